@@ -1,0 +1,95 @@
+// Assembles the application from its parts; main.ts and the tests both call createApp.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createYoga } from 'graphql-yoga';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { GraphQLContext } from './graphql/context.ts';
+import { createMaskError } from './graphql/errors.ts';
+import { schema } from './graphql/schema.ts';
+import { restRoutes } from './http/routes.ts';
+import { createRestRouter } from './http/rest.ts';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import { createRequestHandler } from './http/server.ts';
+import type { Logger } from './lib/logger.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  limiter?: RateLimiter;
+}
+
+export interface App {
+  server: Server;
+  listen(port?: number, host?: string): Promise<AddressInfo>;
+  /** Stops accepting connections, lets in-flight requests finish (up to the grace period), closes the database. */
+  close(): Promise<void>;
+}
+
+export function createApp({ config, db, logger, limiter }: AppOptions): App {
+  const yoga = createYoga<GraphQLContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    maskedErrors: { maskError: createMaskError(logger) },
+    logging: false,
+    landingPage: false,
+    graphiql: {
+      title: 'Accounting API',
+      headers: JSON.stringify({ Authorization: 'Bearer <your API key>' }),
+      defaultQuery: '{\n  viewer { organization { name baseCurrency } }\n  accounts(first: 5) { totalCount edges { node { code name type } } }\n}\n',
+    },
+  });
+  const rest = createRestRouter(restRoutes, schema, yoga);
+  const handler = createRequestHandler({
+    db,
+    yoga,
+    rest,
+    limiter: limiter ?? createRateLimiter(config.rateLimit.points, config.rateLimit.durationSeconds),
+    logger,
+    maxBodyBytes: config.maxBodyBytes,
+  });
+
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const server = createServer((req, res) => {
+    inFlight++;
+    res.on('close', () => {
+      inFlight--;
+      if (inFlight === 0) drained?.();
+    });
+    handler(req, res).catch((error) => {
+      logger.error('request handler crashed', { error });
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => resolve(server.address() as AddressInfo));
+      });
+    },
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        if (inFlight > 0) {
+          await Promise.race([
+            new Promise<void>((resolve) => (drained = resolve)),
+            new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref()),
+          ]);
+        }
+        server.closeAllConnections();
+        await stopped;
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// Reads the environment once, with an error a person can act on for every bad value.
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: an embedded SQLite file under dataDir. `postgresql://…` switches to PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Set: rate limits and live events are shared through Redis. */
+  redisUrl: string | undefined;
+  rateLimit: { points: number; durationSeconds: number };
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** How long SIGTERM waits for in-flight requests before closing connections. */
+  shutdownGraceMs: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Create the demo organization and print a key when the database has no organization. */
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^(postgres(ql)?:\/\/|file:)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgresql:// (PostgreSQL) or file: (SQLite); leave it unset for the embedded database');
+  }
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return {
+    port: integer(env, 'PORT', 4000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    dataDir: env.DATA_DIR || 'data',
+    redisUrl,
+    rateLimit: {
+      points: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
+      durationSeconds: 60,
+    },
+    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1_000_000, 1024, 100_000_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, 'true') === 'true',
+  };
+}

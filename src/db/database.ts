@@ -1,0 +1,99 @@
+// Opens the database the configuration names: embedded SQLite by default, PostgreSQL for a
+// postgresql:// URL. Both go through Prisma driver adapters (Prisma 7 has no native engine here).
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
+import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
+
+/**
+ * The two generated clients have the same models and the same API; services use this one type and
+ * stay within what both providers support.
+ */
+export type Prisma = SqliteClient;
+export type { Prisma as PrismaTypes } from './generated/sqlite/client.ts';
+
+export type Provider = 'sqlite' | 'postgresql';
+
+export interface Database {
+  prisma: Prisma;
+  provider: Provider;
+  /** What the database is, for logs: a file path or a URL without its password. */
+  description: string;
+  /** PostgreSQL schema in use (from `?schema=`), for the migrator. */
+  schema?: string;
+  /** How to reach the same database without Prisma (migrations run SQL in one transaction). */
+  direct: { kind: 'sqlite'; file: string } | { kind: 'postgresql'; connectionString: string; schema: string };
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Logs every query Prisma sends; tests count them. */
+  onQuery?: (query: string) => void;
+}
+
+export function sqliteFileFromUrl(url: string | undefined, dataDir: string): string {
+  if (!url) return resolve(dataDir, 'accounting.db');
+  return resolve(url.replace(/^file:/, '').replace(/\?.*$/, ''));
+}
+
+export function openDatabase(url: string | undefined, dataDir: string, options: OpenOptions = {}): Database {
+  const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const parsed = new URL(url);
+    const schema = parsed.searchParams.get('schema') ?? 'public';
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid PostgreSQL schema name "${schema}"`);
+    parsed.searchParams.delete('schema');
+    const adapterFactory = new PrismaPg(
+      // search_path makes the schema engine and raw SQL use the same schema as the client.
+      { connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10 },
+      { schema },
+    );
+    const prisma = new PostgresClient({ adapter: adapterFactory, log }) as unknown as Prisma;
+    if (options.onQuery) (prisma as any).$on('query', (e: { query: string }) => options.onQuery!(e.query));
+    const connectionString = parsed.toString();
+    parsed.password = '';
+    return {
+      prisma,
+      provider: 'postgresql',
+      description: `${parsed.toString()} (schema ${schema})`,
+      schema,
+      direct: { kind: 'postgresql', connectionString, schema },
+      adapterFactory,
+      close: () => prisma.$disconnect(),
+    };
+  }
+  const file = sqliteFileFromUrl(url, dataDir);
+  mkdirSync(dirname(file), { recursive: true });
+  const adapterFactory = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
+  const prisma = new SqliteClient({ adapter: adapterFactory, log });
+  if (options.onQuery) (prisma as any).$on('query', (e: { query: string }) => options.onQuery!(e.query));
+  return {
+    prisma,
+    provider: 'sqlite',
+    description: file,
+    direct: { kind: 'sqlite', file },
+    adapterFactory,
+    close: () => prisma.$disconnect(),
+  };
+}
+
+/** Settings that make SQLite a good server database: WAL for concurrent readers, enforced foreign keys. */
+export async function tuneDatabase(db: Database): Promise<void> {
+  if (db.provider !== 'sqlite') return;
+  await db.prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  await db.prisma.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
+  await db.prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+}
+
+export async function isReachable(db: Database): Promise<boolean> {
+  try {
+    await db.prisma.$queryRawUnsafe('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

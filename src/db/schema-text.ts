@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SQLITE_SCHEMA_PATH = join(PROJECT_ROOT, 'schema.prisma');
+export const POSTGRES_SCHEMA_PATH = join(PROJECT_ROOT, 'src/db/generated/postgresql.prisma');
+
+/**
+ * schema.prisma declares SQLite. Prisma binds a generated client and a migration script to one
+ * provider, and the models are the same for both, so the PostgreSQL schema is this text with the
+ * provider swapped (and without the Pothos generator, which runs once).
+ */
+export function postgresSchemaText(sqliteSchema: string): string {
+  const text = sqliteSchema
+    .replace(/generator pothos \{[^}]*\}\n*/, '')
+    .replace('output       = "src/db/generated/sqlite"', 'output       = "postgresql"')
+    .replace('provider = "sqlite"', 'provider = "postgresql"');
+  if (!text.includes('provider = "postgresql"') || !text.includes('output       = "postgresql"')) {
+    throw new Error('schema.prisma no longer has the generator/datasource lines postgresSchemaText() rewrites');
+  }
+  return text;
+}
+
+export function schemaFor(provider: 'sqlite' | 'postgresql'): { path: string; text: string } {
+  const text = readFileSync(SQLITE_SCHEMA_PATH, 'utf8');
+  return provider === 'sqlite' ? { path: SQLITE_SCHEMA_PATH, text } : { path: POSTGRES_SCHEMA_PATH, text: postgresSchemaText(text) };
+}

@@ -1,0 +1,51 @@
+// The one Pothos builder. Domain modules add their types to it; src/graphql/schema.ts imports them all.
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import type PrismaTypes from '../db/generated/pothos-types.ts';
+import { getDatamodel } from '../db/generated/pothos-types.ts';
+import { idType } from '../lib/ids.ts';
+import type { GraphQLContext } from './context.ts';
+
+export const builder = new SchemaBuilder<{
+  PrismaTypes: PrismaTypes;
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+  DefaultInputFieldRequiredness: false;
+  Scalars: {
+    Money: { Input: string; Output: string };
+    Date: { Input: string; Output: string };
+    DateTime: { Input: Date; Output: Date | string };
+    ID: { Input: string; Output: string };
+  };
+}>({
+  plugins: [PrismaPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  prisma: {
+    client: (ctx) => ctx.prisma,
+    dmmf: getDatamodel(),
+    exposeDescriptions: false,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: null,
+  },
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    // Our ids are already globally unique (the prefix names the type), so the global id is the id
+    // itself: one string for REST and GraphQL, no base64 wrapping.
+    encodeGlobalID: (_typename, id) => String(id),
+    decodeGlobalID: (globalID) => ({ typename: idTypeName(globalID), id: globalID }),
+    nodeQueryOptions: { description: 'Fetches any object of your organization by its id; null when it does not exist or belongs to another organization.' },
+    nodesQueryOptions: { description: 'Fetches objects of your organization by id, in the order given; null for each id that does not resolve.' },
+    nodeTypeOptions: { description: 'An object with a globally unique, prefixed id such as `cus_…` or `inv_…`.' },
+    pageInfoTypeOptions: { description: 'Where a page of a cursor connection sits in the whole list.' },
+  },
+});
+
+/** The GraphQL type an id names, or a name no type has (so node() resolves it to null). */
+function idTypeName(globalID: string): string {
+  return idType(globalID) ?? '__UnknownType';
+}
+
+builder.queryType({ description: 'Everything your API key can read. Every list and lookup is limited to your organization.' });
+builder.mutationType({ description: 'Everything your API key can write, in your organization.' });

@@ -1,0 +1,81 @@
+// Maps every error a resolver can raise onto the catalogue, once, for both surfaces (REST reads the
+// same extensions). Unexpected errors are logged with their stack and reach the client masked.
+import { GraphQLError } from 'graphql';
+import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+
+function prismaToAppError(error: { code?: string; meta?: Record<string, unknown> }): AppError | undefined {
+  // P2002 unique constraint, P2025 record not found, P2003 foreign key: input problems, not crashes.
+  if (error.code === 'P2002') {
+    const target = (error.meta?.target ?? (error.meta as any)?.driverAdapterError?.cause?.constraint?.fields) as string[] | string | undefined;
+    const fields = (Array.isArray(target) ? target : target ? [target] : []).filter((f) => f !== 'organizationId');
+    return new AppError('CONFLICT', `A record with the same ${fields.join(', ') || 'unique value'} already exists`, fields.map((path) => ({ path, message: 'is already taken' })));
+  }
+  if (error.code === 'P2025') return new AppError('NOT_FOUND', 'The record does not exist');
+  if (error.code === 'P2003') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
+  return undefined;
+}
+
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error && typeof error === 'object' && (error as any).name === 'PrismaClientKnownRequestError') return prismaToAppError(error as any);
+  return undefined;
+}
+
+export function createMaskError(logger: Logger) {
+  return (error: unknown, _message: string): Error => {
+    const graphQLError = error instanceof GraphQLError ? error : undefined;
+    const original = graphQLError ? graphQLError.originalError : error;
+    const appError = toAppError(original);
+    if (appError) {
+      return new GraphQLError(appError.message, {
+        nodes: graphQLError?.nodes,
+        path: graphQLError?.path,
+        extensions: {
+          code: appError.code,
+          status: appError.status,
+          ...(appError.fieldErrors.length ? { fieldErrors: appError.fieldErrors } : {}),
+          ...appError.details,
+        },
+      });
+    }
+    // Errors GraphQL itself raises (syntax, unknown field, bad variable) and scalar parse errors.
+    if (graphQLError && (!original || original instanceof GraphQLError)) {
+      const code = (original as GraphQLError | undefined)?.extensions?.code ?? graphQLError.extensions?.code;
+      const known = typeof code === 'string' && code in ERROR_CATALOGUE ? (code as ErrorCode) : 'VALIDATION_FAILED';
+      return new GraphQLError(graphQLError.message, {
+        nodes: graphQLError.nodes,
+        path: graphQLError.path,
+        extensions: { ...graphQLError.extensions, code: known, status: ERROR_CATALOGUE[known].status },
+      });
+    }
+    logger.error('unexpected error in a resolver', { error: original, path: graphQLError?.path?.join('.') });
+    return new GraphQLError('Unexpected error. The failure was logged; retry later or quote the request id to support.', {
+      nodes: graphQLError?.nodes,
+      path: graphQLError?.path,
+      extensions: { code: 'INTERNAL', status: 500 },
+    });
+  };
+}
+
+export interface ErrorSummary {
+  code: ErrorCode;
+  status: number;
+  message: string;
+  fieldErrors: FieldError[];
+  details: Record<string, unknown>;
+}
+
+/** The one error a REST response reports for a failed GraphQL result: the first, most severe. */
+export function summarizeGraphQLErrors(errors: readonly GraphQLError[]): ErrorSummary {
+  const first = [...errors].sort((a, b) => severity(b) - severity(a))[0];
+  const { code: rawCode, status: _status, fieldErrors, ...details } = (first.extensions ?? {}) as Record<string, any>;
+  const code: ErrorCode = typeof rawCode === 'string' && rawCode in ERROR_CATALOGUE ? (rawCode as ErrorCode) : 'INTERNAL';
+  const allFieldErrors: FieldError[] = errors.flatMap((e) => (e.extensions?.fieldErrors as FieldError[] | undefined) ?? []);
+  return { code, status: ERROR_CATALOGUE[code].status, message: first.message, fieldErrors: allFieldErrors.length ? allFieldErrors : fieldErrors ?? [], details };
+}
+
+function severity(error: GraphQLError): number {
+  const code = error.extensions?.code;
+  return typeof code === 'string' && code in ERROR_CATALOGUE ? ERROR_CATALOGUE[code as ErrorCode].status : 500;
+}

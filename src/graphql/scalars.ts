@@ -1,0 +1,50 @@
+import { GraphQLError, Kind } from 'graphql';
+import { isCalendarDate } from '../lib/dates.ts';
+import { builder } from './builder.ts';
+
+const invalid = (message: string) => new GraphQLError(message, { extensions: { code: 'VALIDATION_FAILED' } });
+
+builder.scalarType('Money', {
+  description:
+    'An exact amount in the organization\'s currency, as a decimal string such as "1250.00". Input also accepts a number; amounts with more decimals than the currency allows are rejected, never rounded.',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim();
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    throw invalid(`Money must be a decimal string such as "12.50", got ${JSON.stringify(value)}`);
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind === Kind.STRING || ast.kind === Kind.FLOAT || ast.kind === Kind.INT) {
+      if (/^-?\d+(\.\d+)?$/.test(ast.value)) return ast.value;
+    }
+    throw invalid('Money must be a decimal string such as "12.50"');
+  },
+});
+
+builder.scalarType('Date', {
+  description: 'A calendar date, YYYY-MM-DD. Only real dates are accepted (no 2026-02-30).',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    if (typeof value === 'string' && isCalendarDate(value)) return value;
+    throw invalid(`Date must be a real calendar date as YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind === Kind.STRING && isCalendarDate(ast.value)) return ast.value;
+    throw invalid('Date must be a real calendar date as YYYY-MM-DD');
+  },
+});
+
+builder.scalarType('DateTime', {
+  description: 'A moment in time, ISO 8601 in UTC, e.g. 2026-11-22T09:30:00.000Z.',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
+  parseValue: (value) => {
+    const date = typeof value === 'string' ? new Date(value) : undefined;
+    if (!date || Number.isNaN(date.getTime())) throw invalid(`DateTime must be ISO 8601, got ${JSON.stringify(value)}`);
+    return date;
+  },
+  parseLiteral: (ast) => {
+    const date = ast.kind === Kind.STRING ? new Date(ast.value) : undefined;
+    if (!date || Number.isNaN(date.getTime())) throw invalid('DateTime must be ISO 8601');
+    return date;
+  },
+});

@@ -1,0 +1,66 @@
+// Money is integer minor units (bigint) inside; decimal strings (GraphQL) or JSON numbers (REST) at the
+// edges. Parsing never goes through a float: the text is split into whole and fraction digits.
+import type { FieldError } from './errors.ts';
+
+const decimalsCache = new Map<string, number>();
+
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    return Intl.supportedValuesOf('currency').includes(code);
+  } catch {
+    return false;
+  }
+}
+
+/** Minor-unit digits of a currency (USD 2, JPY 0, KWD 3), from the ICU data Node ships. */
+export function currencyDecimals(currency: string): number {
+  let decimals = decimalsCache.get(currency);
+  if (decimals === undefined) {
+    decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    decimalsCache.set(currency, decimals);
+  }
+  return decimals;
+}
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/**
+ * Parses a decimal amount into minor units. Returns a FieldError instead of rounding when the value
+ * has more decimals than the currency allows, or is not a plain decimal number.
+ */
+export function parseMoney(value: unknown, decimals: number, path: string, options: { allowNegative?: boolean } = {}): bigint | FieldError {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { path, message: 'must be a finite number' };
+    // The shortest text that round-trips the double, e.g. 10.1 -> "10.1"; exponents are refused below.
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return { path, message: 'must be a decimal amount such as "12.50"' };
+  }
+  const match = DECIMAL.exec(text);
+  if (!match) return { path, message: `must be a decimal amount such as "12.50", got ${JSON.stringify(value)}` };
+  const [, minus, whole, fraction = ''] = match;
+  if (minus && !options.allowNegative) return { path, message: 'must not be negative' };
+  const trimmedFraction = fraction.replace(/0+$/, '');
+  if (trimmedFraction.length > decimals) {
+    return { path, message: decimals === 0 ? 'must be a whole amount in this currency' : `must have at most ${decimals} decimals in this currency` };
+  }
+  if (whole.length > 15) return { path, message: 'is too large' };
+  const minor = BigInt(whole + trimmedFraction.padEnd(decimals, '0'));
+  return minus ? -minor : minor;
+}
+
+export function formatMoney(minor: bigint, decimals: number): string {
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString().padStart(decimals + 1, '0');
+  const whole = decimals === 0 ? digits : digits.slice(0, -decimals);
+  const fraction = decimals === 0 ? '' : `.${digits.slice(-decimals)}`;
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+export function isFieldError(value: unknown): value is FieldError {
+  return typeof value === 'object' && value !== null && 'path' in value && 'message' in value;
+}

@@ -1,0 +1,34 @@
+// Page-number pagination as the REST v1 contract defines it: page (from 1), limit (1..100),
+// and results as { data, total, page, limit, pages }. GraphQL's `<plural>Page` fields use the same rules.
+import { type FieldError, validationError } from './errors.ts';
+
+export const DEFAULT_PAGE_LIMIT = 20;
+export const MAX_PAGE_LIMIT = 100;
+
+export interface PageWindow {
+  page: number;
+  limit: number;
+  skip: number;
+}
+
+export interface PageResult<T> {
+  data: T[];
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+}
+
+export function pageWindow(page: number | null | undefined, limit: number | null | undefined): PageWindow {
+  const errors: FieldError[] = [];
+  const p = page ?? 1;
+  const l = limit ?? DEFAULT_PAGE_LIMIT;
+  if (!Number.isInteger(p) || p < 1) errors.push({ path: 'page', message: 'must be a whole number of at least 1' });
+  if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE_LIMIT) errors.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_PAGE_LIMIT}` });
+  if (errors.length) throw validationError(errors);
+  return { page: p, limit: l, skip: (p - 1) * l };
+}
+
+export function pageResult<T>(data: T[], total: number, window: PageWindow): PageResult<T> {
+  return { data, total, page: window.page, limit: window.limit, pages: Math.ceil(total / window.limit) };
+}

@@ -1,0 +1,41 @@
+// `npm start`: configuration from the environment, then boot, then wait for SIGTERM/SIGINT.
+import { ConfigError, loadConfig } from './config.ts';
+import { boot } from './boot.ts';
+import { MigrationError } from './db/migrate.ts';
+import { createLogger } from './lib/logger.ts';
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`configuration error: ${error.message}`);
+  process.exit(2);
+}
+const logger = createLogger(config.logLevel);
+
+try {
+  const { app, url, demoKey } = await boot(config, logger);
+  console.log(`Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, health: ${url}/healthz)`);
+  if (demoKey) {
+    console.log('Created the "Demo Company" organization with a standard chart of accounts. Its API key (shown once):');
+    console.log(`  ${demoKey}`);
+    console.log(`Try: curl -H "Authorization: Bearer ${demoKey}" ${url}/api/v1/accounts`);
+  }
+  const shutdown = (signal: string) => {
+    logger.info('shutting down', { signal });
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error('shutdown failed', { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+} catch (error) {
+  if (error instanceof MigrationError) console.error(`cannot start: ${error.message}`);
+  else console.error('cannot start:', error);
+  process.exit(1);
+}

@@ -1,0 +1,85 @@
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { AccountType } from '../../db/generated/sqlite/enums.ts';
+import { builder } from '../../graphql/builder.ts';
+import { pageArgs, pageType } from '../../graphql/pages.ts';
+import { pageWindow } from '../../lib/pagination.ts';
+import { ACCOUNT_ORDER, accountWhere, createAccount, listAccountsPage } from './accounts.service.ts';
+
+export const AccountTypeEnum = builder.enumType(AccountType, {
+  name: 'AccountType',
+  description: 'The five classes of the chart of accounts; they decide the side an account normally sits on.',
+});
+
+export const AccountRef = builder.prismaNode('Account', {
+  description: 'An account of the chart of accounts. Journal lines post to accounts; balances come from those lines.',
+  id: { field: 'id', description: 'The account id (`acct_…`), used as `accountId` in journal lines.' },
+  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
+  nullable: true,
+  fields: (t) => ({
+    code: t.exposeString('code', { description: 'The account number, unique in the organization, e.g. "1200".' }),
+    name: t.exposeString('name', { description: 'The account name, e.g. "Accounts Receivable".' }),
+    type: t.expose('type', { type: AccountTypeEnum, description: 'Asset, liability, equity, income or expense.' }),
+    subtype: t.exposeString('subtype', { nullable: true, description: 'A finer class, e.g. "bank" or "accounts_receivable".' }),
+    description: t.exposeString('description', { nullable: true, description: 'Free text about what the account is for.' }),
+    active: t.exposeBoolean('active', { description: 'Inactive accounts keep their history but accept no new postings.' }),
+    system: t.exposeBoolean('system', { description: 'Used by automatic postings (invoices, payments); cannot be deactivated.' }),
+    systemRole: t.exposeString('systemRole', { nullable: true, description: 'The automatic-posting role of a system account, e.g. "accounts_receivable".' }),
+    parent: t.relation('parent', { nullable: true, description: 'The parent account, for sub-accounts.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the account was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the account was last changed.' }),
+  }),
+});
+
+export const AccountFilterInput = builder.inputType('AccountFilter', {
+  description: 'Narrows a list of accounts; all given conditions must hold.',
+  fields: (t) => ({
+    type: t.field({ type: AccountTypeEnum, description: 'Only accounts of this type.' }),
+    active: t.boolean({ description: 'Only active (true) or inactive (false) accounts.' }),
+    search: t.string({ description: 'Code prefix or part of the name.' }),
+  }),
+});
+
+const AccountPage = pageType('Account', AccountRef, 'accounts');
+
+builder.queryFields((t) => ({
+  accounts: t.prismaConnection({
+    type: 'Account',
+    cursor: 'id',
+    description: 'The chart of accounts as a cursor connection, ordered by code.',
+    args: { filter: t.arg({ type: AccountFilterInput }) },
+    totalCount: (_parent, args, ctx) => ctx.prisma.account.count({ where: accountWhere(ctx.organizationId, args.filter ?? {}) }),
+    resolve: (query, _parent, args, ctx) =>
+      ctx.prisma.account.findMany({ ...query, where: accountWhere(ctx.organizationId, args.filter ?? {}), orderBy: ACCOUNT_ORDER }),
+  }),
+  accountsPage: t.field({
+    type: AccountPage,
+    description: 'The chart of accounts by page number, ordered by code; the same shape as GET /api/v1/accounts.',
+    args: { ...pageArgs(t), filter: t.arg({ type: AccountFilterInput }) },
+    resolve: (_parent, args, ctx, info) =>
+      listAccountsPage(ctx.prisma, ctx.organizationId, args.filter ?? {}, pageWindow(args.page, args.limit), queryFromInfo({ context: ctx, info, path: ['data'] })),
+  }),
+}));
+
+const CreateAccountInput = builder.inputType('CreateAccountInput', {
+  description: 'A new account of the chart of accounts.',
+  fields: (t) => ({
+    code: t.string({ required: true, description: 'Account number, unique in the organization (letters, digits, dots, dashes; up to 20).' }),
+    name: t.string({ required: true, description: 'Account name, up to 200 characters.' }),
+    type: t.field({ type: AccountTypeEnum, required: true, description: 'Asset, liability, equity, income or expense.' }),
+    subtype: t.string({ description: 'A finer class, free text such as "bank".' }),
+    description: t.string({ description: 'What the account is for.' }),
+    parentId: t.id({ description: 'Parent account id (`acct_…`) of the same type, to make this a sub-account.' }),
+  }),
+});
+
+builder.mutationField('createAccount', (t) =>
+  t.prismaField({
+    type: 'Account',
+    description: 'Adds an account to the chart of accounts.',
+    args: { input: t.arg({ type: CreateAccountInput, required: true }) },
+    resolve: async (query, _parent, { input }, ctx) => {
+      const account = await createAccount(ctx.prisma, ctx.organizationId, input);
+      return ctx.prisma.account.findUniqueOrThrow({ ...query, where: { id: account.id } });
+    },
+  }),
+);

@@ -1,0 +1,75 @@
+// The chart of accounts: reading rules. Knows nothing of GraphQL or HTTP.
+import type { Prisma, PrismaTypes } from '../../db/database.ts';
+import type { AccountType } from '../../db/generated/sqlite/enums.ts';
+import { type FieldError, validationError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { type PageWindow, pageResult } from '../../lib/pagination.ts';
+
+export interface AccountFilter {
+  type?: AccountType | null;
+  active?: boolean | null;
+  /** Matches the code prefix or any part of the name. */
+  search?: string | null;
+}
+
+export function accountWhere(organizationId: string, filter: AccountFilter = {}): PrismaTypes.AccountWhereInput {
+  const where: PrismaTypes.AccountWhereInput = { organizationId };
+  if (filter.type) where.type = filter.type;
+  if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
+  if (filter.search?.trim()) {
+    const text = filter.search.trim();
+    where.OR = [{ code: { startsWith: text } }, { name: { contains: text } }];
+  }
+  return where;
+}
+
+export const ACCOUNT_ORDER: PrismaTypes.AccountOrderByWithRelationInput[] = [{ code: 'asc' }, { id: 'asc' }];
+
+/** A page of accounts; `query` is the Prisma select/include the caller needs on each row. */
+export async function listAccountsPage<Q extends object>(prisma: Prisma, organizationId: string, filter: AccountFilter, window: PageWindow, query: Q) {
+  const where = accountWhere(organizationId, filter);
+  const [rows, total] = await Promise.all([
+    prisma.account.findMany({ ...query, where, orderBy: ACCOUNT_ORDER, skip: window.skip, take: window.limit }),
+    prisma.account.count({ where }),
+  ]);
+  return pageResult(rows, total, window);
+}
+
+export interface NewAccount {
+  code: string;
+  name: string;
+  type: AccountType;
+  subtype?: string | null;
+  description?: string | null;
+  parentId?: string | null;
+}
+
+/** Creates an account; one error lists every bad field, and nothing is written unless all are good. */
+export async function createAccount(prisma: Prisma, organizationId: string, input: NewAccount) {
+  const errors: FieldError[] = [];
+  const code = input.code?.trim() ?? '';
+  const name = input.name?.trim() ?? '';
+  if (!/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/.test(code)) errors.push({ path: 'code', message: 'must be 1 to 20 letters, digits, dots or dashes' });
+  if (!name || name.length > 200) errors.push({ path: 'name', message: 'must be 1 to 200 characters' });
+  if (input.parentId) {
+    const parent = await prisma.account.findFirst({ where: { id: input.parentId, organizationId }, select: { type: true } });
+    if (!parent) errors.push({ path: 'parentId', message: `no account with id "${input.parentId}"` });
+    else if (parent.type !== input.type) errors.push({ path: 'parentId', message: `a ${input.type.toLowerCase()} account cannot sit under a ${parent.type.toLowerCase()} account` });
+  }
+  if (code && (await prisma.account.findUnique({ where: { organizationId_code: { organizationId, code } }, select: { id: true } }))) {
+    errors.push({ path: 'code', message: `account code "${code}" is already used` });
+  }
+  if (errors.length) throw validationError(errors);
+  return prisma.account.create({
+    data: {
+      id: newId('Account'),
+      organizationId,
+      code,
+      name,
+      type: input.type,
+      subtype: input.subtype?.trim() || null,
+      description: input.description?.trim() || null,
+      parentId: input.parentId || null,
+    },
+  });
+}
