@@ -5,7 +5,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { GraphQLContext } from './graphql/context.ts';
-import { createMaskError } from './graphql/errors.ts';
+import { createMaskError, useCatalogueCodesForRequestErrors } from './graphql/errors.ts';
 import { schema } from './graphql/schema.ts';
 import { restRoutes } from './http/routes.ts';
 import { createRestRouter } from './http/rest.ts';
@@ -34,6 +34,7 @@ export function createApp({ config, db, logger, limiter }: AppOptions): App {
     maskedErrors: { maskError: createMaskError(logger) },
     logging: false,
     landingPage: false,
+    plugins: [useCatalogueCodesForRequestErrors()],
     graphiql: {
       title: 'Accounting API',
       headers: JSON.stringify({ Authorization: 'Bearer <your API key>' }),

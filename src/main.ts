@@ -16,12 +16,16 @@ const logger = createLogger(config.logLevel);
 
 try {
   const { app, url, demoKey } = await boot(config, logger);
-  console.log(`Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, health: ${url}/healthz)`);
+  const lines = [`Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, health: ${url}/healthz)`];
   if (demoKey) {
-    console.log('Created the "Demo Company" organization with a standard chart of accounts. Its API key (shown once):');
-    console.log(`  ${demoKey}`);
-    console.log(`Try: curl -H "Authorization: Bearer ${demoKey}" ${url}/api/v1/accounts`);
+    lines.push(
+      'Created the "Demo Company" organization with a standard chart of accounts. Its API key (shown once):',
+      `  ${demoKey}`,
+      `Try: curl -H "Authorization: Bearer ${demoKey}" ${url}/api/v1/accounts`,
+    );
   }
+  // One write, so a reader never sees the address without the key that goes with it.
+  process.stdout.write(`${lines.join('\n')}\n`);
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
     app.close().then(

@@ -79,3 +79,20 @@ function severity(error: GraphQLError): number {
   const code = error.extensions?.code;
   return typeof code === 'string' && code in ERROR_CATALOGUE ? ERROR_CATALOGUE[code as ErrorCode].status : 500;
 }
+
+/**
+ * Yoga reports syntax and validation errors before execution (so maskError never sees them), with its
+ * own codes; this gives them the catalogue's VALIDATION_FAILED like every other input error.
+ */
+export function useCatalogueCodesForRequestErrors() {
+  const recode = (error: GraphQLError) =>
+    new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code: 'VALIDATION_FAILED', status: 400 } });
+  return {
+    onParse: () => ({ result, replaceParseResult }: { result: unknown; replaceParseResult: (r: unknown) => void }) => {
+      if (result instanceof GraphQLError) replaceParseResult(recode(result));
+    },
+    onValidate: () => ({ result, setResult }: { result: readonly GraphQLError[]; setResult: (r: GraphQLError[]) => void }) => {
+      if (result.length) setResult(result.map(recode));
+    },
+  };
+}

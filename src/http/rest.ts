@@ -1,7 +1,7 @@
 // The REST v1 compatibility layer: a table of routes, each running a stored GraphQL document through
 // the same enveloped Yoga schema as /graphql, so validation, error mapping and N+1 protection are the
 // ones GraphQL has. Routes only translate between HTTP and GraphQL.
-import { type DocumentNode, type GraphQLError, type GraphQLSchema, parse, validate } from 'graphql';
+import { coerceInputValue, type DocumentNode, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { summarizeGraphQLErrors } from '../graphql/errors.ts';
@@ -27,11 +27,16 @@ export interface RestRoute {
   operationId: string;
   summary: string;
   document: string;
+  /** For POST routes: the GraphQL input type the JSON body must fit (checked field by field). */
+  bodyType?: string;
+  /** Maps REST spellings onto the GraphQL input (e.g. lower-case enum values) before the check. */
+  bodyToInput?(body: Record<string, unknown>): Record<string, unknown>;
   toVariables(req: RestRequest): Record<string, unknown>;
   toResult(data: any, req: RestRequest): RestResult;
 }
 
 interface CompiledRoute extends RestRoute {
+  bodyInputType?: GraphQLInputType;
   pattern: RegExp;
   paramNames: string[];
   parsed: DocumentNode;
@@ -62,7 +67,9 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
         return '([^/]+)';
       })}/?$`,
     );
-    return { ...route, pattern, paramNames, parsed };
+    const bodyInputType = route.bodyType ? schema.getType(route.bodyType) : undefined;
+    if (route.bodyType && !isInputType(bodyInputType)) throw new Error(`REST route ${route.method} ${route.path}: no input type ${route.bodyType}`);
+    return { ...route, pattern, paramNames, parsed, bodyInputType: bodyInputType as GraphQLInputType | undefined };
   });
 
   return {
@@ -83,6 +90,11 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
     },
 
     async execute(route, req, context) {
+      if (route.bodyInputType) {
+        if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
+        req = { ...req, body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>) : req.body };
+        checkBody(req.body, route.bodyInputType);
+      }
       const variableValues = route.toVariables(req);
       const { contextFactory, execute } = yoga.getEnveloped(context);
       const contextValue = await contextFactory();
@@ -94,6 +106,25 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
 }
 
 export { summarizeGraphQLErrors };
+
+/**
+ * Checks a JSON body against the GraphQL input type the route feeds, with graphql-js's own coercion,
+ * so REST refuses exactly what GraphQL refuses (unknown fields, wrong types, missing required fields,
+ * bad Money or Date), but names every bad field at once, by its path in the body.
+ */
+function checkBody(body: unknown, type: GraphQLInputType) {
+  const errors: FieldError[] = [];
+  coerceInputValue(body, type, (path, _invalid, error) => {
+    // graphql-js names an unknown or missing field in the message, not in the path: move it there.
+    const unknownField = /^Field "([^"]+)" is not defined by type/.exec(error.message);
+    const missingField = /^Field "([^"]+)" of required type "([^"]+)" was not provided/.exec(error.message);
+    const field = unknownField?.[1] ?? missingField?.[1];
+    const where = [...path, ...(field ? [field] : [])].join('.');
+    const message = unknownField ? 'is not a known field' : missingField ? `is required (${missingField[2].replace(/!$/, '')})` : error.message.replace(/\.$/, '');
+    errors.push({ path: where || '(body)', message });
+  });
+  if (errors.length) throw validationError(errors);
+}
 
 // --- Helpers routes share to read query parameters the way the v1 contract defines them.
 
@@ -132,7 +163,9 @@ export const enumParam = (allowed: readonly string[]) => (value: string) => {
   return upper;
 };
 
-export function requireObjectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
-  return body as Record<string, unknown>;
+/** REST spells enum values in lower case; GraphQL in upper case. */
+export function upperCaseFields(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {
+  const out = { ...body };
+  for (const field of fields) if (typeof out[field] === 'string') out[field] = (out[field] as string).toUpperCase();
+  return out;
 }

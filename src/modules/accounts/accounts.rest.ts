@@ -1,6 +1,6 @@
 // GET /api/v1/accounts (contract) and GET /api/v1/accounts/{id} (beyond the contract).
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { booleanParam, enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
+import { booleanParam, enumParam, listVariables, type RestRoute, upperCaseFields } from '../../http/rest.ts';
 import { AppError } from '../../lib/errors.ts';
 
 const ACCOUNT_FIELDS = 'id code name type subtype description active system systemRole parent { id } createdAt updatedAt';
@@ -37,6 +37,20 @@ export const accountRoutes: RestRoute[] = [
       return { page, limit, filter };
     },
     toResult: (data) => ({ status: 200, body: { ...data.accountsPage, data: data.accountsPage.data.map(restAccount) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/accounts',
+    operationId: 'createAccount',
+    summary: 'Add an account to the chart of accounts',
+    bodyType: 'CreateAccountInput',
+    document: `mutation CreateAccount($input: CreateAccountInput!) { createAccount(input: $input) { ${ACCOUNT_FIELDS} } }`,
+    bodyToInput: (body) => upperCaseFields(body, ['type']),
+    toVariables: (req) => ({ input: req.body }),
+    toResult: (data) => {
+      const account = restAccount(data.createAccount);
+      return { status: 201, body: account, headers: { location: `/api/v1/accounts/${account.id}` } };
+    },
   },
   {
     method: 'GET',

@@ -1,0 +1,68 @@
+// `npm run apikey -- create --org "<name>" [--name "<key name>"] [--currency USD]`
+// `npm run apikey -- list [--org "<name>"]`
+// `npm run apikey -- revoke <prefix>`
+// Runs pending migrations first, so it works on a fresh clone before the server ever started.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { AppError } from '../lib/errors.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../modules/api-keys/api-keys.service.ts';
+import { createOrganization, findOrganizationByName } from '../modules/organizations/organizations.service.ts';
+
+const USAGE = `usage:
+  npm run apikey -- create --org "<organization name>" [--name "<key name>"] [--currency USD]
+  npm run apikey -- list [--org "<organization name>"]
+  npm run apikey -- revoke <prefix>`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { org: { type: 'string' }, name: { type: 'string' }, currency: { type: 'string' }, help: { type: 'boolean' } },
+});
+const [command, ...rest] = positionals;
+if (values.help || !command) {
+  console.log(USAGE);
+  process.exit(command ? 0 : 2);
+}
+
+const config = loadConfig();
+const db = openDatabase(config.databaseUrl, config.dataDir);
+try {
+  await migrate(db, { log: (line) => console.error(line) });
+  if (command === 'create') {
+    if (!values.org?.trim()) throw new AppError('VALIDATION_FAILED', 'create needs --org "<organization name>"');
+    let organization = await findOrganizationByName(db.prisma, values.org);
+    if (!organization) {
+      organization = await createOrganization(db.prisma, { name: values.org, baseCurrency: values.currency });
+      console.error(`created organization "${organization.name}" (${organization.id}, ${organization.baseCurrency}) with the standard chart of accounts`);
+    }
+    const { record, plaintext } = await createApiKey(db.prisma, organization.id, values.name ?? 'API key');
+    console.error(`created key ${record.prefix} "${record.name}" for "${organization.name}"; the key is shown once, store it now:`);
+    console.log(plaintext);
+  } else if (command === 'list') {
+    let organizationId: string | undefined;
+    if (values.org) {
+      const organization = await findOrganizationByName(db.prisma, values.org);
+      if (!organization) throw new AppError('NOT_FOUND', `No organization named "${values.org}"`);
+      organizationId = organization.id;
+    }
+    const keys = await listApiKeys(db.prisma, organizationId);
+    if (keys.length === 0) console.log('no API keys');
+    for (const key of keys) {
+      const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
+      const used = key.lastUsedAt ? `last used ${key.lastUsedAt.toISOString()}` : 'never used';
+      console.log(`${key.prefix}  ${state.padEnd(33)} ${used.padEnd(35)} ${key.organization.name} / ${key.name}`);
+    }
+  } else if (command === 'revoke') {
+    if (!rest[0]) throw new AppError('VALIDATION_FAILED', 'revoke needs the key prefix (the 12 characters after "ak_"; see apikey list)');
+    const key = await revokeApiKey(db.prisma, rest[0].replace(/^ak_/, '').split('_')[0]);
+    console.log(`revoked ${key.prefix} "${key.name}"`);
+  } else {
+    throw new AppError('VALIDATION_FAILED', `unknown command "${command}"\n${USAGE}`);
+  }
+} catch (error) {
+  console.error(error instanceof AppError || (error as Error).name === 'MigrationError' ? `error: ${(error as Error).message}` : error);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,143 @@
+// Every test file gets a fresh database (a temporary SQLite file, or with DATABASE_URL a PostgreSQL
+// schema of its own) and an in-process app listening on 127.0.0.1.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createApp, type App } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase, tuneDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createLogger, type Logger } from '../src/lib/logger.ts';
+import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
+import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
+
+export const usingPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+
+export interface TestDatabase {
+  db: Database;
+  /** The URL/config a second process or a second open would use to reach the same database. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  queries: string[];
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty (not migrated) database. */
+export function freshDatabase(): TestDatabase {
+  const queries: string[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'acct-test-'));
+  if (usingPostgres) {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const base = new URL(process.env.DATABASE_URL!);
+    base.searchParams.set('schema', schema);
+    const databaseUrl = base.toString();
+    const db = openDatabase(databaseUrl, dataDir, { onQuery: (q) => queries.push(q) });
+    return {
+      db,
+      databaseUrl,
+      dataDir,
+      queries,
+      async drop() {
+        await db.close().catch(() => {});
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL!.replace(/\?.*$/, '') });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const databaseUrl = `file:${join(dataDir, 'test.db')}`;
+  const db = openDatabase(databaseUrl, dataDir, { onQuery: (q) => queries.push(q) });
+  return {
+    db,
+    databaseUrl,
+    dataDir,
+    queries,
+    async drop() {
+      await db.close().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestApp extends TestDatabase {
+  app: App;
+  url: string;
+  config: Config;
+  logs: string[];
+  /** Creates an organization (with the standard chart) and an API key for it. */
+  tenant(name?: string): Promise<{ organizationId: string; key: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = freshDatabase();
+  await migrate(database.db);
+  await tuneDatabase(database.db);
+  const config: Config = { ...loadConfig({}), ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  const logs: string[] = [];
+  const logger: Logger = createLogger('warn', (line) => logs.push(line));
+  const app = createApp({ config, db: database.db, logger });
+  const address = await app.listen(0, '127.0.0.1');
+  return {
+    ...database,
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    config,
+    logs,
+    async tenant(name = `Org ${randomBytes(4).toString('hex')}`) {
+      const organization = await createOrganization(database.db.prisma, { name });
+      const { plaintext } = await createApiKey(database.db.prisma, organization.id, 'test key');
+      return { organizationId: organization.id, key: plaintext };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface JsonResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function http(base: string, path: string, init: { method?: string; key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}): Promise<JsonResponse> {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.key) headers.authorization = `Bearer ${init.key}`;
+  let body: string | undefined = init.rawBody;
+  if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${base}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+}
+
+export async function gql(base: string, key: string, query: string, variables: Record<string, unknown> = {}) {
+  return http(base, '/graphql', { key, body: { query, variables } });
+}
+
+/** Checks the RFC 9457 problem shape every REST error shares. */
+export function expectProblem(response: JsonResponse, status: number, code: string) {
+  const problems: string[] = [];
+  if (response.status !== status) problems.push(`status ${response.status}, expected ${status}`);
+  if (!String(response.headers.get('content-type')).startsWith('application/problem+json')) problems.push(`content-type ${response.headers.get('content-type')}`);
+  const b = response.body ?? {};
+  if (b.code !== code) problems.push(`code ${b.code}, expected ${code}`);
+  if (b.status !== status) problems.push(`body.status ${b.status}`);
+  for (const field of ['type', 'title', 'detail', 'requestId']) if (typeof b[field] !== 'string' || !b[field]) problems.push(`missing ${field}`);
+  if (JSON.stringify(b).includes('    at ')) problems.push('body contains a stack trace');
+  if (problems.length) throw new Error(`not the expected problem: ${problems.join('; ')}\n${JSON.stringify(response.body)}`);
+}

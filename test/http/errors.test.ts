@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+beforeAll(async () => {
+  t = await createTestApp({ maxBodyBytes: 4096 });
+  ({ key } = await t.tenant());
+});
+afterAll(() => t.close());
+
+async function accountCount() {
+  return t.db.prisma.account.count();
+}
+
+describe('errors on REST', () => {
+  it('answer an unknown route with 404 in the problem shape', async () => {
+    const response = await http(t.url, '/api/v1/ledgers', { key });
+    expectProblem(response, 404, 'NOT_FOUND');
+    expect(response.body.detail).toContain('/api/v1/ledgers');
+    expect(response.body.requestId).toBe(response.headers.get('x-request-id'));
+  });
+
+  it('answer a known path with the wrong method with 405 and Allow', async () => {
+    const response = await http(t.url, '/api/v1/accounts', { key, method: 'DELETE' });
+    expectProblem(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers.get('allow')).toBe('GET, POST');
+  });
+
+  it('answer malformed JSON with 400 and write nothing', async () => {
+    const before = await accountCount();
+    const response = await http(t.url, '/api/v1/accounts', { key, method: 'POST', rawBody: '{"code": "9', headers: { 'content-type': 'application/json' } });
+    expectProblem(response, 400, 'MALFORMED_JSON');
+    expect(await accountCount()).toBe(before);
+  });
+
+  it('answer a body that is not JSON by content type with 415', async () => {
+    const response = await http(t.url, '/api/v1/accounts', { key, method: 'POST', rawBody: 'code=9', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answer an oversized body with 413', async () => {
+    const response = await http(t.url, '/api/v1/accounts', { key, body: { code: '9000', name: 'x'.repeat(5000), type: 'asset' } });
+    expectProblem(response, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('name every bad, unknown and missing field at once, with 400, and write nothing', async () => {
+    const before = await accountCount();
+    const response = await http(t.url, '/api/v1/accounts', { key, body: { code: 12, type: 'planet', colour: 'red' } });
+    expectProblem(response, 400, 'VALIDATION_FAILED');
+    const paths = response.body.errors.map((e: any) => e.path).sort();
+    expect(paths).toEqual(['code', 'colour', 'name', 'type']);
+    for (const e of response.body.errors) expect(e.message.length).toBeGreaterThan(5);
+    expect(await accountCount()).toBe(before);
+  });
+
+  it('report service rule violations per field (duplicate code, bad code format)', async () => {
+    const response = await http(t.url, '/api/v1/accounts', { key, body: { code: '1000', name: 'Second cash', type: 'asset' } });
+    expectProblem(response, 400, 'VALIDATION_FAILED');
+    expect(response.body.errors).toEqual([{ path: 'code', message: 'account code "1000" is already used' }]);
+  });
+
+  it('refuse bad page and limit parameters, naming them', async () => {
+    for (const [query, param] of [['limit=101', 'limit'], ['limit=0', 'limit'], ['limit=abc', 'limit'], ['page=0', 'page'], ['page=1.5', 'page']]) {
+      const response = await http(t.url, `/api/v1/accounts?${query}`, { key });
+      expectProblem(response, 400, 'VALIDATION_FAILED');
+      expect(response.body.errors.map((e: any) => e.path)).toEqual([param]);
+    }
+  });
+
+  it('answer an unexpected failure with 500, a request id and no internals', async () => {
+    // Break the database under the running server: the failure is real, not simulated in code.
+    await t.db.prisma.$executeRawUnsafe('ALTER TABLE "Account" RENAME TO "AccountGone"');
+    try {
+      const response = await http(t.url, '/api/v1/accounts', { key });
+      expectProblem(response, 500, 'INTERNAL');
+      expect(JSON.stringify(response.body)).not.toMatch(/AccountGone|prisma|sqlite|postgres|\.ts:/i);
+      const viaGraphQL = await gql(t.url, key, '{ accountsPage { total } }');
+      expect(viaGraphQL.body.errors[0].extensions.code).toBe('INTERNAL');
+      expect(JSON.stringify(viaGraphQL.body)).not.toMatch(/AccountGone|prisma|sqlite|postgres|\.ts:/i);
+      expect(t.logs.some((line) => line.includes(response.body.requestId) || line.includes('unexpected error'))).toBe(true);
+    } finally {
+      await t.db.prisma.$executeRawUnsafe('ALTER TABLE "AccountGone" RENAME TO "Account"');
+    }
+  });
+});
+
+describe('errors on GraphQL', () => {
+  it('carry the same code in extensions.code, with the bad fields', async () => {
+    const response = await gql(t.url, key, 'mutation($input: CreateAccountInput!) { createAccount(input: $input) { id } }', {
+      input: { code: '!!', name: '', type: 'ASSET' },
+    });
+    expect(response.body.data).toBeNull();
+    const error = response.body.errors[0];
+    expect(error.extensions.code).toBe('VALIDATION_FAILED');
+    expect(error.extensions.fieldErrors.map((e: any) => e.path).sort()).toEqual(['code', 'name']);
+  });
+
+  it('report a query that does not fit the schema as VALIDATION_FAILED', async () => {
+    const response = await gql(t.url, key, '{ accountsPage { nope } }');
+    // GraphQL over HTTP: a client that accepts application/json gets 200 with errors and no data.
+    expect(response.body.data).toBeUndefined();
+    expect(response.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 with Retry-After once a key spends its quota, counting each key apart', async () => {
+    const limited = await createTestApp({ rateLimit: { points: 3, durationSeconds: 60 } });
+    try {
+      const one = await limited.tenant();
+      const two = await limited.tenant();
+      for (let i = 0; i < 3; i++) {
+        const ok = await http(limited.url, '/api/v1/accounts', { key: one.key });
+        expect(ok.status).toBe(200);
+        expect(ok.headers.get('x-ratelimit-remaining')).toBe(String(2 - i));
+      }
+      const refused = await http(limited.url, '/api/v1/accounts', { key: one.key });
+      expectProblem(refused, 429, 'RATE_LIMITED');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      const viaGraphQL = await gql(limited.url, one.key, '{ viewer { organization { name } } }');
+      expect(viaGraphQL.status).toBe(429);
+      expect(viaGraphQL.body.errors[0].extensions.code).toBe('RATE_LIMITED');
+      expect((await http(limited.url, '/api/v1/accounts', { key: two.key })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

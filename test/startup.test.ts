@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { createTestApp, freshDatabase, http, usingPostgres } from './helpers.ts';
+
+const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
+const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `src/main.ts` as `npm start` does, on port 0, and waits for its "listening" line. */
+function start(env: Record<string, string | undefined>): Promise<Started> {
+  const child = spawn(TSX, [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line in 20 s\nstdout: ${out}\nstderr: ${err}`)), 20_000);
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], stdout: () => out, stderr: () => err, exited });
+      }
+    });
+    child.stderr!.on('data', (chunk) => (err += chunk));
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`exited with ${code}\nstdout: ${out}\nstderr: ${err}`), { code, stdout: out, stderr: err }));
+    });
+  });
+}
+
+const databases: ReturnType<typeof freshDatabase>[] = [];
+afterAll(async () => {
+  for (const d of databases) await d.drop();
+});
+
+describe('npm start', () => {
+  it('creates and migrates the database, seeds a demo organization once, serves, and stops cleanly on SIGTERM', async () => {
+    const d = freshDatabase();
+    databases.push(d);
+    const env = { DATABASE_URL: d.databaseUrl, DATA_DIR: d.dataDir };
+    const first = await start(env);
+    try {
+      const key = /(ak_[0-9a-z]{12}_[0-9A-Za-z]{32})/.exec(first.stdout())?.[1];
+      expect(key, first.stdout()).toBeDefined();
+      const health = await http(first.url, '/healthz');
+      expect(health.body).toEqual({ status: 'ok', database: 'reachable' });
+      const accounts = await http(first.url, '/api/v1/accounts', { key });
+      expect(accounts.status).toBe(200);
+      expect(accounts.body).toMatchObject({ page: 1, limit: 20, total: 18, pages: 1 });
+      expect(accounts.body.data.map((a: any) => a.name)).toEqual(
+        expect.arrayContaining(['Cash', 'Bank', 'Accounts Receivable', 'Inventory', 'Accounts Payable', 'Sales Tax Payable', "Owner's Equity", 'Retained Earnings', 'Sales Revenue', 'Cost of Goods Sold', 'Operating Expenses']),
+      );
+    } finally {
+      first.child.kill('SIGTERM');
+    }
+    expect(await first.exited).toBe(0);
+
+    // A second start finds the organization and the migrations in place: no new key, same data.
+    const second = await start(env);
+    try {
+      expect(second.stdout()).not.toMatch(/ak_[0-9a-z]{12}_/);
+      expect(await d.db.prisma.organization.count()).toBe(1);
+    } finally {
+      second.child.kill('SIGTERM');
+    }
+    expect(await second.exited).toBe(0);
+  });
+
+  it('refuses to start, with a clear message, when the database history does not match the migrations', async () => {
+    const d = freshDatabase();
+    databases.push(d);
+    const { migrate } = await import('../src/db/migrate.ts');
+    await migrate(d.db);
+    await d.db.prisma.$executeRawUnsafe(`UPDATE "_prisma_migrations" SET checksum = 'tampered'`);
+    const failure = await start({ DATABASE_URL: d.databaseUrl, DATA_DIR: d.dataDir }).catch((e) => e);
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toMatch(/cannot start: migrations were edited after being applied/);
+  });
+
+  it('refuses a bad configuration value by name', async () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    const failure = await start({ PORT: 'eighty' }).catch((e) => e);
+    expect(failure.code).toBe(2);
+    expect(failure.stderr).toMatch(/configuration error: PORT must be a whole number/);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes a request already in flight and refuses new connections meanwhile', async () => {
+    const t = await createTestApp();
+    const { key } = await t.tenant();
+    const port = Number(new URL(t.url).port);
+    // Send the headers and half the body, so the request is in flight while close() begins.
+    const body = JSON.stringify({ query: '{ accountsPage(limit: 1) { total } }' });
+    const socket = connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk));
+    const ended = new Promise((resolve) => socket.on('close', resolve));
+    socket.write(
+      `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closing = t.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A new connection is refused while the old request is still waiting for its body.
+    const refused = await fetch(`${t.url}/healthz`).then(() => false, () => true);
+    expect(refused).toBe(true);
+    socket.write(body.slice(10));
+    await closing;
+    await ended;
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+    expect(response).toContain('"total":18');
+    expect(t.app.server.listening).toBe(false);
+    await t.drop();
+  });
+});
+
+it.runIf(!usingPostgres)('the default database is an SQLite file under DATA_DIR', () => {
+  expect(loadConfig({}).databaseUrl).toBeUndefined();
+  expect(loadConfig({}).dataDir).toBe('data');
+});

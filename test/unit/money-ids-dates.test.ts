@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, isCalendarDate } from '../../src/lib/dates.ts';
+import { idType, newId } from '../../src/lib/ids.ts';
+import { currencyDecimals, formatMoney, parseMoney } from '../../src/lib/money.ts';
+
+describe('money', () => {
+  it('parses decimal text and JSON numbers into exact minor units', () => {
+    expect(parseMoney('12.50', 2, 'x')).toBe(1250n);
+    expect(parseMoney(12.5, 2, 'x')).toBe(1250n);
+    expect(parseMoney(0.1, 2, 'x')).toBe(10n);
+    expect(parseMoney('1000', 0, 'x')).toBe(1000n);
+    expect(parseMoney('1.230', 2, 'x')).toBe(123n);
+    expect(parseMoney('-4.05', 2, 'x', { allowNegative: true })).toBe(-405n);
+  });
+
+  it('refuses more decimals than the currency has, instead of rounding', () => {
+    expect(parseMoney('1.005', 2, 'lines.0.debit')).toEqual({ path: 'lines.0.debit', message: 'must have at most 2 decimals in this currency' });
+    expect(parseMoney('1.5', 0, 'x')).toMatchObject({ message: 'must be a whole amount in this currency' });
+    expect(parseMoney(1e21, 2, 'x')).toMatchObject({ path: 'x' });
+    expect(parseMoney('-1', 2, 'x')).toMatchObject({ message: 'must not be negative' });
+    expect(parseMoney('1,00', 2, 'x')).toMatchObject({ path: 'x' });
+    expect(parseMoney(null, 2, 'x')).toMatchObject({ path: 'x' });
+  });
+
+  it('knows the minor units of currencies', () => {
+    expect(currencyDecimals('USD')).toBe(2);
+    expect(currencyDecimals('JPY')).toBe(0);
+    expect(currencyDecimals('KWD')).toBe(3);
+  });
+
+  it('formats and parses back to the same amount, for any amount', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }), fc.constantFrom(0, 2, 3), (minor, decimals) => {
+        const text = formatMoney(minor, decimals);
+        expect(parseMoney(text, decimals, 'x', { allowNegative: true })).toBe(minor);
+      }),
+    );
+  });
+});
+
+describe('ids', () => {
+  it('carry their type in the prefix and sort by creation time', () => {
+    const early = newId('Invoice', 1_700_000_000_000);
+    const late = newId('Invoice', 1_700_000_000_001);
+    expect(early).toMatch(/^inv_[0-9a-z]{26}$/);
+    expect(early < late).toBe(true);
+    expect(idType(early)).toBe('Invoice');
+    expect(idType(newId('Customer'))).toBe('Customer');
+    expect(idType('inv_short')).toBeUndefined();
+    expect(idType('zzz_01m80rxyg6yxj0mnd2jvrkfmet')).toBeUndefined();
+  });
+});
+
+describe('calendar dates', () => {
+  it('accept only real dates', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2023-02-29')).toBe(false);
+    expect(isCalendarDate('2026-13-01')).toBe(false);
+    expect(isCalendarDate('2026-1-01')).toBe(false);
+    expect(addDays('2026-01-31', 30)).toBe('2026-03-02');
+  });
+});
