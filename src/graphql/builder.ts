@@ -1,5 +1,6 @@
 // The one Pothos builder. Domain modules add their types to it; src/graphql/schema.ts imports them all.
 import SchemaBuilder from '@pothos/core';
+import DataloaderPlugin from '@pothos/plugin-dataloader';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import type PrismaTypes from '../db/generated/pothos-types.ts';
@@ -14,12 +15,13 @@ export const builder = new SchemaBuilder<{
   DefaultInputFieldRequiredness: false;
   Scalars: {
     Money: { Input: string; Output: string };
+    Percent: { Input: string; Output: string };
     Date: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date | string };
     ID: { Input: string; Output: string };
   };
 }>({
-  plugins: [PrismaPlugin, RelayPlugin],
+  plugins: [PrismaPlugin, RelayPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.prisma,

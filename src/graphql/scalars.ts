@@ -21,6 +21,19 @@ builder.scalarType('Money', {
   },
 });
 
+builder.scalarType('Percent', {
+  description: 'A percentage as a decimal string, e.g. "8.875" for 8.875 %; 0 to 100 with at most 4 decimals. Input also accepts a number.',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return String(value).trim();
+    throw invalid(`Percent must be a decimal string such as "8.875", got ${JSON.stringify(value)}`);
+  },
+  parseLiteral: (ast) => {
+    if (ast.kind === Kind.STRING || ast.kind === Kind.FLOAT || ast.kind === Kind.INT) return ast.value;
+    throw invalid('Percent must be a decimal string such as "8.875"');
+  },
+});
+
 builder.scalarType('Date', {
   description: 'A calendar date, YYYY-MM-DD. Only real dates are accepted (no 2026-02-30).',
   serialize: (value) => String(value),

@@ -3,5 +3,11 @@ import { builder } from './builder.ts';
 import './scalars.ts';
 import '../modules/accounts/accounts.schema.ts';
 import '../modules/organizations/organizations.schema.ts';
+import '../modules/customers/customers.schema.ts';
+import '../modules/vendors/vendors.schema.ts';
+import '../modules/products/products.schema.ts';
+import '../modules/employees/employees.schema.ts';
+import '../modules/journal/journal.schema.ts';
+import '../modules/invoices/invoices.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

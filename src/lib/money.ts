@@ -64,3 +64,19 @@ export function formatMoney(minor: bigint, decimals: number): string {
 export function isFieldError(value: unknown): value is FieldError {
   return typeof value === 'object' && value !== null && 'path' in value && 'message' in value;
 }
+
+/** Parses a percentage ("8.875", 8.875) into parts per million (88750); at most 4 decimals, 0 to 100. */
+export function parsePercent(value: unknown, path: string): number | FieldError {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
+  const match = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(text);
+  if (!match) return { path, message: `must be a percentage from 0 to 100 with at most 4 decimals, such as "8.875", got ${JSON.stringify(value)}` };
+  const ppm = Number(match[1]) * 10_000 + Number((match[2] ?? '').padEnd(4, '0'));
+  if (ppm > 1_000_000) return { path, message: 'must not exceed 100' };
+  return ppm;
+}
+
+export function formatPercent(ppm: number): string {
+  const whole = Math.floor(ppm / 10_000);
+  const fraction = String(ppm % 10_000).padStart(4, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}

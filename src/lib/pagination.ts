@@ -32,3 +32,15 @@ export function pageWindow(page: number | null | undefined, limit: number | null
 export function pageResult<T>(data: T[], total: number, window: PageWindow): PageResult<T> {
   return { data, total, page: window.page, limit: window.limit, pages: Math.ceil(total / window.limit) };
 }
+
+/** The two queries of a page: its rows and the total, run together. */
+export async function findPage<Row>(
+  delegate: { findMany(args: any): Promise<Row[]>; count(args: any): Promise<number> },
+  where: object,
+  orderBy: object[],
+  window: PageWindow,
+  query: object = {},
+): Promise<PageResult<Row>> {
+  const [rows, total] = await Promise.all([delegate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.limit }), delegate.count({ where })]);
+  return pageResult(rows, total, window);
+}

@@ -1,9 +1,7 @@
-import { queryFromInfo } from '@pothos/plugin-prisma';
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { builder } from '../../graphql/builder.ts';
-import { pageArgs, pageType } from '../../graphql/pages.ts';
-import { pageWindow } from '../../lib/pagination.ts';
-import { ACCOUNT_ORDER, accountWhere, createAccount, listAccountsPage } from './accounts.service.ts';
+import { listFields, orderInput } from '../../graphql/lists.ts';
+import { type AccountFilter, accountWhere, createAccount } from './accounts.service.ts';
 
 export const AccountTypeEnum = builder.enumType(AccountType, {
   name: 'AccountType',
@@ -39,26 +37,24 @@ export const AccountFilterInput = builder.inputType('AccountFilter', {
   }),
 });
 
-const AccountPage = pageType('Account', AccountRef, 'accounts');
-
-builder.queryFields((t) => ({
-  accounts: t.prismaConnection({
-    type: 'Account',
-    cursor: 'id',
-    description: 'The chart of accounts as a cursor connection, ordered by code.',
-    args: { filter: t.arg({ type: AccountFilterInput }) },
-    totalCount: (_parent, args, ctx) => ctx.prisma.account.count({ where: accountWhere(ctx.organizationId, args.filter ?? {}) }),
-    resolve: (query, _parent, args, ctx) =>
-      ctx.prisma.account.findMany({ ...query, where: accountWhere(ctx.organizationId, args.filter ?? {}), orderBy: ACCOUNT_ORDER }),
-  }),
-  accountsPage: t.field({
-    type: AccountPage,
-    description: 'The chart of accounts by page number, ordered by code; the same shape as GET /api/v1/accounts.',
-    args: { ...pageArgs(t), filter: t.arg({ type: AccountFilterInput }) },
-    resolve: (_parent, args, ctx, info) =>
-      listAccountsPage(ctx.prisma, ctx.organizationId, args.filter ?? {}, pageWindow(args.page, args.limit), queryFromInfo({ context: ctx, info, path: ['data'] })),
-  }),
-}));
+listFields<AccountFilter>({
+  plural: 'accounts',
+  model: 'Account',
+  delegate: 'account',
+  nodeRef: AccountRef,
+  description: 'the chart of accounts',
+  filterInput: AccountFilterInput,
+  order: orderInput(
+    'Account',
+    {
+      CODE: { column: 'code', description: 'By account number.' },
+      NAME: { column: 'name', description: 'Alphabetical by name.' },
+      CREATED_AT: { column: 'createdAt', description: 'By creation time.' },
+    },
+    'CODE',
+  ),
+  where: (ctx, filter) => accountWhere(ctx.organizationId, filter),
+});
 
 const CreateAccountInput = builder.inputType('CreateAccountInput', {
   description: 'A new account of the chart of accounts.',
@@ -78,7 +74,7 @@ builder.mutationField('createAccount', (t) =>
     description: 'Adds an account to the chart of accounts.',
     args: { input: t.arg({ type: CreateAccountInput, required: true }) },
     resolve: async (query, _parent, { input }, ctx) => {
-      const account = await createAccount(ctx.prisma, ctx.organizationId, input);
+      const account = await createAccount(ctx, input);
       return ctx.prisma.account.findUniqueOrThrow({ ...query, where: { id: account.id } });
     },
   }),

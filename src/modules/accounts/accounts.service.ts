@@ -1,9 +1,10 @@
 // The chart of accounts: reading rules. Knows nothing of GraphQL or HTTP.
-import type { Prisma, PrismaTypes } from '../../db/database.ts';
+import type { PrismaTypes } from '../../db/database.ts';
+import { recordEvent, snapshot } from '../../events/outbox.ts';
+import type { Tenant } from '../tenant.ts';
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { type FieldError, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 
 export interface AccountFilter {
   type?: AccountType | null;
@@ -23,18 +24,6 @@ export function accountWhere(organizationId: string, filter: AccountFilter = {})
   return where;
 }
 
-export const ACCOUNT_ORDER: PrismaTypes.AccountOrderByWithRelationInput[] = [{ code: 'asc' }, { id: 'asc' }];
-
-/** A page of accounts; `query` is the Prisma select/include the caller needs on each row. */
-export async function listAccountsPage<Q extends object>(prisma: Prisma, organizationId: string, filter: AccountFilter, window: PageWindow, query: Q) {
-  const where = accountWhere(organizationId, filter);
-  const [rows, total] = await Promise.all([
-    prisma.account.findMany({ ...query, where, orderBy: ACCOUNT_ORDER, skip: window.skip, take: window.limit }),
-    prisma.account.count({ where }),
-  ]);
-  return pageResult(rows, total, window);
-}
-
 export interface NewAccount {
   code: string;
   name: string;
@@ -45,7 +34,8 @@ export interface NewAccount {
 }
 
 /** Creates an account; one error lists every bad field, and nothing is written unless all are good. */
-export async function createAccount(prisma: Prisma, organizationId: string, input: NewAccount) {
+export async function createAccount(tenant: Tenant, input: NewAccount) {
+  const { prisma, organizationId } = tenant;
   const errors: FieldError[] = [];
   const code = input.code?.trim() ?? '';
   const name = input.name?.trim() ?? '';
@@ -60,7 +50,8 @@ export async function createAccount(prisma: Prisma, organizationId: string, inpu
     errors.push({ path: 'code', message: `account code "${code}" is already used` });
   }
   if (errors.length) throw validationError(errors);
-  return prisma.account.create({
+  return prisma.$transaction(async (tx) => {
+    const account = await tx.account.create({
     data: {
       id: newId('Account'),
       organizationId,
@@ -71,5 +62,8 @@ export async function createAccount(prisma: Prisma, organizationId: string, inpu
       description: input.description?.trim() || null,
       parentId: input.parentId || null,
     },
+    });
+    await recordEvent(tx, organizationId, 'account.created', 'account', account.id, snapshot(account, [], 0));
+    return account;
   });
 }

@@ -1,0 +1,83 @@
+// Every resource gets the same two list fields, built here once: a Relay cursor connection named
+// after the resource (`invoices`) and a page list (`invoicesPage`) with the REST v1 rules. Both take the
+// same `filter` and `orderBy`, and both preload nested selections (no N+1).
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import type { Prisma } from '../db/database.ts';
+import { findPage, pageWindow } from '../lib/pagination.ts';
+import { builder } from './builder.ts';
+import type { GraphQLContext } from './context.ts';
+import { pageArgs, pageType } from './pages.ts';
+
+export const OrderDirection = builder.enumType('OrderDirection', {
+  description: 'Sort direction.',
+  values: { ASC: { description: 'Smallest first.' }, DESC: { description: 'Largest first.' } },
+});
+
+/**
+ * `<Resource>Order { field, direction }` (GitHub style). `fields` maps each enum value to the column it
+ * sorts by; the id always breaks ties so pages never overlap.
+ */
+export function orderInput(name: string, fields: Record<string, { column: string; description: string }>, defaultField: string) {
+  const fieldEnum = builder.enumType(`${name}OrderField`, {
+    description: `What ${name.toLowerCase()} lists can be sorted by.`,
+    values: Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, { description: f.description }])),
+  });
+  const input = builder.inputType(`${name}Order`, {
+    description: `Sort order of a ${name.toLowerCase()} list. Default: ${defaultField} ascending.`,
+    fields: (t) => ({
+      field: t.field({ type: fieldEnum, required: true, description: 'What to sort by.' }),
+      direction: t.field({ type: OrderDirection, defaultValue: 'ASC', description: 'Ascending (default) or descending.' }),
+    }),
+  });
+  const toOrderBy = (order?: { field: string; direction?: string | null } | null) => {
+    const column = fields[order?.field ?? defaultField].column;
+    const direction = (order?.direction ?? 'ASC') === 'DESC' ? 'desc' : 'asc';
+    return column === 'id' ? [{ id: direction }] : [{ [column]: direction }, { id: direction }];
+  };
+  return { input, toOrderBy };
+}
+
+export interface ListFieldsOptions<Filter> {
+  /** Field name of the connection, e.g. `invoices`; the page list is `invoicesPage`. */
+  plural: string;
+  /** Prisma model name, e.g. `Invoice`. */
+  model: string;
+  /** Prisma client property, e.g. `invoice`. */
+  delegate: string;
+  nodeRef: any;
+  description: string;
+  filterInput: any;
+  order: { input: any; toOrderBy: (order: any) => object[] };
+  where: (ctx: GraphQLContext, filter: Filter) => object;
+}
+
+export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
+  const Page = pageType(options.model, options.nodeRef, options.description);
+  const delegate = (prisma: Prisma) => (prisma as any)[options.delegate];
+  builder.queryFields((t: any) => ({
+    [options.plural]: t.prismaConnection({
+      type: options.model,
+      cursor: 'id',
+      description: `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before).`,
+      args: { filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
+      totalCount: (_parent: unknown, args: any, ctx: GraphQLContext) => delegate(ctx.prisma).count({ where: options.where(ctx, args.filter ?? {}) }),
+      resolve: (query: object, _parent: unknown, args: any, ctx: GraphQLContext) =>
+        delegate(ctx.prisma).findMany({ ...query, where: options.where(ctx, args.filter ?? {}), orderBy: options.order.toOrderBy(args.orderBy) }),
+    }),
+    [`${options.plural}Page`]: t.field({
+      type: Page,
+      description: `${capitalize(options.description)} of your organization by page number; the shape of the REST v1 lists.`,
+      args: { ...pageArgs(t), filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
+      resolve: (_parent: unknown, args: any, ctx: GraphQLContext, info: any) =>
+        findPage(
+          delegate(ctx.prisma),
+          options.where(ctx, args.filter ?? {}),
+          options.order.toOrderBy(args.orderBy),
+          pageWindow(args.page, args.limit),
+          queryFromInfo({ context: ctx, info, path: ['data'] }),
+        ),
+    }),
+  }));
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,127 @@
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { listFields, orderInput } from '../../graphql/lists.ts';
+import { type AddressInput as AddressShape, addressOf, type ContactFilter, type ContactInput, type contactService } from './contacts.ts';
+
+export const AddressRef = builder.objectRef<AddressShape>('Address').implement({
+  description: 'A postal address.',
+  fields: (t) => ({
+    line1: t.exposeString('line1', { nullable: true, description: 'Street and number.' }),
+    line2: t.exposeString('line2', { nullable: true, description: 'Apartment, suite, building.' }),
+    city: t.exposeString('city', { nullable: true, description: 'City or town.' }),
+    region: t.exposeString('region', { nullable: true, description: 'State, province or county.' }),
+    postalCode: t.exposeString('postalCode', { nullable: true, description: 'ZIP or postal code.' }),
+    country: t.exposeString('country', { nullable: true, description: 'ISO 3166-1 alpha-2 country code, e.g. US.' }),
+  }),
+});
+
+export const AddressInputRef = builder.inputType('AddressInput', {
+  description: 'A postal address; every part is optional.',
+  fields: (t) => ({
+    line1: t.string({ description: 'Street and number.' }),
+    line2: t.string({ description: 'Apartment, suite, building.' }),
+    city: t.string({ description: 'City or town.' }),
+    region: t.string({ description: 'State, province or county.' }),
+    postalCode: t.string({ description: 'ZIP or postal code.' }),
+    country: t.string({ description: 'ISO 3166-1 alpha-2 country code, e.g. US.' }),
+  }),
+});
+
+/** The input fields customers and vendors share; `requiredName` for creation. */
+export function contactInputFields(t: any, who: string, requiredName: boolean) {
+  return {
+    name: t.string({ required: requiredName, description: `The ${who}'s name (company or person), up to 200 characters.` }),
+    email: t.string({ description: 'Email address for documents and reminders.' }),
+    phone: t.string({ description: 'Phone number.' }),
+    taxNumber: t.string({ description: 'VAT, GST or tax identification number.' }),
+    address: t.field({ type: AddressInputRef, description: 'Postal address; null clears it.' }),
+    paymentTermsDays: t.int({ description: 'Days until payment is due (0–365); the organization default when unset.' }),
+    notes: t.string({ description: 'Internal notes, up to 2000 characters.' }),
+  } satisfies Record<keyof ContactInput, unknown>;
+}
+
+/**
+ * Registers a contact type (Customer or Vendor): the node type, its filter, both list fields, and the
+ * create/update mutations, all on the shared contact service.
+ */
+export function defineContactType(options: {
+  model: 'Customer' | 'Vendor';
+  plural: string;
+  service: ReturnType<typeof contactService>;
+  description: string;
+}) {
+  const { model, plural, service } = options;
+  const who = model.toLowerCase();
+  const ref = builder.prismaNode(model, {
+    description: options.description,
+    id: { field: 'id', description: `The ${who} id (\`${model === 'Customer' ? 'cus' : 'ven'}_…\`).` },
+    findUnique: (id: string, ctx: GraphQLContext) => ({ id, organizationId: ctx.organizationId }),
+    nullable: true,
+    fields: (t: any) => ({
+      name: t.exposeString('name', { description: `The ${who}'s name.` }),
+      email: t.exposeString('email', { nullable: true, description: 'Email address.' }),
+      phone: t.exposeString('phone', { nullable: true, description: 'Phone number.' }),
+      taxNumber: t.exposeString('taxNumber', { nullable: true, description: 'VAT, GST or tax identification number.' }),
+      address: t.field({ type: AddressRef, nullable: true, description: 'Postal address, or null when none is on file.', resolve: (row: any) => addressOf(row) }),
+      paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Days until payment is due; null means the organization default.' }),
+      notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
+      active: t.exposeBoolean('active', { description: 'Inactive contacts are kept for history but hidden from pickers.' }),
+      createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),
+    }),
+  } as any);
+
+  const filter = builder.inputType(`${model}Filter`, {
+    description: `Narrows a list of ${plural}; all given conditions must hold.`,
+    fields: (t) => ({
+      search: t.string({ description: 'Part of the name or email.' }),
+      email: t.string({ description: 'Exact email address.' }),
+      active: t.boolean({ description: 'Only active (true) or inactive (false).' }),
+    }),
+  });
+  const order = orderInput(
+    model,
+    { NAME: { column: 'name', description: 'Alphabetical by name.' }, CREATED_AT: { column: 'createdAt', description: 'By creation time.' } },
+    'NAME',
+  );
+  listFields<ContactFilter>({
+    plural,
+    model,
+    delegate: who,
+    nodeRef: ref,
+    description: plural,
+    filterInput: filter,
+    order,
+    where: (ctx, f) => service.where(ctx.organizationId, f),
+  });
+
+  const createInput = builder.inputType(`Create${model}Input`, {
+    description: `A new ${who}.`,
+    fields: (t) => contactInputFields(t, who, true),
+  });
+  const updateInput = builder.inputType(`Update${model}Input`, {
+    description: `Changes to a ${who}; only the fields given change.`,
+    fields: (t) => ({ ...contactInputFields(t, who, false), active: t.boolean({ description: 'Deactivate (false) or reactivate (true).' }) }),
+  });
+  builder.mutationFields((t: any) => ({
+    [`create${model}`]: t.prismaField({
+      type: model,
+      description: `Creates a ${who}.`,
+      args: { input: t.arg({ type: createInput, required: true }) },
+      resolve: async (query: object, _parent: unknown, args: any, ctx: GraphQLContext) => {
+        const row = await service.create(ctx, args.input);
+        return (ctx.prisma as any)[who].findUniqueOrThrow({ ...query, where: { id: row.id } });
+      },
+    }),
+    [`update${model}`]: t.prismaField({
+      type: model,
+      description: `Changes a ${who} of your organization.`,
+      args: { id: t.arg.id({ required: true, description: `The ${who} id.` }), input: t.arg({ type: updateInput, required: true }) },
+      resolve: async (query: object, _parent: unknown, args: any, ctx: GraphQLContext) => {
+        const row = await service.update(ctx, args.id, args.input);
+        return (ctx.prisma as any)[who].findUniqueOrThrow({ ...query, where: { id: row.id } });
+      },
+    }),
+  }));
+  return ref;
+}

@@ -1,0 +1,112 @@
+// What customers and vendors share: contact details and an address, validated the same way.
+import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { Checker } from '../../lib/validate.ts';
+import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
+
+export interface AddressInput {
+  line1?: string | null;
+  line2?: string | null;
+  city?: string | null;
+  region?: string | null;
+  postalCode?: string | null;
+  country?: string | null;
+}
+
+export interface ContactInput {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  taxNumber?: string | null;
+  address?: AddressInput | null;
+  paymentTermsDays?: number | null;
+  notes?: string | null;
+}
+
+/** Checks contact fields and maps them onto the columns; absent fields stay absent (for updates). */
+export function contactColumns(check: Checker, input: ContactInput, options: { creating: boolean }) {
+  const columns: Record<string, unknown> = {
+    name: check.text('name', input.name, { required: options.creating || input.name !== undefined, max: 200 }),
+    email: check.email('email', input.email),
+    phone: check.text('phone', input.phone, { max: 40, pattern: /^[0-9+().\-\s]+$/, patternHint: 'may contain only digits, spaces and + ( ) . -' }),
+    taxNumber: check.text('taxNumber', input.taxNumber, { max: 40 }),
+    paymentTermsDays: check.integer('paymentTermsDays', input.paymentTermsDays, 0, 365),
+    notes: check.text('notes', input.notes, { max: 2000 }),
+  };
+  if (input.address === null) {
+    Object.assign(columns, { addressLine1: null, addressLine2: null, city: null, region: null, postalCode: null, country: null });
+  } else if (input.address) {
+    const a = input.address;
+    Object.assign(columns, {
+      addressLine1: check.text('address.line1', a.line1, { max: 200 }),
+      addressLine2: check.text('address.line2', a.line2, { max: 200 }),
+      city: check.text('address.city', a.city, { max: 100 }),
+      region: check.text('address.region', a.region, { max: 100 }),
+      postalCode: check.text('address.postalCode', a.postalCode, { max: 20 }),
+      country: check.text('address.country', a.country?.toUpperCase(), { max: 2, pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code such as US' }),
+    });
+  }
+  for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
+  return columns;
+}
+
+/** The address of a contact row, or null when it has none. */
+export function addressOf(row: { addressLine1: string | null; addressLine2: string | null; city: string | null; region: string | null; postalCode: string | null; country: string | null }) {
+  const address = { line1: row.addressLine1, line2: row.addressLine2, city: row.city, region: row.region, postalCode: row.postalCode, country: row.country };
+  return Object.values(address).some((v) => v !== null) ? address : null;
+}
+
+export interface ContactFilter {
+  search?: string | null;
+  active?: boolean | null;
+  email?: string | null;
+}
+
+/**
+ * Customers and vendors follow the same rules (create, update, filter); one implementation serves
+ * both, parameterized by the model.
+ */
+export function contactService(kind: 'customer' | 'vendor') {
+  const delegate = (db: Tx | Tenant['prisma']) => (db as any)[kind] as {
+    create(args: object): Promise<any>;
+    update(args: object): Promise<any>;
+    findFirst(args: object): Promise<{ id: string } | null>;
+  };
+  const idType = kind === 'customer' ? 'Customer' : 'Vendor';
+
+  return {
+    where(organizationId: string, filter: ContactFilter = {}) {
+      const where: Record<string, unknown> = { organizationId };
+      if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
+      if (filter.email?.trim()) where.email = filter.email.trim();
+      if (filter.search?.trim()) where.OR = [{ name: { contains: filter.search.trim() } }, { email: { contains: filter.search.trim() } }];
+      return where;
+    },
+
+    async create(tenant: Tenant, input: ContactInput) {
+      const check = new Checker();
+      const columns = contactColumns(check, input, { creating: true });
+      check.done();
+      return tenant.prisma.$transaction(async (tx) => {
+        const row = await delegate(tx).create({ data: { id: newId(idType), organizationId: tenant.organizationId, ...columns } });
+        await recordEvent(tx, tenant.organizationId, `${kind}.created`, kind, row.id, snapshot(row, [], decimalsOf(tenant)));
+        return row;
+      });
+    },
+
+    async update(tenant: Tenant, id: string, input: ContactInput & { active?: boolean | null }) {
+      const check = new Checker();
+      const columns = contactColumns(check, input, { creating: false });
+      if (input.active === null) check.fail('active', 'must be true or false');
+      check.done();
+      if (input.active !== undefined && input.active !== null) columns.active = input.active;
+      return tenant.prisma.$transaction(async (tx) => {
+        if (!(await delegate(tx).findFirst({ where: { id, organizationId: tenant.organizationId }, select: { id: true } }))) throw notFound(kind, id);
+        const row = await delegate(tx).update({ where: { id }, data: columns });
+        await recordEvent(tx, tenant.organizationId, `${kind}.updated`, kind, row.id, snapshot(row, [], decimalsOf(tenant)));
+        return row;
+      });
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { listFields, orderInput } from '../../graphql/lists.ts';
+import { money } from '../../graphql/money.ts';
+import { formatPercent } from '../../lib/money.ts';
+import { formatQuantity } from './invoice-math.ts';
+import {
+  createInvoice,
+  finalizeInvoice,
+  type InvoiceFilter,
+  type InvoiceInput,
+  invoiceWhere,
+  isOverdue,
+  OPEN_STATUSES,
+  type PaymentInput,
+  recordPayment,
+  voidInvoice,
+} from './invoices.service.ts';
+
+const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
+  name: 'InvoiceStatus',
+  description: 'DRAFT (not posted) → OPEN (posted, unpaid) → PARTIALLY_PAID → PAID; or VOID (reversed).',
+});
+
+export const InvoiceLineRef = builder.prismaObject('InvoiceLine', {
+  description: 'One line of an invoice. Amounts are rounded per line, half up; the invoice totals are the sums of the lines.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The line id (`il_…`).' }),
+    lineNo: t.exposeInt('lineNo', { description: 'Position on the invoice, from 1.' }),
+    product: t.relation('product', { nullable: true, description: 'The product sold, if any.' }),
+    account: t.relation('account', { description: 'The income account the line\'s amount is credited to.' }),
+    description: t.exposeString('description', { description: 'Line text.' }),
+    quantity: t.string({ description: 'Quantity as a decimal string (up to 3 decimals).', resolve: (l) => formatQuantity(l.quantityMilli) }),
+    unitPrice: t.field({ type: 'Money', description: 'Price per unit.', resolve: (l, _a, ctx) => money(ctx, l.unitPrice) }),
+    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent of quantity × unit price.', resolve: (l) => formatPercent(l.discountPpm) }),
+    taxRate: t.field({ type: 'Percent', description: 'Sales tax rate in percent.', resolve: (l) => formatPercent(l.taxRatePpm) }),
+    amount: t.field({ type: 'Money', description: 'Net amount: quantity × unit price less discount, rounded.', resolve: (l, _a, ctx) => money(ctx, l.amount) }),
+    taxAmount: t.field({ type: 'Money', description: 'Tax on the net amount, rounded.', resolve: (l, _a, ctx) => money(ctx, l.taxAmount) }),
+  }),
+});
+
+export const PaymentRef = builder.prismaNode('Payment', {
+  description: 'Money received against an invoice, posted as debit bank (or the deposit account), credit receivables.',
+  id: { field: 'id', description: 'The payment id (`pay_…`).' },
+  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
+  nullable: true,
+  fields: (t) => ({
+    invoice: t.relation('invoice', { description: 'The invoice paid.' }),
+    amount: t.field({ type: 'Money', description: 'Amount received.', resolve: (p, _a, ctx) => money(ctx, p.amount) }),
+    date: t.expose('date', { type: 'Date', description: 'Date received.' }),
+    depositAccount: t.relation('depositAccount', { description: 'The asset account the money went into.' }),
+    method: t.exposeString('method', { nullable: true, description: 'How it was paid, e.g. card or transfer.' }),
+    reference: t.exposeString('reference', { nullable: true, description: 'External reference.' }),
+    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded.' }),
+  }),
+});
+
+export const InvoiceRef = builder.prismaNode('Invoice', {
+  description: 'A sales invoice. Posting it debits receivables and credits revenue and sales tax; it is never edited once posted.',
+  id: { field: 'id', description: 'The invoice id (`inv_…`).' },
+  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
+  nullable: true,
+  fields: (t) => ({
+    number: t.exposeString('number', { description: 'Invoice number, e.g. INV-0001, sequential in the organization.' }),
+    status: t.expose('status', { type: InvoiceStatusEnum, description: 'Where the invoice is in its life.' }),
+    customer: t.relation('customer', { description: 'Who is invoiced.' }),
+    issueDate: t.expose('issueDate', { type: 'Date', description: 'Invoice date; the posting date.' }),
+    dueDate: t.expose('dueDate', { type: 'Date', description: 'When payment is due.' }),
+    currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
+    memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
+    reference: t.exposeString('reference', { nullable: true, description: 'The customer\'s reference, e.g. a purchase order number.' }),
+    subtotal: t.field({ type: 'Money', description: 'Sum of quantity × unit price over the lines.', resolve: (i, _a, ctx) => money(ctx, i.subtotal) }),
+    discountTotal: t.field({ type: 'Money', description: 'Sum of the line discounts.', resolve: (i, _a, ctx) => money(ctx, i.discountTotal) }),
+    taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes.', resolve: (i, _a, ctx) => money(ctx, i.taxTotal) }),
+    total: t.field({ type: 'Money', description: 'subtotal − discountTotal + taxTotal.', resolve: (i, _a, ctx) => money(ctx, i.total) }),
+    amountPaid: t.field({ type: 'Money', description: 'Payments received so far.', resolve: (i, _a, ctx) => money(ctx, i.amountPaid) }),
+    amountDue: t.field({
+      type: 'Money',
+      description: 'What is still owed: total − amountPaid (0 when void).',
+      select: { total: true, amountPaid: true, status: true },
+      resolve: (i, _a, ctx) => money(ctx, i.status === 'VOID' ? 0n : i.total - i.amountPaid),
+    }),
+    isOverdue: t.boolean({ description: 'Open or partly paid, and past its due date (today, UTC).', select: { status: true, dueDate: true }, resolve: (i) => isOverdue(i) }),
+    lines: t.relation('lines', { description: 'The invoice lines, in order.', query: { orderBy: { lineNo: 'asc' } } }),
+    payments: t.relation('payments', { description: 'Payments received, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+    journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the invoice made (null for a draft).' }),
+    voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
+    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was voided.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
+  }),
+});
+
+const InvoiceFilterInput = builder.inputType('InvoiceFilter', {
+  description: 'Narrows a list of invoices; all given conditions must hold.',
+  fields: (t) => ({
+    status: t.field({ type: InvoiceStatusEnum, description: 'Only this status.' }),
+    customerId: t.id({ description: 'Only this customer\'s invoices.' }),
+    from: t.field({ type: 'Date', description: 'Issued on or after.' }),
+    to: t.field({ type: 'Date', description: 'Issued on or before.' }),
+    dueBefore: t.field({ type: 'Date', description: 'Due before this date.' }),
+    overdue: t.boolean({ description: 'Only overdue (true) or only not overdue (false).' }),
+    search: t.string({ description: 'Part of the number, reference or customer name.' }),
+  }),
+});
+
+const invoiceOrder = orderInput(
+  'Invoice',
+  {
+    ISSUE_DATE: { column: 'issueDate', description: 'By invoice date.' },
+    DUE_DATE: { column: 'dueDate', description: 'By due date.' },
+    NUMBER: { column: 'number', description: 'By invoice number.' },
+    TOTAL: { column: 'total', description: 'By total.' },
+    CREATED_AT: { column: 'createdAt', description: 'By creation time.' },
+  },
+  'ISSUE_DATE',
+);
+
+listFields<InvoiceFilter>({
+  plural: 'invoices',
+  model: 'Invoice',
+  delegate: 'invoice',
+  nodeRef: InvoiceRef,
+  description: 'invoices',
+  filterInput: InvoiceFilterInput,
+  order: invoiceOrder,
+  where: (ctx, filter) => invoiceWhere(ctx.organizationId, filter),
+});
+
+// Customer fields that need invoices.
+builder.prismaObjectFields('Customer', (t) => ({
+  invoices: t.relatedConnection('invoices', {
+    cursor: 'id',
+    totalCount: true,
+    description: 'This customer\'s invoices, newest first.',
+    query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
+  }),
+  balance: t.loadable({
+    type: 'Money',
+    description: 'What the customer owes: the amount due on open and partly paid invoices.',
+    load: async (ids: string[], ctx: GraphQLContext) => {
+      const sums = await ctx.prisma.invoice.groupBy({
+        by: ['customerId'],
+        where: { organizationId: ctx.organizationId, customerId: { in: ids }, status: { in: OPEN_STATUSES } },
+        _sum: { total: true, amountPaid: true },
+      });
+      const due = new Map(sums.map((s) => [s.customerId, (s._sum.total ?? 0n) - (s._sum.amountPaid ?? 0n)]));
+      return ids.map((id) => money(ctx, due.get(id) ?? 0n));
+    },
+    resolve: (customer) => customer.id,
+  }),
+}));
+
+builder.prismaObjectField('JournalEntry', 'invoice', (t) => t.relation('invoice', { nullable: true, description: 'The invoice that posted this entry, if any.' }));
+
+const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
+  description: 'One invoice line. With a product, description, unit price, tax rate and account default to the product\'s.',
+  fields: (t) => ({
+    productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
+    description: t.string({ description: 'Line text; required without a product.' }),
+    quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
+    unitPrice: t.field({ type: 'Money', description: 'Price per unit; required without a product.' }),
+    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
+    taxRate: t.field({ type: 'Percent', description: 'Sales tax rate in percent; default the product\'s, else 0.' }),
+    accountId: t.id({ description: 'Income account to credit; default the product\'s, else the sales account.' }),
+  }),
+});
+
+const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
+  description: 'A new invoice. Unless `draft` is true it is posted at once (status OPEN).',
+  fields: (t) => ({
+    customerId: t.id({ required: true, description: 'An active customer of your organization (`cus_…`).' }),
+    issueDate: t.field({ type: 'Date', description: 'Invoice date; today (UTC) when omitted. Not in a locked period.' }),
+    dueDate: t.field({ type: 'Date', description: 'Due date; default issueDate + payment terms.' }),
+    paymentTermsDays: t.int({ description: 'Payment terms in days; default the customer\'s, else the organization\'s.' }),
+    memo: t.string({ description: 'Note to the customer.' }),
+    reference: t.string({ description: 'The customer\'s reference, e.g. a purchase order number.' }),
+    draft: t.boolean({ description: 'Keep it as a draft (not posted) until finalizeInvoice.' }),
+    lines: t.field({ type: [InvoiceLineInput], required: true, description: 'At least one line.' }),
+  }),
+});
+
+const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
+  description: 'A payment received against an open invoice. Overpayment is refused.',
+  fields: (t) => ({
+    invoiceId: t.id({ required: true, description: 'The invoice paid (`inv_…`).' }),
+    amount: t.field({ type: 'Money', required: true, description: 'Amount received; at most the amount due.' }),
+    date: t.field({ type: 'Date', description: 'Date received; today when omitted. Not before the invoice date, not in a locked period.' }),
+    depositAccountId: t.id({ description: 'Asset account the money went into; default the bank account.' }),
+    method: t.string({ description: 'How it was paid.' }),
+    reference: t.string({ description: 'External reference.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createInvoice: t.prismaField({
+    type: 'Invoice',
+    description: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
+    args: { input: t.arg({ type: CreateInvoiceInput, required: true }) },
+    resolve: async (query, _parent, { input }, ctx) => {
+      const invoice = await createInvoice(ctx, input as InvoiceInput);
+      return ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: invoice.id } });
+    },
+  }),
+  finalizeInvoice: t.prismaField({
+    type: 'Invoice',
+    description: 'Posts a draft invoice (status OPEN).',
+    args: { id: t.arg.id({ required: true, description: 'The draft invoice.' }) },
+    resolve: async (query, _parent, { id }, ctx) => {
+      const invoice = await finalizeInvoice(ctx, id);
+      return ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: invoice.id } });
+    },
+  }),
+  recordPayment: t.prismaField({
+    type: 'Payment',
+    description: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
+    args: { input: t.arg({ type: RecordPaymentInput, required: true }) },
+    resolve: async (query, _parent, { input }, ctx) => {
+      const { payment } = await recordPayment(ctx, input as PaymentInput);
+      return ctx.prisma.payment.findUniqueOrThrow({ ...query, where: { id: payment.id } });
+    },
+  }),
+  voidInvoice: t.prismaField({
+    type: 'Invoice',
+    description: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
+    args: {
+      id: t.arg.id({ required: true, description: 'The invoice.' }),
+      date: t.arg({ type: 'Date', description: 'Date of the reversal; today (or the invoice date if later) when omitted.' }),
+      reason: t.arg.string({ description: 'Why; added to the reversal\'s description.' }),
+    },
+    resolve: async (query, _parent, args, ctx) => {
+      const invoice = await voidInvoice(ctx, args.id, { date: args.date, reason: args.reason });
+      return ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: invoice.id } });
+    },
+  }),
+}));

@@ -1,0 +1,321 @@
+// Invoices post themselves: finalizing (or creating without `draft`) posts Dr receivables, Cr revenue
+// per account, Cr sales tax. Payments post Dr bank, Cr receivables. Voiding posts the reversal.
+// Posted invoices are never edited; these actions replace editing.
+import type { PrismaTypes } from '../../db/database.ts';
+import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { addDays, today } from '../../lib/dates.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
+import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { checkAccountRef } from '../products/products.service.ts';
+import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
+import { invoiceTotals, lineFigures, parseQuantity } from './invoice-math.ts';
+
+export const INVOICE_MONEY = ['subtotal', 'discountTotal', 'taxTotal', 'total', 'amountPaid', 'unitPrice', 'amount', 'taxAmount'] as const;
+
+export interface InvoiceLineInput {
+  productId?: string | null;
+  description?: string | null;
+  quantity?: string | number | null;
+  unitPrice?: string | number | null;
+  discountPercent?: string | number | null;
+  taxRate?: string | number | null;
+  accountId?: string | null;
+}
+
+export interface InvoiceInput {
+  customerId?: string | null;
+  issueDate?: string | null;
+  dueDate?: string | null;
+  paymentTermsDays?: number | null;
+  memo?: string | null;
+  reference?: string | null;
+  draft?: boolean | null;
+  lines?: InvoiceLineInput[] | null;
+}
+
+export interface InvoiceFilter {
+  status?: InvoiceStatus | null;
+  customerId?: string | null;
+  from?: string | null;
+  to?: string | null;
+  dueBefore?: string | null;
+  overdue?: boolean | null;
+  search?: string | null;
+}
+
+export const OPEN_STATUSES: InvoiceStatus[] = ['OPEN', 'PARTIALLY_PAID'];
+
+export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {}, asOf = today()): PrismaTypes.InvoiceWhereInput {
+  const where: PrismaTypes.InvoiceWhereInput = { organizationId };
+  const and: PrismaTypes.InvoiceWhereInput[] = [];
+  if (filter.status) and.push({ status: filter.status });
+  if (filter.customerId) and.push({ customerId: filter.customerId });
+  if (filter.from) and.push({ issueDate: { gte: filter.from } });
+  if (filter.to) and.push({ issueDate: { lte: filter.to } });
+  if (filter.dueBefore) and.push({ dueDate: { lt: filter.dueBefore } });
+  if (filter.overdue === true) and.push({ status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } });
+  if (filter.overdue === false) and.push({ NOT: { status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } } });
+  if (filter.search?.trim()) {
+    const text = filter.search.trim();
+    and.push({ OR: [{ number: { contains: text } }, { reference: { contains: text } }, { customer: { name: { contains: text } } }] });
+  }
+  if (and.length) where.AND = and;
+  return where;
+}
+
+export const isOverdue = (invoice: { status: InvoiceStatus; dueDate: string }, asOf = today()) => OPEN_STATUSES.includes(invoice.status) && invoice.dueDate < asOf;
+
+async function systemAccountId(tx: Tx | Tenant['prisma'], organizationId: string, role: string): Promise<string> {
+  const account = await tx.account.findFirst({ where: { organizationId, systemRole: role }, select: { id: true } });
+  if (!account) throw new AppError('INVALID_STATE', `The organization has no "${role}" system account; restore it in the chart of accounts`);
+  return account.id;
+}
+
+/** Checks the input and computes every line; reads only. */
+async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
+  const decimals = decimalsOf(tenant);
+  const check = new Checker();
+  const issueDate = check.date('issueDate', input.issueDate) ?? today(now);
+  const explicitDue = check.date('dueDate', input.dueDate);
+  const terms = check.integer('paymentTermsDays', input.paymentTermsDays, 0, 365);
+  const memo = check.text('memo', input.memo, { max: 2000 });
+  const reference = check.text('reference', input.reference, { max: 100 });
+  if (!input.customerId) check.fail('customerId', 'is required');
+  const inputLines = input.lines ?? [];
+  if (inputLines.length === 0) check.fail('lines', 'an invoice needs at least one line');
+  if (inputLines.length > 200) check.fail('lines', 'an invoice may have at most 200 lines');
+
+  const [customer, products] = await Promise.all([
+    input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
+    tenant.prisma.product.findMany({
+      where: { organizationId: tenant.organizationId, id: { in: inputLines.map((l) => l.productId).filter((id): id is string => !!id) } },
+    }),
+  ]);
+  if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
+  else if (customer && !customer.active) check.fail('customerId', 'is an inactive customer');
+  const salesAccountId = await systemAccountId(tenant.prisma, tenant.organizationId, 'sales');
+
+  const lines = [];
+  for (const [i, line] of inputLines.entries()) {
+    const at = `lines.${i}`;
+    const product = line.productId ? products.find((p) => p.id === line.productId) : undefined;
+    if (line.productId && !product) check.fail(`${at}.productId`, `no product with id "${line.productId}"`);
+    else if (product && !product.active) check.fail(`${at}.productId`, 'is an inactive product');
+    const quantityMilli = line.quantity === undefined || line.quantity === null ? 1000n : parseQuantity(line.quantity);
+    if (quantityMilli === undefined) check.fail(`${at}.quantity`, 'must be a number above 0 with at most 3 decimals');
+    const unitPrice = line.unitPrice === undefined || line.unitPrice === null ? product?.unitPrice : check.money(`${at}.unitPrice`, line.unitPrice, decimals);
+    if (unitPrice === undefined && (line.unitPrice === undefined || line.unitPrice === null)) check.fail(`${at}.unitPrice`, 'is required when the line has no product');
+    const discountPpm = check.percent(`${at}.discountPercent`, line.discountPercent) ?? 0;
+    const taxRatePpm = line.taxRate === undefined || line.taxRate === null ? (product?.taxRatePpm ?? 0) : check.percent(`${at}.taxRate`, line.taxRate);
+    const description = check.text(`${at}.description`, line.description, { max: 500 }) ?? product?.name ?? null;
+    if (!description) check.fail(`${at}.description`, 'is required when the line has no product');
+    const accountId = line.accountId ?? product?.incomeAccountId ?? salesAccountId;
+    if (line.accountId) await checkAccountRef(tenant, check, `${at}.accountId`, line.accountId, ['INCOME']);
+    if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && typeof taxRatePpm === 'number') {
+      lines.push({ productId: product?.id ?? null, accountId, description: description ?? '', quantityMilli, unitPrice, discountPpm, taxRatePpm, figures: lineFigures(quantityMilli, unitPrice, discountPpm, taxRatePpm) });
+    }
+  }
+  const termsDays = terms ?? customer?.paymentTermsDays ?? tenant.organization.defaultPaymentTermsDays;
+  const dueDate = explicitDue ?? addDays(issueDate, termsDays);
+  if (dueDate < issueDate) check.fail('dueDate', `must not be before issueDate ${issueDate}`);
+  check.done();
+  const totals = invoiceTotals(lines.map((l) => l.figures));
+  if (totals.total <= 0n) throw validationError([{ path: 'lines', message: 'the invoice must total more than 0' }]);
+  return { customer: customer!, issueDate, dueDate, memo, reference, lines, totals };
+}
+
+/** The posting an open invoice makes: Dr receivables, Cr revenue per account, Cr sales tax. */
+async function invoicePostingLines(tx: Tx, tenant: Tenant, invoice: { customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }): Promise<PostingLine[]> {
+  const [receivable, salesTax] = await Promise.all([systemAccountId(tx, tenant.organizationId, 'accounts_receivable'), systemAccountId(tx, tenant.organizationId, 'sales_tax_payable')]);
+  const revenue = new Map<string, bigint>();
+  for (const line of invoice.lines) revenue.set(line.accountId, (revenue.get(line.accountId) ?? 0n) + line.amount);
+  return [
+    { accountId: receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId },
+    ...[...revenue].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: 0n, credit: amount, customerId: invoice.customerId })),
+    ...(invoice.taxTotal > 0n ? [{ accountId: salesTax, debit: 0n, credit: invoice.taxTotal, customerId: invoice.customerId }] : []),
+  ];
+}
+
+async function postInvoice(tx: Tx, tenant: Tenant, invoice: { id: string; number: string; issueDate: string; customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }) {
+  const entry = await writePosting(tx, tenant, {
+    date: invoice.issueDate,
+    description: `Invoice ${invoice.number}`,
+    reference: invoice.number,
+    sourceType: 'invoice',
+    sourceId: invoice.id,
+    lines: await invoicePostingLines(tx, tenant, invoice),
+  });
+  return entry.id;
+}
+
+const withLines = { lines: { orderBy: { lineNo: 'asc' as const } } };
+
+export async function createInvoice(tenant: Tenant, input: InvoiceInput, now = new Date()) {
+  const checked = await checkInvoice(tenant, input, now);
+  const draft = input.draft === true;
+  if (!draft) assertOpenPeriod(tenant, checked.issueDate, 'issueDate');
+  return tenant.prisma.$transaction(async (tx) => {
+    const { nextInvoiceNumber } = await tx.organization.update({ where: { id: tenant.organizationId }, data: { nextInvoiceNumber: { increment: 1 } }, select: { nextInvoiceNumber: true } });
+    const id = newId('Invoice');
+    const number = `INV-${String(nextInvoiceNumber - 1).padStart(4, '0')}`;
+    await tx.invoice.create({
+      data: {
+        id,
+        organizationId: tenant.organizationId,
+        number,
+        customerId: checked.customer.id,
+        status: draft ? 'DRAFT' : 'OPEN',
+        issueDate: checked.issueDate,
+        dueDate: checked.dueDate,
+        currency: tenant.organization.baseCurrency,
+        memo: checked.memo ?? null,
+        reference: checked.reference ?? null,
+        ...checked.totals,
+        lines: {
+          create: checked.lines.map((l, i) => ({
+            id: newId('InvoiceLine'),
+            organizationId: tenant.organizationId,
+            lineNo: i + 1,
+            productId: l.productId,
+            accountId: l.accountId,
+            description: l.description,
+            quantityMilli: l.quantityMilli,
+            unitPrice: l.unitPrice,
+            discountPpm: l.discountPpm,
+            taxRatePpm: l.taxRatePpm,
+            amount: l.figures.amount,
+            taxAmount: l.figures.tax,
+          })),
+        },
+      },
+    });
+    const lines = checked.lines.map((l) => ({ accountId: l.accountId, amount: l.figures.amount }));
+    const journalEntryId = draft ? null : await postInvoice(tx, tenant, { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines });
+    const invoice = await tx.invoice.update({ where: { id }, data: { journalEntryId }, include: withLines });
+    await recordEvent(tx, tenant.organizationId, 'invoice.created', 'invoice', id, snapshot(invoice, INVOICE_MONEY, decimalsOf(tenant)));
+    return invoice;
+  });
+}
+
+async function loadInvoice(tenant: Tenant, id: string) {
+  const invoice = await tenant.prisma.invoice.findFirst({ where: { id, organizationId: tenant.organizationId }, include: withLines });
+  if (!invoice) throw notFound('invoice', id);
+  return invoice;
+}
+
+/** Turns a draft into an open invoice and posts it. */
+export async function finalizeInvoice(tenant: Tenant, id: string) {
+  const invoice = await loadInvoice(tenant, id);
+  if (invoice.status !== 'DRAFT') throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is ${invoice.status.toLowerCase()}, not a draft`);
+  assertOpenPeriod(tenant, invoice.issueDate, 'issueDate');
+  return tenant.prisma.$transaction(async (tx) => {
+    const journalEntryId = await postInvoice(tx, tenant, invoice);
+    const { count } = await tx.invoice.updateMany({ where: { id, status: 'DRAFT' }, data: { status: 'OPEN', journalEntryId } });
+    if (count === 0) throw new AppError('CONFLICT', `Invoice ${invoice.number} changed while it was being finalized; retry`);
+    return tx.invoice.findUniqueOrThrow({ where: { id }, include: withLines });
+  });
+}
+
+export interface PaymentInput {
+  invoiceId?: string | null;
+  amount?: string | number | null;
+  date?: string | null;
+  depositAccountId?: string | null;
+  method?: string | null;
+  reference?: string | null;
+}
+
+export async function recordPayment(tenant: Tenant, input: PaymentInput, now = new Date()) {
+  const decimals = decimalsOf(tenant);
+  const check = new Checker();
+  const amount = check.money('amount', input.amount, decimals, { required: true });
+  if (amount === 0n) check.fail('amount', 'must be above 0');
+  const date = check.date('date', input.date) ?? today(now);
+  const method = check.text('method', input.method, { max: 50 });
+  const reference = check.text('reference', input.reference, { max: 100 });
+  if (!input.invoiceId) check.fail('invoiceId', 'is required');
+  await checkAccountRef(tenant, check, 'depositAccountId', input.depositAccountId, ['ASSET']);
+  check.done();
+  const invoice = await loadInvoice(tenant, input.invoiceId!);
+  if (!OPEN_STATUSES.includes(invoice.status)) {
+    const hint = invoice.status === 'DRAFT' ? '; finalize it first' : '';
+    throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is ${invoice.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`);
+  }
+  const due = invoice.total - invoice.amountPaid;
+  if (amount! > due) {
+    throw validationError([{ path: 'amount', message: `${formatMoney(amount!, decimals)} is more than the amount due ${formatMoney(due, decimals)}; overpayments are refused` }]);
+  }
+  if (date < invoice.issueDate) throw validationError([{ path: 'date', message: `must not be before the invoice date ${invoice.issueDate}` }]);
+  assertOpenPeriod(tenant, date);
+  const depositAccountId = input.depositAccountId ?? (await systemAccountId(tenant.prisma, tenant.organizationId, 'bank'));
+  const receivable = await systemAccountId(tenant.prisma, tenant.organizationId, 'accounts_receivable');
+  return tenant.prisma.$transaction(async (tx) => {
+    const paymentId = newId('Payment');
+    const amountPaid = invoice.amountPaid + amount!;
+    const status: InvoiceStatus = amountPaid === invoice.total ? 'PAID' : 'PARTIALLY_PAID';
+    // Only if nobody paid meanwhile: two concurrent payments cannot overpay together.
+    const { count } = await tx.invoice.updateMany({ where: { id: invoice.id, amountPaid: invoice.amountPaid, status: invoice.status }, data: { amountPaid, status } });
+    if (count === 0) throw new AppError('CONFLICT', `Invoice ${invoice.number} changed while the payment was being recorded; retry`);
+    const entry = await writePosting(tx, tenant, {
+      date,
+      description: `Payment for invoice ${invoice.number}`,
+      reference: reference ?? invoice.number,
+      sourceType: 'payment',
+      sourceId: paymentId,
+      lines: [
+        { accountId: depositAccountId, debit: amount!, credit: 0n, customerId: invoice.customerId },
+        { accountId: receivable, debit: 0n, credit: amount!, customerId: invoice.customerId },
+      ],
+    });
+    const payment = await tx.payment.create({
+      data: { id: paymentId, organizationId: tenant.organizationId, invoiceId: invoice.id, amount: amount!, date, depositAccountId, method: method ?? null, reference: reference ?? null, journalEntryId: entry.id },
+    });
+    const updated = await tx.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: withLines });
+    await recordEvent(tx, tenant.organizationId, 'invoice.payment_recorded', 'invoice', invoice.id, snapshot({ payment, invoice: updated }, INVOICE_MONEY, decimals));
+    if (status === 'PAID') await recordEvent(tx, tenant.organizationId, 'invoice.paid', 'invoice', invoice.id, snapshot(updated, INVOICE_MONEY, decimals));
+    return { payment, invoice: updated };
+  });
+}
+
+/** Voids an invoice without payments: posts the reversal of its entry. A draft is simply voided. */
+export async function voidInvoice(tenant: Tenant, id: string, input: { date?: string | null; reason?: string | null } = {}, now = new Date()) {
+  const check = new Checker();
+  const requestedDate = check.date('date', input.date);
+  const reason = check.text('reason', input.reason, { max: 500 });
+  check.done();
+  const invoice = await loadInvoice(tenant, id);
+  if (invoice.status === 'VOID') throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is already void`);
+  if (invoice.amountPaid > 0n) {
+    throw new AppError('INVALID_STATE', `Invoice ${invoice.number} has payments of ${formatMoney(invoice.amountPaid, decimalsOf(tenant))}; a paid or partly paid invoice cannot be voided`);
+  }
+  const date = requestedDate ?? (today(now) < invoice.issueDate ? invoice.issueDate : today(now));
+  if (date < invoice.issueDate) throw validationError([{ path: 'date', message: `must not be before the invoice date ${invoice.issueDate}` }]);
+  if (invoice.journalEntryId) assertOpenPeriod(tenant, date);
+  return tenant.prisma.$transaction(async (tx) => {
+    let voidJournalEntryId: string | null = null;
+    if (invoice.journalEntryId) {
+      const original = await tx.journalLine.findMany({ where: { entryId: invoice.journalEntryId }, orderBy: { lineNo: 'asc' } });
+      const entry = await writePosting(tx, tenant, {
+        date,
+        description: reason ? `Void of invoice ${invoice.number}: ${reason}` : `Void of invoice ${invoice.number}`,
+        reference: invoice.number,
+        sourceType: 'invoice_void',
+        sourceId: invoice.id,
+        lines: mirrorLines(original),
+      });
+      voidJournalEntryId = entry.id;
+    }
+    const { count } = await tx.invoice.updateMany({
+      where: { id, status: invoice.status, amountPaid: 0n },
+      data: { status: 'VOID', voidJournalEntryId, voidedAt: now },
+    });
+    if (count === 0) throw new AppError('CONFLICT', `Invoice ${invoice.number} changed while it was being voided; retry`);
+    const updated = await tx.invoice.findUniqueOrThrow({ where: { id }, include: withLines });
+    await recordEvent(tx, tenant.organizationId, 'invoice.voided', 'invoice', id, snapshot(updated, INVOICE_MONEY, decimalsOf(tenant)));
+    return updated;
+  });
+}

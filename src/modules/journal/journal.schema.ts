@@ -1,0 +1,140 @@
+import { builder } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { listFields, orderInput } from '../../graphql/lists.ts';
+import { money } from '../../graphql/money.ts';
+import { AccountRef } from '../accounts/accounts.schema.ts';
+import { accountBalances } from '../reports/reports.service.ts';
+import { createJournalEntry, type JournalEntryInput, type JournalFilter, journalEntryWhere, reverseJournalEntry } from './journal.service.ts';
+
+export const JournalLineRef = builder.prismaObject('JournalLine', {
+  description: 'One posting line of a journal entry: an amount on the debit or the credit side of one account.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The line id (`jl_…`).' }),
+    lineNo: t.exposeInt('lineNo', { description: 'Position in the entry, from 1.' }),
+    account: t.relation('account', { description: 'The account posted to.' }),
+    debit: t.field({ type: 'Money', description: 'Debit amount; 0 on a credit line.', resolve: (l, _a, ctx) => money(ctx, l.debit) }),
+    credit: t.field({ type: 'Money', description: 'Credit amount; 0 on a debit line.', resolve: (l, _a, ctx) => money(ctx, l.credit) }),
+    description: t.exposeString('description', { nullable: true, description: 'Line memo.' }),
+    date: t.expose('date', { type: 'Date', description: 'The entry date (repeated on each line).' }),
+    customer: t.relation('customer', { nullable: true, description: 'The customer this line concerns, e.g. on receivables.' }),
+    vendor: t.relation('vendor', { nullable: true, description: 'The vendor this line concerns.' }),
+    entry: t.relation('entry', { description: 'The journal entry the line belongs to.' }),
+  }),
+});
+
+export const JournalEntryRef = builder.prismaNode('JournalEntry', {
+  description: 'A posted double-entry journal entry. Immutable: corrections are reversals (a mirror entry) and new entries.',
+  id: { field: 'id', description: 'The entry id (`je_…`).' },
+  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
+  nullable: true,
+  fields: (t) => ({
+    number: t.exposeInt('number', { description: 'Sequential number in the organization, from 1.' }),
+    date: t.expose('date', { type: 'Date', description: 'Posting date.' }),
+    description: t.exposeString('description', { description: 'What the entry records.' }),
+    reference: t.exposeString('reference', { nullable: true, description: 'External reference, e.g. a receipt number.' }),
+    sourceType: t.exposeString('sourceType', { description: 'What posted it: manual, invoice, invoice_void, payment or reversal.' }),
+    sourceId: t.exposeString('sourceId', { nullable: true, description: 'The id of the invoice, payment or entry that posted it.' }),
+    totalAmount: t.field({ type: 'Money', description: 'Sum of the debits, which equals the sum of the credits.', resolve: (e, _a, ctx) => money(ctx, e.totalAmount) }),
+    currency: t.exposeString('currency', { description: 'ISO 4217 currency of the amounts.' }),
+    lines: t.relation('lines', { description: 'The posting lines, in order.', query: { orderBy: { lineNo: 'asc' } } }),
+    reversalOf: t.relation('reversalOf', { nullable: true, description: 'The entry this one reverses.' }),
+    reversedBy: t.relation('reversedBy', { nullable: true, description: 'The entry that reverses this one, if any.' }),
+    isReversed: t.boolean({ description: 'Whether a reversal entry cancels this one.', select: { reversedBy: { select: { id: true } } }, resolve: (e) => e.reversedBy !== null }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was posted.' }),
+  }),
+});
+
+const JournalFilterInput = builder.inputType('JournalEntryFilter', {
+  description: 'Narrows a list of journal entries; all given conditions must hold.',
+  fields: (t) => ({
+    from: t.field({ type: 'Date', description: 'Dated on or after.' }),
+    to: t.field({ type: 'Date', description: 'Dated on or before.' }),
+    accountId: t.id({ description: 'Only entries with a line on this account.' }),
+    sourceType: t.string({ description: 'manual, invoice, invoice_void, payment or reversal.' }),
+    search: t.string({ description: 'Part of the description or reference, or the entry number.' }),
+  }),
+});
+
+listFields<JournalFilter>({
+  plural: 'journalEntries',
+  model: 'JournalEntry',
+  delegate: 'journalEntry',
+  nodeRef: JournalEntryRef,
+  description: 'journal entries',
+  filterInput: JournalFilterInput,
+  order: orderInput(
+    'JournalEntry',
+    {
+      DATE: { column: 'date', description: 'By posting date.' },
+      NUMBER: { column: 'number', description: 'By entry number.' },
+      TOTAL: { column: 'totalAmount', description: 'By total amount.' },
+    },
+    'DATE',
+  ),
+  where: (ctx, filter) => journalEntryWhere(ctx.organizationId, filter),
+});
+
+const JournalLineInput = builder.inputType('JournalLineInput', {
+  description: 'One posting line: an account and an amount on exactly one side (the other side 0 or omitted).',
+  fields: (t) => ({
+    accountId: t.id({ required: true, description: 'An active account of your organization (`acct_…`).' }),
+    debit: t.field({ type: 'Money', description: 'Debit amount; 0 or omitted on a credit line.' }),
+    credit: t.field({ type: 'Money', description: 'Credit amount; 0 or omitted on a debit line.' }),
+    description: t.string({ description: 'Line memo.' }),
+    customerId: t.id({ description: 'A customer the line concerns.' }),
+    vendorId: t.id({ description: 'A vendor the line concerns.' }),
+  }),
+});
+
+const CreateJournalEntryInput = builder.inputType('CreateJournalEntryInput', {
+  description: 'A journal entry to post: at least two lines, total debit equal to total credit, dated after the lock date.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', required: true, description: 'Posting date.' }),
+    description: t.string({ description: 'What the entry records.' }),
+    reference: t.string({ description: 'External reference.' }),
+    lines: t.field({ type: [JournalLineInput], required: true, description: 'The posting lines.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  createJournalEntry: t.prismaField({
+    type: 'JournalEntry',
+    description: 'Posts a balanced journal entry. Unbalanced entries are refused with UNBALANCED_ENTRY and both totals.',
+    args: { input: t.arg({ type: CreateJournalEntryInput, required: true }) },
+    resolve: async (query, _parent, { input }, ctx) => {
+      const entry = await createJournalEntry(ctx, input as JournalEntryInput);
+      return ctx.prisma.journalEntry.findUniqueOrThrow({ ...query, where: { id: entry.id } });
+    },
+  }),
+  reverseJournalEntry: t.prismaField({
+    type: 'JournalEntry',
+    description: 'Posts the mirror of a manual entry, linked both ways, and returns the new (reversing) entry. An entry is reversed at most once.',
+    args: {
+      id: t.arg.id({ required: true, description: 'The entry to reverse.' }),
+      date: t.arg({ type: 'Date', description: 'Date of the reversal; today when omitted. Not before the original, not in a locked period.' }),
+      reason: t.arg.string({ description: 'Why; added to the reversal\'s description.' }),
+    },
+    resolve: async (query, _parent, args, ctx) => {
+      const reversal = await reverseJournalEntry(ctx, args.id, { date: args.date, reason: args.reason });
+      return ctx.prisma.journalEntry.findUniqueOrThrow({ ...query, where: { id: reversal.id } });
+    },
+  }),
+}));
+
+// Account fields that need journal lines.
+builder.prismaObjectFields('Account', (t) => ({
+  balance: t.loadable({
+    type: 'Money',
+    description: 'Balance from every posted line, on the account\'s normal side: debits minus credits for assets and expenses, credits minus debits otherwise.',
+    load: (ids: string[], ctx: GraphQLContext) => accountBalances(ctx, ids).then((map) => ids.map((id) => money(ctx, map.get(id) ?? 0n))),
+    resolve: (account) => account.id,
+  }),
+  lines: t.relatedConnection('lines', {
+    cursor: 'id',
+    totalCount: true,
+    description: 'Lines posted to this account, oldest first.',
+    query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
+  }),
+}));
+
+void AccountRef;

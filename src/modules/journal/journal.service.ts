@@ -1,0 +1,229 @@
+// Double-entry journal: the rules every posting obeys, whoever posts it (a person, an invoice, a
+// payment, a reversal). Entries are immutable once posted; reversal posts a mirror entry.
+import type { PrismaTypes } from '../../db/database.ts';
+import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { today } from '../../lib/dates.ts';
+import { AppError, type FieldError, notFound, validationError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
+import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
+
+export const JOURNAL_MONEY = ['totalAmount', 'debit', 'credit'] as const;
+
+export type SourceType = 'manual' | 'invoice' | 'invoice_void' | 'payment' | 'reversal';
+
+export interface JournalLineInput {
+  accountId?: string | null;
+  debit?: string | number | null;
+  credit?: string | number | null;
+  description?: string | null;
+  customerId?: string | null;
+  vendorId?: string | null;
+}
+
+export interface JournalEntryInput {
+  date?: string | null;
+  description?: string | null;
+  reference?: string | null;
+  lines?: JournalLineInput[] | null;
+}
+
+/** A checked line, amounts in minor units. */
+export interface PostingLine {
+  accountId: string;
+  debit: bigint;
+  credit: bigint;
+  description?: string | null;
+  customerId?: string | null;
+  vendorId?: string | null;
+}
+
+export interface Posting {
+  date: string;
+  description: string;
+  reference?: string | null;
+  sourceType: SourceType;
+  sourceId?: string | null;
+  reversalOfId?: string | null;
+  lines: PostingLine[];
+}
+
+export interface JournalFilter {
+  from?: string | null;
+  to?: string | null;
+  accountId?: string | null;
+  sourceType?: string | null;
+  search?: string | null;
+}
+
+export function journalEntryWhere(organizationId: string, filter: JournalFilter = {}): PrismaTypes.JournalEntryWhereInput {
+  const where: PrismaTypes.JournalEntryWhereInput = { organizationId };
+  if (filter.from || filter.to) where.date = { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) };
+  if (filter.accountId) where.lines = { some: { accountId: filter.accountId } };
+  if (filter.sourceType) where.sourceType = filter.sourceType;
+  if (filter.search?.trim()) {
+    const text = filter.search.trim();
+    const number = /^\d+$/.test(text) ? Number(text) : undefined;
+    where.OR = [{ description: { contains: text } }, { reference: { contains: text } }, ...(number !== undefined && number < 2 ** 31 ? [{ number }] : [])];
+  }
+  return where;
+}
+
+/** Refuses a date on or before the organization's lock date. */
+export function assertOpenPeriod(tenant: Tenant, date: string, path = 'date') {
+  const lockDate = tenant.organization.lockDate;
+  if (lockDate && date <= lockDate) {
+    throw new AppError('PERIOD_LOCKED', `The books are locked up to ${lockDate}; ${path} ${date} is inside the locked period`, [{ path, message: `must be after the lock date ${lockDate}` }], { lockDate });
+  }
+}
+
+/** Validates a journal entry as clients send it and turns it into a posting. Reads, never writes. */
+export async function checkJournalEntry(tenant: Tenant, input: JournalEntryInput): Promise<Posting> {
+  const decimals = decimalsOf(tenant);
+  const check = new Checker();
+  const date = check.date('date', input.date, { required: true });
+  const description = check.text('description', input.description, { max: 1000 }) ?? '';
+  const reference = check.text('reference', input.reference, { max: 100 });
+  const lines: PostingLine[] = [];
+  const inputLines = input.lines ?? [];
+  if (!Array.isArray(inputLines) || inputLines.length < 2) check.fail('lines', 'an entry needs at least two lines');
+  if (inputLines.length > 500) check.fail('lines', 'an entry may have at most 500 lines');
+  inputLines.forEach((line, i) => {
+    const at = `lines.${i}`;
+    if (!line.accountId) check.fail(`${at}.accountId`, 'is required');
+    const debit = check.money(`${at}.debit`, line.debit ?? 0, decimals);
+    const credit = check.money(`${at}.credit`, line.credit ?? 0, decimals);
+    if (typeof debit === 'bigint' && typeof credit === 'bigint') {
+      if (debit > 0n && credit > 0n) check.fail(at, 'a line posts to one side only: debit or credit, the other must be 0');
+      else if (debit === 0n && credit === 0n) check.fail(at, 'a line needs a debit or a credit above 0');
+      else lines.push({ accountId: line.accountId ?? '', debit, credit, description: check.text(`${at}.description`, line.description, { max: 500 }), customerId: line.customerId, vendorId: line.vendorId });
+    }
+  });
+  check.done();
+  const posting: Posting = { date: date!, description, reference, sourceType: 'manual', lines };
+  await checkReferences(tenant, posting.lines);
+  assertBalanced(posting.lines, decimals);
+  assertOpenPeriod(tenant, posting.date);
+  return posting;
+}
+
+/** Every account is an active account of the organization; customers and vendors are its own. */
+async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
+  const ids = (key: 'accountId' | 'customerId' | 'vendorId') => [...new Set(lines.map((l) => l[key]).filter((v): v is string => !!v))];
+  const [accounts, customers, vendors] = await Promise.all([
+    tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('accountId') } }, select: { id: true, active: true } }),
+    tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('customerId') } }, select: { id: true } }),
+    tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('vendorId') } }, select: { id: true } }),
+  ]);
+  const active = new Map(accounts.map((a) => [a.id, a.active]));
+  const errors: FieldError[] = [];
+  lines.forEach((line, i) => {
+    if (!active.has(line.accountId)) errors.push({ path: `lines.${i}.accountId`, message: `no account with id "${line.accountId}"` });
+    else if (!active.get(line.accountId)) errors.push({ path: `lines.${i}.accountId`, message: 'is an inactive account' });
+    if (line.customerId && !customers.some((c) => c.id === line.customerId)) errors.push({ path: `lines.${i}.customerId`, message: `no customer with id "${line.customerId}"` });
+    if (line.vendorId && !vendors.some((v) => v.id === line.vendorId)) errors.push({ path: `lines.${i}.vendorId`, message: `no vendor with id "${line.vendorId}"` });
+  });
+  if (errors.length) throw validationError(errors);
+}
+
+export function assertBalanced(lines: PostingLine[], decimals: number) {
+  const totalDebit = lines.reduce((sum, l) => sum + l.debit, 0n);
+  const totalCredit = lines.reduce((sum, l) => sum + l.credit, 0n);
+  if (totalDebit !== totalCredit) {
+    const debit = formatMoney(totalDebit, decimals);
+    const credit = formatMoney(totalCredit, decimals);
+    throw new AppError('UNBALANCED_ENTRY', `Total debit ${debit} does not equal total credit ${credit}`, [{ path: 'lines', message: `debits total ${debit}, credits total ${credit}` }], {
+      totalDebit: debit,
+      totalCredit: credit,
+    });
+  }
+}
+
+/**
+ * Writes a checked posting inside the caller's transaction: numbers it, writes entry and lines, and
+ * records the event. Callers (manual entries, invoices, payments, reversals) check before calling.
+ */
+export async function writePosting(tx: Tx, tenant: Tenant, posting: Posting) {
+  const { nextEntryNumber } = await tx.organization.update({
+    where: { id: tenant.organizationId },
+    data: { nextEntryNumber: { increment: 1 } },
+    select: { nextEntryNumber: true },
+  });
+  const id = newId('JournalEntry');
+  const totalAmount = posting.lines.reduce((sum, l) => sum + l.debit, 0n);
+  const entry = await tx.journalEntry.create({
+    data: {
+      id,
+      organizationId: tenant.organizationId,
+      number: nextEntryNumber - 1,
+      date: posting.date,
+      description: posting.description,
+      reference: posting.reference ?? null,
+      sourceType: posting.sourceType,
+      sourceId: posting.sourceId ?? null,
+      reversalOfId: posting.reversalOfId ?? null,
+      totalAmount,
+      currency: tenant.organization.baseCurrency,
+    },
+  });
+  await tx.journalLine.createMany({
+    data: posting.lines.map((line, i) => ({
+      id: newId('JournalLine'),
+      organizationId: tenant.organizationId,
+      entryId: id,
+      lineNo: i + 1,
+      accountId: line.accountId,
+      description: line.description ?? null,
+      debit: line.debit,
+      credit: line.credit,
+      date: posting.date,
+      customerId: line.customerId ?? null,
+      vendorId: line.vendorId ?? null,
+    })),
+  });
+  await recordEvent(tx, tenant.organizationId, 'journal_entry.created', 'journal_entry', id, snapshot({ ...entry, lines: posting.lines }, JOURNAL_MONEY, decimalsOf(tenant)));
+  return entry;
+}
+
+export async function createJournalEntry(tenant: Tenant, input: JournalEntryInput) {
+  const posting = await checkJournalEntry(tenant, input);
+  return tenant.prisma.$transaction((tx) => writePosting(tx, tenant, posting));
+}
+
+/** The mirror of an entry's lines: every debit becomes a credit and the other way round. */
+export function mirrorLines(lines: { accountId: string; debit: bigint; credit: bigint; description: string | null; customerId: string | null; vendorId: string | null }[]): PostingLine[] {
+  return lines.map((l) => ({ accountId: l.accountId, debit: l.credit, credit: l.debit, description: l.description, customerId: l.customerId, vendorId: l.vendorId }));
+}
+
+export async function reverseJournalEntry(tenant: Tenant, id: string, input: { date?: string | null; reason?: string | null } = {}, now = new Date()) {
+  const check = new Checker();
+  const date = check.date('date', input.date) ?? today(now);
+  const reason = check.text('reason', input.reason, { max: 500 });
+  check.done();
+  const original = await tenant.prisma.journalEntry.findFirst({
+    where: { id, organizationId: tenant.organizationId },
+    include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } },
+  });
+  if (!original) throw notFound('journal entry', id);
+  if (original.reversedBy) throw new AppError('INVALID_STATE', `Journal entry ${id} is already reversed by ${original.reversedBy.id}`);
+  if (original.sourceType !== 'manual') {
+    const how = original.sourceType === 'invoice' ? 'void the invoice' : 'post a correcting entry';
+    throw new AppError('INVALID_STATE', `Journal entry ${id} was posted by ${original.sourceType.replace('_', ' ')} ${original.sourceId ?? ''}; ${how} instead`.replace('  ', ' '));
+  }
+  if (date < original.date) throw validationError([{ path: 'date', message: `must not be before the original entry's date ${original.date}` }]);
+  assertOpenPeriod(tenant, date);
+  return tenant.prisma.$transaction(async (tx) => {
+    const reversal = await writePosting(tx, tenant, {
+      date,
+      description: reason ? `Reversal of #${original.number}: ${reason}` : `Reversal of #${original.number}`,
+      reference: original.reference,
+      sourceType: 'reversal',
+      sourceId: original.id,
+      reversalOfId: original.id,
+      lines: mirrorLines(original.lines),
+    });
+    await recordEvent(tx, tenant.organizationId, 'journal_entry.reversed', 'journal_entry', original.id, { id: original.id, reversedById: reversal.id, date, reason: reason ?? null });
+    return reversal;
+  });
+}

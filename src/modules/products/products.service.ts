@@ -1,0 +1,92 @@
+// Products and services the organization sells: default price, tax rate and the accounts sales post to.
+import type { PrismaTypes } from '../../db/database.ts';
+import type { AccountType, ProductType } from '../../db/generated/sqlite/enums.ts';
+import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { Checker } from '../../lib/validate.ts';
+import { decimalsOf, type Tenant } from '../tenant.ts';
+
+export interface ProductFilter {
+  search?: string | null;
+  type?: ProductType | null;
+  active?: boolean | null;
+}
+
+export interface ProductInput {
+  name?: string | null;
+  sku?: string | null;
+  description?: string | null;
+  type?: ProductType | null;
+  unitPrice?: string | null;
+  taxRate?: string | null;
+  incomeAccountId?: string | null;
+  expenseAccountId?: string | null;
+  active?: boolean | null;
+}
+
+export const PRODUCT_MONEY = ['unitPrice'] as const;
+
+export function productWhere(organizationId: string, filter: ProductFilter = {}): PrismaTypes.ProductWhereInput {
+  const where: PrismaTypes.ProductWhereInput = { organizationId };
+  if (filter.type) where.type = filter.type;
+  if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
+  if (filter.search?.trim()) where.OR = [{ name: { contains: filter.search.trim() } }, { sku: { startsWith: filter.search.trim() } }];
+  return where;
+}
+
+/** Checks that an account id names an active account of the organization, of one of the given types. */
+export async function checkAccountRef(tenant: Tenant, check: Checker, path: string, id: string | null | undefined, types: AccountType[]) {
+  if (!id) return;
+  const account = await tenant.prisma.account.findFirst({ where: { id, organizationId: tenant.organizationId }, select: { type: true, active: true } });
+  if (!account) check.fail(path, `no account with id "${id}"`);
+  else if (!account.active) check.fail(path, 'is an inactive account');
+  else if (!types.includes(account.type)) check.fail(path, `must be an ${types.map((t) => t.toLowerCase()).join(' or ')} account, not ${account.type.toLowerCase()}`);
+}
+
+async function productColumns(tenant: Tenant, input: ProductInput, creating: boolean, existingId?: string) {
+  const check = new Checker();
+  const columns: Record<string, unknown> = {
+    name: check.text('name', input.name, { required: creating || input.name !== undefined, max: 200 }),
+    sku: check.text('sku', input.sku, { max: 64, pattern: /^[A-Za-z0-9._\-/]+$/, patternHint: 'may contain only letters, digits and . _ - /' }),
+    description: check.text('description', input.description, { max: 2000 }),
+    unitPrice: check.money('unitPrice', input.unitPrice, decimalsOf(tenant)),
+    taxRatePpm: check.percent('taxRate', input.taxRate),
+    incomeAccountId: input.incomeAccountId,
+    expenseAccountId: input.expenseAccountId,
+  };
+  if (input.type === null) check.fail('type', 'must not be null');
+  else if (input.type) columns.type = input.type;
+  if (input.active === null) check.fail('active', 'must be true or false');
+  else if (input.active !== undefined) columns.active = input.active;
+  if (input.unitPrice === null) check.fail('unitPrice', 'must not be null; use 0');
+  if (input.taxRate === null) check.fail('taxRate', 'must not be null; use 0');
+  await checkAccountRef(tenant, check, 'incomeAccountId', input.incomeAccountId, ['INCOME']);
+  await checkAccountRef(tenant, check, 'expenseAccountId', input.expenseAccountId, ['EXPENSE']);
+  if (typeof columns.sku === 'string') {
+    const clash = await tenant.prisma.product.findFirst({ where: { organizationId: tenant.organizationId, sku: columns.sku, NOT: existingId ? { id: existingId } : undefined }, select: { id: true } });
+    if (clash) check.fail('sku', `SKU "${columns.sku}" is already used by ${clash.id}`);
+  }
+  check.done();
+  for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
+  return columns;
+}
+
+export async function createProduct(tenant: Tenant, input: ProductInput) {
+  const columns = await productColumns(tenant, input, true);
+  return tenant.prisma.$transaction(async (tx) => {
+    const product = await tx.product.create({ data: { id: newId('Product'), organizationId: tenant.organizationId, ...(columns as { name: string }) } });
+    await recordEvent(tx, tenant.organizationId, 'product.created', 'product', product.id, snapshot(product, PRODUCT_MONEY, decimalsOf(tenant)));
+    return product;
+  });
+}
+
+export async function updateProduct(tenant: Tenant, id: string, input: ProductInput) {
+  if (!(await tenant.prisma.product.findFirst({ where: { id, organizationId: tenant.organizationId }, select: { id: true } }))) throw notFound('product', id);
+  const columns = await productColumns(tenant, input, false, id);
+  return tenant.prisma.$transaction(async (tx) => {
+    const product = await tx.product.update({ where: { id }, data: columns });
+    await recordEvent(tx, tenant.organizationId, 'product.updated', 'product', product.id, snapshot(product, PRODUCT_MONEY, decimalsOf(tenant)));
+    return product;
+  });
+}
