@@ -16,6 +16,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     Money: { Input: string; Output: string };
     Percent: { Input: string; Output: string };
+    JSON: { Input: unknown; Output: unknown };
     Date: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date | string };
     ID: { Input: string; Output: string };

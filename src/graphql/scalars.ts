@@ -61,3 +61,9 @@ builder.scalarType('DateTime', {
     return date;
   },
 });
+
+builder.scalarType('JSON', {
+  description: 'Any JSON value.',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+});

@@ -9,5 +9,6 @@ import '../modules/products/products.schema.ts';
 import '../modules/employees/employees.schema.ts';
 import '../modules/journal/journal.schema.ts';
 import '../modules/invoices/invoices.schema.ts';
+import '../modules/webhooks/webhooks.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

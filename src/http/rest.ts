@@ -3,6 +3,7 @@
 // ones GraphQL has. Routes only translate between HTTP and GraphQL.
 import { coerceInputValue, type DocumentNode, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
+import { isCalendarDate } from '../lib/dates.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { summarizeGraphQLErrors } from '../graphql/errors.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -21,16 +22,18 @@ export interface RestResult {
 }
 
 export interface RestRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   /** Express-style path, `:name` for a parameter. */
   path: string;
   operationId: string;
   summary: string;
+  /** Query parameters a GET route accepts besides page and limit (for the OpenAPI document). */
+  queryParams?: string[];
   document: string;
   /** For POST routes: the GraphQL input type the JSON body must fit (checked field by field). */
   bodyType?: string;
   /** Maps REST spellings onto the GraphQL input (e.g. lower-case enum values) before the check. */
-  bodyToInput?(body: Record<string, unknown>): Record<string, unknown>;
+  bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
   toVariables(req: RestRequest): Record<string, unknown>;
   toResult(data: any, req: RestRequest): RestResult;
 }
@@ -92,7 +95,7 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
     async execute(route, req, context) {
       if (route.bodyInputType) {
         if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
-        req = { ...req, body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>) : req.body };
+        req = { ...req, body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>, req) : req.body };
         checkBody(req.body, route.bodyInputType);
       }
       const variableValues = route.toVariables(req);
@@ -155,6 +158,11 @@ export const booleanParam = (value: string) => {
   if (value === 'true') return true;
   if (value === 'false') return false;
   throw new Error(`must be true or false, got "${value}"`);
+};
+
+export const dateParam = (value: string) => {
+  if (!isCalendarDate(value)) throw new Error(`must be a calendar date as YYYY-MM-DD, got "${value}"`);
+  return value;
 };
 
 export const enumParam = (allowed: readonly string[]) => (value: string) => {

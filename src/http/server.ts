@@ -53,7 +53,7 @@ export function createRequestHandler(deps: HandlerDeps) {
       });
     }
     let body: unknown;
-    if (found.route.method === 'POST') body = parseJsonBody(await readBody(req, maxBodyBytes), req.headers['content-type']);
+    if (found.route.method !== 'GET') body = parseJsonBody(await readBody(req, maxBodyBytes), req.headers['content-type']);
     const result = await rest.execute(found.route, { params: found.params, query: url.searchParams, body, headers: req.headers }, context);
     sendJson(res, result.status, result.body, { ...headers, ...result.headers });
   }

@@ -1,7 +1,8 @@
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { builder } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
-import { type AccountFilter, accountWhere, createAccount } from './accounts.service.ts';
+import { createMutation } from '../../graphql/mutations.ts';
+import { type AccountFilter, accountWhere, createAccount, type NewAccount } from './accounts.service.ts';
 
 export const AccountTypeEnum = builder.enumType(AccountType, {
   name: 'AccountType',
@@ -68,14 +69,11 @@ const CreateAccountInput = builder.inputType('CreateAccountInput', {
   }),
 });
 
-builder.mutationField('createAccount', (t) =>
-  t.prismaField({
-    type: 'Account',
-    description: 'Adds an account to the chart of accounts.',
-    args: { input: t.arg({ type: CreateAccountInput, required: true }) },
-    resolve: async (query, _parent, { input }, ctx) => {
-      const account = await createAccount(ctx, input);
-      return ctx.prisma.account.findUniqueOrThrow({ ...query, where: { id: account.id } });
-    },
-  }),
-);
+createMutation<NewAccount>({
+  name: 'createAccount',
+  model: 'Account',
+  delegate: 'account',
+  input: CreateAccountInput,
+  description: 'Adds an account to the chart of accounts.',
+  run: (ctx, input) => createAccount(ctx, input),
+});

@@ -1,6 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
+import { createMutation } from '../../graphql/mutations.ts';
 import { type AddressInput as AddressShape, addressOf, type ContactFilter, type ContactInput, type contactService } from './contacts.ts';
 
 export const AddressRef = builder.objectRef<AddressShape>('Address').implement({
@@ -103,16 +104,15 @@ export function defineContactType(options: {
     description: `Changes to a ${who}; only the fields given change.`,
     fields: (t) => ({ ...contactInputFields(t, who, false), active: t.boolean({ description: 'Deactivate (false) or reactivate (true).' }) }),
   });
+  createMutation<ContactInput>({
+    name: `create${model}`,
+    model,
+    delegate: who,
+    input: createInput,
+    description: `Creates a ${who}.`,
+    run: (ctx, input) => service.create(ctx, input),
+  });
   builder.mutationFields((t: any) => ({
-    [`create${model}`]: t.prismaField({
-      type: model,
-      description: `Creates a ${who}.`,
-      args: { input: t.arg({ type: createInput, required: true }) },
-      resolve: async (query: object, _parent: unknown, args: any, ctx: GraphQLContext) => {
-        const row = await service.create(ctx, args.input);
-        return (ctx.prisma as any)[who].findUniqueOrThrow({ ...query, where: { id: row.id } });
-      },
-    }),
     [`update${model}`]: t.prismaField({
       type: model,
       description: `Changes a ${who} of your organization.`,

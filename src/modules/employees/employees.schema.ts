@@ -2,6 +2,7 @@ import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqli
 import { builder } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
+import { createMutation } from '../../graphql/mutations.ts';
 import { createEmployee, type EmployeeFilter, type EmployeeInput, employeeWhere, updateEmployee } from './employees.service.ts';
 
 const EmploymentTypeEnum = builder.enumType(EmploymentType, { name: 'EmploymentType', description: 'Full time, part time, or contractor.' });
@@ -84,16 +85,16 @@ function employeeInputFields(t: any, creating: boolean) {
 const CreateEmployeeInput = builder.inputType('CreateEmployeeInput', { description: 'A new employee.', fields: (t) => employeeInputFields(t, true) });
 const UpdateEmployeeInput = builder.inputType('UpdateEmployeeInput', { description: 'Changes to an employee; only the fields given change.', fields: (t) => employeeInputFields(t, false) });
 
+createMutation<EmployeeInput>({
+  name: 'createEmployee',
+  model: 'Employee',
+  delegate: 'employee',
+  input: CreateEmployeeInput,
+  description: 'Creates an employee.',
+  run: (ctx, input) => createEmployee(ctx, input),
+});
+
 builder.mutationFields((t) => ({
-  createEmployee: t.prismaField({
-    type: 'Employee',
-    description: 'Creates an employee.',
-    args: { input: t.arg({ type: CreateEmployeeInput, required: true }) },
-    resolve: async (query, _parent, { input }, ctx) => {
-      const employee = await createEmployee(ctx, input as EmployeeInput);
-      return ctx.prisma.employee.findUniqueOrThrow({ ...query, where: { id: employee.id } });
-    },
-  }),
   updateEmployee: t.prismaField({
     type: 'Employee',
     description: 'Changes an employee of your organization.',

@@ -3,6 +3,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
+import { createMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
 import {
@@ -194,16 +195,33 @@ const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
   }),
 });
 
-builder.mutationFields((t) => ({
-  createInvoice: t.prismaField({
-    type: 'Invoice',
-    description: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
-    args: { input: t.arg({ type: CreateInvoiceInput, required: true }) },
-    resolve: async (query, _parent, { input }, ctx) => {
-      const invoice = await createInvoice(ctx, input as InvoiceInput);
-      return ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: invoice.id } });
-    },
+const VoidInvoiceInput = builder.inputType('VoidInvoiceInput', {
+  description: 'When and why an invoice is voided.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', description: 'Date of the reversal; today (or the invoice date if later) when omitted.' }),
+    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
   }),
+});
+
+createMutation<InvoiceInput>({
+  name: 'createInvoice',
+  model: 'Invoice',
+  delegate: 'invoice',
+  input: CreateInvoiceInput,
+  description: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
+  run: (ctx, input) => createInvoice(ctx, input),
+});
+
+createMutation<PaymentInput>({
+  name: 'recordPayment',
+  model: 'Payment',
+  delegate: 'payment',
+  input: RecordPaymentInput,
+  description: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
+  run: async (ctx, input) => (await recordPayment(ctx, input)).payment,
+});
+
+builder.mutationFields((t) => ({
   finalizeInvoice: t.prismaField({
     type: 'Invoice',
     description: 'Posts a draft invoice (status OPEN).',
@@ -213,25 +231,15 @@ builder.mutationFields((t) => ({
       return ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: invoice.id } });
     },
   }),
-  recordPayment: t.prismaField({
-    type: 'Payment',
-    description: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
-    args: { input: t.arg({ type: RecordPaymentInput, required: true }) },
-    resolve: async (query, _parent, { input }, ctx) => {
-      const { payment } = await recordPayment(ctx, input as PaymentInput);
-      return ctx.prisma.payment.findUniqueOrThrow({ ...query, where: { id: payment.id } });
-    },
-  }),
   voidInvoice: t.prismaField({
     type: 'Invoice',
     description: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
     args: {
       id: t.arg.id({ required: true, description: 'The invoice.' }),
-      date: t.arg({ type: 'Date', description: 'Date of the reversal; today (or the invoice date if later) when omitted.' }),
-      reason: t.arg.string({ description: 'Why; added to the reversal\'s description.' }),
+      input: t.arg({ type: VoidInvoiceInput, description: 'When and why; all optional.' }),
     },
     resolve: async (query, _parent, args, ctx) => {
-      const invoice = await voidInvoice(ctx, args.id, { date: args.date, reason: args.reason });
+      const invoice = await voidInvoice(ctx, args.id, args.input ?? {});
       return ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: invoice.id } });
     },
   }),

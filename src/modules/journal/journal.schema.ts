@@ -2,6 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
+import { createMutation } from '../../graphql/mutations.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
 import { accountBalances } from '../reports/reports.service.ts';
 import { createJournalEntry, type JournalEntryInput, type JournalFilter, journalEntryWhere, reverseJournalEntry } from './journal.service.ts';
@@ -96,26 +97,33 @@ const CreateJournalEntryInput = builder.inputType('CreateJournalEntryInput', {
   }),
 });
 
-builder.mutationFields((t) => ({
-  createJournalEntry: t.prismaField({
-    type: 'JournalEntry',
-    description: 'Posts a balanced journal entry. Unbalanced entries are refused with UNBALANCED_ENTRY and both totals.',
-    args: { input: t.arg({ type: CreateJournalEntryInput, required: true }) },
-    resolve: async (query, _parent, { input }, ctx) => {
-      const entry = await createJournalEntry(ctx, input as JournalEntryInput);
-      return ctx.prisma.journalEntry.findUniqueOrThrow({ ...query, where: { id: entry.id } });
-    },
+const ReverseJournalEntryInput = builder.inputType('ReverseJournalEntryInput', {
+  description: 'When and why an entry is reversed.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', description: 'Date of the reversal; today when omitted. Not before the original, not in a locked period.' }),
+    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
   }),
+});
+
+createMutation<JournalEntryInput>({
+  name: 'createJournalEntry',
+  model: 'JournalEntry',
+  delegate: 'journalEntry',
+  input: CreateJournalEntryInput,
+  description: 'Posts a balanced journal entry. Unbalanced entries are refused with UNBALANCED_ENTRY and both totals.',
+  run: (ctx, input) => createJournalEntry(ctx, input),
+});
+
+builder.mutationFields((t) => ({
   reverseJournalEntry: t.prismaField({
     type: 'JournalEntry',
     description: 'Posts the mirror of a manual entry, linked both ways, and returns the new (reversing) entry. An entry is reversed at most once.',
     args: {
       id: t.arg.id({ required: true, description: 'The entry to reverse.' }),
-      date: t.arg({ type: 'Date', description: 'Date of the reversal; today when omitted. Not before the original, not in a locked period.' }),
-      reason: t.arg.string({ description: 'Why; added to the reversal\'s description.' }),
+      input: t.arg({ type: ReverseJournalEntryInput, description: 'When and why; all optional.' }),
     },
     resolve: async (query, _parent, args, ctx) => {
-      const reversal = await reverseJournalEntry(ctx, args.id, { date: args.date, reason: args.reason });
+      const reversal = await reverseJournalEntry(ctx, args.id, args.input ?? {});
       return ctx.prisma.journalEntry.findUniqueOrThrow({ ...query, where: { id: reversal.id } });
     },
   }),

@@ -2,6 +2,7 @@ import { ProductType } from '../../db/generated/sqlite/enums.ts';
 import { builder } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
+import { createMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { createProduct, type ProductFilter, type ProductInput, productWhere, updateProduct } from './products.service.ts';
 
@@ -81,16 +82,16 @@ const UpdateProductInput = builder.inputType('UpdateProductInput', {
   fields: (t) => ({ ...productInputFields(t, false), active: t.boolean({ description: 'Deactivate (false) or reactivate (true).' }) }),
 });
 
+createMutation<ProductInput>({
+  name: 'createProduct',
+  model: 'Product',
+  delegate: 'product',
+  input: CreateProductInput,
+  description: 'Creates a product or service.',
+  run: (ctx, input) => createProduct(ctx, input),
+});
+
 builder.mutationFields((t) => ({
-  createProduct: t.prismaField({
-    type: 'Product',
-    description: 'Creates a product or service.',
-    args: { input: t.arg({ type: CreateProductInput, required: true }) },
-    resolve: async (query, _parent, { input }, ctx) => {
-      const product = await createProduct(ctx, input as ProductInput);
-      return ctx.prisma.product.findUniqueOrThrow({ ...query, where: { id: product.id } });
-    },
-  }),
   updateProduct: t.prismaField({
     type: 'Product',
     description: 'Changes a product of your organization.',

@@ -1,0 +1,36 @@
+// The shape every create mutation shares: an `input`, an optional `idempotencyKey`, and the created
+// record returned with whatever the client selected (preloaded in one query).
+import { idempotent } from '../modules/idempotency/idempotency.service.ts';
+import { builder } from './builder.ts';
+import type { GraphQLContext } from './context.ts';
+
+export interface CreateMutationOptions<Input> {
+  /** Mutation name, also the idempotency operation name. */
+  name: string;
+  /** Prisma model returned, e.g. `Invoice`; `delegate` is its client property, e.g. `invoice`. */
+  model: string;
+  delegate: string;
+  input: any;
+  description: string;
+  run: (ctx: GraphQLContext, input: Input) => Promise<{ id: string }>;
+}
+
+export const IDEMPOTENCY_KEY_DESCRIPTION =
+  'Makes retries safe: repeating the mutation with the same key (within 24 hours) returns the first result without writing again; the same key with a different input is refused with IDEMPOTENCY_KEY_REUSED.';
+
+export function createMutation<Input>(options: CreateMutationOptions<Input>) {
+  builder.mutationField(options.name, (t: any) =>
+    t.prismaField({
+      type: options.model,
+      description: options.description,
+      args: {
+        input: t.arg({ type: options.input, required: true }),
+        idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
+      },
+      resolve: async (query: object, _parent: unknown, args: { input: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
+        const { id } = await idempotent(ctx, args.idempotencyKey, options.name, args.input, () => options.run(ctx, args.input));
+        return (ctx.prisma as any)[options.delegate].findUniqueOrThrow({ ...query, where: { id } });
+      },
+    }),
+  );
+}

@@ -1,0 +1,128 @@
+// GET and POST /api/v1/invoices (contract); GET /{id}, POST /{id}/finalize, /{id}/void and
+// /{id}/payments (beyond it).
+import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import { booleanParam, dateParam, enumParam, type RestRoute } from '../../http/rest.ts';
+import { idempotencyKeyOf, lower, num, resourceRoutes } from '../../http/rest-resource.ts';
+import { validationError } from '../../lib/errors.ts';
+
+const INVOICE_FIELDS = `id number status customer { id } issueDate dueDate currency memo reference
+  subtotal discountTotal taxTotal total amountPaid amountDue isOverdue journalEntry { id } voidedAt createdAt updatedAt
+  lines { id lineNo product { id } account { id } description quantity unitPrice discountPercent taxRate amount taxAmount }`;
+
+const PAYMENT_FIELDS = 'id amount date method reference depositAccount { id } journalEntry { id } invoice { id status amountDue } createdAt';
+
+export function restInvoice(i: any) {
+  return {
+    id: i.id,
+    number: i.number,
+    status: lower(i.status),
+    customerId: i.customer.id,
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    currency: i.currency,
+    memo: i.memo,
+    reference: i.reference,
+    subtotal: num(i.subtotal),
+    discountTotal: num(i.discountTotal),
+    taxTotal: num(i.taxTotal),
+    total: num(i.total),
+    amountPaid: num(i.amountPaid),
+    amountDue: num(i.amountDue),
+    isOverdue: i.isOverdue,
+    lines: i.lines.map((l: any) => ({
+      id: l.id,
+      lineNo: l.lineNo,
+      productId: l.product?.id ?? null,
+      accountId: l.account.id,
+      description: l.description,
+      quantity: num(l.quantity),
+      unitPrice: num(l.unitPrice),
+      discountPercent: num(l.discountPercent),
+      taxRate: num(l.taxRate),
+      amount: num(l.amount),
+      taxAmount: num(l.taxAmount),
+    })),
+    journalEntryId: i.journalEntry?.id ?? null,
+    voidedAt: i.voidedAt,
+    createdAt: i.createdAt,
+    updatedAt: i.updatedAt,
+  };
+}
+
+function restPayment(p: any) {
+  return {
+    id: p.id,
+    invoiceId: p.invoice.id,
+    amount: num(p.amount),
+    date: p.date,
+    method: p.method,
+    reference: p.reference,
+    depositAccountId: p.depositAccount.id,
+    journalEntryId: p.journalEntry.id,
+    invoiceStatus: lower(p.invoice.status),
+    invoiceAmountDue: num(p.invoice.amountDue),
+    createdAt: p.createdAt,
+  };
+}
+
+/** REST sends quantities as JSON numbers; the GraphQL input takes them as decimal strings. */
+function invoiceBodyToInput(body: Record<string, unknown>) {
+  if (!Array.isArray(body.lines)) return body;
+  return {
+    ...body,
+    lines: body.lines.map((line) =>
+      line && typeof line === 'object' && typeof (line as any).quantity === 'number' ? { ...line, quantity: String((line as any).quantity) } : line,
+    ),
+  };
+}
+
+export const invoiceRoutes: RestRoute[] = [
+  ...resourceRoutes({
+    path: '/api/v1/invoices',
+    typename: 'Invoice',
+    label: 'invoice',
+    plural: 'invoices',
+    fields: INVOICE_FIELDS,
+    toRest: restInvoice,
+    filterType: 'InvoiceFilter',
+    filters: { status: enumParam(Object.values(InvoiceStatus)), customerId: String, from: dateParam, to: dateParam, dueBefore: dateParam, overdue: booleanParam, search: String },
+    list: { operationId: 'listInvoices', summary: 'List invoices' },
+    retrieve: { operationId: 'getInvoice', summary: 'Retrieve an invoice' },
+    create: { operationId: 'createInvoice', summary: 'Create an invoice (posted unless draft)', mutation: 'createInvoice', inputType: 'CreateInvoiceInput', bodyToInput: invoiceBodyToInput },
+  }),
+  {
+    method: 'POST',
+    path: '/api/v1/invoices/:id/finalize',
+    operationId: 'finalizeInvoice',
+    summary: 'Post a draft invoice',
+    document: `mutation finalizeInvoice($id: ID!) { finalizeInvoice(id: $id) { ${INVOICE_FIELDS} } }`,
+    toVariables: (req) => ({ id: req.params.id }),
+    toResult: (data) => ({ status: 200, body: restInvoice(data.finalizeInvoice) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/invoices/:id/void',
+    operationId: 'voidInvoice',
+    summary: 'Void an invoice without payments (posts the reversal)',
+    bodyType: 'VoidInvoiceInput',
+    document: `mutation voidInvoice($id: ID!, $input: VoidInvoiceInput) { voidInvoice(id: $id, input: $input) { ${INVOICE_FIELDS} } }`,
+    toVariables: (req) => ({ id: req.params.id, input: req.body }),
+    toResult: (data) => ({ status: 200, body: restInvoice(data.voidInvoice) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/invoices/:id/payments',
+    operationId: 'recordPayment',
+    summary: 'Record a payment against an invoice',
+    bodyType: 'RecordPaymentInput',
+    // The invoice is the one in the path; a body naming another is refused by the id check below.
+    bodyToInput: (body, req) => ({ invoiceId: req.params.id, ...body }),
+    document: `mutation recordPayment($input: RecordPaymentInput!, $idempotencyKey: String) { recordPayment(input: $input, idempotencyKey: $idempotencyKey) { ${PAYMENT_FIELDS} } }`,
+    toVariables: (req) => {
+      const input = req.body as { invoiceId?: unknown };
+      if (input.invoiceId !== req.params.id) throw validationError([{ path: 'invoiceId', message: 'must be left out or equal the invoice in the path' }]);
+      return { input, idempotencyKey: idempotencyKeyOf(req) };
+    },
+    toResult: (data) => ({ status: 201, body: restPayment(data.recordPayment) }),
+  },
+];

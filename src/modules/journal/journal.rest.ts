@@ -1,0 +1,66 @@
+// GET and POST /api/v1/journal-entries (contract); GET /{id} and POST /{id}/reverse (beyond it).
+// POST takes the contract's shape { date, description, lines: [{ accountId, debit, credit }] }, debit
+// and credit as JSON numbers with zero on the side a line does not post to.
+import { dateParam, type RestRoute } from '../../http/rest.ts';
+import { num, resourceRoutes } from '../../http/rest-resource.ts';
+
+const ENTRY_FIELDS = `id number date description reference sourceType sourceId totalAmount currency
+  reversalOf { id } reversedBy { id } createdAt
+  lines { id lineNo account { id } debit credit description customer { id } vendor { id } }`;
+
+export function restJournalEntry(e: any) {
+  return {
+    id: e.id,
+    number: e.number,
+    date: e.date,
+    description: e.description,
+    reference: e.reference,
+    sourceType: e.sourceType,
+    sourceId: e.sourceId,
+    totalAmount: num(e.totalAmount),
+    currency: e.currency,
+    reversalOfId: e.reversalOf?.id ?? null,
+    reversedById: e.reversedBy?.id ?? null,
+    lines: e.lines.map((l: any) => ({
+      id: l.id,
+      lineNo: l.lineNo,
+      accountId: l.account.id,
+      debit: num(l.debit),
+      credit: num(l.credit),
+      description: l.description,
+      customerId: l.customer?.id ?? null,
+      vendorId: l.vendor?.id ?? null,
+    })),
+    createdAt: e.createdAt,
+  };
+}
+
+export const journalRoutes: RestRoute[] = [
+  ...resourceRoutes({
+    path: '/api/v1/journal-entries',
+    typename: 'JournalEntry',
+    label: 'journal entry',
+    plural: 'journalEntries',
+    fields: ENTRY_FIELDS,
+    toRest: restJournalEntry,
+    filterType: 'JournalEntryFilter',
+    filters: { from: dateParam, to: dateParam, accountId: String, sourceType: String, search: String },
+    list: { operationId: 'listJournalEntries', summary: 'List journal entries' },
+    retrieve: { operationId: 'getJournalEntry', summary: 'Retrieve a journal entry' },
+    create: { operationId: 'createJournalEntry', summary: 'Create (post) a journal entry', mutation: 'createJournalEntry', inputType: 'CreateJournalEntryInput' },
+  }),
+  {
+    method: 'POST',
+    path: '/api/v1/journal-entries/:id/reverse',
+    operationId: 'reverseJournalEntry',
+    summary: 'Reverse a journal entry by posting its mirror',
+    bodyType: 'ReverseJournalEntryInput',
+    document: `mutation reverseJournalEntry($id: ID!, $input: ReverseJournalEntryInput) { reverseJournalEntry(id: $id, input: $input) { ${ENTRY_FIELDS} } }`,
+    toVariables: (req) => ({ id: req.params.id, input: req.body }),
+    toResult: (data) => {
+      const body = restJournalEntry(data.reverseJournalEntry);
+      return { status: 201, body, headers: { location: `/api/v1/journal-entries/${body.id}` } };
+    },
+  },
+];
+

@@ -1,0 +1,38 @@
+// GET /api/v1/webhooks: the catalogue of event types (contract: "the webhook events that are
+// available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
+import { listVariables, type RestRoute } from '../../http/rest.ts';
+import { idempotencyKeyOf } from '../../http/rest-resource.ts';
+import { pageResult, pageWindow } from '../../lib/pagination.ts';
+
+const SUBSCRIPTION_FIELDS = 'id url eventTypes description status secret createdAt';
+
+export const webhookRoutes: RestRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/v1/webhooks',
+    operationId: 'listWebhookEventTypes',
+    summary: 'List the event types a webhook can subscribe to',
+    document: 'query listWebhookEventTypes { webhookEventTypes { type description } }',
+    toVariables: (req) => {
+      const { page, limit } = listVariables(req.query);
+      pageWindow(page, limit); // refuses bad values before anything runs
+      return {};
+    },
+    toResult: (data, req) => {
+      const { page, limit } = listVariables(req.query);
+      const window = pageWindow(page, limit);
+      const all = data.webhookEventTypes as { type: string; description: string }[];
+      return { status: 200, body: pageResult(all.slice(window.skip, window.skip + window.limit), all.length, window) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/webhooks',
+    operationId: 'registerWebhook',
+    summary: 'Register a webhook to receive events',
+    bodyType: 'RegisterWebhookInput',
+    document: `mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { ${SUBSCRIPTION_FIELDS} } }`,
+    toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
+    toResult: (data) => ({ status: 201, body: data.registerWebhook, headers: { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` } }),
+  },
+];

@@ -1,0 +1,56 @@
+// Webhook subscriptions: where to deliver which events. Delivery itself is the events module's job.
+import { randomBytes } from 'node:crypto';
+import type { PrismaTypes } from '../../db/database.ts';
+import { EVENT_TYPES, isEventType } from '../../events/catalogue.ts';
+import { newId } from '../../lib/ids.ts';
+import { Checker } from '../../lib/validate.ts';
+import type { Tenant } from '../tenant.ts';
+
+export interface WebhookInput {
+  url?: string | null;
+  eventTypes?: string[] | null;
+  description?: string | null;
+}
+
+export const eventCatalogue = () => Object.entries(EVENT_TYPES).map(([type, description]) => ({ type, description }));
+
+export function webhookWhere(organizationId: string): PrismaTypes.WebhookSubscriptionWhereInput {
+  return { organizationId };
+}
+
+export function eventWhere(organizationId: string, filter: { type?: string | null; resourceId?: string | null } = {}): PrismaTypes.EventWhereInput {
+  return { organizationId, ...(filter.type ? { type: filter.type } : {}), ...(filter.resourceId ? { resourceId: filter.resourceId } : {}) };
+}
+
+export async function registerWebhook(tenant: Tenant, input: WebhookInput) {
+  const check = new Checker();
+  const url = check.text('url', input.url, { required: true, max: 2000 });
+  if (url) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      check.fail('url', 'must be an absolute http:// or https:// URL');
+    }
+    if (parsed && parsed.protocol !== 'https:' && parsed.protocol !== 'http:') check.fail('url', 'must use http or https');
+    if (parsed && (parsed.username || parsed.password)) check.fail('url', 'must not contain credentials; authenticate deliveries with the signing secret');
+  }
+  const types = input.eventTypes ?? [];
+  if (types.length === 0) check.fail('eventTypes', 'list at least one event type, or "*" for all');
+  types.forEach((type, i) => {
+    if (type !== '*' && !isEventType(type)) check.fail(`eventTypes.${i}`, `"${type}" is not an event type; GET /api/v1/webhooks lists them`);
+  });
+  const description = check.text('description', input.description, { max: 500 });
+  check.done();
+  return tenant.prisma.webhookSubscription.create({
+    data: {
+      id: newId('WebhookSubscription'),
+      organizationId: tenant.organizationId,
+      url: url!,
+      eventTypes: [...new Set(types)].join(','),
+      description: description ?? null,
+      // Standard Webhooks secret format: whsec_ + base64 of 24 random bytes.
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+    },
+  });
+}
