@@ -141,3 +141,28 @@ export function expectProblem(response: JsonResponse, status: number, code: stri
   if (JSON.stringify(b).includes('    at ')) problems.push('body contains a stack trace');
   if (problems.length) throw new Error(`not the expected problem: ${problems.join('; ')}\n${JSON.stringify(response.body)}`);
 }
+
+/** A migrated database with one organization, for calling services directly. */
+export async function serviceFixture() {
+  const database = freshDatabase();
+  await migrate(database.db);
+  await tuneDatabase(database.db);
+  async function tenant(name = `Org ${randomBytes(4).toString('hex')}`) {
+    const organization = await createOrganization(database.db.prisma, { name });
+    return { prisma: database.db.prisma, organizationId: organization.id, organization };
+  }
+  async function accountId(t: { prisma: Database['prisma']; organizationId: string }, code: string) {
+    return (await t.prisma.account.findUniqueOrThrow({ where: { organizationId_code: { organizationId: t.organizationId, code } } })).id;
+  }
+  return { ...database, tenant, accountId };
+}
+
+/** Runs a promise that must fail, and returns its AppError (code, fieldErrors, details). */
+export async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string; fieldErrors: { path: string; message: string }[]; details: Record<string, unknown> }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as any;
+  }
+  throw new Error('expected the operation to fail, but it succeeded');
+}

@@ -10,5 +10,6 @@ import '../modules/employees/employees.schema.ts';
 import '../modules/journal/journal.schema.ts';
 import '../modules/invoices/invoices.schema.ts';
 import '../modules/webhooks/webhooks.schema.ts';
+import '../modules/reports/reports.schema.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -11,6 +11,9 @@ import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
 
 export const JOURNAL_MONEY = ['totalAmount', 'debit', 'credit'] as const;
 
+/** Accounts only documents may post to. */
+const CONTROL_ROLES = ['accounts_receivable', 'accounts_payable'];
+
 export type SourceType = 'manual' | 'invoice' | 'invoice_void' | 'payment' | 'reversal';
 
 export interface JournalLineInput {
@@ -112,15 +115,19 @@ export async function checkJournalEntry(tenant: Tenant, input: JournalEntryInput
 async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
   const ids = (key: 'accountId' | 'customerId' | 'vendorId') => [...new Set(lines.map((l) => l[key]).filter((v): v is string => !!v))];
   const [accounts, customers, vendors] = await Promise.all([
-    tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('accountId') } }, select: { id: true, active: true } }),
+    tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('accountId') } }, select: { id: true, active: true, systemRole: true } }),
     tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('customerId') } }, select: { id: true } }),
     tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('vendorId') } }, select: { id: true } }),
   ]);
   const active = new Map(accounts.map((a) => [a.id, a.active]));
+  const role = new Map(accounts.map((a) => [a.id, a.systemRole]));
   const errors: FieldError[] = [];
   lines.forEach((line, i) => {
     if (!active.has(line.accountId)) errors.push({ path: `lines.${i}.accountId`, message: `no account with id "${line.accountId}"` });
     else if (!active.get(line.accountId)) errors.push({ path: `lines.${i}.accountId`, message: 'is an inactive account' });
+    // Receivables move only through invoices and payments (as in Xero), so the ledger always equals
+    // the open invoices.
+    else if (CONTROL_ROLES.includes(role.get(line.accountId) ?? '')) errors.push({ path: `lines.${i}.accountId`, message: 'is a control account; post invoices and payments instead of journal lines' });
     if (line.customerId && !customers.some((c) => c.id === line.customerId)) errors.push({ path: `lines.${i}.customerId`, message: `no customer with id "${line.customerId}"` });
     if (line.vendorId && !vendors.some((v) => v.id === line.vendorId)) errors.push({ path: `lines.${i}.vendorId`, message: `no vendor with id "${line.vendorId}"` });
   });

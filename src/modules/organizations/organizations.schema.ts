@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { type OrganizationSettings, updateOrganization } from './organizations.service.ts';
 
 const OrganizationRef = builder.prismaObject('Organization', {
   description: 'Your organization: the books this API key reads and writes.',
@@ -7,6 +8,7 @@ const OrganizationRef = builder.prismaObject('Organization', {
     name: t.exposeString('name', { description: 'The organization name.' }),
     baseCurrency: t.exposeString('baseCurrency', { description: 'ISO 4217 code of the currency every amount is in.' }),
     lockDate: t.expose('lockDate', { type: 'Date', nullable: true, description: 'Nothing may be posted on or before this date.' }),
+    defaultPaymentTermsDays: t.exposeInt('defaultPaymentTermsDays', { description: 'Payment terms for invoices when the customer has none.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the organization was created.' }),
   }),
 });
@@ -24,4 +26,26 @@ const ViewerRef = builder.objectRef<{ organizationId: string }>('Viewer').implem
 
 builder.queryField('viewer', (t) =>
   t.field({ type: ViewerRef, description: 'The caller: its organization.', resolve: (_parent, _args, ctx) => ({ organizationId: ctx.organizationId }) }),
+);
+
+const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
+  description: 'Organization settings to change; only the fields given change.',
+  fields: (t) => ({
+    name: t.string({ description: 'The organization name.' }),
+    lockDate: t.field({ type: 'Date', description: 'Lock the books up to and including this date; null unlocks.' }),
+    defaultPaymentTermsDays: t.int({ description: 'Default payment terms in days (0–365).' }),
+  }),
+});
+
+builder.mutationField('updateOrganization', (t) =>
+  t.prismaField({
+    type: OrganizationRef,
+    description: 'Changes your organization\'s settings, e.g. the period lock date.',
+    args: { input: t.arg({ type: UpdateOrganizationInput, required: true }) },
+    resolve: async (query, _parent, { input }, ctx) => {
+      const updated = await updateOrganization(ctx.prisma, ctx.organizationId, input as OrganizationSettings);
+      ctx.organization.lockDate = updated.lockDate;
+      return ctx.prisma.organization.findUniqueOrThrow({ ...query, where: { id: ctx.organizationId } });
+    },
+  }),
 );

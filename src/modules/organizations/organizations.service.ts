@@ -3,6 +3,7 @@ import type { Prisma } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isCurrencyCode } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
 import { STANDARD_CHART } from '../accounts/standard-chart.ts';
 
 export interface NewOrganization {
@@ -42,4 +43,28 @@ export function findOrganizationByName(prisma: Prisma, name: string) {
 
 export async function countOrganizations(prisma: Prisma): Promise<number> {
   return prisma.organization.count();
+}
+
+export interface OrganizationSettings {
+  name?: string | null;
+  lockDate?: string | null;
+  defaultPaymentTermsDays?: number | null;
+}
+
+/** Changes settings. `lockDate: null` unlocks; moving the lock date never touches posted entries. */
+export async function updateOrganization(prisma: Prisma, organizationId: string, input: OrganizationSettings) {
+  const check = new Checker();
+  const name = check.text('name', input.name, { max: 200, required: input.name !== undefined });
+  const lockDate = check.date('lockDate', input.lockDate);
+  const terms = check.integer('defaultPaymentTermsDays', input.defaultPaymentTermsDays, 0, 365);
+  if (input.defaultPaymentTermsDays === null) check.fail('defaultPaymentTermsDays', 'must not be null');
+  check.done();
+  return prisma.organization.update({
+    where: { id: organizationId },
+    data: {
+      ...(name ? { name } : {}),
+      ...(input.lockDate !== undefined ? { lockDate: lockDate ?? null } : {}),
+      ...(typeof terms === 'number' ? { defaultPaymentTermsDays: terms } : {}),
+    },
+  });
 }

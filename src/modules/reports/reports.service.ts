@@ -1,25 +1,162 @@
-// Reports are aggregates computed in the database (GROUP BY), never by loading every line.
+// Reports are aggregates computed in the database (GROUP BY over journal lines, indexed by
+// organization, account and date), never by loading every line into memory.
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
+import { today } from '../../lib/dates.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
+import { type PageWindow, pageResult } from '../../lib/pagination.ts';
+import { OPEN_STATUSES } from '../invoices/invoices.service.ts';
 import type { Tenant } from '../tenant.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
 export const DEBIT_NORMAL: readonly AccountType[] = ['ASSET', 'EXPENSE'];
 
+interface AccountSums {
+  accountId: string;
+  debit: bigint;
+  credit: bigint;
+}
+
+async function sumsByAccount(tenant: Tenant, where: { accountIds?: string[]; from?: string; to?: string }): Promise<AccountSums[]> {
+  const date = where.from || where.to ? { ...(where.from ? { gte: where.from } : {}), ...(where.to ? { lte: where.to } : {}) } : undefined;
+  const rows = await tenant.prisma.journalLine.groupBy({
+    by: ['accountId'],
+    where: { organizationId: tenant.organizationId, ...(where.accountIds ? { accountId: { in: where.accountIds } } : {}), ...(date ? { date } : {}) },
+    _sum: { debit: true, credit: true },
+  });
+  return rows.map((r) => ({ accountId: r.accountId, debit: r._sum.debit ?? 0n, credit: r._sum.credit ?? 0n }));
+}
+
 /** Balance of each account on its normal side, from all posted lines (optionally up to a date). */
 export async function accountBalances(tenant: Tenant, accountIds: string[], asOf?: string): Promise<Map<string, bigint>> {
   const [sums, accounts] = await Promise.all([
-    tenant.prisma.journalLine.groupBy({
-      by: ['accountId'],
-      where: { organizationId: tenant.organizationId, accountId: { in: accountIds }, ...(asOf ? { date: { lte: asOf } } : {}) },
-      _sum: { debit: true, credit: true },
-    }),
+    sumsByAccount(tenant, { accountIds, to: asOf }),
     tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: accountIds } }, select: { id: true, type: true } }),
   ]);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
-  const out = new Map<string, bigint>();
-  for (const row of sums) {
-    const net = (row._sum.debit ?? 0n) - (row._sum.credit ?? 0n);
-    out.set(row.accountId, DEBIT_NORMAL.includes(typeOf.get(row.accountId)!) ? net : -net);
-  }
-  return out;
+  return new Map(sums.map((s) => [s.accountId, normal(typeOf.get(s.accountId)!, s.debit - s.credit)]));
+}
+
+const normal = (type: AccountType, net: bigint) => (DEBIT_NORMAL.includes(type) ? net : -net);
+
+async function accountsOf(tenant: Tenant) {
+  return tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId }, orderBy: [{ code: 'asc' }] });
+}
+
+type Account = Awaited<ReturnType<typeof accountsOf>>[number];
+
+export async function trialBalance(tenant: Tenant, asOf = today()) {
+  const [sums, accounts] = await Promise.all([sumsByAccount(tenant, { to: asOf }), accountsOf(tenant)]);
+  const byId = new Map(sums.map((s) => [s.accountId, s]));
+  const rows = accounts
+    .filter((a) => byId.has(a.id))
+    .map((account) => {
+      const s = byId.get(account.id)!;
+      const net = s.debit - s.credit;
+      return { account, debit: net > 0n ? net : 0n, credit: net < 0n ? -net : 0n };
+    })
+    .filter((r) => r.debit !== 0n || r.credit !== 0n);
+  const totalDebit = rows.reduce((t, r) => t + r.debit, 0n);
+  const totalCredit = rows.reduce((t, r) => t + r.credit, 0n);
+  return { asOf, rows, totalDebit, totalCredit };
+}
+
+function section(accounts: Account[], balances: Map<string, bigint>, type: AccountType) {
+  const rows = accounts.filter((a) => a.type === type && (balances.get(a.id) ?? 0n) !== 0n).map((account) => ({ account, amount: balances.get(account.id)! }));
+  return { rows, total: rows.reduce((t, r) => t + r.amount, 0n) };
+}
+
+async function normalBalances(tenant: Tenant, range: { from?: string; to?: string }) {
+  const [sums, accounts] = await Promise.all([sumsByAccount(tenant, range), accountsOf(tenant)]);
+  const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
+  return { accounts, balances: new Map(sums.map((s) => [s.accountId, normal(typeOf.get(s.accountId)!, s.debit - s.credit)])) };
+}
+
+/** Assets = liabilities + equity + current earnings (income − expenses not yet closed to equity). */
+export async function balanceSheet(tenant: Tenant, asOf = today()) {
+  const { accounts, balances } = await normalBalances(tenant, { to: asOf });
+  const assets = section(accounts, balances, 'ASSET');
+  const liabilities = section(accounts, balances, 'LIABILITY');
+  const equity = section(accounts, balances, 'EQUITY');
+  const currentEarnings = section(accounts, balances, 'INCOME').total - section(accounts, balances, 'EXPENSE').total;
+  return { asOf, assets, liabilities, equity, currentEarnings, totalLiabilitiesAndEquity: liabilities.total + equity.total + currentEarnings };
+}
+
+export async function profitAndLoss(tenant: Tenant, from: string, to: string) {
+  if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
+  const { accounts, balances } = await normalBalances(tenant, { from, to });
+  const income = section(accounts, balances, 'INCOME');
+  const expenses = section(accounts, balances, 'EXPENSE');
+  return { from, to, income, expenses, netIncome: income.total - expenses.total };
+}
+
+/** An account's lines in a date range with running balances, one page at a time. */
+export async function generalLedger(tenant: Tenant, accountId: string, range: { from?: string | null; to?: string | null }, window: PageWindow) {
+  const account = await tenant.prisma.account.findFirst({ where: { id: accountId, organizationId: tenant.organizationId } });
+  if (!account) throw notFound('account', accountId);
+  if (range.from && range.to && range.to < range.from) throw validationError([{ path: 'to', message: `must not be before from (${range.from})` }]);
+  const inRange = {
+    organizationId: tenant.organizationId,
+    accountId,
+    ...(range.from || range.to ? { date: { ...(range.from ? { gte: range.from } : {}), ...(range.to ? { lte: range.to } : {}) } } : {}),
+  };
+  const orderBy = [{ date: 'asc' as const }, { id: 'asc' as const }];
+  const [opening, beforePage, lines, total, closing] = await Promise.all([
+    range.from ? tenant.prisma.journalLine.aggregate({ where: { organizationId: tenant.organizationId, accountId, date: { lt: range.from } }, _sum: { debit: true, credit: true } }) : null,
+    window.skip > 0 ? tenant.prisma.journalLine.aggregate({ where: inRange, orderBy, take: window.skip, _sum: { debit: true, credit: true } }) : null,
+    tenant.prisma.journalLine.findMany({ where: inRange, orderBy, skip: window.skip, take: window.limit, include: { entry: { select: { id: true, number: true, description: true } } } }),
+    tenant.prisma.journalLine.count({ where: inRange }),
+    tenant.prisma.journalLine.aggregate({ where: inRange, _sum: { debit: true, credit: true } }),
+  ]);
+  const net = (agg: { _sum: { debit: bigint | null; credit: bigint | null } } | null) => normal(account.type, (agg?._sum.debit ?? 0n) - (agg?._sum.credit ?? 0n));
+  const openingBalance = net(opening);
+  let running = openingBalance + net(beforePage);
+  const rows = lines.map((line) => {
+    running += normal(account.type, line.debit - line.credit);
+    return { line, balance: running };
+  });
+  return { account, from: range.from ?? null, to: range.to ?? null, openingBalance, closingBalance: openingBalance + net(closing), lines: pageResult(rows, total, window) };
+}
+
+export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+
+function daysBefore(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Amounts due on open invoices per customer, by days past due as of a date. */
+export async function agedReceivables(tenant: Tenant, asOf = today()) {
+  // Bucket bounds on dueDate: current = not yet due; then 1–30, 31–60, 61–90, over 90 days past due.
+  const ranges: Record<(typeof AGING_BUCKETS)[number], { gte?: string; lt?: string }> = {
+    current: { gte: asOf },
+    days1to30: { lt: asOf, gte: daysBefore(asOf, 30) },
+    days31to60: { lt: daysBefore(asOf, 30), gte: daysBefore(asOf, 60) },
+    days61to90: { lt: daysBefore(asOf, 60), gte: daysBefore(asOf, 90) },
+    over90: { lt: daysBefore(asOf, 90) },
+  };
+  const grouped = await Promise.all(
+    AGING_BUCKETS.map((bucket) =>
+      tenant.prisma.invoice.groupBy({
+        by: ['customerId'],
+        where: { organizationId: tenant.organizationId, status: { in: OPEN_STATUSES }, issueDate: { lte: asOf }, dueDate: ranges[bucket] },
+        _sum: { total: true, amountPaid: true },
+      }),
+    ),
+  );
+  const perCustomer = new Map<string, Record<(typeof AGING_BUCKETS)[number], bigint>>();
+  grouped.forEach((rows, i) => {
+    for (const row of rows) {
+      const buckets = perCustomer.get(row.customerId) ?? { current: 0n, days1to30: 0n, days31to60: 0n, days61to90: 0n, over90: 0n };
+      buckets[AGING_BUCKETS[i]] += (row._sum.total ?? 0n) - (row._sum.amountPaid ?? 0n);
+      perCustomer.set(row.customerId, buckets);
+    }
+  });
+  const customers = await tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: [...perCustomer.keys()] } }, orderBy: { name: 'asc' } });
+  const rows = customers.map((customer) => {
+    const b = perCustomer.get(customer.id)!;
+    return { customer, ...b, total: AGING_BUCKETS.reduce((t, k) => t + b[k], 0n) };
+  });
+  const totals = Object.fromEntries([...AGING_BUCKETS, 'total'].map((k) => [k, rows.reduce((t, r) => t + (r as any)[k], 0n)])) as Record<(typeof AGING_BUCKETS)[number] | 'total', bigint>;
+  return { asOf, rows, totals };
 }

@@ -1,0 +1,147 @@
+import { builder } from '../../graphql/builder.ts';
+import { money } from '../../graphql/money.ts';
+import { pageArgs, pageType } from '../../graphql/pages.ts';
+import { pageWindow } from '../../lib/pagination.ts';
+import { AccountRef } from '../accounts/accounts.schema.ts';
+import { CustomerRef } from '../customers/customers.schema.ts';
+import { JournalLineRef } from '../journal/journal.schema.ts';
+import { agedReceivables, balanceSheet, generalLedger, profitAndLoss, trialBalance } from './reports.service.ts';
+
+type TB = Awaited<ReturnType<typeof trialBalance>>;
+type Section = { rows: { account: any; amount: bigint }[]; total: bigint };
+
+const TrialBalanceRow = builder.objectRef<TB['rows'][number]>('TrialBalanceRow').implement({
+  description: 'An account\'s net balance, in the debit or the credit column.',
+  fields: (t) => ({
+    account: t.field({ type: AccountRef, resolve: (r) => r.account }),
+    debit: t.field({ type: 'Money', description: 'Net debit balance (0 if the balance is a credit).', resolve: (r, _a, ctx) => money(ctx, r.debit) }),
+    credit: t.field({ type: 'Money', description: 'Net credit balance (0 if the balance is a debit).', resolve: (r, _a, ctx) => money(ctx, r.credit) }),
+  }),
+});
+
+const TrialBalance = builder.objectRef<TB>('TrialBalance').implement({
+  description: 'Every account with a balance; total debits equal total credits.',
+  fields: (t) => ({
+    asOf: t.field({ type: 'Date', description: 'Lines dated up to and including this date.', resolve: (r) => r.asOf }),
+    rows: t.field({ type: [TrialBalanceRow], description: 'One row per account with a balance, by code.', resolve: (r) => r.rows }),
+    totalDebit: t.field({ type: 'Money', description: 'Sum of the debit column.', resolve: (r, _a, ctx) => money(ctx, r.totalDebit) }),
+    totalCredit: t.field({ type: 'Money', description: 'Sum of the credit column.', resolve: (r, _a, ctx) => money(ctx, r.totalCredit) }),
+  }),
+});
+
+const ReportLine = builder.objectRef<Section['rows'][number]>('ReportLine').implement({
+  description: 'An account and its balance on its normal side.',
+  fields: (t) => ({
+    account: t.field({ type: AccountRef, resolve: (r) => r.account }),
+    amount: t.field({ type: 'Money', resolve: (r, _a, ctx) => money(ctx, r.amount) }),
+  }),
+});
+
+const ReportSection = builder.objectRef<Section>('ReportSection').implement({
+  description: 'A group of accounts and their total.',
+  fields: (t) => ({
+    rows: t.field({ type: [ReportLine], resolve: (s) => s.rows }),
+    total: t.field({ type: 'Money', resolve: (s, _a, ctx) => money(ctx, s.total) }),
+  }),
+});
+
+const BalanceSheet = builder.objectRef<Awaited<ReturnType<typeof balanceSheet>>>('BalanceSheet').implement({
+  description: 'Assets = liabilities + equity + current earnings, as of a date.',
+  fields: (t) => ({
+    asOf: t.field({ type: 'Date', resolve: (r) => r.asOf }),
+    assets: t.field({ type: ReportSection, resolve: (r) => r.assets }),
+    liabilities: t.field({ type: ReportSection, resolve: (r) => r.liabilities }),
+    equity: t.field({ type: ReportSection, resolve: (r) => r.equity }),
+    currentEarnings: t.field({ type: 'Money', description: 'Income minus expenses not yet closed to equity.', resolve: (r, _a, ctx) => money(ctx, r.currentEarnings) }),
+    totalLiabilitiesAndEquity: t.field({ type: 'Money', description: 'Liabilities + equity + current earnings; equals total assets.', resolve: (r, _a, ctx) => money(ctx, r.totalLiabilitiesAndEquity) }),
+  }),
+});
+
+const ProfitAndLoss = builder.objectRef<Awaited<ReturnType<typeof profitAndLoss>>>('ProfitAndLoss').implement({
+  description: 'Income and expenses over a period.',
+  fields: (t) => ({
+    from: t.field({ type: 'Date', resolve: (r) => r.from }),
+    to: t.field({ type: 'Date', resolve: (r) => r.to }),
+    income: t.field({ type: ReportSection, resolve: (r) => r.income }),
+    expenses: t.field({ type: ReportSection, resolve: (r) => r.expenses }),
+    netIncome: t.field({ type: 'Money', description: 'Income minus expenses.', resolve: (r, _a, ctx) => money(ctx, r.netIncome) }),
+  }),
+});
+
+type GL = Awaited<ReturnType<typeof generalLedger>>;
+const LedgerLine = builder.objectRef<GL['lines']['data'][number]>('LedgerLine').implement({
+  description: 'A journal line with the account balance after it.',
+  fields: (t) => ({
+    line: t.field({ type: JournalLineRef, resolve: (r) => r.line }),
+    balance: t.field({ type: 'Money', description: 'Running balance after this line, on the account\'s normal side.', resolve: (r, _a, ctx) => money(ctx, r.balance) }),
+  }),
+});
+const LedgerPage = pageType('Ledger', LedgerLine, 'ledger lines');
+
+const GeneralLedger = builder.objectRef<GL>('GeneralLedger').implement({
+  description: 'One account\'s lines over a period, with opening, running and closing balances.',
+  fields: (t) => ({
+    account: t.field({ type: AccountRef, resolve: (r) => r.account }),
+    from: t.field({ type: 'Date', nullable: true, resolve: (r) => r.from }),
+    to: t.field({ type: 'Date', nullable: true, resolve: (r) => r.to }),
+    openingBalance: t.field({ type: 'Money', description: 'Balance before `from`.', resolve: (r, _a, ctx) => money(ctx, r.openingBalance) }),
+    closingBalance: t.field({ type: 'Money', description: 'Balance at the end of the period.', resolve: (r, _a, ctx) => money(ctx, r.closingBalance) }),
+    lines: t.field({ type: LedgerPage, description: 'This page of lines, oldest first.', resolve: (r) => r.lines }),
+  }),
+});
+
+type Aged = Awaited<ReturnType<typeof agedReceivables>>;
+const agingFields = (t: any) => ({
+  current: t.field({ type: 'Money', description: 'Not yet due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.current) }),
+  days1to30: t.field({ type: 'Money', description: '1 to 30 days past due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.days1to30) }),
+  days31to60: t.field({ type: 'Money', description: '31 to 60 days past due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.days31to60) }),
+  days61to90: t.field({ type: 'Money', description: '61 to 90 days past due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.days61to90) }),
+  over90: t.field({ type: 'Money', description: 'More than 90 days past due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.over90) }),
+  total: t.field({ type: 'Money', description: 'All buckets.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.total) }),
+});
+const AgedReceivablesRow = builder.objectRef<Aged['rows'][number]>('AgedReceivablesRow').implement({
+  description: 'What one customer owes, by age.',
+  fields: (t) => ({ customer: t.field({ type: CustomerRef, resolve: (r) => r.customer }), ...agingFields(t) }),
+});
+const AgingTotals = builder.objectRef<Aged['totals']>('AgingTotals').implement({ description: 'Totals per age bucket.', fields: (t) => agingFields(t) });
+const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
+  description: 'Amounts due on open invoices per customer, by days past due.',
+  fields: (t) => ({
+    asOf: t.field({ type: 'Date', resolve: (r) => r.asOf }),
+    rows: t.field({ type: [AgedReceivablesRow], resolve: (r) => r.rows }),
+    totals: t.field({ type: AgingTotals, resolve: (r) => r.totals }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  trialBalance: t.field({
+    type: TrialBalance,
+    description: 'Trial balance as of a date (today when omitted).',
+    args: { asOf: t.arg({ type: 'Date' }) },
+    resolve: (_p, args, ctx) => trialBalance(ctx, args.asOf ?? undefined),
+  }),
+  balanceSheet: t.field({
+    type: BalanceSheet,
+    description: 'Balance sheet as of a date (today when omitted).',
+    args: { asOf: t.arg({ type: 'Date' }) },
+    resolve: (_p, args, ctx) => balanceSheet(ctx, args.asOf ?? undefined),
+  }),
+  profitAndLoss: t.field({
+    type: ProfitAndLoss,
+    description: 'Profit and loss over a period.',
+    args: { from: t.arg({ type: 'Date', required: true }), to: t.arg({ type: 'Date', required: true }) },
+    resolve: (_p, args, ctx) => profitAndLoss(ctx, args.from, args.to),
+  }),
+  generalLedger: t.field({
+    type: GeneralLedger,
+    description: 'One account\'s ledger over a period, paginated.',
+    args: { accountId: t.arg.id({ required: true }), from: t.arg({ type: 'Date' }), to: t.arg({ type: 'Date' }), ...pageArgs(t) },
+    resolve: (_p, args, ctx) => generalLedger(ctx, args.accountId, { from: args.from, to: args.to }, pageWindow(args.page, args.limit)),
+  }),
+  agedReceivables: t.field({
+    type: AgedReceivables,
+    description: 'Aged receivables as of a date (today when omitted).',
+    args: { asOf: t.arg({ type: 'Date' }) },
+    resolve: (_p, args, ctx) => agedReceivables(ctx, args.asOf ?? undefined),
+  }),
+}));
