@@ -1,0 +1,108 @@
+// Property-based: random sequences of valid and invalid operations, with the books checked after each.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/lib/errors.ts';
+import { customers } from '../../src/modules/customers/customers.service.ts';
+import { createInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
+import { createJournalEntry, reverseJournalEntry } from '../../src/modules/journal/journal.service.ts';
+import { balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
+import { serviceFixture, usingPostgres } from '../helpers.ts';
+
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+beforeAll(async () => {
+  f = await serviceFixture();
+});
+afterAll(() => f.drop());
+
+const amount = fc.integer({ min: 1, max: 500_000 }).map((cents) => (cents / 100).toFixed(2));
+const op = fc.oneof(
+  fc.record({ kind: fc.constant('entry' as const), debit: amount, credit: amount, balanced: fc.boolean(), from: fc.nat(20), to: fc.nat(20) }),
+  fc.record({ kind: fc.constant('invoice' as const), price: amount, quantity: fc.constantFrom('1', '2', '0.5', '3.333', '0'), tax: fc.constantFrom('0', '5', '8.875', '20') }),
+  fc.record({ kind: fc.constant('payment' as const), pick: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1, 1.5) }),
+  fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }),
+);
+
+async function snapshot(organizationId: string) {
+  const where = { organizationId };
+  const [entries, lines, invoices, payments, events, sums] = await Promise.all([
+    f.db.prisma.journalEntry.count({ where }),
+    f.db.prisma.journalLine.count({ where }),
+    f.db.prisma.invoice.findMany({ where, select: { id: true, status: true, amountPaid: true }, orderBy: { id: 'asc' } }),
+    f.db.prisma.payment.count({ where }),
+    f.db.prisma.event.count({ where }),
+    f.db.prisma.journalLine.aggregate({ where, _sum: { debit: true, credit: true } }),
+  ]);
+  return JSON.stringify({ entries, lines, invoices, payments, events, sums }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+}
+
+async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
+  const tb = await trialBalance(tenant, '2099-12-31');
+  expect(tb.totalDebit).toBe(tb.totalCredit);
+  const bs = await balanceSheet(tenant, '2099-12-31');
+  expect(bs.assets.total).toBe(bs.totalLiabilitiesAndEquity);
+  const receivable = bs.assets.rows.find((r) => r.account.systemRole === 'accounts_receivable')?.amount ?? 0n;
+  const open = await f.db.prisma.invoice.findMany({ where: { organizationId: tenant.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] } } });
+  expect(receivable).toBe(open.reduce((s, i) => s + i.total - i.amountPaid, 0n));
+}
+
+describe('the books, under any sequence of operations', () => {
+  it('always balance, receivables always equal open invoices, and refused operations change nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 14 }), async (ops) => {
+        const tenant = await f.tenant();
+        const accounts = await f.db.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { notIn: ['accounts_receivable', 'accounts_payable'] } }, orderBy: { code: 'asc' } });
+        const customer = await customers.create(tenant, { name: 'Prop customer' });
+        const invoices: string[] = [];
+        const entries: string[] = [];
+        for (const o of ops) {
+          const before = await snapshot(tenant.organizationId);
+          try {
+            if (o.kind === 'entry') {
+              const from = accounts[o.from % accounts.length].id;
+              const to = accounts[o.to % accounts.length].id;
+              const e = await createJournalEntry(tenant, { date: '2026-05-01', description: 'prop', lines: [{ accountId: from, debit: o.debit }, { accountId: to, credit: o.balanced ? o.debit : o.credit }] });
+              entries.push(e.id);
+            } else if (o.kind === 'invoice') {
+              const inv = await createInvoice(tenant, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'p', unitPrice: o.price, quantity: o.quantity, taxRate: o.tax }] });
+              invoices.push(inv.id);
+            } else if (o.kind === 'payment' && invoices.length) {
+              const inv = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[o.pick % invoices.length] } });
+              const due = Number(inv.total - inv.amountPaid) / 100;
+              await recordPayment(tenant, { invoiceId: inv.id, amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2), date: '2026-05-02' });
+            } else if (o.kind === 'void' && invoices.length) {
+              await voidInvoice(tenant, invoices[o.pick % invoices.length], { date: '2026-05-03' });
+            } else if (o.kind === 'reverse' && entries.length) {
+              await reverseJournalEntry(tenant, entries[o.pick % entries.length], { date: '2026-05-04' });
+            }
+          } catch (error) {
+            if (!(error instanceof AppError) || error.status >= 500) throw error;
+            expect(await snapshot(tenant.organizationId)).toBe(before);
+          }
+          await checkBooks(tenant);
+        }
+      }),
+      { numRuns: usingPostgres ? 8 : 12 },
+    );
+  });
+
+  it('stay right with many writers at once: concurrent payments never overpay, entries never interleave badly', async () => {
+    const tenant = await f.tenant('Concurrent Co');
+    const customer = await customers.create(tenant, { name: 'Busy customer' });
+    const invoice = await createInvoice(tenant, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'x', unitPrice: '100.00' }] });
+    const rent = await f.accountId(tenant, '6100');
+    const cash = await f.accountId(tenant, '1000');
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 12 }, () => recordPayment(tenant, { invoiceId: invoice.id, amount: '30.00', date: '2026-05-02' })),
+      ...Array.from({ length: 12 }, (_, i) => createJournalEntry(tenant, { date: '2026-05-02', description: `w${i}`, lines: [{ accountId: rent, debit: '1.00' }, { accountId: cash, credit: '1.00' }] })),
+    ]);
+    for (const r of results) if (r.status === 'rejected') expect(['CONFLICT', 'VALIDATION_FAILED', 'INVALID_STATE']).toContain((r.reason as AppError).code);
+    const after = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: { payments: true } });
+    expect(after.amountPaid).toBeLessThanOrEqual(after.total);
+    expect(after.payments.reduce((s, p) => s + p.amount, 0n)).toBe(after.amountPaid);
+    const numbers = (await f.db.prisma.journalEntry.findMany({ where: { organizationId: tenant.organizationId }, select: { number: true } })).map((e) => e.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    expect(results.slice(12).every((r) => r.status === 'fulfilled')).toBe(true);
+    await checkBooks(tenant);
+  });
+});
