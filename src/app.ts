@@ -9,6 +9,9 @@ import { createMaskError, useCatalogueCodesForRequestErrors } from './graphql/er
 import { schema } from './graphql/schema.ts';
 import { restRoutes } from './http/routes.ts';
 import { createRestRouter } from './http/rest.ts';
+import { openApiDocument } from './http/openapi.ts';
+
+export const API_VERSION = '1.0.0';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { createRequestHandler } from './http/server.ts';
 import type { Logger } from './lib/logger.ts';
@@ -49,6 +52,7 @@ export function createApp({ config, db, logger, limiter }: AppOptions): App {
     limiter: limiter ?? createRateLimiter(config.rateLimit.points, config.rateLimit.durationSeconds),
     logger,
     maxBodyBytes: config.maxBodyBytes,
+    openApi: openApiDocument(restRoutes, schema, API_VERSION),
   });
 
   let inFlight = 0;

@@ -8,6 +8,8 @@ import { getDatamodel } from '../db/generated/pothos-types.ts';
 import { idType } from '../lib/ids.ts';
 import type { GraphQLContext } from './context.ts';
 
+const UNKNOWN_TYPE = '__UnknownType';
+
 export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   Context: GraphQLContext;
@@ -38,8 +40,19 @@ export const builder = new SchemaBuilder<{
     // itself: one string for REST and GraphQL, no base64 wrapping.
     encodeGlobalID: (_typename, id) => String(id),
     decodeGlobalID: (globalID) => ({ typename: idTypeName(globalID), id: globalID }),
-    nodeQueryOptions: { description: 'Fetches any object of your organization by its id; null when it does not exist or belongs to another organization.' },
-    nodesQueryOptions: { description: 'Fetches objects of your organization by id, in the order given; null for each id that does not resolve.' },
+    // An id that names no type of ours resolves to null, exactly like one that does not exist.
+    nodeQueryOptions: {
+      description: 'Fetches any object of your organization by its id; null when it does not exist or belongs to another organization.',
+      resolve: (_root, { id }, _ctx, _info, resolveNode) => (id.typename === UNKNOWN_TYPE ? null : resolveNode(id)),
+    },
+    nodesQueryOptions: {
+      description: 'Fetches objects of your organization by id, in the order given; null for each id that does not resolve.',
+      resolve: async (_root, { ids }, _ctx, _info, resolveNodes) => {
+        const known = ids.filter((id) => id.typename !== UNKNOWN_TYPE);
+        const resolved = await resolveNodes(known);
+        return ids.map((id) => (id.typename === UNKNOWN_TYPE ? null : resolved[known.indexOf(id)]));
+      },
+    },
     nodeTypeOptions: { description: 'An object with a globally unique, prefixed id such as `cus_…` or `inv_…`.' },
     pageInfoTypeOptions: { description: 'Where a page of a cursor connection sits in the whole list.' },
   },
@@ -47,8 +60,12 @@ export const builder = new SchemaBuilder<{
 
 /** The GraphQL type an id names, or a name no type has (so node() resolves it to null). */
 function idTypeName(globalID: string): string {
-  return idType(globalID) ?? '__UnknownType';
+  const type = idType(globalID);
+  return type && NODE_TYPES.has(type) ? type : UNKNOWN_TYPE;
 }
+
+/** The types `node(id:)` can return; other ids (lines, keys) are not addressable on their own. */
+const NODE_TYPES = new Set(['Account', 'JournalEntry', 'Customer', 'Vendor', 'Product', 'Invoice', 'Payment', 'Employee', 'WebhookSubscription', 'Event']);
 
 builder.queryType({ description: 'Everything your API key can read. Every list and lookup is limited to your organization.' });
 builder.mutationType({ description: 'Everything your API key can write, in your organization.' });

@@ -1,6 +1,7 @@
 // The routes most resources share (list, retrieve, create, update), generated from one description
 // so every resource behaves the same. Each resource's .rest.ts says only what is its own.
 import { AppError } from '../lib/errors.ts';
+import { pageSchema, type Schema } from './json-schema.ts';
 import { listVariables, type RestRequest, type RestRoute } from './rest.ts';
 
 export interface ResourceDescription {
@@ -14,6 +15,8 @@ export interface ResourceDescription {
   /** Selection of the GraphQL type's fields the REST shape needs. */
   fields: string;
   toRest: (node: any) => object;
+  /** JSON Schema of `toRest`'s result. */
+  schema: Schema;
   filterType: string;
   filters: Record<string, (value: string) => unknown>;
   list: { operationId: string; summary: string };
@@ -43,6 +46,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
         ${r.plural}Page(page: $page, limit: $limit, filter: $filter) { data { ${r.fields} } total page limit pages }
       }`,
       queryParams: Object.keys(r.filters),
+      responses: { 200: pageSchema(r.schema) },
       toVariables: (req) => listVariables(req.query, r.filters),
       toResult: (data) => {
         const page = data[`${r.plural}Page`];
@@ -56,6 +60,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       path: `${r.path}/:id`,
       operationId: r.retrieve.operationId,
       summary: r.retrieve.summary,
+      responses: { 200: r.schema },
       document: `query ${r.retrieve.operationId}($id: ID!) { node(id: $id) { __typename ... on ${r.typename} { ${r.fields} } } }`,
       toVariables: (req) => ({ id: req.params.id }),
       toResult: (data, req) => {
@@ -73,6 +78,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       summary: c.summary,
       bodyType: c.inputType,
       bodyToInput: c.bodyToInput,
+      responses: { 201: r.schema },
       document: `mutation ${c.operationId}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { ${r.fields} } }`,
       toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
       toResult: (data) => {
@@ -90,6 +96,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       summary: u.summary,
       bodyType: u.inputType,
       bodyToInput: u.bodyToInput,
+      responses: { 200: r.schema },
       document: `mutation ${u.operationId}($id: ID!, $input: ${u.inputType}!) { ${u.mutation}(id: $id, input: $input) { ${r.fields} } }`,
       toVariables: (req) => ({ id: req.params.id, input: req.body }),
       toResult: (data) => ({ status: 200, body: r.toRest(data[u.mutation]) }),

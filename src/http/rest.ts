@@ -4,6 +4,7 @@
 import { coerceInputValue, type DocumentNode, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { isCalendarDate } from '../lib/dates.ts';
+import type { Schema } from './json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { summarizeGraphQLErrors } from '../graphql/errors.ts';
 import type { GraphQLContext } from '../graphql/context.ts';
@@ -29,6 +30,8 @@ export interface RestRoute {
   summary: string;
   /** Query parameters a GET route accepts besides page and limit (for the OpenAPI document). */
   queryParams?: string[];
+  /** JSON Schema of the success body, by status (for the OpenAPI document; tests check responses against it). */
+  responses: Record<number, Schema>;
   document: string;
   /** For POST routes: the GraphQL input type the JSON body must fit (checked field by field). */
   bodyType?: string;

@@ -1,6 +1,9 @@
 // The HTTP front door: request ids, health, authentication and rate limiting shared by both surfaces,
 // then /graphql (Yoga) or /api/v1 (the REST route table). Plain node:http: nothing here needs a framework.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { isReachable, type Database } from '../db/database.ts';
@@ -9,6 +12,7 @@ import { toAppError } from '../graphql/errors.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { authenticate } from './auth.ts';
+import { DOCS_HTML } from './openapi.ts';
 import { parseJsonBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
 import { RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
@@ -21,12 +25,23 @@ export interface HandlerDeps {
   limiter: RateLimiter;
   logger: Logger;
   maxBodyBytes: number;
+  openApi: object;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export function createRequestHandler(deps: HandlerDeps) {
   const { db, yoga, rest, limiter, logger, maxBodyBytes } = deps;
+  // The API description is public, like a published reference; everything else needs a key.
+  const openApiText = JSON.stringify(deps.openApi);
+  const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const docs = (path: string): { type: string; body: string | Buffer } | undefined => {
+    if (path === '/api/v1/openapi.json') return { type: 'application/json; charset=utf-8', body: openApiText };
+    if (path === '/api/v1/docs' || path === '/api/v1/docs/') return { type: 'text/html; charset=utf-8', body: DOCS_HTML };
+    if (path === '/api/v1/docs/swagger-ui.css') return { type: 'text/css', body: readFileSync(join(swaggerDir, 'swagger-ui.css')) };
+    if (path === '/api/v1/docs/swagger-ui-bundle.js') return { type: 'text/javascript', body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')) };
+    return undefined;
+  };
 
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, context: GraphQLContext, headers: Record<string, string>) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
@@ -76,6 +91,8 @@ export function createRequestHandler(deps: HandlerDeps) {
         const reachable = await isReachable(db);
         return sendJson(res, reachable ? 200 : 503, { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'reachable' : 'unreachable' });
       }
+      const publicDoc = docs(url.pathname);
+      if (publicDoc) return res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
       const isGraphQL = url.pathname === '/graphql';
       if (!isGraphQL && !isRest) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/`, requestId));
       // GraphiQL itself is a static page; the queries it sends carry the key like any other request.

@@ -1,8 +1,11 @@
 // Customers and vendors share their REST shape.
 import { booleanParam } from '../../http/rest.ts';
+import { S, type Schema } from '../../http/json-schema.ts';
 import { num, resourceRoutes } from '../../http/rest-resource.ts';
 
-export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, extraFields: string, extra: (node: any) => object) {
+const ADDRESS = S.nullable({ ...S.object({ line1: S.nullable(S.string), line2: S.nullable(S.string), city: S.nullable(S.string), region: S.nullable(S.string), postalCode: S.nullable(S.string), country: S.nullable(S.string) }), type: 'object' });
+
+export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, extraFields: string, extra: (node: any) => object, extraSchema: Record<string, Schema>) {
   return resourceRoutes({
     path: `/api/v1/${plural}`,
     typename: model,
@@ -23,6 +26,20 @@ export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, extr
       createdAt: c.createdAt,
       updatedAt: c.updatedAt,
     }),
+    schema: S.object({
+      id: S.id(model === 'Customer' ? 'cus' : 'ven'),
+      name: S.string,
+      email: S.nullable(S.string),
+      phone: S.nullable(S.string),
+      taxNumber: S.nullable(S.string),
+      address: ADDRESS,
+      paymentTermsDays: S.nullable(S.integer),
+      notes: S.nullable(S.string),
+      active: S.boolean,
+      ...extraSchema,
+      createdAt: S.dateTime,
+      updatedAt: S.dateTime,
+    }),
     filterType: `${model}Filter`,
     filters: { search: String, email: String, active: booleanParam },
     list: { operationId: `list${model}s`, summary: `List ${plural}` },
@@ -32,5 +49,5 @@ export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, extr
   });
 }
 
-export const customerRoutes = contactRoutes('Customer', 'customers', 'balance', (c) => ({ balance: num(c.balance) }));
-export const vendorRoutes = contactRoutes('Vendor', 'vendors', '', () => ({}));
+export const customerRoutes = contactRoutes('Customer', 'customers', 'balance', (c) => ({ balance: num(c.balance) }), { balance: { ...S.number, description: 'Amount due on open invoices.' } });
+export const vendorRoutes = contactRoutes('Vendor', 'vendors', '', () => ({}), {});

@@ -1,4 +1,5 @@
-import { EmployeeStatus, EmploymentType } from '../../db/generated/sqlite/enums.ts';
+import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
+import { S } from '../../http/json-schema.ts';
 import { enumParam, upperCaseFields } from '../../http/rest.ts';
 import { lower, num, resourceRoutes } from '../../http/rest-resource.ts';
 
@@ -27,6 +28,24 @@ export const employeeRoutes = resourceRoutes({
     payRate: num(e.payRate),
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
+  }),
+  schema: S.object({
+    id: S.id('emp'),
+    employeeNumber: S.nullable(S.string),
+    firstName: S.string,
+    lastName: S.string,
+    email: S.nullable(S.string),
+    phone: S.nullable(S.string),
+    jobTitle: S.nullable(S.string),
+    department: S.nullable(S.string),
+    employmentType: S.enum(Object.values(EmploymentType)),
+    status: S.enum(Object.values(EmployeeStatus)),
+    startDate: S.nullable(S.date),
+    endDate: S.nullable(S.date),
+    payType: { type: ['string', 'null'], enum: [...Object.values(PayType).map((v) => v.toLowerCase()), null] },
+    payRate: S.nullable(S.number),
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
   }),
   filterType: 'EmployeeFilter',
   filters: { search: String, status: enumParam(Object.values(EmployeeStatus)), employmentType: enumParam(Object.values(EmploymentType)), department: String },

@@ -2,6 +2,7 @@
 // /{id}/payments (beyond it).
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, dateParam, enumParam, type RestRoute } from '../../http/rest.ts';
+import { S } from '../../http/json-schema.ts';
 import { idempotencyKeyOf, lower, num, resourceRoutes } from '../../http/rest-resource.ts';
 import { validationError } from '../../lib/errors.ts';
 
@@ -76,6 +77,58 @@ function invoiceBodyToInput(body: Record<string, unknown>) {
   };
 }
 
+const INVOICE_SCHEMA = S.object({
+  id: S.id('inv'),
+  number: S.string,
+  status: S.enum(Object.values(InvoiceStatus)),
+  customerId: S.id('cus'),
+  issueDate: S.date,
+  dueDate: S.date,
+  currency: S.string,
+  memo: S.nullable(S.string),
+  reference: S.nullable(S.string),
+  subtotal: S.number,
+  discountTotal: S.number,
+  taxTotal: S.number,
+  total: S.number,
+  amountPaid: S.number,
+  amountDue: S.number,
+  isOverdue: S.boolean,
+  lines: S.array(
+    S.object({
+      id: S.id('il'),
+      lineNo: S.integer,
+      productId: S.nullable(S.id('prod')),
+      accountId: S.id('acct'),
+      description: S.string,
+      quantity: { type: 'number', exclusiveMinimum: 0 },
+      unitPrice: S.number,
+      discountPercent: S.number,
+      taxRate: S.number,
+      amount: S.number,
+      taxAmount: S.number,
+    }),
+  ),
+  journalEntryId: S.nullable(S.id('je')),
+  voidedAt: S.nullable(S.dateTime),
+  createdAt: S.dateTime,
+  updatedAt: S.dateTime,
+});
+
+const PAYMENT_SCHEMA = S.object({
+  id: S.id('pay'),
+  invoiceId: S.id('inv'),
+  amount: S.number,
+  date: S.date,
+  method: S.nullable(S.string),
+  reference: S.nullable(S.string),
+  depositAccountId: S.id('acct'),
+  journalEntryId: S.id('je'),
+  invoiceStatus: S.enum(Object.values(InvoiceStatus)),
+  invoiceAmountDue: S.number,
+  createdAt: S.dateTime,
+});
+
 export const invoiceRoutes: RestRoute[] = [
   ...resourceRoutes({
     path: '/api/v1/invoices',
@@ -84,6 +137,7 @@ export const invoiceRoutes: RestRoute[] = [
     plural: 'invoices',
     fields: INVOICE_FIELDS,
     toRest: restInvoice,
+    schema: INVOICE_SCHEMA,
     filterType: 'InvoiceFilter',
     filters: { status: enumParam(Object.values(InvoiceStatus)), customerId: String, from: dateParam, to: dateParam, dueBefore: dateParam, overdue: booleanParam, search: String },
     list: { operationId: 'listInvoices', summary: 'List invoices' },
@@ -95,6 +149,7 @@ export const invoiceRoutes: RestRoute[] = [
     path: '/api/v1/invoices/:id/finalize',
     operationId: 'finalizeInvoice',
     summary: 'Post a draft invoice',
+    responses: { 200: INVOICE_SCHEMA },
     document: `mutation finalizeInvoice($id: ID!) { finalizeInvoice(id: $id) { ${INVOICE_FIELDS} } }`,
     toVariables: (req) => ({ id: req.params.id }),
     toResult: (data) => ({ status: 200, body: restInvoice(data.finalizeInvoice) }),
@@ -105,6 +160,7 @@ export const invoiceRoutes: RestRoute[] = [
     operationId: 'voidInvoice',
     summary: 'Void an invoice without payments (posts the reversal)',
     bodyType: 'VoidInvoiceInput',
+    responses: { 200: INVOICE_SCHEMA },
     document: `mutation voidInvoice($id: ID!, $input: VoidInvoiceInput) { voidInvoice(id: $id, input: $input) { ${INVOICE_FIELDS} } }`,
     toVariables: (req) => ({ id: req.params.id, input: req.body }),
     toResult: (data) => ({ status: 200, body: restInvoice(data.voidInvoice) }),
@@ -115,6 +171,7 @@ export const invoiceRoutes: RestRoute[] = [
     operationId: 'recordPayment',
     summary: 'Record a payment against an invoice',
     bodyType: 'RecordPaymentInput',
+    responses: { 201: PAYMENT_SCHEMA },
     // The invoice is the one in the path; a body naming another is refused by the id check below.
     bodyToInput: (body, req) => ({ invoiceId: req.params.id, ...body }),
     document: `mutation recordPayment($input: RecordPaymentInput!, $idempotencyKey: String) { recordPayment(input: $input, idempotencyKey: $idempotencyKey) { ${PAYMENT_FIELDS} } }`,

@@ -2,6 +2,7 @@
 // POST takes the contract's shape { date, description, lines: [{ accountId, debit, credit }] }, debit
 // and credit as JSON numbers with zero on the side a line does not post to.
 import { dateParam, type RestRoute } from '../../http/rest.ts';
+import { S } from '../../http/json-schema.ts';
 import { num, resourceRoutes } from '../../http/rest-resource.ts';
 
 const ENTRY_FIELDS = `id number date description reference sourceType sourceId totalAmount currency
@@ -35,6 +36,36 @@ export function restJournalEntry(e: any) {
   };
 }
 
+const ENTRY_SCHEMA = S.object(
+  {
+    id: S.id('je'),
+    number: S.integer,
+    date: S.date,
+    description: S.string,
+    reference: S.nullable(S.string),
+    sourceType: { type: 'string', enum: ['manual', 'invoice', 'invoice_void', 'payment', 'reversal'] },
+    sourceId: S.nullable(S.string),
+    totalAmount: S.number,
+    currency: S.string,
+    reversalOfId: S.nullable(S.id('je')),
+    reversedById: S.nullable(S.id('je')),
+    lines: S.array(
+      S.object({
+        id: S.id('jl'),
+        lineNo: S.integer,
+        accountId: S.id('acct'),
+        debit: S.number,
+        credit: S.number,
+        description: S.nullable(S.string),
+        customerId: S.nullable(S.id('cus')),
+        vendorId: S.nullable(S.id('ven')),
+      }),
+    ),
+    createdAt: S.dateTime,
+  },
+  'A posted journal entry; total debit equals total credit.',
+);
+
 export const journalRoutes: RestRoute[] = [
   ...resourceRoutes({
     path: '/api/v1/journal-entries',
@@ -43,6 +74,7 @@ export const journalRoutes: RestRoute[] = [
     plural: 'journalEntries',
     fields: ENTRY_FIELDS,
     toRest: restJournalEntry,
+    schema: ENTRY_SCHEMA,
     filterType: 'JournalEntryFilter',
     filters: { from: dateParam, to: dateParam, accountId: String, sourceType: String, search: String },
     list: { operationId: 'listJournalEntries', summary: 'List journal entries' },
@@ -55,6 +87,7 @@ export const journalRoutes: RestRoute[] = [
     operationId: 'reverseJournalEntry',
     summary: 'Reverse a journal entry by posting its mirror',
     bodyType: 'ReverseJournalEntryInput',
+    responses: { 201: ENTRY_SCHEMA },
     document: `mutation reverseJournalEntry($id: ID!, $input: ReverseJournalEntryInput) { reverseJournalEntry(id: $id, input: $input) { ${ENTRY_FIELDS} } }`,
     toVariables: (req) => ({ id: req.params.id, input: req.body }),
     toResult: (data) => {

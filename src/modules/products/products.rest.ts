@@ -1,5 +1,6 @@
 import { ProductType } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, enumParam, upperCaseFields } from '../../http/rest.ts';
+import { S } from '../../http/json-schema.ts';
 import { lower, num, resourceRoutes } from '../../http/rest-resource.ts';
 
 export const productRoutes = resourceRoutes({
@@ -21,6 +22,20 @@ export const productRoutes = resourceRoutes({
     active: p.active,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
+  }),
+  schema: S.object({
+    id: S.id('prod'),
+    name: S.string,
+    sku: S.nullable(S.string),
+    description: S.nullable(S.string),
+    type: S.enum(Object.values(ProductType)),
+    unitPrice: S.number,
+    taxRate: { type: 'number', description: 'Percent, e.g. 8.875.' },
+    incomeAccountId: S.nullable(S.id('acct')),
+    expenseAccountId: S.nullable(S.id('acct')),
+    active: S.boolean,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
   }),
   filterType: 'ProductFilter',
   filters: { search: String, type: enumParam(Object.values(ProductType)), active: booleanParam },

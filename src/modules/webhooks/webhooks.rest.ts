@@ -1,5 +1,6 @@
 // GET /api/v1/webhooks: the catalogue of event types (contract: "the webhook events that are
 // available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
+import { pageSchema, S } from '../../http/json-schema.ts';
 import { listVariables, type RestRoute } from '../../http/rest.ts';
 import { idempotencyKeyOf } from '../../http/rest-resource.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
@@ -12,6 +13,7 @@ export const webhookRoutes: RestRoute[] = [
     path: '/api/v1/webhooks',
     operationId: 'listWebhookEventTypes',
     summary: 'List the event types a webhook can subscribe to',
+    responses: { 200: pageSchema(S.object({ type: S.string, description: S.string })) },
     document: 'query listWebhookEventTypes { webhookEventTypes { type description } }',
     toVariables: (req) => {
       const { page, limit } = listVariables(req.query);
@@ -31,6 +33,17 @@ export const webhookRoutes: RestRoute[] = [
     operationId: 'registerWebhook',
     summary: 'Register a webhook to receive events',
     bodyType: 'RegisterWebhookInput',
+    responses: {
+      201: S.object({
+        id: S.id('wh'),
+        url: S.string,
+        eventTypes: S.array(S.string),
+        description: S.nullable(S.string),
+        status: { type: 'string', enum: ['enabled', 'disabled'] },
+        secret: { type: 'string', pattern: '^whsec_', description: 'Signing secret for the Standard Webhooks signature.' },
+        createdAt: S.dateTime,
+      }),
+    },
     document: `mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { ${SUBSCRIPTION_FIELDS} } }`,
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data) => ({ status: 201, body: data.registerWebhook, headers: { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` } }),

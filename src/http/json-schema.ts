@@ -1,0 +1,49 @@
+// Small builders for the JSON Schemas of REST shapes (OpenAPI 3.1 uses JSON Schema 2020-12).
+export type Schema = Record<string, unknown>;
+
+const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as string, 'null'] });
+
+export const S = {
+  string: { type: 'string' } as Schema,
+  integer: { type: 'integer' } as Schema,
+  number: { type: 'number', description: 'Amount in the organization\'s currency, at most its minor-unit decimals.' } as Schema,
+  boolean: { type: 'boolean' } as Schema,
+  date: { type: 'string', format: 'date' } as Schema,
+  dateTime: { type: 'string', format: 'date-time' } as Schema,
+  id: (prefix: string): Schema => ({ type: 'string', pattern: `^${prefix}_[0-9a-z]{26}$` }),
+  nullable,
+  enum: (values: readonly string[]): Schema => ({ type: 'string', enum: values.map((v) => v.toLowerCase()) }),
+  array: (items: Schema): Schema => ({ type: 'array', items }),
+  /** An object whose every property is present (nullable ones may be null) and nothing else. */
+  object: (properties: Record<string, Schema>, description?: string): Schema => ({
+    type: 'object',
+    ...(description ? { description } : {}),
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  }),
+};
+
+export const pageSchema = (item: Schema): Schema =>
+  S.object({
+    data: S.array(item),
+    total: { type: 'integer', minimum: 0, description: 'Count of results across all pages.' },
+    page: { type: 'integer', minimum: 1, description: 'Current page number.' },
+    limit: { type: 'integer', minimum: 1, maximum: 100, description: 'Page size in effect.' },
+    pages: { type: 'integer', minimum: 0, description: 'Number of pages: ceil(total / limit).' },
+  });
+
+export const problemSchema: Schema = {
+  type: 'object',
+  description: 'RFC 9457 problem details; `code` is from the error catalogue shared with GraphQL.',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    code: { type: 'string' },
+    errors: S.array(S.object({ path: S.string, message: S.string })),
+    requestId: { type: 'string' },
+  },
+  required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
+};

@@ -1,0 +1,120 @@
+// The OpenAPI 3.1 document of /api/v1, generated from the REST route table: paths and operations from
+// the routes, request bodies from the GraphQL input types the routes feed, responses from each route's
+// JSON Schema, errors from the catalogue. Nothing here is written twice.
+import {
+  type GraphQLInputType,
+  type GraphQLSchema,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+} from 'graphql';
+import { problemSchema, type Schema } from './json-schema.ts';
+import type { RestRoute } from './rest.ts';
+
+const SCALARS: Record<string, Schema> = {
+  String: { type: 'string' },
+  ID: { type: 'string' },
+  Int: { type: 'integer' },
+  Float: { type: 'number' },
+  Boolean: { type: 'boolean' },
+  Money: { type: ['number', 'string'], description: 'Amount as a JSON number (or decimal string), at most the currency\'s decimals.' },
+  Percent: { type: ['number', 'string'], description: 'Percentage, e.g. 8.875, at most 4 decimals.' },
+  Date: { type: 'string', format: 'date' },
+  DateTime: { type: 'string', format: 'date-time' },
+  JSON: {},
+};
+
+/** JSON Schema for a GraphQL input type as REST bodies spell it (enum values in lower case). */
+export function inputSchema(type: GraphQLInputType): Schema {
+  if (isNonNullType(type)) return inputSchema(type.ofType);
+  if (isListType(type)) return { type: 'array', items: inputSchema(type.ofType) };
+  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.name.toLowerCase()), ...(type.description ? { description: type.description } : {}) };
+  if (isScalarType(type)) return SCALARS[type.name] ?? { type: 'string' };
+  if (isInputObjectType(type)) {
+    const fields = Object.values(type.getFields());
+    return {
+      type: 'object',
+      ...(type.description ? { description: type.description } : {}),
+      properties: Object.fromEntries(fields.map((f) => [f.name, { ...inputSchema(f.type), ...(f.description ? { description: f.description } : {}) }])),
+      required: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name),
+      additionalProperties: false,
+    };
+  }
+  return {};
+}
+
+const ERROR_RESPONSES = {
+  400: 'Data missing or invalid (VALIDATION_FAILED, MALFORMED_JSON, UNBALANCED_ENTRY, PERIOD_LOCKED, INVALID_STATE, IDEMPOTENCY_KEY_REUSED); `errors` names each bad field.',
+  401: 'API key missing, malformed, unknown or revoked (UNAUTHENTICATED).',
+  404: 'The resource does not exist in your organization (NOT_FOUND).',
+  429: 'More than the per-key quota this minute (RATE_LIMITED); wait Retry-After seconds.',
+  500: 'Failure in the service (INTERNAL); quote the requestId; you may retry later.',
+};
+
+export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:([a-zA-Z]+)/g, '{$1}');
+    const pathParams = [...route.path.matchAll(/:([a-zA-Z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const isList = route.method === 'GET' && route.responses[200] && (route.responses[200] as any).properties?.pages;
+    const queryParams = isList
+      ? [
+          { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number, from 1.' },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, description: 'Items per page, at most 100.' },
+          ...(route.queryParams ?? []).map((name) => ({ name, in: 'query', schema: { type: 'string' }, description: `Filter: ${name}.` })),
+        ]
+      : [];
+    const bodyType = route.bodyType ? schema.getType(route.bodyType) : undefined;
+    const success = Object.entries(route.responses).map(([status, body]) => [
+      status,
+      { description: status === '201' ? 'Created' : 'OK', content: { 'application/json': { schema: body } }, ...(status === '201' && route.path.split('/').length <= 4 ? { headers: { Location: { schema: { type: 'string' }, description: 'Where the created record lives.' } } } : {}) },
+    ]);
+    const errors = Object.entries(ERROR_RESPONSES)
+      .filter(([status]) => status !== '404' || route.path.includes(':'))
+      .map(([status]) => [status, { $ref: `#/components/responses/Problem${status}` }]);
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.path.split('/')[3]],
+      parameters: [
+        ...pathParams,
+        ...queryParams,
+        ...(route.method === 'POST' && route.responses[201] ? [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'Makes retries safe for 24 hours.' }] : []),
+      ],
+      ...(bodyType ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(bodyType as GraphQLInputType) } } } } : {}),
+      responses: Object.fromEntries([...success, ...errors]),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Accounting API',
+      version,
+      description: 'REST API v1. Every request needs `Authorization: Bearer <API key>`. Lists take `page` and `limit` (at most 100) and answer `{ data, total, page, limit, pages }`. Errors are RFC 9457 problem details with a `code`.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: ak_<prefix>_<secret>' } },
+      schemas: { Problem: problemSchema },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([status, description]) => [
+          `Problem${status}`,
+          { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+        ]),
+      ),
+    },
+  };
+}
+
+export const DOCS_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Accounting API v1</title>
+<link rel="stylesheet" href="/api/v1/docs/swagger-ui.css"></head>
+<body><div id="docs"></div>
+<script src="/api/v1/docs/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#docs' });</script>
+</body></html>`;

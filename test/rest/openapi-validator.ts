@@ -1,0 +1,37 @@
+// Validates REST responses against the served OpenAPI document, so the document cannot drift from
+// what the server does.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { expect } from 'vitest';
+import { http, type JsonResponse } from '../helpers.ts';
+
+export async function openApiValidator(base: string) {
+  const doc = (await http(base, '/api/v1/openapi.json')).body;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addSchema({ ...doc, $id: 'openapi' });
+  const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`), path, op })),
+  );
+  let checked = 0;
+  return {
+    doc,
+    get checked() {
+      return checked;
+    },
+    /** Finds the operation and checks the body against the schema for the status. */
+    check(method: string, url: string, response: JsonResponse) {
+      const pathname = new URL(url, 'http://x').pathname;
+      const operation = operations.find((o) => o.method === method && o.pattern.test(pathname));
+      expect(operation, `no operation for ${method} ${pathname} in the OpenAPI document`).toBeDefined();
+      const declared = operation!.op.responses[String(response.status)];
+      expect(declared, `${method} ${operation!.path} does not declare status ${response.status}`).toBeDefined();
+      const ref = declared.$ref ? declared.$ref.split('/').pop() : undefined;
+      const schema = ref ? { $ref: 'openapi#/components/schemas/Problem' } : declared.content['application/json'].schema;
+      const validate = ajv.compile(schema.$ref ? schema : { ...schema, $id: undefined });
+      const ok = validate(response.body);
+      expect(ok, `${method} ${pathname} ${response.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 500)}`).toBe(true);
+      checked++;
+    },
+  };
+}
