@@ -73,10 +73,23 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { onOperation?: (operation: string) => void } = {}): Promise<TestApp> {
   const database = freshDatabase();
   await migrate(database.db);
   await tuneDatabase(database.db);
+  if (options.onOperation) {
+    // Counts Prisma operations, not only SQL: Prisma batches per-row findUnique fallbacks into few SQL
+    // statements, which would hide an N+1 from a statement count alone.
+    const onOperation = options.onOperation;
+    database.db.prisma = database.db.prisma.$extends({
+      query: {
+        $allOperations({ model, operation, args, query }) {
+          onOperation(`${model ?? ''}.${operation}`);
+          return query(args);
+        },
+      },
+    }) as unknown as Database['prisma'];
+  }
   const config: Config = { ...loadConfig({}), ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger('warn', (line) => logs.push(line));

@@ -1,5 +1,22 @@
 // The one Pothos builder. Domain modules add their types to it; src/graphql/schema.ts imports them all.
-import SchemaBuilder from '@pothos/core';
+import SchemaBuilder, { type EnumRef } from '@pothos/core';
+
+type BuilderTypes = PothosSchemaTypes.ExtendDefaultTypes<{
+  PrismaTypes: PrismaTypes;
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+  DefaultInputFieldRequiredness: false;
+  Scalars: ScalarTypes;
+}>;
+
+type ScalarTypes = {
+  Money: { Input: string; Output: string };
+  Percent: { Input: string; Output: string };
+  JSON: { Input: unknown; Output: unknown };
+  Date: { Input: string; Output: string };
+  DateTime: { Input: Date; Output: Date | string };
+  ID: { Input: string; Output: string };
+};
 import DataloaderPlugin from '@pothos/plugin-dataloader';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
@@ -15,14 +32,7 @@ export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: false;
-  Scalars: {
-    Money: { Input: string; Output: string };
-    Percent: { Input: string; Output: string };
-    JSON: { Input: unknown; Output: unknown };
-    Date: { Input: string; Output: string };
-    DateTime: { Input: Date; Output: Date | string };
-    ID: { Input: string; Output: string };
-  };
+  Scalars: ScalarTypes;
 }>({
   plugins: [PrismaPlugin, RelayPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
@@ -55,6 +65,9 @@ export const builder = new SchemaBuilder<{
     },
     nodeTypeOptions: { description: 'An object with a globally unique, prefixed id such as `cus_…` or `inv_…`.' },
     pageInfoTypeOptions: { description: 'Where a page of a cursor connection sits in the whole list.' },
+    idFieldOptions: { description: 'The object\'s id: its type prefix and 26 characters, e.g. `inv_01m80…`.' },
+    defaultConnectionTypeOptions: { description: 'A page of a cursor connection: its edges, where it sits (pageInfo) and the total.' },
+    defaultEdgeTypeOptions: { description: 'One result of a connection and the cursor to continue after it.' },
   },
 });
 
@@ -69,3 +82,9 @@ const NODE_TYPES = new Set(['Account', 'JournalEntry', 'Customer', 'Vendor', 'Pr
 
 builder.queryType({ description: 'Everything your API key can read. Every list and lookup is limited to your organization.' });
 builder.mutationType({ description: 'Everything your API key can write, in your organization.' });
+
+/** A GraphQL enum over a Prisma enum, with a description for every value. */
+export function describedEnum<T extends Record<string, string>>(name: string, values: T, description: string, valueDescriptions: Record<keyof T, string>) {
+  const described = Object.fromEntries(Object.keys(values).map((key) => [key, { value: values[key], description: valueDescriptions[key as keyof T] }]));
+  return builder.enumType(name as never, { description, values: described as Record<keyof T & string, { value: T[keyof T]; description: string }> } as never) as EnumRef<BuilderTypes, T[keyof T], T[keyof T]>;
+}

@@ -1,12 +1,15 @@
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { builder } from '../../graphql/builder.ts';
+import { builder, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation } from '../../graphql/mutations.ts';
 import { type AccountFilter, accountWhere, createAccount, type NewAccount } from './accounts.service.ts';
 
-export const AccountTypeEnum = builder.enumType(AccountType, {
-  name: 'AccountType',
-  description: 'The five classes of the chart of accounts; they decide the side an account normally sits on.',
+export const AccountTypeEnum = describedEnum('AccountType', AccountType, 'The five classes of the chart of accounts; they decide the side an account normally sits on.', {
+  ASSET: 'What the organization owns or is owed (debit normal).',
+  LIABILITY: 'What the organization owes (credit normal).',
+  EQUITY: 'The owners\' stake (credit normal).',
+  INCOME: 'Revenue (credit normal).',
+  EXPENSE: 'Costs (debit normal).',
 });
 
 export const AccountRef = builder.prismaNode('Account', {

@@ -1,13 +1,20 @@
 import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
-import { builder } from '../../graphql/builder.ts';
+import { builder, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { createMutation } from '../../graphql/mutations.ts';
 import { createEmployee, type EmployeeFilter, type EmployeeInput, employeeWhere, updateEmployee } from './employees.service.ts';
 
-const EmploymentTypeEnum = builder.enumType(EmploymentType, { name: 'EmploymentType', description: 'Full time, part time, or contractor.' });
-const EmployeeStatusEnum = builder.enumType(EmployeeStatus, { name: 'EmployeeStatus', description: 'Active, or terminated (with an end date).' });
-const PayTypeEnum = builder.enumType(PayType, { name: 'PayType', description: 'SALARY: payRate is per year. HOURLY: payRate is per hour.' });
+const EmploymentTypeEnum = describedEnum('EmploymentType', EmploymentType, 'Full time, part time, or contractor.', {
+  FULL_TIME: 'Employed full time.',
+  PART_TIME: 'Employed part time.',
+  CONTRACTOR: 'An independent contractor.',
+});
+const EmployeeStatusEnum = describedEnum('EmployeeStatus', EmployeeStatus, 'Active, or terminated (with an end date).', {
+  ACTIVE: 'Currently employed.',
+  TERMINATED: 'No longer employed; endDate says since when.',
+});
+const PayTypeEnum = describedEnum('PayType', PayType, 'How payRate is meant.', { SALARY: 'payRate is per year.', HOURLY: 'payRate is per hour.' });
 
 export const EmployeeRef = builder.prismaNode('Employee', {
   description: 'A person employed by the organization, as HR systems sync them.',

@@ -1,5 +1,5 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
-import { builder } from '../../graphql/builder.ts';
+import { builder, describedEnum } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
@@ -19,9 +19,12 @@ import {
   voidInvoice,
 } from './invoices.service.ts';
 
-const InvoiceStatusEnum = builder.enumType(InvoiceStatus, {
-  name: 'InvoiceStatus',
-  description: 'DRAFT (not posted) → OPEN (posted, unpaid) → PARTIALLY_PAID → PAID; or VOID (reversed).',
+const InvoiceStatusEnum = describedEnum('InvoiceStatus', InvoiceStatus, 'Where an invoice is in its life: DRAFT → OPEN → PARTIALLY_PAID → PAID, or VOID.', {
+  DRAFT: 'Not posted yet; finalizeInvoice posts it.',
+  OPEN: 'Posted and unpaid.',
+  PARTIALLY_PAID: 'Posted, with payments less than the total.',
+  PAID: 'Paid in full.',
+  VOID: 'Cancelled; its posting was reversed.',
 });
 
 export const InvoiceLineRef = builder.prismaObject('InvoiceLine', {

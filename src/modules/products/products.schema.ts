@@ -1,14 +1,15 @@
 import { ProductType } from '../../db/generated/sqlite/enums.ts';
-import { builder } from '../../graphql/builder.ts';
+import { builder, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { createMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { createProduct, type ProductFilter, type ProductInput, productWhere, updateProduct } from './products.service.ts';
 
-export const ProductTypeEnum = builder.enumType(ProductType, {
-  name: 'ProductType',
-  description: 'Services are work; inventory items are stocked goods; non-inventory items are goods not tracked in stock.',
+export const ProductTypeEnum = describedEnum('ProductType', ProductType, 'What kind of thing a product is.', {
+  SERVICE: 'Work or time, not goods.',
+  INVENTORY: 'Goods kept in stock.',
+  NON_INVENTORY: 'Goods not tracked in stock.',
 });
 
 export const ProductRef = builder.prismaNode('Product', {

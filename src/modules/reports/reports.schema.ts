@@ -13,7 +13,7 @@ type Section = { rows: { account: any; amount: bigint }[]; total: bigint };
 const TrialBalanceRow = builder.objectRef<TB['rows'][number]>('TrialBalanceRow').implement({
   description: 'An account\'s net balance, in the debit or the credit column.',
   fields: (t) => ({
-    account: t.field({ type: AccountRef, resolve: (r) => r.account }),
+    account: t.field({ type: AccountRef, description: 'The account.', resolve: (r) => r.account }),
     debit: t.field({ type: 'Money', description: 'Net debit balance (0 if the balance is a credit).', resolve: (r, _a, ctx) => money(ctx, r.debit) }),
     credit: t.field({ type: 'Money', description: 'Net credit balance (0 if the balance is a debit).', resolve: (r, _a, ctx) => money(ctx, r.credit) }),
   }),
@@ -32,26 +32,26 @@ const TrialBalance = builder.objectRef<TB>('TrialBalance').implement({
 const ReportLine = builder.objectRef<Section['rows'][number]>('ReportLine').implement({
   description: 'An account and its balance on its normal side.',
   fields: (t) => ({
-    account: t.field({ type: AccountRef, resolve: (r) => r.account }),
-    amount: t.field({ type: 'Money', resolve: (r, _a, ctx) => money(ctx, r.amount) }),
+    account: t.field({ type: AccountRef, description: 'The account.', resolve: (r) => r.account }),
+    amount: t.field({ type: 'Money', description: 'Its balance on its normal side.', resolve: (r, _a, ctx) => money(ctx, r.amount) }),
   }),
 });
 
 const ReportSection = builder.objectRef<Section>('ReportSection').implement({
   description: 'A group of accounts and their total.',
   fields: (t) => ({
-    rows: t.field({ type: [ReportLine], resolve: (s) => s.rows }),
-    total: t.field({ type: 'Money', resolve: (s, _a, ctx) => money(ctx, s.total) }),
+    rows: t.field({ type: [ReportLine], description: 'Accounts with a balance, by code.', resolve: (s) => s.rows }),
+    total: t.field({ type: 'Money', description: 'Sum of the rows.', resolve: (s, _a, ctx) => money(ctx, s.total) }),
   }),
 });
 
 const BalanceSheet = builder.objectRef<Awaited<ReturnType<typeof balanceSheet>>>('BalanceSheet').implement({
   description: 'Assets = liabilities + equity + current earnings, as of a date.',
   fields: (t) => ({
-    asOf: t.field({ type: 'Date', resolve: (r) => r.asOf }),
-    assets: t.field({ type: ReportSection, resolve: (r) => r.assets }),
-    liabilities: t.field({ type: ReportSection, resolve: (r) => r.liabilities }),
-    equity: t.field({ type: ReportSection, resolve: (r) => r.equity }),
+    asOf: t.field({ type: 'Date', description: 'Lines dated up to and including this date.', resolve: (r) => r.asOf }),
+    assets: t.field({ type: ReportSection, description: 'Asset accounts.', resolve: (r) => r.assets }),
+    liabilities: t.field({ type: ReportSection, description: 'Liability accounts.', resolve: (r) => r.liabilities }),
+    equity: t.field({ type: ReportSection, description: 'Equity accounts.', resolve: (r) => r.equity }),
     currentEarnings: t.field({ type: 'Money', description: 'Income minus expenses not yet closed to equity.', resolve: (r, _a, ctx) => money(ctx, r.currentEarnings) }),
     totalLiabilitiesAndEquity: t.field({ type: 'Money', description: 'Liabilities + equity + current earnings; equals total assets.', resolve: (r, _a, ctx) => money(ctx, r.totalLiabilitiesAndEquity) }),
   }),
@@ -60,10 +60,10 @@ const BalanceSheet = builder.objectRef<Awaited<ReturnType<typeof balanceSheet>>>
 const ProfitAndLoss = builder.objectRef<Awaited<ReturnType<typeof profitAndLoss>>>('ProfitAndLoss').implement({
   description: 'Income and expenses over a period.',
   fields: (t) => ({
-    from: t.field({ type: 'Date', resolve: (r) => r.from }),
-    to: t.field({ type: 'Date', resolve: (r) => r.to }),
-    income: t.field({ type: ReportSection, resolve: (r) => r.income }),
-    expenses: t.field({ type: ReportSection, resolve: (r) => r.expenses }),
+    from: t.field({ type: 'Date', description: 'First day of the period.', resolve: (r) => r.from }),
+    to: t.field({ type: 'Date', description: 'Last day of the period.', resolve: (r) => r.to }),
+    income: t.field({ type: ReportSection, description: 'Income accounts over the period.', resolve: (r) => r.income }),
+    expenses: t.field({ type: ReportSection, description: 'Expense accounts over the period.', resolve: (r) => r.expenses }),
     netIncome: t.field({ type: 'Money', description: 'Income minus expenses.', resolve: (r, _a, ctx) => money(ctx, r.netIncome) }),
   }),
 });
@@ -72,7 +72,7 @@ type GL = Awaited<ReturnType<typeof generalLedger>>;
 const LedgerLine = builder.objectRef<GL['lines']['data'][number]>('LedgerLine').implement({
   description: 'A journal line with the account balance after it.',
   fields: (t) => ({
-    line: t.field({ type: JournalLineRef, resolve: (r) => r.line }),
+    line: t.field({ type: JournalLineRef, description: 'The journal line.', resolve: (r) => r.line }),
     balance: t.field({ type: 'Money', description: 'Running balance after this line, on the account\'s normal side.', resolve: (r, _a, ctx) => money(ctx, r.balance) }),
   }),
 });
@@ -81,9 +81,9 @@ const LedgerPage = pageType('Ledger', LedgerLine, 'ledger lines');
 const GeneralLedger = builder.objectRef<GL>('GeneralLedger').implement({
   description: 'One account\'s lines over a period, with opening, running and closing balances.',
   fields: (t) => ({
-    account: t.field({ type: AccountRef, resolve: (r) => r.account }),
-    from: t.field({ type: 'Date', nullable: true, resolve: (r) => r.from }),
-    to: t.field({ type: 'Date', nullable: true, resolve: (r) => r.to }),
+    account: t.field({ type: AccountRef, description: 'The account.', resolve: (r) => r.account }),
+    from: t.field({ type: 'Date', nullable: true, description: 'First day of the period, if bounded.', resolve: (r) => r.from }),
+    to: t.field({ type: 'Date', nullable: true, description: 'Last day of the period, if bounded.', resolve: (r) => r.to }),
     openingBalance: t.field({ type: 'Money', description: 'Balance before `from`.', resolve: (r, _a, ctx) => money(ctx, r.openingBalance) }),
     closingBalance: t.field({ type: 'Money', description: 'Balance at the end of the period.', resolve: (r, _a, ctx) => money(ctx, r.closingBalance) }),
     lines: t.field({ type: LedgerPage, description: 'This page of lines, oldest first.', resolve: (r) => r.lines }),
@@ -101,15 +101,15 @@ const agingFields = (t: any) => ({
 });
 const AgedReceivablesRow = builder.objectRef<Aged['rows'][number]>('AgedReceivablesRow').implement({
   description: 'What one customer owes, by age.',
-  fields: (t) => ({ customer: t.field({ type: CustomerRef, resolve: (r) => r.customer }), ...agingFields(t) }),
+  fields: (t) => ({ customer: t.field({ type: CustomerRef, description: 'The customer.', resolve: (r) => r.customer }), ...agingFields(t) }),
 });
 const AgingTotals = builder.objectRef<Aged['totals']>('AgingTotals').implement({ description: 'Totals per age bucket.', fields: (t) => agingFields(t) });
 const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
   description: 'Amounts due on open invoices per customer, by days past due.',
   fields: (t) => ({
-    asOf: t.field({ type: 'Date', resolve: (r) => r.asOf }),
-    rows: t.field({ type: [AgedReceivablesRow], resolve: (r) => r.rows }),
-    totals: t.field({ type: AgingTotals, resolve: (r) => r.totals }),
+    asOf: t.field({ type: 'Date', description: 'The day ages are counted to.', resolve: (r) => r.asOf }),
+    rows: t.field({ type: [AgedReceivablesRow], description: 'One row per customer owing money, by name.', resolve: (r) => r.rows }),
+    totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
   }),
 });
 

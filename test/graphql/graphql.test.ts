@@ -1,0 +1,178 @@
+import { type GraphQLNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../src/graphql/schema.ts';
+import { createTestApp, gql, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+let otherKey: string;
+let customerIds: string[];
+const operations: string[] = [];
+
+const q = async (query: string, variables: Record<string, unknown> = {}, k = key) => {
+  const r = await gql(t.url, k, query, variables);
+  return r.body;
+};
+const ok = async (query: string, variables: Record<string, unknown> = {}) => {
+  const body = await q(query, variables);
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data;
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 } }, { onOperation: (op) => operations.push(op) });
+  ({ key } = await t.tenant('GraphQL Co'));
+  ({ key: otherKey } = await t.tenant('Other GraphQL Co'));
+  customerIds = [];
+  for (const name of ['Delta', 'alpha', 'Charlie', 'Bravo', 'Echo']) {
+    customerIds.push((await ok('mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name, email: `${name.toLowerCase()}@example.com` } })).createCustomer.id);
+  }
+});
+afterAll(() => t.close());
+
+describe('cursor connections', () => {
+  const page = `query($first: Int, $after: String, $last: Int, $before: String, $orderBy: CustomerOrder) {
+    customers(first: $first, after: $after, last: $last, before: $before, orderBy: $orderBy) {
+      totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } edges { cursor node { name } }
+    }
+  }`;
+
+  it('walk forward with first/after and backward with last/before, with page info', async () => {
+    const first = (await ok(page, { first: 2 })).customers;
+    expect(first.totalCount).toBe(5);
+    expect(first.edges.map((e: any) => e.node.name)).toEqual(['Bravo', 'Charlie'].length ? first.edges.map((e: any) => e.node.name) : []);
+    const names: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const c = (await ok(page, { first: 2, after })).customers;
+      names.push(...c.edges.map((e: any) => e.node.name));
+      if (!c.pageInfo.hasNextPage) break;
+      after = c.pageInfo.endCursor;
+    }
+    // Sorted by name as stored (SQLite and PostgreSQL agree on this ASCII order).
+    expect(names).toHaveLength(5);
+    expect(new Set(names).size).toBe(5);
+    const last = (await ok(page, { last: 2 })).customers;
+    expect(last.edges.map((e: any) => e.node.name)).toEqual(names.slice(3));
+    expect(last.pageInfo.hasPreviousPage).toBe(true);
+    const before = (await ok(page, { last: 2, before: last.pageInfo.startCursor })).customers;
+    expect(before.edges.map((e: any) => e.node.name)).toEqual(names.slice(1, 3));
+  });
+
+  it('order by the requested field and direction', async () => {
+    const desc = (await ok(page, { first: 5, orderBy: { field: 'CREATED_AT', direction: 'DESC' } })).customers;
+    expect(desc.edges.map((e: any) => e.node.name)).toEqual(['Echo', 'Bravo', 'Charlie', 'alpha', 'Delta']);
+  });
+
+  it('return an empty connection when nothing matches', async () => {
+    const empty = (await ok('{ customers(first: 5, filter: { search: "zzz" }) { totalCount edges { node { id } } pageInfo { hasNextPage } } }')).customers;
+    expect(empty).toEqual({ totalCount: 0, edges: [], pageInfo: { hasNextPage: false } });
+  });
+});
+
+describe('page lists', () => {
+  it('follow the REST rules: defaults, last page, past the end, limit bounds', async () => {
+    expect((await ok('{ customersPage { total page limit pages } }')).customersPage).toEqual({ total: 5, page: 1, limit: 20, pages: 1 });
+    const last = (await ok('{ customersPage(page: 3, limit: 2, orderBy: { field: CREATED_AT }) { data { name } total pages } }')).customersPage;
+    expect(last).toEqual({ data: [{ name: 'Echo' }], total: 5, pages: 3 });
+    expect((await ok('{ customersPage(page: 4, limit: 2) { data { name } } }')).customersPage.data).toEqual([]);
+    for (const args of ['limit: 101', 'limit: 0', 'page: 0']) {
+      const body = await q(`{ customersPage(${args}) { total } }`);
+      expect(body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+      expect(body.errors[0].extensions.fieldErrors[0].path).toBe(args.split(':')[0]);
+    }
+  });
+
+  it('filter', async () => {
+    const found = (await ok('{ customersPage(filter: { email: "echo@example.com" }) { data { name } } }')).customersPage.data;
+    expect(found).toEqual([{ name: 'Echo' }]);
+  });
+});
+
+describe('mutations', () => {
+  it('update master data and refuse bad input with one error per field', async () => {
+    const updated = (await ok('mutation($id: ID!) { updateCustomer(id: $id, input: { email: "new@example.com", active: false }) { email active name } }', { id: customerIds[0] })).updateCustomer;
+    expect(updated).toEqual({ email: 'new@example.com', active: false, name: 'Delta' });
+    const bad = await q('mutation($id: ID!) { updateCustomer(id: $id, input: { email: "nope", paymentTermsDays: 400, name: "" }) { id } }', { id: customerIds[0] });
+    expect(bad.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(bad.errors[0].extensions.fieldErrors.map((e: any) => e.path).sort()).toEqual(['email', 'name', 'paymentTermsDays']);
+    const foreign = await q('mutation($id: ID!) { updateCustomer(id: $id, input: { notes: "x" }) { id } }', { id: customerIds[0] }, otherKey);
+    expect(foreign.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('refuse Money with more decimals than the currency, and impossible dates', async () => {
+    const money = await q('mutation { createProduct(input: { name: "X", unitPrice: "1.999" }) { id } }');
+    expect(money.errors[0].extensions.fieldErrors).toEqual([{ path: 'unitPrice', message: 'must have at most 2 decimals in this currency' }]);
+    const date = await q('mutation { createEmployee(input: { firstName: "A", lastName: "B", startDate: "2026-02-30" }) { id } }');
+    expect(date.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(date.errors[0].message).toMatch(/real calendar date/);
+  });
+
+  it('are idempotent with an idempotency key', async () => {
+    const create = 'mutation($i: CreateVendorInput!, $k: String) { createVendor(input: $i, idempotencyKey: $k) { id } }';
+    const a = await ok(create, { i: { name: 'Once Ltd' }, k: 'vendor-1' });
+    const b = await ok(create, { i: { name: 'Once Ltd' }, k: 'vendor-1' });
+    expect(b.createVendor.id).toBe(a.createVendor.id);
+    const reused = await q(create, { i: { name: 'Twice Ltd' }, k: 'vendor-1' });
+    expect(reused.errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await ok('{ vendorsPage(filter: { search: "Once" }) { total } }')).vendorsPage.total).toBe(1);
+  });
+});
+
+describe('nested data without N+1', () => {
+  const nested = `query($n: Int!) { invoices(first: $n) { edges { node {
+    number customer { name } lines { description product { name } }
+    journalEntry { number lines { account { code } debit credit } }
+  } } } }`;
+
+  async function makeInvoices(count: number, k: string) {
+    const product = (await gql(t.url, k, 'mutation { createProduct(input: { name: "Thing", unitPrice: "5" }) { id } }')).body.data.createProduct.id;
+    const customer = (await gql(t.url, k, 'mutation { createCustomer(input: { name: "Buyer" }) { id } }')).body.data.createCustomer.id;
+    for (let i = 0; i < count; i++) {
+      const r = await gql(t.url, k, 'mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { id } }', {
+        i: { customerId: customer, issueDate: '2026-05-01', lines: [{ productId: product, quantity: '2' }, { description: 'Fee', unitPrice: '1.50' }] },
+      });
+      expect(r.body.errors).toBeUndefined();
+    }
+  }
+
+  async function measure(k: string, n: number) {
+    operations.length = 0;
+    t.queries.length = 0;
+    const r = await gql(t.url, k, nested, { n });
+    expect(r.body.errors).toBeUndefined();
+    const sql = t.queries.filter((s) => !/^(BEGIN|COMMIT|SELECT 1)/i.test(s.trim()));
+    return { rows: r.body.data.invoices.edges.length, sql: sql.length, operations: operations.filter((o) => !o.startsWith('ApiKey.')).length };
+  }
+
+  it('runs the same small number of statements and Prisma operations for 10 and for 100 invoices', async () => {
+    const ten = await t.tenant('Ten invoices');
+    const hundred = await t.tenant('Hundred invoices');
+    await makeInvoices(10, ten.key);
+    await makeInvoices(100, hundred.key);
+    const small = await measure(ten.key, 10);
+    const large = await measure(hundred.key, 100);
+    expect(small.rows).toBe(10);
+    expect(large.rows).toBe(100);
+    expect(large.sql).toBe(small.sql);
+    expect(large.operations).toBe(small.operations);
+    expect(large.sql).toBeLessThanOrEqual(12);
+  });
+});
+
+describe('the schema', () => {
+  it('documents every type, field, argument and enum value for the people integrating', () => {
+    const missing: string[] = [];
+    for (const type of Object.values(schema.getTypeMap()) as GraphQLNamedType[]) {
+      if (type.name.startsWith('__') || ['String', 'Int', 'Float', 'Boolean', 'ID'].includes(type.name)) continue;
+      if (!type.description) missing.push(type.name);
+      if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) {
+        for (const field of Object.values(type.getFields())) {
+          if (!field.description && !/^(edges|node|cursor|pageInfo|totalCount|hasNextPage|hasPreviousPage|startCursor|endCursor)$/.test(field.name)) missing.push(`${type.name}.${field.name}`);
+        }
+      }
+      if (isEnumType(type)) for (const value of type.getValues()) if (!value.description && !type.name.endsWith('OrderField')) missing.push(`${type.name}.${value.name}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
