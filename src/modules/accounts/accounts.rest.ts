@@ -1,6 +1,7 @@
 // GET /api/v1/accounts (contract); GET /api/v1/accounts/{id} and POST /api/v1/accounts (beyond it).
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, enumParam, upperCaseFields } from '../../http/rest.ts';
+import type { ListAccountsQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
 import { lower, num, resourceRoutes } from '../../http/rest-resource.ts';
 
@@ -10,7 +11,7 @@ export const accountRoutes = resourceRoutes({
   label: 'account',
   plural: 'accounts',
   fields: 'id code name type subtype description active system systemRole parent { id } balance createdAt updatedAt',
-  toRest: (a) => ({
+  toRest: (a: ListAccountsQuery['accountsPage']['data'][number]) => ({
     id: a.id,
     code: a.code,
     name: a.name,

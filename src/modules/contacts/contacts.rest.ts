@@ -1,5 +1,6 @@
 // Customers and vendors share their REST shape.
 import { booleanParam } from '../../http/rest.ts';
+import type { ListCustomersQuery, ListVendorsQuery } from '../../graphql/generated/operations.ts';
 import { S, type Schema } from '../../http/json-schema.ts';
 import { num, resourceRoutes } from '../../http/rest-resource.ts';
 
@@ -12,7 +13,7 @@ export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, extr
     label: model.toLowerCase(),
     plural,
     fields: `id name email phone taxNumber address { line1 line2 city region postalCode country } paymentTermsDays notes active createdAt updatedAt ${extraFields}`,
-    toRest: (c) => ({
+    toRest: (c: ListCustomersQuery['customersPage']['data'][number] | ListVendorsQuery['vendorsPage']['data'][number]) => ({
       id: c.id,
       name: c.name,
       email: c.email,

@@ -1,4 +1,5 @@
 import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
+import type { ListEmployeesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
 import { enumParam, upperCaseFields } from '../../http/rest.ts';
 import { lower, num, resourceRoutes } from '../../http/rest-resource.ts';
@@ -11,7 +12,7 @@ export const employeeRoutes = resourceRoutes({
   label: 'employee',
   plural: 'employees',
   fields: 'id employeeNumber firstName lastName email phone jobTitle department employmentType status startDate endDate payType payRate createdAt updatedAt',
-  toRest: (e) => ({
+  toRest: (e: ListEmployeesQuery['employeesPage']['data'][number]) => ({
     id: e.id,
     employeeNumber: e.employeeNumber,
     firstName: e.firstName,

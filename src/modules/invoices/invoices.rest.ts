@@ -2,6 +2,7 @@
 // /{id}/payments (beyond it).
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, dateParam, enumParam, type RestRoute } from '../../http/rest.ts';
+import type { ListInvoicesQuery, RecordPaymentMutation } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
 import { idempotencyKeyOf, lower, num, resourceRoutes } from '../../http/rest-resource.ts';
 import { validationError } from '../../lib/errors.ts';
@@ -12,7 +13,7 @@ const INVOICE_FIELDS = `id number status customer { id } issueDate dueDate curre
 
 const PAYMENT_FIELDS = 'id amount date method reference depositAccount { id } journalEntry { id } invoice { id status amountDue } createdAt';
 
-export function restInvoice(i: any) {
+export function restInvoice(i: ListInvoicesQuery['invoicesPage']['data'][number]) {
   return {
     id: i.id,
     number: i.number,
@@ -30,7 +31,7 @@ export function restInvoice(i: any) {
     amountPaid: num(i.amountPaid),
     amountDue: num(i.amountDue),
     isOverdue: i.isOverdue,
-    lines: i.lines.map((l: any) => ({
+    lines: i.lines.map((l) => ({
       id: l.id,
       lineNo: l.lineNo,
       productId: l.product?.id ?? null,
@@ -50,7 +51,7 @@ export function restInvoice(i: any) {
   };
 }
 
-function restPayment(p: any) {
+function restPayment(p: RecordPaymentMutation['recordPayment']) {
   return {
     id: p.id,
     invoiceId: p.invoice.id,

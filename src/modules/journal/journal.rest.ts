@@ -2,6 +2,7 @@
 // POST takes the contract's shape { date, description, lines: [{ accountId, debit, credit }] }, debit
 // and credit as JSON numbers with zero on the side a line does not post to.
 import { dateParam, type RestRoute } from '../../http/rest.ts';
+import type { ListJournalEntriesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
 import { num, resourceRoutes } from '../../http/rest-resource.ts';
 
@@ -9,7 +10,7 @@ const ENTRY_FIELDS = `id number date description reference sourceType sourceId t
   reversalOf { id } reversedBy { id } createdAt
   lines { id lineNo account { id } debit credit description customer { id } vendor { id } }`;
 
-export function restJournalEntry(e: any) {
+export function restJournalEntry(e: ListJournalEntriesQuery['journalEntriesPage']['data'][number]) {
   return {
     id: e.id,
     number: e.number,
@@ -22,7 +23,7 @@ export function restJournalEntry(e: any) {
     currency: e.currency,
     reversalOfId: e.reversalOf?.id ?? null,
     reversedById: e.reversedBy?.id ?? null,
-    lines: e.lines.map((l: any) => ({
+    lines: e.lines.map((l) => ({
       id: l.id,
       lineNo: l.lineNo,
       accountId: l.account.id,

@@ -1,5 +1,6 @@
 import { ProductType } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, enumParam, upperCaseFields } from '../../http/rest.ts';
+import type { ListProductsQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
 import { lower, num, resourceRoutes } from '../../http/rest-resource.ts';
 
@@ -9,7 +10,7 @@ export const productRoutes = resourceRoutes({
   label: 'product',
   plural: 'products',
   fields: 'id name sku description type unitPrice taxRate incomeAccount { id } expenseAccount { id } active createdAt updatedAt',
-  toRest: (p) => ({
+  toRest: (p: ListProductsQuery['productsPage']['data'][number]) => ({
     id: p.id,
     name: p.name,
     sku: p.sku,

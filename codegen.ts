@@ -1,0 +1,37 @@
+// graphql-codegen: `npm run codegen` writes
+//   schema.graphql                          the schema, committed; a test fails when it drifts from the code
+//   src/graphql/generated/operations.ts     typed documents for every operation the REST layer runs
+// It runs programmatically (tsx codegen.ts) so the schema and the REST documents are imported from the
+// code itself: there is no second copy of either to keep in sync.
+import { fileURLToPath } from 'node:url';
+import { generate } from '@graphql-codegen/cli';
+import type { CodegenConfig } from '@graphql-codegen/cli';
+import { printSchema } from 'graphql';
+import { schema } from './src/graphql/schema.ts';
+import { restRoutes } from './src/http/routes.ts';
+
+export const schemaSDL = printSchema(schema);
+
+const config: CodegenConfig = {
+  schema: schemaSDL,
+  documents: restRoutes.map((route) => route.document),
+  generates: {
+    'schema.graphql': { plugins: ['schema-ast'], config: { includeDirectives: false } },
+    'src/graphql/generated/operations.ts': {
+      plugins: ['typescript-operations', 'typed-document-node'],
+      config: {
+        scalars: { Money: 'string', Percent: 'string', Date: 'string', DateTime: 'string', JSON: 'unknown', ID: 'string' },
+        enumsAsTypes: true,
+        useTypeImports: true,
+      },
+    },
+  },
+  silent: true,
+};
+
+export default config;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await generate(config, true);
+  console.log('wrote schema.graphql and src/graphql/generated/operations.ts');
+}
