@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotent, IDEMPOTENCY_TTL_MS } from '../../src/modules/idempotency/idempotency.service.ts';
+import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+let accounts: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ key } = await t.tenant('Idempotent Co'));
+  const list = await http(t.url, '/api/v1/accounts?limit=100', { key });
+  accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));
+});
+afterAll(() => t.close());
+
+const entry = (amount: number) => ({
+  date: '2026-03-01',
+  description: 'Idempotent rent',
+  lines: [
+    { accountId: accounts['6100'], debit: amount, credit: 0 },
+    { accountId: accounts['1000'], debit: 0, credit: amount },
+  ],
+});
+const entries = async () => (await http(t.url, '/api/v1/journal-entries?limit=100', { key })).body.total;
+
+describe('Idempotency-Key on REST POST', () => {
+  it('returns the first result for a repeat, without writing again', async () => {
+    const before = await entries();
+    const first = await http(t.url, '/api/v1/journal-entries', { key, body: entry(10), headers: { 'idempotency-key': 'rent-march' } });
+    const again = await http(t.url, '/api/v1/journal-entries', { key, body: entry(10), headers: { 'idempotency-key': 'rent-march' } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await entries()).toBe(before + 1);
+  });
+
+  it('refuses the same key with a different body, writing nothing', async () => {
+    const before = await entries();
+    const reused = await http(t.url, '/api/v1/journal-entries', { key, body: entry(11), headers: { 'idempotency-key': 'rent-march' } });
+    expectProblem(reused, 400, 'IDEMPOTENCY_KEY_REUSED');
+    expect(await entries()).toBe(before);
+  });
+
+  it('writes once for concurrent duplicates', async () => {
+    const before = await entries();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => http(t.url, '/api/v1/journal-entries', { key, body: entry(12), headers: { 'idempotency-key': 'burst' } })));
+    expect(new Set(responses.map((r) => r.status))).toEqual(new Set([201]));
+    expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
+    expect(await entries()).toBe(before + 1);
+  });
+
+  it('lets a key be used again after a refused request, and keeps keys apart per organization', async () => {
+    const bad = await http(t.url, '/api/v1/journal-entries', { key, body: { ...entry(5), lines: [] }, headers: { 'idempotency-key': 'fix-me' } });
+    expectProblem(bad, 400, 'VALIDATION_FAILED');
+    const fixed = await http(t.url, '/api/v1/journal-entries', { key, body: entry(5), headers: { 'idempotency-key': 'fix-me' } });
+    expect(fixed.status).toBe(201);
+    const other = await t.tenant('Other idempotent');
+    const customer = await http(t.url, '/api/v1/customers', { key: other.key, body: { name: 'Same key elsewhere' }, headers: { 'idempotency-key': 'rent-march' } });
+    expect(customer.status).toBe(201);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const tenant = { prisma: t.db.prisma, organizationId: (await t.tenant('Clock Co')).organizationId, organization: {} as any };
+    let now = new Date('2026-01-01T00:00:00Z');
+    let runs = 0;
+    const create = async () => ({ id: `run-${++runs}` });
+    expect((await idempotent(tenant, 'daily', 'op', { a: 1 }, create, () => now)).id).toBe('run-1');
+    now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS - 1000);
+    expect(await idempotent(tenant, 'daily', 'op', { a: 1 }, create, () => now)).toEqual({ id: 'run-1', replayed: true });
+    now = new Date(now.getTime() + 2000);
+    expect((await idempotent(tenant, 'daily', 'op', { a: 2 }, create, () => now)).id).toBe('run-2');
+  });
+});
