@@ -114,10 +114,12 @@ export async function checkJournalEntry(tenant: Tenant, input: JournalEntryInput
 /** Every account is an active account of the organization; customers and vendors are its own. */
 async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
   const ids = (key: 'accountId' | 'customerId' | 'vendorId') => [...new Set(lines.map((l) => l[key]).filter((v): v is string => !!v))];
+  const customerIds = ids('customerId');
+  const vendorIds = ids('vendorId');
   const [accounts, customers, vendors] = await Promise.all([
     tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('accountId') } }, select: { id: true, active: true, systemRole: true } }),
-    tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('customerId') } }, select: { id: true } }),
-    tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids('vendorId') } }, select: { id: true } }),
+    customerIds.length ? tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: customerIds } }, select: { id: true } }) : [],
+    vendorIds.length ? tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: vendorIds } }, select: { id: true } }) : [],
   ]);
   const active = new Map(accounts.map((a) => [a.id, a.active]));
   const role = new Map(accounts.map((a) => [a.id, a.systemRole]));
@@ -172,22 +174,24 @@ export async function writePosting(tx: Tx, tenant: Tenant, posting: Posting) {
       reversalOfId: posting.reversalOfId ?? null,
       totalAmount,
       currency: tenant.organization.baseCurrency,
+      // Nested: one client operation writes the entry and its lines.
+      lines: {
+        createMany: {
+          data: posting.lines.map((line, i) => ({
+            id: newId('JournalLine'),
+            organizationId: tenant.organizationId,
+            lineNo: i + 1,
+            accountId: line.accountId,
+            description: line.description ?? null,
+            debit: line.debit,
+            credit: line.credit,
+            date: posting.date,
+            customerId: line.customerId ?? null,
+            vendorId: line.vendorId ?? null,
+          })),
+        },
+      },
     },
-  });
-  await tx.journalLine.createMany({
-    data: posting.lines.map((line, i) => ({
-      id: newId('JournalLine'),
-      organizationId: tenant.organizationId,
-      entryId: id,
-      lineNo: i + 1,
-      accountId: line.accountId,
-      description: line.description ?? null,
-      debit: line.debit,
-      credit: line.credit,
-      date: posting.date,
-      customerId: line.customerId ?? null,
-      vendorId: line.vendorId ?? null,
-    })),
   });
   await recordEvent(tx, tenant.organizationId, 'journal_entry.created', 'journal_entry', id, snapshot({ ...entry, lines: posting.lines }, JOURNAL_MONEY, decimalsOf(tenant)));
   return entry;
