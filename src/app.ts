@@ -12,7 +12,7 @@ import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 
 export const API_VERSION = '1.0.0';
-import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
+import { rateLimiterFor, type RateLimiter } from './http/rate-limit.ts';
 import { createRequestHandler } from './http/server.ts';
 import type { Logger } from './lib/logger.ts';
 
@@ -45,11 +45,12 @@ export function createApp({ config, db, logger, limiter }: AppOptions): App {
     },
   });
   const rest = createRestRouter(restRoutes, schema, yoga);
+  const rateLimiter = limiter ?? rateLimiterFor(config.rateLimit.points, config.rateLimit.durationSeconds, config.redisUrl);
   const handler = createRequestHandler({
     db,
     yoga,
     rest,
-    limiter: limiter ?? createRateLimiter(config.rateLimit.points, config.rateLimit.durationSeconds),
+    limiter: rateLimiter,
     logger,
     maxBodyBytes: config.maxBodyBytes,
     openApi: openApiDocument(restRoutes, schema, API_VERSION),
@@ -92,6 +93,7 @@ export function createApp({ config, db, logger, limiter }: AppOptions): App {
         }
         server.closeAllConnections();
         await stopped;
+        await rateLimiter.close();
         await db.close();
       })();
       return closing;

@@ -90,7 +90,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       },
     }) as unknown as Database['prisma'];
   }
-  const config: Config = { ...loadConfig({}), ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  const config: Config = { ...loadConfig({ REDIS_URL: process.env.REDIS_URL }), ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger('warn', (line) => logs.push(line));
   const app = createApp({ config, db: database.db, logger });

@@ -1,6 +1,7 @@
 // Per-API-key request quota (REST v1 contract: 100 requests a minute per key, all endpoints).
 // In memory by default; a Redis store shares it across instances (see app.ts).
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RateDecision {
   allowed: boolean;
@@ -12,6 +13,22 @@ export interface RateDecision {
 
 export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
+  close(): Promise<void>;
+}
+
+/** The limiter the configuration asks for: shared through Redis when REDIS_URL is set, else in memory. */
+export function rateLimiterFor(points: number, durationSeconds: number, redisUrl?: string): RateLimiter {
+  if (!redisUrl) return createRateLimiter(points, durationSeconds);
+  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  redis.on('error', () => {}); // reported per request below; a dropped connection reconnects by itself
+  const store = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'accounting:rate', points, duration: durationSeconds, rejectIfRedisNotReady: true });
+  const limiter = createRateLimiter(points, durationSeconds, store);
+  return {
+    // If Redis cannot answer, requests go through unlimited rather than fail: the quota protects the
+    // service, and refusing every request would be the bigger outage.
+    consume: (key) => limiter.consume(key).catch(() => ({ allowed: true, limit: points, remaining: points, resetSeconds: durationSeconds })),
+    close: async () => void redis.disconnect(),
+  };
 }
 
 export function createRateLimiter(points: number, durationSeconds: number, store?: RateLimiterAbstract): RateLimiter {
@@ -31,6 +48,7 @@ export function createRateLimiter(points: number, durationSeconds: number, store
         throw rejection;
       }
     },
+    async close() {},
   };
 }
 

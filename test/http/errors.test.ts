@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -105,6 +107,23 @@ describe('errors on GraphQL', () => {
 });
 
 describe('rate limiting', () => {
+  it.runIf(process.env.REDIS_URL)('shares one quota between instances through Redis', async () => {
+    const first = await createTestApp({ rateLimit: { points: 4, durationSeconds: 60 } });
+    const second = createApp({ config: first.config, db: first.db, logger: createLogger('silent') });
+    const address = await second.listen(0, '127.0.0.1');
+    try {
+      const { key: shared } = await first.tenant();
+      const statuses = [];
+      for (const base of [first.url, `http://127.0.0.1:${address.port}`, first.url, `http://127.0.0.1:${address.port}`, first.url]) {
+        statuses.push((await http(base, '/api/v1/accounts?limit=1', { key: shared })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      second.server.close();
+      await first.close();
+    }
+  });
+
   it('answers 429 with Retry-After once a key spends its quota, counting each key apart', async () => {
     const limited = await createTestApp({ rateLimit: { points: 3, durationSeconds: 60 } });
     try {
