@@ -34,3 +34,32 @@ export function createMutation<Input>(options: CreateMutationOptions<Input>) {
     }),
   );
 }
+
+export interface UpdateMutationOptions<Input> {
+  name: string;
+  model: string;
+  delegate: string;
+  /** How people call the record, for the id argument's description. */
+  label: string;
+  input: any;
+  description: string;
+  run: (ctx: GraphQLContext, id: string, input: Input) => Promise<{ id: string }>;
+}
+
+/** `update<Model>(id, input)`: master data changes; the record comes back with the client's selection. */
+export function updateMutation<Input>(options: UpdateMutationOptions<Input>) {
+  builder.mutationField(options.name, (t: any) =>
+    t.prismaField({
+      type: options.model,
+      description: options.description,
+      args: {
+        id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
+        input: t.arg({ type: options.input, required: true }),
+      },
+      resolve: async (query: object, _parent: unknown, args: { id: string; input: Input }, ctx: GraphQLContext) => {
+        const { id } = await options.run(ctx, args.id, args.input);
+        return (ctx.prisma as any)[options.delegate].findUniqueOrThrow({ ...query, where: { id } });
+      },
+    }),
+  );
+}

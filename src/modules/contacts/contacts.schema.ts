@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
-import { createMutation } from '../../graphql/mutations.ts';
+import { createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { type AddressInput as AddressShape, addressOf, type ContactFilter, type ContactInput, type contactService } from './contacts.ts';
 
 export const AddressRef = builder.objectRef<AddressShape>('Address').implement({
@@ -112,16 +112,14 @@ export function defineContactType(options: {
     description: `Creates a ${who}.`,
     run: (ctx, input) => service.create(ctx, input),
   });
-  builder.mutationFields((t: any) => ({
-    [`update${model}`]: t.prismaField({
-      type: model,
-      description: `Changes a ${who} of your organization.`,
-      args: { id: t.arg.id({ required: true, description: `The ${who} id.` }), input: t.arg({ type: updateInput, required: true }) },
-      resolve: async (query: object, _parent: unknown, args: any, ctx: GraphQLContext) => {
-        const row = await service.update(ctx, args.id, args.input);
-        return (ctx.prisma as any)[who].findUniqueOrThrow({ ...query, where: { id: row.id } });
-      },
-    }),
-  }));
+  updateMutation<ContactInput & { active?: boolean | null }>({
+    name: `update${model}`,
+    model,
+    delegate: who,
+    label: who,
+    input: updateInput,
+    description: `Changes a ${who} of your organization.`,
+    run: (ctx, id, input) => service.update(ctx, id, input),
+  });
   return ref;
 }

@@ -2,7 +2,7 @@ import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqli
 import { builder, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { createMutation } from '../../graphql/mutations.ts';
+import { createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { createEmployee, type EmployeeFilter, type EmployeeInput, employeeWhere, updateEmployee } from './employees.service.ts';
 
 const EmploymentTypeEnum = describedEnum('EmploymentType', EmploymentType, 'Full time, part time, or contractor.', {
@@ -101,14 +101,12 @@ createMutation<EmployeeInput>({
   run: (ctx, input) => createEmployee(ctx, input),
 });
 
-builder.mutationFields((t) => ({
-  updateEmployee: t.prismaField({
-    type: 'Employee',
-    description: 'Changes an employee of your organization.',
-    args: { id: t.arg.id({ required: true, description: 'The employee id.' }), input: t.arg({ type: UpdateEmployeeInput, required: true }) },
-    resolve: async (query, _parent, { id, input }, ctx) => {
-      const employee = await updateEmployee(ctx, id, input as EmployeeInput);
-      return ctx.prisma.employee.findUniqueOrThrow({ ...query, where: { id: employee.id } });
-    },
-  }),
-}));
+updateMutation<EmployeeInput>({
+  name: 'updateEmployee',
+  model: 'Employee',
+  delegate: 'employee',
+  label: 'employee',
+  input: UpdateEmployeeInput,
+  description: 'Changes an employee of your organization.',
+  run: (ctx, id, input) => updateEmployee(ctx, id, input),
+});

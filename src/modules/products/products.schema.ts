@@ -2,7 +2,7 @@ import { ProductType } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { createMutation } from '../../graphql/mutations.ts';
+import { createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { createProduct, type ProductFilter, type ProductInput, productWhere, updateProduct } from './products.service.ts';
 
@@ -92,14 +92,12 @@ createMutation<ProductInput>({
   run: (ctx, input) => createProduct(ctx, input),
 });
 
-builder.mutationFields((t) => ({
-  updateProduct: t.prismaField({
-    type: 'Product',
-    description: 'Changes a product of your organization.',
-    args: { id: t.arg.id({ required: true, description: 'The product id.' }), input: t.arg({ type: UpdateProductInput, required: true }) },
-    resolve: async (query, _parent, { id, input }, ctx) => {
-      const product = await updateProduct(ctx, id, input as ProductInput);
-      return ctx.prisma.product.findUniqueOrThrow({ ...query, where: { id: product.id } });
-    },
-  }),
-}));
+updateMutation<ProductInput>({
+  name: 'updateProduct',
+  model: 'Product',
+  delegate: 'product',
+  label: 'product',
+  input: UpdateProductInput,
+  description: 'Changes a product of your organization.',
+  run: (ctx, id, input) => updateProduct(ctx, id, input),
+});
