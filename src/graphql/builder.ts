@@ -57,9 +57,13 @@ export const builder = new SchemaBuilder<{
     },
     nodesQueryOptions: {
       description: 'Fetches objects of your organization by id, in the order given; null for each id that does not resolve.',
-      resolve: async (_root, { ids }, _ctx, _info, resolveNodes) => {
+      resolve: async (_root, args, _ctx, _info, resolveNodes) => {
+        const ids = args.ids;
         const known = ids.filter((id) => id.typename !== UNKNOWN_TYPE);
+        // plugin-relay 4.8's resolveNodes reads args.ids rather than the list it is given.
+        args.ids = known;
         const resolved = await resolveNodes(known);
+        args.ids = ids;
         return ids.map((id) => (id.typename === UNKNOWN_TYPE ? null : resolved[known.indexOf(id)]));
       },
     },

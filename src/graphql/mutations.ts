@@ -63,3 +63,35 @@ export function updateMutation<Input>(options: UpdateMutationOptions<Input>) {
     }),
   );
 }
+
+export interface ActionMutationOptions<Input> {
+  name: string;
+  model: string;
+  delegate: string;
+  label: string;
+  /** Optional input object of the action (when and why), or undefined for none. */
+  input?: any;
+  description: string;
+  /** Returns the record to answer with (e.g. the reversal entry, the voided invoice). */
+  run: (ctx: GraphQLContext, id: string, input: Input) => Promise<{ id: string }>;
+}
+
+/** An action on one record (reverse, finalize, void): `name(id, input?, idempotencyKey?)`. */
+export function actionMutation<Input>(options: ActionMutationOptions<Input>) {
+  builder.mutationField(options.name, (t: any) =>
+    t.prismaField({
+      type: options.model,
+      description: options.description,
+      args: {
+        id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
+        ...(options.input ? { input: t.arg({ type: options.input, description: 'When and why; all optional.' }) } : {}),
+        idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
+      },
+      resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
+        const input = (args.input ?? {}) as Input;
+        const { id } = await idempotent(ctx, args.idempotencyKey, options.name, { id: args.id, input }, () => options.run(ctx, args.id, input));
+        return (ctx.prisma as any)[options.delegate].findUniqueOrThrow({ ...query, where: { id } });
+      },
+    }),
+  );
+}

@@ -82,7 +82,7 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
       parameters: [
         ...pathParams,
         ...queryParams,
-        ...(route.method === 'POST' && route.responses[201] ? [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'Makes retries safe for 24 hours.' }] : []),
+        ...(route.method === 'POST' ? [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'Makes retries safe for 24 hours.' }] : []),
       ],
       ...(bodyType ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(bodyType as GraphQLInputType) } } } } : {}),
       responses: Object.fromEntries([...success, ...errors]),

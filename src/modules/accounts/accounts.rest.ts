@@ -48,5 +48,6 @@ export const accountRoutes = resourceRoutes({
   filters: { type: enumParam(Object.values(AccountType)), active: booleanParam, search: String },
   list: { operationId: 'listAccounts', summary: 'List the chart of accounts' },
   retrieve: { operationId: 'getAccount', summary: 'Retrieve an account' },
+  update: { operationId: 'updateAccount', summary: 'Rename, describe or (de)activate an account', mutation: 'updateAccount', inputType: 'UpdateAccountInput' },
   create: { operationId: 'createAccount', summary: 'Add an account to the chart of accounts', mutation: 'createAccount', inputType: 'CreateAccountInput', bodyToInput: (b) => upperCaseFields(b, ['type']) },
 });

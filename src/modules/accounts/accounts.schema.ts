@@ -1,8 +1,8 @@
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
-import { createMutation } from '../../graphql/mutations.ts';
-import { type AccountFilter, accountWhere, createAccount, type NewAccount } from './accounts.service.ts';
+import { createMutation, updateMutation } from '../../graphql/mutations.ts';
+import { type AccountChanges, type AccountFilter, accountWhere, createAccount, type NewAccount, updateAccount } from './accounts.service.ts';
 
 export const AccountTypeEnum = describedEnum('AccountType', AccountType, 'The five classes of the chart of accounts; they decide the side an account normally sits on.', {
   ASSET: 'What the organization owns or is owed (debit normal).',
@@ -79,4 +79,24 @@ createMutation<NewAccount>({
   input: CreateAccountInput,
   description: 'Adds an account to the chart of accounts.',
   run: (ctx, input) => createAccount(ctx, input),
+});
+
+const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
+  description: 'Changes to an account; code and type never change once lines may be posted to it.',
+  fields: (t) => ({
+    name: t.string({ description: 'New name.' }),
+    description: t.string({ description: 'What the account is for.' }),
+    subtype: t.string({ description: 'A finer class, free text.' }),
+    active: t.boolean({ description: 'Deactivate (false) or reactivate (true); system accounts stay active.' }),
+  }),
+});
+
+updateMutation<AccountChanges>({
+  name: 'updateAccount',
+  model: 'Account',
+  delegate: 'account',
+  label: 'account',
+  input: UpdateAccountInput,
+  description: 'Renames, describes or (de)activates an account.',
+  run: (ctx, id, input) => updateAccount(ctx, id, input),
 });

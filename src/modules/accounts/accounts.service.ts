@@ -3,7 +3,8 @@ import type { PrismaTypes } from '../../db/database.ts';
 import { recordEvent, snapshot } from '../../events/outbox.ts';
 import type { Tenant } from '../tenant.ts';
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { type FieldError, validationError } from '../../lib/errors.ts';
+import { type FieldError, notFound, validationError } from '../../lib/errors.ts';
+import { Checker } from '../../lib/validate.ts';
 import { newId } from '../../lib/ids.ts';
 
 export interface AccountFilter {
@@ -65,5 +66,34 @@ export async function createAccount(tenant: Tenant, input: NewAccount) {
     });
     await recordEvent(tx, organizationId, 'account.created', 'account', account.id, snapshot(account, [], 0));
     return account;
+  });
+}
+
+export interface AccountChanges {
+  name?: string | null;
+  description?: string | null;
+  subtype?: string | null;
+  active?: boolean | null;
+}
+
+/** Renames, re-describes or (de)activates an account. Code and type stay: history is posted against them. */
+export async function updateAccount(tenant: Tenant, id: string, input: AccountChanges) {
+  const account = await tenant.prisma.account.findFirst({ where: { id, organizationId: tenant.organizationId } });
+  if (!account) throw notFound('account', id);
+  const check = new Checker();
+  const name = check.text('name', input.name, { max: 200, required: input.name !== undefined });
+  const description = check.text('description', input.description, { max: 1000 });
+  const subtype = check.text('subtype', input.subtype, { max: 100 });
+  if (input.active === null) check.fail('active', 'must be true or false');
+  if (input.active === false && account.system) check.fail('active', 'a system account is used by automatic postings and cannot be deactivated');
+  check.done();
+  return tenant.prisma.account.update({
+    where: { id },
+    data: {
+      ...(name ? { name } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(subtype !== undefined ? { subtype } : {}),
+      ...(typeof input.active === 'boolean' ? { active: input.active } : {}),
+    },
   });
 }

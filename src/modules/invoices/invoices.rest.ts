@@ -151,8 +151,8 @@ export const invoiceRoutes: RestRoute[] = [
     operationId: 'finalizeInvoice',
     summary: 'Post a draft invoice',
     responses: { 200: INVOICE_SCHEMA },
-    document: `mutation finalizeInvoice($id: ID!) { finalizeInvoice(id: $id) { ${INVOICE_FIELDS} } }`,
-    toVariables: (req) => ({ id: req.params.id }),
+    document: `mutation finalizeInvoice($id: ID!, $idempotencyKey: String) { finalizeInvoice(id: $id, idempotencyKey: $idempotencyKey) { ${INVOICE_FIELDS} } }`,
+    toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data) => ({ status: 200, body: restInvoice(data.finalizeInvoice) }),
   },
   {
@@ -162,8 +162,8 @@ export const invoiceRoutes: RestRoute[] = [
     summary: 'Void an invoice without payments (posts the reversal)',
     bodyType: 'VoidInvoiceInput',
     responses: { 200: INVOICE_SCHEMA },
-    document: `mutation voidInvoice($id: ID!, $input: VoidInvoiceInput) { voidInvoice(id: $id, input: $input) { ${INVOICE_FIELDS} } }`,
-    toVariables: (req) => ({ id: req.params.id, input: req.body }),
+    document: `mutation voidInvoice($id: ID!, $input: VoidInvoiceInput, $idempotencyKey: String) { voidInvoice(id: $id, input: $input, idempotencyKey: $idempotencyKey) { ${INVOICE_FIELDS} } }`,
+    toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data) => ({ status: 200, body: restInvoice(data.voidInvoice) }),
   },
   {

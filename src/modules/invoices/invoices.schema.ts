@@ -3,7 +3,7 @@ import { builder, describedEnum } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { createMutation } from '../../graphql/mutations.ts';
+import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
 import {
@@ -224,26 +224,21 @@ createMutation<PaymentInput>({
   run: async (ctx, input) => (await recordPayment(ctx, input)).payment,
 });
 
-builder.mutationFields((t) => ({
-  finalizeInvoice: t.prismaField({
-    type: 'Invoice',
-    description: 'Posts a draft invoice (status OPEN).',
-    args: { id: t.arg.id({ required: true, description: 'The draft invoice.' }) },
-    resolve: async (query, _parent, { id }, ctx) => {
-      const invoice = await finalizeInvoice(ctx, id);
-      return ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: invoice.id } });
-    },
-  }),
-  voidInvoice: t.prismaField({
-    type: 'Invoice',
-    description: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
-    args: {
-      id: t.arg.id({ required: true, description: 'The invoice.' }),
-      input: t.arg({ type: VoidInvoiceInput, description: 'When and why; all optional.' }),
-    },
-    resolve: async (query, _parent, args, ctx) => {
-      const invoice = await voidInvoice(ctx, args.id, args.input ?? {});
-      return ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: invoice.id } });
-    },
-  }),
-}));
+actionMutation<Record<string, never>>({
+  name: 'finalizeInvoice',
+  model: 'Invoice',
+  delegate: 'invoice',
+  label: 'draft invoice',
+  description: 'Posts a draft invoice (status OPEN).',
+  run: (ctx, id) => finalizeInvoice(ctx, id),
+});
+
+actionMutation<{ date?: string | null; reason?: string | null }>({
+  name: 'voidInvoice',
+  model: 'Invoice',
+  delegate: 'invoice',
+  label: 'invoice',
+  input: VoidInvoiceInput,
+  description: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
+  run: (ctx, id, input) => voidInvoice(ctx, id, input),
+});

@@ -4,7 +4,7 @@
 import { dateParam, type RestRoute } from '../../http/rest.ts';
 import type { ListJournalEntriesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
-import { num, resourceRoutes } from '../../http/rest-resource.ts';
+import { idempotencyKeyOf, num, resourceRoutes } from '../../http/rest-resource.ts';
 
 const ENTRY_FIELDS = `id number date description reference sourceType sourceId totalAmount currency
   reversalOf { id } reversedBy { id } createdAt
@@ -89,8 +89,8 @@ export const journalRoutes: RestRoute[] = [
     summary: 'Reverse a journal entry by posting its mirror',
     bodyType: 'ReverseJournalEntryInput',
     responses: { 201: ENTRY_SCHEMA },
-    document: `mutation reverseJournalEntry($id: ID!, $input: ReverseJournalEntryInput) { reverseJournalEntry(id: $id, input: $input) { ${ENTRY_FIELDS} } }`,
-    toVariables: (req) => ({ id: req.params.id, input: req.body }),
+    document: `mutation reverseJournalEntry($id: ID!, $input: ReverseJournalEntryInput, $idempotencyKey: String) { reverseJournalEntry(id: $id, input: $input, idempotencyKey: $idempotencyKey) { ${ENTRY_FIELDS} } }`,
+    toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data) => {
       const body = restJournalEntry(data.reverseJournalEntry);
       return { status: 201, body, headers: { location: `/api/v1/journal-entries/${body.id}` } };

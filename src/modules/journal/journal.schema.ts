@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { createMutation } from '../../graphql/mutations.ts';
+import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
 import { accountBalances } from '../reports/reports.service.ts';
 import { createJournalEntry, type JournalEntryInput, type JournalFilter, journalEntryWhere, reverseJournalEntry } from './journal.service.ts';
@@ -114,20 +114,15 @@ createMutation<JournalEntryInput>({
   run: (ctx, input) => createJournalEntry(ctx, input),
 });
 
-builder.mutationFields((t) => ({
-  reverseJournalEntry: t.prismaField({
-    type: 'JournalEntry',
-    description: 'Posts the mirror of a manual entry, linked both ways, and returns the new (reversing) entry. An entry is reversed at most once.',
-    args: {
-      id: t.arg.id({ required: true, description: 'The entry to reverse.' }),
-      input: t.arg({ type: ReverseJournalEntryInput, description: 'When and why; all optional.' }),
-    },
-    resolve: async (query, _parent, args, ctx) => {
-      const reversal = await reverseJournalEntry(ctx, args.id, args.input ?? {});
-      return ctx.prisma.journalEntry.findUniqueOrThrow({ ...query, where: { id: reversal.id } });
-    },
-  }),
-}));
+actionMutation<{ date?: string | null; reason?: string | null }>({
+  name: 'reverseJournalEntry',
+  model: 'JournalEntry',
+  delegate: 'journalEntry',
+  label: 'journal entry',
+  input: ReverseJournalEntryInput,
+  description: 'Posts the mirror of a manual entry, linked both ways, and returns the new (reversing) entry. An entry is reversed at most once.',
+  run: (ctx, id, input) => reverseJournalEntry(ctx, id, input),
+});
 
 // Account fields that need journal lines.
 builder.prismaObjectFields('Account', (t) => ({

@@ -2,10 +2,20 @@
 // available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
 import { pageSchema, S } from '../../http/json-schema.ts';
 import { listVariables, type RestRoute } from '../../http/rest.ts';
-import { idempotencyKeyOf } from '../../http/rest-resource.ts';
+import { idempotencyKeyOf, resourceRoutes } from '../../http/rest-resource.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
 const SUBSCRIPTION_FIELDS = 'id url eventTypes description status secret createdAt';
+
+const SUBSCRIPTION_SCHEMA = S.object({
+  id: S.id('wh'),
+  url: S.string,
+  eventTypes: S.array(S.string),
+  description: S.nullable(S.string),
+  status: { type: 'string', enum: ['enabled', 'disabled'] },
+  secret: { type: 'string', pattern: '^whsec_', description: 'Signing secret for the Standard Webhooks signature.' },
+  createdAt: S.dateTime,
+});
 
 export const webhookRoutes: RestRoute[] = [
   {
@@ -33,19 +43,24 @@ export const webhookRoutes: RestRoute[] = [
     operationId: 'registerWebhook',
     summary: 'Register a webhook to receive events',
     bodyType: 'RegisterWebhookInput',
-    responses: {
-      201: S.object({
-        id: S.id('wh'),
-        url: S.string,
-        eventTypes: S.array(S.string),
-        description: S.nullable(S.string),
-        status: { type: 'string', enum: ['enabled', 'disabled'] },
-        secret: { type: 'string', pattern: '^whsec_', description: 'Signing secret for the Standard Webhooks signature.' },
-        createdAt: S.dateTime,
-      }),
-    },
+    responses: { 201: SUBSCRIPTION_SCHEMA },
     document: `mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { ${SUBSCRIPTION_FIELDS} } }`,
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data) => ({ status: 201, body: data.registerWebhook, headers: { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` } }),
   },
+
+  // Beyond the contract: the registered subscriptions themselves.
+  ...resourceRoutes({
+    path: '/api/v1/webhooks/subscriptions',
+    typename: 'WebhookSubscription',
+    label: 'webhook subscription',
+    plural: 'webhookSubscriptions',
+    fields: SUBSCRIPTION_FIELDS,
+    toRest: (w) => w,
+    schema: SUBSCRIPTION_SCHEMA,
+    filterType: 'WebhookSubscriptionFilter',
+    filters: { url: String },
+    list: { operationId: 'listWebhookSubscriptions', summary: 'List registered webhook subscriptions' },
+    retrieve: { operationId: 'getWebhookSubscription', summary: 'Retrieve a webhook subscription' },
+  }),
 ];
