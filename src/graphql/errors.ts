@@ -18,6 +18,8 @@ function prismaToAppError(error: { code?: string; meta?: Record<string, unknown>
 
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
+  // Pothos refuses bad connection arguments (e.g. a cursor that is not one of ours) with this error.
+  if (error && typeof error === 'object' && (error as Error).name === 'PothosValidationError') return new AppError('VALIDATION_FAILED', (error as Error).message);
   if (error && typeof error === 'object' && (error as any).name === 'PrismaClientKnownRequestError') return prismaToAppError(error as any);
   return undefined;
 }

@@ -3,6 +3,7 @@
 // same `filter` and `orderBy`, and both preload nested selections (no N+1).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { Prisma } from '../db/database.ts';
+import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
@@ -37,6 +38,23 @@ export function orderInput(name: string, fields: Record<string, { column: string
   return { input, toOrderBy };
 }
 
+/** Largest page a connection serves. */
+export const MAX_CONNECTION_SIZE = 100;
+
+/**
+ * Pothos' maxSize hook, used to refuse (as GitHub does) rather than silently clamp `first`/`last`
+ * outside 0..100. Every connection, root or nested, passes it.
+ */
+export function connectionMaxSize(args: { first?: number | null; last?: number | null }): number {
+  for (const name of ['first', 'last'] as const) {
+    const value = args[name];
+    if (value !== undefined && value !== null && (value < 0 || value > MAX_CONNECTION_SIZE)) {
+      throw new AppError('VALIDATION_FAILED', `${name} must be from 0 to ${MAX_CONNECTION_SIZE}, got ${value}`, [{ path: name, message: `must be from 0 to ${MAX_CONNECTION_SIZE}` }]);
+    }
+  }
+  return MAX_CONNECTION_SIZE;
+}
+
 export interface ListFieldsOptions<Filter> {
   /** Field name of the connection, e.g. `invoices`; the page list is `invoicesPage`. */
   plural: string;
@@ -58,7 +76,8 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
     [options.plural]: t.prismaConnection({
       type: options.model,
       cursor: 'id',
-      description: `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before).`,
+      maxSize: connectionMaxSize,
+      description: `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before, at most ${MAX_CONNECTION_SIZE} a page).`,
       args: { filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
       totalCount: (_parent: unknown, args: any, ctx: GraphQLContext) => delegate(ctx.prisma).count({ where: options.where(ctx, args.filter ?? {}) }),
       resolve: (query: object, _parent: unknown, args: any, ctx: GraphQLContext) =>

@@ -89,7 +89,11 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
           continue;
         }
         const params: Record<string, string> = {};
-        route.paramNames.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+        try {
+          route.paramNames.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+        } catch {
+          return undefined; // not a valid percent-encoding: no record can have that id
+        }
         return { route, params };
       }
       return allowed.length ? { methodMismatch: allowed } : undefined;

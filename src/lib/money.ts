@@ -48,7 +48,8 @@ export function parseMoney(value: unknown, decimals: number, path: string, optio
   if (trimmedFraction.length > decimals) {
     return { path, message: decimals === 0 ? 'must be a whole amount in this currency' : `must have at most ${decimals} decimals in this currency` };
   }
-  if (whole.length > 15) return { path, message: 'is too large' };
+  // 13 whole digits (ten trillion) keeps every sum of an entry or invoice inside a signed 64-bit column.
+  if (whole.replace(/^0+/, '').length > 13) return { path, message: 'is too large (at most 13 digits before the decimal point)' };
   const minor = BigInt(whole + trimmedFraction.padEnd(decimals, '0'));
   return minus ? -minor : minor;
 }

@@ -31,7 +31,7 @@ describe('money', () => {
 
   it('formats and parses back to the same amount, for any amount', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 15n) + 1n, max: 10n ** 15n - 1n }), fc.constantFrom(0, 2, 3), (minor, decimals) => {
+      fc.property(fc.bigInt({ min: -(10n ** 13n) + 1n, max: 10n ** 13n - 1n }), fc.constantFrom(0, 2, 3), (minor, decimals) => {
         const text = formatMoney(minor, decimals);
         expect(parseMoney(text, decimals, 'x', { allowNegative: true })).toBe(minor);
       }),

@@ -1,7 +1,7 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { listFields, orderInput } from '../../graphql/lists.ts';
+import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
@@ -137,6 +137,7 @@ listFields<InvoiceFilter>({
 builder.prismaObjectFields('Customer', (t) => ({
   invoices: t.relatedConnection('invoices', {
     cursor: 'id',
+    maxSize: connectionMaxSize,
     totalCount: true,
     description: 'This customer\'s invoices, newest first.',
     query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },

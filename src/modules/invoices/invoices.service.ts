@@ -49,6 +49,9 @@ export interface InvoiceFilter {
 
 export const OPEN_STATUSES: InvoiceStatus[] = ['OPEN', 'PARTIALLY_PAID'];
 
+/** Largest line amount in minor units; 200 lines of it still fit a signed 64-bit total. */
+const MAX_LINE_GROSS = 10n ** 16n;
+
 export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {}, asOf = today()): PrismaTypes.InvoiceWhereInput {
   const where: PrismaTypes.InvoiceWhereInput = { organizationId };
   const and: PrismaTypes.InvoiceWhereInput[] = [];
@@ -116,6 +119,10 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
     const accountId = line.accountId ?? product?.incomeAccountId ?? salesAccountId;
     if (line.accountId) await checkAccountRef(tenant, check, `${at}.accountId`, line.accountId, ['INCOME']);
     if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && typeof taxRatePpm === 'number') {
+      if (quantityMilli * unitPrice > MAX_LINE_GROSS * 1000n) {
+        check.fail(at, 'quantity × unit price is too large');
+        continue;
+      }
       lines.push({ productId: product?.id ?? null, accountId, description: description ?? '', quantityMilli, unitPrice, discountPpm, taxRatePpm, figures: lineFigures(quantityMilli, unitPrice, discountPpm, taxRatePpm) });
     }
   }

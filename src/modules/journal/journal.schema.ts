@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { listFields, orderInput } from '../../graphql/lists.ts';
+import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
@@ -134,6 +134,7 @@ builder.prismaObjectFields('Account', (t) => ({
   }),
   lines: t.relatedConnection('lines', {
     cursor: 'id',
+    maxSize: connectionMaxSize,
     totalCount: true,
     description: 'Lines posted to this account, oldest first.',
     query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },

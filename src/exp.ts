@@ -1,3 +1,0 @@
-import { printSchema } from 'graphql';
-import { schema } from './graphql/schema.ts';
-console.log(printSchema(schema));

@@ -1,0 +1,57 @@
+// Inputs at the edges must get a 4xx with a code, never a 500.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ key } = await t.tenant());
+});
+afterAll(() => t.close());
+
+describe('edge inputs', () => {
+  it('connection sizes out of range are validation errors', async () => {
+    for (const args of ['first: 1000', 'first: -1', 'last: -5']) {
+      const r = await gql(t.url, key, `{ customers(${args}) { totalCount } }`);
+      expect(r.body.errors?.[0]?.extensions?.code, `${args}: ${JSON.stringify(r.body)}`).toBe('VALIDATION_FAILED');
+    }
+    const cursor = await gql(t.url, key, '{ customers(first: 2, after: "not-a-cursor") { totalCount } }');
+    expect(cursor.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a malformed percent-encoding in the path is a 404, not a crash', async () => {
+    expectProblem(await http(t.url, '/api/v1/customers/%E0%A4%A', { key }), 404, 'NOT_FOUND');
+  });
+
+  it('amounts too large to store are refused by field', async () => {
+    const customer = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Big' } })).body.id;
+    const invoice = await http(t.url, '/api/v1/invoices', { key, body: { customerId: customer, lines: [{ description: 'x', quantity: 999999999, unitPrice: 9999999999999.99 }] } });
+    expectProblem(invoice, 400, 'VALIDATION_FAILED');
+    expect(invoice.body.errors[0].path).toMatch(/^lines\.0/);
+    const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data;
+    const huge = 99999999999999.99;
+    const entry = await http(t.url, '/api/v1/journal-entries', {
+      key,
+      body: { date: '2026-01-01', description: 'x', lines: [{ accountId: accounts[0].id, debit: huge, credit: 0 }, { accountId: accounts[1].id, debit: 0, credit: huge }] },
+    });
+    expectProblem(entry, 400, 'VALIDATION_FAILED');
+  });
+
+  it('a JSON array or a scalar as body is refused', async () => {
+    expectProblem(await http(t.url, '/api/v1/customers', { key, body: [{ name: 'x' }] }), 400, 'VALIDATION_FAILED');
+    expectProblem(await http(t.url, '/api/v1/customers', { key, body: 'x' }), 400, 'VALIDATION_FAILED');
+    expectProblem(await http(t.url, '/api/v1/customers', { key, body: null }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('an invalid Idempotency-Key is refused by name', async () => {
+    const r = await http(t.url, '/api/v1/customers', { key, body: { name: 'x' }, headers: { 'idempotency-key': 'x'.repeat(300) } });
+    expectProblem(r, 400, 'VALIDATION_FAILED');
+    expect(r.body.errors[0].path).toBe('idempotencyKey');
+  });
+
+  it('GraphQL syntax errors carry VALIDATION_FAILED', async () => {
+    const r = await gql(t.url, key, '{ customers(first: ');
+    expect(r.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+  });
+});
