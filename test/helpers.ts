@@ -24,32 +24,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty (not migrated) database. */
+/** A fresh, empty (not migrated) database: a PostgreSQL schema of its own, or a temporary SQLite file. */
 export function freshDatabase(): TestDatabase {
   const queries: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'acct-test-'));
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  let databaseUrl = `file:${join(dataDir, 'test.db')}`;
   if (usingPostgres) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const base = new URL(process.env.DATABASE_URL!);
-    base.searchParams.set('schema', schema);
-    const databaseUrl = base.toString();
-    const db = openDatabase(databaseUrl, dataDir, { onQuery: (q) => queries.push(q) });
-    return {
-      db,
-      databaseUrl,
-      dataDir,
-      queries,
-      async drop() {
-        await db.close().catch(() => {});
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL!.replace(/\?.*$/, '') });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set('schema', schema);
+    databaseUrl = url.toString();
   }
-  const databaseUrl = `file:${join(dataDir, 'test.db')}`;
   const db = openDatabase(databaseUrl, dataDir, { onQuery: (q) => queries.push(q) });
   return {
     db,
@@ -58,6 +43,12 @@ export function freshDatabase(): TestDatabase {
     queries,
     async drop() {
       await db.close().catch(() => {});
+      if (usingPostgres) {
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL!.replace(/\?.*$/, '') });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
