@@ -127,6 +127,8 @@ describe('journal entries', () => {
     const reversed = await call('POST', `/api/v1/journal-entries/${id}/reverse`, { date: '2026-03-05', reason: 'test' });
     expect(reversed.status).toBe(201);
     expect(reversed.body.reversalOfId).toBe(id);
+    expect(reversed.body.status).toBe('posted');
+    expect((await call('GET', `/api/v1/journal-entries/${id}`)).body.status).toBe('reversed');
     expect((await call('GET', `/api/v1/journal-entries/${id}`)).body.reversedById).toBe(reversed.body.id);
     expectProblem(await call('POST', `/api/v1/journal-entries/${id}/reverse`, {}), 400, 'INVALID_STATE');
     expectProblem(await call('GET', '/api/v1/journal-entries?from=2026-02-30'), 400, 'VALIDATION_FAILED');

@@ -4,9 +4,9 @@
 import { dateParam, type RestRoute } from '../../http/rest.ts';
 import type { ListJournalEntriesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
-import { idempotencyKeyOf, num, resourceRoutes } from '../../http/rest-resource.ts';
+import { idempotencyKeyOf, lower, num, resourceRoutes } from '../../http/rest-resource.ts';
 
-const ENTRY_FIELDS = `id number date description reference sourceType sourceId totalAmount currency
+const ENTRY_FIELDS = `id number date description reference status sourceType sourceId totalAmount currency
   reversalOf { id } reversedBy { id } createdAt
   lines { id lineNo account { id } debit credit description customer { id } vendor { id } }`;
 
@@ -17,6 +17,7 @@ export function restJournalEntry(e: ListJournalEntriesQuery['journalEntriesPage'
     date: e.date,
     description: e.description,
     reference: e.reference,
+    status: lower(e.status),
     sourceType: e.sourceType,
     sourceId: e.sourceId,
     totalAmount: num(e.totalAmount),
@@ -44,6 +45,7 @@ const ENTRY_SCHEMA = S.object(
     date: S.date,
     description: S.string,
     reference: S.nullable(S.string),
+    status: { type: 'string', enum: ['posted', 'reversed'] },
     sourceType: { type: 'string', enum: ['manual', 'invoice', 'invoice_void', 'payment', 'reversal'] },
     sourceId: S.nullable(S.string),
     totalAmount: S.number,

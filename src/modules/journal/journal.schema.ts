@@ -23,6 +23,11 @@ export const JournalLineRef = builder.prismaObject('JournalLine', {
   }),
 });
 
+const JournalEntryStatusEnum = builder.enumType('JournalEntryStatus', {
+  description: 'Whether an entry still counts on its own or is cancelled by a reversal.',
+  values: { POSTED: { description: 'Posted and not reversed.' }, REVERSED: { description: 'Cancelled by a reversal entry (see reversedBy).' } },
+});
+
 export const JournalEntryRef = builder.prismaNode('JournalEntry', {
   description: 'A posted double-entry journal entry. Immutable: corrections are reversals (a mirror entry) and new entries.',
   id: { field: 'id', description: 'The entry id (`je_…`).' },
@@ -41,6 +46,13 @@ export const JournalEntryRef = builder.prismaNode('JournalEntry', {
     reversalOf: t.relation('reversalOf', { nullable: true, description: 'The entry this one reverses.' }),
     reversedBy: t.relation('reversedBy', { nullable: true, description: 'The entry that reverses this one, if any.' }),
     isReversed: t.boolean({ description: 'Whether a reversal entry cancels this one.', select: { reversedBy: { select: { id: true } } }, resolve: (e) => e.reversedBy !== null }),
+    // Derived, not stored: a posted entry is never updated, not even to mark it reversed.
+    status: t.field({
+      type: JournalEntryStatusEnum,
+      description: 'POSTED, or REVERSED once a reversal entry cancels it.',
+      select: { reversedBy: { select: { id: true } } },
+      resolve: (e) => (e.reversedBy ? 'REVERSED' : 'POSTED'),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was posted.' }),
   }),
 });

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { freshDatabase, http } from './helpers.ts';
+
+const run = promisify(execFile);
+const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
+const CLI = new URL('../src/cli/apikey.ts', import.meta.url).pathname;
+const d = freshDatabase();
+const env = { ...process.env, DATABASE_URL: d.databaseUrl, DATA_DIR: d.dataDir };
+const apikey = (...args: string[]) => run(TSX, [CLI, ...args], { env }).then(
+  (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+  (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
+);
+afterAll(() => d.drop());
+
+describe('npm run apikey', () => {
+  it('creates the organization with its chart on first use, prints the key last, lists and revokes it', async () => {
+    const created = await apikey('create', '--org', 'Cli Co', '--name', 'HR sync', '--currency', 'EUR');
+    expect(created.code).toBe(0);
+    const lines = created.stdout.trim().split('\n');
+    const key = lines.at(-1)!;
+    expect(key).toMatch(/^ak_[0-9a-z]{12}_[0-9A-Za-z]{32}$/);
+    expect(created.stderr).toMatch(/created organization "Cli Co"/);
+
+    const second = await apikey('create', '--org', 'Cli Co');
+    expect(second.stderr).not.toMatch(/created organization/);
+    expect(await d.db.prisma.organization.count()).toBe(1);
+    expect((await d.db.prisma.organization.findFirstOrThrow()).baseCurrency).toBe('EUR');
+
+    const app = createApp({ config: { ...loadConfig({}), databaseUrl: d.databaseUrl, dataDir: d.dataDir }, db: d.db, logger: createLogger('silent') });
+    const { port } = await app.listen(0, '127.0.0.1');
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      expect((await http(base, '/api/v1/accounts', { key })).body.total).toBe(18);
+      const list = await apikey('list', '--org', 'Cli Co');
+      expect(list.stdout).toMatch(/HR sync/);
+      expect(list.stdout).not.toContain(key.split('_')[2]);
+      const prefix = key.split('_')[1];
+      expect((await apikey('revoke', prefix)).stdout).toMatch(/revoked/);
+      expect((await http(base, '/api/v1/accounts', { key })).status).toBe(401);
+      expect((await apikey('list')).stdout).toMatch(new RegExp(`${prefix}\\s+revoked`));
+    } finally {
+      app.server.close();
+    }
+  });
+
+  it('explains a missing --org or an unknown prefix and exits non-zero', async () => {
+    const noOrg = await apikey('create');
+    expect(noOrg.code).not.toBe(0);
+    expect(noOrg.stderr).toMatch(/--org/);
+    const unknown = await apikey('revoke', 'nosuchprefix');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/No API key with prefix "nosuchprefix"/);
+  });
+});
