@@ -13,4 +13,7 @@ try {
   process.exitCode = 1;
 } finally {
   await db.close();
+  // The WASM schema engine leaves a 10-second lock timer running after a PostgreSQL migration check;
+  // a one-shot command has nothing left to do, so it does not wait for it.
+  process.exit(process.exitCode ?? 0);
 }
