@@ -13,6 +13,8 @@ function prismaToAppError(error: { code?: string; meta?: Record<string, unknown>
   }
   if (error.code === 'P2025') return new AppError('NOT_FOUND', 'The record does not exist');
   if (error.code === 'P2003') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
+  // P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 connection closed.
+  if (['P1001', 'P1002', 'P1008', 'P1017'].includes(error.code ?? '')) return new AppError('SERVICE_UNAVAILABLE', 'The database cannot be reached right now; retry in a few seconds');
   return undefined;
 }
 

@@ -123,16 +123,16 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (error instanceof RestGraphQLError) {
         const summary = summarizeGraphQLErrors(error.errors);
         if (summary.code === 'INTERNAL') logger.error('REST request failed', { requestId, errors: error.errors.map((e) => e.message) });
+        if (summary.code === 'SERVICE_UNAVAILABLE') headers['retry-after'] = '5';
         return sendProblem(res, problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details), headers);
       }
       const appError = toAppError(error);
       if (appError) {
-        if (!isRest && appError.code === 'UNAUTHENTICATED') {
-          // GraphQL clients read errors[].extensions.code; the status still says 401.
-          return sendJson(res, 401, { errors: [{ message: appError.message, extensions: { code: appError.code, status: 401 } }] }, headers);
-        }
-        if (!isRest && appError.code === 'RATE_LIMITED') {
-          return sendJson(res, 429, { errors: [{ message: appError.message, extensions: { code: appError.code, status: 429 } }] }, headers);
+        if (appError.code === 'SERVICE_UNAVAILABLE') headers['retry-after'] = '5';
+        if (!isRest) {
+          // GraphQL clients read errors[].extensions.code; the HTTP status still says what happened.
+          const extensions = { code: appError.code, status: appError.status, ...(appError.fieldErrors.length ? { fieldErrors: appError.fieldErrors } : {}) };
+          return sendJson(res, appError.status, { errors: [{ message: appError.message, extensions }] }, headers);
         }
         return sendProblem(res, problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details), headers);
       }
