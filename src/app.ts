@@ -1,6 +1,7 @@
 // Assembles the application from its parts; main.ts and the tests both call createApp.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -38,6 +39,8 @@ export function createApp({ config, db, logger, limiter }: AppOptions): App {
     logging: false,
     landingPage: false,
     plugins: [useCatalogueCodesForRequestErrors()],
+    // GraphiQL bundled into the page: Yoga's default loads it from a CDN, which fails offline.
+    renderGraphiQL,
     graphiql: {
       title: 'Accounting API',
       headers: JSON.stringify({ Authorization: 'Bearer <your API key>' }),

@@ -71,3 +71,14 @@ describe('requests without a valid key', () => {
     expect(response.body).toEqual({ status: 'ok', database: 'reachable' });
   });
 });
+
+describe('GraphiQL', () => {
+  it('is served to a browser at /graphql without a key, self-contained (no CDN)', async () => {
+    const response = await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/graphiql/i);
+    expect(html).not.toMatch(/<script[^>]+src="https?:/);
+    expect(html).not.toMatch(/<link[^>]+href="https?:/);
+  });
+});
