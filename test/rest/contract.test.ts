@@ -58,6 +58,8 @@ describe('GET /api/v1/accounts', () => {
     const income = await call('GET', '/api/v1/accounts?type=income');
     expect(income.body.data.map((a: any) => a.type)).toEqual(['income', 'income']);
     expect((await call('GET', '/api/v1/accounts?search=Receiv')).body.data.map((a: any) => a.code)).toEqual(['1200']);
+    // Search ignores case on SQLite and PostgreSQL alike.
+    expect((await call('GET', '/api/v1/accounts?search=receivABLE')).body.data.map((a: any) => a.code)).toEqual(['1200']);
     expectProblem(await call('GET', '/api/v1/accounts?type=planet'), 400, 'VALIDATION_FAILED');
   });
 });

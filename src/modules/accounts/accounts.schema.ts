@@ -57,7 +57,7 @@ listFields<AccountFilter>({
     },
     'CODE',
   ),
-  where: (ctx, filter) => accountWhere(ctx.organizationId, filter),
+  where: (ctx, filter) => accountWhere(ctx.organizationId, filter, ctx.db.provider),
 });
 
 const CreateAccountInput = builder.inputType('CreateAccountInput', {

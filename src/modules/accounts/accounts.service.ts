@@ -5,6 +5,7 @@ import type { Tenant } from '../tenant.ts';
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { type FieldError, notFound, validationError } from '../../lib/errors.ts';
 import { Checker } from '../../lib/validate.ts';
+import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { newId } from '../../lib/ids.ts';
 
 export interface AccountFilter {
@@ -14,13 +15,13 @@ export interface AccountFilter {
   search?: string | null;
 }
 
-export function accountWhere(organizationId: string, filter: AccountFilter = {}): PrismaTypes.AccountWhereInput {
+export function accountWhere(organizationId: string, filter: AccountFilter = {}, provider: SearchProvider): PrismaTypes.AccountWhereInput {
   const where: PrismaTypes.AccountWhereInput = { organizationId };
   if (filter.type) where.type = filter.type;
   if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
   if (filter.search?.trim()) {
     const text = filter.search.trim();
-    where.OR = [{ code: { startsWith: text } }, { name: { contains: text } }];
+    where.OR = [{ code: textMatch(provider, 'startsWith', text) }, { name: textMatch(provider, 'contains', text) }];
   }
   return where;
 }

@@ -93,7 +93,7 @@ export function defineContactType(options: {
     description: plural,
     filterInput: filter,
     order,
-    where: (ctx, f) => service.where(ctx.organizationId, f),
+    where: (ctx, f) => service.where(ctx.organizationId, f, ctx.db.provider),
   });
 
   const createInput = builder.inputType(`Create${model}Input`, {

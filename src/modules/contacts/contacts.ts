@@ -3,6 +3,7 @@ import { recordEvent, snapshot } from '../../events/outbox.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
+import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
 
 export interface AddressInput {
@@ -76,11 +77,11 @@ export function contactService(kind: 'customer' | 'vendor') {
   const idType = kind === 'customer' ? 'Customer' : 'Vendor';
 
   return {
-    where(organizationId: string, filter: ContactFilter = {}) {
+    where(organizationId: string, filter: ContactFilter = {}, provider: SearchProvider) {
       const where: Record<string, unknown> = { organizationId };
       if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
       if (filter.email?.trim()) where.email = filter.email.trim();
-      if (filter.search?.trim()) where.OR = [{ name: { contains: filter.search.trim() } }, { email: { contains: filter.search.trim() } }];
+      if (filter.search?.trim()) where.OR = [{ name: textMatch(provider, 'contains', filter.search.trim()) }, { email: textMatch(provider, 'contains', filter.search.trim()) }];
       return where;
     },
 

@@ -68,7 +68,7 @@ listFields<EmployeeFilter>({
     },
     'LAST_NAME',
   ),
-  where: (ctx, filter) => employeeWhere(ctx.organizationId, filter),
+  where: (ctx, filter) => employeeWhere(ctx.organizationId, filter, ctx.db.provider),
 });
 
 function employeeInputFields(t: any, creating: boolean) {

@@ -5,6 +5,7 @@ import { recordEvent, snapshot } from '../../events/outbox.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
+import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { decimalsOf, type Tenant } from '../tenant.ts';
 
 export interface EmployeeFilter {
@@ -32,14 +33,14 @@ export interface EmployeeInput {
 
 export const EMPLOYEE_MONEY = ['payRate'] as const;
 
-export function employeeWhere(organizationId: string, filter: EmployeeFilter = {}): PrismaTypes.EmployeeWhereInput {
+export function employeeWhere(organizationId: string, filter: EmployeeFilter = {}, provider: SearchProvider): PrismaTypes.EmployeeWhereInput {
   const where: PrismaTypes.EmployeeWhereInput = { organizationId };
   if (filter.status) where.status = filter.status;
   if (filter.employmentType) where.employmentType = filter.employmentType;
   if (filter.department?.trim()) where.department = filter.department.trim();
   if (filter.search?.trim()) {
     const text = filter.search.trim();
-    where.OR = [{ firstName: { contains: text } }, { lastName: { contains: text } }, { email: { contains: text } }, { employeeNumber: { startsWith: text } }];
+    where.OR = [{ firstName: textMatch(provider, 'contains', text) }, { lastName: textMatch(provider, 'contains', text) }, { email: textMatch(provider, 'contains', text) }, { employeeNumber: textMatch(provider, 'startsWith', text) }];
   }
   return where;
 }

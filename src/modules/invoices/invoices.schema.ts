@@ -130,7 +130,7 @@ listFields<InvoiceFilter>({
   description: 'invoices',
   filterInput: InvoiceFilterInput,
   order: invoiceOrder,
-  where: (ctx, filter) => invoiceWhere(ctx.organizationId, filter),
+  where: (ctx, filter) => invoiceWhere(ctx.organizationId, filter, ctx.db.provider),
 });
 
 // Customer fields that need invoices.

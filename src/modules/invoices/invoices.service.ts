@@ -9,6 +9,7 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
+import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import { checkAccountRef } from '../products/products.service.ts';
 import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
@@ -52,7 +53,7 @@ export const OPEN_STATUSES: InvoiceStatus[] = ['OPEN', 'PARTIALLY_PAID'];
 /** Largest line amount in minor units; 200 lines of it still fit a signed 64-bit total. */
 const MAX_LINE_GROSS = 10n ** 16n;
 
-export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {}, asOf = today()): PrismaTypes.InvoiceWhereInput {
+export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {}, provider: SearchProvider, asOf = today()): PrismaTypes.InvoiceWhereInput {
   const where: PrismaTypes.InvoiceWhereInput = { organizationId };
   const and: PrismaTypes.InvoiceWhereInput[] = [];
   if (filter.status) and.push({ status: filter.status });
@@ -64,7 +65,7 @@ export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {},
   if (filter.overdue === false) and.push({ NOT: { status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } } });
   if (filter.search?.trim()) {
     const text = filter.search.trim();
-    and.push({ OR: [{ number: { contains: text } }, { reference: { contains: text } }, { customer: { name: { contains: text } } }] });
+    and.push({ OR: [{ number: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, { customer: { name: textMatch(provider, 'contains', text) } }] });
   }
   if (and.length) where.AND = and;
   return where;

@@ -84,7 +84,7 @@ listFields<JournalFilter>({
     },
     'DATE',
   ),
-  where: (ctx, filter) => journalEntryWhere(ctx.organizationId, filter),
+  where: (ctx, filter) => journalEntryWhere(ctx.organizationId, filter, ctx.db.provider),
 });
 
 const JournalLineInput = builder.inputType('JournalLineInput', {

@@ -7,6 +7,7 @@ import { AppError, type FieldError, notFound, validationError } from '../../lib/
 import { newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
+import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
 
 export const JOURNAL_MONEY = ['totalAmount', 'debit', 'credit'] as const;
@@ -60,7 +61,7 @@ export interface JournalFilter {
   search?: string | null;
 }
 
-export function journalEntryWhere(organizationId: string, filter: JournalFilter = {}): PrismaTypes.JournalEntryWhereInput {
+export function journalEntryWhere(organizationId: string, filter: JournalFilter = {}, provider: SearchProvider): PrismaTypes.JournalEntryWhereInput {
   const where: PrismaTypes.JournalEntryWhereInput = { organizationId };
   if (filter.from || filter.to) where.date = { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) };
   if (filter.accountId) where.lines = { some: { accountId: filter.accountId } };
@@ -68,7 +69,7 @@ export function journalEntryWhere(organizationId: string, filter: JournalFilter 
   if (filter.search?.trim()) {
     const text = filter.search.trim();
     const number = /^\d+$/.test(text) ? Number(text) : undefined;
-    where.OR = [{ description: { contains: text } }, { reference: { contains: text } }, ...(number !== undefined && number < 2 ** 31 ? [{ number }] : [])];
+    where.OR = [{ description: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, ...(number !== undefined && number < 2 ** 31 ? [{ number }] : [])];
   }
   return where;
 }

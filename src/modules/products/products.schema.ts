@@ -58,7 +58,7 @@ listFields<ProductFilter>({
     },
     'NAME',
   ),
-  where: (ctx, filter) => productWhere(ctx.organizationId, filter),
+  where: (ctx, filter) => productWhere(ctx.organizationId, filter, ctx.db.provider),
 });
 
 function productInputFields(t: any, creating: boolean) {

@@ -5,6 +5,7 @@ import { recordEvent, snapshot } from '../../events/outbox.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
+import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { decimalsOf, type Tenant } from '../tenant.ts';
 
 export interface ProductFilter {
@@ -27,11 +28,11 @@ export interface ProductInput {
 
 export const PRODUCT_MONEY = ['unitPrice'] as const;
 
-export function productWhere(organizationId: string, filter: ProductFilter = {}): PrismaTypes.ProductWhereInput {
+export function productWhere(organizationId: string, filter: ProductFilter = {}, provider: SearchProvider): PrismaTypes.ProductWhereInput {
   const where: PrismaTypes.ProductWhereInput = { organizationId };
   if (filter.type) where.type = filter.type;
   if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
-  if (filter.search?.trim()) where.OR = [{ name: { contains: filter.search.trim() } }, { sku: { startsWith: filter.search.trim() } }];
+  if (filter.search?.trim()) where.OR = [{ name: textMatch(provider, 'contains', filter.search.trim()) }, { sku: textMatch(provider, 'startsWith', filter.search.trim()) }];
   return where;
 }
 
