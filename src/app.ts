@@ -1,6 +1,7 @@
 // Assembles the application from its parts; main.ts and the tests both call createApp.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
@@ -38,7 +39,18 @@ export function createApp({ config, db, logger, limiter }: AppOptions): App {
     maskedErrors: { maskError: createMaskError(logger) },
     logging: false,
     landingPage: false,
-    plugins: [useCatalogueCodesForRequestErrors()],
+    plugins: [
+      // Bounds what one request may ask for, before it runs (GitHub and Shopify enforce the same kind of limits).
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        maxAliases: { n: 15 },
+        maxTokens: { n: 5000 },
+        maxDirectives: { n: 50 },
+        costLimit: { maxCost: 20000 },
+        blockFieldSuggestion: { enabled: false }, // the schema is public (introspection), suggestions help integrators
+      }),
+      useCatalogueCodesForRequestErrors(),
+    ],
     // GraphiQL bundled into the page: Yoga's default loads it from a CDN, which fails offline.
     renderGraphiQL,
     graphiql: {

@@ -110,6 +110,8 @@ describe('an invoice', () => {
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.fieldErrors.map((e) => e.path).sort()).toEqual(['customerId', 'issueDate', 'lines.0.description', 'lines.0.quantity', 'lines.0.unitPrice', 'lines.1.productId', 'lines.1.unitPrice']);
     expect(await f.db.prisma.invoice.count()).toBe(before);
+    const wrongAccount = await failure(createInvoice(t, { customerId, lines: [{ description: 'x', unitPrice: '1', accountId: codes['1010'] }] }));
+    expect(wrongAccount.fieldErrors).toEqual([{ path: 'lines.0.accountId', message: 'must be an income account, not asset' }]);
   });
 
   it('moves through partial and full payment, each posted Dr bank Cr receivables; overpayment is refused', async () => {

@@ -55,3 +55,16 @@ describe('edge inputs', () => {
     expect(r.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('query limits', () => {
+  it('refuses a query nested too deep or with too many aliases before running it', async () => {
+    const deep = '{ customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { id } } } } } } } } } } } } } } }';
+    const r = await gql(t.url, key, deep);
+    expect(r.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(r.body.errors[0].message).toMatch(/depth/i);
+    const aliases = `{ ${Array.from({ length: 20 }, (_, i) => `a${i}: viewer { organization { name } }`).join(' ')} }`;
+    const a = await gql(t.url, key, aliases);
+    expect(a.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(a.body.errors[0].message).toMatch(/alias/i);
+  });
+});

@@ -98,3 +98,25 @@ export async function updateAccount(tenant: Tenant, id: string, input: AccountCh
     },
   });
 }
+
+export interface AccountRef {
+  /** Where the id sits in the input, for the error. */
+  path: string;
+  id: string | null | undefined;
+  /** The account types allowed there. */
+  types: AccountType[];
+}
+
+/** Checks, in one query, that each id names an active account of the organization of an allowed type. */
+export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: AccountRef[]) {
+  const ids = [...new Set(refs.map((r) => r.id).filter((id): id is string => !!id))];
+  if (ids.length === 0) return;
+  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids } }, select: { id: true, type: true, active: true } });
+  for (const ref of refs) {
+    if (!ref.id) continue;
+    const account = accounts.find((a) => a.id === ref.id);
+    if (!account) check.fail(ref.path, `no account with id "${ref.id}"`);
+    else if (!account.active) check.fail(ref.path, 'is an inactive account');
+    else if (!ref.types.includes(account.type)) check.fail(ref.path, `must be an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account, not ${account.type.toLowerCase()}`);
+  }
+}

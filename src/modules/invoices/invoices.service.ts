@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { checkAccountRef } from '../products/products.service.ts';
+import { checkAccountRefs } from '../accounts/accounts.service.ts';
 import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
 import { invoiceTotals, lineFigures, parseQuantity } from './invoice-math.ts';
 
@@ -99,6 +99,7 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
       where: { organizationId: tenant.organizationId, id: { in: inputLines.map((l) => l.productId).filter((id): id is string => !!id) } },
     }),
   ]);
+  await checkAccountRefs(tenant, check, inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })));
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   else if (customer && !customer.active) check.fail('customerId', 'is an inactive customer');
   const salesAccountId = await systemAccountId(tenant.prisma, tenant.organizationId, 'sales');
@@ -118,7 +119,6 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
     const description = check.text(`${at}.description`, line.description, { max: 500 }) ?? product?.name ?? null;
     if (!description) check.fail(`${at}.description`, 'is required when the line has no product');
     const accountId = line.accountId ?? product?.incomeAccountId ?? salesAccountId;
-    if (line.accountId) await checkAccountRef(tenant, check, `${at}.accountId`, line.accountId, ['INCOME']);
     if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && typeof taxRatePpm === 'number') {
       if (quantityMilli * unitPrice > MAX_LINE_GROSS * 1000n) {
         check.fail(at, 'quantity × unit price is too large');
@@ -246,7 +246,7 @@ export async function recordPayment(tenant: Tenant, input: PaymentInput, now = n
   const method = check.text('method', input.method, { max: 50 });
   const reference = check.text('reference', input.reference, { max: 100 });
   if (!input.invoiceId) check.fail('invoiceId', 'is required');
-  await checkAccountRef(tenant, check, 'depositAccountId', input.depositAccountId, ['ASSET']);
+  await checkAccountRefs(tenant, check, [{ path: 'depositAccountId', id: input.depositAccountId, types: ['ASSET'] }]);
   check.done();
   const invoice = await loadInvoice(tenant, input.invoiceId!);
   if (!OPEN_STATUSES.includes(invoice.status)) {

@@ -1,6 +1,7 @@
 // Products and services the organization sells: default price, tax rate and the accounts sales post to.
 import type { PrismaTypes } from '../../db/database.ts';
-import type { AccountType, ProductType } from '../../db/generated/sqlite/enums.ts';
+import type { ProductType } from '../../db/generated/sqlite/enums.ts';
+import { checkAccountRefs } from '../accounts/accounts.service.ts';
 import { recordEvent, snapshot } from '../../events/outbox.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -36,15 +37,6 @@ export function productWhere(organizationId: string, filter: ProductFilter = {},
   return where;
 }
 
-/** Checks that an account id names an active account of the organization, of one of the given types. */
-export async function checkAccountRef(tenant: Tenant, check: Checker, path: string, id: string | null | undefined, types: AccountType[]) {
-  if (!id) return;
-  const account = await tenant.prisma.account.findFirst({ where: { id, organizationId: tenant.organizationId }, select: { type: true, active: true } });
-  if (!account) check.fail(path, `no account with id "${id}"`);
-  else if (!account.active) check.fail(path, 'is an inactive account');
-  else if (!types.includes(account.type)) check.fail(path, `must be an ${types.map((t) => t.toLowerCase()).join(' or ')} account, not ${account.type.toLowerCase()}`);
-}
-
 async function productColumns(tenant: Tenant, input: ProductInput, creating: boolean, existingId?: string) {
   const check = new Checker();
   const columns: Record<string, unknown> = {
@@ -62,8 +54,10 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
   else if (input.active !== undefined) columns.active = input.active;
   if (input.unitPrice === null) check.fail('unitPrice', 'must not be null; use 0');
   if (input.taxRate === null) check.fail('taxRate', 'must not be null; use 0');
-  await checkAccountRef(tenant, check, 'incomeAccountId', input.incomeAccountId, ['INCOME']);
-  await checkAccountRef(tenant, check, 'expenseAccountId', input.expenseAccountId, ['EXPENSE']);
+  await checkAccountRefs(tenant, check, [
+    { path: 'incomeAccountId', id: input.incomeAccountId, types: ['INCOME'] },
+    { path: 'expenseAccountId', id: input.expenseAccountId, types: ['EXPENSE'] },
+  ]);
   if (typeof columns.sku === 'string') {
     const clash = await tenant.prisma.product.findFirst({ where: { organizationId: tenant.organizationId, sku: columns.sku, NOT: existingId ? { id: existingId } : undefined }, select: { id: true } });
     if (clash) check.fail('sku', `SKU "${columns.sku}" is already used by ${clash.id}`);
