@@ -35,56 +35,35 @@ export function createMutation<Input>(options: CreateMutationOptions<Input>) {
   );
 }
 
-export interface UpdateMutationOptions<Input> {
+export interface RecordMutationOptions<Input> {
   name: string;
   model: string;
   delegate: string;
   /** How people call the record, for the id argument's description. */
   label: string;
-  input: any;
-  description: string;
-  run: (ctx: GraphQLContext, id: string, input: Input) => Promise<{ id: string }>;
-}
-
-/** `update<Model>(id, input)`: master data changes; the record comes back with the client's selection. */
-export function updateMutation<Input>(options: UpdateMutationOptions<Input>) {
-  builder.mutationField(options.name, (t: any) =>
-    t.prismaField({
-      type: options.model,
-      description: options.description,
-      args: {
-        id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
-        input: t.arg({ type: options.input, required: true }),
-      },
-      resolve: async (query: object, _parent: unknown, args: { id: string; input: Input }, ctx: GraphQLContext) => {
-        const { id } = await options.run(ctx, args.id, args.input);
-        return (ctx.prisma as any)[options.delegate].findUniqueOrThrow({ ...query, where: { id } });
-      },
-    }),
-  );
-}
-
-export interface ActionMutationOptions<Input> {
-  name: string;
-  model: string;
-  delegate: string;
-  label: string;
-  /** Optional input object of the action (when and why), or undefined for none. */
+  /** The input object type, if the mutation takes one. */
   input?: any;
+  /** Updates require their input; actions (when and why) take it optionally. */
+  inputRequired?: boolean;
   description: string;
-  /** Returns the record to answer with (e.g. the reversal entry, the voided invoice). */
+  /** Returns the record to answer with (the updated record, the reversal entry, the voided invoice…). */
   run: (ctx: GraphQLContext, id: string, input: Input) => Promise<{ id: string }>;
 }
 
-/** An action on one record (reverse, finalize, void): `name(id, input?, idempotencyKey?)`. */
-export function actionMutation<Input>(options: ActionMutationOptions<Input>) {
+/**
+ * A mutation on one record: `name(id, input, idempotencyKey?)`. Used for master-data updates and for
+ * actions (reverse, finalize, void); the record comes back with the client's selection.
+ */
+export function recordMutation<Input>(options: RecordMutationOptions<Input>) {
   builder.mutationField(options.name, (t: any) =>
     t.prismaField({
       type: options.model,
       description: options.description,
       args: {
         id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
-        ...(options.input ? { input: t.arg({ type: options.input, description: 'When and why; all optional.' }) } : {}),
+        ...(options.input
+          ? { input: t.arg({ type: options.input, required: options.inputRequired ?? false, description: options.inputRequired ? 'The changes.' : 'When and why; all optional.' }) }
+          : {}),
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
       },
       resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
@@ -95,3 +74,9 @@ export function actionMutation<Input>(options: ActionMutationOptions<Input>) {
     }),
   );
 }
+
+/** `update<Model>(id, input)`: a master-data change. */
+export const updateMutation = <Input>(options: Omit<RecordMutationOptions<Input>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: true });
+
+/** An action on one record (reverse, finalize, void). */
+export const actionMutation = <Input>(options: Omit<RecordMutationOptions<Input>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: false });
