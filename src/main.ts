@@ -39,7 +39,10 @@ try {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
 } catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
   if (error instanceof MigrationError) console.error(`cannot start: ${error.message}`);
+  else if (code === 'EADDRINUSE') console.error(`cannot start: ${config.host}:${config.port} is already in use; set PORT to another port`);
+  else if (code === 'EACCES') console.error(`cannot start: no permission to listen on ${config.host}:${config.port}; set PORT above 1024`);
   else console.error('cannot start:', error);
   process.exit(1);
 }

@@ -88,6 +88,21 @@ describe('npm start', () => {
     expect(failure.stderr).toMatch(/cannot start: migrations were edited after being applied/);
   });
 
+  it('says so plainly when the port is taken', async () => {
+    const blocker = (await import('node:net')).createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    const port = String((blocker.address() as { port: number }).port);
+    const d = freshDatabase();
+    databases.push(d);
+    try {
+      const failure = await start({ DATABASE_URL: d.databaseUrl, DATA_DIR: d.dataDir, PORT: port }).catch((e) => e);
+      expect(failure.code).toBe(1);
+      expect(failure.stderr).toMatch(new RegExp(`127\\.0\\.0\\.1:${port} is already in use; set PORT`));
+    } finally {
+      blocker.close();
+    }
+  });
+
   it('refuses a bad configuration value by name', async () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
