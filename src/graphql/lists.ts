@@ -60,8 +60,6 @@ export interface ListFieldsOptions<Filter> {
   plural: string;
   /** Prisma model name, e.g. `Invoice`. */
   model: string;
-  /** Prisma client property, e.g. `invoice`. */
-  delegate: string;
   nodeRef: any;
   description: string;
   filterInput: any;
@@ -71,7 +69,7 @@ export interface ListFieldsOptions<Filter> {
 
 export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
   const Page = pageType(options.model, options.nodeRef, options.description);
-  const delegate = (prisma: Prisma) => (prisma as any)[options.delegate];
+  const delegate = (prisma: Prisma) => (prisma as any)[delegateOf(options.model)];
   builder.queryFields((t: any) => ({
     [options.plural]: t.prismaConnection({
       type: options.model,
@@ -100,3 +98,6 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The Prisma client property of a model: `JournalEntry` -> `journalEntry`. */
+export const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slice(1);

@@ -2,14 +2,14 @@
 // record returned with whatever the client selected (preloaded in one query).
 import { idempotent } from '../modules/idempotency/idempotency.service.ts';
 import { builder } from './builder.ts';
+import { delegateOf } from './lists.ts';
 import type { GraphQLContext } from './context.ts';
 
 export interface CreateMutationOptions<Input> {
   /** Mutation name, also the idempotency operation name. */
   name: string;
-  /** Prisma model returned, e.g. `Invoice`; `delegate` is its client property, e.g. `invoice`. */
+  /** Prisma model returned, e.g. `Invoice`. */
   model: string;
-  delegate: string;
   input: any;
   description: string;
   run: (ctx: GraphQLContext, input: Input) => Promise<{ id: string }>;
@@ -29,7 +29,7 @@ export function createMutation<Input>(options: CreateMutationOptions<Input>) {
       },
       resolve: async (query: object, _parent: unknown, args: { input: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
         const { id } = await idempotent(ctx, args.idempotencyKey, options.name, args.input, () => options.run(ctx, args.input));
-        return (ctx.prisma as any)[options.delegate].findUniqueOrThrow({ ...query, where: { id } });
+        return (ctx.prisma as any)[delegateOf(options.model)].findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
   );
@@ -38,7 +38,6 @@ export function createMutation<Input>(options: CreateMutationOptions<Input>) {
 export interface RecordMutationOptions<Input> {
   name: string;
   model: string;
-  delegate: string;
   /** How people call the record, for the id argument's description. */
   label: string;
   /** The input object type, if the mutation takes one. */
@@ -69,7 +68,7 @@ export function recordMutation<Input>(options: RecordMutationOptions<Input>) {
       resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
         const input = (args.input ?? {}) as Input;
         const { id } = await idempotent(ctx, args.idempotencyKey, options.name, { id: args.id, input }, () => options.run(ctx, args.id, input));
-        return (ctx.prisma as any)[options.delegate].findUniqueOrThrow({ ...query, where: { id } });
+        return (ctx.prisma as any)[delegateOf(options.model)].findUniqueOrThrow({ ...query, where: { id } });
       },
     }),
   );

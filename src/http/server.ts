@@ -35,11 +35,14 @@ export function createRequestHandler(deps: HandlerDeps) {
   // The API description is public, like a published reference; everything else needs a key.
   const openApiText = JSON.stringify(deps.openApi);
   const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const assets = new Map<string, Buffer>();
+  // Read on first request, then served from memory.
+  const asset = (file: string) => assets.get(file) ?? assets.set(file, readFileSync(join(swaggerDir, file))).get(file)!;
   const docs = (path: string): { type: string; body: string | Buffer } | undefined => {
     if (path === '/api/v1/openapi.json') return { type: 'application/json; charset=utf-8', body: openApiText };
     if (path === '/api/v1/docs' || path === '/api/v1/docs/') return { type: 'text/html; charset=utf-8', body: DOCS_HTML };
-    if (path === '/api/v1/docs/swagger-ui.css') return { type: 'text/css', body: readFileSync(join(swaggerDir, 'swagger-ui.css')) };
-    if (path === '/api/v1/docs/swagger-ui-bundle.js') return { type: 'text/javascript', body: readFileSync(join(swaggerDir, 'swagger-ui-bundle.js')) };
+    if (path === '/api/v1/docs/swagger-ui.css') return { type: 'text/css', body: asset('swagger-ui.css') };
+    if (path === '/api/v1/docs/swagger-ui-bundle.js') return { type: 'text/javascript', body: asset('swagger-ui-bundle.js') };
     return undefined;
   };
 

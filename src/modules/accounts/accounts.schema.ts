@@ -44,7 +44,6 @@ export const AccountFilterInput = builder.inputType('AccountFilter', {
 listFields<AccountFilter>({
   plural: 'accounts',
   model: 'Account',
-  delegate: 'account',
   nodeRef: AccountRef,
   description: 'the chart of accounts',
   filterInput: AccountFilterInput,
@@ -75,7 +74,6 @@ const CreateAccountInput = builder.inputType('CreateAccountInput', {
 createMutation<NewAccount>({
   name: 'createAccount',
   model: 'Account',
-  delegate: 'account',
   input: CreateAccountInput,
   description: 'Adds an account to the chart of accounts.',
   run: (ctx, input) => createAccount(ctx, input),
@@ -94,7 +92,6 @@ const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
 updateMutation<AccountChanges>({
   name: 'updateAccount',
   model: 'Account',
-  delegate: 'account',
   label: 'account',
   input: UpdateAccountInput,
   description: 'Renames, describes or (de)activates an account.',

@@ -88,7 +88,6 @@ export function defineContactType(options: {
   listFields<ContactFilter>({
     plural,
     model,
-    delegate: who,
     nodeRef: ref,
     description: plural,
     filterInput: filter,
@@ -107,7 +106,6 @@ export function defineContactType(options: {
   createMutation<ContactInput>({
     name: `create${model}`,
     model,
-    delegate: who,
     input: createInput,
     description: `Creates a ${who}.`,
     run: (ctx, input) => service.create(ctx, input),
@@ -115,7 +113,6 @@ export function defineContactType(options: {
   updateMutation<ContactInput & { active?: boolean | null }>({
     name: `update${model}`,
     model,
-    delegate: who,
     label: who,
     input: updateInput,
     description: `Changes a ${who} of your organization.`,

@@ -54,7 +54,6 @@ const EmployeeFilterInput = builder.inputType('EmployeeFilter', {
 listFields<EmployeeFilter>({
   plural: 'employees',
   model: 'Employee',
-  delegate: 'employee',
   nodeRef: EmployeeRef,
   description: 'employees',
   filterInput: EmployeeFilterInput,
@@ -95,7 +94,6 @@ const UpdateEmployeeInput = builder.inputType('UpdateEmployeeInput', { descripti
 createMutation<EmployeeInput>({
   name: 'createEmployee',
   model: 'Employee',
-  delegate: 'employee',
   input: CreateEmployeeInput,
   description: 'Creates an employee.',
   run: (ctx, input) => createEmployee(ctx, input),
@@ -104,7 +102,6 @@ createMutation<EmployeeInput>({
 updateMutation<EmployeeInput>({
   name: 'updateEmployee',
   model: 'Employee',
-  delegate: 'employee',
   label: 'employee',
   input: UpdateEmployeeInput,
   description: 'Changes an employee of your organization.',

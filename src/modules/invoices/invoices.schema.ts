@@ -125,7 +125,6 @@ const invoiceOrder = orderInput(
 listFields<InvoiceFilter>({
   plural: 'invoices',
   model: 'Invoice',
-  delegate: 'invoice',
   nodeRef: InvoiceRef,
   description: 'invoices',
   filterInput: InvoiceFilterInput,
@@ -210,7 +209,6 @@ const VoidInvoiceInput = builder.inputType('VoidInvoiceInput', {
 createMutation<InvoiceInput>({
   name: 'createInvoice',
   model: 'Invoice',
-  delegate: 'invoice',
   input: CreateInvoiceInput,
   description: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
   run: (ctx, input) => createInvoice(ctx, input),
@@ -219,7 +217,6 @@ createMutation<InvoiceInput>({
 createMutation<PaymentInput>({
   name: 'recordPayment',
   model: 'Payment',
-  delegate: 'payment',
   input: RecordPaymentInput,
   description: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
   run: async (ctx, input) => (await recordPayment(ctx, input)).payment,
@@ -228,7 +225,6 @@ createMutation<PaymentInput>({
 actionMutation<Record<string, never>>({
   name: 'finalizeInvoice',
   model: 'Invoice',
-  delegate: 'invoice',
   label: 'draft invoice',
   description: 'Posts a draft invoice (status OPEN).',
   run: (ctx, id) => finalizeInvoice(ctx, id),
@@ -237,7 +233,6 @@ actionMutation<Record<string, never>>({
 actionMutation<{ date?: string | null; reason?: string | null }>({
   name: 'voidInvoice',
   model: 'Invoice',
-  delegate: 'invoice',
   label: 'invoice',
   input: VoidInvoiceInput,
   description: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',

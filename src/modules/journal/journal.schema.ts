@@ -71,7 +71,6 @@ const JournalFilterInput = builder.inputType('JournalEntryFilter', {
 listFields<JournalFilter>({
   plural: 'journalEntries',
   model: 'JournalEntry',
-  delegate: 'journalEntry',
   nodeRef: JournalEntryRef,
   description: 'journal entries',
   filterInput: JournalFilterInput,
@@ -120,7 +119,6 @@ const ReverseJournalEntryInput = builder.inputType('ReverseJournalEntryInput', {
 createMutation<JournalEntryInput>({
   name: 'createJournalEntry',
   model: 'JournalEntry',
-  delegate: 'journalEntry',
   input: CreateJournalEntryInput,
   description: 'Posts a balanced journal entry. Unbalanced entries are refused with UNBALANCED_ENTRY and both totals.',
   run: (ctx, input) => createJournalEntry(ctx, input),
@@ -129,7 +127,6 @@ createMutation<JournalEntryInput>({
 actionMutation<{ date?: string | null; reason?: string | null }>({
   name: 'reverseJournalEntry',
   model: 'JournalEntry',
-  delegate: 'journalEntry',
   label: 'journal entry',
   input: ReverseJournalEntryInput,
   description: 'Posts the mirror of a manual entry, linked both ways, and returns the new (reversing) entry. An entry is reversed at most once.',

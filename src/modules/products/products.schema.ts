@@ -44,7 +44,6 @@ const ProductFilterInput = builder.inputType('ProductFilter', {
 listFields<ProductFilter>({
   plural: 'products',
   model: 'Product',
-  delegate: 'product',
   nodeRef: ProductRef,
   description: 'products and services',
   filterInput: ProductFilterInput,
@@ -86,7 +85,6 @@ const UpdateProductInput = builder.inputType('UpdateProductInput', {
 createMutation<ProductInput>({
   name: 'createProduct',
   model: 'Product',
-  delegate: 'product',
   input: CreateProductInput,
   description: 'Creates a product or service.',
   run: (ctx, input) => createProduct(ctx, input),
@@ -95,7 +93,6 @@ createMutation<ProductInput>({
 updateMutation<ProductInput>({
   name: 'updateProduct',
   model: 'Product',
-  delegate: 'product',
   label: 'product',
   input: UpdateProductInput,
   description: 'Changes a product of your organization.',

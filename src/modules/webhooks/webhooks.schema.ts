@@ -52,7 +52,6 @@ const EmptyFilter = builder.inputType('WebhookSubscriptionFilter', {
 listFields<{ url?: string | null }>({
   plural: 'webhookSubscriptions',
   model: 'WebhookSubscription',
-  delegate: 'webhookSubscription',
   nodeRef: WebhookSubscriptionRef,
   description: 'webhook subscriptions',
   filterInput: EmptyFilter,
@@ -67,7 +66,6 @@ const EventFilter = builder.inputType('EventFilter', {
 listFields<{ type?: string | null; resourceId?: string | null }>({
   plural: 'events',
   model: 'Event',
-  delegate: 'event',
   nodeRef: EventRef,
   description: 'events',
   filterInput: EventFilter,
@@ -87,7 +85,6 @@ const RegisterWebhookInput = builder.inputType('RegisterWebhookInput', {
 createMutation<WebhookInput>({
   name: 'registerWebhook',
   model: 'WebhookSubscription',
-  delegate: 'webhookSubscription',
   input: RegisterWebhookInput,
   description: 'Registers a webhook endpoint. Deliveries are signed per Standard Webhooks with the returned secret.',
   run: (ctx, input) => registerWebhook(ctx, input),
