@@ -7,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { generate } from '@graphql-codegen/cli';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { printSchema } from 'graphql';
-import { schema } from './src/graphql/schema.ts';
-import { restRoutes } from './src/http/routes.ts';
+import { restRoutes, schema } from './src/registry.ts';
 
 export const schemaSDL = printSchema(schema);
 

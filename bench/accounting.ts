@@ -15,6 +15,8 @@ import { newId } from '../src/lib/ids.ts';
 import { createJournalEntry } from '../src/modules/journal/journal.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { trialBalance } from '../src/modules/reports/reports.service.ts';
+import { createUnitOfWork } from '../src/core/unit-of-work.ts';
+import { representations } from '../src/registry.ts';
 
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
@@ -81,14 +83,17 @@ async function runOn(label: string, db: Database, raw: Raw) {
   await tuneDatabase(db);
   const organization = await createOrganization(db.prisma, { name: `Bench ${randomBytes(3).toString('hex')}` });
   const tenant = { prisma: db.prisma, organizationId: organization.id, organization };
+  // Postings go through the unit of work, as every request's write does (lock, events, one commit).
+  const unitOfWork = createUnitOfWork({ db, representations });
+  const post = (input: Parameters<typeof createJournalEntry>[1]) => unitOfWork.write(organization.id, { operation: 'createJournalEntry', input }, (scope) => createJournalEntry(scope, input));
   const accounts = await db.prisma.account.findMany({ where: { organizationId: organization.id, systemRole: null } });
   const [debitAccount, creditAccount] = [accounts[0].id, accounts[1].id];
 
   // 1. Postings: warm up, then measure.
-  for (let i = 0; i < 50; i++) await createJournalEntry(tenant, { date: '2026-01-01', description: 'warm', lines: [{ accountId: debitAccount, debit: '1' }, { accountId: creditAccount, credit: '1' }] });
+  for (let i = 0; i < 50; i++) await post({ date: '2026-01-01', description: 'warm', lines: [{ accountId: debitAccount, debit: '1' }, { accountId: creditAccount, credit: '1' }] });
   const service = await time(async () => {
     for (let i = 0; i < POSTINGS; i++) {
-      await createJournalEntry(tenant, { date: '2026-01-02', description: `Posting ${i}`, lines: [{ accountId: debitAccount, debit: '12.34' }, { accountId: creditAccount, credit: '12.34' }] });
+      await post({ date: '2026-01-02', description: `Posting ${i}`, lines: [{ accountId: debitAccount, debit: '12.34' }, { accountId: creditAccount, credit: '12.34' }] });
     }
   });
   let number = 1_000_000;

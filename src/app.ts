@@ -6,23 +6,26 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
+import { requestContextFactory } from './core/request-context.ts';
+import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import type { GraphQLContext } from './graphql/context.ts';
-import { createMaskError, useCatalogueCodesForRequestErrors } from './graphql/errors.ts';
-import { schema } from './graphql/schema.ts';
-import { restRoutes } from './http/routes.ts';
+import { createMaskError, useCatalogueCodesForRequestErrors, yogaContextFactory } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
-
-export const API_VERSION = '1.0.0';
-import { rateLimiterFor, type RateLimiter } from './http/rate-limit.ts';
 import { createRequestHandler } from './http/server.ts';
 import type { Logger } from './lib/logger.ts';
+import { representations, restRoutes, schema } from './registry.ts';
+
+export const API_VERSION = '1.0.0';
 
 export interface AppOptions {
   config: Config;
   db: Database;
   logger: Logger;
   limiter?: RateLimiter;
+  /** Test seam: runs inside every write's transaction just before commit. */
+  beforeCommit?: UnitOfWorkOptions['beforeCommit'];
 }
 
 export interface App {
@@ -32,9 +35,13 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createApp({ config, db, logger, limiter }: AppOptions): App {
+export function createApp({ config, db, logger, limiter, beforeCommit }: AppOptions): App {
+  const rateLimiter = limiter ?? rateLimiterFor(config.rateLimit.points, config.rateLimit.durationSeconds, config.redisUrl);
+  const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit });
+  const createContext = requestContextFactory({ db, limiter: rateLimiter, logger, unitOfWork });
   const yoga = createYoga<GraphQLContext>({
     schema,
+    context: yogaContextFactory(createContext) as never,
     graphqlEndpoint: '/graphql',
     maskedErrors: { maskError: createMaskError(logger) },
     logging: false,
@@ -60,12 +67,11 @@ export function createApp({ config, db, logger, limiter }: AppOptions): App {
     },
   });
   const rest = createRestRouter(restRoutes, schema, yoga);
-  const rateLimiter = limiter ?? rateLimiterFor(config.rateLimit.points, config.rateLimit.durationSeconds, config.redisUrl);
   const handler = createRequestHandler({
     db,
     yoga,
     rest,
-    limiter: rateLimiter,
+    createContext,
     logger,
     maxBodyBytes: config.maxBodyBytes,
     openApi: openApiDocument(restRoutes, schema, API_VERSION),

@@ -10,6 +10,10 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase, tuneDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createLogger, type Logger } from '../src/lib/logger.ts';
+import type { Change } from '../src/core/representations.ts';
+import type { WriteScope } from '../src/core/tenant.ts';
+import { createUnitOfWork } from '../src/core/unit-of-work.ts';
+import { representations } from '../src/registry.ts';
 import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 
@@ -158,7 +162,12 @@ export async function serviceFixture() {
   async function accountId(t: { prisma: Database['prisma']; organizationId: string }, code: string) {
     return (await t.prisma.account.findUniqueOrThrow({ where: { organizationId_code: { organizationId: t.organizationId, code } } })).id;
   }
-  return { ...database, tenant, accountId };
+  const unitOfWork = createUnitOfWork({ db: database.db, representations });
+  /** Runs a service as one write of the tenant's organization (as every surface does) and returns the row it produced. */
+  async function run<Args extends unknown[], Row>(t: { organizationId: string }, service: (scope: WriteScope, ...args: Args) => Promise<Change<Row>>, ...args: Args): Promise<Row> {
+    return (await unitOfWork.write(t.organizationId, { operation: service.name, input: args }, (scope) => service(scope, ...args))).row as Row;
+  }
+  return { ...database, tenant, accountId, run, unitOfWork };
 }
 
 /** Runs a promise that must fail, and returns its AppError (code, fieldErrors, details). */

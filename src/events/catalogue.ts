@@ -1,21 +1,29 @@
-// Every event type the service emits, with what causes it. GET /api/v1/webhooks lists this catalogue,
-// and webhook subscriptions may only name these types (or `*`).
+// Every event type the service emits, with the change that causes it: one event per state change, and
+// only when something really changed (an update that changes nothing emits nothing). Each event's
+// `data.object` is the resource after the change, in the same shape as `GET /api/v1/<resource>/{id}`;
+// `*.updated` events also carry `data.previousAttributes` (the old values of the fields that changed).
+// Derived figures (balances, amount due after a payment on another document) are not state changes of
+// their own resource and emit nothing. GET /api/v1/webhooks lists this catalogue.
 export const EVENT_TYPES = {
+  'organization.updated': 'The organization\'s settings changed (name, lock date, default payment terms).',
   'account.created': 'An account was added to the chart of accounts.',
+  'account.updated': 'An account was renamed, re-described, or (de)activated.',
   'customer.created': 'A customer was created.',
-  'customer.updated': 'A customer was changed.',
+  'customer.updated': 'A customer\'s details changed.',
   'vendor.created': 'A vendor was created.',
-  'vendor.updated': 'A vendor was changed.',
+  'vendor.updated': 'A vendor\'s details changed.',
   'product.created': 'A product or service was created.',
-  'product.updated': 'A product or service was changed.',
+  'product.updated': 'A product or service changed.',
   'employee.created': 'An employee was created.',
-  'employee.updated': 'An employee was changed.',
-  'journal_entry.created': 'A journal entry was posted (manually or by an invoice, payment or reversal).',
-  'journal_entry.reversed': 'A journal entry was reversed by a mirror entry.',
-  'invoice.created': 'An invoice was created and its journal entry posted.',
-  'invoice.payment_recorded': 'A payment was recorded against an invoice.',
-  'invoice.paid': 'An invoice was paid in full.',
-  'invoice.voided': 'An invoice was voided and its posting reversed.',
+  'employee.updated': 'An employee\'s details changed.',
+  'journal_entry.created': 'A journal entry was posted: manually, or by an invoice, a payment, a void or a reversal (see sourceType).',
+  'journal_entry.reversed': 'A journal entry was cancelled by a reversal; the object is the original entry, now status reversed.',
+  'invoice.created': 'An invoice was created: status open (posted, with its journal_entry.created) or draft (not posted).',
+  'invoice.finalized': 'A draft invoice was finalized: now open, and its journal entry posted.',
+  'invoice.payment_recorded': 'A payment was recorded against an invoice; the object is the invoice after it.',
+  'invoice.paid': 'An invoice was paid in full (follows the invoice.payment_recorded that paid it).',
+  'invoice.voided': 'An invoice was voided; if it was posted, the reversal was posted too.',
+  'webhook_subscription.created': 'A webhook subscription was registered (its signing secret is never part of an event).',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

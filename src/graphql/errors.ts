@@ -1,7 +1,9 @@
 // Maps every error a resolver can raise onto the catalogue, once, for both surfaces (REST reads the
 // same extensions). Unexpected errors are logged with their stack and reach the client masked.
+import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
-import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError } from '../lib/errors.ts';
+import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
+import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, retryAfterSeconds } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 
 function prismaToAppError(error: { code?: string; meta?: Record<string, unknown> }): AppError | undefined {
@@ -13,8 +15,12 @@ function prismaToAppError(error: { code?: string; meta?: Record<string, unknown>
   }
   if (error.code === 'P2025') return new AppError('NOT_FOUND', 'The record does not exist');
   if (error.code === 'P2003') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
-  // P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 connection closed.
-  if (['P1001', 'P1002', 'P1008', 'P1017'].includes(error.code ?? '')) return new AppError('SERVICE_UNAVAILABLE', 'The database cannot be reached right now; retry in a few seconds');
+  // P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 connection closed; raw queries
+  // (P2010) report the same through the driver adapter's error kind.
+  const driverKind = (error.meta as any)?.driverAdapterError?.cause?.kind;
+  if (['P1001', 'P1002', 'P1008', 'P1017'].includes(error.code ?? '') || ['DatabaseNotReachable', 'ConnectionClosed', 'TooManyConnections'].includes(driverKind)) {
+    return new AppError('SERVICE_UNAVAILABLE', 'The database cannot be reached right now; retry in a few seconds');
+  }
   return undefined;
 }
 
@@ -98,5 +104,35 @@ export function useCatalogueCodesForRequestErrors() {
     onValidate: () => ({ result, setResult }: { result: readonly GraphQLError[]; setResult: (r: GraphQLError[]) => void }) => {
       if (result.length) setResult(result.map(recode));
     },
+  };
+}
+
+/**
+ * Yoga's context factory: the one request context, built from the request's Authorization header.
+ * A refusal (bad key, quota spent, database down) goes through Yoga's own error path with the HTTP
+ * status and headers of the catalogue. On the REST path the context is built already and passes through.
+ */
+export function yogaContextFactory(createContext: CreateRequestContext) {
+  return async (initial: { request: Request; exchange?: HttpExchange; apiKey?: unknown }) => {
+    if (initial.apiKey) return {};
+    const exchange = initial.exchange ?? { requestId: randomUUID() };
+    try {
+      const context = await createContext({ authorization: initial.request.headers.get('authorization') }, exchange.requestId);
+      exchange.rateLimit = context.rateLimit;
+      return context;
+    } catch (error) {
+      if (error instanceof RateLimitedError) exchange.rateLimit = error.decision;
+      const appError = toAppError(error);
+      if (!appError) throw error;
+      const retryAfter = retryAfterSeconds(appError.code, appError.details);
+      throw new GraphQLError(appError.message, {
+        extensions: {
+          code: appError.code,
+          status: appError.status,
+          ...appError.details,
+          http: { status: appError.status, headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) } },
+        },
+      });
+    }
   };
 }

@@ -1,9 +1,21 @@
-// The shape every create mutation shares: an `input`, an optional `idempotencyKey`, and the created
-// record returned with whatever the client selected (preloaded in one query).
-import { idempotent } from '../modules/idempotency/idempotency.service.ts';
+// The shapes every mutation shares: an `input` (and an `id` for a record), an optional `idempotencyKey`,
+// the write run through the request's unit of work, and the record returned with whatever the client
+// selected, loaded once after commit (not at all when the selection needs nothing beyond the row written).
+import type { Change } from '../core/representations.ts';
+import type { WriteScope } from '../core/tenant.ts';
+import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { builder } from './builder.ts';
-import { delegateOf } from './lists.ts';
 import type { GraphQLContext } from './context.ts';
+import { delegateOf } from './lists.ts';
+
+export const IDEMPOTENCY_KEY_DESCRIPTION =
+  'Makes retries safe: repeating the mutation with the same key (within 24 hours) returns the first result without writing again; the same key with a different input is refused with IDEMPOTENCY_KEY_REUSED.';
+
+/** The mutation's result for the client's selection: the written row itself if the selection needs no more. */
+function resultFor(ctx: GraphQLContext, model: string, query: object, outcome: WriteOutcome) {
+  if (!outcome.replayed && outcome.row && Object.keys(query).length === 0) return outcome.row;
+  return (ctx.prisma as any)[delegateOf(model)].findUniqueOrThrow({ ...query, where: { id: outcome.id } });
+}
 
 export interface CreateMutationOptions<Input> {
   /** Mutation name, also the idempotency operation name. */
@@ -12,11 +24,8 @@ export interface CreateMutationOptions<Input> {
   model: string;
   input: any;
   description: string;
-  run: (ctx: GraphQLContext, input: Input) => Promise<{ id: string }>;
+  run: (scope: WriteScope, input: Input) => Promise<Change<unknown>>;
 }
-
-export const IDEMPOTENCY_KEY_DESCRIPTION =
-  'Makes retries safe: repeating the mutation with the same key (within 24 hours) returns the first result without writing again; the same key with a different input is refused with IDEMPOTENCY_KEY_REUSED.';
 
 export function createMutation<Input>(options: CreateMutationOptions<Input>) {
   builder.mutationField(options.name, (t: any) =>
@@ -28,8 +37,8 @@ export function createMutation<Input>(options: CreateMutationOptions<Input>) {
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
       },
       resolve: async (query: object, _parent: unknown, args: { input: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
-        const { id } = await idempotent(ctx, args.idempotencyKey, options.name, args.input, () => options.run(ctx, args.input));
-        return (ctx.prisma as any)[delegateOf(options.model)].findUniqueOrThrow({ ...query, where: { id } });
+        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: args.input }, (scope) => options.run(scope, args.input));
+        return resultFor(ctx, options.model, query, outcome);
       },
     }),
   );
@@ -46,7 +55,7 @@ export interface RecordMutationOptions<Input> {
   inputRequired?: boolean;
   description: string;
   /** Returns the record to answer with (the updated record, the reversal entry, the voided invoice…). */
-  run: (ctx: GraphQLContext, id: string, input: Input) => Promise<{ id: string }>;
+  run: (scope: WriteScope, id: string, input: Input) => Promise<Change<unknown>>;
 }
 
 /**
@@ -67,8 +76,8 @@ export function recordMutation<Input>(options: RecordMutationOptions<Input>) {
       },
       resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
         const input = (args.input ?? {}) as Input;
-        const { id } = await idempotent(ctx, args.idempotencyKey, options.name, { id: args.id, input }, () => options.run(ctx, args.id, input));
-        return (ctx.prisma as any)[delegateOf(options.model)].findUniqueOrThrow({ ...query, where: { id } });
+        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id: args.id, input } }, (scope) => options.run(scope, args.id, input));
+        return resultFor(ctx, options.model, query, outcome);
       },
     }),
   );

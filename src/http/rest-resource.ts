@@ -1,8 +1,9 @@
 // The routes most resources share (list, retrieve, create, update), generated from one description
 // so every resource behaves the same. Each resource's .rest.ts says only what is its own.
+import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { AppError } from '../lib/errors.ts';
 import { pageSchema, type Schema } from './json-schema.ts';
-import { listVariables, type RestRequest, type RestRoute } from './rest.ts';
+import { listVariables, type RestRequest, type RestResult, type RestRoute } from './rest.ts';
 
 export interface ResourceDescription {
   /** `/api/v1/customers` */
@@ -29,6 +30,15 @@ export interface ResourceDescription {
 export function idempotencyKeyOf(req: RestRequest): string | undefined {
   const header = req.headers['idempotency-key'];
   return typeof header === 'string' ? header : undefined;
+}
+
+/**
+ * The response to a write: the written resource's public object, the very one its events carry and an
+ * idempotent retry gets back (marked `Idempotent-Replayed: true`, as Stripe does).
+ */
+export function writeResult(status: number, write: WriteOutcome | undefined, headers: Record<string, string> = {}): RestResult {
+  if (!write) throw new Error('a write route ran without a write');
+  return { status, body: write.object, headers: { ...headers, ...(write.replayed ? { 'idempotent-replayed': 'true' } : {}) } };
 }
 
 /** A money value from GraphQL (decimal string) as the JSON number REST v1 speaks. */
@@ -79,12 +89,9 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       bodyType: c.inputType,
       bodyToInput: c.bodyToInput,
       responses: { 201: r.schema },
-      document: `mutation ${c.operationId}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { ${r.fields} } }`,
+      document: `mutation ${c.operationId}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-      toResult: (data) => {
-        const body = r.toRest(data[c.mutation]) as { id: string };
-        return { status: 201, body, headers: { location: `${r.path}/${body.id}` } };
-      },
+      toResult: (_data, _req, write) => writeResult(201, write, { location: `${r.path}/${write?.id}` }),
     });
   }
   if (r.update) {
@@ -97,9 +104,9 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       bodyType: u.inputType,
       bodyToInput: u.bodyToInput,
       responses: { 200: r.schema },
-      document: `mutation ${u.operationId}($id: ID!, $input: ${u.inputType}!) { ${u.mutation}(id: $id, input: $input) { ${r.fields} } }`,
-      toVariables: (req) => ({ id: req.params.id, input: req.body }),
-      toResult: (data) => ({ status: 200, body: r.toRest(data[u.mutation]) }),
+      document: `mutation ${u.operationId}($id: ID!, $input: ${u.inputType}!, $idempotencyKey: String) { ${u.mutation}(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }`,
+      toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
+      toResult: (_data, _req, write) => writeResult(200, write),
     });
   }
   return routes;

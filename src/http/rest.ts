@@ -7,7 +7,8 @@ import { isCalendarDate } from '../lib/dates.ts';
 import type { Schema } from './json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { summarizeGraphQLErrors } from '../graphql/errors.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import type { RequestContext } from '../core/request-context.ts';
+import type { WriteOutcome } from '../core/unit-of-work.ts';
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -38,7 +39,8 @@ export interface RestRoute {
   /** Maps REST spellings onto the GraphQL input (e.g. lower-case enum values) before the check. */
   bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
   toVariables(req: RestRequest): Record<string, unknown>;
-  toResult(data: any, req: RestRequest): RestResult;
+  /** The response: from the GraphQL data, or for writes from the write's public object. */
+  toResult(data: any, req: RestRequest, write?: WriteOutcome): RestResult;
 }
 
 interface CompiledRoute extends RestRoute {
@@ -51,7 +53,7 @@ interface CompiledRoute extends RestRoute {
 export interface RestRouter {
   /** The route for a method and path; `methodMismatch` when the path exists under other methods. */
   match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { methodMismatch: string[] } | undefined;
-  execute(route: CompiledRoute, req: RestRequest, context: Omit<GraphQLContext, never>): Promise<RestResult>;
+  execute(route: CompiledRoute, req: RestRequest, context: RequestContext): Promise<RestResult>;
 }
 
 export class RestGraphQLError extends Error {
@@ -110,7 +112,7 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
       const contextValue = await contextFactory();
       const result = await execute({ schema, document: route.parsed, variableValues, contextValue });
       if ('errors' in result && result.errors?.length) throw new RestGraphQLError(result.errors);
-      return route.toResult((result as any).data, req);
+      return route.toResult((result as any).data, req, (contextValue as RequestContext).lastWrite);
     },
   };
 }

@@ -1,5 +1,6 @@
-// The HTTP front door: request ids, health, authentication and rate limiting shared by both surfaces,
-// then /graphql (Yoga) or /api/v1 (the REST route table). Plain node:http: nothing here needs a framework.
+// The HTTP front door: request ids, health and public documents, then /graphql (Yoga, which builds the
+// request context itself) or /api/v1 (the REST route table, on the same request context). Plain
+// node:http: nothing here needs a framework.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -7,22 +8,21 @@ import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { isReachable, type Database } from '../db/database.ts';
-import type { GraphQLContext } from '../graphql/context.ts';
+import { rateLimitHeaders } from '../core/rate-limit.ts';
+import { type CreateRequestContext, type HttpExchange, RateLimitedError, type RequestContext } from '../core/request-context.ts';
 import { toAppError } from '../graphql/errors.ts';
-import { AppError } from '../lib/errors.ts';
+import { retryAfterSeconds } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { authenticate } from './auth.ts';
 import { DOCS_HTML } from './openapi.ts';
 import { parseJsonBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
 import { RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
-import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
 
 export interface HandlerDeps {
   db: Database;
   yoga: YogaServerInstance<any, any>;
   rest: RestRouter;
-  limiter: RateLimiter;
+  createContext: CreateRequestContext;
   logger: Logger;
   maxBodyBytes: number;
   openApi: object;
@@ -31,7 +31,7 @@ export interface HandlerDeps {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export function createRequestHandler(deps: HandlerDeps) {
-  const { db, yoga, rest, limiter, logger, maxBodyBytes } = deps;
+  const { db, yoga, rest, createContext, logger, maxBodyBytes } = deps;
   // The API description is public, like a published reference; everything else needs a key.
   const openApiText = JSON.stringify(deps.openApi);
   const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -46,22 +46,19 @@ export function createRequestHandler(deps: HandlerDeps) {
     return undefined;
   };
 
-  async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, context: GraphQLContext, headers: Record<string, string>) {
+  async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
-    const response = await yoga.fetch(
-      url.toString(),
-      { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? body : undefined },
-      context,
-    );
+    const exchange: HttpExchange = { requestId };
+    const response = await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? body : undefined }, { exchange });
     res.statusCode = response.status;
     response.headers.forEach((value, name) => res.setHeader(name, value));
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (exchange.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(exchange.rateLimit))) res.setHeader(name, value);
     if (!response.body) return res.end();
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
     res.end();
   }
 
-  async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, context: GraphQLContext, headers: Record<string, string>) {
+  async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, context: RequestContext, headers: Record<string, string>) {
     const found = rest.match(req.method ?? 'GET', url.pathname);
     if (!found) return sendProblem(res, problem('NOT_FOUND', `No endpoint ${req.method} ${url.pathname}`, context.requestId), headers);
     if ('methodMismatch' in found) {
@@ -87,7 +84,6 @@ export function createRequestHandler(deps: HandlerDeps) {
     } catch {
       return sendProblem(res, problem('VALIDATION_FAILED', 'The request target is not a valid URL', requestId));
     }
-    const isRest = url.pathname.startsWith('/api/');
     const headers: Record<string, string> = {};
     try {
       if (url.pathname === '/healthz') {
@@ -96,47 +92,28 @@ export function createRequestHandler(deps: HandlerDeps) {
       }
       const publicDoc = docs(url.pathname);
       if (publicDoc) return res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
-      const isGraphQL = url.pathname === '/graphql';
-      if (!isGraphQL && !isRest) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/`, requestId));
-      // GraphiQL itself is a static page; the queries it sends carry the key like any other request.
-      if (isGraphQL && req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !url.searchParams.has('query')) {
-        return await handleGraphQL(req, res, url, {} as GraphQLContext, headers);
-      }
-      const apiKey = await authenticate(req, db.prisma);
-      const decision = await limiter.consume(apiKey.id);
-      Object.assign(headers, rateLimitHeaders(decision));
-      if (!decision.allowed) {
-        throw new AppError('RATE_LIMITED', `This API key made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`);
-      }
-      const context: GraphQLContext = {
-        requestId,
-        db,
-        prisma: db.prisma,
-        apiKey,
-        organization: apiKey.organization,
-        organizationId: apiKey.organizationId,
-      };
-      if (isGraphQL) await handleGraphQL(req, res, url, context, headers);
-      else await handleRest(req, res, url, context, headers);
+      if (url.pathname === '/graphql') return await handleGraphQL(req, res, url, requestId);
+      if (!url.pathname.startsWith('/api/')) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/`, requestId));
+      const context = await createContext({ authorization: req.headers.authorization }, requestId);
+      Object.assign(headers, rateLimitHeaders(context.rateLimit));
+      await handleRest(req, res, url, context, headers);
     } catch (error) {
       if (res.headersSent) {
         logger.error('error after the response started', { requestId, error });
         return res.destroy();
       }
+      if (error instanceof RateLimitedError) Object.assign(headers, rateLimitHeaders(error.decision));
       if (error instanceof RestGraphQLError) {
         const summary = summarizeGraphQLErrors(error.errors);
         if (summary.code === 'INTERNAL') logger.error('REST request failed', { requestId, errors: error.errors.map((e) => e.message) });
-        if (summary.code === 'SERVICE_UNAVAILABLE') headers['retry-after'] = '5';
+        const retryAfter = retryAfterSeconds(summary.code, summary.details);
+        if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
         return sendProblem(res, problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details), headers);
       }
       const appError = toAppError(error);
       if (appError) {
-        if (appError.code === 'SERVICE_UNAVAILABLE') headers['retry-after'] = '5';
-        if (!isRest) {
-          // GraphQL clients read errors[].extensions.code; the HTTP status still says what happened.
-          const extensions = { code: appError.code, status: appError.status, ...(appError.fieldErrors.length ? { fieldErrors: appError.fieldErrors } : {}) };
-          return sendJson(res, appError.status, { errors: [{ message: appError.message, extensions }] }, headers);
-        }
+        const retryAfter = retryAfterSeconds(appError.code, appError.details);
+        if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
         return sendProblem(res, problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details), headers);
       }
       logger.error('unexpected error', { requestId, method: req.method, path: url.pathname, error });

@@ -54,3 +54,9 @@ export function validationError(fieldErrors: FieldError[]): AppError {
       : `${fieldErrors.length} fields are invalid: ${fieldErrors.map((e) => e.path).join(', ')}`;
   return new AppError('VALIDATION_FAILED', message, fieldErrors);
 }
+
+/** Seconds a client should wait before retrying, for errors that say so (Retry-After). */
+export function retryAfterSeconds(code: ErrorCode, details: Record<string, unknown> = {}): number | undefined {
+  if (typeof details.retryAfterSeconds === 'number') return details.retryAfterSeconds;
+  return code === 'SERVICE_UNAVAILABLE' ? 5 : undefined;
+}

@@ -7,6 +7,8 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /** The same logger with fields added to every record (e.g. the request id). */
+  child(fields: Record<string, unknown>): Logger;
 }
 
 function serialize(fields: Record<string, unknown>): Record<string, unknown> {
@@ -17,10 +19,10 @@ function serialize(fields: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): Logger {
+export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`), bound: Record<string, unknown> = {}): Logger {
   const log = (at: Exclude<LogLevel, 'silent'>) => (message: string, fields: Record<string, unknown> = {}) => {
     if (RANK[at] < RANK[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...serialize(fields) }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+    write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...bound, ...serialize(fields) }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
   };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'), child: (fields) => createLogger(level, write, { ...bound, ...fields }) };
 }

@@ -81,3 +81,6 @@ export function formatPercent(ppm: number): string {
   const fraction = String(ppm % 10_000).padStart(4, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
+
+/** Minor units as the JSON number REST v1 speaks (exact: at most the currency's decimals). */
+export const moneyNumber = (minor: bigint, decimals: number): number => Number(formatMoney(minor, decimals));

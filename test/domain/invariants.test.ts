@@ -52,7 +52,7 @@ describe('the books, under any sequence of operations', () => {
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 14 }), async (ops) => {
         const tenant = await f.tenant();
         const accounts = await f.db.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { notIn: ['accounts_receivable', 'accounts_payable'] } }, orderBy: { code: 'asc' } });
-        const customer = await customers.create(tenant, { name: 'Prop customer' });
+        const customer = await f.run(tenant, customers.create, { name: 'Prop customer' });
         const invoices: string[] = [];
         const entries: string[] = [];
         for (const o of ops) {
@@ -61,19 +61,19 @@ describe('the books, under any sequence of operations', () => {
             if (o.kind === 'entry') {
               const from = accounts[o.from % accounts.length].id;
               const to = accounts[o.to % accounts.length].id;
-              const e = await createJournalEntry(tenant, { date: '2026-05-01', description: 'prop', lines: [{ accountId: from, debit: o.debit }, { accountId: to, credit: o.balanced ? o.debit : o.credit }] });
+              const e = await f.run(tenant, createJournalEntry, { date: '2026-05-01', description: 'prop', lines: [{ accountId: from, debit: o.debit }, { accountId: to, credit: o.balanced ? o.debit : o.credit }] });
               entries.push(e.id);
             } else if (o.kind === 'invoice') {
-              const inv = await createInvoice(tenant, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'p', unitPrice: o.price, quantity: o.quantity, taxRate: o.tax }] });
+              const inv = await f.run(tenant, createInvoice, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'p', unitPrice: o.price, quantity: o.quantity, taxRate: o.tax }] });
               invoices.push(inv.id);
             } else if (o.kind === 'payment' && invoices.length) {
               const inv = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[o.pick % invoices.length] } });
               const due = Number(inv.total - inv.amountPaid) / 100;
-              await recordPayment(tenant, { invoiceId: inv.id, amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2), date: '2026-05-02' });
+              await f.run(tenant, recordPayment, { invoiceId: inv.id, amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2), date: '2026-05-02' });
             } else if (o.kind === 'void' && invoices.length) {
-              await voidInvoice(tenant, invoices[o.pick % invoices.length], { date: '2026-05-03' });
+              await f.run(tenant, voidInvoice, invoices[o.pick % invoices.length], { date: '2026-05-03' });
             } else if (o.kind === 'reverse' && entries.length) {
-              await reverseJournalEntry(tenant, entries[o.pick % entries.length], { date: '2026-05-04' });
+              await f.run(tenant, reverseJournalEntry, entries[o.pick % entries.length], { date: '2026-05-04' });
             }
           } catch (error) {
             if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -88,13 +88,13 @@ describe('the books, under any sequence of operations', () => {
 
   it('stay right with many writers at once: concurrent payments never overpay, entries never interleave badly', async () => {
     const tenant = await f.tenant('Concurrent Co');
-    const customer = await customers.create(tenant, { name: 'Busy customer' });
-    const invoice = await createInvoice(tenant, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'x', unitPrice: '100.00' }] });
+    const customer = await f.run(tenant, customers.create, { name: 'Busy customer' });
+    const invoice = await f.run(tenant, createInvoice, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'x', unitPrice: '100.00' }] });
     const rent = await f.accountId(tenant, '6100');
     const cash = await f.accountId(tenant, '1000');
     const results = await Promise.allSettled([
-      ...Array.from({ length: 12 }, () => recordPayment(tenant, { invoiceId: invoice.id, amount: '30.00', date: '2026-05-02' })),
-      ...Array.from({ length: 12 }, (_, i) => createJournalEntry(tenant, { date: '2026-05-02', description: `w${i}`, lines: [{ accountId: rent, debit: '1.00' }, { accountId: cash, credit: '1.00' }] })),
+      ...Array.from({ length: 12 }, () => f.run(tenant, recordPayment, { invoiceId: invoice.id, amount: '30.00', date: '2026-05-02' })),
+      ...Array.from({ length: 12 }, (_, i) => f.run(tenant, createJournalEntry, { date: '2026-05-02', description: `w${i}`, lines: [{ accountId: rent, debit: '1.00' }, { accountId: cash, credit: '1.00' }] })),
     ]);
     for (const r of results) if (r.status === 'rejected') expect(['CONFLICT', 'VALIDATION_FAILED', 'INVALID_STATE']).toContain((r.reason as AppError).code);
     const after = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: { payments: true } });

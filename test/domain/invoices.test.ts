@@ -17,7 +17,7 @@ let codes: Record<string, string>;
 beforeAll(async () => {
   f = await serviceFixture();
   t = await f.tenant('Invoice Co');
-  customerId = (await customers.create(t, { name: 'Ada Ltd', paymentTermsDays: 14 })).id;
+  customerId = (await f.run(t, customers.create, { name: 'Ada Ltd', paymentTermsDays: 14 })).id;
   codes = {};
   for (const code of ['1010', '1200', '2200', '4000', '4100']) codes[code] = await f.accountId(t, code);
 });
@@ -67,8 +67,8 @@ describe('invoice arithmetic', () => {
 
 describe('an invoice', () => {
   it('posts itself: Dr receivables total, Cr revenue per account, Cr sales tax', async () => {
-    const product = await createProduct(t, { name: 'Widget', unitPrice: '19.99', taxRate: '8.875' });
-    const invoice = await createInvoice(t, {
+    const product = await f.run(t, createProduct, { name: 'Widget', unitPrice: '19.99', taxRate: '8.875' });
+    const invoice = await f.run(t, createInvoice, {
       customerId,
       issueDate: '2026-01-10',
       lines: [
@@ -91,17 +91,17 @@ describe('an invoice', () => {
 
   it('takes its due date from explicit date, the terms given, the customer\'s, or the organization\'s', async () => {
     const line = [{ description: 'x', unitPrice: '1' }];
-    expect((await createInvoice(t, { customerId, issueDate: '2026-01-31', dueDate: '2026-02-05', lines: line })).dueDate).toBe('2026-02-05');
-    expect((await createInvoice(t, { customerId, issueDate: '2026-01-31', paymentTermsDays: 0, lines: line })).dueDate).toBe('2026-01-31');
-    expect((await createInvoice(t, { customerId, issueDate: '2026-01-31', lines: line })).dueDate).toBe('2026-02-14');
-    const noTerms = await customers.create(t, { name: 'No terms' });
-    expect((await createInvoice(t, { customerId: noTerms.id, issueDate: '2026-01-31', lines: line })).dueDate).toBe('2026-03-02');
+    expect((await f.run(t, createInvoice, { customerId, issueDate: '2026-01-31', dueDate: '2026-02-05', lines: line })).dueDate).toBe('2026-02-05');
+    expect((await f.run(t, createInvoice, { customerId, issueDate: '2026-01-31', paymentTermsDays: 0, lines: line })).dueDate).toBe('2026-01-31');
+    expect((await f.run(t, createInvoice, { customerId, issueDate: '2026-01-31', lines: line })).dueDate).toBe('2026-02-14');
+    const noTerms = await f.run(t, customers.create, { name: 'No terms' });
+    expect((await f.run(t, createInvoice, { customerId: noTerms.id, issueDate: '2026-01-31', lines: line })).dueDate).toBe('2026-03-02');
   });
 
   it('refuses bad lines field by field and writes nothing', async () => {
     const before = await f.db.prisma.invoice.count();
     const error = await failure(
-      createInvoice(t, {
+      f.run(t, createInvoice, {
         customerId: 'cus_00000000000000000000000000',
         issueDate: '2026-13-01',
         lines: [{ quantity: '0', unitPrice: '1.001' }, { productId: 'prod_00000000000000000000000000', description: 'y' }],
@@ -110,64 +110,64 @@ describe('an invoice', () => {
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.fieldErrors.map((e) => e.path).sort()).toEqual(['customerId', 'issueDate', 'lines.0.description', 'lines.0.quantity', 'lines.0.unitPrice', 'lines.1.productId', 'lines.1.unitPrice']);
     expect(await f.db.prisma.invoice.count()).toBe(before);
-    const wrongAccount = await failure(createInvoice(t, { customerId, lines: [{ description: 'x', unitPrice: '1', accountId: codes['1010'] }] }));
+    const wrongAccount = await failure(f.run(t, createInvoice, { customerId, lines: [{ description: 'x', unitPrice: '1', accountId: codes['1010'] }] }));
     expect(wrongAccount.fieldErrors).toEqual([{ path: 'lines.0.accountId', message: 'must be an income account, not asset' }]);
   });
 
   it('moves through partial and full payment, each posted Dr bank Cr receivables; overpayment is refused', async () => {
-    const invoice = await createInvoice(t, { customerId, issueDate: '2026-02-01', lines: [{ description: 'Job', unitPrice: '100.00' }] });
-    const part = await recordPayment(t, { invoiceId: invoice.id, amount: '40.00', date: '2026-02-05' });
+    const invoice = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-01', lines: [{ description: 'Job', unitPrice: '100.00' }] });
+    const part = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '40.00', date: '2026-02-05' });
     expect(part.invoice).toMatchObject({ status: 'PARTIALLY_PAID', amountPaid: 4000n });
-    expect(await postingOf(part.payment.journalEntryId)).toEqual([
+    expect(await postingOf(part.journalEntryId)).toEqual([
       ['1010', 4000n, 0n],
       ['1200', 0n, 4000n],
     ]);
-    const over = await failure(recordPayment(t, { invoiceId: invoice.id, amount: '60.01', date: '2026-02-06' }));
+    const over = await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '60.01', date: '2026-02-06' }));
     expect(over.fieldErrors).toEqual([{ path: 'amount', message: '60.01 is more than the amount due 60.00; overpayments are refused' }]);
-    const rest = await recordPayment(t, { invoiceId: invoice.id, amount: 60, date: '2026-02-06' });
+    const rest = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: 60, date: '2026-02-06' });
     expect(rest.invoice).toMatchObject({ status: 'PAID', amountPaid: 10000n });
     const paidEvents = await f.db.prisma.event.count({ where: { resourceId: invoice.id, type: 'invoice.paid' } });
     expect(paidEvents).toBe(1);
-    expect((await failure(recordPayment(t, { invoiceId: invoice.id, amount: '1', date: '2026-02-07' }))).code).toBe('INVALID_STATE');
-    expect((await failure(voidInvoice(t, invoice.id))).code).toBe('INVALID_STATE');
+    expect((await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1', date: '2026-02-07' }))).code).toBe('INVALID_STATE');
+    expect((await failure(f.run(t, voidInvoice, invoice.id))).code).toBe('INVALID_STATE');
   });
 
   it('voids without payments by posting the reversal; a void invoice takes no payment', async () => {
-    const invoice = await createInvoice(t, { customerId, issueDate: '2026-02-10', lines: [{ description: 'Job', unitPrice: '50.00', taxRate: '10' }] });
-    const voided = await voidInvoice(t, invoice.id, { date: '2026-02-11', reason: 'duplicate' });
+    const invoice = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-10', lines: [{ description: 'Job', unitPrice: '50.00', taxRate: '10' }] });
+    const voided = await f.run(t, voidInvoice, invoice.id, { date: '2026-02-11', reason: 'duplicate' });
     expect(voided.status).toBe('VOID');
     expect(await postingOf(voided.voidJournalEntryId!)).toEqual([
       ['1200', 0n, 5500n],
       ['4000', 5000n, 0n],
       ['2200', 500n, 0n],
     ]);
-    expect((await failure(voidInvoice(t, invoice.id))).message).toMatch(/already void/);
-    expect((await failure(recordPayment(t, { invoiceId: invoice.id, amount: '1' }))).code).toBe('INVALID_STATE');
+    expect((await failure(f.run(t, voidInvoice, invoice.id))).message).toMatch(/already void/);
+    expect((await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1' }))).code).toBe('INVALID_STATE');
   });
 
   it('as a draft posts nothing until finalized', async () => {
-    const draft = await createInvoice(t, { customerId, issueDate: '2026-02-12', draft: true, lines: [{ description: 'Later', unitPrice: '7.00' }] });
+    const draft = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-12', draft: true, lines: [{ description: 'Later', unitPrice: '7.00' }] });
     expect(draft).toMatchObject({ status: 'DRAFT', journalEntryId: null });
-    expect((await failure(recordPayment(t, { invoiceId: draft.id, amount: '1' }))).message).toMatch(/finalize it first/);
-    const open = await finalizeInvoice(t, draft.id);
+    expect((await failure(f.run(t, recordPayment, { invoiceId: draft.id, amount: '1' }))).message).toMatch(/finalize it first/);
+    const open = await f.run(t, finalizeInvoice, draft.id);
     expect(open.status).toBe('OPEN');
     expect(await postingOf(open.journalEntryId!)).toEqual([
       ['1200', 700n, 0n],
       ['4000', 0n, 700n],
     ]);
-    expect((await failure(finalizeInvoice(t, draft.id))).code).toBe('INVALID_STATE');
+    expect((await failure(f.run(t, finalizeInvoice, draft.id))).code).toBe('INVALID_STATE');
   });
 
   it('respects the lock date for invoices, payments and voids', async () => {
     const locked = await f.tenant('Locked Invoices');
-    const buyer = await customers.create(locked, { name: 'B' });
-    const invoice = await createInvoice(locked, { customerId: buyer.id, issueDate: '2026-03-01', lines: [{ description: 'x', unitPrice: '10' }] });
-    await updateOrganization(f.db.prisma, locked.organizationId, { lockDate: '2026-03-31' });
+    const buyer = await f.run(locked, customers.create, { name: 'B' });
+    const invoice = await f.run(locked, createInvoice, { customerId: buyer.id, issueDate: '2026-03-01', lines: [{ description: 'x', unitPrice: '10' }] });
+    await f.run(locked, updateOrganization, { lockDate: '2026-03-31' });
     locked.organization.lockDate = '2026-03-31';
-    expect((await failure(createInvoice(locked, { customerId: buyer.id, issueDate: '2026-03-15', lines: [{ description: 'x', unitPrice: '1' }] }))).code).toBe('PERIOD_LOCKED');
-    expect((await failure(recordPayment(locked, { invoiceId: invoice.id, amount: '1', date: '2026-03-20' }))).code).toBe('PERIOD_LOCKED');
-    expect((await failure(voidInvoice(locked, invoice.id, { date: '2026-03-20' }))).code).toBe('PERIOD_LOCKED');
-    expect((await recordPayment(locked, { invoiceId: invoice.id, amount: '1', date: '2026-04-01' })).invoice.status).toBe('PARTIALLY_PAID');
+    expect((await failure(f.run(locked, createInvoice, { customerId: buyer.id, issueDate: '2026-03-15', lines: [{ description: 'x', unitPrice: '1' }] }))).code).toBe('PERIOD_LOCKED');
+    expect((await failure(f.run(locked, recordPayment, { invoiceId: invoice.id, amount: '1', date: '2026-03-20' }))).code).toBe('PERIOD_LOCKED');
+    expect((await failure(f.run(locked, voidInvoice, invoice.id, { date: '2026-03-20' }))).code).toBe('PERIOD_LOCKED');
+    expect((await f.run(locked, recordPayment, { invoiceId: invoice.id, amount: '1', date: '2026-04-01' })).invoice.status).toBe('PARTIALLY_PAID');
   });
 });
 
@@ -203,8 +203,8 @@ describe('reports', () => {
 
   it('aged receivables buckets amounts due by days past due', async () => {
     const aging = await f.tenant('Aging Co');
-    const c = await customers.create(aging, { name: 'Late payer' });
-    const make = (issueDate: string, dueDate: string, amount: string) => createInvoice(aging, { customerId: c.id, issueDate, dueDate, lines: [{ description: 'x', unitPrice: amount }] });
+    const c = await f.run(aging, customers.create, { name: 'Late payer' });
+    const make = (issueDate: string, dueDate: string, amount: string) => f.run(aging, createInvoice, { customerId: c.id, issueDate, dueDate, lines: [{ description: 'x', unitPrice: amount }] });
     await make('2026-06-01', '2026-07-10', '1.00'); // not yet due on 07-01
     await make('2026-05-01', '2026-06-30', '2.00'); // 1 day
     await make('2026-04-01', '2026-05-15', '3.00'); // 47 days

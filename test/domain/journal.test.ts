@@ -37,8 +37,8 @@ const rentEntry = (amount = '1200.00', date = '2026-03-01') => ({
 
 describe('posting a journal entry', () => {
   it('writes the entry, its lines and an event, numbered in sequence', async () => {
-    const first = await createJournalEntry(t, rentEntry());
-    const second = await createJournalEntry(t, rentEntry('10.50'));
+    const first = await f.run(t, createJournalEntry, rentEntry());
+    const second = await f.run(t, createJournalEntry, rentEntry('10.50'));
     expect(second.number).toBe(first.number + 1);
     const lines = await f.db.prisma.journalLine.findMany({ where: { entryId: first.id }, orderBy: { lineNo: 'asc' } });
     expect(lines.map((l) => [l.accountId, l.debit, l.credit, l.date])).toEqual([
@@ -47,11 +47,11 @@ describe('posting a journal entry', () => {
     ]);
     expect(first.totalAmount).toBe(120000n);
     const event = await f.db.prisma.event.findFirst({ where: { resourceId: first.id, type: 'journal_entry.created' } });
-    expect(JSON.parse(event!.payload).object).toMatchObject({ id: first.id, totalAmount: '1200.00' });
+    expect(JSON.parse(event!.payload).object).toMatchObject({ id: first.id, totalAmount: 1200, status: 'posted' });
   });
 
   it('accepts JSON numbers as amounts, as REST sends them', async () => {
-    const entry = await createJournalEntry(t, { date: '2026-03-02', description: 'x', lines: [{ accountId: rent, debit: 0.1, credit: 0 }, { accountId: cash, debit: 0, credit: 0.1 }] });
+    const entry = await f.run(t, createJournalEntry, { date: '2026-03-02', description: 'x', lines: [{ accountId: rent, debit: 0.1, credit: 0 }, { accountId: cash, debit: 0, credit: 0.1 }] });
     expect(entry.totalAmount).toBe(10n);
   });
 
@@ -67,7 +67,7 @@ describe('posting a journal entry', () => {
   for (const [what, input, code, paths] of bad) {
     it(`refuses ${what}, naming the fields, and writes nothing`, async () => {
       const before = await counts();
-      const error = await failure(createJournalEntry(t, input() as any));
+      const error = await failure(f.run(t, createJournalEntry, input() as any));
       expect(error.code).toBe(code);
       expect(error.fieldErrors.map((e) => e.path).sort()).toEqual(paths);
       expect(await counts()).toEqual(before);
@@ -75,7 +75,7 @@ describe('posting a journal entry', () => {
   }
 
   it('states both totals of an unbalanced entry', async () => {
-    const error = await failure(createJournalEntry(t, { date: '2026-03-01', lines: [{ accountId: rent, debit: '100.00' }, { accountId: cash, credit: '99.99' }] }));
+    const error = await failure(f.run(t, createJournalEntry, { date: '2026-03-01', lines: [{ accountId: rent, debit: '100.00' }, { accountId: cash, credit: '99.99' }] }));
     expect(error.details).toEqual({ totalDebit: '100.00', totalCredit: '99.99' });
     expect(error.message).toBe('Total debit 100.00 does not equal total credit 99.99');
   });
@@ -83,7 +83,7 @@ describe('posting a journal entry', () => {
   it('refuses another organization\'s account exactly like a missing one', async () => {
     const other = await f.tenant('Other Co');
     const theirs = await f.accountId(other, '1000');
-    const error = await failure(createJournalEntry(t, { date: '2026-03-01', lines: [{ accountId: theirs, debit: '1' }, { accountId: cash, credit: '1' }] }));
+    const error = await failure(f.run(t, createJournalEntry, { date: '2026-03-01', lines: [{ accountId: theirs, debit: '1' }, { accountId: cash, credit: '1' }] }));
     expect(error.fieldErrors).toEqual([{ path: 'lines.0.accountId', message: `no account with id "${theirs}"` }]);
   });
 
@@ -91,7 +91,7 @@ describe('posting a journal entry', () => {
     const closed = await f.db.prisma.account.create({ data: { id: 'acct_0000000000000000000000clsd', organizationId: t.organizationId, code: '6999', name: 'Closed', type: 'EXPENSE', active: false } });
     const receivable = await f.accountId(t, '1200');
     const error = await failure(
-      createJournalEntry(t, { date: '2026-03-01', lines: [{ accountId: closed.id, debit: '1' }, { accountId: receivable, credit: '1' }] }),
+      f.run(t, createJournalEntry, { date: '2026-03-01', lines: [{ accountId: closed.id, debit: '1' }, { accountId: receivable, credit: '1' }] }),
     );
     expect(error.fieldErrors.map((e) => e.path)).toEqual(['lines.0.accountId', 'lines.1.accountId']);
     expect(error.fieldErrors[1].message).toMatch(/control account/);
@@ -101,22 +101,22 @@ describe('posting a journal entry', () => {
     const locked = await f.tenant('Locked Co');
     const lockedCash = await f.accountId(locked, '1000');
     const lockedRent = await f.accountId(locked, '6100');
-    await updateOrganization(f.db.prisma, locked.organizationId, { lockDate: '2026-03-31' });
+    await f.run(locked, updateOrganization, { lockDate: '2026-03-31' });
     locked.organization.lockDate = '2026-03-31';
     const entry = (date: string) => ({ date, lines: [{ accountId: lockedRent, debit: '5' }, { accountId: lockedCash, credit: '5' }] });
     for (const date of ['2026-03-31', '2025-12-01']) {
-      const error = await failure(createJournalEntry(locked, entry(date)));
+      const error = await failure(f.run(locked, createJournalEntry, entry(date)));
       expect(error.code).toBe('PERIOD_LOCKED');
       expect(error.fieldErrors[0].path).toBe('date');
     }
-    expect((await createJournalEntry(locked, entry('2026-04-01'))).date).toBe('2026-04-01');
+    expect((await f.run(locked, createJournalEntry, entry('2026-04-01'))).date).toBe('2026-04-01');
   });
 });
 
 describe('reversing a journal entry', () => {
   it('posts the mirror entry, links both ways, and leaves the original untouched', async () => {
-    const original = await createJournalEntry(t, rentEntry('300.00', '2026-05-01'));
-    const reversal = await reverseJournalEntry(t, original.id, { date: '2026-05-02', reason: 'wrong month' });
+    const original = await f.run(t, createJournalEntry, rentEntry('300.00', '2026-05-01'));
+    const reversal = await f.run(t, reverseJournalEntry, original.id, { date: '2026-05-02', reason: 'wrong month' });
     const lines = await f.db.prisma.journalLine.findMany({ where: { entryId: reversal.id }, orderBy: { lineNo: 'asc' } });
     expect(lines.map((l) => [l.accountId, l.debit, l.credit])).toEqual([
       [rent, 0n, 30000n],
@@ -130,26 +130,26 @@ describe('reversing a journal entry', () => {
   });
 
   it('refuses to reverse twice, before the original date, or an entry an invoice posted', async () => {
-    const original = await createJournalEntry(t, rentEntry('1.00', '2026-06-10'));
-    expect((await failure(reverseJournalEntry(t, original.id, { date: '2026-06-09' }))).fieldErrors[0].path).toBe('date');
-    await reverseJournalEntry(t, original.id, { date: '2026-06-10' });
-    const twice = await failure(reverseJournalEntry(t, original.id, { date: '2026-06-11' }));
+    const original = await f.run(t, createJournalEntry, rentEntry('1.00', '2026-06-10'));
+    expect((await failure(f.run(t, reverseJournalEntry, original.id, { date: '2026-06-09' }))).fieldErrors[0].path).toBe('date');
+    await f.run(t, reverseJournalEntry, original.id, { date: '2026-06-10' });
+    const twice = await failure(f.run(t, reverseJournalEntry, original.id, { date: '2026-06-11' }));
     expect(twice.code).toBe('INVALID_STATE');
     expect(twice.message).toMatch(/already reversed/);
 
-    const customer = await customers.create(t, { name: 'Buyer' });
-    const invoice = await createInvoice(t, { customerId: customer.id, issueDate: '2026-06-10', lines: [{ description: 'Work', unitPrice: '10', accountId: sales }] });
-    const byInvoice = await failure(reverseJournalEntry(t, invoice.journalEntryId!, {}));
+    const customer = await f.run(t, customers.create, { name: 'Buyer' });
+    const invoice = await f.run(t, createInvoice, { customerId: customer.id, issueDate: '2026-06-10', lines: [{ description: 'Work', unitPrice: '10', accountId: sales }] });
+    const byInvoice = await failure(f.run(t, reverseJournalEntry, invoice.journalEntryId!, {}));
     expect(byInvoice.code).toBe('INVALID_STATE');
     expect(byInvoice.message).toMatch(/void the invoice/);
   });
 
   it('answers NOT_FOUND for an entry of another organization', async () => {
     const other = await f.tenant('Stranger Co');
-    const theirs = await createJournalEntry(other, {
+    const theirs = await f.run(other, createJournalEntry, {
       date: '2026-03-01',
       lines: [{ accountId: await f.accountId(other, '6100'), debit: '1' }, { accountId: await f.accountId(other, '1000'), credit: '1' }],
     });
-    expect((await failure(reverseJournalEntry(t, theirs.id))).code).toBe('NOT_FOUND');
+    expect((await failure(f.run(t, reverseJournalEntry, theirs.id))).code).toBe('NOT_FOUND');
   });
 });

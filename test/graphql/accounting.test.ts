@@ -115,7 +115,7 @@ describe('accounting through GraphQL', () => {
     expect(data.events.totalCount).toBe(2);
     expect(data.events.edges[0].node.data.object).toMatchObject({ number: expect.stringMatching(/^INV-/) });
     expect(data.webhookSubscriptionsPage).toEqual({ total: 1, data: [{ id: hook.id }] });
-    expect(data.eventsPage.data[0].type).toBe("journal_entry.reversed");
+    expect(data.eventsPage.data[0].type).toBe("webhook_subscription.created");
     const ids = [hook.id, data.events.edges[0].node.id, invoiceId, codes['1200']];
     const nodes = (await ok('query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }', { ids: [...ids, 'jl_00000000000000000000000000', 'garbage'] })).nodes;
     expect(nodes.map((n: any) => n?.__typename ?? null)).toEqual(['WebhookSubscription', 'Event', 'Invoice', 'Account', null, null]);

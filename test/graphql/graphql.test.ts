@@ -1,6 +1,6 @@
 import { type GraphQLNamedType, isEnumType, isInputObjectType, isInterfaceType, isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/graphql/schema.ts';
+import { schema } from '../../src/registry.ts';
 import { createTestApp, gql, type TestApp } from '../helpers.ts';
 
 let t: TestApp;

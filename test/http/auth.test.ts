@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey, verifyApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { verifyApiKey } from '../../src/core/api-keys.ts';
+import { revokeApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -21,14 +22,14 @@ describe('API keys', () => {
   });
 
   it('verify only with the exact secret, and record when they were used', async () => {
-    const verified = await verifyApiKey(t.db.prisma, key);
+    const verified = await verifyApiKey(t.db, key);
     expect(verified?.organization.name).toBe('Auth Co');
     expect((await t.db.prisma.apiKey.findUnique({ where: { id: verified!.id } }))!.lastUsedAt).toBeInstanceOf(Date);
     const [, prefix, secret] = key.split('_');
     const wrongSecret = `ak_${prefix}_${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`;
-    expect(await verifyApiKey(t.db.prisma, wrongSecret)).toBeNull();
-    expect(await verifyApiKey(t.db.prisma, `ak_${prefix}`)).toBeNull();
-    expect(await verifyApiKey(t.db.prisma, '')).toBeNull();
+    expect(await verifyApiKey(t.db, wrongSecret)).toBeNull();
+    expect(await verifyApiKey(t.db, `ak_${prefix}`)).toBeNull();
+    expect(await verifyApiKey(t.db, '')).toBeNull();
   });
 });
 

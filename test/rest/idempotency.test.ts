@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotent, IDEMPOTENCY_TTL_MS } from '../../src/modules/idempotency/idempotency.service.ts';
+import { createUnitOfWork, IDEMPOTENCY_TTL_MS } from '../../src/core/unit-of-work.ts';
+import { representations } from '../../src/registry.ts';
+import { customers } from '../../src/modules/customers/customers.service.ts';
 import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -60,14 +62,19 @@ describe('Idempotency-Key on REST POST', () => {
   });
 
   it('forgets a key after 24 hours', async () => {
-    const tenant = { prisma: t.db.prisma, organizationId: (await t.tenant('Clock Co')).organizationId, organization: {} as any };
+    const { organizationId } = await t.tenant('Clock Co');
     let now = new Date('2026-01-01T00:00:00Z');
-    let runs = 0;
-    const create = async () => ({ id: `run-${++runs}` });
-    expect((await idempotent(tenant, 'daily', 'op', { a: 1 }, create, () => now)).id).toBe('run-1');
+    const unitOfWork = createUnitOfWork({ db: t.db, representations, clock: () => now });
+    const create = (name: string) => unitOfWork.write(organizationId, { operation: 'createCustomer', idempotencyKey: 'daily', input: { name } }, (scope) => customers.create(scope, { name }));
+    const first = await create('Once');
     now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS - 1000);
-    expect(await idempotent(tenant, 'daily', 'op', { a: 1 }, create, () => now)).toEqual({ id: 'run-1', replayed: true });
+    const replay = await create('Once');
+    expect(replay).toMatchObject({ id: first.id, replayed: true });
+    expect(await t.db.prisma.customer.count({ where: { organizationId } })).toBe(1);
     now = new Date(now.getTime() + 2000);
-    expect((await idempotent(tenant, 'daily', 'op', { a: 2 }, create, () => now)).id).toBe('run-2');
+    const later = await create('Twice');
+    expect(later.replayed).toBe(false);
+    expect(later.id).not.toBe(first.id);
+    expect(await t.db.prisma.customer.count({ where: { organizationId } })).toBe(2);
   });
 });

@@ -76,7 +76,7 @@ createMutation<NewAccount>({
   model: 'Account',
   input: CreateAccountInput,
   description: 'Adds an account to the chart of accounts.',
-  run: (ctx, input) => createAccount(ctx, input),
+  run: (scope, input) => createAccount(scope, input),
 });
 
 const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
@@ -95,5 +95,5 @@ updateMutation<AccountChanges>({
   label: 'account',
   input: UpdateAccountInput,
   description: 'Renames, describes or (de)activates an account.',
-  run: (ctx, id, input) => updateAccount(ctx, id, input),
+  run: (scope, id, input) => updateAccount(scope, id, input),
 });

@@ -1,7 +1,9 @@
 // The chart of accounts: reading rules. Knows nothing of GraphQL or HTTP.
 import type { PrismaTypes } from '../../db/database.ts';
-import { recordEvent, snapshot } from '../../events/outbox.ts';
-import type { Tenant } from '../tenant.ts';
+import { change } from '../../core/representations.ts';
+import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import { changedColumns } from '../../lib/columns.ts';
+import { ACCOUNT, accountRepresentation } from './accounts.public.ts';
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { type FieldError, notFound, validationError } from '../../lib/errors.ts';
 import { Checker } from '../../lib/validate.ts';
@@ -36,8 +38,8 @@ export interface NewAccount {
 }
 
 /** Creates an account; one error lists every bad field, and nothing is written unless all are good. */
-export async function createAccount(tenant: Tenant, input: NewAccount) {
-  const { prisma, organizationId } = tenant;
+export async function createAccount(scope: WriteScope, input: NewAccount) {
+  const { prisma, organizationId } = scope;
   const errors: FieldError[] = [];
   const code = input.code?.trim() ?? '';
   const name = input.name?.trim() ?? '';
@@ -52,8 +54,7 @@ export async function createAccount(tenant: Tenant, input: NewAccount) {
     errors.push({ path: 'code', message: `account code "${code}" is already used` });
   }
   if (errors.length) throw validationError(errors);
-  return prisma.$transaction(async (tx) => {
-    const account = await tx.account.create({
+  const written = await prisma.account.create({
     data: {
       id: newId('Account'),
       organizationId,
@@ -63,11 +64,12 @@ export async function createAccount(tenant: Tenant, input: NewAccount) {
       subtype: input.subtype?.trim() || null,
       description: input.description?.trim() || null,
       parentId: input.parentId || null,
+      createdAt: scope.now,
+      updatedAt: scope.now,
     },
-    });
-    await recordEvent(tx, organizationId, 'account.created', 'account', account.id, snapshot(account, [], 0));
-    return account;
   });
+  const account = { ...written, balance: 0n }; // nothing is posted to a new account yet
+  return change(ACCOUNT, account, [{ type: 'account.created', resource: { type: ACCOUNT, id: account.id, row: account } }]);
 }
 
 export interface AccountChanges {
@@ -78,25 +80,26 @@ export interface AccountChanges {
 }
 
 /** Renames, re-describes or (de)activates an account. Code and type stay: history is posted against them. */
-export async function updateAccount(tenant: Tenant, id: string, input: AccountChanges) {
-  const account = await tenant.prisma.account.findFirst({ where: { id, organizationId: tenant.organizationId } });
-  if (!account) throw notFound('account', id);
+export async function updateAccount(scope: WriteScope, id: string, input: AccountChanges) {
+  const [before] = await accountRepresentation.load(scope.prisma, scope.organizationId, [id]);
+  if (!before) throw notFound('account', id);
   const check = new Checker();
   const name = check.text('name', input.name, { max: 200, required: input.name !== undefined });
   const description = check.text('description', input.description, { max: 1000 });
   const subtype = check.text('subtype', input.subtype, { max: 100 });
   if (input.active === null) check.fail('active', 'must be true or false');
-  if (input.active === false && account.system) check.fail('active', 'a system account is used by automatic postings and cannot be deactivated');
+  if (input.active === false && before.system) check.fail('active', 'a system account is used by automatic postings and cannot be deactivated');
   check.done();
-  return tenant.prisma.account.update({
-    where: { id },
-    data: {
-      ...(name ? { name } : {}),
-      ...(description !== undefined ? { description } : {}),
-      ...(subtype !== undefined ? { subtype } : {}),
-      ...(typeof input.active === 'boolean' ? { active: input.active } : {}),
-    },
+  const changed = changedColumns(before, {
+    ...(name ? { name } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(subtype !== undefined ? { subtype } : {}),
+    ...(typeof input.active === 'boolean' ? { active: input.active } : {}),
   });
+  if (Object.keys(changed).length === 0) return change(ACCOUNT, before);
+  // Renaming does not move the balance.
+  const account = { ...(await scope.prisma.account.update({ where: { id }, data: { ...changed, updatedAt: scope.now } })), balance: before.balance };
+  return change(ACCOUNT, account, [{ type: 'account.updated', resource: { type: ACCOUNT, id, row: account }, before }]);
 }
 
 export interface AccountRef {

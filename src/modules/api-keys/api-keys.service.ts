@@ -1,11 +1,11 @@
-// API keys: `ak_<prefix>_<secret>`. The prefix is stored in clear for lookup and listing; the secret
-// only as its SHA-256. The plaintext is returned once, at creation.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+// Issuing and revoking API keys (`ak_<prefix>_<secret>`, see core/api-keys.ts for the format and how
+// requests verify them). The plaintext is returned once, at creation.
+import { randomBytes } from 'node:crypto';
+import { hashSecret } from '../../core/api-keys.ts';
 import type { Prisma } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 
-const KEY_PATTERN = /^ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/;
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const BASE32 = '0123456789abcdefghjkmnpqrstvwxyz';
 
@@ -21,13 +21,11 @@ function randomString(alphabet: string, length: number): string {
   return out;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
-
 export async function createApiKey(prisma: Prisma, organizationId: string, name: string) {
   const prefix = randomString(BASE32, 12);
   const secret = randomString(BASE62, 32);
   const record = await prisma.apiKey.create({
-    data: { id: newId('ApiKey'), organizationId, name: name.trim() || 'API key', prefix, secretHash: sha256(secret).toString('hex') },
+    data: { id: newId('ApiKey'), organizationId, name: name.trim() || 'API key', prefix, secretHash: hashSecret(secret).toString('hex') },
   });
   return { record, plaintext: `ak_${prefix}_${secret}` };
 }
@@ -46,25 +44,3 @@ export async function revokeApiKey(prisma: Prisma, prefix: string, now = new Dat
   if (key.revokedAt) return key;
   return prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: now } });
 }
-
-/** How stale `lastUsedAt` may get before a request refreshes it; saves a write per request. */
-const LAST_USED_RESOLUTION_MS = 60_000;
-
-/** The key and its organization for a bearer token, or null for a malformed, unknown or revoked key. */
-export async function verifyApiKey(prisma: Prisma, token: string, now = new Date()) {
-  const match = KEY_PATTERN.exec(token);
-  if (!match) return null;
-  const [, prefix, secret] = match;
-  const key = await prisma.apiKey.findUnique({ where: { prefix }, include: { organization: true } });
-  if (!key || key.revokedAt) return null;
-  const expected = Buffer.from(key.secretHash, 'hex');
-  const actual = sha256(secret);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    // Not awaited by the caller's critical path in spirit, but awaited here so tests see it and errors surface.
-    await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
-  }
-  return key;
-}
-
-export type VerifiedKey = NonNullable<Awaited<ReturnType<typeof verifyApiKey>>>;

@@ -108,7 +108,7 @@ export function defineContactType(options: {
     model,
     input: createInput,
     description: `Creates a ${who}.`,
-    run: (ctx, input) => service.create(ctx, input),
+    run: (scope, input) => service.create(scope, input),
   });
   updateMutation<ContactInput & { active?: boolean | null }>({
     name: `update${model}`,
@@ -116,7 +116,7 @@ export function defineContactType(options: {
     label: who,
     input: updateInput,
     description: `Changes a ${who} of your organization.`,
-    run: (ctx, id, input) => service.update(ctx, id, input),
+    run: (scope, id, input) => service.update(scope, id, input),
   });
   return ref;
 }

@@ -1,10 +1,12 @@
 // What customers and vendors share: contact details and an address, validated the same way.
-import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { change } from '../../core/representations.ts';
+import type { WriteScope } from '../../core/tenant.ts';
+import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
+import { contactRepresentation } from './contacts.public.ts';
 
 export interface AddressInput {
   line1?: string | null;
@@ -69,11 +71,8 @@ export interface ContactFilter {
  * both, parameterized by the model.
  */
 export function contactService(kind: 'customer' | 'vendor') {
-  const delegate = (db: Tx | Tenant['prisma']) => (db as any)[kind] as {
-    create(args: object): Promise<any>;
-    update(args: object): Promise<any>;
-    findFirst(args: object): Promise<{ id: string } | null>;
-  };
+  const representation = contactRepresentation(kind);
+  const delegate = (scope: WriteScope) => (scope.prisma as any)[kind] as { create(args: object): Promise<any>; update(args: object): Promise<any> };
   const idType = kind === 'customer' ? 'Customer' : 'Vendor';
 
   return {
@@ -85,29 +84,29 @@ export function contactService(kind: 'customer' | 'vendor') {
       return where;
     },
 
-    async create(tenant: Tenant, input: ContactInput) {
+    async create(scope: WriteScope, input: ContactInput) {
       const check = new Checker();
       const columns = contactColumns(check, input, { creating: true });
       check.done();
-      return tenant.prisma.$transaction(async (tx) => {
-        const row = await delegate(tx).create({ data: { id: newId(idType), organizationId: tenant.organizationId, ...columns } });
-        await recordEvent(tx, tenant.organizationId, `${kind}.created`, kind, row.id, snapshot(row, [], decimalsOf(tenant)));
-        return row;
-      });
+      const row = await delegate(scope).create({ data: { id: newId(idType), organizationId: scope.organizationId, ...columns, createdAt: scope.now, updatedAt: scope.now } });
+      // A new customer owes nothing yet.
+      const created = kind === 'customer' ? { ...row, balance: 0n } : row;
+      return change(kind, created, [{ type: `${kind}.created`, resource: { type: kind, id: row.id, row: created } }]);
     },
 
-    async update(tenant: Tenant, id: string, input: ContactInput & { active?: boolean | null }) {
+    async update(scope: WriteScope, id: string, input: ContactInput & { active?: boolean | null }) {
       const check = new Checker();
       const columns = contactColumns(check, input, { creating: false });
       if (input.active === null) check.fail('active', 'must be true or false');
       check.done();
       if (input.active !== undefined && input.active !== null) columns.active = input.active;
-      return tenant.prisma.$transaction(async (tx) => {
-        if (!(await delegate(tx).findFirst({ where: { id, organizationId: tenant.organizationId }, select: { id: true } }))) throw notFound(kind, id);
-        const row = await delegate(tx).update({ where: { id }, data: columns });
-        await recordEvent(tx, tenant.organizationId, `${kind}.updated`, kind, row.id, snapshot(row, [], decimalsOf(tenant)));
-        return row;
-      });
+      const [before] = await representation.load(scope.prisma, scope.organizationId, [id]);
+      if (!before) throw notFound(kind, id);
+      const changed = changedColumns(before, columns);
+      if (Object.keys(changed).length === 0) return change(kind, before);
+      // Contact details do not move the balance: the row after the change keeps it.
+      const after = { ...(await delegate(scope).update({ where: { id }, data: { ...changed, updatedAt: scope.now } })), ...('balance' in before ? { balance: before.balance } : {}) };
+      return change(kind, after, [{ type: `${kind}.updated`, resource: { type: kind, id, row: after }, before }]);
     },
   };
 }

@@ -96,7 +96,7 @@ createMutation<EmployeeInput>({
   model: 'Employee',
   input: CreateEmployeeInput,
   description: 'Creates an employee.',
-  run: (ctx, input) => createEmployee(ctx, input),
+  run: (scope, input) => createEmployee(scope, input),
 });
 
 updateMutation<EmployeeInput>({
@@ -105,5 +105,5 @@ updateMutation<EmployeeInput>({
   label: 'employee',
   input: UpdateEmployeeInput,
   description: 'Changes an employee of your organization.',
-  run: (ctx, id, input) => updateEmployee(ctx, id, input),
+  run: (scope, id, input) => updateEmployee(scope, id, input),
 });

@@ -1,12 +1,14 @@
 // Employees, as HR systems sync them: identity, job, employment dates and pay.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
-import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { change } from '../../core/representations.ts';
+import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { decimalsOf, type Tenant } from '../tenant.ts';
+import { EMPLOYEE } from './employees.public.ts';
 
 export interface EmployeeFilter {
   search?: string | null;
@@ -30,8 +32,6 @@ export interface EmployeeInput {
   payType?: PayType | null;
   payRate?: string | null;
 }
-
-export const EMPLOYEE_MONEY = ['payRate'] as const;
 
 export function employeeWhere(organizationId: string, filter: EmployeeFilter = {}, provider: SearchProvider): PrismaTypes.EmployeeWhereInput {
   const where: PrismaTypes.EmployeeWhereInput = { organizationId };
@@ -84,22 +84,19 @@ async function employeeColumns(tenant: Tenant, input: EmployeeInput, existing?: 
   return columns;
 }
 
-export async function createEmployee(tenant: Tenant, input: EmployeeInput) {
-  const columns = await employeeColumns(tenant, input);
-  return tenant.prisma.$transaction(async (tx) => {
-    const employee = await tx.employee.create({ data: { id: newId('Employee'), organizationId: tenant.organizationId, ...(columns as { firstName: string; lastName: string }) } });
-    await recordEvent(tx, tenant.organizationId, 'employee.created', 'employee', employee.id, snapshot(employee, EMPLOYEE_MONEY, decimalsOf(tenant)));
-    return employee;
+export async function createEmployee(scope: WriteScope, input: EmployeeInput) {
+  const columns = await employeeColumns(scope, input);
+  const employee = await scope.prisma.employee.create({
+    data: { id: newId('Employee'), organizationId: scope.organizationId, ...(columns as { firstName: string; lastName: string }), createdAt: scope.now, updatedAt: scope.now },
   });
+  return change(EMPLOYEE, employee, [{ type: 'employee.created', resource: { type: EMPLOYEE, id: employee.id, row: employee } }]);
 }
 
-export async function updateEmployee(tenant: Tenant, id: string, input: EmployeeInput) {
-  const existing = await tenant.prisma.employee.findFirst({ where: { id, organizationId: tenant.organizationId } });
-  if (!existing) throw notFound('employee', id);
-  const columns = await employeeColumns(tenant, input, existing);
-  return tenant.prisma.$transaction(async (tx) => {
-    const employee = await tx.employee.update({ where: { id }, data: columns });
-    await recordEvent(tx, tenant.organizationId, 'employee.updated', 'employee', employee.id, snapshot(employee, EMPLOYEE_MONEY, decimalsOf(tenant)));
-    return employee;
-  });
+export async function updateEmployee(scope: WriteScope, id: string, input: EmployeeInput) {
+  const before = await scope.prisma.employee.findFirst({ where: { id, organizationId: scope.organizationId } });
+  if (!before) throw notFound('employee', id);
+  const changed = changedColumns(before, await employeeColumns(scope, input, before));
+  if (Object.keys(changed).length === 0) return change(EMPLOYEE, before);
+  const employee = await scope.prisma.employee.update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
+  return change(EMPLOYEE, employee, [{ type: 'employee.updated', resource: { type: EMPLOYEE, id, row: employee }, before }]);
 }

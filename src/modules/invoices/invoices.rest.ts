@@ -2,16 +2,14 @@
 // /{id}/payments (beyond it).
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, dateParam, enumParam, type RestRoute } from '../../http/rest.ts';
-import type { ListInvoicesQuery, RecordPaymentMutation } from '../../graphql/generated/operations.ts';
+import type { ListInvoicesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
-import { idempotencyKeyOf, lower, num, resourceRoutes } from '../../http/rest-resource.ts';
+import { idempotencyKeyOf, lower, num, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { validationError } from '../../lib/errors.ts';
 
 const INVOICE_FIELDS = `id number status customer { id } issueDate dueDate currency memo reference
   subtotal discountTotal taxTotal total amountPaid amountDue isOverdue journalEntry { id } voidedAt createdAt updatedAt
   lines { id lineNo product { id } account { id } description quantity unitPrice discountPercent taxRate amount taxAmount }`;
-
-const PAYMENT_FIELDS = 'id amount date method reference depositAccount { id } journalEntry { id } invoice { id status amountDue } createdAt';
 
 export function restInvoice(i: ListInvoicesQuery['invoicesPage']['data'][number]) {
   return {
@@ -48,22 +46,6 @@ export function restInvoice(i: ListInvoicesQuery['invoicesPage']['data'][number]
     voidedAt: i.voidedAt,
     createdAt: i.createdAt,
     updatedAt: i.updatedAt,
-  };
-}
-
-function restPayment(p: RecordPaymentMutation['recordPayment']) {
-  return {
-    id: p.id,
-    invoiceId: p.invoice.id,
-    amount: num(p.amount),
-    date: p.date,
-    method: p.method,
-    reference: p.reference,
-    depositAccountId: p.depositAccount.id,
-    journalEntryId: p.journalEntry.id,
-    invoiceStatus: lower(p.invoice.status),
-    invoiceAmountDue: num(p.invoice.amountDue),
-    createdAt: p.createdAt,
   };
 }
 
@@ -151,9 +133,9 @@ export const invoiceRoutes: RestRoute[] = [
     operationId: 'finalizeInvoice',
     summary: 'Post a draft invoice',
     responses: { 200: INVOICE_SCHEMA },
-    document: `mutation finalizeInvoice($id: ID!, $idempotencyKey: String) { finalizeInvoice(id: $id, idempotencyKey: $idempotencyKey) { ${INVOICE_FIELDS} } }`,
+    document: 'mutation finalizeInvoice($id: ID!, $idempotencyKey: String) { finalizeInvoice(id: $id, idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data) => ({ status: 200, body: restInvoice(data.finalizeInvoice) }),
+    toResult: (_data, _req, write) => writeResult(200, write),
   },
   {
     method: 'POST',
@@ -162,9 +144,9 @@ export const invoiceRoutes: RestRoute[] = [
     summary: 'Void an invoice without payments (posts the reversal)',
     bodyType: 'VoidInvoiceInput',
     responses: { 200: INVOICE_SCHEMA },
-    document: `mutation voidInvoice($id: ID!, $input: VoidInvoiceInput, $idempotencyKey: String) { voidInvoice(id: $id, input: $input, idempotencyKey: $idempotencyKey) { ${INVOICE_FIELDS} } }`,
+    document: 'mutation voidInvoice($id: ID!, $input: VoidInvoiceInput, $idempotencyKey: String) { voidInvoice(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data) => ({ status: 200, body: restInvoice(data.voidInvoice) }),
+    toResult: (_data, _req, write) => writeResult(200, write),
   },
   {
     method: 'POST',
@@ -175,12 +157,12 @@ export const invoiceRoutes: RestRoute[] = [
     responses: { 201: PAYMENT_SCHEMA },
     // The invoice is the one in the path; a body naming another is refused by the id check below.
     bodyToInput: (body, req) => ({ invoiceId: req.params.id, ...body }),
-    document: `mutation recordPayment($input: RecordPaymentInput!, $idempotencyKey: String) { recordPayment(input: $input, idempotencyKey: $idempotencyKey) { ${PAYMENT_FIELDS} } }`,
+    document: 'mutation recordPayment($input: RecordPaymentInput!, $idempotencyKey: String) { recordPayment(input: $input, idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => {
       const input = req.body as { invoiceId?: unknown };
       if (input.invoiceId !== req.params.id) throw validationError([{ path: 'invoiceId', message: 'must be left out or equal the invoice in the path' }]);
       return { input, idempotencyKey: idempotencyKeyOf(req) };
     },
-    toResult: (data) => ({ status: 201, body: restPayment(data.recordPayment) }),
+    toResult: (_data, _req, write) => writeResult(201, write),
   },
 ];

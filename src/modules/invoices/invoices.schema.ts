@@ -6,13 +6,13 @@ import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
+import { amountDueOf, isOverdue } from './invoices.public.ts';
 import {
   createInvoice,
   finalizeInvoice,
   type InvoiceFilter,
   type InvoiceInput,
   invoiceWhere,
-  isOverdue,
   OPEN_STATUSES,
   type PaymentInput,
   recordPayment,
@@ -84,7 +84,7 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
       type: 'Money',
       description: 'What is still owed: total − amountPaid (0 when void).',
       select: { total: true, amountPaid: true, status: true },
-      resolve: (i, _a, ctx) => money(ctx, i.status === 'VOID' ? 0n : i.total - i.amountPaid),
+      resolve: (i, _a, ctx) => money(ctx, amountDueOf(i)),
     }),
     isOverdue: t.boolean({ description: 'Open or partly paid, and past its due date (today, UTC).', select: { status: true, dueDate: true }, resolve: (i) => isOverdue(i) }),
     lines: t.relation('lines', { description: 'The invoice lines, in order.', query: { orderBy: { lineNo: 'asc' } } }),
@@ -211,7 +211,7 @@ createMutation<InvoiceInput>({
   model: 'Invoice',
   input: CreateInvoiceInput,
   description: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
-  run: (ctx, input) => createInvoice(ctx, input),
+  run: (scope, input) => createInvoice(scope, input),
 });
 
 createMutation<PaymentInput>({
@@ -219,7 +219,7 @@ createMutation<PaymentInput>({
   model: 'Payment',
   input: RecordPaymentInput,
   description: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
-  run: async (ctx, input) => (await recordPayment(ctx, input)).payment,
+  run: (scope, input) => recordPayment(scope, input),
 });
 
 actionMutation<Record<string, never>>({
@@ -227,7 +227,7 @@ actionMutation<Record<string, never>>({
   model: 'Invoice',
   label: 'draft invoice',
   description: 'Posts a draft invoice (status OPEN).',
-  run: (ctx, id) => finalizeInvoice(ctx, id),
+  run: (scope, id) => finalizeInvoice(scope, id),
 });
 
 actionMutation<{ date?: string | null; reason?: string | null }>({
@@ -236,5 +236,5 @@ actionMutation<{ date?: string | null; reason?: string | null }>({
   label: 'invoice',
   input: VoidInvoiceInput,
   description: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
-  run: (ctx, id, input) => voidInvoice(ctx, id, input),
+  run: (scope, id, input) => voidInvoice(scope, id, input),
 });

@@ -3,7 +3,8 @@
 // Posted invoices are never edited; these actions replace editing.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
-import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { change, type EventDraft } from '../../core/representations.ts';
+import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -12,10 +13,8 @@ import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import { checkAccountRefs } from '../accounts/accounts.service.ts';
-import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
 import { invoiceTotals, lineFigures, parseQuantity } from './invoice-math.ts';
-
-export const INVOICE_MONEY = ['subtotal', 'discountTotal', 'taxTotal', 'total', 'amountPaid', 'unitPrice', 'amount', 'taxAmount'] as const;
+import { INVOICE, type InvoiceRow, PAYMENT } from './invoices.public.ts';
 
 export interface InvoiceLineInput {
   productId?: string | null;
@@ -71,12 +70,17 @@ export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {},
   return where;
 }
 
-export const isOverdue = (invoice: { status: InvoiceStatus; dueDate: string }, asOf = today()) => OPEN_STATUSES.includes(invoice.status) && invoice.dueDate < asOf;
 
-async function systemAccountId(tx: Tx | Tenant['prisma'], organizationId: string, role: string): Promise<string> {
-  const account = await tx.account.findFirst({ where: { organizationId, systemRole: role }, select: { id: true } });
-  if (!account) throw new AppError('INVALID_STATE', `The organization has no "${role}" system account; restore it in the chart of accounts`);
-  return account.id;
+/** The ids of the organization's system accounts for the given roles, in one query. */
+async function systemAccounts<Role extends string>(tenant: Tenant, roles: Role[]): Promise<Record<Role, string>> {
+  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { in: roles } }, select: { id: true, systemRole: true } });
+  const out = {} as Record<Role, string>;
+  for (const role of roles) {
+    const account = accounts.find((a) => a.systemRole === role);
+    if (!account) throw new AppError('INVALID_STATE', `The organization has no "${role}" system account; restore it in the chart of accounts`);
+    out[role] = account.id;
+  }
+  return out;
 }
 
 /** Checks the input and computes every line; reads only. */
@@ -102,7 +106,8 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
   await checkAccountRefs(tenant, check, inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })));
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   else if (customer && !customer.active) check.fail('customerId', 'is an inactive customer');
-  const salesAccountId = await systemAccountId(tenant.prisma, tenant.organizationId, 'sales');
+  const system = await systemAccounts(tenant, ['sales', 'accounts_receivable', 'sales_tax_payable']);
+  const salesAccountId = system.sales;
 
   const lines = [];
   for (const [i, line] of inputLines.entries()) {
@@ -133,80 +138,83 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
   check.done();
   const totals = invoiceTotals(lines.map((l) => l.figures));
   if (totals.total <= 0n) throw validationError([{ path: 'lines', message: 'the invoice must total more than 0' }]);
-  return { customer: customer!, issueDate, dueDate, memo, reference, lines, totals };
+  return { customer: customer!, issueDate, dueDate, memo, reference, lines, totals, system };
 }
 
 /** The posting an open invoice makes: Dr receivables, Cr revenue per account, Cr sales tax. */
-async function invoicePostingLines(tx: Tx, tenant: Tenant, invoice: { customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }): Promise<PostingLine[]> {
-  const [receivable, salesTax] = await Promise.all([systemAccountId(tx, tenant.organizationId, 'accounts_receivable'), systemAccountId(tx, tenant.organizationId, 'sales_tax_payable')]);
+function invoicePostingLines(invoice: { customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }, system: { accounts_receivable: string; sales_tax_payable: string }): PostingLine[] {
   const revenue = new Map<string, bigint>();
   for (const line of invoice.lines) revenue.set(line.accountId, (revenue.get(line.accountId) ?? 0n) + line.amount);
   return [
-    { accountId: receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId },
+    { accountId: system.accounts_receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId },
     ...[...revenue].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: 0n, credit: amount, customerId: invoice.customerId })),
-    ...(invoice.taxTotal > 0n ? [{ accountId: salesTax, debit: 0n, credit: invoice.taxTotal, customerId: invoice.customerId }] : []),
+    ...(invoice.taxTotal > 0n ? [{ accountId: system.sales_tax_payable, debit: 0n, credit: invoice.taxTotal, customerId: invoice.customerId }] : []),
   ];
 }
 
-async function postInvoice(tx: Tx, tenant: Tenant, invoice: { id: string; number: string; issueDate: string; customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }) {
-  const entry = await writePosting(tx, tenant, {
+function postInvoice(scope: WriteScope, invoice: { id: string; number: string; issueDate: string; customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }, system: { accounts_receivable: string; sales_tax_payable: string }) {
+  return writePosting(scope, {
     date: invoice.issueDate,
     description: `Invoice ${invoice.number}`,
     reference: invoice.number,
     sourceType: 'invoice',
     sourceId: invoice.id,
-    lines: await invoicePostingLines(tx, tenant, invoice),
+    lines: invoicePostingLines(invoice, system),
   });
-  return entry.id;
 }
 
 const withLines = { lines: { orderBy: { lineNo: 'asc' as const } } };
 
-export async function createInvoice(tenant: Tenant, input: InvoiceInput, now = new Date()) {
-  const checked = await checkInvoice(tenant, input, now);
+/** Creates an invoice; unless it is a draft, posts it (the entry first, so the invoice is written once). */
+export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
+  const checked = await checkInvoice(scope, input, scope.now);
   const draft = input.draft === true;
-  if (!draft) assertOpenPeriod(tenant, checked.issueDate, 'issueDate');
-  return tenant.prisma.$transaction(async (tx) => {
-    const { nextInvoiceNumber } = await tx.organization.update({ where: { id: tenant.organizationId }, data: { nextInvoiceNumber: { increment: 1 } }, select: { nextInvoiceNumber: true } });
-    const id = newId('Invoice');
-    const number = `INV-${String(nextInvoiceNumber - 1).padStart(4, '0')}`;
-    await tx.invoice.create({
-      data: {
-        id,
-        organizationId: tenant.organizationId,
-        number,
-        customerId: checked.customer.id,
-        status: draft ? 'DRAFT' : 'OPEN',
-        issueDate: checked.issueDate,
-        dueDate: checked.dueDate,
-        currency: tenant.organization.baseCurrency,
-        memo: checked.memo ?? null,
-        reference: checked.reference ?? null,
-        ...checked.totals,
-        lines: {
-          create: checked.lines.map((l, i) => ({
-            id: newId('InvoiceLine'),
-            organizationId: tenant.organizationId,
-            lineNo: i + 1,
-            productId: l.productId,
-            accountId: l.accountId,
-            description: l.description,
-            quantityMilli: l.quantityMilli,
-            unitPrice: l.unitPrice,
-            discountPpm: l.discountPpm,
-            taxRatePpm: l.taxRatePpm,
-            amount: l.figures.amount,
-            taxAmount: l.figures.tax,
-          })),
-        },
-      },
-    });
-    const lines = checked.lines.map((l) => ({ accountId: l.accountId, amount: l.figures.amount }));
-    const journalEntryId = draft ? null : await postInvoice(tx, tenant, { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines });
-    const invoice = await tx.invoice.update({ where: { id }, data: { journalEntryId }, include: withLines });
-    await recordEvent(tx, tenant.organizationId, 'invoice.created', 'invoice', id, snapshot(invoice, INVOICE_MONEY, decimalsOf(tenant)));
-    return invoice;
+  if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
+  const id = newId('Invoice');
+  const number = `INV-${String(scope.nextNumber('invoice')).padStart(4, '0')}`;
+  const lines = checked.lines.map((l, i) => ({
+    id: newId('InvoiceLine'),
+    organizationId: scope.organizationId,
+    invoiceId: id,
+    lineNo: i + 1,
+    productId: l.productId,
+    accountId: l.accountId,
+    description: l.description,
+    quantityMilli: l.quantityMilli,
+    unitPrice: l.unitPrice,
+    discountPpm: l.discountPpm,
+    taxRatePpm: l.taxRatePpm,
+    amount: l.figures.amount,
+    taxAmount: l.figures.tax,
+  }));
+  const events: EventDraft[] = [];
+  let journalEntryId: string | null = null;
+  if (!draft) {
+    const posted = await postInvoice(scope, { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines }, checked.system);
+    journalEntryId = posted.entry.id;
+    events.push(posted.event);
+  }
+  const written = await scope.prisma.invoice.create({
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      number,
+      customerId: checked.customer.id,
+      status: draft ? 'DRAFT' : 'OPEN',
+      issueDate: checked.issueDate,
+      dueDate: checked.dueDate,
+      currency: scope.organization.baseCurrency,
+      memo: checked.memo ?? null,
+      reference: checked.reference ?? null,
+      ...checked.totals,
+      journalEntryId,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+      lines: { createMany: { data: lines.map(({ invoiceId: _invoice, ...line }) => line) } },
+    },
   });
+  const invoice: InvoiceRow = { ...written, lines };
+  return change(INVOICE, invoice, [{ type: 'invoice.created', resource: { type: INVOICE, id, row: invoice } }, ...events]);
 }
 
 async function loadInvoice(tenant: Tenant, id: string) {
@@ -216,16 +224,14 @@ async function loadInvoice(tenant: Tenant, id: string) {
 }
 
 /** Turns a draft into an open invoice and posts it. */
-export async function finalizeInvoice(tenant: Tenant, id: string) {
-  const invoice = await loadInvoice(tenant, id);
+export async function finalizeInvoice(scope: WriteScope, id: string) {
+  const invoice = await loadInvoice(scope, id);
   if (invoice.status !== 'DRAFT') throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is ${invoice.status.toLowerCase()}, not a draft`);
-  assertOpenPeriod(tenant, invoice.issueDate, 'issueDate');
-  return tenant.prisma.$transaction(async (tx) => {
-    const journalEntryId = await postInvoice(tx, tenant, invoice);
-    const { count } = await tx.invoice.updateMany({ where: { id, status: 'DRAFT' }, data: { status: 'OPEN', journalEntryId } });
-    if (count === 0) throw new AppError('CONFLICT', `Invoice ${invoice.number} changed while it was being finalized; retry`);
-    return tx.invoice.findUniqueOrThrow({ where: { id }, include: withLines });
-  });
+  assertOpenPeriod(scope, invoice.issueDate, 'issueDate');
+  const system = await systemAccounts(scope, ['accounts_receivable', 'sales_tax_payable']);
+  const posted = await postInvoice(scope, invoice, system);
+  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines: invoice.lines };
+  return change(INVOICE, updated, [{ type: 'invoice.finalized', resource: { type: INVOICE, id, row: updated } }, posted.event]);
 }
 
 export interface PaymentInput {
@@ -237,18 +243,18 @@ export interface PaymentInput {
   reference?: string | null;
 }
 
-export async function recordPayment(tenant: Tenant, input: PaymentInput, now = new Date()) {
-  const decimals = decimalsOf(tenant);
+export async function recordPayment(scope: WriteScope, input: PaymentInput) {
+  const decimals = decimalsOf(scope);
   const check = new Checker();
   const amount = check.money('amount', input.amount, decimals, { required: true });
   if (amount === 0n) check.fail('amount', 'must be above 0');
-  const date = check.date('date', input.date) ?? today(now);
+  const date = check.date('date', input.date) ?? today(scope.now);
   const method = check.text('method', input.method, { max: 50 });
   const reference = check.text('reference', input.reference, { max: 100 });
   if (!input.invoiceId) check.fail('invoiceId', 'is required');
-  await checkAccountRefs(tenant, check, [{ path: 'depositAccountId', id: input.depositAccountId, types: ['ASSET'] }]);
+  await checkAccountRefs(scope, check, [{ path: 'depositAccountId', id: input.depositAccountId, types: ['ASSET'] }]);
   check.done();
-  const invoice = await loadInvoice(tenant, input.invoiceId!);
+  const invoice = await loadInvoice(scope, input.invoiceId!);
   if (!OPEN_STATUSES.includes(invoice.status)) {
     const hint = invoice.status === 'DRAFT' ? '; finalize it first' : '';
     throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is ${invoice.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`);
@@ -258,72 +264,63 @@ export async function recordPayment(tenant: Tenant, input: PaymentInput, now = n
     throw validationError([{ path: 'amount', message: `${formatMoney(amount!, decimals)} is more than the amount due ${formatMoney(due, decimals)}; overpayments are refused` }]);
   }
   if (date < invoice.issueDate) throw validationError([{ path: 'date', message: `must not be before the invoice date ${invoice.issueDate}` }]);
-  assertOpenPeriod(tenant, date);
-  const depositAccountId = input.depositAccountId ?? (await systemAccountId(tenant.prisma, tenant.organizationId, 'bank'));
-  const receivable = await systemAccountId(tenant.prisma, tenant.organizationId, 'accounts_receivable');
-  return tenant.prisma.$transaction(async (tx) => {
-    const paymentId = newId('Payment');
-    const amountPaid = invoice.amountPaid + amount!;
-    const status: InvoiceStatus = amountPaid === invoice.total ? 'PAID' : 'PARTIALLY_PAID';
-    // Only if nobody paid meanwhile: two concurrent payments cannot overpay together.
-    const { count } = await tx.invoice.updateMany({ where: { id: invoice.id, amountPaid: invoice.amountPaid, status: invoice.status }, data: { amountPaid, status } });
-    if (count === 0) throw new AppError('CONFLICT', `Invoice ${invoice.number} changed while the payment was being recorded; retry`);
-    const entry = await writePosting(tx, tenant, {
-      date,
-      description: `Payment for invoice ${invoice.number}`,
-      reference: reference ?? invoice.number,
-      sourceType: 'payment',
-      sourceId: paymentId,
-      lines: [
-        { accountId: depositAccountId, debit: amount!, credit: 0n, customerId: invoice.customerId },
-        { accountId: receivable, debit: 0n, credit: amount!, customerId: invoice.customerId },
-      ],
-    });
-    const payment = await tx.payment.create({
-      data: { id: paymentId, organizationId: tenant.organizationId, invoiceId: invoice.id, amount: amount!, date, depositAccountId, method: method ?? null, reference: reference ?? null, journalEntryId: entry.id },
-    });
-    const updated = await tx.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: withLines });
-    await recordEvent(tx, tenant.organizationId, 'invoice.payment_recorded', 'invoice', invoice.id, snapshot({ payment, invoice: updated }, INVOICE_MONEY, decimals));
-    if (status === 'PAID') await recordEvent(tx, tenant.organizationId, 'invoice.paid', 'invoice', invoice.id, snapshot(updated, INVOICE_MONEY, decimals));
-    return { payment, invoice: updated };
+  assertOpenPeriod(scope, date);
+  const system = await systemAccounts(scope, ['bank', 'accounts_receivable']);
+  const depositAccountId = input.depositAccountId ?? system.bank;
+  const paymentId = newId('Payment');
+  const amountPaid = invoice.amountPaid + amount!;
+  const status: InvoiceStatus = amountPaid === invoice.total ? 'PAID' : 'PARTIALLY_PAID';
+  const posted = await writePosting(scope, {
+    date,
+    description: `Payment for invoice ${invoice.number}`,
+    reference: reference ?? invoice.number,
+    sourceType: 'payment',
+    sourceId: paymentId,
+    lines: [
+      { accountId: depositAccountId, debit: amount!, credit: 0n, customerId: invoice.customerId },
+      { accountId: system.accounts_receivable, debit: 0n, credit: amount!, customerId: invoice.customerId },
+    ],
   });
+  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaid, status, updatedAt: scope.now } })), lines: invoice.lines };
+  const payment = await scope.prisma.payment.create({
+    data: { id: paymentId, organizationId: scope.organizationId, invoiceId: invoice.id, amount: amount!, date, depositAccountId, method: method ?? null, reference: reference ?? null, journalEntryId: posted.entry.id, createdAt: scope.now },
+  });
+  const invoiceRef = { type: INVOICE, id: invoice.id, row: updated };
+  const events: EventDraft[] = [{ type: 'invoice.payment_recorded', resource: invoiceRef }];
+  if (status === 'PAID') events.push({ type: 'invoice.paid', resource: invoiceRef });
+  return change(PAYMENT, { ...payment, invoice: updated }, [...events, posted.event]);
 }
 
 /** Voids an invoice without payments: posts the reversal of its entry. A draft is simply voided. */
-export async function voidInvoice(tenant: Tenant, id: string, input: { date?: string | null; reason?: string | null } = {}, now = new Date()) {
+export async function voidInvoice(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
   const check = new Checker();
   const requestedDate = check.date('date', input.date);
   const reason = check.text('reason', input.reason, { max: 500 });
   check.done();
-  const invoice = await loadInvoice(tenant, id);
+  const invoice = await loadInvoice(scope, id);
   if (invoice.status === 'VOID') throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is already void`);
   if (invoice.amountPaid > 0n) {
-    throw new AppError('INVALID_STATE', `Invoice ${invoice.number} has payments of ${formatMoney(invoice.amountPaid, decimalsOf(tenant))}; a paid or partly paid invoice cannot be voided`);
+    throw new AppError('INVALID_STATE', `Invoice ${invoice.number} has payments of ${formatMoney(invoice.amountPaid, decimalsOf(scope))}; a paid or partly paid invoice cannot be voided`);
   }
-  const date = requestedDate ?? (today(now) < invoice.issueDate ? invoice.issueDate : today(now));
+  const todayDate = today(scope.now);
+  const date = requestedDate ?? (todayDate < invoice.issueDate ? invoice.issueDate : todayDate);
   if (date < invoice.issueDate) throw validationError([{ path: 'date', message: `must not be before the invoice date ${invoice.issueDate}` }]);
-  if (invoice.journalEntryId) assertOpenPeriod(tenant, date);
-  return tenant.prisma.$transaction(async (tx) => {
-    let voidJournalEntryId: string | null = null;
-    if (invoice.journalEntryId) {
-      const original = await tx.journalLine.findMany({ where: { entryId: invoice.journalEntryId }, orderBy: { lineNo: 'asc' } });
-      const entry = await writePosting(tx, tenant, {
-        date,
-        description: reason ? `Void of invoice ${invoice.number}: ${reason}` : `Void of invoice ${invoice.number}`,
-        reference: invoice.number,
-        sourceType: 'invoice_void',
-        sourceId: invoice.id,
-        lines: mirrorLines(original),
-      });
-      voidJournalEntryId = entry.id;
-    }
-    const { count } = await tx.invoice.updateMany({
-      where: { id, status: invoice.status, amountPaid: 0n },
-      data: { status: 'VOID', voidJournalEntryId, voidedAt: now },
+  if (invoice.journalEntryId) assertOpenPeriod(scope, date);
+  const events: EventDraft[] = [];
+  let voidJournalEntryId: string | null = null;
+  if (invoice.journalEntryId) {
+    const original = await scope.prisma.journalLine.findMany({ where: { entryId: invoice.journalEntryId }, orderBy: { lineNo: 'asc' } });
+    const posted = await writePosting(scope, {
+      date,
+      description: reason ? `Void of invoice ${invoice.number}: ${reason}` : `Void of invoice ${invoice.number}`,
+      reference: invoice.number,
+      sourceType: 'invoice_void',
+      sourceId: invoice.id,
+      lines: mirrorLines(original),
     });
-    if (count === 0) throw new AppError('CONFLICT', `Invoice ${invoice.number} changed while it was being voided; retry`);
-    const updated = await tx.invoice.findUniqueOrThrow({ where: { id }, include: withLines });
-    await recordEvent(tx, tenant.organizationId, 'invoice.voided', 'invoice', id, snapshot(updated, INVOICE_MONEY, decimalsOf(tenant)));
-    return updated;
-  });
+    voidJournalEntryId = posted.entry.id;
+    events.push(posted.event);
+  }
+  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId, voidedAt: scope.now, updatedAt: scope.now } })), lines: invoice.lines };
+  return change(INVOICE, updated, [{ type: 'invoice.voided', resource: { type: INVOICE, id, row: updated } }, ...events]);
 }

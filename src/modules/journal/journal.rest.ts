@@ -4,7 +4,7 @@
 import { dateParam, type RestRoute } from '../../http/rest.ts';
 import type { ListJournalEntriesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
-import { idempotencyKeyOf, lower, num, resourceRoutes } from '../../http/rest-resource.ts';
+import { idempotencyKeyOf, lower, num, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 
 const ENTRY_FIELDS = `id number date description reference status sourceType sourceId totalAmount currency
   reversalOf { id } reversedBy { id } createdAt
@@ -91,12 +91,9 @@ export const journalRoutes: RestRoute[] = [
     summary: 'Reverse a journal entry by posting its mirror',
     bodyType: 'ReverseJournalEntryInput',
     responses: { 201: ENTRY_SCHEMA },
-    document: `mutation reverseJournalEntry($id: ID!, $input: ReverseJournalEntryInput, $idempotencyKey: String) { reverseJournalEntry(id: $id, input: $input, idempotencyKey: $idempotencyKey) { ${ENTRY_FIELDS} } }`,
+    document: 'mutation reverseJournalEntry($id: ID!, $input: ReverseJournalEntryInput, $idempotencyKey: String) { reverseJournalEntry(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data) => {
-      const body = restJournalEntry(data.reverseJournalEntry);
-      return { status: 201, body, headers: { location: `/api/v1/journal-entries/${body.id}` } };
-    },
+    toResult: (_data, _req, write) => writeResult(201, write, { location: `/api/v1/journal-entries/${write?.id}` }),
   },
 ];
 

@@ -121,7 +121,7 @@ createMutation<JournalEntryInput>({
   model: 'JournalEntry',
   input: CreateJournalEntryInput,
   description: 'Posts a balanced journal entry. Unbalanced entries are refused with UNBALANCED_ENTRY and both totals.',
-  run: (ctx, input) => createJournalEntry(ctx, input),
+  run: (scope, input) => createJournalEntry(scope, input),
 });
 
 actionMutation<{ date?: string | null; reason?: string | null }>({
@@ -130,7 +130,7 @@ actionMutation<{ date?: string | null; reason?: string | null }>({
   label: 'journal entry',
   input: ReverseJournalEntryInput,
   description: 'Posts the mirror of a manual entry, linked both ways, and returns the new (reversing) entry. An entry is reversed at most once.',
-  run: (ctx, id, input) => reverseJournalEntry(ctx, id, input),
+  run: (scope, id, input) => reverseJournalEntry(scope, id, input),
 });
 
 // Account fields that need journal lines.

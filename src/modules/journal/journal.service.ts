@@ -1,16 +1,15 @@
 // Double-entry journal: the rules every posting obeys, whoever posts it (a person, an invoice, a
 // payment, a reversal). Entries are immutable once posted; reversal posts a mirror entry.
 import type { PrismaTypes } from '../../db/database.ts';
-import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { change, type EventDraft } from '../../core/representations.ts';
+import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, type FieldError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { decimalsOf, type Tenant, type Tx } from '../tenant.ts';
-
-export const JOURNAL_MONEY = ['totalAmount', 'debit', 'credit'] as const;
+import { JOURNAL_ENTRY, type JournalEntryRow } from './journal.public.ts';
 
 /** Accounts only documents may post to. */
 const CONTROL_ROLES = ['accounts_receivable', 'accounts_payable'];
@@ -151,56 +150,50 @@ export function assertBalanced(lines: PostingLine[], decimals: number) {
 }
 
 /**
- * Writes a checked posting inside the caller's transaction: numbers it, writes entry and lines, and
- * records the event. Callers (manual entries, invoices, payments, reversals) check before calling.
+ * Writes a checked posting inside the caller's unit of work: numbers it, writes entry and lines in one
+ * client operation, and returns the entry as written with its `journal_entry.created` event. Callers
+ * (manual entries, invoices, payments, reversals) check before calling.
  */
-export async function writePosting(tx: Tx, tenant: Tenant, posting: Posting) {
-  const { nextEntryNumber } = await tx.organization.update({
-    where: { id: tenant.organizationId },
-    data: { nextEntryNumber: { increment: 1 } },
-    select: { nextEntryNumber: true },
-  });
+export async function writePosting(scope: WriteScope, posting: Posting): Promise<{ entry: JournalEntryRow; event: EventDraft }> {
   const id = newId('JournalEntry');
-  const totalAmount = posting.lines.reduce((sum, l) => sum + l.debit, 0n);
-  const entry = await tx.journalEntry.create({
+  const lines = posting.lines.map((line, i) => ({
+    id: newId('JournalLine'),
+    organizationId: scope.organizationId,
+    entryId: id,
+    lineNo: i + 1,
+    accountId: line.accountId,
+    description: line.description ?? null,
+    debit: line.debit,
+    credit: line.credit,
+    date: posting.date,
+    customerId: line.customerId ?? null,
+    vendorId: line.vendorId ?? null,
+  }));
+  const written = await scope.prisma.journalEntry.create({
     data: {
       id,
-      organizationId: tenant.organizationId,
-      number: nextEntryNumber - 1,
+      organizationId: scope.organizationId,
+      number: scope.nextNumber('journalEntry'),
       date: posting.date,
       description: posting.description,
       reference: posting.reference ?? null,
       sourceType: posting.sourceType,
       sourceId: posting.sourceId ?? null,
       reversalOfId: posting.reversalOfId ?? null,
-      totalAmount,
-      currency: tenant.organization.baseCurrency,
-      // Nested: one client operation writes the entry and its lines.
-      lines: {
-        createMany: {
-          data: posting.lines.map((line, i) => ({
-            id: newId('JournalLine'),
-            organizationId: tenant.organizationId,
-            lineNo: i + 1,
-            accountId: line.accountId,
-            description: line.description ?? null,
-            debit: line.debit,
-            credit: line.credit,
-            date: posting.date,
-            customerId: line.customerId ?? null,
-            vendorId: line.vendorId ?? null,
-          })),
-        },
-      },
+      totalAmount: posting.lines.reduce((sum, l) => sum + l.debit, 0n),
+      currency: scope.organization.baseCurrency,
+      createdAt: scope.now,
+      lines: { createMany: { data: lines.map(({ entryId: _entry, ...line }) => line) } },
     },
   });
-  await recordEvent(tx, tenant.organizationId, 'journal_entry.created', 'journal_entry', id, snapshot({ ...entry, lines: posting.lines }, JOURNAL_MONEY, decimalsOf(tenant)));
-  return entry;
+  const entry: JournalEntryRow = { ...written, lines, reversedBy: null };
+  return { entry, event: { type: 'journal_entry.created', resource: { type: JOURNAL_ENTRY, id, row: entry } } };
 }
 
-export async function createJournalEntry(tenant: Tenant, input: JournalEntryInput) {
-  const posting = await checkJournalEntry(tenant, input);
-  return tenant.prisma.$transaction((tx) => writePosting(tx, tenant, posting));
+export async function createJournalEntry(scope: WriteScope, input: JournalEntryInput) {
+  const posting = await checkJournalEntry(scope, input);
+  const { entry, event } = await writePosting(scope, posting);
+  return change(JOURNAL_ENTRY, entry, [event]);
 }
 
 /** The mirror of an entry's lines: every debit becomes a credit and the other way round. */
@@ -208,13 +201,13 @@ export function mirrorLines(lines: { accountId: string; debit: bigint; credit: b
   return lines.map((l) => ({ accountId: l.accountId, debit: l.credit, credit: l.debit, description: l.description, customerId: l.customerId, vendorId: l.vendorId }));
 }
 
-export async function reverseJournalEntry(tenant: Tenant, id: string, input: { date?: string | null; reason?: string | null } = {}, now = new Date()) {
+export async function reverseJournalEntry(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
   const check = new Checker();
-  const date = check.date('date', input.date) ?? today(now);
+  const date = check.date('date', input.date) ?? today(scope.now);
   const reason = check.text('reason', input.reason, { max: 500 });
   check.done();
-  const original = await tenant.prisma.journalEntry.findFirst({
-    where: { id, organizationId: tenant.organizationId },
+  const original = await scope.prisma.journalEntry.findFirst({
+    where: { id, organizationId: scope.organizationId },
     include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } },
   });
   if (!original) throw notFound('journal entry', id);
@@ -224,18 +217,16 @@ export async function reverseJournalEntry(tenant: Tenant, id: string, input: { d
     throw new AppError('INVALID_STATE', `Journal entry ${id} was posted by ${original.sourceType.replace('_', ' ')} ${original.sourceId ?? ''}; ${how} instead`.replace('  ', ' '));
   }
   if (date < original.date) throw validationError([{ path: 'date', message: `must not be before the original entry's date ${original.date}` }]);
-  assertOpenPeriod(tenant, date);
-  return tenant.prisma.$transaction(async (tx) => {
-    const reversal = await writePosting(tx, tenant, {
-      date,
-      description: reason ? `Reversal of #${original.number}: ${reason}` : `Reversal of #${original.number}`,
-      reference: original.reference,
-      sourceType: 'reversal',
-      sourceId: original.id,
-      reversalOfId: original.id,
-      lines: mirrorLines(original.lines),
-    });
-    await recordEvent(tx, tenant.organizationId, 'journal_entry.reversed', 'journal_entry', original.id, { id: original.id, reversedById: reversal.id, date, reason: reason ?? null });
-    return reversal;
+  assertOpenPeriod(scope, date);
+  const { entry: reversal, event } = await writePosting(scope, {
+    date,
+    description: reason ? `Reversal of #${original.number}: ${reason}` : `Reversal of #${original.number}`,
+    reference: original.reference,
+    sourceType: 'reversal',
+    sourceId: original.id,
+    reversalOfId: original.id,
+    lines: mirrorLines(original.lines),
   });
+  const reversed: JournalEntryRow = { ...original, reversedBy: { id: reversal.id } };
+  return change(JOURNAL_ENTRY, reversal, [event, { type: 'journal_entry.reversed', resource: { type: JOURNAL_ENTRY, id: original.id, row: reversed } }]);
 }

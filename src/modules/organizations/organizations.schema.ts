@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { IDEMPOTENCY_KEY_DESCRIPTION } from '../../graphql/mutations.ts';
 import { type OrganizationSettings, updateOrganization } from './organizations.service.ts';
 
 const OrganizationRef = builder.prismaObject('Organization', {
@@ -41,10 +42,9 @@ builder.mutationField('updateOrganization', (t) =>
   t.prismaField({
     type: OrganizationRef,
     description: 'Changes your organization\'s settings, e.g. the period lock date.',
-    args: { input: t.arg({ type: UpdateOrganizationInput, required: true }) },
-    resolve: async (query, _parent, { input }, ctx) => {
-      const updated = await updateOrganization(ctx.prisma, ctx.organizationId, input as OrganizationSettings);
-      ctx.organization.lockDate = updated.lockDate;
+    args: { input: t.arg({ type: UpdateOrganizationInput, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
+    resolve: async (query, _parent, { input, idempotencyKey }, ctx) => {
+      await ctx.write({ operation: 'updateOrganization', idempotencyKey, input }, (scope) => updateOrganization(scope, input as OrganizationSettings));
       return ctx.prisma.organization.findUniqueOrThrow({ ...query, where: { id: ctx.organizationId } });
     },
   }),

@@ -1,10 +1,14 @@
 // Organizations are tenants. Creating one also creates its standard chart of accounts, in one transaction.
 import type { Prisma } from '../../db/database.ts';
-import { AppError } from '../../lib/errors.ts';
+import { change } from '../../core/representations.ts';
+import type { WriteScope } from '../../core/tenant.ts';
+import { changedColumns } from '../../lib/columns.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isCurrencyCode } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { STANDARD_CHART } from '../accounts/standard-chart.ts';
+import { ORGANIZATION } from './organizations.public.ts';
 
 export interface NewOrganization {
   name: string;
@@ -52,19 +56,23 @@ export interface OrganizationSettings {
 }
 
 /** Changes settings. `lockDate: null` unlocks; moving the lock date never touches posted entries. */
-export async function updateOrganization(prisma: Prisma, organizationId: string, input: OrganizationSettings) {
+export async function updateOrganization(scope: WriteScope, input: OrganizationSettings) {
   const check = new Checker();
   const name = check.text('name', input.name, { max: 200, required: input.name !== undefined });
   const lockDate = check.date('lockDate', input.lockDate);
   const terms = check.integer('defaultPaymentTermsDays', input.defaultPaymentTermsDays, 0, 365);
   if (input.defaultPaymentTermsDays === null) check.fail('defaultPaymentTermsDays', 'must not be null');
   check.done();
-  return prisma.organization.update({
-    where: { id: organizationId },
-    data: {
-      ...(name ? { name } : {}),
-      ...(input.lockDate !== undefined ? { lockDate: lockDate ?? null } : {}),
-      ...(typeof terms === 'number' ? { defaultPaymentTermsDays: terms } : {}),
-    },
+  const before = await scope.prisma.organization.findUniqueOrThrow({ where: { id: scope.organizationId } });
+  const changed = changedColumns(before, {
+    ...(name ? { name } : {}),
+    ...(input.lockDate !== undefined ? { lockDate: lockDate ?? null } : {}),
+    ...(typeof terms === 'number' ? { defaultPaymentTermsDays: terms } : {}),
   });
+  if (Object.keys(changed).length === 0) return change(ORGANIZATION, before);
+  if (changed.name && (await scope.prisma.organization.findUnique({ where: { name: changed.name }, select: { id: true } }))) {
+    throw validationError([{ path: 'name', message: `an organization named "${changed.name}" already exists` }]);
+  }
+  const organization = await scope.prisma.organization.update({ where: { id: scope.organizationId }, data: { ...changed, updatedAt: scope.now } });
+  return change(ORGANIZATION, organization, [{ type: 'organization.updated', resource: { type: ORGANIZATION, id: organization.id, row: organization }, before }]);
 }

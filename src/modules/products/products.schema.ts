@@ -87,7 +87,7 @@ createMutation<ProductInput>({
   model: 'Product',
   input: CreateProductInput,
   description: 'Creates a product or service.',
-  run: (ctx, input) => createProduct(ctx, input),
+  run: (scope, input) => createProduct(scope, input),
 });
 
 updateMutation<ProductInput>({
@@ -96,5 +96,5 @@ updateMutation<ProductInput>({
   label: 'product',
   input: UpdateProductInput,
   description: 'Changes a product of your organization.',
-  run: (ctx, id, input) => updateProduct(ctx, id, input),
+  run: (scope, id, input) => updateProduct(scope, id, input),
 });

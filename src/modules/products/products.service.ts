@@ -2,12 +2,14 @@
 import type { PrismaTypes } from '../../db/database.ts';
 import type { ProductType } from '../../db/generated/sqlite/enums.ts';
 import { checkAccountRefs } from '../accounts/accounts.service.ts';
-import { recordEvent, snapshot } from '../../events/outbox.ts';
+import { change } from '../../core/representations.ts';
+import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { decimalsOf, type Tenant } from '../tenant.ts';
+import { PRODUCT } from './products.public.ts';
 
 export interface ProductFilter {
   search?: string | null;
@@ -26,8 +28,6 @@ export interface ProductInput {
   expenseAccountId?: string | null;
   active?: boolean | null;
 }
-
-export const PRODUCT_MONEY = ['unitPrice'] as const;
 
 export function productWhere(organizationId: string, filter: ProductFilter = {}, provider: SearchProvider): PrismaTypes.ProductWhereInput {
   const where: PrismaTypes.ProductWhereInput = { organizationId };
@@ -67,21 +67,17 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
   return columns;
 }
 
-export async function createProduct(tenant: Tenant, input: ProductInput) {
-  const columns = await productColumns(tenant, input, true);
-  return tenant.prisma.$transaction(async (tx) => {
-    const product = await tx.product.create({ data: { id: newId('Product'), organizationId: tenant.organizationId, ...(columns as { name: string }) } });
-    await recordEvent(tx, tenant.organizationId, 'product.created', 'product', product.id, snapshot(product, PRODUCT_MONEY, decimalsOf(tenant)));
-    return product;
-  });
+export async function createProduct(scope: WriteScope, input: ProductInput) {
+  const columns = await productColumns(scope, input, true);
+  const product = await scope.prisma.product.create({ data: { id: newId('Product'), organizationId: scope.organizationId, ...(columns as { name: string }), createdAt: scope.now, updatedAt: scope.now } });
+  return change(PRODUCT, product, [{ type: 'product.created', resource: { type: PRODUCT, id: product.id, row: product } }]);
 }
 
-export async function updateProduct(tenant: Tenant, id: string, input: ProductInput) {
-  if (!(await tenant.prisma.product.findFirst({ where: { id, organizationId: tenant.organizationId }, select: { id: true } }))) throw notFound('product', id);
-  const columns = await productColumns(tenant, input, false, id);
-  return tenant.prisma.$transaction(async (tx) => {
-    const product = await tx.product.update({ where: { id }, data: columns });
-    await recordEvent(tx, tenant.organizationId, 'product.updated', 'product', product.id, snapshot(product, PRODUCT_MONEY, decimalsOf(tenant)));
-    return product;
-  });
+export async function updateProduct(scope: WriteScope, id: string, input: ProductInput) {
+  const before = await scope.prisma.product.findFirst({ where: { id, organizationId: scope.organizationId } });
+  if (!before) throw notFound('product', id);
+  const changed = changedColumns(before, await productColumns(scope, input, false, id));
+  if (Object.keys(changed).length === 0) return change(PRODUCT, before);
+  const product = await scope.prisma.product.update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
+  return change(PRODUCT, product, [{ type: 'product.updated', resource: { type: PRODUCT, id, row: product }, before }]);
 }

@@ -5,7 +5,7 @@ import { today } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import { OPEN_STATUSES } from '../invoices/invoices.service.ts';
-import type { Tenant } from '../tenant.ts';
+import type { Tenant } from '../../core/tenant.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
 export const DEBIT_NORMAL: readonly AccountType[] = ['ASSET', 'EXPENSE'];
@@ -16,7 +16,7 @@ interface AccountSums {
   credit: bigint;
 }
 
-async function sumsByAccount(tenant: Tenant, where: { accountIds?: string[]; from?: string; to?: string }): Promise<AccountSums[]> {
+async function sumsByAccount(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, where: { accountIds?: string[]; from?: string; to?: string }): Promise<AccountSums[]> {
   const date = where.from || where.to ? { ...(where.from ? { gte: where.from } : {}), ...(where.to ? { lte: where.to } : {}) } : undefined;
   const rows = await tenant.prisma.journalLine.groupBy({
     by: ['accountId'],
@@ -27,7 +27,7 @@ async function sumsByAccount(tenant: Tenant, where: { accountIds?: string[]; fro
 }
 
 /** Balance of each account on its normal side, from all posted lines (optionally up to a date). */
-export async function accountBalances(tenant: Tenant, accountIds: string[], asOf?: string): Promise<Map<string, bigint>> {
+export async function accountBalances(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, accountIds: string[], asOf?: string): Promise<Map<string, bigint>> {
   const [sums, accounts] = await Promise.all([
     sumsByAccount(tenant, { accountIds, to: asOf }),
     tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: accountIds } }, select: { id: true, type: true } }),

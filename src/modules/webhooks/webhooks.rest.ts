@@ -2,20 +2,25 @@
 // available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
 import { pageSchema, S } from '../../http/json-schema.ts';
 import { listVariables, type RestRoute } from '../../http/rest.ts';
-import { idempotencyKeyOf, resourceRoutes } from '../../http/rest-resource.ts';
+import { idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
+import type { ListWebhookSubscriptionsQuery } from '../../graphql/generated/operations.ts';
 
-const SUBSCRIPTION_FIELDS = 'id url eventTypes description status secret createdAt';
+const SUBSCRIPTION_FIELDS = 'id url eventTypes description status createdAt';
 
-const SUBSCRIPTION_SCHEMA = S.object({
+const SUBSCRIPTION_PROPERTIES = {
   id: S.id('wh'),
   url: S.string,
   eventTypes: S.array(S.string),
   description: S.nullable(S.string),
   status: { type: 'string', enum: ['enabled', 'disabled'] },
-  secret: { type: 'string', pattern: '^whsec_', description: 'Signing secret for the Standard Webhooks signature.' },
   createdAt: S.dateTime,
-});
+};
+const SUBSCRIPTION_SCHEMA = S.object(SUBSCRIPTION_PROPERTIES, 'A webhook subscription. Its signing secret is shown once, when it is registered.');
+const REGISTERED_SCHEMA = S.object(
+  { ...SUBSCRIPTION_PROPERTIES, secret: { type: 'string', pattern: '^whsec_', description: 'Signing secret for the Standard Webhooks signature; shown only here.' } },
+  'The registered subscription, with its signing secret (shown this once).',
+);
 
 export const webhookRoutes: RestRoute[] = [
   {
@@ -43,10 +48,13 @@ export const webhookRoutes: RestRoute[] = [
     operationId: 'registerWebhook',
     summary: 'Register a webhook to receive events',
     bodyType: 'RegisterWebhookInput',
-    responses: { 201: SUBSCRIPTION_SCHEMA },
-    document: `mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { ${SUBSCRIPTION_FIELDS} } }`,
+    responses: { 201: REGISTERED_SCHEMA },
+    document: 'mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { id secret } }',
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data) => ({ status: 201, body: data.registerWebhook, headers: { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` } }),
+    toResult: (data, _req, write) => {
+      const result = writeResult(201, write, { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` });
+      return { ...result, body: { ...(result.body as object), secret: data.registerWebhook.secret } };
+    },
   },
 
   // Beyond the contract: the registered subscriptions themselves.
@@ -56,7 +64,14 @@ export const webhookRoutes: RestRoute[] = [
     label: 'webhook subscription',
     plural: 'webhookSubscriptions',
     fields: SUBSCRIPTION_FIELDS,
-    toRest: (w) => w,
+    toRest: (w: ListWebhookSubscriptionsQuery['webhookSubscriptionsPage']['data'][number]) => ({
+      id: w.id,
+      url: w.url,
+      eventTypes: w.eventTypes,
+      description: w.description,
+      status: w.status,
+      createdAt: w.createdAt,
+    }),
     schema: SUBSCRIPTION_SCHEMA,
     filterType: 'WebhookSubscriptionFilter',
     filters: { url: String },

@@ -87,5 +87,5 @@ createMutation<WebhookInput>({
   model: 'WebhookSubscription',
   input: RegisterWebhookInput,
   description: 'Registers a webhook endpoint. Deliveries are signed per Standard Webhooks with the returned secret.',
-  run: (ctx, input) => registerWebhook(ctx, input),
+  run: (scope, input) => registerWebhook(scope, input),
 });

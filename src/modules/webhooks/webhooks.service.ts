@@ -4,7 +4,9 @@ import type { PrismaTypes } from '../../db/database.ts';
 import { EVENT_TYPES, isEventType } from '../../events/catalogue.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
-import type { Tenant } from '../tenant.ts';
+import { change } from '../../core/representations.ts';
+import type { WriteScope } from '../../core/tenant.ts';
+import { WEBHOOK_SUBSCRIPTION } from './webhooks.public.ts';
 
 export interface WebhookInput {
   url?: string | null;
@@ -22,7 +24,7 @@ export function eventWhere(organizationId: string, filter: { type?: string | nul
   return { organizationId, ...(filter.type ? { type: filter.type } : {}), ...(filter.resourceId ? { resourceId: filter.resourceId } : {}) };
 }
 
-export async function registerWebhook(tenant: Tenant, input: WebhookInput) {
+export async function registerWebhook(scope: WriteScope, input: WebhookInput) {
   const check = new Checker();
   const url = check.text('url', input.url, { required: true, max: 2000 });
   if (url) {
@@ -42,10 +44,12 @@ export async function registerWebhook(tenant: Tenant, input: WebhookInput) {
   });
   const description = check.text('description', input.description, { max: 500 });
   check.done();
-  return tenant.prisma.webhookSubscription.create({
+  const subscription = await scope.prisma.webhookSubscription.create({
     data: {
       id: newId('WebhookSubscription'),
-      organizationId: tenant.organizationId,
+      organizationId: scope.organizationId,
+      createdAt: scope.now,
+      updatedAt: scope.now,
       url: url!,
       eventTypes: [...new Set(types)].join(','),
       description: description ?? null,
@@ -53,4 +57,5 @@ export async function registerWebhook(tenant: Tenant, input: WebhookInput) {
       secret: `whsec_${randomBytes(24).toString('base64')}`,
     },
   });
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.created', resource: { type: WEBHOOK_SUBSCRIPTION, id: subscription.id, row: subscription } }]);
 }

@@ -1,0 +1,60 @@
+// One public rendering per resource. Each module registers how its resources look to the outside (the
+// REST v1 body); REST write responses, the event log's `data.object` (and so webhooks and subscriptions)
+// and stored idempotent responses all come from here, so a receiver sees one shape everywhere.
+import type { Prisma } from '../db/database.ts';
+import type { EventType } from '../events/catalogue.ts';
+import type { OrganizationInfo, Tx } from './tenant.ts';
+
+export type PublicObject = Record<string, unknown>;
+
+export interface Representation<Row = any> {
+  /** The resource type, as events name it: `invoice`, `journal_entry`. */
+  type: string;
+  /** Reads the rows `render` needs, for resources a write did not hand over itself. */
+  load(db: Prisma | Tx, organizationId: string, ids: string[]): Promise<Row[]>;
+  /** The resource as the public sees it: exactly what `GET /api/v1/<resource>/{id}` answers. */
+  render(row: Row, organization: OrganizationInfo): PublicObject;
+}
+
+export type Representations = ReadonlyMap<string, Representation>;
+
+export function representationsOf(list: Representation[]): Representations {
+  const map = new Map<string, Representation>();
+  for (const r of list) {
+    if (map.has(r.type)) throw new Error(`two representations of resource type ${r.type}`);
+    map.set(r.type, r);
+  }
+  return map;
+}
+
+/** A resource a write touched; `row` when the write has it at hand (saves reading it again). */
+export interface ResourceRef<Row = unknown> {
+  type: string;
+  id: string;
+  row?: Row;
+}
+
+export interface EventDraft {
+  type: EventType;
+  resource: ResourceRef;
+  /** For `*.updated`: the row before the change; the event then carries `previousAttributes`. */
+  before?: unknown;
+}
+
+/** What a service returns: the resource the caller asked for, and the events the change caused. */
+export interface Change<Row> {
+  result: ResourceRef<Row> & { row: Row };
+  events: EventDraft[];
+}
+
+export const change = <Row>(type: string, row: Row & { id: string }, events: EventDraft[] = []): Change<Row> => ({ result: { type, id: row.id, row }, events });
+
+/** The fields of `after` whose value differs from `before`, with their old values (Stripe's previous_attributes). */
+export function previousAttributes(before: PublicObject, after: PublicObject): PublicObject {
+  const out: PublicObject = {};
+  for (const key of Object.keys(after)) {
+    if (key === 'updatedAt') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out[key] = before[key];
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+// One request context for every surface: REST, GraphQL over HTTP and (with the events work) graphql-ws
+// all turn their credentials into the same object here: the verified key, its organization, the rate
+// limit verdict, a logger, and the write path (the unit of work) bound to the organization. Resolvers
+// and REST routes receive it as their GraphQL context.
+import type { Database, Prisma } from '../db/database.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import { type AuthenticatedKey, verifyApiKey } from './api-keys.ts';
+import type { RateDecision, RateLimiter } from './rate-limit.ts';
+import type { Change } from './representations.ts';
+import type { OrganizationInfo, WriteScope } from './tenant.ts';
+import type { UnitOfWork, WriteOutcome, WriteRequest } from './unit-of-work.ts';
+
+export interface RequestContext {
+  requestId: string;
+  db: Database;
+  /** For reads. Writes go through `write`. */
+  prisma: Prisma;
+  apiKey: AuthenticatedKey;
+  /** The tenant wall: every query filters by this id. */
+  organizationId: string;
+  organization: OrganizationInfo;
+  rateLimit: RateDecision;
+  logger: Logger;
+  /** Runs a write through the unit of work for this organization and remembers its outcome. */
+  write<Row>(request: WriteRequest, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
+  /** The outcome of the last write of this request: REST answers with its public object. */
+  lastWrite?: WriteOutcome;
+}
+
+/** A refusal that carries the rate limit verdict, so every surface can send the quota headers with it. */
+export class RateLimitedError extends AppError {
+  constructor(readonly decision: RateDecision) {
+    super('RATE_LIMITED', `This API key made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`, [], { retryAfterSeconds: decision.resetSeconds });
+  }
+}
+
+/** What the HTTP front door and Yoga's context factory share for one GraphQL request. */
+export interface HttpExchange {
+  requestId: string;
+  /** Set by the context factory, so the quota headers go on the response whatever it says. */
+  rateLimit?: RateDecision;
+}
+
+export interface RequestContextDeps {
+  db: Database;
+  limiter: RateLimiter;
+  logger: Logger;
+  unitOfWork: UnitOfWork;
+}
+
+export type CreateRequestContext = (credentials: { authorization?: string | null }, requestId: string) => Promise<RequestContext>;
+
+export function requestContextFactory({ db, limiter, logger, unitOfWork }: RequestContextDeps): CreateRequestContext {
+  return async function createRequestContext(credentials, requestId) {
+    const header = credentials.authorization;
+    if (!header) throw new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>');
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw new AppError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <key>"');
+    const apiKey = await verifyApiKey(db, match[1]);
+    if (!apiKey) throw new AppError('UNAUTHENTICATED', 'The API key is invalid or has been revoked');
+    const rateLimit = await limiter.consume(apiKey.id);
+    if (!rateLimit.allowed) throw new RateLimitedError(rateLimit);
+    const context: RequestContext = {
+      requestId,
+      db,
+      prisma: db.prisma,
+      apiKey,
+      organizationId: apiKey.organizationId,
+      organization: apiKey.organization,
+      rateLimit,
+      logger: logger.child({ requestId }),
+      // `this`: Yoga copies the context's fields onto its own object, and the outcome belongs on the one in use.
+      async write(this: RequestContext, request, work) {
+        const outcome = await unitOfWork.write(apiKey.organizationId, request, work);
+        this.lastWrite = outcome as WriteOutcome;
+        return outcome;
+      },
+    };
+    return context;
+  };
+}

@@ -1,0 +1,37 @@
+// What a service works on: the organization it acts for, and the database handle to use. Inside a
+// unit of work the handle is the transaction and the organization row is the one read under its lock.
+import type { Prisma } from '../db/database.ts';
+import { currencyDecimals } from '../lib/money.ts';
+
+export interface OrganizationInfo {
+  id: string;
+  name: string;
+  baseCurrency: string;
+  lockDate: string | null;
+  defaultPaymentTermsDays: number;
+}
+
+/** A Prisma interactive transaction client: what services pass around inside one transaction. */
+export type Tx = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
+
+/** Reads outside a write (reports, checks in tests): the client and the organization. */
+export interface Tenant {
+  prisma: Prisma | Tx;
+  organizationId: string;
+  organization: OrganizationInfo;
+}
+
+/** Sequences numbered under the organization lock, so numbers are gapless and never reused. */
+export type SequenceName = 'invoice' | 'journalEntry';
+
+/**
+ * What a service receives inside a unit of work: the transaction, the organization as read under its
+ * lock, the time of the write, and the organization's sequences.
+ */
+export interface WriteScope extends Tenant {
+  prisma: Tx;
+  now: Date;
+  nextNumber(sequence: SequenceName): number;
+}
+
+export const decimalsOf = (tenant: { organization: { baseCurrency: string } }) => currencyDecimals(tenant.organization.baseCurrency);

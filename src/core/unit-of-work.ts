@@ -1,0 +1,237 @@
+// The unit of work: the one path every write takes, on every surface. In ONE database transaction it
+//   1. locks the organization row (the first lock of every write: see LOCK ORDER below),
+//   2. looks up the idempotency key (a finished request with the same key and input is replayed),
+//   3. runs the service, which reads and writes through the transaction and returns its events,
+//   4. renders the touched resources in their public shape and appends the events to the outbox,
+//   5. stores the response under the idempotency key, and writes back the organization's sequences,
+// then commits once. A crash at any point leaves either all of it or none of it, so a retry with the
+// same key writes exactly once. Services never open transactions, never see idempotency keys and
+// never format events.
+//
+// LOCK ORDER (the only one; every write follows it, so two writes never wait on each other in a circle):
+//   organization row  ->  the document (invoice, entry, contact…)  ->  its lines.
+// Taking the organization first serializes the writes of one organization. That is what an accounting
+// ledger wants anyway (gapless invoice and entry numbers, lock-date checks against the current
+// settings), and it lets a concurrent request with the same idempotency key wait for the first one and
+// then replay it, with no polling loop. Other organizations are not affected.
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import type { Logger } from '../lib/logger.ts';
+import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
+import type { OrganizationInfo, SequenceName, Tx, WriteScope } from './tenant.ts';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface WriteRequest {
+  /** The operation's name (the GraphQL mutation): a key may only be replayed for the same operation. */
+  operation: string;
+  idempotencyKey?: string | null;
+  /** The operation's input, hashed so a reused key with another input is refused. */
+  input: unknown;
+}
+
+export interface WriteOutcome<Row = unknown> {
+  type: string;
+  id: string;
+  /** The result row as written; absent on a replay. */
+  row?: Row;
+  /** The result in its public shape (the REST body). */
+  object: PublicObject;
+  /** True when an earlier request with the same idempotency key produced this result. */
+  replayed: boolean;
+}
+
+export interface UnitOfWork {
+  write<Row>(organizationId: string, request: WriteRequest, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
+}
+
+export interface UnitOfWorkOptions {
+  db: Database;
+  representations: Representations;
+  logger?: Logger;
+  clock?: () => Date;
+  /** How many times a transaction that lost a conflict (deadlock, serialization, busy file) is run. */
+  maxAttempts?: number;
+  /** Test seam: runs inside the transaction after everything is written, just before commit. */
+  beforeCommit?: (scope: WriteScope) => void | Promise<void>;
+}
+
+/** JSON with object keys sorted, so the same input always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return `{${Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function checkIdempotencyKey(key: string) {
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw new AppError('VALIDATION_FAILED', 'The idempotency key must be 1 to 255 printable ASCII characters', [{ path: 'idempotencyKey', message: 'must be 1 to 255 printable ASCII characters' }]);
+  }
+}
+
+/** Conflicts a fresh attempt can win: deadlock or serialization failure (PostgreSQL), a busy file (SQLite). */
+export function isTransientConflict(error: unknown): boolean {
+  const e = error as { code?: string; meta?: any; cause?: any; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code === 'P2034') return true; // write conflict or deadlock
+  if (e.code === 'P2028' && /Unable to start a transaction/.test(e.message ?? '')) return true;
+  const kind = e.meta?.driverAdapterError?.cause?.kind ?? e.cause?.kind;
+  return kind === 'TransactionWriteConflict' || kind === 'SocketTimeout';
+}
+
+class Replay {
+  constructor(readonly outcome: WriteOutcome<never>) {}
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
+  const { db, representations } = options;
+  const clock = options.clock ?? (() => new Date());
+  const maxAttempts = options.maxAttempts ?? 6;
+
+  /** Locks and reads the organization row: the first statement of every write. */
+  async function lockOrganization(tx: Tx, organizationId: string) {
+    const columns = '"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "nextInvoiceNumber", "nextEntryNumber"';
+    // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
+    // it under the busy timeout), rather than reading first and failing to upgrade later.
+    const rows: any[] =
+      db.provider === 'postgresql'
+        ? await tx.$queryRawUnsafe(`SELECT ${columns} FROM "Organization" WHERE "id" = $1 FOR UPDATE`, organizationId)
+        : await tx.$queryRawUnsafe(`UPDATE "Organization" SET "id" = "id" WHERE "id" = ? RETURNING ${columns}`, organizationId);
+    const row = rows[0];
+    if (!row) throw new AppError('NOT_FOUND', 'The organization of this API key no longer exists');
+    const organization: OrganizationInfo = {
+      id: row.id,
+      name: row.name,
+      baseCurrency: row.baseCurrency,
+      lockDate: row.lockDate ?? null,
+      defaultPaymentTermsDays: Number(row.defaultPaymentTermsDays),
+    };
+    return { organization, sequences: { invoice: Number(row.nextInvoiceNumber), journalEntry: Number(row.nextEntryNumber) } };
+  }
+
+  async function render(tx: Tx, organization: OrganizationInfo, refs: ResourceRef[]): Promise<Map<string, PublicObject>> {
+    const rendered = new Map<string, PublicObject>();
+    const missing = new Map<string, string[]>();
+    for (const ref of refs) {
+      const key = `${ref.type}:${ref.id}`;
+      const representation = representations.get(ref.type);
+      if (!representation) throw new Error(`no representation registered for resource type ${ref.type}`);
+      if (ref.row !== undefined) rendered.set(key, representation.render(ref.row, organization));
+    }
+    for (const ref of refs) {
+      if (!rendered.has(`${ref.type}:${ref.id}`)) missing.set(ref.type, [...new Set([...(missing.get(ref.type) ?? []), ref.id])]);
+    }
+    for (const [type, ids] of missing) {
+      const representation = representations.get(type)!;
+      for (const row of await representation.load(tx, organization.id, ids)) rendered.set(`${type}:${row.id}`, representation.render(row, organization));
+    }
+    return rendered;
+  }
+
+  async function attempt<Row>(organizationId: string, request: WriteRequest, requestHash: string | undefined, work: (scope: WriteScope) => Promise<Change<Row>>) {
+    return db.prisma.$transaction(
+      async (tx) => {
+        const now = clock();
+        const { organization, sequences } = await lockOrganization(tx, organizationId);
+        const key = request.idempotencyKey;
+        if (key) {
+          const existing = await tx.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
+          if (existing && existing.expiresAt > now) {
+            if (existing.operation !== request.operation || existing.requestHash !== requestHash) {
+              throw new AppError('IDEMPOTENCY_KEY_REUSED', `The idempotency key "${key}" was already used with a different request (${existing.operation}); use a new key for a new request`, [
+                { path: 'idempotencyKey', message: 'was used with a different request' },
+              ]);
+            }
+            const stored = JSON.parse(existing.response ?? 'null') as { type: string; id: string; object: PublicObject } | null;
+            if (stored) throw new Replay({ ...stored, replayed: true });
+          }
+          if (existing) await tx.idempotencyKey.delete({ where: { id: existing.id } }); // expired, or left by an older version
+        }
+
+        const numbers = { ...sequences };
+        const scope: WriteScope = {
+          prisma: tx,
+          organizationId,
+          organization,
+          now,
+          nextNumber: (sequence: SequenceName) => numbers[sequence]++,
+        };
+        const result = await work(scope);
+
+        const rendered = await render(tx, organization, [result.result, ...result.events.map((e) => e.resource)]);
+        const objectOf = (ref: ResourceRef) => rendered.get(`${ref.type}:${ref.id}`)!;
+        if (result.events.length) {
+          await tx.event.createMany({
+            data: result.events.map((event) => {
+              const object = objectOf(event.resource);
+              const before = event.before === undefined ? undefined : representations.get(event.resource.type)!.render(event.before, organization);
+              return {
+                id: newId('Event'),
+                organizationId,
+                type: event.type,
+                resourceType: event.resource.type,
+                resourceId: event.resource.id,
+                payload: JSON.stringify(before ? { object, previousAttributes: previousAttributes(before, object) } : { object }),
+                createdAt: now,
+              };
+            }),
+          });
+        }
+        const outcome: WriteOutcome<Row> = { type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
+        if (key) {
+          await tx.idempotencyKey.create({
+            data: {
+              id: newId('IdempotencyKey'),
+              organizationId,
+              key,
+              operation: request.operation,
+              requestHash: requestHash!,
+              response: JSON.stringify({ type: outcome.type, id: outcome.id, object: outcome.object }),
+              createdAt: now,
+              expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+            },
+          });
+        }
+        if (numbers.invoice !== sequences.invoice || numbers.journalEntry !== sequences.journalEntry) {
+          // Raw, so the organization's updatedAt stays the time its settings last changed.
+          await tx.$executeRaw`UPDATE "Organization" SET "nextInvoiceNumber" = ${numbers.invoice}, "nextEntryNumber" = ${numbers.journalEntry} WHERE "id" = ${organizationId}`;
+        }
+        await options.beforeCommit?.(scope);
+        return outcome;
+      },
+      // SQLite runs one transaction at a time per process: a request may queue behind others.
+      { maxWait: 10_000, timeout: 20_000 },
+    );
+  }
+
+  return {
+    async write(organizationId, request, work) {
+      if (request.idempotencyKey !== undefined && request.idempotencyKey !== null) checkIdempotencyKey(request.idempotencyKey);
+      const requestHash = request.idempotencyKey ? createHash('sha256').update(canonicalJson(request.input)).digest('hex') : undefined;
+      for (let attemptNo = 1; ; attemptNo++) {
+        try {
+          return await attempt(organizationId, request, requestHash, work);
+        } catch (error) {
+          if (error instanceof Replay) return error.outcome;
+          if (!isTransientConflict(error)) throw error;
+          if (attemptNo >= maxAttempts) {
+            options.logger?.warn('write gave up after repeated conflicts', { operation: request.operation, attempts: attemptNo });
+            throw new AppError('CONFLICT', 'The books of this organization are busy with other changes; retry in a moment', [], { retryAfterSeconds: 1 });
+          }
+          // Full jitter: concurrent losers spread out instead of colliding again.
+          await sleep(Math.random() * 10 * 2 ** attemptNo);
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Invoices and payments as the public sees them: the REST v1 bodies, and `data.object` of invoice.* events.
+import type { PrismaTypes } from '../../db/database.ts';
+import type { Representation } from '../../core/representations.ts';
+import { decimalsOf } from '../../core/tenant.ts';
+import { today } from '../../lib/dates.ts';
+import { formatPercent, moneyNumber } from '../../lib/money.ts';
+import { formatQuantity } from './invoice-math.ts';
+
+export const INVOICE = 'invoice';
+export const PAYMENT = 'payment';
+
+type InvoiceLineRow = Omit<PrismaTypes.InvoiceLineGetPayload<object>, 'invoiceId'>;
+export type InvoiceRow = PrismaTypes.InvoiceGetPayload<object> & { lines: InvoiceLineRow[] };
+export type PaymentRow = PrismaTypes.PaymentGetPayload<object> & { invoice: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid'> };
+
+const OPEN = ['OPEN', 'PARTIALLY_PAID'];
+export const amountDueOf = (i: { status: string; total: bigint; amountPaid: bigint }) => (i.status === 'VOID' ? 0n : i.total - i.amountPaid);
+export const isOverdue = (i: { status: string; dueDate: string }, asOf = today()) => OPEN.includes(i.status) && i.dueDate < asOf;
+
+export const invoiceRepresentation: Representation<InvoiceRow> = {
+  type: INVOICE,
+  load: (db, organizationId, ids) => db.invoice.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: { lineNo: 'asc' } } } }),
+  render(i, organization) {
+    const decimals = decimalsOf({ organization });
+    const money = (minor: bigint) => moneyNumber(minor, decimals);
+    return {
+      id: i.id,
+      number: i.number,
+      status: i.status.toLowerCase(),
+      customerId: i.customerId,
+      issueDate: i.issueDate,
+      dueDate: i.dueDate,
+      currency: i.currency,
+      memo: i.memo,
+      reference: i.reference,
+      subtotal: money(i.subtotal),
+      discountTotal: money(i.discountTotal),
+      taxTotal: money(i.taxTotal),
+      total: money(i.total),
+      amountPaid: money(i.amountPaid),
+      amountDue: money(amountDueOf(i)),
+      isOverdue: isOverdue(i),
+      lines: [...i.lines]
+        .sort((a, b) => a.lineNo - b.lineNo)
+        .map((l) => ({
+          id: l.id,
+          lineNo: l.lineNo,
+          productId: l.productId,
+          accountId: l.accountId,
+          description: l.description,
+          quantity: Number(formatQuantity(l.quantityMilli)),
+          unitPrice: money(l.unitPrice),
+          discountPercent: Number(formatPercent(l.discountPpm)),
+          taxRate: Number(formatPercent(l.taxRatePpm)),
+          amount: money(l.amount),
+          taxAmount: money(l.taxAmount),
+        })),
+      journalEntryId: i.journalEntryId,
+      voidedAt: i.voidedAt?.toISOString() ?? null,
+      createdAt: i.createdAt.toISOString(),
+      updatedAt: i.updatedAt.toISOString(),
+    };
+  },
+};
+
+/** A payment with where it left its invoice (the REST response to recording one). */
+export const paymentRepresentation: Representation<PaymentRow> = {
+  type: PAYMENT,
+  load: (db, organizationId, ids) => db.payment.findMany({ where: { organizationId, id: { in: ids } }, include: { invoice: { select: { status: true, total: true, amountPaid: true } } } }),
+  render(p, organization) {
+    const decimals = decimalsOf({ organization });
+    return {
+      id: p.id,
+      invoiceId: p.invoiceId,
+      amount: moneyNumber(p.amount, decimals),
+      date: p.date,
+      method: p.method,
+      reference: p.reference,
+      depositAccountId: p.depositAccountId,
+      journalEntryId: p.journalEntryId,
+      invoiceStatus: p.invoice.status.toLowerCase(),
+      invoiceAmountDue: moneyNumber(amountDueOf(p.invoice), decimals),
+      createdAt: p.createdAt.toISOString(),
+    };
+  },
+};

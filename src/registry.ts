@@ -1,0 +1,50 @@
+// The one place that knows every domain module. Each module hands up its parts: its GraphQL types
+// (registered on the shared builder when its .schema.ts is imported), its /api/v1 routes and the public
+// representations of its resources. Infrastructure (core, http, graphql, events, db, lib) never imports a
+// module; app.ts takes these parts from here.
+import { representationsOf } from './core/representations.ts';
+import { builder } from './graphql/builder.ts';
+import type { RestRoute } from './http/rest.ts';
+import './graphql/scalars.ts';
+import './modules/accounts/accounts.schema.ts';
+import './modules/organizations/organizations.schema.ts';
+import './modules/customers/customers.schema.ts';
+import './modules/vendors/vendors.schema.ts';
+import './modules/products/products.schema.ts';
+import './modules/employees/employees.schema.ts';
+import './modules/journal/journal.schema.ts';
+import './modules/invoices/invoices.schema.ts';
+import './modules/webhooks/webhooks.schema.ts';
+import './modules/reports/reports.schema.ts';
+import { accountRoutes } from './modules/accounts/accounts.rest.ts';
+import { accountRepresentation } from './modules/accounts/accounts.public.ts';
+import { customerRoutes, vendorRoutes } from './modules/contacts/contacts.rest.ts';
+import { customerRepresentation, vendorRepresentation } from './modules/contacts/contacts.public.ts';
+import { employeeRoutes } from './modules/employees/employees.rest.ts';
+import { employeeRepresentation } from './modules/employees/employees.public.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.rest.ts';
+import { invoiceRepresentation, paymentRepresentation } from './modules/invoices/invoices.public.ts';
+import { journalRoutes } from './modules/journal/journal.rest.ts';
+import { journalEntryRepresentation } from './modules/journal/journal.public.ts';
+import { organizationRepresentation } from './modules/organizations/organizations.public.ts';
+import { productRoutes } from './modules/products/products.rest.ts';
+import { productRepresentation } from './modules/products/products.public.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.rest.ts';
+import { webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
+
+export const schema = builder.toSchema({ sortSchema: true });
+
+export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...invoiceRoutes, ...employeeRoutes, ...webhookRoutes];
+
+export const representations = representationsOf([
+  organizationRepresentation,
+  accountRepresentation,
+  journalEntryRepresentation,
+  customerRepresentation,
+  vendorRepresentation,
+  productRepresentation,
+  employeeRepresentation,
+  invoiceRepresentation,
+  paymentRepresentation,
+  webhookSubscriptionRepresentation,
+]);
