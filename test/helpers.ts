@@ -1,11 +1,12 @@
 // Every test file gets a fresh database (a temporary SQLite file, or with DATABASE_URL a PostgreSQL
 // schema of its own) and an in-process app listening on 127.0.0.1.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createApp, type App } from '../src/app.ts';
+import { type App, type AppOptions, createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase, tuneDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -68,7 +69,7 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: { onOperation?: (operation: string) => void } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit'] } = {}): Promise<TestApp> {
   const database = freshDatabase();
   await migrate(database.db);
   await tuneDatabase(database.db);
@@ -88,7 +89,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   const config: Config = { ...loadConfig({ REDIS_URL: process.env.REDIS_URL }), ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger('warn', (line) => logs.push(line));
-  const app = createApp({ config, db: database.db, logger });
+  const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit });
   const address = await app.listen(0, '127.0.0.1');
   return {
     ...database,
@@ -106,6 +107,42 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       await database.drop();
     },
   };
+}
+
+const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
+const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+
+
+export interface Started {
+  child: ChildProcess;
+  url: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Runs `src/main.ts` as `npm start` does, on port 0, and waits for its "listening" line. */
+export function startServerProcess(env: Record<string, string | undefined>): Promise<Started> {
+  const child = spawn(TSX, [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line in 20 s\nstdout: ${out}\nstderr: ${err}`)), 20_000);
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], stdout: () => out, stderr: () => err, exited });
+      }
+    });
+    child.stderr!.on('data', (chunk) => (err += chunk));
+    exited.then((code) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`exited with ${code}\nstdout: ${out}\nstderr: ${err}`), { code, stdout: out, stderr: err }));
+    });
+  });
 }
 
 export interface JsonResponse {

@@ -1,43 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { createTestApp, freshDatabase, http, usingPostgres } from './helpers.ts';
-
-const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Runs `src/main.ts` as `npm start` does, on port 0, and waits for its "listening" line. */
-function start(env: Record<string, string | undefined>): Promise<Started> {
-  const child = spawn(TSX, [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line in 20 s\nstdout: ${out}\nstderr: ${err}`)), 20_000);
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], stdout: () => out, stderr: () => err, exited });
-      }
-    });
-    child.stderr!.on('data', (chunk) => (err += chunk));
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(Object.assign(new Error(`exited with ${code}\nstdout: ${out}\nstderr: ${err}`), { code, stdout: out, stderr: err }));
-    });
-  });
-}
+import { createTestApp, freshDatabase, http, startServerProcess as start, usingPostgres } from './helpers.ts';
 
 const databases: ReturnType<typeof freshDatabase>[] = [];
 afterAll(async () => {

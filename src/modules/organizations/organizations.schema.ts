@@ -11,6 +11,7 @@ const OrganizationRef = builder.prismaObject('Organization', {
     lockDate: t.expose('lockDate', { type: 'Date', nullable: true, description: 'Nothing may be posted on or before this date.' }),
     defaultPaymentTermsDays: t.exposeInt('defaultPaymentTermsDays', { description: 'Payment terms for invoices when the customer has none.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the organization was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
   }),
 });
 

@@ -1,0 +1,144 @@
+// Events are a public contract: every state change of every resource has exactly one event, emitted
+// only when something changed, and each event's `data.object` is byte-for-byte what
+// `GET /api/v1/<resource>/{id}` answers right after the change (and what the write itself answered).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPES } from '../../src/events/catalogue.ts';
+import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+let accounts: Record<string, string>;
+let lastSeq = 0;
+const seen = new Set<string>();
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 } });
+  ({ key } = await t.tenant('Events Co'));
+  const list = await http(t.url, '/api/v1/accounts?limit=100', { key });
+  accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));
+});
+afterAll(() => t.close());
+
+/** Where the public reads each resource type. */
+const GET_PATH: Record<string, string> = {
+  account: '/api/v1/accounts',
+  customer: '/api/v1/customers',
+  vendor: '/api/v1/vendors',
+  product: '/api/v1/products',
+  employee: '/api/v1/employees',
+  journal_entry: '/api/v1/journal-entries',
+  invoice: '/api/v1/invoices',
+  webhook_subscription: '/api/v1/webhooks/subscriptions',
+};
+
+interface LoggedEvent {
+  type: string;
+  resourceType: string;
+  resourceId: string;
+  data: { object: Record<string, unknown>; previousAttributes?: Record<string, unknown> };
+}
+
+/** The events committed since the last call, oldest first. */
+async function newEvents(): Promise<LoggedEvent[]> {
+  const r = await gql(t.url, key, '{ eventsPage(limit: 100, orderBy: { field: SEQUENCE, direction: DESC }) { data { sequence type resourceType resourceId data } } }');
+  const events = r.body.data.eventsPage.data.filter((e: any) => e.sequence > lastSeq).reverse();
+  if (events.length) lastSeq = events.at(-1).sequence;
+  return events;
+}
+
+/**
+ * Runs a change and checks its events: the expected types in order, each object equal to a GET of its
+ * resource right now (the organization, which has no REST route, to GraphQL's viewer.organization).
+ */
+async function expectEvents(changeFn: () => Promise<unknown>, types: string[]) {
+  const result = await changeFn();
+  const events = await newEvents();
+  expect(events.map((e) => e.type)).toEqual(types);
+  for (const event of events) {
+    seen.add(event.type);
+    expect(event.data.object.id).toBe(event.resourceId);
+    if (event.resourceType === 'organization') {
+      const org = (await gql(t.url, key, '{ viewer { organization { id name baseCurrency lockDate defaultPaymentTermsDays createdAt updatedAt } } }')).body.data.viewer.organization;
+      expect(event.data.object).toEqual(org);
+      continue;
+    }
+    const get = await http(t.url, `${GET_PATH[event.resourceType]}/${event.resourceId}`, { key });
+    expect(get.status).toBe(200);
+    expect(JSON.stringify(event.data.object), `${event.type} object vs GET`).toBe(JSON.stringify(get.body));
+  }
+  return { result, events };
+}
+
+const rest = (path: string, body: unknown, method = 'POST') => http(t.url, path, { key, body, method });
+
+describe('the event catalogue', () => {
+  it('emits one event per state change, in the shape GET answers, for every type', async () => {
+    const account = (await expectEvents(() => rest('/api/v1/accounts', { code: '6950', name: 'Sundry', type: 'expense' }), ['account.created'])).result as any;
+    expect(account.status).toBe(201);
+    await expectEvents(() => rest(`/api/v1/accounts/${account.body.id}`, { name: 'Sundry costs' }, 'PATCH'), ['account.updated']);
+
+    const customer = ((await expectEvents(() => rest('/api/v1/customers', { name: 'Ada Ltd', email: 'ada@example.com' }), ['customer.created'])).result as any).body;
+    const { events: [customerUpdated] } = await expectEvents(() => rest(`/api/v1/customers/${customer.id}`, { phone: '+1 555 0100' }, 'PATCH'), ['customer.updated']);
+    expect(customerUpdated.data.previousAttributes).toEqual({ phone: null });
+    const vendor = ((await expectEvents(() => rest('/api/v1/vendors', { name: 'Supplies Inc' }), ['vendor.created'])).result as any).body;
+    await expectEvents(() => rest(`/api/v1/vendors/${vendor.id}`, { notes: 'net 30' }, 'PATCH'), ['vendor.updated']);
+    const product = ((await expectEvents(() => rest('/api/v1/products', { name: 'Widget', unitPrice: 19.99, taxRate: 8.875 }), ['product.created'])).result as any).body;
+    await expectEvents(() => rest(`/api/v1/products/${product.id}`, { unitPrice: 21 }, 'PATCH'), ['product.updated']);
+    const employee = ((await expectEvents(() => rest('/api/v1/employees', { firstName: 'Grace', lastName: 'Hopper' }), ['employee.created'])).result as any).body;
+    await expectEvents(() => rest(`/api/v1/employees/${employee.id}`, { jobTitle: 'Admiral' }, 'PATCH'), ['employee.updated']);
+
+    const entry = (
+      await expectEvents(
+        () => rest('/api/v1/journal-entries', { date: '2026-04-01', description: 'Rent', lines: [{ accountId: accounts['6100'], debit: 500, credit: 0 }, { accountId: accounts['1000'], debit: 0, credit: 500 }] }),
+        ['journal_entry.created'],
+      )
+    ).result as any;
+    await expectEvents(() => rest(`/api/v1/journal-entries/${entry.body.id}/reverse`, { date: '2026-04-02' }), ['journal_entry.created', 'journal_entry.reversed']);
+
+    const { events: draftEvents, result: draft } = (await expectEvents(
+      () => rest('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-01', draft: true, lines: [{ productId: product.id, quantity: 2 }] }),
+      ['invoice.created'],
+    )) as any;
+    expect(draftEvents[0].data.object).toMatchObject({ status: 'draft', journalEntryId: null });
+    expect(draft.body).toEqual(draftEvents[0].data.object);
+    await expectEvents(() => rest(`/api/v1/invoices/${draft.body.id}/finalize`, {}), ['invoice.finalized', 'journal_entry.created']);
+    await expectEvents(() => rest(`/api/v1/invoices/${draft.body.id}/payments`, { amount: 10, date: '2026-04-05' }), ['invoice.payment_recorded', 'journal_entry.created']);
+    const due = (await http(t.url, `/api/v1/invoices/${draft.body.id}`, { key })).body.amountDue;
+    await expectEvents(() => rest(`/api/v1/invoices/${draft.body.id}/payments`, { amount: due, date: '2026-04-06' }), ['invoice.payment_recorded', 'invoice.paid', 'journal_entry.created']);
+    const { events: posted } = await expectEvents(
+      () => rest('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-01', lines: [{ description: 'Job', unitPrice: 100 }] }),
+      ['invoice.created', 'journal_entry.created'],
+    );
+    expect(posted[0].data.object).toMatchObject({ status: 'open', journalEntryId: posted[1].resourceId });
+    await expectEvents(() => rest(`/api/v1/invoices/${posted[0].resourceId}/void`, { reason: 'duplicate' }), ['invoice.voided', 'journal_entry.created']);
+
+    await expectEvents(() => rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/hook', eventTypes: ['*'] }), ['webhook_subscription.created']);
+    const { events: [orgUpdated] } = await expectEvents(() => gql(t.url, key, 'mutation { updateOrganization(input: { defaultPaymentTermsDays: 14 }) { id } }'), ['organization.updated']);
+    expect(orgUpdated.data.previousAttributes).toEqual({ defaultPaymentTermsDays: 30 });
+
+    expect([...seen].sort()).toEqual(Object.keys(EVENT_TYPES).sort());
+  });
+
+  it('emits nothing when an update changes nothing, and such an update leaves updatedAt alone', async () => {
+    const customer = (await rest('/api/v1/customers', { name: 'Still Ltd', email: 'still@example.com' })).body;
+    await newEvents();
+    const same = await rest(`/api/v1/customers/${customer.id}`, { name: 'Still Ltd', email: 'still@example.com' }, 'PATCH');
+    const empty = await rest(`/api/v1/customers/${customer.id}`, {}, 'PATCH');
+    const terms = (await gql(t.url, key, '{ viewer { organization { defaultPaymentTermsDays } } }')).body.data.viewer.organization.defaultPaymentTermsDays;
+    const noOrgChange = await gql(t.url, key, `mutation { updateOrganization(input: { defaultPaymentTermsDays: ${terms} }) { id } }`);
+    expect([same.status, empty.status, noOrgChange.status]).toEqual([200, 200, 200]);
+    expect(same.body).toEqual(customer);
+    expect(empty.body.updatedAt).toBe(customer.updatedAt);
+    expect(await newEvents()).toEqual([]);
+  });
+
+  it('carries no signing secret: a webhook subscription is shown with its secret only when registered', async () => {
+    const registered = await rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/other', eventTypes: ['invoice.paid'] });
+    expect(registered.body.secret).toMatch(/^whsec_/);
+    const [event] = await newEvents();
+    expect(event.data.object).not.toHaveProperty('secret');
+    const { secret: _secret, ...shown } = registered.body;
+    expect(event.data.object).toEqual(shown);
+    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${registered.body.id}`, { key })).body).not.toHaveProperty('secret');
+  });
+});
