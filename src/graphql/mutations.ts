@@ -1,6 +1,7 @@
 // The shapes every mutation shares: an `input` (and an `id` for a record), an optional `idempotencyKey`,
 // the write run through the request's unit of work, and the record returned with whatever the client
 // selected, loaded once after commit (not at all when the selection needs nothing beyond the row written).
+import { type GraphQLResolveInfo, Kind } from 'graphql';
 import type { Change } from '../core/representations.ts';
 import type { WriteScope } from '../core/tenant.ts';
 import type { WriteOutcome } from '../core/unit-of-work.ts';
@@ -11,8 +12,17 @@ import { delegateOf } from './lists.ts';
 export const IDEMPOTENCY_KEY_DESCRIPTION =
   'Makes retries safe: repeating the mutation with the same key (within 24 hours) returns the first result without writing again; the same key with a different input is refused with IDEMPOTENCY_KEY_REUSED.';
 
-/** The mutation's result for the client's selection: the written row itself if the selection needs no more. */
-function resultFor(ctx: GraphQLContext, model: string, query: object, outcome: WriteOutcome) {
+/** True when the client selected nothing but the id (as the REST routes do): no row is needed to answer. */
+function selectsOnlyId(info: GraphQLResolveInfo) {
+  return info.fieldNodes.every((node) => node.selectionSet?.selections.every((s) => s.kind === Kind.FIELD && (s.name.value === 'id' || s.name.value === '__typename')));
+}
+
+/**
+ * The mutation's result for the client's selection: the written row itself when the selection needs no
+ * relation, else one load of the selection after commit (a replay has no row at hand, so it loads too).
+ */
+function resultFor(ctx: GraphQLContext, model: string, query: object, outcome: WriteOutcome, info: GraphQLResolveInfo) {
+  if (selectsOnlyId(info)) return outcome.row ?? { id: outcome.id };
   if (!outcome.replayed && outcome.row && Object.keys(query).length === 0) return outcome.row;
   return (ctx.prisma as any)[delegateOf(model)].findUniqueOrThrow({ ...query, where: { id: outcome.id } });
 }
@@ -36,9 +46,9 @@ export function createMutation<Input>(options: CreateMutationOptions<Input>) {
         input: t.arg({ type: options.input, required: true }),
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
       },
-      resolve: async (query: object, _parent: unknown, args: { input: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
+      resolve: async (query: object, _parent: unknown, args: { input: Input; idempotencyKey?: string | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: args.input }, (scope) => options.run(scope, args.input));
-        return resultFor(ctx, options.model, query, outcome);
+        return resultFor(ctx, options.model, query, outcome, info);
       },
     }),
   );
@@ -74,10 +84,10 @@ export function recordMutation<Input>(options: RecordMutationOptions<Input>) {
           : {}),
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
       },
-      resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
+      resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         const input = (args.input ?? {}) as Input;
         const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id: args.id, input } }, (scope) => options.run(scope, args.id, input));
-        return resultFor(ctx, options.model, query, outcome);
+        return resultFor(ctx, options.model, query, outcome, info);
       },
     }),
   );

@@ -97,11 +97,10 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
   if (inputLines.length === 0) check.fail('lines', 'an invoice needs at least one line');
   if (inputLines.length > 200) check.fail('lines', 'an invoice may have at most 200 lines');
 
+  const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
   const [customer, products] = await Promise.all([
     input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
-    tenant.prisma.product.findMany({
-      where: { organizationId: tenant.organizationId, id: { in: inputLines.map((l) => l.productId).filter((id): id is string => !!id) } },
-    }),
+    productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
   ]);
   await checkAccountRefs(tenant, check, inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })));
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
@@ -210,9 +209,9 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
       journalEntryId,
       createdAt: scope.now,
       updatedAt: scope.now,
-      lines: { createMany: { data: lines.map(({ invoiceId: _invoice, ...line }) => line) } },
     },
   });
+  await scope.prisma.invoiceLine.createMany({ data: lines });
   const invoice: InvoiceRow = { ...written, lines };
   return change(INVOICE, invoice, [{ type: 'invoice.created', resource: { type: INVOICE, id, row: invoice } }, ...events]);
 }

@@ -169,6 +169,7 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
     customerId: line.customerId ?? null,
     vendorId: line.vendorId ?? null,
   }));
+  // Entry, then lines: two INSERTs. (A nested create would read the entry back a third time.)
   const written = await scope.prisma.journalEntry.create({
     data: {
       id,
@@ -183,9 +184,9 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
       totalAmount: posting.lines.reduce((sum, l) => sum + l.debit, 0n),
       currency: scope.organization.baseCurrency,
       createdAt: scope.now,
-      lines: { createMany: { data: lines.map(({ entryId: _entry, ...line }) => line) } },
     },
   });
+  await scope.prisma.journalLine.createMany({ data: lines });
   const entry: JournalEntryRow = { ...written, lines, reversedBy: null };
   return { entry, event: { type: 'journal_entry.created', resource: { type: JOURNAL_ENTRY, id, row: entry } } };
 }

@@ -1,0 +1,80 @@
+// Writes do not re-read what they just wrote: SQL statements per request, counted with Prisma's query
+// event (BEGIN/COMMIT/ROLLBACK not counted), pinned for the hot write paths.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+let accounts: Record<string, string>;
+let customerId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 } });
+  ({ key } = await t.tenant('Counting Co'));
+  // The first request of a key also records its lastUsedAt; counting starts after it.
+  const list = await http(t.url, '/api/v1/accounts?limit=100', { key });
+  accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));
+  customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Counted Ltd' } })).body.id;
+});
+afterAll(() => t.close());
+
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|-- Implicit)/i;
+
+/** Runs a request and returns its response and the SQL statements it caused. */
+async function counted<T>(request: () => Promise<T>): Promise<{ response: T; statements: string[] }> {
+  const from = t.queries.length;
+  const response = await request();
+  return { response, statements: t.queries.slice(from).filter((q) => !TRANSACTION_CONTROL.test(q)) };
+}
+
+const entry = (n: number) => ({
+  date: '2026-05-01',
+  description: `Counted ${n}`,
+  lines: [
+    { accountId: accounts['6100'], debit: 25, credit: 0 },
+    { accountId: accounts['1000'], debit: 0, credit: 25 },
+  ],
+});
+const invoice = { customerId: '', issueDate: '2026-05-01', lines: [1, 2, 3].map((n) => ({ description: `Line ${n}`, unitPrice: 10 * n, quantity: n })) };
+
+describe('SQL statements per request', () => {
+  it('POST /api/v1/journal-entries with two lines: at most 8', async () => {
+    const { response, statements } = await counted(() => http(t.url, '/api/v1/journal-entries', { key, body: entry(1) }));
+    expect(response.status).toBe(201);
+    console.log(`POST /api/v1/journal-entries (2 lines): ${statements.length} statements\n  ${statements.join('\n  ')}`);
+    expect(statements.length).toBeLessThanOrEqual(8);
+  });
+
+  it('POST /api/v1/invoices with three lines: at most 12', async () => {
+    const { response, statements } = await counted(() => http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } }));
+    expect(response.status).toBe(201);
+    console.log(`POST /api/v1/invoices (3 lines): ${statements.length} statements\n  ${statements.join('\n  ')}`);
+    expect(statements.length).toBeLessThanOrEqual(12);
+  });
+
+  it('an idempotent replay: at most 3, and nothing written', async () => {
+    const headers = { 'idempotency-key': 'count-replay' };
+    const first = await http(t.url, '/api/v1/journal-entries', { key, body: entry(2), headers });
+    const { response, statements } = await counted(() => http(t.url, '/api/v1/journal-entries', { key, body: entry(2), headers }));
+    expect(response.status).toBe(201);
+    expect(response.headers.get('idempotent-replayed')).toBe('true');
+    expect(response.body).toEqual(first.body);
+    console.log(`idempotent replay: ${statements.length} statements\n  ${statements.join('\n  ')}`);
+    expect(statements.length).toBeLessThanOrEqual(3);
+    expect(statements.filter((s) => /^\s*(INSERT|DELETE)/i.test(s))).toEqual([]);
+  });
+
+  it('GraphQL createInvoice with three lines, and GET /api/v1/invoices (reported)', async () => {
+    const create = await counted(() =>
+      gql(t.url, key, 'mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { id number total customer { name } lines { amount } } }', {
+        i: { ...invoice, customerId, lines: invoice.lines.map((l) => ({ ...l, unitPrice: String(l.unitPrice), quantity: String(l.quantity) })) },
+      }),
+    );
+    expect(create.response.body.errors).toBeUndefined();
+    const list = await counted(() => http(t.url, '/api/v1/invoices?limit=25', { key }));
+    expect(list.response.status).toBe(200);
+    console.log(`GraphQL createInvoice (3 lines): ${create.statements.length} statements; GET /api/v1/invoices: ${list.statements.length} statements`);
+    // The mutation loads the client's selection once after commit: at most the write's 12 and one preload per level.
+    expect(create.statements.length).toBeLessThanOrEqual(16);
+  });
+});
