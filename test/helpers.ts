@@ -109,7 +109,6 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   };
 }
 
-const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 
 
@@ -123,7 +122,9 @@ export interface Started {
 
 /** Runs `src/main.ts` as `npm start` does, on port 0, and waits for its "listening" line. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<Started> {
-  const child = spawn(TSX, [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // node itself with tsx as a loader (not the tsx CLI, which runs the server as a grandchild): a
+  // signal sent to `child`, SIGKILL included, reaches the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -52,9 +52,18 @@ function migrationList(provider: Provider, migrations: Migration[], root = MIGRA
 }
 
 /** Runs SQL in one transaction on a direct connection; holds PostgreSQL's migration lock meanwhile. */
+interface HistoryRow {
+  migration_name: string;
+  checksum: string;
+  finished_at: unknown;
+  rolled_back_at: unknown;
+}
+
 interface DirectConnection {
   /** Runs the migration and records it in _prisma_migrations, in one transaction. */
   apply(migration: Migration): Promise<void>;
+  /** The recorded history, or undefined when there is no history table yet. */
+  history(): Promise<HistoryRow[] | undefined>;
   close(): Promise<void>;
 }
 
@@ -78,6 +87,10 @@ async function connectDirect(db: Database): Promise<DirectConnection> {
           conn.exec('ROLLBACK');
           throw error;
         }
+      },
+      async history() {
+        if (!conn.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'`).get()) return undefined;
+        return conn.prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"').all() as HistoryRow[];
       },
       async close() {
         conn.close();
@@ -109,6 +122,11 @@ async function connectDirect(db: Database): Promise<DirectConnection> {
         throw error;
       }
     },
+    async history() {
+      const exists = await client.query(`SELECT to_regclass('"_prisma_migrations"') AS t`);
+      if (!exists.rows[0].t) return undefined;
+      return (await client.query('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"')).rows as HistoryRow[];
+    },
     async close() {
       await client.query('SELECT pg_advisory_unlock(72707370)').catch(() => {});
       await client.end();
@@ -135,6 +153,9 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
   const schema = schemaFor(db.provider);
   const direct = await connectDirect(db);
   try {
+    // Up to date (the usual start): no schema engine. On SQLite the engine needs the file to itself, so
+    // starting it would fail beside a running server (a CLI, a second instance) for nothing.
+    if (upToDate(migrations, await direct.history())) return [];
     const pending = await withSchemaEngine(schema.path, schema.text, db.adapterFactory, (engine) => pendingMigrations(engine, list));
     const applied: string[] = [];
     // The engine is closed by now: on SQLite its connection would otherwise hold the write lock.
@@ -152,6 +173,15 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
   } finally {
     await direct.close();
   }
+}
+
+/** True when the history records every migration here, applied, unedited, and nothing else. */
+function upToDate(migrations: Migration[], history: HistoryRow[] | undefined): boolean {
+  if (!history) return false;
+  const applied = history.filter((row) => row.finished_at !== null && row.rolled_back_at === null);
+  if (applied.length !== history.length || applied.length !== migrations.length) return false;
+  const checksums = new Map(applied.map((row) => [row.migration_name, row.checksum]));
+  return migrations.every((m) => checksums.get(m.name) === createHash('sha256').update(m.sql).digest('hex'));
 }
 
 async function pendingMigrations(engine: SchemaEngine, list: ReturnType<typeof migrationList>): Promise<string[]> {

@@ -1,0 +1,119 @@
+// The unit of work commits a change, its events and its idempotency record together, or none of them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { change } from '../../src/core/representations.ts';
+import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
+import { customers } from '../../src/modules/customers/customers.service.ts';
+import { representations } from '../../src/registry.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+let organizationId: string;
+let failNextCommit = false;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { rateLimit: { points: 100_000, durationSeconds: 60 } },
+    {
+      beforeCommit: () => {
+        if (!failNextCommit) return;
+        failNextCommit = false;
+        throw new Error('injected failure after the change, before commit');
+      },
+    },
+  );
+  ({ key, organizationId } = await t.tenant('Atomic Co'));
+});
+afterAll(() => t.close());
+
+const counts = async () => ({
+  customers: await t.db.prisma.customer.count({ where: { organizationId } }),
+  events: await t.db.prisma.event.count({ where: { organizationId } }),
+  keys: await t.db.prisma.idempotencyKey.count({ where: { organizationId } }),
+});
+
+describe('a failure between the change and the commit', () => {
+  it('leaves no row, no event and no idempotency record; the retry then writes exactly once', async () => {
+    const before = await counts();
+    failNextCommit = true;
+    const failed = await http(t.url, '/api/v1/customers', { key, body: { name: 'Half Ltd' }, headers: { 'idempotency-key': 'atomic-1' } });
+    expectProblem(failed, 500, 'INTERNAL');
+    expect(await counts()).toEqual(before);
+    const retried = await http(t.url, '/api/v1/customers', { key, body: { name: 'Half Ltd' }, headers: { 'idempotency-key': 'atomic-1' } });
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    const again = await http(t.url, '/api/v1/customers', { key, body: { name: 'Half Ltd' }, headers: { 'idempotency-key': 'atomic-1' } });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(retried.body);
+    expect(await counts()).toEqual({ customers: before.customers + 1, events: before.events + 1, keys: before.keys + 1 });
+  });
+
+  it('undoes a multi-row posting completely (invoice, lines, journal entry, sequence numbers)', async () => {
+    const customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Buyer' } })).body.id;
+    const state = async () => ({
+      invoices: await t.db.prisma.invoice.count({ where: { organizationId } }),
+      lines: await t.db.prisma.invoiceLine.count({ where: { organizationId } }),
+      entries: await t.db.prisma.journalEntry.count({ where: { organizationId } }),
+      journalLines: await t.db.prisma.journalLine.count({ where: { organizationId } }),
+      events: await t.db.prisma.event.count({ where: { organizationId } }),
+      numbers: await t.db.prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { nextInvoiceNumber: true, nextEntryNumber: true } }),
+    });
+    const before = await state();
+    failNextCommit = true;
+    const body = { customerId, issueDate: '2026-05-01', lines: [{ description: 'A', unitPrice: 10 }, { description: 'B', unitPrice: 5 }] };
+    expectProblem(await http(t.url, '/api/v1/invoices', { key, body }), 500, 'INTERNAL');
+    expect(await state()).toEqual(before);
+    const ok = await http(t.url, '/api/v1/invoices', { key, body });
+    expect(ok.body.number).toBe(`INV-${String(before.numbers.nextInvoiceNumber).padStart(4, '0')}`);
+  });
+});
+
+describe('replays', () => {
+  it('give GraphQL the same record, whatever it selects, and refuse another input under the same key', async () => {
+    const mutation = 'mutation($i: CreateCustomerInput!, $k: String) { createCustomer(input: $i, idempotencyKey: $k) { id name createdAt } }';
+    const first = await gql(t.url, key, mutation, { i: { name: 'Replayed Ltd' }, k: 'gql-replay' });
+    const second = await gql(t.url, key, mutation, { i: { name: 'Replayed Ltd' }, k: 'gql-replay' });
+    expect(second.body).toEqual(first.body);
+    const rest = await http(t.url, '/api/v1/customers', { key, body: { name: 'Replayed Ltd' }, headers: { 'idempotency-key': 'gql-replay' } });
+    expect(rest.body.id).toBe(first.body.data.createCustomer.id);
+    expect(rest.headers.get('idempotent-replayed')).toBe('true');
+    const reused = await gql(t.url, key, mutation, { i: { name: 'Someone else' }, k: 'gql-replay' });
+    expect(reused.body.errors[0].extensions.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+describe('conflicts the database reports', () => {
+  // The shapes Prisma gives a PostgreSQL deadlock/serialization failure and a busy SQLite file.
+  const deadlock = () => Object.assign(new Error('Transaction failed due to a write conflict or a deadlock'), { code: 'P2034' });
+  const busy = () => Object.assign(new Error('SQLite busy'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'SocketTimeout' } } } });
+
+  it('are retried inside the unit of work, and a later attempt commits once', async () => {
+    const unitOfWork = createUnitOfWork({ db: t.db, representations });
+    let attempts = 0;
+    const outcome = await unitOfWork.write(organizationId, { operation: 'createCustomer', input: {} }, async (scope) => {
+      attempts++;
+      if (attempts === 1) throw deadlock();
+      if (attempts === 2) throw busy();
+      return customers.create(scope, { name: `Third time ${attempts}` });
+    });
+    expect(attempts).toBe(3);
+    expect(await t.db.prisma.customer.count({ where: { id: outcome.id } })).toBe(1);
+  });
+
+  it('are answered CONFLICT with Retry-After once the attempts run out, never INTERNAL', async () => {
+    const unitOfWork = createUnitOfWork({ db: t.db, representations, maxAttempts: 3 });
+    let attempts = 0;
+    const error = await unitOfWork
+      .write(organizationId, { operation: 'x', input: {} }, async () => {
+        attempts++;
+        throw deadlock();
+      })
+      .then(() => undefined, (e) => e);
+    expect(attempts).toBe(3);
+    expect(error).toMatchObject({ code: 'CONFLICT', details: { retryAfterSeconds: 1 } });
+    // Anything else is not retried.
+    attempts = 0;
+    await expect(unitOfWork.write(organizationId, { operation: 'y', input: {} }, async () => (attempts++, change('customer', { id: 'x' })))).rejects.toThrow();
+    expect(attempts).toBe(1);
+  });
+});
