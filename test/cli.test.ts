@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { freshDatabase, http } from './helpers.ts';
+import { freshDatabase, http, startServerProcess } from './helpers.ts';
 
 const run = promisify(execFile);
 const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
@@ -56,4 +56,27 @@ describe('npm run apikey', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/No API key with prefix "nosuchprefix"/);
   });
+
+  it('works beside a running server process that migrated the same database (SQLite file shared, no restart)', async () => {
+    const beside = freshDatabase();
+    const server = await startServerProcess({ DATABASE_URL: beside.databaseUrl, DATA_DIR: beside.dataDir, SEED_DEMO: 'false' });
+    const cli = (...args: string[]) =>
+      run(TSX, [CLI, ...args], { env: { ...process.env, DATABASE_URL: beside.databaseUrl, DATA_DIR: beside.dataDir } }).then(
+        (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+        (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
+      );
+    try {
+      const created = await cli('create', '--org', 'Beside Co');
+      expect(created.code, created.stderr).toBe(0);
+      const key = created.stdout.trim().split('\n').at(-1)!;
+      expect((await http(server.url, '/api/v1/accounts', { key })).status).toBe(200);
+      expect((await cli('list')).stdout).toMatch(/Beside Co/);
+      expect((await cli('revoke', key.split('_')[1])).code).toBe(0);
+      expect((await http(server.url, '/api/v1/accounts', { key })).status).toBe(401);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await beside.drop();
+    }
+  }, 60_000);
 });

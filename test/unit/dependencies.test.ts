@@ -1,0 +1,20 @@
+// Dependencies run one way: infrastructure never imports a domain module, and modules never import the
+// composition (registry, app). Modules hand their parts up to src/registry.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, it } from 'vitest';
+
+const SRC = new URL('../../src/', import.meta.url).pathname;
+const files = (dir: string): string[] =>
+  readdirSync(join(SRC, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'generated' ? [] : files(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+const imports = (file: string) => [...readFileSync(join(SRC, file), 'utf8').matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
+
+it('infrastructure (core, http, graphql, events, db, lib) imports no domain module', () => {
+  const uphill = ['core', 'http', 'graphql', 'events', 'db', 'lib'].flatMap(files).flatMap((file) => imports(file).filter((spec) => /(^|\/)modules\//.test(spec)).map((spec) => `${file} -> ${spec}`));
+  expect(uphill).toEqual([]);
+});
+
+it('domain modules do not import the composition root', () => {
+  const back = files('modules').flatMap((file) => imports(file).filter((spec) => /\/(registry|app|boot|main)\.ts$/.test(spec)).map((spec) => `${relative(SRC, join(SRC, file))} -> ${spec}`));
+  expect(back).toEqual([]);
+});
