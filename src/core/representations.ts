@@ -58,3 +58,10 @@ export function previousAttributes(before: PublicObject, after: PublicObject): P
   }
   return out;
 }
+
+/** Loads and renders resources by id, in the order given (ids not found are left out). */
+export async function renderAll(db: Prisma | Tx, organization: OrganizationInfo, representation: Representation, ids: string[]): Promise<PublicObject[]> {
+  if (ids.length === 0) return [];
+  const rows = new Map((await representation.load(db, organization.id, ids)).map((row: { id: string }) => [row.id, row]));
+  return ids.filter((id) => rows.has(id)).map((id) => representation.render(rows.get(id), organization));
+}

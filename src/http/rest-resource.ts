@@ -1,6 +1,12 @@
 // The routes most resources share (list, retrieve, create, update), generated from one description
 // so every resource behaves the same. Each resource's .rest.ts says only what is its own.
-import type { WriteOutcome } from '../core/unit-of-work.ts';
+//
+// Every body is the resource's public representation (its module's *.public.ts): reads run their stored
+// GraphQL document for what GraphQL decides (authentication, arguments, filters, order, pages, the
+// tenant wall) and select ids; the ids are then rendered by the representation, the same rendering
+// writes answer with and events carry. One mapper per resource, so the shapes cannot drift apart.
+import type { RequestContext } from '../core/request-context.ts';
+import { type Representation, renderAll } from '../core/representations.ts';
 import { AppError } from '../lib/errors.ts';
 import { pageSchema, type Schema } from './json-schema.ts';
 import { listVariables, type RestRequest, type RestResult, type RestRoute } from './rest.ts';
@@ -13,10 +19,9 @@ export interface ResourceDescription {
   label: string;
   /** GraphQL list field (without `Page`), e.g. `customers`. */
   plural: string;
-  /** Selection of the GraphQL type's fields the REST shape needs. */
-  fields: string;
-  toRest: (node: any) => object;
-  /** JSON Schema of `toRest`'s result. */
+  /** How the resource looks to the public: every body of these routes. */
+  representation: Representation;
+  /** JSON Schema of the representation. */
   schema: Schema;
   filterType: string;
   filters: Record<string, (value: string) => unknown>;
@@ -36,14 +41,16 @@ export function idempotencyKeyOf(req: RestRequest): string | undefined {
  * The response to a write: the written resource's public object, the very one its events carry and an
  * idempotent retry gets back (marked `Idempotent-Replayed: true`, as Stripe does).
  */
-export function writeResult(status: number, write: WriteOutcome | undefined, headers: Record<string, string> = {}): RestResult {
+export function writeResult(status: number, context: RequestContext, headers: Record<string, string> = {}): RestResult {
+  const write = context.lastWrite;
   if (!write) throw new Error('a write route ran without a write');
   return { status, body: write.object, headers: { ...headers, ...(write.replayed ? { 'idempotent-replayed': 'true' } : {}) } };
 }
 
-/** A money value from GraphQL (decimal string) as the JSON number REST v1 speaks. */
-export const num = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
-export const lower = (value: string | null | undefined) => (value === null || value === undefined ? null : value.toLowerCase());
+/** A list page: the page figures GraphQL computed, the items rendered by the representation. */
+export async function listResult(page: { data: { id: string }[] }, context: RequestContext, representation: Representation): Promise<RestResult> {
+  return { status: 200, body: { ...page, data: await renderAll(context.prisma, context.organization, representation, page.data.map((item) => item.id)) } };
+}
 
 export function resourceRoutes(r: ResourceDescription): RestRoute[] {
   const routes: RestRoute[] = [
@@ -53,15 +60,12 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       operationId: r.list.operationId,
       summary: r.list.summary,
       document: `query ${r.list.operationId}($page: Int, $limit: Int, $filter: ${r.filterType}) {
-        ${r.plural}Page(page: $page, limit: $limit, filter: $filter) { data { ${r.fields} } total page limit pages }
+        ${r.plural}Page(page: $page, limit: $limit, filter: $filter) { data { id } total page limit pages }
       }`,
       queryParams: Object.keys(r.filters),
       responses: { 200: pageSchema(r.schema) },
       toVariables: (req) => listVariables(req.query, r.filters),
-      toResult: (data) => {
-        const page = data[`${r.plural}Page`];
-        return { status: 200, body: { ...page, data: page.data.map(r.toRest) } };
-      },
+      toResult: (data, _req, context) => listResult(data[`${r.plural}Page`], context, r.representation),
     },
   ];
   if (r.retrieve) {
@@ -71,11 +75,12 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       operationId: r.retrieve.operationId,
       summary: r.retrieve.summary,
       responses: { 200: r.schema },
-      document: `query ${r.retrieve.operationId}($id: ID!) { node(id: $id) { __typename ... on ${r.typename} { ${r.fields} } } }`,
+      document: `query ${r.retrieve.operationId}($id: ID!) { node(id: $id) { __typename id } }`,
       toVariables: (req) => ({ id: req.params.id }),
-      toResult: (data, req) => {
-        if (data.node?.__typename !== r.typename) throw new AppError('NOT_FOUND', `No ${r.label} with id "${req.params.id}"`);
-        return { status: 200, body: r.toRest(data.node) };
+      toResult: async (data, req, context) => {
+        const [object] = data.node?.__typename === r.typename ? await renderAll(context.prisma, context.organization, r.representation, [data.node.id]) : [];
+        if (!object) throw new AppError('NOT_FOUND', `No ${r.label} with id "${req.params.id}"`);
+        return { status: 200, body: object };
       },
     });
   }
@@ -91,7 +96,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       responses: { 201: r.schema },
       document: `mutation ${c.operationId}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-      toResult: (_data, _req, write) => writeResult(201, write, { location: `${r.path}/${write?.id}` }),
+      toResult: (_data, _req, context) => writeResult(201, context, { location: `${r.path}/${context.lastWrite?.id}` }),
     });
   }
   if (r.update) {
@@ -106,7 +111,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       responses: { 200: r.schema },
       document: `mutation ${u.operationId}($id: ID!, $input: ${u.inputType}!, $idempotencyKey: String) { ${u.mutation}(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-      toResult: (_data, _req, write) => writeResult(200, write),
+      toResult: (_data, _req, context) => writeResult(200, context),
     });
   }
   return routes;

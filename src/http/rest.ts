@@ -8,7 +8,6 @@ import type { Schema } from './json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { summarizeGraphQLErrors } from '../graphql/errors.ts';
 import type { RequestContext } from '../core/request-context.ts';
-import type { WriteOutcome } from '../core/unit-of-work.ts';
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -39,8 +38,8 @@ export interface RestRoute {
   /** Maps REST spellings onto the GraphQL input (e.g. lower-case enum values) before the check. */
   bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
   toVariables(req: RestRequest): Record<string, unknown>;
-  /** The response: from the GraphQL data, or for writes from the write's public object. */
-  toResult(data: any, req: RestRequest, write?: WriteOutcome): RestResult;
+  /** The response, from the GraphQL data and the request context (a write's outcome is `context.lastWrite`). */
+  toResult(data: any, req: RestRequest, context: RequestContext): RestResult | Promise<RestResult>;
 }
 
 interface CompiledRoute extends RestRoute {
@@ -112,7 +111,7 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
       const contextValue = await contextFactory();
       const result = await execute({ schema, document: route.parsed, variableValues, contextValue });
       if ('errors' in result && result.errors?.length) throw new RestGraphQLError(result.errors);
-      return route.toResult((result as any).data, req, (contextValue as RequestContext).lastWrite);
+      return route.toResult((result as any).data, req, contextValue as RequestContext);
     },
   };
 }

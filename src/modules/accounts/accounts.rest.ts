@@ -1,31 +1,16 @@
 // GET /api/v1/accounts (contract); GET /api/v1/accounts/{id} and POST /api/v1/accounts (beyond it).
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, enumParam, upperCaseFields } from '../../http/rest.ts';
-import type { ListAccountsQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
-import { lower, num, resourceRoutes } from '../../http/rest-resource.ts';
+import { resourceRoutes } from '../../http/rest-resource.ts';
+import { accountRepresentation } from './accounts.public.ts';
 
 export const accountRoutes = resourceRoutes({
   path: '/api/v1/accounts',
   typename: 'Account',
   label: 'account',
   plural: 'accounts',
-  fields: 'id code name type subtype description active system systemRole parent { id } balance createdAt updatedAt',
-  toRest: (a: ListAccountsQuery['accountsPage']['data'][number]) => ({
-    id: a.id,
-    code: a.code,
-    name: a.name,
-    type: lower(a.type),
-    subtype: a.subtype,
-    description: a.description,
-    parentId: a.parent?.id ?? null,
-    active: a.active,
-    system: a.system,
-    systemRole: a.systemRole,
-    balance: num(a.balance),
-    createdAt: a.createdAt,
-    updatedAt: a.updatedAt,
-  }),
+  representation: accountRepresentation,
   schema: S.object(
     {
       id: S.id('acct'),

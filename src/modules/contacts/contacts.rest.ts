@@ -1,32 +1,19 @@
 // Customers and vendors share their REST shape.
 import { booleanParam } from '../../http/rest.ts';
-import type { ListCustomersQuery, ListVendorsQuery } from '../../graphql/generated/operations.ts';
 import { S, type Schema } from '../../http/json-schema.ts';
-import { num, resourceRoutes } from '../../http/rest-resource.ts';
+import type { Representation } from '../../core/representations.ts';
+import { resourceRoutes } from '../../http/rest-resource.ts';
+import { customerRepresentation, vendorRepresentation } from './contacts.public.ts';
 
 const ADDRESS = S.nullable({ ...S.object({ line1: S.nullable(S.string), line2: S.nullable(S.string), city: S.nullable(S.string), region: S.nullable(S.string), postalCode: S.nullable(S.string), country: S.nullable(S.string) }), type: 'object' });
 
-export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, extraFields: string, extra: (node: any) => object, extraSchema: Record<string, Schema>) {
+export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, representation: Representation, extraSchema: Record<string, Schema>) {
   return resourceRoutes({
     path: `/api/v1/${plural}`,
     typename: model,
     label: model.toLowerCase(),
     plural,
-    fields: `id name email phone taxNumber address { line1 line2 city region postalCode country } paymentTermsDays notes active createdAt updatedAt ${extraFields}`,
-    toRest: (c: ListCustomersQuery['customersPage']['data'][number] | ListVendorsQuery['vendorsPage']['data'][number]) => ({
-      id: c.id,
-      name: c.name,
-      email: c.email,
-      phone: c.phone,
-      taxNumber: c.taxNumber,
-      address: c.address,
-      paymentTermsDays: c.paymentTermsDays,
-      notes: c.notes,
-      active: c.active,
-      ...extra(c),
-      createdAt: c.createdAt,
-      updatedAt: c.updatedAt,
-    }),
+    representation,
     schema: S.object({
       id: S.id(model === 'Customer' ? 'cus' : 'ven'),
       name: S.string,
@@ -50,5 +37,5 @@ export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, extr
   });
 }
 
-export const customerRoutes = contactRoutes('Customer', 'customers', 'balance', (c) => ({ balance: num(c.balance) }), { balance: { ...S.number, description: 'Amount due on open invoices.' } });
-export const vendorRoutes = contactRoutes('Vendor', 'vendors', '', () => ({}), {});
+export const customerRoutes = contactRoutes('Customer', 'customers', customerRepresentation, { balance: { ...S.number, description: 'Amount due on open invoices.' } });
+export const vendorRoutes = contactRoutes('Vendor', 'vendors', vendorRepresentation, {});

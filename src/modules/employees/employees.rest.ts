@@ -1,8 +1,8 @@
 import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
-import type { ListEmployeesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
 import { enumParam, upperCaseFields } from '../../http/rest.ts';
-import { lower, num, resourceRoutes } from '../../http/rest-resource.ts';
+import { resourceRoutes } from '../../http/rest-resource.ts';
+import { employeeRepresentation } from './employees.public.ts';
 
 const ENUMS = ['employmentType', 'status', 'payType'];
 
@@ -11,25 +11,7 @@ export const employeeRoutes = resourceRoutes({
   typename: 'Employee',
   label: 'employee',
   plural: 'employees',
-  fields: 'id employeeNumber firstName lastName email phone jobTitle department employmentType status startDate endDate payType payRate createdAt updatedAt',
-  toRest: (e: ListEmployeesQuery['employeesPage']['data'][number]) => ({
-    id: e.id,
-    employeeNumber: e.employeeNumber,
-    firstName: e.firstName,
-    lastName: e.lastName,
-    email: e.email,
-    phone: e.phone,
-    jobTitle: e.jobTitle,
-    department: e.department,
-    employmentType: lower(e.employmentType),
-    status: lower(e.status),
-    startDate: e.startDate,
-    endDate: e.endDate,
-    payType: lower(e.payType),
-    payRate: num(e.payRate),
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
-  }),
+  representation: employeeRepresentation,
   schema: S.object({
     id: S.id('emp'),
     employeeNumber: S.nullable(S.string),

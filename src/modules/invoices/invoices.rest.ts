@@ -2,52 +2,10 @@
 // /{id}/payments (beyond it).
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, dateParam, enumParam, type RestRoute } from '../../http/rest.ts';
-import type { ListInvoicesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
-import { idempotencyKeyOf, lower, num, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { invoiceRepresentation } from './invoices.public.ts';
 import { validationError } from '../../lib/errors.ts';
-
-const INVOICE_FIELDS = `id number status customer { id } issueDate dueDate currency memo reference
-  subtotal discountTotal taxTotal total amountPaid amountDue isOverdue journalEntry { id } voidedAt createdAt updatedAt
-  lines { id lineNo product { id } account { id } description quantity unitPrice discountPercent taxRate amount taxAmount }`;
-
-export function restInvoice(i: ListInvoicesQuery['invoicesPage']['data'][number]) {
-  return {
-    id: i.id,
-    number: i.number,
-    status: lower(i.status),
-    customerId: i.customer.id,
-    issueDate: i.issueDate,
-    dueDate: i.dueDate,
-    currency: i.currency,
-    memo: i.memo,
-    reference: i.reference,
-    subtotal: num(i.subtotal),
-    discountTotal: num(i.discountTotal),
-    taxTotal: num(i.taxTotal),
-    total: num(i.total),
-    amountPaid: num(i.amountPaid),
-    amountDue: num(i.amountDue),
-    isOverdue: i.isOverdue,
-    lines: i.lines.map((l) => ({
-      id: l.id,
-      lineNo: l.lineNo,
-      productId: l.product?.id ?? null,
-      accountId: l.account.id,
-      description: l.description,
-      quantity: num(l.quantity),
-      unitPrice: num(l.unitPrice),
-      discountPercent: num(l.discountPercent),
-      taxRate: num(l.taxRate),
-      amount: num(l.amount),
-      taxAmount: num(l.taxAmount),
-    })),
-    journalEntryId: i.journalEntry?.id ?? null,
-    voidedAt: i.voidedAt,
-    createdAt: i.createdAt,
-    updatedAt: i.updatedAt,
-  };
-}
 
 /** REST sends quantities as JSON numbers; the GraphQL input takes them as decimal strings. */
 function invoiceBodyToInput(body: Record<string, unknown>) {
@@ -118,8 +76,7 @@ export const invoiceRoutes: RestRoute[] = [
     typename: 'Invoice',
     label: 'invoice',
     plural: 'invoices',
-    fields: INVOICE_FIELDS,
-    toRest: restInvoice,
+    representation: invoiceRepresentation,
     schema: INVOICE_SCHEMA,
     filterType: 'InvoiceFilter',
     filters: { status: enumParam(Object.values(InvoiceStatus)), customerId: String, from: dateParam, to: dateParam, dueBefore: dateParam, overdue: booleanParam, search: String },
@@ -135,7 +92,7 @@ export const invoiceRoutes: RestRoute[] = [
     responses: { 200: INVOICE_SCHEMA },
     document: 'mutation finalizeInvoice($id: ID!, $idempotencyKey: String) { finalizeInvoice(id: $id, idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (_data, _req, write) => writeResult(200, write),
+    toResult: (_data, _req, context) => writeResult(200, context),
   },
   {
     method: 'POST',
@@ -146,7 +103,7 @@ export const invoiceRoutes: RestRoute[] = [
     responses: { 200: INVOICE_SCHEMA },
     document: 'mutation voidInvoice($id: ID!, $input: VoidInvoiceInput, $idempotencyKey: String) { voidInvoice(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (_data, _req, write) => writeResult(200, write),
+    toResult: (_data, _req, context) => writeResult(200, context),
   },
   {
     method: 'POST',
@@ -163,6 +120,6 @@ export const invoiceRoutes: RestRoute[] = [
       if (input.invoiceId !== req.params.id) throw validationError([{ path: 'invoiceId', message: 'must be left out or equal the invoice in the path' }]);
       return { input, idempotencyKey: idempotencyKeyOf(req) };
     },
-    toResult: (_data, _req, write) => writeResult(201, write),
+    toResult: (_data, _req, context) => writeResult(201, context),
   },
 ];

@@ -2,41 +2,9 @@
 // POST takes the contract's shape { date, description, lines: [{ accountId, debit, credit }] }, debit
 // and credit as JSON numbers with zero on the side a line does not post to.
 import { dateParam, type RestRoute } from '../../http/rest.ts';
-import type { ListJournalEntriesQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
-import { idempotencyKeyOf, lower, num, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
-
-const ENTRY_FIELDS = `id number date description reference status sourceType sourceId totalAmount currency
-  reversalOf { id } reversedBy { id } createdAt
-  lines { id lineNo account { id } debit credit description customer { id } vendor { id } }`;
-
-export function restJournalEntry(e: ListJournalEntriesQuery['journalEntriesPage']['data'][number]) {
-  return {
-    id: e.id,
-    number: e.number,
-    date: e.date,
-    description: e.description,
-    reference: e.reference,
-    status: lower(e.status),
-    sourceType: e.sourceType,
-    sourceId: e.sourceId,
-    totalAmount: num(e.totalAmount),
-    currency: e.currency,
-    reversalOfId: e.reversalOf?.id ?? null,
-    reversedById: e.reversedBy?.id ?? null,
-    lines: e.lines.map((l) => ({
-      id: l.id,
-      lineNo: l.lineNo,
-      accountId: l.account.id,
-      debit: num(l.debit),
-      credit: num(l.credit),
-      description: l.description,
-      customerId: l.customer?.id ?? null,
-      vendorId: l.vendor?.id ?? null,
-    })),
-    createdAt: e.createdAt,
-  };
-}
+import { idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { journalEntryRepresentation } from './journal.public.ts';
 
 const ENTRY_SCHEMA = S.object(
   {
@@ -75,8 +43,7 @@ export const journalRoutes: RestRoute[] = [
     typename: 'JournalEntry',
     label: 'journal entry',
     plural: 'journalEntries',
-    fields: ENTRY_FIELDS,
-    toRest: restJournalEntry,
+    representation: journalEntryRepresentation,
     schema: ENTRY_SCHEMA,
     filterType: 'JournalEntryFilter',
     filters: { from: dateParam, to: dateParam, accountId: String, sourceType: String, search: String },
@@ -93,7 +60,7 @@ export const journalRoutes: RestRoute[] = [
     responses: { 201: ENTRY_SCHEMA },
     document: 'mutation reverseJournalEntry($id: ID!, $input: ReverseJournalEntryInput, $idempotencyKey: String) { reverseJournalEntry(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (_data, _req, write) => writeResult(201, write, { location: `/api/v1/journal-entries/${write?.id}` }),
+    toResult: (_data, _req, context) => writeResult(201, context, { location: `/api/v1/journal-entries/${context.lastWrite?.id}` }),
   },
 ];
 

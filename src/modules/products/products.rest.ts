@@ -1,29 +1,15 @@
 import { ProductType } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, enumParam, upperCaseFields } from '../../http/rest.ts';
-import type { ListProductsQuery } from '../../graphql/generated/operations.ts';
 import { S } from '../../http/json-schema.ts';
-import { lower, num, resourceRoutes } from '../../http/rest-resource.ts';
+import { resourceRoutes } from '../../http/rest-resource.ts';
+import { productRepresentation } from './products.public.ts';
 
 export const productRoutes = resourceRoutes({
   path: '/api/v1/products',
   typename: 'Product',
   label: 'product',
   plural: 'products',
-  fields: 'id name sku description type unitPrice taxRate incomeAccount { id } expenseAccount { id } active createdAt updatedAt',
-  toRest: (p: ListProductsQuery['productsPage']['data'][number]) => ({
-    id: p.id,
-    name: p.name,
-    sku: p.sku,
-    description: p.description,
-    type: lower(p.type),
-    unitPrice: num(p.unitPrice),
-    taxRate: num(p.taxRate),
-    incomeAccountId: p.incomeAccount?.id ?? null,
-    expenseAccountId: p.expenseAccount?.id ?? null,
-    active: p.active,
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-  }),
+  representation: productRepresentation,
   schema: S.object({
     id: S.id('prod'),
     name: S.string,

@@ -3,10 +3,8 @@
 import { pageSchema, S } from '../../http/json-schema.ts';
 import { listVariables, type RestRoute } from '../../http/rest.ts';
 import { idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { webhookSubscriptionRepresentation } from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
-import type { ListWebhookSubscriptionsQuery } from '../../graphql/generated/operations.ts';
-
-const SUBSCRIPTION_FIELDS = 'id url eventTypes description status createdAt';
 
 const SUBSCRIPTION_PROPERTIES = {
   id: S.id('wh'),
@@ -51,8 +49,8 @@ export const webhookRoutes: RestRoute[] = [
     responses: { 201: REGISTERED_SCHEMA },
     document: 'mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { id secret } }',
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data, _req, write) => {
-      const result = writeResult(201, write, { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` });
+    toResult: (data, _req, context) => {
+      const result = writeResult(201, context, { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` });
       return { ...result, body: { ...(result.body as object), secret: data.registerWebhook.secret } };
     },
   },
@@ -63,15 +61,7 @@ export const webhookRoutes: RestRoute[] = [
     typename: 'WebhookSubscription',
     label: 'webhook subscription',
     plural: 'webhookSubscriptions',
-    fields: SUBSCRIPTION_FIELDS,
-    toRest: (w: ListWebhookSubscriptionsQuery['webhookSubscriptionsPage']['data'][number]) => ({
-      id: w.id,
-      url: w.url,
-      eventTypes: w.eventTypes,
-      description: w.description,
-      status: w.status,
-      createdAt: w.createdAt,
-    }),
+    representation: webhookSubscriptionRepresentation,
     schema: SUBSCRIPTION_SCHEMA,
     filterType: 'WebhookSubscriptionFilter',
     filters: { url: String },
