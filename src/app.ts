@@ -9,6 +9,9 @@ import type { Database } from './db/database.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
 import { requestContextFactory } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
+import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
+import { createRelay, type Relay } from './events/relay.ts';
+import { attachGraphQLWs } from './graphql/ws.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { createMaskError, useCatalogueCodesForRequestErrors, yogaContextFactory } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
@@ -26,19 +29,25 @@ export interface AppOptions {
   limiter?: RateLimiter;
   /** Test seam: runs inside every write's transaction just before commit. */
   beforeCommit?: UnitOfWorkOptions['beforeCommit'];
+  /** Live fan-out; default in-process, or Redis pub/sub when config.redisUrl is set. */
+  bus?: EventBus;
 }
 
 export interface App {
   server: Server;
+  /** Hands committed events on (webhook deliveries, live subscribers); runs on its own, exposed for tests. */
+  relay: Relay;
   listen(port?: number, host?: string): Promise<AddressInfo>;
   /** Stops accepting connections, lets in-flight requests finish (up to the grace period), closes the database. */
   close(): Promise<void>;
 }
 
-export function createApp({ config, db, logger, limiter, beforeCommit }: AppOptions): App {
+export function createApp({ config, db, logger, limiter, beforeCommit, bus: givenBus }: AppOptions): App {
   const rateLimiter = limiter ?? rateLimiterFor(config.rateLimit.points, config.rateLimit.durationSeconds, config.redisUrl);
-  const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit });
-  const createContext = requestContextFactory({ db, limiter: rateLimiter, logger, unitOfWork });
+  const bus = givenBus ?? (config.redisUrl ? redisBus(config.redisUrl, logger) : inProcessBus());
+  const relay = createRelay({ db, bus, logger });
+  const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit, afterEvents: () => relay.wake() });
+  const createContext = requestContextFactory({ db, limiter: rateLimiter, logger, unitOfWork, bus });
   const yoga = createYoga<GraphQLContext>({
     schema,
     context: yogaContextFactory(createContext) as never,
@@ -92,19 +101,26 @@ export function createApp({ config, db, logger, limiter, beforeCommit }: AppOpti
     });
   });
   server.keepAliveTimeout = 5_000;
+  const sockets = attachGraphQLWs({ server, yoga, db, createContext, logger, maxSubscriptionsPerKey: config.maxSubscriptionsPerKey, recheckMs: config.socketRecheckMs });
 
   let closing: Promise<void> | undefined;
   return {
     server,
+    relay,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, () => resolve(server.address() as AddressInfo));
+        server.listen(port, host, () => {
+          relay.start();
+          resolve(server.address() as AddressInfo);
+        });
       });
     },
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Subscriptions complete (clients see `complete`, then a normal close) before the HTTP side drains.
+        await sockets.close();
         server.closeIdleConnections();
         if (inFlight > 0) {
           await Promise.race([
@@ -114,6 +130,8 @@ export function createApp({ config, db, logger, limiter, beforeCommit }: AppOpti
         }
         server.closeAllConnections();
         await stopped;
+        await relay.stop();
+        await bus.close();
         await rateLimiter.close();
         await db.close();
       })();

@@ -16,6 +16,10 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Create the demo organization and print a key when the database has no organization. */
   seedDemo: boolean;
+  /** GraphQL subscriptions one API key may hold open at once (per instance). */
+  maxSubscriptionsPerKey: number;
+  /** How often open graphql-ws connections re-check their key, so a revoked key is dropped. */
+  socketRecheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -59,5 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, 'true') === 'true',
+    maxSubscriptionsPerKey: integer(env, 'MAX_SUBSCRIPTIONS_PER_KEY', 50, 1, 100_000),
+    socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),
   };
 }

@@ -69,7 +69,7 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit'] } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit']; bus?: AppOptions['bus'] } = {}): Promise<TestApp> {
   const database = freshDatabase();
   await migrate(database.db);
   await tuneDatabase(database.db);
@@ -89,7 +89,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   const config: Config = { ...loadConfig({ REDIS_URL: process.env.REDIS_URL }), ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger('warn', (line) => logs.push(line));
-  const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit });
+  const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });
   const address = await app.listen(0, '127.0.0.1');
   return {
     ...database,

@@ -3,6 +3,7 @@
 // limit verdict, a logger, and the write path (the unit of work) bound to the organization. Resolvers
 // and REST routes receive it as their GraphQL context.
 import type { Database, Prisma } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type AuthenticatedKey, verifyApiKey } from './api-keys.ts';
@@ -22,6 +23,8 @@ export interface RequestContext {
   organization: OrganizationInfo;
   rateLimit: RateDecision;
   logger: Logger;
+  /** Committed events of this organization as they are relayed (GraphQL subscriptions). */
+  liveEvents: Pick<EventBus, 'subscribe'>;
   /** Runs a write through the unit of work for this organization and remembers its outcome. */
   write<Row>(request: WriteRequest, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
   /** The outcome of the last write of this request: REST answers with its public object. */
@@ -47,11 +50,12 @@ export interface RequestContextDeps {
   limiter: RateLimiter;
   logger: Logger;
   unitOfWork: UnitOfWork;
+  bus: EventBus;
 }
 
 export type CreateRequestContext = (credentials: { authorization?: string | null }, requestId: string) => Promise<RequestContext>;
 
-export function requestContextFactory({ db, limiter, logger, unitOfWork }: RequestContextDeps): CreateRequestContext {
+export function requestContextFactory({ db, limiter, logger, unitOfWork, bus }: RequestContextDeps): CreateRequestContext {
   return async function createRequestContext(credentials, requestId) {
     const header = credentials.authorization;
     if (!header) throw new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>');
@@ -70,6 +74,7 @@ export function requestContextFactory({ db, limiter, logger, unitOfWork }: Reque
       organization: apiKey.organization,
       rateLimit,
       logger: logger.child({ requestId }),
+      liveEvents: bus,
       // `this`: Yoga copies the context's fields onto its own object, and the outcome belongs on the one in use.
       async write(this: RequestContext, request, work) {
         const outcome = await unitOfWork.write(apiKey.organizationId, request, work);

@@ -56,6 +56,8 @@ export interface UnitOfWorkOptions {
   maxAttempts?: number;
   /** Test seam: runs inside the transaction after everything is written, just before commit. */
   beforeCommit?: (scope: WriteScope) => void | Promise<void>;
+  /** Told after a commit that wrote events (the relay picks them up at once instead of at its next poll). */
+  afterEvents?: () => void;
 }
 
 /** JSON with object keys sorted, so the same input always hashes the same. */
@@ -207,7 +209,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           await tx.$executeRaw`UPDATE "Organization" SET "nextInvoiceNumber" = ${numbers.invoice}, "nextEntryNumber" = ${numbers.journalEntry} WHERE "id" = ${organizationId}`;
         }
         await options.beforeCommit?.(scope);
-        return outcome;
+        return { outcome, wroteEvents: result.events.length > 0 };
       },
       // SQLite runs one transaction at a time per process: a request may queue behind others.
       { maxWait: 10_000, timeout: 20_000 },
@@ -220,7 +222,9 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       const requestHash = request.idempotencyKey ? createHash('sha256').update(canonicalJson(request.input)).digest('hex') : undefined;
       for (let attemptNo = 1; ; attemptNo++) {
         try {
-          return await attempt(organizationId, request, requestHash, work);
+          const { outcome, wroteEvents } = await attempt(organizationId, request, requestHash, work);
+          if (wroteEvents) options.afterEvents?.();
+          return outcome;
         } catch (error) {
           if (error instanceof Replay) return error.outcome;
           if (!isTransientConflict(error)) throw error;

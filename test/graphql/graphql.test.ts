@@ -22,6 +22,7 @@ const ok = async (query: string, variables: Record<string, unknown> = {}) => {
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 } }, { onOperation: (op) => operations.push(op) });
   ({ key } = await t.tenant('GraphQL Co'));
+  await t.app.relay.stop(); // its background passes are not the requests' statements
   ({ key: otherKey } = await t.tenant('Other GraphQL Co'));
   customerIds = [];
   for (const name of ['Delta', 'alpha', 'Charlie', 'Bravo', 'Echo']) {

@@ -1,4 +1,7 @@
+import { eventStream } from '../../events/stream.ts';
 import { builder } from '../../graphql/builder.ts';
+import { isEventType } from '../../events/catalogue.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation } from '../../graphql/mutations.ts';
 import { eventCatalogue, eventWhere, registerWebhook, type WebhookInput, webhookWhere } from './webhooks.service.ts';
@@ -89,3 +92,30 @@ createMutation<WebhookInput>({
   description: 'Registers a webhook endpoint. Deliveries are signed per Standard Webhooks with the returned secret.',
   run: (scope, input) => registerWebhook(scope, input),
 });
+
+builder.subscriptionType({ description: 'Live updates over graphql-ws on /graphql (authenticate in connectionParams: { authorization: "Bearer <key>" }).' });
+
+builder.subscriptionField('events', (t) =>
+  t.field({
+    type: EventRef,
+    description:
+      'Your organization\'s events as they commit, in order. With `after` (an event id), first every event after it from the log, then live ones, with no gap and no duplicate: reconnect with the last id you saw.',
+    args: {
+      types: t.arg.stringList({ description: 'Only these event types (see webhookEventTypes); all when omitted.' }),
+      after: t.arg.id({ description: 'Replay the log after this event first.' }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      const types = args.types ?? undefined;
+      const bad = (types ?? []).map((type, i) => ({ type, i })).filter(({ type }) => !isEventType(type));
+      if (bad.length) throw validationError(bad.map(({ type, i }) => ({ path: `types.${i}`, message: `"${type}" is not an event type` })));
+      let afterSeq: number | undefined;
+      if (args.after) {
+        const anchor = await ctx.prisma.event.findFirst({ where: { id: args.after, organizationId: ctx.organizationId }, select: { seq: true } });
+        if (!anchor) throw new AppError('NOT_FOUND', `No event with id "${args.after}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
+        afterSeq = anchor.seq;
+      }
+      return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, afterSeq });
+    },
+    resolve: (event) => event as never,
+  }),
+);

@@ -1,0 +1,85 @@
+// One organization's events as a stream: with `afterSeq`, first the log after that point, then live
+// events as the relay publishes them, with no gap and no duplicate at the seam.
+//
+// The live subscription starts before the log is read, so nothing committed meanwhile is missed; a
+// live event already read from the log is dropped. "Already read" is a seq comparison: within an
+// organization seq order is commit order (every write holds the organization lock until it commits),
+// so every event numbered up to the last one read was committed before the read and is in it.
+import type { Prisma } from '../db/database.ts';
+import type { EventBus, LoggedEvent } from './bus.ts';
+
+const PAGE = 100;
+
+export interface StreamOptions {
+  prisma: Prisma;
+  bus: Pick<EventBus, 'subscribe'>;
+  organizationId: string;
+  /** Only these types (all when absent). */
+  types?: readonly string[] | null;
+  /** Replay the log after this position first. */
+  afterSeq?: number;
+}
+
+/**
+ * The stream as an iterator whose `return()` (a client unsubscribing) ends it at once: a bare async
+ * generator waiting for the next event would only notice at that event.
+ */
+export function eventStream(options: StreamOptions): AsyncIterableIterator<LoggedEvent> {
+  const controller = new AbortController();
+  const events = streamEvents(options, controller.signal);
+  return {
+    next: () => events.next(),
+    return: (value?: unknown) => {
+      controller.abort();
+      return events.return(value as never);
+    },
+    throw: (error?: unknown) => events.throw(error),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
+
+async function* streamEvents({ prisma, bus, organizationId, types, afterSeq }: StreamOptions, signal: AbortSignal): AsyncGenerator<LoggedEvent> {
+  const wanted = (event: LoggedEvent) => !types?.length || types.includes(event.type);
+  const queue: LoggedEvent[] = [];
+  let wakeUp: (() => void) | undefined;
+  const unsubscribe = bus.subscribe(organizationId, (event) => {
+    queue.push(event);
+    wakeUp?.();
+  });
+  const onAbort = () => wakeUp?.();
+  signal.addEventListener('abort', onAbort);
+  try {
+    let lastSeq = -1;
+    if (afterSeq !== undefined) {
+      let cursor = afterSeq;
+      for (;;) {
+        const page = await prisma.event.findMany({
+          where: { organizationId, seq: { gt: cursor }, ...(types?.length ? { type: { in: [...types] } } : {}) },
+          orderBy: { seq: 'asc' },
+          take: PAGE,
+          omit: { relayedAt: true },
+        });
+        for (const event of page) yield event;
+        if (page.length < PAGE) break;
+        cursor = page[page.length - 1].seq;
+      }
+      // Everything committed up to now is read: the log's end, whatever the type filter kept.
+      const last = await prisma.event.findFirst({ where: { organizationId }, orderBy: { seq: 'desc' }, select: { seq: true } });
+      lastSeq = last?.seq ?? afterSeq;
+    }
+    while (!signal.aborted) {
+      const event = queue.shift();
+      if (event) {
+        if (event.seq > lastSeq && wanted(event)) yield event;
+        continue;
+      }
+      await new Promise<void>((resolve) => (wakeUp = resolve));
+      wakeUp = undefined;
+    }
+  } finally {
+    unsubscribe();
+    signal.removeEventListener('abort', onAbort);
+  }
+}

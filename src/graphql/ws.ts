@@ -1,0 +1,158 @@
+// GraphQL over WebSocket (the graphql-ws protocol) on /graphql, beside HTTP on the same port. Every
+// connection gets the one request context (same key check, same rate limit, same error catalogue),
+// operations run through the same enveloped Yoga schema (validation, limits, error masking), and:
+//   - a missing, bad or revoked key closes the socket with 4401 and a message saying why;
+//   - each started subscription counts against the key's rate limit, and a key holds at most
+//     MAX_SUBSCRIPTIONS_PER_KEY open subscriptions on an instance;
+//   - open connections re-check their key every few seconds, so a revoked key is dropped;
+//   - closing the app completes open subscriptions and closes the sockets cleanly.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import { type ExecutionArgs, GraphQLError } from 'graphql';
+import { CloseCode } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { YogaServerInstance } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import { verifyApiKey } from '../core/api-keys.ts';
+import type { CreateRequestContext, RequestContext } from '../core/request-context.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Logger } from '../lib/logger.ts';
+import { toAppError } from './errors.ts';
+
+export interface GraphQLWsOptions {
+  server: Server;
+  yoga: YogaServerInstance<any, any>;
+  db: Database;
+  createContext: CreateRequestContext;
+  logger: Logger;
+  maxSubscriptionsPerKey: number;
+  recheckMs: number;
+}
+
+/** What graphql-ws's ws adapter hands every hook about a connection. */
+interface Extra extends Record<PropertyKey, unknown> {
+  socket: import('ws').WebSocket;
+  request: IncomingMessage;
+}
+
+/** A connection's own state: its context, the key it presented, and its open subscriptions. */
+interface Connection {
+  extra: Extra;
+  context: RequestContext;
+  token: string;
+  subscriptions: Set<string>;
+}
+
+const bearer = (authorization: string | undefined | null) => /^Bearer\s+(\S+)/i.exec(authorization ?? '')?.[1] ?? '';
+
+const credentialsOf = (params: Record<string, unknown> | undefined, request: IncomingMessage) => {
+  const fromParams = params?.authorization ?? params?.Authorization;
+  return { authorization: typeof fromParams === 'string' ? fromParams : request.headers.authorization };
+};
+
+const refusal = (error: unknown) => {
+  const appError = toAppError(error) ?? new AppError('INTERNAL', 'Unexpected error');
+  return new GraphQLError(appError.message, { extensions: { code: appError.code, status: appError.status, ...appError.details } });
+};
+
+export function attachGraphQLWs({ server, yoga, db, createContext, logger, maxSubscriptionsPerKey, recheckMs }: GraphQLWsOptions) {
+  const wss = new WebSocketServer({ server, path: '/graphql' });
+  const connections = new Map<Extra, Connection>();
+  const openByKey = new Map<string, number>();
+
+  // A revoked key is dropped within `recheckMs`: one lookup per connection and period.
+  const recheck = setInterval(() => {
+    for (const connection of connections.values()) {
+      void verifyApiKey(db, connection.token).then(
+        (still) => {
+          if (!still) connection.extra.socket.close(CloseCode.Unauthorized, 'The API key has been revoked');
+        },
+        () => {}, // the database is unreachable: keep the connection, look again next time
+      );
+    }
+  }, recheckMs);
+  recheck.unref();
+
+  function release(connection: Connection | undefined, id: string) {
+    if (!connection?.subscriptions.delete(id)) return;
+    const keyId = connection.context.apiKey.id;
+    const open = (openByKey.get(keyId) ?? 1) - 1;
+    if (open <= 0) openByKey.delete(keyId);
+    else openByKey.set(keyId, open);
+  }
+
+  const disposable = useServer<Record<string, unknown>, Extra>(
+    {
+      onConnect: async (ctx) => {
+        const credentials = credentialsOf(ctx.connectionParams, ctx.extra.request);
+        try {
+          const context = await createContext(credentials, randomUUID());
+          connections.set(ctx.extra, { extra: ctx.extra, context, token: bearer(credentials.authorization), subscriptions: new Set() });
+          return true;
+        } catch (error) {
+          const appError = toAppError(error);
+          if (appError?.code === 'UNAUTHENTICATED') ctx.extra.socket.close(CloseCode.Unauthorized, appError.message);
+          else ctx.extra.socket.close(CloseCode.InternalServerError, appError?.message ?? 'Unexpected error');
+          return false;
+        }
+      },
+      onSubscribe: async (ctx, id, payload) => {
+        const connection = connections.get(ctx.extra)!;
+        // Each operation is a request of its own: the key checked again, one point of its rate limit.
+        let context: RequestContext;
+        try {
+          context = await createContext(credentialsOf(ctx.connectionParams, ctx.extra.request), randomUUID());
+        } catch (error) {
+          return [refusal(error)];
+        }
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(context);
+        let document;
+        try {
+          document = parse(payload.query);
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : refusal(error)];
+        }
+        const errors = validate(schema, document);
+        if (errors.length) return errors;
+        if (document.definitions.some((d: any) => d.kind === 'OperationDefinition' && d.operation === 'subscription')) {
+          const keyId = connection.context.apiKey.id;
+          const open = openByKey.get(keyId) ?? 0;
+          if (open >= maxSubscriptionsPerKey) {
+            return [refusal(new AppError('RATE_LIMITED', `This API key already holds ${open} open subscriptions, the most allowed (${maxSubscriptionsPerKey}); complete one first`))];
+          }
+          openByKey.set(keyId, open + 1);
+          connection.subscriptions.add(id);
+        }
+        const args: ExecutionArgs & { rootValue: unknown } = {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+        return args;
+      },
+      execute: (args: any) => args.rootValue.execute(args),
+      subscribe: (args: any) => args.rootValue.subscribe(args),
+      onComplete: (ctx, id) => release(connections.get(ctx.extra), id),
+      onClose: (ctx) => {
+        const connection = connections.get(ctx.extra);
+        for (const id of [...(connection?.subscriptions ?? [])]) release(connection, id);
+        connections.delete(ctx.extra);
+      },
+    },
+    wss,
+  );
+
+  return {
+    /** Completes open subscriptions and closes every socket. */
+    async close() {
+      clearInterval(recheck);
+      await disposable.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      logger.debug('graphql-ws closed');
+    },
+  };
+}

@@ -1,0 +1,179 @@
+// GraphQL subscriptions over graphql-ws, with a real client against the started server: the caller's
+// organization's events as they commit, nothing of another organization, `after` replay with no gap
+// and no duplicate, 4401 for a bad or revoked key, a cap on open subscriptions, clean completion on close.
+import { type Client, createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestApp, http, type TestApp } from '../helpers.ts';
+import { revokeApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+
+let t: TestApp;
+let key: string;
+let otherKey: string;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 }, maxSubscriptionsPerKey: 3, socketRecheckMs: 200 });
+  ({ key } = await t.tenant('Live Co'));
+  ({ key: otherKey } = await t.tenant('Other Live Co'));
+});
+afterAll(async () => {
+  for (const c of clients) await c.dispose();
+  await t.close();
+});
+
+const wsUrl = () => `${t.url.replace('http', 'ws')}/graphql`;
+
+function connect(k: string, onClosed?: (event: { code: number; reason: string }) => void) {
+  const client = createClient({
+    url: wsUrl(),
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${k}` },
+    retryAttempts: 0,
+    lazy: false,
+    onNonLazyError: () => {}, // the closes these tests provoke are asserted through on.closed
+    on: { closed: (event) => onClosed?.(event as { code: number; reason: string }) },
+  });
+  clients.push(client);
+  return client;
+}
+
+/** Collects what a subscription sends; `next(n)` waits for n more items (or fails after a timeout). */
+function collect(client: Client, query: string, variables: Record<string, unknown> = {}) {
+  const items: any[] = [];
+  const waiters: (() => void)[] = [];
+  let error: unknown;
+  let completed = false;
+  const stop = client.subscribe(
+    { query, variables },
+    {
+      next: (value) => {
+        items.push(value);
+        waiters.splice(0).forEach((w) => w());
+      },
+      error: (e) => {
+        error = e;
+        waiters.splice(0).forEach((w) => w());
+      },
+      complete: () => {
+        completed = true;
+        waiters.splice(0).forEach((w) => w());
+      },
+    },
+  );
+  return {
+    items,
+    stop,
+    /** A refusal: a protocol error, or (for errors raised while subscribing) a result carrying errors. */
+    get error() {
+      return error ?? items.find((item) => item.errors)?.errors;
+    },
+    get completed() {
+      return completed;
+    },
+    async until(predicate: () => boolean, ms = 3000) {
+      const deadline = Date.now() + ms;
+      while (!predicate()) {
+        if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(items)} ${String(error)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+  };
+}
+
+const EVENTS = 'subscription($types: [String!], $after: ID) { events(types: $types, after: $after) { id type resourceId sequence data } }';
+const createCustomer = (k: string, name: string) => http(t.url, '/api/v1/customers', { key: k, body: { name } });
+
+describe('subscription { events }', () => {
+  it('streams the organization\'s events as they commit, in the public shape, and nothing of another organization', async () => {
+    // Subscribing after a known event, as a dashboard does: whatever commits while the subscription is
+    // being set up still arrives.
+    const mark = async (k: string) => (await createCustomer(k, 'Mark')).body.id;
+    const lastOf = async (resourceId: string) => (await t.db.prisma.event.findFirstOrThrow({ where: { resourceId } })).id;
+    const mine = collect(connect(key), EVENTS, { after: await lastOf(await mark(key)) });
+    const theirs = collect(connect(otherKey), EVENTS, { after: await lastOf(await mark(otherKey)) });
+    const created = await createCustomer(key, 'Live Ada');
+    await mine.until(() => mine.items.length >= 1);
+    const event = mine.items[0].data.events;
+    expect(event).toMatchObject({ type: 'customer.created', resourceId: created.body.id });
+    expect(event.data.object).toEqual(created.body);
+    await createCustomer(otherKey, 'Theirs');
+    await theirs.until(() => theirs.items.length >= 1);
+    expect(theirs.items.map((i) => i.data.events.type)).toEqual(['customer.created']);
+    expect(mine.items).toHaveLength(1);
+    mine.stop();
+    theirs.stop();
+  });
+
+  it('with `after`, replays the log first and continues live with no gap and no duplicate', async () => {
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C']) ids.push((await createCustomer(key, `Replay ${name}`)).body.id);
+    const log = await t.db.prisma.event.findMany({ where: { resourceId: { in: ids } }, orderBy: { seq: 'asc' } });
+    const live = collect(connect(key), EVENTS, { after: log[0].id, types: ['customer.created'] });
+    await live.until(() => live.items.length >= 2);
+    const d = (await createCustomer(key, 'Replay D')).body.id;
+    await live.until(() => live.items.length >= 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(live.items.map((i) => i.data.events.resourceId)).toEqual([ids[1], ids[2], d]);
+    const seqs = live.items.map((i) => i.data.events.sequence);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    live.stop();
+  });
+
+  it('refuses an unknown event type or a foreign `after` with a coded error', async () => {
+    const bad = collect(connect(key), EVENTS, { types: ['invoice.nope'] });
+    await bad.until(() => bad.error !== undefined);
+    expect((bad.error as any[])[0].extensions.code).toBe('VALIDATION_FAILED');
+    const theirEvent = await t.db.prisma.event.findFirstOrThrow({ where: { type: 'customer.created', payload: { contains: 'Theirs' } } });
+    const foreign = collect(connect(key), EVENTS, { after: theirEvent.id });
+    await foreign.until(() => foreign.error !== undefined);
+    expect((foreign.error as any[])[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('holds at most MAX_SUBSCRIPTIONS_PER_KEY open subscriptions per key', async () => {
+    const client = connect(key);
+    const open = [collect(client, EVENTS), collect(client, EVENTS), collect(client, EVENTS)];
+    await new Promise((r) => setTimeout(r, 300));
+    const fourth = collect(client, EVENTS);
+    await fourth.until(() => fourth.error !== undefined);
+    expect((fourth.error as any[])[0].extensions.code).toBe('RATE_LIMITED');
+    open[0].stop();
+    await new Promise((r) => setTimeout(r, 300));
+    const again = collect(client, EVENTS);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(again.error).toBeUndefined();
+    for (const s of [...open, again]) s.stop();
+  });
+});
+
+describe('authentication over graphql-ws', () => {
+  it('closes with 4401 and a reason for a missing or bad key', async () => {
+    for (const bad of ['', 'ak_000000000000_00000000000000000000000000000000']) {
+      const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+        const client = connect(bad, resolve);
+        collect(client, EVENTS);
+      });
+      const event = await closed;
+      expect(event.code).toBe(4401);
+      expect(event.reason).toMatch(/API key|Bearer/);
+    }
+  });
+
+  it('drops a connection within seconds once its key is revoked', async () => {
+    const { key: doomed } = await t.tenant('Revoked Live Co');
+    let closedWith: { code: number; reason: string } | undefined;
+    const client = connect(doomed, (event) => (closedWith = event));
+    const s = collect(client, EVENTS);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(closedWith).toBeUndefined();
+    await revokeApiKey(t.db.prisma, doomed.split('_')[1]);
+    const started = Date.now();
+    while (!closedWith && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 50));
+    expect(closedWith?.code).toBe(4401);
+    expect(closedWith?.reason).toMatch(/revoked/);
+    s.stop();
+  });
+});
