@@ -11,6 +11,7 @@ import { requestContextFactory } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
+import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
 import { attachGraphQLWs } from './graphql/ws.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { createMaskError, useCatalogueCodesForRequestErrors, yogaContextFactory } from './graphql/errors.ts';
@@ -18,7 +19,7 @@ import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
 import type { Logger } from './lib/logger.ts';
-import { representations, restRoutes, schema } from './registry.ts';
+import { disableWebhookSubscription, representations, restRoutes, schema } from './registry.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -37,6 +38,8 @@ export interface App {
   server: Server;
   /** Hands committed events on (webhook deliveries, live subscribers); runs on its own, exposed for tests. */
   relay: Relay;
+  /** Sends due webhook deliveries; runs on its own, exposed for tests. */
+  dispatcher: Dispatcher;
   listen(port?: number, host?: string): Promise<AddressInfo>;
   /** Stops accepting connections, lets in-flight requests finish (up to the grace period), closes the database. */
   close(): Promise<void>;
@@ -45,9 +48,17 @@ export interface App {
 export function createApp({ config, db, logger, limiter, beforeCommit, bus: givenBus }: AppOptions): App {
   const rateLimiter = limiter ?? rateLimiterFor(config.rateLimit.points, config.rateLimit.durationSeconds, config.redisUrl);
   const bus = givenBus ?? (config.redisUrl ? redisBus(config.redisUrl, logger) : inProcessBus());
-  const relay = createRelay({ db, bus, logger });
   const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit, afterEvents: () => relay.wake() });
-  const createContext = requestContextFactory({ db, limiter: rateLimiter, logger, unitOfWork, bus });
+  const dispatcher = createDispatcher({
+    db,
+    logger,
+    ...config.webhooks,
+    disableSubscription: async (organizationId, subscriptionId, reason) => {
+      await unitOfWork.write(organizationId, { operation: 'disableWebhookSubscription', input: { subscriptionId } }, (scope) => disableWebhookSubscription(scope, subscriptionId, reason));
+    },
+  });
+  const relay = createRelay({ db, bus, logger, onRelayed: () => dispatcher.wake() });
+  const createContext = requestContextFactory({ db, limiter: rateLimiter, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets } });
   const yoga = createYoga<GraphQLContext>({
     schema,
     context: yogaContextFactory(createContext) as never,
@@ -107,11 +118,13 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   return {
     server,
     relay,
+    dispatcher,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
           relay.start();
+          dispatcher.start();
           resolve(server.address() as AddressInfo);
         });
       });
@@ -131,6 +144,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         server.closeAllConnections();
         await stopped;
         await relay.stop();
+        await dispatcher.stop();
         await bus.close();
         await rateLimiter.close();
         await db.close();

@@ -20,6 +20,25 @@ export interface Config {
   maxSubscriptionsPerKey: number;
   /** How often open graphql-ws connections re-check their key, so a revoked key is dropped. */
   socketRecheckMs: number;
+  webhooks: {
+    /** A delivery not answered 2xx within this is retried. */
+    timeoutMs: number;
+    /** Delay before each retry; when the schedule runs out the delivery has failed. */
+    retryScheduleMs: number[];
+    /** Deliver to loopback and private addresses too (local development and tests only). */
+    allowPrivateTargets: boolean;
+  };
+}
+
+/** 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, 24 h, 24 h: about three days of retries (Standard Webhooks' schedule, stretched). */
+export const DEFAULT_RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 86_400_000, 86_400_000];
+
+function schedule(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length > 50 || !parts.every((p) => /^\d{1,10}$/.test(p))) throw new ConfigError(`${name} must be up to 50 whole numbers of milliseconds separated by commas, got "${raw}"`);
+  return parts.map(Number);
 }
 
 export class ConfigError extends Error {
@@ -65,5 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, 'true') === 'true',
     maxSubscriptionsPerKey: integer(env, 'MAX_SUBSCRIPTIONS_PER_KEY', 50, 1, 100_000),
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),
+    webhooks: {
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+      retryScheduleMs: schedule(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_RETRY_SCHEDULE_MS),
+      allowPrivateTargets: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', ['0', '1'] as const, '0') === '1',
+    },
   };
 }

@@ -32,6 +32,9 @@ import { productRepresentation } from './modules/products/products.public.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.rest.ts';
 import { webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
 
+/** What the webhook dispatcher (infrastructure) may ask of the webhooks module. */
+export { disableWebhookSubscription } from './modules/webhooks/webhooks.service.ts';
+
 export const schema = builder.toSchema({ sortSchema: true });
 
 export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...invoiceRoutes, ...employeeRoutes, ...webhookRoutes];

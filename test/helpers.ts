@@ -86,7 +86,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
       },
     }) as unknown as Database['prisma'];
   }
-  const config: Config = { ...loadConfig({ REDIS_URL: process.env.REDIS_URL }), ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  // Tests' webhook receivers listen on loopback, so private targets are allowed unless a test says otherwise.
+  const defaults = loadConfig({ REDIS_URL: process.env.REDIS_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
+  const config: Config = { ...defaults, ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger('warn', (line) => logs.push(line));
   const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });

@@ -39,6 +39,8 @@ export interface EventDraft {
   resource: ResourceRef;
   /** For `*.updated`: the row before the change; the event then carries `previousAttributes`. */
   before?: unknown;
+  /** Why it happened, when the system (not a request) made the change; carried as `data.reason`. */
+  reason?: string;
 }
 
 /** What a service returns: the resource the caller asked for, and the events the change caused. */

@@ -23,12 +23,19 @@ export interface RequestContext {
   organization: OrganizationInfo;
   rateLimit: RateDecision;
   logger: Logger;
+  /** Settings the rules of some writes depend on. */
+  settings: RequestSettings;
   /** Committed events of this organization as they are relayed (GraphQL subscriptions). */
   liveEvents: Pick<EventBus, 'subscribe'>;
   /** Runs a write through the unit of work for this organization and remembers its outcome. */
   write<Row>(request: WriteRequest, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
   /** The outcome of the last write of this request: REST answers with its public object. */
   lastWrite?: WriteOutcome;
+}
+
+export interface RequestSettings {
+  /** Webhook URLs may point at loopback and private addresses (local development and tests). */
+  allowPrivateWebhookTargets: boolean;
 }
 
 /** A refusal that carries the rate limit verdict, so every surface can send the quota headers with it. */
@@ -51,11 +58,12 @@ export interface RequestContextDeps {
   logger: Logger;
   unitOfWork: UnitOfWork;
   bus: EventBus;
+  settings: RequestSettings;
 }
 
 export type CreateRequestContext = (credentials: { authorization?: string | null }, requestId: string) => Promise<RequestContext>;
 
-export function requestContextFactory({ db, limiter, logger, unitOfWork, bus }: RequestContextDeps): CreateRequestContext {
+export function requestContextFactory({ db, limiter, logger, unitOfWork, bus, settings }: RequestContextDeps): CreateRequestContext {
   return async function createRequestContext(credentials, requestId) {
     const header = credentials.authorization;
     if (!header) throw new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>');
@@ -75,6 +83,7 @@ export function requestContextFactory({ db, limiter, logger, unitOfWork, bus }: 
       rateLimit,
       logger: logger.child({ requestId }),
       liveEvents: bus,
+      settings,
       // `this`: Yoga copies the context's fields onto its own object, and the outcome belongs on the one in use.
       async write(this: RequestContext, request, work) {
         const outcome = await unitOfWork.write(apiKey.organizationId, request, work);

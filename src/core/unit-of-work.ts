@@ -183,7 +183,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
                 type: event.type,
                 resourceType: event.resource.type,
                 resourceId: event.resource.id,
-                payload: JSON.stringify(before ? { object, previousAttributes: previousAttributes(before, object) } : { object }),
+                payload: JSON.stringify({ object, ...(before ? { previousAttributes: previousAttributes(before, object) } : {}), ...(event.reason ? { reason: event.reason } : {}) }),
                 createdAt: now,
               };
             }),

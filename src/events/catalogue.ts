@@ -24,6 +24,7 @@ export const EVENT_TYPES = {
   'invoice.paid': 'An invoice was paid in full (follows the invoice.payment_recorded that paid it).',
   'invoice.voided': 'An invoice was voided; if it was posted, the reversal was posted too.',
   'webhook_subscription.created': 'A webhook subscription was registered (its signing secret is never part of an event).',
+  'webhook_subscription.disabled': 'A webhook subscription was disabled because every delivery failed for a whole retry schedule.',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;

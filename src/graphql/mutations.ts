@@ -34,7 +34,8 @@ export interface CreateMutationOptions<Input> {
   model: string;
   input: any;
   description: string;
-  run: (scope: WriteScope, input: Input) => Promise<Change<unknown>>;
+  /** The write, on the unit of work's scope; the request context for the settings a rule may depend on. */
+  run: (scope: WriteScope, input: Input, ctx: GraphQLContext) => Promise<Change<unknown>>;
 }
 
 export function createMutation<Input>(options: CreateMutationOptions<Input>) {
@@ -47,7 +48,7 @@ export function createMutation<Input>(options: CreateMutationOptions<Input>) {
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
       },
       resolve: async (query: object, _parent: unknown, args: { input: Input; idempotencyKey?: string | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
-        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: args.input }, (scope) => options.run(scope, args.input));
+        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: args.input }, (scope) => options.run(scope, args.input, ctx));
         return resultFor(ctx, options.model, query, outcome, info);
       },
     }),

@@ -17,6 +17,7 @@ export const ID_PREFIX = {
   WebhookSubscription: 'wh',
   Event: 'evt',
   WebhookDelivery: 'whd',
+  WebhookDeliveryAttempt: 'wha',
   IdempotencyKey: 'idk',
 } as const;
 

@@ -90,7 +90,7 @@ createMutation<WebhookInput>({
   model: 'WebhookSubscription',
   input: RegisterWebhookInput,
   description: 'Registers a webhook endpoint. Deliveries are signed per Standard Webhooks with the returned secret.',
-  run: (scope, input) => registerWebhook(scope, input),
+  run: (scope, input, ctx) => registerWebhook(scope, input, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
 });
 
 builder.subscriptionType({ description: 'Live updates over graphql-ws on /graphql (authenticate in connectionParams: { authorization: "Bearer <key>" }).' });

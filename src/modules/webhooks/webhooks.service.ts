@@ -4,6 +4,8 @@ import type { PrismaTypes } from '../../db/database.ts';
 import { EVENT_TYPES, isEventType } from '../../events/catalogue.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
+import { refusedTarget } from '../../lib/targets.ts';
+import { notFound } from '../../lib/errors.ts';
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
 import { WEBHOOK_SUBSCRIPTION } from './webhooks.public.ts';
@@ -24,7 +26,7 @@ export function eventWhere(organizationId: string, filter: { type?: string | nul
   return { organizationId, ...(filter.type ? { type: filter.type } : {}), ...(filter.resourceId ? { resourceId: filter.resourceId } : {}) };
 }
 
-export async function registerWebhook(scope: WriteScope, input: WebhookInput) {
+export async function registerWebhook(scope: WriteScope, input: WebhookInput, policy: { allowPrivateTargets: boolean }) {
   const check = new Checker();
   const url = check.text('url', input.url, { required: true, max: 2000 });
   if (url) {
@@ -34,8 +36,8 @@ export async function registerWebhook(scope: WriteScope, input: WebhookInput) {
     } catch {
       check.fail('url', 'must be an absolute http:// or https:// URL');
     }
-    if (parsed && parsed.protocol !== 'https:' && parsed.protocol !== 'http:') check.fail('url', 'must use http or https');
-    if (parsed && (parsed.username || parsed.password)) check.fail('url', 'must not contain credentials; authenticate deliveries with the signing secret');
+    const refused = parsed && (await refusedTarget(parsed, policy.allowPrivateTargets));
+    if (refused) check.fail('url', refused);
   }
   const types = input.eventTypes ?? [];
   if (types.length === 0) check.fail('eventTypes', 'list at least one event type, or "*" for all');
@@ -58,4 +60,13 @@ export async function registerWebhook(scope: WriteScope, input: WebhookInput) {
     },
   });
   return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.created', resource: { type: WEBHOOK_SUBSCRIPTION, id: subscription.id, row: subscription } }]);
+}
+
+/** Disables a subscription that could not be delivered to (the dispatcher's verdict), with its event. */
+export async function disableWebhookSubscription(scope: WriteScope, id: string, reason: string) {
+  const before = await scope.prisma.webhookSubscription.findFirst({ where: { id, organizationId: scope.organizationId } });
+  if (!before) throw notFound('webhook subscription', id);
+  if (before.status === 'DISABLED') return change(WEBHOOK_SUBSCRIPTION, before);
+  const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { status: 'DISABLED', updatedAt: scope.now } });
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.disabled', resource: { type: WEBHOOK_SUBSCRIPTION, id, row: subscription }, before, reason }]);
 }
