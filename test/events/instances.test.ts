@@ -1,0 +1,51 @@
+// Two instances on one database, sharing live events through Redis: an event committed through
+// instance A reaches a subscriber connected to instance B, exactly once. Needs Redis (REDIS_URL), so it
+// runs in `npm run test:services`; `npm test` has no Redis and skips it.
+import { createClient } from 'graphql-ws';
+import { afterAll, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type App, createApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase, tuneDatabase } from '../../src/db/database.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
+import { freshDatabase, http } from '../helpers.ts';
+
+const redisUrl = process.env.REDIS_URL;
+const database = freshDatabase();
+const apps: App[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.close().catch(() => {});
+  await database.drop();
+});
+
+it.skipIf(!redisUrl)('an event committed on instance A reaches a subscriber on instance B, once (needs REDIS_URL)', async () => {
+  await migrate(database.db);
+  await tuneDatabase(database.db);
+  const organization = await createOrganization(database.db.prisma, { name: `Two Instances ${Date.now()}` });
+  const key = (await createApiKey(database.db.prisma, organization.id, 'k')).plaintext;
+  const config = { ...loadConfig({ REDIS_URL: redisUrl }), databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  const logger = createLogger('warn');
+  const a = createApp({ config, db: database.db, logger });
+  const b = createApp({ config, db: openDatabase(database.databaseUrl, database.dataDir), logger });
+  apps.push(a, b);
+  const urlA = `http://127.0.0.1:${(await a.listen(0, '127.0.0.1')).port}`;
+  const urlB = `http://127.0.0.1:${(await b.listen(0, '127.0.0.1')).port}`;
+  await b.relay.stop(); // only A hands events on: what B's subscriber gets came through Redis
+
+  const mark = (await http(urlA, '/api/v1/customers', { key, body: { name: 'Mark' } })).body.id;
+  const after = (await database.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
+  const received: any[] = [];
+  const client = createClient({ url: `${urlB.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
+  const stop = client.subscribe({ query: 'subscription($after: ID) { events(after: $after) { id type resourceId } }', variables: { after } }, { next: (v) => received.push(v.data!.events), error: () => {}, complete: () => {} });
+  await new Promise((r) => setTimeout(r, 500)); // B's subscription is live (anything earlier would arrive as replay)
+  const onA = (await http(urlA, '/api/v1/customers', { key, body: { name: 'Committed on A' } })).body.id;
+  const deadline = Date.now() + 5000;
+  while (!received.some((e) => e.resourceId === onA) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 300));
+  expect(received.filter((e) => e.resourceId === onA).map((e) => e.type)).toEqual(['customer.created']);
+  stop();
+  await client.dispose();
+});
