@@ -30,7 +30,7 @@ import { organizationRepresentation } from './modules/organizations/organization
 import { productRoutes } from './modules/products/products.rest.ts';
 import { productRepresentation } from './modules/products/products.public.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.rest.ts';
-import { webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
+import { webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
 
 /** What the webhook dispatcher (infrastructure) may ask of the webhooks module. */
 export { disableWebhookSubscription } from './modules/webhooks/webhooks.service.ts';
@@ -50,4 +50,5 @@ export const representations = representationsOf([
   invoiceRepresentation,
   paymentRepresentation,
   webhookSubscriptionRepresentation,
+  webhookDeliveryRepresentation,
 ]);

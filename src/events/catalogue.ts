@@ -24,9 +24,16 @@ export const EVENT_TYPES = {
   'invoice.paid': 'An invoice was paid in full (follows the invoice.payment_recorded that paid it).',
   'invoice.voided': 'An invoice was voided; if it was posted, the reversal was posted too.',
   'webhook_subscription.created': 'A webhook subscription was registered (its signing secret is never part of an event).',
-  'webhook_subscription.disabled': 'A webhook subscription was disabled because every delivery failed for a whole retry schedule.',
+  'webhook_subscription.updated': 'A webhook subscription\'s url, event types or description changed.',
+  'webhook_subscription.disabled': 'A webhook subscription was disabled: by request, or because every delivery failed for a whole retry schedule (data.reason).',
+  'webhook_subscription.enabled': 'A disabled webhook subscription was enabled again.',
+  'webhook_subscription.secret_rotated': 'A webhook subscription got a new signing secret; the old one signs beside it for 24 hours.',
+  'webhook_subscription.test': 'A test event, sent on request to that one subscription only.',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
+
+/** Events delivered only to the subscription they are about, never to others subscribed to them or to `*`. */
+export const PRIVATE_TO_SUBSCRIPTION: readonly string[] = ['webhook_subscription.test'];
 
 export const isEventType = (value: string): value is EventType => Object.hasOwn(EVENT_TYPES, value);

@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import type { Logger } from '../lib/logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
+import { PRIVATE_TO_SUBSCRIPTION } from './catalogue.ts';
 
 export interface Relay {
   /** Asks for a pass soon (after a commit that wrote events). */
@@ -53,7 +54,11 @@ export function createRelay({ db, bus, logger, intervalMs = 250, batchSize = 200
         const now = new Date();
         const deliveries = events.flatMap((event) =>
           subscriptions
-            .filter((s) => s.organizationId === event.organizationId && s.eventTypes.split(',').some((t) => t === '*' || t === event.type))
+            .filter((s) =>
+              PRIVATE_TO_SUBSCRIPTION.includes(event.type)
+                ? s.id === event.resourceId
+                : s.organizationId === event.organizationId && s.eventTypes.split(',').some((t) => t === '*' || t === event.type),
+            )
             .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
         );
         if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });

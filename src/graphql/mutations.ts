@@ -66,7 +66,7 @@ export interface RecordMutationOptions<Input> {
   inputRequired?: boolean;
   description: string;
   /** Returns the record to answer with (the updated record, the reversal entry, the voided invoice…). */
-  run: (scope: WriteScope, id: string, input: Input) => Promise<Change<unknown>>;
+  run: (scope: WriteScope, id: string, input: Input, ctx: GraphQLContext) => Promise<Change<unknown>>;
 }
 
 /**
@@ -87,7 +87,7 @@ export function recordMutation<Input>(options: RecordMutationOptions<Input>) {
       },
       resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         const input = (args.input ?? {}) as Input;
-        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id: args.id, input } }, (scope) => options.run(scope, args.id, input));
+        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id: args.id, input } }, (scope) => options.run(scope, args.id, input, ctx));
         return resultFor(ctx, options.model, query, outcome, info);
       },
     }),

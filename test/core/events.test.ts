@@ -118,10 +118,22 @@ describe('the event catalogue', () => {
     const { events: [orgUpdated] } = await expectEvents(() => gql(t.url, key, 'mutation { updateOrganization(input: { defaultPaymentTermsDays: 14 }) { id } }'), ['organization.updated']);
     expect(orgUpdated.data.previousAttributes).toEqual({ defaultPaymentTermsDays: 30 });
 
+    const hookA = ((await expectEvents(() => rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/a', eventTypes: ['vendor.created'] }), ['webhook_subscription.created'])).result as any).body;
+    const sub = `/api/v1/webhooks/subscriptions/${hookA.id}`;
+    await expectEvents(() => rest(sub, { description: 'vendor feed' }, 'PATCH'), ['webhook_subscription.updated']);
+    await expectEvents(() => rest(`${sub}/disable`, {}), ['webhook_subscription.disabled']);
+    await expectEvents(() => rest(`${sub}/enable`, {}), ['webhook_subscription.enabled']);
+    await expectEvents(() => rest(`${sub}/rotate-secret`, {}), ['webhook_subscription.secret_rotated']);
+    // The test event goes to port 9, which refuses: with no retries, the subscription is then disabled.
+    await expectEvents(async () => {
+      await rest(`${sub}/test`, {});
+      for (let i = 0; i < 100 && (await t.db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: hookA.id } })).status !== 'DISABLED'; i++) await new Promise((r) => setTimeout(r, 50));
+    }, ['webhook_subscription.test', 'webhook_subscription.disabled']);
+
     // Port 9 on loopback refuses connections: the one delivery fails, and with no retries the subscription is disabled.
     const { result: registered, events: webhookEvents } = (await expectEvents(async () => {
       const response = await rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/hook', eventTypes: ['webhook_subscription.created'] });
-      for (let i = 0; i < 100 && !(await t.db.prisma.webhookSubscription.count({ where: { status: 'DISABLED' } })); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && (await t.db.prisma.webhookSubscription.count({ where: { status: 'DISABLED' } })) < 2; i++) await new Promise((r) => setTimeout(r, 50));
       return response;
     }, ['webhook_subscription.created', 'webhook_subscription.disabled'])) as any;
     const { secret: _secret, ...shown } = registered.body;

@@ -11,7 +11,9 @@ let customerId: string;
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 } });
   ({ key } = await t.tenant('Counting Co'));
-  await t.app.relay.stop(); // its background passes are not the requests' statements
+  // Background passes (relay, webhook dispatcher) are not the requests' statements.
+  await t.app.relay.stop();
+  await t.app.dispatcher.stop();
   // The first request of a key also records its lastUsedAt; counting starts after it.
   const list = await http(t.url, '/api/v1/accounts?limit=100', { key });
   accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));

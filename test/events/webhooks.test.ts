@@ -112,6 +112,69 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('managing webhooks', () => {
+  it('rotates the secret: the new one is shown once, and both old and new verify deliveries for 24 hours', async () => {
+    const hook = await receiver();
+    receivers.push(hook);
+    const subscription = await register(hook.url, ['account.created']);
+    const rotated = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/rotate-secret`, { key, body: {} });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(subscription.secret);
+    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, { key })).body).not.toHaveProperty('secret');
+    await http(t.url, '/api/v1/accounts', { key, body: { code: '6960', name: 'Rotated', type: 'expense' } });
+    await until(() => hook.received.length === 1);
+    const [{ headers, body }] = hook.received;
+    expect(String(headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const secret of [subscription.secret, rotated.body.secret]) expect(() => new Webhook(secret).verify(body, headers as Record<string, string>)).not.toThrow();
+  });
+
+  it('sends a test event to that one subscription only, lists deliveries with attempts, and redelivers', async () => {
+    const hook = await receiver();
+    const other = await receiver();
+    receivers.push(hook, other);
+    const subscription = await register(hook.url, ['invoice.paid']);
+    await register(other.url, ['*']);
+    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/test`, { key, body: {} })).status).toBe(200);
+    await until(() => hook.received.length === 1);
+    expect(JSON.parse(hook.received[0].body)).toMatchObject({ type: 'webhook_subscription.test', data: { object: { id: subscription.id } } });
+    await until(async () => (await t.db.prisma.webhookDelivery.count({ where: { subscriptionId: subscription.id, status: 'SUCCEEDED' } })) === 1);
+    const list = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/deliveries`, { key });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ total: 1, data: [{ eventType: 'webhook_subscription.test', status: 'succeeded', attemptCount: 1, attempts: [{ responseStatus: 200 }] }] });
+    const eventId = list.body.data[0].eventId;
+    const again = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/redeliver`, { key, body: { eventId } });
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ eventId, status: 'pending' });
+    await until(() => hook.received.length === 2);
+    expect(hook.received[1].headers['webhook-id']).toBe(eventId);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.received.map((r) => JSON.parse(r.body).type)).not.toContain('webhook_subscription.test');
+    const foreign = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/redeliver`, { key, body: { eventId: 'evt_00000000000000000000000000' } });
+    expectProblem(foreign, 400, 'VALIDATION_FAILED');
+  });
+
+  it('updates, disables and enables a subscription; a disabled one receives nothing', async () => {
+    const hook = await receiver();
+    receivers.push(hook);
+    const subscription = await register(hook.url, ['customer.updated']);
+    const updated = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, { key, method: 'PATCH', body: { eventTypes: ['vendor.updated'], description: 'vendors only' } });
+    expect(updated.body).toMatchObject({ eventTypes: ['vendor.updated'], description: 'vendors only', status: 'enabled' });
+    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/disable`, { key, body: {} })).body.status).toBe('disabled');
+    const vendor = (await http(t.url, '/api/v1/vendors', { key, body: { name: 'Quiet' } })).body;
+    await http(t.url, `/api/v1/vendors/${vendor.id}`, { key, method: 'PATCH', body: { notes: 'while disabled' } });
+    await t.app.relay.drain();
+    await t.app.dispatcher.drain();
+    expect(hook.received).toHaveLength(0);
+    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/enable`, { key, body: {} })).body.status).toBe('enabled');
+    await http(t.url, `/api/v1/vendors/${vendor.id}`, { key, method: 'PATCH', body: { notes: 'enabled again' } });
+    await until(() => hook.received.length === 1);
+    expect(JSON.parse(hook.received[0].body).data.object.notes).toBe('enabled again');
+    const refused = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, { key, method: 'PATCH', body: { eventTypes: ['nope'] } });
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+  });
+});
+
 describe('targets that cannot be turned against us', () => {
   it('refuses loopback, private, link-local (cloud metadata) and unique-local targets, naming the url field', async () => {
     const strict = await createTestApp({ webhooks: { timeoutMs: 1000, retryScheduleMs: [], allowPrivateTargets: false } });

@@ -22,7 +22,9 @@ const ok = async (query: string, variables: Record<string, unknown> = {}) => {
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 } }, { onOperation: (op) => operations.push(op) });
   ({ key } = await t.tenant('GraphQL Co'));
-  await t.app.relay.stop(); // its background passes are not the requests' statements
+  // Background passes (relay, webhook dispatcher) are not the requests' statements.
+  await t.app.relay.stop();
+  await t.app.dispatcher.stop();
   ({ key: otherKey } = await t.tenant('Other GraphQL Co'));
   customerIds = [];
   for (const name of ['Delta', 'alpha', 'Charlie', 'Bravo', 'Echo']) {

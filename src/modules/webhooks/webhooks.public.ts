@@ -18,3 +18,32 @@ export const webhookSubscriptionRepresentation: Representation<PrismaTypes.Webho
     createdAt: w.createdAt.toISOString(),
   }),
 };
+
+export const WEBHOOK_DELIVERY = 'webhook_delivery';
+
+type DeliveryRow = PrismaTypes.WebhookDeliveryGetPayload<{ include: { event: { select: { type: true } }; attemptLog: true } }>;
+
+/** A delivery of one event to one subscription, with every attempt (most recent last). */
+export const webhookDeliveryRepresentation: Representation<DeliveryRow> = {
+  type: WEBHOOK_DELIVERY,
+  load: (db, organizationId, ids) =>
+    db.webhookDelivery.findMany({ where: { organizationId, id: { in: ids } }, include: { event: { select: { type: true } }, attemptLog: { orderBy: { attemptedAt: 'asc' } } } }),
+  render: (d) => ({
+    id: d.id,
+    subscriptionId: d.subscriptionId,
+    eventId: d.eventId,
+    eventType: d.event.type,
+    status: d.status.toLowerCase(),
+    attemptCount: d.attempts,
+    nextAttemptAt: d.nextAttemptAt?.toISOString() ?? null,
+    lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+    attempts: d.attemptLog.map((a) => ({
+      attemptedAt: a.attemptedAt.toISOString(),
+      durationMs: a.durationMs,
+      responseStatus: a.responseStatus,
+      responseBody: a.responseBody,
+      error: a.error,
+    })),
+    createdAt: d.createdAt.toISOString(),
+  }),
+};

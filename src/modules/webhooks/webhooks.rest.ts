@@ -1,9 +1,9 @@
 // GET /api/v1/webhooks: the catalogue of event types (contract: "the webhook events that are
 // available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
 import { pageSchema, S } from '../../http/json-schema.ts';
-import { listVariables, type RestRoute } from '../../http/rest.ts';
-import { idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
-import { webhookSubscriptionRepresentation } from './webhooks.public.ts';
+import { enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
+import { idempotencyKeyOf, listResult, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
 const SUBSCRIPTION_PROPERTIES = {
@@ -15,6 +15,24 @@ const SUBSCRIPTION_PROPERTIES = {
   createdAt: S.dateTime,
 };
 const SUBSCRIPTION_SCHEMA = S.object(SUBSCRIPTION_PROPERTIES, 'A webhook subscription. Its signing secret is shown once, when it is registered.');
+const DATE_TIME_OR_NULL = S.nullable(S.dateTime);
+const DELIVERY_SCHEMA = S.object(
+  {
+    id: S.id('whd'),
+    subscriptionId: S.id('wh'),
+    eventId: S.id('evt'),
+    eventType: S.string,
+    status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
+    attemptCount: S.integer,
+    nextAttemptAt: DATE_TIME_OR_NULL,
+    lastAttemptAt: DATE_TIME_OR_NULL,
+    attempts: S.array(
+      S.object({ attemptedAt: S.dateTime, durationMs: S.integer, responseStatus: S.nullable(S.integer), responseBody: S.nullable(S.string), error: S.nullable(S.string) }),
+    ),
+    createdAt: S.dateTime,
+  },
+  'The delivery of one event to one subscription, with every attempt (oldest first).',
+);
 const REGISTERED_SCHEMA = S.object(
   { ...SUBSCRIPTION_PROPERTIES, secret: { type: 'string', pattern: '^whsec_', description: 'Signing secret for the Standard Webhooks signature; shown only here.' } },
   'The registered subscription, with its signing secret (shown this once).',
@@ -67,5 +85,64 @@ export const webhookRoutes: RestRoute[] = [
     filters: { url: String },
     list: { operationId: 'listWebhookSubscriptions', summary: 'List registered webhook subscriptions' },
     retrieve: { operationId: 'getWebhookSubscription', summary: 'Retrieve a webhook subscription' },
+    update: { operationId: 'updateWebhookSubscription', summary: 'Change a subscription\'s url, event types or description', mutation: 'updateWebhookSubscription', inputType: 'UpdateWebhookSubscriptionInput' },
   }),
+  ...(
+    [
+      ['disable', 'disableWebhookSubscription', 'Stop deliveries to a subscription'],
+      ['enable', 'enableWebhookSubscription', 'Resume deliveries to a disabled subscription'],
+      ['test', 'sendTestWebhook', 'Send a webhook_subscription.test event to this subscription only'],
+    ] as const
+  ).map(
+    ([action, mutation, summary]): RestRoute => ({
+      method: 'POST',
+      path: `/api/v1/webhooks/subscriptions/:id/${action}`,
+      operationId: mutation,
+      summary,
+      responses: { 200: SUBSCRIPTION_SCHEMA },
+      document: `mutation ${mutation}($id: ID!, $idempotencyKey: String) { ${mutation}(id: $id, idempotencyKey: $idempotencyKey) { id } }`,
+      toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
+      toResult: (_data, _req, context) => writeResult(200, context),
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/v1/webhooks/subscriptions/:id/rotate-secret',
+    operationId: 'rotateWebhookSecret',
+    summary: 'Give a subscription a new signing secret (shown once, here); the old one signs beside it for 24 hours',
+    responses: { 200: REGISTERED_SCHEMA },
+    document: 'mutation rotateWebhookSecret($id: ID!, $idempotencyKey: String) { rotateWebhookSecret(id: $id, idempotencyKey: $idempotencyKey) { id secret } }',
+    toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
+    toResult: (data, _req, context) => {
+      const result = writeResult(200, context);
+      return { ...result, body: { ...(result.body as object), secret: data.rotateWebhookSecret.secret } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/webhooks/subscriptions/:id/redeliver',
+    operationId: 'redeliverWebhookEvent',
+    summary: 'Send an event to the subscription again, now',
+    bodyType: 'RedeliverWebhookEventInput',
+    responses: { 202: DELIVERY_SCHEMA },
+    document: 'mutation redeliverWebhookEvent($id: ID!, $input: RedeliverWebhookEventInput!, $idempotencyKey: String) { redeliverWebhookEvent(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }',
+    toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
+    toResult: (_data, _req, context) => writeResult(202, context),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/webhooks/subscriptions/:id/deliveries',
+    operationId: 'listWebhookDeliveries',
+    summary: 'List a subscription\'s deliveries with their attempts, newest first',
+    queryParams: ['status', 'eventId'],
+    responses: { 200: pageSchema(DELIVERY_SCHEMA) },
+    document: `query listWebhookDeliveries($page: Int, $limit: Int, $filter: WebhookDeliveryFilter) {
+      webhookDeliveriesPage(page: $page, limit: $limit, filter: $filter, orderBy: { field: CREATED_AT, direction: DESC }) { data { id } total page limit pages }
+    }`,
+    toVariables: (req) => {
+      const { filter, ...page } = listVariables(req.query, { status: enumParam(['PENDING', 'SUCCEEDED', 'FAILED']), eventId: String });
+      return { ...page, filter: { ...filter, subscriptionId: req.params.id } };
+    },
+    toResult: (data, _req, context) => listResult(data.webhookDeliveriesPage, context, webhookDeliveryRepresentation),
+  },
 ];

@@ -3,8 +3,21 @@ import { builder } from '../../graphql/builder.ts';
 import { isEventType } from '../../events/catalogue.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
-import { createMutation } from '../../graphql/mutations.ts';
-import { eventCatalogue, eventWhere, registerWebhook, type WebhookInput, webhookWhere } from './webhooks.service.ts';
+import { actionMutation, createMutation, updateMutation } from '../../graphql/mutations.ts';
+import { connectionMaxSize } from '../../graphql/lists.ts';
+import {
+  disableWebhookSubscription,
+  enableWebhookSubscription,
+  eventCatalogue,
+  eventWhere,
+  redeliverWebhookEvent,
+  registerWebhook,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  updateWebhookSubscription,
+  type WebhookInput,
+  webhookWhere,
+} from './webhooks.service.ts';
 
 const WebhookEventTypeRef = builder.objectRef<{ type: string; description: string }>('WebhookEventType').implement({
   description: 'An event type one can subscribe to.',
@@ -119,3 +132,98 @@ builder.subscriptionField('events', (t) =>
     resolve: (event) => event as never,
   }),
 );
+
+const DeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
+  description: 'Where a delivery stands.',
+  values: { PENDING: { description: 'Not delivered yet: due now or waiting for a retry.' }, SUCCEEDED: { description: 'The receiver answered 2xx.' }, FAILED: { description: 'Every attempt of the retry schedule failed.' } },
+});
+
+const WebhookAttemptRef = builder.prismaObject('WebhookDeliveryAttempt', {
+  description: 'One try at delivering a webhook.',
+  fields: (t) => ({
+    attemptedAt: t.expose('attemptedAt', { type: 'DateTime', description: 'When it was sent.' }),
+    durationMs: t.exposeInt('durationMs', { description: 'How long until the answer (or the failure), in milliseconds.' }),
+    responseStatus: t.exposeInt('responseStatus', { nullable: true, description: 'The receiver\'s HTTP status; null when no answer came.' }),
+    responseBody: t.exposeString('responseBody', { nullable: true, description: 'The first 1 KB of the receiver\'s answer.' }),
+    error: t.exposeString('error', { nullable: true, description: 'Why it failed, if it did.' }),
+  }),
+});
+
+export const WebhookDeliveryRef = builder.prismaObject('WebhookDelivery', {
+  description: 'The delivery of one event to one webhook subscription, with its attempts.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The delivery id (`whd_…`).' }),
+    event: t.relation('event', { description: 'The event delivered.' }),
+    subscription: t.relation('subscription', { description: 'Where it goes.' }),
+    status: t.expose('status', { type: DeliveryStatusEnum, description: 'Pending, succeeded or failed.' }),
+    attemptCount: t.exposeInt('attempts', { description: 'Attempts so far.' }),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true, description: 'When the next attempt is due, while pending.' }),
+    lastAttemptAt: t.expose('lastAttemptAt', { type: 'DateTime', nullable: true, description: 'When it was last tried.' }),
+    attempts: t.relation('attemptLog', { description: 'Every attempt, oldest first.', query: { orderBy: { attemptedAt: 'asc' } } }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the event was handed to this subscription.' }),
+  }),
+});
+void WebhookAttemptRef;
+
+builder.prismaObjectField('WebhookSubscription', 'deliveries', (t) =>
+  t.relatedConnection('deliveries', { cursor: 'id', maxSize: connectionMaxSize, totalCount: true, description: 'Deliveries to this subscription, newest first.', query: { orderBy: [{ eventSeq: 'desc' }, { id: 'desc' }] } }),
+);
+
+const DeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
+  description: 'Narrows the deliveries list.',
+  fields: (t) => ({
+    subscriptionId: t.id({ description: 'Only deliveries to this subscription.' }),
+    eventId: t.id({ description: 'Only deliveries of this event.' }),
+    status: t.field({ type: DeliveryStatusEnum, description: 'Only deliveries in this state.' }),
+  }),
+});
+listFields<{ subscriptionId?: string | null; eventId?: string | null; status?: 'PENDING' | 'SUCCEEDED' | 'FAILED' | null }>({
+  plural: 'webhookDeliveries',
+  model: 'WebhookDelivery',
+  nodeRef: WebhookDeliveryRef,
+  description: 'webhook deliveries',
+  filterInput: DeliveryFilter,
+  order: orderInput('WebhookDelivery', { CREATED_AT: { column: 'createdAt', description: 'By when the event was handed over.' } }, 'CREATED_AT'),
+  where: (ctx, f) => ({ organizationId: ctx.organizationId, ...(f.subscriptionId ? { subscriptionId: f.subscriptionId } : {}), ...(f.eventId ? { eventId: f.eventId } : {}), ...(f.status ? { status: f.status } : {}) }),
+});
+
+const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
+  description: 'Changes to a webhook subscription; only the fields given change.',
+  fields: (t) => ({
+    url: t.string({ description: 'A new http(s) URL.' }),
+    eventTypes: t.stringList({ description: 'The event types to deliver, or ["*"].' }),
+    description: t.string({ description: 'What the endpoint is for.' }),
+  }),
+});
+
+updateMutation<WebhookInput>({
+  name: 'updateWebhookSubscription',
+  model: 'WebhookSubscription',
+  label: 'webhook subscription',
+  input: UpdateWebhookInput,
+  description: 'Changes a webhook subscription\'s url, event types or description.',
+  run: (scope, id, input, ctx) => updateWebhookSubscription(scope, id, input, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
+});
+
+for (const [name, description, run] of [
+  ['disableWebhookSubscription', 'Stops deliveries to a subscription.', (scope: any, id: string) => disableWebhookSubscription(scope, id)],
+  ['enableWebhookSubscription', 'Resumes deliveries to a disabled subscription (events from now on).', enableWebhookSubscription],
+  ['rotateWebhookSecret', 'Gives the subscription a new signing secret (returned in `secret`); the old one signs beside it for 24 hours.', rotateWebhookSecret],
+  ['sendTestWebhook', 'Sends a webhook_subscription.test event to this subscription only.', sendTestWebhook],
+] as const) {
+  actionMutation<Record<string, never>>({ name, model: 'WebhookSubscription', label: 'webhook subscription', description, run: (scope, id) => run(scope, id) });
+}
+
+const RedeliverInput = builder.inputType('RedeliverWebhookEventInput', {
+  description: 'The event to send again.',
+  fields: (t) => ({ eventId: t.id({ required: true, description: 'An event of your organization (`evt_…`).' }) }),
+});
+
+updateMutation<{ eventId: string }>({
+  name: 'redeliverWebhookEvent',
+  model: 'WebhookDelivery',
+  label: 'webhook subscription',
+  input: RedeliverInput,
+  description: 'Sends an event to the subscription again, now, with a fresh retry schedule.',
+  run: (scope, id, input) => redeliverWebhookEvent(scope, id, input.eventId),
+});

@@ -5,10 +5,11 @@ import { EVENT_TYPES, isEventType } from '../../events/catalogue.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { refusedTarget } from '../../lib/targets.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { changedColumns } from '../../lib/columns.ts';
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
-import { WEBHOOK_SUBSCRIPTION } from './webhooks.public.ts';
+import { WEBHOOK_DELIVERY, WEBHOOK_SUBSCRIPTION, webhookDeliveryRepresentation } from './webhooks.public.ts';
 
 export interface WebhookInput {
   url?: string | null;
@@ -26,9 +27,10 @@ export function eventWhere(organizationId: string, filter: { type?: string | nul
   return { organizationId, ...(filter.type ? { type: filter.type } : {}), ...(filter.resourceId ? { resourceId: filter.resourceId } : {}) };
 }
 
-export async function registerWebhook(scope: WriteScope, input: WebhookInput, policy: { allowPrivateTargets: boolean }) {
+/** Checks the subscription fields given; absent fields stay absent (for updates). */
+async function subscriptionColumns(input: WebhookInput, policy: { allowPrivateTargets: boolean }, creating: boolean) {
   const check = new Checker();
-  const url = check.text('url', input.url, { required: true, max: 2000 });
+  const url = check.text('url', input.url, { required: creating || input.url !== undefined, max: 2000 });
   if (url) {
     let parsed: URL | undefined;
     try {
@@ -39,13 +41,28 @@ export async function registerWebhook(scope: WriteScope, input: WebhookInput, po
     const refused = parsed && (await refusedTarget(parsed, policy.allowPrivateTargets));
     if (refused) check.fail('url', refused);
   }
-  const types = input.eventTypes ?? [];
-  if (types.length === 0) check.fail('eventTypes', 'list at least one event type, or "*" for all');
-  types.forEach((type, i) => {
-    if (type !== '*' && !isEventType(type)) check.fail(`eventTypes.${i}`, `"${type}" is not an event type; GET /api/v1/webhooks lists them`);
-  });
+  let eventTypes: string | undefined;
+  if (creating || input.eventTypes !== undefined) {
+    const types = input.eventTypes ?? [];
+    if (types.length === 0) check.fail('eventTypes', 'list at least one event type, or "*" for all');
+    types.forEach((type, i) => {
+      if (type !== '*' && !isEventType(type)) check.fail(`eventTypes.${i}`, `"${type}" is not an event type; GET /api/v1/webhooks lists them`);
+    });
+    eventTypes = [...new Set(types)].join(',');
+  }
   const description = check.text('description', input.description, { max: 500 });
   check.done();
+  return { url, eventTypes, description };
+}
+
+/** Standard Webhooks secret format: whsec_ + base64 of 24 random bytes. */
+const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
+
+export async function registerWebhook(scope: WriteScope, input: WebhookInput, policy: { allowPrivateTargets: boolean }) {
+  const { url, eventTypes, description } = await subscriptionColumns(input, policy, true);
   const subscription = await scope.prisma.webhookSubscription.create({
     data: {
       id: newId('WebhookSubscription'),
@@ -53,20 +70,78 @@ export async function registerWebhook(scope: WriteScope, input: WebhookInput, po
       createdAt: scope.now,
       updatedAt: scope.now,
       url: url!,
-      eventTypes: [...new Set(types)].join(','),
+      eventTypes: eventTypes!,
       description: description ?? null,
-      // Standard Webhooks secret format: whsec_ + base64 of 24 random bytes.
-      secret: `whsec_${randomBytes(24).toString('base64')}`,
+      secret: newSecret(),
     },
   });
   return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.created', resource: { type: WEBHOOK_SUBSCRIPTION, id: subscription.id, row: subscription } }]);
 }
 
-/** Disables a subscription that could not be delivered to (the dispatcher's verdict), with its event. */
-export async function disableWebhookSubscription(scope: WriteScope, id: string, reason: string) {
-  const before = await scope.prisma.webhookSubscription.findFirst({ where: { id, organizationId: scope.organizationId } });
-  if (!before) throw notFound('webhook subscription', id);
+async function loadSubscription(scope: WriteScope, id: string) {
+  const subscription = await scope.prisma.webhookSubscription.findFirst({ where: { id, organizationId: scope.organizationId } });
+  if (!subscription) throw notFound('webhook subscription', id);
+  return subscription;
+}
+
+const subscriptionRef = (row: { id: string }) => ({ type: WEBHOOK_SUBSCRIPTION, id: row.id, row });
+
+/** Changes url, event types or description; a change that changes nothing writes nothing. */
+export async function updateWebhookSubscription(scope: WriteScope, id: string, input: WebhookInput, policy: { allowPrivateTargets: boolean }) {
+  const before = await loadSubscription(scope, id);
+  const changed = changedColumns(before, await subscriptionColumns(input, policy, false));
+  if (Object.keys(changed).length === 0) return change(WEBHOOK_SUBSCRIPTION, before);
+  const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.updated', resource: subscriptionRef(subscription), before }]);
+}
+
+/**
+ * Stops deliveries: by a person, or by the dispatcher when nothing got through for a whole retry
+ * schedule (`reason` says so in the event).
+ */
+export async function disableWebhookSubscription(scope: WriteScope, id: string, reason?: string) {
+  const before = await loadSubscription(scope, id);
   if (before.status === 'DISABLED') return change(WEBHOOK_SUBSCRIPTION, before);
   const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { status: 'DISABLED', updatedAt: scope.now } });
-  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.disabled', resource: { type: WEBHOOK_SUBSCRIPTION, id, row: subscription }, before, reason }]);
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.disabled', resource: subscriptionRef(subscription), before, reason }]);
+}
+
+/** Resumes deliveries (of events relayed from now on) with a clean failure record. */
+export async function enableWebhookSubscription(scope: WriteScope, id: string) {
+  const before = await loadSubscription(scope, id);
+  if (before.status === 'ENABLED') return change(WEBHOOK_SUBSCRIPTION, before);
+  const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { status: 'ENABLED', failingSince: null, updatedAt: scope.now } });
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.enabled', resource: subscriptionRef(subscription), before }]);
+}
+
+/** A new signing secret; the old one keeps signing beside it for 24 hours, so receivers can switch over. */
+export async function rotateWebhookSecret(scope: WriteScope, id: string) {
+  const before = await loadSubscription(scope, id);
+  const subscription = await scope.prisma.webhookSubscription.update({
+    where: { id },
+    data: { secret: newSecret(), previousSecret: before.secret, previousSecretExpiresAt: new Date(scope.now.getTime() + PREVIOUS_SECRET_TTL_MS), updatedAt: scope.now },
+  });
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.secret_rotated', resource: subscriptionRef(subscription) }]);
+}
+
+/** Sends a `webhook_subscription.test` event to this subscription only (whatever its event types). */
+export async function sendTestWebhook(scope: WriteScope, id: string) {
+  const subscription = await loadSubscription(scope, id);
+  if (subscription.status !== 'ENABLED') throw new AppError('INVALID_STATE', `Webhook subscription ${id} is disabled; enable it first`);
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.test', resource: subscriptionRef(subscription) }]);
+}
+
+/** Sends an event to the subscription again (now, with a fresh retry schedule), delivered before or not. */
+export async function redeliverWebhookEvent(scope: WriteScope, id: string, eventId: string) {
+  await loadSubscription(scope, id);
+  const event = await scope.prisma.event.findFirst({ where: { id: eventId, organizationId: scope.organizationId }, select: { id: true, seq: true } });
+  if (!event) throw validationError([{ path: 'eventId', message: `no event with id "${eventId}"` }]);
+  const again = { status: 'PENDING' as const, attempts: 0, nextAttemptAt: scope.now, leaseUntil: null, updatedAt: scope.now };
+  const delivery = await scope.prisma.webhookDelivery.upsert({
+    where: { subscriptionId_eventId: { subscriptionId: id, eventId } },
+    update: again,
+    create: { id: newId('WebhookDelivery'), organizationId: scope.organizationId, subscriptionId: id, eventId, eventSeq: event.seq, createdAt: scope.now, ...again },
+  });
+  const [row] = await webhookDeliveryRepresentation.load(scope.prisma, scope.organizationId, [delivery.id]);
+  return change(WEBHOOK_DELIVERY, row);
 }
