@@ -1,0 +1,127 @@
+// `npm run bench:events`: live events and webhooks under load, against the server started as a user
+// runs it (a child process, NODE_ENV=production, embedded SQLite), everything on 127.0.0.1.
+//   1. SUBSCRIBERS graphql-ws subscribers across ORGS organizations while events are committed through
+//      REST at RATE per second for SECONDS: commit-to-receipt latency (event createdAt, stamped in the
+//      committing transaction, to arrival at the subscriber) p50/p99, and the server's peak RSS.
+//   2. Webhook deliveries per second: HOOKS subscriptions to a local receiver, a burst of events.
+// Targets (issue #10): p99 under 250 ms at 200 events/s with 1,000 subscribers; RSS under 300 MB.
+import { spawn } from 'node:child_process';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { openDatabase, tuneDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
+import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
+
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+const ORGS = Number(process.env.BENCH_ORGS ?? 10);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const HOOKS = Number(process.env.BENCH_HOOKS ?? 10);
+const BURST = Number(process.env.BENCH_BURST ?? 500);
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-events-'));
+const databaseUrl = `file:${join(dir, 'bench.db')}`;
+const db = openDatabase(databaseUrl, dir);
+await migrate(db);
+await tuneDatabase(db);
+const tenants: { key: string }[] = [];
+for (let i = 0; i < ORGS; i++) {
+  const organization = await createOrganization(db.prisma, { name: `Bench Org ${i}` });
+  tenants.push({ key: (await createApiKey(db.prisma, organization.id, 'bench')).plaintext });
+}
+await db.close();
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', MAX_SUBSCRIPTIONS_PER_KEY: '100000', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+    const m = /listening on (http:\/\/\S+)/.exec(out);
+    if (m) resolve(m[1]);
+  });
+  child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
+const post = (key: string, path: string, body: unknown) =>
+  fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+// 1. Subscribers.
+const latencies: number[] = [];
+let received = 0;
+const clients = Array.from({ length: SUBSCRIBERS }, (_, i) => {
+  const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${tenants[i % ORGS].key}` }, retryAttempts: 0 });
+  client.subscribe(
+    { query: 'subscription { events { id createdAt } }' },
+    {
+      next: ({ data }: any) => {
+        received++;
+        latencies.push(Date.now() - Date.parse(data.events.createdAt));
+      },
+      error: (e) => console.error('subscription error', e),
+      complete: () => {},
+    },
+  );
+  return client;
+});
+await new Promise((r) => setTimeout(r, 3000)); // every subscription is live
+const total = RATE * SECONDS;
+const started = Date.now();
+const writes: Promise<unknown>[] = [];
+for (let n = 0; n < total; n++) {
+  const due = started + (n * 1000) / RATE;
+  if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+  writes.push(post(tenants[n % ORGS].key, '/api/v1/customers', { name: `Bench ${n}` }));
+}
+await Promise.all(writes);
+const achieved = total / ((Date.now() - started) / 1000);
+const expected = total * (SUBSCRIBERS / ORGS);
+const waitUntil = Date.now() + 10_000;
+while (received < expected && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 100));
+latencies.sort((a, b) => a - b);
+const rssAfterSubscribers = peakRssMb();
+for (const c of clients) await c.dispose();
+
+// 2. Webhooks.
+let hooksReceived = 0;
+let lastAt = 0;
+const receiver = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    hooksReceived++;
+    lastAt = Date.now();
+    res.writeHead(204).end();
+  });
+});
+await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+for (let i = 0; i < HOOKS; i++) await post(tenants[0].key, '/api/v1/webhooks', { url: hookUrl, eventTypes: ['vendor.created'] });
+const burstStarted = Date.now();
+await Promise.all(Array.from({ length: BURST }, (_, n) => post(tenants[0].key, '/api/v1/vendors', { name: `Hooked ${n}` })));
+const hookDeadline = Date.now() + 60_000;
+while (hooksReceived < BURST * HOOKS && Date.now() < hookDeadline) await new Promise((r) => setTimeout(r, 50));
+const deliveriesPerSecond = hooksReceived / ((lastAt - burstStarted) / 1000);
+
+child.kill('SIGTERM');
+receiver.close();
+rmSync(dir, { recursive: true, force: true });
+
+const table = [
+  ['subscribers', SUBSCRIBERS, 'organizations', ORGS],
+  ['events committed', total, 'at events/s', achieved.toFixed(0)],
+  ['messages received', received, 'of expected', expected],
+  ['latency p50 ms', percentile(latencies, 50), 'p99 ms', percentile(latencies, 99)],
+  ["server peak RSS MB", rssAfterSubscribers.toFixed(0), "", ""],
+  ['webhook deliveries', hooksReceived, 'per second', deliveriesPerSecond.toFixed(0)],
+];
+for (const row of table) console.log(row.map(String).map((c, i) => (i % 2 ? c.padStart(10) : c.padEnd(20))).join(' '));
+process.exit(0);
