@@ -39,6 +39,8 @@ interface Extra extends Record<PropertyKey, unknown> {
 /** A connection's own state: its context, the key it presented, and its open subscriptions. */
 interface Connection {
   extra: Extra;
+  /** graphql-ws's own state of the connection: its running operations, by id. */
+  operations: Record<string, AsyncGenerator | AsyncIterable<unknown> | null>;
   context: RequestContext;
   token: string;
   subscriptions: Set<string>;
@@ -88,7 +90,7 @@ export function attachGraphQLWs({ server, yoga, db, createContext, logger, maxSu
         const credentials = credentialsOf(ctx.connectionParams, ctx.extra.request);
         try {
           const context = await createContext(credentials, randomUUID());
-          connections.set(ctx.extra, { extra: ctx.extra, context, token: bearer(credentials.authorization), subscriptions: new Set() });
+          connections.set(ctx.extra, { extra: ctx.extra, operations: ctx.subscriptions as Connection['operations'], context, token: bearer(credentials.authorization), subscriptions: new Set() });
           return true;
         } catch (error) {
           const appError = toAppError(error);
@@ -150,6 +152,11 @@ export function attachGraphQLWs({ server, yoga, db, createContext, logger, maxSu
     /** Completes open subscriptions and closes every socket. */
     async close() {
       clearInterval(recheck);
+      // Ending each subscription's stream makes graphql-ws send the client `complete`; then the sockets
+      // close with 1001 (going away).
+      const ending = [...connections.values()].flatMap((c) => Object.values(c.operations).map((op) => (op as AsyncGenerator | null)?.return?.(undefined)));
+      await Promise.allSettled(ending);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the complete messages leave before the close frames
       await disposable.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       logger.debug('graphql-ws closed');

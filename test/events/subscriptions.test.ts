@@ -177,3 +177,31 @@ describe('authentication over graphql-ws', () => {
     s.stop();
   });
 });
+
+describe('shutting down', () => {
+  it('completes open subscriptions and closes their sockets normally when the app closes (SIGTERM)', async () => {
+    const own = await createTestApp();
+    const { key: k } = await own.tenant('Closing Co');
+    let closedWith: { code: number } | undefined;
+    const client = createClient({
+      url: `${own.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${k}` },
+      retryAttempts: 0,
+      lazy: false,
+      onNonLazyError: () => {},
+      on: { closed: (event) => (closedWith = event as { code: number }) },
+    });
+    let completed = false;
+    let failed: unknown;
+    client.subscribe({ query: EVENTS }, { next: () => {}, error: (e) => (failed = e), complete: () => (completed = true) });
+    await new Promise((r) => setTimeout(r, 300));
+    await own.close();
+    const deadline = Date.now() + 3000;
+    while (!closedWith && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(closedWith?.code).toBe(1001); // "going away": a normal server shutdown
+    expect(completed).toBe(true);
+    expect(failed).toBeUndefined();
+    await client.dispose();
+  });
+});
