@@ -6,6 +6,7 @@
 // organization seq order is commit order (every write holds the organization lock until it commits),
 // so every event numbered up to the last one read was committed before the read and is in it.
 import type { Prisma } from '../db/database.ts';
+import { AppError } from '../lib/errors.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
 
 const PAGE = 100;
@@ -82,4 +83,12 @@ async function* streamEvents({ prisma, bus, organizationId, types, afterSeq }: S
     unsubscribe();
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** The log position of an event of the organization (a subscription's `after`), or undefined without one. */
+export async function positionAfter(prisma: Prisma, organizationId: string, eventId: string | null | undefined): Promise<number | undefined> {
+  if (!eventId) return undefined;
+  const anchor = await prisma.event.findFirst({ where: { id: eventId, organizationId }, select: { seq: true } });
+  if (!anchor) throw new AppError('NOT_FOUND', `No event with id "${eventId}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
+  return anchor.seq;
 }

@@ -86,6 +86,7 @@ const NODE_TYPES = new Set(['Account', 'JournalEntry', 'Customer', 'Vendor', 'Pr
 
 builder.queryType({ description: 'Everything your API key can read. Every list and lookup is limited to your organization.' });
 builder.mutationType({ description: 'Everything your API key can write, in your organization.' });
+builder.subscriptionType({ description: 'Live updates over graphql-ws on /graphql (authenticate in connectionParams: { authorization: "Bearer <key>" }).' });
 
 /** A GraphQL enum over a Prisma enum, with a description for every value. */
 export function describedEnum<T extends Record<string, string>>(name: string, values: T, description: string, valueDescriptions: Record<keyof T, string>) {

@@ -149,6 +149,20 @@ describe('subscription { events }', () => {
   });
 });
 
+describe('subscription { invoiceChanged }', () => {
+  it('streams invoice events with the invoice in the client\'s selection, through the same Invoice type', async () => {
+    const customer = (await createCustomer(key, 'Invoiced Live')).body;
+    const mark = (await t.db.prisma.event.findFirstOrThrow({ where: { resourceId: customer.id } })).id;
+    const live = collect(connect(key), 'subscription($after: ID) { invoiceChanged(after: $after) { type eventId invoice { number amountDue customer { name } } } }', { after: mark });
+    const invoice = (await http(t.url, '/api/v1/invoices', { key, body: { customerId: customer.id, issueDate: '2026-08-01', lines: [{ description: 'Live work', unitPrice: 40 }] } })).body;
+    await http(t.url, `/api/v1/invoices/${invoice.id}/payments`, { key, body: { amount: 40, date: '2026-08-02' } });
+    await live.until(() => live.items.length >= 3);
+    expect(live.items.map((i) => i.data.invoiceChanged.type)).toEqual(['invoice.created', 'invoice.payment_recorded', 'invoice.paid']);
+    expect(live.items[0].data.invoiceChanged.invoice).toMatchObject({ number: invoice.number, customer: { name: 'Invoiced Live' } });
+    live.stop();
+  });
+});
+
 describe('authentication over graphql-ws', () => {
   it('closes with 4401 and a reason for a missing or bad key', async () => {
     for (const bad of ['', 'ak_000000000000_00000000000000000000000000000000']) {

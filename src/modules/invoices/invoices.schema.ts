@@ -1,4 +1,6 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import type { LoggedEvent } from '../../events/bus.ts';
+import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, describedEnum } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
@@ -238,3 +240,30 @@ actionMutation<{ date?: string | null; reason?: string | null }>({
   description: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
   run: (scope, id, input) => voidInvoice(scope, id, input),
 });
+
+const INVOICE_EVENTS = ['invoice.created', 'invoice.finalized', 'invoice.payment_recorded', 'invoice.paid', 'invoice.voided'];
+
+const InvoiceChangeRef = builder.objectRef<LoggedEvent>('InvoiceChange').implement({
+  description: 'Something happened to an invoice.',
+  fields: (t) => ({
+    eventId: t.exposeID('id', { description: 'The event (`evt_…`); pass it as `after` to resume from here.' }),
+    type: t.exposeString('type', { description: 'invoice.created, invoice.finalized, invoice.payment_recorded, invoice.paid or invoice.voided.' }),
+    occurredAt: t.expose('createdAt', { type: 'DateTime', description: 'When it happened.' }),
+    invoice: t.prismaField({
+      type: 'Invoice',
+      description: 'The invoice as it is when this message is sent, with whatever you select.',
+      resolve: (query, event, _args, ctx) => ctx.prisma.invoice.findFirstOrThrow({ ...query, where: { id: event.resourceId, organizationId: ctx.organizationId } }),
+    }),
+  }),
+});
+
+builder.subscriptionField('invoiceChanged', (t) =>
+  t.field({
+    type: InvoiceChangeRef,
+    description: 'Your organization\'s invoice events as they commit, each with the invoice in the shape you select. `after` resumes after an event with no gap.',
+    args: { after: t.arg.id({ description: 'Replay the log after this event first.' }) },
+    subscribe: async (_root, args, ctx) =>
+      eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types: INVOICE_EVENTS, afterSeq: await positionAfter(ctx.prisma, ctx.organizationId, args.after) }),
+    resolve: (event) => event as LoggedEvent,
+  }),
+);

@@ -1,7 +1,7 @@
-import { eventStream } from '../../events/stream.ts';
+import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder } from '../../graphql/builder.ts';
 import { isEventType } from '../../events/catalogue.ts';
-import { AppError, validationError } from '../../lib/errors.ts';
+import { validationError } from '../../lib/errors.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { connectionMaxSize } from '../../graphql/lists.ts';
@@ -106,8 +106,6 @@ createMutation<WebhookInput>({
   run: (scope, input, ctx) => registerWebhook(scope, input, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
 });
 
-builder.subscriptionType({ description: 'Live updates over graphql-ws on /graphql (authenticate in connectionParams: { authorization: "Bearer <key>" }).' });
-
 builder.subscriptionField('events', (t) =>
   t.field({
     type: EventRef,
@@ -121,12 +119,7 @@ builder.subscriptionField('events', (t) =>
       const types = args.types ?? undefined;
       const bad = (types ?? []).map((type, i) => ({ type, i })).filter(({ type }) => !isEventType(type));
       if (bad.length) throw validationError(bad.map(({ type, i }) => ({ path: `types.${i}`, message: `"${type}" is not an event type` })));
-      let afterSeq: number | undefined;
-      if (args.after) {
-        const anchor = await ctx.prisma.event.findFirst({ where: { id: args.after, organizationId: ctx.organizationId }, select: { seq: true } });
-        if (!anchor) throw new AppError('NOT_FOUND', `No event with id "${args.after}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
-        afterSeq = anchor.seq;
-      }
+      const afterSeq = await positionAfter(ctx.prisma, ctx.organizationId, args.after);
       return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, afterSeq });
     },
     resolve: (event) => event as never,
