@@ -13,15 +13,10 @@ import type { Logger } from '../lib/logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
 import { PRIVATE_TO_SUBSCRIPTION } from './catalogue.ts';
+import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 
-export interface Relay {
-  /** Asks for a pass soon (after a commit that wrote events). */
-  wake(): void;
-  /** One pass until the outbox is drained; resolves with how many events it relayed. */
-  drain(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+/** Hands committed events on; `wake` after a commit that wrote events. */
+export type Relay = BackgroundLoop;
 
 export interface RelayOptions {
   db: Database;
@@ -35,11 +30,6 @@ export interface RelayOptions {
 }
 
 export function createRelay({ db, bus, logger, intervalMs = 250, batchSize = 200, onRelayed }: RelayOptions): Relay {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let stopped = false;
-
   async function claimBatch(): Promise<LoggedEvent[]> {
     return db.prisma.$transaction(
       async (tx) => {
@@ -69,58 +59,16 @@ export function createRelay({ db, bus, logger, intervalMs = 250, batchSize = 200
     );
   }
 
-  async function drainOnce(): Promise<number> {
-    let relayed = 0;
-    for (;;) {
-      const events = await claimBatch();
-      if (events.length === 0) return relayed;
-      relayed += events.length;
-      onRelayed?.();
-      // After the commit: nothing is published that could still roll back. A crash right here loses
-      // only the live notification; the events are in the log for `after` replays and webhooks.
-      await bus.publish(events).catch((error) => logger.warn('publishing events failed', { error }));
-      if (events.length < batchSize) return relayed;
-    }
+  /** One batch: claimed, committed, then published. True when there may be more. */
+  async function pass(): Promise<boolean> {
+    const events = await claimBatch();
+    if (events.length === 0) return false;
+    onRelayed?.();
+    // After the commit: nothing is published that could still roll back. A crash right here loses
+    // only the live notification; the events are in the log for `after` replays and webhooks.
+    await bus.publish(events).catch((error) => logger.warn('publishing events failed', { error }));
+    return events.length === batchSize;
   }
 
-  function drain(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let total = 0;
-      try {
-        do {
-          again = false;
-          total += await drainOnce();
-        } while (again);
-      } catch (error) {
-        // A busy database or a lost connection: the next pass picks the same events up.
-        logger.warn('relay pass failed', { error });
-      } finally {
-        running = undefined;
-      }
-      return total;
-    })();
-    return running;
-  }
-
-  return {
-    wake: () => {
-      if (!stopped) void drain();
-    },
-    drain,
-    start() {
-      stopped = false;
-      timer ??= setInterval(() => void drain(), intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return backgroundLoop('relay', pass, intervalMs, logger);
 }

@@ -15,6 +15,7 @@ import type { Database } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import { guardedLookup, refusedTarget } from '../lib/targets.ts';
+import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 
 export interface WebhookSettings {
   timeoutMs: number;
@@ -34,13 +35,8 @@ export interface DispatcherOptions extends WebhookSettings {
   concurrency?: number;
 }
 
-export interface Dispatcher {
-  wake(): void;
-  /** Sends what is due now; resolves when done (tests use it). */
-  drain(): Promise<void>;
-  start(): void;
-  stop(): Promise<void>;
-}
+/** Sends due webhook deliveries; `wake` after the relay made some. */
+export type Dispatcher = BackgroundLoop;
 
 export interface AttemptResult {
   status?: number;
@@ -81,10 +77,6 @@ export function signatures(secrets: string[], msgId: string, timestamp: Date, bo
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db, logger, retryScheduleMs } = options;
   const leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
 
   /** Leases the due deliveries of subscriptions with nothing in flight; returns them grouped by subscription. */
   async function claim(): Promise<Map<string, string[]>> {
@@ -168,7 +160,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 
-  async function drainOnce(): Promise<boolean> {
+  /** Claims what is due and sends it, subscriptions side by side, each one's deliveries in order. */
+  async function pass(): Promise<boolean> {
     const groups = await claim();
     await Promise.all(
       [...groups.values()].map(async (ids) => {
@@ -178,41 +171,5 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return groups.size > 0;
   }
 
-  function drain(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          while (!stopped && (await drainOnce()));
-        } while (again && !stopped);
-      } catch (error) {
-        logger.warn('webhook dispatch pass failed', { error });
-      } finally {
-        running = undefined;
-      }
-    })();
-    return running;
-  }
-
-  return {
-    wake: () => {
-      if (!stopped) void drain();
-    },
-    drain,
-    start() {
-      stopped = false;
-      timer ??= setInterval(() => void drain(), options.intervalMs ?? 500);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  return backgroundLoop('webhook dispatch', pass, options.intervalMs ?? 500, logger);
 }
