@@ -33,6 +33,8 @@ export interface WriteRequest {
 }
 
 export interface WriteOutcome<Row = unknown> {
+  /** The operation that wrote (or first wrote, for a replay). */
+  operation: string;
   type: string;
   id: string;
   /** The result row as written; absent on a replay. */
@@ -155,7 +157,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
               ]);
             }
             const stored = JSON.parse(existing.response ?? 'null') as { type: string; id: string; object: PublicObject } | null;
-            if (stored) throw new Replay({ ...stored, replayed: true });
+            if (stored) throw new Replay({ ...stored, operation: request.operation, replayed: true });
           }
           if (existing) await tx.idempotencyKey.delete({ where: { id: existing.id } }); // expired, or left by an older version
         }
@@ -189,7 +191,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
             }),
           });
         }
-        const outcome: WriteOutcome<Row> = { type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
+        const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
         if (key) {
           await tx.idempotencyKey.create({
             data: {

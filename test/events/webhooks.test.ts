@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -172,6 +172,21 @@ describe('managing webhooks', () => {
     expect(JSON.parse(hook.received[0].body).data.object.notes).toBe('enabled again');
     const refused = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, { key, method: 'PATCH', body: { eventTypes: ['nope'] } });
     expectProblem(refused, 400, 'VALIDATION_FAILED');
+  });
+});
+
+describe('the signing secret on GraphQL', () => {
+  it('is returned by registerWebhook and rotateWebhookSecret only; every read answers null', async () => {
+    const registered = (await gql(t.url, key, 'mutation { registerWebhook(input: { url: "http://127.0.0.1:9/g", eventTypes: ["invoice.paid"] }) { id secret } }')).body.data.registerWebhook;
+    expect(registered.secret).toMatch(/^whsec_/);
+    const read = await gql(t.url, key, 'query($id: ID!) { node(id: $id) { ... on WebhookSubscription { secret } } webhookSubscriptionsPage { data { secret } } }', { id: registered.id });
+    expect(read.body.data.node.secret).toBeNull();
+    expect(read.body.data.webhookSubscriptionsPage.data.every((w: any) => w.secret === null)).toBe(true);
+    const updated = await gql(t.url, key, 'mutation($id: ID!) { updateWebhookSubscription(id: $id, input: { description: "x" }) { secret } }', { id: registered.id });
+    expect(updated.body.data.updateWebhookSubscription.secret).toBeNull();
+    const rotated = (await gql(t.url, key, 'mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: registered.id })).body.data.rotateWebhookSecret;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(registered.secret);
   });
 });
 

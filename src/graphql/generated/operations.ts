@@ -675,7 +675,7 @@ export type RegisterWebhookMutationVariables = Exact<{
 }>;
 
 
-export type RegisterWebhookMutation = { registerWebhook: { id: string, secret: string } };
+export type RegisterWebhookMutation = { registerWebhook: { id: string, secret: string | null } };
 
 export type UpdateProductMutationVariables = Exact<{
   id: string;
@@ -797,7 +797,7 @@ export type RotateWebhookSecretMutationVariables = Exact<{
 }>;
 
 
-export type RotateWebhookSecretMutation = { rotateWebhookSecret: { id: string, secret: string } };
+export type RotateWebhookSecretMutation = { rotateWebhookSecret: { id: string, secret: string | null } };
 
 export type CreateInvoiceMutationVariables = Exact<{
   input: CreateInvoiceInput;

@@ -31,6 +31,8 @@ builder.queryField('webhookEventTypes', (t) =>
   t.field({ type: [WebhookEventTypeRef], description: 'Every event type the service emits.', resolve: () => eventCatalogue() }),
 );
 
+const SHOWS_SECRET = ['registerWebhook', 'rotateWebhookSecret'];
+
 export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', {
   description: 'A URL that receives signed event deliveries (Standard Webhooks).',
   id: { field: 'id', description: 'The subscription id (`wh_…`).' },
@@ -41,7 +43,12 @@ export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', 
     eventTypes: t.stringList({ description: 'Subscribed event types; "*" means all.', resolve: (w) => w.eventTypes.split(',') }),
     description: t.exposeString('description', { nullable: true, description: 'What the endpoint is for.' }),
     status: t.string({ description: 'enabled or disabled.', resolve: (w) => w.status.toLowerCase() }),
-    secret: t.exposeString('secret', { description: 'Signing secret (`whsec_…`); verify the webhook-signature header with it.' }),
+    // Shown once, like Stripe: only in the answer of the mutation that made it.
+    secret: t.string({
+      nullable: true,
+      description: 'Signing secret (`whsec_…`) to verify the webhook-signature header with. Returned only by registerWebhook and rotateWebhookSecret; null everywhere else.',
+      resolve: (w, _args, ctx) => (ctx.lastWrite?.id === w.id && SHOWS_SECRET.includes(ctx.lastWrite.operation) ? w.secret : null),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was registered.' }),
   }),
 });
