@@ -43,7 +43,7 @@ describe('cursor connections', () => {
   it('walk forward with first/after and backward with last/before, with page info', async () => {
     const first = (await ok(page, { first: 2 })).customers;
     expect(first.totalCount).toBe(5);
-    expect(first.edges.map((e: any) => e.node.name)).toEqual(['Bravo', 'Charlie'].length ? first.edges.map((e: any) => e.node.name) : []);
+    expect(first.edges.map((e: any) => e.node.name)).toEqual(['Bravo', 'Charlie']);
     const names: string[] = [];
     let after: string | undefined;
     for (;;) {
@@ -53,8 +53,7 @@ describe('cursor connections', () => {
       after = c.pageInfo.endCursor;
     }
     // Sorted by name as stored (SQLite and PostgreSQL agree on this ASCII order).
-    expect(names).toHaveLength(5);
-    expect(new Set(names).size).toBe(5);
+    expect(names).toEqual(['Bravo', 'Charlie', 'Delta', 'Echo', 'alpha']);
     const last = (await ok(page, { last: 2 })).customers;
     expect(last.edges.map((e: any) => e.node.name)).toEqual(names.slice(3));
     expect(last.pageInfo.hasPreviousPage).toBe(true);
