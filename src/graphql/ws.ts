@@ -63,14 +63,17 @@ export function attachGraphQLWs({ server, yoga, db, createContext, logger, maxSu
   const connections = new Map<Extra, Connection>();
   const openByKey = new Map<string, number>();
 
-  // A revoked key is dropped within `recheckMs`: one lookup per connection and period.
+  // A revoked key is dropped within `recheckMs`: one lookup per distinct key and period, however many
+  // connections present it.
   const recheck = setInterval(() => {
-    for (const connection of connections.values()) {
-      void verifyApiKey(db, connection.token).then(
+    const byToken = new Map<string, Connection[]>();
+    for (const connection of connections.values()) byToken.set(connection.token, [...(byToken.get(connection.token) ?? []), connection]);
+    for (const [token, holders] of byToken) {
+      void verifyApiKey(db, token).then(
         (still) => {
-          if (!still) connection.extra.socket.close(CloseCode.Unauthorized, 'The API key has been revoked');
+          if (!still) for (const connection of holders) connection.extra.socket.close(CloseCode.Unauthorized, 'The API key has been revoked');
         },
-        () => {}, // the database is unreachable: keep the connection, look again next time
+        () => {}, // the database is unreachable: keep the connections, look again next time
       );
     }
   }, recheckMs);

@@ -116,3 +116,39 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
   }
   return routes;
 }
+
+export interface ActionDescription {
+  /** `/api/v1/invoices/:id/void` */
+  path: string;
+  /** The GraphQL mutation `name(id, input?, idempotencyKey)`; also the OpenAPI operationId. */
+  mutation: string;
+  summary: string;
+  /** The mutation's optional input type, when the action takes a body. */
+  inputType?: string;
+  /** The input is required (an update-like action) rather than optional (when and why). */
+  inputRequired?: boolean;
+  status: 200 | 201 | 202;
+  schema: Schema;
+  /** Extra fields of the result to select, and how they join the body (a secret shown once). */
+  extra?: { selection: string; add: (result: any) => Record<string, unknown> };
+  location?: (id: string) => string;
+}
+
+/** A POST on one record (`/:id/<action>`) that runs the mutation and answers with the written record. */
+export function actionRoute(a: ActionDescription): RestRoute {
+  const input = a.inputType ? `, $input: ${a.inputType}${a.inputRequired ? '!' : ''}` : '';
+  return {
+    method: 'POST',
+    path: a.path,
+    operationId: a.mutation,
+    summary: a.summary,
+    bodyType: a.inputType,
+    responses: { [a.status]: a.schema },
+    document: `mutation ${a.mutation}($id: ID!${input}, $idempotencyKey: String) { ${a.mutation}(id: $id${a.inputType ? ', input: $input' : ''}, idempotencyKey: $idempotencyKey) { id ${a.extra?.selection ?? ''} } }`,
+    toVariables: (req) => ({ id: req.params.id, ...(a.inputType ? { input: req.body } : {}), idempotencyKey: idempotencyKeyOf(req) }),
+    toResult: (data, _req, context) => {
+      const result = writeResult(a.status, context, a.location && context.lastWrite ? { location: a.location(context.lastWrite.id) } : {});
+      return a.extra ? { ...result, body: { ...(result.body as object), ...a.extra.add(data[a.mutation]) } } : result;
+    },
+  };
+}

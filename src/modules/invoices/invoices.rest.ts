@@ -3,7 +3,7 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, dateParam, enumParam, type RestRoute } from '../../http/rest.ts';
 import { S } from '../../http/json-schema.ts';
-import { idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { actionRoute, idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { invoiceRepresentation } from './invoices.public.ts';
 import { validationError } from '../../lib/errors.ts';
 
@@ -84,27 +84,8 @@ export const invoiceRoutes: RestRoute[] = [
     retrieve: { operationId: 'getInvoice', summary: 'Retrieve an invoice' },
     create: { operationId: 'createInvoice', summary: 'Create an invoice (posted unless draft)', mutation: 'createInvoice', inputType: 'CreateInvoiceInput', bodyToInput: invoiceBodyToInput },
   }),
-  {
-    method: 'POST',
-    path: '/api/v1/invoices/:id/finalize',
-    operationId: 'finalizeInvoice',
-    summary: 'Post a draft invoice',
-    responses: { 200: INVOICE_SCHEMA },
-    document: 'mutation finalizeInvoice($id: ID!, $idempotencyKey: String) { finalizeInvoice(id: $id, idempotencyKey: $idempotencyKey) { id } }',
-    toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (_data, _req, context) => writeResult(200, context),
-  },
-  {
-    method: 'POST',
-    path: '/api/v1/invoices/:id/void',
-    operationId: 'voidInvoice',
-    summary: 'Void an invoice without payments (posts the reversal)',
-    bodyType: 'VoidInvoiceInput',
-    responses: { 200: INVOICE_SCHEMA },
-    document: 'mutation voidInvoice($id: ID!, $input: VoidInvoiceInput, $idempotencyKey: String) { voidInvoice(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }',
-    toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (_data, _req, context) => writeResult(200, context),
-  },
+  actionRoute({ path: '/api/v1/invoices/:id/finalize', mutation: 'finalizeInvoice', summary: 'Post a draft invoice', status: 200, schema: INVOICE_SCHEMA }),
+  actionRoute({ path: '/api/v1/invoices/:id/void', mutation: 'voidInvoice', summary: 'Void an invoice without payments (posts the reversal)', inputType: 'VoidInvoiceInput', status: 200, schema: INVOICE_SCHEMA }),
   {
     method: 'POST',
     path: '/api/v1/invoices/:id/payments',

@@ -3,7 +3,7 @@
 // and credit as JSON numbers with zero on the side a line does not post to.
 import { dateParam, type RestRoute } from '../../http/rest.ts';
 import { S } from '../../http/json-schema.ts';
-import { idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
 import { journalEntryRepresentation } from './journal.public.ts';
 
 const ENTRY_SCHEMA = S.object(
@@ -51,16 +51,14 @@ export const journalRoutes: RestRoute[] = [
     retrieve: { operationId: 'getJournalEntry', summary: 'Retrieve a journal entry' },
     create: { operationId: 'createJournalEntry', summary: 'Create (post) a journal entry', mutation: 'createJournalEntry', inputType: 'CreateJournalEntryInput' },
   }),
-  {
-    method: 'POST',
+  actionRoute({
     path: '/api/v1/journal-entries/:id/reverse',
-    operationId: 'reverseJournalEntry',
+    mutation: 'reverseJournalEntry',
     summary: 'Reverse a journal entry by posting its mirror',
-    bodyType: 'ReverseJournalEntryInput',
-    responses: { 201: ENTRY_SCHEMA },
-    document: 'mutation reverseJournalEntry($id: ID!, $input: ReverseJournalEntryInput, $idempotencyKey: String) { reverseJournalEntry(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }',
-    toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (_data, _req, context) => writeResult(201, context, { location: `/api/v1/journal-entries/${context.lastWrite?.id}` }),
-  },
+    inputType: 'ReverseJournalEntryInput',
+    status: 201,
+    schema: ENTRY_SCHEMA,
+    location: (id) => `/api/v1/journal-entries/${id}`,
+  }),
 ];
 

@@ -2,7 +2,7 @@
 // available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
 import { pageSchema, S } from '../../http/json-schema.ts';
 import { enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
-import { idempotencyKeyOf, listResult, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { actionRoute, idempotencyKeyOf, listResult, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
@@ -93,42 +93,24 @@ export const webhookRoutes: RestRoute[] = [
       ['enable', 'enableWebhookSubscription', 'Resume deliveries to a disabled subscription'],
       ['test', 'sendTestWebhook', 'Send a webhook_subscription.test event to this subscription only'],
     ] as const
-  ).map(
-    ([action, mutation, summary]): RestRoute => ({
-      method: 'POST',
-      path: `/api/v1/webhooks/subscriptions/:id/${action}`,
-      operationId: mutation,
-      summary,
-      responses: { 200: SUBSCRIPTION_SCHEMA },
-      document: `mutation ${mutation}($id: ID!, $idempotencyKey: String) { ${mutation}(id: $id, idempotencyKey: $idempotencyKey) { id } }`,
-      toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
-      toResult: (_data, _req, context) => writeResult(200, context),
-    }),
-  ),
-  {
-    method: 'POST',
+  ).map(([action, mutation, summary]) => actionRoute({ path: `/api/v1/webhooks/subscriptions/:id/${action}`, mutation, summary, status: 200, schema: SUBSCRIPTION_SCHEMA })),
+  actionRoute({
     path: '/api/v1/webhooks/subscriptions/:id/rotate-secret',
-    operationId: 'rotateWebhookSecret',
+    mutation: 'rotateWebhookSecret',
     summary: 'Give a subscription a new signing secret (shown once, here); the old one signs beside it for 24 hours',
-    responses: { 200: REGISTERED_SCHEMA },
-    document: 'mutation rotateWebhookSecret($id: ID!, $idempotencyKey: String) { rotateWebhookSecret(id: $id, idempotencyKey: $idempotencyKey) { id secret } }',
-    toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data, _req, context) => {
-      const result = writeResult(200, context);
-      return { ...result, body: { ...(result.body as object), secret: data.rotateWebhookSecret.secret } };
-    },
-  },
-  {
-    method: 'POST',
+    status: 200,
+    schema: REGISTERED_SCHEMA,
+    extra: { selection: 'secret', add: (result) => ({ secret: result.secret }) },
+  }),
+  actionRoute({
     path: '/api/v1/webhooks/subscriptions/:id/redeliver',
-    operationId: 'redeliverWebhookEvent',
+    mutation: 'redeliverWebhookEvent',
     summary: 'Send an event to the subscription again, now',
-    bodyType: 'RedeliverWebhookEventInput',
-    responses: { 202: DELIVERY_SCHEMA },
-    document: 'mutation redeliverWebhookEvent($id: ID!, $input: RedeliverWebhookEventInput!, $idempotencyKey: String) { redeliverWebhookEvent(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }',
-    toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (_data, _req, context) => writeResult(202, context),
-  },
+    inputType: 'RedeliverWebhookEventInput',
+    inputRequired: true,
+    status: 202,
+    schema: DELIVERY_SCHEMA,
+  }),
   {
     method: 'GET',
     path: '/api/v1/webhooks/subscriptions/:id/deliveries',
