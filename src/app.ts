@@ -2,7 +2,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -12,6 +11,7 @@ import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
+import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs } from './graphql/ws.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { createMaskError, useCatalogueCodesForRequestErrors, yogaContextFactory } from './graphql/errors.ts';
@@ -78,7 +78,6 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       }),
       useCatalogueCodesForRequestErrors(),
     ],
-    // GraphiQL bundled into the page: Yoga's default loads it from a CDN, which fails offline.
     renderGraphiQL,
     graphiql: {
       title: 'Accounting API',

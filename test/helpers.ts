@@ -111,7 +111,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   };
 }
 
-const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
+// Built once per run by test/global-setup.ts, as `npm start` builds it.
+const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
 
 
 export interface Started {
@@ -122,11 +123,11 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
-/** Runs `src/main.ts` as `npm start` does, on port 0, and waits for its "listening" line. */
+/** Runs the built server as `npm start` does, on port 0, and waits for its "listening" line. */
 export function startServerProcess(env: Record<string, string | undefined>): Promise<Started> {
-  // node itself with tsx as a loader (not the tsx CLI, which runs the server as a grandchild): a
-  // signal sent to `child`, SIGKILL included, reaches the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // node itself (not npm, which would run the server as a grandchild): a signal sent to `child`,
+  // SIGKILL included, reaches the server.
+  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
+    // Builds dist/main.js once: tests that start the server as a process run what `npm start` runs.
+    globalSetup: ['test/global-setup.ts'],
     // Each file gets its own database; files run in parallel worker processes.
     pool: 'forks',
     testTimeout: 30_000,

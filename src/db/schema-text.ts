@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The folder holding package.json: found by walking up, so it holds from src/ (tsx) and from the built dist/. */
+export const PROJECT_ROOT = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 export const SQLITE_SCHEMA_PATH = join(PROJECT_ROOT, 'schema.prisma');
 export const POSTGRES_SCHEMA_PATH = join(PROJECT_ROOT, 'src/db/generated/postgresql.prisma');
 

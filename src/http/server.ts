@@ -11,6 +11,7 @@ import { isReachable, type Database } from '../db/database.ts';
 import { rateLimitHeaders } from '../core/rate-limit.ts';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError, type RequestContext } from '../core/request-context.ts';
 import { toAppError } from '../graphql/errors.ts';
+import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
 import { retryAfterSeconds } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { DOCS_HTML } from './openapi.ts';
@@ -49,6 +50,7 @@ export function createRequestHandler(deps: HandlerDeps) {
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
     const exchange: HttpExchange = { requestId };
+    if (wantsGraphiQL(req.method, req.headers.accept)) await loadGraphiQL();
     const response = await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? body : undefined }, { exchange });
     res.statusCode = response.status;
     response.headers.forEach((value, name) => res.setHeader(name, value));
