@@ -14,7 +14,7 @@ import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs } from './graphql/ws.ts';
 import type { GraphQLContext } from './graphql/context.ts';
-import { createMaskError, useCatalogueCodesForRequestErrors, yogaContextFactory } from './graphql/errors.ts';
+import { createMaskError, useCatalogueCodesForRequestErrors, useTextInputGuard, yogaContextFactory } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
@@ -77,6 +77,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         blockFieldSuggestion: { enabled: false }, // the schema is public (introspection), suggestions help integrators
       }),
       useCatalogueCodesForRequestErrors(),
+      useTextInputGuard(),
     ],
     renderGraphiQL,
     graphiql: {

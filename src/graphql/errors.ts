@@ -1,9 +1,10 @@
 // Maps every error a resolver can raise onto the catalogue, once, for both surfaces (REST reads the
 // same extensions). Unexpected errors are logged with their stack and reach the client masked.
 import { randomUUID } from 'node:crypto';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type ValidationRule } from 'graphql';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
-import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, retryAfterSeconds } from '../lib/errors.ts';
+import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, retryAfterSeconds, validationError } from '../lib/errors.ts';
+import { badTextIn, textProblem } from '../lib/text.ts';
 import type { Logger } from '../lib/logger.ts';
 
 function prismaToAppError(error: { code?: string; meta?: Record<string, unknown> }): AppError | undefined {
@@ -134,5 +135,30 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
         },
       });
     }
+  };
+}
+
+/**
+ * Every string an operation carries (literals in the document, variable values) must be acceptable
+ * text (lib/text.ts), on every transport: HTTP, WebSocket, and the REST layer's stored documents.
+ */
+export function useTextInputGuard() {
+  const refusal = (fieldErrors: FieldError[]) =>
+    new GraphQLError(validationError(fieldErrors).message, { extensions: { code: 'VALIDATION_FAILED', status: 400, fieldErrors } });
+  const checkVariables = ({ args, setResultAndStopExecution }: { args: { variableValues?: unknown }; setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void }) => {
+    const bad = badTextIn(args.variableValues ?? {});
+    if (bad.length) setResultAndStopExecution({ errors: [refusal(bad)] });
+  };
+  return {
+    onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) => {
+      addValidationRule((context) => ({
+        StringValue(node) {
+          const problem = textProblem(node.value);
+          if (problem) context.reportError(new GraphQLError(`A string in the document ${problem}`, { nodes: [node] }));
+        },
+      }));
+    },
+    onExecute: checkVariables,
+    onSubscribe: checkVariables,
   };
 }

@@ -1,5 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
-import { AppError } from '../lib/errors.ts';
+import { AppError, validationError } from '../lib/errors.ts';
+import { badTextIn, UNPAIRED_SURROGATE } from '../lib/text.ts';
 
 /** Reads the whole body, refusing (413) as soon as it passes maxBytes rather than buffering it all. */
 export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
@@ -23,9 +25,22 @@ export function parseJsonBody(body: Buffer, contentType: string | undefined): un
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the body as JSON with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
   }
+  assertUtf8(body);
+  let value: unknown;
   try {
-    return JSON.parse(body.toString('utf8'));
+    value = JSON.parse(body.toString('utf8'));
   } catch (error) {
     throw new AppError('MALFORMED_JSON', `The body is not valid JSON: ${(error as Error).message}`);
   }
+  const badText = badTextIn(value);
+  // An escaped lone surrogate ("\ud800") parses, but is not text any encoding can carry (I-JSON, RFC 7493).
+  const notText = badText.filter((e) => e.message.endsWith(UNPAIRED_SURROGATE));
+  if (notText.length) throw new AppError('MALFORMED_JSON', `The body is not valid JSON text: ${notText[0].path} contains an unpaired surrogate escape`, notText);
+  if (badText.length) throw validationError(badText);
+  return value;
+}
+
+/** JSON is UTF-8 (RFC 8259): bytes that are not are refused rather than turned into U+FFFD. */
+export function assertUtf8(body: Buffer): void {
+  if (!isUtf8(body)) throw new AppError('MALFORMED_JSON', 'The body is not valid UTF-8; send JSON encoded as UTF-8');
 }

@@ -1,11 +1,12 @@
 // The REST v1 compatibility layer: a table of routes, each running a stored GraphQL document through
 // the same enveloped Yoga schema as /graphql, so validation, error mapping and N+1 protection are the
 // ones GraphQL has. Routes only translate between HTTP and GraphQL.
-import { coerceInputValue, type DocumentNode, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
+import { coerceInputValue, type DocumentNode, getNullableType, isInputObjectType, isListType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { isCalendarDate } from '../lib/dates.ts';
 import type { Schema } from './json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
+import { badTextIn, textProblem } from '../lib/text.ts';
 import { summarizeGraphQLErrors } from '../graphql/errors.ts';
 import type { RequestContext } from '../core/request-context.ts';
 
@@ -124,7 +125,8 @@ export { summarizeGraphQLErrors };
  * bad Money or Date), but names every bad field at once, by its path in the body.
  */
 function checkBody(body: unknown, type: GraphQLInputType) {
-  const errors: FieldError[] = [];
+  const errors: FieldError[] = listsThatAreNotArrays(body, type);
+  if (errors.length) throw validationError(errors);
   coerceInputValue(body, type, (path, _invalid, error) => {
     // graphql-js names an unknown or missing field in the message, not in the path: move it there.
     const unknownField = /^Field "([^"]+)" is not defined by type/.exec(error.message);
@@ -137,7 +139,40 @@ function checkBody(body: unknown, type: GraphQLInputType) {
   if (errors.length) throw validationError(errors);
 }
 
+/**
+ * GraphQL coerces a single value where a list is expected ("input coercion" for lists); JSON has
+ * arrays, and the REST contract's list fields are arrays, so a REST body must send one.
+ */
+function listsThatAreNotArrays(value: unknown, type: GraphQLInputType, path: string[] = [], found: FieldError[] = []): FieldError[] {
+  const bare = getNullableType(type);
+  if (value === null || value === undefined) return found;
+  if (isListType(bare)) {
+    if (!Array.isArray(value)) found.push({ path: path.join('.') || '(body)', message: 'must be a JSON array' });
+    else value.forEach((item, i) => listsThatAreNotArrays(item, bare.ofType, [...path, String(i)], found));
+  } else if (isInputObjectType(bare) && typeof value === 'object' && !Array.isArray(value)) {
+    const fields = bare.getFields();
+    for (const [name, item] of Object.entries(value)) if (fields[name]) listsThatAreNotArrays(item, fields[name].type, [...path, name], found);
+  }
+  return found;
+}
+
 // --- Helpers routes share to read query parameters the way the v1 contract defines them.
+
+/**
+ * Path ids and query parameters, before any route reads them: each must be acceptable text, and a query
+ * parameter may be given once (a repeated one is refused rather than silently "last wins").
+ */
+export function checkParameters(params: Record<string, string>, query: URLSearchParams): void {
+  const errors: FieldError[] = badTextIn(params);
+  const seen = new Set<string>();
+  for (const [name, value] of query) {
+    const problem = textProblem(name) ?? textProblem(value);
+    if (problem) errors.push({ path: textProblem(name) ? '(query)' : name, message: problem });
+    else if (seen.has(name)) errors.push({ path: name, message: 'is given more than once; give each parameter once' });
+    seen.add(name);
+  }
+  if (errors.length) throw validationError(errors);
+}
 
 /** Parses `page` and `limit` (whole numbers) and any allowed filters; unknown parameters are refused. */
 export function listVariables(query: URLSearchParams, filters: Record<string, (value: string) => unknown> = {}): { page?: number; limit?: number; filter: Record<string, unknown> } {

@@ -15,9 +15,9 @@ import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
 import { retryAfterSeconds } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { DOCS_HTML } from './openapi.ts';
-import { parseJsonBody, readBody } from './body.ts';
+import { assertUtf8, parseJsonBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
-import { RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
+import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
 
 export interface HandlerDeps {
   db: Database;
@@ -49,6 +49,7 @@ export function createRequestHandler(deps: HandlerDeps) {
 
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
+    if (body) assertUtf8(body);
     const exchange: HttpExchange = { requestId };
     if (wantsGraphiQL(req.method, req.headers.accept)) await loadGraphiQL();
     const response = await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? body : undefined }, { exchange });
@@ -69,6 +70,7 @@ export function createRequestHandler(deps: HandlerDeps) {
         allow: found.methodMismatch.join(', '),
       });
     }
+    checkParameters(found.params, url.searchParams);
     let body: unknown;
     if (found.route.method !== 'GET') body = parseJsonBody(await readBody(req, maxBodyBytes), req.headers['content-type']);
     const result = await rest.execute(found.route, { params: found.params, query: url.searchParams, body, headers: req.headers }, context);
