@@ -5,6 +5,8 @@ import { dirname, resolve } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type BetterSqlite3 from 'better-sqlite3';
+import { unicodeLike } from '../lib/search.ts';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
 
@@ -68,7 +70,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
   }
   const file = sqliteFileFromUrl(url, dataDir);
   mkdirSync(dirname(file), { recursive: true });
-  const adapterFactory = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
+  const adapterFactory = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }));
   const prisma = new SqliteClient({ adapter: adapterFactory, log });
   if (options.onQuery) (prisma as any).$on('query', (e: { query: string }) => options.onQuery!(e.query));
   return {
@@ -79,6 +81,24 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     adapterFactory,
     close: () => prisma.$disconnect(),
   };
+}
+
+/**
+ * Replaces LIKE on each SQLite connection the adapter opens with `unicodeLike` (lib/search.ts), so
+ * search folds case and escapes wildcards as PostgreSQL's ILIKE does. The adapter creates its
+ * better-sqlite3 handle itself and offers no hook, so this reaches its `client` field; a Prisma upgrade
+ * that renames it fails here at the first connection (and the search tests), not silently.
+ */
+function withUnicodeLike(factory: PrismaBetterSqlite3): PrismaBetterSqlite3 {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
+    if (typeof client?.function !== 'function') throw new Error('@prisma/adapter-better-sqlite3 no longer exposes its client; update withUnicodeLike');
+    client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) => unicodeLike(pattern as string | null, value as string | null));
+    return adapter;
+  };
+  return factory;
 }
 
 /** Settings that make SQLite a good server database: WAL for concurrent readers, enforced foreign keys. */

@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 const customers = () => t.db.prisma.customer.count({ where: { organizationId } });
 const raw = (path: string, bytes: Buffer) =>
-  fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: bytes }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
+  fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: new Uint8Array(bytes) }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
 
 describe('control characters (item 4)', () => {
   it('a NUL in a REST body field is 400 naming the field, and nothing is written', async () => {
@@ -86,7 +86,7 @@ describe('text that is not Unicode (item 6)', () => {
   });
 
   it('GraphQL over HTTP refuses bytes that are not UTF-8', async () => {
-    const response = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: Buffer.concat([Buffer.from('{"query":"{ viewer { organization { name } } }","x":"'), Buffer.from([0xc3]), Buffer.from('"}')]) });
+    const response = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: new Uint8Array(Buffer.concat([Buffer.from('{"query":"{ viewer { organization { name } } }","x":"'), Buffer.from([0xc3]), Buffer.from('"}')])) });
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe('MALFORMED_JSON');
   });
@@ -120,5 +120,34 @@ describe('query parameters (item 8)', () => {
     const response = await http(t.url, '/api/v1/customers?limit=5&limit=50', { key });
     expectProblem(response, 400, 'VALIDATION_FAILED');
     expect(response.body.errors).toEqual([{ path: 'limit', message: expect.stringContaining('more than once') }]);
+  });
+});
+
+describe('search means the same on both databases (item 8)', () => {
+  let searchKey: string;
+  beforeAll(async () => {
+    ({ key: searchKey } = await t.tenant('Search Co'));
+    for (const name of ['Émile Zola', 'emile dupont', '100% Cotton', 'A_B Trading', 'AXB Trading', 'Back\\slash Ltd', 'Ørsted']) {
+      expect((await http(t.url, '/api/v1/customers', { key: searchKey, body: { name } })).status).toBe(201);
+    }
+  });
+  const names = async (search: string) => (await http(t.url, `/api/v1/customers?search=${encodeURIComponent(search)}`, { key: searchKey })).body.data.map((c: any) => c.name).sort();
+
+  it('% and _ typed by a user are literal characters, not wildcards', async () => {
+    expect(await names('%')).toEqual(['100% Cotton']);
+    expect(await names('A_B')).toEqual(['A_B Trading']);
+    expect(await names('\\')).toEqual(['Back\\slash Ltd']);
+  });
+
+  it('case folds beyond ASCII', async () => {
+    expect(await names('émile')).toEqual(['Émile Zola']); // case folds; accents stay (as in PostgreSQL)
+    expect(await names('ÉMILE')).toEqual(['Émile Zola']);
+    expect(await names('ørsted')).toEqual(['Ørsted']);
+    expect(await names('COTTON')).toEqual(['100% Cotton']);
+  });
+
+  it('GraphQL search agrees', async () => {
+    const result = await gql(t.url, searchKey, '{ customers(filter: { search: "ÉMILE" }, first: 10) { edges { node { name } } } }');
+    expect(result.body.data.customers.edges.map((e: any) => e.node.name).sort()).toEqual(['Émile Zola']);
   });
 });
