@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError, type ValidationRule } from 'graphql';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
-import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, retryAfterSeconds, validationError } from '../lib/errors.ts';
+import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeaders, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -125,13 +125,12 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
       if (error instanceof RateLimitedError) exchange.rateLimit = error.decision;
       const appError = toAppError(error);
       if (!appError) throw error;
-      const retryAfter = retryAfterSeconds(appError.code, appError.details);
       throw new GraphQLError(appError.message, {
         extensions: {
           code: appError.code,
           status: appError.status,
           ...appError.details,
-          http: { status: appError.status, headers: retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) } },
+          http: { status: appError.status, headers: errorHeaders(appError.code, appError.details) },
         },
       });
     }

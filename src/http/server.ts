@@ -12,7 +12,7 @@ import { rateLimitHeaders } from '../core/rate-limit.ts';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError, type RequestContext } from '../core/request-context.ts';
 import { toAppError } from '../graphql/errors.ts';
 import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
-import { retryAfterSeconds } from '../lib/errors.ts';
+import { errorHeaders } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { DOCS_HTML } from './openapi.ts';
 import { assertUtf8, parseJsonBody, readBody } from './body.ts';
@@ -62,12 +62,14 @@ export function createRequestHandler(deps: HandlerDeps) {
   }
 
   async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, context: RequestContext, headers: Record<string, string>) {
-    const found = rest.match(req.method ?? 'GET', url.pathname);
+    // HEAD is GET without the body (Node leaves the body out of a HEAD response by itself).
+    const found = rest.match(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), url.pathname);
     if (!found) return sendProblem(res, problem('NOT_FOUND', `No endpoint ${req.method} ${url.pathname}`, context.requestId), headers);
     if ('methodMismatch' in found) {
-      return sendProblem(res, problem('METHOD_NOT_ALLOWED', `${url.pathname} accepts ${found.methodMismatch.join(', ')}`, context.requestId), {
+      const allowed = found.methodMismatch.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
+      return sendProblem(res, problem('METHOD_NOT_ALLOWED', `${url.pathname} accepts ${allowed.join(', ')}`, context.requestId), {
         ...headers,
-        allow: found.methodMismatch.join(', '),
+        allow: allowed.join(', '),
       });
     }
     checkParameters(found.params, url.searchParams);
@@ -110,15 +112,11 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (error instanceof RestGraphQLError) {
         const summary = summarizeGraphQLErrors(error.errors);
         if (summary.code === 'INTERNAL') logger.error('REST request failed', { requestId, errors: error.errors.map((e) => e.message) });
-        const retryAfter = retryAfterSeconds(summary.code, summary.details);
-        if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-        return sendProblem(res, problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details), headers);
+        return sendProblem(res, problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details), { ...headers, ...errorHeaders(summary.code, summary.details) });
       }
       const appError = toAppError(error);
       if (appError) {
-        const retryAfter = retryAfterSeconds(appError.code, appError.details);
-        if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
-        return sendProblem(res, problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details), headers);
+        return sendProblem(res, problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details), { ...headers, ...errorHeaders(appError.code, appError.details) });
       }
       logger.error('unexpected error', { requestId, method: req.method, path: url.pathname, error });
       return sendProblem(res, problem('INTERNAL', 'Unexpected error. The failure was logged; retry later or quote the request id to support.', requestId), headers);

@@ -60,3 +60,12 @@ export function retryAfterSeconds(code: ErrorCode, details: Record<string, unkno
   if (typeof details.retryAfterSeconds === 'number') return details.retryAfterSeconds;
   return code === 'SERVICE_UNAVAILABLE' ? 5 : undefined;
 }
+
+/** HTTP headers an error answer carries: Retry-After when waiting helps, the Bearer challenge on 401 (RFC 6750). */
+export function errorHeaders(code: ErrorCode, details: Record<string, unknown> = {}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const retryAfter = retryAfterSeconds(code, details);
+  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+  if (code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer realm="accounting-api"';
+  return headers;
+}

@@ -44,11 +44,13 @@ describe('requests without a valid key', () => {
     it(`get 401 on REST with ${what}`, async () => {
       const response = await http(t.url, '/api/v1/accounts', { headers });
       expectProblem(response, 401, 'UNAUTHENTICATED');
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="accounting-api"');
       expect(response.body).not.toHaveProperty('data');
     });
     it(`get 401 on GraphQL with ${what}`, async () => {
       const response = await http(t.url, '/graphql', { headers, body: { query: '{ accountsPage { total } }' } });
       expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="accounting-api"');
       expect(response.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
       expect(response.body.data).toBeUndefined();
     });

@@ -26,7 +26,7 @@ describe('errors on REST', () => {
   it('answer a known path with the wrong method with 405 and Allow', async () => {
     const response = await http(t.url, '/api/v1/accounts', { key, method: 'DELETE' });
     expectProblem(response, 405, 'METHOD_NOT_ALLOWED');
-    expect(response.headers.get('allow')).toBe('GET, POST');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
   it('answer malformed JSON with 400 and write nothing', async () => {
@@ -144,5 +144,25 @@ describe('rate limiting', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('HEAD (#11 item 9)', () => {
+  it('is answered on list and record routes like GET, without a body', async () => {
+    for (const path of ['/api/v1/accounts', '/api/v1/customers?limit=5', '/api/v1/webhooks']) {
+      const get = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${key}` } });
+      const head = await fetch(`${t.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+      expect(head.headers.get('content-length')).toBe(String((await get.arrayBuffer()).byteLength));
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    }
+  });
+
+  it('of an unknown record is 404, and HEAD is listed in Allow', async () => {
+    const head = await fetch(`${t.url}/api/v1/customers/cus_00000000000000000000000000`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } });
+    expect(head.status).toBe(404);
+    const post = await http(t.url, '/api/v1/webhooks/subscriptions', { key, body: {} });
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
   });
 });

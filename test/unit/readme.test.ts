@@ -1,0 +1,22 @@
+// The README is what a new user reads first: every file it links to is in the repository, and every
+// npm script it names exists.
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const root = new URL('../../', import.meta.url);
+const readme = readFileSync(new URL('README.md', root), 'utf8');
+
+describe('README', () => {
+  it('links only to files that exist (the v1 contract ships in docs/)', () => {
+    const links = [...readme.matchAll(/\]\((?!https?:|#)([^)\s]+)\)/g)].map((m) => m[1]);
+    expect(links).toContain('docs/accounting-api-v1.md');
+    for (const link of links) expect(existsSync(new URL(link, root)), link).toBe(true);
+  });
+
+  it('names only npm scripts that package.json has', () => {
+    const scripts = Object.keys(JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts);
+    const named = [...readme.matchAll(/npm run ([a-z:]+)/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(3);
+    for (const name of named) expect(scripts, name).toContain(name);
+  });
+});
