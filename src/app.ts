@@ -11,6 +11,7 @@ import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
+import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs } from './graphql/ws.ts';
 import type { GraphQLContext } from './graphql/context.ts';
@@ -78,6 +79,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       }),
       useCatalogueCodesForRequestErrors(),
       useTextInputGuard(),
+      useIssuedCursorsOnly(),
     ],
     renderGraphiQL,
     graphiql: {

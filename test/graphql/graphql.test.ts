@@ -66,6 +66,24 @@ describe('cursor connections', () => {
     expect(desc.edges.map((e: any) => e.node.name)).toEqual(['Echo', 'Bravo', 'Charlie', 'alpha', 'Delta']);
   });
 
+  it('refuse every cursor the server did not issue with VALIDATION_FAILED, never a 500 (#11 item 5)', async () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const issued = (await ok(page, { first: 1 })).customers.pageInfo.endCursor;
+    const forged = [b64('GPC:N:1'), b64('GPC:J:{}'), b64('GPC:S:'), b64('GPC:S:cus_short'), b64('GPC:S:1 OR 1=1'), 'garbage', issued.slice(0, -2)];
+    for (const cursor of forged) {
+      for (const variables of [{ first: 2, after: cursor }, { last: 2, before: cursor }]) {
+        const body = await q(page, variables);
+        expect(body.errors?.[0]?.extensions?.code, `${cursor} ${JSON.stringify(body.errors)}`).toBe('VALIDATION_FAILED');
+      }
+    }
+    // As a literal, and on a nested connection (resolved while loading its parent).
+    const literal = await q(`{ customers(first: 1, after: "${b64('GPC:N:1')}") { totalCount } }`);
+    expect(literal.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ path: 'customers.after' }] });
+    const nested = await q(`{ customers(first: 1) { edges { node { invoices(first: 1, after: "${b64('GPC:J:{}')}") { totalCount } } } } }`);
+    expect(nested.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ path: 'invoices.after' }] });
+    expect((await ok(page, { first: 2, after: issued })).customers.edges).toHaveLength(2);
+  });
+
   it('return an empty connection when nothing matches', async () => {
     const empty = (await ok('{ customers(first: 5, filter: { search: "zzz" }) { totalCount edges { node { id } } pageInfo { hasNextPage } } }')).customers;
     expect(empty).toEqual({ totalCount: 0, edges: [], pageInfo: { hasNextPage: false } });
