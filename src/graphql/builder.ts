@@ -23,7 +23,11 @@ import RelayPlugin from '@pothos/plugin-relay';
 import type PrismaTypes from '../db/generated/pothos-types.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
 import { idType } from '../lib/ids.ts';
+import { AppError } from '../lib/errors.ts';
 import type { GraphQLContext } from './context.ts';
+
+/** The most ids one `nodes(ids:)` call resolves (GitHub's limit for the same field). */
+export const MAX_NODE_IDS = 100;
 
 const UNKNOWN_TYPE = '__UnknownType';
 
@@ -56,9 +60,12 @@ export const builder = new SchemaBuilder<{
       resolve: (_root, { id }, _ctx, _info, resolveNode) => (id.typename === UNKNOWN_TYPE ? null : resolveNode(id)),
     },
     nodesQueryOptions: {
-      description: 'Fetches objects of your organization by id, in the order given; null for each id that does not resolve.',
+      description: `Fetches objects of your organization by id (at most ${MAX_NODE_IDS}), in the order given; null for each id that does not resolve.`,
       resolve: async (_root, args, _ctx, _info, resolveNodes) => {
         const ids = args.ids;
+        if (ids.length > MAX_NODE_IDS) {
+          throw new AppError('VALIDATION_FAILED', `nodes() takes at most ${MAX_NODE_IDS} ids; ${ids.length} were given`, [{ path: 'ids', message: `must hold at most ${MAX_NODE_IDS} ids` }]);
+        }
         const known = ids.filter((id) => id.typename !== UNKNOWN_TYPE);
         // plugin-relay 4.8's resolveNodes reads args.ids rather than the list it is given.
         args.ids = known;

@@ -121,6 +121,18 @@ describe('accounting through GraphQL', () => {
     expect(nodes.map((n: any) => n?.__typename ?? null)).toEqual(['WebhookSubscription', 'Event', 'Invoice', 'Account', null, null]);
   });
 
+  it('resolves at most 100 ids in one nodes() call, with a 400-class error beyond (#11 item 3)', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => (i === 0 ? invoiceId : `inv_${String(i).padStart(26, '0')}`));
+    const nodes = (await ok('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: hundred })).nodes;
+    expect(nodes).toHaveLength(100);
+    expect(nodes[0]).toEqual({ id: invoiceId });
+    for (const count of [101, 499, 28_000]) {
+      const refused = await fails('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array.from({ length: count }, (_, i) => `inv_${String(i).padStart(26, '0')}`) });
+      expect(refused.code).toBe('VALIDATION_FAILED');
+      expect(refused.fieldErrors).toEqual([{ path: 'ids', message: 'must hold at most 100 ids' }]);
+    }
+  });
+
   it('updates accounts but never deactivates a system account', async () => {
     const renamed = (await ok('mutation($id: ID!) { updateAccount(id: $id, input: { name: "Main bank", description: "Operating account" }) { name description } }', { id: codes['1010'] })).updateAccount;
     expect(renamed).toEqual({ name: 'Main bank', description: 'Operating account' });
