@@ -132,6 +132,23 @@ describe('an invoice', () => {
     expect((await failure(f.run(t, voidInvoice, invoice.id))).code).toBe('INVALID_STATE');
   });
 
+  it('deposits a payment only into a bank or cash account (#11 item 2): never receivables, inventory or a non-asset', async () => {
+    const invoice = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-01', lines: [{ description: 'Job', unitPrice: '100.00' }] });
+    for (const code of ['1300', '2200', '4000']) codes[code] ??= await f.accountId(t, code);
+    const linesBefore = await f.db.prisma.journalLine.count();
+    const receivables = await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: codes['1200'] }));
+    expect(receivables.fieldErrors).toEqual([{ path: 'depositAccountId', message: 'must be a bank or cash account (an asset account with subtype bank or cash); this one has subtype "accounts_receivable"' }]);
+    expect((await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: codes['1300'] }))).fieldErrors[0].path).toBe('depositAccountId');
+    expect((await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: codes['4000'] }))).fieldErrors[0].message).toBe('must be an asset account, not income');
+    expect(await f.db.prisma.journalLine.count()).toBe(linesBefore);
+    // Cash is fine, and so is a bank account the organization added itself.
+    const cash = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: await f.accountId(t, '1000') });
+    expect((await postingOf(cash.journalEntryId))[0]).toEqual(['1000', 100n, 0n]);
+    const ownBank = await f.db.prisma.account.create({ data: { id: `acct_${'1'.repeat(26)}`, organizationId: t.organizationId, code: '1020', name: 'Savings', type: 'ASSET', subtype: 'Bank' } });
+    const saved = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '2.00', depositAccountId: ownBank.id });
+    expect((await postingOf(saved.journalEntryId))[0]).toEqual(['1020', 200n, 0n]);
+  });
+
   it('voids without payments by posting the reversal; a void invoice takes no payment', async () => {
     const invoice = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-10', lines: [{ description: 'Job', unitPrice: '50.00', taxRate: '10' }] });
     const voided = await f.run(t, voidInvoice, invoice.id, { date: '2026-02-11', reason: 'duplicate' });

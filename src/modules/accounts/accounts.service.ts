@@ -108,18 +108,26 @@ export interface AccountRef {
   id: string | null | undefined;
   /** The account types allowed there. */
   types: AccountType[];
+  /** Narrower: the subtypes allowed (e.g. money is deposited only into a bank or cash account). */
+  subtypes?: string[];
 }
+
+/** Where money is received or paid from: an asset account of subtype bank or cash (as in QuickBooks and Xero). */
+export const CASH_ACCOUNT = { types: ['ASSET' as AccountType], subtypes: ['bank', 'cash'] };
 
 /** Checks, in one query, that each id names an active account of the organization of an allowed type. */
 export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: AccountRef[]) {
   const ids = [...new Set(refs.map((r) => r.id).filter((id): id is string => !!id))];
   if (ids.length === 0) return;
-  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids } }, select: { id: true, type: true, active: true } });
+  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids } }, select: { id: true, type: true, subtype: true, active: true } });
   for (const ref of refs) {
     if (!ref.id) continue;
     const account = accounts.find((a) => a.id === ref.id);
     if (!account) check.fail(ref.path, `no account with id "${ref.id}"`);
     else if (!account.active) check.fail(ref.path, 'is an inactive account');
     else if (!ref.types.includes(account.type)) check.fail(ref.path, `must be an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account, not ${account.type.toLowerCase()}`);
+    else if (ref.subtypes && !ref.subtypes.includes(account.subtype?.toLowerCase() ?? '')) {
+      check.fail(ref.path, `must be a ${ref.subtypes.join(' or ')} account (an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account with subtype ${ref.subtypes.join(' or ')}); this one has ${account.subtype ? `subtype "${account.subtype}"` : 'no subtype'}`);
+    }
   }
 }

@@ -12,7 +12,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { checkAccountRefs } from '../accounts/accounts.service.ts';
+import { CASH_ACCOUNT, checkAccountRefs } from '../accounts/accounts.service.ts';
 import { invoiceTotals, lineFigures, parseQuantity } from './invoice-math.ts';
 import { INVOICE, type InvoiceRow, PAYMENT } from './invoices.public.ts';
 
@@ -251,7 +251,7 @@ export async function recordPayment(scope: WriteScope, input: PaymentInput) {
   const method = check.text('method', input.method, { max: 50 });
   const reference = check.text('reference', input.reference, { max: 100 });
   if (!input.invoiceId) check.fail('invoiceId', 'is required');
-  await checkAccountRefs(scope, check, [{ path: 'depositAccountId', id: input.depositAccountId, types: ['ASSET'] }]);
+  await checkAccountRefs(scope, check, [{ path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT }]);
   check.done();
   const invoice = await loadInvoice(scope, input.invoiceId!);
   if (!OPEN_STATUSES.includes(invoice.status)) {
