@@ -15,7 +15,7 @@ import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs } from './graphql/ws.ts';
 import type { GraphQLContext } from './graphql/context.ts';
-import { createMaskError, useCatalogueCodesForRequestErrors, useTextInputGuard, yogaContextFactory } from './graphql/errors.ts';
+import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, yogaContextFactory } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
@@ -67,6 +67,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     maskedErrors: { maskError: createMaskError(logger) },
     logging: false,
     landingPage: false,
+    cors: false, // the front door applies CORS_ORIGINS to both surfaces (http/headers.ts)
     plugins: [
       // Bounds what one request may ask for, before it runs (GitHub and Shopify enforce the same kind of limits).
       EnvelopArmorPlugin({
@@ -75,11 +76,13 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         maxTokens: { n: 5000 },
         maxDirectives: { n: 50 },
         costLimit: { maxCost: 20000 },
-        blockFieldSuggestion: { enabled: false }, // the schema is public (introspection), suggestions help integrators
+        // With introspection on the schema is public and suggestions help integrators; with it off, no hints.
+        blockFieldSuggestion: { enabled: !config.graphqlIntrospection },
       }),
       useCatalogueCodesForRequestErrors(),
       useTextInputGuard(),
       useIssuedCursorsOnly(),
+      ...(config.graphqlIntrospection ? [] : [useNoIntrospection()]),
     ],
     renderGraphiQL,
     graphiql: {
@@ -96,6 +99,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     createContext,
     logger,
     maxBodyBytes: config.maxBodyBytes,
+    corsOrigins: config.corsOrigins,
     openApi: openApiDocument(restRoutes, schema, API_VERSION),
   });
 

@@ -20,6 +20,10 @@ export interface Config {
   maxSubscriptionsPerKey: number;
   /** How often open graphql-ws connections re-check their key, so a revoked key is dropped. */
   socketRecheckMs: number;
+  /** Browser origins allowed to call the API (CORS); empty: none, `*`: any. */
+  corsOrigins: string[];
+  /** Answer GraphQL introspection (and suggest field names in errors). */
+  graphqlIntrospection: boolean;
   webhooks: {
     /** A delivery not answered 2xx within this is retried. */
     timeoutMs: number;
@@ -54,6 +58,16 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+function origins(env: NodeJS.ProcessEnv, name: string): string[] {
+  const raw = (env[name] ?? '').trim();
+  if (!raw) return [];
+  const list = raw.split(',').map((o) => o.trim().replace(/\/$/, ''));
+  for (const origin of list) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin)) throw new ConfigError(`${name} must be origins such as https://app.example.com separated by commas, or *; got "${origin}"`);
+  }
+  return list;
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -84,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, 'true') === 'true',
     maxSubscriptionsPerKey: integer(env, 'MAX_SUBSCRIPTIONS_PER_KEY', 50, 1, 100_000),
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
+    graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
     webhooks: {
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
       retryScheduleMs: schedule(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_RETRY_SCHEDULE_MS),

@@ -1,7 +1,7 @@
 // Maps every error a resolver can raise onto the catalogue, once, for both surfaces (REST reads the
 // same extensions). Unexpected errors are logged with their stack and reach the client masked.
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, type ValidationRule } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
 import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeaders, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
@@ -159,5 +159,12 @@ export function useTextInputGuard() {
     },
     onExecute: checkVariables,
     onSubscribe: checkVariables,
+  };
+}
+
+/** GRAPHQL_INTROSPECTION=false: `__schema` and `__type` are refused at validation (graphql-js's own rule). */
+export function useNoIntrospection() {
+  return {
+    onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) => addValidationRule(NoSchemaIntrospectionCustomRule),
   };
 }

@@ -15,6 +15,7 @@ import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
 import { errorHeaders } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { DOCS_HTML } from './openapi.ts';
+import { allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
 import { assertUtf8, parseJsonBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
 import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
@@ -27,12 +28,14 @@ export interface HandlerDeps {
   logger: Logger;
   maxBodyBytes: number;
   openApi: object;
+  corsOrigins: readonly string[];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export function createRequestHandler(deps: HandlerDeps) {
   const { db, yoga, rest, createContext, logger, maxBodyBytes } = deps;
+  const cors = corsPolicy(deps.corsOrigins);
   // The API description is public, like a published reference; everything else needs a key.
   const openApiText = JSON.stringify(deps.openApi);
   const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -51,7 +54,10 @@ export function createRequestHandler(deps: HandlerDeps) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
     if (body) assertUtf8(body);
     const exchange: HttpExchange = { requestId };
-    if (wantsGraphiQL(req.method, req.headers.accept)) await loadGraphiQL();
+    if (wantsGraphiQL(req.method, req.headers.accept)) {
+      await loadGraphiQL();
+      allowPageScripts(res);
+    }
     const response = await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? body : undefined }, { exchange });
     res.statusCode = response.status;
     response.headers.forEach((value, name) => res.setHeader(name, value));
@@ -83,6 +89,8 @@ export function createRequestHandler(deps: HandlerDeps) {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('x-request-id', requestId);
+    setSecurityHeaders(res);
+    if (cors.handle(req, res)) return;
     const started = performance.now();
     let url: URL;
     try {
@@ -97,6 +105,7 @@ export function createRequestHandler(deps: HandlerDeps) {
         return sendJson(res, reachable ? 200 : 503, { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'reachable' : 'unreachable' });
       }
       const publicDoc = docs(url.pathname);
+      if (publicDoc?.type.startsWith('text/html')) allowPageScripts(res);
       if (publicDoc) return res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, url, requestId);
       if (!url.pathname.startsWith('/api/')) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/`, requestId));
