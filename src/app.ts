@@ -47,7 +47,9 @@ export interface App {
 }
 
 export function createApp({ config, db, logger, limiter, beforeCommit, bus: givenBus }: AppOptions): App {
-  const rateLimiter = limiter ?? rateLimiterFor(config.rateLimit.points, config.rateLimit.durationSeconds, config.redisUrl);
+  const limits = { durationSeconds: config.rateLimit.durationSeconds, redisUrl: config.redisUrl, onRedisError: config.rateLimit.onRedisError };
+  const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points });
+  const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, 'accounting:auth-failures');
   const bus = givenBus ?? (config.redisUrl ? redisBus(config.redisUrl, logger) : inProcessBus());
   const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit, afterEvents: () => relay.wake() });
   const dispatcher = createDispatcher({
@@ -59,7 +61,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     },
   });
   const relay = createRelay({ db, bus, logger, onRelayed: () => dispatcher.wake() });
-  const createContext = requestContextFactory({ db, limiter: rateLimiter, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets } });
+  const createContext = requestContextFactory({ db, limiter: rateLimiter, authFailures, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets } });
   const yoga = createYoga<GraphQLContext>({
     schema,
     context: yogaContextFactory(createContext) as never,
@@ -153,6 +155,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         await dispatcher.stop();
         await bus.close();
         await rateLimiter.close();
+        await authFailures.close();
         await db.close();
       })();
       return closing;

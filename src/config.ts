@@ -8,7 +8,14 @@ export interface Config {
   dataDir: string;
   /** Set: rate limits and live events are shared through Redis. */
   redisUrl: string | undefined;
-  rateLimit: { points: number; durationSeconds: number };
+  rateLimit: {
+    points: number;
+    durationSeconds: number;
+    /** Requests without a valid key one client address may make per window before it is refused. */
+    authFailures: number;
+    /** What the limits do while Redis cannot answer. */
+    onRedisError: 'open' | 'memory' | 'closed';
+  };
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   /** How long SIGTERM waits for in-flight requests before closing connections. */
@@ -91,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       points: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
       durationSeconds: 60,
+      authFailures: integer(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
+      onRedisError: oneOf(env, 'RATE_LIMIT_ON_REDIS_ERROR', ['open', 'memory', 'closed'] as const, 'memory'),
     },
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1_000_000, 1024, 100_000_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),

@@ -69,7 +69,9 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit']; bus?: AppOptions['bus'] } = {}): Promise<TestApp> {
+export type ConfigOverrides = Omit<Partial<Config>, 'rateLimit'> & { rateLimit?: Partial<Config['rateLimit']> };
+
+export async function createTestApp(overrides: ConfigOverrides = {}, options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit']; bus?: AppOptions['bus'] } = {}): Promise<TestApp> {
   const database = freshDatabase();
   await migrate(database.db);
   await tuneDatabase(database.db);
@@ -88,7 +90,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
   }
   // Tests' webhook receivers listen on loopback, so private targets are allowed unless a test says otherwise.
   const defaults = loadConfig({ REDIS_URL: process.env.REDIS_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
-  const config: Config = { ...defaults, ...overrides, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  const config: Config = { ...defaults, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger('warn', (line) => logs.push(line));
   const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });

@@ -1,7 +1,15 @@
-// Per-API-key request quota (REST v1 contract: 100 requests a minute per key, all endpoints).
-// In memory by default; a Redis store shares it across instances (see app.ts).
+// Request quotas.
+//   - Per API key (REST v1 contract: 100 requests a minute per key, all endpoints and transports).
+//   - Per client address, for requests without a valid key: after AUTH_FAILURES_PER_MINUTE failures an
+//     address is refused before its key is even looked up, so guessing keys is slow and a refused guess
+//     says nothing about whether it was right. Keys this instance verified recently still pass, so a
+//     valid key is never blocked behind an address someone else is abusing.
+// In memory by default; with REDIS_URL both are shared across instances. If Redis cannot answer,
+// RATE_LIMIT_ON_REDIS_ERROR decides: `memory` (default) limits in process until Redis is back
+// (rate-limiter-flexible's insurance limiter), `open` lets requests through, `closed` refuses them (503).
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { AppError } from '../lib/errors.ts';
 
 export interface RateDecision {
   allowed: boolean;
@@ -9,24 +17,47 @@ export interface RateDecision {
   remaining: number;
   /** Seconds until the window resets. */
   resetSeconds: number;
+  /** The window's length in seconds (for RateLimit-Policy). */
+  windowSeconds: number;
 }
 
 export interface RateLimiter {
   consume(key: string): Promise<RateDecision>;
+  /** The current state without spending a point (undefined when nothing was spent in the window). */
+  peek(key: string): Promise<RateDecision | undefined>;
   close(): Promise<void>;
 }
 
-/** The limiter the configuration asks for: shared through Redis when REDIS_URL is set, else in memory. */
-export function rateLimiterFor(points: number, durationSeconds: number, redisUrl?: string): RateLimiter {
+export type RedisFailurePolicy = 'open' | 'memory' | 'closed';
+
+export interface RateLimitSettings {
+  points: number;
+  durationSeconds: number;
+  redisUrl?: string;
+  onRedisError?: RedisFailurePolicy;
+}
+
+/** The limiter for one quota: shared through Redis when a URL is given, else in memory. */
+export function rateLimiterFor({ points, durationSeconds, redisUrl, onRedisError = 'memory' }: RateLimitSettings, keyPrefix = 'accounting:rate'): RateLimiter {
   if (!redisUrl) return createRateLimiter(points, durationSeconds);
   const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on('error', () => {}); // reported per request below; a dropped connection reconnects by itself
-  const store = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'accounting:rate', points, duration: durationSeconds, rejectIfRedisNotReady: true });
+  redis.on('error', () => {}); // handled per request below; a dropped connection reconnects by itself
+  const store = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix,
+    points,
+    duration: durationSeconds,
+    rejectIfRedisNotReady: true,
+    ...(onRedisError === 'memory' ? { insuranceLimiter: new RateLimiterMemory({ points, duration: durationSeconds }) } : {}),
+  });
   const limiter = createRateLimiter(points, durationSeconds, store);
+  const unavailable = () => {
+    if (onRedisError === 'closed') throw new AppError('SERVICE_UNAVAILABLE', 'The rate limit store cannot be reached; retry in a few seconds');
+    return { allowed: true, limit: points, remaining: points, resetSeconds: durationSeconds, windowSeconds: durationSeconds };
+  };
   return {
-    // If Redis cannot answer, requests go through unlimited rather than fail: the quota protects the
-    // service, and refusing every request would be the bigger outage.
-    consume: (key) => limiter.consume(key).catch(() => ({ allowed: true, limit: points, remaining: points, resetSeconds: durationSeconds })),
+    consume: (key) => limiter.consume(key).catch(unavailable),
+    peek: (key) => limiter.peek(key).catch(() => undefined),
     close: async () => void redis.disconnect(),
   };
 }
@@ -38,6 +69,7 @@ export function createRateLimiter(points: number, durationSeconds: number, store
     limit: points,
     remaining: Math.max(0, res.remainingPoints),
     resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    windowSeconds: durationSeconds,
   });
   return {
     async consume(key) {
@@ -48,16 +80,25 @@ export function createRateLimiter(points: number, durationSeconds: number, store
         throw rejection;
       }
     },
+    async peek(key) {
+      const res = await limiter.get(key);
+      return res ? decision(res, res.consumedPoints <= points) : undefined;
+    },
     async close() {},
   };
 }
 
-/** Standard quota headers (the IETF RateLimit draft's names, as GitHub and Stripe-style clients read them). */
+/**
+ * Quota headers on every authenticated response: the X-RateLimit-* trio clients have long read, and
+ * the IETF pair (`RateLimit-Policy: 100;w=60`, `RateLimit: limit=100, remaining=…, reset=…`).
+ */
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
   const headers: Record<string, string> = {
     'x-ratelimit-limit': String(decision.limit),
     'x-ratelimit-remaining': String(decision.remaining),
     'x-ratelimit-reset': String(decision.resetSeconds),
+    'ratelimit-policy': `${decision.limit};w=${decision.windowSeconds}`,
+    ratelimit: `limit=${decision.limit}, remaining=${decision.remaining}, reset=${decision.resetSeconds}`,
   };
   if (!decision.allowed) headers['retry-after'] = String(decision.resetSeconds);
   return headers;

@@ -2,6 +2,7 @@
 // all turn their credentials into the same object here: the verified key, its organization, the rate
 // limit verdict, a logger, and the write path (the unit of work) bound to the organization. Resolvers
 // and REST routes receive it as their GraphQL context.
+import { createHash } from 'node:crypto';
 import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
@@ -40,9 +41,19 @@ export interface RequestSettings {
 
 /** A refusal that carries the rate limit verdict, so every surface can send the quota headers with it. */
 export class RateLimitedError extends AppError {
-  constructor(readonly decision: RateDecision) {
-    super('RATE_LIMITED', `This API key made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`, [], { retryAfterSeconds: decision.resetSeconds });
+  constructor(
+    readonly decision: RateDecision,
+    message = `This API key made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
+  ) {
+    super('RATE_LIMITED', message, [], { retryAfterSeconds: decision.resetSeconds });
   }
+}
+
+/** What a transport knows about who is asking. */
+export interface Credentials {
+  authorization?: string | null;
+  /** The client's address (the socket's peer), for the limit on requests without a valid key. */
+  address?: string;
 }
 
 /** What the HTTP front door and Yoga's context factory share for one GraphQL request. */
@@ -50,27 +61,60 @@ export interface HttpExchange {
   requestId: string;
   /** Set by the context factory, so the quota headers go on the response whatever it says. */
   rateLimit?: RateDecision;
+  /** The client's address. */
+  address?: string;
 }
 
 export interface RequestContextDeps {
   db: Database;
   limiter: RateLimiter;
+  /** Counts requests without a valid key, per client address. */
+  authFailures: RateLimiter;
   logger: Logger;
   unitOfWork: UnitOfWork;
   bus: EventBus;
   settings: RequestSettings;
 }
 
-export type CreateRequestContext = (credentials: { authorization?: string | null }, requestId: string) => Promise<RequestContext>;
+export type CreateRequestContext = (credentials: Credentials, requestId: string) => Promise<RequestContext>;
 
-export function requestContextFactory({ db, limiter, logger, unitOfWork, bus, settings }: RequestContextDeps): CreateRequestContext {
+/** Digests of keys this instance verified lately: they pass an address that is refused for failures. */
+function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
+  const seen = new Map<string, number>();
+  const digest = (token: string) => createHash('sha256').update(token).digest('base64');
+  return {
+    has: (token: string) => (seen.get(digest(token)) ?? 0) > Date.now(),
+    add(token: string) {
+      if (seen.size >= max) seen.delete(seen.keys().next().value!);
+      seen.set(digest(token), Date.now() + ttlMs);
+    },
+  };
+}
+
+export function requestContextFactory({ db, limiter, authFailures, logger, unitOfWork, bus, settings }: RequestContextDeps): CreateRequestContext {
+  const verified = recentlyVerified();
+
+  async function refuse(address: string, message: string): Promise<never> {
+    const decision = await authFailures.consume(address);
+    if (!decision.allowed) throw new RateLimitedError(decision, `Too many requests without a valid API key from this address; retry in ${decision.resetSeconds} s`);
+    throw new AppError('UNAUTHENTICATED', message);
+  }
+
   return async function createRequestContext(credentials, requestId) {
+    const address = credentials.address ?? 'unknown';
     const header = credentials.authorization;
-    if (!header) throw new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>');
+    if (!header) return refuse(address, 'Send your API key as Authorization: Bearer <key>');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new AppError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <key>"');
-    const apiKey = await verifyApiKey(db, match[1]);
-    if (!apiKey) throw new AppError('UNAUTHENTICATED', 'The API key is invalid or has been revoked');
+    if (!match) return refuse(address, 'The Authorization header must be "Bearer <key>"');
+    const token = match[1];
+    if (!verified.has(token)) {
+      // An address over its failure quota learns nothing more, right or wrong, until the window passes.
+      const failures = await authFailures.peek(address);
+      if (failures && !failures.allowed) throw new RateLimitedError(failures, `Too many requests without a valid API key from this address; retry in ${failures.resetSeconds} s`);
+    }
+    const apiKey = await verifyApiKey(db, token);
+    if (!apiKey) return refuse(address, 'The API key is invalid or has been revoked');
+    verified.add(token);
     const rateLimit = await limiter.consume(apiKey.id);
     if (!rateLimit.allowed) throw new RateLimitedError(rateLimit);
     const context: RequestContext = {

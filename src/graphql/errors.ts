@@ -118,7 +118,7 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
     if (initial.apiKey) return {};
     const exchange = initial.exchange ?? { requestId: randomUUID() };
     try {
-      const context = await createContext({ authorization: initial.request.headers.get('authorization') }, exchange.requestId);
+      const context = await createContext({ authorization: initial.request.headers.get('authorization'), address: exchange.address }, exchange.requestId);
       exchange.rateLimit = context.rateLimit;
       return context;
     } catch (error) {

@@ -50,7 +50,7 @@ const bearer = (authorization: string | undefined | null) => /^Bearer\s+(\S+)/i.
 
 const credentialsOf = (params: Record<string, unknown> | undefined, request: IncomingMessage) => {
   const fromParams = params?.authorization ?? params?.Authorization;
-  return { authorization: typeof fromParams === 'string' ? fromParams : request.headers.authorization };
+  return { authorization: typeof fromParams === 'string' ? fromParams : request.headers.authorization, address: request.socket.remoteAddress };
 };
 
 const refusal = (error: unknown) => {

@@ -53,7 +53,7 @@ export function createRequestHandler(deps: HandlerDeps) {
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
     if (body) assertUtf8(body);
-    const exchange: HttpExchange = { requestId };
+    const exchange: HttpExchange = { requestId, address: req.socket.remoteAddress };
     if (wantsGraphiQL(req.method, req.headers.accept)) {
       await loadGraphiQL();
       allowPageScripts(res);
@@ -109,7 +109,7 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (publicDoc) return res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, url, requestId);
       if (!url.pathname.startsWith('/api/')) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/`, requestId));
-      const context = await createContext({ authorization: req.headers.authorization }, requestId);
+      const context = await createContext({ authorization: req.headers.authorization, address: req.socket.remoteAddress }, requestId);
       Object.assign(headers, rateLimitHeaders(context.rateLimit));
       await handleRest(req, res, url, context, headers);
     } catch (error) {

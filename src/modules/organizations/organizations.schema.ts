@@ -15,9 +15,19 @@ const OrganizationRef = builder.prismaObject('Organization', {
   }),
 });
 
+const RateLimitRef = builder.objectRef<{ limit: number; remaining: number; resetSeconds: number }>('RateLimit').implement({
+  description: 'The request quota of the API key in use, as it stands after counting this request (the same figures as the X-RateLimit-* and RateLimit headers).',
+  fields: (t) => ({
+    limit: t.exposeInt('limit', { description: 'Requests allowed per window (a minute), all endpoints and transports.' }),
+    remaining: t.exposeInt('remaining', { description: 'Requests left in the current window.' }),
+    resetAt: t.field({ type: 'DateTime', description: 'When the window ends and the quota is whole again.', resolve: (r) => new Date(Date.now() + r.resetSeconds * 1000) }),
+  }),
+});
+
 const ViewerRef = builder.objectRef<{ organizationId: string }>('Viewer').implement({
   description: 'Who is asking: the organization of the API key in use.',
   fields: (t) => ({
+    rateLimit: t.field({ type: RateLimitRef, description: 'The quota of the API key in use.', resolve: (_viewer, _args, ctx) => ctx.rateLimit }),
     organization: t.prismaField({
       type: OrganizationRef,
       description: 'The organization of the API key.',
