@@ -4,7 +4,6 @@ import type { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { today } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
-import { OPEN_STATUSES } from '../invoices/invoices.service.ts';
 import type { Tenant } from '../../core/tenant.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
@@ -126,32 +125,37 @@ function daysBefore(date: string, days: number) {
 }
 
 /** Amounts due on open invoices per customer, by days past due as of a date. */
+/**
+ * What customers owed at the end of `asOf`, by how overdue it was then. Only what had happened by that
+ * date counts (QuickBooks and Xero do the same): invoices posted on or before it, less payments dated on
+ * or before it, without invoices voided on or before it. So the total always equals the receivables
+ * balance of the trial balance at the same date, whatever happened afterwards.
+ */
 export async function agedReceivables(tenant: Tenant, asOf = today()) {
+  const [invoices, payments] = await Promise.all([
+    tenant.prisma.invoice.findMany({
+      where: {
+        organizationId: tenant.organizationId,
+        journalEntryId: { not: null }, // drafts were never posted
+        issueDate: { lte: asOf },
+        OR: [{ voidJournalEntryId: null }, { voidJournalEntry: { date: { gt: asOf } } }],
+      },
+      select: { id: true, customerId: true, dueDate: true, total: true },
+    }),
+    tenant.prisma.payment.groupBy({ by: ['invoiceId'], where: { organizationId: tenant.organizationId, date: { lte: asOf } }, _sum: { amount: true } }),
+  ]);
+  const paid = new Map(payments.map((p) => [p.invoiceId, p._sum.amount ?? 0n]));
   // Bucket bounds on dueDate: current = not yet due; then 1–30, 31–60, 61–90, over 90 days past due.
-  const ranges: Record<(typeof AGING_BUCKETS)[number], { gte?: string; lt?: string }> = {
-    current: { gte: asOf },
-    days1to30: { lt: asOf, gte: daysBefore(asOf, 30) },
-    days31to60: { lt: daysBefore(asOf, 30), gte: daysBefore(asOf, 60) },
-    days61to90: { lt: daysBefore(asOf, 60), gte: daysBefore(asOf, 90) },
-    over90: { lt: daysBefore(asOf, 90) },
-  };
-  const grouped = await Promise.all(
-    AGING_BUCKETS.map((bucket) =>
-      tenant.prisma.invoice.groupBy({
-        by: ['customerId'],
-        where: { organizationId: tenant.organizationId, status: { in: OPEN_STATUSES }, issueDate: { lte: asOf }, dueDate: ranges[bucket] },
-        _sum: { total: true, amountPaid: true },
-      }),
-    ),
-  );
+  const bucketOf = (dueDate: string): (typeof AGING_BUCKETS)[number] =>
+    dueDate >= asOf ? 'current' : dueDate >= daysBefore(asOf, 30) ? 'days1to30' : dueDate >= daysBefore(asOf, 60) ? 'days31to60' : dueDate >= daysBefore(asOf, 90) ? 'days61to90' : 'over90';
   const perCustomer = new Map<string, Record<(typeof AGING_BUCKETS)[number], bigint>>();
-  grouped.forEach((rows, i) => {
-    for (const row of rows) {
-      const buckets = perCustomer.get(row.customerId) ?? { current: 0n, days1to30: 0n, days31to60: 0n, days61to90: 0n, over90: 0n };
-      buckets[AGING_BUCKETS[i]] += (row._sum.total ?? 0n) - (row._sum.amountPaid ?? 0n);
-      perCustomer.set(row.customerId, buckets);
-    }
-  });
+  for (const invoice of invoices) {
+    const outstanding = invoice.total - (paid.get(invoice.id) ?? 0n);
+    if (outstanding <= 0n) continue;
+    const buckets = perCustomer.get(invoice.customerId) ?? { current: 0n, days1to30: 0n, days31to60: 0n, days61to90: 0n, over90: 0n };
+    buckets[bucketOf(invoice.dueDate)] += outstanding;
+    perCustomer.set(invoice.customerId, buckets);
+  }
   const customers = await tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: [...perCustomer.keys()] } }, orderBy: { name: 'asc' } });
   const rows = customers.map((customer) => {
     const b = perCustomer.get(customer.id)!;

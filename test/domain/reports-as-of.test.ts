@@ -1,0 +1,92 @@
+// #11 item 10: reports as at a past date count only what had happened by then, so aged receivables
+// always tie to the receivables balance of the trial balance at the same date (QuickBooks, Xero).
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers } from '../../src/modules/customers/customers.service.ts';
+import { createInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
+import { agedReceivables, balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
+import { serviceFixture } from '../helpers.ts';
+
+let f: Awaited<ReturnType<typeof serviceFixture>>;
+beforeAll(async () => {
+  f = await serviceFixture();
+});
+afterAll(() => f.drop());
+
+type Tenant = Awaited<ReturnType<typeof f.tenant>>;
+const receivablesOn = async (t: Tenant, asOf: string) => {
+  const ar = await f.accountId(t, '1200');
+  const row = (await trialBalance(t, asOf)).rows.find((r) => r.account.id === ar);
+  return row ? row.debit - row.credit : 0n;
+};
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('aged receivables as at a past date', () => {
+  it('counts an invoice paid after the date as still owed on it (the case reported)', async () => {
+    const t = await f.tenant('As-of Co');
+    const c = await f.run(t, customers.create, { name: 'Paid later' });
+    const invoice = await f.run(t, createInvoice, { customerId: c.id, issueDate: '2026-05-01', dueDate: '2026-05-31', lines: [{ description: 'Job', unitPrice: '100.00' }] });
+    await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '100.00', date: '2026-06-15' });
+    const before = await agedReceivables(t, '2026-06-10');
+    expect(before.totals).toMatchObject({ total: 10000n, days1to30: 10000n });
+    expect(before.rows.map((r) => r.customer.name)).toEqual(['Paid later']);
+    expect(await receivablesOn(t, '2026-06-10')).toBe(10000n);
+    expect((await agedReceivables(t, '2026-06-15')).totals.total).toBe(0n);
+  });
+
+  it('counts an invoice voided after the date, and not one voided on or before it', async () => {
+    const t = await f.tenant('Void Co');
+    const c = await f.run(t, customers.create, { name: 'Voided later' });
+    const invoice = await f.run(t, createInvoice, { customerId: c.id, issueDate: '2026-03-01', dueDate: '2026-03-31', lines: [{ description: 'Job', unitPrice: '40.00' }] });
+    await f.run(t, voidInvoice, invoice.id, { date: '2026-04-10' });
+    expect((await agedReceivables(t, '2026-04-09')).totals.total).toBe(4000n);
+    expect((await agedReceivables(t, '2026-04-10')).totals.total).toBe(0n);
+    expect(await receivablesOn(t, '2026-04-09')).toBe(4000n);
+    expect(await receivablesOn(t, '2026-04-10')).toBe(0n);
+  });
+
+  it('always ties to the receivables balance on that date, over random dated histories (property)', async () => {
+    const day = fc.integer({ min: 0, max: 300 }).map((n) => addDays('2026-01-01', n));
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('invoice' as const), issue: day, terms: fc.integer({ min: 0, max: 90 }), cents: fc.integer({ min: 1, max: 50_000 }), draft: fc.boolean({ freq: 6 }) }),
+      fc.record({ kind: fc.constant('pay' as const), which: fc.nat(), share: fc.integer({ min: 1, max: 100 }), after: fc.integer({ min: 0, max: 120 }) }),
+      fc.record({ kind: fc.constant('void' as const), which: fc.nat(), after: fc.integer({ min: 0, max: 120 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), fc.array(day, { minLength: 3, maxLength: 6 }), async (steps, asOfDates) => {
+        const t = await f.tenant();
+        const c = await f.run(t, customers.create, { name: 'Random' });
+        const invoices: { id: string; issueDate: string; total: bigint; paid: bigint; void: boolean; draft: boolean }[] = [];
+        for (const s of steps) {
+          if (s.kind === 'invoice') {
+            const inv = await f.run(t, createInvoice, { customerId: c.id, issueDate: s.issue, dueDate: addDays(s.issue, s.terms), draft: s.draft, lines: [{ description: 'x', unitPrice: (s.cents / 100).toFixed(2) }] });
+            invoices.push({ id: inv.id, issueDate: s.issue, total: inv.total, paid: 0n, void: false, draft: s.draft });
+            continue;
+          }
+          const open = invoices.filter((i) => !i.void && !i.draft && (s.kind === 'void' ? i.paid === 0n : i.paid < i.total));
+          if (!open.length) continue;
+          const target = open[s.which % open.length];
+          const date = addDays(target.issueDate, s.after);
+          if (s.kind === 'void') {
+            await f.run(t, voidInvoice, target.id, { date });
+            target.void = true;
+          } else {
+            const amount = (((target.total - target.paid) * BigInt(s.share)) / 100n) || 1n;
+            await f.run(t, recordPayment, { invoiceId: target.id, amount: (Number(amount) / 100).toFixed(2), date });
+            target.paid += amount;
+          }
+        }
+        for (const asOf of asOfDates) {
+          const aged = await agedReceivables(t, asOf);
+          expect(aged.totals.total, `aged receivables vs trial balance on ${asOf}`).toBe(await receivablesOn(t, asOf));
+          for (const row of aged.rows) expect(row.total).toBeGreaterThan(0n);
+          const tb = await trialBalance(t, asOf);
+          expect(tb.totalDebit).toBe(tb.totalCredit);
+          const bs = await balanceSheet(t, asOf);
+          expect(bs.assets.total).toBe(bs.totalLiabilitiesAndEquity);
+        }
+      }),
+      { seed: 20261123, numRuns: 25 },
+    );
+  }, 120_000);
+});
