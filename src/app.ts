@@ -66,7 +66,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     schema,
     context: yogaContextFactory(createContext) as never,
     graphqlEndpoint: '/graphql',
-    maskedErrors: { maskError: createMaskError(logger) },
+    maskedErrors: { maskError: createMaskError(logger, schema) },
     logging: false,
     landingPage: false,
     cors: false, // the front door applies CORS_ORIGINS to both surfaces (http/headers.ts)
@@ -81,7 +81,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         // With introspection on the schema is public and suggestions help integrators; with it off, no hints.
         blockFieldSuggestion: { enabled: !config.graphqlIntrospection },
       }),
-      useCatalogueCodesForRequestErrors(),
+      useCatalogueCodesForRequestErrors(schema),
       useTextInputGuard(),
       useIssuedCursorsOnly(),
       ...(config.graphqlIntrospection ? [] : [useNoIntrospection()]),

@@ -55,6 +55,11 @@ describe('npm run apikey', () => {
     const unknown = await apikey('revoke', 'nosuchprefix');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/No API key with prefix "nosuchprefix"/);
+    const bogus = await apikey('list', '--bogus');
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toMatch(/Unknown option '--bogus'/);
+    expect(bogus.stderr).toMatch(/usage:/);
+    expect(bogus.stderr).not.toMatch(/\n\s+at /); // no stack trace
   });
 
   it('works beside a running server process that migrated the same database (SQLite file shared, no restart)', async () => {

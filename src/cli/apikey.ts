@@ -15,10 +15,19 @@ const USAGE = `usage:
   npm run apikey -- list [--org "<organization name>"]
   npm run apikey -- revoke <prefix>`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { org: { type: 'string' }, name: { type: 'string' }, currency: { type: 'string' }, help: { type: 'boolean' } },
-});
+function args() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { org: { type: 'string' }, name: { type: 'string' }, currency: { type: 'string' }, help: { type: 'boolean' } },
+    });
+  } catch (error) {
+    // node:util names the bad option in its message; the stack trace would say nothing more.
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const { values, positionals } = args();
 const [command, ...rest] = positionals;
 if (values.help || !command) {
   console.log(USAGE);

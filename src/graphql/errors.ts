@@ -1,7 +1,7 @@
 // Maps every error a resolver can raise onto the catalogue, once, for both surfaces (REST reads the
 // same extensions). Unexpected errors are logged with their stack and reach the client masked.
 import { randomUUID } from 'node:crypto';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import { GraphQLError, type GraphQLSchema, isEnumType, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
 import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeaders, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
@@ -33,7 +33,31 @@ export function toAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-export function createMaskError(logger: Logger) {
+/** A request error's code: VALIDATION_FAILED, unless Yoga answered it with 405 (a mutation over GET). */
+function requestErrorCode(error: GraphQLError): ErrorCode {
+  return (error.extensions?.http as { status?: number } | undefined)?.status === 405 ? 'METHOD_NOT_ALLOWED' : 'VALIDATION_FAILED';
+}
+
+/** The message of a request error as a client should read it. */
+function requestErrorMessage(message: string, schema: GraphQLSchema): string {
+  // graphql-armor words its refusals (depth, cost, aliases, tokens) as "Syntax Error: …": they are limits.
+  return withAllowedEnumValues(message, schema).replace(/^Syntax Error: (?=.*limit)/i, '');
+}
+
+/** The values of the enum a graphql-js message (`Value "X" does not exist in "AccountType" enum.`) names. */
+export function enumValuesNamedIn(message: string, schema: GraphQLSchema): string[] | undefined {
+  const named = /does not exist in "(\w+)" enum/.exec(message);
+  const type = named ? schema.getType(named[1]) : undefined;
+  return type && isEnumType(type) ? type.getValues().map((v) => v.name) : undefined;
+}
+
+/** graphql-js names a wrong enum value (maybe with one guess); a client needs every allowed value. */
+export function withAllowedEnumValues(message: string, schema: GraphQLSchema): string {
+  const values = enumValuesNamedIn(message, schema);
+  return values ? `${message.replace(/\s*Did you mean[^?]*\?$/, '')} Allowed values: ${values.join(', ')}.` : message;
+}
+
+export function createMaskError(logger: Logger, schema: GraphQLSchema) {
   return (error: unknown, _message: string): Error => {
     const graphQLError = error instanceof GraphQLError ? error : undefined;
     const original = graphQLError ? graphQLError.originalError : error;
@@ -53,8 +77,8 @@ export function createMaskError(logger: Logger) {
     // Errors GraphQL itself raises (syntax, unknown field, bad variable) and scalar parse errors.
     if (graphQLError && (!original || original instanceof GraphQLError)) {
       const code = (original as GraphQLError | undefined)?.extensions?.code ?? graphQLError.extensions?.code;
-      const known = typeof code === 'string' && code in ERROR_CATALOGUE ? (code as ErrorCode) : 'VALIDATION_FAILED';
-      return new GraphQLError(graphQLError.message, {
+      const known = typeof code === 'string' && code in ERROR_CATALOGUE ? (code as ErrorCode) : requestErrorCode(graphQLError);
+      return new GraphQLError(requestErrorMessage(graphQLError.message, schema), {
         nodes: graphQLError.nodes,
         path: graphQLError.path,
         extensions: { ...graphQLError.extensions, code: known, status: ERROR_CATALOGUE[known].status },
@@ -95,9 +119,11 @@ function severity(error: GraphQLError): number {
  * Yoga reports syntax and validation errors before execution (so maskError never sees them), with its
  * own codes; this gives them the catalogue's VALIDATION_FAILED like every other input error.
  */
-export function useCatalogueCodesForRequestErrors() {
-  const recode = (error: GraphQLError) =>
-    new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code: 'VALIDATION_FAILED', status: 400 } });
+export function useCatalogueCodesForRequestErrors(schema: GraphQLSchema) {
+  const recode = (error: GraphQLError) => {
+    const code = requestErrorCode(error);
+    return new GraphQLError(requestErrorMessage(error.message, schema), { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code, status: ERROR_CATALOGUE[code].status } });
+  };
   return {
     onParse: () => ({ result, replaceParseResult }: { result: unknown; replaceParseResult: (r: unknown) => void }) => {
       if (result instanceof GraphQLError) replaceParseResult(recode(result));

@@ -4,10 +4,11 @@
 import { coerceInputValue, type DocumentNode, getNullableType, isInputObjectType, isListType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { isCalendarDate } from '../lib/dates.ts';
+import { MAX_PAGE, MAX_PAGE_LIMIT } from '../lib/pagination.ts';
 import type { Schema } from './json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
-import { summarizeGraphQLErrors } from '../graphql/errors.ts';
+import { enumValuesNamedIn, summarizeGraphQLErrors } from '../graphql/errors.ts';
 import type { RequestContext } from '../core/request-context.ts';
 
 export interface RestRequest {
@@ -102,10 +103,16 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
     },
 
     async execute(route, req, context) {
-      if (route.bodyInputType) {
+      if (route.method !== 'GET') {
         if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
-        req = { ...req, body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>, req) : req.body };
-        checkBody(req.body, route.bodyInputType);
+        if (route.bodyInputType) {
+          req = { ...req, body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>, req) : req.body };
+          checkBody(req.body, route.bodyInputType, schema);
+        } else {
+          // An action without input takes an empty body or `{}`: a field sent to it is a mistake to report, not ignore.
+          const fields = Object.keys(req.body);
+          if (fields.length) throw validationError(fields.map((path) => ({ path, message: 'is not a known field (this action takes no body)' })));
+        }
       }
       const variableValues = route.toVariables(req);
       const { contextFactory, execute } = yoga.getEnveloped(context);
@@ -124,19 +131,29 @@ export { summarizeGraphQLErrors };
  * so REST refuses exactly what GraphQL refuses (unknown fields, wrong types, missing required fields,
  * bad Money or Date), but names every bad field at once, by its path in the body.
  */
-function checkBody(body: unknown, type: GraphQLInputType) {
+function checkBody(body: unknown, type: GraphQLInputType, schema: GraphQLSchema) {
   const errors: FieldError[] = listsThatAreNotArrays(body, type);
   if (errors.length) throw validationError(errors);
-  coerceInputValue(body, type, (path, _invalid, error) => {
+  coerceInputValue(body, type, (path, invalid, error) => {
     // graphql-js names an unknown or missing field in the message, not in the path: move it there.
     const unknownField = /^Field "([^"]+)" is not defined by type/.exec(error.message);
     const missingField = /^Field "([^"]+)" of required type "([^"]+)" was not provided/.exec(error.message);
     const field = unknownField?.[1] ?? missingField?.[1];
     const where = [...path, ...(field ? [field] : [])].join('.');
-    const message = unknownField ? 'is not a known field' : missingField ? `is required (${missingField[2].replace(/!$/, '')})` : error.message.replace(/\.$/, '');
+    const message = unknownField
+      ? 'is not a known field'
+      : missingField
+        ? `is required (${missingField[2].replace(/!$/, '')})`
+        : enumMessage(error.message, invalid, schema) ?? error.message.replace(/\.$/, '');
     errors.push({ path: where || '(body)', message });
   });
   if (errors.length) throw validationError(errors);
+}
+
+/** REST spells enum values in lower case: `must be one of asset, liability, …, got "planet"`. */
+function enumMessage(message: string, invalid: unknown, schema: GraphQLSchema): string | undefined {
+  const values = enumValuesNamedIn(message, schema);
+  return values && `must be one of ${values.map((v) => v.toLowerCase()).join(', ')}, got ${JSON.stringify(typeof invalid === 'string' ? invalid.toLowerCase() : invalid)}`;
 }
 
 /**
@@ -181,6 +198,8 @@ export function listVariables(query: URLSearchParams, filters: Record<string, (v
   for (const [name, value] of query) {
     if (name === 'page' || name === 'limit') {
       if (!/^-?\d+$/.test(value)) errors.push({ path: name, message: `must be a whole number, got "${value}"` });
+      else if (name === 'page' && (Number(value) < 1 || Number(value) > MAX_PAGE)) errors.push({ path: name, message: `must be a whole number from 1 to ${MAX_PAGE}` });
+      else if (name === 'limit' && (Number(value) < 1 || Number(value) > MAX_PAGE_LIMIT)) errors.push({ path: name, message: `must be a whole number from 1 to ${MAX_PAGE_LIMIT}` });
       else out[name] = Number(value);
     } else if (name in filters) {
       try {

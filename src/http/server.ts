@@ -80,7 +80,11 @@ export function createRequestHandler(deps: HandlerDeps) {
     }
     checkParameters(found.params, url.searchParams);
     let body: unknown;
-    if (found.route.method !== 'GET') body = parseJsonBody(await readBody(req, maxBodyBytes), req.headers['content-type']);
+    if (found.route.method !== 'GET') {
+      const bytes = await readBody(req, maxBodyBytes);
+      // No body at all is an empty object (what openapi-fetch and curl -X POST send for an action).
+      body = bytes.length === 0 ? {} : parseJsonBody(bytes, req.headers['content-type']);
+    }
     const result = await rest.execute(found.route, { params: found.params, query: url.searchParams, body, headers: req.headers }, context);
     sendJson(res, result.status, result.body, { ...headers, ...result.headers });
   }

@@ -4,6 +4,8 @@ import { type FieldError, validationError } from './errors.ts';
 
 export const DEFAULT_PAGE_LIMIT = 20;
 export const MAX_PAGE_LIMIT = 100;
+/** The largest page number (GraphQL's Int): 214 million pages of 100 is more than any list holds. */
+export const MAX_PAGE = 2 ** 31 - 1;
 
 export interface PageWindow {
   page: number;
@@ -23,7 +25,7 @@ export function pageWindow(page: number | null | undefined, limit: number | null
   const errors: FieldError[] = [];
   const p = page ?? 1;
   const l = limit ?? DEFAULT_PAGE_LIMIT;
-  if (!Number.isInteger(p) || p < 1) errors.push({ path: 'page', message: 'must be a whole number of at least 1' });
+  if (!Number.isInteger(p) || p < 1 || p > MAX_PAGE) errors.push({ path: 'page', message: `must be a whole number from 1 to ${MAX_PAGE}` });
   if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE_LIMIT) errors.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_PAGE_LIMIT}` });
   if (errors.length) throw validationError(errors);
   return { page: p, limit: l, skip: (p - 1) * l };

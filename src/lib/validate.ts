@@ -31,7 +31,8 @@ export class Checker {
       return null;
     }
     const max = options.max ?? 500;
-    if (trimmed.length > max) this.fail(path, `must be at most ${max} characters`);
+    // Characters as people count them (code points): an emoji is one, not two UTF-16 units.
+    if ([...trimmed].length > max) this.fail(path, `must be at most ${max} characters`);
     else if (options.pattern && !options.pattern.test(trimmed)) this.fail(path, options.patternHint ?? 'has an invalid format');
     return trimmed;
   }

@@ -48,7 +48,7 @@ describe('aged receivables as at a past date', () => {
   it('always ties to the receivables balance on that date, over random dated histories (property)', async () => {
     const day = fc.integer({ min: 0, max: 300 }).map((n) => addDays('2026-01-01', n));
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('invoice' as const), issue: day, terms: fc.integer({ min: 0, max: 90 }), cents: fc.integer({ min: 1, max: 50_000 }), draft: fc.boolean({ freq: 6 }) }),
+      fc.record({ kind: fc.constant('invoice' as const), issue: day, terms: fc.integer({ min: 0, max: 90 }), cents: fc.integer({ min: 1, max: 50_000 }), draft: fc.integer({ min: 0, max: 5 }).map((n) => n === 0) }),
       fc.record({ kind: fc.constant('pay' as const), which: fc.nat(), share: fc.integer({ min: 1, max: 100 }), after: fc.integer({ min: 0, max: 120 }) }),
       fc.record({ kind: fc.constant('void' as const), which: fc.nat(), after: fc.integer({ min: 0, max: 120 }) }),
     );

@@ -5,6 +5,7 @@ import { dateParam, type RestRoute } from '../../http/rest.ts';
 import { S } from '../../http/json-schema.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
 import { journalEntryRepresentation } from './journal.public.ts';
+import { SOURCE_TYPES } from './journal.service.ts';
 
 const ENTRY_SCHEMA = S.object(
   {
@@ -14,7 +15,7 @@ const ENTRY_SCHEMA = S.object(
     description: S.string,
     reference: S.nullable(S.string),
     status: { type: 'string', enum: ['posted', 'reversed'] },
-    sourceType: { type: 'string', enum: ['manual', 'invoice', 'invoice_void', 'payment', 'reversal'] },
+    sourceType: { type: 'string', enum: [...SOURCE_TYPES] },
     sourceId: S.nullable(S.string),
     totalAmount: S.number,
     currency: S.string,

@@ -14,7 +14,8 @@ import { JOURNAL_ENTRY, type JournalEntryRow } from './journal.public.ts';
 /** Accounts only documents may post to. */
 const CONTROL_ROLES = ['accounts_receivable', 'accounts_payable'];
 
-export type SourceType = 'manual' | 'invoice' | 'invoice_void' | 'payment' | 'reversal';
+export const SOURCE_TYPES = ['manual', 'invoice', 'invoice_void', 'payment', 'reversal'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export interface JournalLineInput {
   accountId?: string | null;
@@ -64,7 +65,10 @@ export function journalEntryWhere(organizationId: string, filter: JournalFilter 
   const where: PrismaTypes.JournalEntryWhereInput = { organizationId };
   if (filter.from || filter.to) where.date = { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) };
   if (filter.accountId) where.lines = { some: { accountId: filter.accountId } };
-  if (filter.sourceType) where.sourceType = filter.sourceType;
+  if (filter.sourceType) {
+    if (!(SOURCE_TYPES as readonly string[]).includes(filter.sourceType)) throw validationError([{ path: 'sourceType', message: `must be one of ${SOURCE_TYPES.join(', ')}, got "${filter.sourceType}"` }]);
+    where.sourceType = filter.sourceType;
+  }
   if (filter.search?.trim()) {
     const text = filter.search.trim();
     const number = /^\d+$/.test(text) ? Number(text) : undefined;

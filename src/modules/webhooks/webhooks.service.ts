@@ -24,6 +24,7 @@ export function webhookWhere(organizationId: string): PrismaTypes.WebhookSubscri
 }
 
 export function eventWhere(organizationId: string, filter: { type?: string | null; resourceId?: string | null } = {}): PrismaTypes.EventWhereInput {
+  if (filter.type && !isEventType(filter.type)) throw validationError([{ path: 'type', message: `"${filter.type}" is not an event type (the list: GET /api/v1/webhooks or webhookEventTypes)` }]);
   return { organizationId, ...(filter.type ? { type: filter.type } : {}), ...(filter.resourceId ? { resourceId: filter.resourceId } : {}) };
 }
 
