@@ -40,7 +40,7 @@ export function useIssuedCursorsOnly() {
     if (!bad.length) return;
     const fieldErrors = bad.map(({ argument, field }) => ({ path: `${field}.${argument}`, message: 'is not a cursor this API issued; use an edge\'s cursor or pageInfo.endCursor / startCursor' }));
     setResultAndStopExecution({
-      errors: [new GraphQLError(`Invalid cursor for ${fieldErrors.map((e) => e.path).join(', ')}: pass back a cursor from a previous page`, { extensions: { code: 'VALIDATION_FAILED', status: 400, fieldErrors } })],
+      errors: [new GraphQLError(`Invalid cursor for ${fieldErrors.map((e) => e.path).join(', ')}: pass back a cursor from a previous page`, { extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors } })],
     });
   };
   return { onExecute: check, onSubscribe: check };

@@ -69,7 +69,7 @@ export function createMaskError(logger: Logger, schema: GraphQLSchema) {
         extensions: {
           code: appError.code,
           status: appError.status,
-          ...(appError.fieldErrors.length ? { fieldErrors: appError.fieldErrors } : {}),
+          ...(appError.fieldErrors.length ? { errors: appError.fieldErrors } : {}),
           ...appError.details,
         },
       });
@@ -104,9 +104,9 @@ export interface ErrorSummary {
 /** The one error a REST response reports for a failed GraphQL result: the first, most severe. */
 export function summarizeGraphQLErrors(errors: readonly GraphQLError[]): ErrorSummary {
   const first = [...errors].sort((a, b) => severity(b) - severity(a))[0];
-  const { code: rawCode, status: _status, fieldErrors, ...details } = (first.extensions ?? {}) as Record<string, any>;
+  const { code: rawCode, status: _status, errors: fieldErrors, ...details } = (first.extensions ?? {}) as Record<string, any>;
   const code: ErrorCode = typeof rawCode === 'string' && rawCode in ERROR_CATALOGUE ? (rawCode as ErrorCode) : 'INTERNAL';
-  const allFieldErrors: FieldError[] = errors.flatMap((e) => (e.extensions?.fieldErrors as FieldError[] | undefined) ?? []);
+  const allFieldErrors: FieldError[] = errors.flatMap((e) => (e.extensions?.errors as FieldError[] | undefined) ?? []);
   return { code, status: ERROR_CATALOGUE[code].status, message: first.message, fieldErrors: allFieldErrors.length ? allFieldErrors : fieldErrors ?? [], details };
 }
 
@@ -169,7 +169,7 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
  */
 export function useTextInputGuard() {
   const refusal = (fieldErrors: FieldError[]) =>
-    new GraphQLError(validationError(fieldErrors).message, { extensions: { code: 'VALIDATION_FAILED', status: 400, fieldErrors } });
+    new GraphQLError(validationError(fieldErrors).message, { extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors } });
   const checkVariables = ({ args, setResultAndStopExecution }: { args: { variableValues?: unknown }; setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void }) => {
     const bad = badTextIn(args.variableValues ?? {});
     if (bad.length) setResultAndStopExecution({ errors: [refusal(bad)] });

@@ -47,3 +47,19 @@ export const problemSchema: Schema = {
   },
   required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],
 };
+
+/** An object schema without some of its fields (e.g. the ones a REST path supplies). */
+export function withoutFields(schema: Schema, fields: string[]): Schema {
+  const properties = { ...(schema.properties as Record<string, Schema>) };
+  for (const field of fields) delete properties[field];
+  return { ...schema, properties, required: ((schema.required as string[] | undefined) ?? []).filter((f) => !fields.includes(f)) };
+}
+
+/** The schema with the property at `path` (names through objects; `[]` steps into array items) replaced. */
+export function replaceProperty(schema: Schema, path: string[], replace: (property: Schema) => Schema): Schema {
+  if (path.length === 0) return replace(schema);
+  const [head, ...rest] = path;
+  if (head === '[]') return { ...schema, items: replaceProperty(schema.items as Schema, rest, replace) };
+  const properties = schema.properties as Record<string, Schema>;
+  return { ...schema, properties: { ...properties, [head]: replaceProperty(properties[head], rest, replace) } };
+}

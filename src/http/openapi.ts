@@ -47,11 +47,27 @@ export function inputSchema(type: GraphQLInputType): Schema {
 
 const ERROR_RESPONSES = {
   400: 'Data missing or invalid (VALIDATION_FAILED, MALFORMED_JSON, UNBALANCED_ENTRY, PERIOD_LOCKED, INVALID_STATE, IDEMPOTENCY_KEY_REUSED); `errors` names each bad field.',
-  401: 'API key missing, malformed, unknown or revoked (UNAUTHENTICATED).',
+  401: 'API key missing, malformed, unknown or revoked (UNAUTHENTICATED); the answer carries `WWW-Authenticate: Bearer`.',
   404: 'The resource does not exist in your organization (NOT_FOUND).',
-  429: 'More than the per-key quota this minute (RATE_LIMITED); wait Retry-After seconds.',
+  405: 'The path exists but not with this method (METHOD_NOT_ALLOWED); `Allow` lists the methods it takes.',
+  409: 'The organization\'s books were busy with other changes (CONFLICT); retry after Retry-After seconds with the same Idempotency-Key.',
+  413: 'The body is larger than the server accepts (PAYLOAD_TOO_LARGE).',
+  415: 'The body is not sent as application/json (UNSUPPORTED_MEDIA_TYPE).',
+  429: 'More than the per-key quota this minute, or too many requests without a valid key from one address (RATE_LIMITED); wait Retry-After seconds.',
   500: 'Failure in the service (INTERNAL); quote the requestId; you may retry later.',
+  503: 'The database (or the rate-limit store) cannot be reached right now (SERVICE_UNAVAILABLE); wait Retry-After seconds.',
 };
+
+/** Which errors an operation can answer: 404 only with an id in the path, 409/413/415 only for writes. */
+function errorStatusesOf(route: RestRoute): string[] {
+  const write = route.method !== 'GET';
+  return Object.keys(ERROR_RESPONSES).filter((status) => {
+    if (status === '404') return route.path.includes(':');
+    if (status === '405') return false; // a method the path does not take has no operation to declare it on
+    if (['409', '413', '415'].includes(status)) return write;
+    return true;
+  });
+}
 
 export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -71,9 +87,8 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
       status,
       { description: status === '201' ? 'Created' : 'OK', content: { 'application/json': { schema: body } }, ...(status === '201' && route.path.split('/').length <= 4 ? { headers: { Location: { schema: { type: 'string' }, description: 'Where the created record lives.' } } } : {}) },
     ]);
-    const errors = Object.entries(ERROR_RESPONSES)
-      .filter(([status]) => status !== '404' || route.path.includes(':'))
-      .map(([status]) => [status, { $ref: `#/components/responses/Problem${status}` }]);
+    const errors = errorStatusesOf(route).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]);
+    const body = bodyType ? inputSchema(bodyType as GraphQLInputType) : undefined;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -84,7 +99,7 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
         ...queryParams,
         ...(route.method === 'POST' ? [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'Makes retries safe for 24 hours.' }] : []),
       ],
-      ...(bodyType ? { requestBody: { required: true, content: { 'application/json': { schema: inputSchema(bodyType as GraphQLInputType) } } } } : {}),
+      ...(body ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: route.documentBody ? route.documentBody(body) : body } } } } : {}),
       responses: Object.fromEntries([...success, ...errors]),
     };
   }

@@ -27,8 +27,17 @@ export interface ResourceDescription {
   filters: Record<string, (value: string) => unknown>;
   list: { operationId: string; summary: string };
   retrieve?: { operationId: string; summary: string };
-  create?: { operationId: string; summary: string; mutation: string; inputType: string; bodyToInput?: (body: Record<string, unknown>, req: RestRequest) => Record<string, unknown> };
-  update?: { operationId: string; summary: string; mutation: string; inputType: string; bodyToInput?: (body: Record<string, unknown>, req: RestRequest) => Record<string, unknown> };
+  create?: WriteDescription;
+  update?: WriteDescription;
+}
+
+interface WriteDescription {
+  operationId: string;
+  summary: string;
+  mutation: string;
+  inputType: string;
+  bodyToInput?: (body: Record<string, unknown>, req: RestRequest) => Record<string, unknown>;
+  documentBody?: (schema: Schema) => Schema;
 }
 
 /** The Idempotency-Key header of a request, if any. */
@@ -93,6 +102,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       summary: c.summary,
       bodyType: c.inputType,
       bodyToInput: c.bodyToInput,
+      documentBody: c.documentBody,
       responses: { 201: r.schema },
       document: `mutation ${c.operationId}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
@@ -108,6 +118,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       summary: u.summary,
       bodyType: u.inputType,
       bodyToInput: u.bodyToInput,
+      documentBody: u.documentBody,
       responses: { 200: r.schema },
       document: `mutation ${u.operationId}($id: ID!, $input: ${u.inputType}!, $idempotencyKey: String) { ${u.mutation}(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
@@ -143,6 +154,7 @@ export function actionRoute(a: ActionDescription): RestRoute {
     operationId: a.mutation,
     summary: a.summary,
     bodyType: a.inputType,
+    bodyRequired: !!a.inputRequired,
     responses: { [a.status]: a.schema },
     document: `mutation ${a.mutation}($id: ID!${input}, $idempotencyKey: String) { ${a.mutation}(id: $id${a.inputType ? ', input: $input' : ''}, idempotencyKey: $idempotencyKey) { id ${a.extra?.selection ?? ''} } }`,
     toVariables: (req) => ({ id: req.params.id, ...(a.inputType ? { input: req.body } : {}), idempotencyKey: idempotencyKeyOf(req) }),

@@ -37,6 +37,10 @@ export interface RestRoute {
   document: string;
   /** For POST routes: the GraphQL input type the JSON body must fit (checked field by field). */
   bodyType?: string;
+  /** Whether a body must be sent (default: yes, when there is a body type); optional for actions like void. */
+  bodyRequired?: boolean;
+  /** Adjusts the documented body schema to REST's spelling (fields the path supplies, numbers REST accepts). */
+  documentBody?(schema: Schema): Schema;
   /** Maps REST spellings onto the GraphQL input (e.g. lower-case enum values) before the check. */
   bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
   toVariables(req: RestRequest): Record<string, unknown>;

@@ -76,7 +76,7 @@ describe('posting a journal entry', () => {
 
   it('states both totals of an unbalanced entry', async () => {
     const error = await failure(f.run(t, createJournalEntry, { date: '2026-03-01', lines: [{ accountId: rent, debit: '100.00' }, { accountId: cash, credit: '99.99' }] }));
-    expect(error.details).toEqual({ totalDebit: '100.00', totalCredit: '99.99' });
+    expect(error.details).toEqual({ totalDebit: 100, totalCredit: 99.99 });
     expect(error.message).toBe('Total debit 100.00 does not equal total credit 99.99');
   });
 

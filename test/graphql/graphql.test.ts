@@ -78,9 +78,9 @@ describe('cursor connections', () => {
     }
     // As a literal, and on a nested connection (resolved while loading its parent).
     const literal = await q(`{ customers(first: 1, after: "${b64('GPC:N:1')}") { totalCount } }`);
-    expect(literal.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ path: 'customers.after' }] });
+    expect(literal.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'customers.after' }] });
     const nested = await q(`{ customers(first: 1) { edges { node { invoices(first: 1, after: "${b64('GPC:J:{}')}") { totalCount } } } } }`);
-    expect(nested.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ path: 'invoices.after' }] });
+    expect(nested.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'invoices.after' }] });
     expect((await ok(page, { first: 2, after: issued })).customers.edges).toHaveLength(2);
   });
 
@@ -99,7 +99,7 @@ describe('page lists', () => {
     for (const args of ['limit: 101', 'limit: 0', 'page: 0']) {
       const body = await q(`{ customersPage(${args}) { total } }`);
       expect(body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
-      expect(body.errors[0].extensions.fieldErrors[0].path).toBe(args.split(':')[0]);
+      expect(body.errors[0].extensions.errors[0].path).toBe(args.split(':')[0]);
     }
   });
 
@@ -115,14 +115,14 @@ describe('mutations', () => {
     expect(updated).toEqual({ email: 'new@example.com', active: false, name: 'Delta' });
     const bad = await q('mutation($id: ID!) { updateCustomer(id: $id, input: { email: "nope", paymentTermsDays: 400, name: "" }) { id } }', { id: customerIds[0] });
     expect(bad.errors[0].extensions.code).toBe('VALIDATION_FAILED');
-    expect(bad.errors[0].extensions.fieldErrors.map((e: any) => e.path).sort()).toEqual(['email', 'name', 'paymentTermsDays']);
+    expect(bad.errors[0].extensions.errors.map((e: any) => e.path).sort()).toEqual(['email', 'name', 'paymentTermsDays']);
     const foreign = await q('mutation($id: ID!) { updateCustomer(id: $id, input: { notes: "x" }) { id } }', { id: customerIds[0] }, otherKey);
     expect(foreign.errors[0].extensions.code).toBe('NOT_FOUND');
   });
 
   it('refuse Money with more decimals than the currency, and impossible dates', async () => {
     const money = await q('mutation { createProduct(input: { name: "X", unitPrice: "1.999" }) { id } }');
-    expect(money.errors[0].extensions.fieldErrors).toEqual([{ path: 'unitPrice', message: 'must have at most 2 decimals in this currency' }]);
+    expect(money.errors[0].extensions.errors).toEqual([{ path: 'unitPrice', message: 'must have at most 2 decimals in this currency' }]);
     const date = await q('mutation { createEmployee(input: { firstName: "A", lastName: "B", startDate: "2026-02-30" }) { id } }');
     expect(date.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(date.errors[0].message).toMatch(/real calendar date/);

@@ -50,7 +50,7 @@ describe('filters and enum values', () => {
 
   it('an unknown event type filter is refused', async () => {
     const graphql = await gql(t.url, key, '{ eventsPage(filter: { type: "invoice.exploded" }) { total } }');
-    expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ path: 'type' }] });
+    expect(graphql.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'type' }] });
   });
 
   it('a wrong enum value in a REST body lists the allowed values in REST spelling', async () => {

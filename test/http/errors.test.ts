@@ -95,7 +95,7 @@ describe('errors on GraphQL', () => {
     expect(response.body.data).toBeNull();
     const error = response.body.errors[0];
     expect(error.extensions.code).toBe('VALIDATION_FAILED');
-    expect(error.extensions.fieldErrors.map((e: any) => e.path).sort()).toEqual(['code', 'name']);
+    expect(error.extensions.errors.map((e: any) => e.path).sort()).toEqual(['code', 'name']);
   });
 
   it('report a query that does not fit the schema as VALIDATION_FAILED', async () => {

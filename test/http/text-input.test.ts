@@ -56,7 +56,7 @@ describe('control characters (item 4)', () => {
   it('GraphQL refuses it in a variable (by path) and in a literal', async () => {
     const before = await customers();
     const byVariable = await gql(t.url, key, 'mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }', { input: { name: 'a\u0000b' } });
-    expect(byVariable.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ path: 'input.name' }] });
+    expect(byVariable.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'input.name' }] });
     const byLiteral = await gql(t.url, key, '{ generalLedger(accountId: "acct_\\u0000", from: "2026-01-01", to: "2026-12-31") { openingBalance } }');
     expect(byLiteral.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(byLiteral.body.errors[0].message).toContain('control characters');

@@ -96,7 +96,7 @@ describe('journal entries', () => {
       ],
     });
     expectProblem(r, 400, 'UNBALANCED_ENTRY');
-    expect(r.body).toMatchObject({ totalDebit: '100.50', totalCredit: '100.25' });
+    expect(r.body).toMatchObject({ totalDebit: 100.5, totalCredit: 100.25 });
     expect((await call('GET', '/api/v1/journal-entries')).body.total).toBe(before);
   });
 

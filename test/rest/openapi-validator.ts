@@ -19,6 +19,15 @@ export async function openApiValidator(base: string) {
     get checked() {
       return checked;
     },
+    /** Checks a request body against the operation's documented requestBody (what a generated client would send). */
+    checkRequest(method: string, url: string, body: unknown) {
+      const pathname = new URL(url, 'http://x').pathname;
+      const operation = operations.find((o) => o.method === method && o.pattern.test(pathname));
+      const schema = operation?.op.requestBody?.content['application/json'].schema;
+      expect(schema, `${method} ${pathname} documents no request body`).toBeDefined();
+      const validate = ajv.compile({ ...schema, $id: undefined });
+      expect(validate(body), `${method} ${pathname} request: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 300)}`).toBe(true);
+    },
     /** Finds the operation and checks the body against the schema for the status. */
     check(method: string, url: string, response: JsonResponse) {
       const pathname = new URL(url, 'http://x').pathname;

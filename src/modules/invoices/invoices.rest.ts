@@ -2,7 +2,7 @@
 // /{id}/payments (beyond it).
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { booleanParam, dateParam, enumParam, type RestRoute } from '../../http/rest.ts';
-import { S } from '../../http/json-schema.ts';
+import { replaceProperty, S, withoutFields } from '../../http/json-schema.ts';
 import { actionRoute, idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { invoiceRepresentation } from './invoices.public.ts';
 import { validationError } from '../../lib/errors.ts';
@@ -82,7 +82,7 @@ export const invoiceRoutes: RestRoute[] = [
     filters: { status: enumParam(Object.values(InvoiceStatus)), customerId: String, from: dateParam, to: dateParam, dueBefore: dateParam, overdue: booleanParam, search: String },
     list: { operationId: 'listInvoices', summary: 'List invoices' },
     retrieve: { operationId: 'getInvoice', summary: 'Retrieve an invoice' },
-    create: { operationId: 'createInvoice', summary: 'Create an invoice (posted unless draft)', mutation: 'createInvoice', inputType: 'CreateInvoiceInput', bodyToInput: invoiceBodyToInput },
+    create: { operationId: 'createInvoice', summary: 'Create an invoice (posted unless draft)', mutation: 'createInvoice', inputType: 'CreateInvoiceInput', bodyToInput: invoiceBodyToInput, documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
   }),
   actionRoute({ path: '/api/v1/invoices/:id/finalize', mutation: 'finalizeInvoice', summary: 'Post a draft invoice', status: 200, schema: INVOICE_SCHEMA }),
   actionRoute({ path: '/api/v1/invoices/:id/void', mutation: 'voidInvoice', summary: 'Void an invoice without payments (posts the reversal)', inputType: 'VoidInvoiceInput', status: 200, schema: INVOICE_SCHEMA }),
@@ -92,6 +92,7 @@ export const invoiceRoutes: RestRoute[] = [
     operationId: 'recordPayment',
     summary: 'Record a payment against an invoice',
     bodyType: 'RecordPaymentInput',
+    documentBody: (schema) => withoutFields(schema, ['invoiceId']),
     responses: { 201: PAYMENT_SCHEMA },
     // The invoice is the one in the path; a body naming another is refused by the id check below.
     bodyToInput: (body, req) => ({ invoiceId: req.params.id, ...body }),

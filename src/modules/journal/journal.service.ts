@@ -146,9 +146,10 @@ export function assertBalanced(lines: PostingLine[], decimals: number) {
   if (totalDebit !== totalCredit) {
     const debit = formatMoney(totalDebit, decimals);
     const credit = formatMoney(totalCredit, decimals);
+    // The totals as JSON numbers, as every REST amount is (display only: nothing computes with them).
     throw new AppError('UNBALANCED_ENTRY', `Total debit ${debit} does not equal total credit ${credit}`, [{ path: 'lines', message: `debits total ${debit}, credits total ${credit}` }], {
-      totalDebit: debit,
-      totalCredit: credit,
+      totalDebit: Number(debit),
+      totalCredit: Number(credit),
     });
   }
 }

@@ -1,5 +1,6 @@
 // GET /api/v1/webhooks: the catalogue of event types (contract: "the webhook events that are
 // available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
+import { notFound } from '../../lib/errors.ts';
 import { pageSchema, S } from '../../http/json-schema.ts';
 import { enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
 import { actionRoute, idempotencyKeyOf, listResult, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
@@ -118,13 +119,18 @@ export const webhookRoutes: RestRoute[] = [
     summary: 'List a subscription\'s deliveries with their attempts, newest first',
     queryParams: ['status', 'eventId'],
     responses: { 200: pageSchema(DELIVERY_SCHEMA) },
-    document: `query listWebhookDeliveries($page: Int, $limit: Int, $filter: WebhookDeliveryFilter) {
+    document: `query listWebhookDeliveries($subscriptionId: ID!, $page: Int, $limit: Int, $filter: WebhookDeliveryFilter) {
+      subscription: node(id: $subscriptionId) { __typename }
       webhookDeliveriesPage(page: $page, limit: $limit, filter: $filter, orderBy: { field: CREATED_AT, direction: DESC }) { data { id } total page limit pages }
     }`,
     toVariables: (req) => {
       const { filter, ...page } = listVariables(req.query, { status: enumParam(['PENDING', 'SUCCEEDED', 'FAILED']), eventId: String });
-      return { ...page, filter: { ...filter, subscriptionId: req.params.id } };
+      return { ...page, subscriptionId: req.params.id, filter: { ...filter, subscriptionId: req.params.id } };
     },
-    toResult: (data, _req, context) => listResult(data.webhookDeliveriesPage, context, webhookDeliveryRepresentation),
+    toResult: (data, req, context) => {
+      // The deliveries of a subscription that is not yours (or not there) are not an empty list: 404.
+      if (data.subscription?.__typename !== 'WebhookSubscription') throw notFound('webhook subscription', req.params.id);
+      return listResult(data.webhookDeliveriesPage, context, webhookDeliveryRepresentation);
+    },
   },
 ];
