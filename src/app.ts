@@ -11,6 +11,7 @@ import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
+import { useQueryCost } from './graphql/cost.ts';
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs } from './graphql/ws.ts';
@@ -77,13 +78,14 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         maxAliases: { n: 15 },
         maxTokens: { n: 5000 },
         maxDirectives: { n: 50 },
-        costLimit: { maxCost: 20000 },
+        costLimit: { enabled: false }, // graphql/cost.ts: page sizes and list variables count
         // With introspection on the schema is public and suggestions help integrators; with it off, no hints.
         blockFieldSuggestion: { enabled: !config.graphqlIntrospection },
       }),
       useCatalogueCodesForRequestErrors(schema),
       useTextInputGuard(),
       useIssuedCursorsOnly(),
+      useQueryCost(),
       ...(config.graphqlIntrospection ? [] : [useNoIntrospection()]),
     ],
     renderGraphiQL,
