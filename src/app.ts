@@ -20,6 +20,7 @@ import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection,
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
+import { answerClientError } from './http/respond.ts';
 import type { Logger } from './lib/logger.ts';
 import { disableWebhookSubscription, representations, restRoutes, schema } from './registry.ts';
 
@@ -49,9 +50,9 @@ export interface App {
 
 export function createApp({ config, db, logger, limiter, beforeCommit, bus: givenBus }: AppOptions): App {
   const limits = { durationSeconds: config.rateLimit.durationSeconds, redisUrl: config.redisUrl, onRedisError: config.rateLimit.onRedisError };
-  const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points });
-  const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, 'accounting:auth-failures');
-  const bus = givenBus ?? (config.redisUrl ? redisBus(config.redisUrl, logger) : inProcessBus());
+  const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
+  const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
+  const bus = givenBus ?? (config.redisUrl ? redisBus(config.redisUrl, logger, config.redisKeyPrefix) : inProcessBus());
   const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit, afterEvents: () => relay.wake() });
   const dispatcher = createDispatcher({
     db,
@@ -122,6 +123,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     });
   });
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
   const sockets = attachGraphQLWs({ server, yoga, db, createContext, logger, maxSubscriptionsPerKey: config.maxSubscriptionsPerKey, recheckMs: config.socketRecheckMs });
 
   let closing: Promise<void> | undefined;

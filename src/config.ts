@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   /** Set: rate limits and live events are shared through Redis. */
   redisUrl: string | undefined;
+  /** Namespace of this deployment's keys and channels in Redis (several deployments may share one). */
+  redisKeyPrefix: string;
   rateLimit: {
     points: number;
     durationSeconds: number;
@@ -75,6 +77,12 @@ function origins(env: NodeJS.ProcessEnv, name: string): string[] {
   return list;
 }
 
+function redisKeyPrefix(env: NodeJS.ProcessEnv): string {
+  const raw = env.REDIS_KEY_PREFIX || 'accounting';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) throw new ConfigError(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores, got "${raw}"`);
+  return raw;
+}
+
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -95,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: env.DATA_DIR || 'data',
     redisUrl,
+    redisKeyPrefix: redisKeyPrefix(env),
     rateLimit: {
       points: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
       durationSeconds: 60,

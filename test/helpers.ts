@@ -90,7 +90,9 @@ export async function createTestApp(overrides: ConfigOverrides = {}, options: { 
   }
   // Tests' webhook receivers listen on loopback, so private targets are allowed unless a test says otherwise.
   const defaults = loadConfig({ REDIS_URL: process.env.REDIS_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
-  const config: Config = { ...defaults, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  // Each test app has its own Redis namespace, so quotas counted by other test files (sharing one Redis) do not leak in.
+  const redisKeyPrefix = `test-${randomBytes(6).toString('hex')}`;
+  const config: Config = { ...defaults, redisKeyPrefix, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger('warn', (line) => logs.push(line));
   const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });

@@ -51,10 +51,9 @@ export function inProcessBus(): EventBus {
   };
 }
 
-const CHANNEL = 'accounting:events';
-
-/** Redis pub/sub: one publishing and one subscribed connection per instance. */
-export function redisBus(url: string, logger: Logger): EventBus {
+/** Redis pub/sub: one publishing and one subscribed connection per instance, on `<prefix>:events`. */
+export function redisBus(url: string, logger: Logger, prefix = 'accounting'): EventBus {
+  const CHANNEL = `${prefix}:events`;
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   for (const connection of [publisher, subscriber]) connection.on('error', (error) => logger.warn('redis event bus', { error: error.message }));

@@ -36,6 +36,11 @@ describe('errors on REST', () => {
     expect(await accountCount()).toBe(before);
   });
 
+  it('answer a URL too long for the HTTP parser with 431 in the problem shape, not a bare close', async () => {
+    const response = await http(t.url, `/api/v1/customers?search=${'x'.repeat(20_000)}`, { key });
+    expectProblem(response, 431, 'HEADERS_TOO_LARGE');
+  });
+
   it('answer a body that is not JSON by content type with 415', async () => {
     const response = await http(t.url, '/api/v1/accounts', { key, method: 'POST', rawBody: 'code=9', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');

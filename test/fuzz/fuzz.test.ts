@@ -1,0 +1,124 @@
+// #11 fuzz suite: generated bad input at every REST route (bodies, query strings, path ids) and bad
+// variables at every GraphQL operation the REST layer stores. For each: never a 500, a 4xx answer is a
+// problem body (REST) or errors with a catalogue code (GraphQL), and a refused request writes nothing.
+// Seeded and bounded in runs and time, so CI sees the same inputs every time; on SQLite in `npm test`,
+// on PostgreSQL in `npm run test:services`.
+import fc from 'fast-check';
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restRoutes } from '../../src/registry.ts';
+import { createTestApp, http, type JsonResponse, type TestApp } from '../helpers.ts';
+
+const SEED = 1123;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const TIME_LIMIT_MS = 40_000;
+
+let t: TestApp;
+let key: string;
+let organizationId: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { points: 1_000_000, authFailures: 1_000_000 }, maxBodyBytes: 65_536 });
+  ({ key, organizationId } = await t.tenant('Fuzz Co'));
+  const post = async (path: string, body: unknown) => (await http(t.url, path, { key, body })).body.id as string;
+  ids.cus = await post('/api/v1/customers', { name: 'Fuzzed Ltd' });
+  ids.inv = await post('/api/v1/invoices', { customerId: ids.cus, lines: [{ description: 'x', unitPrice: 10 }] });
+  ids.acct = (await http(t.url, '/api/v1/accounts?limit=1', { key })).body.data[0].id;
+  ids.wh = await post('/api/v1/webhooks', { url: 'https://hooks.example.com/fuzz', eventTypes: ['invoice.paid'] });
+});
+afterAll(() => t.close());
+
+/** Rows a refused request must not have added (background work — deliveries, relay marks — excluded). */
+async function rowCounts(): Promise<number[]> {
+  const p = t.db.prisma;
+  const where = { where: { organizationId } };
+  return Promise.all([
+    p.account.count(where), p.customer.count(where), p.vendor.count(where), p.product.count(where), p.employee.count(where),
+    p.invoice.count(where), p.invoiceLine.count(where), p.payment.count(where), p.journalEntry.count(where), p.journalLine.count(where),
+    p.webhookSubscription.count(where), p.event.count(where), p.idempotencyKey.count(where),
+  ]);
+}
+
+function expectRefusalShape(response: JsonResponse, what: string) {
+  expect(response.status, `${what} → ${response.status} ${JSON.stringify(response.body ?? null).slice(0, 300)}`).toBeLessThan(500);
+  if (response.status >= 400) {
+    expect(String(response.headers.get('content-type')), what).toMatch(/^application\/problem\+json/);
+    expect(response.body.code, what).toMatch(/^[A-Z_]+$/);
+    expect(response.body.code, what).not.toBe('INTERNAL');
+    expect(JSON.stringify(response.body), what).not.toMatch(/\n\s+at /);
+  }
+}
+
+// --- Generators of bad input.
+/** encodeURIComponent, except that a lone surrogate (which it refuses) is sent as its raw UTF-8 bytes. */
+const encode = (text: string) => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+const nasty = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udfff x', '%', '_', '\\', "' OR 1=1 --", '"', '../../etc/passwd', '😀'.repeat(300), 'x'.repeat(10_000), '', ' ', '\u202e', 'null', 'NaN', '-0', '1e309', '0x10', '<script>');
+const weirdScalar = fc.oneof(nasty, fc.string({ unit: 'binary', maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(2 ** 53, -(2 ** 63), 1e308, 0.1 + 0.2, -1));
+const weirdJson = fc.oneof({ depthSize: 'small' }, weirdScalar, fc.array(weirdScalar, { maxLength: 4 }), fc.dictionary(fc.oneof(nasty, fc.string({ maxLength: 8 })), weirdScalar, { maxKeys: 4 }), fc.jsonValue({ maxDepth: 3 }));
+const fieldNames = ['name', 'email', 'code', 'type', 'lines', 'date', 'description', 'amount', 'customerId', 'accountId', 'debit', 'credit', 'unitPrice', 'quantity', 'url', 'eventTypes', 'issueDate', 'dueDate', 'firstName', 'lastName', 'taxRate', 'depositAccountId', 'eventId', 'draft', 'active'];
+const badBody = fc.oneof(
+  weirdJson,
+  fc.dictionary(fc.constantFrom(...fieldNames), weirdJson, { maxKeys: 5 }),
+  fc.record({ lines: fc.oneof(weirdJson, fc.array(fc.dictionary(fc.constantFrom(...fieldNames), weirdJson, { maxKeys: 4 }), { maxLength: 3 })) }),
+);
+const rawBody = fc.constantFrom('{', '{"a":', 'nul', '[1,2', '{"name":"x"}garbage', '\u0000', '{"name":"\\ud800"}', '{"a":1,"a":2}', '1', '"text"', '[]', '{}');
+const pathId = fc.oneof(nasty.map(encode), fc.string({ maxLength: 30 }).map(encode), fc.constantFrom('inv_00000000000000000000000000', 'cus_%00', '%ZZ', '..', '%2e%2e', 'acct_' + 'z'.repeat(26), 'je_1'));
+const queryString = fc.array(fc.tuple(fc.oneof(fc.constantFrom('page', 'limit', 'search', 'type', 'status', 'from', 'to', 'accountId', 'customerId', 'sourceType', 'active', 'overdue', 'email'), fc.string({ maxLength: 6 })), fc.oneof(nasty, fc.string({ maxLength: 12 }), fc.integer().map(String))), { maxLength: 4 }).map((pairs) =>
+  pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'),
+);
+
+const realId = (path: string) => path.replace(/:id/, () => (path.includes('/accounts') ? ids.acct : path.includes('/customers') ? ids.cus : path.includes('/webhooks') ? ids.wh : ids.inv));
+
+describe('REST fuzz', () => {
+  it('bad bodies, raw bodies, query strings and path ids at every route: never a 500, refusals write nothing', async () => {
+    const route = fc.constantFrom(...restRoutes);
+    const statuses: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(route, fc.oneof(badBody.map((b) => ({ body: b })), rawBody.map((raw) => ({ raw }))), queryString, fc.option(pathId, { nil: undefined }), async (r, payload, query, id) => {
+        const path = `${id === undefined ? realId(r.path) : r.path.replace(':id', id)}${query ? `?${query}` : ''}`;
+        const before = await rowCounts();
+        const response =
+          r.method === 'GET'
+            ? await http(t.url, path, { key })
+            : 'raw' in payload
+              ? await http(t.url, path, { method: r.method, key, rawBody: payload.raw, headers: { 'content-type': 'application/json' } })
+              : await http(t.url, path, { method: r.method, key, body: payload.body });
+        const what = `${r.method} ${path.slice(0, 200)} ${String(JSON.stringify('raw' in payload ? payload.raw : payload.body)).slice(0, 200)}`;
+        expectRefusalShape(response, what);
+        statuses.push(response.status);
+        if (response.status >= 400) expect(await rowCounts(), `${what} wrote rows`).toEqual(before);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS },
+    );
+    // The generators do produce bad input: most of it is refused, with a spread of statuses.
+    expect(statuses.filter((s) => s >= 400).length).toBeGreaterThan(statuses.length * 0.7);
+    expect(new Set(statuses).size).toBeGreaterThan(3);
+  }, 90_000);
+});
+
+describe('GraphQL fuzz', () => {
+  const operations = restRoutes.map((r) => ({ document: r.document, operation: parse(r.document).definitions[0] as OperationDefinitionNode }));
+
+  it('bad variables at every stored operation: never a 500 or INTERNAL, refusals write nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...operations), fc.array(weirdJson, { minLength: 1, maxLength: 6 }), async ({ document, operation }, values) => {
+        const variables = Object.fromEntries((operation.variableDefinitions ?? []).map((d, i) => [d.variable.name.value, values[i % values.length]]));
+        const before = await rowCounts();
+        const response = await http(t.url, '/graphql', { key, body: { query: document, variables } });
+        const what = `${operation.name?.value} ${JSON.stringify(variables).slice(0, 200)}`;
+        expect(response.status, `${what} → ${response.status}`).toBeLessThan(500);
+        const errors: any[] = response.body?.errors ?? [];
+        for (const error of errors) expect(error.extensions?.code, `${what}: ${error.message}`).not.toBe('INTERNAL');
+        if (errors.length) expect(await rowCounts(), `${what} wrote rows`).toEqual(before);
+      }),
+      { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS },
+    );
+  }, 90_000);
+});
