@@ -121,7 +121,9 @@ describe('managing webhooks', () => {
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(subscription.secret);
-    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, { key })).body).not.toHaveProperty('secret');
+    const read = (await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, { key })).body;
+    expect(read).not.toHaveProperty('secret');
+    expect(read.secretLast4).toBe(rotated.body.secret.slice(-4)); // afterwards only the last four, to tell which is in use
     await http(t.url, '/api/v1/accounts', { key, body: { code: '6960', name: 'Rotated', type: 'expense' } });
     await until(() => hook.received.length === 1);
     const [{ headers, body }] = hook.received;
@@ -187,6 +189,8 @@ describe('the signing secret on GraphQL', () => {
     const rotated = (await gql(t.url, key, 'mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: registered.id })).body.data.rotateWebhookSecret;
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(registered.secret);
+    const hint = await gql(t.url, key, 'query($id: ID!) { node(id: $id) { ... on WebhookSubscription { secret secretLast4 } } }', { id: registered.id });
+    expect(hint.body.data.node).toEqual({ secret: null, secretLast4: rotated.secret.slice(-4) });
   });
 });
 

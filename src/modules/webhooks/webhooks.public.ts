@@ -1,6 +1,6 @@
 // A webhook subscription as the public sees it: the REST v1 body, and `data.object` of its events. The
-// signing secret is not part of it: it is shown once, in the response that registers the subscription,
-// and never travels in an event.
+// signing secret is not part of it (as at Stripe): it is shown once, in the response that registers or
+// rotates it, and afterwards only its last four characters, to tell which one is in use.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
 
@@ -15,6 +15,7 @@ export const webhookSubscriptionRepresentation: Representation<PrismaTypes.Webho
     eventTypes: w.eventTypes.split(','),
     description: w.description,
     status: w.status.toLowerCase(),
+    secretLast4: w.secret.slice(-4),
     createdAt: w.createdAt.toISOString(),
   }),
 };

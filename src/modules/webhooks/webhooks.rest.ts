@@ -13,9 +13,10 @@ const SUBSCRIPTION_PROPERTIES = {
   eventTypes: S.array(S.string),
   description: S.nullable(S.string),
   status: { type: 'string', enum: ['enabled', 'disabled'] },
+  secretLast4: { type: 'string', minLength: 4, maxLength: 4, description: 'The last four characters of the signing secret, to tell which one is in use.' },
   createdAt: S.dateTime,
 };
-const SUBSCRIPTION_SCHEMA = S.object(SUBSCRIPTION_PROPERTIES, 'A webhook subscription. Its signing secret is shown once, when it is registered.');
+const SUBSCRIPTION_SCHEMA = S.object(SUBSCRIPTION_PROPERTIES, 'A webhook subscription. Its signing secret is shown once, when it is registered or rotated; afterwards only its last four characters.');
 const DATE_TIME_OR_NULL = S.nullable(S.dateTime);
 const DELIVERY_SCHEMA = S.object(
   {

@@ -44,6 +44,7 @@ export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', 
     description: t.exposeString('description', { nullable: true, description: 'What the endpoint is for.' }),
     status: t.string({ description: 'enabled or disabled.', resolve: (w) => w.status.toLowerCase() }),
     // Shown once, like Stripe: only in the answer of the mutation that made it.
+    secretLast4: t.string({ description: 'The last four characters of the signing secret, to tell which one is in use.', resolve: (w) => w.secret.slice(-4) }),
     secret: t.string({
       nullable: true,
       description: 'Signing secret (`whsec_…`) to verify the webhook-signature header with. Returned only by registerWebhook and rotateWebhookSecret; null everywhere else.',
