@@ -54,6 +54,11 @@ const url = await new Promise<string>((resolve, reject) => {
   });
   child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
 });
+/** CPU seconds the server process has used (user + system), from /proc. */
+const serverCpuSeconds = () => {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+};
 const peakRssMb = () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024;
 let failedWrites = 0;
 const post = (key: string, path: string, body: unknown) =>
@@ -85,6 +90,8 @@ await new Promise((r) => setTimeout(r, 3000)); // every subscription is live
 console.error(`subscribed: ${SUBSCRIBERS}; committing ${RATE * SECONDS} events`);
 const total = RATE * SECONDS;
 const started = Date.now();
+const serverCpuBefore = serverCpuSeconds();
+const benchCpuBefore = process.cpuUsage();
 const writes: Promise<unknown>[] = [];
 for (let n = 0; n < total; n++) {
   const due = started + (n * 1000) / RATE;
@@ -93,7 +100,11 @@ for (let n = 0; n < total; n++) {
 }
 await Promise.all(writes);
 console.error(`committed; received ${received} so far`);
-const achieved = total / ((Date.now() - started) / 1000);
+const elapsedSeconds = (Date.now() - started) / 1000;
+const achieved = total / elapsedSeconds;
+const serverCpuShare = (serverCpuSeconds() - serverCpuBefore) / elapsedSeconds;
+const benchCpu = process.cpuUsage(benchCpuBefore);
+const benchCpuShare = (benchCpu.user + benchCpu.system) / 1e6 / elapsedSeconds;
 const expected = (total - failedWrites) * (SUBSCRIBERS / ORGS);
 const waitUntil = Date.now() + 10_000;
 while (received < expected && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 100));
@@ -131,6 +142,7 @@ const table = [
   ['subscribers', SUBSCRIBERS, 'organizations', ORGS],
   ['events sent', total, 'at events/s', achieved.toFixed(0)],
   ['writes failed', failedWrites, '', ''],
+  ['server CPU (cores)', serverCpuShare.toFixed(2), 'bench CPU', benchCpuShare.toFixed(2)],
   ['messages received', received, 'of expected', expected],
   ['latency p50 ms', percentile(latencies, 50), 'p99 ms', percentile(latencies, 99)],
   ["server peak RSS MB", rssAfterSubscribers.toFixed(0), "", ""],

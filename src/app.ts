@@ -12,6 +12,7 @@ import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
 import { useQueryCost } from './graphql/cost.ts';
+import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts';
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs } from './graphql/ws.ts';
@@ -87,6 +88,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       useTextInputGuard(),
       useIssuedCursorsOnly(),
       useQueryCost(),
+      useSharedSubscriptionResults(),
       ...(config.graphqlIntrospection ? [] : [useNoIntrospection()]),
     ],
     renderGraphiQL,

@@ -8,7 +8,9 @@
 // SKIP LOCKED: each event is claimed by exactly one. Within an organization, seq order is commit order
 // (every write holds the organization lock until it commits), so one organization's events are
 // relayed in order.
+import type { Tx } from '../core/tenant.ts';
 import type { Database } from '../db/database.ts';
+import { Prisma } from '../db/generated/sqlite/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
@@ -30,18 +32,29 @@ export interface RelayOptions {
 }
 
 export function createRelay({ db, bus, logger, intervalMs = 250, batchSize = 200, onRelayed }: RelayOptions): Relay {
-  async function claimBatch(): Promise<LoggedEvent[]> {
+  /**
+   * Claims the oldest unrelayed events and returns them, in one statement: an UPDATE that marks them
+   * relayed and RETURNS them. On SQLite it takes the write lock at once (no read-then-upgrade race
+   * between two server processes on one file); on PostgreSQL the inner SELECT skips rows another
+   * instance has locked.
+   */
+  async function claim(tx: Tx, now: Date): Promise<LoggedEvent[]> {
+    const skipLocked = db.provider === 'postgresql' ? Prisma.sql`FOR UPDATE SKIP LOCKED` : Prisma.empty;
+    const rows = (await tx.$queryRaw`
+      UPDATE "Event" SET "relayedAt" = ${now}
+      WHERE "seq" IN (SELECT "seq" FROM "Event" WHERE "relayedAt" IS NULL ORDER BY "seq" LIMIT ${batchSize} ${skipLocked})
+      RETURNING "seq", "id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt"`) as (Omit<LoggedEvent, 'seq' | 'createdAt'> & { seq: number | bigint; createdAt: Date | string | number })[];
+    return rows.map((row) => ({ ...row, seq: Number(row.seq), createdAt: new Date(row.createdAt) })).sort((a, b) => a.seq - b.seq);
+  }
+
+  async function claimBatch(): Promise<{ events: LoggedEvent[]; deliveries: number }> {
     return db.prisma.$transaction(
       async (tx) => {
-        const seqs: number[] =
-          db.provider === 'postgresql'
-            ? ((await tx.$queryRaw`SELECT "seq" FROM "Event" WHERE "relayedAt" IS NULL ORDER BY "seq" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`) as { seq: number }[]).map((r) => Number(r.seq))
-            : (await tx.event.findMany({ where: { relayedAt: null }, orderBy: { seq: 'asc' }, take: batchSize, select: { seq: true } })).map((r) => r.seq);
-        if (seqs.length === 0) return [];
-        const events = await tx.event.findMany({ where: { seq: { in: seqs } }, orderBy: { seq: 'asc' } });
+        const now = new Date();
+        const events = await claim(tx, now);
+        if (events.length === 0) return { events, deliveries: 0 };
         const organizations = [...new Set(events.map((e) => e.organizationId))];
         const subscriptions = await tx.webhookSubscription.findMany({ where: { organizationId: { in: organizations }, status: 'ENABLED' }, select: { id: true, organizationId: true, eventTypes: true } });
-        const now = new Date();
         const deliveries = events.flatMap((event) =>
           subscriptions
             .filter((s) =>
@@ -52,8 +65,7 @@ export function createRelay({ db, bus, logger, intervalMs = 250, batchSize = 200
             .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
         );
         if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
-        await tx.event.updateMany({ where: { seq: { in: seqs } }, data: { relayedAt: now } });
-        return events.map(({ relayedAt: _relayed, ...event }) => event);
+        return { events, deliveries: deliveries.length };
       },
       { maxWait: 10_000, timeout: 20_000 },
     );
@@ -61,9 +73,9 @@ export function createRelay({ db, bus, logger, intervalMs = 250, batchSize = 200
 
   /** One batch: claimed, committed, then published. True when there may be more. */
   async function pass(): Promise<boolean> {
-    const events = await claimBatch();
+    const { events, deliveries } = await claimBatch();
     if (events.length === 0) return false;
-    onRelayed?.();
+    if (deliveries) onRelayed?.(); // the dispatcher has new work only if deliveries were made
     // After the commit: nothing is published that could still roll back. A crash right here loses
     // only the live notification; the events are in the log for `after` replays and webhooks.
     await bus.publish(events).catch((error) => logger.warn('publishing events failed', { error }));
