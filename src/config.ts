@@ -40,6 +40,8 @@ export interface Config {
     retryScheduleMs: number[];
     /** Deliver to loopback and private addresses too (local development and tests only). */
     allowPrivateTargets: boolean;
+    /** How long an instance's claim on a delivery lasts: a killed instance's sends are taken over after it. */
+    leaseMs: number;
   };
 }
 
@@ -118,10 +120,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
-    webhooks: {
-      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
-      retryScheduleMs: schedule(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_RETRY_SCHEDULE_MS),
-      allowPrivateTargets: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', ['0', '1'] as const, '0') === '1',
-    },
+    webhooks: webhookSettings(env),
+  };
+}
+
+function webhookSettings(env: NodeJS.ProcessEnv): Config['webhooks'] {
+  const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
+  const leaseMs = integer(env, 'WEBHOOK_LEASE_MS', Math.max(60_000, timeoutMs * 3), 200, 3_600_000);
+  // A lease shorter than a send would let a second instance resend while the first is still waiting.
+  if (leaseMs <= timeoutMs) throw new ConfigError(`WEBHOOK_LEASE_MS (${leaseMs}) must be longer than WEBHOOK_TIMEOUT_MS (${timeoutMs})`);
+  return {
+    timeoutMs,
+    retryScheduleMs: schedule(env, 'WEBHOOK_RETRY_SCHEDULE_MS', DEFAULT_RETRY_SCHEDULE_MS),
+    allowPrivateTargets: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', ['0', '1'] as const, '0') === '1',
+    leaseMs,
   };
 }

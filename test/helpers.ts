@@ -69,7 +69,7 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
-export type ConfigOverrides = Omit<Partial<Config>, 'rateLimit'> & { rateLimit?: Partial<Config['rateLimit']> };
+export type ConfigOverrides = Omit<Partial<Config>, 'rateLimit' | 'webhooks'> & { rateLimit?: Partial<Config['rateLimit']>; webhooks?: Partial<Config['webhooks']> };
 
 export async function createTestApp(overrides: ConfigOverrides = {}, options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit']; bus?: AppOptions['bus'] } = {}): Promise<TestApp> {
   const database = freshDatabase();
@@ -92,7 +92,7 @@ export async function createTestApp(overrides: ConfigOverrides = {}, options: { 
   const defaults = loadConfig({ REDIS_URL: process.env.REDIS_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
   // Each test app has its own Redis namespace, so quotas counted by other test files (sharing one Redis) do not leak in.
   const redisKeyPrefix = `test-${randomBytes(6).toString('hex')}`;
-  const config: Config = { ...defaults, redisKeyPrefix, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  const config: Config = { ...defaults, redisKeyPrefix, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, webhooks: { ...defaults.webhooks, ...overrides.webhooks }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger('warn', (line) => logs.push(line));
   const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });
