@@ -1,0 +1,245 @@
+// The hand-written baseline `npm run bench` measures the service against: node:http and better-sqlite3
+// (the service's driver), prepared SQL, no framework, no ORM, no GraphQL engine. It answers the
+// benchmark's requests with the same JSON the service gives (the bench checks that before it measures),
+// after the same kind of API-key check (prefix lookup, SHA-256 compare, lastUsedAt refreshed once a
+// minute) and a per-key request counter. It knows only the benchmark's requests.
+//   node baseline.js <sqlite file>  -> prints "listening on http://127.0.0.1:<port>"
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
+import { newId } from '../src/lib/ids.ts';
+import { formatMoney, formatPercent, moneyNumber } from '../src/lib/money.ts';
+import { formatQuantity } from '../src/modules/invoices/invoice-math.ts';
+
+const db = new Database(process.argv[2]);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.pragma('busy_timeout = 5000');
+db.defaultSafeIntegers(true); // BIGINT money stays exact
+
+const DECIMALS = 2; // the bench organization's currency (USD)
+const money = (minor: bigint) => moneyNumber(minor, DECIMALS);
+const moneyText = (minor: bigint) => formatMoney(minor, DECIMALS);
+const today = () => new Date().toISOString().slice(0, 10);
+const iso = (stored: unknown) => new Date(typeof stored === 'bigint' ? Number(stored) : (stored as string)).toISOString();
+
+const sql = {
+  key: db.prepare('SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt" FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."prefix" = ?'),
+  touchKey: db.prepare('UPDATE "ApiKey" SET "lastUsedAt" = ? WHERE "id" = ?'),
+  invoicePage: db.prepare('SELECT * FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ? OFFSET ?'),
+  invoiceCount: db.prepare('SELECT COUNT(*) AS n FROM "Invoice" WHERE "organizationId" = ?'),
+  linesOfPage: db.prepare(
+    'SELECT * FROM "InvoiceLine" WHERE "invoiceId" IN (SELECT "id" FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ? OFFSET ?) ORDER BY "invoiceId", "lineNo"',
+  ),
+  nestedInvoices: db.prepare(
+    'SELECT i."id", i."number", i."status", i."total", c."id" AS cid, c."name" AS cname, c."email" AS cemail FROM "Invoice" i JOIN "Customer" c ON c."id" = i."customerId" WHERE i."organizationId" = ? ORDER BY i."issueDate", i."id" LIMIT ?',
+  ),
+  nestedLines: db.prepare(
+    'SELECT l."invoiceId", l."description", l."quantityMilli", l."unitPrice", l."amount", p."id" AS pid, p."name" AS pname FROM "InvoiceLine" l LEFT JOIN "Product" p ON p."id" = l."productId" WHERE l."invoiceId" IN (SELECT "id" FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ?) ORDER BY l."invoiceId", l."lineNo"',
+  ),
+  trialBalance: db.prepare(
+    'SELECT a."code", a."name", s.debit, s.credit FROM (SELECT "accountId", SUM("debit") AS debit, SUM("credit") AS credit FROM "JournalLine" WHERE "organizationId" = ? AND "date" <= ? GROUP BY "accountId") s JOIN "Account" a ON a."id" = s."accountId" ORDER BY a."code"',
+  ),
+  accounts: db.prepare('SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ?'),
+  lockOrganization: db.prepare('UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, "lockDate", "baseCurrency"'),
+  insertEntry: db.prepare(
+    'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "totalAmount", "currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'manual\', ?, ?, ?)',
+  ),
+  insertLine: db.prepare('INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+  insertEvent: db.prepare('INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?)'),
+};
+
+const counts = new Map<string, number>();
+
+/** Rows grouped by their invoice (Map.groupBy needs Node 21). */
+function byInvoiceId(rows: any[]): Map<string, any[]> {
+  const groups = new Map<string, any[]>();
+  for (const row of rows) {
+    const group = groups.get(row.invoiceId);
+    if (group) group.push(row);
+    else groups.set(row.invoiceId, [row]);
+  }
+  return groups;
+}
+
+function authenticate(req: IncomingMessage): string | undefined {
+  const match = /^Bearer ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/.exec(req.headers.authorization ?? '');
+  if (!match) return undefined;
+  const key = sql.key.get(match[1]) as { id: string; organizationId: string; secretHash: string; lastUsedAt: string | null; revokedAt: string | null } | undefined;
+  if (!key || key.revokedAt !== null) return undefined;
+  const expected = Buffer.from(key.secretHash, 'hex');
+  const actual = createHash('sha256').update(match[2]).digest();
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
+  const now = Date.now();
+  if (!key.lastUsedAt || now - Date.parse(iso(key.lastUsedAt)) > 60_000) sql.touchKey.run(new Date(now).toISOString(), key.id);
+  counts.set(key.id, (counts.get(key.id) ?? 0) + 1);
+  return key.organizationId;
+}
+
+function renderInvoice(i: any, lines: any[]) {
+  const status = String(i.status);
+  const amountDue = status === 'VOID' ? 0n : (i.total as bigint) - (i.amountPaid as bigint);
+  return {
+    id: i.id,
+    number: i.number,
+    status: status.toLowerCase(),
+    customerId: i.customerId,
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    currency: i.currency,
+    memo: i.memo,
+    reference: i.reference,
+    subtotal: money(i.subtotal),
+    discountTotal: money(i.discountTotal),
+    taxTotal: money(i.taxTotal),
+    total: money(i.total),
+    amountPaid: money(i.amountPaid),
+    amountDue: money(amountDue),
+    isOverdue: (status === 'OPEN' || status === 'PARTIALLY_PAID') && i.dueDate < today(),
+    lines: lines.map((l) => ({
+      id: l.id,
+      lineNo: Number(l.lineNo),
+      productId: l.productId,
+      accountId: l.accountId,
+      description: l.description,
+      quantity: Number(formatQuantity(l.quantityMilli)),
+      unitPrice: money(l.unitPrice),
+      discountPercent: Number(formatPercent(Number(l.discountPpm))),
+      taxRate: Number(formatPercent(Number(l.taxRatePpm))),
+      amount: money(l.amount),
+      taxAmount: money(l.taxAmount),
+    })),
+    journalEntryId: i.journalEntryId,
+    voidedAt: i.voidedAt === null ? null : iso(i.voidedAt),
+    createdAt: iso(i.createdAt),
+    updatedAt: iso(i.updatedAt),
+  };
+}
+
+function listInvoices(organizationId: string, url: URL) {
+  const limit = Number(url.searchParams.get('limit') ?? 20);
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const offset = (page - 1) * limit;
+  const invoices = sql.invoicePage.all(organizationId, limit, offset) as any[];
+  const lines = sql.linesOfPage.all(organizationId, limit, offset) as any[];
+  const byInvoice = byInvoiceId(lines);
+  const total = Number((sql.invoiceCount.get(organizationId) as { n: bigint }).n);
+  return { data: invoices.map((i) => renderInvoice(i, byInvoice.get(i.id) ?? [])), total, page, limit, pages: Math.ceil(total / limit) };
+}
+
+/** The bench's nested GraphQL query, answered with the bytes the service sends (extensions.cost included). */
+function nestedInvoices(organizationId: string, first: number, cost: number) {
+  const invoices = sql.nestedInvoices.all(organizationId, first) as any[];
+  const byInvoice = byInvoiceId(sql.nestedLines.all(organizationId, first) as any[]);
+  const edges = invoices.map((i) => ({
+    node: {
+      id: i.id,
+      number: i.number,
+      status: i.status,
+      total: moneyText(i.total),
+      customer: { id: i.cid, name: i.cname, email: i.cemail },
+      lines: (byInvoice.get(i.id) ?? []).map((l: any) => ({
+        description: l.description,
+        quantity: formatQuantity(l.quantityMilli),
+        unitPrice: moneyText(l.unitPrice),
+        amount: moneyText(l.amount),
+        product: l.pid === null ? null : { id: l.pid, name: l.pname },
+      })),
+    },
+  }));
+  return { data: { invoices: { edges } }, extensions: { cost: { requestedQueryCost: cost, maximumAvailable: 5000 } } };
+}
+
+function trialBalance(organizationId: string, asOf: string, cost: number) {
+  const rows = (sql.trialBalance.all(organizationId, asOf) as any[])
+    .map((r) => {
+      const net = (r.debit as bigint) - (r.credit as bigint);
+      return { account: { code: r.code as string, name: r.name as string }, debit: net > 0n ? net : 0n, credit: net < 0n ? -net : 0n };
+    })
+    .filter((r) => r.debit !== 0n || r.credit !== 0n);
+  const totalDebit = rows.reduce((t, r) => t + r.debit, 0n);
+  const totalCredit = rows.reduce((t, r) => t + r.credit, 0n);
+  return {
+    data: { trialBalance: { totalDebit: moneyText(totalDebit), totalCredit: moneyText(totalCredit), rows: rows.map((r) => ({ account: r.account, debit: moneyText(r.debit), credit: moneyText(r.credit) })) } },
+    extensions: { cost: { requestedQueryCost: cost, maximumAvailable: 5000 } },
+  };
+}
+
+const toMinor = (value: unknown) => {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || Math.round(value * 100) !== value * 100) throw new Error('amount');
+  return BigInt(Math.round(value * 100));
+};
+
+/** POST /api/v1/journal-entries: checks as the service does, then one transaction. */
+const postEntry = db.transaction((organizationId: string, body: any) => {
+  const lines = body.lines.map((l: any) => ({ accountId: String(l.accountId), debit: toMinor(l.debit), credit: toMinor(l.credit), description: l.description ?? null }));
+  if (lines.length < 2 || lines.some((l: any) => (l.debit > 0n) === (l.credit > 0n))) throw new Error('lines');
+  const totalDebit = lines.reduce((t: bigint, l: any) => t + l.debit, 0n);
+  if (totalDebit !== lines.reduce((t: bigint, l: any) => t + l.credit, 0n)) throw new Error('unbalanced');
+  const organization = sql.lockOrganization.get(organizationId) as { number: bigint; lockDate: string | null; baseCurrency: string };
+  if (organization.lockDate && body.date <= organization.lockDate) throw new Error('locked');
+  const accounts = new Map((sql.accounts.all(organizationId) as any[]).map((a) => [a.id, a]));
+  for (const l of lines) {
+    const account = accounts.get(l.accountId);
+    if (!account || !account.active || account.systemRole === 'accounts_receivable' || account.systemRole === 'accounts_payable') throw new Error('account');
+  }
+  const id = newId('JournalEntry');
+  const createdAt = new Date().toISOString();
+  sql.insertEntry.run(id, organizationId, organization.number, body.date, body.description, body.reference ?? null, totalDebit, organization.baseCurrency, createdAt);
+  const rendered = lines.map((l: any, i: number) => {
+    const lineId = newId('JournalLine');
+    sql.insertLine.run(lineId, organizationId, id, i + 1, l.accountId, l.description, l.debit, l.credit, body.date);
+    return { id: lineId, lineNo: i + 1, accountId: l.accountId, debit: money(l.debit), credit: money(l.credit), description: l.description, customerId: null, vendorId: null };
+  });
+  const object = {
+    id,
+    number: Number(organization.number),
+    date: body.date,
+    description: body.description,
+    reference: body.reference ?? null,
+    status: 'posted',
+    sourceType: 'manual',
+    sourceId: null,
+    totalAmount: money(totalDebit),
+    currency: organization.baseCurrency,
+    reversalOfId: null,
+    reversedById: null,
+    lines: rendered,
+    createdAt,
+  };
+  sql.insertEvent.run(newId('Event'), organizationId, id, JSON.stringify({ object }), createdAt);
+  return object;
+});
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+};
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => resolve(text));
+  });
+
+const server = createServer(async (req, res) => {
+  try {
+    const organizationId = authenticate(req);
+    if (!organizationId) return send(res, 401, { code: 'UNAUTHENTICATED' });
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'GET' && url.pathname === '/api/v1/invoices') return send(res, 200, listInvoices(organizationId, url));
+    if (req.method === 'POST' && url.pathname === '/api/v1/journal-entries') return send(res, 201, postEntry(organizationId, JSON.parse(await readBody(req))));
+    if (req.method === 'POST' && url.pathname === '/graphql') {
+      const { variables } = JSON.parse(await readBody(req));
+      if (variables.kind === 'nested') return send(res, 200, nestedInvoices(organizationId, variables.first, variables.cost));
+      if (variables.kind === 'trialBalance') return send(res, 200, trialBalance(organizationId, variables.asOf, variables.cost));
+    }
+    send(res, 404, { code: 'NOT_FOUND' });
+  } catch (error) {
+    send(res, 400, { code: 'VALIDATION_FAILED', message: (error as Error).message });
+  }
+});
+server.listen(0, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`));

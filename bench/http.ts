@@ -1,0 +1,175 @@
+// `npm run bench`: the service against a hand-written baseline (bench/baseline.ts), in one run, on one
+// machine, over loopback HTTP, on the same SQLite file.
+//   1. Seeds a realistic data set through the service's own write path: one organization, 200 customers,
+//      50 products, BENCH_INVOICES invoices (default 10,000) of 1–10 lines each, with their postings.
+//   2. Starts the service as a user runs it (the built dist/main.js, NODE_ENV=production, auth, rate
+//      limiting with a huge quota, cost limits, production logging) and the baseline, each a process.
+//   3. Checks that both answer each workload with the same JSON, then, per workload, measures both at
+//      full load (autocannon, 10 connections) and the service again at a fixed 70 % of its maximum.
+// Prints one table (req/s, p50, p99, the ratio service/baseline) and the peak RSS of both processes.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import autocannon from 'autocannon';
+import { isDeepStrictEqual } from 'node:util';
+import { buildServer, SERVER_BUNDLE } from '../src/build/server.ts';
+import { createUnitOfWork } from '../src/core/unit-of-work.ts';
+import { openDatabase, tuneDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { PROJECT_ROOT } from '../src/db/schema-text.ts';
+import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
+import { customers } from '../src/modules/customers/customers.service.ts';
+import { createInvoice } from '../src/modules/invoices/invoices.service.ts';
+import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
+import { createProduct } from '../src/modules/products/products.service.ts';
+import { representations } from '../src/registry.ts';
+
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 10;
+
+// --- 1. Seed.
+const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
+const file = join(dir, 'bench.db');
+const db = openDatabase(`file:${file}`, dir);
+await migrate(db);
+await tuneDatabase(db);
+const organization = await createOrganization(db.prisma, { name: 'Bench Co' });
+const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
+const unitOfWork = createUnitOfWork({ db, representations });
+const write = <Row>(name: string, work: (scope: any) => Promise<any>) => unitOfWork.write<Row>(organization.id, { operation: name, input: null }, work);
+const random = (() => {
+  let seed = 42; // the same data set every run
+  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+})();
+const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
+const customerIds: string[] = [];
+for (let i = 0; i < 200; i++) customerIds.push((await write('createCustomer', (s) => customers.create(s, { name: `Customer ${i}`, email: `c${i}@example.com` }))).id);
+const productIds: string[] = [];
+for (let i = 0; i < 50; i++) productIds.push((await write('createProduct', (s) => createProduct(s, { name: `Product ${i}`, unitPrice: (5 + i).toFixed(2) }))).id);
+const seedStarted = Date.now();
+for (let i = 0; i < INVOICES; i++) {
+  const day = String(1 + (i % 28)).padStart(2, '0');
+  const month = String(1 + ((i / 28) % 12 | 0)).padStart(2, '0');
+  const lines = Array.from({ length: 1 + Math.floor(random() * 10) }, (_, n) =>
+    random() < 0.5 ? { productId: pick(productIds), quantity: String(1 + (n % 3)) } : { description: `Service ${n}`, unitPrice: (10 + Math.floor(random() * 500)).toFixed(2), quantity: '1.5' },
+  );
+  await write('createInvoice', (s) => createInvoice(s, { customerId: pick(customerIds), issueDate: `2026-${month}-${day}`, lines }));
+}
+console.error(`seeded ${INVOICES} invoices in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+const accounts = Object.fromEntries((await db.prisma.account.findMany({ where: { organizationId: organization.id } })).map((a) => [a.code, a.id]));
+await db.close();
+
+// --- 2. Start both.
+await buildServer();
+const baselineBundle = join(PROJECT_ROOT, 'dist/baseline.js');
+await build({ entryPoints: [join(PROJECT_ROOT, 'bench/baseline.ts')], outfile: baselineBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+
+function start(script: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return { child, url, peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024 };
+}
+const service = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${file}`, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
+const baseline = start(baselineBundle, [file]);
+const urls = { service: await service.url, baseline: await baseline.url };
+process.on('exit', () => {
+  service.child.kill('SIGKILL');
+  baseline.child.kill('SIGKILL');
+});
+
+// --- 3. Workloads.
+const NESTED = `query($first: Int) { invoices(first: $first) { edges { node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } } }`;
+const TRIAL_BALANCE = `query($asOf: Date!) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code name } debit credit } } }`;
+let entryNo = 0;
+const entryBody = () => {
+  const n = 2 + (entryNo++ % 3);
+  const amounts = Array.from({ length: n - 1 }, (_, i) => 10 + i);
+  const total = amounts.reduce((t, a) => t + a, 0);
+  return JSON.stringify({
+    date: '2026-06-15',
+    description: `Bench entry ${entryNo}`,
+    lines: [...amounts.map((a) => ({ accountId: accounts['6100'], debit: a, credit: 0 })), { accountId: accounts['1010'], debit: 0, credit: total }],
+  });
+};
+interface Workload {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: () => string;
+  /** Compared between the two before measuring (POST: the shape only; ids and numbers differ). */
+  compare: 'exact' | 'shape';
+}
+const graphql = (query: string, variables: Record<string, unknown>) => () => JSON.stringify({ query, variables });
+const workloads: Workload[] = [
+  { name: 'REST GET /api/v1/invoices?limit=25', method: 'GET', path: '/api/v1/invoices?limit=25', compare: 'exact' },
+  { name: 'REST POST /api/v1/journal-entries (2-4 lines)', method: 'POST', path: '/api/v1/journal-entries', body: entryBody, compare: 'shape' },
+  { name: 'GraphQL nested invoices (first 25)', method: 'POST', path: '/graphql', body: graphql(NESTED, { first: 25, kind: 'nested' }), compare: 'exact' },
+  { name: 'GraphQL trialBalance', method: 'POST', path: '/graphql', body: graphql(TRIAL_BALANCE, { asOf: '2026-12-31', kind: 'trialBalance' }), compare: 'exact' },
+];
+
+const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+async function once(base: string, w: Workload, body?: string) {
+  const response = await fetch(`${base}${w.path}`, { method: w.method, headers, body });
+  return { status: response.status, json: await response.json() };
+}
+const shape = (value: unknown): unknown =>
+  Array.isArray(value) ? value.slice(0, 1).map(shape) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)])) : typeof value;
+
+// The cost the service reports is part of its answer; the baseline is told it to answer the same bytes.
+for (const w of workloads.filter((w) => w.path === '/graphql')) {
+  const variables = JSON.parse(w.body!()).variables;
+  const { json } = await once(urls.service, w, w.body!());
+  const cost = json.extensions.cost.requestedQueryCost;
+  w.body = graphql(w.name.includes('nested') ? NESTED : TRIAL_BALANCE, { ...variables, cost });
+}
+for (const w of workloads) {
+  const [a, b] = [await once(urls.service, w, w.body?.()), await once(urls.baseline, w, w.body?.())];
+  const same = a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
+  if (!same) {
+    console.error(`${w.name}: the two answers differ\nservice:  ${JSON.stringify(a.json).slice(0, 600)}\nbaseline: ${JSON.stringify(b.json).slice(0, 600)}`);
+    process.exit(1);
+  }
+}
+
+async function load(base: string, w: Workload, rate?: number) {
+  const result = await autocannon({
+    url: `${base}${w.path}`,
+    method: w.method,
+    headers,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    ...(rate ? { overallRate: rate } : {}),
+    ...(w.body ? { requests: [{ setupRequest: (request: any) => ({ ...request, body: w.body!() }) }] } : {}),
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const rows: string[][] = [];
+for (const w of workloads) {
+  const base = await load(urls.baseline, w);
+  const full = await load(urls.service, w);
+  const steady = await load(urls.service, w, Math.max(1, Math.floor(full.rps * 0.7)));
+  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${steady.rps.toFixed(0)}: ${steady.p50}/${steady.p99}`, String(full.errors + steady.errors + base.errors)]);
+  console.error(`${w.name}: done`);
+}
+const table = [
+  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'service at 70 %: req/s: p50/p99 ms', 'errors'],
+  ...rows,
+];
+console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
+console.log(`\npeak RSS: service ${service.peakRssMb().toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
+service.child.kill('SIGTERM');
+baseline.child.kill('SIGTERM');
+rmSync(dir, { recursive: true, force: true });
+process.exit(0);
