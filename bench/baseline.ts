@@ -47,7 +47,8 @@ const sql = {
     'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "totalAmount", "currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'manual\', ?, ?, ?)',
   ),
   insertLine: db.prepare('INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-  insertEvent: db.prepare('INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?)'),
+  // Written as already relayed: the baseline delivers nothing, and the service's relay must not pick its events up.
+  insertEvent: db.prepare('INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?, ?)'),
 };
 
 const counts = new Map<string, number>();
@@ -208,7 +209,7 @@ const postEntry = db.transaction((organizationId: string, body: any) => {
     lines: rendered,
     createdAt,
   };
-  sql.insertEvent.run(newId('Event'), organizationId, id, JSON.stringify({ object }), createdAt);
+  sql.insertEvent.run(newId('Event'), organizationId, id, JSON.stringify({ object }), createdAt, createdAt);
   return object;
 });
 
