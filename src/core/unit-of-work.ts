@@ -106,11 +106,14 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   async function lockOrganization(tx: Tx, organizationId: string) {
     const columns = '"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "nextInvoiceNumber", "nextEntryNumber"';
     // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
-    // it under the busy timeout), rather than reading first and failing to upgrade later.
+    // it under the busy timeout), rather than reading first and failing to upgrade later. It sets a
+    // plain column to itself: "setting" the primary key would make SQLite check every child row that
+    // references the organization (foreign keys), a cost that grew with the books (5.8 ms a write at
+    // 3,000 invoices, against 0.1 ms).
     const rows: any[] =
       db.provider === 'postgresql'
         ? await tx.$queryRawUnsafe(`SELECT ${columns} FROM "Organization" WHERE "id" = $1 FOR UPDATE`, organizationId)
-        : await tx.$queryRawUnsafe(`UPDATE "Organization" SET "id" = "id" WHERE "id" = ? RETURNING ${columns}`, organizationId);
+        : await tx.$queryRawUnsafe(`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ? RETURNING ${columns}`, organizationId);
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', 'The organization of this API key no longer exists');
     const organization: OrganizationInfo = {
