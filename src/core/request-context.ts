@@ -94,9 +94,11 @@ function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
 export function requestContextFactory({ db, limiter, authFailures, logger, unitOfWork, bus, settings }: RequestContextDeps): CreateRequestContext {
   const verified = recentlyVerified();
 
+  const addressRefused = (decision: RateDecision) => new RateLimitedError(decision, `Too many requests without a valid API key from this address; retry in ${decision.resetSeconds} s`);
+
   async function refuse(address: string, message: string): Promise<never> {
     const decision = await authFailures.consume(address);
-    if (!decision.allowed) throw new RateLimitedError(decision, `Too many requests without a valid API key from this address; retry in ${decision.resetSeconds} s`);
+    if (!decision.allowed) throw addressRefused(decision);
     throw new AppError('UNAUTHENTICATED', message);
   }
 
@@ -110,7 +112,7 @@ export function requestContextFactory({ db, limiter, authFailures, logger, unitO
     if (!verified.has(token)) {
       // An address over its failure quota learns nothing more, right or wrong, until the window passes.
       const failures = await authFailures.peek(address);
-      if (failures && !failures.allowed) throw new RateLimitedError(failures, `Too many requests without a valid API key from this address; retry in ${failures.resetSeconds} s`);
+      if (failures && !failures.allowed) throw addressRefused(failures);
     }
     const apiKey = await verifyApiKey(db, token);
     if (!apiKey) return refuse(address, 'The API key is invalid or has been revoked');

@@ -14,9 +14,22 @@ export function isIssuedCursor(cursor: unknown): boolean {
   return decoded.startsWith('GPC:S:') && idType(decoded.slice(6)) !== undefined;
 }
 
-/** The cursor arguments of an operation that are not cursors this server issued, with where they are. */
-export function foreignCursors(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>): { argument: string; field: string }[] {
-  const found: { argument: string; field: string }[] = [];
+interface CursorArgument {
+  argument: string;
+  field: string;
+  /** The literal written in the document, or the variable that carries the value. */
+  literal?: string;
+  variable?: string;
+}
+
+/** Where a document passes cursors: found once per parsed document (Yoga caches those), not per request. */
+const cursorArgumentsOf = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, CursorArgument[]>>();
+
+function cursorArguments(schema: GraphQLSchema, document: DocumentNode): CursorArgument[] {
+  const bySchema = cursorArgumentsOf.get(schema) ?? cursorArgumentsOf.set(schema, new WeakMap()).get(schema)!;
+  const known = bySchema.get(document);
+  if (known) return known;
+  const found: CursorArgument[] = [];
   const typeInfo = new TypeInfo(schema);
   visit(
     document,
@@ -26,12 +39,24 @@ export function foreignCursors(schema: GraphQLSchema, document: DocumentNode, va
         if (!argument || !CURSOR_ARGUMENTS.has(argument.name)) return;
         const type = getNamedType(argument.type);
         if (!isScalarType(type) || type.name !== 'String') return; // `events(after: ID)` takes an event id, not a cursor
-        const value = node.value.kind === Kind.VARIABLE ? variables[node.value.name.value] : node.value.kind === Kind.STRING ? node.value.value : null;
-        if (value !== null && value !== undefined && !isIssuedCursor(value)) found.push({ argument: argument.name, field: typeInfo.getFieldDef()?.name ?? '' });
+        const where = { argument: argument.name, field: typeInfo.getFieldDef()?.name ?? '' };
+        if (node.value.kind === Kind.VARIABLE) found.push({ ...where, variable: node.value.name.value });
+        else if (node.value.kind === Kind.STRING) found.push({ ...where, literal: node.value.value });
       },
     }),
   );
+  bySchema.set(document, found);
   return found;
+}
+
+/** The cursor arguments of an operation that are not cursors this server issued, with where they are. */
+export function foreignCursors(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>): { argument: string; field: string }[] {
+  return cursorArguments(schema, document)
+    .filter(({ literal, variable }) => {
+      const value = variable === undefined ? literal : variables[variable];
+      return value !== null && value !== undefined && !isIssuedCursor(value);
+    })
+    .map(({ argument, field }) => ({ argument, field }));
 }
 
 export function useIssuedCursorsOnly() {

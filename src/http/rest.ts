@@ -4,7 +4,7 @@
 import { coerceInputValue, type DocumentNode, getNullableType, isInputObjectType, isListType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { isCalendarDate } from '../lib/dates.ts';
-import { MAX_PAGE, MAX_PAGE_LIMIT } from '../lib/pagination.ts';
+import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
 import type { Schema } from './json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
@@ -187,8 +187,9 @@ export function checkParameters(params: Record<string, string>, query: URLSearch
   const errors: FieldError[] = badTextIn(params);
   const seen = new Set<string>();
   for (const [name, value] of query) {
-    const problem = textProblem(name) ?? textProblem(value);
-    if (problem) errors.push({ path: textProblem(name) ? '(query)' : name, message: problem });
+    const nameProblem = textProblem(name);
+    const problem = nameProblem ?? textProblem(value);
+    if (problem) errors.push({ path: nameProblem ? '(query)' : name, message: problem });
     else if (seen.has(name)) errors.push({ path: name, message: 'is given more than once; give each parameter once' });
     seen.add(name);
   }
@@ -202,8 +203,6 @@ export function listVariables(query: URLSearchParams, filters: Record<string, (v
   for (const [name, value] of query) {
     if (name === 'page' || name === 'limit') {
       if (!/^-?\d+$/.test(value)) errors.push({ path: name, message: `must be a whole number, got "${value}"` });
-      else if (name === 'page' && (Number(value) < 1 || Number(value) > MAX_PAGE)) errors.push({ path: name, message: `must be a whole number from 1 to ${MAX_PAGE}` });
-      else if (name === 'limit' && (Number(value) < 1 || Number(value) > MAX_PAGE_LIMIT)) errors.push({ path: name, message: `must be a whole number from 1 to ${MAX_PAGE_LIMIT}` });
       else out[name] = Number(value);
     } else if (name in filters) {
       try {
@@ -216,6 +215,8 @@ export function listVariables(query: URLSearchParams, filters: Record<string, (v
       errors.push({ path: name, message: `is not a parameter of this endpoint (known: ${known})` });
     }
   }
+  // Checked here too, not only by the GraphQL field: a page beyond 32 bits would fail GraphQL's Int first, in its wording.
+  errors.push(...pageErrors(out.page ?? 1, out.limit ?? DEFAULT_PAGE_LIMIT).filter((e) => !errors.some((f) => f.path === e.path)));
   if (errors.length) throw validationError(errors);
   return out;
 }

@@ -21,12 +21,18 @@ export interface PageResult<T> {
   pages: number;
 }
 
-export function pageWindow(page: number | null | undefined, limit: number | null | undefined): PageWindow {
+/** What is wrong with a page number and size (REST and GraphQL give the same messages). */
+export function pageErrors(page: number, limit: number): FieldError[] {
   const errors: FieldError[] = [];
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) errors.push({ path: 'page', message: `must be a whole number from 1 to ${MAX_PAGE}` });
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT) errors.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_PAGE_LIMIT}` });
+  return errors;
+}
+
+export function pageWindow(page: number | null | undefined, limit: number | null | undefined): PageWindow {
   const p = page ?? 1;
   const l = limit ?? DEFAULT_PAGE_LIMIT;
-  if (!Number.isInteger(p) || p < 1 || p > MAX_PAGE) errors.push({ path: 'page', message: `must be a whole number from 1 to ${MAX_PAGE}` });
-  if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE_LIMIT) errors.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_PAGE_LIMIT}` });
+  const errors = pageErrors(p, l);
   if (errors.length) throw validationError(errors);
   return { page: p, limit: l, skip: (p - 1) * l };
 }
