@@ -83,12 +83,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return db.prisma.$transaction(
       async (tx) => {
         const now = new Date();
-        const due = await tx.webhookDelivery.findMany({
+        // Order across instances: two relays may commit the deliveries of one organization's events out
+        // of order (B's of event 3 before A's of event 2). A delivery waits until every earlier event of its
+        // organization is relayed (relayedAt is set in the transaction that makes its deliveries). The
+        // watermark is read before the deliveries: on PostgreSQL each statement sees a newer snapshot, so
+        // every event below it has its deliveries visible to the next query.
+        const unrelayed = await tx.event.groupBy({ by: ['organizationId'], where: { relayedAt: null }, _min: { seq: true } });
+        const watermark = new Map(unrelayed.map((u) => [u.organizationId, u._min.seq ?? Infinity]));
+        const candidates = await tx.webhookDelivery.findMany({
           where: { status: 'PENDING', nextAttemptAt: { lte: now }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
           orderBy: { eventSeq: 'asc' },
           take: 200,
-          select: { id: true, subscriptionId: true },
+          select: { id: true, subscriptionId: true, organizationId: true, eventSeq: true },
         });
+        const due = candidates.filter((d) => d.eventSeq < (watermark.get(d.organizationId) ?? Infinity));
         let subscriptionIds = [...new Set(due.map((d) => d.subscriptionId))].slice(0, options.concurrency ?? 8);
         if (subscriptionIds.length === 0) return new Map();
         if (db.provider === 'postgresql') {
