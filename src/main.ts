@@ -16,7 +16,7 @@ const logger = createLogger(config.logLevel);
 
 try {
   const { app, url, demoKey } = await boot(config, logger);
-  const lines = [`Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, health: ${url}/healthz)`];
+  const lines = [`Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, dashboard: ${url}/dashboard, health: ${url}/healthz)`];
   if (demoKey) {
     lines.push(
       'Created the "Demo Company" organization with a standard chart of accounts. Its API key (shown once):',

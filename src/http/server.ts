@@ -15,7 +15,8 @@ import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
 import { errorHeaders } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { DOCS_HTML } from './openapi.ts';
-import { allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
+import { allowDashboard, allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
+import { dashboardFiles } from './dashboard.ts';
 import { assertUtf8, parseJsonBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
 import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
@@ -29,6 +30,8 @@ export interface HandlerDeps {
   maxBodyBytes: number;
   openApi: object;
   corsOrigins: readonly string[];
+  /** Where the built dashboard is; default dist/dashboard. */
+  dashboardDir?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -49,6 +52,19 @@ export function createRequestHandler(deps: HandlerDeps) {
     if (path === '/api/v1/docs/swagger-ui-bundle.js') return { type: 'text/javascript', body: asset('swagger-ui-bundle.js') };
     return undefined;
   };
+
+  // The dashboard is a public page like the docs: it asks for a key and then calls the APIs with it.
+  const dashboard = dashboardFiles(deps.dashboardDir);
+  function serveDashboard(req: IncomingMessage, res: ServerResponse, path: string, requestId: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendProblem(res, problem('METHOD_NOT_ALLOWED', `${path} accepts GET, HEAD`, requestId), { allow: 'GET, HEAD' });
+    const file = dashboard.find(path);
+    if (!file) {
+      const message = dashboard.built ? `Nothing at ${path}` : 'The dashboard has not been built: run `npm run build` (npm start does it)';
+      return sendProblem(res, problem('NOT_FOUND', message, requestId));
+    }
+    if (file.type.startsWith('text/html')) allowDashboard(res);
+    res.writeHead(200, { 'content-type': file.type, 'cache-control': file.cacheControl, 'content-length': file.body.length }).end(file.body);
+  }
 
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
@@ -112,7 +128,8 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (publicDoc?.type.startsWith('text/html')) allowPageScripts(res);
       if (publicDoc) return res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, url, requestId);
-      if (!url.pathname.startsWith('/api/')) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/`, requestId));
+      if (dashboard.owns(url.pathname)) return serveDashboard(req, res, url.pathname, requestId);
+      if (!url.pathname.startsWith('/api/')) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/, the dashboard at /dashboard`, requestId));
       const context = await createContext({ authorization: req.headers.authorization, address: req.socket.remoteAddress }, requestId);
       Object.assign(headers, rateLimitHeaders(context.rateLimit));
       await handleRest(req, res, url, context, headers);

@@ -18,3 +18,9 @@ it('domain modules do not import the composition root', () => {
   const back = files('modules').flatMap((file) => imports(file).filter((spec) => /\/(registry|app|boot|main)\.ts$/.test(spec)).map((spec) => `${relative(SRC, join(SRC, file))} -> ${spec}`));
   expect(back).toEqual([]);
 });
+
+it('the dashboard, which runs in the browser, imports only its own files and packages, never server code', () => {
+  const reaching = files('dashboard').flatMap((file) => imports(file).filter((spec) => spec.startsWith('.') && !spec.startsWith('./')).map((spec) => `${file} -> ${spec}`));
+  expect(reaching).toEqual([]);
+  expect(files('dashboard').length).toBeGreaterThan(3);
+});

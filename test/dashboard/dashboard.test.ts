@@ -1,0 +1,180 @@
+// The dashboard in a real browser (Debian's Chromium driven by playwright-core) against the server as
+// `npm start` runs it: a person types a key, integrators write through REST, and the page follows live.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../src/db/migrate.ts';
+import { tuneDatabase } from '../../src/db/database.ts';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
+import { freshDatabase, http, type Started, startServerProcess } from '../helpers.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveBrowser = existsSync(CHROMIUM);
+if (!haveBrowser) console.warn(`SKIPPED: the dashboard browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`);
+
+/** Screenshots are artifacts of the run, not committed (.gitignore). */
+const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathname;
+/** What the issue asks: a write shows on the page within two seconds. */
+const LIVE_WITHIN_MS = 2000;
+
+describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
+  const database = freshDatabase();
+  const servers: Started[] = [];
+  let browser: Browser;
+  let base: string;
+  let key: string;
+  let env: Record<string, string | undefined>;
+  let customerId: string;
+
+  beforeAll(async () => {
+    await migrate(database.db);
+    await tuneDatabase(database.db);
+    const organization = await createOrganization(database.db.prisma, { name: 'Dashboard Trading Co' });
+    key = (await createApiKey(database.db.prisma, organization.id, 'dashboard')).plaintext;
+    env = { DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '5000' };
+    const server = await startServerProcess(env);
+    servers.push(server);
+    base = server.url;
+    const customer = await http(base, '/api/v1/customers', { key, body: { name: 'Ada Lovelace Ltd', email: 'ada@example.com' } });
+    expect(customer.status).toBe(201);
+    customerId = customer.body.id;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(ARTIFACTS, { recursive: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    for (const server of servers) server.child.kill('SIGKILL');
+    await database.drop();
+  });
+
+  /** A fresh tab (its own sessionStorage) that records every console error and uncaught exception. */
+  async function openPage(width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport: { width, height }, locale: 'en-US', timezoneId: 'UTC' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${base}/dashboard`);
+    return { context, page, errors };
+  }
+
+  async function signIn(page: Page, withKey: string) {
+    // With the keyboard only: the key field has focus on load, Enter submits.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('api-key');
+    await page.keyboard.type(withKey);
+    await page.keyboard.press('Enter');
+  }
+
+  const text = (page: Page, id: string) => page.locator(`#${id}`).innerText();
+
+  async function createInvoice(unitPrice: number, quantity = 1) {
+    const invoice = await http(base, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'Consulting', unitPrice, quantity }] } });
+    expect(invoice.status).toBe(201);
+    return invoice.body as { id: string; number: string };
+  }
+
+  /** Waits until `predicate` holds in the page, and says how long that took. */
+  async function timeUntil(page: Page, predicate: () => boolean, timeout = LIVE_WITHIN_MS) {
+    const started = Date.now();
+    await page.waitForFunction(predicate, undefined, { timeout, polling: 25 });
+    return Date.now() - started;
+  }
+
+  it('shows the books, then an invoice and a payment written through REST reach the feed and the figures within two seconds', async () => {
+    const { context, page, errors } = await openPage();
+    await signIn(page, key);
+    await expect.poll(() => text(page, 'connection')).toBe('Live');
+    expect(await text(page, 'organization')).toBe('Dashboard Trading Co');
+    expect(await text(page, 'receivables-outstanding')).toBe('$0.00');
+    // The key lives in this tab's sessionStorage only: not in the address, not in localStorage.
+    expect(page.url()).toBe(`${base}/dashboard`);
+    expect(await page.evaluate(() => [Object.values(sessionStorage), localStorage.length])).toEqual([[key], 0]);
+
+    const invoice = await createInvoice(120, 1.5);
+    const number = invoice.number;
+    const shown = await timeUntil(page, () => {
+      const feed = document.getElementById('feed')!.innerText;
+      return /Invoice \S+ created/.test(feed) && document.getElementById('receivables-outstanding')!.textContent === '$180.00';
+    });
+    expect(shown).toBeLessThan(LIVE_WITHIN_MS);
+    expect(await page.locator('#feed li').first().innerText()).toContain('$180.00');
+    expect(await page.locator('#feed').innerText()).toContain(`Invoice ${number} created`);
+    expect(await page.locator('#invoices tbody tr').first().innerText()).toMatch(new RegExp(`${number}\\s+Ada Lovelace Ltd.*\\$180\\.00\\s+\\$180\\.00`, 's'));
+    expect(await text(page, 'revenue-this-month')).toBe('$180.00');
+    expect(await page.locator('#journal-entries tbody tr').first().innerText()).toContain('$180.00');
+
+    const payment = await http(base, `/api/v1/invoices/${invoice.id}/payments`, { key, body: { amount: 50 } });
+    expect(payment.status).toBe(201);
+    const fell = await timeUntil(page, () => document.getElementById('receivables-outstanding')!.textContent === '$130.00');
+    expect(fell).toBeLessThan(LIVE_WITHIN_MS);
+    expect(await page.locator('#feed li', { hasText: `Invoice ${number} payment recorded` }).innerText()).toContain('$50.00 paid so far, $130.00 still due');
+    expect(await text(page, 'cash-balance')).toBe('$50.00');
+    expect(await page.locator('#aging-chart').getAttribute('aria-label')).toContain('Not yet due $130.00');
+
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a 390 px phone screen: one column, nothing wider than the screen', async () => {
+    const { context, page, errors } = await openPage(390, 844);
+    await signIn(page, key);
+    await expect.poll(() => text(page, 'connection')).toBe('Live');
+    await expect.poll(() => text(page, 'receivables-outstanding')).toBe('$130.00');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const [first, second] = await Promise.all(['.cards .card:nth-child(1)', '.cards .card:nth-child(2)'].map((s) => page.locator(s).boundingBox()));
+    expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1); // stacked, not side by side
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-390.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a bad key gets a clear message and no dashboard', async () => {
+    const { context, page, errors } = await openPage();
+    await signIn(page, 'ak_notakey_0000000000000000000000000000');
+    await expect.poll(() => text(page, 'key-error')).toContain('This API key was not accepted');
+    expect(await page.locator('#dashboard').isHidden()).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    // The only console line allowed is the browser's own note of the 401 answer.
+    expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('after a dropped connection it says so, then resumes after the last event: what was written meanwhile appears', async () => {
+    const { context, page } = await openPage();
+    await signIn(page, key);
+    await expect.poll(() => text(page, 'connection')).toBe('Live');
+    const before = await text(page, 'receivables-outstanding');
+    const port = new URL(base).port;
+
+    const first = servers[0]!;
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await expect.poll(() => text(page, 'connection')).toBe('Connection lost, reconnecting…');
+
+    // While the page's server is down, an integrator writes through another instance on the same books.
+    const other = await startServerProcess(env);
+    servers.push(other);
+    const missed = (await http(other.url, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'Written while away', unitPrice: 75 }] } })).body as { number: string };
+    other.child.kill('SIGTERM');
+    await other.exited;
+
+    const back = await startServerProcess({ ...env, PORT: port });
+    servers.push(back);
+    await page.waitForFunction((n) => document.getElementById('feed')!.innerText.includes(`Invoice ${n} created`), missed.number, { timeout: 30_000 });
+    await expect.poll(() => text(page, 'connection')).toBe('Live');
+    expect(before).toBe('$130.00');
+    await expect.poll(() => text(page, 'receivables-outstanding')).toBe('$205.00');
+    // Each event once: the replay and the live stream meet without a duplicate.
+    const titles = await page.locator('#feed li .what').allInnerTexts();
+    expect(titles.filter((t) => t === `Invoice ${missed.number} created`)).toHaveLength(1);
+    await context.close();
+  }, 60_000);
+});
