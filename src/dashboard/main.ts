@@ -105,7 +105,7 @@ function render(summary: Summary) {
     cell(row, invoice.customer.name, 'wrap');
     cell(row, invoice.dueDate, 'wide-only');
     cell(row, invoice.isOverdue ? 'overdue' : invoice.status.toLowerCase().replace('_', ' '), invoice.isOverdue ? 'status-overdue' : undefined);
-    cell(row, money(invoice.total), 'num');
+    cell(row, money(invoice.total), 'num wide-only');
     cell(row, money(invoice.amountDue), 'num');
   }
   if (!summary.invoices.length) cell(invoices.insertRow(), 'No invoices yet', 'empty').colSpan = 6;

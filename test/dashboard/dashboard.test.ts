@@ -27,6 +27,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
   let key: string;
   let env: Record<string, string | undefined>;
   let customerId: string;
+  let oldMonth: string;
 
   beforeAll(async () => {
     await migrate(database.db);
@@ -40,6 +41,11 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     const customer = await http(base, '/api/v1/customers', { key, body: { name: 'Ada Lovelace Ltd', email: 'ada@example.com' } });
     expect(customer.status).toBe(201);
     customerId = customer.body.id;
+    // Older business: an invoice issued 70 days ago, due 40 days ago and unpaid, so overdue (31–60 days).
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const old = await http(base, '/api/v1/invoices', { key, body: { customerId, issueDate: daysAgo(70), dueDate: daysAgo(40), lines: [{ description: 'Old work', unitPrice: 40 }] } });
+    expect(old.status).toBe(201);
+    oldMonth = new Date(`${daysAgo(70)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -92,7 +98,10 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     await signIn(page, key);
     await expect.poll(() => text(page, 'connection')).toBe('Live');
     expect(await text(page, 'organization')).toBe('Dashboard Trading Co');
-    expect(await text(page, 'receivables-outstanding')).toBe('$0.00');
+    expect(await text(page, 'receivables-outstanding')).toBe('$40.00');
+    expect(await text(page, 'receivables-overdue')).toBe('$40.00');
+    expect(await page.locator('#aging-chart').getAttribute('aria-label')).toContain('31–60 days $40.00');
+    expect(await page.locator('#revenue-chart').getAttribute('aria-label')).toContain(`${oldMonth} $40.00`);
     // The key lives in this tab's sessionStorage only: not in the address, not in localStorage.
     expect(page.url()).toBe(`${base}/dashboard`);
     expect(await page.evaluate(() => [Object.values(sessionStorage), localStorage.length])).toEqual([[key], 0]);
@@ -101,18 +110,19 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     const number = invoice.number;
     const shown = await timeUntil(page, () => {
       const feed = document.getElementById('feed')!.innerText;
-      return /Invoice \S+ created/.test(feed) && document.getElementById('receivables-outstanding')!.textContent === '$180.00';
+      return /Invoice \S+ created/.test(feed) && document.getElementById('receivables-outstanding')!.textContent === '$220.00';
     });
     expect(shown).toBeLessThan(LIVE_WITHIN_MS);
     expect(await page.locator('#feed li').first().innerText()).toContain('$180.00');
     expect(await page.locator('#feed').innerText()).toContain(`Invoice ${number} created`);
     expect(await page.locator('#invoices tbody tr').first().innerText()).toMatch(new RegExp(`${number}\\s+Ada Lovelace Ltd.*\\$180\\.00\\s+\\$180\\.00`, 's'));
     expect(await text(page, 'revenue-this-month')).toBe('$180.00');
+    expect(await text(page, 'receivables-overdue')).toBe('$40.00');
     expect(await page.locator('#journal-entries tbody tr').first().innerText()).toContain('$180.00');
 
     const payment = await http(base, `/api/v1/invoices/${invoice.id}/payments`, { key, body: { amount: 50 } });
     expect(payment.status).toBe(201);
-    const fell = await timeUntil(page, () => document.getElementById('receivables-outstanding')!.textContent === '$130.00');
+    const fell = await timeUntil(page, () => document.getElementById('receivables-outstanding')!.textContent === '$170.00');
     expect(fell).toBeLessThan(LIVE_WITHIN_MS);
     expect(await page.locator('#feed li', { hasText: `Invoice ${number} payment recorded` }).innerText()).toContain('$50.00 paid so far, $130.00 still due');
     expect(await text(page, 'cash-balance')).toBe('$50.00');
@@ -127,8 +137,10 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     const { context, page, errors } = await openPage(390, 844);
     await signIn(page, key);
     await expect.poll(() => text(page, 'connection')).toBe('Live');
-    await expect.poll(() => text(page, 'receivables-outstanding')).toBe('$130.00');
+    await expect.poll(() => page.locator('#invoices tbody tr[data-id]').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The tables' key columns fit too: none needs scrolling sideways.
+    expect(await page.evaluate(() => [...document.querySelectorAll('.table-scroll')].map((t) => t.scrollWidth - t.clientWidth))).toEqual([0, 0]);
     const [first, second] = await Promise.all(['.cards .card:nth-child(1)', '.cards .card:nth-child(2)'].map((s) => page.locator(s).boundingBox()));
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1); // stacked, not side by side
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-390.png'), fullPage: true });
@@ -170,8 +182,8 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     servers.push(back);
     await page.waitForFunction((n) => document.getElementById('feed')!.innerText.includes(`Invoice ${n} created`), missed.number, { timeout: 30_000 });
     await expect.poll(() => text(page, 'connection')).toBe('Live');
-    expect(before).toBe('$130.00');
-    await expect.poll(() => text(page, 'receivables-outstanding')).toBe('$205.00');
+    expect(before).toBe('$170.00');
+    await expect.poll(() => text(page, 'receivables-outstanding')).toBe('$245.00');
     // Each event once: the replay and the live stream meet without a duplicate.
     const titles = await page.locator('#feed li .what').allInnerTexts();
     expect(titles.filter((t) => t === `Invoice ${missed.number} created`)).toHaveLength(1);
