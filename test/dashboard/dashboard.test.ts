@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.ts';
 import { tuneDatabase } from '../../src/db/database.ts';
-import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createApiKey, revokeApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
 import { freshDatabase, http, type Started, startServerProcess } from '../helpers.ts';
 
@@ -28,13 +28,16 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
   let env: Record<string, string | undefined>;
   let customerId: string;
   let oldMonth: string;
+  let organizationId: string;
 
   beforeAll(async () => {
     await migrate(database.db);
     await tuneDatabase(database.db);
     const organization = await createOrganization(database.db.prisma, { name: 'Dashboard Trading Co' });
+    organizationId = organization.id;
     key = (await createApiKey(database.db.prisma, organization.id, 'dashboard')).plaintext;
-    env = { DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '5000' };
+    // Open sockets re-check their key every half second (default 5 s), for the revocation test.
+    env = { DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '5000', SOCKET_RECHECK_MS: '500' };
     const server = await startServerProcess(env);
     servers.push(server);
     base = server.url;
@@ -189,4 +192,17 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(titles.filter((t) => t === `Invoice ${missed.number} created`)).toHaveLength(1);
     await context.close();
   }, 60_000);
+
+  it('a key revoked while the page is open sends the viewer back to the key form, saying why', async () => {
+    const created = await createApiKey(database.db.prisma, organizationId, 'to revoke');
+    const { context, page, errors } = await openPage();
+    await signIn(page, created.plaintext);
+    await expect.poll(() => text(page, 'connection')).toBe('Live');
+    await revokeApiKey(database.db.prisma, created.plaintext.split('_')[1]!);
+    await expect.poll(() => text(page, 'key-error'), { timeout: 10_000 }).toBe('The API key was refused: The API key has been revoked');
+    expect(await page.locator('#dashboard').isHidden()).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
