@@ -7,6 +7,8 @@
 //   3. Checks that both answer each workload with the same JSON, then, per workload, measures both at
 //      full load (autocannon, 10 connections) and the service again at a fixed 70 % of its maximum.
 // Prints one table (req/s, p50, p99, the ratio service/baseline) and the peak RSS of both processes.
+// BENCH_ONLY=<text> runs only the workloads whose name contains it; BENCH_PROFILE=<dir> starts the service
+// with `--cpu-prof` and leaves its CPU profile in <dir> (summarize it with `npx tsx bench/profile.ts <file>`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +31,8 @@ import { representations } from '../src/registry.ts';
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
+const ONLY = process.env.BENCH_ONLY;
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 // --- 1. Seed.
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
@@ -69,8 +73,8 @@ await buildServer();
 const baselineBundle = join(PROJECT_ROOT, 'dist/baseline.js');
 await build({ entryPoints: [join(PROJECT_ROOT, 'bench/baseline.ts')], outfile: baselineBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
 
-function start(script: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+function start(script: string, args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -82,7 +86,7 @@ function start(script: string, args: string[], env: Record<string, string> = {})
   });
   return { child, url, peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024 };
 }
-const service = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${file}`, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
+const service = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${file}`, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
 const baseline = start(baselineBundle, [file]);
 const urls = { service: await service.url, baseline: await baseline.url };
 process.on('exit', () => {
@@ -158,7 +162,7 @@ async function load(base: string, w: Workload, rate?: number) {
 }
 
 const rows: string[][] = [];
-for (const w of workloads) {
+for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   const base = await load(urls.baseline, w);
   const full = await load(urls.service, w);
   const steady = await load(urls.service, w, Math.max(1, Math.floor(full.rps * 0.7)));
@@ -173,5 +177,7 @@ console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
 console.log(`\npeak RSS: service ${service.peakRssMb().toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
 service.child.kill('SIGTERM');
 baseline.child.kill('SIGTERM');
+// A profile is written when the process exits on its own (SIGTERM: graceful close).
+if (PROFILE_DIR) await new Promise((resolve) => service.child.once('exit', resolve));
 rmSync(dir, { recursive: true, force: true });
 process.exit(0);

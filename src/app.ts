@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
 import { requestContextFactory } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
@@ -110,6 +110,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     openApi: openApiDocument(restRoutes, schema, API_VERSION),
   });
 
+  let optimizer: ReturnType<typeof setInterval> | undefined;
   let inFlight = 0;
   let drained: (() => void) | undefined;
   const server = createServer((req, res) => {
@@ -139,6 +140,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         server.listen(port, host, () => {
           relay.start();
           dispatcher.start();
+          optimizer ??= setInterval(() => void optimizeDatabase(db).catch((error) => logger.warn('refreshing table statistics failed', { error })), OPTIMIZE_EVERY_MS).unref();
           resolve(server.address() as AddressInfo);
         });
       });
@@ -157,6 +159,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         }
         server.closeAllConnections();
         await stopped;
+        clearInterval(optimizer);
         await relay.stop();
         await dispatcher.stop();
         await bus.close();

@@ -107,6 +107,24 @@ export async function tuneDatabase(db: Database): Promise<void> {
   await db.prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
   await db.prisma.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
   await db.prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  await optimizeDatabase(db);
+}
+
+/** How often a long-running server refreshes SQLite's table statistics (SQLite suggests hourly to daily). */
+export const OPTIMIZE_EVERY_MS = 3_600_000;
+
+/**
+ * Keeps SQLite's table statistics current (`PRAGMA optimize`, sampling at most 400 rows per index so it
+ * stays in milliseconds on large files). Without statistics the planner guesses: it read every invoice
+ * of an organization through the (organizationId, number) index to find 25 invoices by primary key
+ * (0.5 ms instead of 0.3 at 2,000 invoices, and growing with the books). PostgreSQL's autovacuum does
+ * this itself.
+ */
+export async function optimizeDatabase(db: Database): Promise<void> {
+  if (db.provider !== 'sqlite') return;
+  await db.prisma.$executeRawUnsafe('PRAGMA analysis_limit = 400');
+  // In a batch transaction: on SQLite a bare statement could otherwise join another request's open transaction.
+  await db.prisma.$transaction([db.prisma.$queryRawUnsafe('PRAGMA optimize = 0x10002')]);
 }
 
 export async function isReachable(db: Database): Promise<boolean> {

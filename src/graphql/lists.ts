@@ -2,6 +2,7 @@
 // after the resource (`invoices`) and a page list (`invoicesPage`) with the REST v1 rules. Both take the
 // same `filter` and `orderBy`, and both preload nested selections (no N+1).
 import { queryFromInfo } from '@pothos/plugin-prisma';
+import { type GraphQLResolveInfo, Kind } from 'graphql';
 import type { Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
@@ -91,10 +92,29 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
           options.where(ctx, args.filter ?? {}),
           options.order.toOrderBy(args.orderBy),
           pageWindow(args.page, args.limit),
-          queryFromInfo({ context: ctx, info, path: ['data'] }),
+          asksOnlyForIds(info) ? { select: { id: true } } : queryFromInfo({ context: ctx, info, path: ['data'] }),
         ),
     }),
   }));
+}
+
+/**
+ * True when a page's `data` selects nothing but `id`: the REST lists, which render their items through
+ * the resource's public representation and need only the ids, in order. Reading just the ids saves
+ * loading (and mapping) every column of every row twice. Anything else, fragments included, reads rows.
+ */
+function asksOnlyForIds(info: GraphQLResolveInfo): boolean {
+  let sawData = false;
+  for (const node of info.fieldNodes) {
+    for (const selection of node.selectionSet?.selections ?? []) {
+      if (selection.kind !== Kind.FIELD) return false;
+      if (selection.name.value !== 'data') continue;
+      sawData = true;
+      const fields = selection.selectionSet?.selections ?? [];
+      if (!fields.every((field) => field.kind === Kind.FIELD && (field.name.value === 'id' || field.name.value === '__typename') && !field.directives?.length)) return false;
+    }
+  }
+  return sawData;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

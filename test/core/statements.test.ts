@@ -80,4 +80,17 @@ describe('SQL statements per request', () => {
     // The mutation loads the client's selection once after commit: at most the write's 12 and one preload per level.
     expect(create.statements.length).toBeLessThanOrEqual(16);
   });
+
+  it('GET /api/v1/invoices reads each invoice row once: the page query selects ids only, the rendering reads the rows', async () => {
+    const list = await counted(() => http(t.url, '/api/v1/invoices?limit=25', { key }));
+    expect(list.response.status).toBe(200);
+    const invoiceReads = list.statements.filter((s) => /FROM [`"]?(\w+[`"]?\.)?[`"]?Invoice[`"]? /.test(s) && !/COUNT\(/.test(s));
+    expect(invoiceReads).toHaveLength(2);
+    // The page: ids in order, nothing else.
+    expect(invoiceReads[0]).toMatch(/^SELECT [`"]?(\w+[`"]?\.)?[`"]?Invoice[`"]?\.[`"]?id[`"]? FROM/);
+    // A page that asks for more than ids still gets its rows (GraphQL).
+    const page = await counted(() => gql(t.url, key, '{ invoicesPage(limit: 5) { data { id number } } }'));
+    expect(page.response.body.data.invoicesPage.data[0].number).toMatch(/^INV-/);
+    expect(page.statements.find((s) => /FROM [`"]?(\w+[`"]?\.)?[`"]?Invoice[`"]? /.test(s) && !/COUNT\(/.test(s))).toMatch(/[`"]number[`"]/);
+  });
 });
