@@ -1,55 +1,115 @@
-// The hand-written baseline `npm run bench` measures the service against: node:http and better-sqlite3
-// (the service's driver), prepared SQL, no framework, no ORM, no GraphQL engine. It answers the
-// benchmark's requests with the same JSON the service gives (the bench checks that before it measures),
-// after the same kind of API-key check (prefix lookup, SHA-256 compare, lastUsedAt refreshed once a
-// minute) and a per-key request counter. It knows only the benchmark's requests.
-//   node baseline.js <sqlite file>  -> prints "listening on http://127.0.0.1:<port>"
+// The hand-written baseline `npm run bench` measures the service against: node:http and the service's
+// driver (better-sqlite3, or pg on PostgreSQL), prepared SQL, no framework, no ORM, no GraphQL engine. It
+// answers the benchmark's requests with the same JSON the service gives (the bench checks that before it
+// measures), after the same kind of API-key check (prefix lookup, SHA-256 compare, lastUsedAt refreshed
+// once a minute) and a per-key request counter. It knows only the benchmark's requests.
+//   node baseline.js <sqlite file | postgresql://…?schema=name>  -> prints "listening on http://127.0.0.1:<port>"
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { newId } from '../src/lib/ids.ts';
 import { formatMoney, formatPercent, moneyNumber } from '../src/lib/money.ts';
 import { formatQuantity } from '../src/modules/invoices/invoice-math.ts';
-
-const db = new Database(process.argv[2]);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.pragma('busy_timeout = 5000');
-db.defaultSafeIntegers(true); // BIGINT money stays exact
 
 const DECIMALS = 2; // the bench organization's currency (USD)
 const money = (minor: bigint) => moneyNumber(minor, DECIMALS);
 const moneyText = (minor: bigint) => formatMoney(minor, DECIMALS);
 const today = () => new Date().toISOString().slice(0, 10);
-const iso = (stored: unknown) => new Date(typeof stored === 'bigint' ? Number(stored) : (stored as string)).toISOString();
+const iso = (stored: unknown) => new Date(stored instanceof Date ? stored : typeof stored === 'bigint' ? Number(stored) : (stored as string)).toISOString();
 
-const sql = {
-  key: db.prepare('SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt" FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."prefix" = ?'),
-  touchKey: db.prepare('UPDATE "ApiKey" SET "lastUsedAt" = ? WHERE "id" = ?'),
-  invoicePage: db.prepare('SELECT * FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ? OFFSET ?'),
-  invoiceCount: db.prepare('SELECT COUNT(*) AS n FROM "Invoice" WHERE "organizationId" = ?'),
-  linesOfPage: db.prepare(
+const SQL = {
+  key: 'SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt" FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."prefix" = ?',
+  touchKey: 'UPDATE "ApiKey" SET "lastUsedAt" = ? WHERE "id" = ?',
+  invoicePage: 'SELECT * FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ? OFFSET ?',
+  invoiceCount: 'SELECT COUNT(*) AS n FROM "Invoice" WHERE "organizationId" = ?',
+  linesOfPage:
     'SELECT * FROM "InvoiceLine" WHERE "invoiceId" IN (SELECT "id" FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ? OFFSET ?) ORDER BY "invoiceId", "lineNo"',
-  ),
-  nestedInvoices: db.prepare(
+  nestedInvoices:
     'SELECT i."id", i."number", i."status", i."total", c."id" AS cid, c."name" AS cname, c."email" AS cemail FROM "Invoice" i JOIN "Customer" c ON c."id" = i."customerId" WHERE i."organizationId" = ? ORDER BY i."issueDate", i."id" LIMIT ?',
-  ),
-  nestedLines: db.prepare(
+  nestedLines:
     'SELECT l."invoiceId", l."description", l."quantityMilli", l."unitPrice", l."amount", p."id" AS pid, p."name" AS pname FROM "InvoiceLine" l LEFT JOIN "Product" p ON p."id" = l."productId" WHERE l."invoiceId" IN (SELECT "id" FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ?) ORDER BY l."invoiceId", l."lineNo"',
-  ),
-  trialBalance: db.prepare(
+  trialBalance:
     'SELECT a."code", a."name", s.debit, s.credit FROM (SELECT "accountId", SUM("debit") AS debit, SUM("credit") AS credit FROM "JournalLine" WHERE "organizationId" = ? AND "date" <= ? GROUP BY "accountId") s JOIN "Account" a ON a."id" = s."accountId" ORDER BY a."code"',
-  ),
-  accounts: db.prepare('SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ?'),
-  lockOrganization: db.prepare('UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, "lockDate", "baseCurrency"'),
-  insertEntry: db.prepare(
+  accounts: 'SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ?',
+  lockOrganization: 'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, "lockDate", "baseCurrency"',
+  insertEntry:
     'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "totalAmount", "currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'manual\', ?, ?, ?)',
-  ),
-  insertLine: db.prepare('INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+  insertLine: 'INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   // Written as already relayed: the baseline delivers nothing, and the service's relay must not pick its events up.
-  insertEvent: db.prepare('INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?, ?)'),
+  insertEvent: 'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?, ?)',
 };
+type Statement = keyof typeof SQL;
+
+/** Prepared statements on one driver; `transaction` runs `work` in one transaction. */
+interface Store {
+  all(statement: Statement, ...params: unknown[]): Promise<any[]>;
+  run(statement: Statement, ...params: unknown[]): Promise<void>;
+  transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
+}
+
+/**
+ * better-sqlite3 is synchronous; its promises resolve at once, so a transaction's statements run one
+ * after another in microtasks, with no other request's statement in between (no macrotask can run).
+ */
+function sqliteStore(file: string): Store {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.defaultSafeIntegers(true); // BIGINT money stays exact
+  const prepared = Object.fromEntries(Object.entries(SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<Statement, Database.Statement>;
+  const store: Store = {
+    all: async (statement, ...params) => (prepared[statement].reader ? prepared[statement].all(...params) : [prepared[statement].get(...params)]),
+    run: async (statement, ...params) => void prepared[statement].run(...params),
+    async transaction(work) {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(store);
+        db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    },
+  };
+  return store;
+}
+
+/** pg with named (server-side prepared) statements, a pool as large as the service's. */
+function postgresStore(url: string): Store {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema') ?? 'public';
+  parsed.searchParams.delete('schema');
+  // BIGINT and SUM(BIGINT) exact, timestamps read as the UTC Prisma writes.
+  const types = { getTypeParser: (oid: number, format?: any) => (oid === 20 || oid === 1700 ? (v: string) => BigInt(v) : oid === 1114 ? (v: string) => new Date(`${v.replace(' ', 'T')}Z`) : pg.types.getTypeParser(oid, format)) };
+  const pool = new pg.Pool({ connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10, types });
+  const texts = Object.fromEntries(Object.entries(SQL).map(([name, text]) => [name, text.replace(/\?/g, (() => { let n = 0; return () => `$${++n}`; })())])) as Record<Statement, string>;
+  const on = (client: pg.Pool | pg.PoolClient): Store => ({
+    all: async (statement, ...params) => (await client.query({ name: statement, text: texts[statement], values: params.map((p) => (typeof p === 'bigint' ? p.toString() : p)) })).rows,
+    run: async (statement, ...params) => void (await client.query({ name: statement, text: texts[statement], values: params.map((p) => (typeof p === 'bigint' ? p.toString() : p)) })),
+    async transaction(work) {
+      const tx = await pool.connect();
+      try {
+        await tx.query('BEGIN');
+        const result = await work(on(tx));
+        await tx.query('COMMIT');
+        return result;
+      } catch (error) {
+        await tx.query('ROLLBACK');
+        throw error;
+      } finally {
+        tx.release();
+      }
+    },
+  });
+  return on(pool);
+}
+
+const target = process.argv[2]!;
+const store = /^postgres(ql)?:\/\//.test(target) ? postgresStore(target) : sqliteStore(target);
 
 const counts = new Map<string, number>();
 
@@ -64,16 +124,16 @@ function byInvoiceId(rows: any[]): Map<string, any[]> {
   return groups;
 }
 
-function authenticate(req: IncomingMessage): string | undefined {
+async function authenticate(req: IncomingMessage): Promise<string | undefined> {
   const match = /^Bearer ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/.exec(req.headers.authorization ?? '');
   if (!match) return undefined;
-  const key = sql.key.get(match[1]) as { id: string; organizationId: string; secretHash: string; lastUsedAt: string | null; revokedAt: string | null } | undefined;
-  if (!key || key.revokedAt !== null) return undefined;
+  const [key] = (await store.all('key', match[1])) as { id: string; organizationId: string; secretHash: string; lastUsedAt: unknown; revokedAt: unknown }[];
+  if (!key || (key.revokedAt !== null && key.revokedAt !== undefined)) return undefined;
   const expected = Buffer.from(key.secretHash, 'hex');
   const actual = createHash('sha256').update(match[2]).digest();
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return undefined;
   const now = Date.now();
-  if (!key.lastUsedAt || now - Date.parse(iso(key.lastUsedAt)) > 60_000) sql.touchKey.run(new Date(now).toISOString(), key.id);
+  if (!key.lastUsedAt || now - Date.parse(iso(key.lastUsedAt)) > 60_000) await store.run('touchKey', new Date(now).toISOString(), key.id);
   counts.set(key.id, (counts.get(key.id) ?? 0) + 1);
   return key.organizationId;
 }
@@ -119,21 +179,21 @@ function renderInvoice(i: any, lines: any[]) {
   };
 }
 
-function listInvoices(organizationId: string, url: URL) {
+async function listInvoices(organizationId: string, url: URL) {
   const limit = Number(url.searchParams.get('limit') ?? 20);
   const page = Number(url.searchParams.get('page') ?? 1);
   const offset = (page - 1) * limit;
-  const invoices = sql.invoicePage.all(organizationId, limit, offset) as any[];
-  const lines = sql.linesOfPage.all(organizationId, limit, offset) as any[];
+  const invoices = await store.all('invoicePage', organizationId, limit, offset);
+  const lines = await store.all('linesOfPage', organizationId, limit, offset);
   const byInvoice = byInvoiceId(lines);
-  const total = Number((sql.invoiceCount.get(organizationId) as { n: bigint }).n);
+  const total = Number(((await store.all('invoiceCount', organizationId))[0] as { n: bigint }).n);
   return { data: invoices.map((i) => renderInvoice(i, byInvoice.get(i.id) ?? [])), total, page, limit, pages: Math.ceil(total / limit) };
 }
 
 /** The bench's nested GraphQL query, answered with the bytes the service sends (extensions.cost included). */
-function nestedInvoices(organizationId: string, first: number, cost: number) {
-  const invoices = sql.nestedInvoices.all(organizationId, first) as any[];
-  const byInvoice = byInvoiceId(sql.nestedLines.all(organizationId, first) as any[]);
+async function nestedInvoices(organizationId: string, first: number, cost: number) {
+  const invoices = await store.all('nestedInvoices', organizationId, first);
+  const byInvoice = byInvoiceId(await store.all('nestedLines', organizationId, first));
   const edges = invoices.map((i) => ({
     node: {
       id: i.id,
@@ -153,8 +213,8 @@ function nestedInvoices(organizationId: string, first: number, cost: number) {
   return { data: { invoices: { edges } }, extensions: { cost: { requestedQueryCost: cost, maximumAvailable: 5000 } } };
 }
 
-function trialBalance(organizationId: string, asOf: string, cost: number) {
-  const rows = (sql.trialBalance.all(organizationId, asOf) as any[])
+async function trialBalance(organizationId: string, asOf: string, cost: number) {
+  const rows = (await store.all('trialBalance', organizationId, asOf))
     .map((r) => {
       const net = (r.debit as bigint) - (r.credit as bigint);
       return { account: { code: r.code as string, name: r.name as string }, debit: net > 0n ? net : 0n, credit: net < 0n ? -net : 0n };
@@ -174,26 +234,27 @@ const toMinor = (value: unknown) => {
 };
 
 /** POST /api/v1/journal-entries: checks as the service does, then one transaction. */
-const postEntry = db.transaction((organizationId: string, body: any) => {
+const postEntry = (organizationId: string, body: any) => store.transaction(async (tx) => {
   const lines = body.lines.map((l: any) => ({ accountId: String(l.accountId), debit: toMinor(l.debit), credit: toMinor(l.credit), description: l.description ?? null }));
   if (lines.length < 2 || lines.some((l: any) => (l.debit > 0n) === (l.credit > 0n))) throw new Error('lines');
   const totalDebit = lines.reduce((t: bigint, l: any) => t + l.debit, 0n);
   if (totalDebit !== lines.reduce((t: bigint, l: any) => t + l.credit, 0n)) throw new Error('unbalanced');
-  const organization = sql.lockOrganization.get(organizationId) as { number: bigint; lockDate: string | null; baseCurrency: string };
+  const [organization] = (await tx.all('lockOrganization', organizationId)) as { number: bigint; lockDate: string | null; baseCurrency: string }[];
   if (organization.lockDate && body.date <= organization.lockDate) throw new Error('locked');
-  const accounts = new Map((sql.accounts.all(organizationId) as any[]).map((a) => [a.id, a]));
+  const accounts = new Map((await tx.all('accounts', organizationId)).map((a) => [a.id, a]));
   for (const l of lines) {
     const account = accounts.get(l.accountId);
     if (!account || !account.active || account.systemRole === 'accounts_receivable' || account.systemRole === 'accounts_payable') throw new Error('account');
   }
   const id = newId('JournalEntry');
   const createdAt = new Date().toISOString();
-  sql.insertEntry.run(id, organizationId, organization.number, body.date, body.description, body.reference ?? null, totalDebit, organization.baseCurrency, createdAt);
-  const rendered = lines.map((l: any, i: number) => {
+  await tx.run('insertEntry', id, organizationId, organization.number, body.date, body.description, body.reference ?? null, totalDebit, organization.baseCurrency, createdAt);
+  const rendered = [];
+  for (const [i, l] of lines.entries()) {
     const lineId = newId('JournalLine');
-    sql.insertLine.run(lineId, organizationId, id, i + 1, l.accountId, l.description, l.debit, l.credit, body.date);
-    return { id: lineId, lineNo: i + 1, accountId: l.accountId, debit: money(l.debit), credit: money(l.credit), description: l.description, customerId: null, vendorId: null };
-  });
+    await tx.run('insertLine', lineId, organizationId, id, i + 1, l.accountId, l.description, l.debit, l.credit, body.date);
+    rendered.push( { id: lineId, lineNo: i + 1, accountId: l.accountId, debit: money(l.debit), credit: money(l.credit), description: l.description, customerId: null, vendorId: null });
+  }
   const object = {
     id,
     number: Number(organization.number),
@@ -210,7 +271,7 @@ const postEntry = db.transaction((organizationId: string, body: any) => {
     lines: rendered,
     createdAt,
   };
-  sql.insertEvent.run(newId('Event'), organizationId, id, JSON.stringify({ object }), createdAt, createdAt);
+  await tx.run('insertEvent', newId('Event'), organizationId, id, JSON.stringify({ object }), createdAt, createdAt);
   return object;
 });
 
@@ -229,15 +290,15 @@ const readBody = (req: IncomingMessage) =>
 
 const server = createServer(async (req, res) => {
   try {
-    const organizationId = authenticate(req);
+    const organizationId = await authenticate(req);
     if (!organizationId) return send(res, 401, { code: 'UNAUTHENTICATED' });
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'GET' && url.pathname === '/api/v1/invoices') return send(res, 200, listInvoices(organizationId, url));
-    if (req.method === 'POST' && url.pathname === '/api/v1/journal-entries') return send(res, 201, postEntry(organizationId, JSON.parse(await readBody(req))));
+    if (req.method === 'GET' && url.pathname === '/api/v1/invoices') return send(res, 200, await listInvoices(organizationId, url));
+    if (req.method === 'POST' && url.pathname === '/api/v1/journal-entries') return send(res, 201, await postEntry(organizationId, JSON.parse(await readBody(req))));
     if (req.method === 'POST' && url.pathname === '/graphql') {
       const { variables } = JSON.parse(await readBody(req));
-      if (variables.kind === 'nested') return send(res, 200, nestedInvoices(organizationId, variables.first, variables.cost));
-      if (variables.kind === 'trialBalance') return send(res, 200, trialBalance(organizationId, variables.asOf, variables.cost));
+      if (variables.kind === 'nested') return send(res, 200, await nestedInvoices(organizationId, variables.first, variables.cost));
+      if (variables.kind === 'trialBalance') return send(res, 200, await trialBalance(organizationId, variables.asOf, variables.cost));
     }
     send(res, 404, { code: 'NOT_FOUND' });
   } catch (error) {

@@ -1,5 +1,5 @@
 // `npm run bench`: the service against a hand-written baseline (bench/baseline.ts), in one run, on one
-// machine, over loopback HTTP, on the same SQLite file.
+// machine, over loopback HTTP, on the same database.
 //   1. Seeds a realistic data set through the service's own write path: one organization, 200 customers,
 //      50 products, BENCH_INVOICES invoices (default 10,000) of 1–10 lines each, with their postings.
 //   2. Starts the service as a user runs it (the built dist/main.js, NODE_ENV=production, auth, rate
@@ -7,6 +7,8 @@
 //   3. Checks that both answer each workload with the same JSON, then, per workload, measures both at
 //      full load (autocannon, 10 connections) and the service again at a fixed 70 % of its maximum.
 // Prints one table (req/s, p50, p99, the ratio service/baseline) and the peak RSS of both processes.
+// With DATABASE_URL=postgresql://… both run on PostgreSQL instead (a schema of their own, dropped after),
+// the baseline through pg.
 // BENCH_ONLY=<text> runs only the workloads whose name contains it; BENCH_PROFILE=<dir> starts the service
 // with `--cpu-prof` and leaves its CPU profile in <dir> (summarize it with `npx tsx bench/profile.ts <file>`).
 import { spawn } from 'node:child_process';
@@ -15,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { isDeepStrictEqual } from 'node:util';
 import { buildServer, SERVER_BUNDLE } from '../src/build/server.ts';
 import { createUnitOfWork } from '../src/core/unit-of-work.ts';
@@ -36,8 +39,12 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 
 // --- 1. Seed.
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
-const file = join(dir, 'bench.db');
-const db = openDatabase(`file:${file}`, dir);
+const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? new URL(process.env.DATABASE_URL!) : undefined;
+const benchSchema = `bench_${process.pid}`;
+postgresUrl?.searchParams.set('schema', benchSchema);
+/** Where both servers keep the books: a SQLite file, or a PostgreSQL schema of this run. */
+const databaseUrl = postgresUrl ? postgresUrl.toString() : `file:${join(dir, 'bench.db')}`;
+const db = openDatabase(databaseUrl, dir);
 await migrate(db);
 await tuneDatabase(db);
 const organization = await createOrganization(db.prisma, { name: 'Bench Co' });
@@ -67,6 +74,13 @@ console.error(`seeded ${INVOICES} invoices in ${((Date.now() - seedStarted) / 10
 await db.prisma.$executeRawUnsafe('UPDATE "Event" SET "relayedAt" = "createdAt" WHERE "relayedAt" IS NULL');
 const accounts = Object.fromEntries((await db.prisma.account.findMany({ where: { organizationId: organization.id } })).map((a) => [a.code, a.id]));
 await db.close();
+async function dropBenchSchema() {
+  if (!postgresUrl) return;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL!.replace(/\?.*$/, '') });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${benchSchema}" CASCADE`);
+  await admin.end();
+}
 
 // --- 2. Start both.
 await buildServer();
@@ -86,8 +100,8 @@ function start(script: string, args: string[], env: Record<string, string> = {},
   });
   return { child, url, peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024 };
 }
-const service = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `file:${file}`, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
-const baseline = start(baselineBundle, [file]);
+const service = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')]);
 const urls = { service: await service.url, baseline: await baseline.url };
 process.on('exit', () => {
   service.child.kill('SIGKILL');
@@ -144,6 +158,7 @@ for (const w of workloads) {
   const same = a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
   if (!same) {
     console.error(`${w.name}: the two answers differ\nservice:  ${JSON.stringify(a.json).slice(0, 600)}\nbaseline: ${JSON.stringify(b.json).slice(0, 600)}`);
+    await dropBenchSchema();
     process.exit(1);
   }
 }
@@ -174,10 +189,11 @@ const table = [
   ...rows,
 ];
 console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
-console.log(`\npeak RSS: service ${service.peakRssMb().toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
+console.log(`\npeak RSS: service ${service.peakRssMb().toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
 service.child.kill('SIGTERM');
 baseline.child.kill('SIGTERM');
-// A profile is written when the process exits on its own (SIGTERM: graceful close).
-if (PROFILE_DIR) await new Promise((resolve) => service.child.once('exit', resolve));
+// The service closes gracefully (and writes its CPU profile, if asked) before its database goes.
+await new Promise((resolve) => service.child.once('exit', resolve));
 rmSync(dir, { recursive: true, force: true });
+await dropBenchSchema();
 process.exit(0);
