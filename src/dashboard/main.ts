@@ -24,7 +24,7 @@ let stream: ResumableStream | undefined;
 let feed: FeedItem[] = [];
 let currency = 'USD';
 let charts: { aging: BarChart; revenue: BarChart } | undefined;
-let refresh: { timer?: ReturnType<typeof setTimeout>; running: boolean; again: boolean } = { running: false, again: false };
+const refresh: { timer?: ReturnType<typeof setTimeout>; running: boolean; again: boolean } = { running: false, again: false };
 
 const money = (amount: string | number) => {
   try {
