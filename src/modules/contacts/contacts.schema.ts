@@ -58,12 +58,15 @@ export function defineContactType(options: {
     id: { field: 'id', description: `The ${who} id (\`${model === 'Customer' ? 'cus' : 'ven'}_…\`).` },
     findUnique: (id: string, ctx: GraphQLContext) => ({ id, organizationId: ctx.organizationId }),
     nullable: true,
+    // Select mode: a query reads the columns its fields need (a customer under each of 25 invoices needs
+    // its name, not its address and notes).
+    select: { id: true },
     fields: (t: any) => ({
       name: t.exposeString('name', { description: `The ${who}'s name.` }),
       email: t.exposeString('email', { nullable: true, description: 'Email address.' }),
       phone: t.exposeString('phone', { nullable: true, description: 'Phone number.' }),
       taxNumber: t.exposeString('taxNumber', { nullable: true, description: 'VAT, GST or tax identification number.' }),
-      address: t.field({ type: AddressRef, nullable: true, description: 'Postal address, or null when none is on file.', resolve: (row: any) => addressOf(row) }),
+      address: t.field({ type: AddressRef, nullable: true, description: 'Postal address, or null when none is on file.', select: { addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true }, resolve: (row: any) => addressOf(row) }),
       paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Days until payment is due; null means the organization default.' }),
       notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
       active: t.exposeBoolean('active', { description: 'Inactive contacts are kept for history but hidden from pickers.' }),

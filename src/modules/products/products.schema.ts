@@ -17,13 +17,15 @@ export const ProductRef = builder.prismaNode('Product', {
   id: { field: 'id', description: 'The product id (`prod_…`).' },
   findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
   nullable: true,
+  // Select mode, like invoices and contacts: only the columns the query's fields need are read.
+  select: { id: true },
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Name shown on invoices.' }),
     sku: t.exposeString('sku', { nullable: true, description: 'Stock keeping unit, unique in the organization.' }),
     description: t.exposeString('description', { nullable: true, description: 'Default line description on invoices.' }),
     type: t.expose('type', { type: ProductTypeEnum, description: 'Service, inventory or non-inventory.' }),
-    unitPrice: t.field({ type: 'Money', description: 'Default unit price.', resolve: (p, _a, ctx) => money(ctx, p.unitPrice) }),
-    taxRate: t.field({ type: 'Percent', description: 'Default sales tax rate, in percent.', resolve: (p) => formatPercent(p.taxRatePpm) }),
+    unitPrice: t.field({ type: 'Money', description: 'Default unit price.', select: { unitPrice: true }, resolve: (p, _a, ctx) => money(ctx, p.unitPrice) }),
+    taxRate: t.field({ type: 'Percent', description: 'Default sales tax rate, in percent.', select: { taxRatePpm: true }, resolve: (p) => formatPercent(p.taxRatePpm) }),
     incomeAccount: t.relation('incomeAccount', { nullable: true, description: 'Income account its sales post to; the organization\'s sales account when null.' }),
     expenseAccount: t.relation('expenseAccount', { nullable: true, description: 'Expense (cost of sales) account for purchases of it.' }),
     active: t.exposeBoolean('active', { description: 'Inactive products are kept for history but cannot be put on new invoices.' }),
