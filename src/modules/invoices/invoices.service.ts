@@ -2,6 +2,7 @@
 // per account, Cr sales tax. Payments post Dr bank, Cr receivables. Voiding posts the reversal.
 // Posted invoices are never edited; these actions replace editing.
 import type { PrismaTypes } from '../../db/database.ts';
+import { insertRows } from '../../db/insert.ts';
 import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
@@ -165,6 +166,8 @@ function postInvoice(scope: WriteScope, invoice: { id: string; number: string; i
 const withLines = { lines: { orderBy: { lineNo: 'asc' as const } } };
 
 /** Creates an invoice; unless it is a draft, posts it (the entry first, so the invoice is written once). */
+const INVOICE_LINE_COLUMNS = ['id', 'organizationId', 'invoiceId', 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'amount', 'taxAmount'] as const;
+
 export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
   const checked = await checkInvoice(scope, input, scope.now);
   const draft = input.draft === true;
@@ -211,7 +214,7 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
       updatedAt: scope.now,
     },
   });
-  await scope.prisma.invoiceLine.createMany({ data: lines });
+  await insertRows(scope.prisma, 'InvoiceLine', INVOICE_LINE_COLUMNS, lines);
   const invoice: InvoiceRow = { ...written, lines };
   return change(INVOICE, invoice, [{ type: 'invoice.created', resource: { type: INVOICE, id, row: invoice } }, ...events]);
 }

@@ -1,6 +1,7 @@
 // Double-entry journal: the rules every posting obeys, whoever posts it (a person, an invoice, a
 // payment, a reversal). Entries are immutable once posted; reversal posts a mirror entry.
 import type { PrismaTypes } from '../../db/database.ts';
+import { insertRows } from '../../db/insert.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
@@ -159,6 +160,8 @@ export function assertBalanced(lines: PostingLine[], decimals: number) {
  * client operation, and returns the entry as written with its `journal_entry.created` event. Callers
  * (manual entries, invoices, payments, reversals) check before calling.
  */
+const JOURNAL_LINE_COLUMNS = ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'] as const;
+
 export async function writePosting(scope: WriteScope, posting: Posting): Promise<{ entry: JournalEntryRow; event: EventDraft }> {
   const id = newId('JournalEntry');
   const lines = posting.lines.map((line, i) => ({
@@ -191,7 +194,7 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
       createdAt: scope.now,
     },
   });
-  await scope.prisma.journalLine.createMany({ data: lines });
+  await insertRows(scope.prisma, 'JournalLine', JOURNAL_LINE_COLUMNS, lines);
   const entry: JournalEntryRow = { ...written, lines, reversedBy: null };
   return { entry, event: { type: 'journal_entry.created', resource: { type: JOURNAL_ENTRY, id, row: entry } } };
 }
