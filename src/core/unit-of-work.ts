@@ -177,23 +177,23 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
 
         const rendered = await render(tx, organization, [result.result, ...result.events.map((e) => e.resource)]);
         const objectOf = (ref: ResourceRef) => rendered.get(`${ref.type}:${ref.id}`)!;
-        if (result.events.length) {
-          await tx.event.createMany({
-            data: result.events.map((event) => {
-              const object = objectOf(event.resource);
-              const before = event.before === undefined ? undefined : representations.get(event.resource.type)!.render(event.before, organization);
-              return {
-                id: newId('Event'),
-                organizationId,
-                type: event.type,
-                resourceType: event.resource.type,
-                resourceId: event.resource.id,
-                payload: JSON.stringify({ object, ...(before ? { previousAttributes: previousAttributes(before, object) } : {}), ...(event.reason ? { reason: event.reason } : {}) }),
-                createdAt: now,
-              };
-            }),
-          });
-        }
+        const events = result.events.map((event) => {
+          const object = objectOf(event.resource);
+          const before = event.before === undefined ? undefined : representations.get(event.resource.type)!.render(event.before, organization);
+          return {
+            id: newId('Event'),
+            organizationId,
+            type: event.type,
+            resourceType: event.resource.type,
+            resourceId: event.resource.id,
+            payload: JSON.stringify({ object, ...(before ? { previousAttributes: previousAttributes(before, object) } : {}), ...(event.reason ? { reason: event.reason } : {}) }),
+            createdAt: now,
+          };
+        });
+        // Most writes have one event: a `create`, whose query plan Prisma caches, where `createMany` is
+        // planned anew on every call (~8 % of a posting). Several events stay one statement.
+        if (events.length === 1) await tx.event.create({ select: { seq: true }, data: events[0]! });
+        else if (events.length > 1) await tx.event.createMany({ data: events });
         const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
         if (key) {
           await tx.idempotencyKey.create({
