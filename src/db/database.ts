@@ -115,22 +115,24 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 function cachePreparedStatements(client: BetterSqlite3.Database) {
   const prepare = client.prepare.bind(client);
-  const cache = new Map<string, BetterSqlite3.Statement>();
+  // A statement's result columns do not change while the server runs (migrations run before it serves): read once.
+  const cache = new Map<string, { statement: BetterSqlite3.Statement; columns?: BetterSqlite3.ColumnDefinition[] }>();
   (client as { prepare: unknown }).prepare = (sql: string) => {
-    let statement = cache.get(sql);
-    if (!statement) {
-      statement = prepare(sql);
+    let entry = cache.get(sql);
+    if (!entry) {
+      entry = { statement: prepare(sql) };
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(sql, statement);
+      cache.set(sql, entry);
     }
-    const prepared = statement;
+    const cached = entry;
+    const prepared = cached.statement;
     return {
       reader: prepared.reader,
       run: (...args: unknown[]) => prepared.run(...args),
       bind: (args: unknown[]) => ({
         reader: prepared.reader,
         run: () => prepared.run(args),
-        columns: () => prepared.columns(),
+        columns: () => (cached.columns ??= prepared.columns()),
         raw: (on = true) => ({ all: () => prepared.raw(on).all(args) }),
       }),
     };
