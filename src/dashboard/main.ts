@@ -8,6 +8,11 @@ import { DashboardDocument, DashboardFiguresDocument, LiveEventsDocument, Viewer
 const KEY_STORAGE = 'accounting-dashboard:api-key';
 /** Events arriving within this window trigger one refetch. */
 const COALESCE_MS = 200;
+/**
+ * At most one figures request a second, however busy the books: with the subscription, an open page
+ * stays well inside the default 100 requests a minute of its key.
+ */
+const MIN_REFRESH_INTERVAL_MS = 1000;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const signIn = $('sign-in');
@@ -24,7 +29,7 @@ let stream: ResumableStream | undefined;
 let feed: FeedItem[] = [];
 let currency = 'USD';
 let charts: { aging: BarChart; revenue: BarChart } | undefined;
-const refresh: { timer?: ReturnType<typeof setTimeout>; running: boolean; again: boolean } = { running: false, again: false };
+const refresh: { timer?: ReturnType<typeof setTimeout>; running: boolean; again: boolean; startedAt: number } = { running: false, again: false, startedAt: 0 };
 
 const money = (amount: string | number) => {
   try {
@@ -156,16 +161,23 @@ function renderFeed(fresh: ReadonlySet<string> = new Set()) {
   }
 }
 
-/** Refetches the figures: at most one request at a time, bursts of events folded into one. */
+/**
+ * Refetches the figures: at most one request at a time and one a second; the events of a burst fold
+ * into one request. A pending refetch is never pushed back, so a steady stream of events cannot
+ * starve it.
+ */
 function scheduleRefresh() {
   if (refresh.running) {
     refresh.again = true;
     return;
   }
-  clearTimeout(refresh.timer);
+  if (refresh.timer !== undefined) return; // the pending one will see this event's effects
+  const wait = Math.max(COALESCE_MS, refresh.startedAt + MIN_REFRESH_INTERVAL_MS - Date.now());
   refresh.timer = setTimeout(async () => {
+    refresh.timer = undefined;
     if (!key) return;
     refresh.running = true;
+    refresh.startedAt = Date.now();
     const today = localToday();
     try {
       const data = await request(key, DashboardFiguresDocument, figuresVariables(today));
@@ -180,7 +192,7 @@ function scheduleRefresh() {
         scheduleRefresh();
       }
     }
-  }, COALESCE_MS);
+  }, wait);
 }
 
 function handleFailure(error: unknown, retry: () => void) {
@@ -242,6 +254,8 @@ async function load() {
 
 function signOut(message = '') {
   stream?.stop();
+  clearTimeout(refresh.timer);
+  refresh.timer = undefined;
   stream = undefined;
   key = null;
   feed = [];

@@ -205,4 +205,26 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a burst of writes is folded into few refetches (at most one a second), and the figures end up current', async () => {
+    const { context, page, errors } = await openPage();
+    await signIn(page, key);
+    await expect.poll(() => text(page, 'connection')).toBe('Live');
+    const toCents = (shown: string) => Math.round(Number(shown.replace(/[$,]/g, '')) * 100);
+    const before = toCents(await text(page, 'receivables-outstanding'));
+    let figureRequests = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/graphql') && request.postData()?.includes('query DashboardFigures')) figureRequests++;
+    });
+    const started = Date.now();
+    for (let i = 0; i < 8; i++) await createInvoice(10);
+    const expected = `$${((before + 8 * 1000) / 100).toFixed(2)}`;
+    await page.waitForFunction((want) => document.getElementById('receivables-outstanding')!.textContent === want, expected, { timeout: 5000 });
+    const seconds = (Date.now() - started) / 1000;
+    // 16 events (an invoice and its posting each): one refetch per second at most, plus the first.
+    expect(figureRequests).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    expect(figureRequests).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
