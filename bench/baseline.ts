@@ -61,7 +61,7 @@ function sqliteStore(file: string): Store {
   db.defaultSafeIntegers(true); // BIGINT money stays exact
   const prepared = Object.fromEntries(Object.entries(SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<Statement, Database.Statement>;
   const store: Store = {
-    all: async (statement, ...params) => (prepared[statement].reader ? prepared[statement].all(...params) : [prepared[statement].get(...params)]),
+    all: async (statement, ...params) => prepared[statement].all(...params),
     run: async (statement, ...params) => void prepared[statement].run(...params),
     async transaction(work) {
       db.exec('BEGIN IMMEDIATE');
@@ -87,9 +87,11 @@ function postgresStore(url: string): Store {
   const types = { getTypeParser: (oid: number, format?: any) => (oid === 20 || oid === 1700 ? (v: string) => BigInt(v) : oid === 1114 ? (v: string) => new Date(`${v.replace(' ', 'T')}Z`) : pg.types.getTypeParser(oid, format)) };
   const pool = new pg.Pool({ connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10, types });
   const texts = Object.fromEntries(Object.entries(SQL).map(([name, text]) => [name, text.replace(/\?/g, (() => { let n = 0; return () => `$${++n}`; })())])) as Record<Statement, string>;
+  const query = (client: pg.Pool | pg.PoolClient, statement: Statement, params: unknown[]) =>
+    client.query({ name: statement, text: texts[statement], values: params.map((p) => (typeof p === 'bigint' ? p.toString() : p)) });
   const on = (client: pg.Pool | pg.PoolClient): Store => ({
-    all: async (statement, ...params) => (await client.query({ name: statement, text: texts[statement], values: params.map((p) => (typeof p === 'bigint' ? p.toString() : p)) })).rows,
-    run: async (statement, ...params) => void (await client.query({ name: statement, text: texts[statement], values: params.map((p) => (typeof p === 'bigint' ? p.toString() : p)) })),
+    all: async (statement, ...params) => (await query(client, statement, params)).rows,
+    run: async (statement, ...params) => void (await query(client, statement, params)),
     async transaction(work) {
       const tx = await pool.connect();
       try {
