@@ -134,6 +134,12 @@ export function createRequestHandler(deps: HandlerDeps) {
       Object.assign(headers, rateLimitHeaders(context.rateLimit));
       await handleRest(req, res, url, context, headers);
     } catch (error) {
+      // The client hung up before its request was read (a closed tab, a load tool stopping): nobody is
+      // left to answer, and it is not the server's fault.
+      if (req.socket.destroyed) {
+        logger.debug('client closed the request before it was answered', { requestId, method: req.method, path: url.pathname });
+        return res.destroy();
+      }
       if (res.headersSent) {
         logger.error('error after the response started', { requestId, error });
         return res.destroy();

@@ -1,4 +1,5 @@
 // Inputs at the edges must get a 4xx with a code, never a 500.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
@@ -67,4 +68,20 @@ describe('query limits', () => {
     expect(a.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(a.body.errors[0].message).toMatch(/alias/i);
   });
+});
+
+it('a client that hangs up in the middle of its body is not logged as a server error', async () => {
+  const { key } = await t.tenant();
+  const { port } = new URL(t.url);
+  await new Promise<void>((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(`POST /api/v1/customers HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+      setTimeout(() => socket.destroy(), 100);
+    });
+    socket.on('close', () => resolve());
+    socket.on('error', reject);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(t.logs.filter((line) => /unexpected error|"level":"error"/.test(line))).toEqual([]);
+  expect((await http(t.url, '/api/v1/customers', { key })).status).toBe(200); // the server carries on
 });
