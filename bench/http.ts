@@ -10,9 +10,10 @@
 // With DATABASE_URL=postgresql://… both run on PostgreSQL instead (a schema of their own, dropped after),
 // the baseline through pg.
 // BENCH_ONLY=<text> runs only the workloads whose name contains it; BENCH_PROFILE=<dir> starts the service
-// with `--cpu-prof` and leaves its CPU profile in <dir> (summarize it with `npx tsx bench/profile.ts <file>`).
+// with `--cpu-prof` and leaves its CPU profile in <dir> (summarize it with `npx tsx bench/profile.ts <file>`);
+// BENCH_NODE_FLAGS="--flag …" starts the service with those node/V8 flags (to measure one before adopting it).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -98,9 +99,16 @@ function start(script: string, args: string[], env: Record<string, string> = {},
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
-  return { child, url, peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024 };
+  return {
+    child,
+    url,
+    peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    /** Starts a new peak: Linux resets VmHWM to the current RSS when 5 is written to clear_refs. */
+    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
+  };
 }
-const service = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+const serviceFlags = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
+const service = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }, serviceFlags);
 const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')]);
 const urls = { service: await service.url, baseline: await baseline.url };
 process.on('exit', () => {
@@ -177,19 +185,23 @@ async function load(base: string, w: Workload, rate?: number) {
 }
 
 const rows: string[][] = [];
+let servicePeakRssMb = service.peakRssMb(); // before the runs; then the highest of each workload's peak
 for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   const base = await load(urls.baseline, w);
+  service.resetPeakRss();
   const full = await load(urls.service, w);
   const steady = await load(urls.service, w, Math.max(1, Math.floor(full.rps * 0.7)));
-  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${steady.rps.toFixed(0)}: ${steady.p50}/${steady.p99}`, String(full.errors + steady.errors + base.errors)]);
+  const peak = service.peakRssMb();
+  servicePeakRssMb = Math.max(servicePeakRssMb, peak);
+  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${steady.rps.toFixed(0)}: ${steady.p50}/${steady.p99}`, peak.toFixed(0), String(full.errors + steady.errors + base.errors)]);
   console.error(`${w.name}: done`);
 }
 const table = [
-  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'service at 70 %: req/s: p50/p99 ms', 'errors'],
+  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'service at 70 %: req/s: p50/p99 ms', 'service peak RSS MB', 'errors'],
   ...rows,
 ];
 console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
-console.log(`\npeak RSS: service ${service.peakRssMb().toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
+console.log(`\npeak RSS: service ${servicePeakRssMb.toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
 service.child.kill('SIGTERM');
 baseline.child.kill('SIGTERM');
 // The service closes gracefully (and writes its CPU profile, if asked) before its database goes.

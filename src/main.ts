@@ -1,4 +1,5 @@
 // `npm start`: configuration from the environment, then boot, then wait for SIGTERM/SIGINT.
+import './lib/wasm-baseline-compiler.ts'; // first: V8 flags before anything compiles
 import { ConfigError, loadConfig } from './config.ts';
 import { boot } from './boot.ts';
 import { MigrationError } from './db/migrate.ts';
