@@ -54,7 +54,9 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
   const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
   const bus = givenBus ?? (config.redisUrl ? redisBus(config.redisUrl, logger, config.redisKeyPrefix) : inProcessBus());
-  const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit, afterEvents: () => relay.wake() });
+  // Writes hand their events to the relay, which wakes the dispatcher, which writes through the unit of
+  // work: the relay is bound late.
+  const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit, relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) } });
   const dispatcher = createDispatcher({
     db,
     logger,

@@ -3,8 +3,10 @@
 //   2. looks up the idempotency key (a finished request with the same key and input is replayed),
 //   3. runs the service, which reads and writes through the transaction and returns its events,
 //   4. renders the touched resources in their public shape and appends the events to the outbox,
-//   5. stores the response under the idempotency key, and writes back the organization's sequences,
-// then commits once. A crash at any point leaves either all of it or none of it, so a retry with the
+//   5. hands the events to the relay inside the transaction (their webhook deliveries are written with
+//      them, and they are stored as relayed),
+//   6. stores the response under the idempotency key, and writes back the organization's sequences,
+// then commits once, and after the commit tells the relay (live subscribers, webhook dispatcher). A crash at any point leaves either all of it or none of it, so a retry with the
 // same key writes exactly once. Services never open transactions, never see idempotency keys and
 // never format events.
 //
@@ -16,6 +18,7 @@
 // then replay it, with no polling loop. Other organizations are not affected.
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -58,8 +61,19 @@ export interface UnitOfWorkOptions {
   maxAttempts?: number;
   /** Test seam: runs inside the transaction after everything is written, just before commit. */
   beforeCommit?: (scope: WriteScope) => void | Promise<void>;
-  /** Told after a commit that wrote events (the relay picks them up at once instead of at its next poll). */
-  afterEvents?: () => void;
+  /**
+   * The relay's hand-off (src/events/relay.ts). Without it, events are stored unrelayed and wait for a
+   * relay's sweep (seeding scripts and tests that need no live fan-out).
+   */
+  relay?: EventHandOff;
+}
+
+/** How a write hands its events on: inside its transaction, then after the commit. */
+export interface EventHandOff {
+  /** Inside the writing transaction, after the events are stored: their webhook deliveries. Returns how many. */
+  relayInTransaction(tx: Tx, events: LoggedEvent[], now: Date): Promise<number>;
+  /** After the commit (never before: nothing is published that could still roll back). */
+  committed(events: LoggedEvent[], deliveries: number): Promise<void>;
 }
 
 /** JSON with object keys sorted, so the same input always hashes the same. */
@@ -190,10 +204,16 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
             createdAt: now,
           };
         });
+        const relayedAt = options.relay ? now : null;
         // Most writes have one event: a `create`, whose query plan Prisma caches, where `createMany` is
         // planned anew on every call (~8 % of a posting). Several events stay one statement.
-        if (events.length === 1) await tx.event.create({ select: { seq: true }, data: events[0]! });
-        else if (events.length > 1) await tx.event.createMany({ data: events });
+        let logged: LoggedEvent[] = [];
+        if (events.length === 1) logged = [{ ...events[0]!, seq: (await tx.event.create({ select: { seq: true }, data: { ...events[0]!, relayedAt } })).seq }];
+        else if (events.length > 1) {
+          const seqs = new Map((await tx.event.createManyAndReturn({ select: { id: true, seq: true }, data: events.map((e) => ({ ...e, relayedAt })) })).map((e) => [e.id, e.seq]));
+          logged = events.map((e) => ({ ...e, seq: seqs.get(e.id)! }));
+        }
+        const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(tx, logged, now) : 0;
         const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
         if (key) {
           await tx.idempotencyKey.create({
@@ -214,7 +234,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           await tx.$executeRaw`UPDATE "Organization" SET "nextInvoiceNumber" = ${numbers.invoice}, "nextEntryNumber" = ${numbers.journalEntry} WHERE "id" = ${organizationId}`;
         }
         await options.beforeCommit?.(scope);
-        return { outcome, wroteEvents: result.events.length > 0 };
+        return { outcome, logged, deliveries };
       },
       // SQLite runs one transaction at a time per process: a request may queue behind others.
       { maxWait: 10_000, timeout: 20_000 },
@@ -227,8 +247,10 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       const requestHash = request.idempotencyKey ? createHash('sha256').update(canonicalJson(request.input)).digest('hex') : undefined;
       for (let attemptNo = 1; ; attemptNo++) {
         try {
-          const { outcome, wroteEvents } = await attempt(organizationId, request, requestHash, work);
-          if (wroteEvents) options.afterEvents?.();
+          const { outcome, logged, deliveries } = await attempt(organizationId, request, requestHash, work);
+          // Not awaited: the response need not wait for a Redis round trip. In one process the
+          // subscribers are told synchronously, before the response is sent.
+          if (logged.length) void options.relay?.committed(logged, deliveries);
           return outcome;
         } catch (error) {
           if (error instanceof Replay) return error.outcome;

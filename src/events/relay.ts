@@ -1,11 +1,17 @@
-// The relay: reads committed events from the outbox (the Event table), makes one webhook delivery per
-// matching enabled subscription, marks them relayed, and publishes them to live subscribers.
+// The relay: hands committed events on (one webhook delivery per matching enabled subscription, then
+// the live subscribers). It runs two ways, with the same rules:
+//   - at commit: the unit of work writes a write's deliveries in the write's own transaction (its events
+//     are stored already relayed) and publishes them right after the commit. One transaction a write
+//     instead of two, and no wait for a background pass;
+//   - as a background loop that sweeps events stored unrelayed (written without the hand-off, e.g. by a
+//     tool or an older version) on a timer.
 //
 // Why a claim column (relayedAt) and not a "last seq seen" cursor: on PostgreSQL an autoincrement seq
 // becomes visible in commit order, not in number order (a transaction holding seq 6 can commit after
-// the one holding seq 7), so a cursor that moved past 7 would skip 6 for good. Reading "not relayed
-// yet" finds 6 on the next pass whatever its number. Several instances share the work with FOR UPDATE
-// SKIP LOCKED: each event is claimed by exactly one. Within an organization, seq order is commit order
+// the one holding seq 7), so a cursor that moved past 7 would skip 6 for good. An event is relayed
+// either inside the transaction that commits it, or later by a claim of "not relayed yet", which finds
+// 6 whatever its number; never by position. Several instances share the sweep with FOR UPDATE SKIP
+// LOCKED: each event is claimed by exactly one. Within an organization, seq order is commit order
 // (every write holds the organization lock until it commits), so one organization's events are
 // relayed in order.
 import type { Tx } from '../core/tenant.ts';
@@ -17,8 +23,31 @@ import type { EventBus, LoggedEvent } from './bus.ts';
 import { PRIVATE_TO_SUBSCRIPTION } from './catalogue.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 
-/** Hands committed events on; `wake` after a commit that wrote events. */
-export type Relay = BackgroundLoop;
+/** The background sweep, and the hand-off the unit of work calls at commit. */
+export interface Relay extends BackgroundLoop {
+  /** Inside the writing transaction, after its events are stored (already marked relayed): their webhook deliveries. Returns how many. */
+  relayInTransaction(tx: Tx, events: LoggedEvent[], now: Date): Promise<number>;
+  /** After that transaction commits: the dispatcher woken (if deliveries were made), live subscribers told. */
+  committed(events: LoggedEvent[], deliveries: number): Promise<void>;
+}
+
+/** Records one webhook delivery per (event, matching enabled subscription); returns how many. */
+async function recordDeliveries(tx: Tx, events: LoggedEvent[], now: Date): Promise<number> {
+  const organizations = [...new Set(events.map((e) => e.organizationId))];
+  const subscriptions = await tx.webhookSubscription.findMany({ where: { organizationId: { in: organizations }, status: 'ENABLED' }, select: { id: true, organizationId: true, eventTypes: true } });
+  if (subscriptions.length === 0) return 0;
+  const deliveries = events.flatMap((event) =>
+    subscriptions
+      .filter((s) =>
+        PRIVATE_TO_SUBSCRIPTION.includes(event.type)
+          ? s.id === event.resourceId
+          : s.organizationId === event.organizationId && s.eventTypes.split(',').some((t) => t === '*' || t === event.type),
+      )
+      .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
+  );
+  if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+  return deliveries.length;
+}
 
 export interface RelayOptions {
   db: Database;
@@ -53,34 +82,27 @@ export function createRelay({ db, bus, logger, intervalMs = 250, batchSize = 200
         const now = new Date();
         const events = await claim(tx, now);
         if (events.length === 0) return { events, deliveries: 0 };
-        const organizations = [...new Set(events.map((e) => e.organizationId))];
-        const subscriptions = await tx.webhookSubscription.findMany({ where: { organizationId: { in: organizations }, status: 'ENABLED' }, select: { id: true, organizationId: true, eventTypes: true } });
-        const deliveries = events.flatMap((event) =>
-          subscriptions
-            .filter((s) =>
-              PRIVATE_TO_SUBSCRIPTION.includes(event.type)
-                ? s.id === event.resourceId
-                : s.organizationId === event.organizationId && s.eventTypes.split(',').some((t) => t === '*' || t === event.type),
-            )
-            .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
-        );
-        if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
-        return { events, deliveries: deliveries.length };
+        return { events, deliveries: await recordDeliveries(tx, events, now) };
       },
       { maxWait: 10_000, timeout: 20_000 },
     );
   }
 
-  /** One batch: claimed, committed, then published. True when there may be more. */
+  /** Called only after the events' transaction committed: nothing is published that could still roll back. */
+  async function committed(events: LoggedEvent[], deliveries: number) {
+    if (deliveries) onRelayed?.(); // the dispatcher has new work only if deliveries were made
+    // A crash right here loses only the live notification; the events are in the log for `after`
+    // replays, and their deliveries are stored.
+    await bus.publish(events).catch((error) => logger.warn('publishing events failed', { error }));
+  }
+
+  /** One batch of the sweep: claimed, committed, then published. True when there may be more. */
   async function pass(): Promise<boolean> {
     const { events, deliveries } = await claimBatch();
     if (events.length === 0) return false;
-    if (deliveries) onRelayed?.(); // the dispatcher has new work only if deliveries were made
-    // After the commit: nothing is published that could still roll back. A crash right here loses
-    // only the live notification; the events are in the log for `after` replays and webhooks.
-    await bus.publish(events).catch((error) => logger.warn('publishing events failed', { error }));
+    await committed(events, deliveries);
     return events.length === batchSize;
   }
 
-  return backgroundLoop('relay', pass, intervalMs, logger);
+  return { ...backgroundLoop('relay', pass, intervalMs, logger), relayInTransaction: recordDeliveries, committed };
 }

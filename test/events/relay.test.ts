@@ -1,8 +1,11 @@
-// The relay hands on every committed event exactly once and nothing uncommitted. On PostgreSQL,
-// concurrent transactions commit out of seq order (the outbox trap); the relay reads by claim, not by
-// a "last seq" cursor, so none is skipped.
+// The relay hands on every committed event exactly once and nothing uncommitted: at commit (the unit of
+// work's hand-off), or by its sweep for events stored unrelayed. On PostgreSQL, concurrent transactions
+// commit out of seq order (the outbox trap); nothing reads by a "last seq" cursor, so none is skipped.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
 import { inProcessBus, type LoggedEvent } from '../../src/events/bus.ts';
+import { customers } from '../../src/modules/customers/customers.service.ts';
+import { representations } from '../../src/registry.ts';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
 
 const bus = inProcessBus();
@@ -58,4 +61,19 @@ it('publishes nothing of a write that did not commit', async () => {
   await t.app.relay.drain();
   await new Promise((r) => setTimeout(r, 100));
   expect(published.length).toBe(before);
+});
+
+it('sweeps events stored without the hand-off (a seeding script, another tool): published once each, in order', async () => {
+  const seeding = createUnitOfWork({ db: t.db, representations }); // no relay: events are stored unrelayed
+  const { organizationId } = tenants[1];
+  const written: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const change = await seeding.write(organizationId, { operation: 'createCustomer', input: null }, (scope) => customers.create(scope, { name: `Seeded ${i}` }));
+    written.push(change.id);
+  }
+  expect(await t.db.prisma.event.count({ where: { organizationId, relayedAt: null } })).toBe(3);
+  await t.app.relay.drain();
+  const seen = published.filter((e) => e.organizationId === organizationId && written.includes(e.resourceId));
+  expect(seen.map((e) => e.resourceId)).toEqual(written);
+  expect(await t.db.prisma.event.count({ where: { organizationId, relayedAt: null } })).toBe(0);
 });
