@@ -6,8 +6,9 @@
 //   5. hands the events to the relay inside the transaction (their webhook deliveries are written with
 //      them, and they are stored as relayed),
 //   6. stores the response under the idempotency key, and writes back the organization's sequences,
-// then commits once, and after the commit tells the relay (live subscribers, webhook dispatcher). A crash at any point leaves either all of it or none of it, so a retry with the
-// same key writes exactly once. Services never open transactions, never see idempotency keys and
+// then commits once, and after the commit tells the relay (live subscribers, webhook dispatcher). A
+// crash at any point leaves either all of it or none of it, so a retry with the same key writes
+// exactly once. Services never open transactions, never see idempotency keys and
 // never format events.
 //
 // LOCK ORDER (the only one; every write follows it, so two writes never wait on each other in a circle):
