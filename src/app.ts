@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
-import { type Checkpointer, startCheckpointer } from './db/checkpoint.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
 import { requestContextFactory } from './core/request-context.ts';
@@ -45,8 +44,6 @@ export interface App {
   relay: Relay;
   /** Sends due webhook deliveries; runs on its own, exposed for tests. */
   dispatcher: Dispatcher;
-  /** SQLite's WAL checkpoints, run off the event loop once the server listens (undefined on PostgreSQL). */
-  checkpointer(): Promise<Checkpointer | undefined>;
   listen(port?: number, host?: string): Promise<AddressInfo>;
   /** Stops accepting connections, lets in-flight requests finish (up to the grace period), closes the database. */
   close(): Promise<void>;
@@ -116,7 +113,6 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   });
 
   let optimizer: ReturnType<typeof setInterval> | undefined;
-  let checkpointer: Promise<Checkpointer | undefined> | undefined;
   let inFlight = 0;
   let drained: (() => void) | undefined;
   const server = createServer((req, res) => {
@@ -140,19 +136,13 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     server,
     relay,
     dispatcher,
-    checkpointer: async () => checkpointer,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, async () => {
+        server.listen(port, host, () => {
           relay.start();
           dispatcher.start();
           optimizer ??= setInterval(() => void optimizeDatabase(db).catch((error) => logger.warn('refreshing table statistics failed', { error })), OPTIMIZE_EVERY_MS).unref();
-          checkpointer ??= startCheckpointer(db, { onError: (message) => logger.warn('background WAL checkpoint failed', { error: message }) }).catch((error) => {
-            logger.warn('background WAL checkpoints did not start; SQLite checkpoints in its writes', { error });
-            return undefined;
-          });
-          await checkpointer;
           resolve(server.address() as AddressInfo);
         });
       });
@@ -172,7 +162,6 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         server.closeAllConnections();
         await stopped;
         clearInterval(optimizer);
-        await (await checkpointer)?.stop();
         await relay.stop();
         await dispatcher.stop();
         await bus.close();
