@@ -41,6 +41,16 @@ export function contactInputFields(t: any, who: string, requiredName: boolean) {
   } satisfies Record<keyof ContactInput, unknown>;
 }
 
+/** The columns every query of a contact reads (the type's `select`). */
+interface ContactColumns {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  taxNumber: string | null;
+  paymentTermsDays: number | null;
+  active: boolean;
+}
+
 /**
  * Registers a contact type (Customer or Vendor): the node type, its filter, both list fields, and the
  * create/update mutations, all on the shared contact service.
@@ -59,17 +69,17 @@ export function defineContactType(options: {
     findUnique: (id: string, ctx: GraphQLContext) => ({ id, organizationId: ctx.organizationId }),
     nullable: true,
     // Select mode: a query reads the columns its fields need (a customer under each of 25 invoices needs
-    // its name, not its address and notes).
-    select: { id: true },
+    // its name, not its address and notes); the small ones always, with plain fields (graphql/builder.ts).
+    select: { id: true, name: true, email: true, phone: true, taxNumber: true, paymentTermsDays: true, active: true },
     fields: (t: any) => ({
-      name: t.exposeString('name', { description: `The ${who}'s name.` }),
-      email: t.exposeString('email', { nullable: true, description: 'Email address.' }),
-      phone: t.exposeString('phone', { nullable: true, description: 'Phone number.' }),
-      taxNumber: t.exposeString('taxNumber', { nullable: true, description: 'VAT, GST or tax identification number.' }),
+      name: t.string({ description: `The ${who}'s name.`, resolve: (c: ContactColumns) => c.name }),
+      email: t.string({ nullable: true, description: 'Email address.', resolve: (c: ContactColumns) => c.email }),
+      phone: t.string({ nullable: true, description: 'Phone number.', resolve: (c: ContactColumns) => c.phone }),
+      taxNumber: t.string({ nullable: true, description: 'VAT, GST or tax identification number.', resolve: (c: ContactColumns) => c.taxNumber }),
       address: t.field({ type: AddressRef, nullable: true, description: 'Postal address, or null when none is on file.', select: { addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true }, resolve: (row: any) => addressOf(row) }),
-      paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Days until payment is due; null means the organization default.' }),
+      paymentTermsDays: t.int({ nullable: true, description: 'Days until payment is due; null means the organization default.', resolve: (c: ContactColumns) => c.paymentTermsDays }),
       notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
-      active: t.exposeBoolean('active', { description: 'Inactive contacts are kept for history but hidden from pickers.' }),
+      active: t.boolean({ description: 'Inactive contacts are kept for history but hidden from pickers.', resolve: (c: ContactColumns) => c.active }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),
     }),
