@@ -33,6 +33,8 @@ export interface Config {
   corsOrigins: string[];
   /** Answer GraphQL introspection (and suggest field names in errors). */
   graphqlIntrospection: boolean;
+  /** How far V8's heap may grow past what is live before a full collection, in percent; 0: V8 decides (lib/v8-settings.ts). */
+  heapGrowingPercent: number;
   webhooks: {
     /** A delivery not answered 2xx within this is retried. */
     timeoutMs: number;
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
+    heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),
     webhooks: webhookSettings(env),
   };
 }

@@ -1,5 +1,5 @@
 // `npm start`: configuration from the environment, then boot, then wait for SIGTERM/SIGINT.
-import './lib/wasm-baseline-compiler.ts'; // first: V8 flags before anything compiles
+import { limitHeapGrowth } from './lib/v8-settings.ts'; // first: V8 flags before anything compiles
 import { ConfigError, loadConfig } from './config.ts';
 import { boot } from './boot.ts';
 import { MigrationError } from './db/migrate.ts';
@@ -13,6 +13,7 @@ try {
   console.error(`configuration error: ${error.message}`);
   process.exit(2);
 }
+limitHeapGrowth(config.heapGrowingPercent);
 const logger = createLogger(config.logLevel);
 
 try {
