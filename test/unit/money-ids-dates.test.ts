@@ -50,6 +50,15 @@ describe('ids', () => {
     expect(idType('inv_short')).toBeUndefined();
     expect(idType('zzz_01m80rxyg6yxj0mnd2jvrkfmet')).toBeUndefined();
   });
+
+  it('never repeat within one millisecond, across many refills of the random pool', () => {
+    const at = 1_700_000_000_000;
+    const ids = Array.from({ length: 20_000 }, () => newId('JournalLine', at));
+    expect(new Set(ids).size).toBe(ids.length);
+    // The random part uses the whole alphabet (no stuck or zeroed bytes).
+    const randomChars = new Set(ids.flatMap((id) => [...id.slice(-16)]));
+    expect(randomChars.size).toBe(32);
+  });
 });
 
 describe('calendar dates', () => {
