@@ -109,5 +109,7 @@ export function describedEnum<T extends Record<string, string>>(name: string, va
  * fields: plugin-prisma wraps every field that carries a selection in a per-row check that the
  * column was loaded (a lookup keyed by response path), and that check, run for every field of every
  * row, was 12–14 % of a nested invoice list's CPU. Large or rarely listed columns (notes, addresses,
- * timestamps) keep their per-field selection and are read only when asked for.
+ * timestamps) keep their per-field selection and are read only when asked for. The price: nothing
+ * checks those plain fields any more, so a resolver returning one of these objects must hand over a
+ * full row or one loaded with the field's `query` (prismaField, relation), never a narrower select.
  */
