@@ -34,14 +34,15 @@ export interface Relay extends BackgroundLoop {
 /** Records one webhook delivery per (event, matching enabled subscription); returns how many. */
 async function recordDeliveries(tx: Tx, events: LoggedEvent[], now: Date): Promise<number> {
   const organizations = [...new Set(events.map((e) => e.organizationId))];
-  const subscriptions = await tx.webhookSubscription.findMany({ where: { organizationId: { in: organizations }, status: 'ENABLED' }, select: { id: true, organizationId: true, eventTypes: true } });
-  if (subscriptions.length === 0) return 0;
+  const rows = await tx.webhookSubscription.findMany({ where: { organizationId: { in: organizations }, status: 'ENABLED' }, select: { id: true, organizationId: true, eventTypes: true } });
+  if (rows.length === 0) return 0;
+  const subscriptions = rows.map((s) => ({ ...s, types: new Set(s.eventTypes.split(',')) }));
   const deliveries = events.flatMap((event) =>
     subscriptions
       .filter((s) =>
         PRIVATE_TO_SUBSCRIPTION.includes(event.type)
           ? s.id === event.resourceId
-          : s.organizationId === event.organizationId && s.eventTypes.split(',').some((t) => t === '*' || t === event.type),
+          : s.organizationId === event.organizationId && (s.types.has('*') || s.types.has(event.type)),
       )
       .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
   );

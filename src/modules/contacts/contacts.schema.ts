@@ -1,3 +1,4 @@
+import type { PrismaTypes } from '../../db/database.ts';
 import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
@@ -41,15 +42,9 @@ export function contactInputFields(t: any, who: string, requiredName: boolean) {
   } satisfies Record<keyof ContactInput, unknown>;
 }
 
-/** The columns every query of a contact reads (the type's `select`). */
-interface ContactColumns {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  taxNumber: string | null;
-  paymentTermsDays: number | null;
-  active: boolean;
-}
+/** The columns every query of a contact reads (the type's `select`); their fields are plain (graphql/builder.ts). */
+const CONTACT_COLUMNS = { id: true, name: true, email: true, phone: true, taxNumber: true, paymentTermsDays: true, active: true } as const;
+type ContactColumns = Pick<PrismaTypes.CustomerGetPayload<object>, keyof typeof CONTACT_COLUMNS>;
 
 /**
  * Registers a contact type (Customer or Vendor): the node type, its filter, both list fields, and the
@@ -69,8 +64,8 @@ export function defineContactType(options: {
     findUnique: (id: string, ctx: GraphQLContext) => ({ id, organizationId: ctx.organizationId }),
     nullable: true,
     // Select mode: a query reads the columns its fields need (a customer under each of 25 invoices needs
-    // its name, not its address and notes); the small ones always, with plain fields (graphql/builder.ts).
-    select: { id: true, name: true, email: true, phone: true, taxNumber: true, paymentTermsDays: true, active: true },
+    // its name, not its address and notes); the small ones always.
+    select: CONTACT_COLUMNS,
     fields: (t: any) => ({
       name: t.string({ description: `The ${who}'s name.`, resolve: (c: ContactColumns) => c.name }),
       email: t.string({ nullable: true, description: 'Email address.', resolve: (c: ContactColumns) => c.email }),
