@@ -19,12 +19,15 @@
 // then replay it, with no polling loop. Other organizations are not affected.
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import { insertRowsReturning } from '../db/insert.ts';
 import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
 import type { OrganizationInfo, SequenceName, Tx, WriteScope } from './tenant.ts';
+
+const EVENT_COLUMNS = ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt', 'relayedAt'] as const;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -206,14 +209,10 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           };
         });
         const relayedAt = options.relay ? now : null;
-        // Most writes have one event: a `create`, whose query plan Prisma caches, where `createMany` is
-        // planned anew on every call (~8 % of a posting). Several events stay one statement.
-        let logged: LoggedEvent[] = [];
-        if (events.length === 1) logged = [{ ...events[0]!, seq: (await tx.event.create({ select: { seq: true }, data: { ...events[0]!, relayedAt } })).seq }];
-        else if (events.length > 1) {
-          const seqs = new Map((await tx.event.createManyAndReturn({ select: { id: true, seq: true }, data: events.map((e) => ({ ...e, relayedAt })) })).map((e) => [e.id, e.seq]));
-          logged = events.map((e) => ({ ...e, seq: seqs.get(e.id)! }));
-        }
+        // One raw multi-row INSERT (src/db/insert.ts says why not Prisma's create), returning the
+        // sequence numbers the database assigned.
+        const seqs = new Map((await insertRowsReturning(tx, 'Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })), ['id', 'seq'])).map((e) => [e.id as string, Number(e.seq)]));
+        const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! }));
         const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(tx, logged, now) : 0;
         const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
         if (key) {

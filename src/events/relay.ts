@@ -17,6 +17,7 @@
 import type { Tx } from '../core/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
+import { insertRows } from '../db/insert.ts';
 import type { Logger } from '../lib/logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
@@ -31,10 +32,16 @@ export interface Relay extends BackgroundLoop {
   committed(events: LoggedEvent[], deliveries: number): Promise<void>;
 }
 
+const DELIVERY_COLUMNS = ['id', 'organizationId', 'subscriptionId', 'eventId', 'eventSeq', 'nextAttemptAt', 'createdAt', 'updatedAt'] as const;
+
 /** Records one webhook delivery per (event, matching enabled subscription); returns how many. */
 async function recordDeliveries(tx: Tx, events: LoggedEvent[], now: Date): Promise<number> {
   const organizations = [...new Set(events.map((e) => e.organizationId))];
-  const rows = await tx.webhookSubscription.findMany({ where: { organizationId: { in: organizations }, status: 'ENABLED' }, select: { id: true, organizationId: true, eventTypes: true } });
+  // Raw statements: every write runs this (src/db/insert.ts says why). The status is a literal, which
+  // PostgreSQL reads as its enum type (a bound text parameter would not compare with an enum).
+  const rows = await tx.$queryRaw<{ id: string; organizationId: string; eventTypes: string }[]>(
+    Prisma.sql`SELECT "id", "organizationId", "eventTypes" FROM "WebhookSubscription" WHERE "organizationId" IN (${Prisma.join(organizations)}) AND "status" = 'ENABLED'`,
+  );
   if (rows.length === 0) return 0;
   const subscriptions = rows.map((s) => ({ ...s, types: new Set(s.eventTypes.split(',')) }));
   const deliveries = events.flatMap((event) =>
@@ -46,7 +53,8 @@ async function recordDeliveries(tx: Tx, events: LoggedEvent[], now: Date): Promi
       )
       .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
   );
-  if (deliveries.length) await tx.webhookDelivery.createMany({ data: deliveries });
+  // status and attempts take their column defaults (PENDING, 0).
+  await insertRows(tx, 'WebhookDelivery', DELIVERY_COLUMNS, deliveries);
   return deliveries.length;
 }
 

@@ -1,6 +1,6 @@
 // insertRows: one raw multi-row INSERT (no per-call query plan), read back by Prisma exactly as written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertRows } from '../../src/db/insert.ts';
+import { insertRows, insertRowsReturning } from '../../src/db/insert.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -24,9 +24,31 @@ it('writes text, integers, nulls and BigInt money that Prisma reads back as writ
   expect(await t.db.prisma.journalLine.findMany({ where: { entryId }, orderBy: { lineNo: 'asc' } })).toEqual(rows);
 });
 
-it('refuses a Date (stored differently from Prisma on SQLite) and a name that is not a plain identifier, writing nothing', async () => {
+it('stores a Date exactly as a Prisma write stores it, so comparisons and ordering treat both alike', async () => {
+  const createdAt = new Date('2026-11-23T10:11:12.345Z');
+  const viaPrisma = newId('JournalEntry');
+  const viaInsert = newId('JournalEntry');
+  await t.db.prisma.journalEntry.create({ data: { id: viaPrisma, organizationId, number: 10, date: '2026-01-31', description: 'prisma', sourceType: 'manual', totalAmount: 1n, currency: 'USD', createdAt } });
+  await insertRows(t.db.prisma, 'JournalEntry', ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'], [
+    { id: viaInsert, organizationId, number: 11, date: '2026-01-31', description: 'raw', sourceType: 'manual', totalAmount: 1n, currency: 'USD', createdAt },
+  ]);
+  const stored = await t.db.prisma.$queryRawUnsafe<{ id: string; text: string }[]>(`SELECT "id", CAST("createdAt" AS TEXT) AS "text" FROM "JournalEntry" WHERE "id" IN (${t.db.provider === 'sqlite' ? '?, ?' : '$1, $2'})`, viaPrisma, viaInsert);
+  expect(stored).toHaveLength(2);
+  expect(stored[0]!.text).toBe(stored[1]!.text);
+  expect(await t.db.prisma.journalEntry.count({ where: { id: { in: [viaPrisma, viaInsert] }, createdAt: createdAt } })).toBe(2);
+  expect((await t.db.prisma.journalEntry.findUniqueOrThrow({ where: { id: viaInsert } })).createdAt).toEqual(createdAt);
+});
+
+it('returns database-assigned columns of the rows it inserted', async () => {
+  const now = new Date();
+  const events = [1, 2, 3].map((i) => ({ id: newId('Event'), organizationId, type: 'test.inserted', resourceType: 'test', resourceId: `r${i}`, payload: '{}', createdAt: now }));
+  const returned = await insertRowsReturning(t.db.prisma, 'Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], events, ['id', 'seq']);
+  const stored = await t.db.prisma.event.findMany({ where: { id: { in: events.map((e) => e.id) } }, select: { id: true, seq: true } });
+  expect(new Map(returned.map((r) => [r.id, Number(r.seq)]))).toEqual(new Map(stored.map((e) => [e.id, e.seq])));
+});
+
+it('refuses a name that is not a plain identifier, writing nothing', async () => {
   const before = await t.db.prisma.journalLine.count();
-  await expect(insertRows(t.db.prisma, 'Event', ['createdAt'], [{ createdAt: new Date() }])).rejects.toThrow(/cannot write the Date/);
   await expect(insertRows(t.db.prisma, 'JournalLine"; DROP TABLE "Event', ['id'], [{ id: 'x' }])).rejects.toThrow(/not a plain identifier/);
   expect(await t.db.prisma.journalLine.count()).toBe(before);
 });
