@@ -8,7 +8,7 @@ import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
-import { amountDueOf, isOverdue } from './invoices.public.ts';
+import { amountDueOf, isOverdue, LINES_IN_ORDER } from './invoices.public.ts';
 import {
   createInvoice,
   finalizeInvoice,
@@ -97,7 +97,7 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
       resolve: (i, _a, ctx) => money(ctx, amountDueOf(i)),
     }),
     isOverdue: t.boolean({ description: 'Open or partly paid, and past its due date (today, UTC).', resolve: (i) => isOverdue(i) }),
-    lines: t.relation('lines', { description: 'The invoice lines, in order.', query: { orderBy: { lineNo: 'asc' } } }),
+    lines: t.relation('lines', { description: 'The invoice lines, in order.', query: { orderBy: LINES_IN_ORDER } }),
     payments: t.relation('payments', { description: 'Payments received, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
     journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the invoice made (null for a draft).' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),

@@ -15,7 +15,7 @@ import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT, checkAccountRefs } from '../accounts/accounts.service.ts';
 import { invoiceTotals, lineFigures, parseQuantity } from './invoice-math.ts';
-import { INVOICE, type InvoiceRow, PAYMENT } from './invoices.public.ts';
+import { INVOICE, type InvoiceRow, LINES_IN_ORDER, PAYMENT } from './invoices.public.ts';
 
 export interface InvoiceLineInput {
   productId?: string | null;
@@ -163,7 +163,7 @@ function postInvoice(scope: WriteScope, invoice: { id: string; number: string; i
   });
 }
 
-const withLines = { lines: { orderBy: { lineNo: 'asc' as const } } };
+const withLines = { lines: { orderBy: LINES_IN_ORDER } };
 
 /** Creates an invoice; unless it is a draft, posts it (the entry first, so the invoice is written once). */
 const INVOICE_LINE_COLUMNS = ['id', 'organizationId', 'invoiceId', 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'amount', 'taxAmount'] as const;
