@@ -5,7 +5,8 @@
 //   2. Starts the service as a user runs it (the built dist/main.js, NODE_ENV=production, auth, rate
 //      limiting with a huge quota, cost limits, production logging) and the baseline, each a process.
 //   3. Checks that both answer each workload with the same JSON, then, per workload, measures both at
-//      full load (autocannon, 10 connections) and the service again at a fixed 70 % of its maximum.
+//      full load (autocannon, 10 connections) and the service again at a fixed 70 % of its maximum
+//      (bench/steady-load.ts: requests at even intervals, latency counted from when each was due).
 // Prints one table (req/s, p50, p99, the ratio service/baseline) and the peak RSS of both processes.
 // With DATABASE_URL=postgresql://… both run on PostgreSQL instead (a schema of their own, dropped after),
 // the baseline through pg.
@@ -18,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
+import { steadyLoad } from './steady-load.ts';
 import pg from 'pg';
 import { isDeepStrictEqual } from 'node:util';
 import { buildServer, SERVER_BUNDLE } from '../src/build/server.ts';
@@ -171,18 +173,22 @@ for (const w of workloads) {
   }
 }
 
-async function load(base: string, w: Workload, rate?: number) {
+/** Full load: 10 connections, each sending its next request as soon as the last one is answered. */
+async function load(base: string, w: Workload) {
   const result = await autocannon({
     url: `${base}${w.path}`,
     method: w.method,
     headers,
     connections: CONNECTIONS,
     duration: SECONDS,
-    ...(rate ? { overallRate: rate } : {}),
     ...(w.body ? { requests: [{ setupRequest: (request: any) => ({ ...request, body: w.body!() }) }] } : {}),
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
+
+/** A fixed arrival rate (see bench/steady-load.ts for why not autocannon's `overallRate`). */
+const steady = (base: string, w: Workload, rate: number) =>
+  steadyLoad({ url: `${base}${w.path}`, method: w.method, headers, body: w.body, rate, seconds: SECONDS, connections: CONNECTIONS });
 
 const rows: string[][] = [];
 let servicePeakRssMb = service.peakRssMb(); // before the runs; then the highest of each workload's peak
@@ -190,10 +196,10 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   const base = await load(urls.baseline, w);
   service.resetPeakRss();
   const full = await load(urls.service, w);
-  const steady = await load(urls.service, w, Math.max(1, Math.floor(full.rps * 0.7)));
+  const atRate = await steady(urls.service, w, Math.max(1, Math.floor(full.rps * 0.7)));
   const peak = service.peakRssMb();
   servicePeakRssMb = Math.max(servicePeakRssMb, peak);
-  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${steady.rps.toFixed(0)}: ${steady.p50}/${steady.p99}`, peak.toFixed(0), String(full.errors + steady.errors + base.errors)]);
+  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`, peak.toFixed(0), String(full.errors + atRate.errors + base.errors)]);
   console.error(`${w.name}: done`);
 }
 const table = [

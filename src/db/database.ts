@@ -144,10 +144,6 @@ export async function tuneDatabase(db: Database): Promise<void> {
   if (db.provider !== 'sqlite') return;
   await db.prisma.$queryRawUnsafe('PRAGMA journal_mode = WAL');
   await db.prisma.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
-  // Checkpoint (copy the WAL into the database file, with an fsync) every ~40 MB of WAL instead of
-  // SQLite's 4 MB: a page written by many commits (an index's root, the organization row) is copied
-  // once, not once per 4 MB. COMMIT 322-370 -> 273-289 µs a posting in process (bench notes).
-  await db.prisma.$queryRawUnsafe('PRAGMA wal_autocheckpoint = 10000');
   await db.prisma.$executeRawUnsafe('PRAGMA foreign_keys = ON');
   await optimizeDatabase(db);
 }
