@@ -1,6 +1,7 @@
 // What a service works on: the organization it acts for, and the database handle to use. Inside a
 // unit of work the handle is the transaction and the organization row is the one read under its lock.
 import type { Prisma } from '../db/database.ts';
+import type { RawSql } from '../db/sql.ts';
 import { currencyDecimals } from '../lib/money.ts';
 
 export interface OrganizationInfo {
@@ -30,8 +31,13 @@ export type SequenceName = 'invoice' | 'journalEntry';
  */
 export interface WriteScope extends Tenant {
   prisma: Tx;
+  /** Raw statements of the transaction, at the driver's cost (src/db/sql.ts). */
+  sql: RawSql;
   now: Date;
   nextNumber(sequence: SequenceName): number;
 }
+
+/** Raw statements for a tenant: a write's own (direct) ones, or its client's. */
+export const rawSqlOf = (tenant: Tenant): RawSql => ('sql' in tenant ? (tenant as WriteScope).sql : tenant.prisma);
 
 export const decimalsOf = (tenant: { organization: { baseCurrency: string } }) => currencyDecimals(tenant.organization.baseCurrency);

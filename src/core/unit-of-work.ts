@@ -19,7 +19,9 @@
 // then replay it, with no polling loop. Other organizations are not affected.
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import { Prisma } from '../db/generated/sqlite/client.ts';
 import { insertRowsReturning } from '../db/insert.ts';
+import { type RawSql, transactionSql } from '../db/sql.ts';
 import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -75,7 +77,7 @@ export interface UnitOfWorkOptions {
 /** How a write hands its events on: inside its transaction, then after the commit. */
 export interface EventHandOff {
   /** Inside the writing transaction, after the events are stored: their webhook deliveries. Returns how many. */
-  relayInTransaction(tx: Tx, events: LoggedEvent[], now: Date): Promise<number>;
+  relayInTransaction(sql: RawSql, events: LoggedEvent[], now: Date): Promise<number>;
   /** After the commit (never before: nothing is published that could still roll back). */
   committed(events: LoggedEvent[], deliveries: number): Promise<void>;
 }
@@ -121,7 +123,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   const maxAttempts = options.maxAttempts ?? 6;
 
   /** Locks and reads the organization row: the first statement of every write. */
-  async function lockOrganization(tx: Tx, organizationId: string) {
+  async function lockOrganization(sql: RawSql, organizationId: string) {
     const columns = '"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "nextInvoiceNumber", "nextEntryNumber"';
     // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
     // it under the busy timeout), rather than reading first and failing to upgrade later. It sets a
@@ -130,8 +132,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // 3,000 invoices, against 0.1 ms).
     const rows: any[] =
       db.provider === 'postgresql'
-        ? await tx.$queryRawUnsafe(`SELECT ${columns} FROM "Organization" WHERE "id" = $1 FOR UPDATE`, organizationId)
-        : await tx.$queryRawUnsafe(`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ? RETURNING ${columns}`, organizationId);
+        ? await sql.$queryRaw(Prisma.sql`SELECT ${Prisma.raw(columns)} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
+        : await sql.$queryRaw(Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${Prisma.raw(columns)}`);
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', 'The organization of this API key no longer exists');
     const organization: OrganizationInfo = {
@@ -167,7 +169,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     return db.prisma.$transaction(
       async (tx) => {
         const now = clock();
-        const { organization, sequences } = await lockOrganization(tx, organizationId);
+        const sql = transactionSql(db, tx);
+        const { organization, sequences } = await lockOrganization(sql, organizationId);
         const key = request.idempotencyKey;
         if (key) {
           const existing = await tx.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
@@ -186,6 +189,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         const numbers = { ...sequences };
         const scope: WriteScope = {
           prisma: tx,
+          sql,
           organizationId,
           organization,
           now,
@@ -211,9 +215,9 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         const relayedAt = options.relay ? now : null;
         // One raw multi-row INSERT (src/db/insert.ts says why not Prisma's create), returning the
         // sequence numbers the database assigned.
-        const seqs = new Map((await insertRowsReturning(tx, 'Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })), ['id', 'seq'])).map((e) => [e.id as string, Number(e.seq)]));
+        const seqs = new Map((await insertRowsReturning(sql, 'Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })), ['id', 'seq'])).map((e) => [e.id as string, Number(e.seq)]));
         const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! }));
-        const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(tx, logged, now) : 0;
+        const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(sql, logged, now) : 0;
         const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
         if (key) {
           await tx.idempotencyKey.create({
@@ -231,7 +235,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         }
         if (numbers.invoice !== sequences.invoice || numbers.journalEntry !== sequences.journalEntry) {
           // Raw, so the organization's updatedAt stays the time its settings last changed.
-          await tx.$executeRaw`UPDATE "Organization" SET "nextInvoiceNumber" = ${numbers.invoice}, "nextEntryNumber" = ${numbers.journalEntry} WHERE "id" = ${organizationId}`;
+          await sql.$executeRaw(Prisma.sql`UPDATE "Organization" SET "nextInvoiceNumber" = ${numbers.invoice}, "nextEntryNumber" = ${numbers.journalEntry} WHERE "id" = ${organizationId}`);
         }
         await options.beforeCommit?.(scope);
         return { outcome, logged, deliveries };

@@ -29,6 +29,13 @@ export interface Database {
   /** How to reach the same database without Prisma (migrations run SQL in one transaction). */
   direct: { kind: 'sqlite'; file: string } | { kind: 'postgresql'; connectionString: string; schema: string };
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /**
+   * SQLite: the connection's prepared statement for a SQL text (the adapter's own cache), once Prisma has
+   * connected; the unit of work runs its raw statements on it (src/db/sql.ts). Undefined on PostgreSQL.
+   */
+  sqliteStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
+  /** Told of every statement run outside Prisma, as Prisma's query log is of its own (tests count both). */
+  onQuery?: (query: string) => void;
   close(): Promise<void>;
 }
 
@@ -65,12 +72,14 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
       schema,
       direct: { kind: 'postgresql', connectionString, schema },
       adapterFactory,
+      onQuery: options.onQuery,
       close: () => prisma.$disconnect(),
     };
   }
   const file = sqliteFileFromUrl(url, dataDir);
   mkdirSync(dirname(file), { recursive: true });
-  const adapterFactory = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }));
+  const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
+  const adapterFactory = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }), connection);
   const prisma = new SqliteClient({ adapter: adapterFactory, log });
   if (options.onQuery) (prisma as any).$on('query', (e: { query: string }) => options.onQuery!(e.query));
   return {
@@ -79,6 +88,8 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     description: file,
     direct: { kind: 'sqlite', file },
     adapterFactory,
+    sqliteStatement: (sql) => connection.statement?.(sql),
+    onQuery: options.onQuery,
     close: () => prisma.$disconnect(),
   };
 }
@@ -89,14 +100,14 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
  * better-sqlite3 handle itself and offers no hook, so this reaches its `client` field; a Prisma upgrade
  * that renames it fails here at the first connection (and the search tests), not silently.
  */
-function withUnicodeLike(factory: PrismaBetterSqlite3): PrismaBetterSqlite3 {
+function withUnicodeLike(factory: PrismaBetterSqlite3, connection: { statement?: (sql: string) => BetterSqlite3.Statement }): PrismaBetterSqlite3 {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
     const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
     if (typeof client?.function !== 'function') throw new Error('@prisma/adapter-better-sqlite3 no longer exposes its client; update withUnicodeLike');
     client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) => unicodeLike(pattern as string | null, value as string | null));
-    cachePreparedStatements(client);
+    connection.statement = cachePreparedStatements(client);
     return adapter;
   };
   return factory;
@@ -113,18 +124,21 @@ const STATEMENT_CACHE_SIZE = 500;
  * Safe because better-sqlite3 runs each statement to completion synchronously; the adapter's version
  * is pinned, and a method it starts calling that the stand-in lacks fails every test at once.
  */
-function cachePreparedStatements(client: BetterSqlite3.Database) {
+function cachePreparedStatements(client: BetterSqlite3.Database): (sql: string) => BetterSqlite3.Statement {
   const prepare = client.prepare.bind(client);
   // A statement's result columns do not change while the server runs (migrations run before it serves): read once.
   const cache = new Map<string, { statement: BetterSqlite3.Statement; columns?: BetterSqlite3.ColumnDefinition[] }>();
-  (client as { prepare: unknown }).prepare = (sql: string) => {
+  const entryFor = (sql: string) => {
     let entry = cache.get(sql);
     if (!entry) {
       entry = { statement: prepare(sql) };
       if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       cache.set(sql, entry);
     }
-    const cached = entry;
+    return entry;
+  };
+  (client as { prepare: unknown }).prepare = (sql: string) => {
+    const cached = entryFor(sql);
     const prepared = cached.statement;
     return {
       reader: prepared.reader,
@@ -137,6 +151,7 @@ function cachePreparedStatements(client: BetterSqlite3.Database) {
       }),
     };
   };
+  return (sql: string) => entryFor(sql).statement;
 }
 
 /** Settings that make SQLite a good server database: WAL for concurrent readers, enforced foreign keys. */

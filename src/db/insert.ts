@@ -6,12 +6,10 @@
 // integers, booleans, BigInt and Date (stored by both adapters exactly as a model write stores it;
 // test/db/insert.test.ts compares the stored text).
 import { Prisma } from './generated/sqlite/client.ts';
+import type { RawSql } from './sql.ts';
 
-/** The client or transaction to write through (both have `$executeRaw` and `$queryRaw`). */
-interface Executor {
-  $executeRaw(query: Prisma.Sql): Prisma.PrismaPromise<number>;
-  $queryRaw<T = unknown>(query: Prisma.Sql): Prisma.PrismaPromise<T>;
-}
+/** A Prisma client or transaction, or a transaction's direct statements (src/db/sql.ts). */
+type Executor = RawSql;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const quoted = (name: string) => {

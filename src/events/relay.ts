@@ -18,6 +18,7 @@ import type { Tx } from '../core/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 import { insertRows } from '../db/insert.ts';
+import type { RawSql } from '../db/sql.ts';
 import type { Logger } from '../lib/logger.ts';
 import { newId } from '../lib/ids.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
@@ -27,7 +28,7 @@ import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 /** The background sweep, and the hand-off the unit of work calls at commit. */
 export interface Relay extends BackgroundLoop {
   /** Inside the writing transaction, after its events are stored (already marked relayed): their webhook deliveries. Returns how many. */
-  relayInTransaction(tx: Tx, events: LoggedEvent[], now: Date): Promise<number>;
+  relayInTransaction(sql: RawSql, events: LoggedEvent[], now: Date): Promise<number>;
   /** After that transaction commits: the dispatcher woken (if deliveries were made), live subscribers told. */
   committed(events: LoggedEvent[], deliveries: number): Promise<void>;
 }
@@ -35,7 +36,7 @@ export interface Relay extends BackgroundLoop {
 const DELIVERY_COLUMNS = ['id', 'organizationId', 'subscriptionId', 'eventId', 'eventSeq', 'nextAttemptAt', 'createdAt', 'updatedAt'] as const;
 
 /** Records one webhook delivery per (event, matching enabled subscription); returns how many. */
-async function recordDeliveries(tx: Tx, events: LoggedEvent[], now: Date): Promise<number> {
+async function recordDeliveries(tx: RawSql, events: LoggedEvent[], now: Date): Promise<number> {
   const organizations = [...new Set(events.map((e) => e.organizationId))];
   // Raw statements: every write runs this (src/db/insert.ts says why). The status is a literal, which
   // PostgreSQL reads as its enum type (a bound text parameter would not compare with an enum).

@@ -1,6 +1,7 @@
 // insertRows: one raw multi-row INSERT (no per-call query plan), read back by Prisma exactly as written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertRows, insertRowsReturning } from '../../src/db/insert.ts';
+import { transactionSql } from '../../src/db/sql.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -45,6 +46,33 @@ it('returns database-assigned columns of the rows it inserted', async () => {
   const returned = await insertRowsReturning(t.db.prisma, 'Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], events, ['id', 'seq']);
   const stored = await t.db.prisma.event.findMany({ where: { id: { in: events.map((e) => e.id) } }, select: { id: true, seq: true } });
   expect(new Map(returned.map((r) => [r.id, Number(r.seq)]))).toEqual(new Map(stored.map((e) => [e.id, e.seq])));
+});
+
+it("inside a transaction, runs on the transaction's own connection: written with it, gone when it rolls back, Dates stored as Prisma stores them", async () => {
+  const createdAt = new Date('2026-11-23T10:11:12.345Z');
+  const entry = (id: string, number: number) => ({ id, organizationId, number, date: '2026-02-01', description: 'direct', sourceType: 'manual', totalAmount: 5n, currency: 'USD', createdAt });
+  const columns = ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'] as const;
+  const kept = newId('JournalEntry');
+  const seqs = await t.db.prisma.$transaction(async (tx) => {
+    const sql = transactionSql(t.db, tx);
+    await insertRows(sql, 'JournalEntry', columns, [entry(kept, 20)]);
+    // Seen by the transaction's own reads before it commits.
+    expect(await tx.journalEntry.count({ where: { id: kept } })).toBe(1);
+    return insertRowsReturning(sql, 'Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], [{ id: newId('Event'), organizationId, type: 'test.direct', resourceType: 'test', resourceId: kept, payload: '{}', createdAt }], ['seq']);
+  });
+  expect(Number(seqs[0]!.seq)).toBeGreaterThan(0);
+  const stored = await t.db.prisma.journalEntry.findUniqueOrThrow({ where: { id: kept } });
+  expect(stored).toMatchObject({ number: 20, totalAmount: 5n, createdAt });
+  expect(await t.db.prisma.journalEntry.count({ where: { createdAt, number: { in: [10, 20] } } })).toBe(2);
+
+  const dropped = newId('JournalEntry');
+  await expect(
+    t.db.prisma.$transaction(async (tx) => {
+      await insertRows(transactionSql(t.db, tx), 'JournalEntry', columns, [entry(dropped, 21)]);
+      throw new Error('changed my mind');
+    }),
+  ).rejects.toThrow('changed my mind');
+  expect(await t.db.prisma.journalEntry.count({ where: { id: dropped } })).toBe(0);
 });
 
 it('refuses a name that is not a plain identifier, writing nothing', async () => {

@@ -214,7 +214,7 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
       updatedAt: scope.now,
     },
   });
-  await insertRows(scope.prisma, 'InvoiceLine', INVOICE_LINE_COLUMNS, lines);
+  await insertRows(scope.sql, 'InvoiceLine', INVOICE_LINE_COLUMNS, lines);
   const invoice: InvoiceRow = { ...written, lines };
   return change(INVOICE, invoice, [{ type: 'invoice.created', resource: { type: INVOICE, id, row: invoice } }, ...events]);
 }

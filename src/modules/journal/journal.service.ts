@@ -4,7 +4,7 @@ import type { PrismaTypes } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { insertRows } from '../../db/insert.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
-import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { decimalsOf, rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, type FieldError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -123,7 +123,7 @@ export async function checkJournalEntry(tenant: Tenant, input: JournalEntryInput
  */
 async function accountsOf(tenant: Tenant, ids: string[]): Promise<{ id: string; active: boolean; systemRole: string | null }[]> {
   if (ids.length === 0) return [];
-  const rows = await tenant.prisma.$queryRaw<{ id: string; active: unknown; systemRole: string | null }[]>(
+  const rows = await rawSqlOf(tenant).$queryRaw<{ id: string; active: unknown; systemRole: string | null }[]>(
     Prisma.sql`SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ${tenant.organizationId} AND "id" IN (${Prisma.join(ids)})`,
   );
   return rows.map((row) => ({ id: row.id, active: Boolean(row.active), systemRole: row.systemRole }));
@@ -206,8 +206,8 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
     createdAt: scope.now,
   };
   // Entry, then lines: two raw INSERTs (src/db/insert.ts says why not Prisma's create).
-  await insertRows(scope.prisma, 'JournalEntry', JOURNAL_ENTRY_COLUMNS, [written]);
-  await insertRows(scope.prisma, 'JournalLine', JOURNAL_LINE_COLUMNS, lines);
+  await insertRows(scope.sql, 'JournalEntry', JOURNAL_ENTRY_COLUMNS, [written]);
+  await insertRows(scope.sql, 'JournalLine', JOURNAL_LINE_COLUMNS, lines);
   const entry: JournalEntryRow = { ...written, lines, reversedBy: null };
   return { entry, event: { type: 'journal_entry.created', resource: { type: JOURNAL_ENTRY, id, row: entry } } };
 }
