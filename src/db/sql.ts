@@ -46,7 +46,8 @@ export function transactionSql(db: Database, tx: RawSql): RawSql {
     const values = query.values.map(sqliteValue);
     try {
       if (statement.reader) {
-        const rows = statement.all(...values);
+        // Rows as objects: the adapter shares the statement cache and leaves a statement it ran in raw (array) mode.
+        const rows = statement.raw(false).all(...values);
         return Promise.resolve(reading ? rows : rows.length);
       }
       const { changes } = statement.run(...values);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertRows, insertRowsReturning } from '../../src/db/insert.ts';
 import { transactionSql } from '../../src/db/sql.ts';
+import { Prisma } from '../../src/db/generated/sqlite/client.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -73,6 +74,13 @@ it("inside a transaction, runs on the transaction's own connection: written with
     }),
   ).rejects.toThrow('changed my mind');
   expect(await t.db.prisma.journalEntry.count({ where: { id: dropped } })).toBe(0);
+});
+
+it('reads rows as objects, as Prisma does, even from a statement Prisma ran before (the two share prepared statements)', async () => {
+  const query = Prisma.sql`SELECT "id", "code", "name" FROM "Account" WHERE "organizationId" = ${organizationId} ORDER BY "code" LIMIT 2`;
+  const viaPrisma = await t.db.prisma.$queryRaw<{ id: string }[]>(query);
+  expect(viaPrisma).toHaveLength(2);
+  expect(await t.db.prisma.$transaction((tx) => transactionSql(t.db, tx).$queryRaw(query))).toEqual(viaPrisma);
 });
 
 it('refuses a name that is not a plain identifier, writing nothing', async () => {
