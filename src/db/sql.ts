@@ -14,8 +14,8 @@ import type { Prisma } from './generated/sqlite/client.ts';
 
 /** What runs a raw statement: a Prisma client or transaction, or the direct form below. */
 export interface RawSql {
-  $queryRaw<T = unknown>(query: Prisma.Sql): PromiseLike<T>;
-  $executeRaw(query: Prisma.Sql): PromiseLike<number>;
+  $queryRaw<T = unknown>(query: Prisma.Sql): Promise<T>;
+  $executeRaw(query: Prisma.Sql): Promise<number>;
 }
 
 /** A value as the SQLite adapter binds it (@prisma/adapter-better-sqlite3 `mapArg`, default options). */
@@ -57,7 +57,7 @@ export function transactionSql(db: Database, tx: RawSql): RawSql {
     }
   };
   return {
-    $queryRaw: <T>(query: Prisma.Sql) => run(query, true) as PromiseLike<T>,
-    $executeRaw: (query: Prisma.Sql) => run(query, false) as PromiseLike<number>,
+    $queryRaw: <T>(query: Prisma.Sql) => run(query, true) as Promise<T>,
+    $executeRaw: (query: Prisma.Sql) => run(query, false) as Promise<number>,
   };
 }

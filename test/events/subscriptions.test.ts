@@ -71,7 +71,7 @@ function collect(client: Client, query: string, variables: Record<string, unknow
     get completed() {
       return completed;
     },
-    async until(predicate: () => boolean, ms = 3000) {
+    async until(predicate: () => boolean, ms = 8000) {
       const deadline = Date.now() + ms;
       while (!predicate()) {
         if (Date.now() > deadline) throw new Error(`timed out; got ${JSON.stringify(items)} ${String(error)}`);
