@@ -11,6 +11,15 @@ import type { EventBus, LoggedEvent } from './bus.ts';
 
 const PAGE = 100;
 
+/**
+ * How many live events a subscription may have waiting for its client. A client that stops reading
+ * (a stalled socket: graphql-ws waits for each frame to be written before taking the next) would
+ * otherwise make the server keep every event of its organization for it. Past this the subscription is
+ * ended with an error naming the last event it received; the log keeps everything, so subscribing
+ * again with `after` resumes without a gap.
+ */
+export const MAX_WAITING_EVENTS = 1000;
+
 export interface StreamOptions {
   prisma: Prisma;
   bus: Pick<EventBus, 'subscribe'>;
@@ -19,6 +28,8 @@ export interface StreamOptions {
   types?: readonly string[] | null;
   /** Replay the log after this position first. */
   afterSeq?: number;
+  /** Live events allowed to wait for the client (default MAX_WAITING_EVENTS). */
+  maxWaiting?: number;
 }
 
 /**
@@ -41,12 +52,18 @@ export function eventStream(options: StreamOptions): AsyncIterableIterator<Logge
   };
 }
 
-async function* streamEvents({ prisma, bus, organizationId, types, afterSeq }: StreamOptions, signal: AbortSignal): AsyncGenerator<LoggedEvent> {
+async function* streamEvents({ prisma, bus, organizationId, types, afterSeq, maxWaiting = MAX_WAITING_EVENTS }: StreamOptions, signal: AbortSignal): AsyncGenerator<LoggedEvent> {
   const wanted = (event: LoggedEvent) => !types?.length || types.includes(event.type);
   const queue: LoggedEvent[] = [];
+  let overflowed = false;
+  let lastSent: string | undefined;
   let wakeUp: (() => void) | undefined;
   const unsubscribe = bus.subscribe(organizationId, (event) => {
-    queue.push(event);
+    if (overflowed) return;
+    if (queue.length >= maxWaiting) {
+      overflowed = true;
+      queue.length = 0; // let them go now, not when the client finally reads
+    } else queue.push(event);
     wakeUp?.();
   });
   const onAbort = () => wakeUp?.();
@@ -62,7 +79,10 @@ async function* streamEvents({ prisma, bus, organizationId, types, afterSeq }: S
           take: PAGE,
           omit: { relayedAt: true },
         });
-        for (const event of page) yield event;
+        for (const event of page) {
+          yield event;
+          lastSent = event.id;
+        }
         if (page.length < PAGE) break;
         cursor = page[page.length - 1].seq;
       }
@@ -71,9 +91,16 @@ async function* streamEvents({ prisma, bus, organizationId, types, afterSeq }: S
       lastSeq = last?.seq ?? afterSeq;
     }
     while (!signal.aborted) {
+      if (overflowed) {
+        const resume = lastSent ? `subscribe again with after: "${lastSent}" (the last event it received)` : 'subscribe again with after: the id of the last event you received';
+        throw new AppError('SERVICE_UNAVAILABLE', `This subscription fell more than ${maxWaiting} events behind and was ended; ${resume} to resume from the log without a gap`, [], lastSent ? { resumeAfter: lastSent } : {});
+      }
       const event = queue.shift();
       if (event) {
-        if (event.seq > lastSeq && wanted(event)) yield event;
+        if (event.seq > lastSeq && wanted(event)) {
+          yield event;
+          lastSent = event.id;
+        }
         continue;
       }
       await new Promise<void>((resolve) => (wakeUp = resolve));

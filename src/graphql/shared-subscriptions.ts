@@ -6,7 +6,7 @@
 // never shared. Tenancy holds: the organization is part of the key, and events are per organization.
 // Refusals and limits (cost, text, cursors) still run once per subscription, in onSubscribe; error
 // masking still applies to each result (onSubscribeResult).
-import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, print } from 'graphql';
+import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, locatedError, print } from 'graphql';
 
 const shared = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
 
@@ -27,9 +27,19 @@ function executeShared(payload: unknown, key: string, args: ExecutionArgs): Prom
 
 /** The source stream mapped through the shared execution; `return()` (a client unsubscribing) reaches the source. */
 function mapStream(source: AsyncIterableIterator<unknown>, key: string, args: ExecutionArgs): AsyncIterableIterator<ExecutionResult> {
+  let failed = false;
   return {
     async next() {
-      const item = await source.next();
+      if (failed) return { done: true, value: undefined };
+      let item: IteratorResult<unknown>;
+      try {
+        item = await source.next();
+      } catch (error) {
+        // The source ended with an error (a subscriber too far behind): the client gets it as a result's
+        // error, with its code and details through the same masking as any other, then the end.
+        failed = true;
+        return { done: false, value: { data: null, errors: [locatedError(error, undefined)] } };
+      }
       return item.done ? { done: true, value: undefined } : { done: false, value: await executeShared(item.value, key, args) };
     },
     async return() {

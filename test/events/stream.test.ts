@@ -1,0 +1,59 @@
+// A live subscription's queue is bounded: a client that stops reading is ended (with where to resume),
+// instead of the server keeping every event of its organization for it.
+import { buildSchema, type ExecutionArgs, type ExecutionResult, parse } from 'graphql';
+import { expect, it } from 'vitest';
+import { inProcessBus, type LoggedEvent } from '../../src/events/bus.ts';
+import { eventStream } from '../../src/events/stream.ts';
+import { useSharedSubscriptionResults } from '../../src/graphql/shared-subscriptions.ts';
+import { AppError } from '../../src/lib/errors.ts';
+
+const event = (seq: number, organizationId = 'org_a'): LoggedEvent => ({ seq, id: `evt_${seq}`, organizationId, type: 'customer.created', resourceType: 'customer', resourceId: `cus_${seq}`, payload: '{}', createdAt: new Date() });
+
+it('a subscriber that keeps up receives every event, however many pass through', async () => {
+  const bus = inProcessBus();
+  const stream = eventStream({ prisma: undefined as never, bus, organizationId: 'org_a', maxWaiting: 3 });
+  const received: string[] = [];
+  for (let seq = 1; seq <= 20; seq++) {
+    const next = stream.next();
+    await bus.publish([event(seq), event(seq, 'org_b')]);
+    received.push((await next).value.id);
+  }
+  expect(received).toEqual(Array.from({ length: 20 }, (_, i) => `evt_${i + 1}`));
+  await stream.return!();
+});
+
+it('ends a subscriber that falls more than the limit behind, naming the last event it received, and drops what waited', async () => {
+  const bus = inProcessBus();
+  const stream = eventStream({ prisma: undefined as never, bus, organizationId: 'org_a', maxWaiting: 5 });
+  const first = stream.next(); // starts the stream: it subscribes
+  await bus.publish([event(1)]);
+  expect((await first).value.id).toBe('evt_1');
+  // The client stops reading while six more events commit; another organization's do not count.
+  await bus.publish([2, 3, 4, 5, 6, 7].map((seq) => event(seq)));
+  await bus.publish([8, 9, 10, 11, 12, 13].map((seq) => event(seq, 'org_b')));
+  const error = await stream.next().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { resumeAfter: 'evt_1' } });
+  expect((error as AppError).message).toMatch(/more than 5 events behind.*after: "evt_1"/);
+  expect((await stream.next()).done).toBe(true);
+});
+
+it('hands a source that ends with an error to the client as one result carrying it, then completes', async () => {
+  const schema = buildSchema('type Query { ok: Boolean } type Subscription { ticks: Int }');
+  const failing = new AppError('SERVICE_UNAVAILABLE', 'fell behind', [], { resumeAfter: 'evt_1' });
+  async function* ticks() {
+    yield { ticks: 1 };
+    throw failing;
+  }
+  (schema.getSubscriptionType()!.getFields().ticks as { subscribe?: unknown }).subscribe = () => ticks();
+  let subscribe: ((args: ExecutionArgs) => Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>) | undefined;
+  useSharedSubscriptionResults().onSubscribe({ setSubscribeFn: (fn) => (subscribe = fn) });
+  const results = (await subscribe!({ schema, document: parse('subscription { ticks }'), contextValue: { organizationId: 'org_a' } })) as AsyncIterableIterator<ExecutionResult>;
+  expect((await results.next()).value).toEqual({ data: { ticks: 1 } });
+  const failed = (await results.next()).value as ExecutionResult;
+  expect(failed.errors?.[0]?.originalError).toBe(failing);
+  expect((await results.next()).done).toBe(true);
+});
