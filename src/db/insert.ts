@@ -6,10 +6,7 @@
 // integers, booleans, BigInt and Date (stored by both adapters exactly as a model write stores it;
 // test/db/insert.test.ts compares the stored text).
 import { Prisma } from './generated/sqlite/client.ts';
-import type { RawSql } from './sql.ts';
-
-/** A Prisma client or transaction, or a transaction's direct statements (src/db/sql.ts). */
-type Executor = RawSql;
+import type { RawSql } from './sql.ts'; // a Prisma client or transaction, or a transaction's direct statements
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const quoted = (name: string) => {
@@ -22,7 +19,7 @@ function insertStatement<Row extends Record<string, unknown>>(table: string, col
   return Prisma.sql`INSERT INTO ${Prisma.raw(quoted(table))} (${Prisma.raw(columns.map(quoted).join(', '))}) VALUES ${Prisma.join(values)}`;
 }
 
-export async function insertRows<Row extends Record<string, unknown>>(db: Executor, table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[]): Promise<void> {
+export async function insertRows<Row extends Record<string, unknown>>(db: RawSql, table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
   await db.$executeRaw(insertStatement(table, columns, rows));
 }
@@ -33,7 +30,7 @@ export async function insertRows<Row extends Record<string, unknown>>(db: Execut
  * by a key you wrote.
  */
 export async function insertRowsReturning<Row extends Record<string, unknown>, Returned extends string>(
-  db: Executor,
+  db: RawSql,
   table: string,
   columns: readonly (keyof Row & string)[],
   rows: readonly Row[],

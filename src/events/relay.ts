@@ -36,11 +36,11 @@ export interface Relay extends BackgroundLoop {
 const DELIVERY_COLUMNS = ['id', 'organizationId', 'subscriptionId', 'eventId', 'eventSeq', 'nextAttemptAt', 'createdAt', 'updatedAt'] as const;
 
 /** Records one webhook delivery per (event, matching enabled subscription); returns how many. */
-async function recordDeliveries(tx: RawSql, events: LoggedEvent[], now: Date): Promise<number> {
+async function recordDeliveries(sql: RawSql, events: LoggedEvent[], now: Date): Promise<number> {
   const organizations = [...new Set(events.map((e) => e.organizationId))];
-  // Raw statements: every write runs this (src/db/insert.ts says why). The status is a literal, which
+  // Raw statements: every write runs this (src/db/sql.ts says why). The status is a literal, which
   // PostgreSQL reads as its enum type (a bound text parameter would not compare with an enum).
-  const rows = await tx.$queryRaw<{ id: string; organizationId: string; eventTypes: string }[]>(
+  const rows = await sql.$queryRaw<{ id: string; organizationId: string; eventTypes: string }[]>(
     Prisma.sql`SELECT "id", "organizationId", "eventTypes" FROM "WebhookSubscription" WHERE "organizationId" IN (${Prisma.join(organizations)}) AND "status" = 'ENABLED'`,
   );
   if (rows.length === 0) return 0;
@@ -55,7 +55,7 @@ async function recordDeliveries(tx: RawSql, events: LoggedEvent[], now: Date): P
       .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
   );
   // status and attempts take their column defaults (PENDING, 0).
-  await insertRows(tx, 'WebhookDelivery', DELIVERY_COLUMNS, deliveries);
+  await insertRows(sql, 'WebhookDelivery', DELIVERY_COLUMNS, deliveries);
   return deliveries.length;
 }
 

@@ -7,6 +7,7 @@ import { formatPercent, moneyNumber } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
 
 export const INVOICE = 'invoice';
+export const PAYMENT = 'payment';
 
 /**
  * Lines in order, for reads of several invoices' lines at once: ordered by invoice first, the order of
@@ -14,7 +15,6 @@ export const INVOICE = 'invoice';
  * 352 -> 293 µs); each invoice's lines still come in lineNo order.
  */
 export const LINES_IN_ORDER = [{ invoiceId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.InvoiceLineOrderByWithRelationInput[];
-export const PAYMENT = 'payment';
 
 type InvoiceLineRow = Omit<PrismaTypes.InvoiceLineGetPayload<object>, 'invoiceId'>;
 export type InvoiceRow = PrismaTypes.InvoiceGetPayload<object> & { lines: InvoiceLineRow[] };
