@@ -39,3 +39,14 @@ export async function insertRowsReturning<Row extends Record<string, unknown>, R
   if (rows.length === 0) return [];
   return db.$queryRaw<Record<Returned, unknown>[]>(Prisma.sql`${insertStatement(table, columns, rows)} RETURNING ${Prisma.raw(returning.map(quoted).join(', '))}`);
 }
+
+/**
+ * Adds rows to running totals: a row whose key is new is inserted, one whose key exists adds its
+ * `summed` columns to the stored ones. One statement (`INSERT … ON CONFLICT (key) DO UPDATE`, the same
+ * text on SQLite and PostgreSQL); the key must be the table's primary key or a unique index.
+ */
+export async function addToTotals<Row extends Record<string, unknown>>(db: RawSql, table: string, key: readonly (keyof Row & string)[], summed: readonly (keyof Row & string)[], rows: readonly Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  const additions = summed.map((column) => `${quoted(column)} = ${quoted(table)}.${quoted(column)} + excluded.${quoted(column)}`).join(', ');
+  await db.$executeRaw(Prisma.sql`${insertStatement(table, [...key, ...summed], rows)} ON CONFLICT (${Prisma.raw(key.map(quoted).join(', '))}) DO UPDATE SET ${Prisma.raw(additions)}`);
+}

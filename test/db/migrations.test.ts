@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_ROOT, MigrationError, migrate, readMigrations } from '../../src/db/migrate.ts';
 import { NO_FILTERS, withSchemaEngine } from '../../src/db/schema-engine.ts';
 import { schemaFor, SQLITE_SCHEMA_PATH } from '../../src/db/schema-text.ts';
+import { insertRows } from '../../src/db/insert.ts';
+import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
 import { freshDatabase, type TestDatabase, usingPostgres } from '../helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -69,6 +71,44 @@ describe('migrations', () => {
       }),
     );
     expect(diagnosis).toMatchObject({ history: null, failedMigrationNames: [], editedMigrationNames: [], hasMigrationsTable: true });
+  });
+
+  it('give books posted before daily totals existed their totals (account_daily_totals backfills them)', async () => {
+    const t = database();
+    const root = mkdtempSync(join(tmpdir(), 'acct-migrations-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const before = readMigrations(t.db.provider).filter((m) => m.name < '20261123193251_account_daily_totals');
+    for (const m of before) cpSync(join(MIGRATIONS_ROOT, t.db.provider, m.name), join(root, t.db.provider, m.name), { recursive: true });
+    cpSync(join(MIGRATIONS_ROOT, t.db.provider, 'migration_lock.toml'), join(root, t.db.provider, 'migration_lock.toml'));
+    expect(await migrate(t.db, { root })).toEqual(before.map((m) => m.name));
+
+    // Books of an older version: entries and lines only (written as that version wrote them).
+    const org = await createOrganization(t.db.prisma, { name: 'Older Co' });
+    const [cash, sales] = await t.db.prisma.account.findMany({ where: { organizationId: org.id, code: { in: ['1000', '4000'] } }, orderBy: { code: 'asc' } });
+    const postings = [
+      { date: '2026-01-05', amount: 1_000n },
+      { date: '2026-01-05', amount: 250n },
+      { date: '2026-02-10', amount: 99n },
+    ];
+    for (const [n, { date, amount }] of postings.entries()) {
+      const entryId = `je_old${n}`;
+      await insertRows(t.db.prisma, 'JournalEntry', ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'], [
+        { id: entryId, organizationId: org.id, number: n + 1, date, description: 'old', sourceType: 'manual', totalAmount: amount, currency: 'USD', createdAt: new Date() },
+      ]);
+      await insertRows(t.db.prisma, 'JournalLine', ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'debit', 'credit', 'date'], [
+        { id: `jl_old${n}a`, organizationId: org.id, entryId, lineNo: 1, accountId: cash.id, debit: amount, credit: 0n, date },
+        { id: `jl_old${n}b`, organizationId: org.id, entryId, lineNo: 2, accountId: sales.id, debit: 0n, credit: amount, date },
+      ]);
+    }
+
+    expect(await migrate(t.db)).toEqual(['20261123193251_account_daily_totals', ...readMigrations(t.db.provider).map((m) => m.name).filter((name) => name > '20261123193251_account_daily_totals')]);
+    const totals = await t.db.prisma.accountDailyTotal.findMany({ where: { organizationId: org.id }, orderBy: [{ date: 'asc' }, { accountId: 'asc' }] });
+    const row = (accountId: string, date: string, debit: bigint, credit: bigint) => ({ organizationId: org.id, accountId, date, debit, credit });
+    expect(totals).toEqual(
+      [row(cash.id, '2026-01-05', 1_250n, 0n), row(sales.id, '2026-01-05', 0n, 1_250n), row(cash.id, '2026-02-10', 99n, 0n), row(sales.id, '2026-02-10', 0n, 99n)].sort(
+        (a, b) => a.date.localeCompare(b.date) || a.accountId.localeCompare(b.accountId),
+      ),
+    );
   });
 
   it('roll a failing migration back completely and refuse to go on', async () => {

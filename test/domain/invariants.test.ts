@@ -16,7 +16,7 @@ afterAll(() => f.drop());
 
 const amount = fc.integer({ min: 1, max: 500_000 }).map((cents) => (cents / 100).toFixed(2));
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('entry' as const), debit: amount, credit: amount, balanced: fc.boolean(), from: fc.nat(20), to: fc.nat(20) }),
+  fc.record({ kind: fc.constant('entry' as const), debit: amount, credit: amount, balanced: fc.boolean(), from: fc.nat(20), to: fc.nat(20), day: fc.integer({ min: 1, max: 4 }) }),
   fc.record({ kind: fc.constant('invoice' as const), price: amount, quantity: fc.constantFrom('1', '2', '0.5', '3.333', '0'), tax: fc.constantFrom('0', '5', '8.875', '20') }),
   fc.record({ kind: fc.constant('payment' as const), pick: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1, 1.5) }),
   fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }),
@@ -25,15 +25,16 @@ const op = fc.oneof(
 
 async function snapshot(organizationId: string) {
   const where = { organizationId };
-  const [entries, lines, invoices, payments, events, sums] = await Promise.all([
+  const [entries, lines, invoices, payments, events, sums, dailyTotals] = await Promise.all([
     f.db.prisma.journalEntry.count({ where }),
     f.db.prisma.journalLine.count({ where }),
     f.db.prisma.invoice.findMany({ where, select: { id: true, status: true, amountPaid: true }, orderBy: { id: 'asc' } }),
     f.db.prisma.payment.count({ where }),
     f.db.prisma.event.count({ where }),
     f.db.prisma.journalLine.aggregate({ where, _sum: { debit: true, credit: true } }),
+    f.db.prisma.accountDailyTotal.findMany({ where, orderBy: [{ accountId: 'asc' }, { date: 'asc' }] }),
   ]);
-  return JSON.stringify({ entries, lines, invoices, payments, events, sums }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
@@ -44,6 +45,13 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
   const receivable = bs.assets.rows.find((r) => r.account.systemRole === 'accounts_receivable')?.amount ?? 0n;
   const open = await f.db.prisma.invoice.findMany({ where: { organizationId: tenant.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] } } });
   expect(receivable).toBe(open.reduce((s, i) => s + i.total - i.amountPaid, 0n));
+  // The daily totals reports read are exactly the journal lines summed per account and day.
+  const where = { organizationId: tenant.organizationId };
+  const [totals, lines] = await Promise.all([
+    f.db.prisma.accountDailyTotal.findMany({ where, orderBy: [{ accountId: 'asc' }, { date: 'asc' }] }),
+    f.db.prisma.journalLine.groupBy({ by: ['accountId', 'date'], where, _sum: { debit: true, credit: true }, orderBy: [{ accountId: 'asc' }, { date: 'asc' }] }),
+  ]);
+  expect(totals.map((t) => [t.accountId, t.date, t.debit, t.credit])).toEqual(lines.map((l) => [l.accountId, l.date, l._sum.debit, l._sum.credit]));
 }
 
 describe('the books, under any sequence of operations', () => {
@@ -61,7 +69,7 @@ describe('the books, under any sequence of operations', () => {
             if (o.kind === 'entry') {
               const from = accounts[o.from % accounts.length].id;
               const to = accounts[o.to % accounts.length].id;
-              const e = await f.run(tenant, createJournalEntry, { date: '2026-05-01', description: 'prop', lines: [{ accountId: from, debit: o.debit }, { accountId: to, credit: o.balanced ? o.debit : o.credit }] });
+              const e = await f.run(tenant, createJournalEntry, { date: `2026-05-0${o.day}`, description: 'prop', lines: [{ accountId: from, debit: o.debit }, { accountId: to, credit: o.balanced ? o.debit : o.credit }] });
               entries.push(e.id);
             } else if (o.kind === 'invoice') {
               const inv = await f.run(tenant, createInvoice, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'p', unitPrice: o.price, quantity: o.quantity, taxRate: o.tax }] });

@@ -2,7 +2,7 @@
 // payment, a reversal). Entries are immutable once posted; reversal posts a mirror entry.
 import type { PrismaTypes } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { insertRows } from '../../db/insert.ts';
+import { addToTotals, insertRows } from '../../db/insert.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
@@ -176,6 +176,19 @@ export function assertBalanced(lines: PostingLine[], decimals: number) {
 const JOURNAL_ENTRY_COLUMNS = ['id', 'organizationId', 'number', 'date', 'description', 'reference', 'sourceType', 'sourceId', 'reversalOfId', 'totalAmount', 'currency', 'createdAt'] as const satisfies readonly (keyof PrismaTypes.JournalEntryGetPayload<object>)[];
 const JOURNAL_LINE_COLUMNS = ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'] as const;
 
+const DAILY_TOTAL_KEY = ['organizationId', 'accountId', 'date'] as const;
+
+/** A posting's lines summed per account (all share the posting's date). */
+function dailyTotals(organizationId: string, date: string, lines: readonly { accountId: string; debit: bigint; credit: bigint }[]) {
+  const byAccount = new Map<string, { organizationId: string; accountId: string; date: string; debit: bigint; credit: bigint }>();
+  for (const line of lines) {
+    const total = byAccount.get(line.accountId) ?? byAccount.set(line.accountId, { organizationId, accountId: line.accountId, date, debit: 0n, credit: 0n }).get(line.accountId)!;
+    total.debit += line.debit;
+    total.credit += line.credit;
+  }
+  return [...byAccount.values()];
+}
+
 export async function writePosting(scope: WriteScope, posting: Posting): Promise<{ entry: JournalEntryRow; event: EventDraft }> {
   const id = newId('JournalEntry');
   const lines = posting.lines.map((line, i) => ({
@@ -205,9 +218,11 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
     currency: scope.organization.baseCurrency,
     createdAt: scope.now,
   };
-  // Entry, then lines: two raw INSERTs (src/db/insert.ts says why not Prisma's create).
+  // Entry, then lines: two raw INSERTs (src/db/insert.ts says why not Prisma's create); then the
+  // accounts' totals of the day, which reports add up instead of the lines, in the same transaction.
   await insertRows(scope.sql, 'JournalEntry', JOURNAL_ENTRY_COLUMNS, [written]);
   await insertRows(scope.sql, 'JournalLine', JOURNAL_LINE_COLUMNS, lines);
+  await addToTotals(scope.sql, 'AccountDailyTotal', DAILY_TOTAL_KEY, ['debit', 'credit'], dailyTotals(scope.organizationId, posting.date, lines));
   const entry: JournalEntryRow = { ...written, lines, reversedBy: null };
   return { entry, event: { type: 'journal_entry.created', resource: { type: JOURNAL_ENTRY, id, row: entry } } };
 }
