@@ -30,13 +30,16 @@ const SQL = {
     'SELECT i."id", i."number", i."status", i."total", c."id" AS cid, c."name" AS cname, c."email" AS cemail FROM "Invoice" i JOIN "Customer" c ON c."id" = i."customerId" WHERE i."organizationId" = ? ORDER BY i."issueDate", i."id" LIMIT ?',
   nestedLines:
     'SELECT l."invoiceId", l."description", l."quantityMilli", l."unitPrice", l."amount", p."id" AS pid, p."name" AS pname FROM "InvoiceLine" l LEFT JOIN "Product" p ON p."id" = l."productId" WHERE l."invoiceId" IN (SELECT "id" FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ?) ORDER BY l."invoiceId", l."lineNo"',
+  // From the accounts' daily totals, as the service reads them (every posting keeps them).
   trialBalance:
-    'SELECT a."code", a."name", s.debit, s.credit FROM (SELECT "accountId", SUM("debit") AS debit, SUM("credit") AS credit FROM "JournalLine" WHERE "organizationId" = ? AND "date" <= ? GROUP BY "accountId") s JOIN "Account" a ON a."id" = s."accountId" ORDER BY a."code"',
+    'SELECT a."code", a."name", s.debit, s.credit FROM (SELECT "accountId", SUM("debit") AS debit, SUM("credit") AS credit FROM "AccountDailyTotal" WHERE "organizationId" = ? AND "date" <= ? GROUP BY "accountId") s JOIN "Account" a ON a."id" = s."accountId" ORDER BY a."code"',
   accounts: 'SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ?',
   lockOrganization: 'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, "lockDate", "baseCurrency"',
   insertEntry:
     'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "totalAmount", "currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'manual\', ?, ?, ?)',
   insertLine: 'INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  addDailyTotal:
+    'INSERT INTO "AccountDailyTotal" ("organizationId", "accountId", "date", "debit", "credit") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("organizationId", "accountId", "date") DO UPDATE SET "debit" = "AccountDailyTotal"."debit" + excluded."debit", "credit" = "AccountDailyTotal"."credit" + excluded."credit"',
   // Written as already relayed: the baseline delivers nothing, and the service's relay must not pick its events up.
   insertEvent: 'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?, ?)',
 };
@@ -255,6 +258,7 @@ const postEntry = (organizationId: string, body: any) => store.transaction(async
   for (const [i, l] of lines.entries()) {
     const lineId = newId('JournalLine');
     await tx.run('insertLine', lineId, organizationId, id, i + 1, l.accountId, l.description, l.debit, l.credit, body.date);
+    await tx.run('addDailyTotal', organizationId, l.accountId, body.date, l.debit, l.credit);
     rendered.push( { id: lineId, lineNo: i + 1, accountId: l.accountId, debit: money(l.debit), credit: money(l.credit), description: l.description, customerId: null, vendorId: null });
   }
   const object = {
