@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
@@ -24,6 +25,8 @@ import { createRequestHandler } from './http/server.ts';
 import { answerClientError } from './http/respond.ts';
 import type { Logger } from './lib/logger.ts';
 import { disableWebhookSubscription, representations, restRoutes, schema } from './registry.ts';
+import { persistedDocuments } from './dashboard/generated/persisted-operations.ts';
+import { AppError } from './lib/errors.ts';
 
 export const API_VERSION = '1.0.0';
 
@@ -85,6 +88,16 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         costLimit: { enabled: false }, // graphql/cost.ts: page sizes and list variables count
         // With introspection on the schema is public and suggestions help integrators; with it off, no hints.
         blockFieldSuggestion: { enabled: !config.graphqlIntrospection },
+      }),
+      // The dashboard's operations may be sent by id (extensions.persistedQuery, Apollo's shape); any other
+      // client still sends its own documents.
+      usePersistedOperations({
+        allowArbitraryOperations: true,
+        getPersistedOperation: (id) => persistedDocuments[id] ?? null,
+        customErrors: {
+          notFound: () => new AppError('PERSISTED_QUERY_NOT_FOUND', 'This server has no persisted operation with that id; send the query text instead', [{ path: 'extensions.persistedQuery.sha256Hash', message: 'is not the id of a persisted operation' }]),
+          keyNotFound: () => new AppError('VALIDATION_FAILED', 'The request has neither a query nor a persisted-operation id', [{ path: 'query', message: 'is required' }]),
+        },
       }),
       useCatalogueCodesForRequestErrors(schema),
       useTextInputGuard(),

@@ -2,6 +2,7 @@
 // path. Both send the key in the Authorization header / connectionParams, never in a URL.
 import { type Client, createClient } from 'graphql-ws';
 import type { TypedDocumentString } from './generated/graphql.ts';
+import { persistedOperationIds } from './generated/persisted-operations.ts';
 
 /** Why a request failed, in words for the page. */
 export class ApiError extends Error {
@@ -9,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly kind: 'unauthorized' | 'rate_limited' | 'unavailable' | 'failed',
     readonly retryAfterSeconds?: number,
+    /** The error code the server gave, when it gave one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -19,27 +22,52 @@ interface GraphQLResponse<T> {
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
+/** The persisted-operation id of a document (`npm run codegen` writes them), by its operation's name. */
+function persistedIdOf(document: string): string | undefined {
+  const name = /^\s*(?:query|mutation)\s+(\w+)/.exec(document)?.[1];
+  return name ? persistedOperationIds[name] : undefined;
+}
+
+/**
+ * POST /graphql. A known operation is sent by its id (`extensions.persistedQuery`), not its text: the
+ * bodies stay small whatever the dashboard asks. A server that does not know the id (another version)
+ * answers PERSISTED_QUERY_NOT_FOUND, and the text is sent instead.
+ */
 export async function request<TResult, TVariables>(key: string, document: TypedDocumentString<TResult, TVariables>, variables: TVariables): Promise<TResult> {
+  const text = document.toString();
+  const id = persistedIdOf(text);
+  if (id) {
+    try {
+      return await post<TResult>(key, { extensions: { persistedQuery: { version: 1, sha256Hash: id } }, variables });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'PERSISTED_QUERY_NOT_FOUND')) throw error;
+    }
+  }
+  return post<TResult>(key, { query: text, variables });
+}
+
+async function post<TResult>(key: string, body: object): Promise<TResult> {
   let response: Response;
   try {
     response = await fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${key}` },
-      body: JSON.stringify({ query: document.toString(), variables }),
+      body: JSON.stringify(body),
     });
   } catch {
     throw new ApiError('The server cannot be reached.', 'unavailable');
   }
-  const body = (await response.json().catch(() => ({}))) as GraphQLResponse<TResult>;
+  const result = (await response.json().catch(() => ({}))) as GraphQLResponse<TResult>;
   if (response.status === 401) throw new ApiError('This API key was not accepted. Check that it is complete and has not been revoked.', 'unauthorized');
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('retry-after') ?? '5');
     throw new ApiError(`Too many requests for this key; trying again in ${retryAfter} s.`, 'rate_limited', retryAfter);
   }
-  if (body.errors?.length || !body.data) {
-    throw new ApiError(body.errors?.[0]?.message ?? `The server answered ${response.status}.`, response.status >= 500 ? 'unavailable' : 'failed');
+  if (result.errors?.length || !result.data) {
+    const first = result.errors?.[0];
+    throw new ApiError(first?.message ?? `The server answered ${response.status}.`, response.status >= 500 ? 'unavailable' : 'failed', undefined, first?.extensions?.code);
   }
-  return body.data;
+  return result.data;
 }
 
 export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'unauthorized';

@@ -10,6 +10,7 @@ export const ERROR_CATALOGUE = {
   IDEMPOTENCY_KEY_REUSED: { status: 400, title: 'The idempotency key was used with a different request' },
   UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
   NOT_FOUND: { status: 404, title: 'Not found' },
+  PERSISTED_QUERY_NOT_FOUND: { status: 400, title: 'No persisted operation has this id' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   CONFLICT: { status: 409, title: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { persistedOperationIds } from '../../src/dashboard/generated/persisted-operations.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { tuneDatabase } from '../../src/db/database.ts';
 import { createApiKey, revokeApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
@@ -98,6 +99,8 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
 
   it('shows the books, then an invoice and a payment written through REST reach the feed and the figures within two seconds', async () => {
     const { context, page, errors } = await openPage();
+    const bodies: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/graphql') && bodies.push(request.postData() ?? ''));
     await signIn(page, key);
     await expect.poll(() => text(page, 'connection')).toBe('Live');
     expect(await text(page, 'organization')).toBe('Dashboard Trading Co');
@@ -214,7 +217,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     const before = toCents(await text(page, 'receivables-outstanding'));
     let figureRequests = 0;
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/graphql') && request.postData()?.includes('query DashboardFigures')) figureRequests++;
+      if (request.method() === 'POST' && request.url().endsWith('/graphql') && request.postData()?.includes(persistedOperationIds.DashboardFigures)) figureRequests++;
     });
     const started = Date.now();
     for (let i = 0; i < 8; i++) await createInvoice(10);
