@@ -18,6 +18,10 @@ import { trialBalance } from '../src/modules/reports/reports.service.ts';
 import { createUnitOfWork } from '../src/core/unit-of-work.ts';
 import { representations } from '../src/registry.ts';
 
+// The accounts' daily totals, kept by the raw side as writePosting keeps them (same statement shape).
+const ADD_DAILY_TOTALS = 'INSERT INTO "AccountDailyTotal" ("organizationId", "accountId", "date", "debit", "credit")';
+const ON_CONFLICT_ADD = 'ON CONFLICT ("organizationId", "accountId", "date") DO UPDATE SET "debit" = "AccountDailyTotal"."debit" + excluded."debit", "credit" = "AccountDailyTotal"."credit" + excluded."credit"';
+
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
 
@@ -105,6 +109,7 @@ async function runOn(label: string, db: Database, raw: Raw) {
         await raw.exec('INSERT INTO "JournalLine" (id, "organizationId", "entryId", "lineNo", "accountId", debit, credit, date) VALUES (?, ?, ?, 1, ?, 1234, 0, ?), (?, ?, ?, 2, ?, 0, 1234, ?)', [
           newId('JournalLine'), organization.id, id, debitAccount, '2026-01-02', newId('JournalLine'), organization.id, id, creditAccount, '2026-01-02',
         ]);
+        await raw.exec(`${ADD_DAILY_TOTALS} VALUES (?, ?, ?, 1234, 0), (?, ?, ?, 0, 1234) ${ON_CONFLICT_ADD}`, [organization.id, debitAccount, '2026-01-02', organization.id, creditAccount, '2026-01-02']);
       });
     }
   });
@@ -122,17 +127,24 @@ async function runOn(label: string, db: Database, raw: Raw) {
     : `INSERT INTO "JournalLine" (id, "organizationId", "entryId", "lineNo", "accountId", debit, credit, date)
        SELECT 'jl_bulk' || i, $1, $2, i + 10, CASE WHEN i % 2 = 0 THEN $3 ELSE $4 END, CASE WHEN i % 2 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 2 = 0 THEN 0 ELSE 100 END,
               '2026-02-' || lpad((1 + i % 28)::text, 2, '0') FROM generate_series(1, ${LINES}) i`;
-  const loaded = await time(() => raw.exec(bulk, [organization.id, entryId, debitAccount, creditAccount]));
+  const loaded = await time(async () => {
+    await raw.exec(bulk, [organization.id, entryId, debitAccount, creditAccount]);
+    // The accounts' daily totals of the loaded lines, as postings keep them.
+    await raw.exec(`${ADD_DAILY_TOTALS} SELECT "organizationId", "accountId", date, SUM(debit), SUM(credit) FROM "JournalLine" WHERE "entryId" = ? GROUP BY "organizationId", "accountId", date ${ON_CONFLICT_ADD}`, [entryId]);
+  });
   if (db.provider === 'postgresql') await raw.exec('ANALYZE "JournalLine"');
   const total = (await raw.query('SELECT count(*) AS n FROM "JournalLine" WHERE "organizationId" = ?', [organization.id]))[0].n;
   await trialBalance(tenant, '2026-12-31'); // warm
   const report = await time(() => trialBalance(tenant, '2026-12-31'));
   const rawReport = await time(() =>
+    raw.query('SELECT "accountId", SUM(debit) AS d, SUM(credit) AS c FROM "AccountDailyTotal" WHERE "organizationId" = ? AND date <= ? GROUP BY "accountId"', [organization.id, '2026-12-31']),
+  );
+  const overLines = await time(() =>
     raw.query('SELECT "accountId", SUM(debit) AS d, SUM(credit) AS c FROM "JournalLine" WHERE "organizationId" = ? AND date <= ? GROUP BY "accountId"', [organization.id, '2026-12-31']),
   );
   if (report.result.totalDebit !== report.result.totalCredit) throw new Error('trial balance does not balance');
   console.log(
-    `${label}  trial balance over ${Number(total).toLocaleString('en')} lines (loaded in ${(loaded.ms / 1000).toFixed(1)} s): service ${report.ms.toFixed(0)} ms  raw SQL ${rawReport.ms.toFixed(0)} ms  ratio ${(rawReport.ms / report.ms).toFixed(2)}`,
+    `${label}  trial balance over ${Number(total).toLocaleString('en')} lines (loaded in ${(loaded.ms / 1000).toFixed(1)} s): service ${report.ms.toFixed(1)} ms  raw SQL ${rawReport.ms.toFixed(1)} ms  ratio ${(rawReport.ms / report.ms).toFixed(2)}  (raw SQL summing the lines themselves: ${overLines.ms.toFixed(0)} ms)`,
   );
 }
 
