@@ -168,11 +168,6 @@ export function assertBalanced(lines: PostingLine[], decimals: number) {
   }
 }
 
-/**
- * Writes a checked posting inside the caller's unit of work: numbers it, writes entry and lines in one
- * client operation, and returns the entry as written with its `journal_entry.created` event. Callers
- * (manual entries, invoices, payments, reversals) check before calling.
- */
 const JOURNAL_ENTRY_COLUMNS = ['id', 'organizationId', 'number', 'date', 'description', 'reference', 'sourceType', 'sourceId', 'reversalOfId', 'totalAmount', 'currency', 'createdAt'] as const satisfies readonly (keyof PrismaTypes.JournalEntryGetPayload<object>)[];
 const JOURNAL_LINE_COLUMNS = ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'] as const;
 
@@ -189,6 +184,12 @@ function dailyTotals(organizationId: string, date: string, lines: readonly { acc
   return [...byAccount.values()];
 }
 
+/**
+ * Writes a checked posting inside the caller's unit of work: numbers it, writes the entry, its lines and
+ * the accounts' daily totals, and returns the entry as written with its `journal_entry.created` event.
+ * The one path every posting takes (manual entries, invoices, payments, voids, reversals), so the totals
+ * reports read always match the lines; callers check before calling.
+ */
 export async function writePosting(scope: WriteScope, posting: Posting): Promise<{ entry: JournalEntryRow; event: EventDraft }> {
   const id = newId('JournalEntry');
   const lines = posting.lines.map((line, i) => ({
