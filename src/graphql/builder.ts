@@ -1,5 +1,5 @@
 // The one Pothos builder. Domain modules add their types to it; src/graphql/schema.ts imports them all.
-import SchemaBuilder, { type EnumRef } from '@pothos/core';
+import SchemaBuilder, { type EnumRef, isThenable, RootFieldBuilder } from '@pothos/core';
 
 type BuilderTypes = PothosSchemaTypes.ExtendDefaultTypes<{
   PrismaTypes: PrismaTypes;
@@ -81,6 +81,35 @@ export const builder = new SchemaBuilder<{
     defaultEdgeTypeOptions: { description: 'One result of a connection and the cursor to continue after it.' },
   },
 });
+
+/*
+ * SYNCHRONOUS IDS. plugin-relay 4.8's `t.globalID`, behind the `id` of every Node type, is an `async`
+ * resolver: each invoice, customer and product in a list answered its id with a promise, which turned
+ * graphql-js's completion of every such object (and of every list holding one) into promise handling
+ * (promiseForObject, microtasks, garbage): 20 % of a nested invoice page's execution. This is the same
+ * field, encoding the same way, but it returns a promise only when the id itself is one. It replaces the
+ * plugin's method before any type is defined (this module is the builder's first importer). The plugin is
+ * pinned; test/graphql/graphql.test.ts checks ids come back synchronously, so an upgrade that stops using
+ * this method fails there rather than silently.
+ */
+(RootFieldBuilder.prototype as unknown as { globalID: unknown }).globalID = function globalID(
+  this: { field: (options: object) => unknown; builder: { configStore: { getTypeConfig: (ref: unknown) => { name: string } } } },
+  { resolve, ...options }: { resolve: (...args: unknown[]) => unknown },
+) {
+  const encode = (result: unknown, context: GraphQLContext) => {
+    if (!result || typeof result !== 'object') return result;
+    const item = result as { type: unknown; id: unknown };
+    return builder.options.relay!.encodeGlobalID!(this.builder.configStore.getTypeConfig(item.type).name, String(item.id), context);
+  };
+  return this.field({
+    ...options,
+    type: 'ID',
+    resolve: (parent: unknown, args: unknown, context: GraphQLContext, info: unknown) => {
+      const result = resolve(parent, args, context, info);
+      return isThenable(result) ? result.then((settled) => encode(settled, context)) : encode(result, context);
+    },
+  });
+};
 
 /** The GraphQL type an id names, or a name no type has (so node() resolves it to null). */
 function idTypeName(globalID: string): string {
