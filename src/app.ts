@@ -69,7 +69,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     },
   });
   const relay = createRelay({ db, bus, logger, onRelayed: () => dispatcher.wake() });
-  const createContext = requestContextFactory({ db, limiter: rateLimiter, authFailures, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets } });
+  const createContext = requestContextFactory({ db, limiter: rateLimiter, authFailures, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
   const yoga = createYoga<GraphQLContext>({
     schema,
     context: yogaContextFactory(createContext) as never,

@@ -29,6 +29,8 @@ export interface Config {
   maxSubscriptionsPerKey: number;
   /** How often open graphql-ws connections re-check their key, so a revoked key is dropped. */
   socketRecheckMs: number;
+  /** Live events one subscription may have waiting for a client that does not read; past it the subscription ends. */
+  subscriptionBacklog: number;
   /** Browser origins allowed to call the API (CORS); empty: none, `*`: any. */
   corsOrigins: string[];
   /** Answer GraphQL introspection (and suggest field names in errors). */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, 'true') === 'true',
     maxSubscriptionsPerKey: integer(env, 'MAX_SUBSCRIPTIONS_PER_KEY', 50, 1, 100_000),
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),
+    subscriptionBacklog: integer(env, 'SUBSCRIPTION_BACKLOG', 1_000, 10, 1_000_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),

@@ -37,6 +37,8 @@ export interface RequestContext {
 export interface RequestSettings {
   /** Webhook URLs may point at loopback and private addresses (local development and tests). */
   allowPrivateWebhookTargets: boolean;
+  /** Live events a subscription may have waiting for its client before it is ended (events/stream.ts). */
+  subscriptionBacklog: number;
 }
 
 /** A refusal that carries the rate limit verdict, so every surface can send the quota headers with it. */

@@ -16,7 +16,8 @@ const PAGE = 100;
  * (a stalled socket: graphql-ws waits for each frame to be written before taking the next) would
  * otherwise make the server keep every event of its organization for it. Past this the subscription is
  * ended with an error naming the last event it received; the log keeps everything, so subscribing
- * again with `after` resumes without a gap.
+ * again with `after` resumes without a gap. The server's bound is `SUBSCRIPTION_BACKLOG` (config.ts);
+ * this is the default of a stream given none.
  */
 export const MAX_WAITING_EVENTS = 1000;
 

@@ -7,7 +7,6 @@ import WebSocket from 'ws';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
 import { revokeApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { inProcessBus, type LoggedEvent } from '../../src/events/bus.ts';
-import { MAX_WAITING_EVENTS } from '../../src/events/stream.ts';
 
 let t: TestApp;
 let key: string;
@@ -166,28 +165,38 @@ describe('subscription { invoiceChanged }', () => {
 });
 
 describe('a client that stops reading', () => {
-  it('is sent one error naming the last event it received, then its subscription completes', async () => {
+  it('may leave SUBSCRIPTION_BACKLOG events waiting; one more ends its subscription with one error naming the last event it received', async () => {
     // A bus the test publishes to directly, so more events than a subscription may hold arrive at once,
     // before its client can take any (as if its socket had stalled).
     const bus = inProcessBus();
-    const own = await createTestApp({}, { bus });
+    const backlog = 25;
+    const own = await createTestApp({ subscriptionBacklog: backlog }, { bus });
     try {
       const { key: k, organizationId } = await own.tenant('Stalled Co');
       const client = createClient({ url: `${own.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${k}` }, retryAttempts: 0 });
       clients.push(client);
       const s = collect(client, EVENTS);
       const fake = (seq: number): LoggedEvent => ({ seq, id: `evt_stall_${seq}`, organizationId, type: 'customer.created', resourceType: 'customer', resourceId: `cus_${seq}`, payload: '{"object":{}}', createdAt: new Date() });
+      const sequence = (from: number, count: number) => Array.from({ length: count }, (_, i) => fake(from + i));
       // The subscription is live once it receives an event.
       for (let tries = 0; s.items.length === 0 && tries < 100; tries++) {
         await bus.publish([fake(1)]);
         await new Promise((r) => setTimeout(r, 50));
       }
+      // Exactly the backlog at once: all of it waits, then reaches the client.
+      const before = s.items.length;
+      await bus.publish(sequence(500, backlog));
+      await s.until(() => s.items.length === before + backlog);
+      expect(s.completed).toBe(false);
       const received = s.items.at(-1).data.events.id;
-      await bus.publish(Array.from({ length: MAX_WAITING_EVENTS + 1 }, (_, i) => fake(1000 + i)));
+      expect(received).toBe(`evt_stall_${500 + backlog - 1}`);
+      // One more than the backlog: the subscription ends.
+      await bus.publish(sequence(1000, backlog + 1));
       await s.until(() => s.completed);
       const last = s.items.at(-1);
       expect(last.errors).toHaveLength(1);
       expect(last.errors[0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', resumeAfter: received });
+      expect(last.errors[0].message).toContain(`more than ${backlog} events behind`);
       expect(last.errors[0].message).toContain(`after: "${received}"`);
       // None of the events that waited was sent.
       expect(s.items.filter((item) => Number(item.data?.events?.id?.replace('evt_stall_', '')) >= 1000)).toHaveLength(0);

@@ -271,7 +271,14 @@ builder.subscriptionField('invoiceChanged', (t) =>
     description: 'Your organization\'s invoice events as they commit, each with the invoice in the shape you select. `after` resumes after an event with no gap.',
     args: { after: t.arg.id({ description: 'Replay the log after this event first.' }) },
     subscribe: async (_root, args, ctx) =>
-      eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types: INVOICE_EVENTS, afterSeq: await positionAfter(ctx.prisma, ctx.organizationId, args.after) }),
+      eventStream({
+        prisma: ctx.prisma,
+        bus: ctx.liveEvents,
+        organizationId: ctx.organizationId,
+        types: INVOICE_EVENTS,
+        afterSeq: await positionAfter(ctx.prisma, ctx.organizationId, args.after),
+        maxWaiting: ctx.settings.subscriptionBacklog,
+      }),
     resolve: (event) => event as LoggedEvent,
   }),
 );

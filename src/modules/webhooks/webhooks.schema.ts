@@ -128,7 +128,7 @@ builder.subscriptionField('events', (t) =>
       const bad = (types ?? []).map((type, i) => ({ type, i })).filter(({ type }) => !isEventType(type));
       if (bad.length) throw validationError(bad.map(({ type, i }) => ({ path: `types.${i}`, message: `"${type}" is not an event type` })));
       const afterSeq = await positionAfter(ctx.prisma, ctx.organizationId, args.after);
-      return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, afterSeq });
+      return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, afterSeq, maxWaiting: ctx.settings.subscriptionBacklog });
     },
     resolve: (event) => event as never,
   }),
