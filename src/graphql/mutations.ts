@@ -27,18 +27,23 @@ function resultFor(ctx: GraphQLContext, model: string, query: object, outcome: W
   return (ctx.prisma as any)[delegateOf(model)].findUniqueOrThrow({ ...query, where: { id: outcome.id } });
 }
 
-export interface CreateMutationOptions<Input> {
+export interface CreateMutationOptions<Input, Prepared = undefined> {
   /** Mutation name, also the idempotency operation name. */
   name: string;
   /** Prisma model returned, e.g. `Invoice`. */
   model: string;
   input: any;
   description: string;
+  /**
+   * Work that must not hold the write's transaction open (a network lookup), run before it opens; its
+   * result goes to `run`, which decides inside the transaction what it means.
+   */
+  prepare?: (input: Input, ctx: GraphQLContext) => Promise<Prepared>;
   /** The write, on the unit of work's scope; the request context for the settings a rule may depend on. */
-  run: (scope: WriteScope, input: Input, ctx: GraphQLContext) => Promise<Change<unknown>>;
+  run: (scope: WriteScope, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
 }
 
-export function createMutation<Input>(options: CreateMutationOptions<Input>) {
+export function createMutation<Input, Prepared = undefined>(options: CreateMutationOptions<Input, Prepared>) {
   builder.mutationField(options.name, (t: any) =>
     t.prismaField({
       type: options.model,
@@ -48,14 +53,15 @@ export function createMutation<Input>(options: CreateMutationOptions<Input>) {
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
       },
       resolve: async (query: object, _parent: unknown, args: { input: Input; idempotencyKey?: string | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
-        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: args.input }, (scope) => options.run(scope, args.input, ctx));
+        const prepared = (await options.prepare?.(args.input, ctx)) as Prepared;
+        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: args.input }, (scope) => options.run(scope, args.input, ctx, prepared));
         return resultFor(ctx, options.model, query, outcome, info);
       },
     }),
   );
 }
 
-export interface RecordMutationOptions<Input> {
+export interface RecordMutationOptions<Input, Prepared = undefined> {
   name: string;
   model: string;
   /** How people call the record, for the id argument's description. */
@@ -65,15 +71,17 @@ export interface RecordMutationOptions<Input> {
   /** Updates require their input; actions (when and why) take it optionally. */
   inputRequired?: boolean;
   description: string;
+  /** As `CreateMutationOptions.prepare`: run before the write's transaction opens. */
+  prepare?: (input: Input, ctx: GraphQLContext) => Promise<Prepared>;
   /** Returns the record to answer with (the updated record, the reversal entry, the voided invoice…). */
-  run: (scope: WriteScope, id: string, input: Input, ctx: GraphQLContext) => Promise<Change<unknown>>;
+  run: (scope: WriteScope, id: string, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
 }
 
 /**
  * A mutation on one record: `name(id, input, idempotencyKey?)`. Used for master-data updates and for
  * actions (reverse, finalize, void); the record comes back with the client's selection.
  */
-export function recordMutation<Input>(options: RecordMutationOptions<Input>) {
+export function recordMutation<Input, Prepared = undefined>(options: RecordMutationOptions<Input, Prepared>) {
   builder.mutationField(options.name, (t: any) =>
     t.prismaField({
       type: options.model,
@@ -87,7 +95,8 @@ export function recordMutation<Input>(options: RecordMutationOptions<Input>) {
       },
       resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         const input = (args.input ?? {}) as Input;
-        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id: args.id, input } }, (scope) => options.run(scope, args.id, input, ctx));
+        const prepared = (await options.prepare?.(input, ctx)) as Prepared;
+        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id: args.id, input } }, (scope) => options.run(scope, args.id, input, ctx, prepared));
         return resultFor(ctx, options.model, query, outcome, info);
       },
     }),
@@ -95,7 +104,7 @@ export function recordMutation<Input>(options: RecordMutationOptions<Input>) {
 }
 
 /** `update<Model>(id, input)`: a master-data change. */
-export const updateMutation = <Input>(options: Omit<RecordMutationOptions<Input>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: true });
+export const updateMutation = <Input, Prepared = undefined>(options: Omit<RecordMutationOptions<Input, Prepared>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: true });
 
 /** An action on one record (reverse, finalize, void). */
-export const actionMutation = <Input>(options: Omit<RecordMutationOptions<Input>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: false });
+export const actionMutation = <Input, Prepared = undefined>(options: Omit<RecordMutationOptions<Input, Prepared>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: false });

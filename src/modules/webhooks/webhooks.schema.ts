@@ -10,10 +10,12 @@ import {
   enableWebhookSubscription,
   eventCatalogue,
   eventWhere,
+  judgeWebhookTarget,
   redeliverWebhookEvent,
   registerWebhook,
   rotateWebhookSecret,
   sendTestWebhook,
+  type TargetVerdict,
   updateWebhookSubscription,
   type WebhookInput,
   webhookWhere,
@@ -106,12 +108,13 @@ const RegisterWebhookInput = builder.inputType('RegisterWebhookInput', {
   }),
 });
 
-createMutation<WebhookInput>({
+createMutation<WebhookInput, TargetVerdict>({
   name: 'registerWebhook',
   model: 'WebhookSubscription',
   input: RegisterWebhookInput,
   description: 'Registers a webhook endpoint. Deliveries are signed per Standard Webhooks with the returned secret.',
-  run: (scope, input, ctx) => registerWebhook(scope, input, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
+  prepare: (input, ctx) => judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
+  run: (scope, input, _ctx, target) => registerWebhook(scope, input, target),
 });
 
 builder.subscriptionField('events', (t) =>
@@ -197,13 +200,14 @@ const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
   }),
 });
 
-updateMutation<WebhookInput>({
+updateMutation<WebhookInput, TargetVerdict>({
   name: 'updateWebhookSubscription',
   model: 'WebhookSubscription',
   label: 'webhook subscription',
   input: UpdateWebhookInput,
   description: 'Changes a webhook subscription\'s url, event types or description.',
-  run: (scope, id, input, ctx) => updateWebhookSubscription(scope, id, input, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
+  prepare: (input, ctx) => judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
+  run: (scope, id, input, _ctx, target) => updateWebhookSubscription(scope, id, input, target),
 });
 
 for (const [name, description, run] of [

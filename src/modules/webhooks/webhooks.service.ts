@@ -28,8 +28,31 @@ export function eventWhere(organizationId: string, filter: { type?: string | nul
   return { organizationId, ...(filter.type ? { type: filter.type } : {}), ...(filter.resourceId ? { resourceId: filter.resourceId } : {}) };
 }
 
+/** Where a webhook URL points, judged before its write: the reason it may not receive webhooks, if any. */
+export interface TargetVerdict {
+  refusal?: string;
+}
+
+/**
+ * Judges the target of `url` (the address rules of lib/targets.ts) BEFORE the write's transaction opens:
+ * resolving a host name can take seconds, and a transaction must not wait on the network (on SQLite every
+ * other write waits for it; on PostgreSQL it holds a connection and the organization's lock). The write
+ * refuses with the verdict after its idempotency check, so a replayed request still answers as it did.
+ * A URL that does not parse gets no verdict: the write refuses its form.
+ */
+export async function judgeWebhookTarget(url: string | null | undefined, policy: { allowPrivateTargets: boolean }): Promise<TargetVerdict> {
+  if (typeof url !== 'string') return {};
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return {};
+  }
+  return { refusal: await refusedTarget(parsed, policy.allowPrivateTargets) };
+}
+
 /** Checks the subscription fields given; absent fields stay absent (for updates). */
-async function subscriptionColumns(input: WebhookInput, policy: { allowPrivateTargets: boolean }, creating: boolean) {
+function subscriptionColumns(input: WebhookInput, target: TargetVerdict, creating: boolean) {
   const check = new Checker();
   const url = check.text('url', input.url, { required: creating || input.url !== undefined, max: 2000 });
   if (url) {
@@ -39,8 +62,7 @@ async function subscriptionColumns(input: WebhookInput, policy: { allowPrivateTa
     } catch {
       check.fail('url', 'must be an absolute http:// or https:// URL');
     }
-    const refused = parsed && (await refusedTarget(parsed, policy.allowPrivateTargets));
-    if (refused) check.fail('url', refused);
+    if (parsed && target.refusal) check.fail('url', target.refusal);
   }
   let eventTypes: string | undefined;
   if (creating || input.eventTypes !== undefined) {
@@ -62,8 +84,8 @@ const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
 
-export async function registerWebhook(scope: WriteScope, input: WebhookInput, policy: { allowPrivateTargets: boolean }) {
-  const { url, eventTypes, description } = await subscriptionColumns(input, policy, true);
+export async function registerWebhook(scope: WriteScope, input: WebhookInput, target: TargetVerdict) {
+  const { url, eventTypes, description } = subscriptionColumns(input, target, true);
   const subscription = await scope.prisma.webhookSubscription.create({
     data: {
       id: newId('WebhookSubscription'),
@@ -88,9 +110,9 @@ async function loadSubscription(scope: WriteScope, id: string) {
 const subscriptionRef = (row: { id: string }) => ({ type: WEBHOOK_SUBSCRIPTION, id: row.id, row });
 
 /** Changes url, event types or description; a change that changes nothing writes nothing. */
-export async function updateWebhookSubscription(scope: WriteScope, id: string, input: WebhookInput, policy: { allowPrivateTargets: boolean }) {
+export async function updateWebhookSubscription(scope: WriteScope, id: string, input: WebhookInput, target: TargetVerdict) {
   const before = await loadSubscription(scope, id);
-  const changed = changedColumns(before, await subscriptionColumns(input, policy, false));
+  const changed = changedColumns(before, subscriptionColumns(input, target, false));
   if (Object.keys(changed).length === 0) return change(WEBHOOK_SUBSCRIPTION, before);
   const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
   return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.updated', resource: subscriptionRef(subscription), before }]);
