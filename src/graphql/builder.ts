@@ -88,9 +88,9 @@ export const builder = new SchemaBuilder<{
  * graphql-js's completion of every such object (and of every list holding one) into promise handling
  * (promiseForObject, microtasks, garbage): 20 % of a nested invoice page's execution. This is the same
  * field, encoding the same way, but it returns a promise only when the id itself is one. It replaces the
- * plugin's method before any type is defined (this module is the builder's first importer). The plugin is
- * pinned; test/graphql/graphql.test.ts checks ids come back synchronously, so an upgrade that stops using
- * this method fails there rather than silently.
+ * plugin's method on the field builders' prototype here, before any domain module defines a type. The
+ * plugin is pinned; test/graphql/graphql.test.ts checks every Node's id comes back at once, so an upgrade
+ * that stops using this method fails there rather than silently.
  */
 (RootFieldBuilder.prototype as unknown as { globalID: unknown }).globalID = function globalID(
   this: { field: (options: object) => unknown; builder: { configStore: { getTypeConfig: (ref: unknown) => { name: string } } } },
