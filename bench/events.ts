@@ -143,6 +143,8 @@ const table = [
   ['events sent', total, 'at events/s', achieved.toFixed(0)],
   ['writes failed', failedWrites, '', ''],
   ['server CPU (cores)', serverCpuShare.toFixed(2), 'bench CPU', benchCpuShare.toFixed(2)],
+  // Per event, so runs at different speeds of this VM compare: what the target rate needs is rate × this.
+  ['server CPU/event ms', ((serverCpuShare * 1000) / achieved).toFixed(2), 'bench CPU/event ms', ((benchCpuShare * 1000) / achieved).toFixed(2)],
   ['messages received', received, 'of expected', expected],
   ['latency p50 ms', percentile(latencies, 50), 'p99 ms', percentile(latencies, 99)],
   ["server peak RSS MB", rssAfterSubscribers.toFixed(0), "", ""],
