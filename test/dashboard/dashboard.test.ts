@@ -165,6 +165,33 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     await context.close();
   });
 
+  it('against a server that does not know its persisted ids (another version), sends each query\'s text instead and works', async () => {
+    const { context, page, errors } = await openPage();
+    // The ids this build sends are turned into ones no server knows, so the real server answers
+    // PERSISTED_QUERY_NOT_FOUND to each, as a server of another version would.
+    const sent: { id?: string; query?: string }[] = [];
+    await context.route('**/graphql', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      const body = JSON.parse(request.postData() ?? '{}');
+      if (body.extensions?.persistedQuery) body.extensions.persistedQuery.sha256Hash = '0'.repeat(64);
+      sent.push({ id: body.extensions?.persistedQuery?.sha256Hash, query: body.query });
+      return route.continue({ postData: JSON.stringify(body) });
+    });
+    await signIn(page, key);
+    await expect.poll(() => text(page, 'connection')).toBe('Live');
+    expect(await text(page, 'organization')).toBe('Dashboard Trading Co');
+    await expect.poll(() => page.locator('#invoices tbody tr[data-id]').count()).toBeGreaterThan(0);
+    // Every id that went unanswered was followed by the operation's text, and the texts are the dashboard's own documents.
+    const byId = sent.filter((s) => s.id);
+    const byText = sent.filter((s) => s.query);
+    expect(byId.length).toBeGreaterThan(0);
+    expect(byText.length).toBeGreaterThanOrEqual(byId.length);
+    for (const { query } of byText) expect(Object.keys(persistedOperationIds).some((name) => query!.includes(` ${name}`))).toBe(true);
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('after a dropped connection it says so, then resumes after the last event: what was written meanwhile appears', async () => {
     const { context, page } = await openPage();
     await signIn(page, key);
