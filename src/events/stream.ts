@@ -11,16 +11,6 @@ import type { EventBus, LoggedEvent } from './bus.ts';
 
 const PAGE = 100;
 
-/**
- * How many live events a subscription may have waiting for its client. A client that stops reading
- * (a stalled socket: graphql-ws waits for each frame to be written before taking the next) would
- * otherwise make the server keep every event of its organization for it. Past this the subscription is
- * ended with an error naming the last event it received; the log keeps everything, so subscribing
- * again with `after` resumes without a gap. The server's bound is `SUBSCRIPTION_BACKLOG` (config.ts);
- * this is the default of a stream given none.
- */
-export const MAX_WAITING_EVENTS = 1000;
-
 export interface StreamOptions {
   prisma: Prisma;
   bus: Pick<EventBus, 'subscribe'>;
@@ -29,8 +19,14 @@ export interface StreamOptions {
   types?: readonly string[] | null;
   /** Replay the log after this position first. */
   afterSeq?: number;
-  /** Live events allowed to wait for the client (default MAX_WAITING_EVENTS). */
-  maxWaiting?: number;
+  /**
+   * How many live events may wait for the client (SUBSCRIPTION_BACKLOG). A client that stops reading (a
+   * stalled socket: graphql-ws waits for each frame to be written before taking the next) would otherwise
+   * make the server keep every event of its organization for it. Past this the subscription is ended with
+   * an error naming the last event it received; the log keeps everything, so subscribing again with
+   * `after` resumes without a gap.
+   */
+  maxWaiting: number;
 }
 
 /**
@@ -53,7 +49,7 @@ export function eventStream(options: StreamOptions): AsyncIterableIterator<Logge
   };
 }
 
-async function* streamEvents({ prisma, bus, organizationId, types, afterSeq, maxWaiting = MAX_WAITING_EVENTS }: StreamOptions, signal: AbortSignal): AsyncGenerator<LoggedEvent> {
+async function* streamEvents({ prisma, bus, organizationId, types, afterSeq, maxWaiting }: StreamOptions, signal: AbortSignal): AsyncGenerator<LoggedEvent> {
   const wanted = (event: LoggedEvent) => !types?.length || types.includes(event.type);
   const queue: LoggedEvent[] = [];
   let overflowed = false;
