@@ -4,6 +4,10 @@ import { insertRows, insertRowsReturning } from '../../src/db/insert.ts';
 import { transactionSql } from '../../src/db/sql.ts';
 import { Prisma } from '../../src/db/generated/sqlite/client.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
+import { customers } from '../../src/modules/customers/customers.service.ts';
+import { vendors } from '../../src/modules/vendors/vendors.service.ts';
+import { representations } from '../../src/registry.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -81,6 +85,23 @@ it('reads rows as objects, as Prisma does, even from a statement Prisma ran befo
   const viaPrisma = await t.db.prisma.$queryRaw<{ id: string }[]>(query);
   expect(viaPrisma).toHaveLength(2);
   expect(await t.db.prisma.$transaction((tx) => transactionSql(t.db, tx).$queryRaw(query))).toEqual(viaPrisma);
+});
+
+it('writes a new customer or vendor in one INSERT that Prisma reads back as the row the write answered with', async () => {
+  const unitOfWork = createUnitOfWork({ db: t.db, representations });
+  const full = { name: 'Ørsted Ltd', email: 'ap@orsted.example', phone: '+45 1234', taxNumber: 'DK1', paymentTermsDays: 14, notes: 'note', address: { line1: '1 Road', city: 'Aarhus', country: 'dk' } };
+  for (const [kind, service] of [['customer', customers], ['vendor', vendors]] as const) {
+    for (const input of [{ name: 'Only a name' }, full]) {
+      t.queries.length = 0;
+      const outcome = await unitOfWork.write<any>(organizationId, { operation: `create ${kind}`, input }, (scope) => service.create(scope, input));
+      expect(t.queries.filter((q) => /^\s*INSERT INTO .(Customer|Vendor)/i.test(q))).toHaveLength(1);
+      const { balance, ...row } = outcome.row;
+      expect(balance).toBe(kind === 'customer' ? 0n : undefined);
+      const stored = await (t.db.prisma as any)[kind].findUniqueOrThrow({ where: { id: outcome.id } });
+      expect(stored).toEqual(row);
+      expect(stored).toMatchObject({ active: true, ...(input === full ? { country: 'DK', addressLine2: null, paymentTermsDays: 14 } : { email: null, paymentTermsDays: null }) });
+    }
+  }
 });
 
 it('refuses a name that is not a plain identifier, writing nothing', async () => {

@@ -1,6 +1,8 @@
 // What customers and vendors share: contact details and an address, validated the same way.
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
+import type { PrismaTypes } from '../../db/database.ts';
+import { insertRows } from '../../db/insert.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -60,6 +62,12 @@ export function addressOf(row: { addressLine1: string | null; addressLine2: stri
   return Object.values(address).some((v) => v !== null) ? address : null;
 }
 
+/** A contact row as stored (customers and vendors have the same columns). */
+type ContactRow = PrismaTypes.CustomerGetPayload<object>;
+const CONTACT_ROW_COLUMNS = [
+  'id', 'organizationId', 'name', 'email', 'phone', 'taxNumber', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country', 'paymentTermsDays', 'notes', 'active', 'createdAt', 'updatedAt',
+] as const satisfies readonly (keyof ContactRow)[];
+
 export interface ContactFilter {
   search?: string | null;
   active?: boolean | null;
@@ -72,7 +80,7 @@ export interface ContactFilter {
  */
 export function contactService(kind: 'customer' | 'vendor') {
   const representation = contactRepresentation(kind);
-  const delegate = (scope: WriteScope) => (scope.prisma as any)[kind] as { create(args: object): Promise<any>; update(args: object): Promise<any> };
+  const delegate = (scope: WriteScope) => (scope.prisma as any)[kind] as { update(args: object): Promise<any> };
   const idType = kind === 'customer' ? 'Customer' : 'Vendor';
 
   return {
@@ -88,7 +96,30 @@ export function contactService(kind: 'customer' | 'vendor') {
       const check = new Checker();
       const columns = contactColumns(check, input, { creating: true });
       check.done();
-      const row = await delegate(scope).create({ data: { id: newId(idType), organizationId: scope.organizationId, ...columns, createdAt: scope.now, updatedAt: scope.now } });
+      // Every column written, with the schema's defaults, in one raw INSERT (src/db/insert.ts says why not
+      // Prisma's create): the row is known without reading it back. Typed as the model's row, so a column
+      // added to the schema fails the type check here until it is given a value.
+      const row: ContactRow = {
+        id: newId(idType),
+        organizationId: scope.organizationId,
+        name: columns.name as string, // required: the check above made sure of it
+        email: null,
+        phone: null,
+        taxNumber: null,
+        addressLine1: null,
+        addressLine2: null,
+        city: null,
+        region: null,
+        postalCode: null,
+        country: null,
+        paymentTermsDays: null,
+        notes: null,
+        active: true,
+        ...columns,
+        createdAt: scope.now,
+        updatedAt: scope.now,
+      };
+      await insertRows(scope.sql, idType, CONTACT_ROW_COLUMNS, [row]);
       // A new customer owes nothing yet.
       const created = kind === 'customer' ? { ...row, balance: 0n } : row;
       return change(kind, created, [{ type: `${kind}.created`, resource: { type: kind, id: row.id, row: created } }]);
