@@ -93,16 +93,23 @@ const clients = Array.from({ length: SUBSCRIBERS }, (_, i) => {
   return client;
 });
 await new Promise((r) => setTimeout(r, 3000)); // every subscription is live
-/** `count` customer writes at RATE, spread over the organizations; resolves when all have answered. */
+/**
+ * `count` customer writes at RATE, spread over the organizations; resolves when all have answered, with
+ * how late the last write was sent (this process also runs the subscribers' clients: when it is busy, it
+ * falls behind its own schedule, and fewer events per second are offered than RATE).
+ */
 async function commitAtRate(count: number) {
   const started = Date.now();
   const writes: Promise<unknown>[] = [];
+  let lateMs = 0;
   for (let n = 0; n < count; n++) {
     const due = started + (n * 1000) / RATE;
     if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
+    lateMs = Date.now() - due;
     writes.push(post(tenants[n % ORGS].key, '/api/v1/customers', { name: `Bench ${n}` }));
   }
   await Promise.all(writes);
+  return { lateMs };
 }
 console.error(`subscribed: ${SUBSCRIBERS}; warming up for ${WARMUP_SECONDS} s`);
 await commitAtRate(RATE * WARMUP_SECONDS);
@@ -116,7 +123,7 @@ console.error(`committing ${total} events`);
 const started = Date.now();
 const serverCpuBefore = serverCpuSeconds();
 const benchCpuBefore = process.cpuUsage();
-await commitAtRate(total);
+const { lateMs } = await commitAtRate(total);
 console.error(`committed; received ${received} so far`);
 const elapsedSeconds = (Date.now() - started) / 1000;
 const achieved = total / elapsedSeconds;
@@ -159,6 +166,7 @@ rmSync(dir, { recursive: true, force: true });
 const table = [
   ['subscribers', SUBSCRIBERS, 'organizations', ORGS],
   ['events sent', total, 'at events/s', achieved.toFixed(0)],
+  ['last write late ms', lateMs, 'offered events/s', RATE],
   ['writes failed', failedWrites, '', ''],
   ['server CPU (cores)', serverCpuShare.toFixed(2), 'bench CPU', benchCpuShare.toFixed(2)],
   // Per event, so runs at different speeds of this VM compare: what the target rate needs is rate × this.
