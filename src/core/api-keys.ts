@@ -2,6 +2,8 @@
 // its SHA-256. Verification is one statement (the key joined with its organization).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import { Prisma } from '../db/generated/sqlite/client.ts';
+import { readSql } from '../db/sql.ts';
 import type { OrganizationInfo } from './tenant.ts';
 
 export const API_KEY_PATTERN = /^ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/;
@@ -26,11 +28,11 @@ export async function verifyApiKey(db: Database, token: string, now = new Date()
   const match = API_KEY_PATTERN.exec(token);
   if (!match) return null;
   const [, prefix, secret] = match;
-  const rows: any[] = await db.prisma.$queryRaw`
+  const rows: any[] = await readSql(db).$queryRaw(Prisma.sql`
     SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt",
            o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays"
     FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId"
-    WHERE k."prefix" = ${prefix}`;
+    WHERE k."prefix" = ${prefix}`);
   const key = rows[0];
   if (!key || key.revokedAt !== null) return null;
   const expected = Buffer.from(key.secretHash, 'hex');

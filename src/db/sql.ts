@@ -61,3 +61,14 @@ export function transactionSql(db: Database, tx: RawSql): RawSql {
     $executeRaw: (query: Prisma.Sql) => run(query, false) as Promise<number>,
   };
 }
+
+/**
+ * Raw reads outside any transaction (the API key every request checks), at the driver's cost on SQLite:
+ * ~11 µs against ~48 µs through Prisma's `$queryRaw`. Prisma's own reads outside a transaction run on the
+ * same connection in the same way (the adapter takes no lock for them), so these see what Prisma's would.
+ * Reads only: a write goes through the unit of work.
+ */
+export function readSql(db: Database): Pick<RawSql, '$queryRaw'> {
+  const { $queryRaw } = transactionSql(db, db.prisma);
+  return { $queryRaw };
+}
