@@ -148,9 +148,10 @@ function orderSql(model: Model, orderBy: unknown): string {
 interface RelationPlan {
   field: string;
   plan: Plan;
-  /** to-one held here (`customerId` -> Customer.id): parent column, child column. */
+  /** The parent's column and the child's column that match (Invoice.customerId = Customer.id; Invoice.id = InvoiceLine.invoiceId). */
   parentKey: string;
   childKey: string;
+  /** A list (to-many), or one row or null. */
   many: boolean;
 }
 
@@ -160,8 +161,10 @@ interface Plan {
   output: string[];
   /** Columns read: output plus the keys relations need. */
   columns: string[];
-  where: unknown;
-  orderBy: unknown;
+  /** The `where` as SQL conditions and their values; the ORDER BY clause. */
+  conditions: string[];
+  params: unknown[];
+  order: string;
   take?: number;
   skip?: number;
   relations: RelationPlan[];
@@ -216,22 +219,24 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
   const skip = args.skip as number | undefined;
   if (take !== undefined && (!Number.isInteger(take) || take < 0)) unsupported('take');
   if (skip !== undefined && (!Number.isInteger(skip) || skip < 0)) unsupported('skip');
-  return { model, output: [...output], columns: [...columns], where: args.where, orderBy: args.orderBy, take, skip, relations };
+  const params: unknown[] = [];
+  const conditions = whereSql(model, args.where, params);
+  return { model, output: [...output], columns: [...columns], conditions, params, order: orderSql(model, args.orderBy), take, skip, relations };
 }
 
 /** Most parameters one statement binds when loading a relation's rows (SQLite allows 32,766). */
 const KEYS_PER_STATEMENT = 10_000;
 
 function read(db: Database, plan: Plan, keyFilter?: { column: string; values: unknown[] }): Row[] {
-  const params: unknown[] = [];
-  const clauses = whereSql(plan.model, plan.where, params);
+  const params = [...plan.params];
+  const clauses = [...plan.conditions];
   if (keyFilter) {
     clauses.push(`${quoted(keyFilter.column)} IN (${keyFilter.values.map(() => '?').join(',')})`);
     params.push(...keyFilter.values);
   }
   let sql = `SELECT ${plan.columns.map(quoted).join(', ')} FROM ${quoted(plan.model.name)}`;
   if (clauses.length) sql += ` WHERE ${clauses.join(' AND ')}`;
-  sql += orderSql(plan.model, plan.orderBy);
+  sql += plan.order;
   if (plan.take !== undefined || plan.skip) {
     sql += ' LIMIT ? OFFSET ?';
     params.push(plan.take ?? -1, plan.skip ?? 0);
@@ -292,10 +297,7 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
   if (!target) return undefined;
   let plan: Plan;
   try {
-    plan = planOf(target, args, false);
-    whereSql(target, args.where, []); // values bindable, operators known: refuse before running anything
-    orderSql(target, args.orderBy);
-    checkNested(plan);
+    plan = planOf(target, args, false); // refuses here, before any statement runs
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -305,13 +307,5 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
     return Promise.resolve(read(db, plan) as T[]);
   } catch (error) {
     return Promise.reject(error);
-  }
-}
-
-function checkNested(plan: Plan) {
-  for (const relation of plan.relations) {
-    whereSql(relation.plan.model, relation.plan.where, []);
-    orderSql(relation.plan.model, relation.plan.orderBy);
-    checkNested(relation.plan);
   }
 }

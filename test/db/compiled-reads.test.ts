@@ -31,11 +31,11 @@ beforeAll(async () => {
   const unitOfWork = createUnitOfWork({ db: t.db, representations });
   for (const [n, { organizationId }] of tenants.entries()) {
     const write = (work: (scope: any) => Promise<any>) => unitOfWork.write<any>(organizationId, { operation: 'seed', input: null }, work);
-    const contacts = [];
+    const contacts: string[] = [];
     for (let i = 0; i < 4; i++) contacts.push((await write((s) => customers.create(s, { name: `Customer ${n}.${i}`, email: i % 2 ? `c${i}@example.com` : null, paymentTermsDays: i === 3 ? 10 : null }))).id);
-    const products = [];
+    const products: string[] = [];
     for (let i = 0; i < 3; i++) products.push((await write((s) => createProduct(s, { name: `Product ${i}`, sku: i ? `SKU-${i}` : null, unitPrice: `${5 + i}.25`, active: i !== 2 }))).id);
-    const invoices = [];
+    const invoices: string[] = [];
     for (let i = 0; i < 9; i++) {
       const lines = Array.from({ length: 1 + (i % 4) }, (_, l) => (l % 2 ? { description: `Work ${l}`, unitPrice: `${10 + l}.50`, quantity: '1.5' } : { productId: products[(i + l) % 2], quantity: String(1 + l) }));
       const draft = i % 3 === 2;
