@@ -69,6 +69,6 @@ export function transactionSql(db: Database, tx: RawSql): RawSql {
  * Reads only: a write goes through the unit of work.
  */
 export function readSql(db: Database): Pick<RawSql, '$queryRaw'> {
-  const { $queryRaw } = transactionSql(db, db.prisma);
-  return { $queryRaw };
+  const sql = transactionSql(db, db.prisma); // Prisma's client itself on PostgreSQL: called as its method
+  return { $queryRaw: <T>(query: Prisma.Sql) => sql.$queryRaw<T>(query) };
 }
