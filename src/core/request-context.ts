@@ -3,6 +3,7 @@
 // limit verdict, a logger, and the write path (the unit of work) bound to the organization. Resolvers
 // and REST routes receive it as their GraphQL context.
 import { createHash } from 'node:crypto';
+import { readingClient } from '../db/compiled-reads.ts';
 import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
@@ -16,7 +17,7 @@ import type { UnitOfWork, WriteOutcome, WriteRequest } from './unit-of-work.ts';
 export interface RequestContext {
   requestId: string;
   db: Database;
-  /** For reads. Writes go through `write`. */
+  /** For reads (list reads compiled on SQLite: src/db/compiled-reads.ts). Writes go through `write`. */
   prisma: Prisma;
   apiKey: AuthenticatedKey;
   /** The tenant wall: every query filters by this id. */
@@ -124,7 +125,7 @@ export function requestContextFactory({ db, limiter, authFailures, logger, unitO
     const context: RequestContext = {
       requestId,
       db,
-      prisma: db.prisma,
+      prisma: readingClient(db),
       apiKey,
       organizationId: apiKey.organizationId,
       organization: apiKey.organization,

@@ -9,7 +9,7 @@
 // built by the database), SQLite has no such strategy in Prisma. No library compiles Prisma's own
 // arguments to SQL; PostGraphile-style compilers replace the ORM and the schema with it.
 // test/db/compiled-reads.test.ts compares these answers with Prisma's for generated arguments.
-import type { Database } from './database.ts';
+import type { Database, Prisma } from './database.ts';
 import { getDatamodel } from './generated/pothos-types.ts';
 
 type Args = Record<string, unknown>;
@@ -308,4 +308,42 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** Model names by their client property: `invoice` -> `Invoice`. */
+const modelsByDelegate = new Map([...models.keys()].map((name) => [name.charAt(0).toLowerCase() + name.slice(1), name]));
+const readingClients = new WeakMap<object, Prisma>();
+
+/**
+ * `db.prisma` for a request's reads (RequestContext.prisma): each model's `findMany` goes through the
+ * compiled reader first, everything else is the client's own (called on the client itself: Prisma's
+ * methods use private fields a proxy cannot reach). Not for writes or transactions: those take the
+ * unit of work's transaction client. On PostgreSQL it is `db.prisma` itself.
+ */
+export function readingClient(db: Database): Prisma {
+  if (db.provider !== 'sqlite') return db.prisma;
+  const client = db.prisma;
+  let reading = readingClients.get(client);
+  if (reading) return reading;
+  const delegates = new Map<string, unknown>();
+  const own = (target: object, key: PropertyKey) => {
+    const value = Reflect.get(target, key, target);
+    return typeof value === 'function' ? value.bind(target) : value;
+  };
+  reading = new Proxy(client, {
+    get(target, key) {
+      const model = typeof key === 'string' ? modelsByDelegate.get(key) : undefined;
+      if (!model) return own(target, key);
+      let delegate = delegates.get(key as string);
+      if (!delegate) {
+        const real = Reflect.get(target, key, target) as { findMany(args?: Args): Promise<unknown[]> };
+        const findMany = (args: Args = {}) => compiledFindMany(db, model, args) ?? real.findMany(args);
+        delegate = new Proxy(real, { get: (target, key) => (key === 'findMany' ? findMany : own(target, key)) });
+        delegates.set(key as string, delegate);
+      }
+      return delegate;
+    },
+  });
+  readingClients.set(client, reading);
+  return reading;
 }

@@ -3,7 +3,6 @@
 // same `filter` and `orderBy`, and both preload nested selections (no N+1).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
-import { compiledFindMany } from '../db/compiled-reads.ts';
 import type { Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
@@ -72,8 +71,6 @@ export interface ListFieldsOptions<Filter> {
 export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
   const Page = pageType(options.model, options.nodeRef, options.description);
   const delegate = (prisma: Prisma) => (prisma as any)[delegateOf(options.model)];
-  // Pages read through the compiled reader where it can (src/db/compiled-reads.ts), Prisma otherwise.
-  const findMany = (ctx: GraphQLContext, args: Record<string, unknown>) => compiledFindMany(ctx.db, options.model, args) ?? delegate(ctx.prisma).findMany(args);
   builder.queryFields((t: any) => ({
     [options.plural]: t.prismaConnection({
       type: options.model,
@@ -83,7 +80,7 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       args: { filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
       totalCount: (_parent: unknown, args: any, ctx: GraphQLContext) => delegate(ctx.prisma).count({ where: options.where(ctx, args.filter ?? {}) }),
       resolve: (query: object, _parent: unknown, args: any, ctx: GraphQLContext) =>
-        findMany(ctx, { ...query, where: options.where(ctx, args.filter ?? {}), orderBy: options.order.toOrderBy(args.orderBy) }),
+        delegate(ctx.prisma).findMany({ ...query, where: options.where(ctx, args.filter ?? {}), orderBy: options.order.toOrderBy(args.orderBy) }),
     }),
     [`${options.plural}Page`]: t.field({
       type: Page,
@@ -91,7 +88,7 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       args: { ...pageArgs(t), filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
       resolve: (_parent: unknown, args: any, ctx: GraphQLContext, info: any) =>
         findPage(
-          { findMany: (page: Record<string, unknown>) => findMany(ctx, page), count: (count: object) => delegate(ctx.prisma).count(count) },
+          delegate(ctx.prisma),
           options.where(ctx, args.filter ?? {}),
           options.order.toOrderBy(args.orderBy),
           pageWindow(args.page, args.limit),

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
-import { compiledFindMany } from '../../src/db/compiled-reads.ts';
+import { compiledFindMany, readingClient } from '../../src/db/compiled-reads.ts';
 import { getDatamodel } from '../../src/db/generated/pothos-types.ts';
 import { customers } from '../../src/modules/customers/customers.service.ts';
 import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
@@ -153,6 +153,27 @@ describe.skipIf(usingPostgres)('compiled reads on SQLite', () => {
   });
 });
 
+describe.skipIf(usingPostgres)('the reading client of a request (RequestContext.prisma)', () => {
+  it("answers findMany through the compiled reader and everything else as Prisma's client does", async () => {
+    const reading = readingClient(t.db);
+    expect(readingClient(t.db)).toBe(reading); // one per client, not one per request
+    const { organizationId } = tenants[0];
+    const args = { where: { organizationId }, include: { lines: { orderBy: [{ invoiceId: 'asc' as const }, { lineNo: 'asc' as const }] } }, orderBy: { id: 'asc' as const } };
+    t.queries.length = 0;
+    const rows = await reading.invoice.findMany(args);
+    // The compiled statements (double-quoted names), not Prisma's (backquoted): the lever is in use.
+    expect(t.queries.some((q) => q.startsWith('SELECT "id"') && q.includes('FROM "Invoice"'))).toBe(true);
+    expect(rows).toEqual(await t.db.prisma.invoice.findMany(args));
+    expect(rows.length).toBe(9);
+    // The rest is the client's own, called on the client.
+    expect(await reading.invoice.count({ where: { organizationId } })).toBe(9);
+    expect((await reading.invoice.findUniqueOrThrow({ where: { id: rows[0].id } })).id).toBe(rows[0].id);
+    expect(await reading.$queryRawUnsafe<{ n: bigint }[]>('SELECT 1 AS n')).toEqual([{ n: 1n }]);
+    expect(await reading.customer.findMany({ where: { organizationId, name: { contains: 'Customer 0.' } } })).toHaveLength(4);
+  });
+});
+
 it.runIf(usingPostgres)('leaves every read to Prisma on PostgreSQL', () => {
+  expect(readingClient(t.db)).toBe(t.db.prisma);
   expect(compiledFindMany(t.db, 'Invoice', { where: { organizationId: tenants[0].organizationId }, orderBy: [{ id: 'asc' }] })).toBeUndefined();
 });

@@ -26,7 +26,8 @@ export const isOverdue = (i: { status: string; dueDate: string }, asOf = today()
 
 export const invoiceRepresentation: Representation<InvoiceRow> = {
   type: INVOICE,
-  load: (db, organizationId, ids) => db.invoice.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: LINES_IN_ORDER } } }),
+  // Ordered (callers match rows by id), so a request's read can be compiled (src/db/compiled-reads.ts).
+  load: (db, organizationId, ids) => db.invoice.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: LINES_IN_ORDER } }, orderBy: { id: 'asc' } }),
   render(i, organization) {
     const decimals = decimalsOf({ organization });
     const money = (minor: bigint) => moneyNumber(minor, decimals);
