@@ -10,7 +10,11 @@ export type PublicObject = Record<string, unknown>;
 export interface Representation<Row = any> {
   /** The resource type, as events name it: `invoice`, `journal_entry`. */
   type: string;
-  /** Reads the rows `render` needs, for resources a write did not hand over itself. */
+  /**
+   * Reads the rows `render` needs, for resources a write did not hand over itself. Callers match rows by
+   * id; loads still state an order (`id`), which lets a request's read be compiled on SQLite
+   * (src/db/compiled-reads.ts leaves unordered lists to Prisma).
+   */
   load(db: Prisma | Tx, organizationId: string, ids: string[]): Promise<Row[]>;
   /** The resource as the public sees it: exactly what `GET /api/v1/<resource>/{id}` answers. */
   render(row: Row, organization: OrganizationInfo): PublicObject;

@@ -12,7 +12,7 @@ export type AccountRow = PrismaTypes.AccountGetPayload<object> & { balance: bigi
 export const accountRepresentation: Representation<AccountRow> = {
   type: ACCOUNT,
   async load(db, organizationId, ids) {
-    const [rows, balances] = await Promise.all([db.account.findMany({ where: { organizationId, id: { in: ids } } }), accountBalances({ prisma: db, organizationId }, ids)]);
+    const [rows, balances] = await Promise.all([db.account.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }), accountBalances({ prisma: db, organizationId }, ids)]);
     return rows.map((row) => ({ ...row, balance: balances.get(row.id) ?? 0n }));
   },
   render: (a, organization) => ({

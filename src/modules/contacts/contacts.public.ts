@@ -21,7 +21,7 @@ export function contactRepresentation(kind: 'customer' | 'vendor'): Representati
   return {
     type: kind,
     async load(db, organizationId, ids) {
-      const rows: ContactRow[] = await (db as any)[kind].findMany({ where: { organizationId, id: { in: ids } } });
+      const rows: ContactRow[] = await (db as any)[kind].findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } });
       if (kind === 'vendor') return rows;
       const due = await balances(db, organizationId, ids);
       return rows.map((row) => ({ ...row, balance: due.get(row.id) ?? 0n }));

@@ -8,7 +8,7 @@ export const EMPLOYEE = 'employee';
 
 export const employeeRepresentation: Representation<PrismaTypes.EmployeeGetPayload<object>> = {
   type: EMPLOYEE,
-  load: (db, organizationId, ids) => db.employee.findMany({ where: { organizationId, id: { in: ids } } }),
+  load: (db, organizationId, ids) => db.employee.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
   render: (e, organization) => ({
     id: e.id,
     employeeNumber: e.employeeNumber,

@@ -26,7 +26,6 @@ export const isOverdue = (i: { status: string; dueDate: string }, asOf = today()
 
 export const invoiceRepresentation: Representation<InvoiceRow> = {
   type: INVOICE,
-  // Ordered (callers match rows by id), so a request's read can be compiled (src/db/compiled-reads.ts).
   load: (db, organizationId, ids) => db.invoice.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: LINES_IN_ORDER } }, orderBy: { id: 'asc' } }),
   render(i, organization) {
     const decimals = decimalsOf({ organization });
@@ -74,7 +73,7 @@ export const invoiceRepresentation: Representation<InvoiceRow> = {
 /** A payment with where it left its invoice (the REST response to recording one). */
 export const paymentRepresentation: Representation<PaymentRow> = {
   type: PAYMENT,
-  load: (db, organizationId, ids) => db.payment.findMany({ where: { organizationId, id: { in: ids } }, include: { invoice: { select: { status: true, total: true, amountPaid: true } } } }),
+  load: (db, organizationId, ids) => db.payment.findMany({ where: { organizationId, id: { in: ids } }, include: { invoice: { select: { status: true, total: true, amountPaid: true } } }, orderBy: { id: 'asc' } }),
   render(p, organization) {
     const decimals = decimalsOf({ organization });
     return {

@@ -12,7 +12,7 @@ export type JournalEntryRow = PrismaTypes.JournalEntryGetPayload<object> & { lin
 export const journalEntryRepresentation: Representation<JournalEntryRow> = {
   type: JOURNAL_ENTRY,
   load: (db, organizationId, ids) =>
-    db.journalEntry.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } } }),
+    db.journalEntry.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } }, orderBy: { id: 'asc' } }),
   render(e, organization) {
     const decimals = decimalsOf({ organization });
     return {

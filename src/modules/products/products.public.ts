@@ -8,7 +8,7 @@ export const PRODUCT = 'product';
 
 export const productRepresentation: Representation<PrismaTypes.ProductGetPayload<object>> = {
   type: PRODUCT,
-  load: (db, organizationId, ids) => db.product.findMany({ where: { organizationId, id: { in: ids } } }),
+  load: (db, organizationId, ids) => db.product.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
   render: (p, organization) => ({
     id: p.id,
     name: p.name,

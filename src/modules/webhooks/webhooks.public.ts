@@ -8,7 +8,7 @@ export const WEBHOOK_SUBSCRIPTION = 'webhook_subscription';
 
 export const webhookSubscriptionRepresentation: Representation<PrismaTypes.WebhookSubscriptionGetPayload<object>> = {
   type: WEBHOOK_SUBSCRIPTION,
-  load: (db, organizationId, ids) => db.webhookSubscription.findMany({ where: { organizationId, id: { in: ids } } }),
+  load: (db, organizationId, ids) => db.webhookSubscription.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
   render: (w) => ({
     id: w.id,
     url: w.url,
