@@ -170,6 +170,9 @@ interface Plan {
   relations: RelationPlan[];
 }
 
+/** Most values one statement binds (SQLite allows 32,766): a relation's keys are read in slices of this. */
+const KEYS_PER_STATEMENT = 10_000;
+
 const TOP_KEYS = new Set(['select', 'include', 'where', 'orderBy', 'take', 'skip']);
 const NESTED_KEYS = new Set(['select', 'include', 'where', 'orderBy']);
 
@@ -221,11 +224,9 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
   if (skip !== undefined && (!Number.isInteger(skip) || skip < 0)) unsupported('skip');
   const params: unknown[] = [];
   const conditions = whereSql(model, args.where, params);
+  if (params.length > KEYS_PER_STATEMENT) unsupported('too many values'); // SQLite binds at most 32,766
   return { model, output: [...output], columns: [...columns], conditions, params, order: orderSql(model, args.orderBy), take, skip, relations };
 }
-
-/** Most parameters one statement binds when loading a relation's rows (SQLite allows 32,766). */
-const KEYS_PER_STATEMENT = 10_000;
 
 function read(db: Database, plan: Plan, keyFilter?: { column: string; values: unknown[] }): Row[] {
   const params = [...plan.params];
