@@ -17,7 +17,7 @@ import type { UnitOfWork, WriteOutcome, WriteRequest } from './unit-of-work.ts';
 export interface RequestContext {
   requestId: string;
   db: Database;
-  /** For reads (list reads compiled on SQLite: src/db/compiled-reads.ts). Writes go through `write`. */
+  /** For reads (on SQLite each `findMany` compiled where it can: src/db/compiled-reads.ts). Writes go through `write`. */
   prisma: Prisma;
   apiKey: AuthenticatedKey;
   /** The tenant wall: every query filters by this id. */

@@ -1,7 +1,8 @@
-// Hot list reads on SQLite at the driver's cost: a `findMany` whose arguments use only plain equality
-// and range filters, scalar ordering, take/skip and nested relation selections is run as one SQL
-// statement per level, straight on the adapter's connection, and answered with the rows Prisma would
-// answer (same fields, same types, same order). Anything else is left to Prisma.
+// A request's reads on SQLite at the driver's cost (`readingClient`, the request context's client): a
+// `findMany` whose arguments use only plain equality and range filters, a stated order, take/skip and
+// nested relation selections is run as one SQL statement per level, straight on the adapter's
+// connection, and answered with the rows Prisma would answer (same fields, same types, same order).
+// Anything else is left to Prisma.
 //
 // Why by hand: Prisma 7's client work for a nested page (argument validation, its query plan's
 // interpreter, per-row result mapping and relation stitching) was 1.1-1.5 ms of a GraphQL invoice page
