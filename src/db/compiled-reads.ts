@@ -154,6 +154,8 @@ interface RelationPlan {
   childKey: string;
   /** A list (to-many), or one row or null. */
   many: boolean;
+  /** The child's key column is read to match rows, and removed after when the caller did not ask for it. */
+  hideChildKey: boolean;
 }
 
 interface Plan {
@@ -169,6 +171,13 @@ interface Plan {
   take?: number;
   skip?: number;
   relations: RelationPlan[];
+}
+
+/** A relation whose child plan reads (and keeps, until matched) the child's key column. */
+function relationPlan(field: string, child: Plan, parentKey: string, childKey: string, many: boolean): RelationPlan {
+  const hideChildKey = !child.output.includes(childKey);
+  const plan = hideChildKey ? { ...child, output: [...child.output, childKey], columns: child.columns.includes(childKey) ? child.columns : [...child.columns, childKey] } : child;
+  return { field, plan, parentKey, childKey, many, hideChildKey };
 }
 
 /** Most values one statement binds (SQLite allows 32,766): a relation's keys are read in slices of this. */
@@ -201,7 +210,7 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
     if (from.length === 1 && !field.isList) {
       // This row holds the key: customerId -> Customer.id.
       if (!target.id || childArgs.where || childArgs.orderBy) return unsupported(`relation ${name}`);
-      relation = { field: name, plan: planOf(target, childArgs, true), parentKey: from[0], childKey: target.id, many: false };
+      relation = relationPlan(name, planOf(target, childArgs, true), from[0], target.id, false);
     } else if (from.length === 0) {
       // The other side holds the key: Invoice.lines -> InvoiceLine.invoiceId.
       const back = [...target.fields.values()].find((f) => f.relationName === field.relationName && f !== field && (f.relationFromFields?.length ?? 0) === 1);
@@ -210,7 +219,7 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
       // A list's order must be stated: without it Prisma's own order is whatever SQLite's plan gives.
       if (field.isList && !childArgs.orderBy) unsupported(`relation ${name} without orderBy`);
       if (!field.isList && childArgs.orderBy) unsupported(`relation ${name}`);
-      relation = { field: name, plan: planOf(target, childArgs, true), parentKey, childKey: back.relationFromFields![0], many: field.isList };
+      relation = relationPlan(name, planOf(target, childArgs, true), parentKey, back.relationFromFields![0], field.isList);
     } else return unsupported(`relation ${name}`);
     relations.push(relation);
   }
@@ -261,12 +270,9 @@ function read(db: Database, plan: Plan, keyFilter?: { column: string; values: un
 
 function attach(db: Database, relation: RelationPlan, parents: Row[]) {
   const keys = [...new Set(parents.map((p) => p[relation.parentKey]).filter((k) => k !== null && k !== undefined))];
-  const childPlan = relation.plan;
-  // The child rows need their key column to be matched to parents, even when not asked for.
-  const plan = childPlan.columns.includes(relation.childKey) ? childPlan : { ...childPlan, columns: [...childPlan.columns, relation.childKey] };
   const children: Row[] = [];
   for (let i = 0; i < keys.length; i += KEYS_PER_STATEMENT) {
-    children.push(...readKeepingKey(db, plan, relation.childKey, keys.slice(i, i + KEYS_PER_STATEMENT)));
+    children.push(...read(db, relation.plan, { column: relation.childKey, values: keys.slice(i, i + KEYS_PER_STATEMENT) }));
   }
   const byKey = new Map<unknown, Row[]>();
   for (const child of children) {
@@ -275,17 +281,11 @@ function attach(db: Database, relation: RelationPlan, parents: Row[]) {
     if (list) list.push(child);
     else byKey.set(key, [child]);
   }
-  const hideKey = !childPlan.output.includes(relation.childKey);
-  if (hideKey) for (const child of children) delete child[relation.childKey];
+  if (relation.hideChildKey) for (const child of children) delete child[relation.childKey];
   for (const parent of parents) {
     const matched = byKey.get(parent[relation.parentKey]);
     parent[relation.field] = relation.many ? (matched ?? []) : (matched?.[0] ?? null);
   }
-}
-
-/** `read`, with the key column left on the rows (the caller removes it after matching). */
-function readKeepingKey(db: Database, plan: Plan, keyColumn: string, values: unknown[]): Row[] {
-  return read(db, { ...plan, output: plan.output.includes(keyColumn) ? plan.output : [...plan.output, keyColumn] }, { column: keyColumn, values });
 }
 
 /**
