@@ -10,8 +10,9 @@
 // built by the database), SQLite has no such strategy in Prisma. No library compiles Prisma's own
 // arguments to SQL; PostGraphile-style compilers replace the ORM and the schema with it.
 // test/db/compiled-reads.test.ts compares these answers with Prisma's for generated arguments.
-import type { Database, Prisma } from './database.ts';
+import { type Database, delegateOf, type Prisma } from './database.ts';
 import { getDatamodel } from './generated/pothos-types.ts';
+import { sqliteValue } from './sql.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -55,12 +56,11 @@ const unsupported = (what: string): never => {
 
 const quoted = (name: string) => `"${name}"`;
 
-/** A value bound as the SQLite adapter binds it in Prisma's own statements. */
+/** A filter value bound as the SQLite adapter binds it in Prisma's own statements; objects are Prisma's to interpret. */
 function bindValue(value: unknown): unknown {
-  if (value instanceof Date) return value.toISOString().replace('Z', '+00:00');
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return value;
-  return unsupported(`value ${typeof value}`);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return unsupported('object value');
+  if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return unsupported(`value ${typeof value}`);
+  return sqliteValue(value);
 }
 
 /** A stored value as Prisma's client hands it out for a field of `type`. */
@@ -313,7 +313,7 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
 }
 
 /** Model names by their client property: `invoice` -> `Invoice`. */
-const modelsByDelegate = new Map([...models.keys()].map((name) => [name.charAt(0).toLowerCase() + name.slice(1), name]));
+const modelsByDelegate = new Map([...models.keys()].map((name) => [delegateOf(name), name]));
 const readingClients = new WeakMap<object, Prisma>();
 
 /**

@@ -188,3 +188,6 @@ export async function isReachable(db: Database): Promise<boolean> {
     return false;
   }
 }
+
+/** The Prisma client property of a model: `JournalEntry` -> `journalEntry`. */
+export const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slice(1);

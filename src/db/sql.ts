@@ -19,7 +19,7 @@ export interface RawSql {
 }
 
 /** A value as the SQLite adapter binds it (@prisma/adapter-better-sqlite3 `mapArg`, default options). */
-function sqliteValue(value: unknown): unknown {
+export function sqliteValue(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString().replace('Z', '+00:00');

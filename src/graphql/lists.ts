@@ -3,7 +3,7 @@
 // same `filter` and `orderBy`, and both preload nested selections (no N+1).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
-import type { Prisma } from '../db/database.ts';
+import { delegateOf, type Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
 import { builder } from './builder.ts';
@@ -119,5 +119,3 @@ function asksOnlyForIds(info: GraphQLResolveInfo): boolean {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The Prisma client property of a model: `JournalEntry` -> `journalEntry`. */
-export const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slice(1);

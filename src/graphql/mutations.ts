@@ -7,7 +7,7 @@ import type { WriteScope } from '../core/tenant.ts';
 import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
-import { delegateOf } from './lists.ts';
+import { delegateOf } from '../db/database.ts';
 
 export const IDEMPOTENCY_KEY_DESCRIPTION =
   'Makes retries safe: repeating the mutation with the same key (within 24 hours) returns the first result without writing again; the same key with a different input is refused with IDEMPOTENCY_KEY_REUSED.';

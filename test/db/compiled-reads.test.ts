@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
 import { compiledFindMany, readingClient } from '../../src/db/compiled-reads.ts';
+import { delegateOf } from '../../src/db/database.ts';
 import { getDatamodel } from '../../src/db/generated/pothos-types.ts';
 import { customers } from '../../src/modules/customers/customers.service.ts';
 import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
@@ -22,7 +23,7 @@ type ModelName = (typeof MODELS)[number];
 const datamodel = getDatamodel().datamodel.models as unknown as Record<string, { fields: { name: string; kind: string; type: string; isList: boolean; isRequired: boolean }[] }>;
 const scalarsOf = (model: string) => datamodel[model].fields.filter((f) => f.kind !== 'object');
 const relationsOf = (model: string) => datamodel[model].fields.filter((f) => f.kind === 'object' && (MODELS as readonly string[]).includes(f.type));
-const delegate = (model: string) => (t.db.prisma as any)[model.charAt(0).toLowerCase() + model.slice(1)];
+const delegate = (model: string) => (t.db.prisma as any)[delegateOf(model)];
 const samples = new Map<string, Record<string, unknown>[]>();
 
 beforeAll(async () => {
