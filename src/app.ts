@@ -78,6 +78,9 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     logging: false,
     landingPage: false,
     cors: false, // the front door applies CORS_ORIGINS to both surfaces (http/headers.ts)
+    // The front door reads the body with MAX_BODY_BYTES before Yoga sees it (http/body.ts); Yoga's own limit
+    // piped every request's body through a TransformStream again.
+    maxRequestBodySize: false,
     plugins: [
       // Bounds what one request may ask for, before it runs (GitHub and Shopify enforce the same kind of limits).
       EnvelopArmorPlugin({

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { YogaServerInstance } from 'graphql-yoga';
+import { sendNodeResponse } from '@whatwg-node/server';
 import { isReachable, type Database } from '../db/database.ts';
 import { rateLimitHeaders } from '../core/rate-limit.ts';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError, type RequestContext } from '../core/request-context.ts';
@@ -75,12 +76,10 @@ export function createRequestHandler(deps: HandlerDeps) {
       allowPageScripts(res);
     }
     const response = await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? body : undefined }, { exchange });
-    res.statusCode = response.status;
-    response.headers.forEach((value, name) => res.setHeader(name, value));
     if (exchange.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(exchange.rateLimit))) res.setHeader(name, value);
-    if (!response.body) return res.end();
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
-    res.end();
+    // whatwg-node's own writer: a single result (a string body) is written as it is, a stream (SSE,
+    // multipart) piped; iterating `response.body` turned even a string into a stream per request.
+    await sendNodeResponse(response, res, req, false);
   }
 
   async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, context: RequestContext, headers: Record<string, string>) {

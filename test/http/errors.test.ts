@@ -109,6 +109,15 @@ describe('errors on GraphQL', () => {
     expect(response.body.data).toBeUndefined();
     expect(response.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
   });
+
+  it('answer an oversized body with 413 and write nothing (the front door limits /graphql as it limits REST)', async () => {
+    const before = await accountCount();
+    const response = await gql(t.url, key, 'mutation($input: CreateAccountInput!) { createAccount(input: $input) { id } }', {
+      input: { code: '9100', name: 'x'.repeat(5000), type: 'ASSET' },
+    });
+    expectProblem(response, 413, 'PAYLOAD_TOO_LARGE');
+    expect(await accountCount()).toBe(before);
+  });
 });
 
 describe('rate limiting', () => {
