@@ -149,20 +149,21 @@ function orderSql(model: Model, orderBy: unknown): string {
 interface RelationPlan {
   field: string;
   plan: Plan;
-  /** The parent's column and the child's column that match (Invoice.customerId = Customer.id; Invoice.id = InvoiceLine.invoiceId). */
-  parentKey: string;
+  /** The parent's column and the child's column that match (Invoice.customerId = Customer.id; Invoice.id = InvoiceLine.invoiceId), as positions in each plan's `columns`. */
+  parentKey: number;
   childKey: string;
+  childKeyAt: number;
   /** A list (to-many), or one row or null. */
   many: boolean;
-  /** The child's key column is read to match rows, and removed after when the caller did not ask for it. */
-  hideChildKey: boolean;
 }
 
 interface Plan {
   model: Model;
-  /** Fields the caller gets. */
+  /** Fields the caller gets: the first columns read. */
   output: string[];
-  /** Columns read: output plus the keys relations need. */
+  /** Their types, for converting stored values. */
+  types: string[];
+  /** Columns read: output, then the keys relations need that the caller did not ask for. */
   columns: string[];
   /** The `where` as SQL conditions and their values; the ORDER BY clause. */
   conditions: string[];
@@ -173,11 +174,10 @@ interface Plan {
   relations: RelationPlan[];
 }
 
-/** A relation whose child plan reads (and keeps, until matched) the child's key column. */
-function relationPlan(field: string, child: Plan, parentKey: string, childKey: string, many: boolean): RelationPlan {
-  const hideChildKey = !child.output.includes(childKey);
-  const plan = hideChildKey ? { ...child, output: [...child.output, childKey], columns: child.columns.includes(childKey) ? child.columns : [...child.columns, childKey] } : child;
-  return { field, plan, parentKey, childKey, many, hideChildKey };
+/** A relation whose child plan also reads the child's key column, to match rows by. */
+function relationPlan(field: string, child: Plan, parentKey: number, childKey: string, many: boolean): RelationPlan {
+  const plan = child.columns.includes(childKey) ? child : { ...child, columns: [...child.columns, childKey] };
+  return { field, plan, parentKey, childKey, childKeyAt: plan.columns.indexOf(childKey), many };
 }
 
 /** Most values one statement binds (SQLite allows 32,766): a relation's keys are read in slices of this. */
@@ -192,7 +192,7 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
   const selection = (args.select ?? args.include) as Record<string, unknown> | undefined;
   if (selection !== undefined && (typeof selection !== 'object' || selection === null)) unsupported('selection');
   const output = new Set<string>(args.select ? [] : model.scalars);
-  const relations: RelationPlan[] = [];
+  const relations: { name: string; child: Plan; parentKey: string; childKey: string; many: boolean }[] = [];
   for (const [name, value] of Object.entries(selection ?? {})) {
     if (value === false || value === undefined) continue;
     const field = model.fields.get(name);
@@ -206,11 +206,10 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
     const childArgs: Args = value === true ? {} : (value as Args);
     if (typeof childArgs !== 'object' || childArgs === null) unsupported(`relation ${name}`);
     const from = field.relationFromFields ?? [];
-    let relation: RelationPlan;
     if (from.length === 1 && !field.isList) {
       // This row holds the key: customerId -> Customer.id.
       if (!target.id || childArgs.where || childArgs.orderBy) return unsupported(`relation ${name}`);
-      relation = relationPlan(name, planOf(target, childArgs, true), from[0], target.id, false);
+      relations.push({ name, child: planOf(target, childArgs, true), parentKey: from[0], childKey: target.id, many: false });
     } else if (from.length === 0) {
       // The other side holds the key: Invoice.lines -> InvoiceLine.invoiceId.
       const back = [...target.fields.values()].find((f) => f.relationName === field.relationName && f !== field && (f.relationFromFields?.length ?? 0) === 1);
@@ -219,13 +218,12 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
       // A list's order must be stated: without it Prisma's own order is whatever SQLite's plan gives.
       if (field.isList && !childArgs.orderBy) unsupported(`relation ${name} without orderBy`);
       if (!field.isList && childArgs.orderBy) unsupported(`relation ${name}`);
-      relation = relationPlan(name, planOf(target, childArgs, true), parentKey, back.relationFromFields![0], field.isList);
+      relations.push({ name, child: planOf(target, childArgs, true), parentKey, childKey: back.relationFromFields![0], many: field.isList });
     } else return unsupported(`relation ${name}`);
-    relations.push(relation);
   }
   for (const name of output) if (!CONVERTIBLE.has(model.fields.get(name)!.type) && model.fields.get(name)!.kind !== 'enum') unsupported(`type of ${name}`);
-  const columns = new Set(output);
-  for (const relation of relations) columns.add(relation.parentKey);
+  const columns = [...output];
+  for (const relation of relations) if (!columns.includes(relation.parentKey)) columns.push(relation.parentKey);
   // Without an order Prisma's rows come in whatever order SQLite's plan gives, which another statement need not.
   if (!nested && args.orderBy === undefined) unsupported('no orderBy');
   const take = args.take as number | undefined;
@@ -235,10 +233,26 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
   const params: unknown[] = [];
   const conditions = whereSql(model, args.where, params);
   if (params.length > KEYS_PER_STATEMENT) unsupported('too many values'); // SQLite binds at most 32,766
-  return { model, output: [...output], columns: [...columns], conditions, params, order: orderSql(model, args.orderBy), take, skip, relations };
+  return {
+    model,
+    output: [...output],
+    types: [...output].map((name) => model.fields.get(name)!.type),
+    columns,
+    conditions,
+    params,
+    order: orderSql(model, args.orderBy),
+    take,
+    skip,
+    relations: relations.map((r) => relationPlan(r.name, r.child, columns.indexOf(r.parentKey), r.childKey, r.many)),
+  };
 }
 
-function read(db: Database, plan: Plan, keyFilter?: { column: string; values: unknown[] }): Row[] {
+/**
+ * The rows of `plan` (with their relations attached), and the values read for each, in `plan.columns`'
+ * order. A row gets only the fields its caller asked for: key columns read to match relations stay in
+ * `values` (deleting them from the row after would leave every row a slow dictionary-mode object).
+ */
+function read(db: Database, plan: Plan, keyFilter?: { column: string; values: unknown[] }): { rows: Row[]; values: unknown[][] } {
   const params = [...plan.params];
   const clauses = [...plan.conditions];
   if (keyFilter) {
@@ -254,37 +268,35 @@ function read(db: Database, plan: Plan, keyFilter?: { column: string; values: un
   }
   const statement = db.sqliteStatement!(sql)!;
   db.onQuery?.(sql);
-  const types = plan.columns.map((c) => plan.model.fields.get(c)!.type);
-  const rows = (statement.raw(true).all(...params) as unknown[][]).map((values) => {
+  const values = statement.raw(true).all(...params) as unknown[][];
+  const { output, types } = plan;
+  const rows: Row[] = new Array(values.length);
+  for (let r = 0; r < values.length; r++) {
+    const stored = values[r];
     const row: Row = {};
-    for (let i = 0; i < values.length; i++) row[plan.columns[i]] = convert(types[i], values[i]);
-    return row;
-  });
-  for (const relation of plan.relations) attach(db, relation, rows);
-  if (plan.columns.length !== plan.output.length) {
-    const hidden = plan.columns.filter((c) => !plan.output.includes(c));
-    for (const row of rows) for (const column of hidden) delete row[column];
+    for (let i = 0; i < output.length; i++) row[output[i]] = convert(types[i], stored[i]);
+    rows[r] = row;
   }
-  return rows;
+  for (const relation of plan.relations) attach(db, relation, rows, values);
+  return { rows, values };
 }
 
-function attach(db: Database, relation: RelationPlan, parents: Row[]) {
-  const keys = [...new Set(parents.map((p) => p[relation.parentKey]).filter((k) => k !== null && k !== undefined))];
-  const children: Row[] = [];
-  for (let i = 0; i < keys.length; i += KEYS_PER_STATEMENT) {
-    children.push(...read(db, relation.plan, { column: relation.childKey, values: keys.slice(i, i + KEYS_PER_STATEMENT) }));
-  }
+function attach(db: Database, relation: RelationPlan, parents: Row[], parentValues: unknown[][]) {
+  const at = relation.parentKey;
+  const keys = [...new Set(parentValues.map((v) => v[at]).filter((k) => k !== null && k !== undefined))];
   const byKey = new Map<unknown, Row[]>();
-  for (const child of children) {
-    const key = child[relation.childKey];
-    const list = byKey.get(key);
-    if (list) list.push(child);
-    else byKey.set(key, [child]);
+  for (let i = 0; i < keys.length; i += KEYS_PER_STATEMENT) {
+    const children = read(db, relation.plan, { column: relation.childKey, values: keys.slice(i, i + KEYS_PER_STATEMENT) });
+    for (let c = 0; c < children.rows.length; c++) {
+      const key = children.values[c][relation.childKeyAt];
+      const list = byKey.get(key);
+      if (list) list.push(children.rows[c]);
+      else byKey.set(key, [children.rows[c]]);
+    }
   }
-  if (relation.hideChildKey) for (const child of children) delete child[relation.childKey];
-  for (const parent of parents) {
-    const matched = byKey.get(parent[relation.parentKey]);
-    parent[relation.field] = relation.many ? (matched ?? []) : (matched?.[0] ?? null);
+  for (let p = 0; p < parents.length; p++) {
+    const matched = byKey.get(parentValues[p][at]);
+    parents[p][relation.field] = relation.many ? (matched ?? []) : (matched?.[0] ?? null);
   }
 }
 
@@ -306,7 +318,7 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
   }
   if (!db.sqliteStatement('SELECT 1')) return undefined; // not connected yet
   try {
-    return Promise.resolve(read(db, plan) as T[]);
+    return Promise.resolve(read(db, plan).rows as T[]);
   } catch (error) {
     return Promise.reject(error);
   }
