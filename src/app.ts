@@ -16,7 +16,7 @@ import { useQueryCost } from './graphql/cost.ts';
 import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts';
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
-import { attachGraphQLWs } from './graphql/ws.ts';
+import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './graphql/ws.ts';
 import type { GraphQLContext } from './graphql/context.ts';
 import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, yogaContextFactory } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
@@ -104,6 +104,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       }),
       useCatalogueCodesForRequestErrors(schema),
       useTextInputGuard(),
+      useSubscriptionsOverWebSocketOnly(), // before the hooks that start or share a subscription
       useIssuedCursorsOnly(),
       useQueryCost(),
       useSharedSubscriptionResults(),

@@ -166,3 +166,25 @@ export function attachGraphQLWs({ server, yoga, db, createContext, logger, maxSu
     },
   };
 }
+
+/**
+ * Subscriptions run over graphql-ws only. Yoga would also serve one over HTTP (server-sent events), but
+ * such a stream has none of the socket's rules: it escapes the per-key cap on open subscriptions and the
+ * re-check that drops a revoked key, so a revoked key kept receiving its organization's events. Over
+ * HTTP a subscription is refused before it starts, saying where to open it.
+ */
+export function useSubscriptionsOverWebSocketOnly() {
+  return {
+    onSubscribe: ({ args, setResultAndStopExecution }: { args: { contextValue: { request?: unknown } }; setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void }) => {
+      if (!args.contextValue.request) return; // graphql-ws: its context has no HTTP request
+      const message = 'Subscriptions are served over graphql-ws: open a WebSocket to /graphql (protocol graphql-transport-ws) and subscribe there';
+      setResultAndStopExecution({
+        errors: [
+          new GraphQLError(message, {
+            extensions: { code: 'VALIDATION_FAILED', status: 400, errors: [{ path: 'query', message: 'is a subscription, which this transport does not run' }], http: { status: 400 } },
+          }),
+        ],
+      });
+    },
+  };
+}

@@ -262,3 +262,25 @@ describe('shutting down', () => {
     await client.dispose();
   });
 });
+
+describe('over HTTP', () => {
+  // A subscription over HTTP (server-sent events) would escape the socket's rules: the cap on open
+  // subscriptions and the re-check that drops a revoked key. It is refused before it starts.
+  it('is refused, naming graphql-ws, whether the client asks for server-sent events or JSON; the stream ends at once', async () => {
+    const request = (accept: string) =>
+      fetch(`${t.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, accept, 'content-type': 'application/json' }, body: JSON.stringify({ query: EVENTS }) });
+    const sse = await request('text/event-stream');
+    // Resolves only because the stream ends: a subscription left running would hold it open (the test's timeout).
+    const text = await sse.text();
+    const messages = text.split('\n').filter((line) => line.startsWith('data: {')).map((line) => JSON.parse(line.slice(6)));
+    expect(messages).toHaveLength(1);
+    expect(messages[0].data).toBeUndefined();
+    expect(messages[0].errors[0].extensions.code).toBe('VALIDATION_FAILED');
+    expect(messages[0].errors[0].message).toContain('graphql-ws');
+
+    const json = await request('application/graphql-response+json');
+    expect(json.status).toBe(400);
+    const body = await json.json();
+    expect(body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'query' }] });
+  });
+});
