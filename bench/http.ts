@@ -187,8 +187,18 @@ for (const w of workloads) {
   }
 }
 
-/** Full load: 10 connections, each sending its next request as soon as the last one is answered. */
-async function load(base: string, w: Workload) {
+/** CPU time (user + system) a process has used, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Full load: 10 connections, each sending its next request as soon as the last one is answered. Also the
+ * server's CPU per request: steadier than req/s on this shared VM, whose load generator takes the same cores.
+ */
+async function load(base: string, w: Workload, pid: number) {
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({
     url: `${base}${w.path}`,
     method: w.method,
@@ -197,7 +207,7 @@ async function load(base: string, w: Workload) {
     duration: SECONDS,
     ...(w.body ? { requests: [{ setupRequest: (request: any) => ({ ...request, body: w.body!() }) }] } : {}),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total) };
 }
 
 /** A fixed arrival rate (see bench/steady-load.ts for why not autocannon's `overallRate`). */
@@ -211,10 +221,10 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   // drifts within minutes (the same baseline measured 709 and 1,462 req/s in one hour), and a
   // slowdown during one side's only run made a ratio.
   service.resetPeakRss();
-  let base = await load(urls.baseline, w);
-  let full = await load(urls.service, w);
+  let base = await load(urls.baseline, w, baseline.child.pid!);
+  let full = await load(urls.service, w, service.child.pid!);
   for (let round = 1; round < ROUNDS; round++) {
-    const [b, f] = [await load(urls.baseline, w), await load(urls.service, w)];
+    const [b, f] = [await load(urls.baseline, w, baseline.child.pid!), await load(urls.service, w, service.child.pid!)];
     if (b.rps > base.rps) base = b;
     if (f.rps > full.rps) full = f;
   }
@@ -225,11 +235,11 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   const baseAtRate = await steady(urls.baseline, w, rate);
   const peak = service.peakRssMb();
   servicePeakRssMb = Math.max(servicePeakRssMb, peak);
-  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`, `${baseAtRate.p50}/${baseAtRate.p99}`, peak.toFixed(0), String(full.errors + atRate.errors + base.errors + baseAtRate.errors)]);
+  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${full.cpuPerRequest.toFixed(2)} / ${base.cpuPerRequest.toFixed(2)}`, `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`, `${baseAtRate.p50}/${baseAtRate.p99}`, peak.toFixed(0), String(full.errors + atRate.errors + base.errors + baseAtRate.errors)]);
   console.error(`${w.name}: done`);
 }
 const table = [
-  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'service at 70 %: req/s: p50/p99 ms', 'baseline at that rate: p50/p99 ms', 'service peak RSS MB', 'errors'],
+  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'CPU ms/request: service / baseline', 'service at 70 %: req/s: p50/p99 ms', 'baseline at that rate: p50/p99 ms', 'service peak RSS MB', 'errors'],
   ...rows,
 ];
 console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
