@@ -15,6 +15,9 @@
 // with `--cpu-prof` and leaves its CPU profile in <dir> (summarize it with `npx tsx bench/profile.ts <file>`);
 // BENCH_NODE_FLAGS="--flag …" starts the service with those node/V8 flags (to measure one before adopting it);
 // BENCH_ROUNDS=<n> (default 2) alternates n full-load runs of baseline and service and reports the best of each.
+// BENCH_COMPARE="<name>=<built main.js> …" also starts those builds (e.g. dist/main.js of another commit's worktree) on
+// the same database, takes them into the alternating full-load runs, and prints every run of each: to measure a lever
+// against the build without it, interleaved, rather than against a run from another hour.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +46,11 @@ const CONNECTIONS = 10;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+const COMPARE = (process.env.BENCH_COMPARE ?? '').split(/\s+/).filter(Boolean).map((spec) => {
+  const [name, bundle] = spec.split('=');
+  if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js pairs, got "${spec}"`);
+  return { name, bundle };
+});
 
 // --- 1. Seed.
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
@@ -124,11 +132,15 @@ function start(script: string, args: string[], env: Record<string, string> = {},
   };
 }
 const serviceFlags = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
-const service = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }, serviceFlags);
+const serviceEnv = { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' };
+const service = start(SERVER_BUNDLE, [], serviceEnv, serviceFlags);
+const compared = COMPARE.map(({ name, bundle }) => ({ name, server: start(bundle, [], serviceEnv, serviceFlags) }));
 const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')]);
 const urls = { service: await service.url, baseline: await baseline.url };
+const comparedUrls = await Promise.all(compared.map((c) => c.server.url));
 process.on('exit', () => {
   service.child.kill('SIGKILL');
+  for (const c of compared) c.server.child.kill('SIGKILL');
   baseline.child.kill('SIGKILL');
 });
 
@@ -178,6 +190,10 @@ for (const w of workloads.filter((w) => w.path === '/graphql')) {
   w.body = graphql(w.name.includes('nested') ? NESTED : TRIAL_BALANCE, { ...variables, cost });
 }
 for (const w of workloads) {
+  for (const [i, url] of comparedUrls.entries()) {
+    const [a, b] = [await once(urls.service, w, w.body?.()), await once(url, w, w.body?.())];
+    if (w.compare === 'exact' && !isDeepStrictEqual(a.json, b.json)) console.error(`${w.name}: ${compared[i].name} answers differently from this build (measured anyway)`);
+  }
   const [a, b] = [await once(urls.service, w, w.body?.()), await once(urls.baseline, w, w.body?.())];
   const same = a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
   if (!same) {
@@ -215,18 +231,28 @@ const steady = (base: string, w: Workload, rate: number) =>
   steadyLoad({ url: `${base}${w.path}`, method: w.method, headers, body: w.body, rate, seconds: SECONDS, connections: CONNECTIONS });
 
 const rows: string[][] = [];
+/** Every full-load run of the service and the compared builds, per workload (BENCH_COMPARE). */
+const comparison: string[][] = [];
 let servicePeakRssMb = service.peakRssMb(); // before the runs; then the highest of each workload's peak
 for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   // Baseline and service alternate ROUNDS times and the best run of each counts: this VM's speed
   // drifts within minutes (the same baseline measured 709 and 1,462 req/s in one hour), and a
   // slowdown during one side's only run made a ratio.
   service.resetPeakRss();
-  let base = await load(urls.baseline, w, baseline.child.pid!);
-  let full = await load(urls.service, w, service.child.pid!);
-  for (let round = 1; round < ROUNDS; round++) {
-    const [b, f] = [await load(urls.baseline, w, baseline.child.pid!), await load(urls.service, w, service.child.pid!)];
-    if (b.rps > base.rps) base = b;
-    if (f.rps > full.rps) full = f;
+  const runs = new Map<string, { rps: number; cpuPerRequest: number }[]>([['this build', []], ...compared.map((c) => [c.name, []] as [string, []])]);
+  let base: Awaited<ReturnType<typeof load>> | undefined;
+  let full: Awaited<ReturnType<typeof load>> | undefined;
+  for (let round = 0; round < ROUNDS; round++) {
+    const b = await load(urls.baseline, w, baseline.child.pid!);
+    const f = await load(urls.service, w, service.child.pid!);
+    runs.get('this build')!.push(f);
+    for (const [i, c] of compared.entries()) runs.get(c.name)!.push(await load(comparedUrls[i], w, c.server.child.pid!));
+    if (!base || b.rps > base.rps) base = b;
+    if (!full || f.rps > full.rps) full = f;
+  }
+  if (!base || !full) throw new Error('BENCH_ROUNDS must be at least 1');
+  if (compared.length) {
+    for (const [name, list] of runs) comparison.push([w.name, name, list.map((r) => r.rps.toFixed(0)).join(', '), list.map((r) => r.cpuPerRequest.toFixed(2)).join(', '), (Math.max(...list.map((r) => r.rps)) / base.rps).toFixed(3)]);
   }
   const rate = Math.max(1, Math.floor(full.rps * 0.7));
   const atRate = await steady(urls.service, w, rate);
@@ -243,9 +269,14 @@ const table = [
   ...rows,
 ];
 console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
+if (comparison.length) {
+  console.log('\nCompared builds, every full-load run in the order run (interleaved with the baseline):\n');
+  console.log([['workload', 'build', 'req/s', 'CPU ms/request', 'best ratio'], ...comparison].map((r) => `| ${r.join(' | ')} |`).join('\n'));
+}
 console.log(`\npeak RSS: service ${servicePeakRssMb.toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
 service.child.kill('SIGTERM');
 baseline.child.kill('SIGTERM');
+for (const c of compared) c.server.child.kill('SIGTERM');
 // The service closes gracefully (and writes its CPU profile, if asked) before its database goes.
 await new Promise((resolve) => service.child.once('exit', resolve));
 rmSync(dir, { recursive: true, force: true });
