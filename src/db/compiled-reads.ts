@@ -196,9 +196,7 @@ interface RelationPlan {
 
 interface Plan {
   model: Model;
-  /** Fields the caller gets: the first columns read. */
-  output: string[];
-  /** Makes the caller's row from the values read (`rowMaker`). */
+  /** Makes the caller's row (its fields are the first columns read) from the values read (`rowMaker`). */
   makeRow: (values: unknown[]) => Row;
   /** Columns read: output, then the keys relations need that the caller did not ask for. */
   columns: string[];
@@ -275,7 +273,6 @@ function planOf(model: Model, args: Args, nested: boolean): Plan {
   if (params.length > KEYS_PER_STATEMENT) unsupported('too many values'); // SQLite binds at most 32,766
   return {
     model,
-    output: [...output],
     makeRow: rowMaker(model, [...output]),
     columns,
     select: selectSql(model, columns),
