@@ -37,4 +37,6 @@ export function unicodeLike(pattern: string | null, value: string | null): numbe
   return regex.test(String(value)) ? 1 : 0;
 }
 
-const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+// Exactly the characters a `u`-flag pattern lets be escaped (its syntax characters and `/`): in that
+// mode an escape of anything else, such as `\-`, is a syntax error.
+const escapeRegExp = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
