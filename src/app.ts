@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
@@ -99,7 +100,9 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         getPersistedOperation: (id) => persistedDocuments[id] ?? null,
         customErrors: {
           notFound: () => new AppError('PERSISTED_QUERY_NOT_FOUND', 'This server has no persisted operation with that id; send the query text instead', [{ path: 'extensions.persistedQuery.sha256Hash', message: 'is not the id of a persisted operation' }]),
-          keyNotFound: () => new AppError('VALIDATION_FAILED', 'The request has neither a query nor a persisted-operation id', [{ path: 'query', message: 'is required' }]),
+          // Not a GraphQL request at all: 400 (GraphQL over HTTP), not an answer with errors.
+          keyNotFound: () =>
+            new GraphQLError('The request has neither a query nor a persisted-operation id', { extensions: { code: 'VALIDATION_FAILED', errors: [{ path: 'query', message: 'is required' }], http: { status: 400 } } }),
         },
       }),
       useCatalogueCodesForRequestErrors(schema),

@@ -165,11 +165,12 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
 
 /**
  * Every string an operation carries (literals in the document, variable values) must be acceptable
- * text (lib/text.ts), on every transport: HTTP, WebSocket, and the REST layer's stored documents.
+ * text, and variables nest at most MAX_JSON_DEPTH levels (lib/text.ts), on every transport: HTTP,
+ * WebSocket, and the REST layer's stored documents. Refused before anything runs: 400 over HTTP.
  */
 export function useTextInputGuard() {
   const refusal = (fieldErrors: FieldError[]) =>
-    new GraphQLError(validationError(fieldErrors).message, { extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors } });
+    new GraphQLError(validationError(fieldErrors).message, { extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors, http: { status: 400 } } });
   const checkVariables = ({ args, setResultAndStopExecution }: { args: { variableValues?: unknown }; setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void }) => {
     const bad = badTextIn(args.variableValues ?? {});
     if (bad.length) setResultAndStopExecution({ errors: [refusal(bad)] });

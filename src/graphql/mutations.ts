@@ -8,6 +8,16 @@ import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { builder } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { delegateOf } from '../db/database.ts';
+import { AppError } from '../lib/errors.ts';
+import { toAppError } from './errors.ts';
+
+/**
+ * Every mutation field can be null. Mutations in one document run one after another, each its own
+ * commit: if one fails, its field is null with its error beside it, and the fields of the mutations that
+ * committed still carry what they wrote (a non-null field's error would null the whole `data` and hide
+ * writes that happened). GitHub's and Shopify's mutation fields are nullable for the same reason.
+ */
+export const MUTATION_FIELD_NULLABLE = true;
 
 export const IDEMPOTENCY_KEY_DESCRIPTION =
   'Makes retries safe: repeating the mutation with the same key (within 24 hours) returns the first result without writing again; the same key with a different input is refused with IDEMPOTENCY_KEY_REUSED.';
@@ -21,10 +31,17 @@ function selectsOnlyId(info: GraphQLResolveInfo) {
  * The mutation's result for the client's selection: the written row itself when the selection needs no
  * relation, else one load of the selection after commit (a replay has no row at hand, so it loads too).
  */
-function resultFor(ctx: GraphQLContext, model: string, query: object, outcome: WriteOutcome, info: GraphQLResolveInfo) {
+async function resultFor(ctx: GraphQLContext, model: string, query: object, outcome: WriteOutcome, info: GraphQLResolveInfo) {
   if (selectsOnlyId(info)) return outcome.row ?? { id: outcome.id };
   if (!outcome.replayed && outcome.row && Object.keys(query).length === 0) return outcome.row;
-  return (ctx.prisma as any)[delegateOf(model)].findUniqueOrThrow({ ...query, where: { id: outcome.id } });
+  try {
+    return await (ctx.prisma as any)[delegateOf(model)].findUniqueOrThrow({ ...query, where: { id: outcome.id } });
+  } catch (error) {
+    // The write committed but its answer could not be read (the database went away in between): the
+    // error still says what was written, so the client does not write it again.
+    const cause = toAppError(error) ?? new AppError('SERVICE_UNAVAILABLE', 'The record was written but could not be read back');
+    throw new AppError(cause.code, `${cause.message} (the write itself was committed: ${outcome.id})`, cause.fieldErrors, { ...cause.details, writtenId: outcome.id });
+  }
 }
 
 export interface CreateMutationOptions<Input, Prepared = undefined> {
@@ -47,6 +64,7 @@ export function createMutation<Input, Prepared = undefined>(options: CreateMutat
   builder.mutationField(options.name, (t: any) =>
     t.prismaField({
       type: options.model,
+      nullable: MUTATION_FIELD_NULLABLE,
       description: options.description,
       args: {
         input: t.arg({ type: options.input, required: true }),
@@ -85,6 +103,7 @@ export function recordMutation<Input, Prepared = undefined>(options: RecordMutat
   builder.mutationField(options.name, (t: any) =>
     t.prismaField({
       type: options.model,
+      nullable: MUTATION_FIELD_NULLABLE,
       description: options.description,
       args: {
         id: t.arg.id({ required: true, description: `The ${options.label} id.` }),

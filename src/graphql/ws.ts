@@ -1,7 +1,8 @@
 // GraphQL over WebSocket (the graphql-ws protocol) on /graphql, beside HTTP on the same port. Every
 // connection gets the one request context (same key check, same rate limit, same error catalogue),
 // operations run through the same enveloped Yoga schema (validation, limits, error masking), and:
-//   - a missing, bad or revoked key closes the socket with 4401 and a message saying why;
+//   - a missing, bad or revoked key closes the socket with 4401 and a message saying why; a rate limit
+//     4429, an unavailable database or rate-limit store 4503 (REFUSAL_CLOSE_CODES);
 //   - each started subscription counts against the key's rate limit, and a key holds at most
 //     MAX_SUBSCRIPTIONS_PER_KEY open subscriptions on an instance;
 //   - open connections re-check their key every few seconds, so a revoked key is dropped;
@@ -16,7 +17,7 @@ import { WebSocketServer } from 'ws';
 import { verifyApiKey } from '../core/api-keys.ts';
 import type { CreateRequestContext, RequestContext } from '../core/request-context.ts';
 import type { Database } from '../db/database.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, type ErrorCode } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { toAppError } from './errors.ts';
 
@@ -52,6 +53,26 @@ const credentialsOf = (params: Record<string, unknown> | undefined, request: Inc
   const fromParams = params?.authorization ?? params?.Authorization;
   return { authorization: typeof fromParams === 'string' ? fromParams : request.headers.authorization, address: request.socket.remoteAddress };
 };
+
+/**
+ * How a refused connection closes, by the error's catalogue code: graphql-ws's 4401 for a key, and
+ * 4429 / 4503 (the HTTP status plus 4000, as graphql-ws numbers its own) so a client can tell "back
+ * off and retry" from a bug; 4500 is left for what really is one. Anything else a client sent wrong is 4400.
+ */
+export const REFUSAL_CLOSE_CODES: Partial<Record<ErrorCode, number>> = {
+  UNAUTHENTICATED: CloseCode.Unauthorized,
+  RATE_LIMITED: 4429,
+  SERVICE_UNAVAILABLE: 4503,
+};
+
+/** A close frame's reason holds at most 123 bytes of UTF-8 (RFC 6455); longer messages are cut at a character. */
+export function closeReason(message: string): string {
+  if (Buffer.byteLength(message) <= 123) return message;
+  let cut = message.slice(0, 120);
+  while (Buffer.byteLength(`${cut}…`) > 123) cut = cut.slice(0, -1);
+  if (/[\ud800-\udbff]$/.test(cut)) cut = cut.slice(0, -1);
+  return `${cut}…`;
+}
 
 const refusal = (error: unknown) => {
   const appError = toAppError(error) ?? new AppError('INTERNAL', 'Unexpected error');
@@ -97,8 +118,9 @@ export function attachGraphQLWs({ server, yoga, db, createContext, logger, maxSu
           return true;
         } catch (error) {
           const appError = toAppError(error);
-          if (appError?.code === 'UNAUTHENTICATED') ctx.extra.socket.close(CloseCode.Unauthorized, appError.message);
-          else ctx.extra.socket.close(CloseCode.InternalServerError, appError?.message ?? 'Unexpected error');
+          if (!appError) logger.error('graphql-ws connection failed', { error });
+          const code = appError ? (REFUSAL_CLOSE_CODES[appError.code] ?? CloseCode.BadRequest) : CloseCode.InternalServerError;
+          ctx.extra.socket.close(code, closeReason(appError?.message ?? 'Unexpected error'));
           return false;
         }
       },

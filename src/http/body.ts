@@ -21,10 +21,7 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
 
 /** Parses a JSON request body; the content type must say JSON. */
 export function parseJsonBody(body: Buffer, contentType: string | undefined): unknown {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the body as JSON with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
-  }
+  assertJsonContentType(contentType, 'the body');
   assertUtf8(body);
   let value: unknown;
   try {
@@ -38,6 +35,17 @@ export function parseJsonBody(body: Buffer, contentType: string | undefined): un
   if (notText.length) throw new AppError('MALFORMED_JSON', `The body is not valid JSON text: ${notText[0].path} contains an unpaired surrogate escape`, notText);
   if (badText.length) throw validationError(badText);
   return value;
+}
+
+/**
+ * Bodies are JSON on both surfaces: GraphQL over HTTP too takes only application/json (the
+ * GraphQL-over-HTTP spec's one required type; Yoga would also run form posts and application/graphql).
+ */
+export function assertJsonContentType(contentType: string | undefined, what: string): void {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send ${what} as JSON with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
+  }
 }
 
 /** JSON is UTF-8 (RFC 8259): bytes that are not are refused rather than turned into U+FFFD. */

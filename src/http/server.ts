@@ -18,7 +18,7 @@ import type { Logger } from '../lib/logger.ts';
 import { DOCS_HTML } from './openapi.ts';
 import { allowDashboard, allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
 import { dashboardFiles } from './dashboard.ts';
-import { assertUtf8, parseJsonBody, readBody } from './body.ts';
+import { assertJsonContentType, assertUtf8, parseJsonBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
 import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
 
@@ -69,6 +69,7 @@ export function createRequestHandler(deps: HandlerDeps) {
 
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
+    if (req.method === 'POST') assertJsonContentType(req.headers['content-type'], 'a GraphQL request ({"query": …, "variables": …})');
     if (body) assertUtf8(body);
     const exchange: HttpExchange = { requestId, address: req.socket.remoteAddress };
     if (wantsGraphiQL(req.method, req.headers.accept)) {

@@ -17,20 +17,50 @@ export function textProblem(value: string): string | undefined {
   return undefined;
 }
 
-/** Every unacceptable string (or object key) inside a JSON value, by its dotted path. */
-export function badTextIn(value: unknown, path = '', found: FieldError[] = []): FieldError[] {
-  const at = (key: string | number) => (path ? `${path}.${key}` : String(key));
-  if (typeof value === 'string') {
-    const problem = textProblem(value);
-    if (problem) found.push({ path: path || '(body)', message: problem });
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => badTextIn(item, at(i), found));
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const keyProblem = textProblem(key);
-      if (keyProblem) found.push({ path: at(JSON.stringify(key).slice(1, -1)), message: `is not an acceptable field name: it ${keyProblem}` });
-      else badTextIn(item, at(key), found);
+/**
+ * How deep a JSON value may nest (REST bodies, GraphQL variables, on every transport). The deepest
+ * real input is a few levels (a journal entry's lines); the limit only keeps a hostile body from
+ * reaching code that walks values recursively (graphql-js's input coercion, JSON.stringify).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+export const tooDeep = (limit: number) => `nests deeper than ${limit} levels (objects and arrays within each other); the limit is ${limit}`;
+
+/**
+ * Every unacceptable string (or object key) inside a JSON value, by its dotted path, and the first
+ * place the value nests deeper than `maxDepth`. Walked with a stack of its own, not recursion, so no
+ * input can exhaust the call stack (a body of 100,000 nested arrays is 200 KB).
+ */
+export function badTextIn(value: unknown, maxDepth = MAX_JSON_DEPTH): FieldError[] {
+  const found: FieldError[] = [];
+  const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  let tooDeepReported = false;
+  // Pushed in reverse, so errors are found in document order.
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length) {
+    const { value: item, path, depth } = stack.pop()!;
+    if (typeof item === 'string') {
+      const problem = textProblem(item);
+      if (problem) found.push({ path: path || '(body)', message: problem });
+      continue;
     }
+    if (!item || typeof item !== 'object') continue;
+    if (depth >= maxDepth) {
+      if (!tooDeepReported) found.push({ path: path || '(body)', message: tooDeep(maxDepth) });
+      tooDeepReported = true;
+      continue;
+    }
+    const children: { value: unknown; path: string; depth: number }[] = [];
+    if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) children.push({ value: item[i], path: at(path, i), depth: depth + 1 });
+    } else {
+      for (const [key, child] of Object.entries(item)) {
+        const keyProblem = textProblem(key);
+        if (keyProblem) found.push({ path: at(path, JSON.stringify(key).slice(1, -1)), message: `is not an acceptable field name: it ${keyProblem}` });
+        else children.push({ value: child, path: at(path, key), depth: depth + 1 });
+      }
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
   }
   return found;
 }

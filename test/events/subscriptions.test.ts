@@ -219,6 +219,31 @@ describe('authentication over graphql-ws', () => {
     }
   });
 
+  it('closes with 4429 (not 4500) for a key over its rate limit and for an address blocked after bad keys, with the message REST gives', async () => {
+    const limited = await createTestApp({ rateLimit: { points: 2, authFailures: 2, durationSeconds: 60 } });
+    const closes: { code: number; reason: string }[] = [];
+    const open = (k: string) =>
+      new Promise<void>((resolve) => {
+        const client = createClient({ url: `${limited.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${k}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => {}, on: { closed: (e) => (closes.push(e as { code: number; reason: string }), resolve()), connected: () => resolve() } });
+        clients.push(client);
+      });
+    try {
+      const { key: k } = await limited.tenant('Limited Live Co');
+      for (let i = 0; i < 3; i++) await open(k);
+      expect(closes).toHaveLength(1);
+      expect(closes[0].code).toBe(4429);
+      const rest = await http(limited.url, '/api/v1/accounts', { key: k });
+      expect(rest.status).toBe(429);
+      expect(closes[0].reason).toBe(rest.body.detail);
+      closes.length = 0;
+      for (let i = 0; i < 3; i++) await open('ak_000000000000_00000000000000000000000000000000');
+      expect(closes.map((c) => c.code)).toEqual([4401, 4401, 4429]);
+      expect(closes[2].reason).toMatch(/Too many requests without a valid API key/);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('drops a connection within seconds once its key is revoked', async () => {
     const { key: doomed } = await t.tenant('Revoked Live Co');
     let closedWith: { code: number; reason: string } | undefined;

@@ -97,8 +97,10 @@ describe('errors on GraphQL', () => {
     const response = await gql(t.url, key, 'mutation($input: CreateAccountInput!) { createAccount(input: $input) { id } }', {
       input: { code: '!!', name: '', type: 'ASSET' },
     });
-    expect(response.body.data).toBeNull();
+    // Mutation fields can be null: the failed one is, beside its error (other mutations of the document keep their results).
+    expect(response.body.data).toEqual({ createAccount: null });
     const error = response.body.errors[0];
+    expect(error.path).toEqual(['createAccount']);
     expect(error.extensions.code).toBe('VALIDATION_FAILED');
     expect(error.extensions.errors.map((e: any) => e.path).sort()).toEqual(['code', 'name']);
   });

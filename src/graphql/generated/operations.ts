@@ -531,7 +531,7 @@ export type CreateJournalEntryMutationVariables = Exact<{
 }>;
 
 
-export type CreateJournalEntryMutation = { createJournalEntry: { id: string } };
+export type CreateJournalEntryMutation = { createJournalEntry: { id: string } | null };
 
 export type RedeliverWebhookEventMutationVariables = Exact<{
   id: string;
@@ -540,7 +540,7 @@ export type RedeliverWebhookEventMutationVariables = Exact<{
 }>;
 
 
-export type RedeliverWebhookEventMutation = { redeliverWebhookEvent: { id: string } };
+export type RedeliverWebhookEventMutation = { redeliverWebhookEvent: { id: string } | null };
 
 export type CreateCustomerMutationVariables = Exact<{
   input: CreateCustomerInput;
@@ -548,7 +548,7 @@ export type CreateCustomerMutationVariables = Exact<{
 }>;
 
 
-export type CreateCustomerMutation = { createCustomer: { id: string } };
+export type CreateCustomerMutation = { createCustomer: { id: string } | null };
 
 export type GetVendorQueryVariables = Exact<{
   id: string;
@@ -613,7 +613,7 @@ export type CreateProductMutationVariables = Exact<{
 }>;
 
 
-export type CreateProductMutation = { createProduct: { id: string } };
+export type CreateProductMutation = { createProduct: { id: string } | null };
 
 export type GetJournalEntryQueryVariables = Exact<{
   id: string;
@@ -640,7 +640,7 @@ export type VoidInvoiceMutationVariables = Exact<{
 }>;
 
 
-export type VoidInvoiceMutation = { voidInvoice: { id: string } };
+export type VoidInvoiceMutation = { voidInvoice: { id: string } | null };
 
 export type ListEmployeesQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -657,7 +657,7 @@ export type CreateAccountMutationVariables = Exact<{
 }>;
 
 
-export type CreateAccountMutation = { createAccount: { id: string } };
+export type CreateAccountMutation = { createAccount: { id: string } | null };
 
 export type ListWebhookEventTypesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -670,7 +670,7 @@ export type CreateEmployeeMutationVariables = Exact<{
 }>;
 
 
-export type CreateEmployeeMutation = { createEmployee: { id: string } };
+export type CreateEmployeeMutation = { createEmployee: { id: string } | null };
 
 export type ListProductsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -696,7 +696,7 @@ export type RegisterWebhookMutationVariables = Exact<{
 }>;
 
 
-export type RegisterWebhookMutation = { registerWebhook: { id: string, secret: string | null } };
+export type RegisterWebhookMutation = { registerWebhook: { id: string, secret: string | null } | null };
 
 export type UpdateProductMutationVariables = Exact<{
   id: string;
@@ -705,7 +705,7 @@ export type UpdateProductMutationVariables = Exact<{
 }>;
 
 
-export type UpdateProductMutation = { updateProduct: { id: string } };
+export type UpdateProductMutation = { updateProduct: { id: string } | null };
 
 export type GetCustomerQueryVariables = Exact<{
   id: string;
@@ -732,7 +732,7 @@ export type UpdateAccountMutationVariables = Exact<{
 }>;
 
 
-export type UpdateAccountMutation = { updateAccount: { id: string } };
+export type UpdateAccountMutation = { updateAccount: { id: string } | null };
 
 export type UpdateWebhookSubscriptionMutationVariables = Exact<{
   id: string;
@@ -741,7 +741,7 @@ export type UpdateWebhookSubscriptionMutationVariables = Exact<{
 }>;
 
 
-export type UpdateWebhookSubscriptionMutation = { updateWebhookSubscription: { id: string } };
+export type UpdateWebhookSubscriptionMutation = { updateWebhookSubscription: { id: string } | null };
 
 export type UpdateCustomerMutationVariables = Exact<{
   id: string;
@@ -750,7 +750,7 @@ export type UpdateCustomerMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCustomerMutation = { updateCustomer: { id: string } };
+export type UpdateCustomerMutation = { updateCustomer: { id: string } | null };
 
 export type RecordPaymentMutationVariables = Exact<{
   input: RecordPaymentInput;
@@ -758,7 +758,7 @@ export type RecordPaymentMutationVariables = Exact<{
 }>;
 
 
-export type RecordPaymentMutation = { recordPayment: { id: string } };
+export type RecordPaymentMutation = { recordPayment: { id: string } | null };
 
 export type ListVendorsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -776,7 +776,7 @@ export type UpdateVendorMutationVariables = Exact<{
 }>;
 
 
-export type UpdateVendorMutation = { updateVendor: { id: string } };
+export type UpdateVendorMutation = { updateVendor: { id: string } | null };
 
 export type ListWebhookSubscriptionsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -794,7 +794,7 @@ export type ReverseJournalEntryMutationVariables = Exact<{
 }>;
 
 
-export type ReverseJournalEntryMutation = { reverseJournalEntry: { id: string } };
+export type ReverseJournalEntryMutation = { reverseJournalEntry: { id: string } | null };
 
 export type RotateWebhookSecretMutationVariables = Exact<{
   id: string;
@@ -802,7 +802,7 @@ export type RotateWebhookSecretMutationVariables = Exact<{
 }>;
 
 
-export type RotateWebhookSecretMutation = { rotateWebhookSecret: { id: string, secret: string | null } };
+export type RotateWebhookSecretMutation = { rotateWebhookSecret: { id: string, secret: string | null } | null };
 
 export type SendTestWebhookMutationVariables = Exact<{
   id: string;
@@ -810,7 +810,7 @@ export type SendTestWebhookMutationVariables = Exact<{
 }>;
 
 
-export type SendTestWebhookMutation = { sendTestWebhook: { id: string } };
+export type SendTestWebhookMutation = { sendTestWebhook: { id: string } | null };
 
 export type CreateInvoiceMutationVariables = Exact<{
   input: CreateInvoiceInput;
@@ -818,7 +818,7 @@ export type CreateInvoiceMutationVariables = Exact<{
 }>;
 
 
-export type CreateInvoiceMutation = { createInvoice: { id: string } };
+export type CreateInvoiceMutation = { createInvoice: { id: string } | null };
 
 export type EnableWebhookSubscriptionMutationVariables = Exact<{
   id: string;
@@ -826,7 +826,7 @@ export type EnableWebhookSubscriptionMutationVariables = Exact<{
 }>;
 
 
-export type EnableWebhookSubscriptionMutation = { enableWebhookSubscription: { id: string } };
+export type EnableWebhookSubscriptionMutation = { enableWebhookSubscription: { id: string } | null };
 
 export type GetProductQueryVariables = Exact<{
   id: string;
@@ -852,7 +852,7 @@ export type DisableWebhookSubscriptionMutationVariables = Exact<{
 }>;
 
 
-export type DisableWebhookSubscriptionMutation = { disableWebhookSubscription: { id: string } };
+export type DisableWebhookSubscriptionMutation = { disableWebhookSubscription: { id: string } | null };
 
 export type ListCustomersQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -869,7 +869,7 @@ export type FinalizeInvoiceMutationVariables = Exact<{
 }>;
 
 
-export type FinalizeInvoiceMutation = { finalizeInvoice: { id: string } };
+export type FinalizeInvoiceMutation = { finalizeInvoice: { id: string } | null };
 
 export type UpdateEmployeeMutationVariables = Exact<{
   id: string;
@@ -878,7 +878,7 @@ export type UpdateEmployeeMutationVariables = Exact<{
 }>;
 
 
-export type UpdateEmployeeMutation = { updateEmployee: { id: string } };
+export type UpdateEmployeeMutation = { updateEmployee: { id: string } | null };
 
 export type GetAccountQueryVariables = Exact<{
   id: string;
@@ -904,7 +904,7 @@ export type CreateVendorMutationVariables = Exact<{
 }>;
 
 
-export type CreateVendorMutation = { createVendor: { id: string } };
+export type CreateVendorMutation = { createVendor: { id: string } | null };
 
 export type ListJournalEntriesQueryVariables = Exact<{
   page?: number | null | undefined;

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { IDEMPOTENCY_KEY_DESCRIPTION } from '../../graphql/mutations.ts';
+import { IDEMPOTENCY_KEY_DESCRIPTION, MUTATION_FIELD_NULLABLE } from '../../graphql/mutations.ts';
 import { type OrganizationSettings, updateOrganization } from './organizations.service.ts';
 
 const OrganizationRef = builder.prismaObject('Organization', {
@@ -52,6 +52,7 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
 builder.mutationField('updateOrganization', (t) =>
   t.prismaField({
     type: OrganizationRef,
+    nullable: MUTATION_FIELD_NULLABLE,
     description: 'Changes your organization\'s settings, e.g. the period lock date.',
     args: { input: t.arg({ type: UpdateOrganizationInput, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
     resolve: async (query, _parent, { input, idempotencyKey }, ctx) => {
