@@ -19,7 +19,7 @@ import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './graphql/ws.ts';
 import type { GraphQLContext } from './graphql/context.ts';
-import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, yogaContextFactory } from './graphql/errors.ts';
+import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, useUnavailableStatus, yogaContextFactory } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
@@ -106,6 +106,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         },
       }),
       useCatalogueCodesForRequestErrors(schema),
+      useUnavailableStatus(),
       useTextInputGuard(),
       useSubscriptionsOverWebSocketOnly(), // before the hooks that start or share a subscription
       useIssuedCursorsOnly(),

@@ -24,6 +24,8 @@ export interface TestDatabase {
   db: Database;
   /** The URL/config a second process or a second open would use to reach the same database. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: the application_name this database's connections carry (so a test can terminate its own). */
+  applicationName: string;
   dataDir: string;
   queries: string[];
   drop(): Promise<void>;
@@ -38,12 +40,14 @@ export function freshDatabase(): TestDatabase {
   if (usingPostgres) {
     const url = new URL(process.env.DATABASE_URL!);
     url.searchParams.set('schema', schema);
+    url.searchParams.set('application_name', `acct-${schema}`);
     databaseUrl = url.toString();
   }
   const db = openDatabase(databaseUrl, dataDir, { onQuery: (q) => queries.push(q) });
   return {
     db,
     databaseUrl,
+    applicationName: `acct-${schema}`,
     dataDir,
     queries,
     async drop() {

@@ -5,6 +5,7 @@ import { GraphQLError, type GraphQLSchema, isEnumType, NoSchemaIntrospectionCust
 import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
 import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeaders, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../lib/logger.ts';
 
 function prismaToAppError(error: { code?: string; meta?: Record<string, unknown> }): AppError | undefined {
@@ -16,19 +17,17 @@ function prismaToAppError(error: { code?: string; meta?: Record<string, unknown>
   }
   if (error.code === 'P2025') return new AppError('NOT_FOUND', 'The record does not exist');
   if (error.code === 'P2003') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
-  // P1001 unreachable, P1002 timed out, P1008 operation timed out, P1017 connection closed; raw queries
-  // (P2010) report the same through the driver adapter's error kind.
-  const driverKind = (error.meta as any)?.driverAdapterError?.cause?.kind;
-  if (['P1001', 'P1002', 'P1008', 'P1017'].includes(error.code ?? '') || ['DatabaseNotReachable', 'ConnectionClosed', 'TooManyConnections'].includes(driverKind)) {
-    return new AppError('SERVICE_UNAVAILABLE', 'The database cannot be reached right now; retry in a few seconds');
-  }
   return undefined;
 }
+
+const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', 'The database cannot be reached right now; retry in a few seconds');
 
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   // Pothos refuses bad connection arguments (e.g. a cursor that is not one of ours) with this error.
   if (error && typeof error === 'object' && (error as Error).name === 'PothosValidationError') return new AppError('VALIDATION_FAILED', (error as Error).message);
+  // Before Prisma's input errors: a lost connection is reported as one whatever code it came with.
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error && typeof error === 'object' && (error as any).name === 'PrismaClientKnownRequestError') return prismaToAppError(error as any);
   return undefined;
 }
@@ -193,5 +192,29 @@ export function useTextInputGuard() {
 export function useNoIntrospection() {
   return {
     onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) => addValidationRule(NoSchemaIntrospectionCustomRule),
+  };
+}
+
+/**
+ * An answer that is nothing but "the service cannot answer right now" (no root field has data, and an
+ * error says SERVICE_UNAVAILABLE) is HTTP 503 with Retry-After, as REST answers it, so a client or a
+ * load balancer sees it without reading the body. An answer that carries data (a mutation that
+ * committed before another one failed) stays 200: its body reports what was written.
+ */
+export function useUnavailableStatus() {
+  return {
+    onResultProcess({ result, setResult }: { result: unknown; setResult: (result: any) => void }) {
+      if (!result || typeof result !== 'object' || Array.isArray(result) || Symbol.asyncIterator in result) return;
+      const { errors, data } = result as { errors?: readonly GraphQLError[]; data?: Record<string, unknown> | null };
+      const unavailable = errors?.find((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');
+      if (!unavailable || (data && Object.values(data).some((value) => value !== null && value !== undefined))) return;
+      const { http: _http, ...extensions } = unavailable.extensions ?? {};
+      const marked = new GraphQLError(unavailable.message, {
+        nodes: unavailable.nodes,
+        path: unavailable.path,
+        extensions: { ...extensions, http: { status: 503, headers: errorHeaders('SERVICE_UNAVAILABLE', extensions) } },
+      });
+      setResult({ ...(result as object), errors: errors!.map((e) => (e === unavailable ? marked : e)) });
+    },
   };
 }
