@@ -12,6 +12,7 @@ import { requestContextFactory } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
+import { eventLogReader } from './events/stream.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
 import { useQueryCost } from './graphql/cost.ts';
 import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts';
@@ -57,7 +58,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   const limits = { durationSeconds: config.rateLimit.durationSeconds, redisUrl: config.redisUrl, onRedisError: config.rateLimit.onRedisError };
   const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
   const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
-  const bus = givenBus ?? (config.redisUrl ? redisBus(config.redisUrl, logger, config.redisKeyPrefix) : inProcessBus());
+  const bus = givenBus ?? (config.redisUrl ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, readLog: eventLogReader(db.prisma), pollMs: config.busOutagePollMs }) : inProcessBus());
   // Writes hand their events to the relay, which wakes the dispatcher, which writes through the unit of
   // work: the relay is bound late.
   const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit, relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) } });
@@ -150,7 +151,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   });
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
-  const sockets = attachGraphQLWs({ server, yoga, db, createContext, logger, maxSubscriptionsPerKey: config.maxSubscriptionsPerKey, recheckMs: config.socketRecheckMs });
+  const sockets = attachGraphQLWs({ server, yoga, db, bus, createContext, logger, maxSubscriptionsPerKey: config.maxSubscriptionsPerKey, recheckMs: config.socketRecheckMs });
 
   let closing: Promise<void> | undefined;
   return {

@@ -1,10 +1,11 @@
 // Every test file gets a fresh database (a temporary SQLite file, or with DATABASE_URL a PostgreSQL
 // schema of its own) and an in-process app listening on 127.0.0.1.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { type App, type AppOptions, createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -227,4 +228,58 @@ export async function failure(promise: Promise<unknown>): Promise<{ code: string
     return error as any;
   }
   throw new Error('expected the operation to fail, but it succeeded');
+}
+
+/** Whether this machine has redis-server, for tests that start (and kill) a Redis of their own. */
+export const hasRedisServer = (() => {
+  try {
+    return execFileSync('redis-server', ['--version'], { stdio: 'pipe' }).length > 0;
+  } catch {
+    return false;
+  }
+})();
+
+export interface OwnRedis {
+  url: string;
+  /** SIGKILL: connections drop at once, nothing is saved. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port. */
+  start(): Promise<void>;
+}
+
+/** A redis-server of the test's own on a free loopback port, so an outage can be made without touching the shared one. */
+export async function startOwnRedis(): Promise<OwnRedis> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  let child: ChildProcess | undefined;
+  const own: OwnRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      if (child && child.exitCode === null && child.signalCode === null) return; // running
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
+        child!.stdout!.on('data', (chunk) => {
+          out += chunk;
+          if (out.includes('Ready to accept connections')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+    },
+    async kill() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  await own.start();
+  return own;
 }

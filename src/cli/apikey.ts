@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { announceRevocationVia } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/api-keys/api-keys.service.ts';
 import { createOrganization, findOrganizationByName } from '../modules/organizations/organizations.service.ts';
@@ -65,7 +66,10 @@ try {
   } else if (command === 'revoke') {
     if (!rest[0]) throw new AppError('VALIDATION_FAILED', 'revoke needs the key prefix (the 12 characters after "ak_"; see apikey list)');
     const key = await revokeApiKey(db.prisma, rest[0].replace(/^ak_/, '').split('_')[0]);
+    // Running servers drop the key's open sockets now if they hear it through Redis, else at their next re-check.
+    const announced = config.redisUrl ? await announceRevocationVia(config.redisUrl, config.redisKeyPrefix, key.id) : false;
     console.log(`revoked ${key.prefix} "${key.name}"`);
+    if (config.redisUrl && !announced) console.error(`Redis could not be reached: open connections with this key close at the servers' next key check (SOCKET_RECHECK_MS)`);
   } else {
     throw new AppError('VALIDATION_FAILED', `unknown command "${command}"\n${USAGE}`);
   }

@@ -1,6 +1,14 @@
-// Live fan-out of committed events to the subscribers of their organization. In one process an
-// in-memory bus does; with REDIS_URL, events go through Redis pub/sub so an event relayed by one
-// instance reaches subscribers connected to any instance.
+// Live fan-out of committed events to the subscribers of their organization, and of key revocations to
+// the sockets that hold the key. In one process an in-memory bus does; with REDIS_URL, both go through
+// one Redis pub/sub channel, so an event or a revocation from one instance reaches every instance, in
+// the order Redis received them (a revocation announced before an event was published reaches every
+// instance before that event).
+//
+// Redis is a fast path, never the record: the event log is. While this instance's subscription to Redis
+// is down, it delivers its own commits to its own subscribers directly and reads the log every second for
+// the events other instances commit, and once Redis is back it reads the log once more for whatever
+// arrived in between. An event is delivered at most once per instance (by seq), whichever way it came.
+// Revocations announced during an outage reach the other instances through their periodic key re-check.
 import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.ts';
 
@@ -20,12 +28,21 @@ export interface EventBus {
   publish(events: LoggedEvent[]): Promise<void>;
   /** Calls `listener` with each event of the organization published from now on; returns the unsubscribe. */
   subscribe(organizationId: string, listener: (event: LoggedEvent) => void): () => void;
+  /** Tells every instance (this one at once) that a key no longer authenticates. */
+  announceRevocation(apiKeyId: string): Promise<void>;
+  /** Calls `listener` with the id of each key revoked from now on; returns the unsubscribe. */
+  onRevocation(listener: (apiKeyId: string) => void): () => void;
   close(): Promise<void>;
 }
 
+/** Reads the log of one organization for the bus's catch-up: events after `afterSeq`, or created since `since`, in seq order. */
+export type EventLogReader = (organizationId: string, from: { afterSeq: number } | { since: Date }, limit: number) => Promise<LoggedEvent[]>;
+
 function localFanOut() {
   const listeners = new Map<string, Set<(event: LoggedEvent) => void>>();
+  const revocationListeners = new Set<(apiKeyId: string) => void>();
   return {
+    listeners,
     deliver(event: LoggedEvent) {
       for (const listener of listeners.get(event.organizationId) ?? []) listener(event);
     },
@@ -37,6 +54,13 @@ function localFanOut() {
         if (set.size === 0) listeners.delete(organizationId);
       };
     },
+    revoked(apiKeyId: string) {
+      for (const listener of revocationListeners) listener(apiKeyId);
+    },
+    onRevocation(listener: (apiKeyId: string) => void) {
+      revocationListeners.add(listener);
+      return () => void revocationListeners.delete(listener);
+    },
   };
 }
 
@@ -47,33 +71,173 @@ export function inProcessBus(): EventBus {
       for (const event of events) fanOut.deliver(event);
     },
     subscribe: fanOut.subscribe,
+    async announceRevocation(apiKeyId) {
+      fanOut.revoked(apiKeyId);
+    },
+    onRevocation: fanOut.onRevocation,
     async close() {},
   };
 }
 
+/** What travels on the channel: an event, or a revoked key's id. */
+type Message = { event: LoggedEvent } | { revokedKey: string };
+
+export const eventChannel = (prefix: string) => `${prefix}:events`;
+
+/** How long a delivered event's seq is remembered, so the same event arriving another way is dropped. */
+const REMEMBER_DELIVERED_MS = 5 * 60_000;
+/** How often the log is read while Redis is down. */
+const OUTAGE_POLL_MS = 1_000;
+/** How far before the outage was noticed the first read of the log starts (events published just before it may not have arrived). */
+const OUTAGE_GRACE_MS = 30_000;
+const LOG_PAGE = 500;
+
+export interface RedisBusOptions {
+  url: string;
+  logger: Logger;
+  prefix?: string;
+  /** The event log, read while Redis is down and once it is back. */
+  readLog: EventLogReader;
+  /** How often to read the log during an outage (tests shorten it). */
+  pollMs?: number;
+}
+
 /** Redis pub/sub: one publishing and one subscribed connection per instance, on `<prefix>:events`. */
-export function redisBus(url: string, logger: Logger, prefix = 'accounting'): EventBus {
-  const CHANNEL = `${prefix}:events`;
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs = OUTAGE_POLL_MS }: RedisBusOptions): EventBus {
+  const channel = eventChannel(prefix);
+  // No offline queue: while Redis is away a publish fails at once and this instance delivers locally,
+  // rather than queueing messages (and memory) for a Redis that may be gone for minutes.
+  const publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   for (const connection of [publisher, subscriber]) connection.on('error', (error) => logger.warn('redis event bus', { error: error.message }));
   const fanOut = localFanOut();
-  void subscriber.subscribe(CHANNEL);
-  subscriber.on('message', (_channel, message) => {
-    const event = JSON.parse(message) as LoggedEvent & { createdAt: string };
-    fanOut.deliver({ ...event, createdAt: new Date(event.createdAt) });
+
+  // Seqs delivered lately (seq -> when), so an event is delivered once however many ways it arrives.
+  const delivered = new Map<number, number>();
+  let nextPrune = Date.now() + REMEMBER_DELIVERED_MS;
+  function deliverOnce(event: LoggedEvent) {
+    if (delivered.has(event.seq)) return;
+    const now = Date.now();
+    delivered.set(event.seq, now);
+    if (now > nextPrune) {
+      for (const [seq, at] of delivered) if (at < now - REMEMBER_DELIVERED_MS && !outage) delivered.delete(seq);
+      nextPrune = now + REMEMBER_DELIVERED_MS;
+    }
+    fanOut.deliver(event);
+  }
+
+  // --- Outage: noticed when the subscribed connection drops; over once it is subscribed again.
+  let live = false;
+  let outage: { since: Date; cursors: Map<string, number>; timer: NodeJS.Timeout } | undefined;
+  let catchingUp: Promise<void> | undefined;
+  let closed = false;
+
+  function beginOutage() {
+    live = false;
+    if (outage || closed) return;
+    logger.warn('redis event bus: subscription lost; delivering from the event log until it is back');
+    outage = { since: new Date(Date.now() - OUTAGE_GRACE_MS), cursors: new Map(), timer: setInterval(() => void catchUp(), pollMs) };
+    outage.timer.unref();
+  }
+
+  /** Reads the log of every organization with subscribers here, past what was read of it, and delivers what was not delivered. */
+  function catchUp(): Promise<void> {
+    if (catchingUp || !outage) return catchingUp ?? Promise.resolve();
+    const state = outage;
+    catchingUp = (async () => {
+      for (const organizationId of [...fanOut.listeners.keys()]) {
+        for (;;) {
+          const cursor = state.cursors.get(organizationId);
+          const page = await readLog(organizationId, cursor === undefined ? { since: state.since } : { afterSeq: cursor }, LOG_PAGE);
+          for (const event of page) deliverOnce(event);
+          if (page.length) state.cursors.set(organizationId, page[page.length - 1].seq);
+          else if (cursor === undefined) break;
+          if (page.length < LOG_PAGE) break;
+        }
+      }
+    })()
+      .catch((error) => logger.warn('redis event bus: reading the event log failed; trying again', { error }))
+      .finally(() => (catchingUp = undefined));
+    return catchingUp;
+  }
+
+  async function endOutage() {
+    if (!outage) return;
+    // Subscribed again: anything published from here on arrives through Redis; one more read of the
+    // log delivers what was committed before that.
+    await catchingUp;
+    await catchUp();
+    clearInterval(outage.timer);
+    outage = undefined;
+    logger.warn('redis event bus: subscription restored; caught up from the event log');
+  }
+
+  subscriber.on('close', beginOutage);
+  subscriber.on('ready', () => {
+    // ioredis re-subscribes by itself after a reconnect; asking again resolves once Redis confirms it.
+    subscriber.subscribe(channel).then(
+      () => {
+        live = true;
+        void endOutage();
+      },
+      (error) => logger.warn('redis event bus: subscribing failed', { error: error.message }),
+    );
   });
+  subscriber.on('message', (_channel, text) => {
+    const message = JSON.parse(text) as Message;
+    if ('revokedKey' in message) fanOut.revoked(message.revokedKey);
+    else deliverOnce({ ...message.event, createdAt: new Date(message.event.createdAt) });
+  });
+
+  /** Publishes on the channel; false when Redis did not take it. */
+  async function send(messages: Message[]): Promise<boolean> {
+    if (!live) return false;
+    try {
+      const pipeline = publisher.pipeline();
+      for (const message of messages) pipeline.publish(channel, JSON.stringify(message));
+      const results = await pipeline.exec();
+      return !results?.some(([error]) => error);
+    } catch {
+      return false;
+    }
+  }
+
   return {
     async publish(events) {
       if (events.length === 0) return;
-      const pipeline = publisher.pipeline();
-      for (const event of events) pipeline.publish(CHANNEL, JSON.stringify(event));
-      await pipeline.exec();
+      // Healthy, this instance's own events reach its subscribers through Redis too, so they keep
+      // Redis's order with revocations; otherwise directly (once, should Redis have taken them after all).
+      if (!(await send(events.map((event) => ({ event }))))) for (const event of events) deliverOnce(event);
     },
     subscribe: fanOut.subscribe,
+    async announceRevocation(apiKeyId) {
+      fanOut.revoked(apiKeyId);
+      await send([{ revokedKey: apiKeyId }]);
+    },
+    onRevocation: fanOut.onRevocation,
     async close() {
+      closed = true;
+      if (outage) clearInterval(outage.timer);
       subscriber.disconnect();
       publisher.disconnect();
     },
   };
+}
+
+/**
+ * Announces a revocation to every instance from a process that is not one (the apikey CLI): one short
+ * connection, one message on the channel the instances listen to. Resolves false if Redis did not take it.
+ */
+export async function announceRevocationVia(url: string, prefix: string, apiKeyId: string): Promise<boolean> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 2_000, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.publish(eventChannel(prefix), JSON.stringify({ revokedKey: apiKeyId } satisfies Message));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
 }

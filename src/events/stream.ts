@@ -7,7 +7,7 @@
 // so every event numbered up to the last one read was committed before the read and is in it.
 import type { Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
-import type { EventBus, LoggedEvent } from './bus.ts';
+import type { EventBus, EventLogReader, LoggedEvent } from './bus.ts';
 
 const PAGE = 100;
 
@@ -121,4 +121,15 @@ export async function positionAfter(prisma: Prisma, organizationId: string, even
   const anchor = await prisma.event.findFirst({ where: { id: eventId, organizationId }, select: { seq: true } });
   if (!anchor) throw new AppError('NOT_FOUND', `No event with id "${eventId}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
   return anchor.seq;
+}
+
+/** The event log as the Redis bus reads it to catch up after an outage (by seq; the first read by time). */
+export function eventLogReader(prisma: Prisma): EventLogReader {
+  return (organizationId, from, limit) =>
+    prisma.event.findMany({
+      where: { organizationId, ...('afterSeq' in from ? { seq: { gt: from.afterSeq } } : { createdAt: { gte: from.since } }) },
+      orderBy: { seq: 'asc' },
+      take: limit,
+      omit: { relayedAt: true },
+    });
 }

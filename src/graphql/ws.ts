@@ -17,6 +17,7 @@ import { WebSocketServer } from 'ws';
 import { verifyApiKey } from '../core/api-keys.ts';
 import type { CreateRequestContext, RequestContext } from '../core/request-context.ts';
 import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
 import { AppError, type ErrorCode } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { toAppError } from './errors.ts';
@@ -25,6 +26,8 @@ export interface GraphQLWsOptions {
   server: Server;
   yoga: YogaServerInstance<any, any>;
   db: Database;
+  /** Revocations announced by any instance (at once with Redis). */
+  bus: Pick<EventBus, 'onRevocation'>;
   createContext: CreateRequestContext;
   logger: Logger;
   maxSubscriptionsPerKey: number;
@@ -79,20 +82,26 @@ const refusal = (error: unknown) => {
   return new GraphQLError(appError.message, { extensions: { code: appError.code, status: appError.status, ...appError.details } });
 };
 
-export function attachGraphQLWs({ server, yoga, db, createContext, logger, maxSubscriptionsPerKey, recheckMs }: GraphQLWsOptions) {
+export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, maxSubscriptionsPerKey, recheckMs }: GraphQLWsOptions) {
   const wss = new WebSocketServer({ server, path: '/graphql' });
   const connections = new Map<Extra, Connection>();
   const openByKey = new Map<string, number>();
 
-  // A revoked key is dropped within `recheckMs`: one lookup per distinct key and period, however many
-  // connections present it.
+  // A revoked key is dropped as soon as its revocation is announced (every instance hears it through
+  // Redis before any event published after it), and in any case within `recheckMs`: one lookup per
+  // distinct key and period, however many connections present it (revocations made while Redis was away,
+  // or by a tool that could not reach it).
+  const REVOKED = 'The API key has been revoked';
+  const stopListening = bus.onRevocation((apiKeyId) => {
+    for (const connection of connections.values()) if (connection.context.apiKey.id === apiKeyId) connection.extra.socket.close(CloseCode.Unauthorized, REVOKED);
+  });
   const recheck = setInterval(() => {
     const byToken = new Map<string, Connection[]>();
     for (const connection of connections.values()) byToken.set(connection.token, [...(byToken.get(connection.token) ?? []), connection]);
     for (const [token, holders] of byToken) {
       void verifyApiKey(db, token).then(
         (still) => {
-          if (!still) for (const connection of holders) connection.extra.socket.close(CloseCode.Unauthorized, 'The API key has been revoked');
+          if (!still) for (const connection of holders) connection.extra.socket.close(CloseCode.Unauthorized, REVOKED);
         },
         () => {}, // the database is unreachable: keep the connections, look again next time
       );
@@ -177,6 +186,7 @@ export function attachGraphQLWs({ server, yoga, db, createContext, logger, maxSu
     /** Completes open subscriptions and closes every socket. */
     async close() {
       clearInterval(recheck);
+      stopListening();
       // Ending each subscription's stream makes graphql-ws send the client `complete`; then the sockets
       // close with 1001 (going away).
       const ending = [...connections.values()].flatMap((c) => Object.values(c.operations).map((op) => (op as AsyncGenerator | null)?.return?.(undefined)));

@@ -122,3 +122,37 @@ describe('GraphQL fuzz', () => {
     );
   }, 90_000);
 });
+
+describe('documents with several mutations (fuzz)', () => {
+  // Each mutation either writes a customer or fails (in the service, or in the books); none is refused
+  // before the document runs, so every one is attempted. The response must name every write that committed.
+  const mutation = fc.oneof(
+    fc.string({ maxLength: 12 }).map((name) => ({ ok: name.trim().length > 0 && !/[\u0000-\u001f\u007f]/.test(name) && !/[\ud800-\udfff]/.test(name), text: `createCustomer(input: { name: ${JSON.stringify(name)} }) { id }` })),
+    fc.constant({ ok: false, text: 'createCustomer(input: { name: "   " }) { id }' }),
+    fc.constant({ ok: false, text: 'recordPayment(id: "inv_00000000000000000000000000", input: { amount: "1" }) { id }' }),
+  );
+
+  it('report every write that committed in data (ids that exist), and a null with an error for each that did not', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutation, { minLength: 2, maxLength: 5 }), async (mutations) => {
+        const document = `mutation { ${mutations.map((m, i) => `m${i}: ${m.text}`).join(' ')} }`;
+        const before = await t.db.prisma.customer.count({ where: { organizationId } });
+        const response = await http(t.url, '/graphql', { key, body: { query: document } });
+        expect(response.status, JSON.stringify(response.body)).toBeLessThan(500);
+        if (response.body.data === undefined) {
+          // Refused before it ran (a string the document cannot hold): nothing was written.
+          expect(await t.db.prisma.customer.count({ where: { organizationId } })).toBe(before);
+          return;
+        }
+        const reported = mutations.map((_, i) => response.body.data[`m${i}`]?.id as string | undefined).filter((id): id is string => Boolean(id));
+        const failed = mutations.map((_, i) => `m${i}`).filter((field) => response.body.data[field] === null);
+        expect(reported.length + failed.length).toBe(mutations.length);
+        expect(new Set((response.body.errors ?? []).map((e: any) => e.path[0]))).toEqual(new Set(failed));
+        const written = await t.db.prisma.customer.count({ where: { organizationId } });
+        expect(written - before, `${document} → ${JSON.stringify(response.body)}`).toBe(reported.filter((id) => id.startsWith('cus_')).length);
+        expect(await t.db.prisma.customer.count({ where: { id: { in: reported } } })).toBe(reported.length);
+      }),
+      { seed: SEED, numRuns: Math.min(RUNS, 60), interruptAfterTimeLimit: TIME_LIMIT_MS },
+    );
+  }, 90_000);
+});
