@@ -128,7 +128,7 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
 
   // --- Outage: noticed when the subscribed connection drops; over once it is subscribed again.
   let live = false;
-  let outage: { since: Date; cursors: Map<string, number>; timer: NodeJS.Timeout } | undefined;
+  let outage: { since: Date; firstSubscribed: Map<string, Date>; cursors: Map<string, number>; timer: NodeJS.Timeout } | undefined;
   let catchingUp: Promise<void> | undefined;
   let closed = false;
 
@@ -136,7 +136,7 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
     live = false;
     if (outage || closed) return;
     logger.warn('redis event bus: subscription lost; delivering from the event log until it is back');
-    outage = { since: new Date(Date.now() - OUTAGE_GRACE_MS), cursors: new Map(), timer: setInterval(() => void catchUp(), pollMs) };
+    outage = { since: new Date(Date.now() - OUTAGE_GRACE_MS), firstSubscribed: new Map(), cursors: new Map(), timer: setInterval(() => void catchUp(), pollMs) };
     outage.timer.unref();
   }
 
@@ -148,7 +148,8 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
       for (const organizationId of [...fanOut.listeners.keys()]) {
         for (;;) {
           const cursor = state.cursors.get(organizationId);
-          const page = await readLog(organizationId, cursor === undefined ? { since: state.since } : { afterSeq: cursor }, LOG_PAGE);
+          const since = state.firstSubscribed.get(organizationId) ?? state.since;
+          const page = await readLog(organizationId, cursor === undefined ? { since } : { afterSeq: cursor }, LOG_PAGE);
           for (const event of page) deliverOnce(event);
           if (page.length) state.cursors.set(organizationId, page[page.length - 1].seq);
           else if (cursor === undefined) break;
@@ -209,7 +210,12 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
       // Redis's order with revocations; otherwise directly (once, should Redis have taken them after all).
       if (!(await send(events.map((event) => ({ event }))))) for (const event of events) deliverOnce(event);
     },
-    subscribe: fanOut.subscribe,
+    subscribe(organizationId, listener) {
+      // An organization first subscribed to during an outage is read from then on (less a second for the
+      // transaction in flight), not from before the outage: its subscribers asked for what comes next.
+      if (outage && !fanOut.listeners.has(organizationId)) outage.firstSubscribed.set(organizationId, new Date(Date.now() - 1_000));
+      return fanOut.subscribe(organizationId, listener);
+    },
     async announceRevocation(apiKeyId) {
       fanOut.revoked(apiKeyId);
       await send([{ revokedKey: apiKeyId }]);

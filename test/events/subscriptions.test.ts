@@ -206,6 +206,39 @@ describe('a client that stops reading', () => {
   });
 });
 
+describe('hostile input over graphql-ws', () => {
+  it('refuses variables nested past the limit (up to 100,000 levels) with VALIDATION_FAILED and its path; the socket stays usable', async () => {
+    // A raw socket: a client library would itself overflow its stack serializing such a message.
+    const socket = new WebSocket(wsUrl(), 'graphql-transport-ws');
+    const messages: any[] = [];
+    let closed: number | undefined;
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    socket.on('close', (code) => (closed = code));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
+    const waitFor = async (predicate: () => boolean) => {
+      const deadline = Date.now() + 5000;
+      while (!predicate() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      return predicate();
+    };
+    expect(await waitFor(() => messages.some((m) => m.type === 'connection_ack'))).toBe(true);
+    for (const [id, depth] of [['a', 65], ['b', 3_000], ['c', 100_000]] as const) {
+      const types = `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+      socket.send(`{"id":"${id}","type":"subscribe","payload":{"query":${JSON.stringify(EVENTS)},"variables":{"types":${types}}}}`);
+      expect(await waitFor(() => messages.some((m) => m.id === id))).toBe(true);
+      const answer = messages.find((m) => m.id === id);
+      // Refused while subscribing: one result carrying the error (then complete), as for other refusals.
+      const errors = answer.type === 'error' ? answer.payload : answer.payload.errors;
+      expect(errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: expect.stringMatching(/^types(\.0)+$/) }] });
+    }
+    socket.send(JSON.stringify({ id: 'ok', type: 'subscribe', payload: { query: 'query { viewer { organization { name } } }' } }));
+    expect(await waitFor(() => messages.some((m) => m.id === 'ok' && m.type === 'next'))).toBe(true);
+    expect(messages.find((m) => m.id === 'ok').payload.data.viewer.organization.name).toBe('Live Co');
+    expect(closed).toBeUndefined();
+    socket.close();
+  });
+});
+
 describe('authentication over graphql-ws', () => {
   it('closes with 4401 and a reason for a missing or bad key', async () => {
     for (const bad of ['', 'ak_000000000000_00000000000000000000000000000000']) {
