@@ -4,7 +4,7 @@
 //      REST at RATE per second for SECONDS (after WARMUP_SECONDS at that rate, not counted): commit-to-receipt latency (event createdAt, stamped in the
 //      committing transaction, to arrival at the subscriber) p50/p99, and the server's peak RSS.
 //   2. Webhook deliveries per second: HOOKS subscriptions to a local receiver, a burst of events.
-// Targets (issue #10): p99 under 250 ms at 200 events/s with 1,000 subscribers; RSS under 300 MB.
+// Targets: p99 under 250 ms at 200 events/s with 1,000 subscribers; RSS under 300 MB.
 import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';

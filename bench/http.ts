@@ -33,7 +33,7 @@ import { openDatabase, tuneDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { PROJECT_ROOT } from '../src/db/schema-text.ts';
 import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
-import { customers } from '../src/modules/customers/customers.service.ts';
+import { customers } from '../src/modules/contacts/contacts.service.ts';
 import { createInvoice } from '../src/modules/invoices/invoices.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { createProduct } from '../src/modules/products/products.service.ts';

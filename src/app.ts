@@ -19,14 +19,14 @@ import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts'
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './graphql/ws.ts';
-import type { GraphQLContext } from './graphql/context.ts';
-import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, useUnavailableStatus, yogaContextFactory } from './graphql/errors.ts';
+import { type GraphQLContext, yogaContextFactory } from './graphql/context.ts';
+import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, useUnavailableStatus } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
 import { answerClientError } from './http/respond.ts';
 import type { Logger } from './lib/logger.ts';
-import { disableWebhookSubscription, representations, restRoutes, schema } from './registry.ts';
+import { disableWebhookSubscription, recordWebhookDeliveries, representations, restRoutes, schema } from './registry.ts';
 import { persistedDocuments } from './dashboard/generated/persisted-operations.ts';
 import { AppError } from './lib/errors.ts';
 
@@ -70,7 +70,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       await unitOfWork.write(organizationId, { operation: 'disableWebhookSubscription', input: { subscriptionId } }, (scope) => disableWebhookSubscription(scope, subscriptionId, reason));
     },
   });
-  const relay = createRelay({ db, bus, logger, onRelayed: () => dispatcher.wake() });
+  const relay = createRelay({ db, bus, logger, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
   const createContext = requestContextFactory({ db, limiter: rateLimiter, authFailures, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
   const yoga = createYoga<GraphQLContext>({
     schema,

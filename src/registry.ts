@@ -8,8 +8,7 @@ import type { RestRoute } from './http/rest.ts';
 import './graphql/scalars.ts';
 import './modules/accounts/accounts.schema.ts';
 import './modules/organizations/organizations.schema.ts';
-import './modules/customers/customers.schema.ts';
-import './modules/vendors/vendors.schema.ts';
+import './modules/contacts/contacts.schema.ts';
 import './modules/products/products.schema.ts';
 import './modules/employees/employees.schema.ts';
 import './modules/journal/journal.schema.ts';
@@ -33,7 +32,7 @@ import { webhookRoutes } from './modules/webhooks/webhooks.rest.ts';
 import { webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
 
 /** What the webhook dispatcher (infrastructure) may ask of the webhooks module. */
-export { disableWebhookSubscription } from './modules/webhooks/webhooks.service.ts';
+export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/webhooks/webhooks.service.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });
 

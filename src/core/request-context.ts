@@ -1,5 +1,5 @@
-// One request context for every surface: REST, GraphQL over HTTP and (with the events work) graphql-ws
-// all turn their credentials into the same object here: the verified key, its organization, the rate
+// One request context for every surface: REST, GraphQL over HTTP and graphql-ws all
+// turn their credentials into the same object here: the verified key, its organization, the rate
 // limit verdict, a logger, and the write path (the unit of work) bound to the organization. Resolvers
 // and REST routes receive it as their GraphQL context.
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
-// The relay: hands committed events on (one webhook delivery per matching enabled subscription, then
-// the live subscribers). It runs two ways, with the same rules:
+// The relay: hands committed events on (the webhook deliveries the webhooks module records for them,
+// then the live subscribers). It runs two ways, with the same rules:
 //   - at commit: the unit of work writes a write's deliveries in the write's own transaction (its events
 //     are stored already relayed) and publishes them right after the commit. One transaction a write
 //     instead of two, and no wait for a background pass;
@@ -17,12 +17,9 @@
 import type { Tx } from '../core/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
-import { insertRows } from '../db/insert.ts';
 import type { RawSql } from '../db/sql.ts';
 import type { Logger } from '../lib/logger.ts';
-import { newId } from '../lib/ids.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
-import { PRIVATE_TO_SUBSCRIPTION } from './catalogue.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 
 /** The background sweep, and the hand-off the unit of work calls at commit. */
@@ -33,36 +30,17 @@ export interface Relay extends BackgroundLoop {
   committed(events: LoggedEvent[], deliveries: number): Promise<void>;
 }
 
-const DELIVERY_COLUMNS = ['id', 'organizationId', 'subscriptionId', 'eventId', 'eventSeq', 'nextAttemptAt', 'createdAt', 'updatedAt'] as const;
-
-/** Records one webhook delivery per (event, matching enabled subscription); returns how many. */
-async function recordDeliveries(sql: RawSql, events: LoggedEvent[], now: Date): Promise<number> {
-  const organizations = [...new Set(events.map((e) => e.organizationId))];
-  // Raw statements: every write runs this (src/db/sql.ts says why). The status is a literal, which
-  // PostgreSQL reads as its enum type (a bound text parameter would not compare with an enum).
-  const rows = await sql.$queryRaw<{ id: string; organizationId: string; eventTypes: string }[]>(
-    Prisma.sql`SELECT "id", "organizationId", "eventTypes" FROM "WebhookSubscription" WHERE "organizationId" IN (${Prisma.join(organizations)}) AND "status" = 'ENABLED'`,
-  );
-  if (rows.length === 0) return 0;
-  const subscriptions = rows.map((s) => ({ ...s, types: new Set(s.eventTypes.split(',')) }));
-  const deliveries = events.flatMap((event) =>
-    subscriptions
-      .filter((s) =>
-        PRIVATE_TO_SUBSCRIPTION.includes(event.type)
-          ? s.id === event.resourceId
-          : s.organizationId === event.organizationId && (s.types.has('*') || s.types.has(event.type)),
-      )
-      .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
-  );
-  // status and attempts take their column defaults (PENDING, 0).
-  await insertRows(sql, 'WebhookDelivery', DELIVERY_COLUMNS, deliveries);
-  return deliveries.length;
-}
+/**
+ * Records the webhook deliveries of committed events (one per matching enabled subscription) in the
+ * transaction that relays them; returns how many. The webhooks module's rule, handed in by app.ts.
+ */
+export type RecordDeliveries = (sql: RawSql, events: LoggedEvent[], now: Date) => Promise<number>;
 
 export interface RelayOptions {
   db: Database;
   bus: EventBus;
   logger: Logger;
+  recordDeliveries: RecordDeliveries;
   /** How often to look even without a wake-up (commits by other processes). */
   intervalMs?: number;
   batchSize?: number;
@@ -70,7 +48,7 @@ export interface RelayOptions {
   onRelayed?: () => void;
 }
 
-export function createRelay({ db, bus, logger, intervalMs = 250, batchSize = 200, onRelayed }: RelayOptions): Relay {
+export function createRelay({ db, bus, logger, recordDeliveries, intervalMs = 250, batchSize = 200, onRelayed }: RelayOptions): Relay {
   /**
    * Claims the oldest unrelayed events and returns them, in one statement: an UPDATE that marks them
    * relayed and RETURNS them. On SQLite it takes the write lock at once (no read-then-upgrade race

@@ -1,4 +1,4 @@
-// The one Pothos builder. Domain modules add their types to it; src/graphql/schema.ts imports them all.
+// The one Pothos builder. Domain modules add their types to it; src/registry.ts imports them all and builds the schema.
 import SchemaBuilder, { type EnumRef, isThenable, RootFieldBuilder } from '@pothos/core';
 
 type BuilderTypes = PothosSchemaTypes.ExtendDefaultTypes<{

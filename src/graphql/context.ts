@@ -1,2 +1,38 @@
-// What every resolver receives: the one request context that REST, GraphQL over HTTP and graphql-ws share.
+// What every resolver receives: the one request context that REST, GraphQL over HTTP and graphql-ws share,
+// and how Yoga builds it for a GraphQL request over HTTP.
+import { randomUUID } from 'node:crypto';
+import { GraphQLError } from 'graphql';
+import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
+import { errorHeaders } from '../lib/errors.ts';
+import { toAppError } from './errors.ts';
+
 export type { RequestContext as GraphQLContext } from '../core/request-context.ts';
+
+/**
+ * Yoga's context factory: the one request context, built from the request's Authorization header.
+ * A refusal (bad key, quota spent, database down) goes through Yoga's own error path with the HTTP
+ * status and headers of the catalogue. On the REST path the context is built already and passes through.
+ */
+export function yogaContextFactory(createContext: CreateRequestContext) {
+  return async (initial: { request: Request; exchange?: HttpExchange; apiKey?: unknown }) => {
+    if (initial.apiKey) return {};
+    const exchange = initial.exchange ?? { requestId: randomUUID() };
+    try {
+      const context = await createContext({ authorization: initial.request.headers.get('authorization'), address: exchange.address }, exchange.requestId);
+      exchange.rateLimit = context.rateLimit;
+      return context;
+    } catch (error) {
+      if (error instanceof RateLimitedError) exchange.rateLimit = error.decision;
+      const appError = toAppError(error);
+      if (!appError) throw error;
+      throw new GraphQLError(appError.message, {
+        extensions: {
+          code: appError.code,
+          status: appError.status,
+          ...appError.details,
+          http: { status: appError.status, headers: errorHeaders(appError.code, appError.details) },
+        },
+      });
+    }
+  };
+}

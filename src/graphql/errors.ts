@@ -1,8 +1,6 @@
 // Maps every error a resolver can raise onto the catalogue, once, for both surfaces (REST reads the
 // same extensions). Unexpected errors are logged with their stack and reach the client masked.
-import { randomUUID } from 'node:crypto';
 import { GraphQLError, type GraphQLSchema, isEnumType, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
-import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
 import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeaders, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -130,35 +128,6 @@ export function useCatalogueCodesForRequestErrors(schema: GraphQLSchema) {
     onValidate: () => ({ result, setResult }: { result: readonly GraphQLError[]; setResult: (r: GraphQLError[]) => void }) => {
       if (result.length) setResult(result.map(recode));
     },
-  };
-}
-
-/**
- * Yoga's context factory: the one request context, built from the request's Authorization header.
- * A refusal (bad key, quota spent, database down) goes through Yoga's own error path with the HTTP
- * status and headers of the catalogue. On the REST path the context is built already and passes through.
- */
-export function yogaContextFactory(createContext: CreateRequestContext) {
-  return async (initial: { request: Request; exchange?: HttpExchange; apiKey?: unknown }) => {
-    if (initial.apiKey) return {};
-    const exchange = initial.exchange ?? { requestId: randomUUID() };
-    try {
-      const context = await createContext({ authorization: initial.request.headers.get('authorization'), address: exchange.address }, exchange.requestId);
-      exchange.rateLimit = context.rateLimit;
-      return context;
-    } catch (error) {
-      if (error instanceof RateLimitedError) exchange.rateLimit = error.decision;
-      const appError = toAppError(error);
-      if (!appError) throw error;
-      throw new GraphQLError(appError.message, {
-        extensions: {
-          code: appError.code,
-          status: appError.status,
-          ...appError.details,
-          http: { status: appError.status, headers: errorHeaders(appError.code, appError.details) },
-        },
-      });
-    }
   };
 }
 

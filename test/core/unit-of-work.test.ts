@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { change } from '../../src/core/representations.ts';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
-import { customers } from '../../src/modules/customers/customers.service.ts';
+import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { representations } from '../../src/registry.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 

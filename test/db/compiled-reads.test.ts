@@ -7,7 +7,7 @@ import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
 import { compiledFindMany, readingClient } from '../../src/db/compiled-reads.ts';
 import { delegateOf } from '../../src/db/database.ts';
 import { getDatamodel } from '../../src/db/generated/pothos-types.ts';
-import { customers } from '../../src/modules/customers/customers.service.ts';
+import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { createJournalEntry } from '../../src/modules/journal/journal.service.ts';
 import { createProduct } from '../../src/modules/products/products.service.ts';

@@ -5,8 +5,7 @@ import { transactionSql } from '../../src/db/sql.ts';
 import { Prisma } from '../../src/db/generated/sqlite/client.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
-import { customers } from '../../src/modules/customers/customers.service.ts';
-import { vendors } from '../../src/modules/vendors/vendors.service.ts';
+import { customers, vendors } from '../../src/modules/contacts/contacts.service.ts';
 import { representations } from '../../src/registry.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.ts';
-import { customers } from '../../src/modules/customers/customers.service.ts';
+import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { createJournalEntry, reverseJournalEntry } from '../../src/modules/journal/journal.service.ts';
 import { balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';

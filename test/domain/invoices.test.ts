@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../src/modules/customers/customers.service.ts';
+import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { divRoundHalfUp, invoiceTotals, lineFigures } from '../../src/modules/invoices/invoice-math.ts';
 import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { updateOrganization } from '../../src/modules/organizations/organizations.service.ts';
@@ -132,7 +132,7 @@ describe('an invoice', () => {
     expect((await failure(f.run(t, voidInvoice, invoice.id))).code).toBe('INVALID_STATE');
   });
 
-  it('deposits a payment only into a bank or cash account (#11 item 2): never receivables, inventory or a non-asset', async () => {
+  it('deposits a payment only into a bank or cash account: never receivables, inventory or a non-asset', async () => {
     const invoice = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-01', lines: [{ description: 'Job', unitPrice: '100.00' }] });
     for (const code of ['1300', '2200', '4000']) codes[code] ??= await f.accountId(t, code);
     const linesBefore = await f.db.prisma.journalLine.count();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateOrganization } from '../../src/modules/organizations/organizations.service.ts';
-import { createJournalEntry, reverseJournalEntry } from '../../src/modules/journal/journal.service.ts';
-import { customers } from '../../src/modules/customers/customers.service.ts';
+import { createJournalEntry, reverseJournalEntry, writePosting } from '../../src/modules/journal/journal.service.ts';
+import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice } from '../../src/modules/invoices/invoices.service.ts';
+import { change } from '../../src/core/representations.ts';
 import { failure, serviceFixture } from '../helpers.ts';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
@@ -151,5 +152,32 @@ describe('reversing a journal entry', () => {
       lines: [{ accountId: await f.accountId(other, '6100'), debit: '1' }, { accountId: await f.accountId(other, '1000'), credit: '1' }],
     });
     expect((await failure(f.run(t, reverseJournalEntry, theirs.id))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('writePosting keeps the books whoever calls it', () => {
+  const post = (lines: { accountId: string; debit: bigint; credit: bigint }[], date = '2026-06-01') =>
+    f.run(t, async function writeRaw(scope) {
+      const { entry, event } = await writePosting(scope, { date, description: 'direct', sourceType: 'manual', lines });
+      return change(event.resource.type, entry, [event]);
+    });
+
+  it('refuses unbalanced lines, a line with both or no sides, a single line, and a locked date; writes nothing', async () => {
+    const before = await counts();
+    expect((await failure(post([{ accountId: rent, debit: 500n, credit: 0n }, { accountId: cash, debit: 0n, credit: 400n }]))).code).toBe('UNBALANCED_ENTRY');
+    expect((await failure(post([{ accountId: rent, debit: 5n, credit: 5n }, { accountId: cash, debit: 0n, credit: 0n }]))).code).toBe('VALIDATION_FAILED');
+    expect((await failure(post([{ accountId: rent, debit: 0n, credit: 0n }]))).code).toBe('VALIDATION_FAILED');
+    const locked = await f.tenant('Locked direct Co');
+    await f.run(locked, updateOrganization, { lockDate: '2026-06-30' });
+    const lockedCash = await f.accountId(locked, '1000');
+    const lockedRent = await f.accountId(locked, '6100');
+    const refused = await failure(
+      f.run(locked, async function writeRaw(scope) {
+        const { entry, event } = await writePosting(scope, { date: '2026-06-01', description: 'direct', sourceType: 'manual', lines: [{ accountId: lockedRent, debit: 1n, credit: 0n }, { accountId: lockedCash, debit: 0n, credit: 1n }] });
+        return change(event.resource.type, entry, [event]);
+      }),
+    );
+    expect(refused.code).toBe('PERIOD_LOCKED');
+    expect(await counts()).toEqual({ ...before, events: before.events + 1 }); // the lock date's own organization.updated event
   });
 });

@@ -1,8 +1,8 @@
-// #11 item 10: reports as at a past date count only what had happened by then, so aged receivables
+// Reports as at a past date count only what had happened by then, so aged receivables
 // always tie to the receivables balance of the trial balance at the same date (QuickBooks, Xero).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../src/modules/customers/customers.service.ts';
+import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { agedReceivables, balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
 import { serviceFixture } from '../helpers.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
 import { inProcessBus, type LoggedEvent } from '../../src/events/bus.ts';
-import { customers } from '../../src/modules/customers/customers.service.ts';
+import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { representations } from '../../src/registry.ts';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
 

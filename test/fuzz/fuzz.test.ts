@@ -1,4 +1,4 @@
-// #11 fuzz suite: generated bad input at every REST route (bodies, query strings, path ids) and bad
+// Generated bad input at every REST route (bodies, query strings, path ids) and bad
 // variables at every GraphQL operation the REST layer stores. For each: never a 500, a 4xx answer is a
 // problem body (REST) or errors with a catalogue code (GraphQL), and a refused request writes nothing.
 // Seeded and bounded in runs and time, so CI sees the same inputs every time; on SQLite in `npm test`,

@@ -122,7 +122,7 @@ describe('accounting through GraphQL', () => {
     expect(nodes.map((n: any) => n?.__typename ?? null)).toEqual(['WebhookSubscription', 'Event', 'Invoice', 'Account', null, null]);
   });
 
-  it('resolves at most 100 ids in one nodes() call, with a 400-class error beyond (#11 item 3)', async () => {
+  it('resolves at most 100 ids in one nodes() call, with a 400-class error beyond', async () => {
     const hundred = Array.from({ length: 100 }, (_, i) => (i === 0 ? invoiceId : `inv_${String(i).padStart(26, '0')}`));
     const nodes = (await ok('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: hundred })).nodes;
     expect(nodes).toHaveLength(100);

@@ -1,4 +1,4 @@
-// #11 item 13 (and item 3's second half): the query cost a client sees is the estimate that refuses.
+// The query cost a client sees is the estimate that refuses.
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCost, LIST_ESTIMATE, MAX_QUERY_COST } from '../../src/graphql/cost.ts';

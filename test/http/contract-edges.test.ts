@@ -1,4 +1,4 @@
-// #11 item 8 (and the empty-body half of item 11): the smaller edges of the contract, on both surfaces.
+// The smaller edges of the contract, on both surfaces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 

@@ -163,7 +163,7 @@ describe('rate limiting', () => {
   });
 });
 
-describe('HEAD (#11 item 9)', () => {
+describe('HEAD', () => {
   it('is answered on list and record routes like GET, without a body', async () => {
     for (const path of ['/api/v1/accounts', '/api/v1/customers?limit=5', '/api/v1/webhooks']) {
       const get = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${key}` } });

@@ -1,4 +1,4 @@
-// #11 item 12: limits a client can read (headers on every authenticated answer, viewer.rateLimit), a
+// Limits a client can read (headers on every authenticated answer, viewer.rateLimit), a
 // per-address limit on requests without a valid key, and what the limits do while Redis is unreachable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimiterFor } from '../../src/core/rate-limit.ts';

@@ -1,4 +1,4 @@
-// #11 item 14: security headers on every response, CORS closed unless CORS_ORIGINS opens it, and
+// Security headers on every response, CORS closed unless CORS_ORIGINS opens it, and
 // introspection (with field suggestions) switchable by GRAPHQL_INTROSPECTION.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';

@@ -1,4 +1,4 @@
-// #11 items 4, 6, 7 and part of 8: what counts as input text and as a JSON array, on both surfaces and
+// What counts as input text and as a JSON array, on both surfaces and
 // both databases. Each case must be refused with a 4xx naming the field, and write nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
@@ -16,7 +16,7 @@ const customers = () => t.db.prisma.customer.count({ where: { organizationId } }
 const raw = (path: string, bytes: Buffer) =>
   fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: new Uint8Array(bytes) }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
 
-describe('control characters (item 4)', () => {
+describe('control characters', () => {
   it('a NUL in a REST body field is 400 naming the field, and nothing is written', async () => {
     const before = await customers();
     const response = await http(t.url, '/api/v1/customers', { key, body: { name: 'a\u0000b' } });
@@ -64,7 +64,7 @@ describe('control characters (item 4)', () => {
   });
 });
 
-describe('text that is not Unicode (item 6)', () => {
+describe('text that is not Unicode', () => {
   it('bytes that are not UTF-8 are MALFORMED_JSON, not U+FFFD', async () => {
     const before = await customers();
     const response = await raw('/api/v1/customers', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
@@ -92,7 +92,7 @@ describe('text that is not Unicode (item 6)', () => {
   });
 });
 
-describe('list fields on REST are JSON arrays (item 7)', () => {
+describe('list fields on REST are JSON arrays', () => {
   it('invoice lines given as an object are refused, not a one-line invoice', async () => {
     const customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Lines Ltd' } })).body.id;
     const before = await t.db.prisma.invoice.count({ where: { organizationId } });
@@ -115,7 +115,7 @@ describe('list fields on REST are JSON arrays (item 7)', () => {
   });
 });
 
-describe('query parameters (item 8)', () => {
+describe('query parameters', () => {
   it('a parameter given twice is refused, not "last wins"', async () => {
     const response = await http(t.url, '/api/v1/customers?limit=5&limit=50', { key });
     expectProblem(response, 400, 'VALIDATION_FAILED');
@@ -123,7 +123,7 @@ describe('query parameters (item 8)', () => {
   });
 });
 
-describe('search means the same on both databases (item 8)', () => {
+describe('search means the same on both databases', () => {
   let searchKey: string;
   beforeAll(async () => {
     ({ key: searchKey } = await t.tenant('Search Co'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork, IDEMPOTENCY_TTL_MS } from '../../src/core/unit-of-work.ts';
 import { representations } from '../../src/registry.ts';
-import { customers } from '../../src/modules/customers/customers.service.ts';
+import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-// #11 item 11: every operation of the OpenAPI document the server serves is called, and each real answer,
+// Every operation of the OpenAPI document the server serves is called, and each real answer,
 // success and error, must be a status the operation declares with a body its schema accepts. The table of
 // examples must cover exactly the operations the document lists, so a new route cannot go unchecked.
 import { createServer, type Server } from 'node:http';

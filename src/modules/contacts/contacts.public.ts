@@ -3,7 +3,7 @@ import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { addressOf } from './contacts.ts';
+import { addressOf } from './contacts.service.ts';
 
 type ContactRow = PrismaTypes.CustomerGetPayload<object> & { balance?: bigint };
 

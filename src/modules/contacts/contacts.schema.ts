@@ -3,7 +3,7 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
-import { type AddressInput as AddressShape, addressOf, type ContactFilter, type ContactInput, type contactService } from './contacts.ts';
+import { type AddressInput as AddressShape, addressOf, type ContactFilter, type ContactInput, type contactService, customers, vendors } from './contacts.service.ts';
 
 export const AddressRef = builder.objectRef<AddressShape>('Address').implement({
   description: 'A postal address.',
@@ -128,3 +128,17 @@ export function defineContactType(options: {
   });
   return ref;
 }
+
+export const CustomerRef = defineContactType({
+  model: 'Customer',
+  plural: 'customers',
+  service: customers,
+  description: 'Someone the organization sells to and invoices. `invoices` and `balance` come with the invoicing module.',
+});
+
+export const VendorRef = defineContactType({
+  model: 'Vendor',
+  plural: 'vendors',
+  service: vendors,
+  description: 'Someone the organization buys from.',
+});

@@ -185,12 +185,20 @@ function dailyTotals(organizationId: string, date: string, lines: readonly { acc
 }
 
 /**
- * Writes a checked posting inside the caller's unit of work: numbers it, writes the entry, its lines and
- * the accounts' daily totals, and returns the entry as written with its `journal_entry.created` event.
+ * Writes a posting inside the caller's unit of work: numbers it, writes the entry, its lines and the
+ * accounts' daily totals, and returns the entry as written with its `journal_entry.created` event.
  * The one path every posting takes (manual entries, invoices, payments, voids, reversals), so the totals
- * reports read always match the lines; callers check before calling.
+ * reports read always match the lines. It refuses what would break the books whoever calls it: lines
+ * that do not balance, a line with both sides or neither, fewer than two lines, a date in the locked
+ * period. (Callers check their own input first, in their own words; this is the last line.)
  */
 export async function writePosting(scope: WriteScope, posting: Posting): Promise<{ entry: JournalEntryRow; event: EventDraft }> {
+  if (posting.lines.length < 2) throw validationError([{ path: 'lines', message: 'a posting needs at least two lines' }]);
+  posting.lines.forEach((line, i) => {
+    if (line.debit < 0n || line.credit < 0n || (line.debit > 0n) === (line.credit > 0n)) throw validationError([{ path: `lines.${i}`, message: 'a line posts one amount above 0, on one side' }]);
+  });
+  assertBalanced(posting.lines, decimalsOf(scope));
+  assertOpenPeriod(scope, posting.date);
   const id = newId('JournalEntry');
   const lines = posting.lines.map((line, i) => ({
     id: newId('JournalLine'),

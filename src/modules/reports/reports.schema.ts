@@ -3,7 +3,7 @@ import { money } from '../../graphql/money.ts';
 import { pageArgs, pageType } from '../../graphql/pages.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
-import { CustomerRef } from '../customers/customers.schema.ts';
+import { CustomerRef } from '../contacts/contacts.schema.ts';
 import { JournalLineRef } from '../journal/journal.schema.ts';
 import { agedReceivables, balanceSheet, generalLedger, profitAndLoss, trialBalance } from './reports.service.ts';
 

@@ -1,7 +1,11 @@
-// Webhook subscriptions: where to deliver which events. Delivery itself is the events module's job.
+// Webhook subscriptions: where to deliver which events, and the deliveries each event makes. Sending them is the events module's job.
 import { randomBytes } from 'node:crypto';
 import type { PrismaTypes } from '../../db/database.ts';
-import { EVENT_TYPES, isEventType } from '../../events/catalogue.ts';
+import { EVENT_TYPES, isEventType, PRIVATE_TO_SUBSCRIPTION } from '../../events/catalogue.ts';
+import type { LoggedEvent } from '../../events/bus.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { insertRows } from '../../db/insert.ts';
+import type { RawSql } from '../../db/sql.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { refusedTarget } from '../../lib/targets.ts';
@@ -167,4 +171,35 @@ export async function redeliverWebhookEvent(scope: WriteScope, id: string, event
   });
   const [row] = await webhookDeliveryRepresentation.load(scope.prisma, scope.organizationId, [delivery.id]);
   return change(WEBHOOK_DELIVERY, row);
+}
+
+const DELIVERY_COLUMNS = ['id', 'organizationId', 'subscriptionId', 'eventId', 'eventSeq', 'nextAttemptAt', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * Records one webhook delivery per (event, matching enabled subscription), in the transaction that relays
+ * the events (the relay calls it through the registry); returns how many. A subscription matches its
+ * organization's events of the types it names (`*`: all); an event private to one subscription (its test
+ * event, its disabling) goes to that subscription only.
+ */
+export async function recordWebhookDeliveries(sql: RawSql, events: LoggedEvent[], now: Date): Promise<number> {
+  const organizations = [...new Set(events.map((e) => e.organizationId))];
+  // Raw statements: every write runs this (src/db/sql.ts says why). The status is a literal, which
+  // PostgreSQL reads as its enum type (a bound text parameter would not compare with an enum).
+  const rows = await sql.$queryRaw<{ id: string; organizationId: string; eventTypes: string }[]>(
+    Prisma.sql`SELECT "id", "organizationId", "eventTypes" FROM "WebhookSubscription" WHERE "organizationId" IN (${Prisma.join(organizations)}) AND "status" = 'ENABLED'`,
+  );
+  if (rows.length === 0) return 0;
+  const subscriptions = rows.map((s) => ({ ...s, types: new Set(s.eventTypes.split(',')) }));
+  const deliveries = events.flatMap((event) =>
+    subscriptions
+      .filter((s) =>
+        PRIVATE_TO_SUBSCRIPTION.includes(event.type)
+          ? s.id === event.resourceId
+          : s.organizationId === event.organizationId && (s.types.has('*') || s.types.has(event.type)),
+      )
+      .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
+  );
+  // status and attempts take their column defaults (PENDING, 0).
+  await insertRows(sql, 'WebhookDelivery', DELIVERY_COLUMNS, deliveries);
+  return deliveries.length;
 }

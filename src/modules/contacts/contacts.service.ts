@@ -141,3 +141,8 @@ export function contactService(kind: 'customer' | 'vendor') {
     },
   };
 }
+
+/** Customers: who the organization sells to and invoices. */
+export const customers = contactService('customer');
+/** Vendors: who the organization buys from. */
+export const vendors = contactService('vendor');
