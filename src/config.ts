@@ -33,6 +33,8 @@ export interface Config {
   subscriptionBacklog: number;
   /** With REDIS_URL: how often the event log is read for other instances' events while Redis is unreachable. */
   busOutagePollMs: number;
+  /** SQLite: compiled reads and kept prepared statements on the adapter's connection (off: everything through Prisma). */
+  sqliteFastPaths: boolean;
   /** Browser origins allowed to call the API (CORS); empty: none, `*`: any. */
   corsOrigins: string[];
   /** Answer GraphQL introspection (and suggest field names in errors). */
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),
     subscriptionBacklog: integer(env, 'SUBSCRIPTION_BACKLOG', 1_000, 10, 1_000_000),
     busOutagePollMs: integer(env, 'EVENT_BUS_OUTAGE_POLL_MS', 1_000, 50, 60_000),
+    sqliteFastPaths: oneOf(env, 'SQLITE_FAST_PATHS', ['true', 'false'] as const, 'true') === 'true',
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),

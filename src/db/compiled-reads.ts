@@ -345,16 +345,22 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
   try {
     plan = planOf(target, args, false); // refuses here, before any statement runs
   } catch (error) {
-    if (error instanceof Unsupported) return undefined;
-    throw error;
+    if (!(error instanceof Unsupported)) throw error;
+    compiledReadCounts.fallbacks++;
+    db.onCompiledReadFallback?.(model, error.message);
+    return undefined;
   }
   if (!db.sqliteStatement('SELECT 1')) return undefined; // not connected yet
+  compiledReadCounts.compiled++;
   try {
     return Promise.resolve(read(db, plan).rows as T[]);
   } catch (error) {
     return Promise.reject(error);
   }
 }
+
+/** Reads the compiled reader answered and those it left to Prisma, since the process started (for logs and metrics). */
+export const compiledReadCounts = { compiled: 0, fallbacks: 0 };
 
 /** Model names by their client property: `invoice` -> `Invoice`. */
 const modelsByDelegate = new Map([...models.keys()].map((name) => [delegateOf(name), name]));

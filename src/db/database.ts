@@ -36,12 +36,22 @@ export interface Database {
   sqliteStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
   /** Told of every statement run outside Prisma, as Prisma's query log is of its own (tests count both). */
   onQuery?: (query: string) => void;
+  /** Told of each read the compiled reader left to Prisma, and why. */
+  onCompiledReadFallback?: (model: string, reason: string) => void;
   close(): Promise<void>;
 }
 
 export interface OpenOptions {
   /** Logs every query Prisma sends; tests count them. */
   onQuery?: (query: string) => void;
+  /**
+   * SQLite: run reads and the unit of work's raw statements straight on the adapter's connection, with
+   * prepared statements kept (default). False leaves every statement to Prisma: slower, but free of the
+   * pinned adapter internals these rely on (docs/upgrading.md), to rule them in or out of a bug.
+   */
+  sqliteFastPaths?: boolean;
+  /** Told of each read the compiled reader left to Prisma, and why (src/db/compiled-reads.ts). */
+  onCompiledReadFallback?: (model: string, reason: string) => void;
 }
 
 export function sqliteFileFromUrl(url: string | undefined, dataDir: string): string {
@@ -79,7 +89,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
   const file = sqliteFileFromUrl(url, dataDir);
   mkdirSync(dirname(file), { recursive: true });
   const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
-  const adapterFactory = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }), connection);
+  const adapterFactory = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }), connection, options.sqliteFastPaths ?? true);
   const prisma = new SqliteClient({ adapter: adapterFactory, log });
   if (options.onQuery) (prisma as any).$on('query', (e: { query: string }) => options.onQuery!(e.query));
   return {
@@ -90,6 +100,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     adapterFactory,
     sqliteStatement: (sql) => connection.statement?.(sql),
     onQuery: options.onQuery,
+    onCompiledReadFallback: options.onCompiledReadFallback,
     close: () => prisma.$disconnect(),
   };
 }
@@ -100,14 +111,15 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
  * better-sqlite3 handle itself and offers no hook, so this reaches its `client` field; a Prisma upgrade
  * that renames it fails here at the first connection (and the search tests), not silently.
  */
-function withUnicodeLike(factory: PrismaBetterSqlite3, connection: { statement?: (sql: string) => BetterSqlite3.Statement }): PrismaBetterSqlite3 {
+function withUnicodeLike(factory: PrismaBetterSqlite3, connection: { statement?: (sql: string) => BetterSqlite3.Statement }, fastPaths: boolean): PrismaBetterSqlite3 {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
     const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
     if (typeof client?.function !== 'function') throw new Error('@prisma/adapter-better-sqlite3 no longer exposes its client; update withUnicodeLike');
     client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) => unicodeLike(pattern as string | null, value as string | null));
-    connection.statement = cachePreparedStatements(client);
+    // Without the fast paths nothing reaches the connection: no statement cache, no direct reads.
+    if (fastPaths) connection.statement = cachePreparedStatements(client);
     return adapter;
   };
   return factory;

@@ -4,15 +4,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
-import { compiledFindMany, readingClient } from '../../src/db/compiled-reads.ts';
-import { delegateOf } from '../../src/db/database.ts';
+import { compiledFindMany, compiledReadCounts, readingClient } from '../../src/db/compiled-reads.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { delegateOf, openDatabase } from '../../src/db/database.ts';
 import { getDatamodel } from '../../src/db/generated/pothos-types.ts';
 import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { createJournalEntry } from '../../src/modules/journal/journal.service.ts';
 import { createProduct } from '../../src/modules/products/products.service.ts';
 import { representations } from '../../src/registry.ts';
-import { createTestApp, gql, type TestApp, usingPostgres } from '../helpers.ts';
+import { createTestApp, freshDatabase, gql, http, startServerProcess, type TestApp, usingPostgres } from '../helpers.ts';
 
 let t: TestApp;
 let tenants: { organizationId: string; key: string }[];
@@ -135,8 +138,19 @@ describe.skipIf(usingPostgres)('compiled reads on SQLite', () => {
       { ...base, distinct: ['status'] },
       { ...base, where: { organizationId, id: { in: Array.from({ length: 10_001 }, (_, i) => `inv_${i}`) } } },
     ]) {
+      const fallbacks = compiledReadCounts.fallbacks;
       expect(compiledFindMany(t.db, 'Invoice', args), JSON.stringify(args)).toBeUndefined();
+      expect(compiledReadCounts.fallbacks, 'each read left to Prisma is counted').toBe(fallbacks + 1);
     }
+  });
+
+  it('tells the database\'s fallback listener which read it left to Prisma, and why', () => {
+    const told: [string, string][] = [];
+    const db = { ...t.db, onCompiledReadFallback: (model: string, reason: string) => told.push([model, reason]) };
+    const organizationId = tenants[0].organizationId;
+    expect(compiledFindMany(db, 'Invoice', { where: { OR: [{ organizationId }] }, orderBy: [{ id: 'asc' }] })).toBeUndefined();
+    expect(compiledFindMany(db, 'Customer', { where: { organizationId }, orderBy: [{ id: 'asc' }] })).toBeDefined();
+    expect(told).toEqual([['Invoice', 'where OR']]);
   });
 
   it('serves the nested invoice page of GraphQL and the REST list with the answers Prisma gave (same bytes)', async () => {
@@ -178,4 +192,31 @@ describe.skipIf(usingPostgres)('the reading client of a request (RequestContext.
 it.runIf(usingPostgres)('leaves every read to Prisma on PostgreSQL', () => {
   expect(readingClient(t.db)).toBe(t.db.prisma);
   expect(compiledFindMany(t.db, 'Invoice', { where: { organizationId: tenants[0].organizationId }, orderBy: [{ id: 'asc' }] })).toBeUndefined();
+});
+
+describe.skipIf(usingPostgres)('SQLITE_FAST_PATHS=false', () => {
+  it('serves reads and writes through Prisma alone: no compiled read, no statement run on the connection', async () => {
+    const fresh = freshDatabase();
+    const server = await startServerProcess({ DATABASE_URL: fresh.databaseUrl, DATA_DIR: fresh.dataDir, SQLITE_FAST_PATHS: 'false', SEED_DEMO: 'true', LOG_LEVEL: 'info' });
+    try {
+      const key = /ak_[0-9a-z]{12}_[0-9A-Za-z]{32}/.exec(server.stdout())![0];
+      const customer = await http(server.url, '/api/v1/customers', { key, body: { name: 'Slow path' } });
+      expect(customer.status).toBe(201);
+      const invoice = await http(server.url, '/api/v1/invoices', { key, body: { customerId: customer.body.id, lines: [{ description: 'x', unitPrice: 12.5 }] } });
+      expect(invoice.status).toBe(201);
+      expect((await http(server.url, '/api/v1/invoices', { key })).body.data.map((i: any) => i.id)).toEqual([invoice.body.id]);
+      const nested = await gql(server.url, key, '{ invoices(first: 5) { edges { node { number customer { name } lines { amount } } } } }');
+      expect(nested.body.data.invoices.edges[0].node).toEqual({ number: invoice.body.number, customer: { name: 'Slow path' }, lines: [{ amount: '12.50' }] });
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await fresh.drop();
+    }
+    // In process: without the fast paths the database offers no connection statements, so nothing compiles.
+    const db = openDatabase(`file:${join(mkdtempSync(join(tmpdir(), 'slow-')), 'x.db')}`, tmpdir(), { sqliteFastPaths: false });
+    await db.prisma.$queryRawUnsafe('SELECT 1');
+    expect(db.sqliteStatement?.('SELECT 1')).toBeUndefined();
+    expect(compiledFindMany(db, 'Customer', { where: {}, orderBy: [{ id: 'asc' }] })).toBeUndefined();
+    await db.close();
+  }, 30_000);
 });
