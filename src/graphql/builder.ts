@@ -1,7 +1,7 @@
 // The one Pothos builder. Domain modules add their types to it; src/registry.ts imports them all and builds the schema.
 import SchemaBuilder, { type EnumRef, isThenable, RootFieldBuilder } from '@pothos/core';
 
-type BuilderTypes = PothosSchemaTypes.ExtendDefaultTypes<{
+export type BuilderTypes = PothosSchemaTypes.ExtendDefaultTypes<{
   PrismaTypes: PrismaTypes;
   Context: GraphQLContext;
   DefaultFieldNullability: false;

@@ -6,7 +6,8 @@ import { type GraphQLResolveInfo, Kind } from 'graphql';
 import { delegateOf, type Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
-import { builder } from './builder.ts';
+import type { InputObjectRef } from '@pothos/core';
+import { builder, type BuilderTypes } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { pageArgs, pageType } from './pages.ts';
 
@@ -63,7 +64,8 @@ export interface ListFieldsOptions<Filter> {
   model: string;
   nodeRef: any;
   description: string;
-  filterInput: any;
+  /** The filter input; its shape must be the service's `Filter` (checked by the compiler: one shape, two views). */
+  filterInput: InputObjectRef<BuilderTypes, Filter>;
   order: { input: any; toOrderBy: (order: any) => object[] };
   where: (ctx: GraphQLContext, filter: Filter) => object;
 }

@@ -79,7 +79,7 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
       ? [
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number, from 1.' },
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, description: 'Items per page, at most 100.' },
-          ...(route.queryParams ?? []).map((name) => ({ name, in: 'query', schema: { type: 'string' }, description: `Filter: ${name}.` })),
+          ...[...(route.filter?.names ?? []), ...(route.queryParams ?? [])].map((name) => ({ name, in: 'query', schema: { type: 'string' }, description: `Filter: ${name}.` })),
         ]
       : [];
     const bodyType = route.bodyType ? schema.getType(route.bodyType) : undefined;

@@ -9,7 +9,7 @@ import type { RequestContext } from '../core/request-context.ts';
 import { type Representation, renderAll } from '../core/representations.ts';
 import { AppError } from '../lib/errors.ts';
 import { pageSchema, type Schema } from './json-schema.ts';
-import { listVariables, type RestRequest, type RestResult, type RestRoute } from './rest.ts';
+import type { RestRequest, RestResult, RestRoute } from './rest.ts';
 
 export interface ResourceDescription {
   /** `/api/v1/customers` */
@@ -23,8 +23,9 @@ export interface ResourceDescription {
   representation: Representation;
   /** JSON Schema of the representation. */
   schema: Schema;
+  /** The GraphQL filter input of the list, and which of its fields REST takes as query parameters, in REST's order. */
   filterType: string;
-  filters: Record<string, (value: string) => unknown>;
+  filters: string[];
   list: { operationId: string; summary: string };
   retrieve?: { operationId: string; summary: string };
   create?: WriteDescription;
@@ -71,9 +72,9 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       document: `query ${r.list.operationId}($page: Int, $limit: Int, $filter: ${r.filterType}) {
         ${r.plural}Page(page: $page, limit: $limit, filter: $filter) { data { id } total page limit pages }
       }`,
-      queryParams: Object.keys(r.filters),
+      filter: { type: r.filterType, names: r.filters },
       responses: { 200: pageSchema(r.schema) },
-      toVariables: (req) => listVariables(req.query, r.filters),
+      toVariables: (req) => ({ ...req.list }),
       toResult: (data, _req, context) => listResult(data[`${r.plural}Page`], context, r.representation),
     },
   ];

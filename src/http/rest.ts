@@ -1,7 +1,7 @@
 // The REST v1 compatibility layer: a table of routes, each running a stored GraphQL document through
 // the same enveloped Yoga schema as /graphql, so validation, error mapping and N+1 protection are the
 // ones GraphQL has. Routes only translate between HTTP and GraphQL.
-import { coerceInputValue, type DocumentNode, getNullableType, isInputObjectType, isListType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
+import { coerceInputValue, type DocumentNode, getNullableType, isEnumType, isInputObjectType, isListType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { isCalendarDate } from '../lib/dates.ts';
 import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
@@ -16,7 +16,18 @@ export interface RestRequest {
   query: URLSearchParams;
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
+  /** A list route's page, limit and filter, parsed from the query (routes with `filter`). */
+  list?: ListVariables;
 }
+
+export interface ListVariables {
+  page?: number;
+  limit?: number;
+  filter: Record<string, unknown>;
+}
+
+/** Parses one query parameter's text into the value GraphQL takes, or throws with what is wrong. */
+export type ParameterParser = (value: string) => unknown;
 
 export interface RestResult {
   status: number;
@@ -30,7 +41,13 @@ export interface RestRoute {
   path: string;
   operationId: string;
   summary: string;
-  /** Query parameters a GET route accepts besides page and limit (for the OpenAPI document). */
+  /**
+   * A list route's filters: fields of the GraphQL filter input `type` that REST takes as query parameters,
+   * named in REST's order. Each is parsed by its GraphQL type (enums in lower case, dates, booleans,
+   * text), so a filter is declared once, in the schema; the parsed list reaches `toVariables` as `req.list`.
+   */
+  filter?: { type: string; names: string[] };
+  /** Other query parameters a GET route accepts besides page and limit (for the OpenAPI document). */
   queryParams?: string[];
   /** JSON Schema of the success body, by status (for the OpenAPI document; tests check responses against it). */
   responses: Record<number, Schema>;
@@ -50,6 +67,7 @@ export interface RestRoute {
 
 interface CompiledRoute extends RestRoute {
   bodyInputType?: GraphQLInputType;
+  filterParsers?: Record<string, ParameterParser>;
   pattern: RegExp;
   paramNames: string[];
   parsed: DocumentNode;
@@ -82,7 +100,8 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
     );
     const bodyInputType = route.bodyType ? schema.getType(route.bodyType) : undefined;
     if (route.bodyType && !isInputType(bodyInputType)) throw new Error(`REST route ${route.method} ${route.path}: no input type ${route.bodyType}`);
-    return { ...route, pattern, paramNames, parsed, bodyInputType: bodyInputType as GraphQLInputType | undefined };
+    const filterParsers = route.filter && filterParsersOf(schema, route.filter.type, route.filter.names, `REST route ${route.method} ${route.path}`);
+    return { ...route, pattern, paramNames, parsed, bodyInputType: bodyInputType as GraphQLInputType | undefined, filterParsers };
   });
 
   return {
@@ -118,6 +137,7 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
           if (fields.length) throw validationError(fields.map((path) => ({ path, message: 'is not a known field (this action takes no body)' })));
         }
       }
+      if (route.filterParsers) req = { ...req, list: listVariables(req.query, route.filterParsers) };
       const variableValues = route.toVariables(req);
       const { contextFactory, execute } = yoga.getEnveloped(context);
       const contextValue = await contextFactory();
@@ -197,9 +217,9 @@ export function checkParameters(params: Record<string, string>, query: URLSearch
 }
 
 /** Parses `page` and `limit` (whole numbers) and any allowed filters; unknown parameters are refused. */
-export function listVariables(query: URLSearchParams, filters: Record<string, (value: string) => unknown> = {}): { page?: number; limit?: number; filter: Record<string, unknown> } {
+export function listVariables(query: URLSearchParams, filters: Record<string, ParameterParser> = {}): ListVariables {
   const errors: FieldError[] = [];
-  const out: { page?: number; limit?: number; filter: Record<string, unknown> } = { filter: {} };
+  const out: ListVariables = { filter: {} };
   for (const [name, value] of query) {
     if (name === 'page' || name === 'limit') {
       if (!/^-?\d+$/.test(value)) errors.push({ path: name, message: `must be a whole number, got "${value}"` });
@@ -237,6 +257,36 @@ export const enumParam = (allowed: readonly string[]) => (value: string) => {
   if (!allowed.includes(upper)) throw new Error(`must be one of ${allowed.map((a) => a.toLowerCase()).join(', ')}, got "${value}"`);
   return upper;
 };
+
+/**
+ * The parser of each named field of a GraphQL filter input type, by the field's type: an enum takes its
+ * values in REST's lower case, `Date` a calendar date, `Boolean` true or false, `Int` a whole number, text
+ * and ids as they are. Checked at start-up: a name the type lacks, or a type with no REST spelling, fails the boot.
+ */
+export function filterParsersOf(schema: GraphQLSchema, typeName: string, names: string[], where: string): Record<string, ParameterParser> {
+  const type = schema.getType(typeName);
+  if (!isInputObjectType(type)) throw new Error(`${where}: no input type ${typeName}`);
+  const fields = type.getFields();
+  return Object.fromEntries(
+    names.map((name) => {
+      const field = fields[name];
+      if (!field) throw new Error(`${where}: ${typeName} has no field ${name}`);
+      const fieldType = getNullableType(field.type);
+      if (isEnumType(fieldType)) return [name, enumParam(fieldType.getValues().map((v) => v.name))];
+      if (!isScalarType(fieldType)) throw new Error(`${where}: ${typeName}.${name} is not a scalar or enum`);
+      const parser = SCALAR_PARAMETERS[fieldType.name];
+      if (!parser) throw new Error(`${where}: no query-parameter spelling for ${fieldType.name} (${typeName}.${name})`);
+      return [name, parser];
+    }),
+  );
+}
+
+const wholeNumberParam = (value: string) => {
+  if (!/^-?\d+$/.test(value)) throw new Error(`must be a whole number, got "${value}"`);
+  return Number(value);
+};
+
+const SCALAR_PARAMETERS: Record<string, ParameterParser> = { String, ID: String, Boolean: booleanParam, Date: dateParam, Int: wholeNumberParam };
 
 /** REST spells enum values in lower case; GraphQL in upper case. */
 export function upperCaseFields(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {

@@ -1,6 +1,6 @@
 // GET /api/v1/accounts (contract); GET /api/v1/accounts/{id} and POST /api/v1/accounts (beyond it).
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { booleanParam, enumParam, upperCaseFields } from '../../http/rest.ts';
+import { upperCaseFields } from '../../http/rest.ts';
 import { S } from '../../http/json-schema.ts';
 import { resourceRoutes } from '../../http/rest-resource.ts';
 import { accountRepresentation } from './accounts.public.ts';
@@ -30,7 +30,7 @@ export const accountRoutes = resourceRoutes({
     'An account of the chart of accounts; balance on its normal side.',
   ),
   filterType: 'AccountFilter',
-  filters: { type: enumParam(Object.values(AccountType)), active: booleanParam, search: String },
+  filters: ['type', 'active', 'search'],
   list: { operationId: 'listAccounts', summary: 'List the chart of accounts' },
   retrieve: { operationId: 'getAccount', summary: 'Retrieve an account' },
   update: { operationId: 'updateAccount', summary: 'Rename, describe or (de)activate an account', mutation: 'updateAccount', inputType: 'UpdateAccountInput' },

@@ -1,5 +1,4 @@
 // Customers and vendors share their REST shape.
-import { booleanParam } from '../../http/rest.ts';
 import { S, type Schema } from '../../http/json-schema.ts';
 import type { Representation } from '../../core/representations.ts';
 import { resourceRoutes } from '../../http/rest-resource.ts';
@@ -29,7 +28,7 @@ export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, repr
       updatedAt: S.dateTime,
     }),
     filterType: `${model}Filter`,
-    filters: { search: String, email: String, active: booleanParam },
+    filters: ['search', 'email', 'active'],
     list: { operationId: `list${model}s`, summary: `List ${plural}` },
     retrieve: { operationId: `get${model}`, summary: `Retrieve a ${model.toLowerCase()}` },
     create: { operationId: `create${model}`, summary: `Create a ${model.toLowerCase()}`, mutation: `create${model}`, inputType: `Create${model}Input` },

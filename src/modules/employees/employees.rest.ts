@@ -1,6 +1,6 @@
 import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
 import { S } from '../../http/json-schema.ts';
-import { enumParam, upperCaseFields } from '../../http/rest.ts';
+import { upperCaseFields } from '../../http/rest.ts';
 import { resourceRoutes } from '../../http/rest-resource.ts';
 import { employeeRepresentation } from './employees.public.ts';
 
@@ -31,7 +31,7 @@ export const employeeRoutes = resourceRoutes({
     updatedAt: S.dateTime,
   }),
   filterType: 'EmployeeFilter',
-  filters: { search: String, status: enumParam(Object.values(EmployeeStatus)), employmentType: enumParam(Object.values(EmploymentType)), department: String },
+  filters: ['search', 'status', 'employmentType', 'department'],
   list: { operationId: 'listEmployees', summary: 'List employees' },
   retrieve: { operationId: 'getEmployee', summary: 'Retrieve an employee' },
   create: { operationId: 'createEmployee', summary: 'Create an employee', mutation: 'createEmployee', inputType: 'CreateEmployeeInput', bodyToInput: (b) => upperCaseFields(b, ENUMS) },

@@ -1,7 +1,7 @@
 // GET and POST /api/v1/invoices (contract); GET /{id}, POST /{id}/finalize, /{id}/void and
 // /{id}/payments (beyond it).
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
-import { booleanParam, dateParam, enumParam, type RestRoute } from '../../http/rest.ts';
+import type { RestRoute } from '../../http/rest.ts';
 import { replaceProperty, S, withoutFields } from '../../http/json-schema.ts';
 import { actionRoute, idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { invoiceRepresentation } from './invoices.public.ts';
@@ -79,7 +79,7 @@ export const invoiceRoutes: RestRoute[] = [
     representation: invoiceRepresentation,
     schema: INVOICE_SCHEMA,
     filterType: 'InvoiceFilter',
-    filters: { status: enumParam(Object.values(InvoiceStatus)), customerId: String, from: dateParam, to: dateParam, dueBefore: dateParam, overdue: booleanParam, search: String },
+    filters: ['status', 'customerId', 'from', 'to', 'dueBefore', 'overdue', 'search'],
     list: { operationId: 'listInvoices', summary: 'List invoices' },
     retrieve: { operationId: 'getInvoice', summary: 'Retrieve an invoice' },
     create: { operationId: 'createInvoice', summary: 'Create an invoice (posted unless draft)', mutation: 'createInvoice', inputType: 'CreateInvoiceInput', bodyToInput: invoiceBodyToInput, documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },

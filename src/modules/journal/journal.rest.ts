@@ -1,7 +1,7 @@
 // GET and POST /api/v1/journal-entries (contract); GET /{id} and POST /{id}/reverse (beyond it).
 // POST takes the contract's shape { date, description, lines: [{ accountId, debit, credit }] }, debit
 // and credit as JSON numbers with zero on the side a line does not post to.
-import { dateParam, type RestRoute } from '../../http/rest.ts';
+import type { RestRoute } from '../../http/rest.ts';
 import { S } from '../../http/json-schema.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
 import { journalEntryRepresentation } from './journal.public.ts';
@@ -47,7 +47,7 @@ export const journalRoutes: RestRoute[] = [
     representation: journalEntryRepresentation,
     schema: ENTRY_SCHEMA,
     filterType: 'JournalEntryFilter',
-    filters: { from: dateParam, to: dateParam, accountId: String, sourceType: String, search: String },
+    filters: ['from', 'to', 'accountId', 'sourceType', 'search'],
     list: { operationId: 'listJournalEntries', summary: 'List journal entries' },
     retrieve: { operationId: 'getJournalEntry', summary: 'Retrieve a journal entry' },
     create: { operationId: 'createJournalEntry', summary: 'Create (post) a journal entry', mutation: 'createJournalEntry', inputType: 'CreateJournalEntryInput' },

@@ -1,5 +1,5 @@
 import { ProductType } from '../../db/generated/sqlite/enums.ts';
-import { booleanParam, enumParam, upperCaseFields } from '../../http/rest.ts';
+import { upperCaseFields } from '../../http/rest.ts';
 import { S } from '../../http/json-schema.ts';
 import { resourceRoutes } from '../../http/rest-resource.ts';
 import { productRepresentation } from './products.public.ts';
@@ -25,7 +25,7 @@ export const productRoutes = resourceRoutes({
     updatedAt: S.dateTime,
   }),
   filterType: 'ProductFilter',
-  filters: { search: String, type: enumParam(Object.values(ProductType)), active: booleanParam },
+  filters: ['search', 'type', 'active'],
   list: { operationId: 'listProducts', summary: 'List products and services' },
   retrieve: { operationId: 'getProduct', summary: 'Retrieve a product' },
   create: { operationId: 'createProduct', summary: 'Create a product or service', mutation: 'createProduct', inputType: 'CreateProductInput', bodyToInput: (b) => upperCaseFields(b, ['type']) },

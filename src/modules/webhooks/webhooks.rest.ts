@@ -84,7 +84,7 @@ export const webhookRoutes: RestRoute[] = [
     representation: webhookSubscriptionRepresentation,
     schema: SUBSCRIPTION_SCHEMA,
     filterType: 'WebhookSubscriptionFilter',
-    filters: { url: String },
+    filters: ['url'],
     list: { operationId: 'listWebhookSubscriptions', summary: 'List registered webhook subscriptions' },
     retrieve: { operationId: 'getWebhookSubscription', summary: 'Retrieve a webhook subscription' },
     update: { operationId: 'updateWebhookSubscription', summary: 'Change a subscription\'s url, event types or description', mutation: 'updateWebhookSubscription', inputType: 'UpdateWebhookSubscriptionInput' },
