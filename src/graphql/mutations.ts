@@ -5,7 +5,8 @@ import { type GraphQLResolveInfo, Kind } from 'graphql';
 import type { Change } from '../core/representations.ts';
 import type { WriteScope } from '../core/tenant.ts';
 import type { WriteOutcome } from '../core/unit-of-work.ts';
-import { builder } from './builder.ts';
+import type { InputObjectRef } from '@pothos/core';
+import { builder, type BuilderTypes } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { delegateOf } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
@@ -49,7 +50,8 @@ export interface CreateMutationOptions<Input, Prepared = undefined> {
   name: string;
   /** Prisma model returned, e.g. `Invoice`. */
   model: string;
-  input: any;
+  /** The input type; its shape must be what `run` takes (checked by the compiler). */
+  input: InputObjectRef<BuilderTypes, Input>;
   description: string;
   /**
    * Work that must not hold the write's transaction open (a network lookup), run before it opens; its
@@ -84,8 +86,8 @@ export interface RecordMutationOptions<Input, Prepared = undefined> {
   model: string;
   /** How people call the record, for the id argument's description. */
   label: string;
-  /** The input object type, if the mutation takes one. */
-  input?: any;
+  /** The input object type, if the mutation takes one; its shape must be what `run` takes. */
+  input?: InputObjectRef<BuilderTypes, Input>;
   /** Updates require their input; actions (when and why) take it optionally. */
   inputRequired?: boolean;
   description: string;

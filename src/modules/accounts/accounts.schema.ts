@@ -2,7 +2,7 @@ import { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
-import { type AccountChanges, type AccountFilter, accountWhere, createAccount, type NewAccount, updateAccount } from './accounts.service.ts';
+import { type AccountFilter, accountWhere, createAccount, updateAccount } from './accounts.service.ts';
 
 export const AccountTypeEnum = describedEnum('AccountType', AccountType, 'The five classes of the chart of accounts; they decide the side an account normally sits on.', {
   ASSET: 'What the organization owns or is owed (debit normal).',
@@ -71,7 +71,7 @@ const CreateAccountInput = builder.inputType('CreateAccountInput', {
   }),
 });
 
-createMutation<NewAccount>({
+createMutation({
   name: 'createAccount',
   model: 'Account',
   input: CreateAccountInput,
@@ -89,7 +89,7 @@ const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
   }),
 });
 
-updateMutation<AccountChanges>({
+updateMutation({
   name: 'updateAccount',
   model: 'Account',
   label: 'account',

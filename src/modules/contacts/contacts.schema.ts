@@ -1,5 +1,6 @@
+import type { InputFieldBuilder } from '@pothos/core';
 import type { PrismaTypes } from '../../db/database.ts';
-import { builder } from '../../graphql/builder.ts';
+import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
@@ -30,7 +31,7 @@ export const AddressInputRef = builder.inputType('AddressInput', {
 });
 
 /** The input fields customers and vendors share; `requiredName` for creation. */
-export function contactInputFields(t: any, who: string, requiredName: boolean) {
+export function contactInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObject'>, who: string, requiredName: boolean) {
   return {
     name: t.string({ required: requiredName, description: `The ${who}'s name (company or person), up to 200 characters.` }),
     email: t.string({ description: 'Email address for documents and reminders.' }),
@@ -111,14 +112,14 @@ export function defineContactType(options: {
     description: `Changes to a ${who}; only the fields given change.`,
     fields: (t) => ({ ...contactInputFields(t, who, false), active: t.boolean({ description: 'Deactivate (false) or reactivate (true).' }) }),
   });
-  createMutation<ContactInput>({
+  createMutation({
     name: `create${model}`,
     model,
     input: createInput,
     description: `Creates a ${who}.`,
     run: (scope, input) => service.create(scope, input),
   });
-  updateMutation<ContactInput & { active?: boolean | null }>({
+  updateMutation({
     name: `update${model}`,
     model,
     label: who,

@@ -1,9 +1,10 @@
+import type { InputFieldBuilder } from '@pothos/core';
 import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
-import { builder, describedEnum } from '../../graphql/builder.ts';
+import { builder, type BuilderTypes, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
-import { createEmployee, type EmployeeFilter, type EmployeeInput, employeeWhere, updateEmployee } from './employees.service.ts';
+import { createEmployee, type EmployeeFilter, employeeWhere, updateEmployee } from './employees.service.ts';
 
 const EmploymentTypeEnum = describedEnum('EmploymentType', EmploymentType, 'Full time, part time, or contractor.', {
   FULL_TIME: 'Employed full time.',
@@ -70,7 +71,7 @@ listFields<EmployeeFilter>({
   where: (ctx, filter) => employeeWhere(ctx.organizationId, filter, ctx.db.provider),
 });
 
-function employeeInputFields(t: any, creating: boolean) {
+function employeeInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObject'>, creating: boolean) {
   return {
     employeeNumber: t.string({ description: 'The HR system\'s number, unique in the organization.' }),
     firstName: t.string({ required: creating, description: 'Given name.' }),
@@ -91,7 +92,7 @@ function employeeInputFields(t: any, creating: boolean) {
 const CreateEmployeeInput = builder.inputType('CreateEmployeeInput', { description: 'A new employee.', fields: (t) => employeeInputFields(t, true) });
 const UpdateEmployeeInput = builder.inputType('UpdateEmployeeInput', { description: 'Changes to an employee; only the fields given change.', fields: (t) => employeeInputFields(t, false) });
 
-createMutation<EmployeeInput>({
+createMutation({
   name: 'createEmployee',
   model: 'Employee',
   input: CreateEmployeeInput,
@@ -99,7 +100,7 @@ createMutation<EmployeeInput>({
   run: (scope, input) => createEmployee(scope, input),
 });
 
-updateMutation<EmployeeInput>({
+updateMutation({
   name: 'updateEmployee',
   model: 'Employee',
   label: 'employee',

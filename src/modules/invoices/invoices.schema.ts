@@ -13,10 +13,8 @@ import {
   createInvoice,
   finalizeInvoice,
   type InvoiceFilter,
-  type InvoiceInput,
   invoiceWhere,
   OPEN_STATUSES,
-  type PaymentInput,
   recordPayment,
   voidInvoice,
 } from './invoices.service.ts';
@@ -216,7 +214,7 @@ const VoidInvoiceInput = builder.inputType('VoidInvoiceInput', {
   }),
 });
 
-createMutation<InvoiceInput>({
+createMutation({
   name: 'createInvoice',
   model: 'Invoice',
   input: CreateInvoiceInput,
@@ -224,7 +222,7 @@ createMutation<InvoiceInput>({
   run: (scope, input) => createInvoice(scope, input),
 });
 
-createMutation<PaymentInput>({
+createMutation({
   name: 'recordPayment',
   model: 'Payment',
   input: RecordPaymentInput,

@@ -5,7 +5,7 @@ import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
 import { accountBalances } from '../reports/reports.service.ts';
-import { createJournalEntry, type JournalEntryInput, type JournalFilter, journalEntryWhere, reverseJournalEntry } from './journal.service.ts';
+import { createJournalEntry, type JournalFilter, journalEntryWhere, reverseJournalEntry } from './journal.service.ts';
 
 export const JournalLineRef = builder.prismaObject('JournalLine', {
   description: 'One posting line of a journal entry: an amount on the debit or the credit side of one account.',
@@ -116,7 +116,7 @@ const ReverseJournalEntryInput = builder.inputType('ReverseJournalEntryInput', {
   }),
 });
 
-createMutation<JournalEntryInput>({
+createMutation({
   name: 'createJournalEntry',
   model: 'JournalEntry',
   input: CreateJournalEntryInput,

@@ -1,10 +1,11 @@
+import type { InputFieldBuilder } from '@pothos/core';
 import { ProductType } from '../../db/generated/sqlite/enums.ts';
-import { builder, describedEnum } from '../../graphql/builder.ts';
+import { builder, type BuilderTypes, describedEnum } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
-import { createProduct, type ProductFilter, type ProductInput, productWhere, updateProduct } from './products.service.ts';
+import { createProduct, type ProductFilter, productWhere, updateProduct } from './products.service.ts';
 
 export const ProductTypeEnum = describedEnum('ProductType', ProductType, 'What kind of thing a product is.', {
   SERVICE: 'Work or time, not goods.',
@@ -63,7 +64,7 @@ listFields<ProductFilter>({
   where: (ctx, filter) => productWhere(ctx.organizationId, filter, ctx.db.provider),
 });
 
-function productInputFields(t: any, creating: boolean) {
+function productInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObject'>, creating: boolean) {
   return {
     name: t.string({ required: creating, description: 'Name shown on invoices, up to 200 characters.' }),
     sku: t.string({ description: 'Stock keeping unit (letters, digits, . _ - /), unique in the organization.' }),
@@ -85,7 +86,7 @@ const UpdateProductInput = builder.inputType('UpdateProductInput', {
   fields: (t) => ({ ...productInputFields(t, false), active: t.boolean({ description: 'Deactivate (false) or reactivate (true).' }) }),
 });
 
-createMutation<ProductInput>({
+createMutation({
   name: 'createProduct',
   model: 'Product',
   input: CreateProductInput,
@@ -93,7 +94,7 @@ createMutation<ProductInput>({
   run: (scope, input) => createProduct(scope, input),
 });
 
-updateMutation<ProductInput>({
+updateMutation({
   name: 'updateProduct',
   model: 'Product',
   label: 'product',
