@@ -62,22 +62,32 @@ export interface CreateMutationOptions<Input, Prepared = undefined> {
   run: (scope: WriteScope, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
 }
 
-export function createMutation<Input, Prepared = undefined>(options: CreateMutationOptions<Input, Prepared>) {
-  builder.mutationField(options.name, (t: any) =>
+/**
+ * A mutation field that writes through the request's unit of work and answers with the written record
+ * in the client's selection; every mutation takes an optional `idempotencyKey`.
+ */
+function writingMutationField<Args extends { idempotencyKey?: string | null }>(name: string, model: string, description: string, args: (t: any) => Record<string, unknown>, write: (args: Args, ctx: GraphQLContext) => Promise<WriteOutcome>) {
+  builder.mutationField(name, (t: any) =>
     t.prismaField({
-      type: options.model,
+      type: model,
       nullable: MUTATION_FIELD_NULLABLE,
-      description: options.description,
-      args: {
-        input: t.arg({ type: options.input, required: true }),
-        idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
-      },
-      resolve: async (query: object, _parent: unknown, args: { input: Input; idempotencyKey?: string | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
-        const prepared = (await options.prepare?.(args.input, ctx)) as Prepared;
-        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: args.input }, (scope) => options.run(scope, args.input, ctx, prepared));
-        return resultFor(ctx, options.model, query, outcome, info);
-      },
+      description,
+      args: { ...args(t), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
+      resolve: async (query: object, _parent: unknown, given: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => resultFor(ctx, model, query, await write(given, ctx), info),
     }),
+  );
+}
+
+export function createMutation<Input, Prepared = undefined>(options: CreateMutationOptions<Input, Prepared>) {
+  writingMutationField<{ input: Input; idempotencyKey?: string | null }>(
+    options.name,
+    options.model,
+    options.description,
+    (t) => ({ input: t.arg({ type: options.input, required: true }) }),
+    async ({ input, idempotencyKey }, ctx) => {
+      const prepared = (await options.prepare?.(input, ctx)) as Prepared;
+      return ctx.write({ operation: options.name, idempotencyKey, input }, (scope) => options.run(scope, input, ctx, prepared));
+    },
   );
 }
 
@@ -102,25 +112,21 @@ export interface RecordMutationOptions<Input, Prepared = undefined> {
  * actions (reverse, finalize, void); the record comes back with the client's selection.
  */
 export function recordMutation<Input, Prepared = undefined>(options: RecordMutationOptions<Input, Prepared>) {
-  builder.mutationField(options.name, (t: any) =>
-    t.prismaField({
-      type: options.model,
-      nullable: MUTATION_FIELD_NULLABLE,
-      description: options.description,
-      args: {
-        id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
-        ...(options.input
-          ? { input: t.arg({ type: options.input, required: options.inputRequired ?? false, description: options.inputRequired ? 'The changes.' : 'When and why; all optional.' }) }
-          : {}),
-        idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
-      },
-      resolve: async (query: object, _parent: unknown, args: { id: string; input?: Input; idempotencyKey?: string | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
-        const input = (args.input ?? {}) as Input;
-        const prepared = (await options.prepare?.(input, ctx)) as Prepared;
-        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id: args.id, input } }, (scope) => options.run(scope, args.id, input, ctx, prepared));
-        return resultFor(ctx, options.model, query, outcome, info);
-      },
+  writingMutationField<{ id: string; input?: Input; idempotencyKey?: string | null }>(
+    options.name,
+    options.model,
+    options.description,
+    (t) => ({
+      id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
+      ...(options.input
+        ? { input: t.arg({ type: options.input, required: options.inputRequired ?? false, description: options.inputRequired ? 'The changes.' : 'When and why; all optional.' }) }
+        : {}),
     }),
+    async ({ id, input: given, idempotencyKey }, ctx) => {
+      const input = (given ?? {}) as Input;
+      const prepared = (await options.prepare?.(input, ctx)) as Prepared;
+      return ctx.write({ operation: options.name, idempotencyKey, input: { id, input } }, (scope) => options.run(scope, id, input, ctx, prepared));
+    },
   );
 }
 
