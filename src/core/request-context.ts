@@ -29,10 +29,8 @@ export interface RequestContext {
   settings: RequestSettings;
   /** Committed events of this organization as they are relayed (GraphQL subscriptions). */
   liveEvents: Pick<EventBus, 'subscribe'>;
-  /** Runs a write through the unit of work for this organization and remembers its outcome. */
+  /** Runs a write through the unit of work for this organization. */
   write<Row>(request: WriteRequest, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
-  /** The outcome of the last write of this request: REST answers with its public object. */
-  lastWrite?: WriteOutcome;
 }
 
 export interface RequestSettings {
@@ -133,12 +131,7 @@ export function requestContextFactory({ db, limiter, authFailures, logger, unitO
       logger: logger.child({ requestId }),
       liveEvents: bus,
       settings,
-      // `this`: Yoga copies the context's fields onto its own object, and the outcome belongs on the one in use.
-      async write(this: RequestContext, request, work) {
-        const outcome = await unitOfWork.write(apiKey.organizationId, request, work);
-        this.lastWrite = outcome as WriteOutcome;
-        return outcome;
-      },
+      write: (request, work) => unitOfWork.write(apiKey.organizationId, request, work),
     };
     return context;
   };

@@ -63,8 +63,22 @@ export interface CreateMutationOptions<Input, Prepared = undefined> {
 }
 
 /**
+ * What the writes of one operation committed, in order: handed to the execution as its root value by a
+ * caller that needs more than the GraphQL answer (REST answers with each write's public object and says
+ * whether it was an idempotent replay). GraphQL over HTTP passes no root value, and nothing is kept.
+ */
+export interface WriteReceipts {
+  writes: WriteOutcome[];
+}
+
+export const writeReceipts = (): WriteReceipts => ({ writes: [] });
+
+const isReceipts = (root: unknown): root is WriteReceipts => typeof root === 'object' && root !== null && Array.isArray((root as WriteReceipts).writes);
+
+/**
  * A mutation field that writes through the request's unit of work and answers with the written record
- * in the client's selection; every mutation takes an optional `idempotencyKey`.
+ * in the client's selection (its outcome also goes to the root value's receipts, when there are any);
+ * every mutation takes an optional `idempotencyKey`.
  */
 function writingMutationField<Args extends { idempotencyKey?: string | null }>(name: string, model: string, description: string, args: (t: any) => Record<string, unknown>, write: (args: Args, ctx: GraphQLContext) => Promise<WriteOutcome>) {
   builder.mutationField(name, (t: any) =>
@@ -73,7 +87,11 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(n
       nullable: MUTATION_FIELD_NULLABLE,
       description,
       args: { ...args(t), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
-      resolve: async (query: object, _parent: unknown, given: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => resultFor(ctx, model, query, await write(given, ctx), info),
+      resolve: async (query: object, root: unknown, given: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
+        const outcome = await write(given, ctx);
+        if (isReceipts(root)) root.writes.push(outcome as WriteOutcome);
+        return resultFor(ctx, model, query, outcome, info);
+      },
     }),
   );
 }

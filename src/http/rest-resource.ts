@@ -6,6 +6,7 @@
 // tenant wall) and select ids; the ids are then rendered by the representation, the same rendering
 // writes answer with and events carry. One mapper per resource, so the shapes cannot drift apart.
 import type { RequestContext } from '../core/request-context.ts';
+import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { type Representation, renderAll } from '../core/representations.ts';
 import { AppError } from '../lib/errors.ts';
 import { pageSchema, type Schema } from './json-schema.ts';
@@ -51,8 +52,7 @@ export function idempotencyKeyOf(req: RestRequest): string | undefined {
  * The response to a write: the written resource's public object, the very one its events carry and an
  * idempotent retry gets back (marked `Idempotent-Replayed: true`, as Stripe does).
  */
-export function writeResult(status: number, context: RequestContext, headers: Record<string, string> = {}): RestResult {
-  const write = context.lastWrite;
+export function writeResult(status: number, write: WriteOutcome | undefined, headers: Record<string, string> = {}): RestResult {
   if (!write) throw new Error('a write route ran without a write');
   return { status, body: write.object, headers: { ...headers, ...(write.replayed ? { 'idempotent-replayed': 'true' } : {}) } };
 }
@@ -107,7 +107,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       responses: { 201: r.schema },
       document: `mutation ${c.operationId}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-      toResult: (_data, _req, context) => writeResult(201, context, { location: `${r.path}/${context.lastWrite?.id}` }),
+      toResult: (_data, _req, _context, write) => writeResult(201, write, { location: `${r.path}/${write?.id}` }),
     });
   }
   if (r.update) {
@@ -123,7 +123,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       responses: { 200: r.schema },
       document: `mutation ${u.operationId}($id: ID!, $input: ${u.inputType}!, $idempotencyKey: String) { ${u.mutation}(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-      toResult: (_data, _req, context) => writeResult(200, context),
+      toResult: (_data, _req, _context, write) => writeResult(200, write),
     });
   }
   return routes;
@@ -159,8 +159,8 @@ export function actionRoute(a: ActionDescription): RestRoute {
     responses: { [a.status]: a.schema },
     document: `mutation ${a.mutation}($id: ID!${input}, $idempotencyKey: String) { ${a.mutation}(id: $id${a.inputType ? ', input: $input' : ''}, idempotencyKey: $idempotencyKey) { id ${a.extra?.selection ?? ''} } }`,
     toVariables: (req) => ({ id: req.params.id, ...(a.inputType ? { input: req.body } : {}), idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data, _req, context) => {
-      const result = writeResult(a.status, context, a.location && context.lastWrite ? { location: a.location(context.lastWrite.id) } : {});
+    toResult: (data, _req, _context, write) => {
+      const result = writeResult(a.status, write, a.location && write ? { location: a.location(write.id) } : {});
       return a.extra ? { ...result, body: { ...(result.body as object), ...a.extra.add(data[a.mutation]) } } : result;
     },
   };

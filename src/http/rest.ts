@@ -10,6 +10,8 @@ import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
 import { enumValuesNamedIn, summarizeGraphQLErrors } from '../graphql/errors.ts';
 import type { RequestContext } from '../core/request-context.ts';
+import type { WriteOutcome } from '../core/unit-of-work.ts';
+import { writeReceipts } from '../graphql/mutations.ts';
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -61,8 +63,8 @@ export interface RestRoute {
   /** Maps REST spellings onto the GraphQL input (e.g. lower-case enum values) before the check. */
   bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
   toVariables(req: RestRequest): Record<string, unknown>;
-  /** The response, from the GraphQL data and the request context (a write's outcome is `context.lastWrite`). */
-  toResult(data: any, req: RestRequest, context: RequestContext): RestResult | Promise<RestResult>;
+  /** The response, from the GraphQL data, the request context and, for a write, what it committed. */
+  toResult(data: any, req: RestRequest, context: RequestContext, write: WriteOutcome | undefined): RestResult | Promise<RestResult>;
 }
 
 interface CompiledRoute extends RestRoute {
@@ -141,9 +143,10 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
       const variableValues = route.toVariables(req);
       const { contextFactory, execute } = yoga.getEnveloped(context);
       const contextValue = await contextFactory();
-      const result = await execute({ schema, document: route.parsed, variableValues, contextValue });
+      const receipts = writeReceipts();
+      const result = await execute({ schema, document: route.parsed, variableValues, contextValue, rootValue: receipts });
       if ('errors' in result && result.errors?.length) throw new RestGraphQLError(result.errors);
-      return route.toResult((result as any).data, req, contextValue as RequestContext);
+      return route.toResult((result as any).data, req, contextValue as RequestContext, receipts.writes[0]);
     },
   };
 }

@@ -192,6 +192,12 @@ describe('the signing secret on GraphQL', () => {
     const hint = await gql(t.url, key, 'query($id: ID!) { node(id: $id) { ... on WebhookSubscription { secret secretLast4 } } }', { id: registered.id });
     expect(hint.body.data.node).toEqual({ secret: null, secretLast4: rotated.secret.slice(-4) });
   });
+
+  it('is shown under an alias too, only for the subscription that mutation answered with', async () => {
+    const r = await gql(t.url, key, 'mutation { mine: registerWebhook(input: { url: "http://127.0.0.1:9/h", eventTypes: ["*"] }) { secret } other: updateWebhookSubscription(id: "wh_00000000000000000000000000", input: { description: "x" }) { secret } }');
+    expect(r.body.data.mine.secret).toMatch(/^whsec_/);
+    expect(r.body.data.other).toBeNull(); // no such subscription: NOT_FOUND, and no secret anywhere else
+  });
 });
 
 describe('targets that cannot be turned against us', () => {

@@ -102,6 +102,6 @@ export const invoiceRoutes: RestRoute[] = [
       if (input.invoiceId !== req.params.id) throw validationError([{ path: 'invoiceId', message: 'must be left out or equal the invoice in the path' }]);
       return { input, idempotencyKey: idempotencyKeyOf(req) };
     },
-    toResult: (_data, _req, context) => writeResult(201, context),
+    toResult: (_data, _req, _context, write) => writeResult(201, write),
   },
 ];

@@ -69,8 +69,8 @@ export const webhookRoutes: RestRoute[] = [
     responses: { 201: REGISTERED_SCHEMA },
     document: 'mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { id secret } }',
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data, _req, context) => {
-      const result = writeResult(201, context, { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` });
+    toResult: (data, _req, _context, write) => {
+      const result = writeResult(201, write, { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` });
       return { ...result, body: { ...(result.body as object), secret: data.registerWebhook.secret } };
     },
   },

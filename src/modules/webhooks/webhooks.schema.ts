@@ -1,3 +1,4 @@
+import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
 import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder } from '../../graphql/builder.ts';
 import { isEventType } from '../../events/catalogue.ts';
@@ -35,6 +36,14 @@ builder.queryField('webhookEventTypes', (t) =>
 
 const SHOWS_SECRET = ['registerWebhook', 'rotateWebhookSecret'];
 
+/** Whether the field being resolved belongs to the record a mutation named in `names` answered with (not to one nested under it). */
+function answersMutation(info: GraphQLResolveInfo, names: string[]): boolean {
+  const recordKey = info.path.prev;
+  if (info.operation.operation !== 'mutation' || !recordKey || recordKey.prev) return false;
+  const field = info.operation.selectionSet.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && (s.alias ?? s.name).value === recordKey.key);
+  return !!field && names.includes(field.name.value);
+}
+
 export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', {
   description: 'A URL that receives signed event deliveries (Standard Webhooks).',
   id: { field: 'id', description: 'The subscription id (`wh_…`).' },
@@ -50,7 +59,7 @@ export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', 
     secret: t.string({
       nullable: true,
       description: 'Signing secret (`whsec_…`) to verify the webhook-signature header with. Returned only by registerWebhook and rotateWebhookSecret; null everywhere else.',
-      resolve: (w, _args, ctx) => (ctx.lastWrite?.id === w.id && SHOWS_SECRET.includes(ctx.lastWrite.operation) ? w.secret : null),
+      resolve: (w, _args, _ctx, info) => (answersMutation(info, SHOWS_SECRET) ? w.secret : null),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was registered.' }),
   }),
