@@ -6,7 +6,7 @@ import { type GraphQLResolveInfo, Kind } from 'graphql';
 import { delegateOf, type Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
-import type { InputObjectRef } from '@pothos/core';
+import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { pageArgs, pageType } from './pages.ts';
@@ -32,7 +32,7 @@ export function orderInput(name: string, fields: Record<string, { column: string
       direction: t.field({ type: OrderDirection, defaultValue: 'ASC', description: 'Ascending (default) or descending.' }),
     }),
   });
-  const toOrderBy = (order?: { field: string; direction?: string | null } | null) => {
+  const toOrderBy = (order?: OrderArgument | null) => {
     const column = fields[order?.field ?? defaultField].column;
     const direction = (order?.direction ?? 'ASC') === 'DESC' ? 'desc' : 'asc';
     return column === 'id' ? [{ id: direction }] : [{ [column]: direction }, { id: direction }];
@@ -62,13 +62,22 @@ export interface ListFieldsOptions<Filter> {
   plural: string;
   /** Prisma model name, e.g. `Invoice`. */
   model: string;
-  nodeRef: any;
+  nodeRef: ObjectRef<BuilderTypes, unknown>;
   description: string;
   /** The filter input; its shape must be the service's `Filter` (checked by the compiler: one shape, two views). */
   filterInput: InputObjectRef<BuilderTypes, Filter>;
-  order: { input: any; toOrderBy: (order: any) => object[] };
-  where: (ctx: GraphQLContext, filter: Filter) => object;
+  order: ReturnType<typeof orderInput>;
+  /** The Prisma `where` for the organization and the filter (none given: undefined). */
+  where: (ctx: GraphQLContext, filter: Filter | undefined) => object;
 }
+
+/** The arguments both list fields take. */
+interface ListArgs<Filter> {
+  filter?: Filter | null;
+  orderBy?: OrderArgument | null;
+}
+
+type OrderArgument = { field: string; direction?: string | null };
 
 export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
   const Page = pageType(options.model, options.nodeRef, options.description);
@@ -80,18 +89,18 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       maxSize: connectionMaxSize,
       description: `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before, at most ${MAX_CONNECTION_SIZE} a page).`,
       args: { filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
-      totalCount: (_parent: unknown, args: any, ctx: GraphQLContext) => delegate(ctx.prisma).count({ where: options.where(ctx, args.filter ?? {}) }),
-      resolve: (query: object, _parent: unknown, args: any, ctx: GraphQLContext) =>
-        delegate(ctx.prisma).findMany({ ...query, where: options.where(ctx, args.filter ?? {}), orderBy: options.order.toOrderBy(args.orderBy) }),
+      totalCount: (_parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) => delegate(ctx.prisma).count({ where: options.where(ctx, args.filter ?? undefined) }),
+      resolve: (query: object, _parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) =>
+        delegate(ctx.prisma).findMany({ ...query, where: options.where(ctx, args.filter ?? undefined), orderBy: options.order.toOrderBy(args.orderBy) }),
     }),
     [`${options.plural}Page`]: t.field({
       type: Page,
       description: `${capitalize(options.description)} of your organization by page number; the shape of the REST v1 lists.`,
       args: { ...pageArgs(t), filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
-      resolve: (_parent: unknown, args: any, ctx: GraphQLContext, info: any) =>
+      resolve: (_parent: unknown, args: ListArgs<Filter> & { page?: number | null; limit?: number | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) =>
         findPage(
           delegate(ctx.prisma),
-          options.where(ctx, args.filter ?? {}),
+          options.where(ctx, args.filter ?? undefined),
           options.order.toOrderBy(args.orderBy),
           pageWindow(args.page, args.limit),
           asksOnlyForIds(info) ? { select: { id: true } } : queryFromInfo({ context: ctx, info, path: ['data'] }),

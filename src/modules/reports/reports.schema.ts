@@ -1,4 +1,5 @@
-import { builder } from '../../graphql/builder.ts';
+import type { ObjectFieldBuilder } from '@pothos/core';
+import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import { money } from '../../graphql/money.ts';
 import { pageArgs, pageType } from '../../graphql/pages.ts';
 import { pageWindow } from '../../lib/pagination.ts';
@@ -8,7 +9,7 @@ import { JournalLineRef } from '../journal/journal.schema.ts';
 import { agedReceivables, balanceSheet, generalLedger, profitAndLoss, trialBalance } from './reports.service.ts';
 
 type TB = Awaited<ReturnType<typeof trialBalance>>;
-type Section = { rows: { account: any; amount: bigint }[]; total: bigint };
+type Section = Awaited<ReturnType<typeof balanceSheet>>['assets'];
 
 const TrialBalanceRow = builder.objectRef<TB['rows'][number]>('TrialBalanceRow').implement({
   description: 'An account\'s net balance, in the debit or the credit column.',
@@ -91,13 +92,14 @@ const GeneralLedger = builder.objectRef<GL>('GeneralLedger').implement({
 });
 
 type Aged = Awaited<ReturnType<typeof agedReceivables>>;
-const agingFields = (t: any) => ({
-  current: t.field({ type: 'Money', description: 'Not yet due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.current) }),
-  days1to30: t.field({ type: 'Money', description: '1 to 30 days past due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.days1to30) }),
-  days31to60: t.field({ type: 'Money', description: '31 to 60 days past due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.days31to60) }),
-  days61to90: t.field({ type: 'Money', description: '61 to 90 days past due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.days61to90) }),
-  over90: t.field({ type: 'Money', description: 'More than 90 days past due.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.over90) }),
-  total: t.field({ type: 'Money', description: 'All buckets.', resolve: (r: any, _a: unknown, ctx: any) => money(ctx, r.total) }),
+type AgingBuckets = Aged['totals'];
+const agingFields = <Row extends AgingBuckets>(t: ObjectFieldBuilder<BuilderTypes, Row>) => ({
+  current: t.field({ type: 'Money', description: 'Not yet due.', resolve: (r, _a, ctx) => money(ctx, r.current) }),
+  days1to30: t.field({ type: 'Money', description: '1 to 30 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days1to30) }),
+  days31to60: t.field({ type: 'Money', description: '31 to 60 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days31to60) }),
+  days61to90: t.field({ type: 'Money', description: '61 to 90 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days61to90) }),
+  over90: t.field({ type: 'Money', description: 'More than 90 days past due.', resolve: (r, _a, ctx) => money(ctx, r.over90) }),
+  total: t.field({ type: 'Money', description: 'All buckets.', resolve: (r, _a, ctx) => money(ctx, r.total) }),
 });
 const AgedReceivablesRow = builder.objectRef<Aged['rows'][number]>('AgedReceivablesRow').implement({
   description: 'What one customer owes, by age.',

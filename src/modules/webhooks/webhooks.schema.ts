@@ -91,7 +91,7 @@ listFields<{ url?: string | null }>({
   description: 'webhook subscriptions',
   filterInput: EmptyFilter,
   order: orderInput('WebhookSubscription', { CREATED_AT: { column: 'createdAt', description: 'By registration time.' } }, 'CREATED_AT'),
-  where: (ctx, filter) => ({ ...webhookWhere(ctx.organizationId), ...(filter.url ? { url: filter.url } : {}) }),
+  where: (ctx, filter) => ({ ...webhookWhere(ctx.organizationId), ...(filter?.url ? { url: filter.url } : {}) }),
 });
 
 const EventFilter = builder.inputType('EventFilter', {
@@ -197,7 +197,7 @@ listFields<{ subscriptionId?: string | null; eventId?: string | null; status?: '
   description: 'webhook deliveries',
   filterInput: DeliveryFilter,
   order: orderInput('WebhookDelivery', { CREATED_AT: { column: 'createdAt', description: 'By when the event was handed over.' } }, 'CREATED_AT'),
-  where: (ctx, f) => ({ organizationId: ctx.organizationId, ...(f.subscriptionId ? { subscriptionId: f.subscriptionId } : {}), ...(f.eventId ? { eventId: f.eventId } : {}), ...(f.status ? { status: f.status } : {}) }),
+  where: (ctx, f = {}) => ({ organizationId: ctx.organizationId, ...(f.subscriptionId ? { subscriptionId: f.subscriptionId } : {}), ...(f.eventId ? { eventId: f.eventId } : {}), ...(f.status ? { status: f.status } : {}) }),
 });
 
 const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
