@@ -3,13 +3,19 @@
 // and stored idempotent responses all come from here, so a receiver sees one shape everywhere.
 import type { Prisma } from '../db/database.ts';
 import type { EventType } from '../events/catalogue.ts';
+import type { Schema } from '../lib/json-schema.ts';
 import type { OrganizationInfo, Tx } from './tenant.ts';
 
 export type PublicObject = Record<string, unknown>;
 
-export interface Representation<Row = any> {
+export interface Representation<Row = any, Out extends PublicObject = PublicObject> {
   /** The resource type, as events name it: `invoice`, `journal_entry`. */
   type: string;
+  /**
+   * The JSON Schema of what `render` returns: the documented REST body (OpenAPI), and the type the
+   * compiler holds `render` to, so the shape is declared once and the two cannot drift.
+   */
+  schema: Schema<Out>;
   /**
    * Reads the rows `render` needs, for resources a write did not hand over itself. Callers match rows by
    * id; loads still state an order (`id`), which lets a request's read be compiled on SQLite
@@ -17,7 +23,7 @@ export interface Representation<Row = any> {
    */
   load(db: Prisma | Tx, organizationId: string, ids: string[]): Promise<Row[]>;
   /** The resource as the public sees it: exactly what `GET /api/v1/<resource>/{id}` answers. */
-  render(row: Row, organization: OrganizationInfo): PublicObject;
+  render(row: Row, organization: OrganizationInfo): Out;
 }
 
 export type Representations = ReadonlyMap<string, Representation>;

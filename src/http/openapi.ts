@@ -10,7 +10,7 @@ import {
   isNonNullType,
   isScalarType,
 } from 'graphql';
-import { problemSchema, type Schema } from './json-schema.ts';
+import { problemSchema, type Schema } from '../lib/json-schema.ts';
 import type { RestRoute } from './rest.ts';
 
 const SCALARS: Record<string, Schema> = {

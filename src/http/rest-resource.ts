@@ -9,7 +9,7 @@ import type { RequestContext } from '../core/request-context.ts';
 import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { type Representation, renderAll } from '../core/representations.ts';
 import { AppError } from '../lib/errors.ts';
-import { pageSchema, type Schema } from './json-schema.ts';
+import { pageSchema, type Schema } from '../lib/json-schema.ts';
 import type { RestRequest, RestResult, RestRoute } from './rest.ts';
 
 export interface ResourceDescription {
@@ -20,10 +20,8 @@ export interface ResourceDescription {
   label: string;
   /** GraphQL list field (without `Page`), e.g. `customers`. */
   plural: string;
-  /** How the resource looks to the public: every body of these routes. */
+  /** How the resource looks to the public: every body of these routes (its schema documents them). */
   representation: Representation;
-  /** JSON Schema of the representation. */
-  schema: Schema;
   /** The GraphQL filter input of the list, and which of its fields REST takes as query parameters, in REST's order. */
   filterType: string;
   filters: string[];
@@ -73,7 +71,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
         ${r.plural}Page(page: $page, limit: $limit, filter: $filter) { data { id } total page limit pages }
       }`,
       filter: { type: r.filterType, names: r.filters },
-      responses: { 200: pageSchema(r.schema) },
+      responses: { 200: pageSchema(r.representation.schema) },
       toVariables: (req) => ({ ...req.list }),
       toResult: (data, _req, context) => listResult(data[`${r.plural}Page`], context, r.representation),
     },
@@ -84,7 +82,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       path: `${r.path}/:id`,
       operationId: r.retrieve.operationId,
       summary: r.retrieve.summary,
-      responses: { 200: r.schema },
+      responses: { 200: r.representation.schema },
       document: `query ${r.retrieve.operationId}($id: ID!) { node(id: $id) { __typename id } }`,
       toVariables: (req) => ({ id: req.params.id }),
       toResult: async (data, req, context) => {
@@ -104,7 +102,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       bodyType: c.inputType,
       bodyToInput: c.bodyToInput,
       documentBody: c.documentBody,
-      responses: { 201: r.schema },
+      responses: { 201: r.representation.schema },
       document: `mutation ${c.operationId}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
       toResult: (_data, _req, _context, write) => writeResult(201, write, { location: `${r.path}/${write?.id}` }),
@@ -120,7 +118,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       bodyType: u.inputType,
       bodyToInput: u.bodyToInput,
       documentBody: u.documentBody,
-      responses: { 200: r.schema },
+      responses: { 200: r.representation.schema },
       document: `mutation ${u.operationId}($id: ID!, $input: ${u.inputType}!, $idempotencyKey: String) { ${u.mutation}(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
       toResult: (_data, _req, _context, write) => writeResult(200, write),

@@ -5,7 +5,7 @@ import { coerceInputValue, type DocumentNode, getNullableType, isEnumType, isInp
 import type { YogaServerInstance } from 'graphql-yoga';
 import { isCalendarDate } from '../lib/dates.ts';
 import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
-import type { Schema } from './json-schema.ts';
+import type { Schema } from '../lib/json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
 import { enumValuesNamedIn, summarizeGraphQLErrors } from '../graphql/errors.ts';

@@ -3,14 +3,36 @@ import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
+import { type Infer, S } from '../../lib/json-schema.ts';
+import { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { accountBalances } from '../reports/reports.service.ts';
 
 export const ACCOUNT = 'account';
 
 export type AccountRow = PrismaTypes.AccountGetPayload<object> & { balance: bigint };
 
-export const accountRepresentation: Representation<AccountRow> = {
+const ACCOUNT_SCHEMA = S.object(
+  {
+    id: S.id('acct'),
+    code: S.string,
+    name: S.string,
+    type: S.enum(Object.values(AccountType)),
+    subtype: S.nullable(S.string),
+    description: S.nullable(S.string),
+    parentId: S.nullable(S.id('acct')),
+    active: S.boolean,
+    system: S.boolean,
+    systemRole: S.nullable(S.string),
+    balance: S.number,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+  'An account of the chart of accounts; balance on its normal side.',
+);
+
+export const accountRepresentation: Representation<AccountRow, Infer<typeof ACCOUNT_SCHEMA>> = {
   type: ACCOUNT,
+  schema: ACCOUNT_SCHEMA,
   async load(db, organizationId, ids) {
     const [rows, balances] = await Promise.all([db.account.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }), accountBalances({ prisma: db, organizationId }, ids)]);
     return rows.map((row) => ({ ...row, balance: balances.get(row.id) ?? 0n }));

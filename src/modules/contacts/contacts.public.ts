@@ -3,7 +3,13 @@ import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { addressOf } from './contacts.service.ts';
+import { type Infer, S } from '../../lib/json-schema.ts';
+
+/** A contact's postal address as the public sees it: null when no part of it is on file. */
+export function addressOf(row: { addressLine1: string | null; addressLine2: string | null; city: string | null; region: string | null; postalCode: string | null; country: string | null }) {
+  const address = { line1: row.addressLine1, line2: row.addressLine2, city: row.city, region: row.region, postalCode: row.postalCode, country: row.country };
+  return Object.values(address).some((v) => v !== null) ? address : null;
+}
 
 type ContactRow = PrismaTypes.CustomerGetPayload<object> & { balance?: bigint };
 
@@ -17,33 +23,50 @@ async function balances(db: Parameters<Representation['load']>[0], organizationI
   return new Map(sums.map((s) => [s.customerId, (s._sum.total ?? 0n) - (s._sum.amountPaid ?? 0n)]));
 }
 
-export function contactRepresentation(kind: 'customer' | 'vendor'): Representation<ContactRow> {
-  return {
-    type: kind,
-    async load(db, organizationId, ids) {
-      const rows: ContactRow[] = await (db as any)[kind].findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } });
-      if (kind === 'vendor') return rows;
-      const due = await balances(db, organizationId, ids);
-      return rows.map((row) => ({ ...row, balance: due.get(row.id) ?? 0n }));
-    },
-    render(c, organization) {
-      return {
-        id: c.id,
-        name: c.name,
-        email: c.email,
-        phone: c.phone,
-        taxNumber: c.taxNumber,
-        address: addressOf(c),
-        paymentTermsDays: c.paymentTermsDays,
-        notes: c.notes,
-        active: c.active,
-        ...(kind === 'customer' ? { balance: moneyNumber(c.balance ?? 0n, decimalsOf({ organization })) } : {}),
-        createdAt: c.createdAt.toISOString(),
-        updatedAt: c.updatedAt.toISOString(),
-      };
-    },
-  };
-}
+const ADDRESS = S.nullable({ ...S.object({ line1: S.nullable(S.string), line2: S.nullable(S.string), city: S.nullable(S.string), region: S.nullable(S.string), postalCode: S.nullable(S.string), country: S.nullable(S.string) }), type: 'object' });
 
-export const customerRepresentation = contactRepresentation('customer');
-export const vendorRepresentation = contactRepresentation('vendor');
+/** What customers and vendors share, in the order REST shows it. */
+const contactProperties = (prefix: string) => ({
+  id: S.id(prefix),
+  name: S.string,
+  email: S.nullable(S.string),
+  phone: S.nullable(S.string),
+  taxNumber: S.nullable(S.string),
+  address: ADDRESS,
+  paymentTermsDays: S.nullable(S.integer),
+  notes: S.nullable(S.string),
+  active: S.boolean,
+});
+const CUSTOMER_SCHEMA = S.object({ ...contactProperties('cus'), balance: { ...S.number, description: 'Amount due on open invoices.' }, createdAt: S.dateTime, updatedAt: S.dateTime });
+const VENDOR_SCHEMA = S.object({ ...contactProperties('ven'), createdAt: S.dateTime, updatedAt: S.dateTime });
+
+const common = (c: ContactRow) => ({
+  id: c.id,
+  name: c.name,
+  email: c.email,
+  phone: c.phone,
+  taxNumber: c.taxNumber,
+  address: addressOf(c),
+  paymentTermsDays: c.paymentTermsDays,
+  notes: c.notes,
+  active: c.active,
+});
+const timestamps = (c: ContactRow) => ({ createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() });
+
+export const customerRepresentation: Representation<ContactRow, Infer<typeof CUSTOMER_SCHEMA>> = {
+  type: 'customer',
+  schema: CUSTOMER_SCHEMA,
+  async load(db, organizationId, ids) {
+    const rows = await db.customer.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } });
+    const due = await balances(db, organizationId, ids);
+    return rows.map((row) => ({ ...row, balance: due.get(row.id) ?? 0n }));
+  },
+  render: (c, organization) => ({ ...common(c), balance: moneyNumber(c.balance ?? 0n, decimalsOf({ organization })), ...timestamps(c) }),
+};
+
+export const vendorRepresentation: Representation<ContactRow, Infer<typeof VENDOR_SCHEMA>> = {
+  type: 'vendor',
+  schema: VENDOR_SCHEMA,
+  load: (db, organizationId, ids) => db.vendor.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  render: (c) => ({ ...common(c), ...timestamps(c) }),
+};

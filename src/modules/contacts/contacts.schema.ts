@@ -4,7 +4,8 @@ import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
-import { type AddressInput as AddressShape, addressOf, type ContactFilter, type ContactInput, type contactService, customers, vendors } from './contacts.service.ts';
+import { addressOf } from './contacts.public.ts';
+import { type AddressInput as AddressShape, type ContactFilter, type ContactInput, type contactService, customers, vendors } from './contacts.service.ts';
 
 export const AddressRef = builder.objectRef<AddressShape>('Address').implement({
   description: 'A postal address.',

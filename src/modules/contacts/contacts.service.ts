@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { contactRepresentation } from './contacts.public.ts';
+import { customerRepresentation, vendorRepresentation } from './contacts.public.ts';
 
 export interface AddressInput {
   line1?: string | null;
@@ -56,12 +56,6 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
   return columns;
 }
 
-/** The address of a contact row, or null when it has none. */
-export function addressOf(row: { addressLine1: string | null; addressLine2: string | null; city: string | null; region: string | null; postalCode: string | null; country: string | null }) {
-  const address = { line1: row.addressLine1, line2: row.addressLine2, city: row.city, region: row.region, postalCode: row.postalCode, country: row.country };
-  return Object.values(address).some((v) => v !== null) ? address : null;
-}
-
 /** A contact row as stored (customers and vendors have the same columns). */
 type ContactRow = PrismaTypes.CustomerGetPayload<object>;
 const CONTACT_ROW_COLUMNS = [
@@ -79,7 +73,7 @@ export interface ContactFilter {
  * both, parameterized by the model.
  */
 export function contactService(kind: 'customer' | 'vendor') {
-  const representation = contactRepresentation(kind);
+  const representation = kind === 'customer' ? customerRepresentation : vendorRepresentation;
   const delegate = (scope: WriteScope) => (scope.prisma as any)[kind] as { update(args: object): Promise<any> };
   const idType = kind === 'customer' ? 'Customer' : 'Vendor';
 

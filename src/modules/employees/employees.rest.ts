@@ -1,5 +1,3 @@
-import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
-import { S } from '../../http/json-schema.ts';
 import { upperCaseFields } from '../../http/rest.ts';
 import { resourceRoutes } from '../../http/rest-resource.ts';
 import { employeeRepresentation } from './employees.public.ts';
@@ -12,24 +10,6 @@ export const employeeRoutes = resourceRoutes({
   label: 'employee',
   plural: 'employees',
   representation: employeeRepresentation,
-  schema: S.object({
-    id: S.id('emp'),
-    employeeNumber: S.nullable(S.string),
-    firstName: S.string,
-    lastName: S.string,
-    email: S.nullable(S.string),
-    phone: S.nullable(S.string),
-    jobTitle: S.nullable(S.string),
-    department: S.nullable(S.string),
-    employmentType: S.enum(Object.values(EmploymentType)),
-    status: S.enum(Object.values(EmployeeStatus)),
-    startDate: S.nullable(S.date),
-    endDate: S.nullable(S.date),
-    payType: { type: ['string', 'null'], enum: [...Object.values(PayType).map((v) => v.toLowerCase()), null] },
-    payRate: S.nullable(S.number),
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  }),
   filterType: 'EmployeeFilter',
   filters: ['search', 'status', 'employmentType', 'department'],
   list: { operationId: 'listEmployees', summary: 'List employees' },

@@ -1,6 +1,8 @@
 // Invoices and payments as the public sees them: the REST v1 bodies, and `data.object` of invoice.* events.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
+import { type Infer, S } from '../../lib/json-schema.ts';
+import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { formatPercent, moneyNumber } from '../../lib/money.ts';
@@ -24,8 +26,47 @@ const OPEN = ['OPEN', 'PARTIALLY_PAID'];
 export const amountDueOf = (i: { status: string; total: bigint; amountPaid: bigint }) => (i.status === 'VOID' ? 0n : i.total - i.amountPaid);
 export const isOverdue = (i: { status: string; dueDate: string }, asOf = today()) => OPEN.includes(i.status) && i.dueDate < asOf;
 
-export const invoiceRepresentation: Representation<InvoiceRow> = {
+const INVOICE_SCHEMA = S.object({
+  id: S.id('inv'),
+  number: S.string,
+  status: S.enum(Object.values(InvoiceStatus)),
+  customerId: S.id('cus'),
+  issueDate: S.date,
+  dueDate: S.date,
+  currency: S.string,
+  memo: S.nullable(S.string),
+  reference: S.nullable(S.string),
+  subtotal: S.number,
+  discountTotal: S.number,
+  taxTotal: S.number,
+  total: S.number,
+  amountPaid: S.number,
+  amountDue: S.number,
+  isOverdue: S.boolean,
+  lines: S.array(
+    S.object({
+      id: S.id('il'),
+      lineNo: S.integer,
+      productId: S.nullable(S.id('prod')),
+      accountId: S.id('acct'),
+      description: S.string,
+      quantity: { type: 'number', exclusiveMinimum: 0 },
+      unitPrice: S.number,
+      discountPercent: S.number,
+      taxRate: S.number,
+      amount: S.number,
+      taxAmount: S.number,
+    }),
+  ),
+  journalEntryId: S.nullable(S.id('je')),
+  voidedAt: S.nullable(S.dateTime),
+  createdAt: S.dateTime,
+  updatedAt: S.dateTime,
+});
+
+export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVOICE_SCHEMA>> = {
   type: INVOICE,
+  schema: INVOICE_SCHEMA,
   load: (db, organizationId, ids) => db.invoice.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: LINES_IN_ORDER } }, orderBy: { id: 'asc' } }),
   render(i, organization) {
     const decimals = decimalsOf({ organization });
@@ -71,8 +112,23 @@ export const invoiceRepresentation: Representation<InvoiceRow> = {
 };
 
 /** A payment with where it left its invoice (the REST response to recording one). */
-export const paymentRepresentation: Representation<PaymentRow> = {
+const PAYMENT_SCHEMA = S.object({
+  id: S.id('pay'),
+  invoiceId: S.id('inv'),
+  amount: S.number,
+  date: S.date,
+  method: S.nullable(S.string),
+  reference: S.nullable(S.string),
+  depositAccountId: S.id('acct'),
+  journalEntryId: S.id('je'),
+  invoiceStatus: S.enum(Object.values(InvoiceStatus)),
+  invoiceAmountDue: S.number,
+  createdAt: S.dateTime,
+});
+
+export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYMENT_SCHEMA>> = {
   type: PAYMENT,
+  schema: PAYMENT_SCHEMA,
   load: (db, organizationId, ids) => db.payment.findMany({ where: { organizationId, id: { in: ids } }, include: { invoice: { select: { status: true, total: true, amountPaid: true } } }, orderBy: { id: 'asc' } }),
   render(p, organization) {
     const decimals = decimalsOf({ organization });

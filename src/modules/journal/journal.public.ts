@@ -1,16 +1,53 @@
 // A journal entry as the public sees it: the REST v1 body, and `data.object` of journal_entry.* events.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
+import { type Infer, S } from '../../lib/json-schema.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
+
+/** Where an entry came from: typed by hand, or posted by an invoice, its void, a payment, a reversal. */
+export const SOURCE_TYPES = ['manual', 'invoice', 'invoice_void', 'payment', 'reversal'] as const;
+export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export const JOURNAL_ENTRY = 'journal_entry';
 
 type Line = Pick<PrismaTypes.JournalLineGetPayload<object>, 'id' | 'lineNo' | 'accountId' | 'debit' | 'credit' | 'description' | 'customerId' | 'vendorId'>;
 export type JournalEntryRow = PrismaTypes.JournalEntryGetPayload<object> & { lines: Line[]; reversedBy: { id: string } | null };
 
-export const journalEntryRepresentation: Representation<JournalEntryRow> = {
+const ENTRY_SCHEMA = S.object(
+  {
+    id: S.id('je'),
+    number: S.integer,
+    date: S.date,
+    description: S.string,
+    reference: S.nullable(S.string),
+    status: { type: 'string', enum: ['posted', 'reversed'] },
+    sourceType: { type: 'string', enum: [...SOURCE_TYPES] },
+    sourceId: S.nullable(S.string),
+    totalAmount: S.number,
+    currency: S.string,
+    reversalOfId: S.nullable(S.id('je')),
+    reversedById: S.nullable(S.id('je')),
+    lines: S.array(
+      S.object({
+        id: S.id('jl'),
+        lineNo: S.integer,
+        accountId: S.id('acct'),
+        debit: S.number,
+        credit: S.number,
+        description: S.nullable(S.string),
+        customerId: S.nullable(S.id('cus')),
+        vendorId: S.nullable(S.id('ven')),
+      }),
+    ),
+    createdAt: S.dateTime,
+  },
+  'A posted journal entry; total debit equals total credit.',
+);
+
+export const journalEntryRepresentation: Representation<JournalEntryRow, Infer<typeof ENTRY_SCHEMA>> = {
   type: JOURNAL_ENTRY,
+  schema: ENTRY_SCHEMA,
   load: (db, organizationId, ids) =>
     db.journalEntry.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } }, orderBy: { id: 'asc' } }),
   render(e, organization) {

@@ -11,13 +11,11 @@ import { newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { JOURNAL_ENTRY, type JournalEntryRow } from './journal.public.ts';
+import { JOURNAL_ENTRY, type JournalEntryRow, SOURCE_TYPES, type SourceType } from './journal.public.ts';
 
 /** Accounts only documents may post to. */
 const CONTROL_ROLES = ['accounts_receivable', 'accounts_payable'];
 
-export const SOURCE_TYPES = ['manual', 'invoice', 'invoice_void', 'payment', 'reversal'] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export interface JournalLineInput {
   accountId?: string | null;

@@ -2,11 +2,26 @@
 // fields GraphQL's viewer.organization has).
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
+import { type Infer, S } from '../../lib/json-schema.ts';
 
 export const ORGANIZATION = 'organization';
 
-export const organizationRepresentation: Representation<PrismaTypes.OrganizationGetPayload<object>> = {
+const ORGANIZATION_SCHEMA = S.object(
+  {
+    id: S.id('org'),
+    name: S.string,
+    baseCurrency: S.string,
+    lockDate: S.nullable(S.date),
+    defaultPaymentTermsDays: S.integer,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+  'The organization: its name, currency, lock date and default payment terms.',
+);
+
+export const organizationRepresentation: Representation<PrismaTypes.OrganizationGetPayload<object>, Infer<typeof ORGANIZATION_SCHEMA>> = {
   type: ORGANIZATION,
+  schema: ORGANIZATION_SCHEMA,
   load: (db, organizationId, ids) => db.organization.findMany({ where: { id: { in: ids.filter((id) => id === organizationId) } } }),
   render: (o) => ({
     id: o.id,

@@ -3,11 +3,25 @@
 // rotates it, and afterwards only its last four characters, to tell which one is in use.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
+import { type Infer, S } from '../../lib/json-schema.ts';
 
 export const WEBHOOK_SUBSCRIPTION = 'webhook_subscription';
 
-export const webhookSubscriptionRepresentation: Representation<PrismaTypes.WebhookSubscriptionGetPayload<object>> = {
+/** What a subscription shows (REST's registration answer adds the secret to these). */
+export const SUBSCRIPTION_PROPERTIES = {
+  id: S.id('wh'),
+  url: S.string,
+  eventTypes: S.array(S.string),
+  description: S.nullable(S.string),
+  status: { type: 'string', enum: ['enabled', 'disabled'] },
+  secretLast4: { type: 'string', minLength: 4, maxLength: 4, description: 'The last four characters of the signing secret, to tell which one is in use.' },
+  createdAt: S.dateTime,
+};
+const SUBSCRIPTION_SCHEMA = S.object(SUBSCRIPTION_PROPERTIES, 'A webhook subscription. Its signing secret is shown once, when it is registered or rotated; afterwards only its last four characters.');
+
+export const webhookSubscriptionRepresentation: Representation<PrismaTypes.WebhookSubscriptionGetPayload<object>, Infer<typeof SUBSCRIPTION_SCHEMA>> = {
   type: WEBHOOK_SUBSCRIPTION,
+  schema: SUBSCRIPTION_SCHEMA,
   load: (db, organizationId, ids) => db.webhookSubscription.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
   render: (w) => ({
     id: w.id,
@@ -24,9 +38,29 @@ export const WEBHOOK_DELIVERY = 'webhook_delivery';
 
 type DeliveryRow = PrismaTypes.WebhookDeliveryGetPayload<{ include: { event: { select: { type: true } }; attemptLog: true } }>;
 
+const DATE_TIME_OR_NULL = S.nullable(S.dateTime);
+const DELIVERY_SCHEMA = S.object(
+  {
+    id: S.id('whd'),
+    subscriptionId: S.id('wh'),
+    eventId: S.id('evt'),
+    eventType: S.string,
+    status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
+    attemptCount: S.integer,
+    nextAttemptAt: DATE_TIME_OR_NULL,
+    lastAttemptAt: DATE_TIME_OR_NULL,
+    attempts: S.array(
+      S.object({ attemptedAt: S.dateTime, durationMs: S.integer, responseStatus: S.nullable(S.integer), responseBody: S.nullable(S.string), error: S.nullable(S.string) }),
+    ),
+    createdAt: S.dateTime,
+  },
+  'The delivery of one event to one subscription, with every attempt (oldest first).',
+);
+
 /** A delivery of one event to one subscription, with every attempt (most recent last). */
-export const webhookDeliveryRepresentation: Representation<DeliveryRow> = {
+export const webhookDeliveryRepresentation: Representation<DeliveryRow, Infer<typeof DELIVERY_SCHEMA>> = {
   type: WEBHOOK_DELIVERY,
+  schema: DELIVERY_SCHEMA,
   load: (db, organizationId, ids) =>
     db.webhookDelivery.findMany({ where: { organizationId, id: { in: ids } }, include: { event: { select: { type: true } }, attemptLog: { orderBy: { attemptedAt: 'asc' } } } }),
   render: (d) => ({

@@ -1,40 +1,12 @@
 // GET /api/v1/webhooks: the catalogue of event types (contract: "the webhook events that are
 // available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
 import { notFound } from '../../lib/errors.ts';
-import { pageSchema, S } from '../../http/json-schema.ts';
+import { pageSchema, S } from '../../lib/json-schema.ts';
 import { enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
 import { actionRoute, idempotencyKeyOf, listResult, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
-import { webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
+import { SUBSCRIPTION_PROPERTIES, webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
-const SUBSCRIPTION_PROPERTIES = {
-  id: S.id('wh'),
-  url: S.string,
-  eventTypes: S.array(S.string),
-  description: S.nullable(S.string),
-  status: { type: 'string', enum: ['enabled', 'disabled'] },
-  secretLast4: { type: 'string', minLength: 4, maxLength: 4, description: 'The last four characters of the signing secret, to tell which one is in use.' },
-  createdAt: S.dateTime,
-};
-const SUBSCRIPTION_SCHEMA = S.object(SUBSCRIPTION_PROPERTIES, 'A webhook subscription. Its signing secret is shown once, when it is registered or rotated; afterwards only its last four characters.');
-const DATE_TIME_OR_NULL = S.nullable(S.dateTime);
-const DELIVERY_SCHEMA = S.object(
-  {
-    id: S.id('whd'),
-    subscriptionId: S.id('wh'),
-    eventId: S.id('evt'),
-    eventType: S.string,
-    status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
-    attemptCount: S.integer,
-    nextAttemptAt: DATE_TIME_OR_NULL,
-    lastAttemptAt: DATE_TIME_OR_NULL,
-    attempts: S.array(
-      S.object({ attemptedAt: S.dateTime, durationMs: S.integer, responseStatus: S.nullable(S.integer), responseBody: S.nullable(S.string), error: S.nullable(S.string) }),
-    ),
-    createdAt: S.dateTime,
-  },
-  'The delivery of one event to one subscription, with every attempt (oldest first).',
-);
 const REGISTERED_SCHEMA = S.object(
   { ...SUBSCRIPTION_PROPERTIES, secret: { type: 'string', pattern: '^whsec_', description: 'Signing secret for the Standard Webhooks signature; shown only here.' } },
   'The registered subscription, with its signing secret (shown this once).',
@@ -82,7 +54,6 @@ export const webhookRoutes: RestRoute[] = [
     label: 'webhook subscription',
     plural: 'webhookSubscriptions',
     representation: webhookSubscriptionRepresentation,
-    schema: SUBSCRIPTION_SCHEMA,
     filterType: 'WebhookSubscriptionFilter',
     filters: ['url'],
     list: { operationId: 'listWebhookSubscriptions', summary: 'List registered webhook subscriptions' },
@@ -95,7 +66,7 @@ export const webhookRoutes: RestRoute[] = [
       ['enable', 'enableWebhookSubscription', 'Resume deliveries to a disabled subscription'],
       ['test', 'sendTestWebhook', 'Send a webhook_subscription.test event to this subscription only'],
     ] as const
-  ).map(([action, mutation, summary]) => actionRoute({ path: `/api/v1/webhooks/subscriptions/:id/${action}`, mutation, summary, status: 200, schema: SUBSCRIPTION_SCHEMA })),
+  ).map(([action, mutation, summary]) => actionRoute({ path: `/api/v1/webhooks/subscriptions/:id/${action}`, mutation, summary, status: 200, schema: webhookSubscriptionRepresentation.schema })),
   actionRoute({
     path: '/api/v1/webhooks/subscriptions/:id/rotate-secret',
     mutation: 'rotateWebhookSecret',
@@ -111,7 +82,7 @@ export const webhookRoutes: RestRoute[] = [
     inputType: 'RedeliverWebhookEventInput',
     inputRequired: true,
     status: 202,
-    schema: DELIVERY_SCHEMA,
+    schema: webhookDeliveryRepresentation.schema,
   }),
   {
     method: 'GET',
@@ -119,7 +90,7 @@ export const webhookRoutes: RestRoute[] = [
     operationId: 'listWebhookDeliveries',
     summary: 'List a subscription\'s deliveries with their attempts, newest first',
     queryParams: ['status', 'eventId'],
-    responses: { 200: pageSchema(DELIVERY_SCHEMA) },
+    responses: { 200: pageSchema(webhookDeliveryRepresentation.schema) },
     document: `query listWebhookDeliveries($subscriptionId: ID!, $page: Int, $limit: Int, $filter: WebhookDeliveryFilter) {
       subscription: node(id: $subscriptionId) { __typename }
       webhookDeliveriesPage(page: $page, limit: $limit, filter: $filter, orderBy: { field: CREATED_AT, direction: DESC }) { data { id } total page limit pages }

@@ -1,21 +1,31 @@
-// Small builders for the JSON Schemas of REST shapes (OpenAPI 3.1 uses JSON Schema 2020-12).
-export type Schema = Record<string, unknown>;
+// Small builders for the JSON Schemas of REST shapes (OpenAPI 3.1 uses JSON Schema 2020-12). Each
+// builder also carries, for the compiler only, the TypeScript type of the JSON it describes, so a
+// resource's public representation renders exactly the shape its schema documents (core/representations.ts).
+declare const described: unique symbol;
 
-const nullable = (schema: Schema): Schema => ({ ...schema, type: [schema.type as string, 'null'] });
+/** A JSON Schema; `T` is the type of the JSON it describes (unknown for hand-written ones). */
+export type Schema<T = unknown> = Record<string, unknown> & { readonly [described]?: T };
+
+/** The TypeScript type of the JSON a schema describes. */
+export type Infer<S> = S extends Schema<infer T> ? T : never;
+
+type Shape<P extends Record<string, Schema<unknown>>> = { [K in keyof P]: Infer<P[K]> };
+
+const nullable = <T>(schema: Schema<T>): Schema<T | null> => ({ ...schema, type: [schema.type as string, 'null'] });
 
 export const S = {
-  string: { type: 'string' } as Schema,
-  integer: { type: 'integer' } as Schema,
-  number: { type: 'number', description: 'Amount in the organization\'s currency, at most its minor-unit decimals.' } as Schema,
-  boolean: { type: 'boolean' } as Schema,
-  date: { type: 'string', format: 'date' } as Schema,
-  dateTime: { type: 'string', format: 'date-time' } as Schema,
-  id: (prefix: string): Schema => ({ type: 'string', pattern: `^${prefix}_[0-9a-z]{26}$` }),
+  string: { type: 'string' } as Schema<string>,
+  integer: { type: 'integer' } as Schema<number>,
+  number: { type: 'number', description: 'Amount in the organization\'s currency, at most its minor-unit decimals.' } as Schema<number>,
+  boolean: { type: 'boolean' } as Schema<boolean>,
+  date: { type: 'string', format: 'date' } as Schema<string>,
+  dateTime: { type: 'string', format: 'date-time' } as Schema<string>,
+  id: (prefix: string): Schema<string> => ({ type: 'string', pattern: `^${prefix}_[0-9a-z]{26}$` }),
   nullable,
-  enum: (values: readonly string[]): Schema => ({ type: 'string', enum: values.map((v) => v.toLowerCase()) }),
-  array: (items: Schema): Schema => ({ type: 'array', items }),
+  enum: (values: readonly string[]): Schema<string> => ({ type: 'string', enum: values.map((v) => v.toLowerCase()) }),
+  array: <T>(items: Schema<T>): Schema<T[]> => ({ type: 'array', items }),
   /** An object whose every property is present (nullable ones may be null) and nothing else. */
-  object: (properties: Record<string, Schema>, description?: string): Schema => ({
+  object: <P extends Record<string, Schema<unknown>>>(properties: P, description?: string): Schema<Shape<P>> => ({
     type: 'object',
     ...(description ? { description } : {}),
     properties,
