@@ -119,8 +119,9 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
     if (delivered.has(event.seq)) return;
     const now = Date.now();
     delivered.set(event.seq, now);
-    if (now > nextPrune) {
-      for (const [seq, at] of delivered) if (at < now - REMEMBER_DELIVERED_MS && !outage) delivered.delete(seq);
+    // Not during an outage: the catch-up reads the log from before it began and needs those seqs.
+    if (now > nextPrune && !outage) {
+      for (const [seq, at] of delivered) if (at < now - REMEMBER_DELIVERED_MS) delivered.delete(seq);
       nextPrune = now + REMEMBER_DELIVERED_MS;
     }
     fanOut.deliver(event);
