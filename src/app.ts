@@ -8,7 +8,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
-import { requestContextFactory } from './core/request-context.ts';
+import { requestContextFactory, type RequestContext } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
@@ -19,7 +19,7 @@ import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts'
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './graphql/ws.ts';
-import { type GraphQLContext, yogaContextFactory } from './graphql/context.ts';
+import { type Yoga, type YogaServerContext, yogaContextFactory } from './graphql/context.ts';
 import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, useUnavailableStatus } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -72,9 +72,9 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   });
   const relay = createRelay({ db, bus, logger, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
   const createContext = requestContextFactory({ db, limiter: rateLimiter, authFailures, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
-  const yoga = createYoga<GraphQLContext>({
+  const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({
     schema,
-    context: yogaContextFactory(createContext) as never,
+    context: yogaContextFactory(createContext),
     graphqlEndpoint: '/graphql',
     maskedErrors: { maskError: createMaskError(logger, schema) },
     logging: false,

@@ -28,7 +28,7 @@ export async function verifyApiKey(db: Database, token: string, now = new Date()
   const match = API_KEY_PATTERN.exec(token);
   if (!match) return null;
   const [, prefix, secret] = match;
-  const rows: any[] = await readSql(db).$queryRaw(Prisma.sql`
+  const rows: { id: string; organizationId: string; secretHash: string; lastUsedAt: unknown; revokedAt: unknown; name: string; baseCurrency: string; lockDate: string | null; defaultPaymentTermsDays: number | bigint }[] = await readSql(db).$queryRaw(Prisma.sql`
     SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt",
            o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays"
     FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId"

@@ -103,7 +103,7 @@ export function checkIdempotencyKey(key: string) {
 
 /** Conflicts a fresh attempt can win: deadlock or serialization failure (PostgreSQL), a busy file (SQLite). */
 export function isTransientConflict(error: unknown): boolean {
-  const e = error as { code?: string; meta?: any; cause?: any; message?: string } | undefined;
+  const e = error as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } }; cause?: { kind?: string }; message?: string } | undefined;
   if (!e) return false;
   if (e.code === 'P2034') return true; // write conflict or deadlock
   if (e.code === 'P2028' && /Unable to start a transaction/.test(e.message ?? '')) return true;
@@ -130,7 +130,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // plain column to itself: "setting" the primary key would make SQLite check every child row that
     // references the organization (foreign keys), a cost that grew with the books (5.8 ms a write at
     // 3,000 invoices, against 0.1 ms).
-    const rows: any[] =
+    // Integers come back as bigint or number and dates as Date or text, depending on the database.
+    const rows: { id: string; name: string; baseCurrency: string; lockDate: string | null; defaultPaymentTermsDays: number | bigint; nextInvoiceNumber: number | bigint; nextEntryNumber: number | bigint }[] =
       db.provider === 'postgresql'
         ? await sql.$queryRaw(Prisma.sql`SELECT ${Prisma.raw(columns)} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
         : await sql.$queryRaw(Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${Prisma.raw(columns)}`);

@@ -72,7 +72,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
       { schema },
     );
     const prisma = new PostgresClient({ adapter: adapterFactory, log }) as unknown as Prisma;
-    if (options.onQuery) (prisma as any).$on('query', (e: { query: string }) => options.onQuery!(e.query));
+    if (options.onQuery) onQueryEvents(prisma, options.onQuery);
     const connectionString = parsed.toString();
     parsed.password = '';
     return {
@@ -91,7 +91,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
   const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
   const adapterFactory = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }), connection, options.sqliteFastPaths ?? true);
   const prisma = new SqliteClient({ adapter: adapterFactory, log });
-  if (options.onQuery) (prisma as any).$on('query', (e: { query: string }) => options.onQuery!(e.query));
+  if (options.onQuery) onQueryEvents(prisma, options.onQuery);
   return {
     prisma,
     provider: 'sqlite',
@@ -201,5 +201,25 @@ export async function isReachable(db: Database): Promise<boolean> {
   }
 }
 
+/** Prisma types `$on('query')` only for a client built with a literal `log` option; ours is chosen at run time. */
+function onQueryEvents(prisma: Prisma, listener: (sql: string) => void) {
+  (prisma as unknown as { $on(event: 'query', callback: (e: { query: string }) => void): void }).$on('query', (e) => listener(e.query));
+}
+
 /** The Prisma client property of a model: `JournalEntry` -> `journalEntry`. */
 export const delegateOf = (model: string) => model.charAt(0).toLowerCase() + model.slice(1);
+
+/** What the generic code (lists, mutation answers, contacts) calls on a model it knows only by name. */
+export interface ModelDelegate<Row = Record<string, unknown>> {
+  findMany(args: object): Promise<Row[]>;
+  findUniqueOrThrow(args: object): Promise<Row>;
+  count(args: object): Promise<number>;
+  update(args: object): Promise<Row>;
+}
+
+/**
+ * The Prisma delegate of a model named at run time. Each delegate's methods are generic over its own
+ * argument types, which no one static type spells for every model; this is the one place that says so.
+ */
+export const modelDelegate = <Row = Record<string, unknown>>(prisma: Pick<Prisma, 'account'>, model: string): ModelDelegate<Row> =>
+  (prisma as unknown as Record<string, ModelDelegate<Row>>)[delegateOf(model)];

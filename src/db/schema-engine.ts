@@ -15,9 +15,9 @@ function loadWasm(): Promise<void> {
   ready ??= (async () => {
     const require = createRequire(import.meta.url);
     const wasmPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm');
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { './schema_engine_bg.js': bg as any });
-    (bg as any).__wbg_set_wasm(instance.exports);
-    (instance.exports as any).__wbindgen_start();
+    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports });
+    bg.__wbg_set_wasm(instance.exports);
+    (instance.exports.__wbindgen_start as () => void)();
   })();
   return ready;
 }
@@ -48,7 +48,7 @@ export async function withSchemaEngine<T>(
       return conn;
     },
   };
-  const engine: SchemaEngine = await (bg as any).SchemaEngine.new(
+  const engine: SchemaEngine = await bg.SchemaEngine.new(
     { datamodels: [[schemaPath, schemaText]] },
     () => {},
     bindMigrationAwareSqlAdapterFactory(tracking),

@@ -6,7 +6,19 @@ import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '
 import { errorHeaders } from '../lib/errors.ts';
 import { toAppError } from './errors.ts';
 
+import type { RequestContext } from '../core/request-context.ts';
+import type { YogaServerInstance } from 'graphql-yoga';
+
 export type { RequestContext as GraphQLContext } from '../core/request-context.ts';
+
+/**
+ * What the HTTP server hands Yoga with a request: the exchange (request id, rate-limit headers) for
+ * GraphQL over HTTP, or the whole request context on the REST path, which has built it already.
+ */
+export type YogaServerContext = { exchange?: HttpExchange; apiKey?: undefined } | RequestContext;
+
+/** The Yoga server the app builds; every resolver sees the request context. */
+export type Yoga = YogaServerInstance<YogaServerContext, RequestContext>;
 
 /**
  * Yoga's context factory: the one request context, built from the request's Authorization header.
@@ -14,8 +26,8 @@ export type { RequestContext as GraphQLContext } from '../core/request-context.t
  * status and headers of the catalogue. On the REST path the context is built already and passes through.
  */
 export function yogaContextFactory(createContext: CreateRequestContext) {
-  return async (initial: { request: Request; exchange?: HttpExchange; apiKey?: unknown }) => {
-    if (initial.apiKey) return {};
+  return async (initial: YogaServerContext & { request: Request }): Promise<RequestContext> => {
+    if (initial.apiKey) return initial;
     const exchange = initial.exchange ?? { requestId: randomUUID() };
     try {
       const context = await createContext({ authorization: initial.request.headers.get('authorization'), address: exchange.address }, exchange.requestId);

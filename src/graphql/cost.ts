@@ -11,6 +11,8 @@
 // cannot see page sizes or list variables.
 import {
   type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
   type FragmentDefinitionNode,
   getNamedType,
   getNullableType,
@@ -27,6 +29,7 @@ import {
   valueFromAST,
   type GraphQLCompositeType,
 } from 'graphql';
+import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { DEFAULT_PAGE_LIMIT } from '../lib/pagination.ts';
 
 export const MAX_QUERY_COST = 5000;
@@ -104,9 +107,9 @@ export function useQueryCost(maximum = MAX_QUERY_COST) {
     requestedQueryCost: estimateCost(args.schema, args.document, args.variableValues ?? {}, args.operationName),
     maximumAvailable: maximum,
   });
-  const withCost = (result: any, cost: QueryCost) => ({ ...result, extensions: { ...result.extensions, cost } });
+  const withCost = (result: ExecutionResult, cost: QueryCost): ExecutionResult => ({ ...result, extensions: { ...result.extensions, cost } });
   /** Refuses an operation over the maximum; returns its cost otherwise. */
-  const admit = (args: any, setResultAndStopExecution: (result: any) => void): QueryCost | undefined => {
+  const admit = (args: ExecutionArgs, setResultAndStopExecution: (result: ExecutionResult) => void): QueryCost | undefined => {
     const cost = measure(args);
     if (cost.requestedQueryCost > maximum) {
       setResultAndStopExecution({
@@ -121,17 +124,18 @@ export function useQueryCost(maximum = MAX_QUERY_COST) {
     }
     return cost;
   };
-  return {
-    onExecute: ({ args, setResultAndStopExecution }: { args: any; setResultAndStopExecution: (result: any) => void }) => {
+  const plugin: Plugin = {
+    onExecute: ({ args, setResultAndStopExecution }) => {
       const cost = admit(args, setResultAndStopExecution);
       if (!cost) return undefined;
       return {
-        onExecuteDone: ({ result, setResult }: { result: any; setResult: (r: any) => void }) => {
-          if (result && typeof result[Symbol.asyncIterator] !== 'function') setResult(withCost(result, cost));
+        onExecuteDone: ({ result, setResult }) => {
+          if (!isAsyncIterable(result)) setResult(withCost(result, cost));
         },
       };
     },
     // A subscription is admitted or refused once, when it starts.
-    onSubscribe: ({ args, setResultAndStopExecution }: { args: any; setResultAndStopExecution: (result: any) => void }) => void admit(args, setResultAndStopExecution),
+    onSubscribe: ({ args, setResultAndStopExecution }) => void admit(args, setResultAndStopExecution),
   };
+  return plugin;
 }

@@ -1,15 +1,22 @@
 // Maps every error a resolver can raise onto the catalogue, once, for both surfaces (REST reads the
 // same extensions). Unexpected errors are logged with their stack and reach the client masked.
-import { GraphQLError, type GraphQLSchema, isEnumType, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import { type ExecutionResult, GraphQLError, type GraphQLSchema, isEnumType, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
 import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeaders, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../lib/logger.ts';
 
-function prismaToAppError(error: { code?: string; meta?: Record<string, unknown> }): AppError | undefined {
+/** What Prisma's known request errors carry; the adapter puts a unique constraint's columns under driverAdapterError. */
+interface PrismaKnownError {
+  name: 'PrismaClientKnownRequestError';
+  code?: string;
+  meta?: { target?: string[] | string; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } };
+}
+
+function prismaToAppError(error: PrismaKnownError): AppError | undefined {
   // P2002 unique constraint, P2025 record not found, P2003 foreign key: input problems, not crashes.
   if (error.code === 'P2002') {
-    const target = (error.meta?.target ?? (error.meta as any)?.driverAdapterError?.cause?.constraint?.fields) as string[] | string | undefined;
+    const target = error.meta?.target ?? error.meta?.driverAdapterError?.cause?.constraint?.fields;
     const fields = (Array.isArray(target) ? target : target ? [target] : []).filter((f) => f !== 'organizationId');
     return new AppError('CONFLICT', `A record with the same ${fields.join(', ') || 'unique value'} already exists`, fields.map((path) => ({ path, message: 'is already taken' })));
   }
@@ -26,7 +33,7 @@ export function toAppError(error: unknown): AppError | undefined {
   if (error && typeof error === 'object' && (error as Error).name === 'PothosValidationError') return new AppError('VALIDATION_FAILED', (error as Error).message);
   // Before Prisma's input errors: a lost connection is reported as one whatever code it came with.
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
-  if (error && typeof error === 'object' && (error as any).name === 'PrismaClientKnownRequestError') return prismaToAppError(error as any);
+  if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'PrismaClientKnownRequestError') return prismaToAppError(error as PrismaKnownError);
   return undefined;
 }
 
@@ -101,7 +108,7 @@ export interface ErrorSummary {
 /** The one error a REST response reports for a failed GraphQL result: the first, most severe. */
 export function summarizeGraphQLErrors(errors: readonly GraphQLError[]): ErrorSummary {
   const first = [...errors].sort((a, b) => severity(b) - severity(a))[0];
-  const { code: rawCode, status: _status, errors: fieldErrors, ...details } = (first.extensions ?? {}) as Record<string, any>;
+  const { code: rawCode, status: _status, errors: fieldErrors, ...details } = (first.extensions ?? {}) as { code?: unknown; status?: unknown; errors?: FieldError[]; [detail: string]: unknown };
   const code: ErrorCode = typeof rawCode === 'string' && rawCode in ERROR_CATALOGUE ? (rawCode as ErrorCode) : 'INTERNAL';
   const allFieldErrors: FieldError[] = errors.flatMap((e) => (e.extensions?.errors as FieldError[] | undefined) ?? []);
   return { code, status: ERROR_CATALOGUE[code].status, message: first.message, fieldErrors: allFieldErrors.length ? allFieldErrors : fieldErrors ?? [], details };
@@ -172,7 +179,7 @@ export function useNoIntrospection() {
  */
 export function useUnavailableStatus() {
   return {
-    onResultProcess({ result, setResult }: { result: unknown; setResult: (result: any) => void }) {
+    onResultProcess({ result, setResult }: { result: unknown; setResult: (result: ExecutionResult) => void }) {
       if (!result || typeof result !== 'object' || Array.isArray(result) || Symbol.asyncIterator in result) return;
       const { errors, data } = result as { errors?: readonly GraphQLError[]; data?: Record<string, unknown> | null };
       const unavailable = errors?.find((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');

@@ -3,7 +3,7 @@
 // same `filter` and `orderBy`, and both preload nested selections (no N+1).
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
-import { delegateOf, type Prisma } from '../db/database.ts';
+import { modelDelegate, type Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
 import type { InputObjectRef, ObjectRef } from '@pothos/core';
@@ -81,7 +81,9 @@ type OrderArgument = { field: string; direction?: string | null };
 
 export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
   const Page = pageType(options.model, options.nodeRef, options.description);
-  const delegate = (prisma: Prisma) => (prisma as any)[delegateOf(options.model)];
+  const delegate = (prisma: Prisma) => modelDelegate(prisma, options.model);
+  // Pothos types a Prisma field builder per model literal; the model here is a run-time name, so `t` is
+  // untyped. What flows through it is typed by the options (filter, order, where) and by ListArgs.
   builder.queryFields((t: any) => ({
     [options.plural]: t.prismaConnection({
       type: options.model,

@@ -8,7 +8,7 @@ import type { WriteOutcome } from '../core/unit-of-work.ts';
 import type { InputObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
-import { delegateOf } from '../db/database.ts';
+import { modelDelegate } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import { toAppError } from './errors.ts';
 
@@ -36,7 +36,7 @@ async function resultFor(ctx: GraphQLContext, model: string, query: object, outc
   if (selectsOnlyId(info)) return outcome.row ?? { id: outcome.id };
   if (!outcome.replayed && outcome.row && Object.keys(query).length === 0) return outcome.row;
   try {
-    return await (ctx.prisma as any)[delegateOf(model)].findUniqueOrThrow({ ...query, where: { id: outcome.id } });
+    return await modelDelegate(ctx.prisma, model).findUniqueOrThrow({ ...query, where: { id: outcome.id } });
   } catch (error) {
     // The write committed but its answer could not be read (the database went away in between): the
     // error still says what was written, so the client does not write it again.
@@ -81,6 +81,8 @@ const isReceipts = (root: unknown): root is WriteReceipts => typeof root === 'ob
  * every mutation takes an optional `idempotencyKey`.
  */
 function writingMutationField<Args extends { idempotencyKey?: string | null }>(name: string, model: string, description: string, args: (t: any) => Record<string, unknown>, write: (args: Args, ctx: GraphQLContext) => Promise<WriteOutcome>) {
+  // As in lists.ts: the model is a run-time name, so Pothos' field builder is untyped here; the
+  // arguments and the write are typed by the callers.
   builder.mutationField(name, (t: any) =>
     t.prismaField({
       type: model,

@@ -2,9 +2,9 @@
 import type { ObjectRef } from '@pothos/core';
 import type { PageResult } from '../lib/pagination.ts';
 import { MAX_PAGE_LIMIT, DEFAULT_PAGE_LIMIT } from '../lib/pagination.ts';
-import { builder } from './builder.ts';
+import { type BuilderTypes, builder } from './builder.ts';
 
-export function pageType<T>(name: string, itemType: ObjectRef<any, T>, itemsDescription: string) {
+export function pageType<T>(name: string, itemType: ObjectRef<BuilderTypes, T>, itemsDescription: string) {
   return builder.objectRef<PageResult<T>>(`${name}Page`).implement({
     description: `One page of ${itemsDescription}, numbered from 1.`,
     fields: (t) => ({

@@ -9,10 +9,9 @@
 //   - closing the app completes open subscriptions and closes the sockets cleanly.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
-import { type ExecutionArgs, GraphQLError } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, GraphQLError, Kind } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { verifyApiKey } from '../core/api-keys.ts';
 import type { CreateRequestContext, RequestContext } from '../core/request-context.ts';
@@ -20,11 +19,15 @@ import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError, type ErrorCode } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Yoga } from './context.ts';
 import { toAppError } from './errors.ts';
+
+/** Execution arguments that carry the enveloped execute and subscribe of the request they were built for. */
+type EnvelopedArgs = ExecutionArgs & { rootValue: Pick<ReturnType<Yoga['getEnveloped']>, 'execute' | 'subscribe'> };
 
 export interface GraphQLWsOptions {
   server: Server;
-  yoga: YogaServerInstance<any, any>;
+  yoga: Yoga;
   db: Database;
   /** Revocations announced by any instance (at once with Redis). */
   bus: Pick<EventBus, 'onRevocation'>;
@@ -143,7 +146,7 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
           return [refusal(error)];
         }
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped(context);
-        let document;
+        let document: DocumentNode;
         try {
           document = parse(payload.query);
         } catch (error) {
@@ -151,7 +154,7 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
         }
         const errors = validate(schema, document);
         if (errors.length) return errors;
-        if (document.definitions.some((d: any) => d.kind === 'OperationDefinition' && d.operation === 'subscription')) {
+        if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'subscription')) {
           const keyId = connection.context.apiKey.id;
           const open = openByKey.get(keyId) ?? 0;
           if (open >= maxSubscriptionsPerKey) {
@@ -160,7 +163,7 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
           openByKey.set(keyId, open + 1);
           connection.subscriptions.add(id);
         }
-        const args: ExecutionArgs & { rootValue: unknown } = {
+        const args: EnvelopedArgs = {
           schema,
           document,
           operationName: payload.operationName,
@@ -170,8 +173,8 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
         };
         return args;
       },
-      execute: (args: any) => args.rootValue.execute(args),
-      subscribe: (args: any) => args.rootValue.subscribe(args),
+      execute: (args) => (args as EnvelopedArgs).rootValue.execute(args),
+      subscribe: (args) => (args as EnvelopedArgs).rootValue.subscribe(args),
       onComplete: (ctx, id) => release(connections.get(ctx.extra), id),
       onClose: (ctx) => {
         const connection = connections.get(ctx.extra);

@@ -74,7 +74,7 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
   for (const route of routes) {
     const path = route.path.replace(/:([a-zA-Z]+)/g, '{$1}');
     const pathParams = [...route.path.matchAll(/:([a-zA-Z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-    const isList = route.method === 'GET' && route.responses[200] && (route.responses[200] as any).properties?.pages;
+    const isList = route.method === 'GET' && route.responses[200] && (route.responses[200] as { properties?: Record<string, unknown> }).properties?.pages;
     const queryParams = isList
       ? [
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number, from 1.' },

@@ -12,6 +12,12 @@ import { AppError } from '../lib/errors.ts';
 import { pageSchema, type Schema } from '../lib/json-schema.ts';
 import type { RestRequest, RestResult, RestRoute } from './rest.ts';
 
+/**
+ * A resource's routes, named by the schema's conventions: for `typename` Customer and `plural`
+ * customers, the list runs `customersPage` with the `CustomerFilter` input (operation `listCustomers`),
+ * retrieve runs `node` (`getCustomer`), create and update run `createCustomer(input: CreateCustomerInput)`
+ * and `updateCustomer(id, input: UpdateCustomerInput)`, which are also their operation ids.
+ */
 export interface ResourceDescription {
   /** `/api/v1/customers` */
   path: string;
@@ -22,23 +28,22 @@ export interface ResourceDescription {
   plural: string;
   /** How the resource looks to the public: every body of these routes (its schema documents them). */
   representation: Representation;
-  /** The GraphQL filter input of the list, and which of its fields REST takes as query parameters, in REST's order. */
-  filterType: string;
+  /** Which fields of the list's filter input REST takes as query parameters, in REST's order. */
   filters: string[];
-  list: { operationId: string; summary: string };
-  retrieve?: { operationId: string; summary: string };
+  /** Each route's OpenAPI summary; a route not described is not served. */
+  list: string;
+  retrieve?: string;
   create?: WriteDescription;
   update?: WriteDescription;
 }
 
 interface WriteDescription {
-  operationId: string;
   summary: string;
-  mutation: string;
-  inputType: string;
   bodyToInput?: (body: Record<string, unknown>, req: RestRequest) => Record<string, unknown>;
   documentBody?: (schema: Schema) => Schema;
 }
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The Idempotency-Key header of a request, if any. */
 export function idempotencyKeyOf(req: RestRequest): string | undefined {
@@ -56,37 +61,45 @@ export function writeResult(status: number, write: WriteOutcome | undefined, hea
 }
 
 /** A list page: the page figures GraphQL computed, the items rendered by the representation. */
-export async function listResult(page: { data: { id: string }[] }, context: RequestContext, representation: Representation): Promise<RestResult> {
+/** A page of ids, as a list route's document selects it (`data { id } total page limit pages`). */
+export type IdPage = { data: { id: string }[] };
+/** What `node(id:)` answers a retrieve route with. */
+export type NodeHit = { __typename: string; id: string } | null | undefined;
+
+export async function listResult(page: IdPage, context: RequestContext, representation: Representation): Promise<RestResult> {
   return { status: 200, body: { ...page, data: await renderAll(context.prisma, context.organization, representation, page.data.map((item) => item.id)) } };
 }
 
 export function resourceRoutes(r: ResourceDescription): RestRoute[] {
+  const listOperation = `list${capitalize(r.plural)}`;
+  const filterType = `${r.typename}Filter`;
   const routes: RestRoute[] = [
     {
       method: 'GET',
       path: r.path,
-      operationId: r.list.operationId,
-      summary: r.list.summary,
-      document: `query ${r.list.operationId}($page: Int, $limit: Int, $filter: ${r.filterType}) {
+      operationId: listOperation,
+      summary: r.list,
+      document: `query ${listOperation}($page: Int, $limit: Int, $filter: ${filterType}) {
         ${r.plural}Page(page: $page, limit: $limit, filter: $filter) { data { id } total page limit pages }
       }`,
-      filter: { type: r.filterType, names: r.filters },
+      filter: { type: filterType, names: r.filters },
       responses: { 200: pageSchema(r.representation.schema) },
       toVariables: (req) => ({ ...req.list }),
-      toResult: (data, _req, context) => listResult(data[`${r.plural}Page`], context, r.representation),
+      toResult: (data, _req, context) => listResult(data[`${r.plural}Page`] as IdPage, context, r.representation),
     },
   ];
   if (r.retrieve) {
     routes.push({
       method: 'GET',
       path: `${r.path}/:id`,
-      operationId: r.retrieve.operationId,
-      summary: r.retrieve.summary,
+      operationId: `get${r.typename}`,
+      summary: r.retrieve,
       responses: { 200: r.representation.schema },
-      document: `query ${r.retrieve.operationId}($id: ID!) { node(id: $id) { __typename id } }`,
+      document: `query get${r.typename}($id: ID!) { node(id: $id) { __typename id } }`,
       toVariables: (req) => ({ id: req.params.id }),
       toResult: async (data, req, context) => {
-        const [object] = data.node?.__typename === r.typename ? await renderAll(context.prisma, context.organization, r.representation, [data.node.id]) : [];
+        const node = data.node as NodeHit;
+        const [object] = node?.__typename === r.typename ? await renderAll(context.prisma, context.organization, r.representation, [node.id]) : [];
         if (!object) throw new AppError('NOT_FOUND', `No ${r.label} with id "${req.params.id}"`);
         return { status: 200, body: object };
       },
@@ -94,32 +107,34 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
   }
   if (r.create) {
     const c = r.create;
+    const [mutation, inputType] = [`create${r.typename}`, `Create${r.typename}Input`];
     routes.push({
       method: 'POST',
       path: r.path,
-      operationId: c.operationId,
+      operationId: mutation,
       summary: c.summary,
-      bodyType: c.inputType,
+      bodyType: inputType,
       bodyToInput: c.bodyToInput,
       documentBody: c.documentBody,
       responses: { 201: r.representation.schema },
-      document: `mutation ${c.operationId}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
+      document: `mutation ${mutation}($input: ${inputType}!, $idempotencyKey: String) { ${mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
       toResult: (_data, _req, _context, write) => writeResult(201, write, { location: `${r.path}/${write?.id}` }),
     });
   }
   if (r.update) {
     const u = r.update;
+    const [mutation, inputType] = [`update${r.typename}`, `Update${r.typename}Input`];
     routes.push({
       method: 'PATCH',
       path: `${r.path}/:id`,
-      operationId: u.operationId,
+      operationId: mutation,
       summary: u.summary,
-      bodyType: u.inputType,
+      bodyType: inputType,
       bodyToInput: u.bodyToInput,
       documentBody: u.documentBody,
       responses: { 200: r.representation.schema },
-      document: `mutation ${u.operationId}($id: ID!, $input: ${u.inputType}!, $idempotencyKey: String) { ${u.mutation}(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }`,
+      document: `mutation ${mutation}($id: ID!, $input: ${inputType}!, $idempotencyKey: String) { ${mutation}(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
       toResult: (_data, _req, _context, write) => writeResult(200, write),
     });
@@ -140,7 +155,7 @@ export interface ActionDescription {
   status: 200 | 201 | 202;
   schema: Schema;
   /** Extra fields of the result to select, and how they join the body (a secret shown once). */
-  extra?: { selection: string; add: (result: any) => Record<string, unknown> };
+  extra?: { selection: string; add: (result: Record<string, unknown>) => Record<string, unknown> };
   location?: (id: string) => string;
 }
 
@@ -159,7 +174,7 @@ export function actionRoute(a: ActionDescription): RestRoute {
     toVariables: (req) => ({ id: req.params.id, ...(a.inputType ? { input: req.body } : {}), idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data, _req, _context, write) => {
       const result = writeResult(a.status, write, a.location && write ? { location: a.location(write.id) } : {});
-      return a.extra ? { ...result, body: { ...(result.body as object), ...a.extra.add(data[a.mutation]) } } : result;
+      return a.extra ? { ...result, body: { ...(result.body as object), ...a.extra.add(data[a.mutation] as Record<string, unknown>) } } : result;
     },
   };
 }

@@ -1,8 +1,8 @@
 // The REST v1 compatibility layer: a table of routes, each running a stored GraphQL document through
 // the same enveloped Yoga schema as /graphql, so validation, error mapping and N+1 protection are the
 // ones GraphQL has. Routes only translate between HTTP and GraphQL.
+import type { Yoga } from '../graphql/context.ts';
 import { coerceInputValue, type DocumentNode, getNullableType, isEnumType, isInputObjectType, isListType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
-import type { YogaServerInstance } from 'graphql-yoga';
 import { isCalendarDate } from '../lib/dates.ts';
 import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
 import type { Schema } from '../lib/json-schema.ts';
@@ -64,8 +64,11 @@ export interface RestRoute {
   bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
   toVariables(req: RestRequest): Record<string, unknown>;
   /** The response, from the GraphQL data, the request context and, for a write, what it committed. */
-  toResult(data: any, req: RestRequest, context: RequestContext, write: WriteOutcome | undefined): RestResult | Promise<RestResult>;
+  toResult(data: GraphQLData, req: RestRequest, context: RequestContext, write: WriteOutcome | undefined): RestResult | Promise<RestResult>;
 }
+
+/** A GraphQL result's data, as the route's document selected it. */
+export type GraphQLData = Record<string, unknown>;
 
 interface CompiledRoute extends RestRoute {
   bodyInputType?: GraphQLInputType;
@@ -87,7 +90,7 @@ export class RestGraphQLError extends Error {
   }
 }
 
-export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yoga: YogaServerInstance<any, any>): RestRouter {
+export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yoga: Yoga): RestRouter {
   const compiled: CompiledRoute[] = routes.map((route) => {
     const parsed = parse(route.document);
     // Stored documents are checked once at start-up: a broken route fails the boot, not a request.
@@ -146,7 +149,7 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
       const receipts = writeReceipts();
       const result = await execute({ schema, document: route.parsed, variableValues, contextValue, rootValue: receipts });
       if ('errors' in result && result.errors?.length) throw new RestGraphQLError(result.errors);
-      return route.toResult((result as any).data, req, contextValue as RequestContext, receipts.writes[0]);
+      return route.toResult(result.data ?? {}, req, contextValue as RequestContext, receipts.writes[0]);
     },
   };
 }

@@ -1,12 +1,12 @@
 // The HTTP front door: request ids, health and public documents, then /graphql (Yoga, which builds the
 // request context itself) or /api/v1 (the REST route table, on the same request context). Plain
 // node:http: nothing here needs a framework.
+import type { Yoga } from '../graphql/context.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { YogaServerInstance } from 'graphql-yoga';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { isReachable, type Database } from '../db/database.ts';
 import { rateLimitHeaders } from '../core/rate-limit.ts';
@@ -24,7 +24,7 @@ import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRou
 
 export interface HandlerDeps {
   db: Database;
-  yoga: YogaServerInstance<any, any>;
+  yoga: Yoga;
   rest: RestRouter;
   createContext: CreateRequestContext;
   logger: Logger;
@@ -76,7 +76,8 @@ export function createRequestHandler(deps: HandlerDeps) {
       await loadGraphiQL();
       allowPageScripts(res);
     }
-    const response = await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? body : undefined }, { exchange });
+    const init: RequestInit = { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined };
+    const response = await yoga.fetch(url.toString(), init, { exchange });
     if (exchange.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(exchange.rateLimit))) res.setHeader(name, value);
     // whatwg-node's own writer: a single result (a string body) is written as it is, a stream (SSE,
     // multipart) piped; iterating `response.body` turned even a string into a stream per request.

@@ -43,7 +43,7 @@ export function pageResult<T>(data: T[], total: number, window: PageWindow): Pag
 
 /** The two queries of a page: its rows and the total, run together. */
 export async function findPage<Row>(
-  delegate: { findMany(args: any): Promise<Row[]>; count(args: any): Promise<number> },
+  delegate: { findMany(args: object): Promise<Row[]>; count(args: object): Promise<number> },
   where: object,
   orderBy: object[],
   window: PageWindow,

@@ -7,7 +7,10 @@ export type SearchProvider = 'sqlite' | 'postgresql';
 /** `%`, `_` and `\` typed by a user are literal: escaped with `\`, LIKE's escape on PostgreSQL and in `unicodeLike`. */
 export const escapeLikePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function textMatch(provider: SearchProvider, op: 'contains' | 'startsWith', text: string): any {
+/** A Prisma string filter; `mode` exists only in PostgreSQL's client (SQLite's LIKE is made insensitive instead). */
+export type TextMatch = { contains?: string; startsWith?: string; mode?: 'insensitive' };
+
+export function textMatch(provider: SearchProvider, op: 'contains' | 'startsWith', text: string): TextMatch {
   const literal = escapeLikePattern(text);
   return provider === 'postgresql' ? { [op]: literal, mode: 'insensitive' } : { [op]: literal };
 }

@@ -7,6 +7,7 @@ import { ACCOUNT, accountRepresentation } from './accounts.public.ts';
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { type FieldError, notFound, validationError } from '../../lib/errors.ts';
 import { Checker } from '../../lib/validate.ts';
+import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -18,9 +19,7 @@ export interface AccountFilter {
 }
 
 export function accountWhere(organizationId: string, filter: AccountFilter = {}, provider: SearchProvider): PrismaTypes.AccountWhereInput {
-  const where: PrismaTypes.AccountWhereInput = { organizationId };
-  if (filter.type) where.type = filter.type;
-  if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
+  const where: PrismaTypes.AccountWhereInput = { organizationId, ...equalsGiven(filter, ['type', 'active']) };
   if (filter.search?.trim()) {
     const text = filter.search.trim();
     where.OR = [{ code: textMatch(provider, 'startsWith', text) }, { name: textMatch(provider, 'contains', text) }];

@@ -10,12 +10,11 @@ export function contactRoutes(model: 'Customer' | 'Vendor', plural: string, repr
     label: model.toLowerCase(),
     plural,
     representation,
-    filterType: `${model}Filter`,
     filters: ['search', 'email', 'active'],
-    list: { operationId: `list${model}s`, summary: `List ${plural}` },
-    retrieve: { operationId: `get${model}`, summary: `Retrieve a ${model.toLowerCase()}` },
-    create: { operationId: `create${model}`, summary: `Create a ${model.toLowerCase()}`, mutation: `create${model}`, inputType: `Create${model}Input` },
-    update: { operationId: `update${model}`, summary: `Update a ${model.toLowerCase()}`, mutation: `update${model}`, inputType: `Update${model}Input` },
+    list: `List ${plural}`,
+    retrieve: `Retrieve a ${model.toLowerCase()}`,
+    create: { summary: `Create a ${model.toLowerCase()}` },
+    update: { summary: `Update a ${model.toLowerCase()}` },
   });
 }
 

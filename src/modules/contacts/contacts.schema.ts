@@ -60,7 +60,8 @@ export function defineContactType(options: {
 }) {
   const { model, plural, service } = options;
   const who = model.toLowerCase();
-  const ref = builder.prismaNode(model, {
+  // Typed as Customer for both: the two models have the same columns, which one declaration describes.
+  const ref = builder.prismaNode(model as 'Customer', {
     description: options.description,
     id: { field: 'id', description: `The ${who} id (\`${model === 'Customer' ? 'cus' : 'ven'}_…\`).` },
     findUnique: (id: string, ctx: GraphQLContext) => ({ id, organizationId: ctx.organizationId }),
@@ -68,19 +69,19 @@ export function defineContactType(options: {
     // Select mode: a query reads the columns its fields need (a customer under each of 25 invoices needs
     // its name, not its address and notes); the small ones always.
     select: CONTACT_COLUMNS,
-    fields: (t: any) => ({
+    fields: (t) => ({
       name: t.string({ description: `The ${who}'s name.`, resolve: (c: ContactColumns) => c.name }),
       email: t.string({ nullable: true, description: 'Email address.', resolve: (c: ContactColumns) => c.email }),
       phone: t.string({ nullable: true, description: 'Phone number.', resolve: (c: ContactColumns) => c.phone }),
       taxNumber: t.string({ nullable: true, description: 'VAT, GST or tax identification number.', resolve: (c: ContactColumns) => c.taxNumber }),
-      address: t.field({ type: AddressRef, nullable: true, description: 'Postal address, or null when none is on file.', select: { addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true }, resolve: (row: any) => addressOf(row) }),
+      address: t.field({ type: AddressRef, nullable: true, description: 'Postal address, or null when none is on file.', select: { addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true }, resolve: (row) => addressOf(row) }),
       paymentTermsDays: t.int({ nullable: true, description: 'Days until payment is due; null means the organization default.', resolve: (c: ContactColumns) => c.paymentTermsDays }),
       notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
       active: t.boolean({ description: 'Inactive contacts are kept for history but hidden from pickers.', resolve: (c: ContactColumns) => c.active }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),
     }),
-  } as any);
+  });
 
   const filter = builder.inputType(`${model}Filter`, {
     description: `Narrows a list of ${plural}; all given conditions must hold.`,

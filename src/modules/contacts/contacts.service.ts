@@ -1,12 +1,13 @@
 // What customers and vendors share: contact details and an address, validated the same way.
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
-import type { PrismaTypes } from '../../db/database.ts';
+import { modelDelegate, type PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
+import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { customerRepresentation, vendorRepresentation } from './contacts.public.ts';
 
@@ -74,13 +75,12 @@ export interface ContactFilter {
  */
 export function contactService(kind: 'customer' | 'vendor') {
   const representation = kind === 'customer' ? customerRepresentation : vendorRepresentation;
-  const delegate = (scope: WriteScope) => (scope.prisma as any)[kind] as { update(args: object): Promise<any> };
+  const delegate = (scope: WriteScope) => modelDelegate<ContactRow>(scope.prisma, kind);
   const idType = kind === 'customer' ? 'Customer' : 'Vendor';
 
   return {
     where(organizationId: string, filter: ContactFilter = {}, provider: SearchProvider) {
-      const where: Record<string, unknown> = { organizationId };
-      if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
+      const where: Record<string, unknown> = { organizationId, ...equalsGiven(filter, ['active']) };
       if (filter.email?.trim()) where.email = filter.email.trim();
       if (filter.search?.trim()) where.OR = [{ name: textMatch(provider, 'contains', filter.search.trim()) }, { email: textMatch(provider, 'contains', filter.search.trim()) }];
       return where;

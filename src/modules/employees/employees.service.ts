@@ -7,6 +7,7 @@ import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
+import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { EMPLOYEE } from './employees.public.ts';
 
@@ -34,9 +35,7 @@ export interface EmployeeInput {
 }
 
 export function employeeWhere(organizationId: string, filter: EmployeeFilter = {}, provider: SearchProvider): PrismaTypes.EmployeeWhereInput {
-  const where: PrismaTypes.EmployeeWhereInput = { organizationId };
-  if (filter.status) where.status = filter.status;
-  if (filter.employmentType) where.employmentType = filter.employmentType;
+  const where: PrismaTypes.EmployeeWhereInput = { organizationId, ...equalsGiven(filter, ['status', 'employmentType']) };
   if (filter.department?.trim()) where.department = filter.department.trim();
   if (filter.search?.trim()) {
     const text = filter.search.trim();

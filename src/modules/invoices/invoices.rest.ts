@@ -12,7 +12,7 @@ function invoiceBodyToInput(body: Record<string, unknown>) {
   return {
     ...body,
     lines: body.lines.map((line) =>
-      line && typeof line === 'object' && typeof (line as any).quantity === 'number' ? { ...line, quantity: String((line as any).quantity) } : line,
+      line && typeof line === 'object' && typeof (line as { quantity?: unknown }).quantity === 'number' ? { ...line, quantity: String((line as { quantity: number }).quantity) } : line,
     ),
   };
 }
@@ -24,11 +24,10 @@ export const invoiceRoutes: RestRoute[] = [
     label: 'invoice',
     plural: 'invoices',
     representation: invoiceRepresentation,
-    filterType: 'InvoiceFilter',
     filters: ['status', 'customerId', 'from', 'to', 'dueBefore', 'overdue', 'search'],
-    list: { operationId: 'listInvoices', summary: 'List invoices' },
-    retrieve: { operationId: 'getInvoice', summary: 'Retrieve an invoice' },
-    create: { operationId: 'createInvoice', summary: 'Create an invoice (posted unless draft)', mutation: 'createInvoice', inputType: 'CreateInvoiceInput', bodyToInput: invoiceBodyToInput, documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
+    list: 'List invoices',
+    retrieve: 'Retrieve an invoice',
+    create: { summary: 'Create an invoice (posted unless draft)', bodyToInput: invoiceBodyToInput, documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
   }),
   actionRoute({ path: '/api/v1/invoices/:id/finalize', mutation: 'finalizeInvoice', summary: 'Post a draft invoice', status: 200, schema: invoiceRepresentation.schema }),
   actionRoute({ path: '/api/v1/invoices/:id/void', mutation: 'voidInvoice', summary: 'Void an invoice without payments (posts the reversal)', inputType: 'VoidInvoiceInput', status: 200, schema: invoiceRepresentation.schema }),

@@ -8,6 +8,7 @@ import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
+import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { PRODUCT } from './products.public.ts';
 
@@ -30,9 +31,7 @@ export interface ProductInput {
 }
 
 export function productWhere(organizationId: string, filter: ProductFilter = {}, provider: SearchProvider): PrismaTypes.ProductWhereInput {
-  const where: PrismaTypes.ProductWhereInput = { organizationId };
-  if (filter.type) where.type = filter.type;
-  if (filter.active !== undefined && filter.active !== null) where.active = filter.active;
+  const where: PrismaTypes.ProductWhereInput = { organizationId, ...equalsGiven(filter, ['type', 'active']) };
   if (filter.search?.trim()) where.OR = [{ name: textMatch(provider, 'contains', filter.search.trim()) }, { sku: textMatch(provider, 'startsWith', filter.search.trim()) }];
   return where;
 }

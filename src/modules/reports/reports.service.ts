@@ -161,6 +161,7 @@ export async function agedReceivables(tenant: Tenant, asOf = today()) {
     const b = perCustomer.get(customer.id)!;
     return { customer, ...b, total: AGING_BUCKETS.reduce((t, k) => t + b[k], 0n) };
   });
-  const totals = Object.fromEntries([...AGING_BUCKETS, 'total'].map((k) => [k, rows.reduce((t, r) => t + (r as any)[k], 0n)])) as Record<(typeof AGING_BUCKETS)[number] | 'total', bigint>;
+  const columns = [...AGING_BUCKETS, 'total'] as const;
+  const totals = Object.fromEntries(columns.map((k) => [k, rows.reduce((t, r) => t + r[k], 0n)])) as Record<(typeof columns)[number], bigint>;
   return { asOf, rows, totals };
 }

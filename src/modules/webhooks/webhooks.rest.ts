@@ -3,7 +3,7 @@
 import { notFound } from '../../lib/errors.ts';
 import { pageSchema, S } from '../../lib/json-schema.ts';
 import { enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
-import { actionRoute, idempotencyKeyOf, listResult, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { actionRoute, type IdPage, idempotencyKeyOf, listResult, type NodeHit, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { SUBSCRIPTION_PROPERTIES, webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
@@ -42,8 +42,9 @@ export const webhookRoutes: RestRoute[] = [
     document: 'mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { id secret } }',
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data, _req, _context, write) => {
-      const result = writeResult(201, write, { location: `/api/v1/webhooks/subscriptions/${data.registerWebhook.id}` });
-      return { ...result, body: { ...(result.body as object), secret: data.registerWebhook.secret } };
+      const registered = data.registerWebhook as { id: string; secret: string };
+      const result = writeResult(201, write, { location: `/api/v1/webhooks/subscriptions/${registered.id}` });
+      return { ...result, body: { ...(result.body as object), secret: registered.secret } };
     },
   },
 
@@ -54,11 +55,10 @@ export const webhookRoutes: RestRoute[] = [
     label: 'webhook subscription',
     plural: 'webhookSubscriptions',
     representation: webhookSubscriptionRepresentation,
-    filterType: 'WebhookSubscriptionFilter',
     filters: ['url'],
-    list: { operationId: 'listWebhookSubscriptions', summary: 'List registered webhook subscriptions' },
-    retrieve: { operationId: 'getWebhookSubscription', summary: 'Retrieve a webhook subscription' },
-    update: { operationId: 'updateWebhookSubscription', summary: 'Change a subscription\'s url, event types or description', mutation: 'updateWebhookSubscription', inputType: 'UpdateWebhookSubscriptionInput' },
+    list: 'List registered webhook subscriptions',
+    retrieve: 'Retrieve a webhook subscription',
+    update: { summary: 'Change a subscription\'s url, event types or description' },
   }),
   ...(
     [
@@ -101,8 +101,8 @@ export const webhookRoutes: RestRoute[] = [
     },
     toResult: (data, req, context) => {
       // The deliveries of a subscription that is not yours (or not there) are not an empty list: 404.
-      if (data.subscription?.__typename !== 'WebhookSubscription') throw notFound('webhook subscription', req.params.id);
-      return listResult(data.webhookDeliveriesPage, context, webhookDeliveryRepresentation);
+      if ((data.subscription as NodeHit)?.__typename !== 'WebhookSubscription') throw notFound('webhook subscription', req.params.id);
+      return listResult(data.webhookDeliveriesPage as IdPage, context, webhookDeliveryRepresentation);
     },
   },
 ];

@@ -3,6 +3,7 @@ import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder } from '../../graphql/builder.ts';
 import { isEventType } from '../../events/catalogue.ts';
 import { validationError } from '../../lib/errors.ts';
+import type { WriteScope } from '../../core/tenant.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { connectionMaxSize } from '../../graphql/lists.ts';
@@ -220,7 +221,7 @@ updateMutation<WebhookInput, TargetVerdict>({
 });
 
 for (const [name, description, run] of [
-  ['disableWebhookSubscription', 'Stops deliveries to a subscription.', (scope: any, id: string) => disableWebhookSubscription(scope, id)],
+  ['disableWebhookSubscription', 'Stops deliveries to a subscription.', (scope: WriteScope, id: string) => disableWebhookSubscription(scope, id)],
   ['enableWebhookSubscription', 'Resumes deliveries to a disabled subscription (events from now on).', enableWebhookSubscription],
   ['rotateWebhookSecret', 'Gives the subscription a new signing secret (returned in `secret`); the old one signs beside it for 24 hours.', rotateWebhookSecret],
   ['sendTestWebhook', 'Sends a webhook_subscription.test event to this subscription only.', sendTestWebhook],
