@@ -15,6 +15,7 @@ import { createRelay, type Relay } from './events/relay.ts';
 import { eventLogReader } from './events/stream.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
 import { useQueryCost } from './graphql/cost.ts';
+import { useScopes } from './graphql/scopes.ts';
 import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts';
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
@@ -111,6 +112,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       useTextInputGuard(),
       useSubscriptionsOverWebSocketOnly(), // before the hooks that start or share a subscription
       useIssuedCursorsOnly(),
+      useScopes(schema),
       useQueryCost(),
       useSharedSubscriptionResults(),
       ...(config.graphqlIntrospection ? [] : [useNoIntrospection()]),

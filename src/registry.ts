@@ -15,6 +15,7 @@ import './modules/journal/journal.schema.ts';
 import './modules/invoices/invoices.schema.ts';
 import './modules/webhooks/webhooks.schema.ts';
 import './modules/reports/reports.schema.ts';
+import './modules/api-keys/api-keys.schema.ts';
 import { accountRoutes } from './modules/accounts/accounts.rest.ts';
 import { accountRepresentation } from './modules/accounts/accounts.public.ts';
 import { customerRoutes, vendorRoutes } from './modules/contacts/contacts.rest.ts';
@@ -29,6 +30,8 @@ import { organizationRepresentation } from './modules/organizations/organization
 import { productRoutes } from './modules/products/products.rest.ts';
 import { productRepresentation } from './modules/products/products.public.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.rest.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.rest.ts';
+import { apiKeyRepresentation } from './modules/api-keys/api-keys.public.ts';
 import { webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
 
 /** What the webhook dispatcher (infrastructure) may ask of the webhooks module. */
@@ -36,10 +39,11 @@ export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/w
 
 export const schema = builder.toSchema({ sortSchema: true });
 
-export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...invoiceRoutes, ...employeeRoutes, ...webhookRoutes];
+export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...invoiceRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
 
 export const representations = representationsOf([
   organizationRepresentation,
+  apiKeyRepresentation,
   accountRepresentation,
   journalEntryRepresentation,
   customerRepresentation,

@@ -1,4 +1,4 @@
-// `npm run apikey -- create --org "<name>" [--name "<key name>"] [--currency USD]`
+// `npm run apikey -- create --org "<name>" [--name "<key name>"] [--currency USD] [--scopes "invoices:write customers:read"] [--expires 2027-06-30]`
 // `npm run apikey -- list [--org "<name>"]`
 // `npm run apikey -- revoke <prefix>`
 // Runs pending migrations first, so it works on a fresh clone before the server ever started.
@@ -8,11 +8,13 @@ import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { announceRevocationVia } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
-import { createApiKey, listApiKeys, revokeApiKey } from '../modules/api-keys/api-keys.service.ts';
+import { checkScopes } from '../core/scopes.ts';
+import { createApiKey, listApiKeys, revokeApiKeyByPrefix } from '../modules/api-keys/api-keys.service.ts';
 import { createOrganization, findOrganizationByName } from '../modules/organizations/organizations.service.ts';
 
 const USAGE = `usage:
   npm run apikey -- create --org "<organization name>" [--name "<key name>"] [--currency USD]
+                          [--scopes "<scope> <scope> …"  (default *: everything)] [--expires <date or date-time>]
   npm run apikey -- list [--org "<organization name>"]
   npm run apikey -- revoke <prefix>`;
 
@@ -20,7 +22,7 @@ function args() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { org: { type: 'string' }, name: { type: 'string' }, currency: { type: 'string' }, help: { type: 'boolean' } },
+      options: { org: { type: 'string' }, name: { type: 'string' }, currency: { type: 'string' }, scopes: { type: 'string' }, expires: { type: 'string' }, help: { type: 'boolean' } },
     });
   } catch (error) {
     // node:util names the bad option in its message; the stack trace would say nothing more.
@@ -41,13 +43,17 @@ try {
   await migrate(db, { log: (line) => console.error(line) });
   if (command === 'create') {
     if (!values.org?.trim()) throw new AppError('VALIDATION_FAILED', 'create needs --org "<organization name>"');
+    const scopes = values.scopes === undefined ? undefined : checkScopes(values.scopes.split(/[\s,]+/).filter(Boolean), '--scopes');
+    const expiresAt = values.expires === undefined ? null : new Date(values.expires);
+    if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= new Date())) throw new AppError('VALIDATION_FAILED', `--expires must be a future date or date-time, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}`);
     let organization = await findOrganizationByName(db.prisma, values.org);
     if (!organization) {
       organization = await createOrganization(db.prisma, { name: values.org, baseCurrency: values.currency });
       console.error(`created organization "${organization.name}" (${organization.id}, ${organization.baseCurrency}) with the standard chart of accounts`);
     }
-    const { record, plaintext } = await createApiKey(db.prisma, organization.id, values.name ?? 'API key');
-    console.error(`created key ${record.prefix} "${record.name}" for "${organization.name}"; the key is shown once, store it now:`);
+    const { record, plaintext } = await createApiKey(db.prisma, organization.id, values.name ?? 'API key', { scopes, expiresAt });
+    const expiry = record.expiresAt ? `, expires ${record.expiresAt.toISOString()}` : '';
+    console.error(`created key ${record.prefix} "${record.name}" for "${organization.name}" with scopes ${record.scopes}${expiry}; the key is shown once, store it now:`);
     console.log(plaintext);
   } else if (command === 'list') {
     let organizationId: string | undefined;
@@ -59,13 +65,13 @@ try {
     const keys = await listApiKeys(db.prisma, organizationId);
     if (keys.length === 0) console.log('no API keys');
     for (const key of keys) {
-      const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
+      const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : key.expiresAt && key.expiresAt <= new Date() ? `expired ${key.expiresAt.toISOString()}` : 'active';
       const used = key.lastUsedAt ? `last used ${key.lastUsedAt.toISOString()}` : 'never used';
-      console.log(`${key.prefix}  ${state.padEnd(33)} ${used.padEnd(35)} ${key.organization.name} / ${key.name}`);
+      console.log(`${key.prefix}  ${state.padEnd(33)} ${used.padEnd(35)} ${key.organization.name} / ${key.name}  [${key.scopes}]`);
     }
   } else if (command === 'revoke') {
     if (!rest[0]) throw new AppError('VALIDATION_FAILED', 'revoke needs the key prefix (the 12 characters after "ak_"; see apikey list)');
-    const key = await revokeApiKey(db.prisma, rest[0].replace(/^ak_/, '').split('_')[0]);
+    const key = await revokeApiKeyByPrefix(db.prisma, rest[0].replace(/^ak_/, '').split('_')[0]);
     // Running servers drop the key's open sockets now if they hear it through Redis, else at their next re-check.
     const announced = config.redisUrl ? await announceRevocationVia(config.redisUrl, config.redisKeyPrefix, key.id) : false;
     console.log(`revoked ${key.prefix} "${key.name}"`);

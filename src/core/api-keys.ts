@@ -4,6 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 import { readSql } from '../db/sql.ts';
+import { parseScopes, type Scope } from './scopes.ts';
 import type { OrganizationInfo } from './tenant.ts';
 
 export const API_KEY_PATTERN = /^ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/;
@@ -13,9 +14,15 @@ export const hashSecret = (secret: string) => createHash('sha256').update(secret
 export interface AuthenticatedKey {
   id: string;
   prefix: string;
+  name: string;
   organizationId: string;
   organization: OrganizationInfo;
+  /** What the key may do (core/scopes.ts). */
+  scopes: ReadonlySet<Scope>;
 }
+
+/** Why a bearer token does not authenticate: unknown, malformed, revoked or a wrong secret; or past its expiry. */
+export type KeyRefusal = 'invalid' | 'expired';
 
 /** How stale `lastUsedAt` may get before a request refreshes it; saves a write per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -23,21 +30,48 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const asDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(typeof value === 'bigint' || typeof value === 'number' ? Number(value) : String(value));
 
-/** The key and its organization for a bearer token, or null for a malformed, unknown or revoked key. */
-export async function verifyApiKey(db: Database, token: string, now = new Date()): Promise<AuthenticatedKey | null> {
+const sameHash = (storedHex: string | null, actual: Buffer) => {
+  if (!storedHex) return false;
+  const expected = Buffer.from(storedHex, 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+};
+
+/**
+ * The key and its organization for a bearer token, or why it is refused. A rolled key answers to its
+ * new secret and, until the grace period ends, to the one it replaced.
+ */
+export async function checkApiKey(db: Database, token: string, now = new Date()): Promise<AuthenticatedKey | KeyRefusal> {
   const match = API_KEY_PATTERN.exec(token);
-  if (!match) return null;
+  if (!match) return 'invalid';
   const [, prefix, secret] = match;
-  const rows: { id: string; organizationId: string; secretHash: string; lastUsedAt: unknown; revokedAt: unknown; name: string; baseCurrency: string; lockDate: string | null; defaultPaymentTermsDays: number | bigint }[] = await readSql(db).$queryRaw(Prisma.sql`
-    SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt",
+  const rows: {
+    id: string;
+    organizationId: string;
+    keyName: string;
+    secretHash: string;
+    previousSecretHash: string | null;
+    previousSecretExpiresAt: unknown;
+    scopes: string;
+    expiresAt: unknown;
+    lastUsedAt: unknown;
+    revokedAt: unknown;
+    name: string;
+    baseCurrency: string;
+    lockDate: string | null;
+    defaultPaymentTermsDays: number | bigint;
+  }[] = await readSql(db).$queryRaw(Prisma.sql`
+    SELECT k."id", k."organizationId", k."name" AS "keyName", k."secretHash", k."previousSecretHash", k."previousSecretExpiresAt",
+           k."scopes", k."expiresAt", k."lastUsedAt", k."revokedAt",
            o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays"
     FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId"
     WHERE k."prefix" = ${prefix}`);
   const key = rows[0];
-  if (!key || key.revokedAt !== null) return null;
-  const expected = Buffer.from(key.secretHash, 'hex');
+  if (!key || key.revokedAt !== null) return 'invalid';
   const actual = hashSecret(secret);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  const previousValid = (asDate(key.previousSecretExpiresAt)?.getTime() ?? 0) > now.getTime();
+  if (!sameHash(key.secretHash, actual) && !(previousValid && sameHash(key.previousSecretHash, actual))) return 'invalid';
+  const expiresAt = asDate(key.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) return 'expired';
   const lastUsedAt = asDate(key.lastUsedAt);
   if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     // In a batch transaction: on SQLite a bare write could otherwise join another request's open transaction.
@@ -46,7 +80,9 @@ export async function verifyApiKey(db: Database, token: string, now = new Date()
   return {
     id: key.id,
     prefix,
+    name: key.keyName,
     organizationId: key.organizationId,
+    scopes: parseScopes(key.scopes),
     organization: {
       id: key.organizationId,
       name: key.name,
@@ -55,4 +91,10 @@ export async function verifyApiKey(db: Database, token: string, now = new Date()
       defaultPaymentTermsDays: Number(key.defaultPaymentTermsDays),
     },
   };
+}
+
+/** The key for a bearer token, or null when it does not authenticate (for whatever reason). */
+export async function verifyApiKey(db: Database, token: string, now = new Date()): Promise<AuthenticatedKey | null> {
+  const checked = await checkApiKey(db, token, now);
+  return typeof checked === 'string' ? null : checked;
 }

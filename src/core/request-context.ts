@@ -8,11 +8,11 @@ import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { type AuthenticatedKey, verifyApiKey } from './api-keys.ts';
+import { type AuthenticatedKey, checkApiKey } from './api-keys.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import type { Change } from './representations.ts';
 import type { OrganizationInfo, WriteScope } from './tenant.ts';
-import type { UnitOfWork, WriteOutcome, WriteRequest } from './unit-of-work.ts';
+import type { Actor, UnitOfWork, WriteOutcome, WriteRequest } from './unit-of-work.ts';
 
 export interface RequestContext {
   requestId: string;
@@ -30,7 +30,7 @@ export interface RequestContext {
   /** Committed events of this organization as they are relayed (GraphQL subscriptions). */
   liveEvents: Pick<EventBus, 'subscribe'>;
   /** Runs a write through the unit of work for this organization. */
-  write<Row>(request: WriteRequest, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
+  write<Row>(request: Omit<WriteRequest, 'actor'>, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
 }
 
 export interface RequestSettings {
@@ -115,9 +115,11 @@ export function requestContextFactory({ db, limiter, authFailures, logger, unitO
       const failures = await authFailures.peek(address);
       if (failures && !failures.allowed) throw addressRefused(failures);
     }
-    const apiKey = await verifyApiKey(db, token);
-    if (!apiKey) return refuse(address, 'The API key is invalid or has been revoked');
+    const apiKey = await checkApiKey(db, token);
+    if (apiKey === 'expired') return refuse(address, 'The API key has expired; create a new one in the settings area (or roll a key before it expires)');
+    if (apiKey === 'invalid') return refuse(address, 'The API key is invalid or has been revoked');
     verified.add(token);
+    const actor: Actor = { type: 'api_key', id: apiKey.id, prefix: apiKey.prefix, name: apiKey.name };
     const rateLimit = await limiter.consume(apiKey.id);
     if (!rateLimit.allowed) throw new RateLimitedError(rateLimit);
     const context: RequestContext = {
@@ -131,7 +133,7 @@ export function requestContextFactory({ db, limiter, authFailures, logger, unitO
       logger: logger.child({ requestId }),
       liveEvents: bus,
       settings,
-      write: (request, work) => unitOfWork.write(apiKey.organizationId, request, work),
+      write: (request, work) => unitOfWork.write(apiKey.organizationId, { ...request, actor }, work),
     };
     return context;
   };

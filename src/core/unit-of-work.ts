@@ -29,13 +29,20 @@ import type { Logger } from '../lib/logger.ts';
 import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
 import type { OrganizationInfo, SequenceName, Tx, WriteScope } from './tenant.ts';
 
-const EVENT_COLUMNS = ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt', 'relayedAt'] as const;
+const EVENT_COLUMNS = ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt', 'relayedAt', 'actor', 'actorKeyId'] as const;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Who made a change, as its events record it: an API key (by id, prefix and name), or the service itself. */
+export type Actor = { type: 'api_key'; id: string; prefix: string; name: string } | { type: 'system' };
+
+export const SYSTEM: Actor = { type: 'system' };
 
 export interface WriteRequest {
   /** The operation's name (the GraphQL mutation): a key may only be replayed for the same operation. */
   operation: string;
+  /** Who asks (every API request says); omitted, the service itself (a dispatcher disabling a failing subscription). */
+  actor?: Actor;
   idempotencyKey?: string | null;
   /** The operation's input, hashed so a reused key with another input is refused. */
   input: unknown;
@@ -197,6 +204,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           nextNumber: (sequence: SequenceName) => numbers[sequence]++,
         };
         const result = await work(scope);
+        const actor = request.actor ?? SYSTEM;
 
         const rendered = await render(tx, organization, [result.result, ...result.events.map((e) => e.resource)]);
         const objectOf = (ref: ResourceRef) => rendered.get(`${ref.type}:${ref.id}`)!;
@@ -211,6 +219,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
             resourceId: event.resource.id,
             payload: JSON.stringify({ object, ...(before ? { previousAttributes: previousAttributes(before, object) } : {}), ...(event.reason ? { reason: event.reason } : {}) }),
             createdAt: now,
+            actor: JSON.stringify(actor),
+            actorKeyId: actor.type === 'api_key' ? actor.id : null,
           };
         });
         const relayedAt = options.relay ? now : null;

@@ -22,6 +22,9 @@ export interface LoggedEvent {
   resourceId: string;
   payload: string;
   createdAt: Date;
+  /** JSON of the Actor that made the change (core/unit-of-work.ts); null for events older than actors. */
+  actor: string | null;
+  actorKeyId: string | null;
 }
 
 export interface EventBus {

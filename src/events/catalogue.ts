@@ -29,6 +29,9 @@ export const EVENT_TYPES = {
   'webhook_subscription.enabled': 'A disabled webhook subscription was enabled again.',
   'webhook_subscription.secret_rotated': 'A webhook subscription got a new signing secret; the old one signs beside it for 24 hours.',
   'webhook_subscription.test': 'A test event, sent on request to that one subscription only.',
+  'api_key.created': 'An API key was created through the API (the object never holds its secret).',
+  'api_key.revoked': 'An API key was revoked; it no longer authenticates.',
+  'api_key.rolled': 'An API key got a new secret; the old one works until previousSecretExpiresAt.',
 } as const;
 
 export type EventType = keyof typeof EVENT_TYPES;
@@ -37,3 +40,11 @@ export type EventType = keyof typeof EVENT_TYPES;
 export const PRIVATE_TO_SUBSCRIPTION: readonly string[] = ['webhook_subscription.test'];
 
 export const isEventType = (value: string): value is EventType => Object.hasOwn(EVENT_TYPES, value);
+
+/** Who made a change, as an event tells it (null for events recorded before actors were). */
+export type EventActor = { type: 'api_key'; id: string; prefix: string; name: string } | { type: 'system' } | null;
+
+/** An event as webhooks, the REST event log and replays carry it: the same bytes for the same event. */
+export function eventBody(event: { id: string; type: string; createdAt: Date; actor: string | null; payload: string }) {
+  return { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), actor: (event.actor ? JSON.parse(event.actor) : null) as EventActor, data: JSON.parse(event.payload) as Record<string, unknown> };
+}

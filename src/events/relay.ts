@@ -60,7 +60,7 @@ export function createRelay({ db, bus, logger, recordDeliveries, intervalMs = 25
     const rows = (await tx.$queryRaw`
       UPDATE "Event" SET "relayedAt" = ${now}
       WHERE "seq" IN (SELECT "seq" FROM "Event" WHERE "relayedAt" IS NULL ORDER BY "seq" LIMIT ${batchSize} ${skipLocked})
-      RETURNING "seq", "id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt"`) as (Omit<LoggedEvent, 'seq' | 'createdAt'> & { seq: number | bigint; createdAt: Date | string | number })[];
+      RETURNING "seq", "id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "actor", "actorKeyId"`) as (Omit<LoggedEvent, 'seq' | 'createdAt'> & { seq: number | bigint; createdAt: Date | string | number })[];
     return rows.map((row) => ({ ...row, seq: Number(row.seq), createdAt: new Date(row.createdAt) })).sort((a, b) => a.seq - b.seq);
   }
 
@@ -82,6 +82,10 @@ export function createRelay({ db, bus, logger, recordDeliveries, intervalMs = 25
     // A crash right here loses only the live notification; the events are in the log for `after`
     // replays, and their deliveries are stored.
     await bus.publish(events).catch((error) => logger.warn('publishing events failed', { error }));
+    // A revoked key's open connections close on every instance now, not at their next key check.
+    for (const event of events) {
+      if (event.type === 'api_key.revoked') await bus.announceRevocation(event.resourceId).catch((error) => logger.warn('announcing a revocation failed', { error }));
+    }
   }
 
   /** One batch of the sweep: claimed, committed, then published. True when there may be more. */

@@ -17,6 +17,8 @@ export interface StreamOptions {
   organizationId: string;
   /** Only these types (all when absent). */
   types?: readonly string[] | null;
+  /** Only events about resources of these types may be read (the key's scopes); all when absent. */
+  readable?: (resourceType: string) => boolean;
   /** Replay the log after this position first. */
   afterSeq?: number;
   /**
@@ -59,8 +61,8 @@ interface StreamControl {
   wakeUp?: () => void;
 }
 
-async function* streamEvents({ prisma, bus, organizationId, types, afterSeq, maxWaiting }: StreamOptions, control: StreamControl): AsyncGenerator<LoggedEvent> {
-  const wanted = (event: LoggedEvent) => !types?.length || types.includes(event.type);
+async function* streamEvents({ prisma, bus, organizationId, types, readable, afterSeq, maxWaiting }: StreamOptions, control: StreamControl): AsyncGenerator<LoggedEvent> {
+  const wanted = (event: LoggedEvent) => (!types?.length || types.includes(event.type)) && (!readable || readable(event.resourceType));
   const queue: LoggedEvent[] = [];
   let overflowed = false;
   let lastSent: string | undefined;
@@ -84,6 +86,7 @@ async function* streamEvents({ prisma, bus, organizationId, types, afterSeq, max
           omit: { relayedAt: true },
         });
         for (const event of page) {
+          if (readable && !readable(event.resourceType)) continue;
           yield event;
           lastSent = event.id;
         }

@@ -16,6 +16,7 @@ import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import { guardedLookup, refusedTarget } from '../lib/targets.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';
+import { eventBody } from './catalogue.ts';
 
 export interface WebhookSettings {
   timeoutMs: number;
@@ -124,7 +125,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       await db.prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { status: 'FAILED', error: 'the subscription is disabled', leaseUntil: null } });
       return;
     }
-    const body = JSON.stringify({ id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), data: JSON.parse(event.payload) });
+    const body = JSON.stringify(eventBody(event));
     const secrets = [subscription.secret, ...(subscription.previousSecret && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > now ? [subscription.previousSecret] : [])];
     const refused = await refusedTarget(new URL(subscription.url), options.allowPrivateTargets);
     const result: AttemptResult = refused

@@ -24,6 +24,8 @@ import type PrismaTypes from '../db/generated/pothos-types.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
 import { idType } from '../lib/ids.ts';
 import { AppError } from '../lib/errors.ts';
+import { allows, insufficientScope } from '../core/scopes.ts';
+import { readScopeOf, requires } from './scopes.ts';
 import type { GraphQLContext } from './context.ts';
 
 /** The most ids one `nodes(ids:)` call resolves (GitHub's limit for the same field). */
@@ -55,18 +57,27 @@ export const builder = new SchemaBuilder<{
     encodeGlobalID: (_typename, id) => String(id),
     decodeGlobalID: (globalID) => ({ typename: idTypeName(globalID), id: globalID }),
     // An id that names no type of ours resolves to null, exactly like one that does not exist.
+    // Any key may ask; an id of a type the key may not read is refused with that type's scope (the
+    // selection may name no type-specific field for graphql/scopes.ts to see).
     nodeQueryOptions: {
       description: 'Fetches any object of your organization by its id; null when it does not exist or belongs to another organization.',
-      resolve: (_root, { id }, _ctx, _info, resolveNode) => (id.typename === UNKNOWN_TYPE ? null : resolveNode(id)),
+      extensions: requires(null),
+      resolve: (_root, { id }, ctx, _info, resolveNode) => {
+        if (id.typename === UNKNOWN_TYPE) return null;
+        assertMayRead(ctx, id.typename);
+        return resolveNode(id);
+      },
     },
     nodesQueryOptions: {
       description: `Fetches objects of your organization by id (at most ${MAX_NODE_IDS}), in the order given; null for each id that does not resolve.`,
-      resolve: async (_root, args, _ctx, _info, resolveNodes) => {
+      extensions: requires(null),
+      resolve: async (_root, args, ctx, _info, resolveNodes) => {
         const ids = args.ids;
         if (ids.length > MAX_NODE_IDS) {
           throw new AppError('VALIDATION_FAILED', `nodes() takes at most ${MAX_NODE_IDS} ids; ${ids.length} were given`, [{ path: 'ids', message: `must hold at most ${MAX_NODE_IDS} ids` }]);
         }
         const known = ids.filter((id) => id.typename !== UNKNOWN_TYPE);
+        for (const id of known) assertMayRead(ctx, id.typename);
         // plugin-relay 4.8's resolveNodes reads args.ids rather than the list it is given.
         args.ids = known;
         const resolved = await resolveNodes(known);
@@ -111,6 +122,11 @@ export const builder = new SchemaBuilder<{
   });
 };
 
+function assertMayRead(ctx: GraphQLContext, typename: string) {
+  const scope = readScopeOf(typename);
+  if (scope && !allows(ctx.apiKey.scopes, scope)) throw insufficientScope(scope, `This API key lacks ${scope}, which reading a ${typename} by id needs`);
+}
+
 /** The GraphQL type an id names, or a name no type has (so node() resolves it to null). */
 function idTypeName(globalID: string): string {
   const type = idType(globalID);
@@ -118,7 +134,7 @@ function idTypeName(globalID: string): string {
 }
 
 /** The types `node(id:)` can return; other ids (lines, keys) are not addressable on their own. */
-const NODE_TYPES = new Set(['Account', 'JournalEntry', 'Customer', 'Vendor', 'Product', 'Invoice', 'Payment', 'Employee', 'WebhookSubscription', 'Event']);
+const NODE_TYPES = new Set(['ApiKey', 'Account', 'JournalEntry', 'Customer', 'Vendor', 'Product', 'Invoice', 'Payment', 'Employee', 'WebhookSubscription', 'Event']);
 
 builder.queryType({ description: 'Everything your API key can read. Every list and lookup is limited to your organization.' });
 builder.mutationType({ description: 'Everything your API key can write, in your organization.' });

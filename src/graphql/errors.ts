@@ -108,7 +108,7 @@ export interface ErrorSummary {
 /** The one error a REST response reports for a failed GraphQL result: the first, most severe. */
 export function summarizeGraphQLErrors(errors: readonly GraphQLError[]): ErrorSummary {
   const first = [...errors].sort((a, b) => severity(b) - severity(a))[0];
-  const { code: rawCode, status: _status, errors: fieldErrors, ...details } = (first.extensions ?? {}) as { code?: unknown; status?: unknown; errors?: FieldError[]; [detail: string]: unknown };
+  const { code: rawCode, status: _status, errors: fieldErrors, http: _http, ...details } = (first.extensions ?? {}) as { code?: unknown; status?: unknown; errors?: FieldError[]; http?: unknown; [detail: string]: unknown };
   const code: ErrorCode = typeof rawCode === 'string' && rawCode in ERROR_CATALOGUE ? (rawCode as ErrorCode) : 'INTERNAL';
   const allFieldErrors: FieldError[] = errors.flatMap((e) => (e.extensions?.errors as FieldError[] | undefined) ?? []);
   return { code, status: ERROR_CATALOGUE[code].status, message: first.message, fieldErrors: allFieldErrors.length ? allFieldErrors : fieldErrors ?? [], details };

@@ -4,6 +4,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
 import { modelDelegate, type Prisma } from '../db/database.ts';
+import { readScopeOf, requires } from './scopes.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
 import type { InputObjectRef, ObjectRef } from '@pothos/core';
@@ -84,9 +85,11 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
   const delegate = (prisma: Prisma) => modelDelegate(prisma, options.model);
   // Pothos types a Prisma field builder per model literal; the model here is a run-time name, so `t` is
   // untyped. What flows through it is typed by the options (filter, order, where) and by ListArgs.
+  const extensions = requires(readScopeOf(options.model) ?? null);
   builder.queryFields((t: any) => ({
     [options.plural]: t.prismaConnection({
       type: options.model,
+      extensions,
       cursor: 'id',
       maxSize: connectionMaxSize,
       description: `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before, at most ${MAX_CONNECTION_SIZE} a page).`,
@@ -97,6 +100,7 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
     }),
     [`${options.plural}Page`]: t.field({
       type: Page,
+      extensions,
       description: `${capitalize(options.description)} of your organization by page number; the shape of the REST v1 lists.`,
       args: { ...pageArgs(t), filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
       resolve: (_parent: unknown, args: ListArgs<Filter> & { page?: number | null; limit?: number | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) =>

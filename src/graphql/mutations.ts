@@ -9,6 +9,7 @@ import type { InputObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { modelDelegate } from '../db/database.ts';
+import { requires, writeScopeOf } from './scopes.ts';
 import { AppError } from '../lib/errors.ts';
 import { toAppError } from './errors.ts';
 
@@ -87,6 +88,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(n
     t.prismaField({
       type: model,
       nullable: MUTATION_FIELD_NULLABLE,
+      extensions: requires(writeScopeOf(model)),
       description,
       args: { ...args(t), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
       resolve: async (query: object, root: unknown, given: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => {

@@ -292,7 +292,15 @@ const wholeNumberParam = (value: string) => {
   return Number(value);
 };
 
-const SCALAR_PARAMETERS: Record<string, ParameterParser> = { String, ID: String, Boolean: booleanParam, Date: dateParam, Int: wholeNumberParam };
+/** A moment: an ISO 8601 date-time (`2026-11-24T09:30:00Z`) or a calendar date (its midnight UTC). */
+export const dateTimeParam = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(new Date(value).getTime())) {
+    throw new Error(`must be an ISO 8601 date-time such as 2026-11-24T09:30:00Z, got "${value}"`);
+  }
+  return value;
+};
+
+const SCALAR_PARAMETERS: Record<string, ParameterParser> = { String, ID: String, Boolean: booleanParam, Date: dateParam, DateTime: dateTimeParam, Int: wholeNumberParam };
 
 /** REST spells enum values in lower case; GraphQL in upper case. */
 export function upperCaseFields(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {

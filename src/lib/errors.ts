@@ -9,6 +9,7 @@ export const ERROR_CATALOGUE = {
   INVALID_STATE: { status: 400, title: 'The record is not in a state that allows this' },
   IDEMPOTENCY_KEY_REUSED: { status: 400, title: 'The idempotency key was used with a different request' },
   UNAUTHENTICATED: { status: 401, title: 'Authentication required' },
+  INSUFFICIENT_SCOPE: { status: 403, title: 'The API key lacks the scope this needs' },
   NOT_FOUND: { status: 404, title: 'Not found' },
   PERSISTED_QUERY_NOT_FOUND: { status: 400, title: 'No persisted operation has this id' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
@@ -63,11 +64,14 @@ export function retryAfterSeconds(code: ErrorCode, details: Record<string, unkno
   return code === 'SERVICE_UNAVAILABLE' ? 5 : undefined;
 }
 
-/** HTTP headers an error answer carries: Retry-After when waiting helps, the Bearer challenge on 401 (RFC 6750). */
+/** HTTP headers an error answer carries: Retry-After when waiting helps, the Bearer challenge on 401 and 403 (RFC 6750). */
 export function errorHeaders(code: ErrorCode, details: Record<string, unknown> = {}): Record<string, string> {
   const headers: Record<string, string> = {};
   const retryAfter = retryAfterSeconds(code, details);
   if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
   if (code === 'UNAUTHENTICATED') headers['www-authenticate'] = 'Bearer realm="accounting-api"';
+  if (code === 'INSUFFICIENT_SCOPE' && typeof details.requiredScope === 'string') {
+    headers['www-authenticate'] = `Bearer realm="accounting-api", error="insufficient_scope", scope="${details.requiredScope}"`;
+  }
   return headers;
 }

@@ -30,6 +30,7 @@ const GET_PATH: Record<string, string> = {
   journal_entry: '/api/v1/journal-entries',
   invoice: '/api/v1/invoices',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
+  api_key: '/api/v1/api-keys',
 };
 
 interface LoggedEvent {
@@ -117,6 +118,13 @@ describe('the event catalogue', () => {
 
     const { events: [orgUpdated] } = await expectEvents(() => gql(t.url, key, 'mutation { updateOrganization(input: { defaultPaymentTermsDays: 14 }) { id } }'), ['organization.updated']);
     expect(orgUpdated.data.previousAttributes).toEqual({ defaultPaymentTermsDays: 30 });
+
+    const { result: createdKey, events: [keyCreated] } = (await expectEvents(() => rest('/api/v1/api-keys', { name: 'HR sync', scopes: ['employees:write'] }), ['api_key.created'])) as any;
+    expect(createdKey.status).toBe(201);
+    expect(keyCreated.data.object).not.toHaveProperty('secret');
+    expect(JSON.stringify(keyCreated)).not.toContain(createdKey.body.secret.split('_')[2]);
+    await expectEvents(() => rest(`/api/v1/api-keys/${createdKey.body.id}/roll`, { expiresInHours: 1 }), ['api_key.rolled']);
+    await expectEvents(() => rest(`/api/v1/api-keys/${createdKey.body.id}/revoke`, {}), ['api_key.revoked']);
 
     const hookA = ((await expectEvents(() => rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/a', eventTypes: ['vendor.created'] }), ['webhook_subscription.created'])).result as any).body;
     const sub = `/api/v1/webhooks/subscriptions/${hookA.id}`;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persistedOperationIds } from '../../src/dashboard/generated/persisted-operations.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { tuneDatabase } from '../../src/db/database.ts';
-import { createApiKey, revokeApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createApiKey, revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
 import { freshDatabase, http, type Started, startServerProcess } from '../helpers.ts';
 
@@ -228,7 +228,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     const { context, page, errors } = await openPage();
     await signIn(page, created.plaintext);
     await expect.poll(() => text(page, 'connection')).toBe('Live');
-    await revokeApiKey(database.db.prisma, created.plaintext.split('_')[1]!);
+    await revokeApiKeyByPrefix(database.db.prisma, created.plaintext.split('_')[1]!);
     await expect.poll(() => text(page, 'key-error'), { timeout: 10_000 }).toBe('The API key was refused: The API key has been revoked');
     expect(await page.locator('#dashboard').isHidden()).toBe(true);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);

@@ -7,7 +7,7 @@ import { eventStream } from '../../src/events/stream.ts';
 import { useSharedSubscriptionResults } from '../../src/graphql/shared-subscriptions.ts';
 import { AppError } from '../../src/lib/errors.ts';
 
-const event = (seq: number, organizationId = 'org_a'): LoggedEvent => ({ seq, id: `evt_${seq}`, organizationId, type: 'customer.created', resourceType: 'customer', resourceId: `cus_${seq}`, payload: '{}', createdAt: new Date() });
+const event = (seq: number, organizationId = 'org_a'): LoggedEvent => ({ seq, id: `evt_${seq}`, organizationId, type: 'customer.created', resourceType: 'customer', resourceId: `cus_${seq}`, payload: '{}', createdAt: new Date(), actor: null, actorKeyId: null });
 
 it('a subscriber that keeps up receives every event, however many pass through', async () => {
   const bus = inProcessBus();

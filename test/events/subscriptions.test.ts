@@ -5,7 +5,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
-import { revokeApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { inProcessBus, type LoggedEvent } from '../../src/events/bus.ts';
 
 let t: TestApp;
@@ -176,7 +176,7 @@ describe('a client that stops reading', () => {
       const client = createClient({ url: `${own.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${k}` }, retryAttempts: 0 });
       clients.push(client);
       const s = collect(client, EVENTS);
-      const fake = (seq: number): LoggedEvent => ({ seq, id: `evt_stall_${seq}`, organizationId, type: 'customer.created', resourceType: 'customer', resourceId: `cus_${seq}`, payload: '{"object":{}}', createdAt: new Date() });
+      const fake = (seq: number): LoggedEvent => ({ seq, id: `evt_stall_${seq}`, organizationId, type: 'customer.created', resourceType: 'customer', resourceId: `cus_${seq}`, payload: '{"object":{}}', createdAt: new Date(), actor: null, actorKeyId: null });
       const sequence = (from: number, count: number) => Array.from({ length: count }, (_, i) => fake(from + i));
       // The subscription is live once it receives an event.
       for (let tries = 0; s.items.length === 0 && tries < 100; tries++) {
@@ -284,7 +284,7 @@ describe('authentication over graphql-ws', () => {
     const s = collect(client, EVENTS);
     await new Promise((r) => setTimeout(r, 150));
     expect(closedWith).toBeUndefined();
-    await revokeApiKey(t.db.prisma, doomed.split('_')[1]);
+    await revokeApiKeyByPrefix(t.db.prisma, doomed.split('_')[1]);
     const started = Date.now();
     while (!closedWith && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 50));
     expect(closedWith?.code).toBe(4401);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyApiKey } from '../../src/core/api-keys.ts';
-import { revokeApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -59,7 +59,7 @@ describe('requests without a valid key', () => {
   it('get 401 once the key is revoked, and the key works until then', async () => {
     const { key: doomed } = await t.tenant('Revoked Co');
     expect((await http(t.url, '/api/v1/accounts', { key: doomed })).status).toBe(200);
-    await revokeApiKey(t.db.prisma, doomed.split('_')[1]);
+    await revokeApiKeyByPrefix(t.db.prisma, doomed.split('_')[1]);
     expectProblem(await http(t.url, '/api/v1/accounts', { key: doomed }), 401, 'UNAUTHENTICATED');
     expect((await gql(t.url, doomed, '{ viewer { organization { name } } }')).status).toBe(401);
   });

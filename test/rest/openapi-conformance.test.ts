@@ -43,6 +43,7 @@ const customer = () => created('/api/v1/customers', { name: `Customer ${Math.ran
 const invoice = async (draft = false) => created('/api/v1/invoices', { customerId: await customer(), draft, lines: [{ description: 'Work', unitPrice: 120, quantity: 1.5 }] });
 const entry = () => created('/api/v1/journal-entries', { date: '2026-05-01', description: 'Rent', lines: [{ accountId: accounts['6100'], debit: 10, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 10 }] });
 const webhook = () => created('/api/v1/webhooks', { url: hookUrl, eventTypes: ['invoice.paid'] });
+const apiKey = () => created('/api/v1/api-keys', { name: `Key ${Math.random()}`, scopes: ['reports:read'] });
 const anyEvent = async () => (await t.db.prisma.event.findFirstOrThrow({ orderBy: { seq: 'desc' } })).id;
 
 /** For each operationId: how to call it successfully (path ids made fresh, a body, a query). */
@@ -88,6 +89,13 @@ const examples: Record<string, { path: () => Promise<string>; body?: () => Promi
   rotateWebhookSecret: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/rotate-secret` },
   redeliverWebhookEvent: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/redeliver`, body: async () => ({ eventId: await anyEvent() }) },
   listWebhookDeliveries: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/deliveries` },
+  listEvents: { path: async () => `/api/v1/events?type=customer.created&from=2026-01-01T00:00:00Z` },
+  getEvent: { path: async () => `/api/v1/events/${await anyEvent()}` },
+  listApiKeys: { path: async () => '/api/v1/api-keys?status=active' },
+  createApiKey: { path: async () => '/api/v1/api-keys', body: () => ({ name: 'Shop', scopes: ['invoices:write', 'customers:read'], expiresAt: '2030-01-01T00:00:00Z' }) },
+  getApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}` },
+  revokeApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}/revoke` },
+  rollApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}/roll`, body: () => ({ expiresInHours: 2 }) },
 };
 
 describe('the served OpenAPI document and the server agree', () => {

@@ -1,4 +1,5 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import { requires } from '../../graphql/scopes.ts';
 import type { LoggedEvent } from '../../events/bus.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, describedEnum } from '../../graphql/builder.ts';
@@ -266,6 +267,7 @@ const InvoiceChangeRef = builder.objectRef<LoggedEvent>('InvoiceChange').impleme
 builder.subscriptionField('invoiceChanged', (t) =>
   t.field({
     type: InvoiceChangeRef,
+    extensions: requires('invoices:read'),
     description: 'Your organization\'s invoice events as they commit, each with the invoice in the shape you select. `after` resumes after an event with no gap.',
     args: { after: t.arg.id({ description: 'Replay the log after this event first.' }) },
     subscribe: async (_root, args, ctx) =>

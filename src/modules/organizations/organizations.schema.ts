@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { requires } from '../../graphql/scopes.ts';
 import { IDEMPOTENCY_KEY_DESCRIPTION, MUTATION_FIELD_NULLABLE } from '../../graphql/mutations.ts';
 import { type OrganizationSettings, updateOrganization } from './organizations.service.ts';
 
@@ -37,7 +38,7 @@ const ViewerRef = builder.objectRef<{ organizationId: string }>('Viewer').implem
 });
 
 builder.queryField('viewer', (t) =>
-  t.field({ type: ViewerRef, description: 'The caller: its organization.', resolve: (_parent, _args, ctx) => ({ organizationId: ctx.organizationId }) }),
+  t.field({ type: ViewerRef, extensions: requires(null), description: 'The caller: its organization.', resolve: (_parent, _args, ctx) => ({ organizationId: ctx.organizationId }) }),
 );
 
 const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
@@ -53,6 +54,8 @@ builder.mutationField('updateOrganization', (t) =>
   t.prismaField({
     type: OrganizationRef,
     nullable: MUTATION_FIELD_NULLABLE,
+    // Settings such as the lock date guard the whole books: only a key with every scope changes them.
+    extensions: requires('*'),
     description: 'Changes your organization\'s settings, e.g. the period lock date.',
     args: { input: t.arg({ type: UpdateOrganizationInput, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
     resolve: async (query, _parent, { input, idempotencyKey }, ctx) => {

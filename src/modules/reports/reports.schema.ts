@@ -1,4 +1,5 @@
 import type { ObjectFieldBuilder } from '@pothos/core';
+import { requires } from '../../graphql/scopes.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import { money } from '../../graphql/money.ts';
 import { pageArgs, pageType } from '../../graphql/pages.ts';
@@ -118,30 +119,35 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
 builder.queryFields((t) => ({
   trialBalance: t.field({
     type: TrialBalance,
+    extensions: requires('reports:read'),
     description: 'Trial balance as of a date (today when omitted).',
     args: { asOf: t.arg({ type: 'Date' }) },
     resolve: (_p, args, ctx) => trialBalance(ctx, args.asOf ?? undefined),
   }),
   balanceSheet: t.field({
     type: BalanceSheet,
+    extensions: requires('reports:read'),
     description: 'Balance sheet as of a date (today when omitted).',
     args: { asOf: t.arg({ type: 'Date' }) },
     resolve: (_p, args, ctx) => balanceSheet(ctx, args.asOf ?? undefined),
   }),
   profitAndLoss: t.field({
     type: ProfitAndLoss,
+    extensions: requires('reports:read'),
     description: 'Profit and loss over a period.',
     args: { from: t.arg({ type: 'Date', required: true }), to: t.arg({ type: 'Date', required: true }) },
     resolve: (_p, args, ctx) => profitAndLoss(ctx, args.from, args.to),
   }),
   generalLedger: t.field({
     type: GeneralLedger,
+    extensions: requires('reports:read'),
     description: 'One account\'s ledger over a period, paginated.',
     args: { accountId: t.arg.id({ required: true }), from: t.arg({ type: 'Date' }), to: t.arg({ type: 'Date' }), ...pageArgs(t) },
     resolve: (_p, args, ctx) => generalLedger(ctx, args.accountId, { from: args.from, to: args.to }, pageWindow(args.page, args.limit)),
   }),
   agedReceivables: t.field({
     type: AgedReceivables,
+    extensions: requires('reports:read'),
     description: 'Aged receivables as of a date (today when omitted).',
     args: { asOf: t.arg({ type: 'Date' }) },
     resolve: (_p, args, ctx) => agedReceivables(ctx, args.asOf ?? undefined),

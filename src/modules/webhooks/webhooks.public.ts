@@ -3,7 +3,8 @@
 // rotates it, and afterwards only its last four characters, to tell which one is in use.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
-import { type Infer, S } from '../../lib/json-schema.ts';
+import { type Infer, S, type Schema } from '../../lib/json-schema.ts';
+import { type EventActor, eventBody } from '../../events/catalogue.ts';
 
 export const WEBHOOK_SUBSCRIPTION = 'webhook_subscription';
 
@@ -81,4 +82,31 @@ export const webhookDeliveryRepresentation: Representation<DeliveryRow, Infer<ty
     })),
     createdAt: d.createdAt.toISOString(),
   }),
+};
+
+export const EVENT = 'event';
+
+const EVENT_SCHEMA = S.object(
+  {
+    id: S.id('evt'),
+    type: S.string,
+    createdAt: S.dateTime,
+    actor: {
+      type: ['object', 'null'],
+      description: 'Who made the change: `{ type: "api_key", id, prefix, name }` or `{ type: "system" }`; null for events recorded before actors were.',
+      properties: { type: { type: 'string', enum: ['api_key', 'system'] }, id: S.id('key'), prefix: S.string, name: S.string },
+      required: ['type'],
+      additionalProperties: false,
+    } as Schema<EventActor>,
+    data: { type: 'object', description: '`object`: the resource after the change; `previousAttributes` on updates; `reason` when the service acted by itself.' } as Schema<Record<string, unknown>>,
+  },
+  'An event of the log, exactly as webhooks deliver it.',
+);
+
+/** An event: the same body webhooks deliver, the REST event log lists and replays repeat. */
+export const eventRepresentation: Representation<PrismaTypes.EventGetPayload<object>, Infer<typeof EVENT_SCHEMA>> = {
+  type: EVENT,
+  schema: EVENT_SCHEMA,
+  load: (db, organizationId, ids) => db.event.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  render: (event) => eventBody(event),
 };

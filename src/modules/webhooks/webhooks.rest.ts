@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { pageSchema, S } from '../../lib/json-schema.ts';
 import { enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
 import { actionRoute, type IdPage, idempotencyKeyOf, listResult, type NodeHit, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
-import { SUBSCRIPTION_PROPERTIES, webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
+import { SUBSCRIPTION_PROPERTIES, webhookDeliveryRepresentation, eventRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
 const REGISTERED_SCHEMA = S.object(
@@ -47,6 +47,18 @@ export const webhookRoutes: RestRoute[] = [
       return { ...result, body: { ...(result.body as object), secret: registered.secret } };
     },
   },
+
+  // Beyond the contract: the event log (the audit trail: who changed what), newest last.
+  ...resourceRoutes({
+    path: '/api/v1/events',
+    typename: 'Event',
+    label: 'event',
+    plural: 'events',
+    representation: eventRepresentation,
+    filters: ['type', 'resourceType', 'resourceId', 'apiKeyId', 'from', 'to'],
+    list: 'List events, oldest first: what changed, when, and which key changed it',
+    retrieve: 'Retrieve an event',
+  }),
 
   // Beyond the contract: the registered subscriptions themselves.
   ...resourceRoutes({

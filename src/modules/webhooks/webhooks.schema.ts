@@ -1,7 +1,9 @@
 import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
+import { requires } from '../../graphql/scopes.ts';
+import { allows, assertMayReceive, eventReadScope, readableEventResources } from '../../core/scopes.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder } from '../../graphql/builder.ts';
-import { isEventType } from '../../events/catalogue.ts';
+import { type EventActor, isEventType } from '../../events/catalogue.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { WriteScope } from '../../core/tenant.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
@@ -11,6 +13,7 @@ import {
   disableWebhookSubscription,
   enableWebhookSubscription,
   eventCatalogue,
+  type EventFilter,
   eventWhere,
   judgeWebhookTarget,
   redeliverWebhookEvent,
@@ -32,7 +35,7 @@ const WebhookEventTypeRef = builder.objectRef<{ type: string; description: strin
 });
 
 builder.queryField('webhookEventTypes', (t) =>
-  t.field({ type: [WebhookEventTypeRef], description: 'Every event type the service emits.', resolve: () => eventCatalogue() }),
+  t.field({ type: [WebhookEventTypeRef], extensions: requires(null), description: 'Every event type the service emits.', resolve: () => eventCatalogue() }),
 );
 
 const SHOWS_SECRET = ['registerWebhook', 'rotateWebhookSecret'];
@@ -66,6 +69,16 @@ export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', 
   }),
 });
 
+const EventActorRef = builder.objectRef<NonNullable<EventActor>>('EventActor').implement({
+  description: 'Who made a change. Keys revoked or expired since keep their names here.',
+  fields: (t) => ({
+    type: t.string({ description: '`api_key`, or `system` for what the service did by itself (e.g. disabling a failing webhook).', resolve: (a) => a.type }),
+    apiKeyId: t.id({ nullable: true, description: 'The key\'s id (`key_…`).', resolve: (a) => (a.type === 'api_key' ? a.id : null) }),
+    prefix: t.string({ nullable: true, description: 'The key\'s prefix, as its holder sees it in the key.', resolve: (a) => (a.type === 'api_key' ? a.prefix : null) }),
+    name: t.string({ nullable: true, description: 'The key\'s name when it made the change.', resolve: (a) => (a.type === 'api_key' ? a.name : null) }),
+  }),
+});
+
 export const EventRef = builder.prismaNode('Event', {
   description: 'Something that happened in the books, in order. Webhooks and subscriptions deliver these.',
   id: { field: 'id', description: 'The event id (`evt_…`).' },
@@ -77,6 +90,12 @@ export const EventRef = builder.prismaNode('Event', {
     resourceType: t.exposeString('resourceType', { description: 'Type of the object concerned, e.g. invoice.' }),
     resourceId: t.exposeString('resourceId', { description: 'Id of the object concerned.' }),
     data: t.field({ type: 'JSON', description: 'The event data: `object` is the resource as it was after the change.', resolve: (e) => JSON.parse(e.payload) }),
+    actor: t.field({
+      type: EventActorRef,
+      nullable: true,
+      description: 'Who made the change: an API key, or the service itself; null for events recorded before actors were.',
+      resolve: (e) => (e.actor ? (JSON.parse(e.actor) as NonNullable<EventActor>) : null),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it happened.' }),
   }),
 });
@@ -95,18 +114,25 @@ listFields<{ url?: string | null }>({
   where: (ctx, filter) => ({ ...webhookWhere(ctx.organizationId), ...(filter?.url ? { url: filter.url } : {}) }),
 });
 
-const EventFilter = builder.inputType('EventFilter', {
-  description: 'Narrows the event log.',
-  fields: (t) => ({ type: t.string({ description: 'Only this event type.' }), resourceId: t.id({ description: 'Only events about this object.' }) }),
+const EventFilterInput = builder.inputType('EventFilter', {
+  description: 'Narrows the event log (a key sees only events about resources it may read).',
+  fields: (t) => ({
+    type: t.string({ description: 'Only this event type.' }),
+    resourceType: t.string({ description: 'Only events about this kind of resource, e.g. invoice.' }),
+    resourceId: t.id({ description: 'Only events about this object: its history.' }),
+    apiKeyId: t.id({ description: 'Only changes made by this API key (`key_…`).' }),
+    from: t.field({ type: 'DateTime', description: 'At or after this time.' }),
+    to: t.field({ type: 'DateTime', description: 'Before this time.' }),
+  }),
 });
-listFields<{ type?: string | null; resourceId?: string | null }>({
+listFields<EventFilter>({
   plural: 'events',
   model: 'Event',
   nodeRef: EventRef,
   description: 'events',
-  filterInput: EventFilter,
+  filterInput: EventFilterInput,
   order: orderInput('Event', { SEQUENCE: { column: 'seq', description: 'In the order they happened.' } }, 'SEQUENCE'),
-  where: (ctx, filter) => eventWhere(ctx.organizationId, filter),
+  where: (ctx, filter) => eventWhere(ctx.organizationId, filter, readableEventResources(ctx.apiKey.scopes)),
 });
 
 const RegisterWebhookInput = builder.inputType('RegisterWebhookInput', {
@@ -123,13 +149,17 @@ createMutation<WebhookInput, TargetVerdict>({
   model: 'WebhookSubscription',
   input: RegisterWebhookInput,
   description: 'Registers a webhook endpoint. Deliveries are signed per Standard Webhooks with the returned secret.',
-  prepare: (input, ctx) => judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
+  prepare: (input, ctx) => {
+    assertMayReceive(ctx.apiKey.scopes, input.eventTypes ?? []);
+    return judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets });
+  },
   run: (scope, input, _ctx, target) => registerWebhook(scope, input, target),
 });
 
 builder.subscriptionField('events', (t) =>
   t.field({
     type: EventRef,
+    extensions: requires('events:read'),
     description:
       'Your organization\'s events as they commit, in order. With `after` (an event id), first every event after it from the log, then live ones, with no gap and no duplicate: reconnect with the last id you saw.',
     args: {
@@ -141,7 +171,8 @@ builder.subscriptionField('events', (t) =>
       const bad = (types ?? []).map((type, i) => ({ type, i })).filter(({ type }) => !isEventType(type));
       if (bad.length) throw validationError(bad.map(({ type, i }) => ({ path: `types.${i}`, message: `"${type}" is not an event type` })));
       const afterSeq = await positionAfter(ctx.prisma, ctx.organizationId, args.after);
-      return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, afterSeq, maxWaiting: ctx.settings.subscriptionBacklog });
+      const readable = (resourceType: string) => allows(ctx.apiKey.scopes, eventReadScope(resourceType));
+      return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, readable, afterSeq, maxWaiting: ctx.settings.subscriptionBacklog });
     },
     resolve: (event) => event as never,
   }),
@@ -216,7 +247,10 @@ updateMutation<WebhookInput, TargetVerdict>({
   label: 'webhook subscription',
   input: UpdateWebhookInput,
   description: 'Changes a webhook subscription\'s url, event types or description.',
-  prepare: (input, ctx) => judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets }),
+  prepare: (input, ctx) => {
+    assertMayReceive(ctx.apiKey.scopes, input.eventTypes ?? []);
+    return judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets });
+  },
   run: (scope, id, input, _ctx, target) => updateWebhookSubscription(scope, id, input, target),
 });
 

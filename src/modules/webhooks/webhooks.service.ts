@@ -27,9 +27,32 @@ export function webhookWhere(organizationId: string): PrismaTypes.WebhookSubscri
   return { organizationId };
 }
 
-export function eventWhere(organizationId: string, filter: { type?: string | null; resourceId?: string | null } = {}): PrismaTypes.EventWhereInput {
+export interface EventFilter {
+  type?: string | null;
+  resourceType?: string | null;
+  resourceId?: string | null;
+  apiKeyId?: string | null;
+  /** On or after this time. */
+  from?: Date | null;
+  /** Before this time. */
+  to?: Date | null;
+}
+
+/**
+ * The organization's events that match the filter, among those whose resources `readable` names (the
+ * resource types the key may read; all when undefined).
+ */
+export function eventWhere(organizationId: string, filter: EventFilter = {}, readable?: string[]): PrismaTypes.EventWhereInput {
   if (filter.type && !isEventType(filter.type)) throw validationError([{ path: 'type', message: `"${filter.type}" is not an event type (the list: GET /api/v1/webhooks or webhookEventTypes)` }]);
-  return { organizationId, ...(filter.type ? { type: filter.type } : {}), ...(filter.resourceId ? { resourceId: filter.resourceId } : {}) };
+  const resourceTypes = filter.resourceType ? (readable && !readable.includes(filter.resourceType) ? [] : [filter.resourceType]) : readable;
+  return {
+    organizationId,
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(resourceTypes ? { resourceType: { in: resourceTypes } } : {}),
+    ...(filter.resourceId ? { resourceId: filter.resourceId } : {}),
+    ...(filter.apiKeyId ? { actorKeyId: filter.apiKeyId } : {}),
+    ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
+  };
 }
 
 /** Where a webhook URL points, judged before its write: the reason it may not receive webhooks, if any. */

@@ -1,0 +1,129 @@
+// What an API key may do: a set of scopes, `<resource>:read` and `<resource>:write` per resource, or
+// `*` for everything (the scope of every key made before scopes existed). Write implies read. The
+// GraphQL schema declares which scope each field needs (graphql/scopes.ts enforces it, for REST too);
+// this module only knows the names and how they combine.
+import { AppError, type FieldError } from '../lib/errors.ts';
+
+export const RESOURCES = [
+  'accounts',
+  'journal_entries',
+  'customers',
+  'vendors',
+  'products',
+  'invoices',
+  'employees',
+  'webhooks',
+  'reports',
+  'events',
+  'api_keys',
+] as const;
+
+export type Resource = (typeof RESOURCES)[number];
+export type Scope = `${Resource}:read` | `${Resource}:write` | '*';
+
+export const ALL_SCOPES: readonly Scope[] = ['*', ...RESOURCES.flatMap((r) => [`${r}:read`, `${r}:write`] as Scope[])];
+
+/** What each resource's scopes cover, for the README table, the OpenAPI document and the settings page. */
+export const RESOURCE_DESCRIPTIONS: Record<Resource, string> = {
+  accounts: 'The chart of accounts',
+  journal_entries: 'Journal entries and their lines',
+  customers: 'Customers, their balances and addresses',
+  vendors: 'Vendors',
+  products: 'Products and services',
+  invoices: 'Invoices, their lines and payments',
+  employees: 'Employees',
+  webhooks: 'Webhook subscriptions, their deliveries and secrets',
+  reports: 'Trial balance, profit and loss, balance sheet, aged receivables',
+  events: 'The event log and live subscriptions (each event only if its resource may be read)',
+  api_keys: 'API keys: list, create, revoke and roll (never the secrets of existing keys)',
+};
+
+/** Ready-made sets for common integrations (the settings page offers them; the README lists them). */
+export const SCOPE_PRESETS: Record<string, { description: string; scopes: Scope[] }> = {
+  read_only: { description: 'Reads everything except API keys; writes nothing', scopes: RESOURCES.filter((r) => r !== 'api_keys').map((r) => `${r}:read` as Scope) },
+  dashboard: {
+    description: 'What the dashboard reads',
+    scopes: ['reports:read', 'invoices:read', 'customers:read', 'journal_entries:read', 'accounts:read', 'events:read'],
+  },
+  hr: { description: 'An HR system: employees only', scopes: ['employees:write'] },
+  point_of_sale: { description: 'A till: customers, products, invoices and payments', scopes: ['customers:write', 'products:read', 'invoices:write'] },
+  online_shop: {
+    description: 'An online shop: customers, products, invoices and payments, with webhooks for what happens to them',
+    scopes: ['customers:write', 'products:write', 'invoices:write', 'webhooks:write', 'events:read'],
+  },
+};
+
+const isScope = (text: string): text is Scope => (ALL_SCOPES as readonly string[]).includes(text);
+
+/** The scopes a key holds, as stored (space-separated). */
+export function parseScopes(text: string): ReadonlySet<Scope> {
+  return new Set(text.split(/\s+/).filter(isScope));
+}
+
+export const formatScopes = (scopes: Iterable<Scope>) => [...scopes].join(' ');
+
+/** True when `granted` allows `required`: `*`, the scope itself, or the write scope of a read. */
+export function allows(granted: ReadonlySet<Scope>, required: Scope): boolean {
+  if (granted.has('*') || granted.has(required)) return true;
+  return required.endsWith(':read') && granted.has(required.replace(/:read$/, ':write') as Scope);
+}
+
+/** The scopes a key asks for, checked: known names, no duplicates, at least one; `*` stands alone. */
+export function checkScopes(requested: readonly string[], path = 'scopes'): Scope[] {
+  const errors: FieldError[] = [];
+  if (!requested.length) errors.push({ path, message: 'must name at least one scope' });
+  requested.forEach((scope, i) => {
+    if (!isScope(scope)) errors.push({ path: `${path}.${i}`, message: `"${scope}" is not a scope; scopes are <resource>:read or <resource>:write for ${RESOURCES.join(', ')}, or *` });
+  });
+  if (requested.includes('*') && requested.length > 1) errors.push({ path, message: '* already means every scope; give it alone' });
+  if (errors.length) throw new AppError('VALIDATION_FAILED', errors.length === 1 ? `${errors[0].path}: ${errors[0].message}` : `${errors.length} scopes are invalid`, errors);
+  return [...new Set(requested as Scope[])];
+}
+
+/** Refuses a key granting what it does not hold itself (naming the first scope it lacks). */
+export function assertCanGrant(granted: ReadonlySet<Scope>, requested: readonly Scope[]) {
+  for (const scope of requested) {
+    const held = scope === '*' ? granted.has('*') : allows(granted, scope);
+    if (!held) throw insufficientScope(scope, `This API key cannot grant ${scope}, which it does not hold itself`);
+  }
+}
+
+export function insufficientScope(requiredScope: Scope, message = `This API key lacks the ${requiredScope} scope this needs`) {
+  return new AppError('INSUFFICIENT_SCOPE', message, [], { requiredScope });
+}
+
+/** Refuses a webhook for events the key could not read itself (`*`: every event). */
+export function assertMayReceive(granted: ReadonlySet<Scope>, eventTypes: readonly string[]) {
+  for (const type of eventTypes) {
+    const resources = type === '*' ? Object.keys(EVENT_RESOURCES) : [type.split('.')[0]];
+    for (const resource of resources) {
+      const scope = eventReadScope(resource);
+      if (!allows(granted, scope)) throw insufficientScope(scope, `This API key lacks ${scope}, so it cannot subscribe a webhook to ${type === '*' ? 'every event' : type} events`);
+    }
+  }
+}
+
+/** The event resource types a key may read, or undefined when it may read them all. */
+export function readableEventResources(granted: ReadonlySet<Scope>): string[] | undefined {
+  const readable = Object.keys(EVENT_RESOURCES).filter((type) => allows(granted, eventReadScope(type)));
+  return readable.length === Object.keys(EVENT_RESOURCES).length ? undefined : readable;
+}
+
+/** The read scope of an event's resource type (`invoice`, `payment`, `journal_entry`, …). */
+export function eventReadScope(resourceType: string): Scope {
+  return `${EVENT_RESOURCES[resourceType] ?? 'events'}:read`;
+}
+
+const EVENT_RESOURCES: Record<string, Resource> = {
+  account: 'accounts',
+  journal_entry: 'journal_entries',
+  customer: 'customers',
+  vendor: 'vendors',
+  product: 'products',
+  invoice: 'invoices',
+  payment: 'invoices',
+  employee: 'employees',
+  webhook_subscription: 'webhooks',
+  api_key: 'api_keys',
+  organization: 'events',
+};
