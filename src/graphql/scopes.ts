@@ -62,6 +62,32 @@ export function writeScopeOf(model: string): Scope {
 /** Field extensions that declare a root field's scope. */
 export const requires = (requiredScope: Scope | null) => ({ requiredScope });
 
+const typeScopesBySchema = new WeakMap<GraphQLSchema, Map<string, Scope>>();
+
+/**
+ * The read scope of every object type that holds a resource's data: the declared types, and the lists
+ * of them (a connection, its edges and a page need the scope of their items: a count is data too).
+ */
+function typeScopes(schema: GraphQLSchema): Map<string, Scope> {
+  const known = typeScopesBySchema.get(schema);
+  if (known) return known;
+  const scopes = new Map<string, Scope>();
+  for (const [name, resource] of Object.entries(TYPE_RESOURCES)) scopes.set(name, `${resource}:read`);
+  const itemOf = (type: GraphQLObjectType, field: string) => {
+    const item = type.getFields()[field];
+    return item ? getNamedType(item.type) : undefined;
+  };
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__') || scopes.has(type.name)) continue;
+    const edge = itemOf(type, 'edges');
+    const item = edge && isObjectType(edge) ? itemOf(edge, 'node') : (itemOf(type, 'node') ?? itemOf(type, 'data'));
+    const scope = item && readScopeOf(item.name);
+    if (scope) scopes.set(type.name, scope);
+  }
+  typeScopesBySchema.set(schema, scopes);
+  return scopes;
+}
+
 const rootScopesBySchema = new WeakMap<GraphQLSchema, Map<string, Scope | null>>();
 
 /** Every root field's declared scope; throws naming the fields that declare none. */
@@ -94,8 +120,9 @@ export function requiredScopes(schema: GraphQLSchema, document: DocumentNode, op
   const needed = new Set<Scope>();
   if (!operation) return [];
   const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const scopesOfTypes = typeScopes(schema);
   const typeScope = (type: GraphQLNamedType) => {
-    const scope = readScopeOf(type.name);
+    const scope = scopesOfTypes.get(type.name);
     if (scope) needed.add(scope);
   };
   const seenFragments = new Set<string>();

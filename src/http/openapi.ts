@@ -9,9 +9,11 @@ import {
   isListType,
   isNonNullType,
   isScalarType,
+  parse,
 } from 'graphql';
 import { problemSchema, type Schema } from '../lib/json-schema.ts';
 import type { RestRoute } from './rest.ts';
+import { requiredScopes } from '../graphql/scopes.ts';
 
 const SCALARS: Record<string, Schema> = {
   String: { type: 'string' },
@@ -47,7 +49,8 @@ export function inputSchema(type: GraphQLInputType): Schema {
 
 const ERROR_RESPONSES = {
   400: 'Data missing or invalid (VALIDATION_FAILED, MALFORMED_JSON, UNBALANCED_ENTRY, PERIOD_LOCKED, INVALID_STATE, IDEMPOTENCY_KEY_REUSED); `errors` names each bad field.',
-  401: 'API key missing, malformed, unknown or revoked (UNAUTHENTICATED); the answer carries `WWW-Authenticate: Bearer`.',
+  401: 'API key missing, malformed, unknown, revoked or expired (UNAUTHENTICATED; the message says which of the last two); the answer carries `WWW-Authenticate: Bearer`.',
+  403: 'The API key lacks a scope this operation needs (INSUFFICIENT_SCOPE); `requiredScope` names it, as does `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`.',
   404: 'The resource does not exist in your organization (NOT_FOUND).',
   405: 'The path exists but not with this method (METHOD_NOT_ALLOWED); `Allow` lists the methods it takes.',
   409: 'The organization\'s books were busy with other changes (CONFLICT); retry after Retry-After seconds with the same Idempotency-Key.',
@@ -58,10 +61,11 @@ const ERROR_RESPONSES = {
   503: 'The database (or the rate-limit store) cannot be reached right now (SERVICE_UNAVAILABLE); wait Retry-After seconds.',
 };
 
-/** Which errors an operation can answer: 404 only with an id in the path, 409/413/415 only for writes. */
-function errorStatusesOf(route: RestRoute): string[] {
+/** Which errors an operation can answer: 404 only with an id in the path, 409/413/415 only for writes, 403 when it needs a scope. */
+function errorStatusesOf(route: RestRoute, scopes: string[]): string[] {
   const write = route.method !== 'GET';
   return Object.keys(ERROR_RESPONSES).filter((status) => {
+    if (status === '403') return scopes.length > 0;
     if (status === '404') return route.path.includes(':');
     if (status === '405') return false; // a method the path does not take has no operation to declare it on
     if (['409', '413', '415'].includes(status)) return write;
@@ -87,12 +91,15 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
       status,
       { description: status === '201' ? 'Created' : 'OK', content: { 'application/json': { schema: body } }, ...(status === '201' && route.path.split('/').length <= 4 ? { headers: { Location: { schema: { type: 'string' }, description: 'Where the created record lives.' } } } : {}) },
     ]);
-    const errors = errorStatusesOf(route).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]);
+    // What the key must hold: OpenAPI 3.1 lets a bearer requirement name them (as roles).
+    const scopes = requiredScopes(schema, parse(route.document));
+    const errors = errorStatusesOf(route, scopes).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]);
     const body = bodyType ? inputSchema(bodyType as GraphQLInputType) : undefined;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
       summary: route.summary,
+      security: [{ bearerAuth: scopes }],
       tags: [route.path.split('/')[3]],
       parameters: [
         ...pathParams,
@@ -114,7 +121,13 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
     security: [{ bearerAuth: [] }],
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: ak_<prefix>_<secret>' } },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'API key: ak_<prefix>_<secret>. Each operation names the scopes the key needs (`<resource>:write` includes `<resource>:read`; `*` holds every scope).',
+        },
+      },
       schemas: { Problem: problemSchema },
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([status, description]) => [

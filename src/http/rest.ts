@@ -12,6 +12,8 @@ import { enumValuesNamedIn, summarizeGraphQLErrors } from '../graphql/errors.ts'
 import type { RequestContext } from '../core/request-context.ts';
 import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { writeReceipts } from '../graphql/mutations.ts';
+import { requiredScopes } from '../graphql/scopes.ts';
+import { allows, insufficientScope, type Scope } from '../core/scopes.ts';
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -71,6 +73,8 @@ export interface RestRoute {
 export type GraphQLData = Record<string, unknown>;
 
 interface CompiledRoute extends RestRoute {
+  /** The scopes its operation needs (graphql/scopes.ts). */
+  scopes: Scope[];
   bodyInputType?: GraphQLInputType;
   filterParsers?: Record<string, ParameterParser>;
   pattern: RegExp;
@@ -81,6 +85,11 @@ interface CompiledRoute extends RestRoute {
 export interface RestRouter {
   /** The route for a method and path; `methodMismatch` when the path exists under other methods. */
   match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { methodMismatch: string[] } | undefined;
+  /**
+   * Refuses a key without a scope the route's operation needs, before its body is read: the same verdict
+   * the operation gets from graphql/scopes.ts (it runs there too), given first, as a 401 comes before a 400.
+   */
+  admit(route: CompiledRoute, context: RequestContext): void;
   execute(route: CompiledRoute, req: RestRequest, context: RequestContext): Promise<RestResult>;
 }
 
@@ -106,7 +115,7 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
     const bodyInputType = route.bodyType ? schema.getType(route.bodyType) : undefined;
     if (route.bodyType && !isInputType(bodyInputType)) throw new Error(`REST route ${route.method} ${route.path}: no input type ${route.bodyType}`);
     const filterParsers = route.filter && filterParsersOf(schema, route.filter.type, route.filter.names, `REST route ${route.method} ${route.path}`);
-    return { ...route, pattern, paramNames, parsed, bodyInputType: bodyInputType as GraphQLInputType | undefined, filterParsers };
+    return { ...route, pattern, paramNames, parsed, bodyInputType: bodyInputType as GraphQLInputType | undefined, filterParsers, scopes: requiredScopes(schema, parsed) };
   });
 
   return {
@@ -128,6 +137,11 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
         return { route, params };
       }
       return allowed.length ? { methodMismatch: allowed } : undefined;
+    },
+
+    admit(route, context) {
+      const missing = route.scopes.find((scope) => !allows(context.apiKey.scopes, scope));
+      if (missing) throw insufficientScope(missing);
     },
 
     async execute(route, req, context) {

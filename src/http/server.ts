@@ -95,6 +95,7 @@ export function createRequestHandler(deps: HandlerDeps) {
         allow: allowed.join(', '),
       });
     }
+    rest.admit(found.route, context);
     checkParameters(found.params, url.searchParams);
     let body: unknown;
     if (found.route.method !== 'GET') {

@@ -53,6 +53,7 @@ export const problemSchema: Schema = {
     detail: { type: 'string' },
     code: { type: 'string' },
     errors: S.array(S.object({ path: S.string, message: S.string })),
+    requiredScope: { type: 'string', description: 'INSUFFICIENT_SCOPE: the scope the API key lacks.' },
     requestId: { type: 'string' },
   },
   required: ['type', 'title', 'status', 'detail', 'code', 'requestId'],

@@ -1,0 +1,74 @@
+// How to call every REST operation successfully: fresh records for path ids, a valid body, a query.
+// Shared by the OpenAPI conformance test and the scope test, so both cover every route the same way.
+import type { Database } from '../../src/db/database.ts';
+
+export interface ExampleEnv {
+  /** Creates a record with a POST (as a full-access key) and returns its id. */
+  created(path: string, body: unknown): Promise<string>;
+  db: Database;
+  accounts: Record<string, string>;
+  hookUrl: string;
+}
+
+export type RouteExamples = Record<string, { path: () => Promise<string>; body?: () => Promise<unknown> | unknown }>;
+
+export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): RouteExamples {
+  const customer = () => created('/api/v1/customers', { name: `Customer ${Math.random()}` });
+  const invoice = async (draft = false) => created('/api/v1/invoices', { customerId: await customer(), draft, lines: [{ description: 'Work', unitPrice: 120, quantity: 1.5 }] });
+  const entry = () => created('/api/v1/journal-entries', { date: '2026-05-01', description: 'Rent', lines: [{ accountId: accounts['6100'], debit: 10, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 10 }] });
+  const webhook = () => created('/api/v1/webhooks', { url: hookUrl, eventTypes: ['invoice.paid'] });
+  const apiKey = () => created('/api/v1/api-keys', { name: `Key ${Math.random()}`, scopes: ['api_keys:read'] });
+  const anyEvent = async () => (await db.prisma.event.findFirstOrThrow({ orderBy: { seq: 'desc' } })).id;
+
+  /** For each operationId: how to call it successfully (path ids made fresh, a body, a query). */
+  return {
+    listAccounts: { path: async () => '/api/v1/accounts?type=asset&limit=5' },
+    createAccount: { path: async () => '/api/v1/accounts', body: () => ({ code: `19${Math.floor(Math.random() * 90 + 10)}`, name: 'Petty cash', type: 'asset', subtype: 'cash' }) },
+    getAccount: { path: async () => `/api/v1/accounts/${accounts['1000']}` },
+    updateAccount: { path: async () => `/api/v1/accounts/${accounts['6300']}`, body: () => ({ description: 'Power and water' }) },
+    listJournalEntries: { path: async () => '/api/v1/journal-entries?sourceType=manual' },
+    createJournalEntry: { path: async () => '/api/v1/journal-entries', body: () => ({ date: '2026-05-02', description: 'Fees', lines: [{ accountId: accounts['6900'], debit: 1.25, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 1.25 }] }) },
+    getJournalEntry: { path: async () => `/api/v1/journal-entries/${await entry()}` },
+    reverseJournalEntry: { path: async () => `/api/v1/journal-entries/${await entry()}/reverse`, body: () => ({ reason: 'posted twice' }) },
+    listCustomers: { path: async () => '/api/v1/customers?search=cust' },
+    createCustomer: { path: async () => '/api/v1/customers', body: () => ({ name: 'Ada Ltd', email: 'ada@example.com' }) },
+    getCustomer: { path: async () => `/api/v1/customers/${await customer()}` },
+    updateCustomer: { path: async () => `/api/v1/customers/${await customer()}`, body: () => ({ phone: '+44 20 7946 0000' }) },
+    listVendors: { path: async () => '/api/v1/vendors' },
+    createVendor: { path: async () => '/api/v1/vendors', body: () => ({ name: 'Paper Co' }) },
+    getVendor: { path: async () => `/api/v1/vendors/${await created('/api/v1/vendors', { name: 'Ink Co' })}` },
+    updateVendor: { path: async () => `/api/v1/vendors/${await created('/api/v1/vendors', { name: 'Toner Co' })}`, body: () => ({ notes: 'net 30' }) },
+    listProducts: { path: async () => '/api/v1/products?active=true' },
+    createProduct: { path: async () => '/api/v1/products', body: () => ({ name: 'Consulting hour', unitPrice: 95, type: 'service' }) },
+    getProduct: { path: async () => `/api/v1/products/${await created('/api/v1/products', { name: 'Widget', unitPrice: 3 })}` },
+    updateProduct: { path: async () => `/api/v1/products/${await created('/api/v1/products', { name: 'Gadget', unitPrice: 4 })}`, body: () => ({ unitPrice: 4.5 }) },
+    listInvoices: { path: async () => '/api/v1/invoices?status=open' },
+    createInvoice: { path: async () => '/api/v1/invoices', body: async () => ({ customerId: await customer(), lines: [{ description: 'Design', unitPrice: 300, quantity: 2 }] }) },
+    getInvoice: { path: async () => `/api/v1/invoices/${await invoice()}` },
+    finalizeInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}/finalize` },
+    voidInvoice: { path: async () => `/api/v1/invoices/${await invoice()}/void`, body: () => ({ reason: 'sent twice' }) },
+    recordPayment: { path: async () => `/api/v1/invoices/${await invoice()}/payments`, body: () => ({ amount: 50 }) },
+    listEmployees: { path: async () => '/api/v1/employees?status=active' },
+    createEmployee: { path: async () => '/api/v1/employees', body: () => ({ firstName: 'Grace', lastName: 'Hopper' }) },
+    getEmployee: { path: async () => `/api/v1/employees/${await created('/api/v1/employees', { firstName: 'Alan', lastName: 'Turing' })}` },
+    updateEmployee: { path: async () => `/api/v1/employees/${await created('/api/v1/employees', { firstName: 'Ada', lastName: 'Lovelace' })}`, body: () => ({ department: 'Engineering' }) },
+    listWebhookEventTypes: { path: async () => '/api/v1/webhooks' },
+    registerWebhook: { path: async () => '/api/v1/webhooks', body: () => ({ url: hookUrl, eventTypes: ['*'] }) },
+    listWebhookSubscriptions: { path: async () => '/api/v1/webhooks/subscriptions' },
+    getWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}` },
+    updateWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}`, body: () => ({ description: 'Paid invoices to the shop' }) },
+    disableWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/disable` },
+    enableWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/enable` },
+    sendTestWebhook: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/test` },
+    rotateWebhookSecret: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/rotate-secret` },
+    redeliverWebhookEvent: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/redeliver`, body: async () => ({ eventId: await anyEvent() }) },
+    listWebhookDeliveries: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/deliveries` },
+    listEvents: { path: async () => `/api/v1/events?type=customer.created&from=2026-01-01T00:00:00Z` },
+    getEvent: { path: async () => `/api/v1/events/${await anyEvent()}` },
+    listApiKeys: { path: async () => '/api/v1/api-keys?status=active' },
+    createApiKey: { path: async () => '/api/v1/api-keys', body: () => ({ name: 'Key auditor', scopes: ['api_keys:read'], expiresAt: '2030-01-01T00:00:00Z' }) },
+    getApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}` },
+    revokeApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}/revoke` },
+    rollApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}/roll`, body: () => ({ expiresInHours: 2 }) },
+  };
+}
