@@ -1,3 +1,4 @@
+import type { AuthenticatedKey } from '../../core/api-keys.ts';
 import { builder } from '../../graphql/builder.ts';
 import { requires } from '../../graphql/scopes.ts';
 import { IDEMPOTENCY_KEY_DESCRIPTION, MUTATION_FIELD_NULLABLE } from '../../graphql/mutations.ts';
@@ -25,9 +26,20 @@ const RateLimitRef = builder.objectRef<{ limit: number; remaining: number; reset
   }),
 });
 
-const ViewerRef = builder.objectRef<{ organizationId: string }>('Viewer').implement({
-  description: 'Who is asking: the organization of the API key in use.',
+const CurrentKeyRef = builder.objectRef<AuthenticatedKey>('CurrentApiKey').implement({
+  description: 'The API key making this request: any key may read what it is and what it may do.',
   fields: (t) => ({
+    id: t.exposeID('id', { description: 'The key id (`key_…`).' }),
+    prefix: t.exposeString('prefix', { description: 'The 12 characters after `ak_`.' }),
+    name: t.exposeString('name', { description: 'What the key is for.' }),
+    scopes: t.stringList({ description: 'What it may do (see the README\'s table of scopes).', resolve: (k) => [...k.scopes] }),
+  }),
+});
+
+const ViewerRef = builder.objectRef<{ organizationId: string }>('Viewer').implement({
+  description: 'Who is asking: the organization and the API key in use.',
+  fields: (t) => ({
+    apiKey: t.field({ type: CurrentKeyRef, description: 'The API key in use, with its scopes.', resolve: (_viewer, _args, ctx) => ctx.apiKey }),
     rateLimit: t.field({ type: RateLimitRef, description: 'The quota of the API key in use.', resolve: (_viewer, _args, ctx) => ctx.rateLimit }),
     organization: t.prismaField({
       type: OrganizationRef,
