@@ -48,6 +48,32 @@ describe('npm run apikey', () => {
     }
   });
 
+  it('creates a key with --scopes and --expires beside a running server, which enforces them', async () => {
+    const server = await startServerProcess({ DATABASE_URL: d.databaseUrl, DATA_DIR: d.dataDir, SEED_DEMO: 'false' });
+    try {
+      const expires = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      const created = await apikey('create', '--org', 'Scoped Cli Co', '--name', 'Dashboard', '--scopes', 'reports:read invoices:read', '--expires', expires);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stderr).toMatch(/with scopes reports:read invoices:read, expires \d{4}-/);
+      const key = created.stdout.trim().split('\n').at(-1)!;
+      expect((await http(server.url, '/api/v1/invoices', { key })).status).toBe(200);
+      expect((await http(server.url, '/api/v1/customers', { key, method: 'POST', body: { name: 'No' } })).body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'customers:write' });
+      const viewer = await http(server.url, '/graphql', { key, body: { query: '{ viewer { apiKey { scopes } } }' } });
+      expect(viewer.body.data.viewer.apiKey.scopes).toEqual(['reports:read', 'invoices:read']);
+      expect((await apikey('list', '--org', 'Scoped Cli Co')).stdout).toMatch(/Dashboard\s+\[reports:read invoices:read\]/);
+
+      const badScope = await apikey('create', '--org', 'Scoped Cli Co', '--scopes', 'invoices:delete');
+      expect(badScope.code).toBe(1);
+      expect(badScope.stderr).toMatch(/"invoices:delete" is not a scope/);
+      const past = await apikey('create', '--org', 'Scoped Cli Co', '--expires', '2001-01-01');
+      expect(past.code).toBe(1);
+      expect(past.stderr).toMatch(/--expires must be a future date/);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 60_000);
+
   it('explains a missing --org or an unknown prefix and exits non-zero', async () => {
     const noOrg = await apikey('create');
     expect(noOrg.code).not.toBe(0);

@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
@@ -114,6 +115,22 @@ describe('keys managed through the API', () => {
     expectProblem(await http(t.url, '/api/v1/employees', { key: doomed.secret }), 401, 'UNAUTHENTICATED');
     expectProblem(await post(`/api/v1/api-keys/${doomed.id}/roll`, {}), 400, 'INVALID_STATE');
     expect((await post(`/api/v1/api-keys/${doomed.id}/revoke`, {})).status).toBe(200); // again: nothing changes
+  });
+
+  it('revoking through the API closes the key\'s open subscriptions at once (4401), not at the next key check', async () => {
+    const watcher = await newKey({ name: 'Watcher', scopes: ['events:read', 'customers:read'] });
+    const socket = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+    const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString(), at: Date.now() })));
+    await new Promise<void>((resolve) => socket.on('open', () => resolve()));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${watcher.secret}` } }));
+    await new Promise<void>((resolve) => socket.once('message', () => resolve())); // connection_ack
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { events { type } }' } }));
+    const revokedAt = Date.now();
+    await post(`/api/v1/api-keys/${watcher.id}/revoke`, {});
+    const { code, reason, at } = await closed;
+    expect(code).toBe(4401);
+    expect(reason).toMatch(/revoked/);
+    expect(at - revokedAt).toBeLessThan(2_000); // SOCKET_RECHECK_MS is 5 s
   });
 
   it("a rolled key's two secrets share one quota", async () => {
