@@ -1,5 +1,6 @@
 // The dashboard page: asks for a key, loads the figures, then keeps them current from the live event
 // stream (each event refetches the figures; bursts are coalesced). Talks to the public GraphQL API only.
+import { DASHBOARD_SCOPES, missingScopes } from './scopes.ts';
 import { ApiError, request, resumableStream, type ResumableStream, type StreamState } from './api.ts';
 import { barChart, type BarChart } from './charts.ts';
 import { type FeedItem, feedItem, figuresVariables, localToday, mergeFeed, type Summary, summarize } from './figures.ts';
@@ -208,10 +209,19 @@ function handleFailure(error: unknown, retry: () => void) {
 
 async function open(candidate: string) {
   keyError.textContent = '';
+  let viewer;
   try {
-    await request(candidate, ViewerDocument, {});
+    viewer = (await request(candidate, ViewerDocument, {})).viewer;
   } catch (error) {
     keyError.textContent = error instanceof Error ? error.message : String(error);
+    keyInput.focus();
+    return;
+  }
+  const missing = missingScopes(viewer.apiKey.scopes);
+  if (missing.length) {
+    // Said before anything fails: the page would otherwise be refused piece by piece.
+    sessionStorage.removeItem(KEY_STORAGE);
+    keyError.textContent = `The key "${viewer.apiKey.name}" lacks ${missing.join(', ')}, which the dashboard needs. Create a key with the dashboard preset in Settings.`;
     keyInput.focus();
     return;
   }
@@ -280,6 +290,8 @@ keyForm.addEventListener('submit', (event) => {
   void open(candidate);
 });
 forgetKey.addEventListener('click', () => signOut());
+
+setText('needed-scopes', DASHBOARD_SCOPES.join(', '));
 
 const remembered = sessionStorage.getItem(KEY_STORAGE);
 if (remembered) void open(remembered);

@@ -223,6 +223,27 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     await context.close();
   }, 60_000);
 
+  it('works with a read-only key, and says which scopes a key lacks rather than failing piece by piece', async () => {
+    const { context, page, errors } = await openPage();
+    expect(await text(page, 'needed-scopes')).toBe('accounts:read, customers:read, events:read, invoices:read, journal_entries:read, reports:read');
+    const partial = (await createApiKey(database.db.prisma, organizationId, 'Reports only', { scopes: ['reports:read', 'invoices:read'] })).plaintext;
+    await signIn(page, partial);
+    await expect.poll(() => text(page, 'key-error')).toBe(
+      'The key "Reports only" lacks accounts:read, customers:read, events:read, journal_entries:read, which the dashboard needs. Create a key with the dashboard preset in Settings.',
+    );
+    expect(await page.locator('#dashboard').isHidden()).toBe(true);
+
+    const readOnly = (await createApiKey(database.db.prisma, organizationId, 'Read only', { scopes: ['accounts:read', 'customers:read', 'events:read', 'invoices:read', 'journal_entries:read', 'reports:read'] })).plaintext;
+    await page.locator('#api-key').fill('');
+    await signIn(page, readOnly);
+    await expect.poll(() => text(page, 'connection')).toBe('Live');
+    expect(await text(page, 'organization')).toBe('Dashboard Trading Co');
+    const invoice = await createInvoice(11);
+    await expect.poll(() => text(page, 'feed'), { timeout: LIVE_WITHIN_MS }).toContain(invoice.number);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a key revoked while the page is open sends the viewer back to the key form, saying why', async () => {
     const created = await createApiKey(database.db.prisma, organizationId, 'to revoke');
     const { context, page, errors } = await openPage();

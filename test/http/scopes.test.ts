@@ -9,7 +9,9 @@ import { getNamedType, type GraphQLArgument, type GraphQLField, isCompositeType,
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { allows, RESOURCES, type Scope } from '../../src/core/scopes.ts';
+import { readFileSync } from 'node:fs';
+import { allows, RESOURCES, SCOPE_PRESETS, type Scope } from '../../src/core/scopes.ts';
+import { DASHBOARD_SCOPES } from '../../src/dashboard/scopes.ts';
 import { requiredScopes } from '../../src/graphql/scopes.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { restRoutes, schema } from '../../src/registry.ts';
@@ -212,6 +214,23 @@ describe('nested data and ids follow the same rule', () => {
     expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['customer.created'] } })).status).toBe(201);
     expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['invoice.paid'] } })).body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'invoices:read' });
     expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['*'] } })).status).toBe(403);
+  });
+});
+
+describe('the presets', () => {
+  it("the dashboard preset (and read-only) hold every scope the dashboard's operations need", () => {
+    const operations = parse(readFileSync(new URL('../../src/dashboard/operations.graphql', import.meta.url), 'utf8'));
+    const needed = new Set<Scope>();
+    for (const definition of operations.definitions) {
+      if (definition.kind !== 'OperationDefinition') continue;
+      const alone = { ...operations, definitions: [definition, ...operations.definitions.filter((d) => d.kind === 'FragmentDefinition')] };
+      for (const scope of requiredScopes(schema, alone)) needed.add(scope);
+    }
+    expect([...needed].sort()).toEqual([...DASHBOARD_SCOPES].sort());
+    for (const preset of ['dashboard', 'read_only']) {
+      const held = new Set(SCOPE_PRESETS[preset].scopes);
+      expect([...needed].filter((scope) => !allows(held, scope)), preset).toEqual([]);
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 // npm script it names exists.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RESOURCES, SCOPE_PRESETS } from '../../src/core/scopes.ts';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
@@ -18,5 +19,11 @@ describe('README', () => {
     const named = [...readme.matchAll(/npm run ([a-z:]+)/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThan(3);
     for (const name of named) expect(scripts, name).toContain(name);
+  });
+
+  it('documents every scope and every preset, as the code has them', () => {
+    const table = readme.slice(readme.indexOf('## API keys and scopes'), readme.indexOf('**Managing keys**'));
+    for (const resource of RESOURCES) expect(table, resource).toMatch(new RegExp(`\\| \`${resource}:read\``));
+    for (const preset of Object.values(SCOPE_PRESETS)) expect(table, preset.description).toContain(`| ${preset.scopes.length > 6 ? 'every `:read` except `api_keys:read`' : `\`${preset.scopes.join(' ')}\``} |`);
   });
 });

@@ -19,7 +19,7 @@ export type InvoiceStatus =
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { viewer: { organization: { name: string, baseCurrency: string } } };
+export type ViewerQuery = { viewer: { organization: { name: string, baseCurrency: string }, apiKey: { name: string, scopes: Array<string> } } };
 
 export type FiguresFragment = { viewer: { organization: { name: string, baseCurrency: string } }, agedReceivables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, balanceSheet: { assets: { rows: Array<{ amount: string, account: { id: string, code: string, name: string, subtype: string | null } }> } }, m01: { from: string, to: string, income: { total: string } }, m02: { from: string, to: string, income: { total: string } }, m03: { from: string, to: string, income: { total: string } }, m04: { from: string, to: string, income: { total: string } }, m05: { from: string, to: string, income: { total: string } }, m06: { from: string, to: string, income: { total: string } }, m07: { from: string, to: string, income: { total: string } }, m08: { from: string, to: string, income: { total: string } }, m09: { from: string, to: string, income: { total: string } }, m10: { from: string, to: string, income: { total: string } }, m11: { from: string, to: string, income: { total: string } }, m12: { from: string, to: string, income: { total: string } }, invoices: { edges: Array<{ node: { id: string, number: string, status: InvoiceStatus, issueDate: string, dueDate: string, total: string, amountDue: string, isOverdue: boolean, customer: { id: string, name: string } } }> }, journalEntries: { edges: Array<{ node: { id: string, number: number, date: string, description: string, sourceType: string, totalAmount: string } }> } };
 
@@ -242,6 +242,10 @@ export const ViewerDocument = new TypedDocumentString(`
     organization {
       name
       baseCurrency
+    }
+    apiKey {
+      name
+      scopes
     }
   }
 }

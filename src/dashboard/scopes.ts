@@ -1,0 +1,9 @@
+// The scopes the dashboard's operations need (a read-only key is enough); test/http/scopes.test.ts
+// holds this list to what the server's check asks of operations.graphql.
+export const DASHBOARD_SCOPES = ['accounts:read', 'customers:read', 'events:read', 'invoices:read', 'journal_entries:read', 'reports:read'] as const;
+
+/** The scopes of `needed` a key holding `held` lacks (`*` holds all; `x:write` holds `x:read`). */
+export function missingScopes(held: readonly string[], needed: readonly string[] = DASHBOARD_SCOPES): string[] {
+  if (held.includes('*')) return [];
+  return needed.filter((scope) => !held.includes(scope) && !held.includes(scope.replace(/:read$/, ':write')));
+}
