@@ -21,6 +21,8 @@ export async function buildDashboard(): Promise<void> {
       // The page is served under a strict Content-Security-Policy: no inline scripts or data: modules.
       assetsInlineLimit: 0,
       modulePreload: { polyfill: false },
+      // Two pages: the dashboard and its settings (keys, webhooks, the event log).
+      rollupOptions: { input: { dashboard: join(PROJECT_ROOT, 'src/dashboard/index.html'), settings: join(PROJECT_ROOT, 'src/dashboard/settings.html') } },
     },
   });
 }

@@ -39,15 +39,17 @@ export const RESOURCE_DESCRIPTIONS: Record<Resource, string> = {
 };
 
 /** Ready-made sets for common integrations (the settings page offers them; the README lists them). */
-export const SCOPE_PRESETS: Record<string, { description: string; scopes: Scope[] }> = {
-  read_only: { description: 'Reads everything except API keys; writes nothing', scopes: RESOURCES.filter((r) => r !== 'api_keys').map((r) => `${r}:read` as Scope) },
+export const SCOPE_PRESETS: Record<string, { name: string; description: string; scopes: Scope[] }> = {
+  read_only: { name: 'Read-only', description: 'Reads everything except API keys; writes nothing', scopes: RESOURCES.filter((r) => r !== 'api_keys').map((r) => `${r}:read` as Scope) },
   dashboard: {
+    name: 'Dashboard',
     description: 'What the dashboard reads',
     scopes: ['reports:read', 'invoices:read', 'customers:read', 'journal_entries:read', 'accounts:read', 'events:read'],
   },
-  hr: { description: 'An HR system: employees only', scopes: ['employees:write'] },
-  point_of_sale: { description: 'A till: customers, products, invoices and payments', scopes: ['customers:write', 'products:read', 'invoices:write'] },
+  hr: { name: 'HR', description: 'An HR system: employees only', scopes: ['employees:write'] },
+  point_of_sale: { name: 'Point of sale', description: 'A till: customers, products, invoices and payments', scopes: ['customers:write', 'products:read', 'invoices:write'] },
   online_shop: {
+    name: 'Online shop',
     description: 'An online shop: customers, products, invoices and payments, with webhooks for what happens to them',
     scopes: ['customers:write', 'products:write', 'invoices:write', 'webhooks:write', 'events:read'],
   },

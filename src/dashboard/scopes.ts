@@ -7,3 +7,6 @@ export function missingScopes(held: readonly string[], needed: readonly string[]
   if (held.includes('*')) return [];
   return needed.filter((scope) => !held.includes(scope) && !held.includes(scope.replace(/:read$/, ':write')));
 }
+
+/** What the settings page needs: to manage keys and webhooks, and to read the event log. */
+export const SETTINGS_SCOPES = ['api_keys:write', 'webhooks:write', 'events:read'] as const;

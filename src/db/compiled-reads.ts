@@ -43,7 +43,11 @@ const models: Map<string, Model> = (() => {
     Object.entries(datamodel).map(([name, model]) => {
       const fields = new Map(model.fields.map((f) => [f.name, f]));
       const scalars = model.fields.filter((f) => f.kind !== 'object').map((f) => f.name);
-      return [name, { name, fields, scalars, id: model.fields.find((f) => f.isId)?.name }];
+      // The generated datamodel does not say which column a relation references. Every relation here
+      // references its model's `id`, except those into Event, whose @id is `seq` and whose `id` is a
+      // unique column relations reference: a model keyed by anything but `id` is left to Prisma.
+      const id = model.fields.find((f) => f.isId)?.name;
+      return [name, { name, fields, scalars, id: id === 'id' ? id : undefined }];
     }),
   );
 })();

@@ -40,6 +40,8 @@ export function dashboardFiles(dir = DASHBOARD_DIR) {
     const index = found.get(`${DASHBOARD_PATH}/index.html`)!;
     found.set(DASHBOARD_PATH, index);
     found.set(`${DASHBOARD_PATH}/`, index);
+    const settings = found.get(`${DASHBOARD_PATH}/settings.html`);
+    if (settings) found.set(`${DASHBOARD_PATH}/settings`, settings);
     return found;
   };
   return {

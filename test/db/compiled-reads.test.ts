@@ -187,6 +187,20 @@ describe.skipIf(usingPostgres)('the reading client of a request (RequestContext.
     expect(await reading.$queryRawUnsafe<{ n: bigint }[]>('SELECT 1 AS n')).toEqual([{ n: 1n }]);
     expect(await reading.customer.findMany({ where: { organizationId, name: { contains: 'Customer 0.' } } })).toHaveLength(4);
   });
+
+  it('answers a relation into a model keyed by something other than its id as Prisma does (a delivery\'s event: Event.id is unique, its @id is seq)', async () => {
+    const { organizationId } = tenants[1];
+    // Rows written directly (disabled, the deliveries already failed): nothing is sent anywhere.
+    const subscription = await t.db.prisma.webhookSubscription.create({ data: { id: 'wh_01m87c0000000000000000test', organizationId, url: 'http://127.0.0.1:9/compiled', eventTypes: 'customer.created', secret: 'whsec_test', status: 'DISABLED' } });
+    const events = await t.db.prisma.event.findMany({ where: { organizationId }, orderBy: { seq: 'desc' }, take: 2 });
+    for (const [i, event] of events.entries()) {
+      await t.db.prisma.webhookDelivery.create({ data: { id: `whd_01m87c00000000000000test${i}`, organizationId, subscriptionId: subscription.id, eventId: event.id, eventSeq: event.seq, status: 'FAILED' } });
+    }
+    const args = { where: { organizationId, subscriptionId: subscription.id }, include: { event: true }, orderBy: { id: 'asc' as const } };
+    const rows = await readingClient(t.db).webhookDelivery.findMany(args);
+    expect(rows.map((row) => row.event.id)).toEqual(events.map((e) => e.id));
+    expect(rows).toEqual(await t.db.prisma.webhookDelivery.findMany(args));
+  });
 });
 
 it.runIf(usingPostgres)('leaves every read to Prisma on PostgreSQL', () => {

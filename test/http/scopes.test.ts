@@ -54,8 +54,8 @@ const firstMissing = (needed: Scope[], held: Scope[]) => needed.find((scope) => 
 
 /** Routes any key may call: the event-type catalogue. Listed, so a route that needs no scope is a decision. */
 const OPEN_ROUTES = ['listWebhookEventTypes'];
-/** Root fields any key may use: its own organization and key, the catalogue, and ids (judged by the type found). */
-const OPEN_FIELDS = ['Query.viewer', 'Query.webhookEventTypes', 'Query.node', 'Query.nodes'];
+/** Root fields any key may use: its own organization and key, the event and scope catalogues, and ids (judged by the type found). */
+const OPEN_FIELDS = ['Query.viewer', 'Query.webhookEventTypes', 'Query.scopeResources', 'Query.scopePresets', 'Query.node', 'Query.nodes'];
 
 describe('every REST route', () => {
   it('needs a scope, unless it is one of the open routes', () => {

@@ -3,6 +3,41 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Whether a key authenticates. */
+export type ApiKeyStatus =
+  /** It authenticates. */
+  | 'ACTIVE'
+  /** Past its expiresAt: refused with 401 saying so. */
+  | 'EXPIRED'
+  /** Revoked: refused with 401. */
+  | 'REVOKED';
+
+/** A new API key. It may hold only scopes the key creating it holds. */
+export type CreateApiKeyInput = {
+  /** When it stops working; omitted: never. */
+  expiresAt?: string | null | undefined;
+  /** What the key is for, up to 100 characters. */
+  name: string;
+  /** What it may do: `<resource>:read` or `<resource>:write` (write implies read), or `*`. */
+  scopes: Array<string>;
+};
+
+/** Narrows the event log (a key sees only events about resources it may read). */
+export type EventFilter = {
+  /** Only changes made by this API key (`key_…`). */
+  apiKeyId?: string | null | undefined;
+  /** At or after this time. */
+  from?: string | null | undefined;
+  /** Only events about this object: its history. */
+  resourceId?: string | null | undefined;
+  /** Only events about this kind of resource, e.g. invoice. */
+  resourceType?: string | null | undefined;
+  /** Before this time. */
+  to?: string | null | undefined;
+  /** Only this event type. */
+  type?: string | null | undefined;
+};
+
 /** Where an invoice is in its life: DRAFT → OPEN → PARTIALLY_PAID → PAID, or VOID. */
 export type InvoiceStatus =
   /** Not posted yet; finalizeInvoice posts it. */
@@ -15,6 +50,31 @@ export type InvoiceStatus =
   | 'PARTIALLY_PAID'
   /** Cancelled; its posting was reversed. */
   | 'VOID';
+
+/** A webhook endpoint to deliver events to. */
+export type RegisterWebhookInput = {
+  /** What the endpoint is for. */
+  description?: string | null | undefined;
+  /** Event types to deliver (see webhookEventTypes), or ["*"] for all. */
+  eventTypes: Array<string>;
+  /** An http(s) URL that accepts POSTed JSON. */
+  url: string;
+};
+
+/** How long the replaced secret keeps working. */
+export type RollApiKeyInput = {
+  /** Hours the old secret keeps working (0 to 168; default 24). 0 stops it at once. */
+  expiresInHours?: number | null | undefined;
+};
+
+/** Where a delivery stands. */
+export type WebhookDeliveryStatus =
+  /** Every attempt of the retry schedule failed. */
+  | 'FAILED'
+  /** Not delivered yet: due now or waiting for a retry. */
+  | 'PENDING'
+  /** The receiver answered 2xx. */
+  | 'SUCCEEDED';
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -93,6 +153,101 @@ export type LiveEventsSubscriptionVariables = Exact<{
 
 
 export type LiveEventsSubscription = { events: { id: string, sequence: number, type: string, createdAt: string, data: unknown } };
+
+export type SettingsCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SettingsCatalogueQuery = { viewer: { organization: { name: string }, apiKey: { id: string, name: string, scopes: Array<string> } }, scopeResources: Array<{ resource: string, description: string, readOnly: boolean }>, scopePresets: Array<{ id: string, name: string, description: string, scopes: Array<string> }>, webhookEventTypes: Array<{ type: string, description: string }> };
+
+export type ApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApiKeysQuery = { apiKeys: { edges: Array<{ node: { id: string, name: string, prefix: string, scopes: Array<string>, status: ApiKeyStatus, createdAt: string, lastUsedAt: string | null, expiresAt: string | null, revokedAt: string | null, previousSecretExpiresAt: string | null, createdBy: { name: string } | null } }> } };
+
+export type CreateApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type CreateApiKeyMutation = { createApiKey: { id: string, name: string, secret: string | null } | null };
+
+export type RevokeApiKeyMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RevokeApiKeyMutation = { revokeApiKey: { id: string, status: ApiKeyStatus } | null };
+
+export type RollApiKeyMutationVariables = Exact<{
+  id: string;
+  input?: RollApiKeyInput | null | undefined;
+}>;
+
+
+export type RollApiKeyMutation = { rollApiKey: { id: string, name: string, secret: string | null, previousSecretExpiresAt: string | null } | null };
+
+export type WebhookSubscriptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookSubscriptionsQuery = { webhookSubscriptions: { edges: Array<{ node: { id: string, url: string, eventTypes: Array<string>, description: string | null, status: string, secretLast4: string, createdAt: string } }> } };
+
+export type RegisterWebhookMutationVariables = Exact<{
+  input: RegisterWebhookInput;
+}>;
+
+
+export type RegisterWebhookMutation = { registerWebhook: { id: string, secret: string | null } | null };
+
+export type DisableWebhookSubscriptionMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DisableWebhookSubscriptionMutation = { disableWebhookSubscription: { id: string, status: string } | null };
+
+export type EnableWebhookSubscriptionMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type EnableWebhookSubscriptionMutation = { enableWebhookSubscription: { id: string, status: string } | null };
+
+export type RotateWebhookSecretMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RotateWebhookSecretMutation = { rotateWebhookSecret: { id: string, secret: string | null } | null };
+
+export type SendTestWebhookMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type SendTestWebhookMutation = { sendTestWebhook: { id: string } | null };
+
+export type WebhookDeliveriesQueryVariables = Exact<{
+  subscriptionId: string;
+}>;
+
+
+export type WebhookDeliveriesQuery = { webhookDeliveries: { edges: Array<{ node: { id: string, status: WebhookDeliveryStatus, attemptCount: number, nextAttemptAt: string | null, event: { id: string, type: string }, attempts: Array<{ attemptedAt: string, durationMs: number, responseStatus: number | null, responseBody: string | null, error: string | null }> } }> } };
+
+export type RedeliverWebhookEventMutationVariables = Exact<{
+  id: string;
+  eventId: string;
+}>;
+
+
+export type RedeliverWebhookEventMutation = { redeliverWebhookEvent: { id: string } | null };
+
+export type EventLogQueryVariables = Exact<{
+  after?: string | null | undefined;
+  filter?: EventFilter | null | undefined;
+}>;
+
+
+export type EventLogQuery = { events: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: string, resourceType: string, resourceId: string, createdAt: string, actor: { type: string, apiKeyId: string | null, name: string | null, prefix: string | null } | null } }> } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -495,3 +650,204 @@ export const LiveEventsDocument = new TypedDocumentString(`
   createdAt
   data
 }`) as unknown as TypedDocumentString<LiveEventsSubscription, LiveEventsSubscriptionVariables>;
+export const SettingsCatalogueDocument = new TypedDocumentString(`
+    query SettingsCatalogue {
+  viewer {
+    organization {
+      name
+    }
+    apiKey {
+      id
+      name
+      scopes
+    }
+  }
+  scopeResources {
+    resource
+    description
+    readOnly
+  }
+  scopePresets {
+    id
+    name
+    description
+    scopes
+  }
+  webhookEventTypes {
+    type
+    description
+  }
+}
+    `) as unknown as TypedDocumentString<SettingsCatalogueQuery, SettingsCatalogueQueryVariables>;
+export const ApiKeysDocument = new TypedDocumentString(`
+    query ApiKeys {
+  apiKeys(first: 100, orderBy: {field: CREATED_AT, direction: DESC}) {
+    edges {
+      node {
+        id
+        name
+        prefix
+        scopes
+        status
+        createdAt
+        lastUsedAt
+        expiresAt
+        revokedAt
+        previousSecretExpiresAt
+        createdBy {
+          name
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ApiKeysQuery, ApiKeysQueryVariables>;
+export const CreateApiKeyDocument = new TypedDocumentString(`
+    mutation CreateApiKey($input: CreateApiKeyInput!) {
+  createApiKey(input: $input) {
+    id
+    name
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
+export const RevokeApiKeyDocument = new TypedDocumentString(`
+    mutation RevokeApiKey($id: ID!) {
+  revokeApiKey(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeApiKeyMutation, RevokeApiKeyMutationVariables>;
+export const RollApiKeyDocument = new TypedDocumentString(`
+    mutation RollApiKey($id: ID!, $input: RollApiKeyInput) {
+  rollApiKey(id: $id, input: $input) {
+    id
+    name
+    secret
+    previousSecretExpiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<RollApiKeyMutation, RollApiKeyMutationVariables>;
+export const WebhookSubscriptionsDocument = new TypedDocumentString(`
+    query WebhookSubscriptions {
+  webhookSubscriptions(first: 100, orderBy: {field: CREATED_AT, direction: DESC}) {
+    edges {
+      node {
+        id
+        url
+        eventTypes
+        description
+        status
+        secretLast4
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookSubscriptionsQuery, WebhookSubscriptionsQueryVariables>;
+export const RegisterWebhookDocument = new TypedDocumentString(`
+    mutation RegisterWebhook($input: RegisterWebhookInput!) {
+  registerWebhook(input: $input) {
+    id
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterWebhookMutation, RegisterWebhookMutationVariables>;
+export const DisableWebhookSubscriptionDocument = new TypedDocumentString(`
+    mutation DisableWebhookSubscription($id: ID!) {
+  disableWebhookSubscription(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<DisableWebhookSubscriptionMutation, DisableWebhookSubscriptionMutationVariables>;
+export const EnableWebhookSubscriptionDocument = new TypedDocumentString(`
+    mutation EnableWebhookSubscription($id: ID!) {
+  enableWebhookSubscription(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<EnableWebhookSubscriptionMutation, EnableWebhookSubscriptionMutationVariables>;
+export const RotateWebhookSecretDocument = new TypedDocumentString(`
+    mutation RotateWebhookSecret($id: ID!) {
+  rotateWebhookSecret(id: $id) {
+    id
+    secret
+  }
+}
+    `) as unknown as TypedDocumentString<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
+export const SendTestWebhookDocument = new TypedDocumentString(`
+    mutation SendTestWebhook($id: ID!) {
+  sendTestWebhook(id: $id) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SendTestWebhookMutation, SendTestWebhookMutationVariables>;
+export const WebhookDeliveriesDocument = new TypedDocumentString(`
+    query WebhookDeliveries($subscriptionId: ID!) {
+  webhookDeliveries(
+    first: 25
+    filter: {subscriptionId: $subscriptionId}
+    orderBy: {field: CREATED_AT, direction: DESC}
+  ) {
+    edges {
+      node {
+        id
+        status
+        attemptCount
+        nextAttemptAt
+        event {
+          id
+          type
+        }
+        attempts {
+          attemptedAt
+          durationMs
+          responseStatus
+          responseBody
+          error
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookDeliveriesQuery, WebhookDeliveriesQueryVariables>;
+export const RedeliverWebhookEventDocument = new TypedDocumentString(`
+    mutation RedeliverWebhookEvent($id: ID!, $eventId: ID!) {
+  redeliverWebhookEvent(id: $id, input: {eventId: $eventId}) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RedeliverWebhookEventMutation, RedeliverWebhookEventMutationVariables>;
+export const EventLogDocument = new TypedDocumentString(`
+    query EventLog($after: String, $filter: EventFilter) {
+  events(
+    first: 50
+    after: $after
+    filter: $filter
+    orderBy: {field: SEQUENCE, direction: DESC}
+  ) {
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+        type
+        resourceType
+        resourceId
+        createdAt
+        actor {
+          type
+          apiKeyId
+          name
+          prefix
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventLogQuery, EventLogQueryVariables>;

@@ -2,7 +2,8 @@ import { builder } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
-import { ALL_SCOPES } from '../../core/scopes.ts';
+import { ALL_SCOPES, RESOURCE_DESCRIPTIONS, RESOURCES, type Resource, SCOPE_PRESETS } from '../../core/scopes.ts';
+import { requires } from '../../graphql/scopes.ts';
 import { type CreateApiKeyInput, DEFAULT_ROLL_GRACE_HOURS, issueApiKey, MAX_ROLL_GRACE_HOURS, revokeApiKey, rollApiKey } from './api-keys.service.ts';
 import { keyStatus } from './api-keys.public.ts';
 
@@ -126,3 +127,37 @@ actionMutation<{ expiresInHours?: number | null }>({
     return change;
   },
 });
+
+const ScopeRef = builder.objectRef<{ resource: Resource; description: string }>('ScopeResource').implement({
+  description: 'A resource a key may be given scopes on.',
+  fields: (t) => ({
+    resource: t.string({ description: 'e.g. `invoices`: its scopes are `invoices:read` and `invoices:write`.', resolve: (r) => r.resource }),
+    description: t.string({ description: 'What its scopes cover.', resolve: (r) => r.description }),
+    readOnly: t.boolean({ description: 'True when only `:read` means anything for it (reports, events).', resolve: (r) => r.resource === 'reports' || r.resource === 'events' }),
+  }),
+});
+
+const PresetRef = builder.objectRef<{ id: string; name: string; description: string; scopes: readonly string[] }>('ScopePreset').implement({
+  description: 'A ready-made set of scopes for a common integration.',
+  fields: (t) => ({
+    id: t.string({ description: 'e.g. `read_only`.', resolve: (p) => p.id }),
+    name: t.string({ description: 'e.g. "Read-only".', resolve: (p) => p.name }),
+    description: t.string({ description: 'Who it suits.', resolve: (p) => p.description }),
+    scopes: t.stringList({ description: 'Its scopes.', resolve: (p) => [...p.scopes] }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  scopeResources: t.field({
+    type: [ScopeRef],
+    extensions: requires(null),
+    description: 'Every resource a key may hold scopes on (`<resource>:read`, `<resource>:write`), with what they cover; `*` holds them all.',
+    resolve: () => RESOURCES.map((resource) => ({ resource, description: RESOURCE_DESCRIPTIONS[resource] })),
+  }),
+  scopePresets: t.field({
+    type: [PresetRef],
+    extensions: requires(null),
+    description: 'Ready-made scope sets: read-only, dashboard, HR, point of sale, online shop.',
+    resolve: () => Object.entries(SCOPE_PRESETS).map(([id, preset]) => ({ id, ...preset })),
+  }),
+}));
