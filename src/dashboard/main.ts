@@ -1,6 +1,7 @@
 // The dashboard page: asks for a key, loads the figures, then keeps them current from the live event
 // stream (each event refetches the figures; bursts are coalesced). Talks to the public GraphQL API only.
 import { DASHBOARD_SCOPES, missingScopes } from './scopes.ts';
+import { keyForm } from './sign-in.ts';
 import { ApiError, request, resumableStream, type ResumableStream, type StreamState } from './api.ts';
 import { barChart, type BarChart } from './charts.ts';
 import { type FeedItem, feedItem, figuresVariables, localToday, mergeFeed, type Summary, summarize } from './figures.ts';
@@ -18,7 +19,6 @@ const MIN_REFRESH_INTERVAL_MS = 1000;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const signIn = $('sign-in');
 const dashboard = $('dashboard');
-const keyForm = $<HTMLFormElement>('key-form');
 const keyInput = $<HTMLInputElement>('api-key');
 const keyError = $('key-error');
 const connection = $('connection');
@@ -280,19 +280,6 @@ function signOut(message = '') {
   keyInput.focus();
 }
 
-keyForm.addEventListener('submit', (event) => {
-  event.preventDefault();
-  const candidate = keyInput.value.trim();
-  if (!candidate) {
-    keyError.textContent = 'Enter an API key (it starts with ak_).';
-    return;
-  }
-  void open(candidate);
-});
 forgetKey.addEventListener('click', () => signOut());
-
 setText('needed-scopes', DASHBOARD_SCOPES.join(', '));
-
-const remembered = sessionStorage.getItem(KEY_STORAGE);
-if (remembered) void open(remembered);
-else keyInput.focus();
+keyForm(KEY_STORAGE, (candidate) => void open(candidate));

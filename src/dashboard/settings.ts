@@ -22,6 +22,7 @@ import {
   WebhookSubscriptionsDocument,
 } from './generated/graphql.ts';
 import { missingScopes, SETTINGS_SCOPES } from './scopes.ts';
+import { keyForm } from './sign-in.ts';
 
 const KEY_STORAGE = 'accounting-settings:api-key';
 
@@ -382,18 +383,6 @@ function signOut(message = '') {
   keyInput.focus();
 }
 
-$<HTMLFormElement>('key-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  const candidate = keyInput.value.trim();
-  if (!candidate) {
-    keyError.textContent = 'Enter an API key (it starts with ak_).';
-    return;
-  }
-  void open(candidate);
-});
 $('forget-key').addEventListener('click', () => signOut());
 $('needed-scopes').textContent = SETTINGS_SCOPES.join(', ');
-
-const remembered = sessionStorage.getItem(KEY_STORAGE);
-if (remembered) void open(remembered);
-else keyInput.focus();
+keyForm(KEY_STORAGE, (candidate) => void open(candidate));

@@ -112,21 +112,16 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
     });
   }
   if (r.create) {
-    const c = r.create;
-    const [mutation, inputType] = [`create${r.typename}`, `Create${r.typename}Input`];
-    routes.push({
-      method: 'POST',
-      path: r.path,
-      operationId: mutation,
-      summary: c.summary,
-      bodyType: inputType,
-      bodyToInput: c.bodyToInput,
-      documentBody: c.documentBody,
-      responses: { 201: r.representation.schema },
-      document: `mutation ${mutation}($input: ${inputType}!, $idempotencyKey: String) { ${mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
-      toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-      toResult: (_data, _req, _context, write) => writeResult(201, write, { location: `${r.path}/${write?.id}` }),
-    });
+    routes.push(
+      createRoute({
+        path: r.path,
+        mutation: `create${r.typename}`,
+        inputType: `Create${r.typename}Input`,
+        schema: r.representation.schema,
+        location: (id) => `${r.path}/${id}`,
+        ...r.create,
+      }),
+    );
   }
   if (r.update) {
     const u = r.update;
@@ -163,6 +158,38 @@ export interface ActionDescription {
   /** Extra fields of the result to select, and how they join the body (a secret shown once). */
   extra?: { selection: string; add: (result: Record<string, unknown>) => Record<string, unknown> };
   location?: (id: string) => string;
+}
+
+export interface CreateDescription extends WriteDescription {
+  path: string;
+  /** The GraphQL mutation `name(input, idempotencyKey)`; also the OpenAPI operationId. */
+  mutation: string;
+  inputType: string;
+  schema: Schema;
+  /** Where the created record lives (the Location header). */
+  location: (id: string) => string;
+  /** Extra fields of the result to select, and how they join the body (a secret shown once). */
+  extra?: { selection: string; add: (result: Record<string, unknown>) => Record<string, unknown> };
+}
+
+/** A POST that creates a record: 201 with the written record (and its extra fields) and its Location. */
+export function createRoute(c: CreateDescription): RestRoute {
+  return {
+    method: 'POST',
+    path: c.path,
+    operationId: c.mutation,
+    summary: c.summary,
+    bodyType: c.inputType,
+    bodyToInput: c.bodyToInput,
+    documentBody: c.documentBody,
+    responses: { 201: c.schema },
+    document: `mutation ${c.mutation}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id ${c.extra?.selection ?? ''} } }`,
+    toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
+    toResult: (data, _req, _context, write) => {
+      const result = writeResult(201, write, write ? { location: c.location(write.id) } : {});
+      return c.extra ? { ...result, body: { ...(result.body as object), ...c.extra.add(data[c.mutation] as Record<string, unknown>) } } : result;
+    },
+  };
 }
 
 /** A POST on one record (`/:id/<action>`) that runs the mutation and answers with the written record. */

@@ -3,7 +3,7 @@
 import { notFound } from '../../lib/errors.ts';
 import { pageSchema, S } from '../../lib/json-schema.ts';
 import { enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
-import { actionRoute, type IdPage, idempotencyKeyOf, listResult, type NodeHit, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { actionRoute, createRoute, type IdPage, listResult, type NodeHit, resourceRoutes } from '../../http/rest-resource.ts';
 import { SUBSCRIPTION_PROPERTIES, webhookDeliveryRepresentation, eventRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
@@ -32,21 +32,15 @@ export const webhookRoutes: RestRoute[] = [
       return { status: 200, body: pageResult(all.slice(window.skip, window.skip + window.limit), all.length, window) };
     },
   },
-  {
-    method: 'POST',
+  createRoute({
     path: '/api/v1/webhooks',
-    operationId: 'registerWebhook',
+    mutation: 'registerWebhook',
+    inputType: 'RegisterWebhookInput',
     summary: 'Register a webhook to receive events',
-    bodyType: 'RegisterWebhookInput',
-    responses: { 201: REGISTERED_SCHEMA },
-    document: 'mutation registerWebhook($input: RegisterWebhookInput!, $idempotencyKey: String) { registerWebhook(input: $input, idempotencyKey: $idempotencyKey) { id secret } }',
-    toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
-    toResult: (data, _req, _context, write) => {
-      const registered = data.registerWebhook as { id: string; secret: string };
-      const result = writeResult(201, write, { location: `/api/v1/webhooks/subscriptions/${registered.id}` });
-      return { ...result, body: { ...(result.body as object), secret: registered.secret } };
-    },
-  },
+    schema: REGISTERED_SCHEMA,
+    location: (id) => `/api/v1/webhooks/subscriptions/${id}`,
+    extra: { selection: 'secret', add: (result) => ({ secret: result.secret }) },
+  }),
 
   // Beyond the contract: the event log (the audit trail: who changed what), newest last.
   ...resourceRoutes({
