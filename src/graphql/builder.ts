@@ -140,6 +140,16 @@ builder.queryType({ description: 'Everything your API key can read. Every list a
 builder.mutationType({ description: 'Everything your API key can write, in your organization.' });
 builder.subscriptionType({ description: 'Live updates over graphql-ws on /graphql (authenticate in connectionParams: { authorization: "Bearer <key>" }).' });
 
+/**
+ * The node options every resource type shares: its id, and `node(id:)` finding it only within the
+ * caller's organization (the tenant wall, declared once). Null when it is not there.
+ */
+export const tenantNode = (idDescription: string) => ({
+  id: { field: 'id' as const, description: idDescription },
+  findUnique: (id: string, ctx: GraphQLContext) => ({ id, organizationId: ctx.organizationId }),
+  nullable: true as const,
+});
+
 /** A GraphQL enum over a Prisma enum, with a description for every value. */
 export function describedEnum<T extends Record<string, string>>(name: string, values: T, description: string, valueDescriptions: Record<keyof T, string>) {
   const described = Object.fromEntries(Object.keys(values).map((key) => [key, { value: values[key], description: valueDescriptions[key as keyof T] }]));

@@ -1,5 +1,5 @@
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { builder, describedEnum } from '../../graphql/builder.ts';
+import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { type AccountFilter, accountWhere, createAccount, updateAccount } from './accounts.service.ts';
@@ -14,9 +14,7 @@ export const AccountTypeEnum = describedEnum('AccountType', AccountType, 'The fi
 
 export const AccountRef = builder.prismaNode('Account', {
   description: 'An account of the chart of accounts. Journal lines post to accounts; balances come from those lines.',
-  id: { field: 'id', description: 'The account id (`acct_…`), used as `accountId` in journal lines.' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The account id (`acct_…`), used as `accountId` in journal lines.'),
   fields: (t) => ({
     code: t.exposeString('code', { description: 'The account number, unique in the organization, e.g. "1200".' }),
     name: t.exposeString('name', { description: 'The account name, e.g. "Accounts Receivable".' }),

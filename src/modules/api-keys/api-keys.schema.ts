@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder.ts';
+import { builder, tenantNode } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
@@ -29,9 +29,7 @@ const ApiKeyStatusEnum = builder.enumType('ApiKeyStatus', {
 
 export const ApiKeyRef = builder.prismaNode('ApiKey', {
   description: 'An API key of your organization. Its secret is shown once, by createApiKey or rollApiKey.',
-  id: { field: 'id', description: 'The key id (`key_…`); the key itself starts with `ak_` and its prefix.' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The key id (`key_…`); the key itself starts with `ak_` and its prefix.'),
   fields: (t) => ({
     name: t.exposeString('name', { description: 'What the key is for, e.g. "HR sync".' }),
     prefix: t.exposeString('prefix', { description: 'The 12 characters after `ak_`: how to tell keys apart without their secret.' }),

@@ -1,7 +1,6 @@
 import type { InputFieldBuilder } from '@pothos/core';
 import type { PrismaTypes } from '../../db/database.ts';
-import { builder, type BuilderTypes } from '../../graphql/builder.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
+import { builder, type BuilderTypes, tenantNode } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { addressOf } from './contacts.public.ts';
@@ -63,9 +62,7 @@ export function defineContactType(options: {
   // Typed as Customer for both: the two models have the same columns, which one declaration describes.
   const ref = builder.prismaNode(model as 'Customer', {
     description: options.description,
-    id: { field: 'id', description: `The ${who} id (\`${model === 'Customer' ? 'cus' : 'ven'}_…\`).` },
-    findUnique: (id: string, ctx: GraphQLContext) => ({ id, organizationId: ctx.organizationId }),
-    nullable: true,
+    ...tenantNode(`The ${who} id (\`${model === 'Customer' ? 'cus' : 'ven'}_…\`).`),
     // Select mode: a query reads the columns its fields need (a customer under each of 25 invoices needs
     // its name, not its address and notes); the small ones always.
     select: CONTACT_COLUMNS,

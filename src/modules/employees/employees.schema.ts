@@ -1,6 +1,6 @@
 import type { InputFieldBuilder } from '@pothos/core';
 import { EmployeeStatus, EmploymentType, PayType } from '../../db/generated/sqlite/enums.ts';
-import { builder, type BuilderTypes, describedEnum } from '../../graphql/builder.ts';
+import { builder, type BuilderTypes, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
@@ -19,9 +19,7 @@ const PayTypeEnum = describedEnum('PayType', PayType, 'How payRate is meant.', {
 
 export const EmployeeRef = builder.prismaNode('Employee', {
   description: 'A person employed by the organization, as HR systems sync them.',
-  id: { field: 'id', description: 'The employee id (`emp_…`).' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The employee id (`emp_…`).'),
   fields: (t) => ({
     employeeNumber: t.exposeString('employeeNumber', { nullable: true, description: 'The HR system\'s number for the employee, unique in the organization.' }),
     firstName: t.exposeString('firstName', { description: 'Given name.' }),

@@ -2,7 +2,7 @@ import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { requires } from '../../graphql/scopes.ts';
 import type { LoggedEvent } from '../../events/bus.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
-import { builder, describedEnum } from '../../graphql/builder.ts';
+import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
@@ -53,9 +53,7 @@ export const InvoiceLineRef = builder.prismaObject('InvoiceLine', {
 
 export const PaymentRef = builder.prismaNode('Payment', {
   description: 'Money received against an invoice, posted as debit bank (or the deposit account), credit receivables.',
-  id: { field: 'id', description: 'The payment id (`pay_…`).' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The payment id (`pay_…`).'),
   fields: (t) => ({
     invoice: t.relation('invoice', { description: 'The invoice paid.' }),
     amount: t.field({ type: 'Money', description: 'Amount received.', resolve: (p, _a, ctx) => money(ctx, p.amount) }),
@@ -72,9 +70,7 @@ const INVOICE_COLUMNS = { id: true, number: true, status: true, issueDate: true,
 
 export const InvoiceRef = builder.prismaNode('Invoice', {
   description: 'A sales invoice. Posting it debits receivables and credits revenue and sales tax; it is never edited once posted.',
-  id: { field: 'id', description: 'The invoice id (`inv_…`).' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The invoice id (`inv_…`).'),
   select: INVOICE_COLUMNS,
   fields: (t) => ({
     number: t.string({ description: 'Invoice number, e.g. INV-0001, sequential in the organization.', resolve: (i) => i.number }),

@@ -1,4 +1,4 @@
-import { builder } from '../../graphql/builder.ts';
+import { builder, tenantNode } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
@@ -30,9 +30,7 @@ const JournalEntryStatusEnum = builder.enumType('JournalEntryStatus', {
 
 export const JournalEntryRef = builder.prismaNode('JournalEntry', {
   description: 'A posted double-entry journal entry. Immutable: corrections are reversals (a mirror entry) and new entries.',
-  id: { field: 'id', description: 'The entry id (`je_…`).' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The entry id (`je_…`).'),
   fields: (t) => ({
     number: t.exposeInt('number', { description: 'Sequential number in the organization, from 1.' }),
     date: t.expose('date', { type: 'Date', description: 'Posting date.' }),

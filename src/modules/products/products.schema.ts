@@ -1,6 +1,6 @@
 import type { InputFieldBuilder } from '@pothos/core';
 import { ProductType } from '../../db/generated/sqlite/enums.ts';
-import { builder, type BuilderTypes, describedEnum } from '../../graphql/builder.ts';
+import { builder, type BuilderTypes, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
@@ -15,9 +15,7 @@ export const ProductTypeEnum = describedEnum('ProductType', ProductType, 'What k
 
 export const ProductRef = builder.prismaNode('Product', {
   description: 'A product or service the organization sells, with its default price and tax rate.',
-  id: { field: 'id', description: 'The product id (`prod_…`).' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The product id (`prod_…`).'),
   // Select mode, like invoices and contacts: only the columns the query's fields need are read; the
   // small ones always, with plain fields (see graphql/builder.ts).
   select: { id: true, name: true, sku: true, type: true, unitPrice: true, taxRatePpm: true, active: true },

@@ -2,7 +2,7 @@ import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
 import { requires } from '../../graphql/scopes.ts';
 import { allows, assertMayReceive, eventReadScope, readableEventResources } from '../../core/scopes.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
-import { builder } from '../../graphql/builder.ts';
+import { builder, tenantNode } from '../../graphql/builder.ts';
 import { type EventActor, isEventType } from '../../events/catalogue.ts';
 import { validationError } from '../../lib/errors.ts';
 import type { WriteScope } from '../../core/tenant.ts';
@@ -50,9 +50,7 @@ function answersMutation(info: GraphQLResolveInfo, names: string[]): boolean {
 
 export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', {
   description: 'A URL that receives signed event deliveries (Standard Webhooks).',
-  id: { field: 'id', description: 'The subscription id (`wh_…`).' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The subscription id (`wh_…`).'),
   fields: (t) => ({
     url: t.exposeString('url', { description: 'Where deliveries are POSTed.' }),
     eventTypes: t.stringList({ description: 'Subscribed event types; "*" means all.', resolve: (w) => w.eventTypes.split(',') }),
@@ -81,9 +79,7 @@ const EventActorRef = builder.objectRef<NonNullable<EventActor>>('EventActor').i
 
 export const EventRef = builder.prismaNode('Event', {
   description: 'Something that happened in the books, in order. Webhooks and subscriptions deliver these.',
-  id: { field: 'id', description: 'The event id (`evt_…`).' },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId }),
-  nullable: true,
+  ...tenantNode('The event id (`evt_…`).'),
   fields: (t) => ({
     type: t.exposeString('type', { description: 'Event type, e.g. invoice.created.' }),
     sequence: t.exposeInt('seq', { description: 'Position in the event log; later events have larger numbers.' }),
