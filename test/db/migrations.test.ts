@@ -7,6 +7,8 @@ import { MIGRATIONS_ROOT, MigrationError, migrate, readMigrations } from '../../
 import { NO_FILTERS, withSchemaEngine } from '../../src/db/schema-engine.ts';
 import { schemaFor, SQLITE_SCHEMA_PATH } from '../../src/db/schema-text.ts';
 import { insertRows } from '../../src/db/insert.ts';
+import { hashSecret, verifyApiKey } from '../../src/core/api-keys.ts';
+import { openDatabase } from '../../src/db/database.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
 import { freshDatabase, type TestDatabase, usingPostgres } from '../helpers.ts';
 
@@ -109,6 +111,35 @@ describe('migrations', () => {
         (a, b) => a.date.localeCompare(b.date) || a.accountId.localeCompare(b.accountId),
       ),
     );
+  });
+
+  it('give keys made before scopes existed every scope (*), so they keep working unchanged; events before actors have none', async () => {
+    const t = database();
+    const root = mkdtempSync(join(tmpdir(), 'acct-migrations-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const SCOPES = '20261124172647_api_key_scopes_and_event_actors';
+    const before = readMigrations(t.db.provider).filter((m) => m.name < SCOPES);
+    for (const m of before) cpSync(join(MIGRATIONS_ROOT, t.db.provider, m.name), join(root, t.db.provider, m.name), { recursive: true });
+    cpSync(join(MIGRATIONS_ROOT, t.db.provider, 'migration_lock.toml'), join(root, t.db.provider, 'migration_lock.toml'));
+    await migrate(t.db, { root });
+    // A key and an event as the older version wrote them (no scopes, no expiry, no actor).
+    const org = await createOrganization(t.db.prisma, { name: 'Keyed Co' });
+    const secret = 'S'.repeat(32);
+    await insertRows(t.db.prisma, 'ApiKey', ['id', 'organizationId', 'name', 'prefix', 'secretHash', 'createdAt'], [
+      { id: 'key_old', organizationId: org.id, name: 'Old integration', prefix: 'oldprefix000', secretHash: hashSecret(secret).toString('hex'), createdAt: new Date() },
+    ]);
+    await insertRows(t.db.prisma, 'Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], [
+      { id: 'evt_old', organizationId: org.id, type: 'organization.updated', resourceType: 'organization', resourceId: org.id, payload: '{}', createdAt: new Date() },
+    ]);
+
+    expect(await migrate(t.db)).toContain(SCOPES);
+    // As a server started on the migrated database verifies it (a fresh handle, as after a restart).
+    const server = openDatabase(t.databaseUrl, t.dataDir);
+    cleanups.push(() => server.close());
+    const key = await verifyApiKey(server, `ak_oldprefix000_${secret}`);
+    expect(key && [...key.scopes]).toEqual(['*']);
+    expect(await t.db.prisma.apiKey.findUniqueOrThrow({ where: { id: 'key_old' } })).toMatchObject({ scopes: '*', expiresAt: null, createdByKeyId: null });
+    expect(await t.db.prisma.event.findUniqueOrThrow({ where: { id: 'evt_old' } })).toMatchObject({ actor: null, actorKeyId: null });
   });
 
   it('roll a failing migration back completely and refuse to go on', async () => {

@@ -97,6 +97,18 @@ const rootFields = (operation: 'query' | 'mutation' | 'subscription') => {
   return Object.values(root!.getFields()).map((field) => ({ name: `${root!.name}.${field.name}`, document: documentFor(operation, field) }));
 };
 
+describe('the OpenAPI document', () => {
+  it('names each operation\'s scopes in its security requirement, and declares the 403 where there are any', async () => {
+    const doc = (await http(t.url, '/api/v1/openapi.json')).body;
+    for (const route of restRoutes) {
+      const operation = doc.paths[route.path.replace(/:([a-zA-Z]+)/g, '{$1}')][route.method.toLowerCase()];
+      const needed = requiredScopes(schema, parse(route.document));
+      expect(operation.security, route.operationId).toEqual([{ bearerAuth: needed }]);
+      expect(Object.keys(operation.responses).includes('403'), route.operationId).toBe(needed.length > 0);
+    }
+  });
+});
+
 describe('every GraphQL root field', () => {
   it('needs a scope, unless it is one of the open fields', () => {
     const open = (['query', 'mutation', 'subscription'] as const).flatMap((op) => rootFields(op)).filter(({ document }) => requiredScopes(schema, parse(document)).length === 0).map(({ name }) => name);
