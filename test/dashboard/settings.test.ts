@@ -61,7 +61,7 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
   async function openSettings(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    context.setDefaultTimeout(10_000); // a missing element fails the step, rather than the whole test's time
+    context.setDefaultTimeout(20_000); // a missing element fails the step (saying what the page shows), not the whole test's time
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -148,7 +148,9 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
     await page.locator('#webhook-url').fill(url);
     await page.locator('#webhook-events').selectOption(['customer.created']);
     await page.getByRole('button', { name: 'Register webhook' }).click();
-    await page.locator('#secret-box').waitFor({ state: 'visible' });
+    await page.locator('#secret-box').waitFor({ state: 'visible' }).catch(async (error) => {
+      throw new Error(`${error.message}; the page says: ${await page.locator('#register-webhook-error').innerText()} ${await page.locator('#notice').innerText()}`);
+    });
     expect(await page.locator('#secret-value').inputValue()).toMatch(/^whsec_/);
     const hookRow = page.locator('#webhooks tbody tr', { hasText: url });
     await expect.poll(() => hookRow.innerText()).toContain('enabled');
