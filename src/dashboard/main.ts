@@ -1,7 +1,7 @@
 // The dashboard page: asks for a key, loads the figures, then keeps them current from the live event
 // stream (each event refetches the figures; bursts are coalesced). Talks to the public GraphQL API only.
 import { DASHBOARD_SCOPES, missingScopes } from './scopes.ts';
-import { keyForm } from './sign-in.ts';
+import { keyError, keyForm, keyInput } from './sign-in.ts';
 import { ApiError, request, resumableStream, type ResumableStream, type StreamState } from './api.ts';
 import { barChart, type BarChart } from './charts.ts';
 import { type FeedItem, feedItem, figuresVariables, localToday, mergeFeed, type Summary, summarize } from './figures.ts';
@@ -19,8 +19,6 @@ const MIN_REFRESH_INTERVAL_MS = 1000;
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const signIn = $('sign-in');
 const dashboard = $('dashboard');
-const keyInput = $<HTMLInputElement>('api-key');
-const keyError = $('key-error');
 const connection = $('connection');
 const notice = $('notice');
 const forgetKey = $<HTMLButtonElement>('forget-key');

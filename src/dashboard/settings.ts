@@ -22,13 +22,11 @@ import {
   WebhookSubscriptionsDocument,
 } from './generated/graphql.ts';
 import { missingScopes, SETTINGS_SCOPES } from './scopes.ts';
-import { keyForm } from './sign-in.ts';
+import { keyError, keyForm, keyInput } from './sign-in.ts';
 
 const KEY_STORAGE = 'accounting-settings:api-key';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const keyInput = $<HTMLInputElement>('api-key');
-const keyError = $('key-error');
 const notice = $('notice');
 const confirmDialog = $<HTMLDialogElement>('confirm');
 
