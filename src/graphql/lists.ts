@@ -21,7 +21,18 @@ export const OrderDirection = builder.enumType('OrderDirection', {
  * `<Resource>Order { field, direction }` (GitHub style). `fields` maps each enum value to the column it
  * sorts by; the id always breaks ties so pages never overlap.
  */
-export function orderInput(name: string, fields: Record<string, { column: string; description: string }>, defaultField: string) {
+/** A column a list can be sorted by; `unique` when no two rows of an organization share a value (no tie to break). */
+export interface OrderColumn {
+  column: string;
+  description: string;
+  unique?: boolean;
+}
+
+/** Every order a list offers, by model: each needs an index (organizationId, column, id), which test/db/list-plans.test.ts checks. */
+export const LIST_ORDERS: { model: string; columns: OrderColumn[] }[] = [];
+
+export function orderInput(name: string, fields: Record<string, OrderColumn>, defaultField: string) {
+  LIST_ORDERS.push({ model: name, columns: Object.values(fields) });
   const fieldEnum = builder.enumType(`${name}OrderField`, {
     description: `What ${name.toLowerCase()} lists can be sorted by.`,
     values: Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, { description: f.description }])),
@@ -34,9 +45,10 @@ export function orderInput(name: string, fields: Record<string, { column: string
     }),
   });
   const toOrderBy = (order?: OrderArgument | null) => {
-    const column = fields[order?.field ?? defaultField].column;
+    const { column, unique } = fields[order?.field ?? defaultField];
     const direction = (order?.direction ?? 'ASC') === 'DESC' ? 'desc' : 'asc';
-    return column === 'id' ? [{ id: direction }] : [{ [column]: direction }, { id: direction }];
+    // Ties broken by id, so pages never overlap; a unique column has none.
+    return column === 'id' || unique ? [{ [column]: direction }] : [{ [column]: direction }, { id: direction }];
   };
   return { input, toOrderBy };
 }

@@ -48,7 +48,7 @@ listFields<AccountFilter>({
   order: orderInput(
     'Account',
     {
-      CODE: { column: 'code', description: 'By account number.' },
+      CODE: { column: 'code', unique: true, description: 'By account number.' },
       NAME: { column: 'name', description: 'Alphabetical by name.' },
       CREATED_AT: { column: 'createdAt', description: 'By creation time.' },
     },

@@ -120,7 +120,7 @@ const invoiceOrder = orderInput(
   {
     ISSUE_DATE: { column: 'issueDate', description: 'By invoice date.' },
     DUE_DATE: { column: 'dueDate', description: 'By due date.' },
-    NUMBER: { column: 'number', description: 'By invoice number.' },
+    NUMBER: { column: 'number', unique: true, description: 'By invoice number.' },
     TOTAL: { column: 'total', description: 'By total.' },
     CREATED_AT: { column: 'createdAt', description: 'By creation time.' },
   },

@@ -76,7 +76,7 @@ listFields<JournalFilter>({
     'JournalEntry',
     {
       DATE: { column: 'date', description: 'By posting date.' },
-      NUMBER: { column: 'number', description: 'By entry number.' },
+      NUMBER: { column: 'number', unique: true, description: 'By entry number.' },
       TOTAL: { column: 'totalAmount', description: 'By total amount.' },
     },
     'DATE',

@@ -127,7 +127,7 @@ listFields<EventFilter>({
   nodeRef: EventRef,
   description: 'events',
   filterInput: EventFilterInput,
-  order: orderInput('Event', { SEQUENCE: { column: 'seq', description: 'In the order they happened.' } }, 'SEQUENCE'),
+  order: orderInput('Event', { SEQUENCE: { column: 'seq', unique: true, description: 'In the order they happened.' } }, 'SEQUENCE'),
   where: (ctx, filter) => eventWhere(ctx.organizationId, filter, readableEventResources(ctx.apiKey.scopes)),
 });
 
