@@ -4,6 +4,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
 import { modelDelegate, type Prisma } from '../db/database.ts';
+import { isWholeOrganization, keptCount } from '../db/list-counts.ts';
 import { readScopeOf, requires } from './scopes.ts';
 import { AppError } from '../lib/errors.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
@@ -95,6 +96,9 @@ type OrderArgument = { field: string; direction?: string | null };
 export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
   const Page = pageType(options.model, options.nodeRef, options.description);
   const delegate = (prisma: Prisma) => modelDelegate(prisma, options.model);
+  /** The list's total: the kept count when nothing narrows it (db/list-counts.ts), else a count. */
+  const totalOf = (ctx: GraphQLContext, where: object) =>
+    isWholeOrganization(where) ? keptCount(ctx.prisma, where.organizationId, options.model) : delegate(ctx.prisma).count({ where });
   // Pothos types a Prisma field builder per model literal; the model here is a run-time name, so `t` is
   // untyped. What flows through it is typed by the options (filter, order, where) and by ListArgs.
   const extensions = requires(readScopeOf(options.model) ?? null);
@@ -106,7 +110,7 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       maxSize: connectionMaxSize,
       description: `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before, at most ${MAX_CONNECTION_SIZE} a page).`,
       args: { filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
-      totalCount: (_parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) => delegate(ctx.prisma).count({ where: options.where(ctx, args.filter ?? undefined) }),
+      totalCount: (_parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) => totalOf(ctx, options.where(ctx, args.filter ?? undefined)),
       resolve: (query: object, _parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) =>
         delegate(ctx.prisma).findMany({ ...query, where: options.where(ctx, args.filter ?? undefined), orderBy: options.order.toOrderBy(args.orderBy) }),
     }),
@@ -115,14 +119,17 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       extensions,
       description: `${capitalize(options.description)} of your organization by page number; the shape of the REST v1 lists.`,
       args: { ...pageArgs(t), filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
-      resolve: (_parent: unknown, args: ListArgs<Filter> & { page?: number | null; limit?: number | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) =>
-        findPage(
+      resolve: (_parent: unknown, args: ListArgs<Filter> & { page?: number | null; limit?: number | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
+        const where = options.where(ctx, args.filter ?? undefined);
+        return findPage(
           delegate(ctx.prisma),
-          options.where(ctx, args.filter ?? undefined),
+          where,
           options.order.toOrderBy(args.orderBy),
           pageWindow(args.page, args.limit),
           asksOnlyForIds(info) ? { select: { id: true } } : queryFromInfo({ context: ctx, info, path: ['data'] }),
-        ),
+          () => totalOf(ctx, where),
+        );
+      },
     }),
   }));
 }

@@ -41,14 +41,15 @@ export function pageResult<T>(data: T[], total: number, window: PageWindow): Pag
   return { data, total, page: window.page, limit: window.limit, pages: Math.ceil(total / window.limit) };
 }
 
-/** The two queries of a page: its rows and the total, run together. */
+/** The two queries of a page: its rows and the total (counted, unless `total` says how else), run together. */
 export async function findPage<Row>(
   delegate: { findMany(args: object): Promise<Row[]>; count(args: object): Promise<number> },
   where: object,
   orderBy: object[],
   window: PageWindow,
   query: object = {},
+  total: () => Promise<number> = () => delegate.count({ where }),
 ): Promise<PageResult<Row>> {
-  const [rows, total] = await Promise.all([delegate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.limit }), delegate.count({ where })]);
-  return pageResult(rows, total, window);
+  const [rows, count] = await Promise.all([delegate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.limit }), total()]);
+  return pageResult(rows, count, window);
 }

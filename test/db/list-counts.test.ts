@@ -1,0 +1,63 @@
+// An unfiltered list's `total` is the count the database keeps (ListCount, maintained by triggers), not a
+// count of every row on every request. The kept counts must equal the rows, whichever way rows are written.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_ORDERS } from '../../src/graphql/lists.ts';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
+import '../../src/registry.ts';
+import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+let organizationId: string;
+beforeAll(async () => {
+  t = await createTestApp({ webhooks: { allowPrivateTargets: true, retryScheduleMs: [], timeoutMs: 500 } });
+  ({ key, organizationId } = await t.tenant('Counted Co'));
+});
+afterAll(() => t.close());
+
+const post = (path: string, body: unknown) => http(t.url, path, { key, method: 'POST', body });
+
+async function expectCountsMatchRows() {
+  for (const { model } of LIST_ORDERS) {
+    const rows: { organizationId: string; n: number | bigint }[] = await t.db.prisma.$queryRawUnsafe(`SELECT "organizationId", COUNT(*) AS n FROM "${model}" GROUP BY "organizationId"`);
+    const kept = await t.db.prisma.listCount.findMany({ where: { model } });
+    const keptByOrg = new Map(kept.map((k) => [k.organizationId, k.count]));
+    for (const row of rows) expect(keptByOrg.get(row.organizationId), `${model} of ${row.organizationId}`).toBe(Number(row.n));
+  }
+}
+
+describe('kept list counts', () => {
+  it('equal the rows after writes through the API, the operator\'s tools and the relay', async () => {
+    const customer = (await post('/api/v1/customers', { name: 'Counted Ltd' })).body;
+    await post('/api/v1/vendors', { name: 'Supplier' });
+    await post('/api/v1/products', { name: 'Thing', unitPrice: 3 });
+    await post('/api/v1/employees', { firstName: 'Ada', lastName: 'Byron' });
+    await post('/api/v1/accounts', { code: '6999', name: 'Sundry', type: 'expense' });
+    for (let i = 0; i < 3; i++) await post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: 'Work', unitPrice: 10 + i }] });
+    await post('/api/v1/webhooks', { url: 'http://127.0.0.1:9/counted', eventTypes: ['*'] });
+    await post('/api/v1/api-keys', { name: 'Second', scopes: ['reports:read'] });
+    await post('/api/v1/customers', { name: 'Another' });
+    // Outside the API: an operator's organization (its standard chart) and key.
+    const other = await createOrganization(t.db.prisma, { name: 'Operator Co' });
+    await createApiKey(t.db.prisma, other.id, 'operator key');
+    await expectCountsMatchRows();
+  });
+
+  it("give an unfiltered list its total without counting the organization's rows; a filtered list counts", async () => {
+    const unfiltered = await http(t.url, '/api/v1/invoices?limit=2', { key });
+    expect(unfiltered.body.total).toBe(await t.db.prisma.invoice.count({ where: { organizationId } }));
+    t.queries.length = 0;
+    await http(t.url, '/api/v1/invoices?limit=2', { key });
+    expect(t.queries.filter((q) => /COUNT\(/i.test(q) && q.includes('Invoice'))).toEqual([]);
+
+    t.queries.length = 0;
+    const filtered = await http(t.url, '/api/v1/invoices?limit=2&status=open', { key });
+    expect(filtered.body.total).toBe(await t.db.prisma.invoice.count({ where: { organizationId, status: 'OPEN' } }));
+    expect(t.queries.some((q) => /COUNT\(/i.test(q) && q.includes('Invoice'))).toBe(true);
+
+    const connection = await gql(t.url, key, '{ customers(first: 1) { totalCount } accounts(first: 1) { totalCount } }');
+    expect(connection.body.data.customers.totalCount).toBe(await t.db.prisma.customer.count({ where: { organizationId } }));
+    expect(connection.body.data.accounts.totalCount).toBe(await t.db.prisma.account.count({ where: { organizationId } }));
+  });
+});
