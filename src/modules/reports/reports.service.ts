@@ -6,6 +6,7 @@ import { today } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
 export const DEBIT_NORMAL: readonly AccountType[] = ['ASSET', 'EXPENSE'];
@@ -132,30 +133,31 @@ function daysBefore(date: string, days: number) {
  * balance of the trial balance at the same date, whatever happened afterwards.
  */
 export async function agedReceivables(tenant: Tenant, asOf = today()) {
-  const [invoices, payments] = await Promise.all([
-    tenant.prisma.invoice.findMany({
-      where: {
-        organizationId: tenant.organizationId,
-        journalEntryId: { not: null }, // drafts were never posted
-        issueDate: { lte: asOf },
-        OR: [{ voidJournalEntryId: null }, { voidJournalEntry: { date: { gt: asOf } } }],
-      },
-      select: { id: true, customerId: true, dueDate: true, total: true },
-    }),
-    tenant.prisma.payment.groupBy({ by: ['invoiceId'], where: { organizationId: tenant.organizationId, date: { lte: asOf } }, _sum: { amount: true } }),
-  ]);
-  const paid = new Map(payments.map((p) => [p.invoiceId, p._sum.amount ?? 0n]));
-  // Bucket bounds on dueDate: current = not yet due; then 1–30, 31–60, 61–90, over 90 days past due.
-  const bucketOf = (dueDate: string): (typeof AGING_BUCKETS)[number] =>
-    dueDate >= asOf ? 'current' : dueDate >= daysBefore(asOf, 30) ? 'days1to30' : dueDate >= daysBefore(asOf, 60) ? 'days31to60' : dueDate >= daysBefore(asOf, 90) ? 'days61to90' : 'over90';
-  const perCustomer = new Map<string, Record<(typeof AGING_BUCKETS)[number], bigint>>();
-  for (const invoice of invoices) {
-    const outstanding = invoice.total - (paid.get(invoice.id) ?? 0n);
-    if (outstanding <= 0n) continue;
-    const buckets = perCustomer.get(invoice.customerId) ?? { current: 0n, days1to30: 0n, days31to60: 0n, days61to90: 0n, over90: 0n };
-    buckets[bucketOf(invoice.dueDate)] += outstanding;
-    perCustomer.set(invoice.customerId, buckets);
-  }
+  // One aggregate in the database (no invoice is loaded into the process): each posted invoice's amount
+  // still due at the end of `asOf`, bucketed by its due date (current = not yet due; then 1–30, 31–60,
+  // 61–90, over 90 days past due) and summed per customer.
+  const [d30, d60, d90] = [daysBefore(asOf, 30), daysBefore(asOf, 60), daysBefore(asOf, 90)];
+  const sums: ({ customerId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(Prisma.sql`
+    SELECT o."customerId",
+      SUM(CASE WHEN o."dueDate" >= ${asOf} THEN o."due" ELSE 0 END) AS "current",
+      SUM(CASE WHEN o."dueDate" < ${asOf} AND o."dueDate" >= ${d30} THEN o."due" ELSE 0 END) AS "days1to30",
+      SUM(CASE WHEN o."dueDate" < ${d30} AND o."dueDate" >= ${d60} THEN o."due" ELSE 0 END) AS "days31to60",
+      SUM(CASE WHEN o."dueDate" < ${d60} AND o."dueDate" >= ${d90} THEN o."due" ELSE 0 END) AS "days61to90",
+      SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
+    FROM (
+      SELECT i."customerId", i."dueDate",
+        i."total" - COALESCE((SELECT SUM(p."amount") FROM "Payment" p WHERE p."invoiceId" = i."id" AND p."date" <= ${asOf}), 0) AS "due"
+      FROM "Invoice" i LEFT JOIN "JournalEntry" v ON v."id" = i."voidJournalEntryId"
+      WHERE i."organizationId" = ${tenant.organizationId}
+        AND i."journalEntryId" IS NOT NULL -- drafts were never posted
+        AND i."issueDate" <= ${asOf}
+        AND (i."voidJournalEntryId" IS NULL OR v."date" > ${asOf})
+    ) o
+    WHERE o."due" > 0
+    GROUP BY o."customerId"`);
+  // SQLite answers integers, PostgreSQL numeric sums: both as exact integers of minor units.
+  const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
+  const perCustomer = new Map(sums.map((row) => [row.customerId, Object.fromEntries(AGING_BUCKETS.map((k) => [k, minor(row[k])])) as Record<(typeof AGING_BUCKETS)[number], bigint>]));
   const customers = await tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: [...perCustomer.keys()] } }, orderBy: { name: 'asc' } });
   const rows = customers.map((customer) => {
     const b = perCustomer.get(customer.id)!;
