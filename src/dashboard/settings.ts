@@ -362,11 +362,12 @@ async function open(candidate: string) {
   $('settings').hidden = false;
   $('forget-key').hidden = false;
   renderCatalogue();
+  // Focus moves now, not after the lists load: by then the person may be typing elsewhere on the page.
+  $('key-name').focus();
   await attempt(async () => {
     await Promise.all([loadKeys(), loadWebhooks()]);
     await loadEvents(true);
   });
-  $('key-name').focus();
 }
 
 function signOut(message = '') {

@@ -75,6 +75,7 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
     await page.keyboard.type(key);
     await page.keyboard.press('Enter');
     await page.locator('#settings').waitFor({ state: 'visible' });
+    await page.locator('#keys tbody tr').first().waitFor(); // the lists have loaded
   }
 
   const keyRow = (page: Page, name: string) => page.locator('#keys tbody tr', { hasText: name });
