@@ -145,9 +145,13 @@ export async function agedReceivables(tenant: Tenant, asOf = today()) {
       SUM(CASE WHEN o."dueDate" < ${d60} AND o."dueDate" >= ${d90} THEN o."due" ELSE 0 END) AS "days61to90",
       SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
     FROM (
-      SELECT i."customerId", i."dueDate",
-        i."total" - COALESCE((SELECT SUM(p."amount") FROM "Payment" p WHERE p."invoiceId" = i."id" AND p."date" <= ${asOf}), 0) AS "due"
-      FROM "Invoice" i LEFT JOIN "JournalEntry" v ON v."id" = i."voidJournalEntryId"
+      SELECT i."customerId", i."dueDate", i."total" - COALESCE(p."paid", 0) AS "due"
+      FROM "Invoice" i
+      LEFT JOIN (
+        SELECT "invoiceId", SUM("amount") AS "paid" FROM "Payment"
+        WHERE "organizationId" = ${tenant.organizationId} AND "date" <= ${asOf} GROUP BY "invoiceId"
+      ) p ON p."invoiceId" = i."id"
+      LEFT JOIN "JournalEntry" v ON v."id" = i."voidJournalEntryId"
       WHERE i."organizationId" = ${tenant.organizationId}
         AND i."journalEntryId" IS NOT NULL -- drafts were never posted
         AND i."issueDate" <= ${asOf}
