@@ -14,7 +14,11 @@ export function addressOf(row: { addressLine1: string | null; addressLine2: stri
 type ContactRow = PrismaTypes.CustomerGetPayload<object> & { balance?: bigint };
 
 /** What a customer owes: the amount due on its open and partly paid invoices. */
-async function balances(db: Parameters<Representation['load']>[0], organizationId: string, ids: string[]) {
+/**
+ * What each customer owes: the amount due on its open and partly paid invoices, from the index
+ * (organizationId, customerId, status), so the cost is the customer's open invoices, not its history.
+ */
+export async function customerBalances(db: Parameters<Representation['load']>[0], organizationId: string, ids: string[]): Promise<Map<string, bigint>> {
   const sums = await db.invoice.groupBy({
     by: ['customerId'],
     where: { organizationId, customerId: { in: ids }, status: { in: ['OPEN', 'PARTIALLY_PAID'] } },
@@ -58,7 +62,7 @@ export const customerRepresentation: Representation<ContactRow, Infer<typeof CUS
   schema: CUSTOMER_SCHEMA,
   async load(db, organizationId, ids) {
     const rows = await db.customer.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } });
-    const due = await balances(db, organizationId, ids);
+    const due = await customerBalances(db, organizationId, ids);
     return rows.map((row) => ({ ...row, balance: due.get(row.id) ?? 0n }));
   },
   render: (c, organization) => ({ ...common(c), balance: moneyNumber(c.balance ?? 0n, decimalsOf({ organization })), ...timestamps(c) }),

@@ -1,4 +1,5 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import { customerBalances } from '../contacts/contacts.public.ts';
 import { requires } from '../../graphql/scopes.ts';
 import type { LoggedEvent } from '../../events/bus.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
@@ -15,7 +16,6 @@ import {
   finalizeInvoice,
   type InvoiceFilter,
   invoiceWhere,
-  OPEN_STATUSES,
   recordPayment,
   voidInvoice,
 } from './invoices.service.ts';
@@ -150,12 +150,7 @@ builder.prismaObjectFields('Customer', (t) => ({
     type: 'Money',
     description: 'What the customer owes: the amount due on open and partly paid invoices.',
     load: async (ids: string[], ctx: GraphQLContext) => {
-      const sums = await ctx.prisma.invoice.groupBy({
-        by: ['customerId'],
-        where: { organizationId: ctx.organizationId, customerId: { in: ids }, status: { in: OPEN_STATUSES } },
-        _sum: { total: true, amountPaid: true },
-      });
-      const due = new Map(sums.map((s) => [s.customerId, (s._sum.total ?? 0n) - (s._sum.amountPaid ?? 0n)]));
+      const due = await customerBalances(ctx.prisma, ctx.organizationId, ids);
       return ids.map((id) => money(ctx, due.get(id) ?? 0n));
     },
     resolve: (customer) => customer.id,
