@@ -50,11 +50,12 @@ describe('SQL statements per request', () => {
     expect(statements.length).toBeLessThanOrEqual(9);
   });
 
-  it('POST /api/v1/invoices with three lines: at most 12', async () => {
+  // One more than an entry's share: the customer's kept balance (what makes reading it one row).
+  it('POST /api/v1/invoices with three lines: at most 13', async () => {
     const { response, statements } = await counted(() => http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } }));
     expect(response.status).toBe(201);
     console.log(`POST /api/v1/invoices (3 lines): ${statements.length} statements\n  ${statements.join('\n  ')}`);
-    expect(statements.length).toBeLessThanOrEqual(12);
+    expect(statements.length).toBeLessThanOrEqual(13);
   });
 
   it('an idempotent replay: at most 3, and nothing written', async () => {

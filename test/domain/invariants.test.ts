@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.ts';
 import { customers } from '../../src/modules/contacts/contacts.service.ts';
-import { createInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
+import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { createJournalEntry, reverseJournalEntry } from '../../src/modules/journal/journal.service.ts';
 import { balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
 import { serviceFixture, usingPostgres } from '../helpers.ts';
@@ -17,7 +17,8 @@ afterAll(() => f.drop());
 const amount = fc.integer({ min: 1, max: 500_000 }).map((cents) => (cents / 100).toFixed(2));
 const op = fc.oneof(
   fc.record({ kind: fc.constant('entry' as const), debit: amount, credit: amount, balanced: fc.boolean(), from: fc.nat(20), to: fc.nat(20), day: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ kind: fc.constant('invoice' as const), price: amount, quantity: fc.constantFrom('1', '2', '0.5', '3.333', '0'), tax: fc.constantFrom('0', '5', '8.875', '20') }),
+  fc.record({ kind: fc.constant('invoice' as const), price: amount, quantity: fc.constantFrom('1', '2', '0.5', '3.333', '0'), tax: fc.constantFrom('0', '5', '8.875', '20'), draft: fc.boolean() }),
+  fc.record({ kind: fc.constant('finalize' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('payment' as const), pick: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1, 1.5) }),
   fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }),
@@ -25,7 +26,7 @@ const op = fc.oneof(
 
 async function snapshot(organizationId: string) {
   const where = { organizationId };
-  const [entries, lines, invoices, payments, events, sums, dailyTotals] = await Promise.all([
+  const [entries, lines, invoices, payments, events, sums, dailyTotals, balances] = await Promise.all([
     f.db.prisma.journalEntry.count({ where }),
     f.db.prisma.journalLine.count({ where }),
     f.db.prisma.invoice.findMany({ where, select: { id: true, status: true, amountPaid: true }, orderBy: { id: 'asc' } }),
@@ -33,8 +34,9 @@ async function snapshot(organizationId: string) {
     f.db.prisma.event.count({ where }),
     f.db.prisma.journalLine.aggregate({ where, _sum: { debit: true, credit: true } }),
     f.db.prisma.accountDailyTotal.findMany({ where, orderBy: [{ accountId: 'asc' }, { date: 'asc' }] }),
+    f.db.prisma.customer.findMany({ where, select: { id: true, balance: true }, orderBy: { id: 'asc' } }),
   ]);
-  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals, balances }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
@@ -45,6 +47,10 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
   const receivable = bs.assets.rows.find((r) => r.account.systemRole === 'accounts_receivable')?.amount ?? 0n;
   const open = await f.db.prisma.invoice.findMany({ where: { organizationId: tenant.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] } } });
   expect(receivable).toBe(open.reduce((s, i) => s + i.total - i.amountPaid, 0n));
+  // Each customer's kept balance is what it owes on its open invoices.
+  for (const customer of await f.db.prisma.customer.findMany({ where: { organizationId: tenant.organizationId } })) {
+    expect(customer.balance, customer.name).toBe(open.filter((i) => i.customerId === customer.id).reduce((s, i) => s + i.total - i.amountPaid, 0n));
+  }
   // The daily totals reports read are exactly the journal lines summed per account and day.
   const where = { organizationId: tenant.organizationId };
   const [totals, lines] = await Promise.all([
@@ -72,8 +78,10 @@ describe('the books, under any sequence of operations', () => {
               const e = await f.run(tenant, createJournalEntry, { date: `2026-05-0${o.day}`, description: 'prop', lines: [{ accountId: from, debit: o.debit }, { accountId: to, credit: o.balanced ? o.debit : o.credit }] });
               entries.push(e.id);
             } else if (o.kind === 'invoice') {
-              const inv = await f.run(tenant, createInvoice, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'p', unitPrice: o.price, quantity: o.quantity, taxRate: o.tax }] });
+              const inv = await f.run(tenant, createInvoice, { customerId: customer.id, issueDate: '2026-05-01', draft: o.draft, lines: [{ description: 'p', unitPrice: o.price, quantity: o.quantity, taxRate: o.tax }] });
               invoices.push(inv.id);
+            } else if (o.kind === 'finalize' && invoices.length) {
+              await f.run(tenant, finalizeInvoice, invoices[o.pick % invoices.length]);
             } else if (o.kind === 'payment' && invoices.length) {
               const inv = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[o.pick % invoices.length] } });
               const due = Number(inv.total - inv.amountPaid) / 100;

@@ -11,21 +11,8 @@ export function addressOf(row: { addressLine1: string | null; addressLine2: stri
   return Object.values(address).some((v) => v !== null) ? address : null;
 }
 
-type ContactRow = PrismaTypes.CustomerGetPayload<object> & { balance?: bigint };
-
-/** What a customer owes: the amount due on its open and partly paid invoices. */
-/**
- * What each customer owes: the amount due on its open and partly paid invoices, from the index
- * (organizationId, customerId, status), so the cost is the customer's open invoices, not its history.
- */
-export async function customerBalances(db: Parameters<Representation['load']>[0], organizationId: string, ids: string[]): Promise<Map<string, bigint>> {
-  const sums = await db.invoice.groupBy({
-    by: ['customerId'],
-    where: { organizationId, customerId: { in: ids }, status: { in: ['OPEN', 'PARTIALLY_PAID'] } },
-    _sum: { total: true, amountPaid: true },
-  });
-  return new Map(sums.map((s) => [s.customerId, (s._sum.total ?? 0n) - (s._sum.amountPaid ?? 0n)]));
-}
+/** A customer's or a vendor's row: the same columns, and a customer's kept balance. */
+type ContactRow = Omit<PrismaTypes.CustomerGetPayload<object>, 'balance'> & { balance?: bigint };
 
 const ADDRESS = S.nullable({ ...S.object({ line1: S.nullable(S.string), line2: S.nullable(S.string), city: S.nullable(S.string), region: S.nullable(S.string), postalCode: S.nullable(S.string), country: S.nullable(S.string) }), type: 'object' });
 
@@ -60,11 +47,7 @@ const timestamps = (c: ContactRow) => ({ createdAt: c.createdAt.toISOString(), u
 export const customerRepresentation: Representation<ContactRow, Infer<typeof CUSTOMER_SCHEMA>> = {
   type: 'customer',
   schema: CUSTOMER_SCHEMA,
-  async load(db, organizationId, ids) {
-    const rows = await db.customer.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } });
-    const due = await customerBalances(db, organizationId, ids);
-    return rows.map((row) => ({ ...row, balance: due.get(row.id) ?? 0n }));
-  },
+  load: (db, organizationId, ids) => db.customer.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
   render: (c, organization) => ({ ...common(c), balance: moneyNumber(c.balance ?? 0n, decimalsOf({ organization })), ...timestamps(c) }),
 };
 

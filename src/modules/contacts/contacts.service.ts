@@ -57,8 +57,8 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
   return columns;
 }
 
-/** A contact row as stored (customers and vendors have the same columns). */
-type ContactRow = PrismaTypes.CustomerGetPayload<object>;
+/** A contact row as stored: the columns customers and vendors share (a customer also keeps its balance, written by invoices). */
+type ContactRow = Omit<PrismaTypes.CustomerGetPayload<object>, 'balance'>;
 const CONTACT_ROW_COLUMNS = [
   'id', 'organizationId', 'name', 'email', 'phone', 'taxNumber', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country', 'paymentTermsDays', 'notes', 'active', 'createdAt', 'updatedAt',
 ] as const satisfies readonly (keyof ContactRow)[];
@@ -129,8 +129,7 @@ export function contactService(kind: 'customer' | 'vendor') {
       if (!before) throw notFound(kind, id);
       const changed = changedColumns(before, columns);
       if (Object.keys(changed).length === 0) return change(kind, before);
-      // Contact details do not move the balance: the row after the change keeps it.
-      const after = { ...(await delegate(scope).update({ where: { id }, data: { ...changed, updatedAt: scope.now } })), ...('balance' in before ? { balance: before.balance } : {}) };
+      const after = await delegate(scope).update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
       return change(kind, after, [{ type: `${kind}.updated`, resource: { type: kind, id, row: after }, before }]);
     },
   };

@@ -1,5 +1,4 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
-import { customerBalances } from '../contacts/contacts.public.ts';
 import { requires } from '../../graphql/scopes.ts';
 import type { LoggedEvent } from '../../events/bus.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
@@ -146,14 +145,11 @@ builder.prismaObjectFields('Customer', (t) => ({
     description: 'This customer\'s invoices, newest first.',
     query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
   }),
-  balance: t.loadable({
+  balance: t.field({
     type: 'Money',
     description: 'What the customer owes: the amount due on open and partly paid invoices.',
-    load: async (ids: string[], ctx: GraphQLContext) => {
-      const due = await customerBalances(ctx.prisma, ctx.organizationId, ids);
-      return ids.map((id) => money(ctx, due.get(id) ?? 0n));
-    },
-    resolve: (customer) => customer.id,
+    select: { balance: true },
+    resolve: (customer, _args, ctx) => money(ctx, customer.balance),
   }),
 }));
 

@@ -3,6 +3,7 @@
 // Posted invoices are never edited; these actions replace editing.
 import type { PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
 import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
@@ -215,8 +216,17 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
     },
   });
   await insertRows(scope.sql, 'InvoiceLine', INVOICE_LINE_COLUMNS, lines);
+  if (!draft) await moveCustomerBalance(scope, checked.customer.id, written.total);
   const invoice: InvoiceRow = { ...written, lines };
   return change(INVOICE, invoice, [{ type: 'invoice.created', resource: { type: INVOICE, id, row: invoice } }, ...events]);
+}
+
+/**
+ * Moves a customer's kept balance (what it owes on open invoices) by `delta`: every write that changes
+ * an invoice's amount due calls it, in its transaction. Not an event of its own: a derived figure.
+ */
+async function moveCustomerBalance(scope: WriteScope, customerId: string, delta: bigint) {
+  if (delta !== 0n) await scope.sql.$executeRaw(Prisma.sql`UPDATE "Customer" SET "balance" = "balance" + ${delta} WHERE "id" = ${customerId}`);
 }
 
 async function loadInvoice(tenant: Tenant, id: string) {
@@ -233,6 +243,7 @@ export async function finalizeInvoice(scope: WriteScope, id: string) {
   const system = await systemAccounts(scope, ['accounts_receivable', 'sales_tax_payable']);
   const posted = await postInvoice(scope, invoice, system);
   const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines: invoice.lines };
+  await moveCustomerBalance(scope, invoice.customerId, invoice.total);
   return change(INVOICE, updated, [{ type: 'invoice.finalized', resource: { type: INVOICE, id, row: updated } }, posted.event]);
 }
 
@@ -284,6 +295,7 @@ export async function recordPayment(scope: WriteScope, input: PaymentInput) {
     ],
   });
   const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaid, status, updatedAt: scope.now } })), lines: invoice.lines };
+  await moveCustomerBalance(scope, invoice.customerId, -amount!);
   const payment = await scope.prisma.payment.create({
     data: { id: paymentId, organizationId: scope.organizationId, invoiceId: invoice.id, amount: amount!, date, depositAccountId, method: method ?? null, reference: reference ?? null, journalEntryId: posted.entry.id, createdAt: scope.now },
   });
@@ -324,5 +336,7 @@ export async function voidInvoice(scope: WriteScope, id: string, input: { date?:
     events.push(posted.event);
   }
   const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId, voidedAt: scope.now, updatedAt: scope.now } })), lines: invoice.lines };
+  // A posted invoice without payments owed its whole total; a draft owed nothing.
+  if (OPEN_STATUSES.includes(invoice.status)) await moveCustomerBalance(scope, invoice.customerId, -invoice.total);
   return change(INVOICE, updated, [{ type: 'invoice.voided', resource: { type: INVOICE, id, row: updated } }, ...events]);
 }
