@@ -85,8 +85,7 @@ export function checkScopes(requested: readonly string[], path = 'scopes'): Scop
 /** Refuses a key granting what it does not hold itself (naming the first scope it lacks). */
 export function assertCanGrant(granted: ReadonlySet<Scope>, requested: readonly Scope[]) {
   for (const scope of requested) {
-    const held = scope === '*' ? granted.has('*') : allows(granted, scope);
-    if (!held) throw insufficientScope(scope, `This API key cannot grant ${scope}, which it does not hold itself`);
+    if (!allows(granted, scope)) throw insufficientScope(scope, `This API key cannot grant ${scope}, which it does not hold itself`);
   }
 }
 
@@ -97,7 +96,8 @@ export function insufficientScope(requiredScope: Scope, message = `This API key 
 /** Refuses a webhook for events the key could not read itself (`*`: every event). */
 export function assertMayReceive(granted: ReadonlySet<Scope>, eventTypes: readonly string[]) {
   for (const type of eventTypes) {
-    const resources = type === '*' ? Object.keys(EVENT_RESOURCES) : [type.split('.')[0]];
+    // A type naming no resource of ours is not an event type: the webhook's own check refuses it with 400.
+    const resources = type === '*' ? Object.keys(EVENT_RESOURCES) : [type.split('.')[0]].filter((resource) => resource in EVENT_RESOURCES);
     for (const resource of resources) {
       const scope = eventReadScope(resource);
       if (!allows(granted, scope)) throw insufficientScope(scope, `This API key lacks ${scope}, so it cannot subscribe a webhook to ${type === '*' ? 'every event' : type} events`);

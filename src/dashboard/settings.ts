@@ -4,7 +4,6 @@
 import { ApiError, request } from './api.ts';
 import {
   ApiKeysDocument,
-  type ApiKeysQuery,
   CreateApiKeyDocument,
   DisableWebhookSubscriptionDocument,
   EnableWebhookSubscriptionDocument,
@@ -32,7 +31,6 @@ const confirmDialog = $<HTMLDialogElement>('confirm');
 
 let key: string | null = null;
 let catalogue: SettingsCatalogueQuery | undefined;
-let keys: ApiKeysQuery['apiKeys']['edges'][number]['node'][] = [];
 let eventCursor: string | null = null;
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
@@ -151,7 +149,7 @@ function chosenScopes(): string[] {
 }
 
 async function loadKeys() {
-  keys = (await request(key!, ApiKeysDocument, {})).apiKeys.edges.map((edge) => edge.node);
+  const keys = (await request(key!, ApiKeysDocument, {})).apiKeys.edges.map((edge) => edge.node);
   $('keys').querySelector('tbody')!.replaceChildren();
   for (const k of keys) {
     const actions = element('span', '', { class: 'actions' });

@@ -8,7 +8,7 @@
 import type { RequestContext } from '../core/request-context.ts';
 import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { type Representation, renderAll } from '../core/representations.ts';
-import { AppError } from '../lib/errors.ts';
+import { notFound } from '../lib/errors.ts';
 import { idType } from '../lib/ids.ts';
 import { pageSchema, type Schema } from '../lib/json-schema.ts';
 import type { RestRequest, RestResult, RestRoute } from './rest.ts';
@@ -100,13 +100,13 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       document: `query get${r.typename}($id: ID!) { node(id: $id) { __typename ... on ${r.typename} { id } } }`,
       toVariables: (req) => {
         // An id of another type is no record of this one (and must not be judged by that type's scope).
-        if (idType(req.params.id) !== r.typename) throw new AppError('NOT_FOUND', `No ${r.label} with id "${req.params.id}"`);
+        if (idType(req.params.id) !== r.typename) throw notFound(r.label, req.params.id);
         return { id: req.params.id };
       },
       toResult: async (data, req, context) => {
         const node = data.node as NodeHit;
         const [object] = node?.__typename === r.typename ? await renderAll(context.prisma, context.organization, r.representation, [node.id]) : [];
-        if (!object) throw new AppError('NOT_FOUND', `No ${r.label} with id "${req.params.id}"`);
+        if (!object) throw notFound(r.label, req.params.id);
         return { status: 200, body: object };
       },
     });

@@ -31,6 +31,10 @@ export type ApiKeyRow = PrismaTypes.ApiKeyGetPayload<{ include: { createdBy: { s
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** Until when a rolled key's replaced secret still works; null once it no longer does (or there is none). */
+export const previousSecretExpiry = (key: { previousSecretExpiresAt: Date | null }, now = new Date()) =>
+  key.previousSecretExpiresAt && key.previousSecretExpiresAt > now ? key.previousSecretExpiresAt : null;
+
 /** Where a key stands at `now`. */
 export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now = new Date()): 'active' | 'expired' | 'revoked' {
   if (key.revokedAt) return 'revoked';
@@ -53,6 +57,6 @@ export const apiKeyRepresentation: Representation<ApiKeyRow, Infer<typeof API_KE
     lastUsedAt: iso(k.lastUsedAt),
     expiresAt: iso(k.expiresAt),
     revokedAt: iso(k.revokedAt),
-    previousSecretExpiresAt: k.previousSecretExpiresAt && k.previousSecretExpiresAt > new Date() ? k.previousSecretExpiresAt.toISOString() : null,
+    previousSecretExpiresAt: iso(previousSecretExpiry(k)),
   }),
 };

@@ -5,7 +5,7 @@ import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { ALL_SCOPES, RESOURCE_DESCRIPTIONS, RESOURCES, type Resource, SCOPE_PRESETS } from '../../core/scopes.ts';
 import { requires } from '../../graphql/scopes.ts';
 import { type CreateApiKeyInput, DEFAULT_ROLL_GRACE_HOURS, issueApiKey, MAX_ROLL_GRACE_HOURS, revokeApiKey, rollApiKey } from './api-keys.service.ts';
-import { keyStatus } from './api-keys.public.ts';
+import { keyStatus, previousSecretExpiry } from './api-keys.public.ts';
 
 /**
  * Secrets made by this request, by key id. The secret exists only in the answer of the mutation that
@@ -49,7 +49,7 @@ export const ApiKeyRef = builder.prismaNode('ApiKey', {
       type: 'DateTime',
       nullable: true,
       description: 'After a roll: until when the replaced secret still works; null when it no longer does.',
-      resolve: (k) => (k.previousSecretExpiresAt && k.previousSecretExpiresAt > new Date() ? k.previousSecretExpiresAt : null),
+      resolve: (k) => previousSecretExpiry(k),
     }),
   }),
 });

@@ -7,7 +7,7 @@ import { change } from '../../core/representations.ts';
 import { assertCanGrant, checkScopes, formatScopes, parseScopes, type Scope } from '../../core/scopes.ts';
 import type { WriteScope } from '../../core/tenant.ts';
 import type { Prisma } from '../../db/database.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { API_KEY, apiKeyRepresentation, keyStatus } from './api-keys.public.ts';
@@ -117,15 +117,15 @@ export async function revokeApiKey(scope: WriteScope, id: string, holder: KeyHol
 export async function rollApiKey(scope: WriteScope, id: string, input: { expiresInHours?: number | null }, holder: KeyHolder) {
   const hours = input.expiresInHours ?? DEFAULT_ROLL_GRACE_HOURS;
   if (!Number.isFinite(hours) || hours < 0 || hours > MAX_ROLL_GRACE_HOURS) {
-    throw new AppError('VALIDATION_FAILED', `expiresInHours: must be from 0 to ${MAX_ROLL_GRACE_HOURS} (a week)`, [{ path: 'expiresInHours', message: `must be from 0 to ${MAX_ROLL_GRACE_HOURS}` }]);
+    throw validationError([{ path: 'expiresInHours', message: `must be from 0 to ${MAX_ROLL_GRACE_HOURS} (a week)` }]);
   }
   const key = await manageableKey(scope, id, holder);
   const status = keyStatus(key, scope.now);
   if (status !== 'active') throw new AppError('INVALID_STATE', `The API key is ${status}; only an active key can be rolled`);
   const secret = newSecret();
-  const previousSecretExpiresAt = new Date(scope.now.getTime() + hours * 3_600_000);
-  await scope.prisma.apiKey.update({ where: { id }, data: { secretHash: hashHex(secret), previousSecretHash: key.secretHash, previousSecretExpiresAt } });
-  const row = { ...key, secretHash: hashHex(secret), previousSecretHash: key.secretHash, previousSecretExpiresAt };
+  const rolled = { secretHash: hashHex(secret), previousSecretHash: key.secretHash, previousSecretExpiresAt: new Date(scope.now.getTime() + hours * 3_600_000) };
+  await scope.prisma.apiKey.update({ where: { id }, data: rolled });
+  const row = { ...key, ...rolled };
   return { change: change(API_KEY, row, [{ type: 'api_key.rolled', resource: { type: API_KEY, id, row } }]), secret: plaintextOf(key.prefix, secret) };
 }
 

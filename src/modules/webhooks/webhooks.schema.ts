@@ -1,6 +1,6 @@
 import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
 import { requires } from '../../graphql/scopes.ts';
-import { allows, assertMayReceive, eventReadScope, readableEventResources } from '../../core/scopes.ts';
+import { assertMayReceive, readableEventResources } from '../../core/scopes.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, tenantNode } from '../../graphql/builder.ts';
 import { type EventActor, isEventType } from '../../events/catalogue.ts';
@@ -167,7 +167,8 @@ builder.subscriptionField('events', (t) =>
       const bad = (types ?? []).map((type, i) => ({ type, i })).filter(({ type }) => !isEventType(type));
       if (bad.length) throw validationError(bad.map(({ type, i }) => ({ path: `types.${i}`, message: `"${type}" is not an event type` })));
       const afterSeq = await positionAfter(ctx.prisma, ctx.organizationId, args.after);
-      const readable = (resourceType: string) => allows(ctx.apiKey.scopes, eventReadScope(resourceType));
+      const readableTypes = readableEventResources(ctx.apiKey.scopes);
+      const readable = readableTypes && ((resourceType: string) => readableTypes.includes(resourceType));
       return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, readable, afterSeq, maxWaiting: ctx.settings.subscriptionBacklog });
     },
     resolve: (event) => event as never,
