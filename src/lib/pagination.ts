@@ -41,15 +41,58 @@ export function pageResult<T>(data: T[], total: number, window: PageWindow): Pag
   return { data, total, page: window.page, limit: window.limit, pages: Math.ceil(total / window.limit) };
 }
 
-/** The two queries of a page: its rows and the total (counted, unless `total` says how else), run together. */
-export async function findPage<Row>(
-  delegate: { findMany(args: object): Promise<Row[]>; count(args: object): Promise<number> },
-  where: object,
-  orderBy: object[],
-  window: PageWindow,
-  query: object = {},
-  total: () => Promise<number> = () => delegate.count({ where }),
-): Promise<PageResult<Row>> {
-  const [rows, count] = await Promise.all([delegate.findMany({ ...query, where, orderBy, skip: window.skip, take: window.limit }), total()]);
-  return pageResult(rows, count, window);
+type Delegate<Row> = { findMany(args: object): Promise<Row[]>; count(args: object): Promise<number> };
+type Order = Record<string, unknown>;
+
+/** From this offset on, a page reads its rows' ids first and then only those rows (see readWindow). */
+export const DEEP_OFFSET = 1_000;
+
+/**
+ * A page: its rows and the total (counted, unless `total` says how else). Page 1 runs both at once.
+ * A later page needs the total first, so a page past the middle can be read from the far end: the last
+ * page of a million rows then walks 25 index entries, not a million (an offset is walked entry by entry).
+ */
+export async function findPage<Row>(delegate: Delegate<Row>, where: object, orderBy: Order[], window: PageWindow, query: object = {}, total: () => Promise<number> = () => delegate.count({ where })): Promise<PageResult<Row>> {
+  if (window.skip === 0) {
+    const [rows, count] = await Promise.all([delegate.findMany({ ...query, where, orderBy, take: window.limit }), total()]);
+    return pageResult(rows, count, window);
+  }
+  const count = await total();
+  return pageResult(await readWindow(delegate, where, orderBy, window, query, count), count, window);
 }
+
+async function readWindow<Row>(delegate: Delegate<Row>, where: object, orderBy: Order[], window: PageWindow, query: object, count: number): Promise<Row[]> {
+  const end = Math.min(window.skip + window.limit, count);
+  if (end <= window.skip) return []; // past the last page
+  const take = end - window.skip;
+  const reversed = reverseOrder(orderBy);
+  const fromEnd = reversed && count - end < window.skip;
+  const [order, skip] = fromEnd ? [reversed, count - end] : [orderBy, window.skip];
+  const inOrder = (rows: Row[]) => (fromEnd ? rows.reverse() : rows);
+  if (skip < DEEP_OFFSET || isIdsOnly(query)) return inOrder(await delegate.findMany({ ...query, where, orderBy: order, skip, take }));
+  // Deep in a long list: walk the order's index for the ids alone (an index-only scan, no row is read
+  // for the rows skipped), then read just the page's rows.
+  const ids = (await delegate.findMany({ where, orderBy: order, skip, take, select: { id: true } })) as { id: string }[];
+  const rows = (await delegate.findMany({ ...withId(query), where: { id: { in: ids.map((r) => r.id) } } })) as (Row & { id: string })[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const page = ids.map((r) => byId.get(r.id)).filter((row): row is Row & { id: string } => row !== undefined);
+  return inOrder(selectsId(query) ? page : page.map(({ id: _id, ...row }) => row as Row));
+}
+
+/** The order read backwards (every column's direction flipped), or undefined when it is not a plain column order. */
+function reverseOrder(orderBy: Order[]): Order[] | undefined {
+  const reversed: Order[] = [];
+  for (const term of orderBy) {
+    const entries = Object.entries(term);
+    if (entries.length !== 1 || (entries[0][1] !== 'asc' && entries[0][1] !== 'desc')) return undefined;
+    reversed.push({ [entries[0][0]]: entries[0][1] === 'asc' ? 'desc' : 'asc' });
+  }
+  return reversed;
+}
+
+const isIdsOnly = (query: { select?: Record<string, unknown> }) => !!query.select && Object.keys(query.select).every((key) => key === 'id');
+
+const selectsId = (query: { select?: Record<string, unknown> }) => !query.select || query.select.id === true;
+
+/** A query that also selects `id` (to put rows back in the order of their ids; dropped again if not asked for). */
+const withId = (query: { select?: Record<string, unknown> }) => (selectsId(query) ? query : { ...query, select: { ...query.select, id: true } });

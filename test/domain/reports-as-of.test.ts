@@ -1,10 +1,13 @@
 // Reports as at a past date count only what had happened by then, so aged receivables
 // always tie to the receivables balance of the trial balance at the same date (QuickBooks, Xero).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { agedReceivables, balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
+import { MIGRATIONS_ROOT } from '../../src/db/migrate.ts';
 import { serviceFixture } from '../helpers.ts';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
@@ -43,6 +46,43 @@ describe('aged receivables as at a past date', () => {
     expect((await agedReceivables(t, '2026-04-10')).totals.total).toBe(0n);
     expect(await receivablesOn(t, '2026-04-09')).toBe(4000n);
     expect(await receivablesOn(t, '2026-04-10')).toBe(0n);
+  });
+
+  it('counts an invoice paid in full by payments recorded out of date order as owed until the latest one', async () => {
+    const t = await f.tenant('Out of order Co');
+    const c = await f.run(t, customers.create, { name: 'Pays in two' });
+    const invoice = await f.run(t, createInvoice, { customerId: c.id, issueDate: '2026-02-01', dueDate: '2026-02-28', lines: [{ description: 'Job', unitPrice: '100.00' }] });
+    await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '60.00', date: '2026-03-20' });
+    await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '40.00', date: '2026-03-05' }); // pays it in full, dated earlier
+    expect((await agedReceivables(t, '2026-03-10')).totals.total).toBe(6000n);
+    expect(await receivablesOn(t, '2026-03-10')).toBe(6000n);
+    expect((await agedReceivables(t, '2026-03-20')).totals.total).toBe(0n);
+  });
+
+  it('the migration that added settledOn dates every settled invoice as the write path does', async () => {
+    const t = await f.tenant('Backfill Co');
+    const c = await f.run(t, customers.create, { name: 'Old books' });
+    const invoice = (issueDate: string) => f.run(t, createInvoice, { customerId: c.id, issueDate, lines: [{ description: 'Job', unitPrice: '10.00' }] });
+    const paidTwice = await invoice('2026-01-10');
+    await f.run(t, recordPayment, { invoiceId: paidTwice.id, amount: '6.00', date: '2026-02-20' });
+    await f.run(t, recordPayment, { invoiceId: paidTwice.id, amount: '4.00', date: '2026-02-01' });
+    const partly = await invoice('2026-01-11');
+    await f.run(t, recordPayment, { invoiceId: partly.id, amount: '1.00', date: '2026-01-12' });
+    const voided = await invoice('2026-01-12');
+    await f.run(t, voidInvoice, voided.id, { date: '2026-03-03' });
+    const draft = await f.run(t, createInvoice, { customerId: c.id, draft: true, lines: [{ description: 'Draft', unitPrice: '1.00' }] });
+    await f.run(t, voidInvoice, draft.id, {});
+    await invoice('2026-01-13');
+    const settled = async () => (await t.prisma.invoice.findMany({ where: { organizationId: t.organizationId }, orderBy: { number: 'asc' }, select: { number: true, settledOn: true } }));
+    const written = await settled();
+    expect(written.map((i) => i.settledOn)).toEqual(['2026-02-20', null, '2026-03-03', null, null]);
+    // Books of the version before the column: none dated; then the migration's statements.
+    await t.prisma.invoice.updateMany({ where: { organizationId: t.organizationId }, data: { settledOn: null } });
+    const dir = readdirSync(join(MIGRATIONS_ROOT, f.db.provider)).find((name) => name.endsWith('_invoice_settled_on'))!;
+    const updates = readFileSync(join(MIGRATIONS_ROOT, f.db.provider, dir, 'migration.sql'), 'utf8').replace(/--.*$/gm, '').split(';').map((s) => s.trim()).filter((s) => s.startsWith('UPDATE'));
+    expect(updates).toHaveLength(2);
+    for (const statement of updates) await t.prisma.$executeRawUnsafe(statement);
+    expect(await settled()).toEqual(written);
   });
 
   it('always ties to the receivables balance on that date, over random dated histories (property)', async () => {

@@ -143,7 +143,7 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
 }
 
 /** The posting an open invoice makes: Dr receivables, Cr revenue per account, Cr sales tax. */
-function invoicePostingLines(invoice: { customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }, system: { accounts_receivable: string; sales_tax_payable: string }): PostingLine[] {
+export function invoicePostingLines(invoice: { customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }, system: { accounts_receivable: string; sales_tax_payable: string }): PostingLine[] {
   const revenue = new Map<string, bigint>();
   for (const line of invoice.lines) revenue.set(line.accountId, (revenue.get(line.accountId) ?? 0n) + line.amount);
   return [
@@ -166,9 +166,10 @@ function postInvoice(scope: WriteScope, invoice: { id: string; number: string; i
 
 const withLines = { lines: { orderBy: LINES_IN_ORDER } };
 
-/** Creates an invoice; unless it is a draft, posts it (the entry first, so the invoice is written once). */
-const INVOICE_LINE_COLUMNS = ['id', 'organizationId', 'invoiceId', 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'amount', 'taxAmount'] as const;
+/** The columns of an invoice line, as every invoice write inserts them (one raw INSERT, src/db/insert.ts). */
+export const INVOICE_LINE_COLUMNS = ['id', 'organizationId', 'invoiceId', 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'amount', 'taxAmount'] as const;
 
+/** Creates an invoice; unless it is a draft, posts it (the entry first, so the invoice is written once). */
 export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
   const checked = await checkInvoice(scope, input, scope.now);
   const draft = input.draft === true;
@@ -294,7 +295,8 @@ export async function recordPayment(scope: WriteScope, input: PaymentInput) {
       { accountId: system.accounts_receivable, debit: 0n, credit: amount!, customerId: invoice.customerId },
     ],
   });
-  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaid, status, updatedAt: scope.now } })), lines: invoice.lines };
+  const settledOn = status === 'PAID' ? await paidInFullOn(scope, invoice, date) : null;
+  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaid, status, settledOn, updatedAt: scope.now } })), lines: invoice.lines };
   await moveCustomerBalance(scope, invoice.customerId, -amount!);
   const payment = await scope.prisma.payment.create({
     data: { id: paymentId, organizationId: scope.organizationId, invoiceId: invoice.id, amount: amount!, date, depositAccountId, method: method ?? null, reference: reference ?? null, journalEntryId: posted.entry.id, createdAt: scope.now },
@@ -303,6 +305,17 @@ export async function recordPayment(scope: WriteScope, input: PaymentInput) {
   const events: EventDraft[] = [{ type: 'invoice.payment_recorded', resource: invoiceRef }];
   if (status === 'PAID') events.push({ type: 'invoice.paid', resource: invoiceRef });
   return change(PAYMENT, { ...payment, invoice: updated }, [...events, posted.event]);
+}
+
+/**
+ * The date an invoice paid in full by a payment dated `date` stopped being owed: the latest of its
+ * payments' dates (payments may be recorded out of date order; until the latest, some was still due).
+ */
+async function paidInFullOn(scope: WriteScope, invoice: { id: string; amountPaid: bigint }, date: string): Promise<string> {
+  if (invoice.amountPaid === 0n) return date; // paid by this payment alone
+  const earlier = await scope.prisma.payment.aggregate({ where: { invoiceId: invoice.id }, _max: { date: true } });
+  const latest = earlier._max.date;
+  return latest && latest > date ? latest : date;
 }
 
 /** Voids an invoice without payments: posts the reversal of its entry. A draft is simply voided. */
@@ -335,7 +348,7 @@ export async function voidInvoice(scope: WriteScope, id: string, input: { date?:
     voidJournalEntryId = posted.entry.id;
     events.push(posted.event);
   }
-  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId, voidedAt: scope.now, updatedAt: scope.now } })), lines: invoice.lines };
+  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId, voidedAt: scope.now, settledOn: voidJournalEntryId ? date : null, updatedAt: scope.now } })), lines: invoice.lines };
   // A posted invoice without payments owed its whole total; a draft owed nothing.
   if (OPEN_STATUSES.includes(invoice.status)) await moveCustomerBalance(scope, invoice.customerId, -invoice.total);
   return change(INVOICE, updated, [{ type: 'invoice.voided', resource: { type: INVOICE, id, row: updated } }, ...events]);

@@ -166,10 +166,10 @@ export function assertBalanced(lines: PostingLine[], decimals: number) {
   }
 }
 
-const JOURNAL_ENTRY_COLUMNS = ['id', 'organizationId', 'number', 'date', 'description', 'reference', 'sourceType', 'sourceId', 'reversalOfId', 'totalAmount', 'currency', 'createdAt'] as const satisfies readonly (keyof PrismaTypes.JournalEntryGetPayload<object>)[];
-const JOURNAL_LINE_COLUMNS = ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'] as const;
+export const JOURNAL_ENTRY_COLUMNS = ['id', 'organizationId', 'number', 'date', 'description', 'reference', 'sourceType', 'sourceId', 'reversalOfId', 'totalAmount', 'currency', 'createdAt'] as const satisfies readonly (keyof PrismaTypes.JournalEntryGetPayload<object>)[];
+export const JOURNAL_LINE_COLUMNS = ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'] as const;
 
-const DAILY_TOTAL_KEY = ['organizationId', 'accountId', 'date'] as const;
+export const DAILY_TOTAL_KEY = ['organizationId', 'accountId', 'date'] as const;
 
 /** A posting's lines summed per account (all share the posting's date). */
 function dailyTotals(organizationId: string, date: string, lines: readonly { accountId: string; debit: bigint; credit: bigint }[]) {

@@ -133,10 +133,14 @@ function daysBefore(date: string, days: number) {
  * balance of the trial balance at the same date, whatever happened afterwards.
  */
 export async function agedReceivables(tenant: Tenant, asOf = today()) {
-  // One aggregate in the database (no invoice is loaded into the process): each posted invoice's amount
-  // still due at the end of `asOf`, bucketed by its due date (current = not yet due; then 1–30, 31–60,
+  // One aggregate in the database (no invoice is loaded into the process) over the invoices that were
+  // open at the end of `asOf` and no others: those still open, and those settled (paid in full, or
+  // voided) after it, each read through an index, so the cost follows what was owed then, not the
+  // years of settled history behind it. Each one's amount still due then (its total less its payments
+  // dated on or before `asOf`) is bucketed by its due date (current = not yet due; then 1–30, 31–60,
   // 61–90, over 90 days past due) and summed per customer.
   const [d30, d60, d90] = [daysBefore(asOf, 30), daysBefore(asOf, 60), daysBefore(asOf, 90)];
+  const dueThen = Prisma.sql`i."customerId", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM "Payment" p WHERE p."invoiceId" = i."id" AND p."date" <= ${asOf}), 0) AS "due"`;
   const sums: ({ customerId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(Prisma.sql`
     SELECT o."customerId",
       SUM(CASE WHEN o."dueDate" >= ${asOf} THEN o."due" ELSE 0 END) AS "current",
@@ -145,17 +149,11 @@ export async function agedReceivables(tenant: Tenant, asOf = today()) {
       SUM(CASE WHEN o."dueDate" < ${d60} AND o."dueDate" >= ${d90} THEN o."due" ELSE 0 END) AS "days61to90",
       SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
     FROM (
-      SELECT i."customerId", i."dueDate", i."total" - COALESCE(p."paid", 0) AS "due"
-      FROM "Invoice" i
-      LEFT JOIN (
-        SELECT "invoiceId", SUM("amount") AS "paid" FROM "Payment"
-        WHERE "organizationId" = ${tenant.organizationId} AND "date" <= ${asOf} GROUP BY "invoiceId"
-      ) p ON p."invoiceId" = i."id"
-      LEFT JOIN "JournalEntry" v ON v."id" = i."voidJournalEntryId"
-      WHERE i."organizationId" = ${tenant.organizationId}
-        AND i."journalEntryId" IS NOT NULL -- drafts were never posted
-        AND i."issueDate" <= ${asOf}
-        AND (i."voidJournalEntryId" IS NULL OR v."date" > ${asOf})
+      SELECT ${dueThen} FROM "Invoice" i
+      WHERE i."organizationId" = ${tenant.organizationId} AND i."status" IN ('OPEN', 'PARTIALLY_PAID') AND i."issueDate" <= ${asOf}
+      UNION ALL
+      SELECT ${dueThen} FROM "Invoice" i
+      WHERE i."organizationId" = ${tenant.organizationId} AND i."settledOn" > ${asOf} AND i."issueDate" <= ${asOf}
     ) o
     WHERE o."due" > 0
     GROUP BY o."customerId"`);
