@@ -1,7 +1,8 @@
 // `npm run bench`: the service against a hand-written baseline (bench/baseline.ts), in one run, on one
 // machine, over loopback HTTP, on the same database.
-//   1. Seeds a realistic data set through the service's own write path: one organization, 200 customers,
-//      50 products, BENCH_INVOICES invoices (default 10,000) of 1–10 lines each, with their postings.
+//   1. Seeds a realistic data set: one organization, 200 customers and 50 products through the service's
+//      write path, then BENCH_INVOICES invoices (default 10,000) of 1–10 lines each, with their postings,
+//      in bulk (bench/bulk-seed.ts: the write path's rows, many to a statement; a million take minutes).
 //   2. Starts the service as a user runs it (the built dist/main.js, NODE_ENV=production, auth, rate
 //      limiting with a huge quota, cost limits, production logging) and the baseline, each a process.
 //   3. Checks that both answer each workload with the same JSON, then, per workload, measures both at
@@ -18,12 +19,13 @@
 // BENCH_COMPARE="<name>=<built main.js> …" also starts those builds (e.g. dist/main.js of another commit's worktree) on
 // the same database, takes them into the alternating full-load runs, and prints every run of each: to measure a lever
 // against the build without it, interleaved, rather than against a run from another hour.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
+import { type PlannedInvoice, writeInvoices } from './bulk-seed.ts';
+import { cpuMs, start } from './processes.ts';
 import { steadyLoad } from './steady-load.ts';
 import pg from 'pg';
 import { isDeepStrictEqual } from 'node:util';
@@ -34,7 +36,6 @@ import { migrate } from '../src/db/migrate.ts';
 import { PROJECT_ROOT } from '../src/db/schema-text.ts';
 import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
 import { customers } from '../src/modules/contacts/contacts.service.ts';
-import { createInvoice } from '../src/modules/invoices/invoices.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { createProduct } from '../src/modules/products/products.service.ts';
 import { representations } from '../src/registry.ts';
@@ -76,16 +77,18 @@ for (let i = 0; i < 200; i++) customerIds.push((await write('createCustomer', (s
 const productIds: string[] = [];
 for (let i = 0; i < 50; i++) productIds.push((await write('createProduct', (s) => createProduct(s, { name: `Product ${i}`, unitPrice: (5 + i).toFixed(2) }))).id);
 const seedStarted = Date.now();
+const plans: PlannedInvoice[] = [];
 for (let i = 0; i < INVOICES; i++) {
   const day = String(1 + (i % 28)).padStart(2, '0');
   const month = String(1 + ((i / 28) % 12 | 0)).padStart(2, '0');
   const lines = Array.from({ length: 1 + Math.floor(random() * 10) }, (_, n) =>
     random() < 0.5 ? { productId: pick(productIds), quantity: String(1 + (n % 3)) } : { description: `Service ${n}`, unitPrice: (10 + Math.floor(random() * 500)).toFixed(2), quantity: '1.5' },
   );
-  await write('createInvoice', (s) => createInvoice(s, { customerId: pick(customerIds), issueDate: `2026-${month}-${day}`, lines }));
+  plans.push({ customerId: pick(customerIds), issueDate: `2026-${month}-${day}`, lines, payments: [] });
 }
-console.error(`seeded ${INVOICES} invoices in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
-// The seed's events are history: relayed already, so the service does not spend the measured runs catching up.
+await writeInvoices(db, organization.id, plans);
+console.error(`seeded ${INVOICES} invoices in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s (bench/bulk-seed.ts)`);
+// The seed's events (customers, products) are history: relayed already, so the service does not spend the measured runs catching up.
 await db.prisma.$executeRawUnsafe('UPDATE "Event" SET "relayedAt" = "createdAt" WHERE "relayedAt" IS NULL');
 // The seed leaves the database mid-housekeeping (tables never analyzed, dead row versions, a log full of
 // pages not yet written back); settle that first, so the runs measure the servers and not a checkpoint
@@ -112,25 +115,6 @@ await buildServer();
 const baselineBundle = join(PROJECT_ROOT, 'dist/baseline.js');
 await build({ entryPoints: [join(PROJECT_ROOT, 'bench/baseline.ts')], outfile: baselineBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
 
-function start(script: string, args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []) {
-  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  return {
-    child,
-    url,
-    peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
-    /** Starts a new peak: Linux resets VmHWM to the current RSS when 5 is written to clear_refs. */
-    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
-  };
-}
 const serviceFlags = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
 const serviceEnv = { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' };
 const service = start(SERVER_BUNDLE, [], serviceEnv, serviceFlags);
@@ -201,12 +185,6 @@ for (const w of workloads) {
     await dropBenchSchema();
     process.exit(1);
   }
-}
-
-/** CPU time (user + system) a process has used, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuMs(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**

@@ -1,0 +1,37 @@
+// The benchmarks' server processes: started as a user runs them, found by the address they print, and
+// measured from /proc (CPU time, peak memory).
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** Starts `node [flags] script args` with extra environment; `url` resolves when it says where it listens. */
+export function start(script: string, args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    child,
+    url,
+    peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    /** Starts a new peak: Linux resets VmHWM to the current RSS when 5 is written to clear_refs. */
+    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
+    /** Stops it gracefully and waits until it has exited. */
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** CPU time (user + system) a process has used, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function cpuMs(pid: number) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

@@ -1,0 +1,151 @@
+// `npm run bench:scale`: what one request costs as the books grow. For each size (BENCH_SCALE_SIZES,
+// default 10,000, 100,000 and 1,000,000 invoices) a fresh database gets one organization, 200 customers
+// and 50 products through the write path, then the invoices of a business invoicing 100 a day for as many
+// days as it takes, with their payments and voids (bench/bulk-seed.ts: paid after a few weeks, so what is
+// open at any date is the last two months' business, however long the history). Then the built server
+// starts as a user runs it and each request is sent one at a time (after a warm-up): the median latency
+// and the server's CPU per request, per size, and the growth from the smallest size to the largest.
+// With DATABASE_URL=postgresql://… the databases are PostgreSQL schemas of this run (dropped after).
+// BENCH_SCALE_REQUESTS (default 40) requests are timed per line.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildServer, SERVER_BUNDLE } from '../src/build/server.ts';
+import type { Change } from '../src/core/representations.ts';
+import type { WriteScope } from '../src/core/tenant.ts';
+import { createUnitOfWork } from '../src/core/unit-of-work.ts';
+import { type Database, openDatabase, tuneDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { addDays, today } from '../src/lib/dates.ts';
+import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
+import { customers } from '../src/modules/contacts/contacts.service.ts';
+import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
+import { createProduct } from '../src/modules/products/products.service.ts';
+import { representations } from '../src/registry.ts';
+import { planInvoices, writeInvoices } from './bulk-seed.ts';
+import { cpuMs, start } from './processes.ts';
+
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 40);
+const WARM_UP = 5;
+const PER_DAY = 100;
+const postgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : undefined;
+const TODAY = today();
+
+interface Probe {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+const graphql = (query: string, variables: Record<string, unknown> = {}) => ({ method: 'POST' as const, path: '/graphql', body: JSON.stringify({ query, variables }) });
+const NESTED = `query { invoices(first: 25) { edges { node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } } }`;
+const AGING = `query($asOf: Date) { agedReceivables(asOf: $asOf) { totals { current days1to30 days31to60 days61to90 over90 total } rows { customer { name } total } } }`;
+
+/** The requests measured, for the data just seeded (pages and ids depend on it). */
+function probes(seeded: { invoices: number; entries: number; oldInvoiceId: string; customerId: string; receivablesId: string }): Probe[] {
+  const pages = (rows: number) => Math.max(1, Math.ceil(rows / 25));
+  const [invoicePages, entryPages] = [pages(seeded.invoices), pages(seeded.entries)];
+  return [
+    { name: 'REST invoices, page 1', method: 'GET', path: '/api/v1/invoices?limit=25' },
+    { name: 'REST invoices, middle page', method: 'GET', path: `/api/v1/invoices?limit=25&page=${Math.ceil(invoicePages / 2)}` },
+    { name: 'REST invoices, last page', method: 'GET', path: `/api/v1/invoices?limit=25&page=${invoicePages}` },
+    { name: 'REST invoices, open ones, page 1', method: 'GET', path: '/api/v1/invoices?limit=25&status=open' },
+    { name: 'REST journal entries, page 1', method: 'GET', path: '/api/v1/journal-entries?limit=25' },
+    { name: 'REST journal entries, last page', method: 'GET', path: `/api/v1/journal-entries?limit=25&page=${entryPages}` },
+    { name: 'REST one invoice (the oldest)', method: 'GET', path: `/api/v1/invoices/${seeded.oldInvoiceId}` },
+    { name: "REST a customer (with its balance)", method: 'GET', path: `/api/v1/customers/${seeded.customerId}` },
+    { name: 'GraphQL nested invoices (first 25)', ...graphql(NESTED) },
+    { name: 'GraphQL agedReceivables today', ...graphql(AGING, { asOf: TODAY }) },
+    { name: 'GraphQL agedReceivables 90 days ago', ...graphql(AGING, { asOf: addDays(TODAY, -90) }) },
+    { name: 'GraphQL trialBalance', ...graphql(`query($asOf: Date) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code } debit credit } } }`, { asOf: TODAY }) },
+    { name: 'GraphQL balanceSheet', ...graphql(`query($asOf: Date) { balanceSheet(asOf: $asOf) { assets { total } liabilities { total } equity { total } currentEarnings } }`, { asOf: TODAY }) },
+    { name: 'GraphQL profitAndLoss (this year)', ...graphql(`query($from: Date!, $to: Date!) { profitAndLoss(from: $from, to: $to) { netIncome income { total } expenses { total } } }`, { from: `${TODAY.slice(0, 4)}-01-01`, to: TODAY }) },
+    { name: 'GraphQL generalLedger (receivables, this month)', ...graphql(`query($id: ID!, $from: Date, $to: Date) { generalLedger(accountId: $id, from: $from, to: $to, limit: 25) { openingBalance closingBalance lines { total data { balance line { debit credit } } } } }`, { id: seeded.receivablesId, from: `${TODAY.slice(0, 7)}-01`, to: TODAY }) },
+  ];
+}
+
+async function seed(db: Database, size: number) {
+  await migrate(db);
+  await tuneDatabase(db);
+  const organization = await createOrganization(db.prisma, { name: 'Scale Co' });
+  const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
+  const unitOfWork = createUnitOfWork({ db, representations });
+  const write = async <Row>(name: string, work: (scope: WriteScope) => Promise<Change<Row>>) => (await unitOfWork.write(organization.id, { operation: name, input: null }, work)).id;
+  const customerIds: string[] = [];
+  for (let i = 0; i < 200; i++) customerIds.push(await write('createCustomer', (s) => customers.create(s, { name: `Customer ${i}`, email: `c${i}@example.com` })));
+  const productIds: string[] = [];
+  for (let i = 0; i < 50; i++) productIds.push(await write('createProduct', (s) => createProduct(s, { name: `Product ${i}`, unitPrice: (5 + i).toFixed(2), ...(i % 5 === 0 ? { taxRate: '8' } : {}) })));
+  const started = Date.now();
+  await writeInvoices(db, organization.id, planInvoices(size, { customerIds, productIds, endDate: TODAY, perDay: PER_DAY }));
+  const seconds = (Date.now() - started) / 1000;
+  await db.prisma.$executeRawUnsafe('UPDATE "Event" SET "relayedAt" = "createdAt" WHERE "relayedAt" IS NULL');
+  // Settle what the seed left (statistics, dead rows, the write-ahead log) before anything is measured.
+  if (db.provider === 'postgresql') await db.prisma.$executeRawUnsafe('VACUUM ANALYZE');
+  else {
+    await db.prisma.$executeRawUnsafe('ANALYZE');
+    await db.prisma.$queryRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
+  const oldest = await db.prisma.invoice.findFirstOrThrow({ where: { organizationId: organization.id }, orderBy: { issueDate: 'asc' }, select: { id: true } });
+  const receivables = await db.prisma.account.findFirstOrThrow({ where: { organizationId: organization.id, systemRole: 'accounts_receivable' }, select: { id: true } });
+  const entries = await db.prisma.journalEntry.count({ where: { organizationId: organization.id } });
+  return { key, seconds, seeded: { invoices: size, entries, oldInvoiceId: oldest.id, customerId: customerIds[0], receivablesId: receivables.id } };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+await buildServer();
+const results = new Map<string, Map<number, { ms: number; cpu: number }>>();
+const seedTimes: string[] = [];
+for (const size of SIZES) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
+  const schema = `bench_scale_${process.pid}_${size}`;
+  const url = postgres ? `${postgres.replace(/\?.*$/, "")}?schema=${schema}` : `file:${join(dir, "scale.db")}`;
+  const db = openDatabase(url, dir);
+  const { key, seconds, seeded } = await seed(db, size);
+  await db.close();
+  seedTimes.push(`${size.toLocaleString('en-US')} invoices in ${seconds.toFixed(0)} s`);
+  console.error(`seeded ${size} invoices in ${seconds.toFixed(1)} s`);
+  const server = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
+  process.once('exit', () => server.child.kill('SIGKILL')); // if a request fails, the server goes with the run
+  const base = await server.url;
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+  for (const probe of probes(seeded)) {
+    const send = async () => {
+      const response = await fetch(`${base}${probe.path}`, { method: probe.method, headers, body: probe.body });
+      const text = await response.text();
+      if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${probe.name}: ${response.status} ${text.slice(0, 300)}`);
+    };
+    for (let i = 0; i < WARM_UP; i++) await send();
+    const times: number[] = [];
+    const cpuBefore = cpuMs(server.child.pid!);
+    for (let i = 0; i < REQUESTS; i++) {
+      const t0 = performance.now();
+      await send();
+      times.push(performance.now() - t0);
+    }
+    const cpu = (cpuMs(server.child.pid!) - cpuBefore) / REQUESTS;
+    const row = results.get(probe.name) ?? results.set(probe.name, new Map()).get(probe.name)!;
+    row.set(size, { ms: median(times), cpu });
+  }
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+  if (postgres) {
+    const admin = new pg.Client({ connectionString: postgres.replace(/\?.*$/, '') });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  }
+}
+
+const sizes = SIZES.map((s) => s.toLocaleString('en-US'));
+const [first, last] = [SIZES[0], SIZES[SIZES.length - 1]];
+console.log(`| request | ${sizes.map((s) => `${s}: ms (CPU ms)`).join(' | ')} | ${sizes[sizes.length - 1]} / ${sizes[0]} |`);
+console.log(`|---|${SIZES.map(() => '---|').join('')}---|`);
+for (const [name, bySize] of results) {
+  const cells = SIZES.map((s) => `${bySize.get(s)!.ms.toFixed(2)} (${bySize.get(s)!.cpu.toFixed(2)})`);
+  console.log(`| ${name} | ${cells.join(' | ')} | ×${(bySize.get(last)!.ms / bySize.get(first)!.ms).toFixed(2)} |`);
+}
+console.log(`\n${postgres ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ${WARM_UP} to warm up; seeded ${seedTimes.join(', ')}`);
+process.exit(0);
