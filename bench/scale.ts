@@ -6,7 +6,8 @@
 // starts as a user runs it and each request is sent one at a time (after a warm-up): the median latency
 // and the server's CPU per request, per size, and the growth from the smallest size to the largest.
 // With DATABASE_URL=postgresql://… the databases are PostgreSQL schemas of this run (dropped after).
-// BENCH_SCALE_REQUESTS (default 40) requests are timed per line.
+// BENCH_SCALE_REQUESTS (default 40) requests are timed per line. BENCH_SCALE_KEEP=1 keeps each database
+// (and prints where) to look into a plan afterwards.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,6 +131,10 @@ for (const size of SIZES) {
     row.set(size, { ms: median(times), cpu });
   }
   await server.stop();
+  if (process.env.BENCH_SCALE_KEEP) {
+    console.error(`kept the ${size}-invoice database: ${url}`);
+    continue;
+  }
   rmSync(dir, { recursive: true, force: true });
   if (postgres) {
     const admin = new pg.Client({ connectionString: postgres.replace(/\?.*$/, '') });
