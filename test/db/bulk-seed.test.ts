@@ -41,6 +41,7 @@ async function books(t: Tenant) {
     JournalLine: await t.prisma.journalLine.findMany(where),
     Payment: await t.prisma.payment.findMany(where),
     AccountDailyTotal: await t.prisma.accountDailyTotal.findMany(where),
+    AccountMonthlyTotal: await t.prisma.accountMonthlyTotal.findMany(where),
     // Events are not seeded (bench/bulk-seed.ts says why), so neither is their count.
     ListCount: await t.prisma.listCount.findMany({ where: { organizationId: t.organizationId, model: { not: 'Event' } } }),
   };

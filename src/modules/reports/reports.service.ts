@@ -1,8 +1,9 @@
 // Reports are aggregates computed in the database, never by loading every line into memory. Balances add
-// up the accounts' daily totals (AccountDailyTotal: one row per account and day it was posted to, kept by
-// every posting), not the journal lines themselves: the same sums, from far fewer rows.
+// up the accounts' kept totals (AccountMonthlyTotal for whole months, AccountDailyTotal for the days of a
+// month only partly in the range; both kept with every posting), not the journal lines themselves: the
+// same sums, from far fewer rows.
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { today } from '../../lib/dates.ts';
+import { addDays, today } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
@@ -17,14 +18,52 @@ interface AccountSums {
   credit: bigint;
 }
 
+/**
+ * A date range (inclusive, either end open) as what the kept totals hold: the whole months inside it
+ * (AccountMonthlyTotal) and the days of the months it only partly covers (AccountDailyTotal). A balance
+ * as at a date is then its history's months plus at most a month of days.
+ */
+export function periodParts(from?: string, to?: string): { months?: { gte?: string; lte?: string }; days: { gte?: string; lte?: string }[] } {
+  const monthOf = (date: string) => date.slice(0, 7);
+  const nextMonthStart = (date: string) => `${monthOf(addDays(`${monthOf(date)}-28`, 4))}-01`; // the 28th + 4 days is next month
+  if (from && to && monthOf(from) === monthOf(to)) return { days: [{ gte: from, lte: to }] };
+  const days: { gte?: string; lte?: string }[] = [];
+  let firstMonth: string | undefined;
+  let lastMonth: string | undefined;
+  if (from) {
+    if (from.endsWith('-01')) firstMonth = monthOf(from);
+    else {
+      days.push({ gte: from, lte: addDays(nextMonthStart(from), -1) });
+      firstMonth = monthOf(nextMonthStart(from));
+    }
+  }
+  if (to) {
+    const monthStart = `${monthOf(to)}-01`;
+    if (addDays(to, 1).endsWith('-01')) lastMonth = monthOf(to);
+    else {
+      days.push({ gte: monthStart, lte: to });
+      lastMonth = monthOf(addDays(monthStart, -1));
+    }
+  }
+  const months = firstMonth && lastMonth && firstMonth > lastMonth ? undefined : { ...(firstMonth ? { gte: firstMonth } : {}), ...(lastMonth ? { lte: lastMonth } : {}) };
+  return { months, days };
+}
+
 async function sumsByAccount(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, where: { accountIds?: string[]; from?: string; to?: string }): Promise<AccountSums[]> {
-  const date = where.from || where.to ? { ...(where.from ? { gte: where.from } : {}), ...(where.to ? { lte: where.to } : {}) } : undefined;
-  const rows = await tenant.prisma.accountDailyTotal.groupBy({
-    by: ['accountId'],
-    where: { organizationId: tenant.organizationId, ...(where.accountIds ? { accountId: { in: where.accountIds } } : {}), ...(date ? { date } : {}) },
-    _sum: { debit: true, credit: true },
-  });
-  return rows.map((r) => ({ accountId: r.accountId, debit: r._sum.debit ?? 0n, credit: r._sum.credit ?? 0n }));
+  const scope = { organizationId: tenant.organizationId, ...(where.accountIds ? { accountId: { in: where.accountIds } } : {}) };
+  const parts = periodParts(where.from, where.to);
+  const sums = { _sum: { debit: true, credit: true } } as const;
+  const [months, ...days] = await Promise.all([
+    parts.months ? tenant.prisma.accountMonthlyTotal.groupBy({ by: ['accountId'], where: { ...scope, month: parts.months }, ...sums }) : [],
+    ...parts.days.map((date) => tenant.prisma.accountDailyTotal.groupBy({ by: ['accountId'], where: { ...scope, date }, ...sums })),
+  ]);
+  const byAccount = new Map<string, AccountSums>();
+  for (const row of [...months, ...days.flat()]) {
+    const total = byAccount.get(row.accountId) ?? byAccount.set(row.accountId, { accountId: row.accountId, debit: 0n, credit: 0n }).get(row.accountId)!;
+    total.debit += row._sum.debit ?? 0n;
+    total.credit += row._sum.credit ?? 0n;
+  }
+  return [...byAccount.values()];
 }
 
 /** Balance of each account on its normal side, from all posted lines (optionally up to a date). */
@@ -102,20 +141,21 @@ export async function generalLedger(tenant: Tenant, accountId: string, range: { 
   };
   const orderBy = [{ date: 'asc' as const }, { id: 'asc' as const }];
   const [opening, beforePage, lines, total, closing] = await Promise.all([
-    range.from ? tenant.prisma.accountDailyTotal.aggregate({ where: { organizationId: tenant.organizationId, accountId, date: { lt: range.from } }, _sum: { debit: true, credit: true } }) : null,
+    range.from ? sumsByAccount(tenant, { accountIds: [accountId], to: addDays(range.from, -1) }) : [],
     window.skip > 0 ? tenant.prisma.journalLine.aggregate({ where: inRange, orderBy, take: window.skip, _sum: { debit: true, credit: true } }) : null,
     tenant.prisma.journalLine.findMany({ where: inRange, orderBy, skip: window.skip, take: window.limit, include: { entry: { select: { id: true, number: true, description: true } } } }),
     tenant.prisma.journalLine.count({ where: inRange }),
-    tenant.prisma.accountDailyTotal.aggregate({ where: inRange, _sum: { debit: true, credit: true } }),
+    sumsByAccount(tenant, { accountIds: [accountId], from: range.from ?? undefined, to: range.to ?? undefined }),
   ]);
   const net = (agg: { _sum: { debit: bigint | null; credit: bigint | null } } | null) => normal(account.type, (agg?._sum.debit ?? 0n) - (agg?._sum.credit ?? 0n));
-  const openingBalance = net(opening);
+  const netOf = (sums: AccountSums[]) => normal(account.type, (sums[0]?.debit ?? 0n) - (sums[0]?.credit ?? 0n));
+  const openingBalance = netOf(opening);
   let running = openingBalance + net(beforePage);
   const rows = lines.map((line) => {
     running += normal(account.type, line.debit - line.credit);
     return { line, balance: running };
   });
-  return { account, from: range.from ?? null, to: range.to ?? null, openingBalance, closingBalance: openingBalance + net(closing), lines: pageResult(rows, total, window) };
+  return { account, from: range.from ?? null, to: range.to ?? null, openingBalance, closingBalance: openingBalance + netOf(closing), lines: pageResult(rows, total, window) };
 }
 
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
