@@ -59,7 +59,7 @@ function probes(seeded: { invoices: number; entries: number; oldInvoiceId: strin
     { name: "REST a customer (with its balance)", method: 'GET', path: `/api/v1/customers/${seeded.customerId}` },
     { name: 'GraphQL nested invoices (first 25)', ...graphql(NESTED) },
     { name: 'GraphQL agedReceivables today', ...graphql(AGING, { asOf: TODAY }) },
-    { name: 'GraphQL agedReceivables 90 days ago', ...graphql(AGING, { asOf: addDays(TODAY, -90) }) },
+    { name: 'GraphQL agedReceivables at the end of last month', ...graphql(AGING, { asOf: addDays(`${TODAY.slice(0, 7)}-01`, -1) }) },
     { name: 'GraphQL trialBalance', ...graphql(`query($asOf: Date) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code } debit credit } } }`, { asOf: TODAY }) },
     { name: 'GraphQL balanceSheet', ...graphql(`query($asOf: Date) { balanceSheet(asOf: $asOf) { assets { total } liabilities { total } equity { total } currentEarnings } }`, { asOf: TODAY }) },
     { name: 'GraphQL profitAndLoss (this year)', ...graphql(`query($from: Date!, $to: Date!) { profitAndLoss(from: $from, to: $to) { netIncome income { total } expenses { total } } }`, { from: `${TODAY.slice(0, 4)}-01-01`, to: TODAY }) },
