@@ -186,8 +186,10 @@ export function agingStatement(organizationId: string, asOf: string): Prisma.Sql
       -- invoice issued before the date), whatever its statistics; the settled-after index finds the few.
       WHERE i."organizationId" = ${organizationId} AND i."settledOn" > ${asOf} AND i."issueDate" || '' <= ${asOf}
     ) o
-    WHERE o."due" > 0
-    GROUP BY o."customerId"`;
+    GROUP BY o."customerId"
+    -- Not "WHERE due > 0" (no invoice owes less than 0, so the sums are the same): PostgreSQL pushes such
+    -- a filter into both halves and runs each invoice's payments subquery twice.
+    HAVING SUM(o."due") > 0`;
 }
 
 /**
