@@ -7,7 +7,8 @@
 // and the server's CPU per request, per size, and the growth from the smallest size to the largest.
 // With DATABASE_URL=postgresql://… the databases are PostgreSQL schemas of this run (dropped after).
 // BENCH_SCALE_REQUESTS (default 40) requests are timed per line. BENCH_SCALE_KEEP=1 keeps each database
-// (and prints where) to look into a plan afterwards.
+// (and prints where) to look into a plan afterwards; BENCH_SCALE_KEPT=<url>,<url>… measures such kept
+// databases again (migrated first) with this build instead of seeding new ones.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,26 +89,45 @@ async function seed(db: Database, size: number) {
     await db.prisma.$executeRawUnsafe('ANALYZE');
     await db.prisma.$queryRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)');
   }
-  const oldest = await db.prisma.invoice.findFirstOrThrow({ where: { organizationId: organization.id }, orderBy: { issueDate: 'asc' }, select: { id: true } });
-  const receivables = await db.prisma.account.findFirstOrThrow({ where: { organizationId: organization.id, systemRole: 'accounts_receivable' }, select: { id: true } });
-  const entries = await db.prisma.journalEntry.count({ where: { organizationId: organization.id } });
-  return { key, seconds, seeded: { invoices: size, entries, oldInvoiceId: oldest.id, customerId: customerIds[0], receivablesId: receivables.id } };
+  return { key, seconds, seeded: await describe(db) };
 }
+
+/** What the requests need to know of a seeded database: its sizes and a few ids. */
+async function describe(db: Database) {
+  const organization = await db.prisma.organization.findUniqueOrThrow({ where: { name: 'Scale Co' } });
+  const where = { organizationId: organization.id };
+  const oldest = await db.prisma.invoice.findFirstOrThrow({ where, orderBy: { issueDate: 'asc' }, select: { id: true } });
+  const receivables = await db.prisma.account.findFirstOrThrow({ where: { ...where, systemRole: 'accounts_receivable' }, select: { id: true } });
+  const customer = await db.prisma.customer.findFirstOrThrow({ where: { ...where, name: 'Customer 0' }, select: { id: true } });
+  return { invoices: await db.prisma.invoice.count({ where }), entries: await db.prisma.journalEntry.count({ where }), oldInvoiceId: oldest.id, customerId: customer.id, receivablesId: receivables.id };
+}
+
+/** A database kept by an earlier run (BENCH_SCALE_KEPT), measured again with this build: a new key, nothing seeded. */
+async function reuse(db: Database) {
+  await migrate(db);
+  const organization = await db.prisma.organization.findUniqueOrThrow({ where: { name: 'Scale Co' } });
+  return { key: (await createApiKey(db.prisma, organization.id, 'bench again')).plaintext, seconds: 0, seeded: await describe(db) };
+}
+const KEPT = (process.env.BENCH_SCALE_KEPT ?? '').split(',').filter(Boolean);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 await buildServer();
 const results = new Map<string, Map<number, { ms: number; cpu: number }>>();
 const seedTimes: string[] = [];
-for (const size of SIZES) {
+if (KEPT.length) SIZES.length = KEPT.length;
+for (let n = 0; n < SIZES.length; n++) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-scale-'));
-  const schema = `bench_scale_${process.pid}_${size}`;
-  const url = postgres ? `${postgres.replace(/\?.*$/, "")}?schema=${schema}` : `file:${join(dir, "scale.db")}`;
+  const schema = `bench_scale_${process.pid}_${SIZES[n]}`;
+  const url = KEPT[n] ?? (postgres ? `${postgres.replace(/\?.*$/, '')}?schema=${schema}` : `file:${join(dir, 'scale.db')}`);
   const db = openDatabase(url, dir);
-  const { key, seconds, seeded } = await seed(db, size);
+  const { key, seconds, seeded } = KEPT.length ? await reuse(db) : await seed(db, SIZES[n]);
+  const size = (SIZES[n] = seeded.invoices);
   await db.close();
-  seedTimes.push(`${size.toLocaleString('en-US')} invoices in ${seconds.toFixed(0)} s`);
-  console.error(`seeded ${size} invoices in ${seconds.toFixed(1)} s`);
+  if (!KEPT.length) {
+    seedTimes.push(`${size.toLocaleString('en-US')} invoices in ${seconds.toFixed(0)} s`);
+    console.error(`seeded ${size} invoices in ${seconds.toFixed(1)} s`);
+  }
   const server = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
   process.once('exit', () => server.child.kill('SIGKILL')); // if a request fails, the server goes with the run
   const base = await server.url;
@@ -131,7 +151,7 @@ for (const size of SIZES) {
     row.set(size, { ms: median(times), cpu });
   }
   await server.stop();
-  if (process.env.BENCH_SCALE_KEEP) {
+  if (process.env.BENCH_SCALE_KEEP || KEPT.length) {
     console.error(`kept the ${size}-invoice database: ${url}`);
     continue;
   }
@@ -152,5 +172,5 @@ for (const [name, bySize] of results) {
   const cells = SIZES.map((s) => `${bySize.get(s)!.ms.toFixed(2)} (${bySize.get(s)!.cpu.toFixed(2)})`);
   console.log(`| ${name} | ${cells.join(' | ')} | ×${(bySize.get(last)!.ms / bySize.get(first)!.ms).toFixed(2)} |`);
 }
-console.log(`\n${postgres ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ${WARM_UP} to warm up; seeded ${seedTimes.join(', ')}`);
+console.log(`\n${postgres || KEPT[0]?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ${WARM_UP} to warm up; ${KEPT.length ? 'databases kept from an earlier run' : `seeded ${seedTimes.join(', ')}`}`);
 process.exit(0);
