@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "AccountDailyTotal_organizationId_date_idx" ON "AccountDailyTotal"("organizationId", "date");
