@@ -54,6 +54,7 @@ function probes(seeded: { invoices: number; entries: number; oldInvoiceId: strin
     { name: 'REST invoices, middle page', method: 'GET', path: `/api/v1/invoices?limit=25&page=${Math.ceil(invoicePages / 2)}` },
     { name: 'REST invoices, last page', method: 'GET', path: `/api/v1/invoices?limit=25&page=${invoicePages}` },
     { name: 'REST invoices, open ones, page 1', method: 'GET', path: '/api/v1/invoices?limit=25&status=open' },
+    { name: 'REST invoices, overdue ones, page 1', method: 'GET', path: '/api/v1/invoices?limit=25&overdue=true' },
     { name: 'REST journal entries, page 1', method: 'GET', path: '/api/v1/journal-entries?limit=25' },
     { name: 'REST journal entries, last page', method: 'GET', path: `/api/v1/journal-entries?limit=25&page=${entryPages}` },
     { name: 'REST one invoice (the oldest)', method: 'GET', path: `/api/v1/invoices/${seeded.oldInvoiceId}` },
