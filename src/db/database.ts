@@ -204,9 +204,11 @@ export async function optimizeDatabase(db: Database): Promise<void> {
  * this, and `ANALYZE sqlite_schema` makes the planner read it again.
  */
 async function correctTenantStatistics(db: Database): Promise<void> {
+  const [analyzed] = await db.prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`);
+  if (!analyzed) return; // no statistics yet (an empty database)
   const stats = await db.prisma.$queryRawUnsafe<{ idx: string; stat: string }[]>(
     `SELECT s.idx, s.stat FROM sqlite_stat1 s WHERE s.idx IS NOT NULL AND (SELECT name FROM pragma_index_info(s.idx) WHERE seqno = 0) = 'organizationId'`,
-  ).catch(() => []); // no statistics yet
+  );
   if (stats.length === 0) return;
   const [{ organizations }] = await db.prisma.$queryRawUnsafe<{ organizations: bigint | number }[]>('SELECT COUNT(*) AS organizations FROM "Organization"');
   const corrections = stats.flatMap(({ idx, stat }) => {

@@ -33,8 +33,9 @@ export function periodParts(from?: string, to?: string): { months?: { gte?: stri
   if (from) {
     if (from.endsWith('-01')) firstMonth = monthOf(from);
     else {
-      days.push({ gte: from, lte: addDays(nextMonthStart(from), -1) });
-      firstMonth = monthOf(nextMonthStart(from));
+      const next = nextMonthStart(from);
+      days.push({ gte: from, lte: addDays(next, -1) });
+      firstMonth = monthOf(next);
     }
   }
   if (to) {
@@ -160,15 +161,9 @@ export async function generalLedger(tenant: Tenant, accountId: string, range: { 
 
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
-function daysBefore(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The statement of aged receivables as at `asOf`: one row per customer owing then, with its buckets (test/db/list-plans.test.ts reads its plan). */
 export function agingStatement(organizationId: string, asOf: string): Prisma.Sql {
-  const [d30, d60, d90] = [daysBefore(asOf, 30), daysBefore(asOf, 60), daysBefore(asOf, 90)];
+  const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
   const dueThen = Prisma.sql`i."customerId", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM "Payment" p WHERE p."invoiceId" = i."id" AND p."date" <= ${asOf}), 0) AS "due"`;
   return Prisma.sql`
     SELECT o."customerId",
