@@ -15,7 +15,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { openDatabase, tuneDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { buildServer, SERVER_BUNDLE } from '../src/build/server.ts';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../src/build/server.ts';
 import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 
@@ -47,7 +47,7 @@ await db.close();
 await buildServer();
 // BENCH_PROFILE=<dir> writes the server's CPU profile there (node --cpu-prof) when it exits.
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const child = spawn(process.execPath, [...profile, '--enable-source-maps', SERVER_BUNDLE], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, '--enable-source-maps', SERVER_BUNDLE], {
   env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', MAX_SUBSCRIPTIONS_PER_KEY: '100000', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

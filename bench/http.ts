@@ -19,17 +19,19 @@
 // BENCH_COMPARE="<name>=<built main.js> …" also starts those builds (e.g. dist/main.js of another commit's worktree) on
 // the same database, takes them into the alternating full-load runs, and prints every run of each: to measure a lever
 // against the build without it, interleaved, rather than against a run from another hour.
+// BENCH_PEERS=postgraphile (PostgreSQL only) also starts PostGraphile 5 on the same schema (bench/peers/postgraphile.ts)
+// and measures it in the same alternating runs for the nested invoice page, after checking it answers the same data.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
 import { type PlannedInvoice, writeInvoices } from './bulk-seed.ts';
-import { cpuMs, start } from './processes.ts';
+import { cpuMs, postgresCpuMs, start } from './processes.ts';
 import { steadyLoad } from './steady-load.ts';
 import pg from 'pg';
 import { isDeepStrictEqual } from 'node:util';
-import { buildServer, SERVER_BUNDLE } from '../src/build/server.ts';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../src/build/server.ts';
 import { createUnitOfWork } from '../src/core/unit-of-work.ts';
 import { openDatabase, tuneDatabase } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -47,6 +49,8 @@ const CONNECTIONS = 10;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
+const PEERS = (process.env.BENCH_PEERS ?? '').split(/[\s,]+/).filter(Boolean);
+for (const peer of PEERS) if (peer !== 'postgraphile') throw new Error(`BENCH_PEERS knows postgraphile only, got "${peer}"`);
 const COMPARE = (process.env.BENCH_COMPARE ?? '').split(/\s+/).filter(Boolean).map((spec) => {
   const [name, bundle] = spec.split('=');
   if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js pairs, got "${spec}"`);
@@ -56,6 +60,7 @@ const COMPARE = (process.env.BENCH_COMPARE ?? '').split(/\s+/).filter(Boolean).m
 // --- 1. Seed.
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
 const postgresUrl = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? new URL(process.env.DATABASE_URL!) : undefined;
+if (PEERS.length && !postgresUrl) throw new Error('BENCH_PEERS needs DATABASE_URL=postgresql://… (PostGraphile serves PostgreSQL only)');
 const benchSchema = `bench_${process.pid}`;
 postgresUrl?.searchParams.set('schema', benchSchema);
 /** Where both servers keep the books: a SQLite file, or a PostgreSQL schema of this run. */
@@ -115,16 +120,21 @@ await buildServer();
 const baselineBundle = join(PROJECT_ROOT, 'dist/baseline.js');
 await build({ entryPoints: [join(PROJECT_ROOT, 'bench/baseline.ts')], outfile: baselineBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
 
-const serviceFlags = [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
+const serviceFlags = [...SERVER_NODE_FLAGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
 const serviceEnv = { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' };
 const service = start(SERVER_BUNDLE, [], serviceEnv, serviceFlags);
 const compared = COMPARE.map(({ name, bundle }) => ({ name, server: start(bundle, [], serviceEnv, serviceFlags) }));
 const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')]);
+const peerBundle = join(PROJECT_ROOT, 'dist/peer-postgraphile.js');
+if (PEERS.length) await build({ entryPoints: [join(PROJECT_ROOT, 'bench/peers/postgraphile.ts')], outfile: peerBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+const peers = PEERS.map((name) => ({ name, server: start(peerBundle, [databaseUrl]) }));
+const peerUrls = await Promise.all(peers.map((p) => p.server.url));
 const urls = { service: await service.url, baseline: await baseline.url };
 const comparedUrls = await Promise.all(compared.map((c) => c.server.url));
 process.on('exit', () => {
   service.child.kill('SIGKILL');
   for (const c of compared) c.server.child.kill('SIGKILL');
+  for (const p of peers) p.server.child.kill('SIGKILL');
   baseline.child.kill('SIGKILL');
 });
 
@@ -159,6 +169,43 @@ const workloads: Workload[] = [
 ];
 
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+
+// PostGraphile's own schema for the same page: its names for the tables, relations and orders (`id` is its global
+// node id, the column is `rowId`), money in minor units.
+const PEER_NESTED = `query($org: String!, $first: Int) { allInvoices(first: $first, condition: { organizationId: $org }, orderBy: [ISSUE_DATE_ASC, PRIMARY_KEY_ASC]) { nodes {
+  rowId number status total customerByCustomerId { rowId name email }
+  invoiceLinesByInvoiceId(orderBy: LINE_NO_ASC) { nodes { description quantityMilli unitPrice amount productByProductId { rowId name } } } } } }`;
+const peerNestedBody = () => JSON.stringify({ query: PEER_NESTED, variables: { org: organization.id, first: 25 } });
+const minor = (decimal: string) => {
+  const [whole, fraction = ''] = decimal.split('.');
+  return String(BigInt(whole + fraction.padEnd(2, '0')));
+};
+const milli = (decimal: string) => {
+  const [whole, fraction = ''] = decimal.split('.');
+  return String(BigInt(whole + fraction.padEnd(3, '0')));
+};
+/** The nested page's data in one shape for both schemas, to compare the peer's answer with the service's. */
+const servicePage = (json: any) =>
+  json.data.invoices.edges.map(({ node }: any) => ({
+    ...node,
+    total: minor(node.total),
+    lines: node.lines.map((l: any) => ({ ...l, quantity: milli(l.quantity), unitPrice: minor(l.unitPrice), amount: minor(l.amount) })),
+  }));
+const peerPage = (json: any) =>
+  json.data.allInvoices.nodes.map((n: any) => ({
+    id: n.rowId,
+    number: n.number,
+    status: n.status,
+    total: String(n.total),
+    customer: { id: n.customerByCustomerId.rowId, name: n.customerByCustomerId.name, email: n.customerByCustomerId.email },
+    lines: n.invoiceLinesByInvoiceId.nodes.map((l: any) => ({
+      description: l.description,
+      quantity: String(l.quantityMilli),
+      unitPrice: String(l.unitPrice),
+      amount: String(l.amount),
+      product: l.productByProductId && { id: l.productByProductId.rowId, name: l.productByProductId.name },
+    })),
+  }));
 async function once(base: string, w: Workload, body?: string) {
   const response = await fetch(`${base}${w.path}`, { method: w.method, headers, body });
   return { status: response.status, json: await response.json() };
@@ -178,6 +225,16 @@ for (const w of workloads) {
     const [a, b] = [await once(urls.service, w, w.body?.()), await once(url, w, w.body?.())];
     if (w.compare === 'exact' && !isDeepStrictEqual(a.json, b.json)) console.error(`${w.name}: ${compared[i].name} answers differently from this build (measured anyway)`);
   }
+  if (w.name.includes('nested')) {
+    for (const [i, url] of peerUrls.entries()) {
+      const [a, b] = [await once(urls.service, w, w.body?.()), await once(url, w, peerNestedBody())];
+      if (!b.json.data || !isDeepStrictEqual(servicePage(a.json), peerPage(b.json))) {
+        console.error(`${w.name}: ${peers[i].name} answers different data\nservice: ${JSON.stringify(servicePage(a.json)).slice(0, 400)}\n${peers[i].name}: ${JSON.stringify(b.json).slice(0, 400)}`);
+        await dropBenchSchema();
+        process.exit(1);
+      }
+    }
+  }
   const [a, b] = [await once(urls.service, w, w.body?.()), await once(urls.baseline, w, w.body?.())];
   const same = a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
   if (!same) {
@@ -193,6 +250,7 @@ for (const w of workloads) {
  */
 async function load(base: string, w: Workload, pid: number) {
   const cpuBefore = cpuMs(pid);
+  const databaseCpuBefore = postgresUrl ? postgresCpuMs() : 0;
   const result = await autocannon({
     url: `${base}${w.path}`,
     method: w.method,
@@ -201,7 +259,16 @@ async function load(base: string, w: Workload, pid: number) {
     duration: SECONDS,
     ...(w.body ? { requests: [{ setupRequest: (request: any) => ({ ...request, body: w.body!() }) }] } : {}),
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuPerRequest: (cpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total) };
+  const requests = Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuPerRequest: (cpuMs(pid) - cpuBefore) / requests,
+    /** PostgreSQL's CPU per request (all its processes; the bench is the machine's only client). */
+    databaseCpuPerRequest: postgresUrl ? (postgresCpuMs() - databaseCpuBefore) / requests : undefined,
+  };
 }
 
 /** A fixed arrival rate (see bench/steady-load.ts for why not autocannon's `overallRate`). */
@@ -217,7 +284,8 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   // drifts within minutes (the same baseline measured 709 and 1,462 req/s in one hour), and a
   // slowdown during one side's only run made a ratio.
   service.resetPeakRss();
-  const runs = new Map<string, { rps: number; cpuPerRequest: number }[]>([['this build', []], ...compared.map((c) => [c.name, []] as [string, []])]);
+  const racing = w.name.includes('nested') ? peers : [];
+  const runs = new Map<string, Awaited<ReturnType<typeof load>>[]>([['this build', []], ...compared.map((c) => [c.name, []] as [string, []]), ...racing.map((p) => [p.name, []] as [string, []])]);
   let base: Awaited<ReturnType<typeof load>> | undefined;
   let full: Awaited<ReturnType<typeof load>> | undefined;
   for (let round = 0; round < ROUNDS; round++) {
@@ -225,12 +293,18 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
     const f = await load(urls.service, w, service.child.pid!);
     runs.get('this build')!.push(f);
     for (const [i, c] of compared.entries()) runs.get(c.name)!.push(await load(comparedUrls[i], w, c.server.child.pid!));
+    for (const p of racing) runs.get(p.name)!.push(await load(peerUrls[peers.indexOf(p)], { ...w, body: peerNestedBody }, p.server.child.pid!));
     if (!base || b.rps > base.rps) base = b;
     if (!full || f.rps > full.rps) full = f;
   }
   if (!base || !full) throw new Error('BENCH_ROUNDS must be at least 1');
-  if (compared.length) {
-    for (const [name, list] of runs) comparison.push([w.name, name, list.map((r) => r.rps.toFixed(0)).join(', '), list.map((r) => r.cpuPerRequest.toFixed(2)).join(', '), (Math.max(...list.map((r) => r.rps)) / base.rps).toFixed(3)]);
+  if (compared.length || racing.length) {
+    const databaseCpu = (list: Awaited<ReturnType<typeof load>>[]) => (postgresUrl ? [list.map((r) => r.databaseCpuPerRequest!.toFixed(2)).join(', ')] : []);
+    comparison.push([w.name, 'baseline', '', base.cpuPerRequest.toFixed(2), ...databaseCpu([base]), `${base.p99}`, '1']);
+    for (const [name, list] of runs) {
+      const best = list.reduce((a, b) => (b.rps > a.rps ? b : a));
+      comparison.push([w.name, name, list.map((r) => r.rps.toFixed(0)).join(', '), list.map((r) => r.cpuPerRequest.toFixed(2)).join(', '), ...databaseCpu(list), `${best.p99}`, (best.rps / base.rps).toFixed(3)]);
+    }
   }
   const rate = Math.max(1, Math.floor(full.rps * 0.7));
   const atRate = await steady(urls.service, w, rate);
@@ -239,22 +313,23 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   const baseAtRate = await steady(urls.baseline, w, rate);
   const peak = service.peakRssMb();
   servicePeakRssMb = Math.max(servicePeakRssMb, peak);
-  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${full.cpuPerRequest.toFixed(2)} / ${base.cpuPerRequest.toFixed(2)}`, `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`, `${baseAtRate.p50}/${baseAtRate.p99}`, peak.toFixed(0), String(full.errors + atRate.errors + base.errors + baseAtRate.errors)]);
+  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${full.cpuPerRequest.toFixed(2)} / ${base.cpuPerRequest.toFixed(2)}`, ...(postgresUrl ? [`${full.databaseCpuPerRequest!.toFixed(2)} / ${base.databaseCpuPerRequest!.toFixed(2)}`] : []), `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`, `${baseAtRate.p50}/${baseAtRate.p99}`, peak.toFixed(0), String(full.errors + atRate.errors + base.errors + baseAtRate.errors)]);
   console.error(`${w.name}: done`);
 }
 const table = [
-  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'CPU ms/request: service / baseline', 'service at 70 %: req/s: p50/p99 ms', 'baseline at that rate: p50/p99 ms', 'service peak RSS MB', 'errors'],
+  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'CPU ms/request: service / baseline', ...(postgresUrl ? ['PostgreSQL CPU ms/request: service / baseline'] : []), 'service at 70 %: req/s: p50/p99 ms', 'baseline at that rate: p50/p99 ms', 'service peak RSS MB', 'errors'],
   ...rows,
 ];
 console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
 if (comparison.length) {
-  console.log('\nCompared builds, every full-load run in the order run (interleaved with the baseline):\n');
-  console.log([['workload', 'build', 'req/s', 'CPU ms/request', 'best ratio'], ...comparison].map((r) => `| ${r.join(' | ')} |`).join('\n'));
+  console.log('\nCompared builds and peers, every full-load run in the order run (interleaved with the baseline; the baseline\'s best run):\n');
+  console.log([['workload', 'server', 'req/s', 'CPU ms/request', ...(postgresUrl ? ['PostgreSQL CPU ms/request'] : []), 'p99 ms (best run)', 'best ratio'], ...comparison].map((r) => `| ${r.join(' | ')} |`).join('\n'));
 }
 console.log(`\npeak RSS: service ${servicePeakRssMb.toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
 service.child.kill('SIGTERM');
 baseline.child.kill('SIGTERM');
 for (const c of compared) c.server.child.kill('SIGTERM');
+for (const p of peers) p.server.child.kill('SIGTERM');
 // The service closes gracefully (and writes its CPU profile, if asked) before its database goes.
 await new Promise((resolve) => service.child.once('exit', resolve));
 rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // The benchmarks' server processes: started as a user runs them, found by the address they print, and
 // measured from /proc (CPU time, peak memory).
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** Starts `node [flags] script args` with extra environment; `url` resolves when it says where it listens. */
 export function start(script: string, args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []) {
@@ -34,4 +34,24 @@ export function start(script: string, args: string[], env: Record<string, string
 export function cpuMs(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time this machine's PostgreSQL has used, in ms: every postgres process (postmaster, backends,
+ * background workers) and the children each has reaped. A backend that ends (a pool closing an idle
+ * connection) leaves its time in its parent's children's count, so the sum never drops.
+ */
+export function postgresCpuMs() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+    } catch {
+      // ended while being read
+    }
+  }
+  return total;
 }

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildServer, SERVER_BUNDLE } from '../src/build/server.ts';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../src/build/server.ts';
 import type { Change } from '../src/core/representations.ts';
 import type { WriteScope } from '../src/core/tenant.ts';
 import { createUnitOfWork } from '../src/core/unit-of-work.ts';
@@ -129,7 +129,7 @@ for (let n = 0; n < SIZES.length; n++) {
     seedTimes.push(`${size.toLocaleString('en-US')} invoices in ${seconds.toFixed(0)} s`);
     console.error(`seeded ${size} invoices in ${seconds.toFixed(1)} s`);
   }
-  const server = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' });
+  const server = start(SERVER_BUNDLE, [], { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' }, SERVER_NODE_FLAGS);
   process.once('exit', () => server.child.kill('SIGKILL')); // if a request fails, the server goes with the run
   const base = await server.url;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };

@@ -6,6 +6,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
 import { unicodeLike } from '../lib/search.ts';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
@@ -28,12 +29,19 @@ export interface Database {
   schema?: string;
   /** How to reach the same database without Prisma (migrations run SQL in one transaction). */
   direct: { kind: 'sqlite'; file: string } | { kind: 'postgresql'; connectionString: string; schema: string };
+  /** For the schema engine (migrations): on PostgreSQL each connection is a pool of its own, ended when the engine lets it go. */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /**
    * SQLite: the connection's prepared statement for a SQL text (the adapter's own cache), once Prisma has
    * connected; the unit of work runs its raw statements on it (src/db/sql.ts). Undefined on PostgreSQL.
    */
   sqliteStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
+  /**
+   * PostgreSQL: the connection pool Prisma's adapter queries through, shared so reads outside a
+   * transaction (the API key check, the compiled reader) run at the driver's cost on the same
+   * connections. Undefined on SQLite.
+   */
+  pgPool?: pg.Pool;
   /** Told of every statement run outside Prisma, as Prisma's query log is of its own (tests count both). */
   onQuery?: (query: string) => void;
   /** Told of each read the compiled reader left to Prisma, and why. */
@@ -66,12 +74,13 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     const schema = parsed.searchParams.get('schema') ?? 'public';
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid PostgreSQL schema name "${schema}"`);
     parsed.searchParams.delete('schema');
-    const adapterFactory = new PrismaPg(
-      // search_path makes the schema engine and raw SQL use the same schema as the client.
-      { connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10 },
-      { schema },
-    );
-    const prisma = new PostgresClient({ adapter: adapterFactory, log }) as unknown as Prisma;
+    // search_path makes the schema engine and raw SQL use the same schema as the client.
+    const poolConfig = { connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10 };
+    const pgPool = new pg.Pool(poolConfig);
+    // The client's pool is shared with the direct reads and closed with the database. The schema engine
+    // gets pools of its own: it takes session locks that must end with its connections.
+    const prisma = new PostgresClient({ adapter: new PrismaPg(pgPool, { schema }), log }) as unknown as Prisma;
+    const adapterFactory = new PrismaPg(poolConfig, { schema });
     if (options.onQuery) onQueryEvents(prisma, options.onQuery);
     const connectionString = parsed.toString();
     parsed.password = '';
@@ -82,8 +91,13 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
       schema,
       direct: { kind: 'postgresql', connectionString, schema },
       adapterFactory,
+      pgPool,
       onQuery: options.onQuery,
-      close: () => prisma.$disconnect(),
+      onCompiledReadFallback: options.onCompiledReadFallback,
+      close: async () => {
+        await prisma.$disconnect();
+        if (!pgPool.ending) await pgPool.end();
+      },
     };
   }
   const file = sqliteFileFromUrl(url, dataDir);

@@ -9,6 +9,7 @@
 // statement on the connection's cached prepared statement, binding values as the adapter does. On
 // PostgreSQL the transaction is a pooled connection only Prisma can reach, and raw statements go
 // through it unchanged.
+import pg from 'pg';
 import type { Database } from './database.ts';
 import type { Prisma } from './generated/sqlite/client.ts';
 
@@ -24,6 +25,55 @@ export function sqliteValue(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString().replace('Z', '+00:00');
   return value;
+}
+
+/** A value as the PostgreSQL adapter binds it (@prisma/adapter-pg `mapArg`: a DateTime as UTC text for `timestamp(3)`). */
+export function pgValue(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.toISOString().replace('T', ' ').replace('Z', '');
+  if (Array.isArray(value)) return value.map(pgValue);
+  return value;
+}
+
+const TIMESTAMP_OID = 1114;
+const INT8_OID = 20;
+/** `timestamp` (Prisma's DateTime: UTC without a zone) as its text, for the caller to read as UTC; pg's default reads it as local time. */
+const timestampAsText: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMP_OID ? (text: string) => text : pg.types.getTypeParser(oid, format))) as pg.CustomTypesConfig['getTypeParser'],
+};
+/** As Prisma's `$queryRaw` answers: DateTime as a Date (UTC), 64-bit integers as bigint. */
+const asPrismaRaw: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === TIMESTAMP_OID) return (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+    if (oid === INT8_OID) return (text: string) => BigInt(text);
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Prepared-statement names by SQL text: each text is parsed and planned once per pooled connection. */
+const statementNames = new Map<string, string>();
+/** `?` placeholders numbered as PostgreSQL's `$1, $2, …`, once per text. */
+const numberedTexts = new Map<string, string>();
+
+/**
+ * Runs `sql` (`?` placeholders, or PostgreSQL's own `$n`) on the pool as a named prepared statement.
+ * `array`: rows as arrays, timestamps as text (the compiled reader converts them); `object`: rows as
+ * Prisma's `$queryRaw` answers them.
+ */
+export async function pgQuery(pool: pg.Pool, sql: string, values: unknown[], rowMode: 'array' | 'object'): Promise<unknown[]> {
+  let text = numberedTexts.get(sql);
+  if (text === undefined) {
+    let n = 0;
+    text = sql.replace(/\?/g, () => `$${++n}`);
+    numberedTexts.set(sql, text);
+  }
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  const result = await pool.query({ name, text, values, ...(rowMode === 'array' ? { rowMode: 'array', types: timestampAsText } : { types: asPrismaRaw }) });
+  return result.rows;
 }
 
 /** A busy database is a conflict the unit of work retries, as it does when Prisma reports one. */
@@ -69,6 +119,15 @@ export function transactionSql(db: Database, tx: RawSql): RawSql {
  * Reads only: a write goes through the unit of work.
  */
 export function readSql(db: Database): Pick<RawSql, '$queryRaw'> {
-  const sql = transactionSql(db, db.prisma); // Prisma's client itself on PostgreSQL: called as its method
+  const pool = db.pgPool;
+  if (pool) {
+    return {
+      $queryRaw: async <T>(query: Prisma.Sql) => {
+        db.onQuery?.(query.text);
+        return (await pgQuery(pool, query.text, query.values.map(pgValue), 'object')) as T;
+      },
+    };
+  }
+  const sql = transactionSql(db, db.prisma);
   return { $queryRaw: <T>(query: Prisma.Sql) => sql.$queryRaw<T>(query) };
 }

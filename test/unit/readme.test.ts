@@ -2,12 +2,18 @@
 // npm script it names exists.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../src/build/server.ts';
 import { RESOURCES, SCOPE_PRESETS } from '../../src/core/scopes.ts';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
 
 describe('README', () => {
+  it('starts the server (`npm start`) with the node flags the benchmarks measured it with', () => {
+    const start = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts.start as string;
+    for (const flag of SERVER_NODE_FLAGS) expect(start).toContain(` ${flag} `);
+  });
+
   it('links only to files that exist (the v1 contract ships in docs/)', () => {
     const links = [...readme.matchAll(/\]\((?!https?:|#)([^)\s]+)\)/g)].map((m) => m[1]);
     expect(links).toContain('docs/accounting-api-v1.md');
