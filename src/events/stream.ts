@@ -2,9 +2,10 @@
 // events as the relay publishes them, with no gap and no duplicate at the seam.
 //
 // The live subscription starts before the log is read, so nothing committed meanwhile is missed; a
-// live event already read from the log is dropped. "Already read" is a seq comparison: within an
-// organization seq order is commit order (every write holds the organization lock until it commits),
-// so every event numbered up to the last one read was committed before the read and is in it.
+// live event already read from the log is dropped. "Already read" is a seq comparison with the last
+// event the log gave: within an organization seq order is commit order (every write holds the
+// organization lock until it commits), so every event numbered up to it was committed before the read
+// and is in it, and every later one comes live.
 import type { Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
 import type { EventBus, EventLogReader, LoggedEvent } from './bus.ts';
@@ -75,12 +76,14 @@ async function* streamEvents({ prisma, bus, organizationId, types, readable, aft
     control.wakeUp?.();
   });
   try {
+    // The last log position read: a live event at or before it was in the log. Not the log's end read
+    // afterwards: an event committing between the last page and that read would be past neither.
     let lastSeq = -1;
     if (afterSeq !== undefined) {
-      let cursor = afterSeq;
+      lastSeq = afterSeq;
       for (;;) {
         const page = await prisma.event.findMany({
-          where: { organizationId, seq: { gt: cursor }, ...(types?.length ? { type: { in: [...types] } } : {}) },
+          where: { organizationId, seq: { gt: lastSeq }, ...(types?.length ? { type: { in: [...types] } } : {}) },
           orderBy: { seq: 'asc' },
           take: PAGE,
           omit: { relayedAt: true },
@@ -90,12 +93,9 @@ async function* streamEvents({ prisma, bus, organizationId, types, readable, aft
           yield event;
           lastSent = event.id;
         }
+        if (page.length > 0) lastSeq = page[page.length - 1].seq;
         if (page.length < PAGE) break;
-        cursor = page[page.length - 1].seq;
       }
-      // Everything committed up to now is read: the log's end, whatever the type filter kept.
-      const last = await prisma.event.findFirst({ where: { organizationId }, orderBy: { seq: 'desc' }, select: { seq: true } });
-      lastSeq = last?.seq ?? afterSeq;
     }
     while (!control.stopped) {
       if (overflowed) {
