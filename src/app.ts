@@ -7,6 +7,7 @@ import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
+import { checkApiKey, keyVerifier } from './core/api-keys.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
 import { requestContextFactory, type RequestContext } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
@@ -50,6 +51,8 @@ export interface App {
   relay: Relay;
   /** Sends due webhook deliveries; runs on its own, exposed for tests. */
   dispatcher: Dispatcher;
+  /** Live events and key announcements between instances; exposed for tests (announcing as the apikey CLI does). */
+  bus: EventBus;
   listen(port?: number, host?: string): Promise<AddressInfo>;
   /** Stops accepting connections, lets in-flight requests finish (up to the grace period), closes the database. */
   close(): Promise<void>;
@@ -72,7 +75,12 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     },
   });
   const relay = createRelay({ db, bus, logger, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
-  const createContext = requestContextFactory({ db, limiter: rateLimiter, authFailures, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
+  // On PostgreSQL a key lookup is a round trip a request: verified keys are remembered briefly, and
+  // forgotten on every instance when a key or its organization changes. On SQLite it costs ~11 µs
+  // in process, and a revocation by the apikey CLI beside the server takes effect at once.
+  const keys = db.provider === 'postgresql' && config.apiKeyCacheMs > 0 ? keyVerifier(db, bus, config.apiKeyCacheMs) : undefined;
+  const checkKey = keys ? (token: string) => keys.check(token) : (token: string) => checkApiKey(db, token);
+  const createContext = requestContextFactory({ db, checkKey, limiter: rateLimiter, authFailures, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
   const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({
     schema,
     context: yogaContextFactory(createContext),
@@ -159,6 +167,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   return {
     server,
     relay,
+    bus,
     dispatcher,
     listen(port = config.port, host = config.host) {
       return new Promise((resolve, reject) => {
@@ -188,6 +197,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         clearInterval(optimizer);
         await relay.stop();
         await dispatcher.stop();
+        keys?.close();
         await bus.close();
         await rateLimiter.close();
         await authFailures.close();

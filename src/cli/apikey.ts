@@ -76,6 +76,8 @@ try {
     const announced = config.redisUrl ? await announceRevocationVia(config.redisUrl, config.redisKeyPrefix, key.id) : false;
     console.log(`revoked ${key.prefix} "${key.name}"`);
     if (config.redisUrl && !announced) console.error(`Redis could not be reached: open connections with this key close at the servers' next key check (SOCKET_RECHECK_MS)`);
+    // PostgreSQL servers remember verified keys briefly; without the announcement they forget this one when that time runs out.
+    if (db.provider === 'postgresql' && !announced) console.error(`servers on this database stop accepting it within API_KEY_CACHE_MS (${config.apiKeyCacheMs} ms)${config.redisUrl ? '' : ': set REDIS_URL to reach them at once'}`);
   } else {
     throw new AppError('VALIDATION_FAILED', `unknown command "${command}"\n${USAGE}`);
   }

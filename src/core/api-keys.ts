@@ -1,7 +1,9 @@
 // Bearer API keys: `ak_<prefix>_<secret>`. The prefix is stored in clear for lookup; the secret only as
-// its SHA-256. Verification is one statement (the key joined with its organization).
+// its SHA-256. Verification is one statement (the key joined with its organization); `keyVerifier`
+// remembers what it verified for a few seconds where changes can be announced to every instance.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/bus.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 import { readSql } from '../db/sql.ts';
 import { parseScopes, type Scope } from './scopes.ts';
@@ -19,6 +21,14 @@ export interface AuthenticatedKey {
   organization: OrganizationInfo;
   /** What the key may do (core/scopes.ts). */
   scopes: ReadonlySet<Scope>;
+}
+
+/** A key as verified, with what deciding how long it may be remembered takes. */
+interface CheckedKey extends AuthenticatedKey {
+  /** When this token stops authenticating by itself (the key's expiry, or the end of a rolled secret's grace), ms. */
+  validUntil: number;
+  /** When `lastUsedAt` was last stored, ms. */
+  lastUsedAt: number;
 }
 
 /** Why a bearer token does not authenticate: unknown, malformed, revoked or a wrong secret; or past its expiry. */
@@ -40,7 +50,7 @@ const sameHash = (storedHex: string | null, actual: Buffer) => {
  * The key and its organization for a bearer token, or why it is refused. A rolled key answers to its
  * new secret and, until the grace period ends, to the one it replaced.
  */
-export async function checkApiKey(db: Database, token: string, now = new Date()): Promise<AuthenticatedKey | KeyRefusal> {
+export async function checkApiKey(db: Database, token: string, now = new Date()): Promise<CheckedKey | KeyRefusal> {
   const match = API_KEY_PATTERN.exec(token);
   if (!match) return 'invalid';
   const [, prefix, secret] = match;
@@ -81,6 +91,8 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
     id: key.id,
     prefix,
     name: key.keyName,
+    validUntil: Math.min(expiresAt?.getTime() ?? Infinity, sameHash(key.secretHash, actual) ? Infinity : asDate(key.previousSecretExpiresAt)!.getTime()),
+    lastUsedAt: lastUsedAt && now.getTime() - lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS ? lastUsedAt.getTime() : now.getTime(),
     organizationId: key.organizationId,
     scopes: parseScopes(key.scopes),
     organization: {
@@ -97,4 +109,39 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
 export async function verifyApiKey(db: Database, token: string, now = new Date()): Promise<AuthenticatedKey | null> {
   const checked = await checkApiKey(db, token, now);
   return typeof checked === 'string' ? null : checked;
+}
+
+/**
+ * `checkApiKey` that remembers each token it verified for up to `ttlMs` (never past the token's own end),
+ * and forgets an organization's tokens the moment the bus says its keys or settings changed (a key
+ * revoked or rolled, the lock date moved: relay.ts announces it, on every instance through Redis) and a
+ * key's when it is revoked from outside (the apikey CLI). On PostgreSQL the lookup is a round trip a
+ * request; with this, one every few seconds a key. `ttlMs` is the net for an announcement Redis lost
+ * (an outage): a change reaches an instance that missed it within that. Only where announcements reach
+ * every process that can change a key: with Redis, or a single process without a CLI beside it
+ * (app.ts decides). Tokens are remembered by their SHA-256, never in clear.
+ */
+export function keyVerifier(db: Database, bus: Pick<EventBus, 'onKeysChanged' | 'onRevocation'>, ttlMs: number, max = 10_000) {
+  const remembered = new Map<string, { key: CheckedKey; until: number }>();
+  const forget = (matches: (key: CheckedKey) => boolean) => {
+    for (const [digest, entry] of remembered) if (matches(entry.key)) remembered.delete(digest);
+  };
+  const unsubscribe = [bus.onKeysChanged((organizationId) => forget((key) => key.organizationId === organizationId)), bus.onRevocation((id) => forget((key) => key.id === id))];
+  return {
+    async check(token: string, now = new Date()): Promise<AuthenticatedKey | KeyRefusal> {
+      const digest = createHash('sha256').update(token).digest('base64');
+      const entry = remembered.get(digest);
+      const at = now.getTime();
+      if (entry && entry.until > at) {
+        if (at - entry.key.lastUsedAt <= LAST_USED_RESOLUTION_MS) return entry.key;
+        remembered.delete(digest); // looked up again below, which stores lastUsedAt
+      }
+      const checked = await checkApiKey(db, token, now);
+      if (typeof checked === 'string') return checked;
+      if (remembered.size >= max) remembered.delete(remembered.keys().next().value!);
+      remembered.set(digest, { key: checked, until: Math.min(at + ttlMs, checked.validUntil) });
+      return checked;
+    },
+    close: () => unsubscribe.forEach((stop) => stop()),
+  };
 }

@@ -8,7 +8,7 @@ import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { type AuthenticatedKey, checkApiKey } from './api-keys.ts';
+import type { AuthenticatedKey, KeyRefusal } from './api-keys.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import type { Change } from './representations.ts';
 import type { OrganizationInfo, WriteScope } from './tenant.ts';
@@ -68,6 +68,8 @@ export interface HttpExchange {
 
 export interface RequestContextDeps {
   db: Database;
+  /** The key and organization for a bearer token, or why it is refused (core/api-keys.ts). */
+  checkKey: (token: string) => Promise<AuthenticatedKey | KeyRefusal>;
   limiter: RateLimiter;
   /** Counts requests without a valid key, per client address. */
   authFailures: RateLimiter;
@@ -92,7 +94,7 @@ function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
   };
 }
 
-export function requestContextFactory({ db, limiter, authFailures, logger, unitOfWork, bus, settings }: RequestContextDeps): CreateRequestContext {
+export function requestContextFactory({ db, checkKey, limiter, authFailures, logger, unitOfWork, bus, settings }: RequestContextDeps): CreateRequestContext {
   const verified = recentlyVerified();
 
   const addressRefused = (decision: RateDecision) => new RateLimitedError(decision, `Too many requests without a valid API key from this address; retry in ${decision.resetSeconds} s`);
@@ -115,7 +117,7 @@ export function requestContextFactory({ db, limiter, authFailures, logger, unitO
       const failures = await authFailures.peek(address);
       if (failures && !failures.allowed) throw addressRefused(failures);
     }
-    const apiKey = await checkApiKey(db, token);
+    const apiKey = await checkKey(token);
     if (apiKey === 'expired') return refuse(address, 'The API key has expired; create a new one in the settings area (or roll a key before it expires)');
     if (apiKey === 'invalid') return refuse(address, 'The API key is invalid or has been revoked');
     verified.add(token);

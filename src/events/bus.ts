@@ -35,6 +35,13 @@ export interface EventBus {
   announceRevocation(apiKeyId: string): Promise<void>;
   /** Calls `listener` with the id of each key revoked from now on; returns the unsubscribe. */
   onRevocation(listener: (apiKeyId: string) => void): () => void;
+  /**
+   * Tells every instance (this one before it returns) that an organization's keys or settings changed
+   * (a key rolled or revoked, the lock date moved): what an instance remembers of its verified keys is stale.
+   */
+  announceKeysChanged(organizationId: string): Promise<void>;
+  /** Calls `listener` with the organization of each such change from now on; returns the unsubscribe. */
+  onKeysChanged(listener: (organizationId: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -44,6 +51,7 @@ export type EventLogReader = (organizationId: string, from: { afterSeq: number }
 function localFanOut() {
   const listeners = new Map<string, Set<(event: LoggedEvent) => void>>();
   const revocationListeners = new Set<(apiKeyId: string) => void>();
+  const keysChangedListeners = new Set<(organizationId: string) => void>();
   return {
     listeners,
     deliver(event: LoggedEvent) {
@@ -64,6 +72,13 @@ function localFanOut() {
       revocationListeners.add(listener);
       return () => void revocationListeners.delete(listener);
     },
+    keysChanged(organizationId: string) {
+      for (const listener of keysChangedListeners) listener(organizationId);
+    },
+    onKeysChanged(listener: (organizationId: string) => void) {
+      keysChangedListeners.add(listener);
+      return () => void keysChangedListeners.delete(listener);
+    },
   };
 }
 
@@ -78,12 +93,16 @@ export function inProcessBus(): EventBus {
       fanOut.revoked(apiKeyId);
     },
     onRevocation: fanOut.onRevocation,
+    async announceKeysChanged(organizationId) {
+      fanOut.keysChanged(organizationId);
+    },
+    onKeysChanged: fanOut.onKeysChanged,
     async close() {},
   };
 }
 
-/** What travels on the channel: an event, or a revoked key's id. */
-type Message = { event: LoggedEvent } | { revokedKey: string };
+/** What travels on the channel: an event, a revoked key's id, or an organization whose keys or settings changed. */
+type Message = { event: LoggedEvent } | { revokedKey: string } | { keysChanged: string };
 
 export const eventChannel = (prefix: string) => `${prefix}:events`;
 
@@ -191,6 +210,7 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
   subscriber.on('message', (_channel, text) => {
     const message = JSON.parse(text) as Message;
     if ('revokedKey' in message) fanOut.revoked(message.revokedKey);
+    else if ('keysChanged' in message) fanOut.keysChanged(message.keysChanged);
     else deliverOnce({ ...message.event, createdAt: new Date(message.event.createdAt) });
   });
 
@@ -225,6 +245,11 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
       await send([{ revokedKey: apiKeyId }]);
     },
     onRevocation: fanOut.onRevocation,
+    async announceKeysChanged(organizationId) {
+      fanOut.keysChanged(organizationId);
+      await send([{ keysChanged: organizationId }]);
+    },
+    onKeysChanged: fanOut.onKeysChanged,
     async close() {
       closed = true;
       if (outage) clearInterval(outage.timer);

@@ -22,6 +22,9 @@ import type { Logger } from '../lib/logger.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 
+/** Events after which what an instance remembers of an organization's verified keys is stale (core/api-keys.ts). */
+const changesKeys = (event: LoggedEvent) => event.type.startsWith('api_key.') || event.type === 'organization.updated';
+
 /** The background sweep, and the hand-off the unit of work calls at commit. */
 export interface Relay extends BackgroundLoop {
   /** Inside the writing transaction, after its events are stored (already marked relayed): their webhook deliveries. Returns how many. */
@@ -79,6 +82,11 @@ export function createRelay({ db, bus, logger, recordDeliveries, intervalMs = 25
   /** Called only after the events' transaction committed: nothing is published that could still roll back. */
   async function committed(events: LoggedEvent[], deliveries: number) {
     if (deliveries) onRelayed?.(); // the dispatcher has new work only if deliveries were made
+    // Keys remembered as verified are forgotten here before anything is awaited: on this instance
+    // before the write's answer goes out, on the others as Redis carries it.
+    for (const organizationId of new Set(events.filter(changesKeys).map((e) => e.organizationId))) {
+      bus.announceKeysChanged(organizationId).catch((error) => logger.warn('announcing changed keys failed', { error }));
+    }
     // A crash right here loses only the live notification; the events are in the log for `after`
     // replays, and their deliveries are stored.
     await bus.publish(events).catch((error) => logger.warn('publishing events failed', { error }));

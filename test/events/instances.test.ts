@@ -49,3 +49,33 @@ it.skipIf(!redisUrl)('an event committed on instance A reaches a subscriber on i
   stop();
   await client.dispose();
 });
+
+it.skipIf(!redisUrl)('a key revoked or rolled through instance B is refused by instance A, which answered it a moment before (needs REDIS_URL)', async () => {
+  await migrate(database.db);
+  const organization = await createOrganization(database.db.prisma, { name: `Key Changes ${Date.now()}` });
+  const admin = (await createApiKey(database.db.prisma, organization.id, 'admin')).plaintext;
+  const doomed = await createApiKey(database.db.prisma, organization.id, 'doomed');
+  const rolled = await createApiKey(database.db.prisma, organization.id, 'rolled');
+  const config = { ...loadConfig({ REDIS_URL: redisUrl }), databaseUrl: database.databaseUrl, dataDir: database.dataDir, apiKeyCacheMs: 60_000 };
+  const logger = createLogger('warn');
+  const a = createApp({ config, db: openDatabase(database.databaseUrl, database.dataDir), logger });
+  const b = createApp({ config, db: openDatabase(database.databaseUrl, database.dataDir), logger });
+  apps.push(a, b);
+  const urlA = `http://127.0.0.1:${(await a.listen(0, '127.0.0.1')).port}`;
+  const urlB = `http://127.0.0.1:${(await b.listen(0, '127.0.0.1')).port}`;
+  // A answers both keys (and, on PostgreSQL, remembers them for a minute).
+  for (const key of [doomed.plaintext, rolled.plaintext]) expect((await http(urlA, '/api/v1/accounts', { key })).status).toBe(200);
+  expect((await http(urlB, `/api/v1/api-keys/${doomed.record.id}/revoke`, { key: admin, body: {} })).status).toBe(200);
+  const roll = await http(urlB, `/api/v1/api-keys/${rolled.record.id}/roll`, { key: admin, body: { expiresInHours: 0 } });
+  expect(roll.status).toBe(200);
+  /** A's answer to `key` once Redis has carried B's announcement (at most a second). */
+  const refusedOnA = async (key: string) => {
+    for (const deadline = Date.now() + 1_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      if ((await http(urlA, '/api/v1/accounts', { key })).status === 401) return true;
+    }
+    return false;
+  };
+  expect(await refusedOnA(doomed.plaintext)).toBe(true);
+  expect(await refusedOnA(rolled.plaintext)).toBe(true);
+  expect((await http(urlA, '/api/v1/accounts', { key: roll.body.secret })).status).toBe(200);
+});

@@ -81,9 +81,11 @@ describe('keys managed through the API', () => {
   });
 
   it('an expired key is refused with 401 saying it expired', async () => {
-    const expiring = await newKey({ name: 'Contractor', scopes: ['reports:read'], expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const expiresAt = Date.now() + 1_500;
+    const expiring = await newKey({ name: 'Contractor', scopes: ['reports:read'], expiresAt: new Date(expiresAt).toISOString() });
     expect((await gql(t.url, expiring.secret, '{ trialBalance { totalDebit } }')).status).toBe(200);
-    await t.db.prisma.apiKey.update({ where: { id: expiring.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // The expiry passes (a server that remembers verified keys, as on PostgreSQL, does not answer past it).
+    await new Promise((resolve) => setTimeout(resolve, expiresAt + 50 - Date.now()));
     const refused = await http(t.url, '/api/v1/accounts', { key: expiring.secret });
     expectProblem(refused, 401, 'UNAUTHENTICATED');
     expect(refused.body.detail).toMatch(/expired/);

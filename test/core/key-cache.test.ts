@@ -1,0 +1,72 @@
+// Verified keys remembered for a few seconds (core/api-keys.ts `keyVerifier`, used on PostgreSQL, where a
+// lookup is a round trip): no lookup while remembered, never past the key's own end, forgotten the
+// moment the bus says the organization's keys or settings changed or the key was revoked.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { keyVerifier } from '../../src/core/api-keys.ts';
+import { migrate } from '../../src/db/migrate.ts';
+import { inProcessBus } from '../../src/events/bus.ts';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
+import { freshDatabase } from '../helpers.ts';
+
+const database = freshDatabase();
+const bus = inProcessBus();
+let tokens: { a: string; b: string; other: string; expiring: string };
+let ids: { a: string; organization: string; otherOrganization: string };
+
+beforeAll(async () => {
+  await migrate(database.db);
+  const organization = await createOrganization(database.db.prisma, { name: 'Cached Co' });
+  const other = await createOrganization(database.db.prisma, { name: 'Other Co' });
+  const a = await createApiKey(database.db.prisma, organization.id, 'a');
+  tokens = {
+    a: a.plaintext,
+    b: (await createApiKey(database.db.prisma, organization.id, 'b')).plaintext,
+    other: (await createApiKey(database.db.prisma, other.id, 'other')).plaintext,
+    expiring: (await createApiKey(database.db.prisma, organization.id, 'expiring', { expiresAt: new Date(Date.now() + 60_000) })).plaintext,
+  };
+  ids = { a: a.record.id, organization: organization.id, otherOrganization: other.id };
+}, 60_000);
+afterAll(() => database.drop());
+
+/** Statements the database ran while `work` did. */
+async function statements(work: () => Promise<unknown>) {
+  const before = database.queries.length;
+  await work();
+  return database.queries.length - before;
+}
+
+it('answers a key it verified without looking it up again until the time to remember it has passed', async () => {
+  const keys = keyVerifier(database.db, bus, 1_000);
+  const now = new Date();
+  expect(await statements(() => keys.check(tokens.a, now))).toBeGreaterThan(0);
+  expect(await keys.check(tokens.a, now)).toMatchObject({ id: ids.a, organizationId: ids.organization });
+  expect(await statements(() => keys.check(tokens.a, new Date(now.getTime() + 900)))).toBe(0);
+  expect(await statements(() => keys.check(tokens.a, new Date(now.getTime() + 1_001)))).toBeGreaterThan(0);
+  // A wrong secret for a remembered key's prefix is not the remembered token: looked up, and refused.
+  const wrong = `${tokens.a.slice(0, -1)}${tokens.a.endsWith('x') ? 'y' : 'x'}`;
+  expect(await keys.check(wrong, now)).toBe('invalid');
+  keys.close();
+});
+
+it("forgets an organization's keys when the bus says they changed, and one key when it is revoked; not the others", async () => {
+  const keys = keyVerifier(database.db, bus, 60_000);
+  for (const token of [tokens.a, tokens.b, tokens.other]) await keys.check(token);
+  await bus.announceRevocation(ids.a);
+  expect(await statements(() => keys.check(tokens.a))).toBeGreaterThan(0);
+  expect(await statements(() => keys.check(tokens.b))).toBe(0);
+  await bus.announceKeysChanged(ids.organization);
+  expect(await statements(() => keys.check(tokens.a))).toBeGreaterThan(0);
+  expect(await statements(() => keys.check(tokens.b))).toBeGreaterThan(0);
+  expect(await statements(() => keys.check(tokens.other))).toBe(0);
+  keys.close();
+  // Closed, it no longer listens (nothing left behind on the bus).
+  await bus.announceKeysChanged(ids.otherOrganization);
+});
+
+it("never answers a key past its own expiry, however long it may be remembered", async () => {
+  const keys = keyVerifier(database.db, bus, 60 * 60_000);
+  expect(await keys.check(tokens.expiring)).toMatchObject({ name: 'expiring' });
+  expect(await keys.check(tokens.expiring, new Date(Date.now() + 61_000))).toBe('expired');
+  keys.close();
+});
