@@ -467,6 +467,64 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
   return read(dialect, plan).then((result) => result.rows as T[]);
 }
 
+const GROUP_KEYS = new Set(['by', 'where', '_sum']);
+const SUMMABLE = new Set(['Int', 'BigInt', 'Float']);
+
+/** A sum as Prisma's `groupBy` answers it for a field of `type`: bigint for BigInt, a number otherwise, null over no values. */
+function sumOf(type: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  return type === 'BigInt' ? BigInt(value as bigint | string) : Number(value);
+}
+
+/**
+ * `groupBy` with `by`, a `where` the reader does (as findMany's) and `_sum` of integer or float fields,
+ * as one statement; anything else, or a database that cannot run it, undefined (Prisma answers). The
+ * trial balance and the other reports sum the kept daily and monthly totals this way on every request:
+ * Prisma's client work for one was about a sixth of a trial balance's CPU. Groups come in no stated
+ * order, as Prisma's do.
+ */
+export function compiledGroupBy<T = Row>(db: Database, model: string, args: Args): Promise<T[]> | undefined {
+  if (!(db.provider === 'postgresql' ? db.pgPool : db.sqliteStatement)) return undefined;
+  const target = models.get(model);
+  if (!target) return undefined;
+  let sql: string;
+  let by: Field[];
+  let sums: Field[];
+  const params: unknown[] = [];
+  try {
+    for (const key of Object.keys(args)) if (!GROUP_KEYS.has(key) && args[key] !== undefined) unsupported(key);
+    const field = (name: unknown) => (typeof name === 'string' ? target.fields.get(name) : undefined) ?? unsupported(`field ${String(name)}`);
+    by = (Array.isArray(args.by) ? args.by : [args.by]).map(field);
+    if (by.length === 0 || by.some((f) => f.kind === 'object' || (f.kind !== 'enum' && !CONVERTIBLE.has(f.type)))) unsupported('by');
+    const sum = (args._sum ?? {}) as Record<string, unknown>;
+    if (typeof sum !== 'object' || Object.values(sum).some((v) => v !== true && v !== false && v !== undefined)) unsupported('_sum');
+    sums = Object.entries(sum).filter(([, v]) => v === true).map(([name]) => field(name));
+    if (sums.length === 0 || sums.some((f) => f.kind !== 'scalar' || !SUMMABLE.has(f.type))) unsupported('_sum');
+    const conditions = whereSql(target, args.where, params);
+    if (params.length > KEYS_PER_STATEMENT) unsupported('too many values');
+    const keys = by.map((f) => column(MAIN, f.name)).join(', ');
+    sql = `SELECT ${keys}, ${sums.map((f) => `SUM(${column(MAIN, f.name)})`).join(', ')} FROM ${quoted(target.name)} ${MAIN}`;
+    if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
+    sql += ` GROUP BY ${keys}`;
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error;
+    compiledReadCounts.fallbacks++;
+    db.onCompiledReadFallback?.(model, error.message);
+    return undefined;
+  }
+  const dialect = dialectOf(db);
+  if (!dialect) return undefined;
+  compiledReadCounts.compiled++;
+  return Promise.resolve(dialect.execute(sql, params)).then((rows) =>
+    rows.map((values) => {
+      const row: Row = {};
+      by.forEach((f, i) => (row[f.name] = convert(f.kind === 'enum' ? 'String' : f.type, values[i])));
+      row._sum = Object.fromEntries(sums.map((f, k) => [f.name, sumOf(f.type, values[by.length + k])]));
+      return row as T;
+    }),
+  );
+}
+
 /** Reads the compiled reader answered and those it left to Prisma, since the process started (for logs and metrics). */
 export const compiledReadCounts = { compiled: 0, fallbacks: 0 };
 
@@ -475,8 +533,8 @@ const modelsByDelegate = new Map([...models.keys()].map((name) => [delegateOf(na
 const readingClients = new WeakMap<object, Prisma>();
 
 /**
- * `db.prisma` for a request's reads (RequestContext.prisma): each model's `findMany` goes through the
- * compiled reader first, everything else is the client's own (called on the client itself: Prisma's
+ * `db.prisma` for a request's reads (RequestContext.prisma): each model's `findMany` and `groupBy` go
+ * through the compiled reader first, everything else is the client's own (called on the client itself: Prisma's
  * methods use private fields a proxy cannot reach). Not for writes or transactions: those take the
  * unit of work's transaction client.
  */
@@ -495,9 +553,10 @@ export function readingClient(db: Database): Prisma {
       if (!model) return own(target, key);
       let delegate = delegates.get(key as string);
       if (!delegate) {
-        const real = Reflect.get(target, key, target) as { findMany(args?: Args): Promise<unknown[]> };
+        const real = Reflect.get(target, key, target) as { findMany(args?: Args): Promise<unknown[]>; groupBy(args: Args): Promise<unknown[]> };
         const findMany = (args: Args = {}) => compiledFindMany(db, model, args) ?? real.findMany(args);
-        delegate = new Proxy(real, { get: (target, key) => (key === 'findMany' ? findMany : own(target, key)) });
+        const groupBy = (args: Args) => compiledGroupBy(db, model, args) ?? real.groupBy(args);
+        delegate = new Proxy(real, { get: (target, key) => (key === 'findMany' ? findMany : key === 'groupBy' ? groupBy : own(target, key)) });
         delegates.set(key as string, delegate);
       }
       return delegate;

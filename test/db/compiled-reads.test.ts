@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
-import { compiledFindMany, compiledReadCounts, readingClient } from '../../src/db/compiled-reads.ts';
+import { compiledFindMany, compiledGroupBy, compiledReadCounts, readingClient } from '../../src/db/compiled-reads.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +121,45 @@ describe('compiled reads', () => {
     // The generator stays within what the reader does, so most runs compare: a reader that refused
     // everything would pass the property above without proving anything.
     expect(compiled).toBeGreaterThan(runs * 0.9);
+  });
+
+  it('answer generated groupBy arguments (by, where, _sum) exactly as Prisma does', async () => {
+    const GROUPED = ['JournalLine', 'InvoiceLine', 'Invoice', 'Payment', 'AccountDailyTotal', 'AccountMonthlyTotal'];
+    const rowsOf = new Map<string, Record<string, unknown>[]>();
+    for (const model of GROUPED) rowsOf.set(model, await delegate(model).findMany());
+    const summable = (model: string) => scalarsOf(model).filter((f) => ['Int', 'BigInt', 'Float'].includes(f.type)).map((f) => f.name);
+    const groupable = (model: string) => scalarsOf(model).filter((f) => !['id', 'createdAt', 'updatedAt'].includes(f.name) && f.type !== 'Json' && f.type !== 'Decimal').map((f) => f.name);
+    const key = (row: Record<string, unknown>, by: string[]) => JSON.stringify(by.map((f) => (typeof row[f] === 'bigint' ? String(row[f]) : row[f])));
+    const reads = fc.constantFrom(...GROUPED).chain((model) =>
+      fc.record({
+        model: fc.constant(model),
+        by: fc.subarray(groupable(model), { minLength: 1, maxLength: 2 }),
+        sums: fc.subarray(summable(model), { minLength: 1 }),
+        organizationId: fc.constantFrom(...tenants.map((x) => x.organizationId)),
+        pick: fc.option(fc.nat(Math.max(0, (rowsOf.get(model)?.length ?? 1) - 1)), { nil: undefined }),
+      }),
+    );
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(reads, async ({ model, by, sums, organizationId, pick }) => {
+        const sample = pick === undefined ? undefined : rowsOf.get(model)![pick];
+        const where: Record<string, unknown> = { organizationId, ...(sample && sample[by[0]] !== null ? { [by[0]]: { in: [sample[by[0]]] } } : {}) };
+        const args = { by, where, _sum: Object.fromEntries(sums.map((f) => [f, true])) };
+        const expected = (await delegate(model).groupBy(args)) as Record<string, unknown>[];
+        const answer = compiledGroupBy<Record<string, unknown>>(t.db, model, args);
+        expect(answer, JSON.stringify(args, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).toBeDefined();
+        compared++;
+        const sorted = (rows: Record<string, unknown>[]) => [...rows].sort((a, b) => (key(a, by) < key(b, by) ? -1 : key(a, by) > key(b, by) ? 1 : 0));
+        expect(sorted(await answer!)).toEqual(sorted(expected));
+      }),
+      { numRuns: 150 },
+    );
+    expect(compared).toBe(150);
+    // What it does not do goes to Prisma: counts, orders, havings, sums of text.
+    const organizationId = tenants[0].organizationId;
+    for (const args of [{ by: ['accountId'], where: { organizationId }, _count: true }, { by: ['accountId'], where: { organizationId }, _sum: { debit: true }, orderBy: { accountId: 'asc' } }, { by: ['accountId'], _sum: { memo: true } }]) {
+      expect(compiledGroupBy(t.db, 'JournalLine', args), JSON.stringify(args)).toBeUndefined();
+    }
   });
 
   it('leaves to Prisma what it does not do: cursors, text search, OR, relation filters, counts, lists without an order, huge lists of values', () => {
