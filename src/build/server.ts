@@ -8,7 +8,7 @@ import { PROJECT_ROOT } from '../db/schema-text.ts';
 export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist/main.js');
 
 /**
- * Node flags the server runs with (`npm start` passes the same; test/unit/dependencies.test.ts checks).
+ * Node flags the server runs with (`npm start` passes the same; test/unit/readme.test.ts checks).
  * A young generation of 32 MB semi-spaces instead of V8's 16: under load ten requests' objects (rows,
  * GraphQL results) outlived a 16 MB nursery and were copied, then promoted and collected again in full
  * collections; garbage collection was a fifth of a nested invoice page's CPU on PostgreSQL. 32 MB: the

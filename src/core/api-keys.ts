@@ -78,12 +78,14 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
   const key = rows[0];
   if (!key || key.revokedAt !== null) return 'invalid';
   const actual = hashSecret(secret);
-  const previousValid = (asDate(key.previousSecretExpiresAt)?.getTime() ?? 0) > now.getTime();
-  if (!sameHash(key.secretHash, actual) && !(previousValid && sameHash(key.previousSecretHash, actual))) return 'invalid';
+  const current = sameHash(key.secretHash, actual);
+  const previousUntil = asDate(key.previousSecretExpiresAt)?.getTime() ?? 0;
+  if (!current && !(previousUntil > now.getTime() && sameHash(key.previousSecretHash, actual))) return 'invalid';
   const expiresAt = asDate(key.expiresAt);
   if (expiresAt && expiresAt.getTime() <= now.getTime()) return 'expired';
   const lastUsedAt = asDate(key.lastUsedAt);
-  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+  const lastUsedStale = !lastUsedAt || now.getTime() - lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS;
+  if (lastUsedStale) {
     // In a batch transaction: on SQLite a bare write could otherwise join another request's open transaction.
     await db.prisma.$transaction([db.prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } })]);
   }
@@ -91,8 +93,8 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
     id: key.id,
     prefix,
     name: key.keyName,
-    validUntil: Math.min(expiresAt?.getTime() ?? Infinity, sameHash(key.secretHash, actual) ? Infinity : asDate(key.previousSecretExpiresAt)!.getTime()),
-    lastUsedAt: lastUsedAt && now.getTime() - lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS ? lastUsedAt.getTime() : now.getTime(),
+    validUntil: Math.min(expiresAt?.getTime() ?? Infinity, current ? Infinity : previousUntil),
+    lastUsedAt: lastUsedStale ? now.getTime() : lastUsedAt.getTime(),
     organizationId: key.organizationId,
     scopes: parseScopes(key.scopes),
     organization: {
@@ -117,9 +119,9 @@ export async function verifyApiKey(db: Database, token: string, now = new Date()
  * revoked or rolled, the lock date moved: relay.ts announces it, on every instance through Redis) and a
  * key's when it is revoked from outside (the apikey CLI). On PostgreSQL the lookup is a round trip a
  * request; with this, one every few seconds a key. `ttlMs` is the net for an announcement Redis lost
- * (an outage): a change reaches an instance that missed it within that. Only where announcements reach
- * every process that can change a key: with Redis, or a single process without a CLI beside it
- * (app.ts decides). Tokens are remembered by their SHA-256, never in clear.
+ * (an outage), or for a revocation by the apikey CLI on a deployment without Redis: a change reaches an
+ * instance that missed it within that. Used on PostgreSQL only (app.ts). Tokens are remembered by their
+ * SHA-256, never in clear.
  */
 export function keyVerifier(db: Database, bus: Pick<EventBus, 'onKeysChanged' | 'onRevocation'>, ttlMs: number, max = 10_000) {
   const remembered = new Map<string, { key: CheckedKey; until: number }>();

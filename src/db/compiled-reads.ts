@@ -272,12 +272,7 @@ const KEYS_PER_STATEMENT = 10_000;
 const TOP_KEYS = new Set(['select', 'include', 'where', 'orderBy', 'take', 'skip']);
 const NESTED_KEYS = new Set(['select', 'include', 'where', 'orderBy']);
 
-/**
- * `joinToOne`: to-one relations without relations of their own are LEFT JOINed (PostgreSQL: a statement
- * is a round trip). On SQLite a statement of their own is cheaper: each related row is read and made
- * once and shared by the rows that refer to it (the bench's nested page, 1.70 -> 1.79 ms of CPU joined).
- */
-function planOf(model: Model, args: Args, nested: boolean, joinToOne: boolean): Plan {
+function planOf(model: Model, args: Args, nested: boolean, dialect: Dialect): Plan {
   for (const key of Object.keys(args)) if (!(nested ? NESTED_KEYS : TOP_KEYS).has(key) && args[key] !== undefined) unsupported(key);
   if (args.select && args.include) unsupported('select and include');
   const selection = (args.select ?? args.include) as Record<string, unknown> | undefined;
@@ -301,8 +296,8 @@ function planOf(model: Model, args: Args, nested: boolean, joinToOne: boolean): 
     if (from.length === 1 && !field.isList) {
       // This row holds the key: customerId -> Customer.id.
       if (!target.id || childArgs.where || childArgs.orderBy) return unsupported(`relation ${name}`);
-      const child = planOf(target, childArgs, true, joinToOne);
-      if (joinToOne && child.relations.length === 0 && child.joins.length === 0) joins.push({ field: name, model: target, parentKey: from[0], fields: child.columns });
+      const child = planOf(target, childArgs, true, dialect);
+      if (dialect.joinToOne && child.relations.length === 0 && child.joins.length === 0) joins.push({ field: name, model: target, parentKey: from[0], fields: child.columns });
       else relations.push({ name, child, parentKey: from[0], childKey: target.id, many: false });
     } else if (from.length === 0) {
       // The other side holds the key: Invoice.lines -> InvoiceLine.invoiceId.
@@ -312,7 +307,7 @@ function planOf(model: Model, args: Args, nested: boolean, joinToOne: boolean): 
       // A list's order must be stated: without it Prisma's own order is whatever the database's plan gives.
       if (field.isList && !childArgs.orderBy) unsupported(`relation ${name} without orderBy`);
       if (!field.isList && childArgs.orderBy) unsupported(`relation ${name}`);
-      relations.push({ name, child: planOf(target, childArgs, true, joinToOne), parentKey, childKey: back.relationFromFields![0], many: field.isList });
+      relations.push({ name, child: planOf(target, childArgs, true, dialect), parentKey, childKey: back.relationFromFields![0], many: field.isList });
     } else return unsupported(`relation ${name}`);
   }
   for (const name of output) if (!CONVERTIBLE.has(model.fields.get(name)!.type) && model.fields.get(name)!.kind !== 'enum') unsupported(`type of ${name}`);
@@ -349,25 +344,27 @@ type Execute = (sql: string, params: unknown[]) => unknown[][] | Promise<unknown
 /** How a database runs the reader's statements, and how it matches a relation's keys. */
 interface Dialect {
   execute: Execute;
-  /** The condition `column` is one of `keys`, and its values. */
-  keysIn(column: string, keys: unknown[]): { clause: string; params: unknown[] };
+  /** The condition "the column `name` is one of `keys`" (a relation's keys), and its values. */
+  keysIn(name: string, keys: unknown[]): { clause: string; params: unknown[] };
   /** LIMIT/OFFSET values for a window with no `take`. */
   noLimit: unknown;
+  /**
+   * To-one relations without relations of their own are LEFT JOINed (PostgreSQL: a statement is a round
+   * trip). On SQLite a statement of their own is cheaper: each related row is read and made once and
+   * shared by the rows that refer to it (the bench's nested page, 1.70 -> 1.79 ms of CPU joined).
+   */
+  joinToOne: boolean;
 }
 
-const sqliteDialect = (db: Database): Dialect => ({
-  execute: (sql, params) => {
-    db.onQuery?.(sql);
-    return db.sqliteStatement!(sql)!.raw(true).all(...params.map(sqliteValue)) as unknown[][];
-  },
-  keysIn: (name, keys) => ({ clause: `${column(MAIN, name)} IN (${'?,'.repeat(keys.length - 1)}?)`, params: keys }),
-  noLimit: -1,
-});
+const dialects = new WeakMap<Database, Dialect>();
 
-const pgDialects = new WeakMap<Database, Dialect>();
-function pgDialect(db: Database): Dialect {
-  let dialect = pgDialects.get(db);
-  if (!dialect) {
+/** How this database runs compiled reads, or undefined when it cannot (SQLite before it connects, or without its fast paths). */
+function dialectOf(db: Database): Dialect | undefined {
+  if (db.provider === 'sqlite' && !db.sqliteStatement?.('SELECT 1')) return undefined;
+  if (db.provider === 'postgresql' && !db.pgPool) return undefined;
+  let dialect = dialects.get(db);
+  if (dialect) return dialect;
+  if (db.provider === 'postgresql') {
     const pool = db.pgPool!;
     dialect = {
       execute: async (sql, params) => {
@@ -377,9 +374,20 @@ function pgDialect(db: Database): Dialect {
       // One array parameter: the same statement text (prepared once per connection) for any number of keys.
       keysIn: (name, keys) => ({ clause: `${column(MAIN, name)} = ANY(?)`, params: [keys] }),
       noLimit: null,
+      joinToOne: true,
     };
-    pgDialects.set(db, dialect);
+  } else {
+    dialect = {
+      execute: (sql, params) => {
+        db.onQuery?.(sql);
+        return db.sqliteStatement!(sql)!.raw(true).all(...params.map(sqliteValue)) as unknown[][];
+      },
+      keysIn: (name, keys) => ({ clause: `${column(MAIN, name)} IN (${'?,'.repeat(keys.length - 1)}?)`, params: keys }),
+      noLimit: -1,
+      joinToOne: false,
+    };
   }
+  dialects.set(db, dialect);
   return dialect;
 }
 
@@ -434,13 +442,6 @@ async function attach(dialect: Dialect, relation: RelationPlan, parents: Row[], 
   }
 }
 
-/** How this database runs compiled reads, or undefined when it cannot (SQLite before it connects, or without its fast paths). */
-function dialectOf(db: Database): Dialect | undefined {
-  if (db.provider === 'postgresql') return db.pgPool ? pgDialect(db) : undefined;
-  if (!db.sqliteStatement?.('SELECT 1')) return undefined;
-  return sqliteDialect(db);
-}
-
 /**
  * `findMany` on `model` with `args`, compiled as above, or undefined when the arguments use something
  * this reader does not do or the database cannot run it (the caller then asks Prisma). Reads outside a
@@ -449,22 +450,29 @@ function dialectOf(db: Database): Dialect | undefined {
  * committed, not one snapshot.
  */
 export function compiledFindMany<T = Row>(db: Database, model: string, args: Args): Promise<T[]> | undefined {
-  if (!(db.provider === 'postgresql' ? db.pgPool : db.sqliteStatement)) return undefined;
+  const planned = plan(db, model, (target, dialect) => planOf(target, args, false, dialect));
+  return planned && read(planned.dialect, planned.plan).then((result) => result.rows as T[]);
+}
+
+/**
+ * `make`'s plan for `model` on this database, or undefined when the database cannot run compiled reads or
+ * `make` refuses the arguments (counted, and told to the fallback listener): the caller then asks Prisma.
+ * Refusals come here, before any statement runs.
+ */
+function plan<P>(db: Database, model: string, make: (target: Model, dialect: Dialect) => P): { plan: P; dialect: Dialect } | undefined {
   const target = models.get(model);
-  if (!target) return undefined;
-  let plan: Plan;
+  const dialect = target && dialectOf(db);
+  if (!target || !dialect) return undefined;
   try {
-    plan = planOf(target, args, false, db.provider === 'postgresql'); // refuses here, before any statement runs
+    const planned = make(target, dialect);
+    compiledReadCounts.compiled++;
+    return { plan: planned, dialect };
   } catch (error) {
     if (!(error instanceof Unsupported)) throw error;
     compiledReadCounts.fallbacks++;
     db.onCompiledReadFallback?.(model, error.message);
     return undefined;
   }
-  const dialect = dialectOf(db);
-  if (!dialect) return undefined; // not connected yet
-  compiledReadCounts.compiled++;
-  return read(dialect, plan).then((result) => result.rows as T[]);
 }
 
 const GROUP_KEYS = new Set(['by', 'where', '_sum']);
@@ -484,38 +492,26 @@ function sumOf(type: string, value: unknown): unknown {
  * order, as Prisma's do.
  */
 export function compiledGroupBy<T = Row>(db: Database, model: string, args: Args): Promise<T[]> | undefined {
-  if (!(db.provider === 'postgresql' ? db.pgPool : db.sqliteStatement)) return undefined;
-  const target = models.get(model);
-  if (!target) return undefined;
-  let sql: string;
-  let by: Field[];
-  let sums: Field[];
-  const params: unknown[] = [];
-  try {
+  const planned = plan(db, model, (target) => {
     for (const key of Object.keys(args)) if (!GROUP_KEYS.has(key) && args[key] !== undefined) unsupported(key);
     const field = (name: unknown) => (typeof name === 'string' ? target.fields.get(name) : undefined) ?? unsupported(`field ${String(name)}`);
-    by = (Array.isArray(args.by) ? args.by : [args.by]).map(field);
+    const by = (Array.isArray(args.by) ? args.by : [args.by]).map(field);
     if (by.length === 0 || by.some((f) => f.kind === 'object' || (f.kind !== 'enum' && !CONVERTIBLE.has(f.type)))) unsupported('by');
     const sum = (args._sum ?? {}) as Record<string, unknown>;
     if (typeof sum !== 'object' || Object.values(sum).some((v) => v !== true && v !== false && v !== undefined)) unsupported('_sum');
-    sums = Object.entries(sum).filter(([, v]) => v === true).map(([name]) => field(name));
+    const sums = Object.entries(sum).filter(([, v]) => v === true).map(([name]) => field(name));
     if (sums.length === 0 || sums.some((f) => f.kind !== 'scalar' || !SUMMABLE.has(f.type))) unsupported('_sum');
+    const params: unknown[] = [];
     const conditions = whereSql(target, args.where, params);
     if (params.length > KEYS_PER_STATEMENT) unsupported('too many values');
     const keys = by.map((f) => column(MAIN, f.name)).join(', ');
-    sql = `SELECT ${keys}, ${sums.map((f) => `SUM(${column(MAIN, f.name)})`).join(', ')} FROM ${quoted(target.name)} ${MAIN}`;
+    let sql = `SELECT ${keys}, ${sums.map((f) => `SUM(${column(MAIN, f.name)})`).join(', ')} FROM ${quoted(target.name)} ${MAIN}`;
     if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
-    sql += ` GROUP BY ${keys}`;
-  } catch (error) {
-    if (!(error instanceof Unsupported)) throw error;
-    compiledReadCounts.fallbacks++;
-    db.onCompiledReadFallback?.(model, error.message);
-    return undefined;
-  }
-  const dialect = dialectOf(db);
-  if (!dialect) return undefined;
-  compiledReadCounts.compiled++;
-  return Promise.resolve(dialect.execute(sql, params)).then((rows) =>
+    return { sql: `${sql} GROUP BY ${keys}`, params, by, sums };
+  });
+  if (!planned) return undefined;
+  const { sql, params, by, sums } = planned.plan;
+  return Promise.resolve(planned.dialect.execute(sql, params)).then((rows) =>
     rows.map((values) => {
       const row: Row = {};
       by.forEach((f, i) => (row[f.name] = convert(f.kind === 'enum' ? 'String' : f.type, values[i])));
