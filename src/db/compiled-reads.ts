@@ -13,6 +13,7 @@
 // and the schema with it. test/db/compiled-reads.test.ts compares these answers with Prisma's for
 // generated arguments, on both databases.
 import { type Database, delegateOf, type Prisma } from './database.ts';
+import * as enums from './generated/sqlite/enums.ts';
 import { getDatamodel } from './generated/pothos-types.ts';
 import { pgQuery, pgValue, sqliteValue } from './sql.ts';
 
@@ -70,6 +71,25 @@ function bindValue(value: unknown): unknown {
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) return unsupported('object value');
   if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return unsupported(`value ${typeof value}`);
   return value;
+}
+
+/** Each enum's values, by the enum's name. */
+const enumValues = new Map(Object.entries(enums as Record<string, unknown>).filter(([, v]) => v && typeof v === 'object').map(([name, v]) => [name, new Set(Object.values(v as Record<string, string>))]));
+
+/**
+ * A filter value as SQL: a placeholder (its value pushed to `params`), or, for an enum, the value itself
+ * as a literal. Literal, so that a partial index whose predicate names the values (the open invoices')
+ * can serve the statement on PostgreSQL: a prepared statement's generic plan cannot prove a predicate
+ * from parameters. Only a value of the enum's own is written into SQL (upper-case identifiers, so no
+ * quoting can break out); anything else goes to Prisma, which refuses it.
+ */
+function valueSql(field: Field, value: unknown, params: unknown[]): string {
+  if (field.kind === 'enum') {
+    if (typeof value !== 'string' || !enumValues.get(field.type)?.has(value) || !/^[A-Z][A-Z0-9_]*$/.test(value)) return unsupported(`value of ${field.name}`);
+    return `'${value}'`;
+  }
+  params.push(bindValue(value));
+  return '?';
 }
 
 /** A stored value as Prisma's client hands it out for a field of `type`. */
@@ -150,28 +170,21 @@ function whereSql(model: Model, where: unknown, params: unknown[]): string[] {
     if (condition === null) {
       clauses.push(`${column} IS NULL`);
     } else if (typeof condition !== 'object' || condition instanceof Date) {
-      clauses.push(`${column} = ?`);
-      params.push(bindValue(condition));
+      clauses.push(`${column} = ${valueSql(field, condition, params)}`);
     } else {
       for (const [operator, operand] of Object.entries(condition)) {
         if (operand === undefined) continue;
         if (operator === 'equals' && operand !== null) {
-          clauses.push(`${column} = ?`);
-          params.push(bindValue(operand));
+          clauses.push(`${column} = ${valueSql(field, operand, params)}`);
         } else if (operator === 'in' && Array.isArray(operand)) {
           const values = operand.filter((v) => v !== null);
           if (values.length === 0) clauses.push('1 = 0');
-          else {
-            clauses.push(`${column} IN (${values.map(() => '?').join(',')})`);
-            for (const v of values) params.push(bindValue(v));
-          }
+          else clauses.push(`${column} IN (${values.map((v) => valueSql(field, v, params)).join(',')})`);
         } else if (operator in RANGE && operand !== null) {
-          clauses.push(`${column} ${RANGE[operator]} ?`);
-          params.push(bindValue(operand));
+          clauses.push(`${column} ${RANGE[operator]} ${valueSql(field, operand, params)}`);
         } else if (operator === 'not' && operand !== null && (typeof operand !== 'object' || operand instanceof Date)) {
           // Prisma's `not: value` keeps rows whose column is NULL out, as SQL's <> does.
-          clauses.push(`${column} <> ?`);
-          params.push(bindValue(operand));
+          clauses.push(`${column} <> ${valueSql(field, operand, params)}`);
         } else return unsupported(`where ${key}.${operator}`);
       }
     }

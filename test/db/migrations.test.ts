@@ -185,6 +185,8 @@ describe('migrations', () => {
     expect(drift.stdout?.trim()).toBe('-- This is an empty migration.');
   });
 
+  const PARTIAL_INDEXES = ['Invoice_open_issueDate_id_idx'];
+
   it.runIf(usingPostgres)('on PostgreSQL, produce the same tables, columns, indexes and constraints as the schema engine makes from schema.prisma', async () => {
     // The engine cannot introspect PostgreSQL over the pg adapter (it chokes on the "char" type), so
     // compare the catalog of a migrated schema with one built straight from the datamodel.
@@ -224,6 +226,12 @@ describe('migrations', () => {
     const a = await describe((migrated.db as any).schema);
     const b = await describe(directSchema);
     expect(a.columns.length).toBeGreaterThan(100);
+    // Partial indexes schema.prisma cannot state, made by the PostgreSQL migrations alone.
+    const partial = a.indexes.filter((i: { indexname: string }) => PARTIAL_INDEXES.includes(i.indexname));
+    expect(partial.map((i: { def: string }) => i.def)).toEqual([
+      'CREATE INDEX "Invoice_open_issueDate_id_idx" ON "Invoice" USING btree ("organizationId", "issueDate", id) WHERE (status = ANY (ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
+    ]);
+    a.indexes = a.indexes.filter((i: { indexname: string }) => !PARTIAL_INDEXES.includes(i.indexname));
     expect(a).toEqual(b);
   });
 });
