@@ -174,6 +174,7 @@ function renderInvoice(i: any, lines: any[]) {
       unitPrice: money(l.unitPrice),
       discountPercent: Number(formatPercent(Number(l.discountPpm))),
       taxRate: Number(formatPercent(Number(l.taxRatePpm))),
+      taxRateId: l.taxRateId,
       amount: money(l.amount),
       taxAmount: money(l.taxAmount),
     })),

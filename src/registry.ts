@@ -10,6 +10,7 @@ import './modules/accounts/accounts.schema.ts';
 import './modules/organizations/organizations.schema.ts';
 import './modules/contacts/contacts.schema.ts';
 import './modules/products/products.schema.ts';
+import './modules/tax-rates/tax-rates.schema.ts';
 import './modules/employees/employees.schema.ts';
 import './modules/journal/journal.schema.ts';
 import './modules/invoices/invoices.schema.ts';
@@ -29,6 +30,8 @@ import { journalEntryRepresentation } from './modules/journal/journal.public.ts'
 import { organizationRepresentation } from './modules/organizations/organizations.public.ts';
 import { productRoutes } from './modules/products/products.rest.ts';
 import { productRepresentation } from './modules/products/products.public.ts';
+import { taxRateRoutes } from './modules/tax-rates/tax-rates.rest.ts';
+import { taxRateRepresentation } from './modules/tax-rates/tax-rates.public.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.rest.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.rest.ts';
 import { apiKeyRepresentation } from './modules/api-keys/api-keys.public.ts';
@@ -39,7 +42,7 @@ export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/w
 
 export const schema = builder.toSchema({ sortSchema: true });
 
-export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...invoiceRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
+export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
 
 export const representations = representationsOf([
   organizationRepresentation,
@@ -49,6 +52,7 @@ export const representations = representationsOf([
   customerRepresentation,
   vendorRepresentation,
   productRepresentation,
+  taxRateRepresentation,
   employeeRepresentation,
   invoiceRepresentation,
   paymentRepresentation,

@@ -10,6 +10,7 @@ export const RESOURCES = [
   'customers',
   'vendors',
   'products',
+  'tax_rates',
   'invoices',
   'employees',
   'webhooks',
@@ -30,6 +31,7 @@ export const RESOURCE_DESCRIPTIONS: Record<Resource, string> = {
   customers: 'Customers, their balances and addresses',
   vendors: 'Vendors',
   products: 'Products and services',
+  tax_rates: 'Tax rates and the accounts their tax posts to',
   invoices: 'Invoices, their lines and payments',
   employees: 'Employees',
   webhooks: 'Webhook subscriptions, their deliveries and secrets',
@@ -47,11 +49,11 @@ export const SCOPE_PRESETS: Record<string, { name: string; description: string; 
     scopes: ['reports:read', 'invoices:read', 'customers:read', 'journal_entries:read', 'accounts:read', 'events:read'],
   },
   hr: { name: 'HR', description: 'An HR system: employees only', scopes: ['employees:write'] },
-  point_of_sale: { name: 'Point of sale', description: 'A till: customers, products, invoices and payments', scopes: ['customers:write', 'products:read', 'invoices:write'] },
+  point_of_sale: { name: 'Point of sale', description: 'A till: customers, products, invoices and payments', scopes: ['customers:write', 'products:read', 'tax_rates:read', 'invoices:write'] },
   online_shop: {
     name: 'Online shop',
     description: 'An online shop: customers, products, invoices and payments, with webhooks for what happens to them',
-    scopes: ['customers:write', 'products:write', 'invoices:write', 'webhooks:write', 'events:read'],
+    scopes: ['customers:write', 'products:write', 'tax_rates:read', 'invoices:write', 'webhooks:write', 'events:read'],
   },
 };
 
@@ -122,6 +124,7 @@ const EVENT_RESOURCES: Record<string, Resource> = {
   customer: 'customers',
   vendor: 'vendors',
   product: 'products',
+  tax_rate: 'tax_rates',
   invoice: 'invoices',
   payment: 'invoices',
   employee: 'employees',

@@ -14,6 +14,8 @@ export const EVENT_TYPES = {
   'vendor.updated': 'A vendor\'s details changed.',
   'product.created': 'A product or service was created.',
   'product.updated': 'A product or service changed.',
+  'tax_rate.created': 'A tax rate was created.',
+  'tax_rate.updated': 'A tax rate was renamed, re-pointed to other accounts, or (de)activated (its percentage only while no document uses it).',
   'employee.created': 'An employee was created.',
   'employee.updated': 'An employee\'s details changed.',
   'journal_entry.created': 'A journal entry was posted: manually, or by an invoice, a payment, a void or a reversal (see sourceType).',

@@ -37,6 +37,7 @@ export const TYPE_RESOURCES: Record<string, Resource> = {
   Customer: 'customers',
   Vendor: 'vendors',
   Product: 'products',
+  TaxRate: 'tax_rates',
   Invoice: 'invoices',
   InvoiceLine: 'invoices',
   Payment: 'invoices',

@@ -10,6 +10,7 @@ export const ID_PREFIX = {
   Customer: 'cus',
   Vendor: 'ven',
   Product: 'prod',
+  TaxRate: 'txr',
   Invoice: 'inv',
   InvoiceLine: 'il',
   Payment: 'pay',

@@ -26,6 +26,7 @@ const GET_PATH: Record<string, string> = {
   customer: '/api/v1/customers',
   vendor: '/api/v1/vendors',
   product: '/api/v1/products',
+  tax_rate: '/api/v1/tax-rates',
   employee: '/api/v1/employees',
   journal_entry: '/api/v1/journal-entries',
   invoice: '/api/v1/invoices',
@@ -88,6 +89,8 @@ describe('the event catalogue', () => {
     await expectEvents(() => rest(`/api/v1/vendors/${vendor.id}`, { notes: 'net 30' }, 'PATCH'), ['vendor.updated']);
     const product = ((await expectEvents(() => rest('/api/v1/products', { name: 'Widget', unitPrice: 19.99, taxRate: 8.875 }), ['product.created'])).result as any).body;
     await expectEvents(() => rest(`/api/v1/products/${product.id}`, { unitPrice: 21 }, 'PATCH'), ['product.updated']);
+    const taxRate = ((await expectEvents(() => rest('/api/v1/tax-rates', { name: 'State 6.25%', rate: 6.25 }), ['tax_rate.created'])).result as any).body;
+    await expectEvents(() => rest(`/api/v1/tax-rates/${taxRate.id}`, { active: false }, 'PATCH'), ['tax_rate.updated']);
     const employee = ((await expectEvents(() => rest('/api/v1/employees', { firstName: 'Grace', lastName: 'Hopper' }), ['employee.created'])).result as any).body;
     await expectEvents(() => rest(`/api/v1/employees/${employee.id}`, { jobTitle: 'Admiral' }, 'PATCH'), ['employee.updated']);
 

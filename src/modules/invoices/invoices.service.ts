@@ -25,6 +25,7 @@ export interface InvoiceLineInput {
   unitPrice?: string | number | null;
   discountPercent?: string | number | null;
   taxRate?: string | number | null;
+  taxRateId?: string | null;
   accountId?: string | null;
 }
 
@@ -100,9 +101,11 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
   if (inputLines.length > 200) check.fail('lines', 'an invoice may have at most 200 lines');
 
   const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
-  const [customer, products] = await Promise.all([
+  const taxRateIds = [...new Set(inputLines.map((l) => l.taxRateId).filter((id): id is string => !!id))];
+  const [customer, products, taxRates] = await Promise.all([
     input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
     productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
+    taxRateIds.length ? tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: taxRateIds } }, select: { id: true, ratePpm: true, salesAccountId: true, active: true } }) : [],
   ]);
   await checkAccountRefs(tenant, check, inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })));
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
@@ -121,7 +124,11 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
     const unitPrice = line.unitPrice === undefined || line.unitPrice === null ? product?.unitPrice : check.money(`${at}.unitPrice`, line.unitPrice, decimals);
     if (unitPrice === undefined && (line.unitPrice === undefined || line.unitPrice === null)) check.fail(`${at}.unitPrice`, 'is required when the line has no product');
     const discountPpm = check.percent(`${at}.discountPercent`, line.discountPercent) ?? 0;
-    const taxRatePpm = line.taxRate === undefined || line.taxRate === null ? (product?.taxRatePpm ?? 0) : check.percent(`${at}.taxRate`, line.taxRate);
+    const taxRate = line.taxRateId ? taxRates.find((r) => r.id === line.taxRateId) : undefined;
+    if (line.taxRateId && (line.taxRate !== undefined && line.taxRate !== null)) check.fail(`${at}.taxRateId`, 'give either taxRateId or taxRate (a bare percentage), not both');
+    else if (line.taxRateId && !taxRate) check.fail(`${at}.taxRateId`, `no tax rate with id "${line.taxRateId}"`);
+    else if (taxRate && !taxRate.active) check.fail(`${at}.taxRateId`, 'is an inactive tax rate');
+    const taxRatePpm = taxRate ? taxRate.ratePpm : line.taxRate === undefined || line.taxRate === null ? (product?.taxRatePpm ?? 0) : check.percent(`${at}.taxRate`, line.taxRate);
     const description = check.text(`${at}.description`, line.description, { max: 500 }) ?? product?.name ?? null;
     if (!description) check.fail(`${at}.description`, 'is required when the line has no product');
     const accountId = line.accountId ?? product?.incomeAccountId ?? salesAccountId;
@@ -130,7 +137,18 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
         check.fail(at, 'quantity × unit price is too large');
         continue;
       }
-      lines.push({ productId: product?.id ?? null, accountId, description: description ?? '', quantityMilli, unitPrice, discountPpm, taxRatePpm, figures: lineFigures(quantityMilli, unitPrice, discountPpm, taxRatePpm) });
+      lines.push({
+        productId: product?.id ?? null,
+        accountId,
+        description: description ?? '',
+        quantityMilli,
+        unitPrice,
+        discountPpm,
+        taxRatePpm,
+        taxRateId: taxRate?.id ?? null,
+        taxAccountId: taxRate?.salesAccountId ?? null,
+        figures: lineFigures(quantityMilli, unitPrice, discountPpm, taxRatePpm),
+      });
     }
   }
   const termsDays = terms ?? customer?.paymentTermsDays ?? tenant.organization.defaultPaymentTermsDays;
@@ -142,18 +160,28 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
   return { customer: customer!, issueDate, dueDate, memo, reference, lines, totals, system };
 }
 
-/** The posting an open invoice makes: Dr receivables, Cr revenue per account, Cr sales tax. */
-export function invoicePostingLines(invoice: { customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }, system: { accounts_receivable: string; sales_tax_payable: string }): PostingLine[] {
-  const revenue = new Map<string, bigint>();
-  for (const line of invoice.lines) revenue.set(line.accountId, (revenue.get(line.accountId) ?? 0n) + line.amount);
-  return [
-    { accountId: system.accounts_receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId },
-    ...[...revenue].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: 0n, credit: amount, customerId: invoice.customerId })),
-    ...(invoice.taxTotal > 0n ? [{ accountId: system.sales_tax_payable, debit: 0n, credit: invoice.taxTotal, customerId: invoice.customerId }] : []),
-  ];
+/** An invoice line as its posting needs it: revenue to `accountId`, tax to `taxAccountId` (null: the sales tax account). */
+interface PostedLine {
+  accountId: string;
+  amount: bigint;
+  taxAmount: bigint;
+  taxAccountId: string | null;
 }
 
-function postInvoice(scope: WriteScope, invoice: { id: string; number: string; issueDate: string; customerId: string; total: bigint; taxTotal: bigint; lines: { accountId: string; amount: bigint }[] }, system: { accounts_receivable: string; sales_tax_payable: string }) {
+/** The posting an open invoice makes: Dr receivables, Cr revenue per account, Cr sales tax per tax account. */
+export function invoicePostingLines(invoice: { customerId: string; total: bigint; lines: PostedLine[] }, system: { accounts_receivable: string; sales_tax_payable: string }): PostingLine[] {
+  const revenue = new Map<string, bigint>();
+  const tax = new Map<string, bigint>();
+  for (const line of invoice.lines) {
+    revenue.set(line.accountId, (revenue.get(line.accountId) ?? 0n) + line.amount);
+    const taxAccount = line.taxAccountId ?? system.sales_tax_payable;
+    tax.set(taxAccount, (tax.get(taxAccount) ?? 0n) + line.taxAmount);
+  }
+  const credits = (sums: Map<string, bigint>) => [...sums].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: 0n, credit: amount, customerId: invoice.customerId }));
+  return [{ accountId: system.accounts_receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId }, ...credits(revenue), ...credits(tax)];
+}
+
+function postInvoice(scope: WriteScope, invoice: { id: string; number: string; issueDate: string; customerId: string; total: bigint; lines: PostedLine[] }, system: { accounts_receivable: string; sales_tax_payable: string }) {
   return writePosting(scope, {
     date: invoice.issueDate,
     description: `Invoice ${invoice.number}`,
@@ -167,7 +195,7 @@ function postInvoice(scope: WriteScope, invoice: { id: string; number: string; i
 const withLines = { lines: { orderBy: LINES_IN_ORDER } };
 
 /** The columns of an invoice line, as every invoice write inserts them (one raw INSERT, src/db/insert.ts). */
-export const INVOICE_LINE_COLUMNS = ['id', 'organizationId', 'invoiceId', 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'amount', 'taxAmount'] as const;
+export const INVOICE_LINE_COLUMNS = ['id', 'organizationId', 'invoiceId', 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'taxRateId', 'amount', 'taxAmount'] as const;
 
 /** Creates an invoice; unless it is a draft, posts it (the entry first, so the invoice is written once). */
 export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
@@ -188,13 +216,15 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
     unitPrice: l.unitPrice,
     discountPpm: l.discountPpm,
     taxRatePpm: l.taxRatePpm,
+    taxRateId: l.taxRateId,
     amount: l.figures.amount,
     taxAmount: l.figures.tax,
   }));
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;
   if (!draft) {
-    const posted = await postInvoice(scope, { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines }, checked.system);
+    const postedLines = lines.map((l, i) => ({ ...l, taxAccountId: checked.lines[i].taxAccountId }));
+    const posted = await postInvoice(scope, { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines: postedLines }, checked.system);
     journalEntryId = posted.entry.id;
     events.push(posted.event);
   }
@@ -242,7 +272,11 @@ export async function finalizeInvoice(scope: WriteScope, id: string) {
   if (invoice.status !== 'DRAFT') throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is ${invoice.status.toLowerCase()}, not a draft`);
   assertOpenPeriod(scope, invoice.issueDate, 'issueDate');
   const system = await systemAccounts(scope, ['accounts_receivable', 'sales_tax_payable']);
-  const posted = await postInvoice(scope, invoice, system);
+  // A draft's tax posts to its rates' accounts as they are now, when it is posted.
+  const taxRateIds = [...new Set(invoice.lines.map((l) => l.taxRateId).filter((id): id is string => !!id))];
+  const rates = taxRateIds.length ? await scope.prisma.taxRate.findMany({ where: { organizationId: scope.organizationId, id: { in: taxRateIds } }, select: { id: true, salesAccountId: true } }) : [];
+  const taxAccountOf = new Map(rates.map((r) => [r.id, r.salesAccountId]));
+  const posted = await postInvoice(scope, { ...invoice, lines: invoice.lines.map((l) => ({ ...l, taxAccountId: (l.taxRateId && taxAccountOf.get(l.taxRateId)) || null })) }, system);
   const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines: invoice.lines };
   await moveCustomerBalance(scope, invoice.customerId, invoice.total);
   return change(INVOICE, updated, [{ type: 'invoice.finalized', resource: { type: INVOICE, id, row: updated } }, posted.event]);

@@ -1,0 +1,177 @@
+// Tax rates as integrators use them: managed over REST and GraphQL, named on invoice lines, their tax
+// posted to the rate's own liability account, and refused with the field at fault when misused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+let organizationId: string;
+let customerId: string;
+let nyTaxAccount: string;
+let incomeAccount: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ key, organizationId } = await t.tenant('Tax Co'));
+  customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Buyer Ltd' } })).body.id;
+  nyTaxAccount = (await http(t.url, '/api/v1/accounts', { key, body: { code: '2210', name: 'NY sales tax payable', type: 'liability' } })).body.id;
+  incomeAccount = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data.find((a: { code: string }) => a.code === '4000').id;
+});
+afterAll(() => t.close());
+
+/** The invoice's posting as [account code, debit, credit] rows. */
+async function postingOf(journalEntryId: string) {
+  const entry = (await http(t.url, `/api/v1/journal-entries/${journalEntryId}`, { key })).body;
+  const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[];
+  return entry.lines.map((l: { accountId: string; debit: number; credit: number }) => [accounts.find((a) => a.id === l.accountId)!.code, l.debit, l.credit]);
+}
+
+const invoiceCount = async () => (await http(t.url, '/api/v1/invoices?limit=1', { key })).body.total as number;
+
+describe('the tax rate resource', () => {
+  it('is created, read, listed and changed over REST, with events', async () => {
+    const created = await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'NY 8.875%', rate: 8.875, salesAccountId: nyTaxAccount } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'NY 8.875%', rate: 8.875, salesAccountId: nyTaxAccount, purchaseAccountId: null, active: true });
+    expect(created.body.id).toMatch(/^txr_[0-9a-z]{26}$/);
+    expect(created.headers.get('location')).toBe(`/api/v1/tax-rates/${created.body.id}`);
+    expect((await http(t.url, `/api/v1/tax-rates/${created.body.id}`, { key })).body).toEqual(created.body);
+    const list = await http(t.url, '/api/v1/tax-rates', { key });
+    expect(list.body).toMatchObject({ total: 1, page: 1, data: [created.body] });
+    const renamed = await http(t.url, `/api/v1/tax-rates/${created.body.id}`, { method: 'PATCH', key, body: { name: 'New York 8.875%' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'New York 8.875%', rate: 8.875 });
+    const events = (await http(t.url, '/api/v1/events?limit=100', { key })).body.data as { type: string; data: { object: { id: string } } }[];
+    expect(events.filter((e) => e.data.object.id === created.body.id).map((e) => e.type)).toEqual(expect.arrayContaining(['tax_rate.created', 'tax_rate.updated']));
+  });
+
+  it('refuses bad input with the field at fault, and writes nothing', async () => {
+    const before = (await http(t.url, '/api/v1/tax-rates', { key })).body.total;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 'No rate' }, 'rate'],
+      [{ name: 'Too high', rate: 101 }, 'rate'],
+      [{ name: 'Five decimals', rate: 1.23456 }, 'rate'],
+      [{ rate: 5 }, 'name'],
+      [{ name: 'New York 8.875%', rate: 5 }, 'name'],
+      [{ name: 'Income as tax', rate: 5, salesAccountId: incomeAccount }, 'salesAccountId'],
+      [{ name: 'Unknown account', rate: 5, salesAccountId: 'acct_00000000000000000000000000' }, 'salesAccountId'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await http(t.url, '/api/v1/tax-rates', { key, body });
+      expectProblem(response, 400, 'VALIDATION_FAILED');
+      expect(response.body.errors.map((e: { path: string }) => e.path), JSON.stringify(body)).toContain(field);
+    }
+    expect((await http(t.url, '/api/v1/tax-rates', { key })).body.total).toBe(before);
+  });
+
+  it('is another organization\'s only to that organization', async () => {
+    const other = await t.tenant('Other Co');
+    const theirs = await http(t.url, '/api/v1/tax-rates', { key: other.key, body: { name: 'Theirs', rate: 5 } });
+    expect(theirs.status).toBe(201);
+    expectProblem(await http(t.url, `/api/v1/tax-rates/${theirs.body.id}`, { key }), 404, 'NOT_FOUND');
+    expectProblem(await http(t.url, `/api/v1/tax-rates/${theirs.body.id}`, { method: 'PATCH', key, body: { name: 'Mine now' } }), 404, 'NOT_FOUND');
+    // Nor can an invoice name it, nor a rate point at their accounts.
+    const before = await invoiceCount();
+    const invoice = await http(t.url, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'x', unitPrice: 10, taxRateId: theirs.body.id }] } });
+    expectProblem(invoice, 400, 'VALIDATION_FAILED');
+    expect(invoice.body.errors).toContainEqual({ path: 'lines.0.taxRateId', message: `no tax rate with id "${theirs.body.id}"` });
+    expect(await invoiceCount()).toBe(before);
+    const theirAccount = (await http(t.url, '/api/v1/accounts?limit=100', { key: other.key })).body.data.find((a: { code: string }) => a.code === '2200').id;
+    const pointing = await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'Pointing out', rate: 5, salesAccountId: theirAccount } });
+    expect(pointing.body.errors).toContainEqual({ path: 'salesAccountId', message: `no account with id "${theirAccount}"` });
+  });
+
+  it('needs the tax_rates scopes', async () => {
+    const invoicesOnly = (await createApiKey(t.db.prisma, organizationId, 'invoices only', { scopes: ['invoices:write'] })).plaintext;
+    const refused = await http(t.url, '/api/v1/tax-rates', { key: invoicesOnly });
+    expectProblem(refused, 403, 'INSUFFICIENT_SCOPE');
+    expect(refused.body.requiredScope).toBe('tax_rates:read');
+    const reader = (await createApiKey(t.db.prisma, organizationId, 'reader', { scopes: ['tax_rates:read'] })).plaintext;
+    expect((await http(t.url, '/api/v1/tax-rates', { key: reader })).status).toBe(200);
+    const write = await http(t.url, '/api/v1/tax-rates', { key: reader, body: { name: 'Not allowed', rate: 1 } });
+    expectProblem(write, 403, 'INSUFFICIENT_SCOPE');
+    expect(write.body.requiredScope).toBe('tax_rates:write');
+  });
+});
+
+describe('a tax rate on invoice lines', () => {
+  let rateId: string;
+  beforeAll(async () => {
+    rateId = (await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'City 10%', rate: 10, salesAccountId: nyTaxAccount } })).body.id;
+  });
+
+  it('gives the line its percentage and posts its tax to the rate\'s account; a bare percentage still posts to the sales tax account', async () => {
+    const response = await http(t.url, '/api/v1/invoices', {
+      key,
+      body: { customerId, issueDate: '2026-03-02', lines: [{ description: 'Rated', unitPrice: 100, taxRateId: rateId }, { description: 'Bare', unitPrice: 50, taxRate: 8 }, { description: 'Untaxed', unitPrice: 1 }] },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.lines.map((l: { taxRate: number; taxRateId: string | null; taxAmount: number }) => [l.taxRate, l.taxRateId, l.taxAmount])).toEqual([
+      [10, rateId, 10],
+      [8, null, 4],
+      [0, null, 0],
+    ]);
+    expect(response.body.total).toBe(165);
+    expect(await postingOf(response.body.journalEntryId)).toEqual([
+      ['1200', 165, 0],
+      ['4000', 0, 151],
+      ['2210', 0, 10],
+      ['2200', 0, 4],
+    ]);
+    // Voiding reverses the same accounts.
+    const voided = await http(t.url, `/api/v1/invoices/${response.body.id}/void`, { key, body: {} });
+    expect(voided.status).toBe(200);
+    const entries = (await http(t.url, '/api/v1/journal-entries?limit=100', { key })).body.data as { id: string; sourceType: string; reference: string }[];
+    const reversal = entries.find((e) => e.sourceType === 'invoice_void' && e.reference === response.body.number)!;
+    expect(await postingOf(reversal.id)).toEqual([
+      ['1200', 0, 165],
+      ['4000', 151, 0],
+      ['2210', 10, 0],
+      ['2200', 4, 0],
+    ]);
+  });
+
+  it('posts a draft\'s tax to the rate\'s account when the draft is finalized', async () => {
+    const draft = await http(t.url, '/api/v1/invoices', { key, body: { customerId, issueDate: '2026-03-03', draft: true, lines: [{ description: 'Later', unitPrice: 20, taxRateId: rateId }] } });
+    expect(draft.body).toMatchObject({ status: 'draft', taxTotal: 2, journalEntryId: null });
+    const finalized = await http(t.url, `/api/v1/invoices/${draft.body.id}/finalize`, { key, body: {} });
+    expect(finalized.status).toBe(200);
+    expect(await postingOf(finalized.body.journalEntryId)).toEqual([
+      ['1200', 22, 0],
+      ['4000', 0, 20],
+      ['2210', 0, 2],
+    ]);
+  });
+
+  it('refuses a line naming a rate and a bare percentage, or an inactive rate, and writes nothing', async () => {
+    const before = await invoiceCount();
+    const both = await http(t.url, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'x', unitPrice: 10, taxRateId: rateId, taxRate: 5 }] } });
+    expectProblem(both, 400, 'VALIDATION_FAILED');
+    expect(both.body.errors).toContainEqual({ path: 'lines.0.taxRateId', message: 'give either taxRateId or taxRate (a bare percentage), not both' });
+    const retired = (await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'Retired 3%', rate: 3 } })).body.id;
+    await http(t.url, `/api/v1/tax-rates/${retired}`, { method: 'PATCH', key, body: { active: false } });
+    const inactive = await http(t.url, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'x', unitPrice: 10, taxRateId: retired }] } });
+    expect(inactive.body.errors).toContainEqual({ path: 'lines.0.taxRateId', message: 'is an inactive tax rate' });
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it('keeps its percentage once a document uses it; until then it may change', async () => {
+    const unused = (await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'Unused 4%', rate: 4 } })).body.id;
+    expect((await http(t.url, `/api/v1/tax-rates/${unused}`, { method: 'PATCH', key, body: { rate: 4.5 } })).body.rate).toBe(4.5);
+    const used = await http(t.url, `/api/v1/tax-rates/${rateId}`, { method: 'PATCH', key, body: { rate: 12 } });
+    expectProblem(used, 400, 'VALIDATION_FAILED');
+    expect(used.body.errors).toContainEqual({ path: 'rate', message: 'cannot change once a document uses this tax rate; create a new tax rate and deactivate this one' });
+    expect((await http(t.url, `/api/v1/tax-rates/${rateId}`, { key })).body.rate).toBe(10);
+  });
+
+  it('is read through GraphQL: the rates, and the rate an invoice line applied', async () => {
+    const created = await gql(t.url, key, `mutation { createInvoice(input: { customerId: "${customerId}", lines: [{ description: "G", unitPrice: "30", taxRateId: "${rateId}" }] }) { lines { taxRate taxAmount appliedTaxRate { id name rate salesAccount { code } } } } }`);
+    expect(created.body.errors).toBeUndefined();
+    expect(created.body.data.createInvoice.lines).toEqual([{ taxRate: '10', taxAmount: '3.00', appliedTaxRate: { id: rateId, name: 'City 10%', rate: '10', salesAccount: { code: '2210' } } }]);
+    const rates = await gql(t.url, key, '{ taxRates(first: 10, filter: { active: true }) { totalCount edges { node { name rate } } } }');
+    expect(rates.body.errors).toBeUndefined();
+    expect(rates.body.data.taxRates.edges.map((e: { node: { name: string } }) => e.node.name)).toContain('City 10%');
+    expect(rates.body.data.taxRates.edges.map((e: { node: { name: string } }) => e.node.name)).not.toContain('Retired 3%');
+  });
+});
