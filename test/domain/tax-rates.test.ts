@@ -175,3 +175,61 @@ describe('a tax rate on invoice lines', () => {
     expect(rates.body.data.taxRates.edges.map((e: { node: { name: string } }) => e.node.name)).not.toContain('Retired 3%');
   });
 });
+
+describe('the tax summary', () => {
+  const summaryOf = async (k: string, from: string, to: string) => {
+    const response = await gql(t.url, k, `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } rate account { code } taxableAmount taxCollected taxPaid netTax } totalTaxableAmount totalTaxCollected totalNetTax } }`);
+    expect(response.body.errors).toBeUndefined();
+    return response.body.data.taxSummary;
+  };
+
+  it('reports, per rate and bare percentage, what invoices posted in the period taxed, less what voids in it took back', async () => {
+    const shop = await t.tenant('Summary Co');
+    const buyer = (await http(t.url, '/api/v1/customers', { key: shop.key, body: { name: 'Buyer' } })).body.id;
+    const cityAccount = (await http(t.url, '/api/v1/accounts', { key: shop.key, body: { code: '2220', name: 'City tax payable', type: 'liability' } })).body.id;
+    const city = (await http(t.url, '/api/v1/tax-rates', { key: shop.key, body: { name: 'City 2.5%', rate: 2.5, salesAccountId: cityAccount } })).body.id;
+    const state = (await http(t.url, '/api/v1/tax-rates', { key: shop.key, body: { name: 'State 6%', rate: 6 } })).body.id;
+    const invoice = async (issueDate: string, lines: object[], draft = false) => (await http(t.url, '/api/v1/invoices', { key: shop.key, body: { customerId: buyer, issueDate, draft, lines } })).body;
+    await invoice('2026-03-05', [{ description: 'a', unitPrice: 200, taxRateId: city }, { description: 'b', unitPrice: 100, taxRateId: state }]);
+    const voided = await invoice('2026-03-20', [{ description: 'c', unitPrice: 40, taxRateId: state }, { description: 'd', unitPrice: 10, taxRate: 8 }, { description: 'e', unitPrice: 7 }]);
+    await invoice('2026-03-25', [{ description: 'never posted', unitPrice: 999, taxRateId: state }], true);
+    await invoice('2026-04-02', [{ description: 'April', unitPrice: 1000, taxRateId: city }]);
+    expect((await http(t.url, `/api/v1/invoices/${voided.id}/void`, { key: shop.key, body: { date: '2026-04-10' } })).status).toBe(200);
+
+    const march = await summaryOf(shop.key, '2026-03-01', '2026-03-31');
+    expect(march.rows).toEqual([
+      { taxRate: { name: 'City 2.5%' }, rate: '2.5', account: { code: '2220' }, taxableAmount: '200.00', taxCollected: '5.00', taxPaid: '0.00', netTax: '5.00' },
+      { taxRate: { name: 'State 6%' }, rate: '6', account: { code: '2200' }, taxableAmount: '140.00', taxCollected: '8.40', taxPaid: '0.00', netTax: '8.40' },
+      { taxRate: null, rate: '0', account: { code: '2200' }, taxableAmount: '7.00', taxCollected: '0.00', taxPaid: '0.00', netTax: '0.00' },
+      { taxRate: null, rate: '8', account: { code: '2200' }, taxableAmount: '10.00', taxCollected: '0.80', taxPaid: '0.00', netTax: '0.80' },
+    ]);
+    expect(march).toMatchObject({ totalTaxableAmount: '357.00', totalTaxCollected: '14.20', totalNetTax: '14.20' });
+    // April: a new invoice, and the void taking March's tax back.
+    const april = await summaryOf(shop.key, '2026-04-01', '2026-04-30');
+    expect(april.rows.map((r: { taxRate: { name: string } | null; rate: string; taxableAmount: string; netTax: string }) => [r.taxRate?.name ?? null, r.rate, r.taxableAmount, r.netTax])).toEqual([
+      ['City 2.5%', '2.5', '1000.00', '25.00'],
+      ['State 6%', '6', '-40.00', '-2.40'],
+      [null, '0', '-7.00', '0.00'],
+      [null, '8', '-10.00', '-0.80'],
+    ]);
+
+    // Each tax account moved, through the period's postings, by the sum of its rows.
+    for (const [from, to, summary] of [['2026-03-01', '2026-03-31', march], ['2026-04-01', '2026-04-30', april], ['2026-03-01', '2026-04-30', await summaryOf(shop.key, '2026-03-01', '2026-04-30')]] as const) {
+      for (const code of ['2200', '2220']) {
+        const account = await t.db.prisma.account.findFirstOrThrow({ where: { organizationId: shop.organizationId, code } });
+        const lines = await t.db.prisma.journalLine.findMany({ where: { accountId: account.id, date: { gte: from, lte: to } } });
+        const moved = lines.reduce((sum, l) => sum + l.credit - l.debit, 0n);
+        const reported = summary.rows.filter((r: { account: { code: string } }) => r.account.code === code).reduce((sum: bigint, r: { netTax: string }) => sum + BigInt(r.netTax.replace('.', '')), 0n);
+        expect(reported, `${code} ${from}..${to}`).toBe(moved);
+      }
+    }
+  });
+
+  it('refuses a period that ends before it starts, and needs reports:read', async () => {
+    const backwards = await gql(t.url, key, '{ taxSummary(from: "2026-03-31", to: "2026-03-01") { totalNetTax } }');
+    expect(backwards.body.errors[0]).toMatchObject({ extensions: { code: 'VALIDATION_FAILED' } });
+    const noReports = (await createApiKey(t.db.prisma, organizationId, 'no reports', { scopes: ['tax_rates:read', 'accounts:read'] })).plaintext;
+    const refused = await gql(t.url, noReports, '{ taxSummary(from: "2026-03-01", to: "2026-03-31") { totalNetTax } }');
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'reports:read' });
+  });
+});

@@ -7,7 +7,9 @@ import { pageWindow } from '../../lib/pagination.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
 import { CustomerRef } from '../contacts/contacts.schema.ts';
 import { JournalLineRef } from '../journal/journal.schema.ts';
-import { agedReceivables, balanceSheet, generalLedger, profitAndLoss, trialBalance } from './reports.service.ts';
+import { agedReceivables, balanceSheet, generalLedger, profitAndLoss, taxSummary, trialBalance } from './reports.service.ts';
+import { TaxRateRef } from '../tax-rates/tax-rates.schema.ts';
+import { formatPercent } from '../../lib/money.ts';
 
 type TB = Awaited<ReturnType<typeof trialBalance>>;
 type Section = Awaited<ReturnType<typeof balanceSheet>>['assets'];
@@ -116,7 +118,40 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
   }),
 });
 
+type Tax = Awaited<ReturnType<typeof taxSummary>>;
+const TaxSummaryRow = builder.objectRef<Tax['rows'][number]>('TaxSummaryRow').implement({
+  description: 'Sales tax at one rate (or one bare percentage) over the period.',
+  fields: (t) => ({
+    taxRate: t.field({ type: TaxRateRef, nullable: true, description: 'The tax rate; null for lines that gave a bare percentage (their tax went to the sales tax account).', resolve: (r) => r.taxRate }),
+    rate: t.field({ type: 'Percent', description: 'The percentage.', resolve: (r) => formatPercent(r.ratePpm) }),
+    account: t.field({ type: AccountRef, nullable: true, description: 'The account its sales tax was credited to.', resolve: (r) => r.account }),
+    taxableAmount: t.field({ type: 'Money', description: 'Net amounts (after discounts, before tax) of the lines taxed at it: invoices posted in the period, less those voided in it.', resolve: (r, _a, ctx) => money(ctx, r.taxable) }),
+    taxCollected: t.field({ type: 'Money', description: 'Tax charged on those lines.', resolve: (r, _a, ctx) => money(ctx, r.collected) }),
+    taxPaid: t.field({ type: 'Money', description: 'Tax paid on purchases at it (recoverable).', resolve: (r, _a, ctx) => money(ctx, r.paid) }),
+    netTax: t.field({ type: 'Money', description: 'Collected less paid: what is owed for the period at this rate.', resolve: (r, _a, ctx) => money(ctx, r.net) }),
+  }),
+});
+const TaxSummary = builder.objectRef<Tax>('TaxSummary').implement({
+  description: 'Sales tax over a period, per rate, as a company files it; each row ties to its account\'s movement through documents in the period.',
+  fields: (t) => ({
+    from: t.field({ type: 'Date', description: 'First day of the period.', resolve: (r) => r.from }),
+    to: t.field({ type: 'Date', description: 'Last day of the period.', resolve: (r) => r.to }),
+    rows: t.field({ type: [TaxSummaryRow], description: 'Tax rates by name, then bare percentages.', resolve: (r) => r.rows }),
+    totalTaxableAmount: t.field({ type: 'Money', description: 'Sum of taxableAmount.', resolve: (r, _a, ctx) => money(ctx, r.totalTaxable) }),
+    totalTaxCollected: t.field({ type: 'Money', description: 'Sum of taxCollected.', resolve: (r, _a, ctx) => money(ctx, r.totalCollected) }),
+    totalTaxPaid: t.field({ type: 'Money', description: 'Sum of taxPaid.', resolve: (r, _a, ctx) => money(ctx, r.totalPaid) }),
+    totalNetTax: t.field({ type: 'Money', description: 'Sum of netTax.', resolve: (r, _a, ctx) => money(ctx, r.totalNet) }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  taxSummary: t.field({
+    type: TaxSummary,
+    extensions: requires('reports:read'),
+    description: 'Sales tax over a period, per tax rate.',
+    args: { from: t.arg({ type: 'Date', required: true }), to: t.arg({ type: 'Date', required: true }) },
+    resolve: (_p, args, ctx) => taxSummary(ctx, args.from, args.to),
+  }),
   trialBalance: t.field({
     type: TrialBalance,
     extensions: requires('reports:read'),

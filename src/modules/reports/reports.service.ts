@@ -213,3 +213,51 @@ export async function agedReceivables(tenant: Tenant, asOf = today()) {
   const totals = Object.fromEntries(columns.map((k) => [k, rows.reduce((t, r) => t + r[k], 0n)])) as Record<(typeof columns)[number], bigint>;
   return { asOf, rows, totals };
 }
+
+/** The statement of tax charged on invoices posted in a period, less that of voids posted in it, per tax rate (or bare percentage). */
+export function taxCollectedStatement(organizationId: string, from: string, to: string): Prisma.Sql {
+  const lines = (sign: '' | '-') => Prisma.sql`l."taxRateId", l."taxRatePpm", ${Prisma.raw(sign)}l."amount" AS "taxable", ${Prisma.raw(sign)}l."taxAmount" AS "tax"`;
+  return Prisma.sql`
+    SELECT o."taxRateId", o."taxRatePpm", SUM(o."taxable") AS "taxable", SUM(o."tax") AS "tax"
+    FROM (
+      SELECT ${lines('')} FROM "Invoice" i JOIN "InvoiceLine" l ON l."invoiceId" = i."id"
+      WHERE i."organizationId" = ${organizationId} AND i."journalEntryId" IS NOT NULL AND i."issueDate" >= ${from} AND i."issueDate" <= ${to}
+      UNION ALL
+      -- A void posts the reversal on its own date (settledOn): it takes the invoice's tax back then.
+      SELECT ${lines('-')} FROM "Invoice" i JOIN "InvoiceLine" l ON l."invoiceId" = i."id"
+      WHERE i."organizationId" = ${organizationId} AND i."voidJournalEntryId" IS NOT NULL AND i."settledOn" >= ${from} AND i."settledOn" <= ${to}
+    ) o
+    GROUP BY o."taxRateId", o."taxRatePpm"`;
+}
+
+/**
+ * Sales tax over a period, per tax rate: the amounts taxed and the tax charged on invoices posted in it
+ * (less what voids posted in it took back), and the tax paid (purchases: none are recorded yet, so 0),
+ * as a company files it. Lines with a bare percentage are grouped by percentage, without a rate; their
+ * tax went to the sales tax account. Each row's `net` is what its account moved by through documents in
+ * the period (a manual journal entry to a tax account is not a document and is not in it).
+ */
+export async function taxSummary(tenant: Tenant, from: string, to: string) {
+  if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
+  const sums: { taxRateId: string | null; taxRatePpm: unknown; taxable: unknown; tax: unknown }[] = await tenant.prisma.$queryRaw(taxCollectedStatement(tenant.organizationId, from, to));
+  const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
+  const rateIds = [...new Set(sums.map((s) => s.taxRateId).filter((id): id is string => !!id))];
+  const rates = rateIds.length ? await tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: rateIds } } }) : [];
+  const rateOf = new Map(rates.map((r) => [r.id, r]));
+  const accountIds = rates.map((r) => r.salesAccountId).filter((id): id is string => !!id);
+  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, OR: [{ id: { in: accountIds } }, { systemRole: 'sales_tax_payable' }] } });
+  const salesTaxAccount = accounts.find((a) => a.systemRole === 'sales_tax_payable') ?? null;
+  const accountOf = new Map(accounts.map((a) => [a.id, a]));
+  // One row per rate (a rate's lines all carry its percentage) and per bare percentage.
+  const rows = sums
+    .map((s) => {
+      const taxRate = s.taxRateId ? rateOf.get(s.taxRateId)! : null;
+      const collected = minor(s.tax);
+      const account = taxRate?.salesAccountId ? (accountOf.get(taxRate.salesAccountId) ?? null) : salesTaxAccount;
+      return { taxRate, ratePpm: Number(s.taxRatePpm), account, taxable: minor(s.taxable), collected, paid: 0n, net: collected };
+    })
+    .filter((r) => r.taxable !== 0n || r.collected !== 0n)
+    .sort((a, b) => (a.taxRate ? 0 : 1) - (b.taxRate ? 0 : 1) || (a.taxRate?.name ?? '').localeCompare(b.taxRate?.name ?? '') || a.ratePpm - b.ratePpm);
+  const total = (pick: (r: (typeof rows)[number]) => bigint) => rows.reduce((t, r) => t + pick(r), 0n);
+  return { from, to, rows, totalTaxable: total((r) => r.taxable), totalCollected: total((r) => r.collected), totalPaid: total((r) => r.paid), totalNet: total((r) => r.net) };
+}
