@@ -5,7 +5,8 @@ import { AppError } from '../../src/lib/errors.ts';
 import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { createJournalEntry, reverseJournalEntry } from '../../src/modules/journal/journal.service.ts';
-import { balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
+import { balanceSheet, taxSummary, trialBalance } from '../../src/modules/reports/reports.service.ts';
+import { createTaxRate } from '../../src/modules/tax-rates/tax-rates.service.ts';
 import { serviceFixture, usingPostgres } from '../helpers.ts';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
@@ -17,7 +18,7 @@ afterAll(() => f.drop());
 const amount = fc.integer({ min: 1, max: 500_000 }).map((cents) => (cents / 100).toFixed(2));
 const op = fc.oneof(
   fc.record({ kind: fc.constant('entry' as const), debit: amount, credit: amount, balanced: fc.boolean(), from: fc.nat(20), to: fc.nat(20), day: fc.integer({ min: 1, max: 4 }) }),
-  fc.record({ kind: fc.constant('invoice' as const), price: amount, quantity: fc.constantFrom('1', '2', '0.5', '3.333', '0'), tax: fc.constantFrom('0', '5', '8.875', '20'), draft: fc.boolean() }),
+  fc.record({ kind: fc.constant('invoice' as const), price: amount, quantity: fc.constantFrom('1', '2', '0.5', '3.333', '0'), tax: fc.constantFrom('0', '5', '8.875', '20'), rate: fc.constantFrom(0, 1, 2), draft: fc.boolean() }),
   fc.record({ kind: fc.constant('finalize' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('payment' as const), pick: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1, 1.5) }),
   fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }),
@@ -58,6 +59,12 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
     f.db.prisma.journalLine.groupBy({ by: ['accountId', 'date'], where, _sum: { debit: true, credit: true }, orderBy: [{ accountId: 'asc' }, { date: 'asc' }] }),
   ]);
   expect(totals.map((t) => [t.accountId, t.date, t.debit, t.credit])).toEqual(lines.map((l) => [l.accountId, l.date, l._sum.debit, l._sum.credit]));
+  // The tax summary ties to the tax accounts: each moved, through documents (not manual entries), by its rows' sum.
+  const summary = await taxSummary(tenant, '2026-05-01', '2026-05-31');
+  for (const accountId of new Set(summary.rows.map((r) => r.account!.id))) {
+    const moved = (await f.db.prisma.journalLine.findMany({ where: { accountId, entry: { sourceType: { in: ['invoice', 'invoice_void'] } } } })).reduce((t, l) => t + l.credit - l.debit, 0n);
+    expect(summary.rows.filter((r) => r.account!.id === accountId).reduce((t, r) => t + r.net, 0n)).toBe(moved);
+  }
 }
 
 describe('the books, under any sequence of operations', () => {
@@ -67,6 +74,9 @@ describe('the books, under any sequence of operations', () => {
         const tenant = await f.tenant();
         const accounts = await f.db.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { notIn: ['accounts_receivable', 'accounts_payable'] } }, orderBy: { code: 'asc' } });
         const customer = await f.run(tenant, customers.create, { name: 'Prop customer' });
+        // Two tax rates: one to the sales tax account, one to another liability account.
+        const otherLiability = await f.db.prisma.account.findFirstOrThrow({ where: { organizationId: tenant.organizationId, code: '2300' } });
+        const rates = [null, (await f.run(tenant, createTaxRate, { name: 'Rate A', rate: '7.25' })).id, (await f.run(tenant, createTaxRate, { name: 'Rate B', rate: '12.5', salesAccountId: otherLiability.id })).id];
         const invoices: string[] = [];
         const entries: string[] = [];
         for (const o of ops) {
@@ -78,7 +88,7 @@ describe('the books, under any sequence of operations', () => {
               const e = await f.run(tenant, createJournalEntry, { date: `2026-05-0${o.day}`, description: 'prop', lines: [{ accountId: from, debit: o.debit }, { accountId: to, credit: o.balanced ? o.debit : o.credit }] });
               entries.push(e.id);
             } else if (o.kind === 'invoice') {
-              const inv = await f.run(tenant, createInvoice, { customerId: customer.id, issueDate: '2026-05-01', draft: o.draft, lines: [{ description: 'p', unitPrice: o.price, quantity: o.quantity, taxRate: o.tax }] });
+              const inv = await f.run(tenant, createInvoice, { customerId: customer.id, issueDate: '2026-05-01', draft: o.draft, lines: [{ description: 'p', unitPrice: o.price, quantity: o.quantity, ...(rates[o.rate] ? { taxRateId: rates[o.rate] } : { taxRate: o.tax }) }] });
               invoices.push(inv.id);
             } else if (o.kind === 'finalize' && invoices.length) {
               await f.run(tenant, finalizeInvoice, invoices[o.pick % invoices.length]);
