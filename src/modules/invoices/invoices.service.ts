@@ -15,6 +15,7 @@ import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT, checkAccountRefs } from '../accounts/accounts.service.ts';
+import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, parseQuantity } from './invoice-math.ts';
 import { INVOICE, type InvoiceRow, LINES_IN_ORDER, PAYMENT } from './invoices.public.ts';
 
@@ -101,11 +102,10 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
   if (inputLines.length > 200) check.fail('lines', 'an invoice may have at most 200 lines');
 
   const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
-  const taxRateIds = [...new Set(inputLines.map((l) => l.taxRateId).filter((id): id is string => !!id))];
   const [customer, products, taxRates] = await Promise.all([
     input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
     productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
-    taxRateIds.length ? tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: taxRateIds } }, select: { id: true, ratePpm: true, salesAccountId: true, active: true } }) : [],
+    taxRatesFor(tenant, inputLines.map((l) => l.taxRateId)),
   ]);
   await checkAccountRefs(tenant, check, inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })));
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
@@ -273,8 +273,7 @@ export async function finalizeInvoice(scope: WriteScope, id: string) {
   assertOpenPeriod(scope, invoice.issueDate, 'issueDate');
   const system = await systemAccounts(scope, ['accounts_receivable', 'sales_tax_payable']);
   // A draft's tax posts to its rates' accounts as they are now, when it is posted.
-  const taxRateIds = [...new Set(invoice.lines.map((l) => l.taxRateId).filter((id): id is string => !!id))];
-  const rates = taxRateIds.length ? await scope.prisma.taxRate.findMany({ where: { organizationId: scope.organizationId, id: { in: taxRateIds } }, select: { id: true, salesAccountId: true } }) : [];
+  const rates = await taxRatesFor(scope, invoice.lines.map((l) => l.taxRateId));
   const taxAccountOf = new Map(rates.map((r) => [r.id, r.salesAccountId]));
   const posted = await postInvoice(scope, { ...invoice, lines: invoice.lines.map((l) => ({ ...l, taxAccountId: (l.taxRateId && taxAccountOf.get(l.taxRateId)) || null })) }, system);
   const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines: invoice.lines };

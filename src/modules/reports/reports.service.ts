@@ -159,6 +159,9 @@ export async function generalLedger(tenant: Tenant, accountId: string, range: { 
   return { account, from: range.from ?? null, to: range.to ?? null, openingBalance, closingBalance: openingBalance + netOf(closing), lines: pageResult(rows, total, window) };
 }
 
+/** A SUM the database answered, as exact minor units: SQLite answers integers, PostgreSQL numerics (as text). */
+const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
+
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
 /** The statement of aged receivables as at `asOf`: one row per customer owing then, with its buckets (test/db/list-plans.test.ts reads its plan). */
@@ -201,8 +204,6 @@ export async function agedReceivables(tenant: Tenant, asOf = today()) {
   // dated on or before `asOf`) is bucketed by its due date (current = not yet due; then 1–30, 31–60,
   // 61–90, over 90 days past due) and summed per customer.
   const sums: ({ customerId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(agingStatement(tenant.organizationId, asOf));
-  // SQLite answers integers, PostgreSQL numeric sums: both as exact integers of minor units.
-  const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
   const perCustomer = new Map(sums.map((row) => [row.customerId, Object.fromEntries(AGING_BUCKETS.map((k) => [k, minor(row[k])])) as Record<(typeof AGING_BUCKETS)[number], bigint>]));
   const customers = await tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: [...perCustomer.keys()] } }, orderBy: { name: 'asc' } });
   const rows = customers.map((customer) => {
@@ -240,7 +241,6 @@ export function taxCollectedStatement(organizationId: string, from: string, to: 
 export async function taxSummary(tenant: Tenant, from: string, to: string) {
   if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
   const sums: { taxRateId: string | null; taxRatePpm: unknown; taxable: unknown; tax: unknown }[] = await tenant.prisma.$queryRaw(taxCollectedStatement(tenant.organizationId, from, to));
-  const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
   const rateIds = [...new Set(sums.map((s) => s.taxRateId).filter((id): id is string => !!id))];
   const rates = rateIds.length ? await tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: rateIds } } }) : [];
   const rateOf = new Map(rates.map((r) => [r.id, r]));

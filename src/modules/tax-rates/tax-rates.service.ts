@@ -32,6 +32,13 @@ export function taxRateWhere(organizationId: string, filter: TaxRateFilter = {},
   return where;
 }
 
+/** The organization's tax rates among `ids`, as documents use them (one query; none when no id is given). */
+export function taxRatesFor(tenant: Tenant, ids: (string | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return Promise.resolve([]);
+  return tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: wanted } }, select: { id: true, ratePpm: true, salesAccountId: true, active: true } });
+}
+
 async function taxRateColumns(tenant: Tenant, input: TaxRateInput, existing?: { id: string; ratePpm: number }) {
   const check = new Checker();
   const creating = !existing;
