@@ -14,6 +14,7 @@ import './modules/tax-rates/tax-rates.schema.ts';
 import './modules/employees/employees.schema.ts';
 import './modules/journal/journal.schema.ts';
 import './modules/invoices/invoices.schema.ts';
+import './modules/bills/bills.schema.ts';
 import './modules/webhooks/webhooks.schema.ts';
 import './modules/reports/reports.schema.ts';
 import './modules/api-keys/api-keys.schema.ts';
@@ -25,6 +26,8 @@ import { employeeRoutes } from './modules/employees/employees.rest.ts';
 import { employeeRepresentation } from './modules/employees/employees.public.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.rest.ts';
 import { invoiceRepresentation, paymentRepresentation } from './modules/invoices/invoices.public.ts';
+import { billRoutes } from './modules/bills/bills.rest.ts';
+import { billPaymentRepresentation, billRepresentation } from './modules/bills/bills.public.ts';
 import { journalRoutes } from './modules/journal/journal.rest.ts';
 import { journalEntryRepresentation } from './modules/journal/journal.public.ts';
 import { organizationRepresentation } from './modules/organizations/organizations.public.ts';
@@ -42,7 +45,7 @@ export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/w
 
 export const schema = builder.toSchema({ sortSchema: true });
 
-export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
+export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...billRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
 
 export const representations = representationsOf([
   organizationRepresentation,
@@ -56,6 +59,8 @@ export const representations = representationsOf([
   employeeRepresentation,
   invoiceRepresentation,
   paymentRepresentation,
+  billRepresentation,
+  billPaymentRepresentation,
   webhookSubscriptionRepresentation,
   webhookDeliveryRepresentation,
 ]);

@@ -36,7 +36,7 @@ describe('npm run apikey', () => {
     const { port } = await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${port}`;
     try {
-      expect((await http(base, '/api/v1/accounts', { key })).body.total).toBe(18);
+      expect((await http(base, '/api/v1/accounts', { key })).body.total).toBe(19);
       const list = await apikey('list', '--org', 'Cli Co');
       expect(list.stdout).toMatch(/HR sync/);
       expect(list.stdout).not.toContain(key.split('_')[2]);

@@ -21,7 +21,7 @@ describe('npm start', () => {
       expect(health.body).toEqual({ status: 'ok', database: 'reachable' });
       const accounts = await http(first.url, '/api/v1/accounts', { key });
       expect(accounts.status).toBe(200);
-      expect(accounts.body).toMatchObject({ page: 1, limit: 20, total: 18, pages: 1 });
+      expect(accounts.body).toMatchObject({ page: 1, limit: 20, total: 19, pages: 1 });
       expect(accounts.body.data.map((a: any) => a.name)).toEqual(
         expect.arrayContaining(['Cash', 'Bank', 'Accounts Receivable', 'Inventory', 'Accounts Payable', 'Sales Tax Payable', "Owner's Equity", 'Retained Earnings', 'Sales Revenue', 'Cost of Goods Sold', 'Operating Expenses']),
       );
@@ -108,7 +108,7 @@ describe('graceful shutdown', () => {
     await closing;
     await ended;
     expect(response).toMatch(/^HTTP\/1\.1 200/);
-    expect(response).toContain('"total":18');
+    expect(response).toContain('"total":19');
     expect(t.app.server.listening).toBe(false);
     await t.drop();
   });

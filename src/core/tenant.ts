@@ -23,7 +23,7 @@ export interface Tenant {
 }
 
 /** Sequences numbered under the organization lock, so numbers are gapless and never reused. */
-export type SequenceName = 'invoice' | 'journalEntry';
+export type SequenceName = 'invoice' | 'bill' | 'journalEntry';
 
 /**
  * What a service receives inside a unit of work: the transaction, the organization as read under its

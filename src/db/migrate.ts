@@ -72,9 +72,16 @@ async function connectDirect(db: Database): Promise<DirectConnection> {
     const conn = new BetterSqlite3(db.direct.file, { timeout: 10_000 });
     return {
       async apply(migration) {
+        // A migration that rebuilds a table (SQLite's way to change one) drops the old table, and with
+        // foreign keys on, dropping runs the ON DELETE actions of every row referencing it (journal lines
+        // would lose their customer). Its own `PRAGMA foreign_keys=OFF` is ignored inside a transaction,
+        // so they are turned off here, before it, and the references checked before committing.
+        conn.pragma('foreign_keys = OFF');
         conn.exec('BEGIN IMMEDIATE');
         try {
           conn.exec(migration.sql);
+          const broken = conn.pragma('foreign_key_check') as { table: string; parent: string }[];
+          if (broken.length) throw new Error(`leaves ${broken.length} row(s) referencing missing rows (first: ${broken[0].table} → ${broken[0].parent})`);
           const record = historyRow(migration);
           conn
             .prepare(
@@ -86,6 +93,8 @@ async function connectDirect(db: Database): Promise<DirectConnection> {
         } catch (error) {
           conn.exec('ROLLBACK');
           throw error;
+        } finally {
+          conn.pragma('foreign_keys = ON');
         }
       },
       async history() {

@@ -30,6 +30,7 @@ const GET_PATH: Record<string, string> = {
   employee: '/api/v1/employees',
   journal_entry: '/api/v1/journal-entries',
   invoice: '/api/v1/invoices',
+  bill: '/api/v1/bills',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
 };
@@ -118,6 +119,19 @@ describe('the event catalogue', () => {
     );
     expect(posted[0].data.object).toMatchObject({ status: 'open', journalEntryId: posted[1].resourceId });
     await expectEvents(() => rest(`/api/v1/invoices/${posted[0].resourceId}/void`, { reason: 'duplicate' }), ['invoice.voided', 'journal_entry.created']);
+
+    const { result: bill } = (await expectEvents(
+      () => rest('/api/v1/bills', { vendorId: vendor.id, issueDate: '2026-04-01', draft: true, lines: [{ description: 'Paper', unitPrice: 40, accountId: accounts['6100'] }] }),
+      ['bill.created'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/bills/${bill.body.id}/finalize`, {}), ['bill.finalized', 'journal_entry.created']);
+    await expectEvents(() => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 15, date: '2026-04-05' }), ['bill.payment_recorded', 'journal_entry.created']);
+    await expectEvents(() => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 25, date: '2026-04-06' }), ['bill.payment_recorded', 'bill.paid', 'journal_entry.created']);
+    const { events: [openBill] } = await expectEvents(
+      () => rest('/api/v1/bills', { vendorId: vendor.id, issueDate: '2026-04-01', lines: [{ description: 'Ink', unitPrice: 9, accountId: accounts['6100'] }] }),
+      ['bill.created', 'journal_entry.created'],
+    );
+    await expectEvents(() => rest(`/api/v1/bills/${openBill.resourceId}/void`, {}), ['bill.voided', 'journal_entry.created']);
 
     const { events: [orgUpdated] } = await expectEvents(() => gql(t.url, key, 'mutation { updateOrganization(input: { defaultPaymentTermsDays: 14 }) { id } }'), ['organization.updated']);
     expect(orgUpdated.data.previousAttributes).toEqual({ defaultPaymentTermsDays: 30 });

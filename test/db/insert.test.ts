@@ -94,7 +94,7 @@ it('writes a new customer or vendor in one INSERT that Prisma reads back as the 
       t.queries.length = 0;
       const outcome = await unitOfWork.write<any>(organizationId, { operation: `create ${kind}`, input }, (scope) => service.create(scope, input));
       expect(t.queries.filter((q) => /^\s*INSERT INTO .(Customer|Vendor)/i.test(q))).toHaveLength(1);
-      expect(outcome.row.balance).toBe(kind === 'customer' ? 0n : undefined); // a customer's kept balance starts at 0
+      expect(outcome.row.balance).toBe(0n); // the kept balance starts at 0
       const stored = await (t.db.prisma as any)[kind].findUniqueOrThrow({ where: { id: outcome.id } });
       expect(stored).toEqual(outcome.row);
       expect(stored).toMatchObject({ active: true, ...(input === full ? { country: 'DK', addressLine2: null, paymentTermsDays: 14 } : { email: null, paymentTermsDays: null }) });

@@ -15,6 +15,8 @@ export type RouteExamples = Record<string, { path: () => Promise<string>; body?:
 export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): RouteExamples {
   const customer = () => created('/api/v1/customers', { name: `Customer ${Math.random()}` });
   const invoice = async (draft = false) => created('/api/v1/invoices', { customerId: await customer(), draft, lines: [{ description: 'Work', unitPrice: 120, quantity: 1.5 }] });
+  const vendor = () => created('/api/v1/vendors', { name: `Vendor ${Math.random()}` });
+  const bill = async (draft = false) => created('/api/v1/bills', { vendorId: await vendor(), draft, lines: [{ description: 'Supplies', unitPrice: 80, quantity: 2, accountId: accounts['6000'] }] });
   const entry = () => created('/api/v1/journal-entries', { date: '2026-05-01', description: 'Rent', lines: [{ accountId: accounts['6100'], debit: 10, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 10 }] });
   const webhook = () => created('/api/v1/webhooks', { url: hookUrl, eventTypes: ['invoice.paid'] });
   const apiKey = () => created('/api/v1/api-keys', { name: `Key ${Math.random()}`, scopes: ['api_keys:read'] });
@@ -51,6 +53,12 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     getInvoice: { path: async () => `/api/v1/invoices/${await invoice()}` },
     finalizeInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}/finalize` },
     voidInvoice: { path: async () => `/api/v1/invoices/${await invoice()}/void`, body: () => ({ reason: 'sent twice' }) },
+    listBills: { path: async () => '/api/v1/bills?status=open' },
+    createBill: { path: async () => '/api/v1/bills', body: async () => ({ vendorId: await vendor(), reference: `V-${Math.random()}`, lines: [{ description: 'Rent', unitPrice: 900, accountId: accounts['6100'] }] }) },
+    getBill: { path: async () => `/api/v1/bills/${await bill()}` },
+    finalizeBill: { path: async () => `/api/v1/bills/${await bill(true)}/finalize` },
+    voidBill: { path: async () => `/api/v1/bills/${await bill()}/void`, body: () => ({ reason: 'entered twice' }) },
+    recordBillPayment: { path: async () => `/api/v1/bills/${await bill()}/payments`, body: () => ({ amount: 60 }) },
     recordPayment: { path: async () => `/api/v1/invoices/${await invoice()}/payments`, body: () => ({ amount: 50 }) },
     listEmployees: { path: async () => '/api/v1/employees?status=active' },
     createEmployee: { path: async () => '/api/v1/employees', body: () => ({ firstName: 'Grace', lastName: 'Hopper' }) },

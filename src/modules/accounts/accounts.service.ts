@@ -5,7 +5,7 @@ import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { ACCOUNT, accountRepresentation } from './accounts.public.ts';
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { type FieldError, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, type FieldError, notFound, validationError } from '../../lib/errors.ts';
 import { Checker } from '../../lib/validate.ts';
 import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
@@ -129,4 +129,16 @@ export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: Acc
       check.fail(ref.path, `must be a ${ref.subtypes.join(' or ')} account (an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account with subtype ${ref.subtypes.join(' or ')}); this one has ${account.subtype ? `subtype "${account.subtype}"` : 'no subtype'}`);
     }
   }
+}
+
+/** The ids of the organization's system accounts for the given roles, in one query. */
+export async function systemAccounts<Role extends string>(tenant: Tenant, roles: Role[]): Promise<Record<Role, string>> {
+  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { in: roles } }, select: { id: true, systemRole: true } });
+  const out = {} as Record<Role, string>;
+  for (const role of roles) {
+    const account = accounts.find((a) => a.systemRole === role);
+    if (!account) throw new AppError('INVALID_STATE', `The organization has no "${role}" system account; restore it in the chart of accounts`);
+    out[role] = account.id;
+  }
+  return out;
 }

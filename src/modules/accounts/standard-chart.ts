@@ -1,6 +1,6 @@
 // The chart of accounts every new organization starts with: a small-business chart in the usual
 // numbering (1xxx assets, 2xxx liabilities, 3xxx equity, 4xxx income, 5xxx cost of sales, 6xxx expenses).
-// `systemRole` marks the accounts automatic postings use (invoices, payments, year end).
+// `systemRole` marks the accounts automatic postings use (invoices, bills, payments, year end).
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
 
 export interface StandardAccount {
@@ -16,6 +16,7 @@ export const STANDARD_CHART: readonly StandardAccount[] = [
   { code: '1010', name: 'Bank', type: 'ASSET', subtype: 'bank', systemRole: 'bank' },
   { code: '1200', name: 'Accounts Receivable', type: 'ASSET', subtype: 'accounts_receivable', systemRole: 'accounts_receivable' },
   { code: '1300', name: 'Inventory', type: 'ASSET', subtype: 'inventory', systemRole: 'inventory' },
+  { code: '1400', name: 'Recoverable Tax', type: 'ASSET', subtype: 'tax_recoverable', systemRole: 'tax_recoverable' },
   { code: '1500', name: 'Equipment', type: 'ASSET', subtype: 'fixed_asset' },
   { code: '2000', name: 'Accounts Payable', type: 'LIABILITY', subtype: 'accounts_payable', systemRole: 'accounts_payable' },
   { code: '2200', name: 'Sales Tax Payable', type: 'LIABILITY', subtype: 'sales_tax', systemRole: 'sales_tax_payable' },

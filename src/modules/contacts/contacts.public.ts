@@ -11,7 +11,7 @@ export function addressOf(row: { addressLine1: string | null; addressLine2: stri
   return Object.values(address).some((v) => v !== null) ? address : null;
 }
 
-/** A customer's or a vendor's row: the same columns, and a customer's kept balance. */
+/** A customer's or a vendor's row: the same columns, with the kept balance (what it owes, or what we owe it). */
 type ContactRow = Omit<PrismaTypes.CustomerGetPayload<object>, 'balance'> & { balance?: bigint };
 
 const ADDRESS = S.nullable({ ...S.object({ line1: S.nullable(S.string), line2: S.nullable(S.string), city: S.nullable(S.string), region: S.nullable(S.string), postalCode: S.nullable(S.string), country: S.nullable(S.string) }), type: 'object' });
@@ -29,7 +29,7 @@ const contactProperties = (prefix: string) => ({
   active: S.boolean,
 });
 const CUSTOMER_SCHEMA = S.object({ ...contactProperties('cus'), balance: { ...S.number, description: 'Amount due on open invoices.' }, createdAt: S.dateTime, updatedAt: S.dateTime });
-const VENDOR_SCHEMA = S.object({ ...contactProperties('ven'), createdAt: S.dateTime, updatedAt: S.dateTime });
+const VENDOR_SCHEMA = S.object({ ...contactProperties('ven'), balance: { ...S.number, description: 'Amount due on open bills: what we owe the vendor.' }, createdAt: S.dateTime, updatedAt: S.dateTime });
 
 const common = (c: ContactRow) => ({
   id: c.id,
@@ -55,5 +55,5 @@ export const vendorRepresentation: Representation<ContactRow, Infer<typeof VENDO
   type: 'vendor',
   schema: VENDOR_SCHEMA,
   load: (db, organizationId, ids) => db.vendor.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
-  render: (c) => ({ ...common(c), ...timestamps(c) }),
+  render: (c, organization) => ({ ...common(c), balance: moneyNumber(c.balance ?? 0n, decimalsOf({ organization })), ...timestamps(c) }),
 };

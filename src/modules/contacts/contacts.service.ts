@@ -57,7 +57,7 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
   return columns;
 }
 
-/** A contact row as stored: the columns customers and vendors share (a customer also keeps its balance, written by invoices). */
+/** A contact row as stored: the columns customers and vendors share (each also keeps its balance, written by invoices or bills). */
 type ContactRow = Omit<PrismaTypes.CustomerGetPayload<object>, 'balance'>;
 const CONTACT_ROW_COLUMNS = [
   'id', 'organizationId', 'name', 'email', 'phone', 'taxNumber', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country', 'paymentTermsDays', 'notes', 'active', 'createdAt', 'updatedAt',
@@ -114,8 +114,8 @@ export function contactService(kind: 'customer' | 'vendor') {
         updatedAt: scope.now,
       };
       await insertRows(scope.sql, idType, CONTACT_ROW_COLUMNS, [row]);
-      // A new customer owes nothing yet.
-      const created = kind === 'customer' ? { ...row, balance: 0n } : row;
+      // A new contact owes, and is owed, nothing yet.
+      const created = { ...row, balance: 0n };
       return change(kind, created, [{ type: `${kind}.created`, resource: { type: kind, id: row.id, row: created } }]);
     },
 

@@ -8,6 +8,9 @@
 // totals to the cent: subtotal = Σ gross, discountTotal = Σ discount, taxTotal = Σ tax,
 // total = subtotal − discountTotal + taxTotal.
 
+/** Largest line amount in minor units; 200 lines of it still fit a signed 64-bit total. */
+export const MAX_LINE_GROSS = 10n ** 16n;
+
 /** n / d rounded half up, for n >= 0 and d > 0. */
 export function divRoundHalfUp(n: bigint, d: bigint): bigint {
   return (2n * n + d) / (2n * d);

@@ -1,6 +1,7 @@
 // Invoices and payments as the public sees them: the REST v1 bodies, and `data.object` of invoice.* events.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
+import type { OrganizationInfo } from '../../core/tenant.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { decimalsOf } from '../../core/tenant.ts';
@@ -18,7 +19,7 @@ export const PAYMENT = 'payment';
  */
 export const LINES_IN_ORDER = [{ invoiceId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.InvoiceLineOrderByWithRelationInput[];
 
-type InvoiceLineRow = Omit<PrismaTypes.InvoiceLineGetPayload<object>, 'invoiceId'>;
+export type InvoiceLineRow = Omit<PrismaTypes.InvoiceLineGetPayload<object>, 'invoiceId'>;
 export type InvoiceRow = PrismaTypes.InvoiceGetPayload<object> & { lines: InvoiceLineRow[] };
 export type PaymentRow = PrismaTypes.PaymentGetPayload<object> & { invoice: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid'> };
 
@@ -26,16 +27,18 @@ const OPEN = ['OPEN', 'PARTIALLY_PAID'];
 export const amountDueOf = (i: { status: string; total: bigint; amountPaid: bigint }) => (i.status === 'VOID' ? 0n : i.total - i.amountPaid);
 export const isOverdue = (i: { status: string; dueDate: string }, asOf = today()) => OPEN.includes(i.status) && i.dueDate < asOf;
 
-const INVOICE_SCHEMA = S.object({
-  id: S.id('inv'),
-  number: S.string,
-  status: S.enum(Object.values(InvoiceStatus)),
-  customerId: S.id('cus'),
+/**
+ * What invoices and bills share, in the order REST shows it: the head before the party (customerId,
+ * vendorId) and the rest after it. One declaration for both documents, schema and rendering.
+ */
+export const documentHead = (prefix: string) => ({ id: S.id(prefix), number: S.string, status: S.enum(Object.values(InvoiceStatus)) });
+
+export const documentBody = (linePrefix: string, referenceDescription: string) => ({
   issueDate: S.date,
   dueDate: S.date,
   currency: S.string,
   memo: S.nullable(S.string),
-  reference: S.nullable(S.string),
+  reference: { ...S.nullable(S.string), description: referenceDescription },
   subtotal: S.number,
   discountTotal: S.number,
   taxTotal: S.number,
@@ -45,7 +48,7 @@ const INVOICE_SCHEMA = S.object({
   isOverdue: S.boolean,
   lines: S.array(
     S.object({
-      id: S.id('il'),
+      id: S.id(linePrefix),
       lineNo: S.integer,
       productId: S.nullable(S.id('prod')),
       accountId: S.id('acct'),
@@ -54,7 +57,7 @@ const INVOICE_SCHEMA = S.object({
       unitPrice: S.number,
       discountPercent: S.number,
       taxRate: S.number,
-      taxRateId: { ...S.nullable(S.id('txr')), description: 'The tax rate the line\'s tax comes from; null when the line gave a bare percentage (taxRate).' },
+      taxRateId: { ...S.nullable(S.id('txr')), description: 'The tax rate the line\'s tax comes from; null when the line named none (on an invoice: gave a bare percentage, taxRate).' },
       amount: S.number,
       taxAmount: S.number,
     }),
@@ -65,52 +68,57 @@ const INVOICE_SCHEMA = S.object({
   updatedAt: S.dateTime,
 });
 
+/** An invoice or a bill: the same columns but for the party. */
+type DocumentRow = Omit<InvoiceRow, 'customerId'>;
+
+export const renderDocumentHead = (d: Pick<DocumentRow, 'id' | 'number' | 'status'>) => ({ id: d.id, number: d.number, status: d.status.toLowerCase() });
+
+export function renderDocumentBody(d: DocumentRow, organization: OrganizationInfo) {
+  const decimals = decimalsOf({ organization });
+  const money = (minor: bigint) => moneyNumber(minor, decimals);
+  return {
+    issueDate: d.issueDate,
+    dueDate: d.dueDate,
+    currency: d.currency,
+    memo: d.memo,
+    reference: d.reference,
+    subtotal: money(d.subtotal),
+    discountTotal: money(d.discountTotal),
+    taxTotal: money(d.taxTotal),
+    total: money(d.total),
+    amountPaid: money(d.amountPaid),
+    amountDue: money(amountDueOf(d)),
+    isOverdue: isOverdue(d),
+    lines: [...d.lines]
+      .sort((a, b) => a.lineNo - b.lineNo)
+      .map((l) => ({
+        id: l.id,
+        lineNo: l.lineNo,
+        productId: l.productId,
+        accountId: l.accountId,
+        description: l.description,
+        quantity: Number(formatQuantity(l.quantityMilli)),
+        unitPrice: money(l.unitPrice),
+        discountPercent: Number(formatPercent(l.discountPpm)),
+        taxRate: Number(formatPercent(l.taxRatePpm)),
+        taxRateId: l.taxRateId,
+        amount: money(l.amount),
+        taxAmount: money(l.taxAmount),
+      })),
+    journalEntryId: d.journalEntryId,
+    voidedAt: d.voidedAt?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+const INVOICE_SCHEMA = S.object({ ...documentHead('inv'), customerId: S.id('cus'), ...documentBody('il', 'The customer\'s reference, e.g. a purchase order number.') });
+
 export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVOICE_SCHEMA>> = {
   type: INVOICE,
   schema: INVOICE_SCHEMA,
   load: (db, organizationId, ids) => db.invoice.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: LINES_IN_ORDER } }, orderBy: { id: 'asc' } }),
-  render(i, organization) {
-    const decimals = decimalsOf({ organization });
-    const money = (minor: bigint) => moneyNumber(minor, decimals);
-    return {
-      id: i.id,
-      number: i.number,
-      status: i.status.toLowerCase(),
-      customerId: i.customerId,
-      issueDate: i.issueDate,
-      dueDate: i.dueDate,
-      currency: i.currency,
-      memo: i.memo,
-      reference: i.reference,
-      subtotal: money(i.subtotal),
-      discountTotal: money(i.discountTotal),
-      taxTotal: money(i.taxTotal),
-      total: money(i.total),
-      amountPaid: money(i.amountPaid),
-      amountDue: money(amountDueOf(i)),
-      isOverdue: isOverdue(i),
-      lines: [...i.lines]
-        .sort((a, b) => a.lineNo - b.lineNo)
-        .map((l) => ({
-          id: l.id,
-          lineNo: l.lineNo,
-          productId: l.productId,
-          accountId: l.accountId,
-          description: l.description,
-          quantity: Number(formatQuantity(l.quantityMilli)),
-          unitPrice: money(l.unitPrice),
-          discountPercent: Number(formatPercent(l.discountPpm)),
-          taxRate: Number(formatPercent(l.taxRatePpm)),
-          taxRateId: l.taxRateId,
-          amount: money(l.amount),
-          taxAmount: money(l.taxAmount),
-        })),
-      journalEntryId: i.journalEntryId,
-      voidedAt: i.voidedAt?.toISOString() ?? null,
-      createdAt: i.createdAt.toISOString(),
-      updatedAt: i.updatedAt.toISOString(),
-    };
-  },
+  render: (i, organization) => ({ ...renderDocumentHead(i), customerId: i.customerId, ...renderDocumentBody(i, organization) }),
 };
 
 /** A payment with where it left its invoice (the REST response to recording one). */

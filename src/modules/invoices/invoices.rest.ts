@@ -6,8 +6,8 @@ import { actionRoute, idempotencyKeyOf, resourceRoutes, writeResult } from '../.
 import { invoiceRepresentation, paymentRepresentation } from './invoices.public.ts';
 import { validationError } from '../../lib/errors.ts';
 
-/** REST sends quantities as JSON numbers; the GraphQL input takes them as decimal strings. */
-function invoiceBodyToInput(body: Record<string, unknown>) {
+/** REST sends quantities as JSON numbers; the GraphQL inputs (invoice and bill lines) take them as decimal strings. */
+export function quantitiesAsText(body: Record<string, unknown>) {
   if (!Array.isArray(body.lines)) return body;
   return {
     ...body,
@@ -27,7 +27,7 @@ export const invoiceRoutes: RestRoute[] = [
     filters: ['status', 'customerId', 'from', 'to', 'dueBefore', 'overdue', 'search'],
     list: 'List invoices',
     retrieve: 'Retrieve an invoice',
-    create: { summary: 'Create an invoice (posted unless draft)', bodyToInput: invoiceBodyToInput, documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
+    create: { summary: 'Create an invoice (posted unless draft)', bodyToInput: quantitiesAsText, documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
   }),
   actionRoute({ path: '/api/v1/invoices/:id/finalize', mutation: 'finalizeInvoice', summary: 'Post a draft invoice', status: 200, schema: invoiceRepresentation.schema }),
   actionRoute({ path: '/api/v1/invoices/:id/void', mutation: 'voidInvoice', summary: 'Void an invoice without payments (posts the reversal)', inputType: 'VoidInvoiceInput', status: 200, schema: invoiceRepresentation.schema }),

@@ -14,9 +14,9 @@ import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { CASH_ACCOUNT, checkAccountRefs } from '../accounts/accounts.service.ts';
+import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
-import { invoiceTotals, lineFigures, parseQuantity } from './invoice-math.ts';
+import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from './invoice-math.ts';
 import { INVOICE, type InvoiceRow, LINES_IN_ORDER, PAYMENT } from './invoices.public.ts';
 
 export interface InvoiceLineInput {
@@ -53,8 +53,6 @@ export interface InvoiceFilter {
 
 export const OPEN_STATUSES: InvoiceStatus[] = ['OPEN', 'PARTIALLY_PAID'];
 
-/** Largest line amount in minor units; 200 lines of it still fit a signed 64-bit total. */
-const MAX_LINE_GROSS = 10n ** 16n;
 
 export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {}, provider: SearchProvider, asOf = today()): PrismaTypes.InvoiceWhereInput {
   const where: PrismaTypes.InvoiceWhereInput = { organizationId };
@@ -74,18 +72,6 @@ export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {},
   return where;
 }
 
-
-/** The ids of the organization's system accounts for the given roles, in one query. */
-async function systemAccounts<Role extends string>(tenant: Tenant, roles: Role[]): Promise<Record<Role, string>> {
-  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { in: roles } }, select: { id: true, systemRole: true } });
-  const out = {} as Record<Role, string>;
-  for (const role of roles) {
-    const account = accounts.find((a) => a.systemRole === role);
-    if (!account) throw new AppError('INVALID_STATE', `The organization has no "${role}" system account; restore it in the chart of accounts`);
-    out[role] = account.id;
-  }
-  return out;
-}
 
 /** Checks the input and computes every line; reads only. */
 async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {

@@ -5,9 +5,9 @@ import { money } from '../../graphql/money.ts';
 import { pageArgs, pageType } from '../../graphql/pages.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
-import { CustomerRef } from '../contacts/contacts.schema.ts';
+import { CustomerRef, VendorRef } from '../contacts/contacts.schema.ts';
 import { JournalLineRef } from '../journal/journal.schema.ts';
-import { agedReceivables, balanceSheet, generalLedger, profitAndLoss, taxSummary, trialBalance } from './reports.service.ts';
+import { agedPayables, agedReceivables, balanceSheet, generalLedger, profitAndLoss, taxSummary, trialBalance } from './reports.service.ts';
 import { TaxRateRef } from '../tax-rates/tax-rates.schema.ts';
 import { formatPercent } from '../../lib/money.ts';
 
@@ -108,6 +108,11 @@ const AgedReceivablesRow = builder.objectRef<Aged['rows'][number]>('AgedReceivab
   description: 'What one customer owes, by age.',
   fields: (t) => ({ customer: t.field({ type: CustomerRef, description: 'The customer.', resolve: (r) => r.customer }), ...agingFields(t) }),
 });
+type AgedPayables = Awaited<ReturnType<typeof agedPayables>>;
+const AgedPayablesRow = builder.objectRef<AgedPayables['rows'][number]>('AgedPayablesRow').implement({
+  description: 'What we owe one vendor, by age.',
+  fields: (t) => ({ vendor: t.field({ type: VendorRef, description: 'The vendor.', resolve: (r) => r.vendor }), ...agingFields(t) }),
+});
 const AgingTotals = builder.objectRef<Aged['totals']>('AgingTotals').implement({ description: 'Totals per age bucket.', fields: (t) => agingFields(t) });
 const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
   description: 'Amounts due on open invoices per customer, by days past due.',
@@ -117,17 +122,27 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
     totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
   }),
 });
+const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
+  description: 'Amounts due on open bills per vendor, by days past due; the total equals the payables balance on the date.',
+  fields: (t) => ({
+    asOf: t.field({ type: 'Date', description: 'The day ages are counted to.', resolve: (r) => r.asOf }),
+    rows: t.field({ type: [AgedPayablesRow], description: 'One row per vendor we owe money, by name.', resolve: (r) => r.rows }),
+    totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
+  }),
+});
 
 type Tax = Awaited<ReturnType<typeof taxSummary>>;
 const TaxSummaryRow = builder.objectRef<Tax['rows'][number]>('TaxSummaryRow').implement({
-  description: 'Sales tax at one rate (or one bare percentage) over the period.',
+  description: 'Tax at one rate (or one bare percentage) over the period: collected on invoices, paid on bills.',
   fields: (t) => ({
     taxRate: t.field({ type: TaxRateRef, nullable: true, description: 'The tax rate; null for lines that gave a bare percentage (their tax went to the sales tax account).', resolve: (r) => r.taxRate }),
     rate: t.field({ type: 'Percent', description: 'The percentage.', resolve: (r) => formatPercent(r.ratePpm) }),
     account: t.field({ type: AccountRef, nullable: true, description: 'The account its sales tax was credited to.', resolve: (r) => r.account }),
-    taxableAmount: t.field({ type: 'Money', description: 'Net amounts (after discounts, before tax) of the lines taxed at it: invoices posted in the period, less those voided in it.', resolve: (r, _a, ctx) => money(ctx, r.taxable) }),
+    purchaseAccount: t.field({ type: AccountRef, nullable: true, description: 'The account its tax paid on bills was debited to.', resolve: (r) => r.purchaseAccount }),
+    taxableAmount: t.field({ type: 'Money', description: 'Net amounts (after discounts, before tax) of the invoice lines taxed at it: invoices posted in the period, less those voided in it.', resolve: (r, _a, ctx) => money(ctx, r.taxable) }),
     taxCollected: t.field({ type: 'Money', description: 'Tax charged on those lines.', resolve: (r, _a, ctx) => money(ctx, r.collected) }),
-    taxPaid: t.field({ type: 'Money', description: 'Tax paid on purchases at it (recoverable).', resolve: (r, _a, ctx) => money(ctx, r.paid) }),
+    taxablePurchases: t.field({ type: 'Money', description: 'Net amounts of the bill lines taxed at it: bills posted in the period, less those voided in it.', resolve: (r, _a, ctx) => money(ctx, r.taxablePurchases) }),
+    taxPaid: t.field({ type: 'Money', description: 'Tax paid on those bill lines (recoverable).', resolve: (r, _a, ctx) => money(ctx, r.paid) }),
     netTax: t.field({ type: 'Money', description: 'Collected less paid: what is owed for the period at this rate.', resolve: (r, _a, ctx) => money(ctx, r.net) }),
   }),
 });
@@ -139,6 +154,7 @@ const TaxSummary = builder.objectRef<Tax>('TaxSummary').implement({
     rows: t.field({ type: [TaxSummaryRow], description: 'Tax rates by name, then bare percentages.', resolve: (r) => r.rows }),
     totalTaxableAmount: t.field({ type: 'Money', description: 'Sum of taxableAmount.', resolve: (r, _a, ctx) => money(ctx, r.totalTaxable) }),
     totalTaxCollected: t.field({ type: 'Money', description: 'Sum of taxCollected.', resolve: (r, _a, ctx) => money(ctx, r.totalCollected) }),
+    totalTaxablePurchases: t.field({ type: 'Money', description: 'Sum of taxablePurchases.', resolve: (r, _a, ctx) => money(ctx, r.totalTaxablePurchases) }),
     totalTaxPaid: t.field({ type: 'Money', description: 'Sum of taxPaid.', resolve: (r, _a, ctx) => money(ctx, r.totalPaid) }),
     totalNetTax: t.field({ type: 'Money', description: 'Sum of netTax.', resolve: (r, _a, ctx) => money(ctx, r.totalNet) }),
   }),
@@ -148,7 +164,7 @@ builder.queryFields((t) => ({
   taxSummary: t.field({
     type: TaxSummary,
     extensions: requires('reports:read'),
-    description: 'Sales tax over a period, per tax rate.',
+    description: 'Tax collected on invoices and paid on bills over a period, per tax rate.',
     args: { from: t.arg({ type: 'Date', required: true }), to: t.arg({ type: 'Date', required: true }) },
     resolve: (_p, args, ctx) => taxSummary(ctx, args.from, args.to),
   }),
@@ -179,6 +195,13 @@ builder.queryFields((t) => ({
     description: 'One account\'s ledger over a period, paginated.',
     args: { accountId: t.arg.id({ required: true }), from: t.arg({ type: 'Date' }), to: t.arg({ type: 'Date' }), ...pageArgs(t) },
     resolve: (_p, args, ctx) => generalLedger(ctx, args.accountId, { from: args.from, to: args.to }, pageWindow(args.page, args.limit)),
+  }),
+  agedPayables: t.field({
+    type: AgedPayables,
+    extensions: requires('reports:read'),
+    description: 'Aged payables as of a date (today when omitted).',
+    args: { asOf: t.arg({ type: 'Date' }) },
+    resolve: (_p, args, ctx) => agedPayables(ctx, args.asOf ?? undefined),
   }),
   agedReceivables: t.field({
     type: AgedReceivables,

@@ -164,30 +164,58 @@ const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof val
 
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
-/** The statement of aged receivables as at `asOf`: one row per customer owing then, with its buckets (test/db/list-plans.test.ts reads its plan). */
-export function agingStatement(organizationId: string, asOf: string): Prisma.Sql {
+/** The documents aged reports read: invoices for what customers owe us, bills for what we owe vendors. */
+export const AGING_SIDES = {
+  receivables: { documents: 'Invoice', payments: 'Payment', documentKey: 'invoiceId', party: 'customerId' },
+  payables: { documents: 'Bill', payments: 'BillPayment', documentKey: 'billId', party: 'vendorId' },
+} as const;
+export type AgingSide = keyof typeof AGING_SIDES;
+
+/** The statement of aged receivables (or payables) as at `asOf`: one row per party owing (owed) then, with its buckets (test/db/list-plans.test.ts reads its plan). */
+export function agingStatement(organizationId: string, asOf: string, side: AgingSide = 'receivables'): Prisma.Sql {
   const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
-  const dueThen = Prisma.sql`i."customerId", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM "Payment" p WHERE p."invoiceId" = i."id" AND p."date" <= ${asOf}), 0) AS "due"`;
+  const t = AGING_SIDES[side];
+  const [documents, payments, documentKey, party] = [t.documents, t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
+  const dueThen = Prisma.sql`i.${party} AS "partyId", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0) AS "due"`;
   return Prisma.sql`
-    SELECT o."customerId",
+    SELECT o."partyId",
       SUM(CASE WHEN o."dueDate" >= ${asOf} THEN o."due" ELSE 0 END) AS "current",
       SUM(CASE WHEN o."dueDate" < ${asOf} AND o."dueDate" >= ${d30} THEN o."due" ELSE 0 END) AS "days1to30",
       SUM(CASE WHEN o."dueDate" < ${d30} AND o."dueDate" >= ${d60} THEN o."due" ELSE 0 END) AS "days31to60",
       SUM(CASE WHEN o."dueDate" < ${d60} AND o."dueDate" >= ${d90} THEN o."due" ELSE 0 END) AS "days61to90",
       SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
     FROM (
-      SELECT ${dueThen} FROM "Invoice" i
+      SELECT ${dueThen} FROM ${documents} i
       WHERE i."organizationId" = ${organizationId} AND i."status" IN ('OPEN', 'PARTIALLY_PAID') AND i."issueDate" <= ${asOf}
       UNION ALL
-      SELECT ${dueThen} FROM "Invoice" i
+      SELECT ${dueThen} FROM ${documents} i
       -- The issue date as an expression: no planner may read this half by the issue-date index (every
-      -- invoice issued before the date), whatever its statistics; the settled-after index finds the few.
+      -- document issued before the date), whatever its statistics; the settled-after index finds the few.
       WHERE i."organizationId" = ${organizationId} AND i."settledOn" > ${asOf} AND i."issueDate" || '' <= ${asOf}
     ) o
-    GROUP BY o."customerId"
-    -- Not "WHERE due > 0" (no invoice owes less than 0, so the sums are the same): PostgreSQL pushes such
-    -- a filter into both halves and runs each invoice's payments subquery twice.
+    GROUP BY o."partyId"
+    -- Not "WHERE due > 0" (no document owes less than 0, so the sums are the same): PostgreSQL pushes such
+    -- a filter into both halves and runs each document's payments subquery twice.
     HAVING SUM(o."due") > 0`;
+}
+
+type Buckets = Record<(typeof AGING_BUCKETS)[number], bigint>;
+
+/** The aged sums as at `asOf` per party id, from one aggregate in the database (no document is loaded into the process). */
+async function agedSums(tenant: Tenant, asOf: string, side: AgingSide): Promise<Map<string, Buckets>> {
+  const sums: ({ partyId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(agingStatement(tenant.organizationId, asOf, side));
+  return new Map(sums.map((row) => [row.partyId, Object.fromEntries(AGING_BUCKETS.map((k) => [k, minor(row[k])])) as Buckets]));
+}
+
+/** Rows of parties (by name) with their buckets and total, and the totals of every column. */
+function agingTable<Party extends { id: string }>(asOf: string, parties: Party[], perParty: Map<string, Buckets>) {
+  const rows = parties.map((party) => {
+    const b = perParty.get(party.id)!;
+    return { party, ...b, total: AGING_BUCKETS.reduce((t, k) => t + b[k], 0n) };
+  });
+  const columns = [...AGING_BUCKETS, 'total'] as const;
+  const totals = Object.fromEntries(columns.map((k) => [k, rows.reduce((t, r) => t + r[k], 0n)])) as Record<(typeof columns)[number], bigint>;
+  return { asOf, rows, totals };
 }
 
 /**
@@ -195,69 +223,94 @@ export function agingStatement(organizationId: string, asOf: string): Prisma.Sql
  * date counts (QuickBooks and Xero do the same): invoices posted on or before it, less payments dated on
  * or before it, without invoices voided on or before it. So the total always equals the receivables
  * balance of the trial balance at the same date, whatever happened afterwards.
+ *
+ * The aggregate reads the invoices that were open at the end of `asOf` and no others: those still open,
+ * and those settled (paid in full, or voided) after it, each through an index, so the cost follows what
+ * was owed then, not the years of settled history behind it. Each one's amount still due then (its total
+ * less its payments dated on or before `asOf`) is bucketed by its due date (current = not yet due; then
+ * 1–30, 31–60, 61–90, over 90 days past due) and summed per customer.
  */
 export async function agedReceivables(tenant: Tenant, asOf = today()) {
-  // One aggregate in the database (no invoice is loaded into the process) over the invoices that were
-  // open at the end of `asOf` and no others: those still open, and those settled (paid in full, or
-  // voided) after it, each read through an index, so the cost follows what was owed then, not the
-  // years of settled history behind it. Each one's amount still due then (its total less its payments
-  // dated on or before `asOf`) is bucketed by its due date (current = not yet due; then 1–30, 31–60,
-  // 61–90, over 90 days past due) and summed per customer.
-  const sums: ({ customerId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(agingStatement(tenant.organizationId, asOf));
-  const perCustomer = new Map(sums.map((row) => [row.customerId, Object.fromEntries(AGING_BUCKETS.map((k) => [k, minor(row[k])])) as Record<(typeof AGING_BUCKETS)[number], bigint>]));
+  const perCustomer = await agedSums(tenant, asOf, 'receivables');
   const customers = await tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: [...perCustomer.keys()] } }, orderBy: { name: 'asc' } });
-  const rows = customers.map((customer) => {
-    const b = perCustomer.get(customer.id)!;
-    return { customer, ...b, total: AGING_BUCKETS.reduce((t, k) => t + b[k], 0n) };
-  });
-  const columns = [...AGING_BUCKETS, 'total'] as const;
-  const totals = Object.fromEntries(columns.map((k) => [k, rows.reduce((t, r) => t + r[k], 0n)])) as Record<(typeof columns)[number], bigint>;
-  return { asOf, rows, totals };
+  const table = agingTable(asOf, customers, perCustomer);
+  return { ...table, rows: table.rows.map(({ party, ...buckets }) => ({ customer: party, ...buckets })) };
 }
 
-/** The statement of tax charged on invoices posted in a period, less that of voids posted in it, per tax rate (or bare percentage). */
-export function taxCollectedStatement(organizationId: string, from: string, to: string): Prisma.Sql {
-  const lines = (sign: '' | '-') => Prisma.sql`l."taxRateId", l."taxRatePpm", ${Prisma.raw(sign)}l."amount" AS "taxable", ${Prisma.raw(sign)}l."taxAmount" AS "tax"`;
+/** What we owed vendors at the end of `asOf`, by how overdue it was then: aged receivables' rules, over bills and bill payments; the total equals the payables balance then. */
+export async function agedPayables(tenant: Tenant, asOf = today()) {
+  const perVendor = await agedSums(tenant, asOf, 'payables');
+  const vendors = await tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: [...perVendor.keys()] } }, orderBy: { name: 'asc' } });
+  const table = agingTable(asOf, vendors, perVendor);
+  return { ...table, rows: table.rows.map(({ party, ...buckets }) => ({ vendor: party, ...buckets })) };
+}
+
+/**
+ * The statement of tax over a period per tax rate (or bare percentage): charged on invoices posted in it
+ * and paid on bills posted in it, each less what voids posted in it took back (a void posts the
+ * reversal on its own date, settledOn).
+ */
+export function taxStatement(organizationId: string, from: string, to: string): Prisma.Sql {
+  const part = (documents: 'Invoice' | 'Bill', sign: '' | '-') => {
+    const [table, lines, key] = documents === 'Invoice' ? ['"Invoice"', '"InvoiceLine"', '"invoiceId"'] : ['"Bill"', '"BillLine"', '"billId"'];
+    const [taxable, tax] = [`${sign}l."amount"`, `${sign}l."taxAmount"`];
+    const [sales, purchases] = documents === 'Invoice' ? [[taxable, tax], ['0', '0']] : [['0', '0'], [taxable, tax]];
+    const columns = `${sales[0]} AS "salesTaxable", ${sales[1]} AS "salesTax", ${purchases[0]} AS "purchasesTaxable", ${purchases[1]} AS "purchasesTax"`;
+    const dated = sign === '' ? Prisma.sql`i."journalEntryId" IS NOT NULL AND i."issueDate" >= ${from} AND i."issueDate" <= ${to}` : Prisma.sql`i."voidJournalEntryId" IS NOT NULL AND i."settledOn" >= ${from} AND i."settledOn" <= ${to}`;
+    // A bill line without a tax rate is untaxed, not a 0 % rate: it is not in the statement.
+    const taxed = documents === 'Bill' ? Prisma.sql` AND l."taxRateId" IS NOT NULL` : Prisma.empty;
+    return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(table)} i JOIN ${Prisma.raw(lines)} l ON l.${Prisma.raw(key)} = i."id" WHERE i."organizationId" = ${organizationId} AND ${dated}${taxed}`;
+  };
   return Prisma.sql`
-    SELECT o."taxRateId", o."taxRatePpm", SUM(o."taxable") AS "taxable", SUM(o."tax") AS "tax"
+    SELECT o."taxRateId", o."taxRatePpm", SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax", SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"
     FROM (
-      SELECT ${lines('')} FROM "Invoice" i JOIN "InvoiceLine" l ON l."invoiceId" = i."id"
-      WHERE i."organizationId" = ${organizationId} AND i."journalEntryId" IS NOT NULL AND i."issueDate" >= ${from} AND i."issueDate" <= ${to}
-      UNION ALL
-      -- A void posts the reversal on its own date (settledOn): it takes the invoice's tax back then.
-      SELECT ${lines('-')} FROM "Invoice" i JOIN "InvoiceLine" l ON l."invoiceId" = i."id"
-      WHERE i."organizationId" = ${organizationId} AND i."voidJournalEntryId" IS NOT NULL AND i."settledOn" >= ${from} AND i."settledOn" <= ${to}
+      ${part('Invoice', '')}
+      UNION ALL ${part('Invoice', '-')}
+      UNION ALL ${part('Bill', '')}
+      UNION ALL ${part('Bill', '-')}
     ) o
     GROUP BY o."taxRateId", o."taxRatePpm"`;
 }
 
 /**
- * Sales tax over a period, per tax rate: the amounts taxed and the tax charged on invoices posted in it
- * (less what voids posted in it took back), and the tax paid (purchases: none are recorded yet, so 0),
- * as a company files it. Lines with a bare percentage are grouped by percentage, without a rate; their
- * tax went to the sales tax account. Each row's `net` is what its account moved by through documents in
- * the period (a manual journal entry to a tax account is not a document and is not in it).
+ * Tax over a period, per tax rate, as a company files it: the amounts taxed and the tax charged on
+ * invoices posted in it, and the amounts and tax paid on bills posted in it (each less what voids posted
+ * in it took back); net = collected − paid. Invoice lines with a bare percentage are grouped by
+ * percentage, without a rate; their tax went to the sales tax account. Collected tax moved each row's
+ * `account` and paid tax its `purchaseAccount` through documents in the period (a manual journal entry
+ * to a tax account is not a document and is not in it).
  */
 export async function taxSummary(tenant: Tenant, from: string, to: string) {
   if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
-  const sums: { taxRateId: string | null; taxRatePpm: unknown; taxable: unknown; tax: unknown }[] = await tenant.prisma.$queryRaw(taxCollectedStatement(tenant.organizationId, from, to));
+  const sums: { taxRateId: string | null; taxRatePpm: unknown; salesTaxable: unknown; salesTax: unknown; purchasesTaxable: unknown; purchasesTax: unknown }[] = await tenant.prisma.$queryRaw(taxStatement(tenant.organizationId, from, to));
   const rateIds = [...new Set(sums.map((s) => s.taxRateId).filter((id): id is string => !!id))];
   const rates = rateIds.length ? await tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: rateIds } } }) : [];
   const rateOf = new Map(rates.map((r) => [r.id, r]));
-  const accountIds = rates.map((r) => r.salesAccountId).filter((id): id is string => !!id);
-  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, OR: [{ id: { in: accountIds } }, { systemRole: 'sales_tax_payable' }] } });
-  const salesTaxAccount = accounts.find((a) => a.systemRole === 'sales_tax_payable') ?? null;
+  const accountIds = rates.flatMap((r) => [r.salesAccountId, r.purchaseAccountId]).filter((id): id is string => !!id);
+  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, OR: [{ id: { in: accountIds } }, { systemRole: { in: ['sales_tax_payable', 'tax_recoverable'] } }] } });
+  const bySystemRole = (role: string) => accounts.find((a) => a.systemRole === role) ?? null;
   const accountOf = new Map(accounts.map((a) => [a.id, a]));
   // One row per rate (a rate's lines all carry its percentage) and per bare percentage.
   const rows = sums
     .map((s) => {
       const taxRate = s.taxRateId ? rateOf.get(s.taxRateId)! : null;
-      const collected = minor(s.tax);
-      const account = taxRate?.salesAccountId ? (accountOf.get(taxRate.salesAccountId) ?? null) : salesTaxAccount;
-      return { taxRate, ratePpm: Number(s.taxRatePpm), account, taxable: minor(s.taxable), collected, paid: 0n, net: collected };
+      const collected = minor(s.salesTax);
+      const paid = minor(s.purchasesTax);
+      const account = taxRate?.salesAccountId ? (accountOf.get(taxRate.salesAccountId) ?? null) : bySystemRole('sales_tax_payable');
+      const purchaseAccount = taxRate?.purchaseAccountId ? (accountOf.get(taxRate.purchaseAccountId) ?? null) : bySystemRole('tax_recoverable');
+      return { taxRate, ratePpm: Number(s.taxRatePpm), account, purchaseAccount, taxable: minor(s.salesTaxable), collected, taxablePurchases: minor(s.purchasesTaxable), paid, net: collected - paid };
     })
-    .filter((r) => r.taxable !== 0n || r.collected !== 0n)
+    .filter((r) => r.taxable !== 0n || r.collected !== 0n || r.taxablePurchases !== 0n || r.paid !== 0n)
     .sort((a, b) => (a.taxRate ? 0 : 1) - (b.taxRate ? 0 : 1) || (a.taxRate?.name ?? '').localeCompare(b.taxRate?.name ?? '') || a.ratePpm - b.ratePpm);
   const total = (pick: (r: (typeof rows)[number]) => bigint) => rows.reduce((t, r) => t + pick(r), 0n);
-  return { from, to, rows, totalTaxable: total((r) => r.taxable), totalCollected: total((r) => r.collected), totalPaid: total((r) => r.paid), totalNet: total((r) => r.net) };
+  return {
+    from,
+    to,
+    rows,
+    totalTaxable: total((r) => r.taxable),
+    totalCollected: total((r) => r.collected),
+    totalTaxablePurchases: total((r) => r.taxablePurchases),
+    totalPaid: total((r) => r.paid),
+    totalNet: total((r) => r.net),
+  };
 }

@@ -11,7 +11,7 @@ const TAX_RATE_SCHEMA = S.object({
   name: S.string,
   rate: { type: 'number', description: 'Percent, e.g. 8.875.' },
   salesAccountId: { ...S.nullable(S.id('acct')), description: 'Liability account the tax charged on sales is credited to; null: the organization\'s sales tax account (2200).' },
-  purchaseAccountId: { ...S.nullable(S.id('acct')), description: 'Asset account the tax paid on purchases is debited to (recoverable tax).' },
+  purchaseAccountId: { ...S.nullable(S.id('acct')), description: 'Account the tax paid on bills is debited to; null: the organization\'s recoverable tax account (1400).' },
   active: S.boolean,
   createdAt: S.dateTime,
   updatedAt: S.dateTime,

@@ -36,7 +36,7 @@ export function taxRateWhere(organizationId: string, filter: TaxRateFilter = {},
 export function taxRatesFor(tenant: Tenant, ids: (string | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return Promise.resolve([]);
-  return tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: wanted } }, select: { id: true, ratePpm: true, salesAccountId: true, active: true } });
+  return tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: wanted } }, select: { id: true, ratePpm: true, salesAccountId: true, purchaseAccountId: true, active: true } });
 }
 
 async function taxRateColumns(tenant: Tenant, input: TaxRateInput, existing?: { id: string; ratePpm: number }) {
@@ -60,13 +60,19 @@ async function taxRateColumns(tenant: Tenant, input: TaxRateInput, existing?: { 
     typeof columns.name === 'string'
       ? tenant.prisma.taxRate.findFirst({ where: { organizationId: tenant.organizationId, name: columns.name, NOT: existing ? { id: existing.id } : undefined }, select: { id: true } })
       : null,
-    existing && typeof columns.ratePpm === 'number' && columns.ratePpm !== existing.ratePpm ? tenant.prisma.invoiceLine.findFirst({ where: { taxRateId: existing.id }, select: { id: true } }) : null,
+    existing && typeof columns.ratePpm === 'number' && columns.ratePpm !== existing.ratePpm ? rateInUse(tenant, existing.id) : null,
   ]);
   if (clash) check.fail('name', `"${columns.name}" is already the name of tax rate ${clash.id}`);
   if (used) check.fail('rate', 'cannot change once a document uses this tax rate; create a new tax rate and deactivate this one');
   check.done();
   for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
   return columns;
+}
+
+/** Whether any invoice or bill line names the rate (one statement). */
+async function rateInUse(tenant: Tenant, id: string): Promise<boolean> {
+  const [invoiceLine, billLine] = await Promise.all([tenant.prisma.invoiceLine.findFirst({ where: { taxRateId: id }, select: { id: true } }), tenant.prisma.billLine.findFirst({ where: { taxRateId: id }, select: { id: true } })]);
+  return !!(invoiceLine || billLine);
 }
 
 export async function createTaxRate(scope: WriteScope, input: TaxRateInput) {

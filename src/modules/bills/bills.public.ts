@@ -1,0 +1,64 @@
+// Bills and bill payments as the public sees them: the REST v1 bodies, and `data.object` of bill.* events.
+// A bill has an invoice's shape (one declaration, invoices.public.ts) with the vendor as its party.
+import type { PrismaTypes } from '../../db/database.ts';
+import type { Representation } from '../../core/representations.ts';
+import { decimalsOf } from '../../core/tenant.ts';
+import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import { type Infer, S } from '../../lib/json-schema.ts';
+import { moneyNumber } from '../../lib/money.ts';
+import { amountDueOf, documentBody, documentHead, type InvoiceLineRow, renderDocumentBody, renderDocumentHead } from '../invoices/invoices.public.ts';
+
+export const BILL = 'bill';
+export const BILL_PAYMENT = 'bill_payment';
+
+/** A bill's lines in order, for reads of several bills' lines at once (as LINES_IN_ORDER for invoices). */
+export const BILL_LINES_IN_ORDER = [{ billId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.BillLineOrderByWithRelationInput[];
+
+export type BillRow = PrismaTypes.BillGetPayload<object> & { lines: InvoiceLineRow[] };
+export type BillPaymentRow = PrismaTypes.BillPaymentGetPayload<object> & { bill: Pick<BillRow, 'status' | 'total' | 'amountPaid'> };
+
+const BILL_SCHEMA = S.object({ ...documentHead('bill'), vendorId: S.id('ven'), ...documentBody('bl', 'The vendor\'s own invoice number; unique per vendor among bills that are not void.') });
+
+export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEMA>> = {
+  type: BILL,
+  schema: BILL_SCHEMA,
+  load: (db, organizationId, ids) => db.bill.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: BILL_LINES_IN_ORDER } }, orderBy: { id: 'asc' } }),
+  render: (b, organization) => ({ ...renderDocumentHead(b), vendorId: b.vendorId, ...renderDocumentBody(b, organization) }),
+};
+
+/** A bill payment with where it left its bill (the REST response to recording one). */
+const BILL_PAYMENT_SCHEMA = S.object({
+  id: S.id('bpay'),
+  billId: S.id('bill'),
+  amount: S.number,
+  date: S.date,
+  method: S.nullable(S.string),
+  reference: S.nullable(S.string),
+  paymentAccountId: { ...S.id('acct'), description: 'The bank or cash account the money left.' },
+  journalEntryId: S.id('je'),
+  billStatus: S.enum(Object.values(InvoiceStatus)),
+  billAmountDue: S.number,
+  createdAt: S.dateTime,
+});
+
+export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typeof BILL_PAYMENT_SCHEMA>> = {
+  type: BILL_PAYMENT,
+  schema: BILL_PAYMENT_SCHEMA,
+  load: (db, organizationId, ids) => db.billPayment.findMany({ where: { organizationId, id: { in: ids } }, include: { bill: { select: { status: true, total: true, amountPaid: true } } }, orderBy: { id: 'asc' } }),
+  render(p, organization) {
+    const decimals = decimalsOf({ organization });
+    return {
+      id: p.id,
+      billId: p.billId,
+      amount: moneyNumber(p.amount, decimals),
+      date: p.date,
+      method: p.method,
+      reference: p.reference,
+      paymentAccountId: p.paymentAccountId,
+      journalEntryId: p.journalEntryId,
+      billStatus: p.bill.status.toLowerCase(),
+      billAmountDue: moneyNumber(amountDueOf(p.bill), decimals),
+      createdAt: p.createdAt.toISOString(),
+    };
+  },
+};

@@ -1,0 +1,221 @@
+import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
+import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
+import { money } from '../../graphql/money.ts';
+import { actionMutation, createMutation } from '../../graphql/mutations.ts';
+import { formatPercent } from '../../lib/money.ts';
+import { formatQuantity } from '../invoices/invoice-math.ts';
+import { amountDueOf, isOverdue } from '../invoices/invoices.public.ts';
+import { BILL_LINES_IN_ORDER } from './bills.public.ts';
+import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
+
+const BillStatusEnum = describedEnum('BillStatus', InvoiceStatus, 'Where a bill is in its life: DRAFT → OPEN → PARTIALLY_PAID → PAID, or VOID.', {
+  DRAFT: 'Entered but not posted; finalizeBill posts it.',
+  OPEN: 'Posted and unpaid.',
+  PARTIALLY_PAID: 'Posted, with payments less than the total.',
+  PAID: 'Paid in full.',
+  VOID: 'Cancelled; its posting was reversed.',
+});
+
+// Read in select mode, as invoices are (invoices.schema.ts says why).
+const LINE_COLUMNS = { id: true, lineNo: true, description: true, quantityMilli: true, unitPrice: true, discountPpm: true, taxRatePpm: true, amount: true, taxAmount: true } as const;
+
+builder.prismaObject('BillLine', {
+  description: 'One line of a bill. Amounts are rounded per line, half up, as on invoices; the bill totals are the sums of the lines.',
+  select: LINE_COLUMNS,
+  fields: (t) => ({
+    id: t.id({ description: 'The line id (`bl_…`).', resolve: (l) => l.id }),
+    lineNo: t.int({ description: 'Position on the bill, from 1.', resolve: (l) => l.lineNo }),
+    product: t.relation('product', { nullable: true, description: 'The product bought, if any.' }),
+    account: t.relation('account', { description: 'The expense or asset account the line\'s amount is debited to.' }),
+    description: t.string({ description: 'Line text.', resolve: (l) => l.description }),
+    quantity: t.string({ description: 'Quantity as a decimal string (up to 3 decimals).', resolve: (l) => formatQuantity(l.quantityMilli) }),
+    unitPrice: t.field({ type: 'Money', description: 'Price per unit.', resolve: (l, _a, ctx) => money(ctx, l.unitPrice) }),
+    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent of quantity × unit price.', resolve: (l) => formatPercent(l.discountPpm) }),
+    taxRate: t.field({ type: 'Percent', description: 'Tax rate in percent, copied from appliedTaxRate (0 without one).', resolve: (l) => formatPercent(l.taxRatePpm) }),
+    appliedTaxRate: t.relation('taxRate', { nullable: true, description: 'The tax rate the line\'s tax comes from and posts to; null when the line has no tax.' }),
+    amount: t.field({ type: 'Money', description: 'Net amount: quantity × unit price less discount, rounded.', resolve: (l, _a, ctx) => money(ctx, l.amount) }),
+    taxAmount: t.field({ type: 'Money', description: 'Tax on the net amount, rounded: recoverable tax.', resolve: (l, _a, ctx) => money(ctx, l.taxAmount) }),
+  }),
+});
+
+builder.prismaNode('BillPayment', {
+  description: 'Money paid to a vendor against a bill, posted as debit payables, credit the bank (or cash) account.',
+  ...tenantNode('The bill payment id (`bpay_…`).'),
+  fields: (t) => ({
+    bill: t.relation('bill', { description: 'The bill paid.' }),
+    amount: t.field({ type: 'Money', description: 'Amount paid.', resolve: (p, _a, ctx) => money(ctx, p.amount) }),
+    date: t.expose('date', { type: 'Date', description: 'Date paid.' }),
+    paymentAccount: t.relation('paymentAccount', { description: 'The bank or cash account the money left.' }),
+    method: t.exposeString('method', { nullable: true, description: 'How it was paid, e.g. transfer or check.' }),
+    reference: t.exposeString('reference', { nullable: true, description: 'External reference, e.g. a check number.' }),
+    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded.' }),
+  }),
+});
+
+const BILL_COLUMNS = { id: true, number: true, status: true, issueDate: true, dueDate: true, currency: true, subtotal: true, discountTotal: true, taxTotal: true, total: true, amountPaid: true } as const;
+
+export const BillRef = builder.prismaNode('Bill', {
+  description: 'A bill: what a vendor invoices us. Posting it debits the lines\' expense or asset accounts and recoverable tax, and credits payables; it is never edited once posted.',
+  ...tenantNode('The bill id (`bill_…`).'),
+  select: BILL_COLUMNS,
+  fields: (t) => ({
+    number: t.string({ description: 'Our bill number, e.g. BILL-0001, sequential in the organization.', resolve: (b) => b.number }),
+    status: t.field({ type: BillStatusEnum, description: 'Where the bill is in its life.', resolve: (b) => b.status }),
+    vendor: t.relation('vendor', { description: 'Who billed us.' }),
+    issueDate: t.field({ type: 'Date', description: 'Bill date; the posting date.', resolve: (b) => b.issueDate }),
+    dueDate: t.field({ type: 'Date', description: 'When payment is due.', resolve: (b) => b.dueDate }),
+    currency: t.string({ description: 'ISO 4217 currency.', resolve: (b) => b.currency }),
+    memo: t.exposeString('memo', { nullable: true, description: 'Internal note.' }),
+    reference: t.exposeString('reference', { nullable: true, description: 'The vendor\'s own invoice number; unique per vendor among bills that are not void.' }),
+    subtotal: t.field({ type: 'Money', description: 'Sum of quantity × unit price over the lines.', resolve: (b, _a, ctx) => money(ctx, b.subtotal) }),
+    discountTotal: t.field({ type: 'Money', description: 'Sum of the line discounts.', resolve: (b, _a, ctx) => money(ctx, b.discountTotal) }),
+    taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes (recoverable tax).', resolve: (b, _a, ctx) => money(ctx, b.taxTotal) }),
+    total: t.field({ type: 'Money', description: 'subtotal − discountTotal + taxTotal.', resolve: (b, _a, ctx) => money(ctx, b.total) }),
+    amountPaid: t.field({ type: 'Money', description: 'Payments made so far.', resolve: (b, _a, ctx) => money(ctx, b.amountPaid) }),
+    amountDue: t.field({ type: 'Money', description: 'What we still owe: total − amountPaid (0 when void).', resolve: (b, _a, ctx) => money(ctx, amountDueOf(b)) }),
+    isOverdue: t.boolean({ description: 'Open or partly paid, and past its due date (today, UTC).', resolve: (b) => isOverdue(b) }),
+    lines: t.relation('lines', { description: 'The bill lines, in order.', query: { orderBy: BILL_LINES_IN_ORDER } }),
+    payments: t.relation('payments', { description: 'Payments made, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+    journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the bill made (null for a draft).' }),
+    voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
+    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was voided.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was entered.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
+  }),
+});
+
+const BillFilterInput = builder.inputType('BillFilter', {
+  description: 'Narrows a list of bills; all given conditions must hold.',
+  fields: (t) => ({
+    status: t.field({ type: BillStatusEnum, description: 'Only this status.' }),
+    vendorId: t.id({ description: 'Only this vendor\'s bills.' }),
+    from: t.field({ type: 'Date', description: 'Dated on or after.' }),
+    to: t.field({ type: 'Date', description: 'Dated on or before.' }),
+    dueBefore: t.field({ type: 'Date', description: 'Due before this date.' }),
+    overdue: t.boolean({ description: 'Only overdue (true) or only not overdue (false).' }),
+    search: t.string({ description: 'Part of the number, the vendor\'s reference or the vendor\'s name.' }),
+  }),
+});
+
+const billOrder = orderInput(
+  'Bill',
+  {
+    ISSUE_DATE: { column: 'issueDate', description: 'By bill date.' },
+    DUE_DATE: { column: 'dueDate', description: 'By due date.' },
+    NUMBER: { column: 'number', unique: true, description: 'By bill number.' },
+    TOTAL: { column: 'total', description: 'By total.' },
+    CREATED_AT: { column: 'createdAt', description: 'By entry time.' },
+  },
+  'ISSUE_DATE',
+);
+
+listFields<BillFilter>({
+  plural: 'bills',
+  model: 'Bill',
+  nodeRef: BillRef,
+  description: 'bills',
+  filterInput: BillFilterInput,
+  order: billOrder,
+  where: (ctx, filter) => billWhere(ctx.organizationId, filter, ctx.db.provider),
+});
+
+// Vendor fields that need bills.
+builder.prismaObjectFields('Vendor', (t) => ({
+  bills: t.relatedConnection('bills', {
+    cursor: 'id',
+    maxSize: connectionMaxSize,
+    totalCount: true,
+    description: 'This vendor\'s bills, newest first.',
+    query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
+  }),
+  balance: t.field({
+    type: 'Money',
+    description: 'What we owe the vendor: the amount due on its open and partly paid bills.',
+    select: { balance: true },
+    resolve: (vendor, _args, ctx) => money(ctx, vendor.balance),
+  }),
+}));
+
+builder.prismaObjectField('JournalEntry', 'bill', (t) => t.relation('bill', { nullable: true, description: 'The bill that posted this entry, if any.' }));
+
+const BillLineInput = builder.inputType('BillLineInput', {
+  description: 'One bill line. With a product, the description and account default to the product\'s (its expense account).',
+  fields: (t) => ({
+    productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
+    description: t.string({ description: 'Line text; required without a product.' }),
+    quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
+    unitPrice: t.field({ type: 'Money', required: true, description: 'Price per unit, as the vendor charged it.' }),
+    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
+    taxRateId: t.id({ description: 'A tax rate of your organization (`txr_…`): its percentage applies and its tax is debited to its purchase account (default the recoverable tax account). No tax without one.' }),
+    accountId: t.id({ description: 'Expense or asset account to debit; default the product\'s expense account, and required without one. Not receivables or payables.' }),
+  }),
+});
+
+const CreateBillInput = builder.inputType('CreateBillInput', {
+  description: 'A bill from a vendor. Unless `draft` is true it is posted at once (status OPEN).',
+  fields: (t) => ({
+    vendorId: t.id({ required: true, description: 'An active vendor of your organization (`ven_…`).' }),
+    issueDate: t.field({ type: 'Date', description: 'Bill date; today (UTC) when omitted. Not in a locked period.' }),
+    dueDate: t.field({ type: 'Date', description: 'Due date; default issueDate + payment terms.' }),
+    paymentTermsDays: t.int({ description: 'Payment terms in days; default the vendor\'s, else the organization\'s.' }),
+    memo: t.string({ description: 'Internal note.' }),
+    reference: t.string({ description: 'The vendor\'s own invoice number; refused when another bill of the vendor that is not void has it.' }),
+    draft: t.boolean({ description: 'Keep it as a draft (not posted) until finalizeBill.' }),
+    lines: t.field({ type: [BillLineInput], required: true, description: 'At least one line.' }),
+  }),
+});
+
+const RecordBillPaymentInput = builder.inputType('RecordBillPaymentInput', {
+  description: 'A payment made against an open bill. Overpayment is refused.',
+  fields: (t) => ({
+    billId: t.id({ required: true, description: 'The bill paid (`bill_…`).' }),
+    amount: t.field({ type: 'Money', required: true, description: 'Amount paid; at most the amount due.' }),
+    date: t.field({ type: 'Date', description: 'Date paid; today when omitted. Not before the bill date, not in a locked period.' }),
+    paymentAccountId: t.id({ description: 'Bank or cash account the money left; default the bank account.' }),
+    method: t.string({ description: 'How it was paid.' }),
+    reference: t.string({ description: 'External reference, e.g. a check number.' }),
+  }),
+});
+
+const VoidBillInput = builder.inputType('VoidBillInput', {
+  description: 'When and why a bill is voided.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', description: 'Date of the reversal; today (or the bill date if later) when omitted.' }),
+    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
+  }),
+});
+
+createMutation({
+  name: 'createBill',
+  model: 'Bill',
+  input: CreateBillInput,
+  description: 'Enters a bill and, unless it is a draft, posts its journal entry.',
+  run: (scope, input) => createBill(scope, input),
+});
+
+createMutation({
+  name: 'recordBillPayment',
+  model: 'BillPayment',
+  input: RecordBillPaymentInput,
+  description: 'Records a payment of a bill and posts it; the bill becomes PARTIALLY_PAID or PAID.',
+  run: (scope, input) => recordBillPayment(scope, input),
+});
+
+actionMutation<Record<string, never>>({
+  name: 'finalizeBill',
+  model: 'Bill',
+  label: 'draft bill',
+  description: 'Posts a draft bill (status OPEN).',
+  run: (scope, id) => finalizeBill(scope, id),
+});
+
+actionMutation<{ date?: string | null; reason?: string | null }>({
+  name: 'voidBill',
+  model: 'Bill',
+  label: 'bill',
+  input: VoidBillInput,
+  description: 'Voids a bill that has no payments, posting the reversal of its entry. Paid bills cannot be voided.',
+  run: (scope, id, input) => voidBill(scope, id, input),
+});
