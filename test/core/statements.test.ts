@@ -7,6 +7,7 @@ let t: TestApp;
 let key: string;
 let accounts: Record<string, string>;
 let customerId: string;
+let vendorId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 } });
@@ -18,6 +19,7 @@ beforeAll(async () => {
   const list = await http(t.url, '/api/v1/accounts?limit=100', { key });
   accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));
   customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Counted Ltd' } })).body.id;
+  vendorId = (await http(t.url, '/api/v1/vendors', { key, body: { name: 'Counted Supplies' } })).body.id;
 });
 afterAll(() => t.close());
 
@@ -55,6 +57,15 @@ describe('SQL statements per request', () => {
     const { response, statements } = await counted(() => http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } }));
     expect(response.status).toBe(201);
     console.log(`POST /api/v1/invoices (3 lines): ${statements.length} statements\n  ${statements.join('\n  ')}`);
+    expect(statements.length).toBeLessThanOrEqual(13);
+  });
+
+  // A bill posts the mirror of an invoice: no more statements for it.
+  it('POST /api/v1/bills with three lines: at most an invoice\'s 13', async () => {
+    const body = { vendorId, issueDate: '2026-05-01', lines: invoice.lines.map((l) => ({ ...l, accountId: accounts['6000'] })) };
+    const { response, statements } = await counted(() => http(t.url, '/api/v1/bills', { key, body }));
+    expect(response.status).toBe(201);
+    console.log(`POST /api/v1/bills (3 lines): ${statements.length} statements\n  ${statements.join('\n  ')}`);
     expect(statements.length).toBeLessThanOrEqual(13);
   });
 

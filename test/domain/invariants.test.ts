@@ -2,10 +2,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.ts';
-import { customers } from '../../src/modules/contacts/contacts.service.ts';
+import { createBill, finalizeBill, recordBillPayment, voidBill } from '../../src/modules/bills/bills.service.ts';
+import { customers, vendors } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { createJournalEntry, reverseJournalEntry } from '../../src/modules/journal/journal.service.ts';
-import { balanceSheet, taxSummary, trialBalance } from '../../src/modules/reports/reports.service.ts';
+import { agedPayables, agedReceivables, balanceSheet, taxSummary, trialBalance } from '../../src/modules/reports/reports.service.ts';
 import { createTaxRate } from '../../src/modules/tax-rates/tax-rates.service.ts';
 import { serviceFixture, usingPostgres } from '../helpers.ts';
 
@@ -23,11 +24,15 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('payment' as const), pick: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1, 1.5) }),
   fc.record({ kind: fc.constant('void' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('bill' as const), price: amount, quantity: fc.constantFrom('1', '2', '0.5', '0'), rate: fc.constantFrom(0, 1, 2), draft: fc.boolean(), day: fc.integer({ min: 1, max: 3 }), terms: fc.constantFrom(0, 1, 3) }),
+  fc.record({ kind: fc.constant('finalizeBill' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('billPayment' as const), pick: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1, 1.5), day: fc.integer({ min: 4, max: 6 }) }),
+  fc.record({ kind: fc.constant('voidBill' as const), pick: fc.nat() }),
 );
 
 async function snapshot(organizationId: string) {
   const where = { organizationId };
-  const [entries, lines, invoices, payments, events, sums, dailyTotals, balances] = await Promise.all([
+  const [entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances] = await Promise.all([
     f.db.prisma.journalEntry.count({ where }),
     f.db.prisma.journalLine.count({ where }),
     f.db.prisma.invoice.findMany({ where, select: { id: true, status: true, amountPaid: true }, orderBy: { id: 'asc' } }),
@@ -36,8 +41,11 @@ async function snapshot(organizationId: string) {
     f.db.prisma.journalLine.aggregate({ where, _sum: { debit: true, credit: true } }),
     f.db.prisma.accountDailyTotal.findMany({ where, orderBy: [{ accountId: 'asc' }, { date: 'asc' }] }),
     f.db.prisma.customer.findMany({ where, select: { id: true, balance: true }, orderBy: { id: 'asc' } }),
+    f.db.prisma.bill.findMany({ where, select: { id: true, status: true, amountPaid: true }, orderBy: { id: 'asc' } }),
+    f.db.prisma.billPayment.count({ where }),
+    f.db.prisma.vendor.findMany({ where, select: { id: true, balance: true }, orderBy: { id: 'asc' } }),
   ]);
-  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals, balances }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
@@ -52,6 +60,23 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
   for (const customer of await f.db.prisma.customer.findMany({ where: { organizationId: tenant.organizationId } })) {
     expect(customer.balance, customer.name).toBe(open.filter((i) => i.customerId === customer.id).reduce((s, i) => s + i.total - i.amountPaid, 0n));
   }
+  // Payables are the open bills, and each vendor's kept balance what we owe it on them.
+  const payable = bs.liabilities.rows.find((r) => r.account.systemRole === 'accounts_payable')?.amount ?? 0n;
+  const openBills = await f.db.prisma.bill.findMany({ where: { organizationId: tenant.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] } } });
+  expect(payable).toBe(openBills.reduce((s, b) => s + b.total - b.amountPaid, 0n));
+  for (const vendor of await f.db.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId } })) {
+    expect(vendor.balance, vendor.name).toBe(openBills.filter((b) => b.vendorId === vendor.id).reduce((s, b) => s + b.total - b.amountPaid, 0n));
+  }
+  // Aged receivables and payables as at past dates total the control accounts' balances on those dates.
+  for (const asOf of ['2026-05-01', '2026-05-03', '2026-05-05', '2026-05-06']) {
+    const tbThen = await trialBalance(tenant, asOf);
+    const balanceOf = (role: string) => {
+      const row = tbThen.rows.find((r) => r.account.systemRole === role);
+      return row ? row.debit - row.credit : 0n;
+    };
+    expect((await agedReceivables(tenant, asOf)).totals.total, `receivables ${asOf}`).toBe(balanceOf('accounts_receivable'));
+    expect((await agedPayables(tenant, asOf)).totals.total, `payables ${asOf}`).toBe(-balanceOf('accounts_payable'));
+  }
   // The daily totals reports read are exactly the journal lines summed per account and day.
   const where = { organizationId: tenant.organizationId };
   const [totals, lines] = await Promise.all([
@@ -59,24 +84,31 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
     f.db.prisma.journalLine.groupBy({ by: ['accountId', 'date'], where, _sum: { debit: true, credit: true }, orderBy: [{ accountId: 'asc' }, { date: 'asc' }] }),
   ]);
   expect(totals.map((t) => [t.accountId, t.date, t.debit, t.credit])).toEqual(lines.map((l) => [l.accountId, l.date, l._sum.debit, l._sum.credit]));
-  // The tax summary ties to the tax accounts: each moved, through documents (not manual entries), by its rows' sum.
+  // The tax summary ties to the tax accounts: each moved, through documents (not manual entries), by its
+  // rows: debited by the tax paid where it is the purchase account, credited by the tax collected where
+  // it is the sales account.
   const summary = await taxSummary(tenant, '2026-05-01', '2026-05-31');
-  for (const accountId of new Set(summary.rows.map((r) => r.account!.id))) {
-    const moved = (await f.db.prisma.journalLine.findMany({ where: { accountId, entry: { sourceType: { in: ['invoice', 'invoice_void'] } } } })).reduce((t, l) => t + l.credit - l.debit, 0n);
-    expect(summary.rows.filter((r) => r.account!.id === accountId).reduce((t, r) => t + r.net, 0n)).toBe(moved);
+  for (const accountId of new Set(summary.rows.flatMap((r) => [r.account!.id, r.purchaseAccount!.id]))) {
+    const moved = (await f.db.prisma.journalLine.findMany({ where: { accountId, entry: { sourceType: { in: ['invoice', 'invoice_void', 'bill', 'bill_void'] } } } })).reduce((t, l) => t + l.debit - l.credit, 0n);
+    const paid = summary.rows.filter((r) => r.purchaseAccount!.id === accountId).reduce((t, r) => t + r.paid, 0n);
+    const collected = summary.rows.filter((r) => r.account!.id === accountId).reduce((t, r) => t + r.collected, 0n);
+    expect(paid - collected).toBe(moved);
   }
 }
 
 describe('the books, under any sequence of operations', () => {
-  it('always balance, receivables always equal open invoices, and refused operations change nothing', async () => {
+  it('always balance, receivables and payables always equal open invoices and bills (also as at past dates), and refused operations change nothing', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 14 }), async (ops) => {
         const tenant = await f.tenant();
         const accounts = await f.db.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { notIn: ['accounts_receivable', 'accounts_payable'] } }, orderBy: { code: 'asc' } });
         const customer = await f.run(tenant, customers.create, { name: 'Prop customer' });
+        const vendor = await f.run(tenant, vendors.create, { name: 'Prop vendor' });
+        const expense = await f.accountId(tenant, '6000');
         // Two tax rates: one to the sales tax account, one to another liability account.
         const otherLiability = await f.db.prisma.account.findFirstOrThrow({ where: { organizationId: tenant.organizationId, code: '2300' } });
-        const rates = [null, (await f.run(tenant, createTaxRate, { name: 'Rate A', rate: '7.25' })).id, (await f.run(tenant, createTaxRate, { name: 'Rate B', rate: '12.5', salesAccountId: otherLiability.id })).id];
+        const rates = [null, (await f.run(tenant, createTaxRate, { name: 'Rate A', rate: '7.25' })).id, (await f.run(tenant, createTaxRate, { name: 'Rate B', rate: '12.5', salesAccountId: otherLiability.id, purchaseAccountId: otherLiability.id })).id];
+        const bills: string[] = [];
         const invoices: string[] = [];
         const entries: string[] = [];
         for (const o of ops) {
@@ -98,6 +130,18 @@ describe('the books, under any sequence of operations', () => {
               await f.run(tenant, recordPayment, { invoiceId: inv.id, amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2), date: '2026-05-02' });
             } else if (o.kind === 'void' && invoices.length) {
               await f.run(tenant, voidInvoice, invoices[o.pick % invoices.length], { date: '2026-05-03' });
+            } else if (o.kind === 'bill') {
+              const issueDate = `2026-05-0${o.day}`;
+              const bill = await f.run(tenant, createBill, { vendorId: vendor.id, issueDate, paymentTermsDays: o.terms, draft: o.draft, lines: [{ description: 'b', unitPrice: o.price, quantity: o.quantity, accountId: expense, taxRateId: rates[o.rate] }] });
+              bills.push(bill.id);
+            } else if (o.kind === 'finalizeBill' && bills.length) {
+              await f.run(tenant, finalizeBill, bills[o.pick % bills.length]);
+            } else if (o.kind === 'billPayment' && bills.length) {
+              const bill = await f.db.prisma.bill.findUniqueOrThrow({ where: { id: bills[o.pick % bills.length] } });
+              const due = Number(bill.total - bill.amountPaid) / 100;
+              await f.run(tenant, recordBillPayment, { billId: bill.id, amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2), date: `2026-05-0${o.day}` });
+            } else if (o.kind === 'voidBill' && bills.length) {
+              await f.run(tenant, voidBill, bills[o.pick % bills.length], { date: '2026-05-06' });
             } else if (o.kind === 'reverse' && entries.length) {
               await f.run(tenant, reverseJournalEntry, entries[o.pick % entries.length], { date: '2026-05-04' });
             }

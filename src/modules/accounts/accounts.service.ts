@@ -114,11 +114,9 @@ export interface AccountRef {
 /** Where money is received or paid from: an asset account of subtype bank or cash (as in QuickBooks and Xero). */
 export const CASH_ACCOUNT = { types: ['ASSET' as AccountType], subtypes: ['bank', 'cash'] };
 
-/** Checks, in one query, that each id names an active account of the organization of an allowed type. */
-export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: AccountRef[]) {
-  const ids = [...new Set(refs.map((r) => r.id).filter((id): id is string => !!id))];
-  if (ids.length === 0) return;
-  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids } }, select: { id: true, type: true, subtype: true, active: true } });
+type CheckedAccount = { id: string; type: AccountType; subtype: string | null; active: boolean; systemRole: string | null };
+
+function judgeAccountRefs(check: Checker, refs: AccountRef[], accounts: CheckedAccount[]) {
   for (const ref of refs) {
     if (!ref.id) continue;
     const account = accounts.find((a) => a.id === ref.id);
@@ -131,9 +129,7 @@ export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: Acc
   }
 }
 
-/** The ids of the organization's system accounts for the given roles, in one query. */
-export async function systemAccounts<Role extends string>(tenant: Tenant, roles: Role[]): Promise<Record<Role, string>> {
-  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { in: roles } }, select: { id: true, systemRole: true } });
+function systemAccountIds<Role extends string>(accounts: { id: string; systemRole: string | null }[], roles: Role[]): Record<Role, string> {
   const out = {} as Record<Role, string>;
   for (const role of roles) {
     const account = accounts.find((a) => a.systemRole === role);
@@ -141,4 +137,26 @@ export async function systemAccounts<Role extends string>(tenant: Tenant, roles:
     out[role] = account.id;
   }
   return out;
+}
+
+const refIds = (refs: AccountRef[]) => [...new Set(refs.map((r) => r.id).filter((id): id is string => !!id))];
+const CHECKED_COLUMNS = { id: true, type: true, subtype: true, active: true, systemRole: true } as const;
+
+/** Checks, in one query, that each id names an active account of the organization of an allowed type. */
+export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: AccountRef[]) {
+  const ids = refIds(refs);
+  if (ids.length === 0) return;
+  judgeAccountRefs(check, refs, await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids } }, select: CHECKED_COLUMNS }));
+}
+
+/** checkAccountRefs and systemAccounts in one query, for a document that needs both. */
+export async function checkAccountRefsWithSystem<Role extends string>(tenant: Tenant, check: Checker, refs: AccountRef[], roles: Role[]): Promise<Record<Role, string>> {
+  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, OR: [{ id: { in: refIds(refs) } }, { systemRole: { in: roles } }] }, select: CHECKED_COLUMNS });
+  judgeAccountRefs(check, refs, accounts);
+  return systemAccountIds(accounts, roles);
+}
+
+/** The ids of the organization's system accounts for the given roles, in one query. */
+export async function systemAccounts<Role extends string>(tenant: Tenant, roles: Role[]): Promise<Record<Role, string>> {
+  return systemAccountIds(await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { in: roles } }, select: { id: true, systemRole: true } }), roles);
 }

@@ -15,7 +15,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
+import { CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from '../invoices/invoice-math.ts';
 import { BILL, BILL_LINES_IN_ORDER, BILL_PAYMENT, type BillRow } from './bills.public.ts';
@@ -89,14 +89,12 @@ async function checkBill(tenant: Tenant, input: BillInput, now: Date) {
   if (inputLines.length > 200) check.fail('lines', 'a bill may have at most 200 lines');
 
   const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
-  const [vendor, products, taxRates, sameReference, system] = await Promise.all([
+  const [vendor, products, taxRates, sameReference] = await Promise.all([
     input.vendorId ? tenant.prisma.vendor.findFirst({ where: { id: input.vendorId, organizationId: tenant.organizationId } }) : null,
     productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
     taxRatesFor(tenant, inputLines.map((l) => l.taxRateId)),
     // A vendor's invoice is entered once (QuickBooks warns, Xero refuses): its number may not be on another live bill of the vendor.
     reference && input.vendorId ? tenant.prisma.bill.findFirst({ where: { organizationId: tenant.organizationId, vendorId: input.vendorId, reference, status: { not: 'VOID' } }, select: { number: true } }) : null,
-    // Receivables and payables only move with their own documents: a bill line may not debit either.
-    systemAccounts(tenant, ['accounts_payable', 'tax_recoverable', 'accounts_receivable']),
   ]);
   if (input.vendorId && !vendor) check.fail('vendorId', `no vendor with id "${input.vendorId}"`);
   else if (vendor && !vendor.active) check.fail('vendorId', 'is an inactive vendor');
@@ -121,9 +119,7 @@ async function checkBill(tenant: Tenant, input: BillInput, now: Date) {
     if (!description) check.fail(`${at}.description`, 'is required when the line has no product');
     const accountId = line.accountId ?? product?.expenseAccountId ?? null;
     if (!accountId) check.fail(`${at}.accountId`, 'is required when the line has no product with an expense account');
-    else if (accountId === system.accounts_receivable || accountId === system.accounts_payable) {
-      check.fail(`${at}.accountId`, 'is a receivables or payables account, which only invoices, bills and their payments post to');
-    } else accountRefs.push({ path: `${at}.accountId`, id: accountId, types: BILL_LINE_ACCOUNT_TYPES });
+    else accountRefs.push({ path: `${at}.accountId`, id: accountId, types: BILL_LINE_ACCOUNT_TYPES });
     if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && accountId) {
       if (quantityMilli * unitPrice > MAX_LINE_GROSS * 1000n) {
         check.fail(at, 'quantity × unit price is too large');
@@ -144,7 +140,11 @@ async function checkBill(tenant: Tenant, input: BillInput, now: Date) {
       });
     }
   }
-  await checkAccountRefs(tenant, check, accountRefs);
+  const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, ['accounts_payable', 'tax_recoverable', 'accounts_receivable']);
+  // Receivables and payables only move with their own documents: a bill line may debit neither.
+  for (const ref of accountRefs) {
+    if (ref.id === system.accounts_receivable) check.fail(ref.path, 'is a receivables or payables account, which only invoices, bills and their payments post to');
+  }
   const termsDays = terms ?? vendor?.paymentTermsDays ?? tenant.organization.defaultPaymentTermsDays;
   const dueDate = explicitDue ?? addDays(issueDate, termsDays);
   if (dueDate < issueDate) check.fail('dueDate', `must not be before issueDate ${issueDate}`);

@@ -14,7 +14,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
+import { CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from './invoice-math.ts';
 import { INVOICE, type InvoiceRow, LINES_IN_ORDER, PAYMENT } from './invoices.public.ts';
@@ -93,10 +93,9 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
     productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
     taxRatesFor(tenant, inputLines.map((l) => l.taxRateId)),
   ]);
-  await checkAccountRefs(tenant, check, inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })));
+  const system = await checkAccountRefsWithSystem(tenant, check, inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })), ['sales', 'accounts_receivable', 'sales_tax_payable']);
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   else if (customer && !customer.active) check.fail('customerId', 'is an inactive customer');
-  const system = await systemAccounts(tenant, ['sales', 'accounts_receivable', 'sales_tax_payable']);
   const salesAccountId = system.sales;
 
   const lines = [];
