@@ -1,12 +1,13 @@
-// Reports as at a past date count only what had happened by then, so aged receivables
-// always tie to the receivables balance of the trial balance at the same date (QuickBooks, Xero).
+// Reports as at a past date count only what had happened by then, so aged receivables (and payables)
+// always tie to the receivables (payables) balance of the trial balance at the same date (QuickBooks, Xero).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../src/modules/contacts/contacts.service.ts';
+import { createBill, recordBillPayment, voidBill } from '../../src/modules/bills/bills.service.ts';
+import { customers, vendors } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
-import { agedReceivables, balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
+import { agedPayables, agedReceivables, balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
 import { MIGRATIONS_ROOT } from '../../src/db/migrate.ts';
 import { serviceFixture } from '../helpers.ts';
 
@@ -17,11 +18,14 @@ beforeAll(async () => {
 afterAll(() => f.drop());
 
 type Tenant = Awaited<ReturnType<typeof f.tenant>>;
-const receivablesOn = async (t: Tenant, asOf: string) => {
-  const ar = await f.accountId(t, '1200');
-  const row = (await trialBalance(t, asOf)).rows.find((r) => r.account.id === ar);
-  return row ? row.debit - row.credit : 0n;
+/** An account's balance on its normal side at the end of `asOf`, from the trial balance. */
+const balanceOn = async (t: Tenant, code: string, asOf: string) => {
+  const id = await f.accountId(t, code);
+  const row = (await trialBalance(t, asOf)).rows.find((r) => r.account.id === id);
+  const debit = row ? row.debit - row.credit : 0n;
+  return code.startsWith('1') ? debit : -debit;
 };
+const receivablesOn = (t: Tenant, asOf: string) => balanceOn(t, '1200', asOf);
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('aged receivables as at a past date', () => {
@@ -85,40 +89,64 @@ describe('aged receivables as at a past date', () => {
     expect(await settled()).toEqual(written);
   });
 
-  it('always ties to the receivables balance on that date, over random dated histories (property)', async () => {
+  /** Each side of the books as the property drives it: its documents, payments, voids and aged report. */
+  const SIDES = {
+    receivables: {
+      account: '1200',
+      party: (t: Tenant) => f.run(t, customers.create, { name: 'Random' }),
+      create: (t: Tenant, partyId: string, input: { issueDate: string; dueDate: string; draft: boolean; lines: object[] }) => f.run(t, createInvoice, { customerId: partyId, ...input }),
+      pay: (t: Tenant, id: string, amount: string, date: string) => f.run(t, recordPayment, { invoiceId: id, amount, date }),
+      void: (t: Tenant, id: string, date: string) => f.run(t, voidInvoice, id, { date }),
+      aged: (t: Tenant, asOf: string) => agedReceivables(t, asOf),
+    },
+    payables: {
+      account: '2000',
+      party: (t: Tenant) => f.run(t, vendors.create, { name: 'Random' }),
+      create: async (t: Tenant, partyId: string, input: { issueDate: string; dueDate: string; draft: boolean; lines: object[] }) => {
+        const expense = await f.accountId(t, '6000');
+        return f.run(t, createBill, { vendorId: partyId, ...input, lines: input.lines.map((l) => ({ ...l, accountId: expense })) });
+      },
+      pay: (t: Tenant, id: string, amount: string, date: string) => f.run(t, recordBillPayment, { billId: id, amount, date }),
+      void: (t: Tenant, id: string, date: string) => f.run(t, voidBill, id, { date }),
+      aged: (t: Tenant, asOf: string) => agedPayables(t, asOf),
+    },
+  };
+
+  it.each(['receivables', 'payables'] as const)('always ties to the %s balance on that date, over random dated histories (property)', async (sideName) => {
+    const side = SIDES[sideName];
     const day = fc.integer({ min: 0, max: 300 }).map((n) => addDays('2026-01-01', n));
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('invoice' as const), issue: day, terms: fc.integer({ min: 0, max: 90 }), cents: fc.integer({ min: 1, max: 50_000 }), draft: fc.integer({ min: 0, max: 5 }).map((n) => n === 0) }),
+      fc.record({ kind: fc.constant('document' as const), issue: day, terms: fc.integer({ min: 0, max: 90 }), cents: fc.integer({ min: 1, max: 50_000 }), draft: fc.integer({ min: 0, max: 5 }).map((n) => n === 0) }),
       fc.record({ kind: fc.constant('pay' as const), which: fc.nat(), share: fc.integer({ min: 1, max: 100 }), after: fc.integer({ min: 0, max: 120 }) }),
       fc.record({ kind: fc.constant('void' as const), which: fc.nat(), after: fc.integer({ min: 0, max: 120 }) }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), fc.array(day, { minLength: 3, maxLength: 6 }), async (steps, asOfDates) => {
         const t = await f.tenant();
-        const c = await f.run(t, customers.create, { name: 'Random' });
-        const invoices: { id: string; issueDate: string; total: bigint; paid: bigint; void: boolean; draft: boolean }[] = [];
+        const party = await side.party(t);
+        const documents: { id: string; issueDate: string; total: bigint; paid: bigint; void: boolean; draft: boolean }[] = [];
         for (const s of steps) {
-          if (s.kind === 'invoice') {
-            const inv = await f.run(t, createInvoice, { customerId: c.id, issueDate: s.issue, dueDate: addDays(s.issue, s.terms), draft: s.draft, lines: [{ description: 'x', unitPrice: (s.cents / 100).toFixed(2) }] });
-            invoices.push({ id: inv.id, issueDate: s.issue, total: inv.total, paid: 0n, void: false, draft: s.draft });
+          if (s.kind === 'document') {
+            const doc = await side.create(t, party.id, { issueDate: s.issue, dueDate: addDays(s.issue, s.terms), draft: s.draft, lines: [{ description: 'x', unitPrice: (s.cents / 100).toFixed(2) }] });
+            documents.push({ id: doc.id, issueDate: s.issue, total: doc.total, paid: 0n, void: false, draft: s.draft });
             continue;
           }
-          const open = invoices.filter((i) => !i.void && !i.draft && (s.kind === 'void' ? i.paid === 0n : i.paid < i.total));
+          const open = documents.filter((i) => !i.void && !i.draft && (s.kind === 'void' ? i.paid === 0n : i.paid < i.total));
           if (!open.length) continue;
           const target = open[s.which % open.length];
           const date = addDays(target.issueDate, s.after);
           if (s.kind === 'void') {
-            await f.run(t, voidInvoice, target.id, { date });
+            await side.void(t, target.id, date);
             target.void = true;
           } else {
             const amount = (((target.total - target.paid) * BigInt(s.share)) / 100n) || 1n;
-            await f.run(t, recordPayment, { invoiceId: target.id, amount: (Number(amount) / 100).toFixed(2), date });
+            await side.pay(t, target.id, (Number(amount) / 100).toFixed(2), date);
             target.paid += amount;
           }
         }
         for (const asOf of asOfDates) {
-          const aged = await agedReceivables(t, asOf);
-          expect(aged.totals.total, `aged receivables vs trial balance on ${asOf}`).toBe(await receivablesOn(t, asOf));
+          const aged = await side.aged(t, asOf);
+          expect(aged.totals.total, `aged ${sideName} vs trial balance on ${asOf}`).toBe(await balanceOn(t, side.account, asOf));
           for (const row of aged.rows) expect(row.total).toBeGreaterThan(0n);
           const tb = await trialBalance(t, asOf);
           expect(tb.totalDebit).toBe(tb.totalCredit);
