@@ -262,10 +262,21 @@ describe('aged payables', () => {
       const payables = tb.rows.find((r) => r.account.code === '2000');
       expect(aged.totals.total, asOf).toBe(payables ? payables.credit - payables.debit : 0n);
     }
-    const response = await gql(t.url, co.key, '{ agedPayables(asOf: "2026-03-31") { totals { total over90 days61to90 } rows { vendor { name balance } total } } }');
+    const response = await gql(
+      t.url,
+      co.key,
+      '{ agedPayables(asOf: "2026-03-31") { totals { total over90 days61to90 } rows { vendor { name balance } total } bills { bill { number status vendor { name } } dueDate daysOverdue bucket outstanding } } }',
+    );
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.agedPayables.totals).toEqual({ total: '230.00', over90: '0.00', days61to90: '100.00' });
     expect(response.body.data.agedPayables.rows[0]).toEqual({ vendor: { name: 'Alpha Supplies', balance: '100.00' }, total: '130.00' });
+    // The detail: each bill open on March 31, most overdue first, as owed then (the paid and voided ones as they are now).
+    expect(response.body.data.agedPayables.bills).toEqual([
+      { bill: { number: 'BILL-0001', status: 'OPEN', vendor: { name: 'Alpha Supplies' } }, dueDate: '2026-01-20', daysOverdue: 70, bucket: 'DAYS_61_TO_90', outstanding: '100.00' },
+      { bill: { number: 'BILL-0002', status: 'PAID', vendor: { name: 'Alpha Supplies' } }, dueDate: '2026-02-15', daysOverdue: 44, bucket: 'DAYS_31_TO_60', outstanding: '30.00' },
+      { bill: { number: 'BILL-0004', status: 'VOID', vendor: { name: 'Beta Services' } }, dueDate: '2026-03-10', daysOverdue: 21, bucket: 'DAYS_1_TO_30', outstanding: '30.00' },
+      { bill: { number: 'BILL-0003', status: 'OPEN', vendor: { name: 'Beta Services' } }, dueDate: '2026-04-30', daysOverdue: 0, bucket: 'CURRENT', outstanding: '70.00' },
+    ]);
   });
 });
 

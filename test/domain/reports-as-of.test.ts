@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBill, recordBillPayment, voidBill } from '../../src/modules/bills/bills.service.ts';
 import { customers, vendors } from '../../src/modules/contacts/contacts.service.ts';
 import { createInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
-import { agedPayables, agedReceivables, balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
+import { AGING_BUCKETS, agedPayables, agedReceivables, agingDetail, balanceSheet, trialBalance } from '../../src/modules/reports/reports.service.ts';
 import { MIGRATIONS_ROOT } from '../../src/db/migrate.ts';
 import { serviceFixture } from '../helpers.ts';
 
@@ -148,6 +148,14 @@ describe('aged receivables as at a past date', () => {
           const aged = await side.aged(t, asOf);
           expect(aged.totals.total, `aged ${sideName} vs trial balance on ${asOf}`).toBe(await balanceOn(t, side.account, asOf));
           for (const row of aged.rows) expect(row.total).toBeGreaterThan(0n);
+          // The detail lists what makes up each party's buckets, document by document.
+          const detail = await agingDetail(t, asOf, sideName);
+          const summed = AGING_BUCKETS.map((bucket) => detail.filter((d) => d.bucket === bucket).reduce((sum, d) => sum + d.outstanding, 0n));
+          expect(summed, `aging detail vs aged ${sideName} on ${asOf}`).toEqual(AGING_BUCKETS.map((bucket) => aged.totals[bucket]));
+          for (const d of detail) {
+            expect(d.outstanding).toBeGreaterThan(0n);
+            expect(d.daysOverdue).toBe(Math.max(0, Math.round((Date.parse(asOf) - Date.parse(d.dueDate)) / 86_400_000)));
+          }
           const tb = await trialBalance(t, asOf);
           expect(tb.totalDebit).toBe(tb.totalCredit);
           const bs = await balanceSheet(t, asOf);

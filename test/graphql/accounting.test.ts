@@ -87,7 +87,7 @@ describe('accounting through GraphQL', () => {
       balanceSheet(asOf: "2026-12-31") { assets { total } totalLiabilitiesAndEquity currentEarnings }
       profitAndLoss(from: "2026-01-01", to: "2026-01-31") { income { total } expenses { total } netIncome }
       generalLedger(accountId: $ar, from: "2026-01-01", limit: 1, page: 4) { openingBalance closingBalance lines { total pages data { balance line { debit credit } } } }
-      agedReceivables(asOf: "2026-03-01") { totals { total days1to30 days31to60 } rows { customer { name email active } total } }
+      agedReceivables(asOf: "2026-03-01") { totals { total days1to30 days31to60 } rows { customer { name email active } total } invoices { invoice { customer { name } } bucket daysOverdue outstanding } }
     }`, { ar: codes['1200'] });
     expect(data.trialBalance.totalDebit).toBe(data.trialBalance.totalCredit);
     expect(data.balanceSheet.assets.total).toBe(data.balanceSheet.totalLiabilitiesAndEquity);
@@ -96,6 +96,11 @@ describe('accounting through GraphQL', () => {
     expect(data.agedReceivables.totals).toEqual({ total: '20.00', days1to30: '20.00', days31to60: '0.00' });
     // The report hands its own customer rows to the Customer type: every column a field reads is there.
     expect(data.agedReceivables.rows).toEqual([{ customer: { name: 'Nav Ltd', email: 'ap@nav.example', active: true }, total: '20.00' }]);
+    // Its detail: the invoices that make it up, each in the bucket its due date puts it in.
+    expect(data.agedReceivables.invoices.map((i: { bucket: string; outstanding: string; daysOverdue: number }) => [i.bucket, i.outstanding, i.daysOverdue > 0 && i.daysOverdue <= 30])).toEqual(
+      data.agedReceivables.invoices.map(() => ['DAYS_1_TO_30', expect.any(String), true]),
+    );
+    expect(data.agedReceivables.invoices.reduce((sum: number, i: { outstanding: string }) => sum + Number(i.outstanding), 0)).toBe(20);
   });
 
   it('locks the books through updateOrganization', async () => {

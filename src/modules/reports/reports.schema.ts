@@ -7,8 +7,12 @@ import { pageWindow } from '../../lib/pagination.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
 import { CustomerRef, VendorRef } from '../contacts/contacts.schema.ts';
 import { JournalLineRef } from '../journal/journal.schema.ts';
-import { agedPayables, agedReceivables, balanceSheet, generalLedger, profitAndLoss, taxSummary, trialBalance } from './reports.service.ts';
+import { agedPayables, agedReceivables, agingDetail, type AgingSide, balanceSheet, generalLedger, profitAndLoss, taxSummary, trialBalance } from './reports.service.ts';
 import { TaxRateRef } from '../tax-rates/tax-rates.schema.ts';
+import { InvoiceRef } from '../invoices/invoices.schema.ts';
+import { BillRef } from '../bills/bills.schema.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import type { PrismaTypes } from '../../db/database.ts';
 import { formatPercent } from '../../lib/money.ts';
 
 type TB = Awaited<ReturnType<typeof trialBalance>>;
@@ -96,8 +100,9 @@ const GeneralLedger = builder.objectRef<GL>('GeneralLedger').implement({
 
 type Aged = Awaited<ReturnType<typeof agedReceivables>>;
 type AgingBuckets = Aged['totals'];
+// The bucket rule: days overdue = asOf − due date; current while not overdue (due on or after asOf).
 const agingFields = <Row extends AgingBuckets>(t: ObjectFieldBuilder<BuilderTypes, Row>) => ({
-  current: t.field({ type: 'Money', description: 'Not yet due.', resolve: (r, _a, ctx) => money(ctx, r.current) }),
+  current: t.field({ type: 'Money', description: 'Not yet due: due on or after asOf.', resolve: (r, _a, ctx) => money(ctx, r.current) }),
   days1to30: t.field({ type: 'Money', description: '1 to 30 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days1to30) }),
   days31to60: t.field({ type: 'Money', description: '31 to 60 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days31to60) }),
   days61to90: t.field({ type: 'Money', description: '61 to 90 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days61to90) }),
@@ -114,12 +119,52 @@ const AgedPayablesRow = builder.objectRef<AgedPayables['rows'][number]>('AgedPay
   fields: (t) => ({ vendor: t.field({ type: VendorRef, description: 'The vendor.', resolve: (r) => r.vendor }), ...agingFields(t) }),
 });
 const AgingTotals = builder.objectRef<Aged['totals']>('AgingTotals').implement({ description: 'Totals per age bucket.', fields: (t) => agingFields(t) });
+const AgingBucketEnum = builder.enumType('AgingBucket', {
+  description: 'How overdue an amount was at the end of asOf: days overdue = asOf − due date.',
+  values: {
+    CURRENT: { value: 'current', description: 'Not yet due: due on or after asOf.' },
+    DAYS_1_TO_30: { value: 'days1to30', description: '1 to 30 days past due.' },
+    DAYS_31_TO_60: { value: 'days31to60', description: '31 to 60 days past due.' },
+    DAYS_61_TO_90: { value: 'days61to90', description: '61 to 90 days past due.' },
+    OVER_90: { value: 'over90', description: 'More than 90 days past due.' },
+  } as const,
+});
+
+type AgedDocument = Awaited<ReturnType<typeof agingDetail>>[number];
+const agedDocumentFields = <Row extends AgedDocument>(t: ObjectFieldBuilder<BuilderTypes, Row>) => ({
+  number: t.string({ description: 'Its number.', resolve: (d) => d.number }),
+  issueDate: t.field({ type: 'Date', description: 'Its date.', resolve: (d) => d.issueDate }),
+  dueDate: t.field({ type: 'Date', description: 'When it was due.', resolve: (d) => d.dueDate }),
+  daysOverdue: t.int({ description: 'Days past due at the end of asOf (0 when not yet due).', resolve: (d) => d.daysOverdue }),
+  bucket: t.field({ type: AgingBucketEnum, description: 'The column its amount is in.', resolve: (d) => d.bucket }),
+  outstanding: t.field({ type: 'Money', description: 'What was still due on it at the end of asOf: its total less payments dated on or before it.', resolve: (d, _a, ctx) => money(ctx, d.outstanding) }),
+});
+const AgedInvoice = builder.objectRef<AgedDocument & { document: PrismaTypes.InvoiceGetPayload<object> }>('AgedInvoice').implement({
+  description: 'One invoice open at the end of asOf, with what was due on it then and how overdue it was.',
+  fields: (t) => ({ invoice: t.field({ type: InvoiceRef, description: 'The invoice, as it is now.', resolve: (d) => d.document }), ...agedDocumentFields(t) }),
+});
+const AgedBill = builder.objectRef<AgedDocument & { document: PrismaTypes.BillGetPayload<object> }>('AgedBill').implement({
+  description: 'One bill open at the end of asOf, with what was due on it then and how overdue it was.',
+  fields: (t) => ({ bill: t.field({ type: BillRef, description: 'The bill, as it is now.', resolve: (d) => d.document }), ...agedDocumentFields(t) }),
+});
+/** The aging detail with each document, read in one query (a document settled since shows as it is now). */
+async function agedDocuments<Row extends { id: string }>(ctx: GraphQLContext, asOf: string, side: AgingSide, read: (ids: string[]) => Promise<Row[]>) {
+  const detail = await agingDetail(ctx, asOf, side);
+  const documents = new Map((await read(detail.map((d) => d.id))).map((d) => [d.id, d]));
+  return detail.map((d) => ({ ...d, document: documents.get(d.id)! }));
+}
+
 const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
   description: 'Amounts due on open invoices per customer, by days past due.',
   fields: (t) => ({
     asOf: t.field({ type: 'Date', description: 'The day ages are counted to.', resolve: (r) => r.asOf }),
     rows: t.field({ type: [AgedReceivablesRow], description: 'One row per customer owing money, by name.', resolve: (r) => r.rows }),
     totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
+    invoices: t.field({
+      type: [AgedInvoice],
+      description: 'Aging detail: every invoice open at the end of asOf, most overdue first; they sum to the rows per customer and bucket. Read only when asked for.',
+      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'receivables', (ids) => ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
+    }),
   }),
 });
 const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
@@ -128,6 +173,11 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
     asOf: t.field({ type: 'Date', description: 'The day ages are counted to.', resolve: (r) => r.asOf }),
     rows: t.field({ type: [AgedPayablesRow], description: 'One row per vendor we owe money, by name.', resolve: (r) => r.rows }),
     totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
+    bills: t.field({
+      type: [AgedBill],
+      description: 'Aging detail: every bill open at the end of asOf, most overdue first; they sum to the rows per vendor and bucket. Read only when asked for.',
+      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'payables', (ids) => ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
+    }),
   }),
 });
 

@@ -171,12 +171,27 @@ export const AGING_SIDES = {
 } as const;
 export type AgingSide = keyof typeof AGING_SIDES;
 
+/**
+ * Each document open at the end of `asOf` (still open and issued by then, or settled after it) with what
+ * was still due on it then: its total less its payments dated on or before `asOf`.
+ */
+function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.Sql {
+  const t = AGING_SIDES[side];
+  const [documents, payments, documentKey, party] = [t.documents, t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
+  const dueThen = Prisma.sql`i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0) AS "due"`;
+  return Prisma.sql`
+      SELECT ${dueThen} FROM ${documents} i
+      WHERE i."organizationId" = ${organizationId} AND i."status" IN ('OPEN', 'PARTIALLY_PAID') AND i."issueDate" <= ${asOf}
+      UNION ALL
+      SELECT ${dueThen} FROM ${documents} i
+      -- The issue date as an expression: no planner may read this half by the issue-date index (every
+      -- document issued before the date), whatever its statistics; the settled-after index finds the few.
+      WHERE i."organizationId" = ${organizationId} AND i."settledOn" > ${asOf} AND i."issueDate" || '' <= ${asOf}`;
+}
+
 /** The statement of aged receivables (or payables) as at `asOf`: one row per party owing (owed) then, with its buckets (test/db/list-plans.test.ts reads its plan). */
 export function agingStatement(organizationId: string, asOf: string, side: AgingSide = 'receivables'): Prisma.Sql {
   const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
-  const t = AGING_SIDES[side];
-  const [documents, payments, documentKey, party] = [t.documents, t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
-  const dueThen = Prisma.sql`i.${party} AS "partyId", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0) AS "due"`;
   return Prisma.sql`
     SELECT o."partyId",
       SUM(CASE WHEN o."dueDate" >= ${asOf} THEN o."due" ELSE 0 END) AS "current",
@@ -184,19 +199,34 @@ export function agingStatement(organizationId: string, asOf: string, side: Aging
       SUM(CASE WHEN o."dueDate" < ${d30} AND o."dueDate" >= ${d60} THEN o."due" ELSE 0 END) AS "days31to60",
       SUM(CASE WHEN o."dueDate" < ${d60} AND o."dueDate" >= ${d90} THEN o."due" ELSE 0 END) AS "days61to90",
       SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
-    FROM (
-      SELECT ${dueThen} FROM ${documents} i
-      WHERE i."organizationId" = ${organizationId} AND i."status" IN ('OPEN', 'PARTIALLY_PAID') AND i."issueDate" <= ${asOf}
-      UNION ALL
-      SELECT ${dueThen} FROM ${documents} i
-      -- The issue date as an expression: no planner may read this half by the issue-date index (every
-      -- document issued before the date), whatever its statistics; the settled-after index finds the few.
-      WHERE i."organizationId" = ${organizationId} AND i."settledOn" > ${asOf} AND i."issueDate" || '' <= ${asOf}
-    ) o
+    FROM (${openAt(organizationId, asOf, side)}) o
     GROUP BY o."partyId"
     -- Not "WHERE due > 0" (no document owes less than 0, so the sums are the same): PostgreSQL pushes such
     -- a filter into both halves and runs each document's payments subquery twice.
     HAVING SUM(o."due") > 0`;
+}
+
+/**
+ * The bucket of an amount due on `dueDate`, as at the end of `asOf`: days overdue = asOf − dueDate;
+ * current when not yet overdue (due on or after asOf), then 1–30, 31–60, 61–90 and over 90 days.
+ */
+export function agingBucket(dueDate: string, asOf: string): { daysOverdue: number; bucket: (typeof AGING_BUCKETS)[number] } {
+  const daysOverdue = Math.max(0, Math.round((Date.parse(asOf) - Date.parse(dueDate)) / 86_400_000));
+  const bucket = daysOverdue === 0 ? 'current' : daysOverdue <= 30 ? 'days1to30' : daysOverdue <= 60 ? 'days31to60' : daysOverdue <= 90 ? 'days61to90' : 'over90';
+  return { daysOverdue, bucket };
+}
+
+/**
+ * Aging detail: every invoice (bill) open at the end of `asOf` with what was due on it then, its days
+ * overdue and bucket, most overdue first. Its amounts sum, per party and bucket, to the aged report's.
+ */
+export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide) {
+  const rows: { id: string; number: string; partyId: string; issueDate: string; dueDate: string; due: unknown }[] = await tenant.prisma.$queryRaw(
+    Prisma.sql`SELECT o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM (${openAt(tenant.organizationId, asOf, side)}) o ORDER BY o."dueDate", o."number"`,
+  );
+  return rows
+    .map((r) => ({ id: r.id, number: r.number, partyId: r.partyId, issueDate: r.issueDate, dueDate: r.dueDate, outstanding: minor(r.due), ...agingBucket(r.dueDate, asOf) }))
+    .filter((r) => r.outstanding > 0n);
 }
 
 type Buckets = Record<(typeof AGING_BUCKETS)[number], bigint>;
