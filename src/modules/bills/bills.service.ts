@@ -11,10 +11,10 @@ import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, statusAfterPayment, voidPosting } from '../invoices/documents.ts';
 import { CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from '../invoices/invoice-math.ts';
@@ -51,8 +51,6 @@ export interface BillFilter {
   search?: string | null;
 }
 
-export const OPEN_BILL_STATUSES: InvoiceStatus[] = ['OPEN', 'PARTIALLY_PAID'];
-
 /** Where a bill's line may be debited: what was bought is an expense, or an asset (equipment, stock, a prepayment). */
 const BILL_LINE_ACCOUNT_TYPES = ['EXPENSE' as const, 'ASSET' as const];
 
@@ -64,8 +62,8 @@ export function billWhere(organizationId: string, filter: BillFilter = {}, provi
   if (filter.from) and.push({ issueDate: { gte: filter.from } });
   if (filter.to) and.push({ issueDate: { lte: filter.to } });
   if (filter.dueBefore) and.push({ dueDate: { lt: filter.dueBefore } });
-  if (filter.overdue === true) and.push({ status: { in: OPEN_BILL_STATUSES }, dueDate: { lt: asOf } });
-  if (filter.overdue === false) and.push({ NOT: { status: { in: OPEN_BILL_STATUSES }, dueDate: { lt: asOf } } });
+  if (filter.overdue === true) and.push({ status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } });
+  if (filter.overdue === false) and.push({ NOT: { status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } } });
   if (filter.search?.trim()) {
     const text = filter.search.trim();
     and.push({ OR: [{ number: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, { vendor: { name: textMatch(provider, 'contains', text) } }] });
@@ -187,7 +185,7 @@ function postBill(scope: WriteScope, bill: { id: string; number: string; issueDa
 }
 
 /** The columns of a bill line, as every bill write inserts them (one raw INSERT, src/db/insert.ts). */
-const BILL_LINE_COLUMNS = ['id', 'organizationId', 'billId', 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'taxRateId', 'amount', 'taxAmount'] as const;
+const BILL_LINE_COLUMNS = lineColumns('billId');
 
 /** Creates a bill; unless it is a draft, posts it (the entry first, so the bill is written once). */
 export async function createBill(scope: WriteScope, input: BillInput) {
@@ -196,22 +194,7 @@ export async function createBill(scope: WriteScope, input: BillInput) {
   if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
   const id = newId('Bill');
   const number = `BILL-${String(scope.nextNumber('bill')).padStart(4, '0')}`;
-  const lines = checked.lines.map((l, i) => ({
-    id: newId('BillLine'),
-    organizationId: scope.organizationId,
-    billId: id,
-    lineNo: i + 1,
-    productId: l.productId,
-    accountId: l.accountId,
-    description: l.description,
-    quantityMilli: l.quantityMilli,
-    unitPrice: l.unitPrice,
-    discountPpm: l.discountPpm,
-    taxRatePpm: l.taxRatePpm,
-    taxRateId: l.taxRateId,
-    amount: l.figures.amount,
-    taxAmount: l.figures.tax,
-  }));
+  const lines = lineRows(scope, 'BillLine', 'billId', id, checked.lines);
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;
   if (!draft) {
@@ -269,43 +252,23 @@ export async function finalizeBill(scope: WriteScope, id: string) {
   return change(BILL, updated, [{ type: 'bill.finalized', resource: { type: BILL, id, row: updated } }, posted.event]);
 }
 
-export interface BillPaymentInput {
+export interface BillPaymentInput extends PaymentInput {
   billId?: string | null;
-  amount?: string | number | null;
-  date?: string | null;
   paymentAccountId?: string | null;
-  method?: string | null;
-  reference?: string | null;
 }
 
 /** Pays (part of) an open bill: Dr payables, Cr the bank or cash account the money left. */
 export async function recordBillPayment(scope: WriteScope, input: BillPaymentInput) {
-  const decimals = decimalsOf(scope);
   const check = new Checker();
-  const amount = check.money('amount', input.amount, decimals, { required: true });
-  if (amount === 0n) check.fail('amount', 'must be above 0');
-  const date = check.date('date', input.date) ?? today(scope.now);
-  const method = check.text('method', input.method, { max: 50 });
-  const reference = check.text('reference', input.reference, { max: 100 });
+  const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
   if (!input.billId) check.fail('billId', 'is required');
   await checkAccountRefs(scope, check, [{ path: 'paymentAccountId', id: input.paymentAccountId, ...CASH_ACCOUNT }]);
   check.done();
   const bill = await loadBill(scope, input.billId!);
-  if (!OPEN_BILL_STATUSES.includes(bill.status)) {
-    const hint = bill.status === 'DRAFT' ? '; finalize it first' : '';
-    throw new AppError('INVALID_STATE', `Bill ${bill.number} is ${bill.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`);
-  }
-  const due = bill.total - bill.amountPaid;
-  if (amount! > due) {
-    throw validationError([{ path: 'amount', message: `${formatMoney(amount!, decimals)} is more than the amount due ${formatMoney(due, decimals)}; overpayments are refused` }]);
-  }
-  if (date < bill.issueDate) throw validationError([{ path: 'date', message: `must not be before the bill date ${bill.issueDate}` }]);
-  assertOpenPeriod(scope, date);
+  const status = statusAfterPayment(scope, 'Bill', bill, amount, date);
   const system = await systemAccounts(scope, ['bank', 'accounts_payable']);
   const paymentAccountId = input.paymentAccountId ?? system.bank;
   const paymentId = newId('BillPayment');
-  const amountPaid = bill.amountPaid + amount!;
-  const status: InvoiceStatus = amountPaid === bill.total ? 'PAID' : 'PARTIALLY_PAID';
   const posted = await writePosting(scope, {
     date,
     description: `Payment of bill ${bill.number}`,
@@ -313,15 +276,15 @@ export async function recordBillPayment(scope: WriteScope, input: BillPaymentInp
     sourceType: 'bill_payment',
     sourceId: paymentId,
     lines: [
-      { accountId: system.accounts_payable, debit: amount!, credit: 0n, vendorId: bill.vendorId },
-      { accountId: paymentAccountId, debit: 0n, credit: amount!, vendorId: bill.vendorId },
+      { accountId: system.accounts_payable, debit: amount, credit: 0n, vendorId: bill.vendorId },
+      { accountId: paymentAccountId, debit: 0n, credit: amount, vendorId: bill.vendorId },
     ],
   });
-  const settledOn = status === 'PAID' ? await paidInFullOn(scope, bill, date) : null;
-  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id: bill.id }, data: { amountPaid, status, settledOn, updatedAt: scope.now } })), lines: bill.lines };
-  await moveVendorBalance(scope, bill.vendorId, -amount!);
+  const settledOn = status === 'PAID' ? await paidInFullOn(bill, date, async () => (await scope.prisma.billPayment.aggregate({ where: { billId: bill.id }, _max: { date: true } }))._max.date) : null;
+  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id: bill.id }, data: { amountPaid: bill.amountPaid + amount, status, settledOn, updatedAt: scope.now } })), lines: bill.lines };
+  await moveVendorBalance(scope, bill.vendorId, -amount);
   const payment = await scope.prisma.billPayment.create({
-    data: { id: paymentId, organizationId: scope.organizationId, billId: bill.id, amount: amount!, date, paymentAccountId, method: method ?? null, reference: reference ?? null, journalEntryId: posted.entry.id, createdAt: scope.now },
+    data: { id: paymentId, organizationId: scope.organizationId, billId: bill.id, amount, date, paymentAccountId, method, reference, journalEntryId: posted.entry.id, createdAt: scope.now },
   });
   const billRef = { type: BILL, id: bill.id, row: updated };
   const events: EventDraft[] = [{ type: 'bill.payment_recorded', resource: billRef }];
@@ -329,45 +292,11 @@ export async function recordBillPayment(scope: WriteScope, input: BillPaymentInp
   return change(BILL_PAYMENT, { ...payment, bill: updated }, [...events, posted.event]);
 }
 
-/** As for invoices: the latest of its payments' dates, since payments may be recorded out of date order. */
-async function paidInFullOn(scope: WriteScope, bill: { id: string; amountPaid: bigint }, date: string): Promise<string> {
-  if (bill.amountPaid === 0n) return date;
-  const earlier = await scope.prisma.billPayment.aggregate({ where: { billId: bill.id }, _max: { date: true } });
-  const latest = earlier._max.date;
-  return latest && latest > date ? latest : date;
-}
-
 /** Voids a bill without payments: posts the reversal of its entry. A draft is simply voided. */
 export async function voidBill(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
-  const check = new Checker();
-  const requestedDate = check.date('date', input.date);
-  const reason = check.text('reason', input.reason, { max: 500 });
-  check.done();
   const bill = await loadBill(scope, id);
-  if (bill.status === 'VOID') throw new AppError('INVALID_STATE', `Bill ${bill.number} is already void`);
-  if (bill.amountPaid > 0n) {
-    throw new AppError('INVALID_STATE', `Bill ${bill.number} has payments of ${formatMoney(bill.amountPaid, decimalsOf(scope))}; a paid or partly paid bill cannot be voided`);
-  }
-  const todayDate = today(scope.now);
-  const date = requestedDate ?? (todayDate < bill.issueDate ? bill.issueDate : todayDate);
-  if (date < bill.issueDate) throw validationError([{ path: 'date', message: `must not be before the bill date ${bill.issueDate}` }]);
-  if (bill.journalEntryId) assertOpenPeriod(scope, date);
-  const events: EventDraft[] = [];
-  let voidJournalEntryId: string | null = null;
-  if (bill.journalEntryId) {
-    const original = await scope.prisma.journalLine.findMany({ where: { entryId: bill.journalEntryId }, orderBy: { lineNo: 'asc' } });
-    const posted = await writePosting(scope, {
-      date,
-      description: reason ? `Void of bill ${bill.number}: ${reason}` : `Void of bill ${bill.number}`,
-      reference: bill.number,
-      sourceType: 'bill_void',
-      sourceId: bill.id,
-      lines: mirrorLines(original),
-    });
-    voidJournalEntryId = posted.entry.id;
-    events.push(posted.event);
-  }
-  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId, voidedAt: scope.now, settledOn: voidJournalEntryId ? date : null, updatedAt: scope.now } })), lines: bill.lines };
-  if (OPEN_BILL_STATUSES.includes(bill.status)) await moveVendorBalance(scope, bill.vendorId, -bill.total);
-  return change(BILL, updated, [{ type: 'bill.voided', resource: { type: BILL, id, row: updated } }, ...events]);
+  const voided = await voidPosting(scope, 'Bill', bill, 'bill_void', input);
+  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId: voided.voidJournalEntryId, voidedAt: scope.now, settledOn: voided.settledOn, updatedAt: scope.now } })), lines: bill.lines };
+  if (OPEN_STATUSES.includes(bill.status)) await moveVendorBalance(scope, bill.vendorId, -bill.total);
+  return change(BILL, updated, [{ type: 'bill.voided', resource: { type: BILL, id, row: updated } }, ...voided.events]);
 }

@@ -10,10 +10,10 @@ import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, statusAfterPayment, voidPosting } from './documents.ts';
 import { CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from './invoice-math.ts';
@@ -51,7 +51,6 @@ export interface InvoiceFilter {
   search?: string | null;
 }
 
-export const OPEN_STATUSES: InvoiceStatus[] = ['OPEN', 'PARTIALLY_PAID'];
 
 
 export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {}, provider: SearchProvider, asOf = today()): PrismaTypes.InvoiceWhereInput {
@@ -180,7 +179,7 @@ function postInvoice(scope: WriteScope, invoice: { id: string; number: string; i
 const withLines = { lines: { orderBy: LINES_IN_ORDER } };
 
 /** The columns of an invoice line, as every invoice write inserts them (one raw INSERT, src/db/insert.ts). */
-export const INVOICE_LINE_COLUMNS = ['id', 'organizationId', 'invoiceId', 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'taxRateId', 'amount', 'taxAmount'] as const;
+export const INVOICE_LINE_COLUMNS = lineColumns('invoiceId');
 
 /** Creates an invoice; unless it is a draft, posts it (the entry first, so the invoice is written once). */
 export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
@@ -189,22 +188,7 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
   if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
   const id = newId('Invoice');
   const number = `INV-${String(scope.nextNumber('invoice')).padStart(4, '0')}`;
-  const lines = checked.lines.map((l, i) => ({
-    id: newId('InvoiceLine'),
-    organizationId: scope.organizationId,
-    invoiceId: id,
-    lineNo: i + 1,
-    productId: l.productId,
-    accountId: l.accountId,
-    description: l.description,
-    quantityMilli: l.quantityMilli,
-    unitPrice: l.unitPrice,
-    discountPpm: l.discountPpm,
-    taxRatePpm: l.taxRatePpm,
-    taxRateId: l.taxRateId,
-    amount: l.figures.amount,
-    taxAmount: l.figures.tax,
-  }));
+  const lines = lineRows(scope, 'InvoiceLine', 'invoiceId', id, checked.lines);
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;
   if (!draft) {
@@ -266,42 +250,22 @@ export async function finalizeInvoice(scope: WriteScope, id: string) {
   return change(INVOICE, updated, [{ type: 'invoice.finalized', resource: { type: INVOICE, id, row: updated } }, posted.event]);
 }
 
-export interface PaymentInput {
+export interface InvoicePaymentInput extends PaymentInput {
   invoiceId?: string | null;
-  amount?: string | number | null;
-  date?: string | null;
   depositAccountId?: string | null;
-  method?: string | null;
-  reference?: string | null;
 }
 
-export async function recordPayment(scope: WriteScope, input: PaymentInput) {
-  const decimals = decimalsOf(scope);
+export async function recordPayment(scope: WriteScope, input: InvoicePaymentInput) {
   const check = new Checker();
-  const amount = check.money('amount', input.amount, decimals, { required: true });
-  if (amount === 0n) check.fail('amount', 'must be above 0');
-  const date = check.date('date', input.date) ?? today(scope.now);
-  const method = check.text('method', input.method, { max: 50 });
-  const reference = check.text('reference', input.reference, { max: 100 });
+  const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
   if (!input.invoiceId) check.fail('invoiceId', 'is required');
   await checkAccountRefs(scope, check, [{ path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT }]);
   check.done();
   const invoice = await loadInvoice(scope, input.invoiceId!);
-  if (!OPEN_STATUSES.includes(invoice.status)) {
-    const hint = invoice.status === 'DRAFT' ? '; finalize it first' : '';
-    throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is ${invoice.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`);
-  }
-  const due = invoice.total - invoice.amountPaid;
-  if (amount! > due) {
-    throw validationError([{ path: 'amount', message: `${formatMoney(amount!, decimals)} is more than the amount due ${formatMoney(due, decimals)}; overpayments are refused` }]);
-  }
-  if (date < invoice.issueDate) throw validationError([{ path: 'date', message: `must not be before the invoice date ${invoice.issueDate}` }]);
-  assertOpenPeriod(scope, date);
+  const status = statusAfterPayment(scope, 'Invoice', invoice, amount, date);
   const system = await systemAccounts(scope, ['bank', 'accounts_receivable']);
   const depositAccountId = input.depositAccountId ?? system.bank;
   const paymentId = newId('Payment');
-  const amountPaid = invoice.amountPaid + amount!;
-  const status: InvoiceStatus = amountPaid === invoice.total ? 'PAID' : 'PARTIALLY_PAID';
   const posted = await writePosting(scope, {
     date,
     description: `Payment for invoice ${invoice.number}`,
@@ -309,15 +273,15 @@ export async function recordPayment(scope: WriteScope, input: PaymentInput) {
     sourceType: 'payment',
     sourceId: paymentId,
     lines: [
-      { accountId: depositAccountId, debit: amount!, credit: 0n, customerId: invoice.customerId },
-      { accountId: system.accounts_receivable, debit: 0n, credit: amount!, customerId: invoice.customerId },
+      { accountId: depositAccountId, debit: amount, credit: 0n, customerId: invoice.customerId },
+      { accountId: system.accounts_receivable, debit: 0n, credit: amount, customerId: invoice.customerId },
     ],
   });
-  const settledOn = status === 'PAID' ? await paidInFullOn(scope, invoice, date) : null;
-  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaid, status, settledOn, updatedAt: scope.now } })), lines: invoice.lines };
-  await moveCustomerBalance(scope, invoice.customerId, -amount!);
+  const settledOn = status === 'PAID' ? await paidInFullOn(invoice, date, async () => (await scope.prisma.payment.aggregate({ where: { invoiceId: invoice.id }, _max: { date: true } }))._max.date) : null;
+  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaid: invoice.amountPaid + amount, status, settledOn, updatedAt: scope.now } })), lines: invoice.lines };
+  await moveCustomerBalance(scope, invoice.customerId, -amount);
   const payment = await scope.prisma.payment.create({
-    data: { id: paymentId, organizationId: scope.organizationId, invoiceId: invoice.id, amount: amount!, date, depositAccountId, method: method ?? null, reference: reference ?? null, journalEntryId: posted.entry.id, createdAt: scope.now },
+    data: { id: paymentId, organizationId: scope.organizationId, invoiceId: invoice.id, amount, date, depositAccountId, method, reference, journalEntryId: posted.entry.id, createdAt: scope.now },
   });
   const invoiceRef = { type: INVOICE, id: invoice.id, row: updated };
   const events: EventDraft[] = [{ type: 'invoice.payment_recorded', resource: invoiceRef }];
@@ -325,49 +289,12 @@ export async function recordPayment(scope: WriteScope, input: PaymentInput) {
   return change(PAYMENT, { ...payment, invoice: updated }, [...events, posted.event]);
 }
 
-/**
- * The date an invoice paid in full by a payment dated `date` stopped being owed: the latest of its
- * payments' dates (payments may be recorded out of date order; until the latest, some was still due).
- */
-async function paidInFullOn(scope: WriteScope, invoice: { id: string; amountPaid: bigint }, date: string): Promise<string> {
-  if (invoice.amountPaid === 0n) return date; // paid by this payment alone
-  const earlier = await scope.prisma.payment.aggregate({ where: { invoiceId: invoice.id }, _max: { date: true } });
-  const latest = earlier._max.date;
-  return latest && latest > date ? latest : date;
-}
-
 /** Voids an invoice without payments: posts the reversal of its entry. A draft is simply voided. */
 export async function voidInvoice(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
-  const check = new Checker();
-  const requestedDate = check.date('date', input.date);
-  const reason = check.text('reason', input.reason, { max: 500 });
-  check.done();
   const invoice = await loadInvoice(scope, id);
-  if (invoice.status === 'VOID') throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is already void`);
-  if (invoice.amountPaid > 0n) {
-    throw new AppError('INVALID_STATE', `Invoice ${invoice.number} has payments of ${formatMoney(invoice.amountPaid, decimalsOf(scope))}; a paid or partly paid invoice cannot be voided`);
-  }
-  const todayDate = today(scope.now);
-  const date = requestedDate ?? (todayDate < invoice.issueDate ? invoice.issueDate : todayDate);
-  if (date < invoice.issueDate) throw validationError([{ path: 'date', message: `must not be before the invoice date ${invoice.issueDate}` }]);
-  if (invoice.journalEntryId) assertOpenPeriod(scope, date);
-  const events: EventDraft[] = [];
-  let voidJournalEntryId: string | null = null;
-  if (invoice.journalEntryId) {
-    const original = await scope.prisma.journalLine.findMany({ where: { entryId: invoice.journalEntryId }, orderBy: { lineNo: 'asc' } });
-    const posted = await writePosting(scope, {
-      date,
-      description: reason ? `Void of invoice ${invoice.number}: ${reason}` : `Void of invoice ${invoice.number}`,
-      reference: invoice.number,
-      sourceType: 'invoice_void',
-      sourceId: invoice.id,
-      lines: mirrorLines(original),
-    });
-    voidJournalEntryId = posted.entry.id;
-    events.push(posted.event);
-  }
-  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId, voidedAt: scope.now, settledOn: voidJournalEntryId ? date : null, updatedAt: scope.now } })), lines: invoice.lines };
+  const voided = await voidPosting(scope, 'Invoice', invoice, 'invoice_void', input);
+  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId: voided.voidJournalEntryId, voidedAt: scope.now, settledOn: voided.settledOn, updatedAt: scope.now } })), lines: invoice.lines };
   // A posted invoice without payments owed its whole total; a draft owed nothing.
   if (OPEN_STATUSES.includes(invoice.status)) await moveCustomerBalance(scope, invoice.customerId, -invoice.total);
-  return change(INVOICE, updated, [{ type: 'invoice.voided', resource: { type: INVOICE, id, row: updated } }, ...events]);
+  return change(INVOICE, updated, [{ type: 'invoice.voided', resource: { type: INVOICE, id, row: updated } }, ...voided.events]);
 }
