@@ -69,10 +69,11 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
     baseCurrency: string;
     lockDate: string | null;
     defaultPaymentTermsDays: number | bigint;
+    fiscalYearEnd: string;
   }[] = await readSql(db).$queryRaw(Prisma.sql`
     SELECT k."id", k."organizationId", k."name" AS "keyName", k."secretHash", k."previousSecretHash", k."previousSecretExpiresAt",
            k."scopes", k."expiresAt", k."lastUsedAt", k."revokedAt",
-           o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays"
+           o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays", o."fiscalYearEnd"
     FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId"
     WHERE k."prefix" = ${prefix}`);
   const key = rows[0];
@@ -103,6 +104,7 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
       baseCurrency: key.baseCurrency,
       lockDate: key.lockDate ?? null,
       defaultPaymentTermsDays: Number(key.defaultPaymentTermsDays),
+      fiscalYearEnd: key.fiscalYearEnd,
     },
   };
 }

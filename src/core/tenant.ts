@@ -10,6 +10,8 @@ export interface OrganizationInfo {
   baseCurrency: string;
   lockDate: string | null;
   defaultPaymentTermsDays: number;
+  /** The last day of the fiscal year, MM-DD. */
+  fiscalYearEnd: string;
 }
 
 /** A Prisma interactive transaction client: what services pass around inside one transaction. */

@@ -131,14 +131,14 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
 
   /** Locks and reads the organization row: the first statement of every write. */
   async function lockOrganization(sql: RawSql, organizationId: string) {
-    const columns = '"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "nextInvoiceNumber", "nextBillNumber", "nextEntryNumber"';
+    const columns = '"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", "nextInvoiceNumber", "nextBillNumber", "nextEntryNumber"';
     // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
     // it under the busy timeout), rather than reading first and failing to upgrade later. It sets a
     // plain column to itself: "setting" the primary key would make SQLite check every child row that
     // references the organization (foreign keys), a cost that grew with the books (5.8 ms a write at
     // 3,000 invoices, against 0.1 ms).
     // Integers come back as bigint or number and dates as Date or text, depending on the database.
-    const rows: { id: string; name: string; baseCurrency: string; lockDate: string | null; defaultPaymentTermsDays: number | bigint; nextInvoiceNumber: number | bigint; nextBillNumber: number | bigint; nextEntryNumber: number | bigint }[] =
+    const rows: { id: string; name: string; baseCurrency: string; lockDate: string | null; defaultPaymentTermsDays: number | bigint; fiscalYearEnd: string; nextInvoiceNumber: number | bigint; nextBillNumber: number | bigint; nextEntryNumber: number | bigint }[] =
       db.provider === 'postgresql'
         ? await sql.$queryRaw(Prisma.sql`SELECT ${Prisma.raw(columns)} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
         : await sql.$queryRaw(Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${Prisma.raw(columns)}`);
@@ -150,6 +150,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       baseCurrency: row.baseCurrency,
       lockDate: row.lockDate ?? null,
       defaultPaymentTermsDays: Number(row.defaultPaymentTermsDays),
+      fiscalYearEnd: row.fiscalYearEnd,
     };
     return { organization, sequences: { invoice: Number(row.nextInvoiceNumber), bill: Number(row.nextBillNumber), journalEntry: Number(row.nextEntryNumber) } };
   }

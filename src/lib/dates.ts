@@ -18,3 +18,18 @@ export function addDays(date: string, days: number): string {
 export function today(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** A fiscal year end as MM-DD: a day every year has (so not 02-29; a year ending with February ends 02-28). */
+export function isFiscalYearEnd(value: string): boolean {
+  return /^\d{2}-\d{2}$/.test(value) && isCalendarDate(`2025-${value}`);
+}
+
+/**
+ * The first day of the fiscal year `date` falls in, for a year ending each `fiscalYearEnd` (MM-DD): the
+ * day after the latest year end before `date`. 12-31: 1 January of the date's year.
+ */
+export function fiscalYearStart(date: string, fiscalYearEnd: string): string {
+  const year = Number(date.slice(0, 4));
+  const endThisYear = `${year}-${fiscalYearEnd}`;
+  return addDays(date > endThisYear ? endThisYear : `${year - 1}-${fiscalYearEnd}`, 1);
+}

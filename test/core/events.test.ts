@@ -64,7 +64,7 @@ async function expectEvents(changeFn: () => Promise<unknown>, types: string[]) {
     // A later event of the same resource in this step describes a later state: GET shows that one.
     if (events.slice(i + 1).some((later) => later.resourceId === event.resourceId && JSON.stringify(later.data.object) !== JSON.stringify(event.data.object))) continue;
     if (event.resourceType === 'organization') {
-      const org = (await gql(t.url, key, '{ viewer { organization { id name baseCurrency lockDate defaultPaymentTermsDays createdAt updatedAt } } }')).body.data.viewer.organization;
+      const org = (await gql(t.url, key, '{ viewer { organization { id name baseCurrency lockDate defaultPaymentTermsDays fiscalYearEnd createdAt updatedAt } } }')).body.data.viewer.organization;
       expect(event.data.object).toEqual(org);
       continue;
     }

@@ -238,7 +238,8 @@ describe('walls', () => {
 describe('aged payables', () => {
   it('ages what was owed on each date by due date, and totals the payables balance on that date', async () => {
     const co = await t.tenant('Aged Payables Co');
-    const tenant = { prisma: t.db.prisma, organizationId: co.organizationId } as Parameters<typeof agedPayables>[0];
+    const organization = await t.db.prisma.organization.findUniqueOrThrow({ where: { id: co.organizationId } });
+    const tenant = { prisma: t.db.prisma, organizationId: co.organizationId, organization };
     const [a, b] = await Promise.all(['Alpha Supplies', 'Beta Services'].map(async (name) => (await http(t.url, '/api/v1/vendors', { key: co.key, body: { name } })).body.id));
     const expense = (await http(t.url, '/api/v1/accounts?limit=100', { key: co.key })).body.data.find((x: { code: string }) => x.code === '6000').id;
     const bill = async (vendor: string, issueDate: string, dueDate: string, amount: number) =>
@@ -258,7 +259,7 @@ describe('aged payables', () => {
     ]);
     for (const asOf of ['2026-01-04', '2026-01-05', '2026-02-28', '2026-03-31', '2026-04-15', '2026-04-20', '2026-12-31']) {
       const aged = await agedPayables(tenant, asOf);
-      const tb = await trialBalance({ ...tenant, organization: undefined } as never, asOf);
+      const tb = await trialBalance(tenant, asOf);
       const payables = tb.rows.find((r) => r.account.code === '2000');
       expect(aged.totals.total, asOf).toBe(payables ? payables.credit - payables.debit : 0n);
     }

@@ -39,7 +39,7 @@ describe('balances from kept months and days', () => {
 
   it('equal the journal lines at any date and over any period (property)', async () => {
     const t = await f.tenant('Months Co');
-    const [cash, sales, rent] = await Promise.all(['1000', '4000', '6100'].map((code) => f.accountId(t, code)));
+    const [cash, sales, rent, retained] = await Promise.all(['1000', '4000', '6100', '3200'].map((code) => f.accountId(t, code)));
     // Entries on random days over three years, month ends and the leap day included.
     const dates = [...fc.sample(day, { numRuns: 60, seed: 11 }), '2024-02-29', '2024-12-31', '2025-01-01', '2025-06-30', '2025-07-01'];
     for (const [i, date] of dates.entries()) {
@@ -66,10 +66,17 @@ describe('balances from kept months and days', () => {
       fc.asyncProperty(day, day, async (a, b) => {
         const [from, to] = b < a ? [b, a] : [a, b];
         const balance = await trialBalance(t, to);
-        for (const id of [cash, sales, rent]) {
+        const netOf = (id: string) => {
           const row = balance.rows.find((r) => r.account.id === id);
-          expect(row ? row.debit - row.credit : 0n, `${id} as at ${to}`).toBe(net(id, undefined, to));
-        }
+          return row ? row.debit - row.credit : 0n;
+        };
+        // A balance sheet account carries its whole history; income and expenses only this fiscal year's
+        // (ending 12-31), the years before sitting in retained earnings.
+        const yearStart = `${to.slice(0, 4)}-01-01`;
+        expect(netOf(cash), `cash as at ${to}`).toBe(net(cash, undefined, to));
+        for (const id of [sales, rent]) expect(netOf(id), `${id} as at ${to}`).toBe(net(id, yearStart, to));
+        expect(netOf(retained), `retained earnings as at ${to}`).toBe(net(sales, undefined, addDays(yearStart, -1)) + net(rent, undefined, addDays(yearStart, -1)));
+        expect(balance.totalDebit).toBe(balance.totalCredit);
         const pl = await profitAndLoss(t, from, to);
         expect(pl.netIncome, `${from}..${to}`).toBe(-net(sales, from, to) - net(rent, from, to));
         const ledger = await generalLedger(t, cash, { from, to }, { page: 1, limit: 1, skip: 0 });

@@ -13,10 +13,11 @@ const ORGANIZATION_SCHEMA = S.object(
     baseCurrency: S.string,
     lockDate: S.nullable(S.date),
     defaultPaymentTermsDays: S.integer,
+    fiscalYearEnd: { ...S.string, pattern: '^\\d{2}-\\d{2}$', description: 'The last day of the fiscal year, MM-DD.' },
     createdAt: S.dateTime,
     updatedAt: S.dateTime,
   },
-  'The organization: its name, currency, lock date and default payment terms.',
+  'The organization: its name, currency, lock date, default payment terms and fiscal year end.',
 );
 
 export const organizationRepresentation: Representation<PrismaTypes.OrganizationGetPayload<object>, Infer<typeof ORGANIZATION_SCHEMA>> = {
@@ -29,6 +30,7 @@ export const organizationRepresentation: Representation<PrismaTypes.Organization
     baseCurrency: o.baseCurrency,
     lockDate: o.lockDate,
     defaultPaymentTermsDays: o.defaultPaymentTermsDays,
+    fiscalYearEnd: o.fiscalYearEnd,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   }),

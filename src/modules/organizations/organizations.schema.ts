@@ -12,6 +12,7 @@ const OrganizationRef = builder.prismaObject('Organization', {
     baseCurrency: t.exposeString('baseCurrency', { description: 'ISO 4217 code of the currency every amount is in.' }),
     lockDate: t.expose('lockDate', { type: 'Date', nullable: true, description: 'Nothing may be posted on or before this date.' }),
     defaultPaymentTermsDays: t.exposeInt('defaultPaymentTermsDays', { description: 'Payment terms for invoices when the customer has none.' }),
+    fiscalYearEnd: t.exposeString('fiscalYearEnd', { description: 'The last day of the fiscal year, MM-DD (default 12-31). The balance sheet and trial balance close each fiscal year\'s result into retained earnings.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the organization was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
   }),
@@ -59,6 +60,7 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
     name: t.string({ description: 'The organization name.' }),
     lockDate: t.field({ type: 'Date', description: 'Lock the books up to and including this date; null unlocks.' }),
     defaultPaymentTermsDays: t.int({ description: 'Default payment terms in days (0–365).' }),
+    fiscalYearEnd: t.string({ description: 'The last day of the fiscal year, MM-DD, e.g. 12-31 or 06-30 (not 02-29). Reports follow it at once, for past dates too: no entry is posted.' }),
   }),
 });
 

@@ -6,6 +6,7 @@ import { changedColumns } from '../../lib/columns.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isCurrencyCode } from '../../lib/money.ts';
+import { isFiscalYearEnd } from '../../lib/dates.ts';
 import { Checker } from '../../lib/validate.ts';
 import { STANDARD_CHART } from '../accounts/standard-chart.ts';
 import { ORGANIZATION } from './organizations.public.ts';
@@ -53,6 +54,7 @@ export interface OrganizationSettings {
   name?: string | null;
   lockDate?: string | null;
   defaultPaymentTermsDays?: number | null;
+  fiscalYearEnd?: string | null;
 }
 
 /** Changes settings. `lockDate: null` unlocks; moving the lock date never touches posted entries. */
@@ -62,12 +64,16 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
   const lockDate = check.date('lockDate', input.lockDate);
   const terms = check.integer('defaultPaymentTermsDays', input.defaultPaymentTermsDays, 0, 365);
   if (input.defaultPaymentTermsDays === null) check.fail('defaultPaymentTermsDays', 'must not be null');
+  const fiscalYearEnd = typeof input.fiscalYearEnd === 'string' ? input.fiscalYearEnd.trim() : undefined;
+  if (input.fiscalYearEnd === null) check.fail('fiscalYearEnd', 'must not be null');
+  else if (fiscalYearEnd !== undefined && !isFiscalYearEnd(fiscalYearEnd)) check.fail('fiscalYearEnd', 'must be the last day of the fiscal year as MM-DD, e.g. 12-31 or 06-30 (not 02-29)');
   check.done();
   const before = await scope.prisma.organization.findUniqueOrThrow({ where: { id: scope.organizationId } });
   const changed = changedColumns(before, {
     ...(name ? { name } : {}),
     ...(input.lockDate !== undefined ? { lockDate: lockDate ?? null } : {}),
     ...(typeof terms === 'number' ? { defaultPaymentTermsDays: terms } : {}),
+    ...(fiscalYearEnd ? { fiscalYearEnd } : {}),
   });
   if (Object.keys(changed).length === 0) return change(ORGANIZATION, before);
   if (changed.name && (await scope.prisma.organization.findUnique({ where: { name: changed.name }, select: { id: true } }))) {

@@ -28,7 +28,7 @@ const TrialBalanceRow = builder.objectRef<TB['rows'][number]>('TrialBalanceRow')
 });
 
 const TrialBalance = builder.objectRef<TB>('TrialBalance').implement({
-  description: 'Every account with a balance; total debits equal total credits.',
+  description: 'Every account with a balance; total debits equal total credits. Income and expense accounts show this fiscal year only; the result of the years before is in the retained earnings account.',
   fields: (t) => ({
     asOf: t.field({ type: 'Date', description: 'Lines dated up to and including this date.', resolve: (r) => r.asOf }),
     rows: t.field({ type: [TrialBalanceRow], description: 'One row per account with a balance, by code.', resolve: (r) => r.rows }),
@@ -54,14 +54,16 @@ const ReportSection = builder.objectRef<Section>('ReportSection').implement({
 });
 
 const BalanceSheet = builder.objectRef<Awaited<ReturnType<typeof balanceSheet>>>('BalanceSheet').implement({
-  description: 'Assets = liabilities + equity + current earnings, as of a date.',
+  description: 'Assets = liabilities + equity + retained earnings + current earnings, as of a date. Each fiscal year before the one the date falls in is closed into retained earnings, without a closing entry (as QuickBooks and Xero report it).',
   fields: (t) => ({
     asOf: t.field({ type: 'Date', description: 'Lines dated up to and including this date.', resolve: (r) => r.asOf }),
     assets: t.field({ type: ReportSection, description: 'Asset accounts.', resolve: (r) => r.assets }),
     liabilities: t.field({ type: ReportSection, description: 'Liability accounts.', resolve: (r) => r.liabilities }),
     equity: t.field({ type: ReportSection, description: 'Equity accounts.', resolve: (r) => r.equity }),
-    currentEarnings: t.field({ type: 'Money', description: 'Income minus expenses not yet closed to equity.', resolve: (r, _a, ctx) => money(ctx, r.currentEarnings) }),
-    totalLiabilitiesAndEquity: t.field({ type: 'Money', description: 'Liabilities + equity + current earnings; equals total assets.', resolve: (r, _a, ctx) => money(ctx, r.totalLiabilitiesAndEquity) }),
+    fiscalYearStart: t.field({ type: 'Date', description: 'The first day of the fiscal year asOf falls in (the organization\'s fiscalYearEnd sets it).', resolve: (r) => r.fiscalYearStart }),
+    retainedEarnings: t.field({ type: 'Money', description: 'Income minus expenses of every fiscal year before this one (beside any balance posted to the retained earnings account itself, which is in equity).', resolve: (r, _a, ctx) => money(ctx, r.retainedEarnings) }),
+    currentEarnings: t.field({ type: 'Money', description: 'Income minus expenses of this fiscal year, from fiscalYearStart to asOf.', resolve: (r, _a, ctx) => money(ctx, r.currentEarnings) }),
+    totalLiabilitiesAndEquity: t.field({ type: 'Money', description: 'Liabilities + equity + retained earnings + current earnings; equals total assets.', resolve: (r, _a, ctx) => money(ctx, r.totalLiabilitiesAndEquity) }),
   }),
 });
 

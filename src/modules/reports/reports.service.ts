@@ -3,7 +3,7 @@
 // month only partly in the range; both kept with every posting), not the journal lines themselves: the
 // same sums, from far fewer rows.
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { addDays, today } from '../../lib/dates.ts';
+import { addDays, fiscalYearStart, today } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
@@ -79,21 +79,45 @@ export async function accountBalances(tenant: Pick<Tenant, 'prisma' | 'organizat
 
 const normal = (type: AccountType, net: bigint) => (DEBIT_NORMAL.includes(type) ? net : -net);
 
-async function accountsOf(tenant: Tenant) {
+async function accountsOf(tenant: Pick<Tenant, 'prisma' | 'organizationId'>) {
   return tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId }, orderBy: [{ code: 'asc' }] });
 }
 
 type Account = Awaited<ReturnType<typeof accountsOf>>[number];
 
+const PROFIT_AND_LOSS: readonly AccountType[] = ['INCOME', 'EXPENSE'];
+
+/**
+ * The books at the end of `asOf` with every fiscal year before the one `asOf` falls in closed, as
+ * QuickBooks and Xero report them without a closing entry: each account's net (debit − credit) up to
+ * `asOf`, but an income or expense account's only from the start of the fiscal year, and the result of
+ * the closed years (their income − expenses) apart, as `retainedEarnings`.
+ */
+async function closedBooks(tenant: Tenant, asOf: string) {
+  const yearStart = fiscalYearStart(asOf, tenant.organization.fiscalYearEnd);
+  // The closed years and this one, apart: together no more rows than the whole history up to asOf.
+  const [closed, current, accounts] = await Promise.all([sumsByAccount(tenant, { to: addDays(yearStart, -1) }), sumsByAccount(tenant, { from: yearStart, to: asOf }), accountsOf(tenant)]);
+  const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
+  const net = new Map<string, bigint>();
+  let retainedEarnings = 0n;
+  for (const s of closed) {
+    if (PROFIT_AND_LOSS.includes(typeOf.get(s.accountId)!)) retainedEarnings += s.credit - s.debit;
+    else net.set(s.accountId, s.debit - s.credit);
+  }
+  for (const s of current) net.set(s.accountId, (net.get(s.accountId) ?? 0n) + s.debit - s.credit);
+  return { yearStart, accounts, net, retainedEarnings };
+}
+
 export async function trialBalance(tenant: Tenant, asOf = today()) {
-  const [sums, accounts] = await Promise.all([sumsByAccount(tenant, { to: asOf }), accountsOf(tenant)]);
-  const byId = new Map(sums.map((s) => [s.accountId, s]));
+  const { accounts, net, retainedEarnings } = await closedBooks(tenant, asOf);
+  // The closed years' result sits in the retained earnings account, as if closed into it.
+  const retained = accounts.find((a) => a.systemRole === 'retained_earnings');
+  if (retained) net.set(retained.id, (net.get(retained.id) ?? 0n) - retainedEarnings);
   const rows = accounts
-    .filter((a) => byId.has(a.id))
+    .filter((a) => net.has(a.id))
     .map((account) => {
-      const s = byId.get(account.id)!;
-      const net = s.debit - s.credit;
-      return { account, debit: net > 0n ? net : 0n, credit: net < 0n ? -net : 0n };
+      const n = net.get(account.id)!;
+      return { account, debit: n > 0n ? n : 0n, credit: n < 0n ? -n : 0n };
     })
     .filter((r) => r.debit !== 0n || r.credit !== 0n);
   const totalDebit = rows.reduce((t, r) => t + r.debit, 0n);
@@ -112,14 +136,19 @@ async function normalBalances(tenant: Tenant, range: { from?: string; to?: strin
   return { accounts, balances: new Map(sums.map((s) => [s.accountId, normal(typeOf.get(s.accountId)!, s.debit - s.credit)])) };
 }
 
-/** Assets = liabilities + equity + current earnings (income − expenses not yet closed to equity). */
+/**
+ * Assets = liabilities + equity + retained earnings (the result of every closed fiscal year) + current
+ * earnings (this fiscal year's income − expenses, up to `asOf`).
+ */
 export async function balanceSheet(tenant: Tenant, asOf = today()) {
-  const { accounts, balances } = await normalBalances(tenant, { to: asOf });
+  const { yearStart, accounts, net, retainedEarnings } = await closedBooks(tenant, asOf);
+  const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
+  const balances = new Map([...net].map(([id, n]) => [id, normal(typeOf.get(id)!, n)]));
   const assets = section(accounts, balances, 'ASSET');
   const liabilities = section(accounts, balances, 'LIABILITY');
   const equity = section(accounts, balances, 'EQUITY');
   const currentEarnings = section(accounts, balances, 'INCOME').total - section(accounts, balances, 'EXPENSE').total;
-  return { asOf, assets, liabilities, equity, currentEarnings, totalLiabilitiesAndEquity: liabilities.total + equity.total + currentEarnings };
+  return { asOf, fiscalYearStart: yearStart, assets, liabilities, equity, retainedEarnings, currentEarnings, totalLiabilitiesAndEquity: liabilities.total + equity.total + retainedEarnings + currentEarnings };
 }
 
 export async function profitAndLoss(tenant: Tenant, from: string, to: string) {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Organization" ADD COLUMN     "fiscalYearEnd" TEXT NOT NULL DEFAULT '12-31';
