@@ -72,31 +72,21 @@ export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {},
 }
 
 
-/** Checks the input and computes every line; reads only. */
-async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
+/**
+ * Checks the lines of a sale (an invoice, a sales receipt) and computes each: a product gives the
+ * description, unit price, tax rate and income account it leaves out; a tax rate by id, or (where
+ * `bareTaxRate`) a bare percentage. Reads the products, tax rates and accounts the lines name, with the
+ * system accounts `roles` asks for (the sales account always). Failures join `check`.
+ */
+export async function checkSaleLines<Role extends string>(tenant: Tenant, check: Checker, inputLines: InvoiceLineInput[], roles: Role[], options: { bareTaxRate: boolean }) {
   const decimals = decimalsOf(tenant);
-  const check = new Checker();
-  const issueDate = check.date('issueDate', input.issueDate) ?? today(now);
-  const explicitDue = check.date('dueDate', input.dueDate);
-  const terms = check.integer('paymentTermsDays', input.paymentTermsDays, 0, 365);
-  const memo = check.text('memo', input.memo, { max: 2000 });
-  const reference = check.text('reference', input.reference, { max: 100 });
-  if (!input.customerId) check.fail('customerId', 'is required');
-  const inputLines = input.lines ?? [];
-  if (inputLines.length === 0) check.fail('lines', 'an invoice needs at least one line');
-  if (inputLines.length > 200) check.fail('lines', 'an invoice may have at most 200 lines');
-
   const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
-  const [customer, products, taxRates] = await Promise.all([
-    input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
+  const [products, taxRates] = await Promise.all([
     productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
     taxRatesFor(tenant, inputLines.map((l) => l.taxRateId)),
   ]);
-  const system = await checkAccountRefsWithSystem(tenant, check, inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })), ['sales', 'accounts_receivable', 'sales_tax_payable']);
-  if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
-  else if (customer && !customer.active) check.fail('customerId', 'is an inactive customer');
-  const salesAccountId = system.sales;
-
+  const accountRefs = inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] }));
+  const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, ['sales' as const, ...roles]);
   const lines = [];
   for (const [i, line] of inputLines.entries()) {
     const at = `lines.${i}`;
@@ -109,13 +99,15 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
     if (unitPrice === undefined && (line.unitPrice === undefined || line.unitPrice === null)) check.fail(`${at}.unitPrice`, 'is required when the line has no product');
     const discountPpm = check.percent(`${at}.discountPercent`, line.discountPercent) ?? 0;
     const taxRate = line.taxRateId ? taxRates.find((r) => r.id === line.taxRateId) : undefined;
-    if (line.taxRateId && (line.taxRate !== undefined && line.taxRate !== null)) check.fail(`${at}.taxRateId`, 'give either taxRateId or taxRate (a bare percentage), not both');
+    const bare = options.bareTaxRate && line.taxRate !== undefined && line.taxRate !== null;
+    if (line.taxRateId && bare) check.fail(`${at}.taxRateId`, 'give either taxRateId or taxRate (a bare percentage), not both');
     else if (line.taxRateId && !taxRate) check.fail(`${at}.taxRateId`, `no tax rate with id "${line.taxRateId}"`);
     else if (taxRate && !taxRate.active) check.fail(`${at}.taxRateId`, 'is an inactive tax rate');
-    const taxRatePpm = taxRate ? taxRate.ratePpm : line.taxRate === undefined || line.taxRate === null ? (product?.taxRatePpm ?? 0) : check.percent(`${at}.taxRate`, line.taxRate);
+    // Without a rate: the bare percentage, else the product's (on invoices); 0 elsewhere.
+    const taxRatePpm = taxRate ? taxRate.ratePpm : bare ? check.percent(`${at}.taxRate`, line.taxRate) : options.bareTaxRate ? (product?.taxRatePpm ?? 0) : 0;
     const description = check.text(`${at}.description`, line.description, { max: 500 }) ?? product?.name ?? null;
     if (!description) check.fail(`${at}.description`, 'is required when the line has no product');
-    const accountId = line.accountId ?? product?.incomeAccountId ?? salesAccountId;
+    const accountId = line.accountId ?? product?.incomeAccountId ?? system.sales;
     if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && typeof taxRatePpm === 'number') {
       if (quantityMilli * unitPrice > MAX_LINE_GROSS * 1000n) {
         check.fail(at, 'quantity × unit price is too large');
@@ -135,6 +127,27 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
       });
     }
   }
+  return { lines, system };
+}
+
+/** Checks the input and computes every line; reads only. */
+async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
+  const check = new Checker();
+  const issueDate = check.date('issueDate', input.issueDate) ?? today(now);
+  const explicitDue = check.date('dueDate', input.dueDate);
+  const terms = check.integer('paymentTermsDays', input.paymentTermsDays, 0, 365);
+  const memo = check.text('memo', input.memo, { max: 2000 });
+  const reference = check.text('reference', input.reference, { max: 100 });
+  if (!input.customerId) check.fail('customerId', 'is required');
+  const inputLines = input.lines ?? [];
+  if (inputLines.length === 0) check.fail('lines', 'an invoice needs at least one line');
+  if (inputLines.length > 200) check.fail('lines', 'an invoice may have at most 200 lines');
+  const [customer, { lines, system }] = await Promise.all([
+    input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
+    checkSaleLines(tenant, check, inputLines, ['accounts_receivable', 'sales_tax_payable'], { bareTaxRate: true }),
+  ]);
+  if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
+  else if (customer && !customer.active) check.fail('customerId', 'is an inactive customer');
   const termsDays = terms ?? customer?.paymentTermsDays ?? tenant.organization.defaultPaymentTermsDays;
   const dueDate = explicitDue ?? addDays(issueDate, termsDays);
   if (dueDate < issueDate) check.fail('dueDate', `must not be before issueDate ${issueDate}`);
@@ -145,24 +158,32 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
 }
 
 /** An invoice line as its posting needs it: revenue to `accountId`, tax to `taxAccountId` (null: the sales tax account). */
-interface PostedLine {
+export interface PostedLine {
   accountId: string;
   amount: bigint;
   taxAmount: bigint;
   taxAccountId: string | null;
 }
 
-/** The posting an open invoice makes: Dr receivables, Cr revenue per account, Cr sales tax per tax account. */
-export function invoicePostingLines(invoice: { customerId: string; total: bigint; lines: PostedLine[] }, system: { accounts_receivable: string; sales_tax_payable: string }): PostingLine[] {
+/**
+ * The credits of a sale: revenue per account, and sales tax per tax account (a line's own, else the sales
+ * tax account), each line naming the customer if there is one.
+ */
+export function saleCredits(lines: PostedLine[], salesTaxAccountId: string, customerId: string | null): PostingLine[] {
   const revenue = new Map<string, bigint>();
   const tax = new Map<string, bigint>();
-  for (const line of invoice.lines) {
+  for (const line of lines) {
     revenue.set(line.accountId, (revenue.get(line.accountId) ?? 0n) + line.amount);
-    const taxAccount = line.taxAccountId ?? system.sales_tax_payable;
+    const taxAccount = line.taxAccountId ?? salesTaxAccountId;
     tax.set(taxAccount, (tax.get(taxAccount) ?? 0n) + line.taxAmount);
   }
-  const credits = (sums: Map<string, bigint>) => [...sums].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: 0n, credit: amount, customerId: invoice.customerId }));
-  return [{ accountId: system.accounts_receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId }, ...credits(revenue), ...credits(tax)];
+  const credits = (sums: Map<string, bigint>) => [...sums].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: 0n, credit: amount, customerId }));
+  return [...credits(revenue), ...credits(tax)];
+}
+
+/** The posting an open invoice makes: Dr receivables, Cr revenue per account, Cr sales tax per tax account. */
+export function invoicePostingLines(invoice: { customerId: string; total: bigint; lines: PostedLine[] }, system: { accounts_receivable: string; sales_tax_payable: string }): PostingLine[] {
+  return [{ accountId: system.accounts_receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId }, ...saleCredits(invoice.lines, system.sales_tax_payable, invoice.customerId)];
 }
 
 function postInvoice(scope: WriteScope, invoice: { id: string; number: string; issueDate: string; customerId: string; total: bigint; lines: PostedLine[] }, system: { accounts_receivable: string; sales_tax_payable: string }) {
