@@ -15,6 +15,7 @@ import './modules/employees/employees.schema.ts';
 import './modules/journal/journal.schema.ts';
 import './modules/invoices/invoices.schema.ts';
 import './modules/bills/bills.schema.ts';
+import './modules/sales-receipts/sales-receipts.schema.ts';
 import './modules/webhooks/webhooks.schema.ts';
 import './modules/reports/reports.schema.ts';
 import './modules/api-keys/api-keys.schema.ts';
@@ -28,6 +29,8 @@ import { invoiceRoutes } from './modules/invoices/invoices.rest.ts';
 import { invoiceRepresentation, paymentRepresentation } from './modules/invoices/invoices.public.ts';
 import { billRoutes } from './modules/bills/bills.rest.ts';
 import { billPaymentRepresentation, billRepresentation } from './modules/bills/bills.public.ts';
+import { salesReceiptRoutes } from './modules/sales-receipts/sales-receipts.rest.ts';
+import { salesReceiptRepresentation } from './modules/sales-receipts/sales-receipts.public.ts';
 import { journalRoutes } from './modules/journal/journal.rest.ts';
 import { journalEntryRepresentation } from './modules/journal/journal.public.ts';
 import { organizationRepresentation } from './modules/organizations/organizations.public.ts';
@@ -45,7 +48,7 @@ export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/w
 
 export const schema = builder.toSchema({ sortSchema: true });
 
-export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...billRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
+export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...billRoutes, ...salesReceiptRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
 
 export const representations = representationsOf([
   organizationRepresentation,
@@ -61,6 +64,7 @@ export const representations = representationsOf([
   paymentRepresentation,
   billRepresentation,
   billPaymentRepresentation,
+  salesReceiptRepresentation,
   webhookSubscriptionRepresentation,
   webhookDeliveryRepresentation,
 ]);

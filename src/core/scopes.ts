@@ -13,6 +13,7 @@ export const RESOURCES = [
   'tax_rates',
   'invoices',
   'bills',
+  'sales_receipts',
   'employees',
   'webhooks',
   'reports',
@@ -35,6 +36,7 @@ export const RESOURCE_DESCRIPTIONS: Record<Resource, string> = {
   tax_rates: 'Tax rates and the accounts their tax posts to',
   invoices: 'Invoices, their lines and payments',
   bills: 'Bills (what vendors invoice), their lines and payments',
+  sales_receipts: 'Sales receipts (sales paid at once) and refund receipts',
   employees: 'Employees',
   webhooks: 'Webhook subscriptions, their deliveries and secrets',
   reports: 'Trial balance, profit and loss, balance sheet, aged receivables and payables, tax summary',
@@ -51,7 +53,7 @@ export const SCOPE_PRESETS: Record<string, { name: string; description: string; 
     scopes: ['reports:read', 'invoices:read', 'customers:read', 'journal_entries:read', 'accounts:read', 'events:read'],
   },
   hr: { name: 'HR', description: 'An HR system: employees only', scopes: ['employees:write'] },
-  point_of_sale: { name: 'Point of sale', description: 'A till: customers, products, invoices and payments', scopes: ['customers:write', 'products:read', 'tax_rates:read', 'invoices:write'] },
+  point_of_sale: { name: 'Point of sale', description: 'A till: customers, products, sales and refund receipts, invoices and payments', scopes: ['customers:write', 'products:read', 'tax_rates:read', 'sales_receipts:write', 'invoices:write'] },
   payables: {
     name: 'Accounts payable',
     description: 'A bill-capture or payables tool: vendors, bills and their payments, and the accounts and tax rates bills name',
@@ -59,8 +61,8 @@ export const SCOPE_PRESETS: Record<string, { name: string; description: string; 
   },
   online_shop: {
     name: 'Online shop',
-    description: 'An online shop: customers, products, invoices and payments, with webhooks for what happens to them',
-    scopes: ['customers:write', 'products:write', 'tax_rates:read', 'invoices:write', 'webhooks:write', 'events:read'],
+    description: 'An online shop: customers, products, sales and refund receipts, invoices and payments, with webhooks for what happens to them',
+    scopes: ['customers:write', 'products:write', 'tax_rates:read', 'sales_receipts:write', 'invoices:write', 'webhooks:write', 'events:read'],
   },
 };
 
@@ -136,6 +138,7 @@ const EVENT_RESOURCES: Record<string, Resource> = {
   payment: 'invoices',
   bill: 'bills',
   bill_payment: 'bills',
+  sales_receipt: 'sales_receipts',
   employee: 'employees',
   webhook_subscription: 'webhooks',
   api_key: 'api_keys',

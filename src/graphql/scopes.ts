@@ -45,6 +45,8 @@ export const TYPE_RESOURCES: Record<string, Resource> = {
   Bill: 'bills',
   BillLine: 'bills',
   BillPayment: 'bills',
+  SalesReceipt: 'sales_receipts',
+  SalesReceiptLine: 'sales_receipts',
   Employee: 'employees',
   WebhookSubscription: 'webhooks',
   WebhookDelivery: 'webhooks',

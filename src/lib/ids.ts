@@ -17,6 +17,8 @@ export const ID_PREFIX = {
   Bill: 'bill',
   BillLine: 'bl',
   BillPayment: 'bpay',
+  SalesReceipt: 'sr',
+  SalesReceiptLine: 'srl',
   Employee: 'emp',
   WebhookSubscription: 'wh',
   Event: 'evt',

@@ -31,6 +31,7 @@ const GET_PATH: Record<string, string> = {
   journal_entry: '/api/v1/journal-entries',
   invoice: '/api/v1/invoices',
   bill: '/api/v1/bills',
+  sales_receipt: '/api/v1/sales-receipts',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
 };
@@ -132,6 +133,14 @@ describe('the event catalogue', () => {
       ['bill.created', 'journal_entry.created'],
     );
     await expectEvents(() => rest(`/api/v1/bills/${openBill.resourceId}/void`, {}), ['bill.voided', 'journal_entry.created']);
+
+    const { result: receipt } = (await expectEvents(
+      () => rest('/api/v1/sales-receipts', { customerId: customer.id, date: '2026-04-02', lines: [{ productId: product.id }] }),
+      ['sales_receipt.created', 'journal_entry.created'],
+    )) as any;
+    await expectEvents(() => rest('/api/v1/sales-receipts', { kind: 'refund', refundOfId: receipt.body.id, date: '2026-04-03', lines: [{ description: 'Returned', unitPrice: 5 }] }), ['sales_receipt.created', 'journal_entry.created']);
+    const refund = (await http(t.url, `/api/v1/sales-receipts?kind=refund`, { key })).body.data[0];
+    await expectEvents(() => rest(`/api/v1/sales-receipts/${refund.id}/void`, {}), ['sales_receipt.voided', 'journal_entry.created']);
 
     const { events: [orgUpdated] } = await expectEvents(() => gql(t.url, key, 'mutation { updateOrganization(input: { defaultPaymentTermsDays: 14 }) { id } }'), ['organization.updated']);
     expect(orgUpdated.data.previousAttributes).toEqual({ defaultPaymentTermsDays: 30 });

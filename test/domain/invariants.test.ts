@@ -8,6 +8,7 @@ import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../.
 import { createJournalEntry, reverseJournalEntry } from '../../src/modules/journal/journal.service.ts';
 import { agedPayables, agedReceivables, balanceSheet, taxSummary, trialBalance } from '../../src/modules/reports/reports.service.ts';
 import { createTaxRate } from '../../src/modules/tax-rates/tax-rates.service.ts';
+import { createSalesReceipt, voidSalesReceipt } from '../../src/modules/sales-receipts/sales-receipts.service.ts';
 import { serviceFixture, usingPostgres } from '../helpers.ts';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
@@ -28,11 +29,13 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('finalizeBill' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('billPayment' as const), pick: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1, 1.5), day: fc.integer({ min: 4, max: 6 }) }),
   fc.record({ kind: fc.constant('voidBill' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('receipt' as const), price: amount, rate: fc.constantFrom(0, 1, 2), refund: fc.boolean(), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('voidReceipt' as const), pick: fc.nat() }),
 );
 
 async function snapshot(organizationId: string) {
   const where = { organizationId };
-  const [entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances] = await Promise.all([
+  const [entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances, receipts] = await Promise.all([
     f.db.prisma.journalEntry.count({ where }),
     f.db.prisma.journalLine.count({ where }),
     f.db.prisma.invoice.findMany({ where, select: { id: true, status: true, amountPaid: true }, orderBy: { id: 'asc' } }),
@@ -44,8 +47,9 @@ async function snapshot(organizationId: string) {
     f.db.prisma.bill.findMany({ where, select: { id: true, status: true, amountPaid: true }, orderBy: { id: 'asc' } }),
     f.db.prisma.billPayment.count({ where }),
     f.db.prisma.vendor.findMany({ where, select: { id: true, balance: true }, orderBy: { id: 'asc' } }),
+    f.db.prisma.salesReceipt.findMany({ where, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
   ]);
-  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances, receipts }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
@@ -89,7 +93,7 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
   // it is the sales account.
   const summary = await taxSummary(tenant, '2026-05-01', '2026-05-31');
   for (const accountId of new Set(summary.rows.flatMap((r) => [r.account!.id, r.purchaseAccount!.id]))) {
-    const moved = (await f.db.prisma.journalLine.findMany({ where: { accountId, entry: { sourceType: { in: ['invoice', 'invoice_void', 'bill', 'bill_void'] } } } })).reduce((t, l) => t + l.debit - l.credit, 0n);
+    const moved = (await f.db.prisma.journalLine.findMany({ where: { accountId, entry: { sourceType: { in: ['invoice', 'invoice_void', 'bill', 'bill_void', 'sales_receipt', 'refund_receipt', 'sales_receipt_void'] } } } })).reduce((t, l) => t + l.debit - l.credit, 0n);
     const paid = summary.rows.filter((r) => r.purchaseAccount!.id === accountId).reduce((t, r) => t + r.paid, 0n);
     const collected = summary.rows.filter((r) => r.account!.id === accountId).reduce((t, r) => t + r.collected, 0n);
     expect(paid - collected).toBe(moved);
@@ -109,6 +113,7 @@ describe('the books, under any sequence of operations', () => {
         const otherLiability = await f.db.prisma.account.findFirstOrThrow({ where: { organizationId: tenant.organizationId, code: '2300' } });
         const rates = [null, (await f.run(tenant, createTaxRate, { name: 'Rate A', rate: '7.25' })).id, (await f.run(tenant, createTaxRate, { name: 'Rate B', rate: '12.5', salesAccountId: otherLiability.id, purchaseAccountId: otherLiability.id })).id];
         const bills: string[] = [];
+        const receipts: string[] = [];
         const invoices: string[] = [];
         const entries: string[] = [];
         for (const o of ops) {
@@ -142,6 +147,13 @@ describe('the books, under any sequence of operations', () => {
               await f.run(tenant, recordBillPayment, { billId: bill.id, amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2), date: `2026-05-0${o.day}` });
             } else if (o.kind === 'voidBill' && bills.length) {
               await f.run(tenant, voidBill, bills[o.pick % bills.length], { date: '2026-05-06' });
+            } else if (o.kind === 'receipt') {
+              // A refund names a receipt made before (a refund of a refund, or beyond the sale, is refused).
+              const refundOfId = o.refund && receipts.length ? receipts[o.pick % receipts.length] : undefined;
+              const receipt = await f.run(tenant, createSalesReceipt, { kind: o.refund ? 'REFUND' : 'SALE', refundOfId, customerId: customer.id, date: '2026-05-02', lines: [{ description: 'r', unitPrice: o.price, taxRateId: rates[o.rate] }] });
+              receipts.push(receipt.id);
+            } else if (o.kind === 'voidReceipt' && receipts.length) {
+              await f.run(tenant, voidSalesReceipt, receipts[o.pick % receipts.length], { date: '2026-05-05' });
             } else if (o.kind === 'reverse' && entries.length) {
               await f.run(tenant, reverseJournalEntry, entries[o.pick % entries.length], { date: '2026-05-04' });
             }

@@ -252,6 +252,28 @@ export type CreateProductInput = {
   unitPrice?: string | null | undefined;
 };
 
+/** A sale paid at once, or (kind REFUND) money given back for a return. Posted at once. */
+export type CreateSalesReceiptInput = {
+  /** The customer (`cus_…`), if known: a walk-in sale has none. */
+  customerId?: string | null | undefined;
+  /** Date of the sale (refund); today (UTC) when omitted. Not in a locked period. */
+  date?: string | null | undefined;
+  /** Bank or cash account the money went into (a refund: came out of); default the bank account. */
+  depositAccountId?: string | null | undefined;
+  /** SALE (default) or REFUND. */
+  kind?: ReceiptKind | null | undefined;
+  /** At least one line. */
+  lines: Array<SalesReceiptLineInput>;
+  /** Note. */
+  memo?: string | null | undefined;
+  /** How it was paid, e.g. card or cash. */
+  paymentMethod?: string | null | undefined;
+  /** External reference, e.g. the till's or the shop's order number. */
+  reference?: string | null | undefined;
+  /** A refund: the sale receipt it refunds (`sr_…`); its customer is the refund's, and its refunds may not come to more than its total. */
+  refundOfId?: string | null | undefined;
+};
+
 /** A new tax rate. */
 export type CreateTaxRateInput = {
   /** Name, up to 100 characters, unique in the organization (e.g. "NY State 8.875%"). */
@@ -395,7 +417,7 @@ export type JournalEntryFilter = {
   from?: string | null | undefined;
   /** Part of the description or reference, or the entry number. */
   search?: string | null | undefined;
-  /** manual, invoice, invoice_void, payment, bill, bill_void, bill_payment or reversal. */
+  /** manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void or reversal. */
   sourceType?: string | null | undefined;
   /** Dated on or before. */
   to?: string | null | undefined;
@@ -442,6 +464,20 @@ export type ProductType =
   | 'NON_INVENTORY'
   /** Work or time, not goods. */
   | 'SERVICE';
+
+/** What a receipt records. */
+export type ReceiptKind =
+  /** Money given back for a return: the mirror of a sale. */
+  | 'REFUND'
+  /** A sale paid at once: money in, revenue and tax out. */
+  | 'SALE';
+
+/** A receipt is posted when it is recorded; voiding posts the reversal. */
+export type ReceiptStatus =
+  /** Recorded and posted. */
+  | 'POSTED'
+  /** Cancelled; its posting was reversed. */
+  | 'VOID';
 
 /** A payment made against an open bill. Overpayment is refused. */
 export type RecordBillPaymentInput = {
@@ -503,6 +539,40 @@ export type ReverseJournalEntryInput = {
 export type RollApiKeyInput = {
   /** Hours the old secret keeps working (0 to 168; default 24). 0 stops it at once. */
   expiresInHours?: number | null | undefined;
+};
+
+/** Narrows a list of receipts; all given conditions must hold. */
+export type SalesReceiptFilter = {
+  /** Only this customer's receipts. */
+  customerId?: string | null | undefined;
+  /** Dated on or after. */
+  from?: string | null | undefined;
+  /** Only sales, or only refunds. */
+  kind?: ReceiptKind | null | undefined;
+  /** Part of the number, the reference or the customer's name. */
+  search?: string | null | undefined;
+  /** Only this status. */
+  status?: ReceiptStatus | null | undefined;
+  /** Dated on or before. */
+  to?: string | null | undefined;
+};
+
+/** One receipt line. With a product, description, unit price and account default to the product's. */
+export type SalesReceiptLineInput = {
+  /** Income account; default the product's, else the sales account. */
+  accountId?: string | null | undefined;
+  /** Line text; required without a product. */
+  description?: string | null | undefined;
+  /** Discount in percent; default 0. */
+  discountPercent?: string | null | undefined;
+  /** A product of your organization (`prod_…`). */
+  productId?: string | null | undefined;
+  /** Quantity above 0, up to 3 decimals; default 1. */
+  quantity?: string | null | undefined;
+  /** A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. No tax without one. */
+  taxRateId?: string | null | undefined;
+  /** Price per unit; required without a product. */
+  unitPrice?: string | null | undefined;
 };
 
 /** Narrows a list of tax rates; all given conditions must hold. */
@@ -667,6 +737,14 @@ export type VoidInvoiceInput = {
   reason?: string | null | undefined;
 };
 
+/** When and why a receipt is voided. */
+export type VoidSalesReceiptInput = {
+  /** Date of the reversal; today (or the receipt date if later) when omitted. */
+  date?: string | null | undefined;
+  /** Why; added to the reversal's description. */
+  reason?: string | null | undefined;
+};
+
 /** Narrows the deliveries list. */
 export type WebhookDeliveryFilter = {
   /** Only deliveries of this event. */
@@ -743,6 +821,7 @@ export type GetApiKeyQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -803,6 +882,7 @@ export type ListWebhookDeliveriesQuery = { subscription:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -825,6 +905,7 @@ export type GetJournalEntryQuery = { node:
     | { __typename: 'JournalEntry', id: string }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -856,6 +937,7 @@ export type GetBillQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -951,6 +1033,7 @@ export type GetWebhookSubscriptionQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription', id: string }
@@ -1025,6 +1108,7 @@ export type GetCustomerQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -1065,6 +1149,7 @@ export type GetEventQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -1095,6 +1180,7 @@ export type GetTaxRateQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate', id: string }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -1117,6 +1203,7 @@ export type GetProductQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product', id: string }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -1139,6 +1226,15 @@ export type UpdateVendorMutationVariables = Exact<{
 
 
 export type UpdateVendorMutation = { updateVendor: { id: string } | null };
+
+export type VoidSalesReceiptMutationVariables = Exact<{
+  id: string;
+  input?: VoidSalesReceiptInput | null | undefined;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type VoidSalesReceiptMutation = { voidSalesReceipt: { id: string } | null };
 
 export type UpdateTaxRateMutationVariables = Exact<{
   id: string;
@@ -1166,6 +1262,7 @@ export type GetAccountQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -1179,6 +1276,15 @@ export type ListWebhookSubscriptionsQueryVariables = Exact<{
 
 
 export type ListWebhookSubscriptionsQuery = { webhookSubscriptionsPage: { total: number, page: number, limit: number, pages: number, data: Array<{ id: string }> } };
+
+export type ListSalesReceiptsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  limit?: number | null | undefined;
+  filter?: SalesReceiptFilter | null | undefined;
+}>;
+
+
+export type ListSalesReceiptsQuery = { salesReceiptsPage: { total: number, page: number, limit: number, pages: number, data: Array<{ id: string }> } };
 
 export type ReverseJournalEntryMutationVariables = Exact<{
   id: string;
@@ -1238,6 +1344,7 @@ export type GetInvoiceQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -1268,6 +1375,7 @@ export type GetVendorQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor', id: string }
     | { __typename: 'WebhookSubscription' }
@@ -1306,6 +1414,29 @@ export type ListCustomersQueryVariables = Exact<{
 
 export type ListCustomersQuery = { customersPage: { total: number, page: number, limit: number, pages: number, data: Array<{ id: string }> } };
 
+export type GetSalesReceiptQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type GetSalesReceiptQuery = { node:
+    | { __typename: 'Account' }
+    | { __typename: 'ApiKey' }
+    | { __typename: 'Bill' }
+    | { __typename: 'BillPayment' }
+    | { __typename: 'Customer' }
+    | { __typename: 'Employee' }
+    | { __typename: 'Event' }
+    | { __typename: 'Invoice' }
+    | { __typename: 'JournalEntry' }
+    | { __typename: 'Payment' }
+    | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt', id: string }
+    | { __typename: 'TaxRate' }
+    | { __typename: 'Vendor' }
+    | { __typename: 'WebhookSubscription' }
+   | null };
+
 export type FinalizeInvoiceMutationVariables = Exact<{
   id: string;
   idempotencyKey?: string | null | undefined;
@@ -1313,6 +1444,14 @@ export type FinalizeInvoiceMutationVariables = Exact<{
 
 
 export type FinalizeInvoiceMutation = { finalizeInvoice: { id: string } | null };
+
+export type CreateSalesReceiptMutationVariables = Exact<{
+  input: CreateSalesReceiptInput;
+  idempotencyKey?: string | null | undefined;
+}>;
+
+
+export type CreateSalesReceiptMutation = { createSalesReceipt: { id: string } | null };
 
 export type UpdateEmployeeMutationVariables = Exact<{
   id: string;
@@ -1357,6 +1496,7 @@ export type GetEmployeeQuery = { node:
     | { __typename: 'JournalEntry' }
     | { __typename: 'Payment' }
     | { __typename: 'Product' }
+    | { __typename: 'SalesReceipt' }
     | { __typename: 'TaxRate' }
     | { __typename: 'Vendor' }
     | { __typename: 'WebhookSubscription' }
@@ -1401,9 +1541,11 @@ export const GetTaxRateDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const GetProductDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"getProduct"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Product"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<GetProductQuery, GetProductQueryVariables>;
 export const ListVendorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"listVendors"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"VendorFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"vendorsPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"page"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"pages"}}]}}]}}]} as unknown as DocumentNode<ListVendorsQuery, ListVendorsQueryVariables>;
 export const UpdateVendorDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"updateVendor"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateVendorInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateVendor"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateVendorMutation, UpdateVendorMutationVariables>;
+export const VoidSalesReceiptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"voidSalesReceipt"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"VoidSalesReceiptInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"voidSalesReceipt"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<VoidSalesReceiptMutation, VoidSalesReceiptMutationVariables>;
 export const UpdateTaxRateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"updateTaxRate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTaxRateInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTaxRate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateTaxRateMutation, UpdateTaxRateMutationVariables>;
 export const GetAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"getAccount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Account"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<GetAccountQuery, GetAccountQueryVariables>;
 export const ListWebhookSubscriptionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"listWebhookSubscriptions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookSubscriptionFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookSubscriptionsPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"page"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"pages"}}]}}]}}]} as unknown as DocumentNode<ListWebhookSubscriptionsQuery, ListWebhookSubscriptionsQueryVariables>;
+export const ListSalesReceiptsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"listSalesReceipts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"SalesReceiptFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"salesReceiptsPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"page"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"pages"}}]}}]}}]} as unknown as DocumentNode<ListSalesReceiptsQuery, ListSalesReceiptsQueryVariables>;
 export const ReverseJournalEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"reverseJournalEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ReverseJournalEntryInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reverseJournalEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<ReverseJournalEntryMutation, ReverseJournalEntryMutationVariables>;
 export const RotateWebhookSecretDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"rotateWebhookSecret"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rotateWebhookSecret"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode<RotateWebhookSecretMutation, RotateWebhookSecretMutationVariables>;
 export const SendTestWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"sendTestWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendTestWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<SendTestWebhookMutation, SendTestWebhookMutationVariables>;
@@ -1416,7 +1558,9 @@ export const DisableWebhookSubscriptionDocument = {"kind":"Document","definition
 export const CreateJournalEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"createJournalEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateJournalEntryInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createJournalEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateJournalEntryMutation, CreateJournalEntryMutationVariables>;
 export const CreateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"createApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiKeyInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode<CreateApiKeyMutation, CreateApiKeyMutationVariables>;
 export const ListCustomersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"listCustomers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CustomerFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"customersPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"page"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"pages"}}]}}]}}]} as unknown as DocumentNode<ListCustomersQuery, ListCustomersQueryVariables>;
+export const GetSalesReceiptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"getSalesReceipt"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SalesReceipt"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]} as unknown as DocumentNode<GetSalesReceiptQuery, GetSalesReceiptQueryVariables>;
 export const FinalizeInvoiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"finalizeInvoice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"finalizeInvoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<FinalizeInvoiceMutation, FinalizeInvoiceMutationVariables>;
+export const CreateSalesReceiptDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"createSalesReceipt"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateSalesReceiptInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSalesReceipt"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateSalesReceiptMutation, CreateSalesReceiptMutationVariables>;
 export const UpdateEmployeeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"updateEmployee"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateEmployeeInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateEmployee"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateEmployeeMutation, UpdateEmployeeMutationVariables>;
 export const ListJournalEntriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"listJournalEntries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"JournalEntryFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"journalEntriesPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"page"}},{"kind":"Field","name":{"kind":"Name","value":"limit"}},{"kind":"Field","name":{"kind":"Name","value":"pages"}}]}}]}}]} as unknown as DocumentNode<ListJournalEntriesQuery, ListJournalEntriesQueryVariables>;
 export const CreateBillDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"createBill"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateBillInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createBill"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotencyKey"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotencyKey"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateBillMutation, CreateBillMutationVariables>;

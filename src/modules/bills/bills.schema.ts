@@ -3,8 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
-import { formatPercent } from '../../lib/money.ts';
-import { formatQuantity } from '../invoices/invoice-math.ts';
+import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
 import { amountDueOf, isOverdue } from '../invoices/invoices.public.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
@@ -17,25 +16,14 @@ const BillStatusEnum = describedEnum('BillStatus', InvoiceStatus, 'Where a bill 
   VOID: 'Cancelled; its posting was reversed.',
 });
 
-// Read in select mode, as invoices are (invoices.schema.ts says why).
-const LINE_COLUMNS = { id: true, lineNo: true, description: true, quantityMilli: true, unitPrice: true, discountPpm: true, taxRatePpm: true, amount: true, taxAmount: true } as const;
-
 builder.prismaObject('BillLine', {
   description: 'One line of a bill. Amounts are rounded per line, half up, as on invoices; the bill totals are the sums of the lines.',
   select: LINE_COLUMNS,
   fields: (t) => ({
-    id: t.id({ description: 'The line id (`bl_…`).', resolve: (l) => l.id }),
-    lineNo: t.int({ description: 'Position on the bill, from 1.', resolve: (l) => l.lineNo }),
+    ...documentLineFields(t, 'bl', 'bill'),
     product: t.relation('product', { nullable: true, description: 'The product bought, if any.' }),
     account: t.relation('account', { description: 'The expense or asset account the line\'s amount is debited to.' }),
-    description: t.string({ description: 'Line text.', resolve: (l) => l.description }),
-    quantity: t.string({ description: 'Quantity as a decimal string (up to 3 decimals).', resolve: (l) => formatQuantity(l.quantityMilli) }),
-    unitPrice: t.field({ type: 'Money', description: 'Price per unit.', resolve: (l, _a, ctx) => money(ctx, l.unitPrice) }),
-    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent of quantity × unit price.', resolve: (l) => formatPercent(l.discountPpm) }),
-    taxRate: t.field({ type: 'Percent', description: 'Tax rate in percent, copied from appliedTaxRate (0 without one).', resolve: (l) => formatPercent(l.taxRatePpm) }),
     appliedTaxRate: t.relation('taxRate', { nullable: true, description: 'The tax rate the line\'s tax comes from and posts to; null when the line has no tax.' }),
-    amount: t.field({ type: 'Money', description: 'Net amount: quantity × unit price less discount, rounded.', resolve: (l, _a, ctx) => money(ctx, l.amount) }),
-    taxAmount: t.field({ type: 'Money', description: 'Tax on the net amount, rounded: recoverable tax.', resolve: (l, _a, ctx) => money(ctx, l.taxAmount) }),
   }),
 });
 

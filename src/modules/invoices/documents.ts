@@ -73,6 +73,9 @@ export function checkPaymentFields(scope: WriteScope, input: PaymentInput, check
   };
 }
 
+/** How messages name a document: `Invoice INV-0001 is already void`. */
+export type DocumentLabel = 'Invoice' | 'Bill' | 'Sales receipt';
+
 interface Document {
   number: string;
   status: InvoiceStatus;
@@ -85,7 +88,7 @@ interface Document {
  * Refuses a payment the document cannot take (not open, more than is due, dated before the document, in a
  * locked period) and answers the document's status after it.
  */
-export function statusAfterPayment(scope: WriteScope, label: 'Invoice' | 'Bill', document: Document, amount: bigint, date: string): InvoiceStatus {
+export function statusAfterPayment(scope: WriteScope, label: DocumentLabel, document: Document, amount: bigint, date: string): InvoiceStatus {
   if (!OPEN_STATUSES.includes(document.status)) {
     const hint = document.status === 'DRAFT' ? '; finalize it first' : '';
     throw new AppError('INVALID_STATE', `${label} ${document.number} is ${document.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`);
@@ -115,7 +118,7 @@ export async function paidInFullOn(document: { amountPaid: bigint }, date: strin
  */
 export async function voidPosting(
   scope: WriteScope,
-  label: 'Invoice' | 'Bill',
+  label: DocumentLabel,
   document: Document & { id: string; journalEntryId: string | null },
   sourceType: SourceType,
   input: { date?: string | null; reason?: string | null },

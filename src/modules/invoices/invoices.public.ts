@@ -46,7 +46,16 @@ export const documentBody = (linePrefix: string, referenceDescription: string) =
   amountPaid: S.number,
   amountDue: S.number,
   isOverdue: S.boolean,
-  lines: S.array(
+  lines: documentLines(linePrefix),
+  journalEntryId: S.nullable(S.id('je')),
+  voidedAt: S.nullable(S.dateTime),
+  createdAt: S.dateTime,
+  updatedAt: S.dateTime,
+});
+
+/** The lines of a document (invoice, bill, sales receipt), in order. */
+export const documentLines = (linePrefix: string) =>
+  S.array(
     S.object({
       id: S.id(linePrefix),
       lineNo: S.integer,
@@ -61,12 +70,26 @@ export const documentBody = (linePrefix: string, referenceDescription: string) =
       amount: S.number,
       taxAmount: S.number,
     }),
-  ),
-  journalEntryId: S.nullable(S.id('je')),
-  voidedAt: S.nullable(S.dateTime),
-  createdAt: S.dateTime,
-  updatedAt: S.dateTime,
-});
+  );
+
+export function renderLines(lines: InvoiceLineRow[], money: (minor: bigint) => number) {
+  return [...lines]
+    .sort((a, b) => a.lineNo - b.lineNo)
+    .map((l) => ({
+      id: l.id,
+      lineNo: l.lineNo,
+      productId: l.productId,
+      accountId: l.accountId,
+      description: l.description,
+      quantity: Number(formatQuantity(l.quantityMilli)),
+      unitPrice: money(l.unitPrice),
+      discountPercent: Number(formatPercent(l.discountPpm)),
+      taxRate: Number(formatPercent(l.taxRatePpm)),
+      taxRateId: l.taxRateId,
+      amount: money(l.amount),
+      taxAmount: money(l.taxAmount),
+    }));
+}
 
 /** An invoice or a bill: the same columns but for the party. */
 type DocumentRow = Omit<InvoiceRow, 'customerId'>;
@@ -89,22 +112,7 @@ export function renderDocumentBody(d: DocumentRow, organization: OrganizationInf
     amountPaid: money(d.amountPaid),
     amountDue: money(amountDueOf(d)),
     isOverdue: isOverdue(d),
-    lines: [...d.lines]
-      .sort((a, b) => a.lineNo - b.lineNo)
-      .map((l) => ({
-        id: l.id,
-        lineNo: l.lineNo,
-        productId: l.productId,
-        accountId: l.accountId,
-        description: l.description,
-        quantity: Number(formatQuantity(l.quantityMilli)),
-        unitPrice: money(l.unitPrice),
-        discountPercent: Number(formatPercent(l.discountPpm)),
-        taxRate: Number(formatPercent(l.taxRatePpm)),
-        taxRateId: l.taxRateId,
-        amount: money(l.amount),
-        taxAmount: money(l.taxAmount),
-      })),
+    lines: renderLines(d.lines, money),
     journalEntryId: d.journalEntryId,
     voidedAt: d.voidedAt?.toISOString() ?? null,
     createdAt: d.createdAt.toISOString(),

@@ -14,7 +14,7 @@ import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, statusAfterPayment, voidPosting } from './documents.ts';
-import { CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
+import { type AccountRef, CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from './invoice-math.ts';
 import { INVOICE, type InvoiceRow, LINES_IN_ORDER, PAYMENT } from './invoices.public.ts';
@@ -78,14 +78,14 @@ export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {},
  * `bareTaxRate`) a bare percentage. Reads the products, tax rates and accounts the lines name, with the
  * system accounts `roles` asks for (the sales account always). Failures join `check`.
  */
-export async function checkSaleLines<Role extends string>(tenant: Tenant, check: Checker, inputLines: InvoiceLineInput[], roles: Role[], options: { bareTaxRate: boolean }) {
+export async function checkSaleLines<Role extends string>(tenant: Tenant, check: Checker, inputLines: InvoiceLineInput[], roles: Role[], options: { bareTaxRate: boolean; accountRefs?: AccountRef[] }) {
   const decimals = decimalsOf(tenant);
   const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
   const [products, taxRates] = await Promise.all([
     productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
     taxRatesFor(tenant, inputLines.map((l) => l.taxRateId)),
   ]);
-  const accountRefs = inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] }));
+  const accountRefs = [...inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })), ...(options.accountRefs ?? [])];
   const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, ['sales' as const, ...roles]);
   const lines = [];
   for (const [i, line] of inputLines.entries()) {

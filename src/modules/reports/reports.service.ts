@@ -305,36 +305,40 @@ export async function agedPayables(tenant: Tenant, asOf = today()) {
 }
 
 /**
- * The statement of tax over a period per tax rate (or bare percentage): charged on invoices posted in it
- * and paid on bills posted in it, each less what voids posted in it took back (a void posts the
- * reversal on its own date, settledOn).
+ * The statement of tax over a period per tax rate (or bare percentage): charged on invoices and sales
+ * receipts posted in it (less refund receipts), and paid on bills posted in it, each less what voids
+ * posted in it took back (a void posts the reversal on its own date: settledOn, or a receipt's voidDate).
  */
 export function taxStatement(organizationId: string, from: string, to: string): Prisma.Sql {
-  const part = (documents: 'Invoice' | 'Bill', sign: '' | '-') => {
-    const [table, lines, key] = documents === 'Invoice' ? ['"Invoice"', '"InvoiceLine"', '"invoiceId"'] : ['"Bill"', '"BillLine"', '"billId"'];
+  const DOCUMENTS = {
+    Invoice: { lines: '"InvoiceLine"', key: '"invoiceId"', side: 'sales', posted: '"issueDate"', voided: '"settledOn"' },
+    SalesReceipt: { lines: '"SalesReceiptLine"', key: '"receiptId"', side: 'sales', posted: '"date"', voided: '"voidDate"' },
+    Bill: { lines: '"BillLine"', key: '"billId"', side: 'purchases', posted: '"issueDate"', voided: '"settledOn"' },
+  } as const;
+  const part = (documents: keyof typeof DOCUMENTS, posting: 'posted' | 'voided') => {
+    const d = DOCUMENTS[documents];
+    // A void takes back what its document posted; a refund receipt is a sale's mirror.
+    const sign = `${posting === 'voided' ? '-' : ''}${documents === 'SalesReceipt' ? `(CASE WHEN i."kind" = 'REFUND' THEN -1 ELSE 1 END) * ` : ''}`;
     const [taxable, tax] = [`${sign}l."amount"`, `${sign}l."taxAmount"`];
-    const [sales, purchases] = documents === 'Invoice' ? [[taxable, tax], ['0', '0']] : [['0', '0'], [taxable, tax]];
+    const [sales, purchases] = d.side === 'sales' ? [[taxable, tax], ['0', '0']] : [['0', '0'], [taxable, tax]];
     const columns = `${sales[0]} AS "salesTaxable", ${sales[1]} AS "salesTax", ${purchases[0]} AS "purchasesTaxable", ${purchases[1]} AS "purchasesTax"`;
-    const dated = sign === '' ? Prisma.sql`i."journalEntryId" IS NOT NULL AND i."issueDate" >= ${from} AND i."issueDate" <= ${to}` : Prisma.sql`i."voidJournalEntryId" IS NOT NULL AND i."settledOn" >= ${from} AND i."settledOn" <= ${to}`;
+    const [entry, dateColumn] = posting === 'posted' ? ['"journalEntryId"', d.posted] : ['"voidJournalEntryId"', d.voided];
     // A bill line without a tax rate is untaxed, not a 0 % rate: it is not in the statement.
-    const taxed = documents === 'Bill' ? Prisma.sql` AND l."taxRateId" IS NOT NULL` : Prisma.empty;
-    return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(table)} i JOIN ${Prisma.raw(lines)} l ON l.${Prisma.raw(key)} = i."id" WHERE i."organizationId" = ${organizationId} AND ${dated}${taxed}`;
+    const taxed = documents === 'Bill' ? ' AND l."taxRateId" IS NOT NULL' : '';
+    return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${documents}"`)} i JOIN ${Prisma.raw(d.lines)} l ON l.${Prisma.raw(d.key)} = i."id"
+      WHERE i."organizationId" = ${organizationId} AND i.${Prisma.raw(entry)} IS NOT NULL AND i.${Prisma.raw(dateColumn)} >= ${from} AND i.${Prisma.raw(dateColumn)} <= ${to}${Prisma.raw(taxed)}`;
   };
+  const parts = (['Invoice', 'SalesReceipt', 'Bill'] as const).flatMap((documents) => [part(documents, 'posted'), part(documents, 'voided')]);
   return Prisma.sql`
     SELECT o."taxRateId", o."taxRatePpm", SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax", SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"
-    FROM (
-      ${part('Invoice', '')}
-      UNION ALL ${part('Invoice', '-')}
-      UNION ALL ${part('Bill', '')}
-      UNION ALL ${part('Bill', '-')}
-    ) o
+    FROM (${Prisma.join(parts, ' UNION ALL ')}) o
     GROUP BY o."taxRateId", o."taxRatePpm"`;
 }
 
 /**
  * Tax over a period, per tax rate, as a company files it: the amounts taxed and the tax charged on
- * invoices posted in it, and the amounts and tax paid on bills posted in it (each less what voids posted
- * in it took back); net = collected − paid. Invoice lines with a bare percentage are grouped by
+ * invoices and sales receipts posted in it (less refund receipts), and the amounts and tax paid on bills
+ * posted in it (each less what voids posted in it took back); net = collected − paid. Invoice lines with a bare percentage are grouped by
  * percentage, without a rate; their tax went to the sales tax account. Collected tax moved each row's
  * `account` and paid tax its `purchaseAccount` through documents in the period (a manual journal entry
  * to a tax account is not a document and is not in it).

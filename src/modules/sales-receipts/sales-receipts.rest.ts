@@ -1,0 +1,22 @@
+// GET and POST /api/v1/sales-receipts, GET /{id}, POST /{id}/void: sales paid at once and refunds, for
+// tills and shops (beyond the contract).
+import { type RestRoute, upperCaseFields } from '../../http/rest.ts';
+import { replaceProperty } from '../../lib/json-schema.ts';
+import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
+import { quantitiesAsText } from '../invoices/invoices.rest.ts';
+import { salesReceiptRepresentation } from './sales-receipts.public.ts';
+
+export const salesReceiptRoutes: RestRoute[] = [
+  ...resourceRoutes({
+    path: '/api/v1/sales-receipts',
+    typename: 'SalesReceipt',
+    label: 'sales receipt',
+    plural: 'salesReceipts',
+    representation: salesReceiptRepresentation,
+    filters: ['kind', 'status', 'customerId', 'from', 'to', 'search'],
+    list: 'List sales and refund receipts',
+    retrieve: 'Retrieve a sales or refund receipt',
+    create: { summary: 'Record a sale paid at once, or a refund (posted at once)', bodyToInput: (body) => quantitiesAsText(upperCaseFields(body, ['kind'])), documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
+  }),
+  actionRoute({ path: '/api/v1/sales-receipts/:id/void', mutation: 'voidSalesReceipt', summary: 'Void a receipt (posts the reversal)', inputType: 'VoidSalesReceiptInput', status: 200, schema: salesReceiptRepresentation.schema }),
+];

@@ -1,0 +1,159 @@
+// Sales receipts: a sale paid at once, as a till or a web shop's checkout records it, in one call that
+// posts Dr the bank or cash account, Cr revenue per account, Cr sales tax per tax account (no
+// receivable: nothing is owed). A refund receipt gives money back for a return: the mirror posting.
+// Lines follow an invoice's rules (invoices.service.ts checkSaleLines), naming tax rates by id only.
+import type { PrismaTypes } from '../../db/database.ts';
+import { insertRows } from '../../db/insert.ts';
+import type { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
+import { change } from '../../core/representations.ts';
+import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { today } from '../../lib/dates.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
+import { type SearchProvider, textMatch } from '../../lib/search.ts';
+import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { CASH_ACCOUNT } from '../accounts/accounts.service.ts';
+import { invoiceTotals } from '../invoices/invoice-math.ts';
+import { checkSaleLines, type InvoiceLineInput, saleCredits } from '../invoices/invoices.service.ts';
+import { lineColumns, lineRows, voidPosting } from '../invoices/documents.ts';
+import { RECEIPT_LINES_IN_ORDER, SALES_RECEIPT, type SalesReceiptRow } from './sales-receipts.public.ts';
+
+export interface SalesReceiptInput {
+  kind?: ReceiptKind | null;
+  customerId?: string | null;
+  date?: string | null;
+  depositAccountId?: string | null;
+  paymentMethod?: string | null;
+  reference?: string | null;
+  memo?: string | null;
+  refundOfId?: string | null;
+  lines?: Omit<InvoiceLineInput, 'taxRate'>[] | null;
+}
+
+export interface SalesReceiptFilter {
+  kind?: ReceiptKind | null;
+  status?: ReceiptStatus | null;
+  customerId?: string | null;
+  from?: string | null;
+  to?: string | null;
+  search?: string | null;
+}
+
+export function salesReceiptWhere(organizationId: string, filter: SalesReceiptFilter = {}, provider: SearchProvider): PrismaTypes.SalesReceiptWhereInput {
+  const and: PrismaTypes.SalesReceiptWhereInput[] = [];
+  if (filter.kind) and.push({ kind: filter.kind });
+  if (filter.status) and.push({ status: filter.status });
+  if (filter.customerId) and.push({ customerId: filter.customerId });
+  if (filter.from) and.push({ date: { gte: filter.from } });
+  if (filter.to) and.push({ date: { lte: filter.to } });
+  if (filter.search?.trim()) {
+    const text = filter.search.trim();
+    and.push({ OR: [{ number: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, { customer: { name: textMatch(provider, 'contains', text) } }] });
+  }
+  return and.length ? { organizationId, AND: and } : { organizationId };
+}
+
+const PREFIX: Record<ReceiptKind, string> = { SALE: 'SR', REFUND: 'RR' };
+const RECEIPT_LINE_COLUMNS = lineColumns('receiptId');
+
+/** Checks the input and computes every line; reads only. */
+async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date) {
+  const check = new Checker();
+  const kind: ReceiptKind = input.kind ?? 'SALE';
+  const date = check.date('date', input.date) ?? today(now);
+  const paymentMethod = check.text('paymentMethod', input.paymentMethod, { max: 50 }) ?? null;
+  const reference = check.text('reference', input.reference, { max: 100 }) ?? null;
+  const memo = check.text('memo', input.memo, { max: 2000 }) ?? null;
+  const inputLines = input.lines ?? [];
+  if (inputLines.length === 0) check.fail('lines', 'a receipt needs at least one line');
+  if (inputLines.length > 200) check.fail('lines', 'a receipt may have at most 200 lines');
+  if (input.refundOfId && kind !== 'REFUND') check.fail('refundOfId', 'only a refund names the sale it refunds');
+  const [customer, original, { lines, system }] = await Promise.all([
+    input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
+    input.refundOfId && kind === 'REFUND'
+      ? tenant.prisma.salesReceipt.findFirst({ where: { id: input.refundOfId, organizationId: tenant.organizationId }, include: { refunds: { where: { status: 'POSTED' }, select: { total: true } } } })
+      : null,
+    checkSaleLines(tenant, check, inputLines, ['sales_tax_payable', 'bank'], { bareTaxRate: false, accountRefs: [{ path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT }] }),
+  ]);
+  if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
+  else if (customer && !customer.active && kind === 'SALE') check.fail('customerId', 'is an inactive customer');
+  if (input.refundOfId && kind === 'REFUND') {
+    if (!original) check.fail('refundOfId', `no sales receipt with id "${input.refundOfId}"`);
+    else if (original.kind !== 'SALE') check.fail('refundOfId', `${original.number} is a refund, not a sale`);
+    else if (original.status === 'VOID') check.fail('refundOfId', `${original.number} is void`);
+    else if (input.customerId && original.customerId !== input.customerId) check.fail('customerId', `must be the customer of ${original.number}, or left out`);
+  }
+  check.done();
+  const totals = invoiceTotals(lines.map((l) => l.figures));
+  if (totals.total <= 0n) throw validationError([{ path: 'lines', message: 'the receipt must total more than 0' }]);
+  if (original && original.kind === 'SALE') {
+    const refunded = original.refunds.reduce((t, r) => t + r.total, 0n);
+    if (refunded + totals.total > original.total) {
+      const decimals = decimalsOf(tenant);
+      throw validationError([{ path: 'lines', message: `refunds of ${original.number} would come to ${formatMoney(refunded + totals.total, decimals)}, more than its total ${formatMoney(original.total, decimals)}` }]);
+    }
+  }
+  assertOpenPeriod(tenant, date);
+  return { kind, date, paymentMethod, reference, memo, lines, totals, system, customerId: customer?.id ?? original?.customerId ?? null, refundOfId: original?.id ?? null, depositAccountId: input.depositAccountId ?? system.bank };
+}
+
+/** Creates a sales (or refund) receipt and posts it: the money in (out), the revenue and tax out (back). */
+export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptInput) {
+  const checked = await checkReceipt(scope, input, scope.now);
+  const id = newId('SalesReceipt');
+  const number = `${PREFIX[checked.kind]}-${String(scope.nextNumber('receipt')).padStart(4, '0')}`;
+  const lines = lineRows(scope, 'SalesReceiptLine', 'receiptId', id, checked.lines);
+  const sale: PostingLine[] = [
+    { accountId: checked.depositAccountId, debit: checked.totals.total, credit: 0n, customerId: checked.customerId },
+    ...saleCredits(lines.map((l, i) => ({ ...l, taxAccountId: checked.lines[i].taxAccountId })), checked.system.sales_tax_payable, checked.customerId),
+  ];
+  const posted = await writePosting(scope, {
+    date: checked.date,
+    description: checked.kind === 'SALE' ? `Sales receipt ${number}` : `Refund receipt ${number}`,
+    reference: number,
+    sourceType: checked.kind === 'SALE' ? 'sales_receipt' : 'refund_receipt',
+    sourceId: id,
+    lines: checked.kind === 'SALE' ? sale : sale.map((l) => ({ ...l, debit: l.credit, credit: l.debit })),
+  });
+  const written = await scope.prisma.salesReceipt.create({
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      number,
+      kind: checked.kind,
+      customerId: checked.customerId,
+      date: checked.date,
+      depositAccountId: checked.depositAccountId,
+      paymentMethod: checked.paymentMethod,
+      reference: checked.reference,
+      memo: checked.memo,
+      currency: scope.organization.baseCurrency,
+      ...checked.totals,
+      refundOfId: checked.refundOfId,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+  });
+  await insertRows(scope.sql, 'SalesReceiptLine', RECEIPT_LINE_COLUMNS, lines);
+  const receipt: SalesReceiptRow = { ...written, lines };
+  return change(SALES_RECEIPT, receipt, [{ type: 'sales_receipt.created', resource: { type: SALES_RECEIPT, id, row: receipt } }, posted.event]);
+}
+
+/** Voids a receipt: posts the reversal of its posting. A sale with refunds that stand cannot be voided. */
+export async function voidSalesReceipt(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
+  const receipt = await scope.prisma.salesReceipt.findFirst({ where: { id, organizationId: scope.organizationId }, include: { lines: { orderBy: RECEIPT_LINES_IN_ORDER }, refunds: { where: { status: 'POSTED' }, select: { number: true } } } });
+  if (!receipt) throw notFound('sales receipt', id);
+  if (receipt.refunds.length && receipt.status === 'POSTED') {
+    throw new AppError('INVALID_STATE', `Sales receipt ${receipt.number} has refunds (${receipt.refunds.map((r) => r.number).join(', ')}); void them first`);
+  }
+  const voided = await voidPosting(scope, 'Sales receipt', { ...receipt, issueDate: receipt.date, amountPaid: 0n, status: receipt.status === 'VOID' ? 'VOID' : 'OPEN' }, 'sales_receipt_void', input);
+  const { refunds: _refunds, ...row } = receipt;
+  const updated: SalesReceiptRow = {
+    ...(await scope.prisma.salesReceipt.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId: voided.voidJournalEntryId, voidDate: voided.settledOn, voidedAt: scope.now, updatedAt: scope.now } })),
+    lines: row.lines,
+  };
+  return change(SALES_RECEIPT, updated, [{ type: 'sales_receipt.voided', resource: { type: SALES_RECEIPT, id, row: updated } }, ...voided.events]);
+}
