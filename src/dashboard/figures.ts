@@ -109,10 +109,22 @@ export const AGE_BUCKETS = [
 /** Asset accounts that hold money: what a payment may be deposited into. */
 const CASH_SUBTYPES = new Set(['bank', 'cash']);
 
+/** What is owed (to us, or by us) and how overdue, from an aged report's totals. */
+interface Aging {
+  outstanding: string;
+  overdue: string;
+  buckets: { label: string; amount: string }[];
+}
+
+function aging(totals: FiguresFragment['agedReceivables']['totals']): Aging {
+  return { outstanding: totals.total, overdue: subtractMoney(totals.total, totals.current), buckets: AGE_BUCKETS.map((bucket) => ({ label: bucket.label, amount: totals[bucket.field] })) };
+}
+
 export interface Summary {
   organization: string;
   currency: string;
-  receivables: { outstanding: string; overdue: string; buckets: { label: string; amount: string }[] };
+  receivables: Aging;
+  payables: Aging;
   revenue: { thisMonth: string; lastMonth: string; change: number | null; byMonth: { month: string; amount: string }[] };
   cash: { total: string; accounts: { name: string; amount: string }[] };
   invoices: FiguresFragment['invoices']['edges'][number]['node'][];
@@ -120,7 +132,6 @@ export interface Summary {
 }
 
 export function summarize(figures: FiguresFragment, today: string): Summary {
-  const totals = figures.agedReceivables.totals;
   const byMonth = monthRanges(today).map((range) => ({ month: range.month, amount: (figures[range.key as keyof FiguresFragment] as { income: { total: string } }).income.total }));
   const thisMonth = byMonth[MONTHS - 1]!.amount;
   const lastMonth = byMonth[MONTHS - 2]!.amount;
@@ -128,11 +139,8 @@ export function summarize(figures: FiguresFragment, today: string): Summary {
   return {
     organization: figures.viewer.organization.name,
     currency: figures.viewer.organization.baseCurrency,
-    receivables: {
-      outstanding: totals.total,
-      overdue: subtractMoney(totals.total, totals.current),
-      buckets: AGE_BUCKETS.map((bucket) => ({ label: bucket.label, amount: totals[bucket.field] })),
-    },
+    receivables: aging(figures.agedReceivables.totals),
+    payables: aging(figures.agedPayables.totals),
     revenue: { thisMonth, lastMonth, change: percentChange(lastMonth, thisMonth), byMonth },
     cash: { total: cashRows.length ? addMoney(...cashRows.map((row) => row.amount)) : '0', accounts: cashRows.map((row) => ({ name: row.account.name, amount: row.amount })) },
     invoices: figures.invoices.edges.map((edge) => edge.node),
@@ -171,6 +179,9 @@ const VERBS: Record<string, string> = {
 
 const NOUNS: Record<string, string> = {
   invoice: 'Invoice',
+  bill: 'Bill',
+  sales_receipt: 'Sales receipt',
+  tax_rate: 'Tax rate',
   journal_entry: 'Journal entry',
   customer: 'Customer',
   vendor: 'Vendor',
@@ -196,6 +207,7 @@ export function feedItem(event: FeedEventFragment, money: (amount: number) => st
   let amount: number | null = null;
   switch (resource) {
     case 'invoice':
+    case 'bill':
       name = text(object.number);
       if (action === 'payment_recorded') {
         // The object is the invoice after the payment: what has been paid in all, and what is left.
@@ -205,6 +217,11 @@ export function feedItem(event: FeedEventFragment, money: (amount: number) => st
       } else {
         amount = amountOf(object.total);
       }
+      break;
+    case 'sales_receipt':
+      name = text(object.number);
+      detail = object.kind === 'refund' ? 'refund' : '';
+      amount = amountOf(object.total);
       break;
     case 'journal_entry':
       name = object.number === undefined ? '' : `#${text(object.number)}`;

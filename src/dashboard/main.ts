@@ -27,7 +27,7 @@ let key: string | null = null;
 let stream: ResumableStream | undefined;
 let feed: FeedItem[] = [];
 let currency = 'USD';
-let charts: { aging: BarChart; revenue: BarChart } | undefined;
+let charts: { aging: BarChart; payablesAging: BarChart; revenue: BarChart } | undefined;
 const refresh: { timer?: ReturnType<typeof setTimeout>; running: boolean; again: boolean; startedAt: number } = { running: false, again: false, startedAt: 0 };
 
 const money = (amount: string | number) => {
@@ -74,6 +74,8 @@ function render(summary: Summary) {
   setText('organization', summary.organization);
   setText('receivables-outstanding', money(summary.receivables.outstanding));
   setText('receivables-overdue', money(summary.receivables.overdue));
+  setText('payables-outstanding', money(summary.payables.outstanding));
+  setText('payables-overdue', money(summary.payables.overdue));
   setText('revenue-this-month', money(summary.revenue.thisMonth));
   setText('revenue-last-month', money(summary.revenue.lastMonth));
   const change = $('revenue-change');
@@ -85,6 +87,7 @@ function render(summary: Summary) {
 
   charts ??= {
     aging: barChart($<HTMLCanvasElement>('aging-chart'), '#0b5cad', money),
+    payablesAging: barChart($<HTMLCanvasElement>('payables-aging-chart'), '#8a4b08', money),
     revenue: barChart($<HTMLCanvasElement>('revenue-chart'), '#116329', money),
   };
   const buckets = summary.receivables.buckets;
@@ -92,6 +95,12 @@ function render(summary: Summary) {
     buckets.map((b) => b.label),
     buckets.map((b) => b.amount),
     `Aged receivables: ${buckets.map((b) => `${b.label} ${money(b.amount)}`).join(', ')}`,
+  );
+  const owed = summary.payables.buckets;
+  charts.payablesAging.update(
+    owed.map((b) => b.label),
+    owed.map((b) => b.amount),
+    `Aged payables: ${owed.map((b) => `${b.label} ${money(b.amount)}`).join(', ')}`,
   );
   const months = summary.revenue.byMonth;
   charts.revenue.update(

@@ -59,6 +59,7 @@ describe('summary', () => {
   const figures = {
     viewer: { organization: { name: 'Acme', baseCurrency: 'EUR' } },
     agedReceivables: { asOf: '2026-11-23', totals: { current: '100.10', days1to30: '20.20', days31to60: '0.00', days61to90: '0.00', over90: '5.05', total: '125.35' } },
+    agedPayables: { asOf: '2026-11-23', totals: { current: '40.00', days1to30: '0.00', days31to60: '12.34', days61to90: '0.00', over90: '0.00', total: '52.34' } },
     balanceSheet: {
       assets: {
         rows: [
@@ -73,11 +74,22 @@ describe('summary', () => {
     journalEntries: { edges: [] },
   } as unknown as FiguresFragment;
 
-  it('derives overdue, cash and this month against last month from the API figures', () => {
+  it('derives overdue receivables and payables, cash and this month against last month from the API figures', () => {
     const summary = summarize(figures, '2026-11-23');
     expect(summary.receivables.outstanding).toBe('125.35');
     expect(summary.receivables.overdue).toBe('25.25');
     expect(summary.receivables.buckets.map((b) => b.amount)).toEqual(['100.10', '20.20', '0.00', '0.00', '5.05']);
+    expect(summary.payables).toEqual({
+      outstanding: '52.34',
+      overdue: '12.34',
+      buckets: [
+        { label: 'Not yet due', amount: '40.00' },
+        { label: '1–30 days', amount: '0.00' },
+        { label: '31–60 days', amount: '12.34' },
+        { label: '61–90 days', amount: '0.00' },
+        { label: 'Over 90 days', amount: '0.00' },
+      ],
+    });
     expect(summary.cash).toEqual({ total: '1000.30', accounts: [{ name: 'Bank', amount: '1000.10' }, { name: 'Petty cash', amount: '0.20' }] });
     expect(summary.revenue).toMatchObject({ thisMonth: '100.00', lastMonth: '80.00', change: 25 });
     expect(summary.revenue.byMonth.map((m) => m.month)).toEqual(monthRanges('2026-11-23').map((r) => r.month));
@@ -94,6 +106,8 @@ describe('the live feed', () => {
     expect(feedItem(event(3, 'journal_entry.created', { number: 12, description: 'Rent', totalAmount: 900 }))).toMatchObject({ title: 'Journal entry #12 created', detail: 'Rent', amount: 900 });
     expect(feedItem(event(4, 'customer.updated', { name: 'Ada Ltd' })).title).toBe('Customer Ada Ltd updated');
     expect(feedItem(event(5, 'employee.created', { firstName: 'Grace', lastName: 'Hopper' })).title).toBe('Employee Grace Hopper created');
+    expect(feedItem(event(7, 'bill.paid', { number: 'BILL-0003', total: 99.5 }))).toMatchObject({ title: 'Bill BILL-0003 paid in full', amount: 99.5 });
+    expect(feedItem(event(8, 'sales_receipt.created', { number: 'RR-0004', kind: 'refund', total: 12 }))).toMatchObject({ title: 'Sales receipt RR-0004 created', detail: 'refund', amount: 12 });
     expect(feedItem(event(6, 'webhook_subscription.secret_rotated', { url: 'https://hooks.example.com/x' })).title).toBe('Webhook https://hooks.example.com/x secret rotated');
   });
 

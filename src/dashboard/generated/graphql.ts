@@ -81,7 +81,7 @@ export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ViewerQuery = { viewer: { organization: { name: string, baseCurrency: string }, apiKey: { name: string, scopes: Array<string> } } };
 
-export type FiguresFragment = { viewer: { organization: { name: string, baseCurrency: string } }, agedReceivables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, balanceSheet: { assets: { rows: Array<{ amount: string, account: { id: string, code: string, name: string, subtype: string | null } }> } }, m01: { from: string, to: string, income: { total: string } }, m02: { from: string, to: string, income: { total: string } }, m03: { from: string, to: string, income: { total: string } }, m04: { from: string, to: string, income: { total: string } }, m05: { from: string, to: string, income: { total: string } }, m06: { from: string, to: string, income: { total: string } }, m07: { from: string, to: string, income: { total: string } }, m08: { from: string, to: string, income: { total: string } }, m09: { from: string, to: string, income: { total: string } }, m10: { from: string, to: string, income: { total: string } }, m11: { from: string, to: string, income: { total: string } }, m12: { from: string, to: string, income: { total: string } }, invoices: { edges: Array<{ node: { id: string, number: string, status: InvoiceStatus, issueDate: string, dueDate: string, total: string, amountDue: string, isOverdue: boolean, customer: { id: string, name: string } } }> }, journalEntries: { edges: Array<{ node: { id: string, number: number, date: string, description: string, sourceType: string, totalAmount: string } }> } };
+export type FiguresFragment = { viewer: { organization: { name: string, baseCurrency: string } }, agedReceivables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, agedPayables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, balanceSheet: { assets: { rows: Array<{ amount: string, account: { id: string, code: string, name: string, subtype: string | null } }> } }, m01: { from: string, to: string, income: { total: string } }, m02: { from: string, to: string, income: { total: string } }, m03: { from: string, to: string, income: { total: string } }, m04: { from: string, to: string, income: { total: string } }, m05: { from: string, to: string, income: { total: string } }, m06: { from: string, to: string, income: { total: string } }, m07: { from: string, to: string, income: { total: string } }, m08: { from: string, to: string, income: { total: string } }, m09: { from: string, to: string, income: { total: string } }, m10: { from: string, to: string, income: { total: string } }, m11: { from: string, to: string, income: { total: string } }, m12: { from: string, to: string, income: { total: string } }, invoices: { edges: Array<{ node: { id: string, number: string, status: InvoiceStatus, issueDate: string, dueDate: string, total: string, amountDue: string, isOverdue: boolean, customer: { id: string, name: string } } }> }, journalEntries: { edges: Array<{ node: { id: string, number: number, date: string, description: string, sourceType: string, totalAmount: string } }> } };
 
 export type RevenueFragment = { from: string, to: string, income: { total: string } };
 
@@ -115,7 +115,7 @@ export type DashboardFiguresQueryVariables = Exact<{
 }>;
 
 
-export type DashboardFiguresQuery = { viewer: { organization: { name: string, baseCurrency: string } }, agedReceivables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, balanceSheet: { assets: { rows: Array<{ amount: string, account: { id: string, code: string, name: string, subtype: string | null } }> } }, m01: { from: string, to: string, income: { total: string } }, m02: { from: string, to: string, income: { total: string } }, m03: { from: string, to: string, income: { total: string } }, m04: { from: string, to: string, income: { total: string } }, m05: { from: string, to: string, income: { total: string } }, m06: { from: string, to: string, income: { total: string } }, m07: { from: string, to: string, income: { total: string } }, m08: { from: string, to: string, income: { total: string } }, m09: { from: string, to: string, income: { total: string } }, m10: { from: string, to: string, income: { total: string } }, m11: { from: string, to: string, income: { total: string } }, m12: { from: string, to: string, income: { total: string } }, invoices: { edges: Array<{ node: { id: string, number: string, status: InvoiceStatus, issueDate: string, dueDate: string, total: string, amountDue: string, isOverdue: boolean, customer: { id: string, name: string } } }> }, journalEntries: { edges: Array<{ node: { id: string, number: number, date: string, description: string, sourceType: string, totalAmount: string } }> } };
+export type DashboardFiguresQuery = { viewer: { organization: { name: string, baseCurrency: string } }, agedReceivables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, agedPayables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, balanceSheet: { assets: { rows: Array<{ amount: string, account: { id: string, code: string, name: string, subtype: string | null } }> } }, m01: { from: string, to: string, income: { total: string } }, m02: { from: string, to: string, income: { total: string } }, m03: { from: string, to: string, income: { total: string } }, m04: { from: string, to: string, income: { total: string } }, m05: { from: string, to: string, income: { total: string } }, m06: { from: string, to: string, income: { total: string } }, m07: { from: string, to: string, income: { total: string } }, m08: { from: string, to: string, income: { total: string } }, m09: { from: string, to: string, income: { total: string } }, m10: { from: string, to: string, income: { total: string } }, m11: { from: string, to: string, income: { total: string } }, m12: { from: string, to: string, income: { total: string } }, invoices: { edges: Array<{ node: { id: string, number: string, status: InvoiceStatus, issueDate: string, dueDate: string, total: string, amountDue: string, isOverdue: boolean, customer: { id: string, name: string } } }> }, journalEntries: { edges: Array<{ node: { id: string, number: number, date: string, description: string, sourceType: string, totalAmount: string } }> } };
 
 export type DashboardQueryVariables = Exact<{
   m01From: string;
@@ -145,7 +145,7 @@ export type DashboardQueryVariables = Exact<{
 }>;
 
 
-export type DashboardQuery = { events: { edges: Array<{ node: { id: string, sequence: number, type: string, createdAt: string, data: unknown } }> }, viewer: { organization: { name: string, baseCurrency: string } }, agedReceivables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, balanceSheet: { assets: { rows: Array<{ amount: string, account: { id: string, code: string, name: string, subtype: string | null } }> } }, m01: { from: string, to: string, income: { total: string } }, m02: { from: string, to: string, income: { total: string } }, m03: { from: string, to: string, income: { total: string } }, m04: { from: string, to: string, income: { total: string } }, m05: { from: string, to: string, income: { total: string } }, m06: { from: string, to: string, income: { total: string } }, m07: { from: string, to: string, income: { total: string } }, m08: { from: string, to: string, income: { total: string } }, m09: { from: string, to: string, income: { total: string } }, m10: { from: string, to: string, income: { total: string } }, m11: { from: string, to: string, income: { total: string } }, m12: { from: string, to: string, income: { total: string } }, invoices: { edges: Array<{ node: { id: string, number: string, status: InvoiceStatus, issueDate: string, dueDate: string, total: string, amountDue: string, isOverdue: boolean, customer: { id: string, name: string } } }> }, journalEntries: { edges: Array<{ node: { id: string, number: number, date: string, description: string, sourceType: string, totalAmount: string } }> } };
+export type DashboardQuery = { events: { edges: Array<{ node: { id: string, sequence: number, type: string, createdAt: string, data: unknown } }> }, viewer: { organization: { name: string, baseCurrency: string } }, agedReceivables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, agedPayables: { asOf: string, totals: { current: string, days1to30: string, days31to60: string, days61to90: string, over90: string, total: string } }, balanceSheet: { assets: { rows: Array<{ amount: string, account: { id: string, code: string, name: string, subtype: string | null } }> } }, m01: { from: string, to: string, income: { total: string } }, m02: { from: string, to: string, income: { total: string } }, m03: { from: string, to: string, income: { total: string } }, m04: { from: string, to: string, income: { total: string } }, m05: { from: string, to: string, income: { total: string } }, m06: { from: string, to: string, income: { total: string } }, m07: { from: string, to: string, income: { total: string } }, m08: { from: string, to: string, income: { total: string } }, m09: { from: string, to: string, income: { total: string } }, m10: { from: string, to: string, income: { total: string } }, m11: { from: string, to: string, income: { total: string } }, m12: { from: string, to: string, income: { total: string } }, invoices: { edges: Array<{ node: { id: string, number: string, status: InvoiceStatus, issueDate: string, dueDate: string, total: string, amountDue: string, isOverdue: boolean, customer: { id: string, name: string } } }> }, journalEntries: { edges: Array<{ node: { id: string, number: number, date: string, description: string, sourceType: string, totalAmount: string } }> } };
 
 export type LiveEventsSubscriptionVariables = Exact<{
   after?: string | null | undefined;
@@ -295,6 +295,17 @@ export const FiguresFragmentDoc = new TypedDocumentString(`
       total
     }
   }
+  agedPayables {
+    asOf
+    totals {
+      current
+      days1to30
+      days31to60
+      days61to90
+      over90
+      total
+    }
+  }
   balanceSheet {
     assets {
       rows {
@@ -427,6 +438,17 @@ export const DashboardFiguresDocument = new TypedDocumentString(`
       total
     }
   }
+  agedPayables {
+    asOf
+    totals {
+      current
+      days1to30
+      days31to60
+      days61to90
+      over90
+      total
+    }
+  }
   balanceSheet {
     assets {
       rows {
@@ -533,6 +555,17 @@ export const DashboardDocument = new TypedDocumentString(`
     }
   }
   agedReceivables {
+    asOf
+    totals {
+      current
+      days1to30
+      days31to60
+      days61to90
+      over90
+      total
+    }
+  }
+  agedPayables {
     asOf
     totals {
       current
