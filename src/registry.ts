@@ -16,6 +16,7 @@ import './modules/journal/journal.schema.ts';
 import './modules/invoices/invoices.schema.ts';
 import './modules/bills/bills.schema.ts';
 import './modules/sales-receipts/sales-receipts.schema.ts';
+import './modules/credit-notes/credit-notes.schema.ts';
 import './modules/webhooks/webhooks.schema.ts';
 import './modules/reports/reports.schema.ts';
 import './modules/api-keys/api-keys.schema.ts';
@@ -31,6 +32,8 @@ import { billRoutes } from './modules/bills/bills.rest.ts';
 import { billPaymentRepresentation, billRepresentation } from './modules/bills/bills.public.ts';
 import { salesReceiptRoutes } from './modules/sales-receipts/sales-receipts.rest.ts';
 import { salesReceiptRepresentation } from './modules/sales-receipts/sales-receipts.public.ts';
+import { creditNoteRoutes } from './modules/credit-notes/credit-notes.rest.ts';
+import { creditNoteRepresentation } from './modules/credit-notes/credit-notes.public.ts';
 import { journalRoutes } from './modules/journal/journal.rest.ts';
 import { journalEntryRepresentation } from './modules/journal/journal.public.ts';
 import { organizationRepresentation } from './modules/organizations/organizations.public.ts';
@@ -48,7 +51,7 @@ export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/w
 
 export const schema = builder.toSchema({ sortSchema: true });
 
-export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...billRoutes, ...salesReceiptRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
+export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...billRoutes, ...salesReceiptRoutes, ...creditNoteRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
 
 export const representations = representationsOf([
   organizationRepresentation,
@@ -65,6 +68,7 @@ export const representations = representationsOf([
   billRepresentation,
   billPaymentRepresentation,
   salesReceiptRepresentation,
+  creditNoteRepresentation,
   webhookSubscriptionRepresentation,
   webhookDeliveryRepresentation,
 ]);

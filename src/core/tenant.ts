@@ -25,7 +25,7 @@ export interface Tenant {
 }
 
 /** Sequences numbered under the organization lock, so numbers are gapless and never reused. */
-export type SequenceName = 'invoice' | 'bill' | 'receipt' | 'journalEntry';
+export type SequenceName = 'invoice' | 'bill' | 'receipt' | 'creditNote' | 'journalEntry';
 
 /**
  * What a service receives inside a unit of work: the transaction, the organization as read under its

@@ -129,6 +129,7 @@ const SEQUENCES: [SequenceName, string][] = [
   ['invoice', 'nextInvoiceNumber'],
   ['bill', 'nextBillNumber'],
   ['receipt', 'nextReceiptNumber'],
+  ['creditNote', 'nextCreditNoteNumber'],
   ['journalEntry', 'nextEntryNumber'],
 ];
 

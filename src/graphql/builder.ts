@@ -134,7 +134,7 @@ function idTypeName(globalID: string): string {
 }
 
 /** The types `node(id:)` can return; other ids (lines, keys) are not addressable on their own. */
-const NODE_TYPES = new Set(['ApiKey', 'Account', 'JournalEntry', 'Customer', 'Vendor', 'Product', 'TaxRate', 'Invoice', 'Payment', 'Bill', 'BillPayment', 'SalesReceipt', 'Employee', 'WebhookSubscription', 'Event']);
+const NODE_TYPES = new Set(['ApiKey', 'Account', 'JournalEntry', 'Customer', 'Vendor', 'Product', 'TaxRate', 'Invoice', 'Payment', 'Bill', 'BillPayment', 'SalesReceipt', 'CreditNote', 'Employee', 'WebhookSubscription', 'Event']);
 
 builder.queryType({ description: 'Everything your API key can read. Every list and lookup is limited to your organization.' });
 builder.mutationType({ description: 'Everything your API key can write, in your organization.' });

@@ -120,8 +120,10 @@ export interface RecordMutationOptions<Input, Prepared = undefined> {
   label: string;
   /** The input object type, if the mutation takes one; its shape must be what `run` takes. */
   input?: InputObjectRef<BuilderTypes, Input>;
-  /** Updates require their input; actions (when and why) take it optionally. */
+  /** Updates require their input; actions (when and why) take it optionally, unless it says what to do. */
   inputRequired?: boolean;
+  /** The input argument's description, when neither "the changes" nor "when and why" says it. */
+  inputDescription?: string;
   description: string;
   /** As `CreateMutationOptions.prepare`: run before the write's transaction opens. */
   prepare?: (input: Input, ctx: GraphQLContext) => Promise<Prepared>;
@@ -141,7 +143,7 @@ export function recordMutation<Input, Prepared = undefined>(options: RecordMutat
     (t) => ({
       id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
       ...(options.input
-        ? { input: t.arg({ type: options.input, required: options.inputRequired ?? false, description: options.inputRequired ? 'The changes.' : 'When and why; all optional.' }) }
+        ? { input: t.arg({ type: options.input, required: options.inputRequired ?? false, description: options.inputDescription ?? (options.inputRequired ? 'The changes.' : 'When and why; all optional.') }) }
         : {}),
     }),
     async ({ id, input: given, idempotencyKey }, ctx) => {

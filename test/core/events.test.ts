@@ -32,6 +32,7 @@ const GET_PATH: Record<string, string> = {
   invoice: '/api/v1/invoices',
   bill: '/api/v1/bills',
   sales_receipt: '/api/v1/sales-receipts',
+  credit_note: '/api/v1/credit-notes',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
 };
@@ -141,6 +142,22 @@ describe('the event catalogue', () => {
     await expectEvents(() => rest('/api/v1/sales-receipts', { kind: 'refund', refundOfId: receipt.body.id, date: '2026-04-03', lines: [{ description: 'Returned', unitPrice: 5 }] }), ['sales_receipt.created', 'journal_entry.created']);
     const refund = (await http(t.url, `/api/v1/sales-receipts?kind=refund`, { key })).body.data[0];
     await expectEvents(() => rest(`/api/v1/sales-receipts/${refund.id}/void`, {}), ['sales_receipt.voided', 'journal_entry.created']);
+
+    const { result: note } = (await expectEvents(
+      () => rest('/api/v1/credit-notes', { customerId: customer.id, issueDate: '2026-04-07', lines: [{ description: 'Return', unitPrice: 30 }] }),
+      ['credit_note.created', 'journal_entry.created'],
+    )) as any;
+    const { events: [openInvoice] } = await expectEvents(
+      () => rest('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-07', lines: [{ description: 'Job', unitPrice: 10 }] }),
+      ['invoice.created', 'journal_entry.created'],
+    );
+    await expectEvents(() => rest(`/api/v1/credit-notes/${note.body.id}/apply`, { date: '2026-04-08', allocations: [{ invoiceId: openInvoice.resourceId, amount: 10 }] }), ['credit_note.applied', 'invoice.credit_applied', 'invoice.paid']);
+    await expectEvents(() => rest(`/api/v1/credit-notes/${note.body.id}/refund`, { amount: 20, date: '2026-04-09' }), ['credit_note.refunded', 'journal_entry.created']);
+    const { result: unused } = (await expectEvents(
+      () => rest('/api/v1/credit-notes', { customerId: customer.id, issueDate: '2026-04-07', lines: [{ description: 'Return', unitPrice: 5 }] }),
+      ['credit_note.created', 'journal_entry.created'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/credit-notes/${unused.body.id}/void`, {}), ['credit_note.voided', 'journal_entry.created']);
 
     const { events: [orgUpdated] } = await expectEvents(() => gql(t.url, key, 'mutation { updateOrganization(input: { defaultPaymentTermsDays: 14 }) { id } }'), ['organization.updated']);
     expect(orgUpdated.data.previousAttributes).toEqual({ defaultPaymentTermsDays: 30 });

@@ -9,6 +9,7 @@ import { createJournalEntry, reverseJournalEntry } from '../../src/modules/journ
 import { agedPayables, agedReceivables, balanceSheet, taxSummary, trialBalance } from '../../src/modules/reports/reports.service.ts';
 import { createTaxRate } from '../../src/modules/tax-rates/tax-rates.service.ts';
 import { createSalesReceipt, voidSalesReceipt } from '../../src/modules/sales-receipts/sales-receipts.service.ts';
+import { applyCreditNote, createCreditNote, refundCreditNote, voidCreditNote } from '../../src/modules/credit-notes/credit-notes.service.ts';
 import { serviceFixture, usingPostgres } from '../helpers.ts';
 
 let f: Awaited<ReturnType<typeof serviceFixture>>;
@@ -31,14 +32,19 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('voidBill' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('receipt' as const), price: amount, rate: fc.constantFrom(0, 1, 2), refund: fc.boolean(), pick: fc.nat() }),
   fc.record({ kind: fc.constant('voidReceipt' as const), pick: fc.nat() }),
+  // Applying credit needs a credit note and an open invoice before it: likelier than the rest.
+  { arbitrary: fc.record({ kind: fc.constant('creditNote' as const), price: amount, rate: fc.constantFrom(0, 1, 2) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('applyCredit' as const), pick: fc.nat(), invoice: fc.nat(), share: fc.constantFrom(0.25, 0.5, 1, 1.5) }), weight: 4 },
+  fc.record({ kind: fc.constant('refundCredit' as const), pick: fc.nat(), share: fc.constantFrom(0.5, 1, 1.5), day: fc.integer({ min: 3, max: 6 }) }),
+  fc.record({ kind: fc.constant('voidCredit' as const), pick: fc.nat() }),
 );
 
 async function snapshot(organizationId: string) {
   const where = { organizationId };
-  const [entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances, receipts] = await Promise.all([
+  const [entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances, receipts, creditNotes] = await Promise.all([
     f.db.prisma.journalEntry.count({ where }),
     f.db.prisma.journalLine.count({ where }),
-    f.db.prisma.invoice.findMany({ where, select: { id: true, status: true, amountPaid: true }, orderBy: { id: 'asc' } }),
+    f.db.prisma.invoice.findMany({ where, select: { id: true, status: true, amountPaid: true, amountCredited: true }, orderBy: { id: 'asc' } }),
     f.db.prisma.payment.count({ where }),
     f.db.prisma.event.count({ where }),
     f.db.prisma.journalLine.aggregate({ where, _sum: { debit: true, credit: true } }),
@@ -48,8 +54,9 @@ async function snapshot(organizationId: string) {
     f.db.prisma.billPayment.count({ where }),
     f.db.prisma.vendor.findMany({ where, select: { id: true, balance: true }, orderBy: { id: 'asc' } }),
     f.db.prisma.salesReceipt.findMany({ where, select: { id: true, status: true }, orderBy: { id: 'asc' } }),
+    f.db.prisma.creditNote.findMany({ where, select: { id: true, status: true, amountApplied: true, amountRefunded: true }, orderBy: { id: 'asc' } }),
   ]);
-  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances, receipts }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+  return JSON.stringify({ entries, lines, invoices, payments, events, sums, dailyTotals, balances, bills, billPayments, vendorBalances, receipts, creditNotes }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
 }
 
 async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
@@ -58,11 +65,16 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
   const bs = await balanceSheet(tenant, '2099-12-31');
   expect(bs.assets.total).toBe(bs.totalLiabilitiesAndEquity);
   const receivable = bs.assets.rows.find((r) => r.account.systemRole === 'accounts_receivable')?.amount ?? 0n;
+  // Receivables are the open invoices' amounts due less the credit notes' unused credit.
   const open = await f.db.prisma.invoice.findMany({ where: { organizationId: tenant.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] } } });
-  expect(receivable).toBe(open.reduce((s, i) => s + i.total - i.amountPaid, 0n));
-  // Each customer's kept balance is what it owes on its open invoices.
+  const credits = await f.db.prisma.creditNote.findMany({ where: { organizationId: tenant.organizationId, status: 'OPEN' } });
+  const owedBy = (customerId?: string) =>
+    open.filter((i) => !customerId || i.customerId === customerId).reduce((s, i) => s + i.total - i.amountPaid - i.amountCredited, 0n) -
+    credits.filter((c) => !customerId || c.customerId === customerId).reduce((s, c) => s + c.total - c.amountApplied - c.amountRefunded, 0n);
+  expect(receivable).toBe(owedBy());
+  // Each customer's kept balance is what it owes on its open invoices less its unused credit.
   for (const customer of await f.db.prisma.customer.findMany({ where: { organizationId: tenant.organizationId } })) {
-    expect(customer.balance, customer.name).toBe(open.filter((i) => i.customerId === customer.id).reduce((s, i) => s + i.total - i.amountPaid, 0n));
+    expect(customer.balance, customer.name).toBe(owedBy(customer.id));
   }
   // Payables are the open bills, and each vendor's kept balance what we owe it on them.
   const payable = bs.liabilities.rows.find((r) => r.account.systemRole === 'accounts_payable')?.amount ?? 0n;
@@ -93,7 +105,7 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
   // it is the sales account.
   const summary = await taxSummary(tenant, '2026-05-01', '2026-05-31');
   for (const accountId of new Set(summary.rows.flatMap((r) => [r.account!.id, r.purchaseAccount!.id]))) {
-    const moved = (await f.db.prisma.journalLine.findMany({ where: { accountId, entry: { sourceType: { in: ['invoice', 'invoice_void', 'bill', 'bill_void', 'sales_receipt', 'refund_receipt', 'sales_receipt_void'] } } } })).reduce((t, l) => t + l.debit - l.credit, 0n);
+    const moved = (await f.db.prisma.journalLine.findMany({ where: { accountId, entry: { sourceType: { in: ['invoice', 'invoice_void', 'bill', 'bill_void', 'sales_receipt', 'refund_receipt', 'sales_receipt_void', 'credit_note', 'credit_note_void'] } } } })).reduce((t, l) => t + l.debit - l.credit, 0n);
     const paid = summary.rows.filter((r) => r.purchaseAccount!.id === accountId).reduce((t, r) => t + r.paid, 0n);
     const collected = summary.rows.filter((r) => r.account!.id === accountId).reduce((t, r) => t + r.collected, 0n);
     expect(paid - collected).toBe(moved);
@@ -101,7 +113,7 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
 }
 
 describe('the books, under any sequence of operations', () => {
-  it('always balance, receivables and payables always equal open invoices and bills (also as at past dates), and refused operations change nothing', async () => {
+  it('always balance, receivables and payables always equal open invoices less unused credit and open bills (also as at past dates), and refused operations change nothing', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 14 }), async (ops) => {
         const tenant = await f.tenant();
@@ -114,7 +126,9 @@ describe('the books, under any sequence of operations', () => {
         const rates = [null, (await f.run(tenant, createTaxRate, { name: 'Rate A', rate: '7.25' })).id, (await f.run(tenant, createTaxRate, { name: 'Rate B', rate: '12.5', salesAccountId: otherLiability.id, purchaseAccountId: otherLiability.id })).id];
         const bills: string[] = [];
         const receipts: string[] = [];
-        const invoices: string[] = [];
+        // An open invoice and a credit note from the start, so credit has somewhere to go in every run.
+        const invoices: string[] = [(await f.run(tenant, createInvoice, { customerId: customer.id, issueDate: '2026-05-01', lines: [{ description: 'first', unitPrice: '80.00' }] })).id];
+        const creditNotes: string[] = [(await f.run(tenant, createCreditNote, { customerId: customer.id, issueDate: '2026-05-02', lines: [{ description: 'first', unitPrice: '30.00', taxRateId: rates[1] }] })).id];
         const entries: string[] = [];
         for (const o of ops) {
           const before = await snapshot(tenant.organizationId);
@@ -154,6 +168,19 @@ describe('the books, under any sequence of operations', () => {
               receipts.push(receipt.id);
             } else if (o.kind === 'voidReceipt' && receipts.length) {
               await f.run(tenant, voidSalesReceipt, receipts[o.pick % receipts.length], { date: '2026-05-05' });
+            } else if (o.kind === 'creditNote') {
+              creditNotes.push((await f.run(tenant, createCreditNote, { customerId: customer.id, issueDate: '2026-05-02', lines: [{ description: 'c', unitPrice: o.price, taxRateId: rates[o.rate] }] })).id);
+            } else if (o.kind === 'applyCredit' && creditNotes.length && invoices.length) {
+              const note = await f.db.prisma.creditNote.findUniqueOrThrow({ where: { id: creditNotes[o.pick % creditNotes.length] } });
+              const invoice = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[o.invoice % invoices.length] } });
+              const room = [note.total - note.amountApplied - note.amountRefunded, invoice.total - invoice.amountPaid - invoice.amountCredited].reduce((a, b) => (a < b ? a : b));
+              await f.run(tenant, applyCreditNote, note.id, { date: '2026-05-04', allocations: [{ invoiceId: invoice.id, amount: (Math.max(1, Math.round(Number(room) * o.share)) / 100).toFixed(2) }] });
+            } else if (o.kind === 'refundCredit' && creditNotes.length) {
+              const note = await f.db.prisma.creditNote.findUniqueOrThrow({ where: { id: creditNotes[o.pick % creditNotes.length] } });
+              const left = Number(note.total - note.amountApplied - note.amountRefunded);
+              await f.run(tenant, refundCreditNote, note.id, { amount: (Math.max(1, Math.round(left * o.share)) / 100).toFixed(2), date: `2026-05-0${o.day}` });
+            } else if (o.kind === 'voidCredit' && creditNotes.length) {
+              await f.run(tenant, voidCreditNote, creditNotes[o.pick % creditNotes.length], { date: '2026-05-05' });
             } else if (o.kind === 'reverse' && entries.length) {
               await f.run(tenant, reverseJournalEntry, entries[o.pick % entries.length], { date: '2026-05-04' });
             }

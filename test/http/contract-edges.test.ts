@@ -42,7 +42,7 @@ describe('filters and enum values', () => {
   it('an unknown sourceType is refused on REST and GraphQL, listing the allowed values', async () => {
     const rest = await http(t.url, '/api/v1/journal-entries?sourceType=bogus', { key });
     expectProblem(rest, 400, 'VALIDATION_FAILED');
-    expect(rest.body.errors[0]).toEqual({ path: 'sourceType', message: 'must be one of manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, reversal, got "bogus"' });
+    expect(rest.body.errors[0]).toEqual({ path: 'sourceType', message: 'must be one of manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void, reversal, got "bogus"' });
     const graphql = await gql(t.url, key, '{ journalEntriesPage(filter: { sourceType: "bogus" }) { total } }');
     expect(graphql.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect((await http(t.url, '/api/v1/journal-entries?sourceType=invoice', { key })).status).toBe(200);

@@ -17,6 +17,9 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
   const invoice = async (draft = false) => created('/api/v1/invoices', { customerId: await customer(), draft, lines: [{ description: 'Work', unitPrice: 120, quantity: 1.5 }] });
   const vendor = () => created('/api/v1/vendors', { name: `Vendor ${Math.random()}` });
   const bill = async (draft = false) => created('/api/v1/bills', { vendorId: await vendor(), draft, lines: [{ description: 'Supplies', unitPrice: 80, quantity: 2, accountId: accounts['6000'] }] });
+  const creditNote = async () => created('/api/v1/credit-notes', { customerId: await customer(), lines: [{ description: 'Credit', unitPrice: 30 }] });
+  let creditCustomerId: Promise<string> | undefined;
+  const creditCustomer = () => (creditCustomerId ??= customer());
   const entry = () => created('/api/v1/journal-entries', { date: '2026-05-01', description: 'Rent', lines: [{ accountId: accounts['6100'], debit: 10, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 10 }] });
   const webhook = () => created('/api/v1/webhooks', { url: hookUrl, eventTypes: ['invoice.paid'] });
   const apiKey = () => created('/api/v1/api-keys', { name: `Key ${Math.random()}`, scopes: ['api_keys:read'] });
@@ -63,6 +66,16 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     createSalesReceipt: { path: async () => '/api/v1/sales-receipts', body: () => ({ paymentMethod: 'card', lines: [{ description: 'Espresso', unitPrice: 3.2, quantity: 2 }] }) },
     getSalesReceipt: { path: async () => `/api/v1/sales-receipts/${await created('/api/v1/sales-receipts', { lines: [{ description: 'Tea', unitPrice: 2.5 }] })}` },
     voidSalesReceipt: { path: async () => `/api/v1/sales-receipts/${await created('/api/v1/sales-receipts', { lines: [{ description: 'Cake', unitPrice: 4 }] })}/void`, body: () => ({ reason: 'rung up twice' }) },
+    listCreditNotes: { path: async () => '/api/v1/credit-notes?status=open' },
+    createCreditNote: { path: async () => '/api/v1/credit-notes', body: async () => ({ customerId: await customer(), reference: 'RMA-7', lines: [{ description: 'Returned', unitPrice: 30 }] }) },
+    getCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}` },
+    // The credit note and the invoice of one customer, whichever of path and body is asked for first.
+    applyCreditNote: {
+      path: async () => `/api/v1/credit-notes/${await created('/api/v1/credit-notes', { customerId: await creditCustomer(), lines: [{ description: 'Credit', unitPrice: 30 }] })}/apply`,
+      body: async () => ({ allocations: [{ invoiceId: await created('/api/v1/invoices', { customerId: await creditCustomer(), lines: [{ description: 'Work', unitPrice: 20 }] }), amount: 5 }] }),
+    },
+    refundCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/refund`, body: () => ({ amount: 10 }) },
+    voidCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/void`, body: () => ({ reason: 'issued twice' }) },
     recordPayment: { path: async () => `/api/v1/invoices/${await invoice()}/payments`, body: () => ({ amount: 50 }) },
     listEmployees: { path: async () => '/api/v1/employees?status=active' },
     createEmployee: { path: async () => '/api/v1/employees', body: () => ({ firstName: 'Grace', lastName: 'Hopper' }) },

@@ -74,7 +74,7 @@ export function checkPaymentFields(scope: WriteScope, input: PaymentInput, check
 }
 
 /** How messages name a document: `Invoice INV-0001 is already void`. */
-export type DocumentLabel = 'Invoice' | 'Bill' | 'Sales receipt';
+export type DocumentLabel = 'Invoice' | 'Bill' | 'Sales receipt' | 'Credit note';
 
 interface Document {
   number: string;
@@ -82,6 +82,8 @@ interface Document {
   issueDate: string;
   total: bigint;
   amountPaid: bigint;
+  /** Credit notes applied (invoices only). */
+  amountCredited?: bigint;
 }
 
 /**
@@ -94,11 +96,11 @@ export function statusAfterPayment(scope: WriteScope, label: DocumentLabel, docu
     throw new AppError('INVALID_STATE', `${label} ${document.number} is ${document.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`);
   }
   const decimals = decimalsOf(scope);
-  const due = document.total - document.amountPaid;
+  const due = document.total - document.amountPaid - (document.amountCredited ?? 0n);
   if (amount > due) throw validationError([{ path: 'amount', message: `${formatMoney(amount, decimals)} is more than the amount due ${formatMoney(due, decimals)}; overpayments are refused` }]);
   if (date < document.issueDate) throw validationError([{ path: 'date', message: `must not be before the ${label.toLowerCase()} date ${document.issueDate}` }]);
   assertOpenPeriod(scope, date);
-  return document.amountPaid + amount === document.total ? 'PAID' : 'PARTIALLY_PAID';
+  return amount === due ? 'PAID' : 'PARTIALLY_PAID';
 }
 
 /**
@@ -106,8 +108,8 @@ export function statusAfterPayment(scope: WriteScope, label: DocumentLabel, docu
  * payments' dates (payments may be recorded out of date order; until the latest, some was still due).
  * `latestEarlier` reads the latest date of the payments recorded before this one.
  */
-export async function paidInFullOn(document: { amountPaid: bigint }, date: string, latestEarlier: () => Promise<string | null>): Promise<string> {
-  if (document.amountPaid === 0n) return date; // paid by this payment alone
+export async function paidInFullOn(document: { amountPaid: bigint; amountCredited?: bigint }, date: string, latestEarlier: () => Promise<string | null>): Promise<string> {
+  if (document.amountPaid === 0n && !document.amountCredited) return date; // paid by this payment alone
   const latest = await latestEarlier();
   return latest && latest > date ? latest : date;
 }
@@ -130,6 +132,9 @@ export async function voidPosting(
   if (document.status === 'VOID') throw new AppError('INVALID_STATE', `${label} ${document.number} is already void`);
   if (document.amountPaid > 0n) {
     throw new AppError('INVALID_STATE', `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ${label.toLowerCase()} cannot be voided`);
+  }
+  if (document.amountCredited) {
+    throw new AppError('INVALID_STATE', `${label} ${document.number} has credit notes of ${formatMoney(document.amountCredited, decimalsOf(scope))} applied; a ${label.toLowerCase()} with credit applied cannot be voided`);
   }
   const todayDate = today(scope.now);
   const date = requestedDate ?? (todayDate < document.issueDate ? document.issueDate : todayDate);

@@ -21,10 +21,11 @@ export const LINES_IN_ORDER = [{ invoiceId: 'asc' }, { lineNo: 'asc' }] satisfie
 
 export type InvoiceLineRow = Omit<PrismaTypes.InvoiceLineGetPayload<object>, 'invoiceId'>;
 export type InvoiceRow = PrismaTypes.InvoiceGetPayload<object> & { lines: InvoiceLineRow[] };
-export type PaymentRow = PrismaTypes.PaymentGetPayload<object> & { invoice: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid'> };
+export type PaymentRow = PrismaTypes.PaymentGetPayload<object> & { invoice: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid' | 'amountCredited'> };
 
 const OPEN = ['OPEN', 'PARTIALLY_PAID'];
-export const amountDueOf = (i: { status: string; total: bigint; amountPaid: bigint }) => (i.status === 'VOID' ? 0n : i.total - i.amountPaid);
+/** What is still owed on an invoice or bill: its total less payments and (invoices) credit applied; 0 when void. */
+export const amountDueOf = (i: { status: string; total: bigint; amountPaid: bigint; amountCredited?: bigint }) => (i.status === 'VOID' ? 0n : i.total - i.amountPaid - (i.amountCredited ?? 0n));
 export const isOverdue = (i: { status: string; dueDate: string }, asOf = today()) => OPEN.includes(i.status) && i.dueDate < asOf;
 
 /**
@@ -92,7 +93,7 @@ export function renderLines(lines: InvoiceLineRow[], money: (minor: bigint) => n
 }
 
 /** An invoice or a bill: the same columns but for the party. */
-type DocumentRow = Omit<InvoiceRow, 'customerId'>;
+type DocumentRow = Omit<InvoiceRow, 'customerId' | 'amountCredited'> & { amountCredited?: bigint };
 
 export const renderDocumentHead = (d: Pick<DocumentRow, 'id' | 'number' | 'status'>) => ({ id: d.id, number: d.number, status: d.status.toLowerCase() });
 
@@ -120,13 +121,18 @@ export function renderDocumentBody(d: DocumentRow, organization: OrganizationInf
   };
 }
 
-const INVOICE_SCHEMA = S.object({ ...documentHead('inv'), customerId: S.id('cus'), ...documentBody('il', 'The customer\'s reference, e.g. a purchase order number.') });
+const INVOICE_SCHEMA = S.object({
+  ...documentHead('inv'),
+  customerId: S.id('cus'),
+  ...documentBody('il', 'The customer\'s reference, e.g. a purchase order number.'),
+  amountCredited: { ...S.number, description: 'Credit notes applied to it (amountDue = total − amountPaid − amountCredited).' },
+});
 
 export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVOICE_SCHEMA>> = {
   type: INVOICE,
   schema: INVOICE_SCHEMA,
   load: (db, organizationId, ids) => db.invoice.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: LINES_IN_ORDER } }, orderBy: { id: 'asc' } }),
-  render: (i, organization) => ({ ...renderDocumentHead(i), customerId: i.customerId, ...renderDocumentBody(i, organization) }),
+  render: (i, organization) => ({ ...renderDocumentHead(i), customerId: i.customerId, ...renderDocumentBody(i, organization), amountCredited: moneyNumber(i.amountCredited, decimalsOf({ organization })) }),
 };
 
 /** A payment with where it left its invoice (the REST response to recording one). */
@@ -147,7 +153,7 @@ const PAYMENT_SCHEMA = S.object({
 export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYMENT_SCHEMA>> = {
   type: PAYMENT,
   schema: PAYMENT_SCHEMA,
-  load: (db, organizationId, ids) => db.payment.findMany({ where: { organizationId, id: { in: ids } }, include: { invoice: { select: { status: true, total: true, amountPaid: true } } }, orderBy: { id: 'asc' } }),
+  load: (db, organizationId, ids) => db.payment.findMany({ where: { organizationId, id: { in: ids } }, include: { invoice: { select: { status: true, total: true, amountPaid: true, amountCredited: true } } }, orderBy: { id: 'asc' } }),
   render(p, organization) {
     const decimals = decimalsOf({ organization });
     return {

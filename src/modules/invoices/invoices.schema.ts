@@ -74,7 +74,7 @@ export const PaymentRef = builder.prismaNode('Payment', {
   }),
 });
 
-const INVOICE_COLUMNS = { id: true, number: true, status: true, issueDate: true, dueDate: true, currency: true, subtotal: true, discountTotal: true, taxTotal: true, total: true, amountPaid: true } as const;
+const INVOICE_COLUMNS = { id: true, number: true, status: true, issueDate: true, dueDate: true, currency: true, subtotal: true, discountTotal: true, taxTotal: true, total: true, amountPaid: true, amountCredited: true } as const;
 
 export const InvoiceRef = builder.prismaNode('Invoice', {
   description: 'A sales invoice. Posting it debits receivables and credits revenue and sales tax; it is never edited once posted.',
@@ -94,9 +94,11 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes.', resolve: (i, _a, ctx) => money(ctx, i.taxTotal) }),
     total: t.field({ type: 'Money', description: 'subtotal − discountTotal + taxTotal.', resolve: (i, _a, ctx) => money(ctx, i.total) }),
     amountPaid: t.field({ type: 'Money', description: 'Payments received so far.', resolve: (i, _a, ctx) => money(ctx, i.amountPaid) }),
+    amountCredited: t.field({ type: 'Money', description: 'Credit notes applied to it.', resolve: (i, _a, ctx) => money(ctx, i.amountCredited) }),
+    creditAllocations: t.relation('creditAllocations', { description: 'The credit applied to it, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
     amountDue: t.field({
       type: 'Money',
-      description: 'What is still owed: total − amountPaid (0 when void).',
+      description: 'What is still owed: total − amountPaid − amountCredited (0 when void).',
       resolve: (i, _a, ctx) => money(ctx, amountDueOf(i)),
     }),
     isOverdue: t.boolean({ description: 'Open or partly paid, and past its due date (today, UTC).', resolve: (i) => isOverdue(i) }),

@@ -246,7 +246,7 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
  * Moves a customer's kept balance (what it owes on open invoices) by `delta`: every write that changes
  * an invoice's amount due calls it, in its transaction. Not an event of its own: a derived figure.
  */
-async function moveCustomerBalance(scope: WriteScope, customerId: string, delta: bigint) {
+export async function moveCustomerBalance(scope: WriteScope, customerId: string, delta: bigint) {
   if (delta !== 0n) await scope.sql.$executeRaw(Prisma.sql`UPDATE "Customer" SET "balance" = "balance" + ${delta} WHERE "id" = ${customerId}`);
 }
 
@@ -276,6 +276,16 @@ export interface InvoicePaymentInput extends PaymentInput {
   depositAccountId?: string | null;
 }
 
+/** The latest date of an invoice's payments and credit applications so far (null: none). */
+export async function latestSettlement(scope: WriteScope, invoiceId: string): Promise<string | null> {
+  const [payments, credits] = await Promise.all([
+    scope.prisma.payment.aggregate({ where: { invoiceId }, _max: { date: true } }),
+    scope.prisma.creditNoteAllocation.aggregate({ where: { invoiceId }, _max: { date: true } }),
+  ]);
+  const dates = [payments._max.date, credits._max.date].filter((d): d is string => !!d).sort();
+  return dates.at(-1) ?? null;
+}
+
 export async function recordPayment(scope: WriteScope, input: InvoicePaymentInput) {
   const check = new Checker();
   const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
@@ -298,7 +308,7 @@ export async function recordPayment(scope: WriteScope, input: InvoicePaymentInpu
       { accountId: system.accounts_receivable, debit: 0n, credit: amount, customerId: invoice.customerId },
     ],
   });
-  const settledOn = status === 'PAID' ? await paidInFullOn(invoice, date, async () => (await scope.prisma.payment.aggregate({ where: { invoiceId: invoice.id }, _max: { date: true } }))._max.date) : null;
+  const settledOn = status === 'PAID' ? await paidInFullOn(invoice, date, () => latestSettlement(scope, invoice.id)) : null;
   const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaid: invoice.amountPaid + amount, status, settledOn, updatedAt: scope.now } })), lines: invoice.lines };
   await moveCustomerBalance(scope, invoice.customerId, -amount);
   const payment = await scope.prisma.payment.create({

@@ -36,7 +36,7 @@ export const JournalEntryRef = builder.prismaNode('JournalEntry', {
     date: t.expose('date', { type: 'Date', description: 'Posting date.' }),
     description: t.exposeString('description', { description: 'What the entry records.' }),
     reference: t.exposeString('reference', { nullable: true, description: 'External reference, e.g. a receipt number.' }),
-    sourceType: t.exposeString('sourceType', { description: 'What posted it: manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void or reversal.' }),
+    sourceType: t.exposeString('sourceType', { description: 'What posted it: manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.' }),
     sourceId: t.exposeString('sourceId', { nullable: true, description: 'The id of the invoice, payment or entry that posted it.' }),
     totalAmount: t.field({ type: 'Money', description: 'Sum of the debits, which equals the sum of the credits.', resolve: (e, _a, ctx) => money(ctx, e.totalAmount) }),
     currency: t.exposeString('currency', { description: 'ISO 4217 currency of the amounts.' }),
@@ -61,7 +61,7 @@ const JournalFilterInput = builder.inputType('JournalEntryFilter', {
     from: t.field({ type: 'Date', description: 'Dated on or after.' }),
     to: t.field({ type: 'Date', description: 'Dated on or before.' }),
     accountId: t.id({ description: 'Only entries with a line on this account.' }),
-    sourceType: t.string({ description: 'manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void or reversal.' }),
+    sourceType: t.string({ description: 'manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.' }),
     search: t.string({ description: 'Part of the description or reference, or the entry number.' }),
   }),
 });

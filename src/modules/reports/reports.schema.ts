@@ -11,6 +11,7 @@ import { agedPayables, agedReceivables, agingDetail, type AgingSide, balanceShee
 import { TaxRateRef } from '../tax-rates/tax-rates.schema.ts';
 import { InvoiceRef } from '../invoices/invoices.schema.ts';
 import { BillRef } from '../bills/bills.schema.ts';
+import { CreditNoteRef } from '../credit-notes/credit-notes.schema.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { PrismaTypes } from '../../db/database.ts';
 import { formatPercent } from '../../lib/money.ts';
@@ -149,9 +150,13 @@ const AgedBill = builder.objectRef<AgedDocument & { document: PrismaTypes.BillGe
   description: 'One bill open at the end of asOf, with what was due on it then and how overdue it was.',
   fields: (t) => ({ bill: t.field({ type: BillRef, description: 'The bill, as it is now.', resolve: (d) => d.document }), ...agedDocumentFields(t) }),
 });
-/** The aging detail with each document, read in one query (a document settled since shows as it is now). */
-async function agedDocuments<Row extends { id: string }>(ctx: GraphQLContext, asOf: string, side: AgingSide, read: (ids: string[]) => Promise<Row[]>) {
-  const detail = await agingDetail(ctx, asOf, side);
+const AgedCreditNote = builder.objectRef<AgedDocument & { document: PrismaTypes.CreditNoteGetPayload<object> }>('AgedCreditNote').implement({
+  description: 'A credit note with credit unused at the end of asOf: a negative amount, aged from its date.',
+  fields: (t) => ({ creditNote: t.field({ type: CreditNoteRef, description: 'The credit note, as it is now.', resolve: (d) => d.document }), ...agedDocumentFields(t) }),
+});
+/** The aging detail's rows of one kind with each document, read in one query (a document settled since shows as it is now). */
+async function agedDocuments<Row extends { id: string }>(ctx: GraphQLContext, asOf: string, side: AgingSide, kind: 'document' | 'credit_note', read: (ids: string[]) => Promise<Row[]>) {
+  const detail = (await agingDetail(ctx, asOf, side)).filter((d) => d.kind === kind);
   const documents = new Map((await read(detail.map((d) => d.id))).map((d) => [d.id, d]));
   return detail.map((d) => ({ ...d, document: documents.get(d.id)! }));
 }
@@ -162,10 +167,15 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
     asOf: t.field({ type: 'Date', description: 'The day ages are counted to.', resolve: (r) => r.asOf }),
     rows: t.field({ type: [AgedReceivablesRow], description: 'One row per customer owing money, by name.', resolve: (r) => r.rows }),
     totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
+    creditNotes: t.field({
+      type: [AgedCreditNote],
+      description: 'Credit notes with credit unused at the end of asOf, as negative amounts aged from their dates (days overdue: days since issued). Read only when asked for.',
+      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'receivables', 'credit_note', (ids) => ctx.prisma.creditNote.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
+    }),
     invoices: t.field({
       type: [AgedInvoice],
-      description: 'Aging detail: every invoice open at the end of asOf, most overdue first; they sum to the rows per customer and bucket. Read only when asked for.',
-      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'receivables', (ids) => ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
+      description: 'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes they sum to the rows per customer and bucket. Read only when asked for.',
+      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'receivables', 'document', (ids) => ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
     }),
   }),
 });
@@ -178,7 +188,7 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
     bills: t.field({
       type: [AgedBill],
       description: 'Aging detail: every bill open at the end of asOf, most overdue first; they sum to the rows per vendor and bucket. Read only when asked for.',
-      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'payables', (ids) => ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
+      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'payables', 'document', (ids) => ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
     }),
   }),
 });

@@ -193,29 +193,44 @@ const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof val
 
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
-/** The documents aged reports read: invoices for what customers owe us, bills for what we owe vendors. */
+/**
+ * The documents aged reports read: invoices (less payments and the credit applied to them) and credit
+ * notes' unapplied credit for what customers owe us; bills (less payments) for what we owe vendors.
+ */
 export const AGING_SIDES = {
-  receivables: { documents: 'Invoice', payments: 'Payment', documentKey: 'invoiceId', party: 'customerId' },
-  payables: { documents: 'Bill', payments: 'BillPayment', documentKey: 'billId', party: 'vendorId' },
+  receivables: { documents: 'Invoice', payments: 'Payment', documentKey: 'invoiceId', party: 'customerId', credited: true },
+  payables: { documents: 'Bill', payments: 'BillPayment', documentKey: 'billId', party: 'vendorId', credited: false },
 } as const;
 export type AgingSide = keyof typeof AGING_SIDES;
 
-/**
- * Each document open at the end of `asOf` (still open and issued by then, or settled after it) with what
- * was still due on it then: its total less its payments dated on or before `asOf`.
- */
-function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.Sql {
-  const t = AGING_SIDES[side];
-  const [documents, payments, documentKey, party] = [t.documents, t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
-  const dueThen = Prisma.sql`i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0) AS "due"`;
+/** The rows of `table` open at the end of `asOf`, in two halves: still open and issued by then, or settled after it. */
+function openRows(table: string, columns: Prisma.Sql, organizationId: string, asOf: string, openStatuses: string) {
   return Prisma.sql`
-      SELECT ${dueThen} FROM ${documents} i
-      WHERE i."organizationId" = ${organizationId} AND i."status" IN ('OPEN', 'PARTIALLY_PAID') AND i."issueDate" <= ${asOf}
+      SELECT ${columns} FROM ${Prisma.raw(`"${table}"`)} i
+      WHERE i."organizationId" = ${organizationId} AND i."status" IN (${Prisma.raw(openStatuses)}) AND i."issueDate" <= ${asOf}
       UNION ALL
-      SELECT ${dueThen} FROM ${documents} i
+      SELECT ${columns} FROM ${Prisma.raw(`"${table}"`)} i
       -- The issue date as an expression: no planner may read this half by the issue-date index (every
       -- document issued before the date), whatever its statistics; the settled-after index finds the few.
       WHERE i."organizationId" = ${organizationId} AND i."settledOn" > ${asOf} AND i."issueDate" || '' <= ${asOf}`;
+}
+
+/**
+ * Each document open at the end of `asOf` with what was still due on it then: its total less its
+ * payments (and credit applied) dated on or before `asOf`; and, for receivables, each credit note's
+ * credit still unused then (not applied, not refunded), as a negative amount due on its own date.
+ */
+function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.Sql {
+  const t = AGING_SIDES[side];
+  const [payments, documentKey, party] = [t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
+  const credited = t.credited ? Prisma.sql` - COALESCE((SELECT SUM(a."amount") FROM "CreditNoteAllocation" a WHERE a."invoiceId" = i."id" AND a."date" <= ${asOf}), 0)` : Prisma.empty;
+  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0)${credited} AS "due"`;
+  const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`);
+  if (!t.credited) return documents;
+  const creditThen = Prisma.sql`'credit_note' AS "kind", i."id", i."number", i."customerId" AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"
+    - COALESCE((SELECT SUM(a."amount") FROM "CreditNoteAllocation" a WHERE a."creditNoteId" = i."id" AND a."date" <= ${asOf}), 0)
+    - COALESCE((SELECT SUM(r."amount") FROM "CreditNoteRefund" r WHERE r."creditNoteId" = i."id" AND r."date" <= ${asOf}), 0)) AS "due"`;
+  return Prisma.sql`${documents} UNION ALL ${openRows('CreditNote', creditThen, organizationId, asOf, `'OPEN'`)}`;
 }
 
 /** The statement of aged receivables (or payables) as at `asOf`: one row per party owing (owed) then, with its buckets (test/db/list-plans.test.ts reads its plan). */
@@ -230,9 +245,9 @@ export function agingStatement(organizationId: string, asOf: string, side: Aging
       SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
     FROM (${openAt(organizationId, asOf, side)}) o
     GROUP BY o."partyId"
-    -- Not "WHERE due > 0" (no document owes less than 0, so the sums are the same): PostgreSQL pushes such
-    -- a filter into both halves and runs each document's payments subquery twice.
-    HAVING SUM(o."due") > 0`;
+    -- Not a WHERE on "due": PostgreSQL would push it into every half and run the subqueries twice. A
+    -- customer whose unused credit outweighs what it owes shows, with a negative total (a credit).
+    HAVING SUM(o."due") <> 0`;
 }
 
 /**
@@ -250,12 +265,12 @@ export function agingBucket(dueDate: string, asOf: string): { daysOverdue: numbe
  * overdue and bucket, most overdue first. Its amounts sum, per party and bucket, to the aged report's.
  */
 export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide) {
-  const rows: { id: string; number: string; partyId: string; issueDate: string; dueDate: string; due: unknown }[] = await tenant.prisma.$queryRaw(
-    Prisma.sql`SELECT o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM (${openAt(tenant.organizationId, asOf, side)}) o ORDER BY o."dueDate", o."number"`,
+  const rows: { kind: 'document' | 'credit_note'; id: string; number: string; partyId: string; issueDate: string; dueDate: string; due: unknown }[] = await tenant.prisma.$queryRaw(
+    Prisma.sql`SELECT o."kind", o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM (${openAt(tenant.organizationId, asOf, side)}) o ORDER BY o."dueDate", o."number"`,
   );
   return rows
-    .map((r) => ({ id: r.id, number: r.number, partyId: r.partyId, issueDate: r.issueDate, dueDate: r.dueDate, outstanding: minor(r.due), ...agingBucket(r.dueDate, asOf) }))
-    .filter((r) => r.outstanding > 0n);
+    .map((r) => ({ kind: r.kind, id: r.id, number: r.number, partyId: r.partyId, issueDate: r.issueDate, dueDate: r.dueDate, outstanding: minor(r.due), ...agingBucket(r.dueDate, asOf) }))
+    .filter((r) => r.outstanding !== 0n);
 }
 
 type Buckets = Record<(typeof AGING_BUCKETS)[number], bigint>;
@@ -313,12 +328,14 @@ export function taxStatement(organizationId: string, from: string, to: string): 
   const DOCUMENTS = {
     Invoice: { lines: '"InvoiceLine"', key: '"invoiceId"', side: 'sales', posted: '"issueDate"', voided: '"settledOn"' },
     SalesReceipt: { lines: '"SalesReceiptLine"', key: '"receiptId"', side: 'sales', posted: '"date"', voided: '"voidDate"' },
+    CreditNote: { lines: '"CreditNoteLine"', key: '"creditNoteId"', side: 'sales', posted: '"issueDate"', voided: '"settledOn"' },
     Bill: { lines: '"BillLine"', key: '"billId"', side: 'purchases', posted: '"issueDate"', voided: '"settledOn"' },
   } as const;
   const part = (documents: keyof typeof DOCUMENTS, posting: 'posted' | 'voided') => {
     const d = DOCUMENTS[documents];
-    // A void takes back what its document posted; a refund receipt is a sale's mirror.
-    const sign = `${posting === 'voided' ? '-' : ''}${documents === 'SalesReceipt' ? `(CASE WHEN i."kind" = 'REFUND' THEN -1 ELSE 1 END) * ` : ''}`;
+    // A void takes back what its document posted; a refund receipt and a credit note are a sale's mirror.
+    const mirrored = (posting === 'voided') !== (documents === 'CreditNote');
+    const sign = `${mirrored ? '-' : ''}${documents === 'SalesReceipt' ? `(CASE WHEN i."kind" = 'REFUND' THEN -1 ELSE 1 END) * ` : ''}`;
     const [taxable, tax] = [`${sign}l."amount"`, `${sign}l."taxAmount"`];
     const [sales, purchases] = d.side === 'sales' ? [[taxable, tax], ['0', '0']] : [['0', '0'], [taxable, tax]];
     const columns = `${sales[0]} AS "salesTaxable", ${sales[1]} AS "salesTax", ${purchases[0]} AS "purchasesTaxable", ${purchases[1]} AS "purchasesTax"`;
@@ -328,7 +345,7 @@ export function taxStatement(organizationId: string, from: string, to: string): 
     return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${documents}"`)} i JOIN ${Prisma.raw(d.lines)} l ON l.${Prisma.raw(d.key)} = i."id"
       WHERE i."organizationId" = ${organizationId} AND i.${Prisma.raw(entry)} IS NOT NULL AND i.${Prisma.raw(dateColumn)} >= ${from} AND i.${Prisma.raw(dateColumn)} <= ${to}${Prisma.raw(taxed)}`;
   };
-  const parts = (['Invoice', 'SalesReceipt', 'Bill'] as const).flatMap((documents) => [part(documents, 'posted'), part(documents, 'voided')]);
+  const parts = (['Invoice', 'SalesReceipt', 'CreditNote', 'Bill'] as const).flatMap((documents) => [part(documents, 'posted'), part(documents, 'voided')]);
   return Prisma.sql`
     SELECT o."taxRateId", o."taxRatePpm", SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax", SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"
     FROM (${Prisma.join(parts, ' UNION ALL ')}) o

@@ -1,0 +1,210 @@
+import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
+import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
+import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
+import { money } from '../../graphql/money.ts';
+import { actionMutation, createMutation, recordMutation } from '../../graphql/mutations.ts';
+import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
+import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
+import { type ApplyCreditInput, applyCreditNote, createCreditNote, type CreditNoteFilter, creditNoteWhere, type RefundCreditInput, refundCreditNote, voidCreditNote } from './credit-notes.service.ts';
+
+const CreditNoteStatusEnum = describedEnum('CreditNoteStatus', CreditNoteStatus, 'Where a credit note is: OPEN while credit remains, CLOSED once all of it is applied or refunded, or VOID.', {
+  OPEN: 'Posted, with credit remaining.',
+  CLOSED: 'All of its credit applied to invoices or refunded.',
+  VOID: 'Cancelled; its posting was reversed.',
+});
+
+builder.prismaObject('CreditNoteLine', {
+  description: 'One line of a credit note; rounded per line, half up, as invoice lines.',
+  select: LINE_COLUMNS,
+  fields: (t) => ({
+    ...documentLineFields(t, 'cnl', 'credit note'),
+    product: t.relation('product', { nullable: true, description: 'The product credited, if any.' }),
+    account: t.relation('account', { description: 'The income account the line\'s amount is debited to.' }),
+    appliedTaxRate: t.relation('taxRate', { nullable: true, description: 'The tax rate the line\'s tax comes from and is taken back from; null when the line has no tax.' }),
+  }),
+});
+
+builder.prismaObject('CreditNoteAllocation', {
+  description: 'Credit applied to an invoice.',
+  fields: (t) => ({
+    invoice: t.relation('invoice', { description: 'The invoice credited.' }),
+    creditNote: t.relation('creditNote', { description: 'The credit note the credit came from.' }),
+    amount: t.field({ type: 'Money', description: 'Credit applied.', resolve: (a, _x, ctx) => money(ctx, a.amount) }),
+    date: t.expose('date', { type: 'Date', description: 'When it was applied.' }),
+  }),
+});
+
+builder.prismaObject('CreditNoteRefund', {
+  description: 'Credit paid back to the customer: debit receivables, credit the bank or cash account.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The refund id (`cnr_…`).' }),
+    amount: t.field({ type: 'Money', description: 'Amount paid back.', resolve: (r, _x, ctx) => money(ctx, r.amount) }),
+    date: t.expose('date', { type: 'Date', description: 'Date paid.' }),
+    paymentAccount: t.relation('paymentAccount', { description: 'The bank or cash account the money left.' }),
+    method: t.exposeString('method', { nullable: true, description: 'How it was paid.' }),
+    reference: t.exposeString('reference', { nullable: true, description: 'External reference.' }),
+    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
+  }),
+});
+
+export const CreditNoteRef = builder.prismaNode('CreditNote', {
+  description: 'A credit note for a customer (a return, an overcharge): the mirror of an invoice, posted Dr revenue, Dr tax, Cr receivables. Its credit is applied to the customer\'s invoices or refunded.',
+  ...tenantNode('The credit note id (`cn_…`).'),
+  fields: (t) => ({
+    number: t.exposeString('number', { description: 'CN-0001, sequential in the organization.' }),
+    status: t.field({ type: CreditNoteStatusEnum, description: 'Where it is.', resolve: (c) => c.status }),
+    customer: t.relation('customer', { description: 'Whose credit it is.' }),
+    issueDate: t.expose('issueDate', { type: 'Date', description: 'Its date; the posting date.' }),
+    currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
+    memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
+    reference: t.exposeString('reference', { nullable: true, description: 'E.g. the invoice or return it is for.' }),
+    subtotal: t.field({ type: 'Money', description: 'Sum of quantity × unit price over the lines.', resolve: (c, _a, ctx) => money(ctx, c.subtotal) }),
+    discountTotal: t.field({ type: 'Money', description: 'Sum of the line discounts.', resolve: (c, _a, ctx) => money(ctx, c.discountTotal) }),
+    taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes.', resolve: (c, _a, ctx) => money(ctx, c.taxTotal) }),
+    total: t.field({ type: 'Money', description: 'subtotal − discountTotal + taxTotal: the credit given.', resolve: (c, _a, ctx) => money(ctx, c.total) }),
+    amountApplied: t.field({ type: 'Money', description: 'Applied to invoices.', resolve: (c, _a, ctx) => money(ctx, c.amountApplied) }),
+    amountRefunded: t.field({ type: 'Money', description: 'Paid back.', resolve: (c, _a, ctx) => money(ctx, c.amountRefunded) }),
+    remainingCredit: t.field({ type: 'Money', description: 'total − amountApplied − amountRefunded (0 when void).', resolve: (c, _a, ctx) => money(ctx, remainingCreditOf(c)) }),
+    lines: t.relation('lines', { description: 'Its lines, in order.', query: { orderBy: CREDIT_LINES_IN_ORDER } }),
+    allocations: t.relation('allocations', { description: 'Where its credit was applied, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+    refunds: t.relation('refunds', { description: 'Its credit paid back, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
+    voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
+    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was voided.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+  }),
+});
+
+const CreditNoteFilterInput = builder.inputType('CreditNoteFilter', {
+  description: 'Narrows a list of credit notes; all given conditions must hold.',
+  fields: (t) => ({
+    status: t.field({ type: CreditNoteStatusEnum, description: 'Only this status.' }),
+    customerId: t.id({ description: 'Only this customer\'s credit notes.' }),
+    from: t.field({ type: 'Date', description: 'Dated on or after.' }),
+    to: t.field({ type: 'Date', description: 'Dated on or before.' }),
+    search: t.string({ description: 'Part of the number, the reference or the customer\'s name.' }),
+  }),
+});
+
+listFields<CreditNoteFilter>({
+  plural: 'creditNotes',
+  model: 'CreditNote',
+  nodeRef: CreditNoteRef,
+  description: 'credit notes',
+  filterInput: CreditNoteFilterInput,
+  order: orderInput(
+    'CreditNote',
+    {
+      ISSUE_DATE: { column: 'issueDate', description: 'By date.' },
+      TOTAL: { column: 'total', description: 'By total.' },
+      CREATED_AT: { column: 'createdAt', description: 'By issue time.' },
+    },
+    'ISSUE_DATE',
+  ),
+  where: (ctx, filter) => creditNoteWhere(ctx.organizationId, filter, ctx.db.provider),
+});
+
+builder.prismaObjectField('Customer', 'creditNotes', (t) =>
+  t.relatedConnection('creditNotes', { cursor: 'id', maxSize: connectionMaxSize, totalCount: true, description: 'This customer\'s credit notes, newest first.', query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] } }),
+);
+
+builder.prismaObjectField('JournalEntry', 'creditNote', (t) => t.relation('creditNote', { nullable: true, description: 'The credit note that posted this entry, if any.' }));
+
+const CreditNoteLineInput = builder.inputType('CreditNoteLineInput', {
+  description: 'One credit note line. With a product, description, unit price and account default to the product\'s.',
+  fields: (t) => ({
+    productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
+    description: t.string({ description: 'Line text; required without a product.' }),
+    quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
+    unitPrice: t.field({ type: 'Money', description: 'Price per unit; required without a product.' }),
+    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
+    taxRateId: t.id({ description: 'A tax rate of your organization (`txr_…`): the tax taken back from its sales account. No tax without one.' }),
+    accountId: t.id({ description: 'Income account to debit; default the product\'s, else the sales account.' }),
+  }),
+});
+
+const CreateCreditNoteInput = builder.inputType('CreateCreditNoteInput', {
+  description: 'A credit note for a customer, posted at once.',
+  fields: (t) => ({
+    customerId: t.id({ required: true, description: 'The customer (`cus_…`).' }),
+    issueDate: t.field({ type: 'Date', description: 'Its date; today (UTC) when omitted. Not in a locked period.' }),
+    memo: t.string({ description: 'Note to the customer.' }),
+    reference: t.string({ description: 'E.g. the invoice or return it is for.' }),
+    lines: t.field({ type: [CreditNoteLineInput], required: true, description: 'At least one line.' }),
+  }),
+});
+
+const CreditAllocationInput = builder.inputType('CreditAllocationInput', {
+  description: 'Credit to apply to one invoice.',
+  fields: (t) => ({
+    invoiceId: t.id({ required: true, description: 'An open invoice of the credit note\'s customer (`inv_…`).' }),
+    amount: t.field({ type: 'Money', required: true, description: 'At most its amount due.' }),
+  }),
+});
+
+const ApplyCreditNoteInput = builder.inputType('ApplyCreditNoteInput', {
+  description: 'Where to apply a credit note\'s credit: one or more open invoices of its customer, in all at most the credit remaining.',
+  fields: (t) => ({
+    allocations: t.field({ type: [CreditAllocationInput], required: true, description: 'At least one invoice and amount; each invoice once.' }),
+    date: t.field({ type: 'Date', description: 'When it is applied; today when omitted. Not before either document\'s date, not in a locked period.' }),
+  }),
+});
+
+const RefundCreditNoteInput = builder.inputType('RefundCreditNoteInput', {
+  description: 'Credit paid back to the customer.',
+  fields: (t) => ({
+    amount: t.field({ type: 'Money', required: true, description: 'At most the credit remaining.' }),
+    date: t.field({ type: 'Date', description: 'Date paid; today when omitted. Not before the credit note, not in a locked period.' }),
+    paymentAccountId: t.id({ description: 'Bank or cash account the money left; default the bank account.' }),
+    method: t.string({ description: 'How it was paid.' }),
+    reference: t.string({ description: 'External reference.' }),
+  }),
+});
+
+const VoidCreditNoteInput = builder.inputType('VoidCreditNoteInput', {
+  description: 'When and why a credit note is voided.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', description: 'Date of the reversal; today (or its date if later) when omitted.' }),
+    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
+  }),
+});
+
+createMutation({
+  name: 'createCreditNote',
+  model: 'CreditNote',
+  input: CreateCreditNoteInput,
+  description: 'Issues a credit note and posts it (Dr revenue, Dr tax, Cr receivables).',
+  run: (scope, input) => createCreditNote(scope, input),
+});
+
+recordMutation<ApplyCreditInput>({
+  name: 'applyCreditNote',
+  model: 'CreditNote',
+  label: 'credit note',
+  input: ApplyCreditNoteInput,
+  inputRequired: true,
+  inputDescription: 'The invoices and amounts.',
+  description: 'Applies a credit note\'s credit to open invoices of its customer; their amounts due fall.',
+  run: (scope, id, input) => applyCreditNote(scope, id, input),
+});
+
+recordMutation<RefundCreditInput>({
+  name: 'refundCreditNote',
+  model: 'CreditNote',
+  label: 'credit note',
+  input: RefundCreditNoteInput,
+  inputRequired: true,
+  inputDescription: 'The amount paid back, and how.',
+  description: 'Pays credit back to the customer and posts it (Dr receivables, Cr bank).',
+  run: (scope, id, input) => refundCreditNote(scope, id, input),
+});
+
+actionMutation<{ date?: string | null; reason?: string | null }>({
+  name: 'voidCreditNote',
+  model: 'CreditNote',
+  label: 'credit note',
+  input: VoidCreditNoteInput,
+  description: 'Voids a credit note none of whose credit is used, posting the reversal of its entry.',
+  run: (scope, id, input) => voidCreditNote(scope, id, input),
+});
