@@ -146,7 +146,7 @@ async function authenticate(req: IncomingMessage): Promise<string | undefined> {
 /** Written out by hand rather than calling invoices.public.ts: the baseline shares no code path with what it measures; the bench checks the JSON matches. */
 function renderInvoice(i: any, lines: any[]) {
   const status = String(i.status);
-  const amountDue = status === 'VOID' ? 0n : (i.total as bigint) - (i.amountPaid as bigint);
+  const amountDue = status === 'VOID' ? 0n : (i.total as bigint) - (i.amountPaid as bigint) - (i.amountCredited as bigint);
   return {
     id: i.id,
     number: i.number,
@@ -182,6 +182,7 @@ function renderInvoice(i: any, lines: any[]) {
     voidedAt: i.voidedAt === null ? null : iso(i.voidedAt),
     createdAt: iso(i.createdAt),
     updatedAt: iso(i.updatedAt),
+    amountCredited: money(i.amountCredited),
   };
 }
 
