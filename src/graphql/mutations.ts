@@ -159,3 +159,14 @@ export const updateMutation = <Input, Prepared = undefined>(options: Omit<Record
 
 /** An action on one record (reverse, finalize, void). */
 export const actionMutation = <Input, Prepared = undefined>(options: Omit<RecordMutationOptions<Input, Prepared>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: false });
+
+/** The input of a void action (`Void<Document>Input`): when the reversal is dated, and why. Each document names its own type. */
+export function voidInputType(name: string, document: string) {
+  return builder.inputType(name, {
+    description: `When and why ${/^[aeiou]/.test(document) ? 'an' : 'a'} ${document} is voided.`,
+    fields: (t) => ({
+      date: t.field({ type: 'Date', description: `Date of the reversal; today (or the ${document} date if later) when omitted.` }),
+      reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
+    }),
+  });
+}

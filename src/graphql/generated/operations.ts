@@ -816,7 +816,7 @@ export type VoidBillInput = {
 
 /** When and why a credit note is voided. */
 export type VoidCreditNoteInput = {
-  /** Date of the reversal; today (or its date if later) when omitted. */
+  /** Date of the reversal; today (or the credit note date if later) when omitted. */
   date?: string | null | undefined;
   /** Why; added to the reversal's description. */
   reason?: string | null | undefined;

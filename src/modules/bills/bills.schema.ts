@@ -2,7 +2,7 @@ import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation } from '../../graphql/mutations.ts';
+import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
 import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
 import { amountDueOf, isOverdue } from '../invoices/invoices.public.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
@@ -167,13 +167,7 @@ const RecordBillPaymentInput = builder.inputType('RecordBillPaymentInput', {
   }),
 });
 
-const VoidBillInput = builder.inputType('VoidBillInput', {
-  description: 'When and why a bill is voided.',
-  fields: (t) => ({
-    date: t.field({ type: 'Date', description: 'Date of the reversal; today (or the bill date if later) when omitted.' }),
-    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
-  }),
-});
+const VoidBillInput = voidInputType('VoidBillInput', 'bill');
 
 createMutation({
   name: 'createBill',

@@ -2,7 +2,7 @@ import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation, recordMutation } from '../../graphql/mutations.ts';
+import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
 import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
 import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
 import { type ApplyCreditInput, applyCreditNote, createCreditNote, type CreditNoteFilter, creditNoteWhere, type RefundCreditInput, refundCreditNote, voidCreditNote } from './credit-notes.service.ts';
@@ -162,13 +162,7 @@ const RefundCreditNoteInput = builder.inputType('RefundCreditNoteInput', {
   }),
 });
 
-const VoidCreditNoteInput = builder.inputType('VoidCreditNoteInput', {
-  description: 'When and why a credit note is voided.',
-  fields: (t) => ({
-    date: t.field({ type: 'Date', description: 'Date of the reversal; today (or its date if later) when omitted.' }),
-    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
-  }),
-});
+const VoidCreditNoteInput = voidInputType('VoidCreditNoteInput', 'credit note');
 
 createMutation({
   name: 'createCreditNote',

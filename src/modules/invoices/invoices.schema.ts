@@ -7,7 +7,7 @@ import { builder, type BuilderTypes, describedEnum, tenantNode } from '../../gra
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation } from '../../graphql/mutations.ts';
+import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
 import { amountDueOf, isOverdue, LINES_IN_ORDER } from './invoices.public.ts';
@@ -206,13 +206,7 @@ const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
   }),
 });
 
-const VoidInvoiceInput = builder.inputType('VoidInvoiceInput', {
-  description: 'When and why an invoice is voided.',
-  fields: (t) => ({
-    date: t.field({ type: 'Date', description: 'Date of the reversal; today (or the invoice date if later) when omitted.' }),
-    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
-  }),
-});
+const VoidInvoiceInput = voidInputType('VoidInvoiceInput', 'invoice');
 
 createMutation({
   name: 'createInvoice',

@@ -2,7 +2,7 @@ import { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation } from '../../graphql/mutations.ts';
+import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
 import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
@@ -121,13 +121,7 @@ const CreateSalesReceiptInput = builder.inputType('CreateSalesReceiptInput', {
   }),
 });
 
-const VoidSalesReceiptInput = builder.inputType('VoidSalesReceiptInput', {
-  description: 'When and why a receipt is voided.',
-  fields: (t) => ({
-    date: t.field({ type: 'Date', description: 'Date of the reversal; today (or the receipt date if later) when omitted.' }),
-    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
-  }),
-});
+const VoidSalesReceiptInput = voidInputType('VoidSalesReceiptInput', 'receipt');
 
 createMutation({
   name: 'createSalesReceipt',
