@@ -18,10 +18,12 @@
 // BENCH_ROUNDS=<n> (default 2) alternates n full-load runs of baseline and service and reports the best of each.
 // BENCH_COMPARE="<name>=<built main.js> …" also starts those builds (e.g. dist/main.js of another commit's worktree) on
 // the same database, takes them into the alternating full-load runs, and prints every run of each: to measure a lever
-// against the build without it, interleaved, rather than against a run from another hour.
+// against the build without it, interleaved, rather than against a run from another hour. `<name>=<main.js>;VAR=value;…`
+// starts that one with other settings (e.g. `quiet=dist/main.js;LOG_LEVEL=warn;METRICS_PORT=` for what logging costs).
+// The service runs as in production: LOG_LEVEL=info (its log goes to a file in the run's directory) and METRICS_PORT on.
 // BENCH_PEERS=postgraphile (PostgreSQL only) also starts PostGraphile 5 on the same schema (bench/peers/postgraphile.ts)
 // and measures it in the same alternating runs for the nested invoice page, after checking it answers the same data.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -52,9 +54,10 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 const PEERS = (process.env.BENCH_PEERS ?? '').split(/[\s,]+/).filter(Boolean);
 for (const peer of PEERS) if (peer !== 'postgraphile') throw new Error(`BENCH_PEERS knows postgraphile only, got "${peer}"`);
 const COMPARE = (process.env.BENCH_COMPARE ?? '').split(/\s+/).filter(Boolean).map((spec) => {
-  const [name, bundle] = spec.split('=');
-  if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js pairs, got "${spec}"`);
-  return { name, bundle };
+  const [build, ...settings] = spec.split(';');
+  const [name, bundle] = build.split('=');
+  if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js[;VAR=value…] items, got "${spec}"`);
+  return { name, bundle, env: Object.fromEntries(settings.map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)])) };
 });
 
 // --- 1. Seed.
@@ -121,9 +124,10 @@ const baselineBundle = join(PROJECT_ROOT, 'dist/baseline.js');
 await build({ entryPoints: [join(PROJECT_ROOT, 'bench/baseline.ts')], outfile: baselineBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
 
 const serviceFlags = [...SERVER_NODE_FLAGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
-const serviceEnv = { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' };
-const service = start(SERVER_BUNDLE, [], serviceEnv, serviceFlags);
-const compared = COMPARE.map(({ name, bundle }) => ({ name, server: start(bundle, [], serviceEnv, serviceFlags) }));
+const serviceEnv = { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'info', METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000' };
+const logTo = (name: string) => openSync(join(dir, `${name}.log`), 'a');
+const service = start(SERVER_BUNDLE, [], serviceEnv, serviceFlags, logTo('service'));
+const compared = COMPARE.map(({ name, bundle, env }) => ({ name, server: start(bundle, [], { ...serviceEnv, ...env }, serviceFlags, logTo(name)) }));
 const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')]);
 const peerBundle = join(PROJECT_ROOT, 'dist/peer-postgraphile.js');
 if (PEERS.length) await build({ entryPoints: [join(PROJECT_ROOT, 'bench/peers/postgraphile.ts')], outfile: peerBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });

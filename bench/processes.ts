@@ -4,8 +4,9 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** Starts `node [flags] script args` with extra environment; `url` resolves when it says where it listens. */
-export function start(script: string, args: string[], env: Record<string, string> = {}, nodeFlags: string[] = []) {
-  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Starts a server process; its stderr (the log) goes to `stderr` (a file descriptor) or to this process's. */
+export function start(script: string, args: string[], env: Record<string, string> = {}, nodeFlags: string[] = [], stderr: number | 'inherit' = 'inherit') {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderr] });
   const url = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {

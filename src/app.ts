@@ -28,6 +28,9 @@ import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
 import { answerClientError } from './http/respond.ts';
 import type { Logger } from './lib/logger.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { metricsServer } from './http/metrics.ts';
+import { useOperationTelemetry } from './graphql/telemetry.ts';
 import { disableWebhookSubscription, recordWebhookDeliveries, representations, restRoutes, schema } from './registry.ts';
 import { persistedDocuments } from './dashboard/generated/persisted-operations.ts';
 import { AppError } from './lib/errors.ts';
@@ -43,6 +46,7 @@ export interface AppOptions {
   beforeCommit?: UnitOfWorkOptions['beforeCommit'];
   /** Live fan-out; default in-process, or Redis pub/sub when config.redisUrl is set. */
   bus?: EventBus;
+  metrics?: Metrics;
 }
 
 export interface App {
@@ -53,39 +57,43 @@ export interface App {
   dispatcher: Dispatcher;
   /** Live events and key announcements between instances; exposed for tests (announcing as the apikey CLI does). */
   bus: EventBus;
+  metrics: Metrics;
   listen(port?: number, host?: string): Promise<AddressInfo>;
+  /** Where the metrics listener is, once listening (METRICS_PORT set). */
+  metricsAddress(): AddressInfo | undefined;
   /** Stops accepting connections, lets in-flight requests finish (up to the grace period), closes the database. */
   close(): Promise<void>;
 }
 
-export function createApp({ config, db, logger, limiter, beforeCommit, bus: givenBus }: AppOptions): App {
+export function createApp({ config, db, logger, limiter, beforeCommit, bus: givenBus, metrics = createMetrics() }: AppOptions): App {
   const limits = { durationSeconds: config.rateLimit.durationSeconds, redisUrl: config.redisUrl, onRedisError: config.rateLimit.onRedisError };
   const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
   const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
   const bus = givenBus ?? (config.redisUrl ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, readLog: eventLogReader(db.prisma), pollMs: config.busOutagePollMs }) : inProcessBus());
   // Writes hand their events to the relay, which wakes the dispatcher, which writes through the unit of
   // work: the relay is bound late.
-  const unitOfWork = createUnitOfWork({ db, representations, logger, beforeCommit, relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) } });
+  const unitOfWork = createUnitOfWork({ db, representations, logger, metrics, beforeCommit, relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) } });
   const dispatcher = createDispatcher({
     db,
     logger,
+    metrics,
     ...config.webhooks,
     disableSubscription: async (organizationId, subscriptionId, reason) => {
       await unitOfWork.write(organizationId, { operation: 'disableWebhookSubscription', input: { subscriptionId } }, (scope) => disableWebhookSubscription(scope, subscriptionId, reason));
     },
   });
-  const relay = createRelay({ db, bus, logger, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
+  const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
   // On PostgreSQL a key lookup is a round trip a request: verified keys are remembered briefly, and
   // forgotten on every instance when a key or its organization changes. On SQLite it costs ~11 µs
   // in process, and a revocation by the apikey CLI beside the server takes effect at once.
   const keys = db.provider === 'postgresql' && config.apiKeyCacheMs > 0 ? keyVerifier(db, bus, config.apiKeyCacheMs) : undefined;
   const checkKey = keys ? (token: string) => keys.check(token) : (token: string) => checkApiKey(db, token);
-  const createContext = requestContextFactory({ db, checkKey, limiter: rateLimiter, authFailures, logger, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
+  const createContext = requestContextFactory({ db, checkKey, limiter: rateLimiter, authFailures, logger, metrics, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
   const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({
     schema,
     context: yogaContextFactory(createContext),
     graphqlEndpoint: '/graphql',
-    maskedErrors: { maskError: createMaskError(logger, schema) },
+    maskedErrors: { maskError: createMaskError(logger, schema, metrics) },
     logging: false,
     landingPage: false,
     cors: false, // the front door applies CORS_ORIGINS to both surfaces (http/headers.ts)
@@ -115,6 +123,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
             new GraphQLError('The request has neither a query nor a persisted-operation id', { extensions: { code: 'VALIDATION_FAILED', errors: [{ path: 'query', message: 'is required' }], http: { status: 400 } } }),
         },
       }),
+      useOperationTelemetry(metrics),
       useCatalogueCodesForRequestErrors(schema),
       useUnavailableStatus(),
       useTextInputGuard(),
@@ -139,6 +148,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     rest,
     createContext,
     logger,
+    metrics,
     maxBodyBytes: config.maxBodyBytes,
     corsOrigins: config.corsOrigins,
     openApi: openApiDocument(restRoutes, schema, API_VERSION),
@@ -162,6 +172,8 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
   const sockets = attachGraphQLWs({ server, yoga, db, bus, createContext, logger, maxSubscriptionsPerKey: config.maxSubscriptionsPerKey, recheckMs: config.socketRecheckMs });
+  metrics.watchSockets(sockets.stats);
+  const metricsListener = config.metricsPort === undefined ? undefined : metricsServer(metrics);
 
   let closing: Promise<void> | undefined;
   return {
@@ -169,7 +181,15 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     relay,
     bus,
     dispatcher,
-    listen(port = config.port, host = config.host) {
+    metrics,
+    metricsAddress: () => (metricsListener?.listening ? (metricsListener.address() as AddressInfo) : undefined),
+    async listen(port = config.port, host = config.host) {
+      if (metricsListener) {
+        await new Promise<void>((resolve, reject) => {
+          metricsListener.once('error', reject);
+          metricsListener.listen(config.metricsPort, config.metricsHost, () => resolve());
+        });
+      }
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
@@ -194,6 +214,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         }
         server.closeAllConnections();
         await stopped;
+        if (metricsListener?.listening) await new Promise<void>((resolve) => metricsListener.close(() => resolve()));
         clearInterval(optimizer);
         await relay.stop();
         await dispatcher.stop();

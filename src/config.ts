@@ -23,6 +23,9 @@ export interface Config {
   /** How long SIGTERM waits for in-flight requests before closing connections. */
   shutdownGraceMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Set: Prometheus metrics at http://metricsHost:metricsPort/metrics (a listener of its own). Unset: not served. */
+  metricsPort: number | undefined;
+  metricsHost: string;
   /** Create the demo organization and print a key when the database has no organization. */
   seedDemo: boolean;
   /** GraphQL subscriptions one API key may hold open at once (per instance). */
@@ -125,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1_000_000, 1024, 100_000_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
+    metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
+    metricsHost: env.METRICS_HOST || env.HOST || '127.0.0.1',
     seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, 'true') === 'true',
     maxSubscriptionsPerKey: integer(env, 'MAX_SUBSCRIPTIONS_PER_KEY', 50, 1, 100_000),
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),

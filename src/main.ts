@@ -19,6 +19,8 @@ const logger = createLogger(config.logLevel);
 try {
   const { app, url, demoKey } = await boot(config, logger);
   const lines = [`Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, dashboard: ${url}/dashboard, health: ${url}/healthz)`];
+  const metrics = app.metricsAddress();
+  if (metrics) lines.push(`Prometheus metrics at http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${metrics.port}/metrics`);
   if (demoKey) {
     lines.push(
       'Created the "Demo Company" organization with a standard chart of accounts. Its API key (shown once):',

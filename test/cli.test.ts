@@ -28,6 +28,14 @@ describe('npm run apikey', () => {
 
     const second = await apikey('create', '--org', 'Cli Co');
     expect(second.stderr).not.toMatch(/created organization/);
+    // A currency that cannot apply to the existing organization is refused, and no key is made.
+    const keysBefore = await d.db.prisma.apiKey.count();
+    const otherCurrency = await apikey('create', '--org', 'Cli Co', '--currency', 'USD');
+    expect(otherCurrency.code).not.toBe(0);
+    expect(otherCurrency.stderr).toMatch(/--currency USD cannot apply: "Cli Co" exists already and keeps its books in EUR/);
+    expect(otherCurrency.stdout).toBe('');
+    expect(await d.db.prisma.apiKey.count()).toBe(keysBefore);
+    expect((await apikey('create', '--org', 'Cli Co', '--currency', 'eur')).code).toBe(0);
     expect(await d.db.prisma.organization.count()).toBe(1);
     expect((await d.db.prisma.organization.findFirstOrThrow()).baseCurrency).toBe('EUR');
 

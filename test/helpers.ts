@@ -99,7 +99,7 @@ export async function createTestApp(overrides: ConfigOverrides = {}, options: { 
   const redisKeyPrefix = `test-${randomBytes(6).toString('hex')}`;
   const config: Config = { ...defaults, redisKeyPrefix, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, webhooks: { ...defaults.webhooks, ...overrides.webhooks }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
-  const logger: Logger = createLogger('warn', (line) => logs.push(line));
+  const logger: Logger = createLogger(overrides.logLevel ?? 'warn', (line) => logs.push(line));
   const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });
   const address = await app.listen(0, '127.0.0.1');
   return {

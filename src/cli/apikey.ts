@@ -47,6 +47,13 @@ try {
     const expiresAt = values.expires === undefined ? null : new Date(values.expires);
     if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= new Date())) throw new AppError('VALIDATION_FAILED', `--expires must be a future date or date-time, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}`);
     let organization = await findOrganizationByName(db.prisma, values.org);
+    // --currency sets up a new organization; it cannot be what the caller believes of an existing one.
+    if (organization && values.currency !== undefined && values.currency.trim().toUpperCase() !== organization.baseCurrency) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `--currency ${values.currency} cannot apply: "${organization.name}" exists already and keeps its books in ${organization.baseCurrency} (a base currency is set when an organization is created). Leave out --currency to add a key to it, or name a new organization.`,
+      );
+    }
     if (!organization) {
       organization = await createOrganization(db.prisma, { name: values.org, baseCurrency: values.currency });
       console.error(`created organization "${organization.name}" (${organization.id}, ${organization.baseCurrency}) with the standard chart of accounts`);

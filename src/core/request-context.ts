@@ -8,6 +8,7 @@ import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { AuthenticatedKey, KeyRefusal } from './api-keys.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import type { Change } from './representations.ts';
@@ -64,6 +65,16 @@ export interface HttpExchange {
   rateLimit?: RateDecision;
   /** The client's address. */
   address?: string;
+  /** Set by the context factory: whose request it is, for the request log. */
+  caller?: Caller;
+  /** Set as the operation runs: its name, for the request log. */
+  operation?: string;
+}
+
+/** Who made a request, as the request log and metrics name it (never the secret). */
+export interface Caller {
+  keyPrefix: string;
+  organizationId: string;
 }
 
 export interface RequestContextDeps {
@@ -77,6 +88,7 @@ export interface RequestContextDeps {
   unitOfWork: UnitOfWork;
   bus: EventBus;
   settings: RequestSettings;
+  metrics?: Metrics;
 }
 
 export type CreateRequestContext = (credentials: Credentials, requestId: string) => Promise<RequestContext>;
@@ -94,10 +106,13 @@ function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
   };
 }
 
-export function requestContextFactory({ db, checkKey, limiter, authFailures, logger, unitOfWork, bus, settings }: RequestContextDeps): CreateRequestContext {
+export function requestContextFactory({ db, checkKey, limiter, authFailures, logger, unitOfWork, bus, settings, metrics }: RequestContextDeps): CreateRequestContext {
   const verified = recentlyVerified();
 
-  const addressRefused = (decision: RateDecision) => new RateLimitedError(decision, `Too many requests without a valid API key from this address; retry in ${decision.resetSeconds} s`);
+  const addressRefused = (decision: RateDecision) => {
+    metrics?.rateLimited('address');
+    return new RateLimitedError(decision, `Too many requests without a valid API key from this address; retry in ${decision.resetSeconds} s`);
+  };
 
   async function refuse(address: string, message: string): Promise<never> {
     const decision = await authFailures.consume(address);
@@ -123,7 +138,10 @@ export function requestContextFactory({ db, checkKey, limiter, authFailures, log
     verified.add(token);
     const actor: Actor = { type: 'api_key', id: apiKey.id, prefix: apiKey.prefix, name: apiKey.name };
     const rateLimit = await limiter.consume(apiKey.id);
-    if (!rateLimit.allowed) throw new RateLimitedError(rateLimit);
+    if (!rateLimit.allowed) {
+      metrics?.rateLimited('key');
+      throw new RateLimitedError(rateLimit);
+    }
     const context: RequestContext = {
       requestId,
       db,

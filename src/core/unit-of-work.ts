@@ -26,6 +26,7 @@ import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
 import type { OrganizationInfo, SequenceName, Tx, WriteScope } from './tenant.ts';
 
@@ -69,6 +70,7 @@ export interface UnitOfWorkOptions {
   db: Database;
   representations: Representations;
   logger?: Logger;
+  metrics?: Pick<Metrics, 'writeConflict'>;
   clock?: () => Date;
   /** How many times a transaction that lost a conflict (deadlock, serialization, busy file) is run. */
   maxAttempts?: number;
@@ -282,6 +284,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         } catch (error) {
           if (error instanceof Replay) return error.outcome;
           if (!isTransientConflict(error)) throw error;
+          options.metrics?.writeConflict(attemptNo >= maxAttempts);
           if (attemptNo >= maxAttempts) {
             options.logger?.warn('write gave up after repeated conflicts', { operation: request.operation, attempts: attemptNo });
             throw new AppError('CONFLICT', 'The books of this organization are busy with other changes; retry in a moment', [], { retryAfterSeconds: 1 });

@@ -19,6 +19,7 @@ import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 import type { RawSql } from '../db/sql.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 
@@ -43,6 +44,7 @@ export interface RelayOptions {
   db: Database;
   bus: EventBus;
   logger: Logger;
+  metrics?: Pick<Metrics, 'relayed'>;
   recordDeliveries: RecordDeliveries;
   /** How often to look even without a wake-up (commits by other processes). */
   intervalMs?: number;
@@ -51,7 +53,7 @@ export interface RelayOptions {
   onRelayed?: () => void;
 }
 
-export function createRelay({ db, bus, logger, recordDeliveries, intervalMs = 250, batchSize = 200, onRelayed }: RelayOptions): Relay {
+export function createRelay({ db, bus, logger, metrics, recordDeliveries, intervalMs = 250, batchSize = 200, onRelayed }: RelayOptions): Relay {
   /**
    * Claims the oldest unrelayed events and returns them, in one statement: an UPDATE that marks them
    * relayed and RETURNS them. On SQLite it takes the write lock at once (no read-then-upgrade race
@@ -82,6 +84,10 @@ export function createRelay({ db, bus, logger, recordDeliveries, intervalMs = 25
   /** Called only after the events' transaction committed: nothing is published that could still roll back. */
   async function committed(events: LoggedEvent[], deliveries: number) {
     if (deliveries) onRelayed?.(); // the dispatcher has new work only if deliveries were made
+    if (metrics) {
+      const now = Date.now();
+      for (const event of events) metrics.relayed(Math.max(0, now - event.createdAt.getTime()) / 1000);
+    }
     // Keys remembered as verified are forgotten here before anything is awaited: on this instance
     // before the write's answer goes out, on the others as Redis carries it.
     for (const organizationId of new Set(events.filter(changesKeys).map((e) => e.organizationId))) {

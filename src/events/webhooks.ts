@@ -14,6 +14,7 @@ import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import { guardedLookup, refusedTarget } from '../lib/targets.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 import { eventBody } from './catalogue.ts';
@@ -28,6 +29,7 @@ export interface WebhookSettings {
 export interface DispatcherOptions extends WebhookSettings {
   db: Database;
   logger: Logger;
+  metrics?: Pick<Metrics, 'webhookAttempt' | 'webhookSubscriptionDisabled'>;
   /** Disables a subscription whose deliveries failed for a whole retry schedule (the module's write, with its event). */
   disableSubscription: (organizationId: string, subscriptionId: string, reason: string) => Promise<void>;
   intervalMs?: number;
@@ -158,13 +160,32 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       }),
       db.prisma.webhookSubscription.update({ where: { id: subscription.id }, data: { failingSince: succeeded ? null : (subscription.failingSince ?? now) } }),
     ]);
+    options.metrics?.webhookAttempt(succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'retrying', succeeded ? Math.max(0, Date.now() - event.createdAt.getTime()) / 1000 : undefined);
+    if (!succeeded) {
+      logger.warn(retryIn === undefined ? 'webhook delivery failed for good: no retries left' : 'webhook delivery attempt failed; retrying', {
+        deliveryId,
+        subscriptionId: subscription.id,
+        organizationId: delivery.organizationId,
+        eventId: event.id,
+        eventType: event.type,
+        // The origin only: a receiver's URL may carry a token in its path or query.
+        target: new URL(subscription.url).origin,
+        attempt: attempts,
+        responseStatus: result.status ?? null,
+        error,
+        ...(retryIn === undefined ? {} : { retryInSeconds: Math.round(retryIn / 1000) }),
+      });
+    }
     // Out of retries, and nothing got through to this subscription since this delivery's first attempt:
     // the receiver has failed for a whole schedule.
     if (!succeeded && retryIn === undefined) {
       const first = await db.prisma.webhookDeliveryAttempt.findFirst({ where: { deliveryId }, orderBy: { attemptedAt: 'asc' }, select: { attemptedAt: true } });
       const failingSince = subscription.failingSince ?? now;
       if (first && failingSince <= first.attemptedAt) {
-        await options.disableSubscription(delivery.organizationId, subscription.id, `every delivery failed for the whole retry schedule; last error: ${error}`);
+        const reason = `every delivery failed for the whole retry schedule; last error: ${error}`;
+        await options.disableSubscription(delivery.organizationId, subscription.id, reason);
+        options.metrics?.webhookSubscriptionDisabled();
+        logger.warn('webhook subscription disabled', { subscriptionId: subscription.id, organizationId: delivery.organizationId, target: new URL(subscription.url).origin, reason });
       }
     }
   }

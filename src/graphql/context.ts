@@ -32,6 +32,7 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
     try {
       const context = await createContext({ authorization: initial.request.headers.get('authorization'), address: exchange.address }, exchange.requestId);
       exchange.rateLimit = context.rateLimit;
+      exchange.caller = { keyPrefix: context.apiKey.prefix, organizationId: context.organizationId };
       return context;
     } catch (error) {
       if (error instanceof RateLimitedError) exchange.rateLimit = error.decision;

@@ -5,6 +5,7 @@ import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeader
 import { badTextIn, textProblem } from '../lib/text.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
 
 /** What Prisma's known request errors carry; the adapter puts a unique constraint's columns under driverAdapterError. */
 interface PrismaKnownError {
@@ -61,11 +62,12 @@ export function withAllowedEnumValues(message: string, schema: GraphQLSchema): s
   return values ? `${message.replace(/\s*Did you mean[^?]*\?$/, '')} Allowed values: ${values.join(', ')}.` : message;
 }
 
-export function createMaskError(logger: Logger, schema: GraphQLSchema) {
+export function createMaskError(logger: Logger, schema: GraphQLSchema, metrics?: Pick<Metrics, 'databaseUnavailable'>) {
   return (error: unknown, _message: string): Error => {
     const graphQLError = error instanceof GraphQLError ? error : undefined;
     const original = graphQLError ? graphQLError.originalError : error;
     const appError = toAppError(original);
+    if (appError && !(original instanceof AppError) && appError.code === 'SERVICE_UNAVAILABLE') metrics?.databaseUnavailable();
     if (appError) {
       return new GraphQLError(appError.message, {
         nodes: graphQLError?.nodes,

@@ -186,6 +186,12 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
   );
 
   return {
+    /** Open connections and subscriptions on this instance (for the metrics). */
+    stats: () => {
+      let subscriptions = 0;
+      for (const count of openByKey.values()) subscriptions += count;
+      return { connections: connections.size, subscriptions };
+    },
     /** Completes open subscriptions and closes every socket. */
     async close() {
       clearInterval(recheck);

@@ -15,6 +15,8 @@ import { toAppError } from '../graphql/errors.ts';
 import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
 import { errorHeaders } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { DOCS_HTML } from './openapi.ts';
 import { allowDashboard, allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
 import { dashboardFiles } from './dashboard.ts';
@@ -28,6 +30,7 @@ export interface HandlerDeps {
   rest: RestRouter;
   createContext: CreateRequestContext;
   logger: Logger;
+  metrics: Metrics;
   maxBodyBytes: number;
   openApi: object;
   corsOrigins: readonly string[];
@@ -37,8 +40,19 @@ export interface HandlerDeps {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
+/**
+ * What the request log line and the metrics say of a request besides its method and status: the route
+ * (a REST template such as /api/v1/invoices/:id, /graphql, or a group: never a raw path, which would
+ * grow the metrics without bound), the operation it ran, and whose key it was.
+ */
+interface Observed extends Pick<HttpExchange, 'caller' | 'operation'> {
+  route: string;
+  /** A GraphQL request's exchange: Yoga fills in the caller and the operation there. */
+  exchange?: HttpExchange;
+}
+
 export function createRequestHandler(deps: HandlerDeps) {
-  const { db, yoga, rest, createContext, logger, maxBodyBytes } = deps;
+  const { db, yoga, rest, createContext, logger, metrics, maxBodyBytes } = deps;
   const cors = corsPolicy(deps.corsOrigins);
   // The API description is public, like a published reference; everything else needs a key.
   const openApiText = JSON.stringify(deps.openApi);
@@ -67,11 +81,12 @@ export function createRequestHandler(deps: HandlerDeps) {
     res.writeHead(200, { 'content-type': file.type, 'cache-control': file.cacheControl, 'content-length': file.body.length }).end(file.body);
   }
 
-  async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) {
+  async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string, observed: Observed) {
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, maxBodyBytes);
     if (req.method === 'POST') assertJsonContentType(req.headers['content-type'], 'a GraphQL request ({"query": …, "variables": …})');
     if (body) assertUtf8(body);
     const exchange: HttpExchange = { requestId, address: req.socket.remoteAddress };
+    observed.exchange = exchange;
     if (wantsGraphiQL(req.method, req.headers.accept)) {
       await loadGraphiQL();
       allowPageScripts(res);
@@ -84,9 +99,7 @@ export function createRequestHandler(deps: HandlerDeps) {
     await sendNodeResponse(response, res, req, false);
   }
 
-  async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, context: RequestContext, headers: Record<string, string>) {
-    // HEAD is GET without the body (Node leaves the body out of a HEAD response by itself).
-    const found = rest.match(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), url.pathname);
+  async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, found: ReturnType<RestRouter['match']>, context: RequestContext, headers: Record<string, string>) {
     if (!found) return sendProblem(res, problem('NOT_FOUND', `No endpoint ${req.method} ${url.pathname}`, context.requestId), headers);
     if ('methodMismatch' in found) {
       const allowed = found.methodMismatch.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
@@ -112,29 +125,49 @@ export function createRequestHandler(deps: HandlerDeps) {
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('x-request-id', requestId);
     setSecurityHeaders(res);
-    if (cors.handle(req, res)) return;
     const started = performance.now();
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-    } catch {
-      return sendProblem(res, problem('VALIDATION_FAILED', 'The request target is not a valid URL', requestId));
-    }
+    const observed: Observed = { route: 'unmatched' };
+    let url = new URL('http://localhost/');
     const headers: Record<string, string> = {};
     try {
+      if (cors.handle(req, res)) return void (observed.route = 'preflight');
+      try {
+        url = new URL(req.url ?? '/', 'http://localhost');
+      } catch {
+        return sendProblem(res, problem('VALIDATION_FAILED', 'The request target is not a valid URL', requestId));
+      }
       if (url.pathname === '/healthz') {
+        observed.route = '/healthz';
         const reachable = await isReachable(db);
         return sendJson(res, reachable ? 200 : 503, { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'reachable' : 'unreachable' });
       }
       const publicDoc = docs(url.pathname);
       if (publicDoc?.type.startsWith('text/html')) allowPageScripts(res);
-      if (publicDoc) return res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
-      if (url.pathname === '/graphql') return await handleGraphQL(req, res, url, requestId);
-      if (dashboard.owns(url.pathname)) return serveDashboard(req, res, url.pathname, requestId);
+      if (publicDoc) {
+        observed.route = '/api/v1/docs';
+        return res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
+      }
+      if (url.pathname === '/graphql') {
+        observed.route = '/graphql';
+        return await handleGraphQL(req, res, url, requestId, observed);
+      }
+      if (dashboard.owns(url.pathname)) {
+        observed.route = '/dashboard';
+        return serveDashboard(req, res, url.pathname, requestId);
+      }
       if (!url.pathname.startsWith('/api/')) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/, the dashboard at /dashboard`, requestId));
+      // Matched before the key is checked only to name the route in the log; a refused key is still
+      // answered 401 whatever the path.
+      // HEAD is GET without the body (Node leaves the body out of a HEAD response by itself).
+      const found = rest.match(req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'), url.pathname);
+      if (found && 'route' in found) {
+        observed.route = found.route.path;
+        observed.operation = found.route.operationId;
+      }
       const context = await createContext({ authorization: req.headers.authorization, address: req.socket.remoteAddress }, requestId);
+      observed.caller = { keyPrefix: context.apiKey.prefix, organizationId: context.organizationId };
       Object.assign(headers, rateLimitHeaders(context.rateLimit));
-      await handleRest(req, res, url, context, headers);
+      await handleRest(req, res, url, found, context, headers);
     } catch (error) {
       // The client hung up before its request was read (a closed tab, a load tool stopping): nobody is
       // left to answer, and it is not the server's fault.
@@ -153,13 +186,29 @@ export function createRequestHandler(deps: HandlerDeps) {
         return sendProblem(res, problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details), { ...headers, ...errorHeaders(summary.code, summary.details) });
       }
       const appError = toAppError(error);
+      if (appError?.code === 'SERVICE_UNAVAILABLE' && isDatabaseUnavailable(error)) metrics.databaseUnavailable();
       if (appError) {
         return sendProblem(res, problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details), { ...headers, ...errorHeaders(appError.code, appError.details) });
       }
       logger.error('unexpected error', { requestId, method: req.method, path: url.pathname, error });
       return sendProblem(res, problem('INTERNAL', 'Unexpected error. The failure was logged; retry later or quote the request id to support.', requestId), headers);
     } finally {
-      logger.debug('request', { requestId, method: req.method, path: url.pathname, status: res.statusCode, ms: Math.round(performance.now() - started) });
+      const seconds = (performance.now() - started) / 1000;
+      const method = req.method ?? 'GET';
+      const status = res.statusCode;
+      metrics.request(method, observed.route, status, seconds);
+      const caller = observed.caller ?? observed.exchange?.caller;
+      const operation = observed.operation ?? observed.exchange?.operation;
+      (status >= 500 ? logger.warn : logger.info)('request', {
+        requestId,
+        method,
+        route: observed.route,
+        path: url.pathname,
+        ...(operation ? { operation } : {}),
+        status,
+        durationMs: Math.round(seconds * 10_000) / 10,
+        ...(caller ? { keyPrefix: caller.keyPrefix, organizationId: caller.organizationId } : {}),
+      });
     }
   };
 }

@@ -1,6 +1,10 @@
-// One JSON line per log record on stderr: what a log shipper wants, readable enough by a person.
+// One JSON line per log record on stderr (pino): what a log shipper wants, readable enough by a person.
+// The rest of the code sees a small interface with the message first, so it does not depend on pino's
+// argument order.
+import { hostname } from 'node:os';
+import { pino, stdSerializers, stdTimeFunctions, type Logger as Pino } from 'pino';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -9,20 +13,39 @@ export interface Logger {
   error(message: string, fields?: Record<string, unknown>): void;
   /** The same logger with fields added to every record (e.g. the request id). */
   child(fields: Record<string, unknown>): Logger;
+  /** Whether records of this level are written (to skip building fields nobody reads). */
+  isLevelEnabled(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
-function serialize(fields: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields)) {
-    out[key] = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
-  }
-  return out;
-}
-
-export function createLogger(level: LogLevel, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`), bound: Record<string, unknown> = {}): Logger {
-  const log = (at: Exclude<LogLevel, 'silent'>) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[at] < RANK[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, message, ...bound, ...serialize(fields) }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)));
+function wrap(log: Pino): Logger {
+  return {
+    debug: (message, fields) => (fields ? log.debug(fields, message) : log.debug(message)),
+    info: (message, fields) => (fields ? log.info(fields, message) : log.info(message)),
+    warn: (message, fields) => (fields ? log.warn(fields, message) : log.warn(message)),
+    error: (message, fields) => (fields ? log.error(fields, message) : log.error(message)),
+    child: (fields) => wrap(log.child(fields)),
+    isLevelEnabled: (level) => log.isLevelEnabled(level),
   };
-  return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'), child: (fields) => createLogger(level, write, { ...bound, ...fields }) };
+}
+
+/**
+ * `write` replaces stderr (tests collect the lines). Records look like
+ * {"level":"info","time":"2026-11-25T06:00:00.000Z","pid":1,"hostname":"api-1","requestId":"…","message":"request"}.
+ */
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const destination = write ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) } : pino.destination({ dest: 2, sync: false });
+  return wrap(
+    pino(
+      {
+        level,
+        messageKey: 'message',
+        timestamp: stdTimeFunctions.isoTime,
+        base: { pid: process.pid, hostname: hostname() },
+        formatters: { level: (label) => ({ level: label }) },
+        // Errors logged as `error` keep their name, message and stack (and a cause's).
+        serializers: { error: stdSerializers.err },
+      },
+      destination,
+    ),
+  );
 }

@@ -1,0 +1,88 @@
+// Prometheus metrics (prom-client), one registry per app. Every part of the server counts into the
+// same object; the registry is served only when METRICS_PORT is set (http/metrics.ts), and counting
+// costs a few hundred nanoseconds a request either way.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Latency buckets in seconds: a 1 ms read to a 10 s webhook timeout. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Lag buckets in seconds: events relayed at commit (milliseconds) to webhooks retried for days. */
+const LAG_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 60, 300, 1800, 7200, 86_400];
+
+const MAX_OPERATION_NAMES = 500;
+
+export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** One answered HTTP request: `route` is a REST route template, `/graphql`, or a group (docs, dashboard, unmatched). */
+  request(method: string, route: string, status: number, seconds: number): void;
+  /** One executed GraphQL operation (REST routes run theirs too). */
+  operation(name: string, type: string, ok: boolean, seconds: number): void;
+  rateLimited(kind: 'key' | 'address'): void;
+  /** A write that lost a race and ran again; `gaveUp` when it answered 409. */
+  writeConflict(gaveUp: boolean): void;
+  databaseUnavailable(): void;
+  webhookAttempt(outcome: WebhookOutcome, lagSeconds: number | undefined): void;
+  webhookSubscriptionDisabled(): void;
+  /** Events handed on: seconds from their commit to now. */
+  relayed(lagSeconds: number): void;
+  /** Reads the open WebSocket connections and subscriptions when scraped. */
+  watchSockets(read: () => { connections: number; subscriptions: number }): void;
+  /** Process memory, CPU, event-loop delay and the like (prom-client's defaults); started by the listener. */
+  collectProcessMetrics(): void;
+}
+
+export function createMetrics(prefix = 'accounting_'): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const requests = new Counter({ name: `${prefix}http_requests_total`, help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'], registers });
+  const requestSeconds = new Histogram({ name: `${prefix}http_request_duration_seconds`, help: 'Time to answer an HTTP request', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
+  const operationSeconds = new Histogram({ name: `${prefix}graphql_operation_duration_seconds`, help: 'Time to execute a GraphQL operation, by operation name, type and outcome', labelNames: ['operation', 'type', 'outcome'], buckets: LATENCY_BUCKETS, registers });
+  const rateLimited = new Counter({ name: `${prefix}rate_limit_refusals_total`, help: 'Requests refused by a rate limit: per key, or per address for requests without a valid key', labelNames: ['kind'], registers });
+  const conflicts = new Counter({ name: `${prefix}write_conflicts_total`, help: 'Writes that conflicted with another: retried, or given up with 409', labelNames: ['result'], registers });
+  const unavailable = new Counter({ name: `${prefix}database_unavailable_total`, help: 'Requests answered 503 because the database could not be reached', registers });
+  const webhookAttempts = new Counter({ name: `${prefix}webhook_delivery_attempts_total`, help: 'Webhook delivery attempts by outcome (retrying: failed, another attempt is scheduled)', labelNames: ['outcome'], registers });
+  const webhookLag = new Histogram({ name: `${prefix}webhook_delivery_lag_seconds`, help: 'Time from an event to its successful webhook delivery', buckets: LAG_BUCKETS, registers });
+  const disabled = new Counter({ name: `${prefix}webhook_subscriptions_disabled_total`, help: 'Webhook subscriptions disabled after failing a whole retry schedule', registers });
+  const relayLag = new Histogram({ name: `${prefix}event_relay_lag_seconds`, help: 'Time from an event\'s commit to its hand-off to subscribers and webhooks', buckets: LAG_BUCKETS, registers });
+  let sockets = () => ({ connections: 0, subscriptions: 0 });
+  new Gauge({ name: `${prefix}websocket_connections`, help: 'Open graphql-ws connections', registers, collect() { this.set(sockets().connections); } });
+  new Gauge({ name: `${prefix}graphql_subscriptions`, help: 'Open GraphQL subscriptions', registers, collect() { this.set(sockets().subscriptions); } });
+  let collecting = false;
+  // Operation names are the client's choice: past this many distinct ones, the rest share one label,
+  // so a client cannot grow the registry without bound.
+  const operationNames = new Set<string>();
+  const operationLabel = (name: string) => {
+    if (operationNames.has(name)) return name;
+    if (operationNames.size >= MAX_OPERATION_NAMES) return '(other)';
+    operationNames.add(name);
+    return name;
+  };
+
+  return {
+    registry,
+    request(method, route, status, seconds) {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      requestSeconds.observe(labels, seconds);
+    },
+    operation: (name, type, ok, seconds) => operationSeconds.observe({ operation: operationLabel(name), type, outcome: ok ? 'ok' : 'error' }, seconds),
+    rateLimited: (kind) => rateLimited.inc({ kind }),
+    writeConflict: (gaveUp) => conflicts.inc({ result: gaveUp ? 'gave_up' : 'retried' }),
+    databaseUnavailable: () => unavailable.inc(),
+    webhookAttempt(outcome, lagSeconds) {
+      webhookAttempts.inc({ outcome });
+      if (lagSeconds !== undefined) webhookLag.observe(lagSeconds);
+    },
+    webhookSubscriptionDisabled: () => disabled.inc(),
+    relayed: (lagSeconds) => relayLag.observe(lagSeconds),
+    watchSockets(read) {
+      sockets = read;
+    },
+    collectProcessMetrics() {
+      if (collecting) return;
+      collecting = true;
+      collectDefaultMetrics({ register: registry });
+    },
+  };
+}
