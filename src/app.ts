@@ -138,7 +138,8 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     graphiql: {
       title: 'Accounting API',
       headers: JSON.stringify({ Authorization: 'Bearer <your API key>' }),
-      defaultQuery: '{\n  viewer { organization { name baseCurrency } }\n  accounts(first: 5) { totalCount edges { node { code name type } } }\n}\n',
+      defaultQuery:
+        '# Paste your API key into the Headers tab below, in place of <your API key>, then run this with ▶.\n# The schema (Docs, autocomplete) loads without a key.\n{\n  viewer { organization { name baseCurrency } }\n  accounts(first: 5) { totalCount edges { node { code name type } } }\n}\n',
     },
   });
   const rest = createRestRouter(restRoutes, schema, yoga);
@@ -151,7 +152,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     metrics,
     maxBodyBytes: config.maxBodyBytes,
     corsOrigins: config.corsOrigins,
-    openApi: openApiDocument(restRoutes, schema, API_VERSION),
+    openApi: openApiDocument(rest.routes, schema, API_VERSION),
   });
 
   let optimizer: ReturnType<typeof setInterval> | undefined;

@@ -43,6 +43,8 @@ import { taxRateRoutes } from './modules/tax-rates/tax-rates.rest.ts';
 import { taxRateRepresentation } from './modules/tax-rates/tax-rates.public.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.rest.ts';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.rest.ts';
+import { reportRoutes } from './modules/reports/reports.rest.ts';
+import { organizationRoutes } from './modules/organizations/organizations.rest.ts';
 import { apiKeyRepresentation } from './modules/api-keys/api-keys.public.ts';
 import { webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
 
@@ -51,7 +53,7 @@ export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/w
 
 export const schema = builder.toSchema({ sortSchema: true });
 
-export const restRoutes: RestRoute[] = [...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...billRoutes, ...salesReceiptRoutes, ...creditNoteRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes];
+export const restRoutes: RestRoute[] = [...organizationRoutes, ...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...billRoutes, ...salesReceiptRoutes, ...creditNoteRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes, ...reportRoutes];
 
 export const representations = representationsOf([
   organizationRepresentation,

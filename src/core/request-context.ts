@@ -56,6 +56,12 @@ export interface Credentials {
   authorization?: string | null;
   /** The client's address (the socket's peer), for the limit on requests without a valid key. */
   address?: string;
+  /**
+   * The request only reads the schema (GraphQL introspection): as public as the OpenAPI document, so it
+   * needs no key (GraphiQL loads the schema before a key is typed in); it counts against the address's
+   * quota of requests without a valid key.
+   */
+  schemaOnly?: boolean;
 }
 
 /** What the HTTP front door and Yoga's context factory share for one GraphQL request. */
@@ -93,6 +99,8 @@ export interface RequestContextDeps {
 
 export type CreateRequestContext = (credentials: Credentials, requestId: string) => Promise<RequestContext>;
 
+const NO_ORGANIZATION: OrganizationInfo = { id: '', name: '', baseCurrency: 'XXX', lockDate: null, defaultPaymentTermsDays: 0, fiscalYearEnd: '12-31' };
+
 /** Digests of keys this instance verified lately: they pass an address that is refused for failures. */
 function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
   const seen = new Map<string, number>();
@@ -120,8 +128,28 @@ export function requestContextFactory({ db, checkKey, limiter, authFailures, log
     throw new AppError('UNAUTHENTICATED', message);
   }
 
+  /** A context that holds no key and no organization: it can read the schema and nothing else. */
+  const schemaReader = (requestId: string, rateLimit: RateDecision): RequestContext => ({
+    requestId,
+    db,
+    prisma: readingClient(db),
+    apiKey: { id: '', prefix: '', name: 'schema reader', organizationId: '', organization: NO_ORGANIZATION, scopes: new Set() },
+    organizationId: '',
+    organization: NO_ORGANIZATION,
+    rateLimit,
+    logger: logger.child({ requestId }),
+    liveEvents: bus,
+    settings,
+    write: () => Promise.reject(new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>')),
+  });
+
   return async function createRequestContext(credentials, requestId) {
     const address = credentials.address ?? 'unknown';
+    if (credentials.schemaOnly) {
+      const decision = await authFailures.consume(address);
+      if (!decision.allowed) throw addressRefused(decision);
+      return schemaReader(requestId, decision);
+    }
     const header = credentials.authorization;
     if (!header) return refuse(address, 'Send your API key as Authorization: Bearer <key>');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

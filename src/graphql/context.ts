@@ -1,7 +1,7 @@
 // What every resolver receives: the one request context that REST, GraphQL over HTTP and graphql-ws share,
 // and how Yoga builds it for a GraphQL request over HTTP.
 import { randomUUID } from 'node:crypto';
-import { GraphQLError } from 'graphql';
+import { type DocumentNode, GraphQLError, Kind, parse } from 'graphql';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
 import { errorHeaders } from '../lib/errors.ts';
 import { toAppError } from './errors.ts';
@@ -21,6 +21,27 @@ export type YogaServerContext = { exchange?: HttpExchange; apiKey?: undefined } 
 export type Yoga = YogaServerInstance<YogaServerContext, RequestContext>;
 
 /**
+ * Whether a GraphQL document asks for nothing but the schema (`__schema`, `__type`, `__typename` at its
+ * root, every operation a query): what GraphiQL and code generators send before anything else.
+ */
+const BEARER_TOKEN = /^Bearer\s+\S+\s*$/i;
+
+export function isIntrospectionOnly(query: unknown): boolean {
+  if (typeof query !== 'string' || !query.includes('__')) return false;
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: 5_000 });
+  } catch {
+    return false;
+  }
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  return (
+    operations.length > 0 &&
+    operations.every((o) => o.operation === 'query' && o.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__')))
+  );
+}
+
+/**
  * Yoga's context factory: the one request context, built from the request's Authorization header.
  * A refusal (bad key, quota spent, database down) goes through Yoga's own error path with the HTTP
  * status and headers of the catalogue. On the REST path the context is built already and passes through.
@@ -30,9 +51,12 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
     if (initial.apiKey) return initial;
     const exchange = initial.exchange ?? { requestId: randomUUID() };
     try {
-      const context = await createContext({ authorization: initial.request.headers.get('authorization'), address: exchange.address }, exchange.requestId);
+      const authorization = initial.request.headers.get('authorization');
+      // Without a key (GraphiQL's placeholder is none), a request for the schema alone is answered.
+      const schemaOnly = !BEARER_TOKEN.test(authorization ?? '') && isIntrospectionOnly((initial as { params?: { query?: unknown } }).params?.query);
+      const context = await createContext({ authorization, address: exchange.address, schemaOnly }, exchange.requestId);
       exchange.rateLimit = context.rateLimit;
-      exchange.caller = { keyPrefix: context.apiKey.prefix, organizationId: context.organizationId };
+      if (!schemaOnly) exchange.caller = { keyPrefix: context.apiKey.prefix, organizationId: context.organizationId };
       return context;
     } catch (error) {
       if (error instanceof RateLimitedError) exchange.rateLimit = error.decision;

@@ -76,6 +76,11 @@ export const writeReceipts = (): WriteReceipts => ({ writes: [] });
 
 const isReceipts = (root: unknown): root is WriteReceipts => typeof root === 'object' && root !== null && Array.isArray((root as WriteReceipts).writes);
 
+/** Keeps a write's outcome in the root value's receipts, when the caller handed some (REST does). */
+export function keepReceipt(root: unknown, outcome: WriteOutcome) {
+  if (isReceipts(root)) root.writes.push(outcome);
+}
+
 /**
  * A mutation field that writes through the request's unit of work and answers with the written record
  * in the client's selection (its outcome also goes to the root value's receipts, when there are any);
@@ -93,7 +98,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(n
       args: { ...args(t), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
       resolve: async (query: object, root: unknown, given: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
         const outcome = await write(given, ctx);
-        if (isReceipts(root)) root.writes.push(outcome as WriteOutcome);
+        keepReceipt(root, outcome);
         return resultFor(ctx, model, query, outcome, info);
       },
     }),

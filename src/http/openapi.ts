@@ -9,10 +9,13 @@ import {
   isListType,
   isNonNullType,
   isScalarType,
+  getOperationAST,
+  type NamedTypeNode,
   parse,
+  typeFromAST,
 } from 'graphql';
 import { problemSchema, type Schema } from '../lib/json-schema.ts';
-import type { RestRoute } from './rest.ts';
+import type { CompiledRoute } from './rest.ts';
 import { requiredScopes } from '../graphql/scopes.ts';
 
 const SCALARS: Record<string, Schema> = {
@@ -61,19 +64,38 @@ const ERROR_RESPONSES = {
   503: 'The database (or the rate-limit store) cannot be reached right now (SERVICE_UNAVAILABLE); wait Retry-After seconds.',
 };
 
-/** Which errors an operation can answer: 404 only with an id in the path, 409/413/415 only for writes, 403 when it needs a scope. */
-function errorStatusesOf(route: RestRoute, scopes: string[]): string[] {
+/** Which errors an operation can answer: 404 only with an id in the path or the query, 409/413/415 only for writes, 403 when it needs a scope. */
+function errorStatusesOf(route: CompiledRoute, scopes: string[]): string[] {
   const write = route.method !== 'GET';
   return Object.keys(ERROR_RESPONSES).filter((status) => {
     if (status === '403') return scopes.length > 0;
-    if (status === '404') return route.path.includes(':');
+    if (status === '404') return route.path.includes(':') || !!route.variables?.some((name) => name.endsWith('Id'));
     if (status === '405') return false; // a method the path does not take has no operation to declare it on
     if (['409', '413', '415'].includes(status)) return write;
     return true;
   });
 }
 
-export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, version: string) {
+/** A route's query parameters that are variables of its document, typed as the document declares them. */
+function variableParameters(route: CompiledRoute, schema: GraphQLSchema) {
+  if (!route.variables) return [];
+  const definitions = new Map(getOperationAST(route.parsed)?.variableDefinitions?.map((d) => [d.variable.name.value, d]) ?? []);
+  return route.variables.map((name) => {
+    const type = typeFromAST(schema, definitions.get(name)!.type as NamedTypeNode) as GraphQLInputType;
+    const description = PARAMETER_DESCRIPTIONS[name];
+    return { name, in: 'query', required: route.variableParsers!.required.includes(name), schema: inputSchema(type), ...(description ? { description } : {}) };
+  });
+}
+
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  asOf: 'The report\'s date (YYYY-MM-DD): everything dated up to and including it. Default: today.',
+  from: 'First day of the period (YYYY-MM-DD).',
+  to: 'Last day of the period (YYYY-MM-DD).',
+  page: 'Page number, from 1.',
+  limit: 'Items per page, at most 100.',
+};
+
+export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = route.path.replace(/:([a-zA-Z]+)/g, '{$1}');
@@ -86,6 +108,7 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
           ...[...(route.filter?.names ?? []), ...(route.queryParams ?? [])].map((name) => ({ name, in: 'query', schema: { type: 'string' }, description: `Filter: ${name}.` })),
         ]
       : [];
+    const variableParams = variableParameters(route, schema);
     const bodyType = route.bodyType ? schema.getType(route.bodyType) : undefined;
     const success = Object.entries(route.responses).map(([status, body]) => [
       status,
@@ -104,6 +127,7 @@ export function openApiDocument(routes: RestRoute[], schema: GraphQLSchema, vers
       parameters: [
         ...pathParams,
         ...queryParams,
+        ...variableParams,
         ...(route.method === 'POST' ? [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'Makes retries safe for 24 hours.' }] : []),
       ],
       ...(body ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: route.documentBody ? route.documentBody(body) : body } } } } : {}),

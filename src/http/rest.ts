@@ -2,7 +2,8 @@
 // the same enveloped Yoga schema as /graphql, so validation, error mapping and N+1 protection are the
 // ones GraphQL has. Routes only translate between HTTP and GraphQL.
 import type { Yoga } from '../graphql/context.ts';
-import { coerceInputValue, type DocumentNode, getNullableType, isEnumType, isInputObjectType, isListType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, parse, validate } from 'graphql';
+import { coerceInputValue, type DocumentNode, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, type NamedTypeNode, parse, typeFromAST, validate } from 'graphql';
+import { resultShape } from './graphql-result.ts';
 import { isCalendarDate } from '../lib/dates.ts';
 import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
 import type { Schema } from '../lib/json-schema.ts';
@@ -53,8 +54,20 @@ export interface RestRoute {
   filter?: { type: string; names: string[] };
   /** Other query parameters a GET route accepts besides page and limit (for the OpenAPI document). */
   queryParams?: string[];
+  /**
+   * Query parameters that are variables of the document, each parsed by the type the document declares
+   * for it (a `Date!` is a required calendar date); path parameters of the same name are variables too.
+   * A route with `variables` needs no `toVariables`.
+   */
+  variables?: string[];
+  /**
+   * The answer is this root field of the document's data, as it stands, in REST's spelling (amounts as
+   * numbers, enum values in lower case): its schema follows from the GraphQL type (http/graphql-result.ts),
+   * and the route needs no `responses` or `toResult`. For reports.
+   */
+  result?: string;
   /** JSON Schema of the success body, by status (for the OpenAPI document; tests check responses against it). */
-  responses: Record<number, Schema>;
+  responses?: Record<number, Schema>;
   document: string;
   /** For POST routes: the GraphQL input type the JSON body must fit (checked field by field). */
   bodyType?: string;
@@ -64,15 +77,20 @@ export interface RestRoute {
   documentBody?(schema: Schema): Schema;
   /** Maps REST spellings onto the GraphQL input (e.g. lower-case enum values) before the check. */
   bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
-  toVariables(req: RestRequest): Record<string, unknown>;
+  toVariables?(req: RestRequest): Record<string, unknown>;
   /** The response, from the GraphQL data, the request context and, for a write, what it committed. */
-  toResult(data: GraphQLData, req: RestRequest, context: RequestContext, write: WriteOutcome | undefined): RestResult | Promise<RestResult>;
+  toResult?(data: GraphQLData, req: RestRequest, context: RequestContext, write: WriteOutcome | undefined): RestResult | Promise<RestResult>;
 }
 
 /** A GraphQL result's data, as the route's document selected it. */
 export type GraphQLData = Record<string, unknown>;
 
-interface CompiledRoute extends RestRoute {
+export interface CompiledRoute extends Omit<RestRoute, 'responses' | 'toVariables' | 'toResult'> {
+  responses: Record<number, Schema>;
+  toVariables(req: RestRequest): Record<string, unknown>;
+  toResult(data: GraphQLData, req: RestRequest, context: RequestContext, write: WriteOutcome | undefined): RestResult | Promise<RestResult>;
+  /** Parsers of the query parameters that are variables (`variables`), and which of them are required. */
+  variableParsers?: { parsers: Record<string, ParameterParser>; required: string[] };
   /** The scopes its operation needs (graphql/scopes.ts). */
   scopes: Scope[];
   bodyInputType?: GraphQLInputType;
@@ -83,6 +101,8 @@ interface CompiledRoute extends RestRoute {
 }
 
 export interface RestRouter {
+  /** Every route, as served (what the OpenAPI document describes). */
+  routes: CompiledRoute[];
   /** The route for a method and path; `methodMismatch` when the path exists under other methods. */
   match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { methodMismatch: string[] } | undefined;
   /**
@@ -114,11 +134,19 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
     );
     const bodyInputType = route.bodyType ? schema.getType(route.bodyType) : undefined;
     if (route.bodyType && !isInputType(bodyInputType)) throw new Error(`REST route ${route.method} ${route.path}: no input type ${route.bodyType}`);
-    const filterParsers = route.filter && filterParsersOf(schema, route.filter.type, route.filter.names, `REST route ${route.method} ${route.path}`);
-    return { ...route, pattern, paramNames, parsed, bodyInputType: bodyInputType as GraphQLInputType | undefined, filterParsers, scopes: requiredScopes(schema, parsed) };
+    const where = `REST route ${route.method} ${route.path}`;
+    const filterParsers = route.filter && filterParsersOf(schema, route.filter.type, route.filter.names, where);
+    const variableParsers = route.variables && variableParsersOf(schema, parsed, route.variables, where);
+    const shape = route.result === undefined ? undefined : resultShape(schema, parsed, route.result);
+    const responses = route.responses ?? (shape && { 200: shape.schema });
+    const toVariables = route.toVariables ?? (variableParsers && ((req: RestRequest) => documentVariables(req, variableParsers, paramNames)));
+    const toResult = route.toResult ?? (shape && ((data: GraphQLData) => ({ status: 200, body: shape.toRest(data[route.result!]) })));
+    if (!responses || !toVariables || !toResult) throw new Error(`${where}: give responses, toVariables and toResult, or variables and result`);
+    return { ...route, responses, toVariables, toResult, variableParsers, pattern, paramNames, parsed, bodyInputType: bodyInputType as GraphQLInputType | undefined, filterParsers, scopes: requiredScopes(schema, parsed) };
   });
 
   return {
+    routes: compiled,
     match(method, path) {
       const allowed: string[] = [];
       for (const route of compiled) {
@@ -183,15 +211,66 @@ function checkBody(body: unknown, type: GraphQLInputType, schema: GraphQLSchema)
     const unknownField = /^Field "([^"]+)" is not defined by type/.exec(error.message);
     const missingField = /^Field "([^"]+)" of required type "([^"]+)" was not provided/.exec(error.message);
     const field = unknownField?.[1] ?? missingField?.[1];
-    const where = [...path, ...(field ? [field] : [])].join('.');
-    const message = unknownField
-      ? 'is not a known field'
-      : missingField
-        ? `is required (${missingField[2].replace(/!$/, '')})`
-        : enumMessage(error.message, invalid, schema) ?? error.message.replace(/\.$/, '');
+    const at = [...path, ...(field ? [field] : [])];
+    const where = at.join('.');
+    let message: string;
+    if (unknownField) message = 'is not a known field';
+    else if (missingField) message = 'is required';
+    else {
+      const expected = typeAt(type, at);
+      message = (expected && restTypeMessage(expected, invalid)) ?? enumMessage(error.message, invalid, schema) ?? error.message.replace(/\.$/, '');
+    }
     errors.push({ path: where || '(body)', message });
   });
   if (errors.length) throw validationError(errors);
+}
+
+/** The input type at a path of field names and list indices. */
+function typeAt(type: GraphQLInputType, path: readonly (string | number)[]): GraphQLInputType | undefined {
+  let current: GraphQLInputType | undefined = type;
+  for (const step of path) {
+    const bare: GraphQLInputType | undefined = current && (getNullableType(current) as GraphQLInputType);
+    if (isListType(bare) && typeof step === 'number') current = bare.ofType as GraphQLInputType;
+    else if (isInputObjectType(bare) && typeof step === 'string') current = bare.getFields()[step]?.type;
+    else return undefined;
+  }
+  return current;
+}
+
+/** What REST expects of a field, in JSON's words (never a GraphQL type name). */
+const REST_EXPECTATIONS: Record<string, string> = {
+  String: 'a string',
+  ID: 'an id (a string)',
+  Int: 'a whole number',
+  Float: 'a number',
+  Boolean: 'true or false',
+  Money: 'a number with at most the currency\'s decimals, such as 12.5',
+  Percent: 'a number from 0 to 100 with at most 4 decimals, such as 8.875',
+  Date: 'a calendar date as "YYYY-MM-DD"',
+  DateTime: 'an ISO 8601 date-time such as "2026-11-24T09:30:00Z"',
+};
+
+/** How a JSON value is named in a refusal: its kind, and the value itself when it is short. */
+function jsonValueText(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return value.length > 40 ? `a string of ${value.length} characters` : JSON.stringify(value);
+  return String(value);
+}
+
+/** `expected a string, got 5`: a refused value in REST's words, or undefined when the type has none. */
+function restTypeMessage(expected: GraphQLInputType, invalid: unknown): string | undefined {
+  const bare = getNullableType(expected);
+  if (invalid === null && isNonNullType(expected)) return `must not be null${isScalarType(bare) && REST_EXPECTATIONS[bare.name] ? ` (expected ${REST_EXPECTATIONS[bare.name]})` : ''}`;
+  if (isEnumType(bare)) return `must be one of ${bare.getValues().map((v) => v.name.toLowerCase()).join(', ')}, got ${jsonValueText(typeof invalid === 'string' ? invalid.toLowerCase() : invalid)}`;
+  if (isInputObjectType(bare)) return `expected a JSON object, got ${jsonValueText(invalid)}`;
+  if (isListType(bare)) return `expected a JSON array, got ${jsonValueText(invalid)}`;
+  const expectation = isScalarType(bare) ? REST_EXPECTATIONS[bare.name] : undefined;
+  if (!expectation) return undefined;
+  // A whole number too large for 32 bits is a number, but not one this field takes.
+  if (bare.name === 'Int' && typeof invalid === 'number' && Number.isInteger(invalid)) return `expected a whole number from -2147483648 to 2147483647, got ${invalid}`;
+  return `expected ${expectation}, got ${jsonValueText(invalid)}`;
 }
 
 /** REST spells enum values in lower case: `must be one of asset, liability, …, got "planet"`. */
@@ -208,7 +287,7 @@ function listsThatAreNotArrays(value: unknown, type: GraphQLInputType, path: str
   const bare = getNullableType(type);
   if (value === null || value === undefined) return found;
   if (isListType(bare)) {
-    if (!Array.isArray(value)) found.push({ path: path.join('.') || '(body)', message: 'must be a JSON array' });
+    if (!Array.isArray(value)) found.push({ path: path.join('.') || '(body)', message: `expected a JSON array, got ${jsonValueText(value)}` });
     else value.forEach((item, i) => listsThatAreNotArrays(item, bare.ofType, [...path, String(i)], found));
   } else if (isInputObjectType(bare) && typeof value === 'object' && !Array.isArray(value)) {
     const fields = bare.getFields();
@@ -321,4 +400,50 @@ export function upperCaseFields(body: Record<string, unknown>, fields: string[])
   const out = { ...body };
   for (const field of fields) if (typeof out[field] === 'string') out[field] = (out[field] as string).toUpperCase();
   return out;
+}
+
+/**
+ * Parsers for query parameters that are variables of a stored document, by the type the document
+ * declares for each (`$asOf: Date` is a calendar date, `$page: Int` a whole number, an enum in lower case).
+ */
+function variableParsersOf(schema: GraphQLSchema, document: DocumentNode, names: string[], where: string): NonNullable<CompiledRoute['variableParsers']> {
+  const operation = getOperationAST(document);
+  const definitions = new Map(operation?.variableDefinitions?.map((d) => [d.variable.name.value, d]) ?? []);
+  const parsers: Record<string, ParameterParser> = {};
+  const required: string[] = [];
+  for (const name of names) {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`${where}: the document has no variable $${name}`);
+    const type = typeFromAST(schema, definition.type as NamedTypeNode);
+    if (!type) throw new Error(`${where}: unknown type of $${name}`);
+    if (isNonNullType(type) && !definition.defaultValue) required.push(name);
+    const bare = getNullableType(type);
+    if (isEnumType(bare)) parsers[name] = enumParam(bare.getValues().map((v) => v.name));
+    else if (isScalarType(bare) && SCALAR_PARAMETERS[bare.name]) parsers[name] = SCALAR_PARAMETERS[bare.name];
+    else throw new Error(`${where}: no query-parameter spelling for $${name}`);
+  }
+  return { parsers, required };
+}
+
+/** The variables of a route with `variables`: its path parameters and its query parameters, parsed; unknown ones refused. */
+function documentVariables(req: RestRequest, { parsers, required }: NonNullable<CompiledRoute['variableParsers']>, paramNames: string[]): Record<string, unknown> {
+  const errors: FieldError[] = [];
+  const variables: Record<string, unknown> = {};
+  for (const name of paramNames) variables[name] = req.params[name];
+  for (const [name, value] of req.query) {
+    const parse = parsers[name];
+    if (!parse) {
+      errors.push({ path: name, message: Object.keys(parsers).length ? `is not a parameter of this endpoint (known: ${Object.keys(parsers).join(', ')})` : 'is not a parameter of this endpoint (it takes none)' });
+      continue;
+    }
+    try {
+      variables[name] = parse(value);
+    } catch (error) {
+      errors.push({ path: name, message: (error as Error).message });
+    }
+  }
+  for (const name of required) if (!req.query.has(name)) errors.push({ path: name, message: 'is required' });
+  if ('page' in variables || 'limit' in variables) errors.push(...pageErrors((variables.page as number) ?? 1, (variables.limit as number) ?? DEFAULT_PAGE_LIMIT).filter((e) => !errors.some((f) => f.path === e.path)));
+  if (errors.length) throw validationError(errors);
+  return variables;
 }

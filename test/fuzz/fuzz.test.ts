@@ -40,6 +40,9 @@ async function rowCounts(): Promise<number[]> {
   ]);
 }
 
+/** Words of GraphQL a REST integrator never sees: its type names, its null syntax, its variables. */
+const GRAPHQL_VOCABULARY = /\b(String|Int|Float|Boolean|ID|DateTime)\b|non-null|[Vv]ariable "?\$|decimal string|\w+Input\b/;
+
 function expectRefusalShape(response: JsonResponse, what: string) {
   expect(response.status, `${what} → ${response.status} ${JSON.stringify(response.body ?? null).slice(0, 300)}`).toBeLessThan(500);
   if (response.status >= 400) {
@@ -47,6 +50,10 @@ function expectRefusalShape(response: JsonResponse, what: string) {
     expect(response.body.code, what).toMatch(/^[A-Z_]+$/);
     expect(response.body.code, what).not.toBe('INTERNAL');
     expect(JSON.stringify(response.body), what).not.toMatch(/\n\s+at /);
+    // REST refusals speak JSON and REST: the message and each field's message.
+    for (const message of [response.body.detail, ...(response.body.errors ?? []).map((e: { path: string; message: string }) => `${e.path}: ${e.message}`)]) {
+      expect(String(message), what).not.toMatch(GRAPHQL_VOCABULARY);
+    }
   }
 }
 

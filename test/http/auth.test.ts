@@ -77,6 +77,32 @@ describe('requests without a valid key', () => {
   });
 });
 
+describe('the schema without a key', () => {
+  const post = (query: string, authorization?: string) =>
+    fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ query }) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  it('answers introspection alone without a key, as public as the OpenAPI document (what GraphiQL loads first)', async () => {
+    const introspection = await post('query IntrospectionQuery { __schema { queryType { name } types { name } } }');
+    expect(introspection.status).toBe(200);
+    expect(introspection.body.data.__schema.queryType.name).toBe('Query');
+    // GraphiQL's placeholder header is no key either.
+    expect((await post('{ __type(name: "Invoice") { name } }', 'Bearer <your API key>')).body.data.__type.name).toBe('Invoice');
+  });
+
+  it('answers nothing else without a key: not data beside the schema, not a mutation, not a wrong key', async () => {
+    for (const [query, authorization] of [
+      ['{ __schema { queryType { name } } accounts(first: 1) { totalCount } }', undefined],
+      ['{ viewer { organization { name } } }', undefined],
+      ['mutation { __typename }', undefined],
+      ['{ __schema { queryType { name } } }', 'Bearer ak_aaaaaaaaaaaa_bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'],
+    ] as const) {
+      const response = await post(query, authorization);
+      expect(response.status, query).toBe(401);
+      expect(response.body.data ?? null, query).toBeNull();
+    }
+  });
+});
+
 describe('GraphiQL', () => {
   it('is served to a browser at /graphql without a key, self-contained (no CDN)', async () => {
     const response = await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html' } });

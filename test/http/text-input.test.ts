@@ -98,20 +98,20 @@ describe('list fields on REST are JSON arrays', () => {
     const before = await t.db.prisma.invoice.count({ where: { organizationId } });
     const response = await http(t.url, '/api/v1/invoices', { key, body: { customerId, issueDate: '2026-05-01', lines: { description: 'One', unitPrice: 10, quantity: 1 } } });
     expectProblem(response, 400, 'VALIDATION_FAILED');
-    expect(response.body.errors).toEqual([{ path: 'lines', message: 'must be a JSON array' }]);
+    expect(response.body.errors).toEqual([{ path: 'lines', message: 'expected a JSON array, got an object' }]);
     expect(await t.db.prisma.invoice.count({ where: { organizationId } })).toBe(before);
   });
 
   it('webhook eventTypes given as a string are refused', async () => {
     const response = await http(t.url, '/api/v1/webhooks', { key, body: { url: 'https://hooks.example.com/x', eventTypes: 'invoice.paid' } });
     expectProblem(response, 400, 'VALIDATION_FAILED');
-    expect(response.body.errors).toEqual([{ path: 'eventTypes', message: 'must be a JSON array' }]);
+    expect(response.body.errors).toEqual([{ path: 'eventTypes', message: 'expected a JSON array, got "invoice.paid"' }]);
   });
 
   it('journal lines given as an object say so, not "needs two lines"', async () => {
     const response = await http(t.url, '/api/v1/journal-entries', { key, body: { date: '2026-05-01', description: 'x', lines: { accountId: 'acct_x', debit: 1, credit: 0 } } });
     expectProblem(response, 400, 'VALIDATION_FAILED');
-    expect(response.body.errors).toEqual([{ path: 'lines', message: 'must be a JSON array' }]);
+    expect(response.body.errors).toEqual([{ path: 'lines', message: 'expected a JSON array, got an object' }]);
   });
 });
 

@@ -99,5 +99,14 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     getApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}` },
     revokeApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}/revoke` },
     rollApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}/roll`, body: () => ({ expiresInHours: 2 }) },
+    getOrganization: { path: async () => '/api/v1/organization' },
+    updateOrganization: { path: async () => '/api/v1/organization', body: () => ({ defaultPaymentTermsDays: 30 }) },
+    getTrialBalance: { path: async () => '/api/v1/reports/trial-balance?asOf=2026-12-31' },
+    getBalanceSheet: { path: async () => '/api/v1/reports/balance-sheet' },
+    getProfitAndLoss: { path: async () => '/api/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31' },
+    getGeneralLedger: { path: async () => `/api/v1/reports/general-ledger?accountId=${accounts['1200']}&from=2026-01-01&limit=5` },
+    getAgedReceivables: { path: async () => `/api/v1/reports/aged-receivables?asOf=2026-12-31` },
+    getAgedPayables: { path: async () => '/api/v1/reports/aged-payables' },
+    getTaxSummary: { path: async () => '/api/v1/reports/tax-summary?from=2026-01-01&to=2026-12-31' },
   };
 }

@@ -47,6 +47,7 @@ export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEM
       lines: renderLines(b.lines, money),
       journalEntryId: b.journalEntryId,
       voidedAt: b.voidedAt?.toISOString() ?? null,
+      voidDate: b.status === 'VOID' ? b.settledOn : null,
       createdAt: b.createdAt.toISOString(),
       updatedAt: b.updatedAt.toISOString(),
     };

@@ -7,6 +7,7 @@ import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts
 import { amountDueOf, isOverdue } from '../invoices/invoices.public.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
+import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
 
 const BillStatusEnum = describedEnum('BillStatus', InvoiceStatus, 'Where a bill is in its life: DRAFT → OPEN → PARTIALLY_PAID → PAID, or VOID.', {
   DRAFT: 'Entered but not posted; finalizeBill posts it.',
@@ -68,7 +69,8 @@ export const BillRef = builder.prismaNode('Bill', {
     payments: t.relation('payments', { description: 'Payments made, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
     journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the bill made (null for a draft).' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was voided.' }),
+    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
+    voidDate: t.field({ type: 'Date', nullable: true, description: VOID_DATE_DESCRIPTION, select: { settledOn: true }, resolve: (b) => (b.status === 'VOID' ? b.settledOn : null) }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was entered.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),

@@ -5,7 +5,7 @@ import { decimalsOf } from '../../core/tenant.ts';
 import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { documentLines, type InvoiceLineRow, renderLines } from '../invoices/invoices.public.ts';
+import { documentLines, type InvoiceLineRow, renderLines, voidFields } from '../invoices/invoices.public.ts';
 
 export const CREDIT_NOTE = 'credit_note';
 
@@ -46,7 +46,7 @@ const CREDIT_NOTE_SCHEMA = S.object({
   allocations: S.array(S.object({ invoiceId: S.id('inv'), amount: S.number, date: S.date })),
   refunds: S.array(S.object({ id: S.id('cnr'), amount: S.number, date: S.date, paymentAccountId: S.id('acct'), journalEntryId: S.id('je') })),
   journalEntryId: S.id('je'),
-  voidedAt: S.nullable(S.dateTime),
+  ...voidFields,
   createdAt: S.dateTime,
   updatedAt: S.dateTime,
 });
@@ -79,6 +79,7 @@ export const creditNoteRepresentation: Representation<CreditNoteRow, Infer<typeo
       refunds: c.refunds.map((r) => ({ id: r.id, amount: money(r.amount), date: r.date, paymentAccountId: r.paymentAccountId, journalEntryId: r.journalEntryId })),
       journalEntryId: c.journalEntryId,
       voidedAt: c.voidedAt?.toISOString() ?? null,
+      voidDate: c.status === 'VOID' ? c.settledOn : null,
       createdAt: c.createdAt.toISOString(),
       updatedAt: c.updatedAt.toISOString(),
     };

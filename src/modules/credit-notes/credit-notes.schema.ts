@@ -6,6 +6,7 @@ import { actionMutation, createMutation, recordMutation, voidInputType } from '.
 import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
 import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
 import { type ApplyCreditInput, applyCreditNote, createCreditNote, type CreditNoteFilter, creditNoteWhere, type RefundCreditInput, refundCreditNote, voidCreditNote } from './credit-notes.service.ts';
+import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
 
 const CreditNoteStatusEnum = describedEnum('CreditNoteStatus', CreditNoteStatus, 'Where a credit note is: OPEN while credit remains, CLOSED once all of it is applied or refunded, or VOID.', {
   OPEN: 'Posted, with credit remaining.',
@@ -70,7 +71,8 @@ export const CreditNoteRef = builder.prismaNode('CreditNote', {
     refunds: t.relation('refunds', { description: 'Its credit paid back, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was voided.' }),
+    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
+    voidDate: t.field({ type: 'Date', nullable: true, description: VOID_DATE_DESCRIPTION, resolve: (c) => (c.status === 'VOID' ? c.settledOn : null) }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
   }),

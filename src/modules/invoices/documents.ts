@@ -154,3 +154,7 @@ export async function voidPosting(
   events.push(posted.event);
   return { voidJournalEntryId: posted.entry.id, settledOn: date, events };
 }
+
+/** What voidedAt and voidDate mean, on every document that can be voided (REST and GraphQL say the same). */
+export const VOIDED_AT_DESCRIPTION = 'When the void was requested (the clock time of the request); voidDate is the date it was posted.';
+export const VOID_DATE_DESCRIPTION = 'The date the void was posted (its reversing entry\'s date, which the void request may set); null unless void, and for a voided draft (nothing was posted).';

@@ -7,6 +7,7 @@ import { decimalsOf } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { formatPercent, moneyNumber } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
+import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './documents.ts';
 
 export const INVOICE = 'invoice';
 export const PAYMENT = 'payment';
@@ -49,10 +50,16 @@ export const documentBody = (linePrefix: string, referenceDescription: string) =
   isOverdue: S.boolean,
   lines: documentLines(linePrefix),
   journalEntryId: S.nullable(S.id('je')),
-  voidedAt: S.nullable(S.dateTime),
+  ...voidFields,
   createdAt: S.dateTime,
   updatedAt: S.dateTime,
 });
+
+/** When a document was voided: the request's moment and the posting's date. */
+export const voidFields = {
+  voidedAt: { ...S.nullable(S.dateTime), description: VOIDED_AT_DESCRIPTION },
+  voidDate: { ...S.nullable(S.date), description: VOID_DATE_DESCRIPTION },
+};
 
 /** The lines of a document (invoice, bill, sales receipt), in order. */
 export const documentLines = (linePrefix: string) =>
@@ -128,6 +135,7 @@ export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVO
       lines: renderLines(i.lines, money),
       journalEntryId: i.journalEntryId,
       voidedAt: i.voidedAt?.toISOString() ?? null,
+      voidDate: i.status === 'VOID' ? i.settledOn : null,
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
       amountCredited: money(i.amountCredited),

@@ -11,6 +11,7 @@ import { actionMutation, createMutation, voidInputType } from '../../graphql/mut
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
 import { amountDueOf, isOverdue, LINES_IN_ORDER } from './invoices.public.ts';
+import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './documents.ts';
 import {
   createInvoice,
   finalizeInvoice,
@@ -106,7 +107,8 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     payments: t.relation('payments', { description: 'Payments received, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
     journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the invoice made (null for a draft).' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was voided.' }),
+    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
+    voidDate: t.field({ type: 'Date', nullable: true, description: VOID_DATE_DESCRIPTION, select: { settledOn: true }, resolve: (i) => (i.status === 'VOID' ? i.settledOn : null) }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),

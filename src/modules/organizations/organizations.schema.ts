@@ -1,7 +1,7 @@
 import type { AuthenticatedKey } from '../../core/api-keys.ts';
 import { builder } from '../../graphql/builder.ts';
 import { requires } from '../../graphql/scopes.ts';
-import { IDEMPOTENCY_KEY_DESCRIPTION, MUTATION_FIELD_NULLABLE } from '../../graphql/mutations.ts';
+import { IDEMPOTENCY_KEY_DESCRIPTION, keepReceipt, MUTATION_FIELD_NULLABLE } from '../../graphql/mutations.ts';
 import { type OrganizationSettings, updateOrganization } from './organizations.service.ts';
 
 const OrganizationRef = builder.prismaObject('Organization', {
@@ -72,8 +72,8 @@ builder.mutationField('updateOrganization', (t) =>
     extensions: requires('*'),
     description: 'Changes your organization\'s settings, e.g. the period lock date.',
     args: { input: t.arg({ type: UpdateOrganizationInput, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
-    resolve: async (query, _parent, { input, idempotencyKey }, ctx) => {
-      await ctx.write({ operation: 'updateOrganization', idempotencyKey, input }, (scope) => updateOrganization(scope, input as OrganizationSettings));
+    resolve: async (query, root, { input, idempotencyKey }, ctx) => {
+      keepReceipt(root, await ctx.write({ operation: 'updateOrganization', idempotencyKey, input }, (scope) => updateOrganization(scope, input as OrganizationSettings)));
       return ctx.prisma.organization.findUniqueOrThrow({ ...query, where: { id: ctx.organizationId } });
     },
   }),

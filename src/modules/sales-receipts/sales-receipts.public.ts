@@ -5,7 +5,7 @@ import { decimalsOf } from '../../core/tenant.ts';
 import { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { documentLines, type InvoiceLineRow, renderLines } from '../invoices/invoices.public.ts';
+import { documentLines, type InvoiceLineRow, renderLines, voidFields } from '../invoices/invoices.public.ts';
 
 export const SALES_RECEIPT = 'sales_receipt';
 
@@ -34,7 +34,7 @@ const SALES_RECEIPT_SCHEMA = S.object({
   lines: documentLines('srl'),
   journalEntryId: S.id('je'),
   voidJournalEntryId: S.nullable(S.id('je')),
-  voidedAt: S.nullable(S.dateTime),
+  ...voidFields,
   createdAt: S.dateTime,
   updatedAt: S.dateTime,
 });
@@ -67,6 +67,7 @@ export const salesReceiptRepresentation: Representation<SalesReceiptRow, Infer<t
       journalEntryId: r.journalEntryId,
       voidJournalEntryId: r.voidJournalEntryId,
       voidedAt: r.voidedAt?.toISOString() ?? null,
+      voidDate: r.voidDate,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };

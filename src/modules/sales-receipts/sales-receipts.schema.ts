@@ -6,6 +6,7 @@ import { actionMutation, createMutation, voidInputType } from '../../graphql/mut
 import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
+import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
 
 const ReceiptKindEnum = describedEnum('ReceiptKind', ReceiptKind, 'What a receipt records.', {
   SALE: 'A sale paid at once: money in, revenue and tax out.',
@@ -51,7 +52,8 @@ export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
     lines: t.relation('lines', { description: 'The receipt lines, in order.', query: { orderBy: RECEIPT_LINES_IN_ORDER } }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was voided.' }),
+    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
+    voidDate: t.field({ type: 'Date', nullable: true, description: VOID_DATE_DESCRIPTION, resolve: (r) => r.voidDate }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),

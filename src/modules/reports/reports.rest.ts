@@ -1,0 +1,85 @@
+// The reports over REST: each runs the GraphQL report it names and answers its result as it stands, in
+// REST's spelling (amounts as JSON numbers, enum values in lower case; http/graphql-result.ts), so a
+// report is declared once, by its GraphQL type. Query parameters are the report's arguments.
+import type { RestRoute } from '../../http/rest.ts';
+
+const ACCOUNT = 'account { id code name type }';
+const SECTION = `{ rows { ${ACCOUNT} amount } total }`;
+const BUCKETS = 'current days1to30 days31to60 days61to90 over90 total';
+const AGED = 'issueDate dueDate daysOverdue bucket outstanding';
+
+interface ReportDescription {
+  /** The path after /api/v1/reports/ */
+  name: string;
+  field: string;
+  summary: string;
+  /** The report's arguments, as GraphQL declares them: `$asOf: Date`. */
+  args: string;
+  selection: string;
+}
+
+const reportRoute = ({ name, field, summary, args, selection }: ReportDescription): RestRoute => {
+  const variables = [...args.matchAll(/\$(\w+)/g)].map((m) => m[1]);
+  const operationId = `get${field.charAt(0).toUpperCase()}${field.slice(1)}`;
+  return {
+    method: 'GET',
+    path: `/api/v1/reports/${name}`,
+    operationId,
+    summary,
+    variables,
+    result: field,
+    document: `query ${operationId}(${args}) { ${field}(${variables.map((v) => `${v}: $${v}`).join(', ')}) { ${selection} } }`,
+  };
+};
+
+export const reportRoutes: RestRoute[] = [
+  reportRoute({
+    name: 'trial-balance',
+    field: 'trialBalance',
+    summary: 'Trial balance as of a date (today when asOf is left out): each account\'s net debit or credit',
+    args: '$asOf: Date',
+    selection: `asOf rows { ${ACCOUNT} debit credit } totalDebit totalCredit`,
+  }),
+  reportRoute({
+    name: 'balance-sheet',
+    field: 'balanceSheet',
+    summary: 'Balance sheet as of a date (today when asOf is left out), with this and earlier fiscal years\' earnings',
+    args: '$asOf: Date',
+    selection: `asOf fiscalYearStart assets ${SECTION} liabilities ${SECTION} equity ${SECTION} retainedEarnings currentEarnings totalLiabilitiesAndEquity`,
+  }),
+  reportRoute({
+    name: 'profit-and-loss',
+    field: 'profitAndLoss',
+    summary: 'Profit and loss over a period: income, expenses and net income',
+    args: '$from: Date!, $to: Date!',
+    selection: `from to income ${SECTION} expenses ${SECTION} netIncome`,
+  }),
+  reportRoute({
+    name: 'general-ledger',
+    field: 'generalLedger',
+    summary: 'One account\'s ledger over a period (or all of it), a page of lines with the running balance',
+    args: '$accountId: ID!, $from: Date, $to: Date, $page: Int, $limit: Int',
+    selection: `${ACCOUNT} from to openingBalance closingBalance lines { data { balance line { id entry { id } date description debit credit } } total page limit pages }`,
+  }),
+  reportRoute({
+    name: 'aged-receivables',
+    field: 'agedReceivables',
+    summary: 'Aged receivables as of a date (today when asOf is left out): what each customer owes, by days past due, with each open invoice and unused credit note',
+    args: '$asOf: Date',
+    selection: `asOf rows { customer { id name } ${BUCKETS} } totals { ${BUCKETS} } invoices { invoice { id } number ${AGED} } creditNotes { creditNote { id } number ${AGED} }`,
+  }),
+  reportRoute({
+    name: 'aged-payables',
+    field: 'agedPayables',
+    summary: 'Aged payables as of a date (today when asOf is left out): what is owed to each vendor, by days past due, with each open bill',
+    args: '$asOf: Date',
+    selection: `asOf rows { vendor { id name } ${BUCKETS} } totals { ${BUCKETS} } bills { bill { id } number ${AGED} }`,
+  }),
+  reportRoute({
+    name: 'tax-summary',
+    field: 'taxSummary',
+    summary: 'Tax collected on sales and paid on purchases over a period, per tax rate',
+    args: '$from: Date!, $to: Date!',
+    selection: `from to rows { taxRate { id name } rate account { id code name } purchaseAccount { id code name } taxableAmount taxCollected taxablePurchases taxPaid netTax } totalTaxableAmount totalTaxCollected totalTaxablePurchases totalTaxPaid totalNetTax`,
+  }),
+];
