@@ -134,6 +134,15 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(await text(page, 'cash-balance')).toBe('$50.00');
     expect(await page.locator('#aging-chart').getAttribute('aria-label')).toContain('Not yet due $130.00');
 
+    // At 1280 px the live feed uses the whole width under the two tables, and shows every item it holds.
+    const layout = await page.evaluate(() => {
+      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
+      const feed = document.getElementById('feed')!;
+      return { lists: box('.lists').width, feedPanel: box('.feed-panel').width, invoices: box('[aria-labelledby="invoices-title"]').width, clipped: feed.scrollHeight > feed.clientHeight + 1 };
+    });
+    expect(layout.feedPanel).toBeCloseTo(layout.lists, 0);
+    expect(layout.invoices).toBeLessThan(layout.lists / 2);
+    expect(layout.clipped).toBe(false);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-1280.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
