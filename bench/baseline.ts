@@ -180,6 +180,7 @@ function renderInvoice(i: any, lines: any[]) {
     })),
     journalEntryId: i.journalEntryId,
     voidedAt: i.voidedAt === null ? null : iso(i.voidedAt),
+    voidDate: status === 'VOID' ? i.settledOn : null,
     createdAt: iso(i.createdAt),
     updatedAt: iso(i.updatedAt),
     amountCredited: money(i.amountCredited),
