@@ -26,6 +26,8 @@ export interface Config {
   /** Set: Prometheus metrics at http://metricsHost:metricsPort/metrics (a listener of its own). Unset: not served. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) set: spans are exported there over OTLP/HTTP (lib/tracing.ts). */
+  tracing: boolean;
   /** Create the demo organization and print a key when the database has no organization. */
   seedDemo: boolean;
   /** GraphQL subscriptions one API key may hold open at once (per instance). */
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error', 'silent'] as const, 'info'),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
     metricsHost: env.METRICS_HOST || env.HOST || '127.0.0.1',
+    tracing: !!(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
     seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, 'true') === 'true',
     maxSubscriptionsPerKey: integer(env, 'MAX_SUBSCRIPTIONS_PER_KEY', 50, 1, 100_000),
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),

@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { boot } from './boot.ts';
 import { MigrationError } from './db/migrate.ts';
 import { createLogger } from './lib/logger.ts';
+import { startTracing } from './lib/tracing.ts';
+import { API_VERSION } from './app.ts';
 
 let config;
 try {
@@ -15,6 +17,8 @@ try {
 }
 limitHeapGrowth(config.heapGrowingPercent);
 const logger = createLogger(config.logLevel);
+// Before anything opens a connection: the drivers are instrumented when tracing starts.
+const tracing = config.tracing ? await startTracing({ serviceName: process.env.OTEL_SERVICE_NAME || 'accounting-api', serviceVersion: API_VERSION }) : undefined;
 
 try {
   const { app, url, demoKey } = await boot(config, logger);
@@ -33,7 +37,10 @@ try {
   const shutdown = (signal: string) => {
     logger.info('shutting down', { signal });
     app.close().then(
-      () => process.exit(0),
+      async () => {
+        await tracing?.shutdown().catch((error) => logger.warn('flushing traces failed', { error }));
+        process.exit(0);
+      },
       (error) => {
         logger.error('shutdown failed', { error });
         process.exit(1);

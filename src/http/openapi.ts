@@ -15,8 +15,13 @@ import {
   typeFromAST,
 } from 'graphql';
 import { problemSchema, type Schema } from '../lib/json-schema.ts';
+import { ID_PREFIX } from '../lib/ids.ts';
+import examplesFile from './openapi-examples.json' with { type: 'json' };
 import type { CompiledRoute } from './rest.ts';
 import { requiredScopes } from '../graphql/scopes.ts';
+
+/** A real request and answer per operation, recorded by the OpenAPI conformance test (`UPDATE_OPENAPI_EXAMPLES=1`), which fails when they no longer fit. */
+const examples = examplesFile as Record<string, { request?: unknown; response?: unknown }>;
 
 const SCALARS: Record<string, Schema> = {
   String: { type: 'string' },
@@ -55,7 +60,6 @@ const ERROR_RESPONSES = {
   401: 'API key missing, malformed, unknown, revoked or expired (UNAUTHENTICATED; the message says which of the last two); the answer carries `WWW-Authenticate: Bearer`.',
   403: 'The API key lacks a scope this operation needs (INSUFFICIENT_SCOPE); `requiredScope` names it, as does `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`.',
   404: 'The resource does not exist in your organization (NOT_FOUND).',
-  405: 'The path exists but not with this method (METHOD_NOT_ALLOWED); `Allow` lists the methods it takes.',
   409: 'The organization\'s books were busy with other changes (CONFLICT); retry after Retry-After seconds with the same Idempotency-Key.',
   413: 'The body is larger than the server accepts (PAYLOAD_TOO_LARGE).',
   415: 'The body is not sent as application/json (UNSUPPORTED_MEDIA_TYPE).',
@@ -70,7 +74,6 @@ function errorStatusesOf(route: CompiledRoute, scopes: string[]): string[] {
   return Object.keys(ERROR_RESPONSES).filter((status) => {
     if (status === '403') return scopes.length > 0;
     if (status === '404') return route.path.includes(':') || !!route.variables?.some((name) => name.endsWith('Id'));
-    if (status === '405') return false; // a method the path does not take has no operation to declare it on
     if (['409', '413', '415'].includes(status)) return write;
     return true;
   });
@@ -95,6 +98,42 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   limit: 'Items per page, at most 100.',
 };
 
+/** The response headers clients rely on, declared once (components.headers). */
+const HEADERS: Record<string, { description: string; required?: boolean; schema: Schema }> = {
+  'X-Request-Id': { description: 'The request\'s id: the X-Request-Id the client sent (1–100 letters, digits, `.`, `_`, `-`), else a new UUID. Quote it to support.', schema: { type: 'string' } },
+  'X-RateLimit-Limit': { description: 'Requests the key may make per window (a minute), all endpoints and transports.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Seconds until the window ends.', schema: { type: 'integer' } },
+  RateLimit: { description: 'The same figures in one header (IETF draft): `limit=100, remaining=99, reset=60`.', schema: { type: 'string' } },
+  'RateLimit-Policy': { description: 'The quota policy: `<limit>;w=<window seconds>`.', schema: { type: 'string' } },
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was written again.', schema: { type: 'string', enum: ['true'] } },
+  Location: { description: 'Where the created record lives.', schema: { type: 'string' } },
+  'WWW-Authenticate': { description: '`Bearer realm="accounting-api"`; for a missing scope also `error="insufficient_scope", scope="<scope>"`.', schema: { type: 'string' } },
+};
+const SUCCESS_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy'];
+const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** The headers of an error answer: the request id always; what to do next where the status says so. */
+function errorHeadersOf(status: string) {
+  const extra: Record<string, string[]> = { '401': ['WWW-Authenticate'], '403': ['WWW-Authenticate'], '409': ['Retry-After'], '429': ['Retry-After'], '503': ['Retry-After'] };
+  return headerRefs(['X-Request-Id', ...(extra[status] ?? [])]);
+}
+
+/** A list's filters as query parameters, typed by the GraphQL filter input (enums in lower case, dates, booleans, ids' patterns). */
+function filterParameters(route: CompiledRoute, schema: GraphQLSchema) {
+  if (!route.filter) return [];
+  const input = schema.getType(route.filter.type);
+  if (!isInputObjectType(input)) return [];
+  const fields = input.getFields();
+  return route.filter.names.map((name) => {
+    const field = fields[name];
+    const prefix = name.endsWith('Id') ? (ID_PREFIX as Record<string, string>)[`${name.charAt(0).toUpperCase()}${name.slice(1, -2)}`] : undefined;
+    const typed = prefix ? { type: 'string', pattern: `^${prefix}_[0-9a-z]{26}$` } : inputSchema(field.type);
+    return { name, in: 'query', schema: typed, description: field.description ?? `Filter: ${name}.` };
+  });
+}
+
 export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -105,14 +144,25 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
       ? [
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number, from 1.' },
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, description: 'Items per page, at most 100.' },
-          ...[...(route.filter?.names ?? []), ...(route.queryParams ?? [])].map((name) => ({ name, in: 'query', schema: { type: 'string' }, description: `Filter: ${name}.` })),
+          ...filterParameters(route, schema),
         ]
       : [];
     const variableParams = variableParameters(route, schema);
     const bodyType = route.bodyType ? schema.getType(route.bodyType) : undefined;
+    const write = route.method !== 'GET';
+    const example = examples[route.operationId];
+    const successHeaders = (status: string) => ({
+      ...headerRefs(SUCCESS_HEADERS),
+      ...(write ? headerRefs(['Idempotent-Replayed']) : {}),
+      ...(status === '201' && route.path.split('/').length <= 4 ? headerRefs(['Location']) : {}),
+    });
     const success = Object.entries(route.responses).map(([status, body]) => [
       status,
-      { description: status === '201' ? 'Created' : 'OK', content: { 'application/json': { schema: body } }, ...(status === '201' && route.path.split('/').length <= 4 ? { headers: { Location: { schema: { type: 'string' }, description: 'Where the created record lives.' } } } : {}) },
+      {
+        description: status === '201' ? 'Created' : status === '202' ? 'Accepted' : 'OK',
+        headers: successHeaders(status),
+        content: { 'application/json': { schema: body, ...(example?.response !== undefined ? { example: example.response } : {}) } },
+      },
     ]);
     // What the key must hold: OpenAPI 3.1 lets a bearer requirement name them (as roles).
     const scopes = requiredScopes(schema, parse(route.document));
@@ -130,16 +180,37 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
         ...variableParams,
         ...(route.method === 'POST' ? [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'Makes retries safe for 24 hours.' }] : []),
       ],
-      ...(body ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: route.documentBody ? route.documentBody(body) : body } } } } : {}),
+      ...(body
+        ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: route.documentBody ? route.documentBody(body) : body, ...(example?.request !== undefined ? { example: example.request } : {}) } } } }
+        : {}),
       responses: Object.fromEntries([...success, ...errors]),
     };
+    // HEAD is GET without the body: the same statuses and headers.
+    if (route.method === 'GET') {
+      const get = paths[path].get as { parameters: unknown[]; security: unknown; tags: unknown };
+      paths[path].head = {
+        operationId: `head${route.operationId.charAt(0).toUpperCase()}${route.operationId.slice(1)}`,
+        summary: `${route.summary} (headers only)`,
+        security: get.security,
+        tags: get.tags,
+        parameters: get.parameters,
+        responses: Object.fromEntries([
+          ...Object.keys(route.responses).map((status) => [status, { description: 'OK, without a body', headers: successHeaders(status) }]),
+          ...errors.map(([status]) => [status, { description: ERROR_RESPONSES[status as unknown as keyof typeof ERROR_RESPONSES], headers: errorHeadersOf(String(status)) }]),
+        ]),
+      };
+    }
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Accounting API',
       version,
-      description: 'REST API v1. Every request needs `Authorization: Bearer <API key>`. Lists take `page` and `limit` (at most 100) and answer `{ data, total, page, limit, pages }`. Errors are RFC 9457 problem details with a `code`.',
+      description:
+        'REST API v1. Every request needs `Authorization: Bearer <API key>`. Lists take `page` and `limit` (at most 100) and answer `{ data, total, page, limit, pages }`. Errors are RFC 9457 problem details with a `code`. ' +
+        'Every answer carries `X-Request-Id`; every answer to a request with a valid key carries the key\'s quota (`X-RateLimit-*`, `RateLimit`, `RateLimit-Policy`). ' +
+        'A path this document does not list answers 404 (`NOT_FOUND`, the `Problem404` shape); a listed path asked with a method it does not take answers 405 (`METHOD_NOT_ALLOWED`, the same problem shape) with an `Allow` header listing the methods it takes (there is no operation to declare that on). Every GET also answers HEAD.',
+      license: { name: 'Proprietary: for integrators of the service', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
@@ -153,10 +224,11 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
         },
       },
       schemas: { Problem: problemSchema },
+      headers: HEADERS,
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([status, description]) => [
           `Problem${status}`,
-          { description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+          { description, headers: errorHeadersOf(status), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
         ]),
       ),
     },

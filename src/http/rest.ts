@@ -52,8 +52,6 @@ export interface RestRoute {
    * text), so a filter is declared once, in the schema; the parsed list reaches `toVariables` as `req.list`.
    */
   filter?: { type: string; names: string[] };
-  /** Other query parameters a GET route accepts besides page and limit (for the OpenAPI document). */
-  queryParams?: string[];
   /**
    * Query parameters that are variables of the document, each parsed by the type the document declares
    * for it (a `Date!` is a required calendar date); path parameters of the same name are variables too.

@@ -17,6 +17,8 @@ import { errorHeaders } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { endSpan, incomingContext, inSpan, SpanKind, tracer, tracing } from '../lib/tracing.ts';
+import type { Span } from '@opentelemetry/api';
 import { DOCS_HTML } from './openapi.ts';
 import { allowDashboard, allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
 import { dashboardFiles } from './dashboard.ts';
@@ -120,7 +122,20 @@ export function createRequestHandler(deps: HandlerDeps) {
     sendJson(res, result.status, result.body, { ...headers, ...result.headers });
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse) {
+  return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!tracing()) return answer(req, res);
+    // A server span per request, under the caller's trace when it sent `traceparent`; named by its route once known.
+    const span = tracer.startSpan(`${req.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? 'GET' } }, incomingContext(req.headers));
+    return inSpan(span, () => answer(req, res, span)).then<void>(
+      () => endSpan(span, res.statusCode >= 500 ? `status ${res.statusCode}` : undefined),
+      (error) => {
+        endSpan(span, error);
+        throw error;
+      },
+    );
+  };
+
+  async function answer(req: IncomingMessage, res: ServerResponse, span?: Span): Promise<void> {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader('x-request-id', requestId);
@@ -145,7 +160,8 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (publicDoc?.type.startsWith('text/html')) allowPageScripts(res);
       if (publicDoc) {
         observed.route = '/api/v1/docs';
-        return res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
+        res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
+        return;
       }
       if (url.pathname === '/graphql') {
         observed.route = '/graphql';
@@ -173,11 +189,13 @@ export function createRequestHandler(deps: HandlerDeps) {
       // left to answer, and it is not the server's fault.
       if (req.socket.destroyed) {
         logger.debug('client closed the request before it was answered', { requestId, method: req.method, path: url.pathname });
-        return res.destroy();
+        res.destroy();
+        return;
       }
       if (res.headersSent) {
         logger.error('error after the response started', { requestId, error });
-        return res.destroy();
+        res.destroy();
+        return;
       }
       if (error instanceof RateLimitedError) Object.assign(headers, rateLimitHeaders(error.decision));
       if (error instanceof RestGraphQLError) {
@@ -199,6 +217,11 @@ export function createRequestHandler(deps: HandlerDeps) {
       metrics.request(method, observed.route, status, seconds);
       const caller = observed.caller ?? observed.exchange?.caller;
       const operation = observed.operation ?? observed.exchange?.operation;
+      if (span) {
+        span.updateName(`${method} ${observed.route}`);
+        span.setAttributes({ 'http.route': observed.route, 'url.path': url.pathname, 'http.response.status_code': status, 'request.id': requestId, ...(operation ? { 'graphql.operation.name': operation } : {}) });
+        if (caller) span.setAttributes({ 'api_key.prefix': caller.keyPrefix, 'organization.id': caller.organizationId });
+      }
       (status >= 500 ? logger.warn : logger.info)('request', {
         requestId,
         method,

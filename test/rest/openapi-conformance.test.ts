@@ -1,6 +1,7 @@
 // Every operation of the OpenAPI document the server serves is called, and each real answer,
 // success and error, must be a status the operation declares with a body its schema accepts. The table of
 // examples must cover exactly the operations the document lists, so a new route cannot go unchecked.
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,24 +43,68 @@ const created = async (path: string, body: unknown) => {
 };
 
 let examples: RouteExamples;
+const EXAMPLES_FILE = new URL('../../src/http/openapi-examples.json', import.meta.url);
+
+/** Secrets shown once (API keys, webhook signing secrets) replaced by placeholders of the same form: the document is public. */
+function withoutSecrets(value: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(value)
+      .replace(/ak_[0-9a-z]{12}_[0-9A-Za-z]{32}/g, 'ak_exampleprefx_EXAMPLEexampleEXAMPLEexample0000')
+      .replace(/whsec_[A-Za-z0-9+/=]+/g, 'whsec_RXhhbXBsZSBzaWduaW5nIHNlY3JldCE='),
+  );
+}
+
+/** The keys of a JSON value, all the way down (an array by its first item): what an example must share with a real answer. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length ? [shapeOf(value[0])] : [];
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  return value === null ? null : typeof value;
+}
 
 describe('the served OpenAPI document and the server agree', () => {
-  it('the examples cover exactly the operations the document lists', () => {
-    const operations = Object.values(v.doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+  it('the examples cover exactly the operations the document lists (HEAD aside: it is each GET without the body)', () => {
+    const operations = Object.values(v.doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.entries(methods).filter(([method]) => method !== 'head').map(([, op]) => op.operationId));
     expect(Object.keys(examples).sort()).toEqual(operations.sort());
   });
 
   const operations = () =>
-    Object.entries(v.doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op })));
+    Object.entries(v.doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => method !== 'head')
+        .map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+    );
 
-  it('every operation answers its declared success, with a body its schema accepts', async () => {
-    for (const { method, op } of operations()) {
+  it('every operation answers its declared success, with a body its schema accepts, and its documented examples are real answers', async () => {
+    const recorded: Record<string, { request?: unknown; response: unknown }> = {};
+    for (const { path: template, method, op } of operations()) {
       const example = examples[op.operationId];
       const path = await example.path();
       const body = example.body ? await example.body() : undefined;
       if (body !== undefined) v.checkRequest(method, path, body); // what we send is what the document describes
       const response = await call(method, path, body);
       expect(Object.keys(op.responses).filter((s) => s.startsWith('2')), `${op.operationId} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`).toContain(String(response.status));
+      recorded[op.operationId] = { ...(body !== undefined ? { request: body } : {}), response: withoutSecrets(response.body) };
+      // HEAD: the same status and headers, no body.
+      if (method === 'GET') {
+        const head = await fetch(`${t.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } });
+        expect(head.status, `HEAD ${template}`).toBe(response.status);
+        expect(await head.text()).toBe('');
+        for (const name of Object.keys(v.doc.paths[template].head.responses[String(head.status)].headers)) expect(head.headers.get(name), `HEAD ${template} ${name}`).not.toBeNull();
+      }
+    }
+    if (process.env.UPDATE_OPENAPI_EXAMPLES) {
+      writeFileSync(EXAMPLES_FILE, `${JSON.stringify(recorded, null, 2)}\n`);
+      return;
+    }
+    // The document's examples were recorded from real answers: each still fits its schema and has the
+    // shape of today's answer (re-record with UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/rest/openapi-conformance.test.ts).
+    for (const { method, op } of operations()) {
+      const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1] as any;
+      const documented = success.content['application/json'].example;
+      expect(documented, `${op.operationId} has no example: re-record them`).toBeDefined();
+      expect(v.invalidAgainst(success.content['application/json'].schema, documented), `${op.operationId}'s example no longer fits its schema: re-record`).toBeUndefined();
+      expect(shapeOf(documented), `${op.operationId}'s example has another shape than today's answer: re-record`).toEqual(shapeOf(recorded[op.operationId].response));
+      if (op.requestBody) expect(op.requestBody.content['application/json'].example, `${method} ${op.operationId} has no request example`).toBeDefined();
     }
   });
 

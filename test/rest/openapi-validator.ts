@@ -16,6 +16,11 @@ export async function openApiValidator(base: string) {
   let checked = 0;
   return {
     doc,
+    /** Checks a value against a schema of the document (an example, say); the Ajv error text, or undefined when it fits. */
+    invalidAgainst(schema: object, value: unknown): string | undefined {
+      const validate = ajv.compile({ ...schema, $id: undefined });
+      return validate(value) ? undefined : ajv.errorsText(validate.errors);
+    },
     get checked() {
       return checked;
     },
@@ -35,6 +40,11 @@ export async function openApiValidator(base: string) {
       expect(operation, `no operation for ${method} ${pathname} in the OpenAPI document`).toBeDefined();
       const declared = operation!.op.responses[String(response.status)];
       expect(declared, `${method} ${operation!.path} does not declare status ${response.status}`).toBeDefined();
+      // The headers it declares are sent (all but Idempotent-Replayed, which only a replay carries).
+      const response_ = declared.$ref ? doc.components.responses[declared.$ref.split('/').pop()] : declared;
+      for (const name of Object.keys(response_.headers ?? {})) {
+        if (name !== 'Idempotent-Replayed') expect(response.headers.get(name), `${method} ${pathname} ${response.status} lacks the declared header ${name}`).not.toBeNull();
+      }
       const ref = declared.$ref ? declared.$ref.split('/').pop() : undefined;
       const schema = ref ? { $ref: 'openapi#/components/schemas/Problem' } : declared.content['application/json'].schema;
       const validate = ajv.compile(schema.$ref ? schema : { ...schema, $id: undefined });

@@ -2,7 +2,7 @@
 // available"), paginated like every list. POST /api/v1/webhooks: register a subscription.
 import { notFound } from '../../lib/errors.ts';
 import { pageSchema, S } from '../../lib/json-schema.ts';
-import { enumParam, listVariables, type RestRoute } from '../../http/rest.ts';
+import { listVariables, type RestRoute } from '../../http/rest.ts';
 import { actionRoute, createRoute, type IdPage, listResult, type NodeHit, resourceRoutes } from '../../http/rest-resource.ts';
 import { SUBSCRIPTION_PROPERTIES, webhookDeliveryRepresentation, eventRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
@@ -95,14 +95,14 @@ export const webhookRoutes: RestRoute[] = [
     path: '/api/v1/webhooks/subscriptions/:id/deliveries',
     operationId: 'listWebhookDeliveries',
     summary: 'List a subscription\'s deliveries with their attempts, newest first',
-    queryParams: ['status', 'eventId'],
+    filter: { type: 'WebhookDeliveryFilter', names: ['status', 'eventId'] },
     responses: { 200: pageSchema(webhookDeliveryRepresentation.schema) },
     document: `query listWebhookDeliveries($subscriptionId: ID!, $page: Int, $limit: Int, $filter: WebhookDeliveryFilter) {
       subscription: node(id: $subscriptionId) { __typename }
       webhookDeliveriesPage(page: $page, limit: $limit, filter: $filter, orderBy: { field: CREATED_AT, direction: DESC }) { data { id } total page limit pages }
     }`,
     toVariables: (req) => {
-      const { filter, ...page } = listVariables(req.query, { status: enumParam(['PENDING', 'SUCCEEDED', 'FAILED']), eventId: String });
+      const { filter, ...page } = req.list!;
       return { ...page, subscriptionId: req.params.id, filter: { ...filter, subscriptionId: req.params.id } };
     },
     toResult: (data, req, context) => {
