@@ -46,9 +46,9 @@ const NESTED = `query { invoices(first: 25) { edges { node { id number status to
 const AGING = `query($asOf: Date) { agedReceivables(asOf: $asOf) { totals { current days1to30 days31to60 days61to90 over90 total } rows { customer { name } total } } }`;
 
 /** The requests measured, for the data just seeded (pages and ids depend on it). */
-function probes(seeded: { invoices: number; entries: number; oldInvoiceId: string; customerId: string; receivablesId: string }): Probe[] {
+function probes(seeded: { invoices: number; entries: number; payments: number; oldInvoiceId: string; customerId: string; receivablesId: string }): Probe[] {
   const pages = (rows: number) => Math.max(1, Math.ceil(rows / 25));
-  const [invoicePages, entryPages] = [pages(seeded.invoices), pages(seeded.entries)];
+  const [invoicePages, entryPages, paymentPages] = [pages(seeded.invoices), pages(seeded.entries), pages(seeded.payments)];
   return [
     { name: 'REST invoices, page 1', method: 'GET', path: '/api/v1/invoices?limit=25' },
     { name: 'REST invoices, middle page', method: 'GET', path: `/api/v1/invoices?limit=25&page=${Math.ceil(invoicePages / 2)}` },
@@ -57,6 +57,9 @@ function probes(seeded: { invoices: number; entries: number; oldInvoiceId: strin
     { name: 'REST invoices, overdue ones, page 1', method: 'GET', path: '/api/v1/invoices?limit=25&overdue=true' },
     { name: 'REST journal entries, page 1', method: 'GET', path: '/api/v1/journal-entries?limit=25' },
     { name: 'REST journal entries, last page', method: 'GET', path: `/api/v1/journal-entries?limit=25&page=${entryPages}` },
+    { name: 'REST payments, page 1', method: 'GET', path: '/api/v1/payments?limit=25' },
+    { name: 'REST payments, last page', method: 'GET', path: `/api/v1/payments?limit=25&page=${paymentPages}` },
+    { name: 'REST trial balance', method: 'GET', path: `/api/v1/reports/trial-balance?asOf=${TODAY}` },
     { name: 'REST one invoice (the oldest)', method: 'GET', path: `/api/v1/invoices/${seeded.oldInvoiceId}` },
     { name: "REST a customer (with its balance)", method: 'GET', path: `/api/v1/customers/${seeded.customerId}` },
     { name: 'GraphQL nested invoices (first 25)', ...graphql(NESTED) },
@@ -100,7 +103,7 @@ async function describe(db: Database) {
   const oldest = await db.prisma.invoice.findFirstOrThrow({ where, orderBy: { issueDate: 'asc' }, select: { id: true } });
   const receivables = await db.prisma.account.findFirstOrThrow({ where: { ...where, systemRole: 'accounts_receivable' }, select: { id: true } });
   const customer = await db.prisma.customer.findFirstOrThrow({ where: { ...where, name: 'Customer 0' }, select: { id: true } });
-  return { invoices: await db.prisma.invoice.count({ where }), entries: await db.prisma.journalEntry.count({ where }), oldInvoiceId: oldest.id, customerId: customer.id, receivablesId: receivables.id };
+  return { invoices: await db.prisma.invoice.count({ where }), entries: await db.prisma.journalEntry.count({ where }), payments: await db.prisma.payment.count({ where }), oldInvoiceId: oldest.id, customerId: customer.id, receivablesId: receivables.id };
 }
 
 /** A database kept by an earlier run (BENCH_SCALE_KEPT), measured again with this build: a new key, nothing seeded. */

@@ -36,7 +36,7 @@ async function plan(sql: string, values: unknown[] = ['org_x']): Promise<string>
 
 describe('every list order', () => {
   it('is known: each list registers its orders', () => {
-    expect(LIST_ORDERS.map((o) => o.model).sort()).toEqual(['Account', 'ApiKey', 'Bill', 'CreditNote', 'Customer', 'Employee', 'Event', 'Invoice', 'JournalEntry', 'Product', 'SalesReceipt', 'TaxRate', 'Vendor', 'WebhookDelivery', 'WebhookSubscription']);
+    expect(LIST_ORDERS.map((o) => o.model).sort()).toEqual(['Account', 'ApiKey', 'Bill', 'CreditNote', 'Customer', 'Employee', 'Event', 'Invoice', 'JournalEntry', 'Payment', 'Product', 'SalesReceipt', 'TaxRate', 'Vendor', 'WebhookDelivery', 'WebhookSubscription']);
   });
 
   it('reads a page from an index in that order, never sorting the organization\'s rows', async () => {

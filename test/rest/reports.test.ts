@@ -143,6 +143,29 @@ describe('the organization over REST', () => {
   });
 });
 
+describe('payments over REST', () => {
+  it('lists the payments received, oldest first, filtered by invoice, customer and dates, and only this organization\'s', async () => {
+    const customer = (await call('POST', '/api/v1/customers', { name: 'Payer Ltd' })).body.id;
+    const invoice = (await call('POST', '/api/v1/invoices', { customerId: customer, issueDate: '2026-06-01', lines: [{ description: 'Work', unitPrice: 100 }] })).body.id;
+    const first = (await call('POST', `/api/v1/invoices/${invoice}/payments`, { amount: 30, date: '2026-06-10', method: 'card' })).body;
+    const second = (await call('POST', `/api/v1/invoices/${invoice}/payments`, { amount: 70, date: '2026-06-05' })).body;
+    const mine = await call('GET', `/api/v1/payments?customerId=${customer}`);
+    expect(mine.body).toMatchObject({ total: 2, page: 1, pages: 1 });
+    expect(mine.body.data.map((p: { id: string }) => p.id)).toEqual([second.id, first.id]);
+    expect(mine.body.data[1]).toMatchObject({ invoiceId: invoice, amount: 30, date: '2026-06-10', method: 'card', invoiceStatus: 'paid', invoiceAmountDue: 0 });
+    expect((await call('GET', `/api/v1/payments?invoiceId=${invoice}&from=2026-06-06`)).body.data.map((p: { id: string }) => p.id)).toEqual([first.id]);
+    expect((await call('GET', `/api/v1/payments/${first.id}`)).body).toEqual(mine.body.data[1]);
+    const all = (await call('GET', '/api/v1/payments?limit=100')).body;
+    expect(all.total).toBe(all.data.length);
+    const other = await t.tenant('Payments Elsewhere Co');
+    expect((await http(t.url, '/api/v1/payments', { key: other.key })).body).toMatchObject({ total: 0, data: [] });
+    expectProblem(await http(t.url, `/api/v1/payments/${first.id}`, { key: other.key }), 404, 'NOT_FOUND');
+    const badFilter = await call('GET', '/api/v1/payments?customerId=5&from=June');
+    expectProblem(badFilter, 400, 'VALIDATION_FAILED');
+    expect(badFilter.body.errors.map((e: { path: string }) => e.path)).toEqual(['from']);
+  });
+});
+
 describe('voidDate', () => {
   it('is the date the void was posted, beside voidedAt, the moment it was asked for', async () => {
     const customer = (await call('POST', '/api/v1/customers', { name: 'Void Ltd' })).body.id;

@@ -77,6 +77,8 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     refundCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/refund`, body: () => ({ amount: 10 }) },
     voidCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/void`, body: () => ({ reason: 'issued twice' }) },
     recordPayment: { path: async () => `/api/v1/invoices/${await invoice()}/payments`, body: () => ({ amount: 50 }) },
+    listPayments: { path: async () => `/api/v1/payments?from=2026-01-01&limit=5` },
+    getPayment: { path: async () => `/api/v1/payments/${await created(`/api/v1/invoices/${await invoice()}/payments`, { amount: 20, method: 'card' })}` },
     listEmployees: { path: async () => '/api/v1/employees?status=active' },
     createEmployee: { path: async () => '/api/v1/employees', body: () => ({ firstName: 'Grace', lastName: 'Hopper' }) },
     getEmployee: { path: async () => `/api/v1/employees/${await created('/api/v1/employees', { firstName: 'Alan', lastName: 'Turing' })}` },

@@ -1,5 +1,5 @@
 // GET and POST /api/v1/invoices (contract); GET /{id}, POST /{id}/finalize, /{id}/void and
-// /{id}/payments (beyond it).
+// /{id}/payments, and GET /api/v1/payments[/{id}] (beyond it).
 import type { RestRoute } from '../../http/rest.ts';
 import { replaceProperty, withoutFields } from '../../lib/json-schema.ts';
 import { actionRoute, idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
@@ -28,6 +28,16 @@ export const invoiceRoutes: RestRoute[] = [
     list: 'List invoices',
     retrieve: 'Retrieve an invoice',
     create: { summary: 'Create an invoice (posted unless draft)', bodyToInput: quantitiesAsText, documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
+  }),
+  ...resourceRoutes({
+    path: '/api/v1/payments',
+    typename: 'Payment',
+    label: 'payment',
+    plural: 'payments',
+    representation: paymentRepresentation,
+    filters: ['invoiceId', 'customerId', 'depositAccountId', 'from', 'to'],
+    list: 'List payments received against invoices, oldest first',
+    retrieve: 'Retrieve a payment',
   }),
   actionRoute({ path: '/api/v1/invoices/:id/finalize', mutation: 'finalizeInvoice', summary: 'Post a draft invoice', status: 200, schema: invoiceRepresentation.schema }),
   actionRoute({ path: '/api/v1/invoices/:id/void', mutation: 'voidInvoice', summary: 'Void an invoice without payments (posts the reversal)', inputType: 'VoidInvoiceInput', status: 200, schema: invoiceRepresentation.schema }),

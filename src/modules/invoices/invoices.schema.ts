@@ -17,6 +17,8 @@ import {
   finalizeInvoice,
   type InvoiceFilter,
   invoiceWhere,
+  type PaymentFilter,
+  paymentWhere,
   recordPayment,
   voidInvoice,
 } from './invoices.service.ts';
@@ -147,6 +149,34 @@ listFields<InvoiceFilter>({
   filterInput: InvoiceFilterInput,
   order: invoiceOrder,
   where: (ctx, filter) => invoiceWhere(ctx.organizationId, filter, ctx.db.provider),
+});
+
+const PaymentFilterInput = builder.inputType('PaymentFilter', {
+  description: 'Narrows a payment list; all given conditions apply.',
+  fields: (t) => ({
+    invoiceId: t.id({ description: 'Payments of this invoice.' }),
+    customerId: t.id({ description: 'Payments of this customer\'s invoices.' }),
+    depositAccountId: t.id({ description: 'Payments into this account.' }),
+    from: t.field({ type: 'Date', description: 'Received on or after this date.' }),
+    to: t.field({ type: 'Date', description: 'Received on or before this date.' }),
+  }),
+});
+
+listFields<PaymentFilter>({
+  plural: 'payments',
+  model: 'Payment',
+  nodeRef: PaymentRef,
+  description: 'payments received against invoices',
+  filterInput: PaymentFilterInput,
+  order: orderInput(
+    'Payment',
+    {
+      DATE: { column: 'date', description: 'By the date received.' },
+      CREATED_AT: { column: 'createdAt', description: 'By when it was recorded.' },
+    },
+    'DATE',
+  ),
+  where: (ctx, filter) => paymentWhere(ctx.organizationId, filter),
 });
 
 // Customer fields that need invoices.

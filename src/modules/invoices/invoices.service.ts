@@ -71,6 +71,26 @@ export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {},
   return where;
 }
 
+export interface PaymentFilter {
+  invoiceId?: string | null;
+  customerId?: string | null;
+  depositAccountId?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+/** The payments of an organization a list's filter selects. */
+export function paymentWhere(organizationId: string, filter: PaymentFilter = {}): PrismaTypes.PaymentWhereInput {
+  const where: PrismaTypes.PaymentWhereInput = { organizationId };
+  const and: PrismaTypes.PaymentWhereInput[] = [];
+  if (filter.invoiceId) and.push({ invoiceId: filter.invoiceId });
+  if (filter.customerId) and.push({ invoice: { customerId: filter.customerId } });
+  if (filter.depositAccountId) and.push({ depositAccountId: filter.depositAccountId });
+  if (filter.from) and.push({ date: { gte: filter.from } });
+  if (filter.to) and.push({ date: { lte: filter.to } });
+  if (and.length) where.AND = and;
+  return where;
+}
 
 /**
  * Checks the lines of a sale (an invoice, a sales receipt) and computes each: a product gives the
