@@ -6,7 +6,9 @@ import { SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTracing, type Tracing } from '../../src/lib/tracing.ts';
-import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, freshDatabase, gql, http, startServerProcess, type TestApp } from '../helpers.ts';
 
 const exporter = new InMemorySpanExporter();
 let tracing: Tracing;
@@ -62,4 +64,35 @@ describe('traces', () => {
     await expect.poll(() => spans().some((s) => s.name === 'query Broken')).toBe(true);
     expect(spans().find((s) => s.name === 'query Broken')!.status.code).toBe(SpanStatusCode.ERROR);
   });
+});
+
+describe('the server as npm start runs it, with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
+  it('exports its spans over OTLP/HTTP to the collector it names, and flushes them when stopped', async () => {
+    const bodies: { path: string; body: string }[] = [];
+    const collector = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk) => (body += chunk)).on('end', () => {
+        bodies.push({ path: req.url ?? '', body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const database = freshDatabase();
+    try {
+      const server = await startServerProcess({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`, OTEL_SERVICE_NAME: 'books-api' });
+      const key = /^\s+(ak_\S+)$/m.exec(server.stdout())![1];
+      expect((await http(server.url, '/api/v1/accounts?limit=1', { key, headers: { 'x-request-id': 'exported-1' } })).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      const traces = bodies.filter((b) => b.path === '/v1/traces').map((b) => b.body).join('\n');
+      expect(traces).toContain('exported-1');
+      expect(traces).toContain('books-api');
+      expect(traces).toContain('GET /api/v1/accounts');
+      expect(traces).toMatch(/sqlite SELECT/);
+    } finally {
+      collector.close();
+      await database.drop();
+    }
+  }, 30_000);
 });
