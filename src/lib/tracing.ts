@@ -75,8 +75,17 @@ async function instrumentDrivers() {
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function tracedQuery(this: unknown, ...args: unknown[]) {
     const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string } | undefined)?.text ?? '');
-    if (!text || typeof args.at(-1) === 'function') return query.apply(this, args); // callback style: left as it is
+    if (!text) return query.apply(this, args);
     const span = statementSpan('postgresql', text);
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      // The pool's own queries pass a callback.
+      args[args.length - 1] = (error: unknown, result: unknown) => {
+        endSpan(span, error ?? undefined);
+        return (callback as (error: unknown, result: unknown) => unknown)(error, result);
+      };
+      return query.apply(this, args);
+    }
     const result = query.apply(this, args) as Promise<unknown>;
     return result.then(
       (value) => (endSpan(span), value),

@@ -89,7 +89,7 @@ describe('the server as npm start runs it, with OTEL_EXPORTER_OTLP_ENDPOINT set'
       expect(traces).toContain('exported-1');
       expect(traces).toContain('books-api');
       expect(traces).toContain('GET /api/v1/accounts');
-      expect(traces).toMatch(/sqlite SELECT/);
+      expect(traces).toMatch(/(sqlite|postgresql) SELECT/);
     } finally {
       collector.close();
       await database.drop();
