@@ -99,6 +99,7 @@ export interface RequestContextDeps {
 
 export type CreateRequestContext = (credentials: Credentials, requestId: string) => Promise<RequestContext>;
 
+/** The organization of a schema reader: none (its currency is ISO 4217's code for "no currency"). */
 const NO_ORGANIZATION: OrganizationInfo = { id: '', name: '', baseCurrency: 'XXX', lockDate: null, defaultPaymentTermsDays: 0, fiscalYearEnd: '12-31' };
 
 /** Digests of keys this instance verified lately: they pass an address that is refused for failures. */
