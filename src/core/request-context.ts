@@ -99,6 +99,9 @@ export interface RequestContextDeps {
 
 export type CreateRequestContext = (credentials: Credentials, requestId: string) => Promise<RequestContext>;
 
+/** `Authorization: Bearer <key>`, the key captured: the one spelling every surface accepts. */
+export const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
 /** The organization of a schema reader: none (its currency is ISO 4217's code for "no currency"). */
 const NO_ORGANIZATION: OrganizationInfo = { id: '', name: '', baseCurrency: 'XXX', lockDate: null, defaultPaymentTermsDays: 0, fiscalYearEnd: '12-31' };
 
@@ -153,7 +156,7 @@ export function requestContextFactory({ db, checkKey, limiter, authFailures, log
     }
     const header = credentials.authorization;
     if (!header) return refuse(address, 'Send your API key as Authorization: Bearer <key>');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const match = BEARER.exec(header);
     if (!match) return refuse(address, 'The Authorization header must be "Bearer <key>"');
     const token = match[1];
     if (!verified.has(token)) {

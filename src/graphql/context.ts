@@ -2,7 +2,7 @@
 // and how Yoga builds it for a GraphQL request over HTTP.
 import { randomUUID } from 'node:crypto';
 import { type DocumentNode, GraphQLError, Kind, parse } from 'graphql';
-import { type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
+import { BEARER, type CreateRequestContext, type HttpExchange, RateLimitedError } from '../core/request-context.ts';
 import { errorHeaders } from '../lib/errors.ts';
 import { toAppError } from './errors.ts';
 
@@ -24,8 +24,6 @@ export type Yoga = YogaServerInstance<YogaServerContext, RequestContext>;
  * Whether a GraphQL document asks for nothing but the schema (`__schema`, `__type`, `__typename` at its
  * root, every operation a query): what GraphiQL and code generators send before anything else.
  */
-const BEARER_TOKEN = /^Bearer\s+\S+\s*$/i;
-
 export function isIntrospectionOnly(query: unknown): boolean {
   if (typeof query !== 'string' || !query.includes('__')) return false;
   let document: DocumentNode;
@@ -53,7 +51,7 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
     try {
       const authorization = initial.request.headers.get('authorization');
       // Without a key (GraphiQL's placeholder is none), a request for the schema alone is answered.
-      const schemaOnly = !BEARER_TOKEN.test(authorization ?? '') && isIntrospectionOnly((initial as { params?: { query?: unknown } }).params?.query);
+      const schemaOnly = !BEARER.test(authorization ?? '') && isIntrospectionOnly((initial as { params?: { query?: unknown } }).params?.query);
       const context = await createContext({ authorization, address: exchange.address, schemaOnly }, exchange.requestId);
       exchange.rateLimit = context.rateLimit;
       if (!schemaOnly) exchange.caller = { keyPrefix: context.apiKey.prefix, organizationId: context.organizationId };

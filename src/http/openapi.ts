@@ -9,10 +9,7 @@ import {
   isListType,
   isNonNullType,
   isScalarType,
-  getOperationAST,
-  type NamedTypeNode,
   parse,
-  typeFromAST,
 } from 'graphql';
 import { problemSchema, type Schema } from '../lib/json-schema.ts';
 import { ID_PREFIX } from '../lib/ids.ts';
@@ -80,13 +77,12 @@ function errorStatusesOf(route: CompiledRoute, scopes: string[]): string[] {
 }
 
 /** A route's query parameters that are variables of its document, typed as the document declares them. */
-function variableParameters(route: CompiledRoute, schema: GraphQLSchema) {
-  if (!route.variables) return [];
-  const definitions = new Map(getOperationAST(route.parsed)?.variableDefinitions?.map((d) => [d.variable.name.value, d]) ?? []);
+function variableParameters(route: CompiledRoute) {
+  if (!route.variables || !route.variableParsers) return [];
+  const { types, required } = route.variableParsers;
   return route.variables.map((name) => {
-    const type = typeFromAST(schema, definitions.get(name)!.type as NamedTypeNode) as GraphQLInputType;
     const description = PARAMETER_DESCRIPTIONS[name];
-    return { name, in: 'query', required: route.variableParsers!.required.includes(name), schema: inputSchema(type), ...(description ? { description } : {}) };
+    return { name, in: 'query', required: required.includes(name), schema: inputSchema(types[name]), ...(description ? { description } : {}) };
   });
 }
 
@@ -147,7 +143,7 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
           ...filterParameters(route, schema),
         ]
       : [];
-    const variableParams = variableParameters(route, schema);
+    const variableParams = variableParameters(route);
     const bodyType = route.bodyType ? schema.getType(route.bodyType) : undefined;
     const write = route.method !== 'GET';
     const example = examples[route.operationId];

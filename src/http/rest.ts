@@ -87,8 +87,8 @@ export interface CompiledRoute extends Omit<RestRoute, 'responses' | 'toVariable
   responses: Record<number, Schema>;
   toVariables(req: RestRequest): Record<string, unknown>;
   toResult(data: GraphQLData, req: RestRequest, context: RequestContext, write: WriteOutcome | undefined): RestResult | Promise<RestResult>;
-  /** Parsers of the query parameters that are variables (`variables`), and which of them are required. */
-  variableParsers?: { parsers: Record<string, ParameterParser>; required: string[] };
+  /** Parsers and GraphQL types of the query parameters that are variables (`variables`), and which of them are required. */
+  variableParsers?: { parsers: Record<string, ParameterParser>; types: Record<string, GraphQLInputType>; required: string[] };
   /** The scopes its operation needs (graphql/scopes.ts). */
   scopes: Scope[];
   bodyInputType?: GraphQLInputType;
@@ -368,14 +368,18 @@ export function filterParsersOf(schema: GraphQLSchema, typeName: string, names: 
     names.map((name) => {
       const field = fields[name];
       if (!field) throw new Error(`${where}: ${typeName} has no field ${name}`);
-      const fieldType = getNullableType(field.type);
-      if (isEnumType(fieldType)) return [name, enumParam(fieldType.getValues().map((v) => v.name))];
-      if (!isScalarType(fieldType)) throw new Error(`${where}: ${typeName}.${name} is not a scalar or enum`);
-      const parser = SCALAR_PARAMETERS[fieldType.name];
-      if (!parser) throw new Error(`${where}: no query-parameter spelling for ${fieldType.name} (${typeName}.${name})`);
-      return [name, parser];
+      return [name, parameterParserFor(field.type, `${where}: ${typeName}.${name}`)];
     }),
   );
+}
+
+/** How a query parameter of this GraphQL type is read: an enum in lower case, or its scalar's spelling. */
+function parameterParserFor(type: GraphQLInputType, where: string): ParameterParser {
+  const bare = getNullableType(type);
+  if (isEnumType(bare)) return enumParam(bare.getValues().map((v) => v.name));
+  const parser = isScalarType(bare) ? SCALAR_PARAMETERS[bare.name] : undefined;
+  if (!parser) throw new Error(`${where}: no query-parameter spelling for ${String(bare)}`);
+  return parser;
 }
 
 const wholeNumberParam = (value: string) => {
@@ -408,19 +412,18 @@ function variableParsersOf(schema: GraphQLSchema, document: DocumentNode, names:
   const operation = getOperationAST(document);
   const definitions = new Map(operation?.variableDefinitions?.map((d) => [d.variable.name.value, d]) ?? []);
   const parsers: Record<string, ParameterParser> = {};
+  const types: Record<string, GraphQLInputType> = {};
   const required: string[] = [];
   for (const name of names) {
     const definition = definitions.get(name);
     if (!definition) throw new Error(`${where}: the document has no variable $${name}`);
-    const type = typeFromAST(schema, definition.type as NamedTypeNode);
+    const type = typeFromAST(schema, definition.type as NamedTypeNode) as GraphQLInputType | undefined;
     if (!type) throw new Error(`${where}: unknown type of $${name}`);
     if (isNonNullType(type) && !definition.defaultValue) required.push(name);
-    const bare = getNullableType(type);
-    if (isEnumType(bare)) parsers[name] = enumParam(bare.getValues().map((v) => v.name));
-    else if (isScalarType(bare) && SCALAR_PARAMETERS[bare.name]) parsers[name] = SCALAR_PARAMETERS[bare.name];
-    else throw new Error(`${where}: no query-parameter spelling for $${name}`);
+    types[name] = type;
+    parsers[name] = parameterParserFor(type, `${where}: $${name}`);
   }
-  return { parsers, required };
+  return { parsers, types, required };
 }
 
 /** The variables of a route with `variables`: its path parameters and its query parameters, parsed; unknown ones refused. */
