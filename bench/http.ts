@@ -23,7 +23,10 @@
 // The service runs as in production: LOG_LEVEL=info (its log goes to a file in the run's directory) and METRICS_PORT on.
 // BENCH_PEERS=postgraphile (PostgreSQL only) also starts PostGraphile 5 on the same schema (bench/peers/postgraphile.ts)
 // and measures it in the same alternating runs for the nested invoice page, after checking it answers the same data.
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+// The peers are a package of their own (bench/peers/package.json, installed here on first use): PostGraphile declares
+// Node 22, and the project's own install stays free of engine warnings on the Node it declares.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -129,8 +132,16 @@ const logTo = (name: string) => openSync(join(dir, `${name}.log`), 'a');
 const service = start(SERVER_BUNDLE, [], serviceEnv, serviceFlags, logTo('service'));
 const compared = COMPARE.map(({ name, bundle, env }) => ({ name, server: start(bundle, [], { ...serviceEnv, ...env }, serviceFlags, logTo(name)) }));
 const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')]);
-const peerBundle = join(PROJECT_ROOT, 'dist/peer-postgraphile.js');
-if (PEERS.length) await build({ entryPoints: [join(PROJECT_ROOT, 'bench/peers/postgraphile.ts')], outfile: peerBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+const peersDir = join(PROJECT_ROOT, 'bench/peers');
+// Bundled beside the peers' own node_modules, which its imports resolve from.
+const peerBundle = join(peersDir, 'dist/postgraphile.js');
+if (PEERS.length) {
+  if (!existsSync(join(peersDir, 'node_modules/postgraphile'))) {
+    console.log('Installing the benchmark peers (bench/peers/package.json; PostGraphile declares Node 22 and runs here with a polyfill)…');
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: peersDir, stdio: 'inherit' });
+  }
+  await build({ entryPoints: [join(peersDir, 'postgraphile.ts')], outfile: peerBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+}
 const peers = PEERS.map((name) => ({ name, server: start(peerBundle, [databaseUrl]) }));
 const peerUrls = await Promise.all(peers.map((p) => p.server.url));
 const urls = { service: await service.url, baseline: await baseline.url };

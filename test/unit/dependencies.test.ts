@@ -2,6 +2,7 @@
 // composition (registry, app). Modules hand their parts up to src/registry.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { satisfies } from 'semver';
 import { expect, it } from 'vitest';
 
 const SRC = new URL('../../src/', import.meta.url).pathname;
@@ -39,4 +40,22 @@ it('only the files docs/upgrading.md lists reach into library internals', () => 
     .map((file) => `src/${file}`);
   expect(reaching.length).toBeGreaterThan(0);
   expect(reaching.filter((file) => !listed.has(file))).toEqual([]);
+});
+
+it('every installed package runs on the Node the project declares, and every override that holds one back is explained', () => {
+  const root = new URL('../../', import.meta.url);
+  const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string }; overrides: Record<string, unknown> };
+  const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[] }> };
+  expect(manifest.engines.node).toBe('>=20.19');
+  const excluding = Object.entries(lock.packages)
+    .map(([path, entry]) => [path, Array.isArray(entry.engines) ? undefined : entry.engines?.node] as const)
+    .filter(([path, node]) => path && node && !(satisfies('20.19.0', node) && satisfies(process.version, node)))
+    .map(([path, node]) => `${path} wants node ${node}`);
+  expect(excluding).toEqual([]);
+  const page = readFileSync(new URL('docs/upgrading.md', root), 'utf8');
+  const listed = new Set([...page.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]));
+  // A nested override ("prisma": { "@prisma/dev": … }) names the held package inside.
+  const held = Object.entries(manifest.overrides).flatMap(([name, to]) => (typeof to === 'object' && to ? Object.keys(to as object) : [name]));
+  expect(held.length).toBeGreaterThan(0);
+  expect(held.filter((name) => !listed.has(name))).toEqual([]);
 });
