@@ -50,22 +50,36 @@ export function periodParts(from?: string, to?: string): { months?: { gte?: stri
   return { months, days };
 }
 
-async function sumsByAccount(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, where: { accountIds?: string[]; from?: string; to?: string }): Promise<AccountSums[]> {
-  const scope = { organizationId: tenant.organizationId, ...(where.accountIds ? { accountId: { in: where.accountIds } } : {}) };
-  const parts = periodParts(where.from, where.to);
-  const sums = { _sum: { debit: true, credit: true } } as const;
-  const [months, ...days] = await Promise.all([
-    parts.months ? tenant.prisma.accountMonthlyTotal.groupBy({ by: ['accountId'], where: { ...scope, month: parts.months }, ...sums }) : [],
-    ...parts.days.map((date) => tenant.prisma.accountDailyTotal.groupBy({ by: ['accountId'], where: { ...scope, date }, ...sums })),
-  ]);
-  const byAccount = new Map<string, AccountSums>();
-  for (const row of [...months, ...days.flat()]) {
-    const total = byAccount.get(row.accountId) ?? byAccount.set(row.accountId, { accountId: row.accountId, debit: 0n, credit: 0n }).get(row.accountId)!;
-    total.debit += row._sum.debit ?? 0n;
-    total.credit += row._sum.credit ?? 0n;
-  }
-  return [...byAccount.values()];
+interface DateRange {
+  from?: string;
+  to?: string;
 }
+
+/**
+ * Each account's debit and credit sums over each of `ranges` (inclusive, either end open), in one
+ * statement: every range as the kept totals hold it (periodParts), its parts tagged with the range's
+ * index. One round trip however many ranges a report needs (the trial balance: the closed years and this one).
+ */
+async function sumsByAccountPer(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, ranges: DateRange[], accountIds?: string[]): Promise<AccountSums[][]> {
+  const ofAccounts = accountIds ? Prisma.sql` AND "accountId" IN (${Prisma.join(accountIds)})` : Prisma.empty;
+  const within = (column: string, range: { gte?: string; lte?: string }) =>
+    Prisma.sql`${range.gte ? Prisma.sql` AND ${Prisma.raw(column)} >= ${range.gte}` : Prisma.empty}${range.lte ? Prisma.sql` AND ${Prisma.raw(column)} <= ${range.lte}` : Prisma.empty}`;
+  const parts = ranges.flatMap((range, index) => {
+    const { months, days } = periodParts(range.from, range.to);
+    // The index as a literal (an integer of ours, not input): a bound parameter would be untyped text on PostgreSQL.
+    const rows = (table: string) => Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "part", "accountId", "debit", "credit" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${tenant.organizationId}${ofAccounts}`;
+    return [...(months ? [Prisma.sql`${rows('AccountMonthlyTotal')}${within('"month"', months)}`] : []), ...days.map((d) => Prisma.sql`${rows('AccountDailyTotal')}${within('"date"', d)}`)];
+  });
+  const per = ranges.map((): AccountSums[] => []);
+  if (!parts.length) return per;
+  const sums: { part: unknown; accountId: string; debit: unknown; credit: unknown }[] = await tenant.prisma.$queryRaw(
+    Prisma.sql`SELECT p."part", p."accountId", SUM(p."debit") AS "debit", SUM(p."credit") AS "credit" FROM (${Prisma.join(parts, ' UNION ALL ')}) p GROUP BY p."part", p."accountId"`,
+  );
+  for (const row of sums) per[Number(row.part)].push({ accountId: row.accountId, debit: minor(row.debit), credit: minor(row.credit) });
+  return per;
+}
+
+const sumsByAccount = async (tenant: Pick<Tenant, 'prisma' | 'organizationId'>, where: DateRange & { accountIds?: string[] }) => (await sumsByAccountPer(tenant, [where], where.accountIds))[0];
 
 /** Balance of each account on its normal side, from all posted lines (optionally up to a date). */
 export async function accountBalances(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, accountIds: string[], asOf?: string): Promise<Map<string, bigint>> {
@@ -96,7 +110,7 @@ const PROFIT_AND_LOSS: readonly AccountType[] = ['INCOME', 'EXPENSE'];
 async function closedBooks(tenant: Tenant, asOf: string) {
   const yearStart = fiscalYearStart(asOf, tenant.organization.fiscalYearEnd);
   // The closed years and this one, apart: together no more rows than the whole history up to asOf.
-  const [closed, current, accounts] = await Promise.all([sumsByAccount(tenant, { to: addDays(yearStart, -1) }), sumsByAccount(tenant, { from: yearStart, to: asOf }), accountsOf(tenant)]);
+  const [[closed, current], accounts] = await Promise.all([sumsByAccountPer(tenant, [{ to: addDays(yearStart, -1) }, { from: yearStart, to: asOf }]), accountsOf(tenant)]);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   const net = new Map<string, bigint>();
   let retainedEarnings = 0n;
