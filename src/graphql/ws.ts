@@ -14,7 +14,7 @@ import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { verifyApiKey } from '../core/api-keys.ts';
-import type { CreateRequestContext, RequestContext } from '../core/request-context.ts';
+import { BEARER, type CreateRequestContext, type RequestContext } from '../core/request-context.ts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError, type ErrorCode } from '../lib/errors.ts';
@@ -53,7 +53,8 @@ interface Connection {
   subscriptions: Set<string>;
 }
 
-const bearer = (authorization: string | undefined | null) => /^Bearer\s+(\S+)/i.exec(authorization ?? '')?.[1] ?? '';
+/** The key of an accepted connection's credentials (createContext has checked them against the same rule). */
+const bearer = (authorization: string | undefined | null) => BEARER.exec(authorization ?? '')?.[1] ?? '';
 
 const credentialsOf = (params: Record<string, unknown> | undefined, request: IncomingMessage) => {
   const fromParams = params?.authorization ?? params?.Authorization;

@@ -12,7 +12,7 @@ import {
   parse,
 } from 'graphql';
 import { problemSchema, type Schema } from '../lib/json-schema.ts';
-import { ID_PREFIX } from '../lib/ids.ts';
+import { idPattern, idTypeNamedBy } from '../lib/ids.ts';
 import examplesFile from './openapi-examples.json' with { type: 'json' };
 import type { CompiledRoute } from './rest.ts';
 import { requiredScopes } from '../graphql/scopes.ts';
@@ -76,13 +76,19 @@ function errorStatusesOf(route: CompiledRoute, scopes: string[]): string[] {
   });
 }
 
+/** A query parameter's schema: its GraphQL type's, or, for one named `<type>Id`, the pattern of that type's ids (the REST layer refuses others). */
+function parameterSchema(name: string, type: GraphQLInputType) {
+  const idOf = idTypeNamedBy(name);
+  return idOf ? { type: 'string', pattern: idPattern(idOf) } : inputSchema(type);
+}
+
 /** A route's query parameters that are variables of its document, typed as the document declares them. */
 function variableParameters(route: CompiledRoute) {
   if (!route.variables || !route.variableParsers) return [];
   const { types, required } = route.variableParsers;
   return route.variables.map((name) => {
     const description = PARAMETER_DESCRIPTIONS[name];
-    return { name, in: 'query', required: required.includes(name), schema: inputSchema(types[name]), ...(description ? { description } : {}) };
+    return { name, in: 'query', required: required.includes(name), schema: parameterSchema(name, types[name]), ...(description ? { description } : {}) };
   });
 }
 
@@ -124,9 +130,7 @@ function filterParameters(route: CompiledRoute, schema: GraphQLSchema) {
   const fields = input.getFields();
   return route.filter.names.map((name) => {
     const field = fields[name];
-    const prefix = name.endsWith('Id') ? (ID_PREFIX as Record<string, string>)[`${name.charAt(0).toUpperCase()}${name.slice(1, -2)}`] : undefined;
-    const typed = prefix ? { type: 'string', pattern: `^${prefix}_[0-9a-z]{26}$` } : inputSchema(field.type);
-    return { name, in: 'query', schema: typed, description: field.description ?? `Filter: ${name}.` };
+    return { name, in: 'query', schema: parameterSchema(name, field.type), description: field.description ?? `Filter: ${name}.` };
   });
 }
 

@@ -5,6 +5,7 @@ import type { Yoga } from '../graphql/context.ts';
 import { coerceInputValue, type DocumentNode, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, type NamedTypeNode, parse, typeFromAST, validate } from 'graphql';
 import { resultShape } from './graphql-result.ts';
 import { isCalendarDate } from '../lib/dates.ts';
+import { ID_PREFIX, idType, type IdType, idTypeNamedBy, idWords } from '../lib/ids.ts';
 import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
 import type { Schema } from '../lib/json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
@@ -368,19 +369,30 @@ export function filterParsersOf(schema: GraphQLSchema, typeName: string, names: 
     names.map((name) => {
       const field = fields[name];
       if (!field) throw new Error(`${where}: ${typeName} has no field ${name}`);
-      return [name, parameterParserFor(field.type, `${where}: ${typeName}.${name}`)];
+      return [name, parameterParserFor(field.type, `${where}: ${typeName}.${name}`, name)];
     }),
   );
 }
 
-/** How a query parameter of this GraphQL type is read: an enum in lower case, or its scalar's spelling. */
-function parameterParserFor(type: GraphQLInputType, where: string): ParameterParser {
+/**
+ * How a query parameter of this GraphQL type is read: an enum in lower case, or its scalar's spelling;
+ * one named `<type>Id` must be an id of that type (`customerId=5` is a mistake to report, not a filter
+ * that matches nothing).
+ */
+function parameterParserFor(type: GraphQLInputType, where: string, name: string): ParameterParser {
   const bare = getNullableType(type);
+  const idOf = idTypeNamedBy(name);
+  if (idOf && isScalarType(bare) && (bare.name === 'ID' || bare.name === 'String')) return idParam(idOf);
   if (isEnumType(bare)) return enumParam(bare.getValues().map((v) => v.name));
   const parser = isScalarType(bare) ? SCALAR_PARAMETERS[bare.name] : undefined;
   if (!parser) throw new Error(`${where}: no query-parameter spelling for ${String(bare)}`);
   return parser;
 }
+
+const idParam = (type: IdType) => (value: string) => {
+  if (idType(value) !== type) throw new Error(`must be ${idWords(type)} (${ID_PREFIX[type]}_ and 26 letters and digits), got "${value}"`);
+  return value;
+};
 
 const wholeNumberParam = (value: string) => {
   if (!/^-?\d+$/.test(value)) throw new Error(`must be a whole number, got "${value}"`);
@@ -421,7 +433,7 @@ function variableParsersOf(schema: GraphQLSchema, document: DocumentNode, names:
     if (!type) throw new Error(`${where}: unknown type of $${name}`);
     if (isNonNullType(type) && !definition.defaultValue) required.push(name);
     types[name] = type;
-    parsers[name] = parameterParserFor(type, `${where}: $${name}`);
+    parsers[name] = parameterParserFor(type, `${where}: $${name}`, name);
   }
   return { parsers, types, required };
 }

@@ -66,6 +66,29 @@ export function newId(type: IdType, now = Date.now()): string {
 
 const TYPE_BY_PREFIX = new Map<string, IdType>(Object.entries(ID_PREFIX).map(([type, prefix]) => [prefix, type as IdType]));
 
+/**
+ * The type of id a parameter or field named `<type>Id` takes, if it names one of ours: `customerId` →
+ * Customer, `apiKeyId` → ApiKey, and by its last words `depositAccountId` → Account (`resourceId` names none).
+ */
+export function idTypeNamedBy(name: string): IdType | undefined {
+  if (!name.endsWith('Id')) return undefined;
+  const words = name.slice(0, -2).split(/(?=[A-Z])/);
+  for (let first = 0; first < words.length; first++) {
+    const type = words.slice(first).map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`).join('');
+    if (type in ID_PREFIX) return type as IdType;
+  }
+  return undefined;
+}
+
+/** What an id of `type` is called in a message: "a customer id", "an invoice id", "a journal entry id". */
+export function idWords(type: IdType): string {
+  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words} id`;
+}
+
+/** An id of `type`, as a regular expression's source (the OpenAPI document's `pattern`). */
+export const idPattern = (type: IdType) => `^${ID_PREFIX[type]}_[0-9a-z]{26}$`;
+
 /** The type an id names, or undefined for anything that is not one of our ids. */
 export function idType(id: string): IdType | undefined {
   const underscore = id.indexOf('_');

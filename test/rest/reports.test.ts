@@ -89,6 +89,9 @@ describe('REST reports', () => {
     const other = await t.tenant('Other Co');
     const theirs = (await http(t.url, '/api/v1/accounts?limit=1', { key: other.key })).body.data[0].id;
     expectProblem(await call('GET', `/api/v1/reports/general-ledger?accountId=${theirs}`), 404, 'NOT_FOUND');
+    const byCode = await call('GET', '/api/v1/reports/general-ledger?accountId=1200');
+    expectProblem(byCode, 400, 'VALIDATION_FAILED');
+    expect(byCode.body.errors).toEqual([{ path: 'accountId', message: 'must be an account id (acct_ and 26 letters and digits), got "1200"' }]);
   });
 
   it('refuses missing, malformed and unknown parameters in REST words, naming each', async () => {
@@ -162,7 +165,14 @@ describe('payments over REST', () => {
     expectProblem(await http(t.url, `/api/v1/payments/${first.id}`, { key: other.key }), 404, 'NOT_FOUND');
     const badFilter = await call('GET', '/api/v1/payments?customerId=5&from=June');
     expectProblem(badFilter, 400, 'VALIDATION_FAILED');
-    expect(badFilter.body.errors.map((e: { path: string }) => e.path)).toEqual(['from']);
+    expect(badFilter.body.errors).toEqual([
+      { path: 'customerId', message: 'must be a customer id (cus_ and 26 letters and digits), got "5"' },
+      { path: 'from', message: expect.stringContaining('"June"') },
+    ]);
+    // An id of the wrong type is as much a mistake as a malformed one.
+    const wrongType = await call('GET', `/api/v1/payments?invoiceId=${customer}`);
+    expectProblem(wrongType, 400, 'VALIDATION_FAILED');
+    expect(wrongType.body.errors).toEqual([{ path: 'invoiceId', message: `must be an invoice id (inv_ and 26 letters and digits), got "${customer}"` }]);
   });
 });
 
