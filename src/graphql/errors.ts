@@ -183,16 +183,22 @@ export function useUnavailableStatus() {
   return {
     onResultProcess({ result, setResult }: { result: unknown; setResult: (result: ExecutionResult) => void }) {
       if (!result || typeof result !== 'object' || Array.isArray(result) || Symbol.asyncIterator in result) return;
-      const { errors, data } = result as { errors?: readonly GraphQLError[]; data?: Record<string, unknown> | null };
-      const unavailable = errors?.find((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');
-      if (!unavailable || (data && Object.values(data).some((value) => value !== null && value !== undefined))) return;
-      const { http: _http, ...extensions } = unavailable.extensions ?? {};
-      const marked = new GraphQLError(unavailable.message, {
-        nodes: unavailable.nodes,
-        path: unavailable.path,
-        extensions: { ...extensions, http: { status: 503, headers: errorHeaders('SERVICE_UNAVAILABLE', extensions) } },
-      });
-      setResult({ ...(result as object), errors: errors!.map((e) => (e === unavailable ? marked : e)) });
+      const marked = withUnavailableStatus(result as ExecutionResult);
+      if (marked !== result) setResult(marked);
     },
   };
+}
+
+/** The result with its SERVICE_UNAVAILABLE error marked 503 when nothing else was answered (useUnavailableStatus), else the result itself. */
+export function withUnavailableStatus(result: ExecutionResult): ExecutionResult {
+  const { errors, data } = result as { errors?: readonly GraphQLError[]; data?: Record<string, unknown> | null };
+  const unavailable = errors?.find((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');
+  if (!unavailable || (data && Object.values(data).some((value) => value !== null && value !== undefined))) return result;
+  const { http: _http, ...extensions } = unavailable.extensions ?? {};
+  const marked = new GraphQLError(unavailable.message, {
+    nodes: unavailable.nodes,
+    path: unavailable.path,
+    extensions: { ...extensions, http: { status: 503, headers: errorHeaders('SERVICE_UNAVAILABLE', extensions) } },
+  });
+  return { ...result, errors: errors!.map((e) => (e === unavailable ? marked : e)) };
 }

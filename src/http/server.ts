@@ -2,6 +2,7 @@
 // request context itself) or /api/v1 (the REST route table, on the same request context). Plain
 // node:http: nothing here needs a framework.
 import type { Yoga } from '../graphql/context.ts';
+import { directQuery } from '../graphql/direct-queries.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -93,12 +94,19 @@ export function createRequestHandler(deps: HandlerDeps) {
       await loadGraphiQL();
       allowPageScripts(res);
     }
+    // A plain JSON query is answered on Yoga's envelop directly (graphql/direct-queries.ts); the rest by Yoga.
+    const direct = req.method === 'POST' && body ? await directQuery(yoga, createContext, { body, accept: req.headers.accept, authorization: req.headers.authorization }, exchange) : undefined;
     const init: RequestInit = { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined };
-    const response = await yoga.fetch(url.toString(), init, { exchange });
+    metrics.graphqlHandled(direct?.answer ? 'direct' : 'yoga');
+    const answer = direct?.answer ?? { response: await yoga.fetch(url.toString(), init, direct?.serverContext ?? { exchange }) };
     if (exchange.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(exchange.rateLimit))) res.setHeader(name, value);
+    if ('body' in answer) {
+      res.writeHead(answer.status, { 'content-type': `${answer.mediaType}; charset=utf-8`, 'content-length': Buffer.byteLength(answer.body) }).end(answer.body);
+      return;
+    }
     // whatwg-node's own writer: a single result (a string body) is written as it is, a stream (SSE,
     // multipart) piped; iterating `response.body` turned even a string into a stream per request.
-    await sendNodeResponse(response, res, req, false);
+    await sendNodeResponse(answer.response, res, req, false);
   }
 
   async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, found: ReturnType<RestRouter['match']>, context: RequestContext, headers: Record<string, string>) {

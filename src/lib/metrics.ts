@@ -18,6 +18,8 @@ export interface Metrics {
   request(method: string, route: string, status: number, seconds: number): void;
   /** One executed GraphQL operation (REST routes run theirs too). */
   operation(name: string, type: string, ok: boolean, seconds: number): void;
+  /** A GraphQL request over HTTP: answered on the envelop directly (a plain JSON query) or through Yoga's HTTP handling. */
+  graphqlHandled(handling: 'direct' | 'yoga'): void;
   rateLimited(kind: 'key' | 'address'): void;
   /** A write that lost a race and ran again; `gaveUp` when it answered 409. */
   writeConflict(gaveUp: boolean): void;
@@ -38,6 +40,8 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
   const requests = new Counter({ name: `${prefix}http_requests_total`, help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'], registers });
   const requestSeconds = new Histogram({ name: `${prefix}http_request_duration_seconds`, help: 'Time to answer an HTTP request', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
   const operationSeconds = new Histogram({ name: `${prefix}graphql_operation_duration_seconds`, help: 'Time to execute a GraphQL operation, by operation name, type and outcome', labelNames: ['operation', 'type', 'outcome'], buckets: LATENCY_BUCKETS, registers });
+  const graphqlHandling = new Counter({ name: `${prefix}graphql_http_requests_total`, help: 'GraphQL requests over HTTP by handling: direct (a plain JSON query, run on the envelop) or yoga (the rest, through Yoga\'s HTTP handling)', labelNames: ['handling'], registers });
+  const handled = { direct: graphqlHandling.labels('direct'), yoga: graphqlHandling.labels('yoga') };
   const rateLimited = new Counter({ name: `${prefix}rate_limit_refusals_total`, help: 'Requests refused by a rate limit: per key, or per address for requests without a valid key', labelNames: ['kind'], registers });
   const conflicts = new Counter({ name: `${prefix}write_conflicts_total`, help: 'Writes that conflicted with another: retried, or given up with 409', labelNames: ['result'], registers });
   const unavailable = new Counter({ name: `${prefix}database_unavailable_total`, help: 'Requests answered 503 because the database could not be reached', registers });
@@ -85,6 +89,7 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
       if (!series) operationSeries.set(key, (series = operationSeconds.labels(label, type, outcome)));
       series.observe(seconds);
     },
+    graphqlHandled: (handling) => handled[handling].inc(),
     rateLimited: (kind) => rateLimited.inc({ kind }),
     writeConflict: (gaveUp) => conflicts.inc({ result: gaveUp ? 'gave_up' : 'retried' }),
     databaseUnavailable: () => unavailable.inc(),
