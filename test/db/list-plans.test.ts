@@ -3,7 +3,7 @@
 // order, never by sorting them all. Checked with the database's own plan, on SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_ORDERS } from '../../src/graphql/lists.ts';
-import { agingStatement } from '../../src/modules/reports/reports.service.ts';
+import { agingStatement, periodSumsStatement } from '../../src/modules/reports/reports.service.ts';
 import '../../src/registry.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -94,6 +94,18 @@ describe('filtered counts and aged receivables', () => {
       expect(text).toMatch(new RegExp(`${documents}_organizationId_settledOn_idx`));
       expect(text, 'never the issue-date index, which walks the whole history').not.toMatch(new RegExp(`${documents}_organizationId_issueDate_id_idx`));
     }
+  });
+});
+
+describe('balances from the kept totals', () => {
+  it('read the months and days of each range from the totals\' indexes, never every total of the organization', async () => {
+    // The trial balance's ranges: the closed years (whole months), and this year up to a date mid-month (months and days).
+    const statement = periodSumsStatement('org_x', [{ to: '2025-12-31' }, { from: '2026-01-01', to: '2026-06-15' }], undefined)!;
+    const text = await plan(t.db.provider === 'sqlite' ? statement.sql : statement.text, statement.values);
+    expect(scansWhole(text, 'AccountMonthlyTotal') || scansWhole(text, 'AccountDailyTotal'), text).toBe(false);
+    const general = periodSumsStatement('org_x', [{ from: '2026-03-10', to: '2026-03-20' }], ['acct_x'])!;
+    const ledger = await plan(t.db.provider === 'sqlite' ? general.sql : general.text, general.values);
+    expect(scansWhole(ledger, 'AccountDailyTotal'), ledger).toBe(false);
   });
 });
 

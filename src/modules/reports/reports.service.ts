@@ -56,25 +56,31 @@ interface DateRange {
 }
 
 /**
- * Each account's debit and credit sums over each of `ranges` (inclusive, either end open), in one
- * statement: every range as the kept totals hold it (periodParts), its parts tagged with the range's
- * index. One round trip however many ranges a report needs (the trial balance: the closed years and this one).
+ * The statement of each account's debit and credit sums over each of `ranges` (inclusive, either end
+ * open): every range as the kept totals hold it (periodParts), its parts tagged with the range's index,
+ * so a report needing several ranges (the trial balance: the closed years and this one) reads them in
+ * one round trip; undefined when no range has a part (test/db/list-plans.test.ts reads its plan).
  */
-async function sumsByAccountPer(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, ranges: DateRange[], accountIds?: string[]): Promise<AccountSums[][]> {
+export function periodSumsStatement(organizationId: string, ranges: DateRange[], accountIds?: string[]): Prisma.Sql | undefined {
   const ofAccounts = accountIds ? Prisma.sql` AND "accountId" IN (${Prisma.join(accountIds)})` : Prisma.empty;
   const within = (column: string, range: { gte?: string; lte?: string }) =>
     Prisma.sql`${range.gte ? Prisma.sql` AND ${Prisma.raw(column)} >= ${range.gte}` : Prisma.empty}${range.lte ? Prisma.sql` AND ${Prisma.raw(column)} <= ${range.lte}` : Prisma.empty}`;
   const parts = ranges.flatMap((range, index) => {
     const { months, days } = periodParts(range.from, range.to);
     // The index as a literal (an integer of ours, not input): a bound parameter would be untyped text on PostgreSQL.
-    const rows = (table: string) => Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "part", "accountId", "debit", "credit" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${tenant.organizationId}${ofAccounts}`;
+    const rows = (table: string) => Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "part", "accountId", "debit", "credit" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId}${ofAccounts}`;
     return [...(months ? [Prisma.sql`${rows('AccountMonthlyTotal')}${within('"month"', months)}`] : []), ...days.map((d) => Prisma.sql`${rows('AccountDailyTotal')}${within('"date"', d)}`)];
   });
+  if (!parts.length) return undefined;
+  return Prisma.sql`SELECT p."part", p."accountId", SUM(p."debit") AS "debit", SUM(p."credit") AS "credit" FROM (${Prisma.join(parts, ' UNION ALL ')}) p GROUP BY p."part", p."accountId"`;
+}
+
+/** Each account's sums over each of `ranges`, from one statement (periodSumsStatement). */
+async function sumsByAccountPer(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, ranges: DateRange[], accountIds?: string[]): Promise<AccountSums[][]> {
   const per = ranges.map((): AccountSums[] => []);
-  if (!parts.length) return per;
-  const sums: { part: unknown; accountId: string; debit: unknown; credit: unknown }[] = await tenant.prisma.$queryRaw(
-    Prisma.sql`SELECT p."part", p."accountId", SUM(p."debit") AS "debit", SUM(p."credit") AS "credit" FROM (${Prisma.join(parts, ' UNION ALL ')}) p GROUP BY p."part", p."accountId"`,
-  );
+  const statement = periodSumsStatement(tenant.organizationId, ranges, accountIds);
+  if (!statement) return per;
+  const sums: { part: unknown; accountId: string; debit: unknown; credit: unknown }[] = await tenant.prisma.$queryRaw(statement);
   for (const row of sums) per[Number(row.part)].push({ accountId: row.accountId, debit: minor(row.debit), credit: minor(row.credit) });
   return per;
 }
