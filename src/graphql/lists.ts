@@ -6,7 +6,8 @@ import { type GraphQLResolveInfo, Kind } from 'graphql';
 import { modelDelegate, type Prisma } from '../db/database.ts';
 import { isWholeOrganization, keptCount } from '../db/list-counts.ts';
 import { readScopeOf, requires } from './scopes.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, validationError } from '../lib/errors.ts';
+import { idTypeNamedBy, notAnIdOf } from '../lib/ids.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
 import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.ts';
@@ -93,8 +94,26 @@ interface ListArgs<Filter> {
 
 type OrderArgument = { field: string; direction?: string | null };
 
+/**
+ * A filter's fields named after a kind of record (`customerId`, `depositAccountId`) take an id of that
+ * kind, as the REST query parameters do: `customerId: "5"` is a mistake to report, not a filter that
+ * matches nothing.
+ */
+function checkFilterIds(filter: object | null | undefined) {
+  const problems = Object.entries(filter ?? {}).flatMap(([name, value]) => {
+    const kind = idTypeNamedBy(name);
+    const problem = kind && typeof value === 'string' ? notAnIdOf(kind, value) : undefined;
+    return problem ? [{ path: `filter.${name}`, message: problem }] : [];
+  });
+  if (problems.length) throw validationError(problems);
+}
+
 export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
   const Page = pageType(options.model, options.nodeRef, options.description);
+  const where = (ctx: GraphQLContext, filter: Filter | null | undefined) => {
+    checkFilterIds(filter as object | null | undefined);
+    return options.where(ctx, filter ?? undefined);
+  };
   const delegate = (prisma: Prisma) => modelDelegate(prisma, options.model);
   /** The list's total: the kept count when nothing narrows it (db/list-counts.ts), else a count. */
   const totalOf = (ctx: GraphQLContext, where: object) =>
@@ -110,9 +129,9 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       maxSize: connectionMaxSize,
       description: `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before, at most ${MAX_CONNECTION_SIZE} a page).`,
       args: { filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
-      totalCount: (_parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) => totalOf(ctx, options.where(ctx, args.filter ?? undefined)),
+      totalCount: (_parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) => totalOf(ctx, where(ctx, args.filter)),
       resolve: (query: object, _parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) =>
-        delegate(ctx.prisma).findMany({ ...query, where: options.where(ctx, args.filter ?? undefined), orderBy: options.order.toOrderBy(args.orderBy) }),
+        delegate(ctx.prisma).findMany({ ...query, where: where(ctx, args.filter), orderBy: options.order.toOrderBy(args.orderBy) }),
     }),
     [`${options.plural}Page`]: t.field({
       type: Page,
@@ -120,14 +139,14 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       description: `${capitalize(options.description)} of your organization by page number; the shape of the REST v1 lists.`,
       args: { ...pageArgs(t), filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
       resolve: (_parent: unknown, args: ListArgs<Filter> & { page?: number | null; limit?: number | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
-        const where = options.where(ctx, args.filter ?? undefined);
+        const filtered = where(ctx, args.filter);
         return findPage(
           delegate(ctx.prisma),
-          where,
+          filtered,
           options.order.toOrderBy(args.orderBy),
           pageWindow(args.page, args.limit),
           asksOnlyForIds(info) ? { select: { id: true } } : queryFromInfo({ context: ctx, info, path: ['data'] }),
-          () => totalOf(ctx, where),
+          () => totalOf(ctx, filtered),
         );
       },
     }),

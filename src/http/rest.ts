@@ -5,7 +5,7 @@ import type { Yoga } from '../graphql/context.ts';
 import { coerceInputValue, type DocumentNode, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, type NamedTypeNode, parse, typeFromAST, validate } from 'graphql';
 import { resultShape } from './graphql-result.ts';
 import { isCalendarDate } from '../lib/dates.ts';
-import { ID_PREFIX, idType, type IdType, idTypeNamedBy, idWords } from '../lib/ids.ts';
+import { type IdType, idTypeNamedBy, notAnIdOf } from '../lib/ids.ts';
 import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
 import type { Schema } from '../lib/json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
@@ -390,7 +390,8 @@ function parameterParserFor(type: GraphQLInputType, where: string, name: string)
 }
 
 const idParam = (type: IdType) => (value: string) => {
-  if (idType(value) !== type) throw new Error(`must be ${idWords(type)} (${ID_PREFIX[type]}_ and 26 letters and digits), got "${value}"`);
+  const problem = notAnIdOf(type, value);
+  if (problem) throw new Error(problem);
   return value;
 };
 

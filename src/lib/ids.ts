@@ -86,6 +86,11 @@ export function idWords(type: IdType): string {
   return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words} id`;
 }
 
+/** Why `value` is not an id of `type` ("must be a customer id (cus_ and 26 letters and digits), got "5""), or undefined when it is one. */
+export function notAnIdOf(type: IdType, value: string): string | undefined {
+  return idType(value) === type ? undefined : `must be ${idWords(type)} (${ID_PREFIX[type]}_ and 26 letters and digits), got ${JSON.stringify(value)}`;
+}
+
 /** An id of `type`, as a regular expression's source (the OpenAPI document's `pattern`). */
 export const idPattern = (type: IdType) => `^${ID_PREFIX[type]}_[0-9a-z]{26}$`;
 

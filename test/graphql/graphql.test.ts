@@ -107,6 +107,20 @@ describe('page lists', () => {
     const found = (await ok('{ customersPage(filter: { email: "echo@example.com" }) { data { name } } }')).customersPage.data;
     expect(found).toEqual([{ name: 'Echo' }]);
   });
+
+  it('refuse a filter id of the wrong kind, on both list shapes, and answer another organization\'s id with nothing', async () => {
+    for (const query of ['{ invoicesPage(filter: { customerId: "5" }) { total } }', '{ invoices(first: 5, filter: { customerId: "5" }) { totalCount } }']) {
+      const body = await q(query);
+      expect(body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
+      expect(body.errors[0].extensions.errors).toEqual([{ path: 'filter.customerId', message: 'must be a customer id (cus_ and 26 letters and digits), got "5"' }]);
+    }
+    const invoiceIdAsCustomer = await q(`{ paymentsPage(filter: { customerId: "${customerIds[0].replace(/^cus_/, 'inv_')}" }) { total } }`);
+    expect(invoiceIdAsCustomer.errors[0].extensions.errors[0]).toMatchObject({ path: 'filter.customerId', message: expect.stringContaining('must be a customer id') });
+    // A well-formed id another organization owns is no mistake to report: it matches nothing here.
+    const theirs = await q(`{ customersPage(filter: { email: "echo@example.com" }) { total } invoicesPage(filter: { customerId: "${customerIds[0]}" }) { total } }`, {}, otherKey);
+    expect(theirs.errors).toBeUndefined();
+    expect(theirs.data).toEqual({ customersPage: { total: 0 }, invoicesPage: { total: 0 } });
+  });
 });
 
 describe('mutations', () => {
