@@ -96,9 +96,8 @@ export function createRequestHandler(deps: HandlerDeps) {
     }
     // A plain JSON query is answered on Yoga's envelop directly (graphql/direct-queries.ts); the rest by Yoga.
     const direct = req.method === 'POST' && body ? await directQuery(yoga, createContext, { body, accept: req.headers.accept, authorization: req.headers.authorization }, exchange) : undefined;
-    const init: RequestInit = { method: req.method, headers: req.headers as Record<string, string>, body: body && body.length ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined };
     metrics.graphqlHandled(direct?.answer ? 'direct' : 'yoga');
-    const answer = direct?.answer ?? { response: await yoga.fetch(url.toString(), init, direct?.serverContext ?? { exchange }) };
+    const answer = direct?.answer ?? { response: await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body?.length ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined }, direct?.serverContext ?? { exchange }) };
     if (exchange.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(exchange.rateLimit))) res.setHeader(name, value);
     if ('body' in answer) {
       res.writeHead(answer.status, { 'content-type': `${answer.mediaType}; charset=utf-8`, 'content-length': Buffer.byteLength(answer.body) }).end(answer.body);

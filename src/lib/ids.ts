@@ -64,6 +64,9 @@ export function newId(type: IdType, now = Date.now()): string {
   return `${ID_PREFIX[type]}_${time}${rand}`;
 }
 
+/** What follows an id's prefix and underscore (`newId` writes 26 of ALPHABET's letters and digits). */
+const ID_BODY = /^[0-9a-z]{26}$/;
+
 const TYPE_BY_PREFIX = new Map<string, IdType>(Object.entries(ID_PREFIX).map(([type, prefix]) => [prefix, type as IdType]));
 
 /**
@@ -92,7 +95,7 @@ export function notAnIdOf(type: IdType, value: string): string | undefined {
 }
 
 /** An id of `type`, as a regular expression's source (the OpenAPI document's `pattern`). */
-export const idPattern = (type: IdType) => `^${ID_PREFIX[type]}_[0-9a-z]{26}$`;
+export const idPattern = (type: IdType) => `^${ID_PREFIX[type]}_${ID_BODY.source.slice(1)}`;
 
 /** The type an id names, or undefined for anything that is not one of our ids. */
 export function idType(id: string): IdType | undefined {
@@ -100,5 +103,5 @@ export function idType(id: string): IdType | undefined {
   if (underscore <= 0) return undefined;
   const type = TYPE_BY_PREFIX.get(id.slice(0, underscore));
   if (!type) return undefined;
-  return /^[0-9a-z]{26}$/.test(id.slice(underscore + 1)) ? type : undefined;
+  return ID_BODY.test(id.slice(underscore + 1)) ? type : undefined;
 }
