@@ -18,6 +18,7 @@ type ScalarTypes = {
   ID: { Input: string; Output: string };
 };
 import DataloaderPlugin from '@pothos/plugin-dataloader';
+import ColumnFieldsPlugin from './column-fields.ts';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import type PrismaTypes from '../db/generated/pothos-types.ts';
@@ -40,7 +41,8 @@ export const builder = new SchemaBuilder<{
   DefaultInputFieldRequiredness: false;
   Scalars: ScalarTypes;
 }>({
-  plugins: [PrismaPlugin, RelayPlugin, DataloaderPlugin],
+  // Column fields first: its wrapper is the outermost (see graphql/column-fields.ts).
+  plugins: [ColumnFieldsPlugin, PrismaPlugin, RelayPlugin, DataloaderPlugin],
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.prisma,
@@ -157,14 +159,11 @@ export function describedEnum<T extends Record<string, string>>(name: string, va
 }
 
 /*
- * SELECT MODE AND ALWAYS-READ COLUMNS. The hot list types (Invoice, InvoiceLine, Customer/Vendor,
- * Product) are Prisma objects in select mode: a query reads only the columns its fields need. Each
- * type's own `select` names the small columns every query of it reads anyway, and fields over those
- * columns are plain fields (`t.string({ resolve: (row) => row.name })`), not `expose`/`select:`
- * fields: plugin-prisma wraps every field that carries a selection in a per-row check that the
- * column was loaded (a lookup keyed by response path), and that check, run for every field of every
- * row, was 12–14 % of a nested invoice list's CPU. Large or rarely listed columns (notes, addresses,
- * timestamps) keep their per-field selection and are read only when asked for. The price: nothing
- * checks those plain fields any more, so a resolver returning one of these objects must hand over a
- * full row or one loaded with the field's `query` (prismaField, relation), never a narrower select.
+ * SELECT MODE. The list types (documents and their lines, contacts, products, tax rates) are Prisma
+ * objects in select mode: a type's own `select` is its id, and every field names the columns it reads
+ * (`t.exposeString('name')`, or `select: { total: true }` beside its resolver), so a query reads those
+ * columns and no others (a page of invoices with their customers' names reads no addresses, notes or
+ * tax numbers). A field over its own row's columns answers straight from a row that holds them
+ * (graphql/column-fields.ts); only a row that lacks one goes through plugin-prisma's per-row check and
+ * loads it.
  */

@@ -242,6 +242,35 @@ describe('nested data without N+1', () => {
   });
 });
 
+describe('columns read', () => {
+  it('reads the columns the query\'s fields name and no others, and a field asked for later reads its own', async () => {
+    const { key: k } = await t.tenant('Narrow reads');
+    const customer = (await gql(t.url, k, 'mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', { i: { name: 'Ann', email: 'ann@example.com', notes: 'Pays late', address: { line1: '1 Main St', city: 'Springfield', country: 'US' } } })).body.data.createCustomer.id;
+    const product = (await gql(t.url, k, 'mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name: 'Nut', unitPrice: '2', sku: 'NUT-1' } })).body.data.createProduct.id;
+    const created = await gql(t.url, k, 'mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { id } }', { i: { customerId: customer, issueDate: '2026-05-01', lines: [{ productId: product, quantity: '2', taxRate: '10' }] } });
+    expect(created.body.errors).toBeUndefined();
+    const read = async (query: string) => {
+      t.queries.length = 0;
+      const r = await gql(t.url, k, query);
+      expect(r.body.errors).toBeUndefined();
+      const statement = (table: string) => t.queries.find((s) => s.includes(`FROM "${table}"`)) ?? '';
+      return { data: r.body.data.invoices.edges[0].node, invoice: statement('Invoice'), customer: statement('Customer'), line: statement('InvoiceLine'), product: statement('Product') };
+    };
+    const narrow = await read('{ invoices(first: 5) { edges { node { number total customer { name } lines { amount product { name } } } } } }');
+    expect(narrow.data).toEqual({ number: 'INV-0001', total: '4.40', customer: { name: 'Ann' }, lines: [{ amount: '4.00', product: { name: 'Nut' } }] });
+    expect(narrow.invoice).toMatch(/"number"/);
+    expect(narrow.invoice).not.toMatch(/"memo"|"subtotal"|"taxTotal"|"dueDate"/);
+    expect(narrow.customer).not.toMatch(/"notes"|"addressLine1"|"taxNumber"|"email"/);
+    expect(narrow.line).toMatch(/"amount"/);
+    expect(narrow.line).not.toMatch(/"taxAmount"|"description"|"discountPpm"/);
+    expect(narrow.product).not.toMatch(/"sku"|"unitPrice"/);
+    const wide = await read('{ invoices(first: 5) { edges { node { taxTotal amountDue isOverdue customer { email notes address { city } } lines { taxAmount taxRate product { sku } } } } } }');
+    expect(wide.data).toEqual({ taxTotal: '0.40', amountDue: '4.40', isOverdue: expect.any(Boolean), customer: { email: 'ann@example.com', notes: 'Pays late', address: { city: 'Springfield' } }, lines: [{ taxAmount: '0.40', taxRate: '10', product: { sku: 'NUT-1' } }] });
+    expect(wide.customer).toMatch(/"notes"/);
+    expect(wide.line).toMatch(/"taxAmount"/);
+  });
+});
+
 describe('the schema', () => {
   it('documents every type, field, argument and enum value for the people integrating', () => {
     const missing: string[] = [];

@@ -1,5 +1,4 @@
 import type { InputFieldBuilder } from '@pothos/core';
-import type { PrismaTypes } from '../../db/database.ts';
 import { builder, type BuilderTypes, tenantNode } from '../../graphql/builder.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
@@ -43,9 +42,6 @@ export function contactInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObje
   } satisfies Record<keyof ContactInput, unknown>;
 }
 
-/** The columns every query of a contact reads (the type's `select`); their fields are plain (graphql/builder.ts). */
-const CONTACT_COLUMNS = { id: true, name: true, email: true, phone: true, taxNumber: true, paymentTermsDays: true, active: true } as const;
-type ContactColumns = Pick<PrismaTypes.CustomerGetPayload<object>, keyof typeof CONTACT_COLUMNS>;
 
 /**
  * Registers a contact type (Customer or Vendor): the node type, its filter, both list fields, and the
@@ -63,18 +59,18 @@ export function defineContactType(options: {
   const ref = builder.prismaNode(model as 'Customer', {
     description: options.description,
     ...tenantNode(`The ${who} id (\`${model === 'Customer' ? 'cus' : 'ven'}_…\`).`),
-    // Select mode: a query reads the columns its fields need (a customer under each of 25 invoices needs
-    // its name, not its address and notes); the small ones always.
-    select: CONTACT_COLUMNS,
+    // Select mode: a query reads the columns its fields select (a customer under each of 25 invoices needs
+    // its name, not its address and notes).
+    select: { id: true },
     fields: (t) => ({
-      name: t.string({ description: `The ${who}'s name.`, resolve: (c: ContactColumns) => c.name }),
-      email: t.string({ nullable: true, description: 'Email address.', resolve: (c: ContactColumns) => c.email }),
-      phone: t.string({ nullable: true, description: 'Phone number.', resolve: (c: ContactColumns) => c.phone }),
-      taxNumber: t.string({ nullable: true, description: 'VAT, GST or tax identification number.', resolve: (c: ContactColumns) => c.taxNumber }),
+      name: t.exposeString('name', { description: `The ${who}'s name.` }),
+      email: t.exposeString('email', { nullable: true, description: 'Email address.' }),
+      phone: t.exposeString('phone', { nullable: true, description: 'Phone number.' }),
+      taxNumber: t.exposeString('taxNumber', { nullable: true, description: 'VAT, GST or tax identification number.' }),
       address: t.field({ type: AddressRef, nullable: true, description: 'Postal address, or null when none is on file.', select: { addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true }, resolve: (row) => addressOf(row) }),
-      paymentTermsDays: t.int({ nullable: true, description: 'Days until payment is due; null means the organization default.', resolve: (c: ContactColumns) => c.paymentTermsDays }),
+      paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Days until payment is due; null means the organization default.' }),
       notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
-      active: t.boolean({ description: 'Inactive contacts are kept for history but hidden from pickers.', resolve: (c: ContactColumns) => c.active }),
+      active: t.exposeBoolean('active', { description: 'Inactive contacts are kept for history but hidden from pickers.' }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),
     }),

@@ -16,19 +16,18 @@ export const ProductTypeEnum = describedEnum('ProductType', ProductType, 'What k
 export const ProductRef = builder.prismaNode('Product', {
   description: 'A product or service the organization sells, with its default price and tax rate.',
   ...tenantNode('The product id (`prod_…`).'),
-  // Select mode, like invoices and contacts: only the columns the query's fields need are read; the
-  // small ones always, with plain fields (see graphql/builder.ts).
-  select: { id: true, name: true, sku: true, type: true, unitPrice: true, taxRatePpm: true, active: true },
+  // Select mode, like invoices and contacts: only the columns the query's fields select are read.
+  select: { id: true },
   fields: (t) => ({
-    name: t.string({ description: 'Name shown on invoices.', resolve: (p) => p.name }),
-    sku: t.string({ nullable: true, description: 'Stock keeping unit, unique in the organization.', resolve: (p) => p.sku }),
+    name: t.exposeString('name', { description: 'Name shown on invoices.' }),
+    sku: t.exposeString('sku', { nullable: true, description: 'Stock keeping unit, unique in the organization.' }),
     description: t.exposeString('description', { nullable: true, description: 'Default line description on invoices.' }),
-    type: t.field({ type: ProductTypeEnum, description: 'Service, inventory or non-inventory.', resolve: (p) => p.type }),
-    unitPrice: t.field({ type: 'Money', description: 'Default unit price.', resolve: (p, _a, ctx) => money(ctx, p.unitPrice) }),
-    taxRate: t.field({ type: 'Percent', description: 'Default sales tax rate, in percent.', resolve: (p) => formatPercent(p.taxRatePpm) }),
+    type: t.expose('type', { type: ProductTypeEnum, description: 'Service, inventory or non-inventory.' }),
+    unitPrice: t.field({ type: 'Money', description: 'Default unit price.', select: { unitPrice: true }, resolve: (p, _a, ctx) => money(ctx, p.unitPrice) }),
+    taxRate: t.field({ type: 'Percent', description: 'Default sales tax rate, in percent.', select: { taxRatePpm: true }, resolve: (p) => formatPercent(p.taxRatePpm) }),
     incomeAccount: t.relation('incomeAccount', { nullable: true, description: 'Income account its sales post to; the organization\'s sales account when null.' }),
     expenseAccount: t.relation('expenseAccount', { nullable: true, description: 'Expense (cost of sales) account for purchases of it.' }),
-    active: t.boolean({ description: 'Inactive products are kept for history but cannot be put on new invoices.', resolve: (p) => p.active }),
+    active: t.exposeBoolean('active', { description: 'Inactive products are kept for history but cannot be put on new invoices.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),
   }),

@@ -8,13 +8,13 @@ import { createTaxRate, type TaxRateFilter, taxRateWhere, updateTaxRate } from '
 export const TaxRateRef = builder.prismaNode('TaxRate', {
   description: 'A sales tax rate: its percentage and the accounts its tax posts to. Invoice lines refer to one by id.',
   ...tenantNode('The tax rate id (`txr_…`).'),
-  select: { id: true, name: true, ratePpm: true, active: true },
+  select: { id: true },
   fields: (t) => ({
-    name: t.string({ description: 'Name shown on documents and reports, unique in the organization.', resolve: (r) => r.name }),
-    rate: t.field({ type: 'Percent', description: 'The rate, in percent. Fixed once a document uses it.', resolve: (r) => formatPercent(r.ratePpm) }),
+    name: t.exposeString('name', { description: 'Name shown on documents and reports, unique in the organization.' }),
+    rate: t.field({ type: 'Percent', description: 'The rate, in percent. Fixed once a document uses it.', select: { ratePpm: true }, resolve: (r) => formatPercent(r.ratePpm) }),
     salesAccount: t.relation('salesAccount', { nullable: true, description: 'Liability account the tax charged on sales is credited to; the organization\'s sales tax account when null.' }),
     purchaseAccount: t.relation('purchaseAccount', { nullable: true, description: 'Account the tax paid on bills is debited to; null: the organization\'s recoverable tax account (1400).' }),
-    active: t.boolean({ description: 'Inactive rates are kept for history but cannot be put on new documents.', resolve: (r) => r.active }),
+    active: t.exposeBoolean('active', { description: 'Inactive rates are kept for history but cannot be put on new documents.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),
   }),
