@@ -7,7 +7,7 @@ import { modelDelegate, type Prisma } from '../db/database.ts';
 import { isWholeOrganization, keptCount } from '../db/list-counts.ts';
 import { readScopeOf, requires } from './scopes.ts';
 import { AppError, validationError } from '../lib/errors.ts';
-import { idTypeNamedBy, notAnIdOf } from '../lib/ids.ts';
+import { idKindNamedBy, notAnIdOf } from '../lib/ids.ts';
 import { findPage, pageWindow } from '../lib/pagination.ts';
 import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.ts';
@@ -101,7 +101,7 @@ type OrderArgument = { field: string; direction?: string | null };
  */
 function checkFilterIds(filter: object | null | undefined) {
   const problems = Object.entries(filter ?? {}).flatMap(([name, value]) => {
-    const kind = idTypeNamedBy(name);
+    const kind = idKindNamedBy(name);
     const problem = kind && typeof value === 'string' ? notAnIdOf(kind, value) : undefined;
     return problem ? [{ path: `filter.${name}`, message: problem }] : [];
   });

@@ -12,7 +12,7 @@ import {
   parse,
 } from 'graphql';
 import { problemSchema, type Schema } from '../lib/json-schema.ts';
-import { idPattern, idTypeNamedBy } from '../lib/ids.ts';
+import { idKindNamedBy, idPattern } from '../lib/ids.ts';
 import examplesFile from './openapi-examples.json' with { type: 'json' };
 import type { CompiledRoute } from './rest.ts';
 import { requiredScopes } from '../graphql/scopes.ts';
@@ -78,7 +78,7 @@ function errorStatusesOf(route: CompiledRoute, scopes: string[]): string[] {
 
 /** A query parameter's schema: its GraphQL type's, or, for one named `<type>Id`, the pattern of that type's ids (the REST layer refuses others). */
 function parameterSchema(name: string, type: GraphQLInputType) {
-  const idOf = idTypeNamedBy(name);
+  const idOf = idKindNamedBy(name);
   return idOf ? { type: 'string', pattern: idPattern(idOf) } : inputSchema(type);
 }
 

@@ -5,7 +5,7 @@ import type { Yoga } from '../graphql/context.ts';
 import { coerceInputValue, type DocumentNode, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, type NamedTypeNode, parse, typeFromAST, validate } from 'graphql';
 import { resultShape } from './graphql-result.ts';
 import { isCalendarDate } from '../lib/dates.ts';
-import { type IdType, idTypeNamedBy, notAnIdOf } from '../lib/ids.ts';
+import { type IdKind, idKindNamedBy, notAnIdOf } from '../lib/ids.ts';
 import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
 import type { Schema } from '../lib/json-schema.ts';
 import { AppError, type FieldError, validationError } from '../lib/errors.ts';
@@ -381,7 +381,7 @@ export function filterParsersOf(schema: GraphQLSchema, typeName: string, names: 
  */
 function parameterParserFor(type: GraphQLInputType, where: string, name: string): ParameterParser {
   const bare = getNullableType(type);
-  const idOf = idTypeNamedBy(name);
+  const idOf = idKindNamedBy(name);
   if (idOf && isScalarType(bare) && (bare.name === 'ID' || bare.name === 'String')) return idParam(idOf);
   if (isEnumType(bare)) return enumParam(bare.getValues().map((v) => v.name));
   const parser = isScalarType(bare) ? SCALAR_PARAMETERS[bare.name] : undefined;
@@ -389,8 +389,8 @@ function parameterParserFor(type: GraphQLInputType, where: string, name: string)
   return parser;
 }
 
-const idParam = (type: IdType) => (value: string) => {
-  const problem = notAnIdOf(type, value);
+const idParam = (kind: IdKind) => (value: string) => {
+  const problem = notAnIdOf(kind, value);
   if (problem) throw new Error(problem);
   return value;
 };

@@ -69,33 +69,50 @@ const ID_BODY = /^[0-9a-z]{26}$/;
 
 const TYPE_BY_PREFIX = new Map<string, IdType>(Object.entries(ID_PREFIX).map(([type, prefix]) => [prefix, type as IdType]));
 
+/** What ids a parameter or filter field takes: one type's, or any of ours (`ANY_ID`). */
+export type IdKind = IdType | typeof ANY_ID;
+export const ANY_ID = 'any';
+
+/** Parameters that name an object of any type: an event's `resourceId`. */
+const ANY_ID_NAMES = new Set(['resourceId']);
+
+const ID_TYPES = Object.keys(ID_PREFIX) as IdType[];
+
 /**
- * The type of id a parameter or field named `<type>Id` takes, if it names one of ours: `customerId` →
- * Customer, `apiKeyId` → ApiKey, and by its last words `depositAccountId` → Account (`resourceId` names none).
+ * The ids a parameter or field named `<type>Id` takes, if its name says: `customerId` → Customer,
+ * `apiKeyId` → ApiKey, by its last words `depositAccountId` → Account, by the one type whose name ends
+ * with them `subscriptionId` → WebhookSubscription, and any of ours for `resourceId`. A name that
+ * could mean several types (`lineId`) or none says nothing.
  */
-export function idTypeNamedBy(name: string): IdType | undefined {
+export function idKindNamedBy(name: string): IdKind | undefined {
+  if (ANY_ID_NAMES.has(name)) return ANY_ID;
   if (!name.endsWith('Id')) return undefined;
   const words = name.slice(0, -2).split(/(?=[A-Z])/);
   for (let first = 0; first < words.length; first++) {
     const type = words.slice(first).map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`).join('');
     if (type in ID_PREFIX) return type as IdType;
+    const endingWith = ID_TYPES.filter((t) => t.endsWith(type));
+    if (endingWith.length === 1) return endingWith[0];
   }
   return undefined;
 }
 
-/** What an id of `type` is called in a message: "a customer id", "an invoice id", "a journal entry id". */
-export function idWords(type: IdType): string {
-  const words = type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** What an id of `kind` is called in a message: "a customer id", "an invoice id", "a journal entry id", "an id". */
+export function idWords(kind: IdKind): string {
+  if (kind === ANY_ID) return 'an id';
+  const words = kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words} id`;
 }
 
-/** Why `value` is not an id of `type` ("must be a customer id (cus_ and 26 letters and digits), got "5""), or undefined when it is one. */
-export function notAnIdOf(type: IdType, value: string): string | undefined {
-  return idType(value) === type ? undefined : `must be ${idWords(type)} (${ID_PREFIX[type]}_ and 26 letters and digits), got ${JSON.stringify(value)}`;
+/** Why `value` is not an id of `kind` ("must be a customer id (cus_ and 26 letters and digits), got "5""), or undefined when it is one. */
+export function notAnIdOf(kind: IdKind, value: string): string | undefined {
+  const type = idType(value);
+  if (kind === ANY_ID) return type ? undefined : `must be ${idWords(kind)} (a type prefix such as inv_ and 26 letters and digits), got ${JSON.stringify(value)}`;
+  return type === kind ? undefined : `must be ${idWords(kind)} (${ID_PREFIX[kind]}_ and 26 letters and digits), got ${JSON.stringify(value)}`;
 }
 
-/** An id of `type`, as a regular expression's source (the OpenAPI document's `pattern`). */
-export const idPattern = (type: IdType) => `^${ID_PREFIX[type]}_${ID_BODY.source.slice(1)}`;
+/** An id of `kind`, as a regular expression's source (the OpenAPI document's `pattern`). */
+export const idPattern = (kind: IdKind) => `^${kind === ANY_ID ? `(${[...new Set(Object.values(ID_PREFIX))].join('|')})` : ID_PREFIX[kind]}_${ID_BODY.source.slice(1)}`;
 
 /** The type an id names, or undefined for anything that is not one of our ids. */
 export function idType(id: string): IdType | undefined {

@@ -114,6 +114,11 @@ describe('page lists', () => {
       expect(body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
       expect(body.errors[0].extensions.errors).toEqual([{ path: 'filter.customerId', message: 'must be a customer id (cus_ and 26 letters and digits), got "5"' }]);
     }
+    const deliveries = await q('{ webhookDeliveries(first: 5, filter: { subscriptionId: "5" }) { totalCount } }');
+    expect(deliveries.errors[0].extensions.errors).toEqual([{ path: 'filter.subscriptionId', message: 'must be a webhook subscription id (wh_ and 26 letters and digits), got "5"' }]);
+    const events = await q('{ events(first: 5, filter: { resourceId: "INV-0001" }) { totalCount } }');
+    expect(events.errors[0].extensions.errors).toEqual([{ path: 'filter.resourceId', message: 'must be an id (a type prefix such as inv_ and 26 letters and digits), got "INV-0001"' }]);
+    expect((await q(`{ events(first: 5, filter: { resourceId: "${customerIds[1]}" }) { totalCount } }`)).data.events.totalCount).toBeGreaterThan(0);
     const invoiceIdAsCustomer = await q(`{ paymentsPage(filter: { customerId: "${customerIds[0].replace(/^cus_/, 'inv_')}" }) { total } }`);
     expect(invoiceIdAsCustomer.errors[0].extensions.errors[0]).toMatchObject({ path: 'filter.customerId', message: expect.stringContaining('must be a customer id') });
     // A well-formed id another organization owns is no mistake to report: it matches nothing here.

@@ -184,6 +184,10 @@ describe('the audit trail', () => {
     expect(history.body.data[2].actor).toMatchObject({ type: 'api_key', name: 'test key' });
 
     const byKey = await http(t.url, `/api/v1/events?apiKeyId=${sync.id}`, { key });
+    // A resource's history takes an id of any kind; a number or an invoice number there is a mistake to report.
+    const byNumber = await http(t.url, '/api/v1/events?resourceId=INV-0001', { key });
+    expect(byNumber.status).toBe(400);
+    expect(byNumber.body.errors).toEqual([{ path: 'resourceId', message: 'must be an id (a type prefix such as inv_ and 26 letters and digits), got "INV-0001"' }]);
     expect(byKey.body.data.map((e: { type: string }) => e.type)).toEqual(['webhook_subscription.created', 'customer.created', 'customer.updated']);
     const graph = await gql(t.url, key, `{ events(first: 10, filter: { resourceId: "${customer.id}" }) { edges { node { type actor { type apiKeyId prefix name } } } } }`);
     expect(graph.body.data.events.edges[0].node.actor).toEqual({ type: 'api_key', apiKeyId: sync.id, prefix: sync.prefix, name: 'CRM sync' });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isCalendarDate } from '../../src/lib/dates.ts';
-import { idType, newId } from '../../src/lib/ids.ts';
+import { ANY_ID, idKindNamedBy, idPattern, idType, newId, notAnIdOf } from '../../src/lib/ids.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../src/lib/money.ts';
 
 describe('money', () => {
@@ -49,6 +49,18 @@ describe('ids', () => {
     expect(idType(newId('Customer'))).toBe('Customer');
     expect(idType('inv_short')).toBeUndefined();
     expect(idType('zzz_01m80rxyg6yxj0mnd2jvrkfmet')).toBeUndefined();
+  });
+
+  it('are named by the parameters that take them: one kind, any kind, or none said', () => {
+    expect(['customerId', 'apiKeyId', 'depositAccountId', 'subscriptionId', 'entryId', 'resourceId', 'lineId', 'keyId', 'name'].map(idKindNamedBy)).toEqual([
+      'Customer', 'ApiKey', 'Account', 'WebhookSubscription', 'JournalEntry', ANY_ID, undefined, undefined, undefined,
+    ]);
+    const invoice = newId('Invoice');
+    expect(notAnIdOf('WebhookSubscription', invoice)).toBe(`must be a webhook subscription id (wh_ and 26 letters and digits), got "${invoice}"`);
+    expect(notAnIdOf(ANY_ID, invoice)).toBeUndefined();
+    expect(notAnIdOf(ANY_ID, 'inv_42')).toBe('must be an id (a type prefix such as inv_ and 26 letters and digits), got "inv_42"');
+    const anyId = new RegExp(idPattern(ANY_ID));
+    expect([invoice, newId('CreditNoteLine'), newId('Bill'), 'inv_42', 'zzz_01m80rxyg6yxj0mnd2jvrkfmet', `x${invoice}`].map((id) => anyId.test(id))).toEqual([true, true, true, false, false, false]);
   });
 
   it('never repeat within one millisecond, across many refills of the random pool', () => {
