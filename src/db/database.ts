@@ -77,6 +77,11 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     // search_path makes the schema engine and raw SQL use the same schema as the client.
     const poolConfig = { connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10 };
     const pgPool = new pg.Pool(poolConfig);
+    // An idle connection the server ended (a restart, a failover, pg_terminate_backend) is an 'error' on
+    // the pool, which drops it and connects anew at the next query. Prisma's adapter listens only while
+    // Prisma is connected, and the direct reads use the pool before and after that: without a listener of
+    // its own the event would end the process.
+    pgPool.on('error', () => {});
     // The client's pool is shared with the direct reads and closed with the database. The schema engine
     // gets pools of its own: it takes session locks that must end with its connections.
     const prisma = new PostgresClient({ adapter: new PrismaPg(pgPool, { schema }), log }) as unknown as Prisma;

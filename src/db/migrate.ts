@@ -108,6 +108,8 @@ async function connectDirect(db: Database): Promise<DirectConnection> {
   }
   const { connectionString, schema } = db.direct;
   const client = new pg.Client({ connectionString });
+  // A connection ended by the server fails the statement running on it; the event needs a listener too.
+  client.on('error', () => {});
   await client.connect();
   await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   await client.query(`SET search_path TO "${schema}"`);

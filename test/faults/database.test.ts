@@ -6,6 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.ts';
+import { Prisma } from '../../src/db/generated/sqlite/client.ts';
+import { readSql } from '../../src/db/sql.ts';
 import { createTestApp, http, type JsonResponse, type TestApp, usingPostgres } from '../helpers.ts';
 
 let t: TestApp;
@@ -107,4 +110,20 @@ describe.runIf(usingPostgres)('PostgreSQL connections terminated under load', ()
     // The load did meet the outage (not every request happened to fall between terminations).
     expect(statuses.get(503) ?? 0, JSON.stringify([...statuses])).toBeGreaterThan(0);
   }, 60_000);
+
+  // The direct reads (the key check, the compiled reader) use the pool before Prisma connects and after
+  // it disconnects, when Prisma's adapter is not listening to the pool. An idle connection ended then
+  // is an 'error' event on the pool: unheard, it would end the process (Vitest reports it as an
+  // unhandled error and fails the run).
+  it('keeps running when the server ends an idle pool connection while Prisma is not connected', async () => {
+    const beside = openDatabase(t.databaseUrl, t.dataDir);
+    try {
+      expect(await readSql(beside).$queryRaw<unknown[]>(Prisma.sql`SELECT 1 AS one`)).toHaveLength(1);
+      expect(await terminateOwnConnections()).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await readSql(beside).$queryRaw<unknown[]>(Prisma.sql`SELECT 1 AS one`)).toHaveLength(1);
+    } finally {
+      await beside.close();
+    }
+  });
 });
