@@ -7,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
-import { checkApiKey, keyVerifier } from './core/api-keys.ts';
+import { checkApiKey, keyVerifier, sqliteWrittenElsewhere } from './core/api-keys.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
 import { requestContextFactory, type RequestContext } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
@@ -83,10 +83,11 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     },
   });
   const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
-  // On PostgreSQL a key lookup is a round trip a request: verified keys are remembered briefly, and
-  // forgotten on every instance when a key or its organization changes. On SQLite it costs ~11 µs
-  // in process, and a revocation by the apikey CLI beside the server takes effect at once.
-  const keys = db.provider === 'postgresql' && config.apiKeyCacheMs > 0 ? keyVerifier(db, bus, config.apiKeyCacheMs) : undefined;
+  // Verified keys are remembered briefly, and forgotten on every instance when a key or its organization
+  // changes; on SQLite also whenever another process (the apikey CLI) wrote to the file. A lookup is a
+  // round trip a request on PostgreSQL, and on SQLite a statement, the secret's hash and the scopes'
+  // parsing (remembered: the trial balance's CPU 0.52 -> 0.49 ms a request, BENCHMARKS.md).
+  const keys = config.apiKeyCacheMs > 0 ? keyVerifier(db, bus, config.apiKeyCacheMs, { writtenElsewhere: db.provider === 'sqlite' ? sqliteWrittenElsewhere(db) : undefined }) : undefined;
   const checkKey = keys ? (token: string) => keys.check(token) : (token: string) => checkApiKey(db, token);
   const createContext = requestContextFactory({ db, checkKey, limiter: rateLimiter, authFailures, logger, metrics, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
   const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({

@@ -119,13 +119,14 @@ export async function verifyApiKey(db: Database, token: string, now = new Date()
  * `checkApiKey` that remembers each token it verified for up to `ttlMs` (never past the token's own end),
  * and forgets an organization's tokens the moment the bus says its keys or settings changed (a key
  * revoked or rolled, the lock date moved: relay.ts announces it, on every instance through Redis) and a
- * key's when it is revoked from outside (the apikey CLI). On PostgreSQL the lookup is a round trip a
- * request; with this, one every few seconds a key. `ttlMs` is the net for an announcement Redis lost
- * (an outage), or for a revocation by the apikey CLI on a deployment without Redis: a change reaches an
- * instance that missed it within that. Used on PostgreSQL only (app.ts). Tokens are remembered by their
- * SHA-256, never in clear.
+ * key's when it is revoked from outside (the apikey CLI). `ttlMs` is the net for an announcement Redis
+ * lost (an outage), or for a revocation by the apikey CLI on a deployment without Redis: a change reaches
+ * an instance that missed it within that. With `writtenElsewhere` (SQLite: whether another connection,
+ * such as the apikey CLI beside the server, committed anything since it was last asked), everything is
+ * forgotten whenever it says so, so a change from outside takes effect at the next request. Tokens are
+ * remembered by their SHA-256, never in clear.
  */
-export function keyVerifier(db: Database, bus: Pick<EventBus, 'onKeysChanged' | 'onRevocation'>, ttlMs: number, max = 10_000) {
+export function keyVerifier(db: Database, bus: Pick<EventBus, 'onKeysChanged' | 'onRevocation'>, ttlMs: number, { max = 10_000, writtenElsewhere }: { max?: number; writtenElsewhere?: () => boolean } = {}) {
   const remembered = new Map<string, { key: CheckedKey; until: number }>();
   const forget = (matches: (key: CheckedKey) => boolean) => {
     for (const [digest, entry] of remembered) if (matches(entry.key)) remembered.delete(digest);
@@ -133,6 +134,7 @@ export function keyVerifier(db: Database, bus: Pick<EventBus, 'onKeysChanged' | 
   const unsubscribe = [bus.onKeysChanged((organizationId) => forget((key) => key.organizationId === organizationId)), bus.onRevocation((id) => forget((key) => key.id === id))];
   return {
     async check(token: string, now = new Date()): Promise<AuthenticatedKey | KeyRefusal> {
+      if (writtenElsewhere?.()) remembered.clear();
       const digest = createHash('sha256').update(token).digest('base64');
       const entry = remembered.get(digest);
       const at = now.getTime();
@@ -147,5 +149,23 @@ export function keyVerifier(db: Database, bus: Pick<EventBus, 'onKeysChanged' | 
       return checked;
     },
     close: () => unsubscribe.forEach((stop) => stop()),
+  };
+}
+
+/**
+ * Whether another connection committed to the SQLite file since the last call (SQLite's `data_version`,
+ * which this connection's own commits leave alone), or true when that cannot be read (the fast paths
+ * off): the apikey CLI revoking a key beside a running server is such a commit.
+ */
+export function sqliteWrittenElsewhere(db: Database): () => boolean {
+  let seen: unknown;
+  return () => {
+    const statement = db.sqliteStatement?.('PRAGMA data_version');
+    if (!statement) return true;
+    db.onQuery?.('PRAGMA data_version');
+    const [version] = statement.raw(true).get() as [unknown];
+    const changed = version !== seen;
+    seen = version;
+    return changed;
   };
 }

@@ -1,13 +1,14 @@
-// Verified keys remembered for a few seconds (core/api-keys.ts `keyVerifier`, used on PostgreSQL, where a
-// lookup is a round trip): no lookup while remembered, never past the key's own end, forgotten the
-// moment the bus says the organization's keys or settings changed or the key was revoked.
+// Verified keys remembered for a few seconds (core/api-keys.ts `keyVerifier`): no lookup while remembered,
+// never past the key's own end, forgotten the moment the bus says the organization's keys or settings
+// changed or the key was revoked.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { keyVerifier } from '../../src/core/api-keys.ts';
+import Database from 'better-sqlite3';
+import { keyVerifier, sqliteWrittenElsewhere } from '../../src/core/api-keys.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { inProcessBus } from '../../src/events/bus.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
-import { freshDatabase } from '../helpers.ts';
+import { freshDatabase, usingPostgres } from '../helpers.ts';
 
 const database = freshDatabase();
 const bus = inProcessBus();
@@ -68,5 +69,28 @@ it("never answers a key past its own expiry, however long it may be remembered",
   const keys = keyVerifier(database.db, bus, 60 * 60_000);
   expect(await keys.check(tokens.expiring)).toMatchObject({ name: 'expiring' });
   expect(await keys.check(tokens.expiring, new Date(Date.now() + 61_000))).toBe('expired');
+  keys.close();
+});
+
+// SQLite: the apikey CLI beside a running server writes to the file on a connection of its own; the
+// server forgets what it remembered at its next check (SQLite's data_version), and its own writes,
+// which the bus announces, do not make it forget everything.
+it.runIf(!usingPostgres)('forgets every key when another connection wrote to the SQLite file, and not for its own writes', async () => {
+  const keys = keyVerifier(database.db, bus, 60 * 60_000, { writtenElsewhere: sqliteWrittenElsewhere(database.db) });
+  const lookups = async (work: () => Promise<unknown>) => {
+    const before = database.queries.length;
+    await work();
+    return database.queries.slice(before).filter((q) => q.includes('"ApiKey"')).length;
+  };
+  expect(await keys.check(tokens.b)).toMatchObject({ name: 'b' });
+  expect(await lookups(() => keys.check(tokens.b))).toBe(0);
+  await database.db.prisma.organization.update({ where: { id: ids.otherOrganization }, data: { name: 'Other Co, renamed' } });
+  expect(await lookups(() => keys.check(tokens.b))).toBe(0);
+  // The CLI's revocation, on a connection of its own.
+  const cli = new Database(database.db.description);
+  cli.prepare('UPDATE "ApiKey" SET "revokedAt" = ? WHERE "name" = ? AND "organizationId" = ?').run(Date.now(), 'b', ids.organization);
+  cli.close();
+  expect(await lookups(() => keys.check(tokens.b))).toBeGreaterThan(0);
+  expect(await keys.check(tokens.b)).toBe('invalid');
   keys.close();
 });
