@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isCalendarDate } from '../../src/lib/dates.ts';
 import { ANY_ID, idKindNamedBy, idPattern, idType, newId, notAnIdOf } from '../../src/lib/ids.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../src/lib/money.ts';
+import { formatQuantity, parseQuantity } from '../../src/modules/invoices/invoice-math.ts';
 
 describe('money', () => {
   it('parses decimal text and JSON numbers into exact minor units', () => {
@@ -34,6 +35,19 @@ describe('money', () => {
       fc.property(fc.bigInt({ min: -(10n ** 13n) + 1n, max: 10n ** 13n - 1n }), fc.constantFrom(0, 2, 3), (minor, decimals) => {
         const text = formatMoney(minor, decimals);
         expect(parseMoney(text, decimals, 'x', { allowNegative: true })).toBe(minor);
+      }),
+    );
+  });
+});
+
+describe('quantities', () => {
+  it('are written with no more decimals than they have, and read back to the same thousandths', () => {
+    expect([1n, 5n, 10n, 1000n, 1500n, 2750n, 1001n, 999_999_999_999n].map(formatQuantity)).toEqual(['0.001', '0.005', '0.01', '1', '1.5', '2.75', '1.001', '999999999.999']);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 999_999_999_999n }), (milli) => {
+        const text = formatQuantity(milli);
+        expect(text).toMatch(/^(0|[1-9]\d*)(\.\d*[1-9])?$/);
+        expect(parseQuantity(text)).toBe(milli);
       }),
     );
   });

@@ -49,7 +49,8 @@ export function parseQuantity(value: unknown): bigint | undefined {
 }
 
 export function formatQuantity(milli: bigint): string {
-  const whole = milli / 1000n;
-  const fraction = String(milli % 1000n).padStart(3, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : String(whole);
+  // On the digits, as formatMoney does: a page formats a quantity a line, and BigInt division allocates.
+  const digits = milli.toString().padStart(4, '0');
+  const fraction = digits.slice(-3).replace(/0+$/, '');
+  return fraction ? `${digits.slice(0, -3)}.${fraction}` : digits.slice(0, -3);
 }
