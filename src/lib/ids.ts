@@ -85,6 +85,14 @@ const ID_TYPES = Object.keys(ID_PREFIX) as IdType[];
  * could mean several types (`lineId`) or none says nothing.
  */
 export function idKindNamedBy(name: string): IdKind | undefined {
+  // A list's filter asks this of each field it is given, on every request: the answer is the name's.
+  if (!kindsByName.has(name)) kindsByName.set(name, kindNamedBy(name));
+  return kindsByName.get(name);
+}
+
+const kindsByName = new Map<string, IdKind | undefined>();
+
+function kindNamedBy(name: string): IdKind | undefined {
   if (ANY_ID_NAMES.has(name)) return ANY_ID;
   if (!name.endsWith('Id')) return undefined;
   const words = name.slice(0, -2).split(/(?=[A-Z])/);
@@ -112,7 +120,7 @@ export function notAnIdOf(kind: IdKind, value: string): string | undefined {
 }
 
 /** An id of `kind`, as a regular expression's source (the OpenAPI document's `pattern`). */
-export const idPattern = (kind: IdKind) => `^${kind === ANY_ID ? `(${[...new Set(Object.values(ID_PREFIX))].join('|')})` : ID_PREFIX[kind]}_${ID_BODY.source.slice(1)}`;
+export const idPattern = (kind: IdKind) => `^${kind === ANY_ID ? `(${Object.values(ID_PREFIX).join('|')})` : ID_PREFIX[kind]}_${ID_BODY.source.slice(1)}`;
 
 /** The type an id names, or undefined for anything that is not one of our ids. */
 export function idType(id: string): IdType | undefined {

@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
+import { documentLineFields } from '../invoices/invoices.schema.ts';
 import { amountDueOf, isOverdue } from '../invoices/invoices.public.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
@@ -19,7 +19,7 @@ const BillStatusEnum = describedEnum('BillStatus', InvoiceStatus, 'Where a bill 
 
 builder.prismaObject('BillLine', {
   description: 'One line of a bill. Amounts are rounded per line, half up, as on invoices; the bill totals are the sums of the lines.',
-  select: LINE_COLUMNS,
+  select: { id: true },
   fields: (t) => ({
     ...documentLineFields(t, 'bl', 'bill'),
     product: t.relation('product', { nullable: true, description: 'The product bought, if any.' }),

@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
+import { documentLineFields } from '../invoices/invoices.schema.ts';
 import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
 import { type ApplyCreditInput, applyCreditNote, createCreditNote, type CreditNoteFilter, creditNoteWhere, type RefundCreditInput, refundCreditNote, voidCreditNote } from './credit-notes.service.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
@@ -16,7 +16,7 @@ const CreditNoteStatusEnum = describedEnum('CreditNoteStatus', CreditNoteStatus,
 
 builder.prismaObject('CreditNoteLine', {
   description: 'One line of a credit note; rounded per line, half up, as invoice lines.',
-  select: LINE_COLUMNS,
+  select: { id: true },
   fields: (t) => ({
     ...documentLineFields(t, 'cnl', 'credit note'),
     product: t.relation('product', { nullable: true, description: 'The product credited, if any.' }),

@@ -49,12 +49,9 @@ export const documentLineFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, Line
   taxAmount: t.field({ type: 'Money', description: 'Tax on the net amount, rounded.', ...readsColumns('taxAmount'), resolve: (l, _a, ctx) => money(ctx, l.taxAmount) }),
 });
 
-/** A line type's `select`: its id, the key every line is read with; each field selects its own columns. */
-export const LINE_COLUMNS = { id: true } as const;
-
 export const InvoiceLineRef = builder.prismaObject('InvoiceLine', {
   description: 'One line of an invoice. Amounts are rounded per line, half up; the invoice totals are the sums of the lines.',
-  select: LINE_COLUMNS,
+  select: { id: true },
   fields: (t) => ({
     ...documentLineFields(t, 'il', 'invoice'),
     product: t.relation('product', { nullable: true, description: 'The product sold, if any.' }),

@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, LINE_COLUMNS } from '../invoices/invoices.schema.ts';
+import { documentLineFields } from '../invoices/invoices.schema.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
@@ -20,7 +20,7 @@ const ReceiptStatusEnum = describedEnum('ReceiptStatus', ReceiptStatus, 'A recei
 
 builder.prismaObject('SalesReceiptLine', {
   description: 'One line of a sales or refund receipt; rounded per line, half up, as invoice lines.',
-  select: LINE_COLUMNS,
+  select: { id: true },
   fields: (t) => ({
     ...documentLineFields(t, 'srl', 'receipt'),
     product: t.relation('product', { nullable: true, description: 'The product sold, if any.' }),
