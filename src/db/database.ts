@@ -82,6 +82,11 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     // Prisma is connected, and the direct reads use the pool before and after that: without a listener of
     // its own the event would end the process.
     pgPool.on('error', () => {});
+    // The pool hears its idle connections only: one checked out (by a transaction between its statements,
+    // or a query's own handling) and ended by the server with no statement running emits 'error' on the
+    // connection itself. Every connection has a listener of its own from birth, so no such event goes
+    // unheard; the statement or transaction using it still fails, and the pool drops it on release.
+    pgPool.on('connect', (connection) => connection.on('error', () => {}));
     // The client's pool is shared with the direct reads and closed with the database. The schema engine
     // gets pools of its own: it takes session locks that must end with its connections.
     const prisma = new PostgresClient({ adapter: new PrismaPg(pgPool, { schema }), log }) as unknown as Prisma;

@@ -115,6 +115,21 @@ describe.runIf(usingPostgres)('PostgreSQL connections terminated under load', ()
   // it disconnects, when Prisma's adapter is not listening to the pool. An idle connection ended then
   // is an 'error' event on the pool: unheard, it would end the process (Vitest reports it as an
   // unhandled error and fails the run).
+  it('keeps running when the server ends a connection checked out of the pool with no statement running', async () => {
+    const beside = openDatabase(t.databaseUrl, t.dataDir);
+    try {
+      const connection = await beside.pgPool!.connect();
+      await connection.query('SELECT 1');
+      expect(await terminateOwnConnections()).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await expect(connection.query('SELECT 1')).rejects.toThrow();
+      connection.release(true);
+      expect(await readSql(beside).$queryRaw<unknown[]>(Prisma.sql`SELECT 1 AS one`)).toHaveLength(1);
+    } finally {
+      await beside.close();
+    }
+  });
+
   it('keeps running when the server ends an idle pool connection while Prisma is not connected', async () => {
     const beside = openDatabase(t.databaseUrl, t.dataDir);
     try {
