@@ -31,6 +31,7 @@ import type { Logger } from './lib/logger.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { metricsServer } from './http/metrics.ts';
 import { useOperationTelemetry } from './graphql/telemetry.ts';
+import { usePlannedQueries } from './graphql/planned-queries.ts';
 import { disableWebhookSubscription, recordWebhookDeliveries, representations, restRoutes, schema } from './registry.ts';
 import { persistedDocuments } from './dashboard/generated/persisted-operations.ts';
 import { AppError } from './lib/errors.ts';
@@ -124,6 +125,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
             new GraphQLError('The request has neither a query nor a persisted-operation id', { extensions: { code: 'VALIDATION_FAILED', errors: [{ path: 'query', message: 'is required' }], http: { status: 400 } } }),
         },
       }),
+      ...(config.graphqlPlannedQueries ? [usePlannedQueries(metrics)] : []), // before telemetry, whose span wraps the execution
       useOperationTelemetry(metrics),
       useCatalogueCodesForRequestErrors(schema),
       useUnavailableStatus(),

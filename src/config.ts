@@ -46,6 +46,8 @@ export interface Config {
   corsOrigins: string[];
   /** Answer GraphQL introspection (and suggest field names in errors). */
   graphqlIntrospection: boolean;
+  /** Run queries over the lists from plans made once per document (graphql/planned-queries.ts); off: every query through the executor. */
+  graphqlPlannedQueries: boolean;
   /** How far V8's heap may grow past what is live before a full collection, in percent; 0: V8 decides (lib/v8-settings.ts). */
   heapGrowingPercent: number;
   webhooks: {
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteFastPaths: oneOf(env, 'SQLITE_FAST_PATHS', ['true', 'false'] as const, 'true') === 'true',
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
+    graphqlPlannedQueries: oneOf(env, 'GRAPHQL_PLANNED_QUERIES', ['true', 'false'] as const, 'true') === 'true',
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),
     webhooks: webhookSettings(env),
   };

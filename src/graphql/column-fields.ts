@@ -16,7 +16,7 @@ import { defaultFieldResolver, type GraphQLFieldResolver } from 'graphql';
 const pluginName = 'columnFields';
 
 /** The columns a field selects, when its selection is nothing but columns of its own row (`{ total: true }`). */
-function ownColumns(select: unknown): string[] | undefined {
+export function ownColumns(select: unknown): string[] | undefined {
   if (!select || typeof select !== 'object' || Array.isArray(select)) return undefined;
   const columns = Object.keys(select);
   return columns.length > 0 && columns.every((column) => (select as Record<string, unknown>)[column] === true) ? columns : undefined;

@@ -13,6 +13,7 @@ import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { pageArgs, pageType } from './pages.ts';
+import { PLANNED_LIST } from './planned-queries.ts';
 
 export const OrderDirection = builder.enumType('OrderDirection', {
   description: 'Sort direction.',
@@ -120,7 +121,7 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
     isWholeOrganization(where) ? keptCount(ctx.prisma, where.organizationId, options.model) : delegate(ctx.prisma).count({ where });
   // Pothos types a Prisma field builder per model literal; the model here is a run-time name, so `t` is
   // untyped. What flows through it is typed by the options (filter, order, where) and by ListArgs.
-  const extensions = requires(readScopeOf(options.model) ?? null);
+  const extensions = { ...requires(readScopeOf(options.model) ?? null), ...PLANNED_LIST };
   builder.queryFields((t: any) => ({
     [options.plural]: t.prismaConnection({
       type: options.model,

@@ -20,6 +20,8 @@ export interface Metrics {
   operation(name: string, type: string, ok: boolean, seconds: number): void;
   /** A GraphQL request over HTTP: answered on the envelop directly (a plain JSON query) or through Yoga's HTTP handling. */
   graphqlHandled(handling: 'direct' | 'yoga'): void;
+  /** A query with a plan (graphql/planned-queries.ts) ran from it, or the plan was abandoned for the executor. */
+  plannedQuery(outcome: 'planned' | 'abandoned'): void;
   rateLimited(kind: 'key' | 'address'): void;
   /** A write that lost a race and ran again; `gaveUp` when it answered 409. */
   writeConflict(gaveUp: boolean): void;
@@ -42,6 +44,8 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
   const operationSeconds = new Histogram({ name: `${prefix}graphql_operation_duration_seconds`, help: 'Time to execute a GraphQL operation, by operation name, type and outcome', labelNames: ['operation', 'type', 'outcome'], buckets: LATENCY_BUCKETS, registers });
   const graphqlHandling = new Counter({ name: `${prefix}graphql_http_requests_total`, help: 'GraphQL requests over HTTP by handling: direct (a plain JSON query, run on the envelop) or yoga (the rest, through Yoga\'s HTTP handling)', labelNames: ['handling'], registers });
   const handled = { direct: graphqlHandling.labels('direct'), yoga: graphqlHandling.labels('yoga') };
+  const plannedQueries = new Counter({ name: `${prefix}graphql_planned_queries_total`, help: 'Queries with a plan, by outcome: planned (answered from the plan) or abandoned (answered by the executor: an error, or data the plan cannot answer exactly)', labelNames: ['outcome'], registers });
+  const planOutcomes = { planned: plannedQueries.labels('planned'), abandoned: plannedQueries.labels('abandoned') };
   const rateLimited = new Counter({ name: `${prefix}rate_limit_refusals_total`, help: 'Requests refused by a rate limit: per key, or per address for requests without a valid key', labelNames: ['kind'], registers });
   const conflicts = new Counter({ name: `${prefix}write_conflicts_total`, help: 'Writes that conflicted with another: retried, or given up with 409', labelNames: ['result'], registers });
   const unavailable = new Counter({ name: `${prefix}database_unavailable_total`, help: 'Requests answered 503 because the database could not be reached', registers });
@@ -90,6 +94,7 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
       series.observe(seconds);
     },
     graphqlHandled: (handling) => handled[handling].inc(),
+    plannedQuery: (outcome) => planOutcomes[outcome].inc(),
     rateLimited: (kind) => rateLimited.inc({ kind }),
     writeConflict: (gaveUp) => conflicts.inc({ result: gaveUp ? 'gave_up' : 'retried' }),
     databaseUnavailable: () => unavailable.inc(),

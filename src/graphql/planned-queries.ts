@@ -1,0 +1,352 @@
+// Queries over the lists, executed from a plan made once per document.
+//
+// A page of 25 invoices with their customers, lines and products is about a thousand fields. graphql-js
+// (and graphql-tools' executor, which Yoga runs) resolves each one through the same general machinery:
+// argument coercion, a resolve-info object and a response path, the plugins' wrappers (plugin-prisma
+// asks, for every relation of every row, whether the row was loaded with that relation's selection),
+// completion by type, promise checks. That was half of the page's CPU, several times what its four SQL
+// statements cost. What those fields do is known before anything runs: read a column of the row (a
+// column field, graphql/column-fields.ts), take a relation the list's query already loaded into the row
+// (plugin-prisma plans it from the same selection), or read a property of a connection or page. So a
+// query whose every field is of those kinds is planned once per document: the list field's own resolver
+// runs as always (with a real resolve info, so plugin-prisma plans the nested selection and the
+// compiled reader reads it), then the plan builds the answer from the rows it returned, calling each
+// field's own resolver (money, quantities, enums' serialization) with no wrapper around it.
+//
+// Everything else is left to the executor: another root field, a field with arguments below the root,
+// an interface or union, a directive, an introspection field. And at run time, anything the plan cannot
+// answer exactly as the executor would (a row without a column the field reads, a relation not loaded,
+// a null where the schema says non-null, a resolver that throws, a value a scalar refuses) abandons the
+// plan and the executor runs the operation from the start: it answers with the errors, paths and nulls
+// of the GraphQL specification, which the plan never has to produce. A query only reads, so running it
+// again changes nothing. test/graphql/planned-queries.test.ts compares both executions' answers for
+// generated selections over every list.
+//
+// No library plans Pothos and plugin-prisma fields this way: graphql-jit compiles the same per-field
+// resolution (and breaks plugin-prisma's preloading, BENCHMARKS.md), and grafast needs its own schema.
+import {
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  getArgumentValues,
+  getNamedType,
+  getNullableType,
+  getOperationAST,
+  getVariableValues,
+  type GraphQLField,
+  type GraphQLFieldResolver,
+  type GraphQLLeafType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { Metrics } from '../lib/metrics.ts';
+import { ownColumns } from './column-fields.ts';
+
+/** Field extensions that mark a root field as planned: its resolver loads its selection with plugin-prisma. */
+export const PLANNED_LIST = { plannedList: true } as const;
+
+/** Thrown to abandon a plan at run time: the executor answers instead. */
+const ABANDON = Symbol('abandon the plan');
+const abandon = (): never => {
+  throw ABANDON;
+};
+
+/** What a field is once its resolver has answered: a leaf, an object (its fields planned), or a list of either. */
+type Completion =
+  | { kind: 'leaf'; nonNull: boolean; type: GraphQLLeafType }
+  | { kind: 'object'; nonNull: boolean; fields: FieldPlan[] }
+  | { kind: 'list'; nonNull: boolean; item: Completion };
+
+interface FieldPlan {
+  key: string;
+  /** The field's value for one parent (a row, a connection, an edge): may be a promise. */
+  resolve: (parent: Record<string, unknown>, context: unknown) => unknown;
+  completion: Completion;
+}
+
+interface RootPlan {
+  key: string;
+  field: GraphQLField<unknown, unknown>;
+  nodes: FieldNode[];
+  completion: Completion;
+}
+
+interface Plan {
+  operation: OperationDefinitionNode;
+  fragments: Record<string, FragmentDefinitionNode>;
+  roots: RootPlan[];
+}
+
+/** Pothos' record of a field: its kind, its own (unwrapped) resolver, the selection plugin-prisma reads for it. */
+interface PothosExtensions {
+  pothosConfig?: { kind?: string };
+  pothosOriginalResolve?: GraphQLFieldResolver<unknown, unknown>;
+  pothosPrismaSelect?: unknown;
+  pothosPrismaRelationField?: { name: string };
+  pothosPrismaFallback?: unknown;
+  pothosOptions?: { onNull?: unknown };
+  plannedList?: boolean;
+}
+
+/** Extensions a field may carry and still be resolved by calling its resolver with a resolve info of the plan's. */
+const PLAIN_EXTENSIONS = new Set([
+  'pothosOriginalResolve',
+  'pothosOriginalSubscribe',
+  'pothosResolveWrapped',
+  'pothosSubscribeWrapped',
+  'pothosOptions',
+  'pothosConfig',
+  'pothosArgMappers',
+  'pothosExposedField',
+  'pothosPrismaTotalCount',
+  'pothosPrismaVariant',
+  'pothosPrismaSelect', // only when it selects nothing (checked before)
+  'requiredScope',
+]);
+
+const NO_ARGUMENTS = Object.freeze({});
+
+/** The fields a selection set names for `type`, by response key, with every node of each (fragments flattened); undefined if any needs the executor. */
+function collectFields(type: GraphQLObjectType, selectionSets: readonly SelectionSetNode[], fragments: Record<string, FragmentDefinitionNode>): Map<string, FieldNode[]> | undefined {
+  const fields = new Map<string, FieldNode[]>();
+  const visit = (selectionSet: SelectionSetNode): boolean => {
+    for (const selection of selectionSet.selections) {
+      if (selection.directives?.length) return false;
+      if (selection.kind === Kind.FIELD) {
+        const key = selection.alias?.value ?? selection.name.value;
+        const nodes = fields.get(key);
+        if (nodes) nodes.push(selection);
+        else fields.set(key, [selection]);
+        continue;
+      }
+      const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments[selection.name.value];
+      if (!fragment) return false;
+      if (fragment.typeCondition && fragment.typeCondition.name.value !== type.name) return false;
+      if (!visit(fragment.selectionSet)) return false;
+    }
+    return true;
+  };
+  for (const selectionSet of selectionSets) if (!visit(selectionSet)) return undefined;
+  return fields;
+}
+
+/** A resolve info for a field below the root: the same for every row (resolvers planned here read none of it per row). */
+function staticInfo(schema: GraphQLSchema, plan: Pick<Plan, 'operation' | 'fragments'>, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, nodes: FieldNode[], key: string): GraphQLResolveInfo {
+  return Object.freeze({
+    fieldName: field.name,
+    fieldNodes: nodes,
+    returnType: field.type,
+    parentType,
+    path: { prev: undefined, key, typename: parentType.name },
+    schema,
+    fragments: plan.fragments,
+    rootValue: undefined,
+    operation: plan.operation,
+    variableValues: NO_ARGUMENTS,
+  });
+}
+
+class Planner {
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly plan: Pick<Plan, 'operation' | 'fragments'>,
+  ) {}
+
+  /** How a field's value completes, given its type and sub-selections; undefined if the executor must. */
+  completion(type: GraphQLOutputType, nodes: FieldNode[]): Completion | undefined {
+    const nonNull = isNonNullType(type);
+    const nullable = getNullableType(type);
+    if (isListType(nullable)) {
+      const item = this.completion(nullable.ofType, nodes);
+      return item && { kind: 'list', nonNull, item };
+    }
+    if (isLeafType(nullable)) return { kind: 'leaf', nonNull, type: nullable };
+    // Interfaces and unions (the executor resolves the type), and types that check their values.
+    if (!isObjectType(nullable) || nullable.isTypeOf) return undefined;
+    const selectionSets = nodes.map((node) => node.selectionSet).filter((set) => set !== undefined);
+    const fields = this.fields(nullable, selectionSets);
+    return fields && { kind: 'object', nonNull, fields };
+  }
+
+  fields(type: GraphQLObjectType, selectionSets: SelectionSetNode[]): FieldPlan[] | undefined {
+    const collected = collectFields(type, selectionSets, this.plan.fragments);
+    if (!collected) return undefined;
+    const plans: FieldPlan[] = [];
+    const relationsSeen = new Set<string>();
+    for (const [key, nodes] of collected) {
+      const name = nodes[0].name.value;
+      if (name === '__typename') {
+        plans.push({ key, resolve: () => type.name, completion: { kind: 'leaf', nonNull: true, type: getNamedType(this.schema.getType('String')!) as GraphQLLeafType } });
+        continue;
+      }
+      const field = type.getFields()[name];
+      if (!field || field.args.length > 0) return undefined;
+      const resolve = this.resolver(type, field, nodes, key, relationsSeen);
+      const completion = resolve && this.completion(field.type, nodes);
+      if (!resolve || !completion) return undefined;
+      plans.push({ key, resolve, completion });
+    }
+    return plans;
+  }
+
+  /** How a field below the root is resolved from its parent, if it is a column, a loaded relation or a plain property. */
+  resolver(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>, nodes: FieldNode[], key: string, relationsSeen: Set<string>): FieldPlan['resolve'] | undefined {
+    const extensions = field.extensions as PothosExtensions;
+    const relation = extensions.pothosPrismaRelationField;
+    if (relation) {
+      // The relation as the list's query loaded it into the row; a relation with its own resolver or
+      // null handler, or asked twice (two aliases: two selections, one property), is the executor's.
+      if (extensions.pothosPrismaFallback || extensions.pothosOptions?.onNull || relationsSeen.has(relation.name)) return undefined;
+      relationsSeen.add(relation.name);
+      const property = relation.name;
+      return (row) => {
+        const value = row[property];
+        return value === undefined ? abandon() : value;
+      };
+    }
+    const info = staticInfo(this.schema, this.plan, type, field, nodes, key);
+    if (extensions.pothosPrismaSelect) {
+      // A field plugin-prisma checks row by row: planned when it reads columns of its own row only, and
+      // answered, as graphql/column-fields.ts answers it, by its own resolver from a row that holds them.
+      const columns = ownColumns(extensions.pothosPrismaSelect);
+      if (!columns) return undefined;
+      const own = extensions.pothosOriginalResolve ?? ((row: Record<string, unknown>) => row[field.name]);
+      return (row, context) => {
+        for (const column of columns) if (row[column] === undefined) abandon();
+        return own(row, NO_ARGUMENTS, context, info);
+      };
+    }
+    // Any other field: its resolver as built, when nothing but Pothos' own bookkeeping is recorded on it
+    // (no plugin that keys its work on the response path wraps it; plugin-prisma leaves a field that
+    // selects nothing, such as an exposed column of a type that loads every column, unwrapped).
+    if (!Object.keys(extensions).every((name) => PLAIN_EXTENSIONS.has(name))) return undefined;
+    const resolve = field.resolve ?? ((parent: Record<string, unknown>) => parent[field.name]);
+    return (parent, context) => resolve(parent, NO_ARGUMENTS, context, info);
+  }
+}
+
+/** The plan for an operation, or undefined when any of it is the executor's. */
+function makePlan(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): Plan | undefined {
+  const operation = getOperationAST(document, operationName);
+  const queryType = schema.getQueryType();
+  if (!operation || operation.operation !== 'query' || !queryType) return undefined;
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  const planner = new Planner(schema, { operation, fragments });
+  const collected = collectFields(queryType, [operation.selectionSet], fragments);
+  if (!collected) return undefined;
+  const roots: RootPlan[] = [];
+  for (const [key, nodes] of collected) {
+    const field = queryType.getFields()[nodes[0].name.value];
+    if (!field || !(field.extensions as PothosExtensions).plannedList) return undefined;
+    const completion = planner.completion(field.type, nodes);
+    if (!completion) return undefined;
+    roots.push({ key, field, nodes, completion });
+  }
+  return { operation, fragments, roots };
+}
+
+/** Completes `value` as the plan says, pushing each promise met onto `pending` (settled later, in place). */
+function complete(completion: Completion, value: unknown, context: unknown, pending: Promise<void>[]): unknown {
+  if (value === null || value === undefined) return completion.nonNull ? abandon() : null;
+  switch (completion.kind) {
+    case 'leaf': {
+      const serialized = completion.type.serialize(value);
+      return serialized === undefined || serialized === null ? abandon() : serialized;
+    }
+    case 'list': {
+      if (!Array.isArray(value)) return abandon();
+      const items = new Array(value.length);
+      for (let i = 0; i < value.length; i++) items[i] = complete(completion.item, value[i], context, pending);
+      return items;
+    }
+    case 'object': {
+      if (typeof value !== 'object' || typeof (value as Partial<PromiseLike<unknown>>).then === 'function') return abandon();
+      const source = value as Record<string, unknown>;
+      const result: Record<string, unknown> = {};
+      for (const field of completion.fields) {
+        const resolved = field.resolve(source, context);
+        if (resolved !== null && typeof resolved === 'object' && typeof (resolved as PromiseLike<unknown>).then === 'function') {
+          result[field.key] = null; // its place in the answer's order, filled when it settles
+          pending.push(Promise.resolve(resolved).then((settled) => void (result[field.key] = complete(field.completion, settled, context, pending))));
+        } else {
+          result[field.key] = complete(field.completion, resolved, context, pending);
+        }
+      }
+      return result;
+    }
+  }
+}
+
+async function runPlan(plan: Plan, args: ExecutionArgs): Promise<ExecutionResult | undefined> {
+  const variables = getVariableValues(args.schema, plan.operation.variableDefinitions ?? [], args.variableValues ?? {});
+  if (variables.errors) return undefined;
+  const queryType = args.schema.getQueryType()!;
+  const data: Record<string, unknown> = {};
+  const pending: Promise<void>[] = [];
+  for (const root of plan.roots) {
+    const info: GraphQLResolveInfo = {
+      fieldName: root.field.name,
+      fieldNodes: root.nodes,
+      returnType: root.field.type,
+      parentType: queryType,
+      path: { prev: undefined, key: root.key, typename: queryType.name },
+      schema: args.schema,
+      fragments: plan.fragments,
+      rootValue: args.rootValue,
+      operation: plan.operation,
+      variableValues: variables.coerced,
+    };
+    const value = await root.field.resolve!(args.rootValue, getArgumentValues(root.field, root.nodes[0], variables.coerced), args.contextValue, info);
+    data[root.key] = complete(root.completion, value, args.contextValue, pending);
+  }
+  while (pending.length) await Promise.all(pending.splice(0));
+  return { data };
+}
+
+/**
+ * The envelop plugin: an operation with a plan runs from it, and from the executor when the plan is
+ * abandoned. Listed before any plugin that wraps the execute function (telemetry's span), so those
+ * wrap this one.
+ */
+export function usePlannedQueries(metrics: Pick<Metrics, 'plannedQuery'>): Plugin {
+  const plans = new WeakMap<DocumentNode, Map<string, Plan | undefined>>();
+  const planFor = (schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined) => {
+    let byName = plans.get(document);
+    if (!byName) plans.set(document, (byName = new Map()));
+    const name = operationName ?? '';
+    if (!byName.has(name)) byName.set(name, makePlan(schema, document, operationName));
+    return byName.get(name);
+  };
+  return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const plan = planFor(args.schema, args.document, args.operationName);
+      if (!plan) return;
+      setExecuteFn(async (executionArgs) => {
+        try {
+          const result = await runPlan(plan, executionArgs);
+          if (result) {
+            metrics.plannedQuery('planned');
+            return result;
+          }
+        } catch {
+          // Abandoned, or a resolver threw: the executor answers (with the error, as it reports one).
+        }
+        metrics.plannedQuery('abandoned');
+        return executeFn(executionArgs);
+      });
+    },
+  };
+}
