@@ -25,6 +25,7 @@
 // No library plans Pothos and plugin-prisma fields this way: graphql-jit compiles the same per-field
 // resolution (and breaks plugin-prisma's preloading, BENCHMARKS.md), and grafast needs its own schema.
 import {
+  defaultFieldResolver,
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
@@ -222,7 +223,7 @@ class Planner {
       // answered, as graphql/column-fields.ts answers it, by its own resolver from a row that holds them.
       const columns = ownColumns(extensions.pothosPrismaSelect);
       if (!columns) return undefined;
-      const own = extensions.pothosOriginalResolve ?? ((row: Record<string, unknown>) => row[field.name]);
+      const own = extensions.pothosOriginalResolve ?? defaultFieldResolver;
       return (row, context) => {
         for (const column of columns) if (row[column] === undefined) abandon();
         return own(row, NO_ARGUMENTS, context, info);
@@ -232,7 +233,7 @@ class Planner {
     // (no plugin that keys its work on the response path wraps it; plugin-prisma leaves a field that
     // selects nothing, such as an exposed column of a type that loads every column, unwrapped).
     if (!Object.keys(extensions).every((name) => PLAIN_EXTENSIONS.has(name))) return undefined;
-    const resolve = field.resolve ?? ((parent: Record<string, unknown>) => parent[field.name]);
+    const resolve = field.resolve ?? defaultFieldResolver;
     return (parent, context) => resolve(parent, NO_ARGUMENTS, context, info);
   }
 }
