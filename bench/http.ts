@@ -21,6 +21,7 @@
 // against the build without it, interleaved, rather than against a run from another hour. `<name>=<main.js>;VAR=value;…`
 // starts that one with other settings (e.g. `quiet=dist/main.js;LOG_LEVEL=warn;METRICS_PORT=` for what logging costs).
 // The service runs as in production: LOG_LEVEL=info (its log goes to a file in the run's directory) and METRICS_PORT on.
+// BENCH_KEEP_DIR=1 keeps that directory (the service's request log: each request's durationMs, to find a tail's cause).
 // BENCH_PEERS=postgraphile (PostgreSQL only) also starts PostGraphile 5 on the same schema (bench/peers/postgraphile.ts)
 // and measures it in the same alternating runs for the nested invoice page, after checking it answers the same data.
 // The peers are a package of their own (bench/peers/package.json, installed here on first use): PostGraphile declares
@@ -347,6 +348,6 @@ for (const c of compared) c.server.child.kill('SIGTERM');
 for (const p of peers) p.server.child.kill('SIGTERM');
 // The service closes gracefully (and writes its CPU profile, if asked) before its database goes.
 await new Promise((resolve) => service.child.once('exit', resolve));
-rmSync(dir, { recursive: true, force: true });
+if (process.env.BENCH_KEEP_DIR) console.error(`kept ${dir}`); else rmSync(dir, { recursive: true, force: true });
 await dropBenchSchema();
 process.exit(0);
