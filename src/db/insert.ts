@@ -14,7 +14,8 @@ const quoted = (name: string) => {
   return `"${name}"`;
 };
 
-function insertStatement<Row extends Record<string, unknown>>(table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[]): Prisma.Sql {
+/** The INSERT of `rows` (at least one) into `table`, for `insertRows` or `writeAll` (src/db/sql.ts). */
+export function insertStatement<Row extends Record<string, unknown>>(table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[]): Prisma.Sql {
   const values = rows.map((row) => Prisma.sql`(${Prisma.join(columns.map((column) => row[column] ?? null))})`);
   return Prisma.sql`INSERT INTO ${Prisma.raw(quoted(table))} (${Prisma.raw(columns.map(quoted).join(', '))}) VALUES ${Prisma.join(values)}`;
 }
@@ -47,6 +48,11 @@ export async function insertRowsReturning<Row extends Record<string, unknown>, R
  */
 export async function addToTotals<Row extends Record<string, unknown>>(db: RawSql, table: string, key: readonly (keyof Row & string)[], summed: readonly (keyof Row & string)[], rows: readonly Row[]): Promise<void> {
   if (rows.length === 0) return;
+  await db.$executeRaw(totalsStatement(table, key, summed, rows));
+}
+
+/** The statement of `addToTotals` (at least one row), for `writeAll` (src/db/sql.ts). */
+export function totalsStatement<Row extends Record<string, unknown>>(table: string, key: readonly (keyof Row & string)[], summed: readonly (keyof Row & string)[], rows: readonly Row[]): Prisma.Sql {
   const additions = summed.map((column) => `${quoted(column)} = ${quoted(table)}.${quoted(column)} + excluded.${quoted(column)}`).join(', ');
-  await db.$executeRaw(Prisma.sql`${insertStatement(table, [...key, ...summed], rows)} ON CONFLICT (${Prisma.raw(key.map(quoted).join(', '))}) DO UPDATE SET ${Prisma.raw(additions)}`);
+  return Prisma.sql`${insertStatement(table, [...key, ...summed], rows)} ON CONFLICT (${Prisma.raw(key.map(quoted).join(', '))}) DO UPDATE SET ${Prisma.raw(additions)}`;
 }

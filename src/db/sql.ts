@@ -11,12 +11,36 @@
 // through it unchanged.
 import pg from 'pg';
 import type { Database } from './database.ts';
-import type { Prisma } from './generated/sqlite/client.ts';
+import { Prisma } from './generated/sqlite/client.ts';
 
 /** What runs a raw statement: a Prisma client or transaction, or the direct form below. */
 export interface RawSql {
   $queryRaw<T = unknown>(query: Prisma.Sql): Promise<T>;
   $executeRaw(query: Prisma.Sql): Promise<number>;
+  /** Writes none of which reads what another writes, in as few round trips as the database allows (see `writeAll`). */
+  $executeAll?(queries: Prisma.Sql[]): Promise<void>;
+}
+
+/**
+ * Runs writes that read nothing another of them writes (rows of new records, additions to totals) in
+ * one round trip where the database can. On PostgreSQL inside a write's transaction they are one
+ * statement, each a data-modifying WITH clause: they run once and to completion at one snapshot, and
+ * foreign keys are checked at the statement's end, so a line may reference the entry written beside
+ * it. A posting is three of them, and each round trip under the organization's lock (a Prisma
+ * statement, ~0.3 ms of client work and a trip to the database) holds up the writes queued behind it.
+ * Elsewhere one after another (SQLite runs them at the driver's cost, on its one connection).
+ */
+export async function writeAll(sql: RawSql, queries: Prisma.Sql[]): Promise<void> {
+  if (sql.$executeAll) return sql.$executeAll(queries);
+  for (const query of queries) await sql.$executeRaw(query);
+}
+
+/** One statement doing every write of `queries`: all but the last as WITH clauses, the last as the statement. */
+function togetherStatement(queries: Prisma.Sql[]): Prisma.Sql {
+  const last = queries[queries.length - 1];
+  if (queries.length === 1) return last;
+  const clauses = queries.slice(0, -1).map((query, i) => Prisma.sql`${Prisma.raw(`"w${i}"`)} AS (${query})`);
+  return Prisma.sql`WITH ${Prisma.join(clauses)} ${last}`;
 }
 
 /** A value as the SQLite adapter binds it (@prisma/adapter-better-sqlite3 `mapArg`, default options). */
@@ -88,7 +112,16 @@ function asConflict(error: unknown): unknown {
  * request's transaction.
  */
 export function transactionSql(db: Database, tx: RawSql): RawSql {
-  if (db.provider !== 'sqlite' || !db.sqliteStatement) return tx;
+  if (db.provider === 'postgresql') {
+    return {
+      $queryRaw: <T>(query: Prisma.Sql) => tx.$queryRaw<T>(query),
+      $executeRaw: (query: Prisma.Sql) => tx.$executeRaw(query),
+      $executeAll: async (queries: Prisma.Sql[]) => {
+        if (queries.length) await tx.$executeRaw(togetherStatement(queries));
+      },
+    };
+  }
+  if (!db.sqliteStatement) return tx;
   const run = (query: Prisma.Sql, reading: boolean) => {
     const statement = db.sqliteStatement!(query.sql);
     if (!statement) return reading ? tx.$queryRaw(query) : tx.$executeRaw(query); // not connected yet

@@ -2,7 +2,8 @@
 // payment, a reversal). Entries are immutable once posted; reversal posts a mirror entry.
 import type { PrismaTypes } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { addToTotals, insertRows } from '../../db/insert.ts';
+import { insertStatement, totalsStatement } from '../../db/insert.ts';
+import { writeAll } from '../../db/sql.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
@@ -225,11 +226,14 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
     currency: scope.organization.baseCurrency,
     createdAt: scope.now,
   };
-  // Entry, then lines: two raw INSERTs (src/db/insert.ts says why not Prisma's create); then the
-  // accounts' totals of the day, which reports add up instead of the lines, in the same transaction.
-  await insertRows(scope.sql, 'JournalEntry', JOURNAL_ENTRY_COLUMNS, [written]);
-  await insertRows(scope.sql, 'JournalLine', JOURNAL_LINE_COLUMNS, lines);
-  await addToTotals(scope.sql, 'AccountDailyTotal', DAILY_TOTAL_KEY, ['debit', 'credit'], dailyTotals(scope.organizationId, posting.date, lines));
+  // The entry, its lines (raw INSERTs: src/db/insert.ts says why not Prisma's create) and the accounts'
+  // totals of the day, which reports add up instead of the lines: one round trip where the database
+  // allows (writeAll), in the write's transaction.
+  await writeAll(scope.sql, [
+    insertStatement('JournalEntry', JOURNAL_ENTRY_COLUMNS, [written]),
+    insertStatement('JournalLine', JOURNAL_LINE_COLUMNS, lines),
+    totalsStatement('AccountDailyTotal', DAILY_TOTAL_KEY, ['debit', 'credit'], dailyTotals(scope.organizationId, posting.date, lines)),
+  ]);
   const entry: JournalEntryRow = { ...written, lines, reversedBy: null };
   return { entry, event: { type: 'journal_entry.created', resource: { type: JOURNAL_ENTRY, id, row: entry } } };
 }
