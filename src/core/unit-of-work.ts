@@ -20,8 +20,8 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
-import { insertRowsReturning } from '../db/insert.ts';
-import { type RawSql, transactionSql } from '../db/sql.ts';
+import { insertReturningStatement } from '../db/insert.ts';
+import { type RawSql, transactionSql, writeAll } from '../db/sql.ts';
 import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
@@ -236,9 +236,17 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           };
         });
         const relayedAt = options.relay ? now : null;
-        // One raw multi-row INSERT (src/db/insert.ts says why not Prisma's create), returning the
-        // sequence numbers the database assigned.
-        const seqs = new Map((await insertRowsReturning(sql, 'Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })), ['id', 'seq'])).map((e) => [e.id as string, Number(e.seq)]));
+        // The organization's sequences written back (raw, so its updatedAt stays the time its settings
+        // last changed) and the events in one raw multi-row INSERT (src/db/insert.ts says why not
+        // Prisma's create), returning the sequence numbers the database assigned: one round trip on
+        // PostgreSQL (writeAll).
+        const moved = SEQUENCES.filter(([sequence]) => numbers[sequence] !== sequences[sequence]);
+        const sequenceUpdate = moved.length
+          ? [Prisma.sql`UPDATE "Organization" SET ${Prisma.join(moved.map(([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${numbers[sequence]}`))} WHERE "id" = ${organizationId}`]
+          : [];
+        const eventInsert = events.length ? [insertReturningStatement('Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })), ['id', 'seq'])] : [];
+        const inserted = await writeAll<{ id: string; seq: unknown }>(sql, [...sequenceUpdate, ...eventInsert]);
+        const seqs = new Map((eventInsert.length ? inserted : []).map((e) => [e.id, Number(e.seq)]));
         const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! }));
         const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(sql, logged, now) : 0;
         const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
@@ -255,12 +263,6 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
               expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
             },
           });
-        }
-        const moved = SEQUENCES.filter(([sequence]) => numbers[sequence] !== sequences[sequence]);
-        if (moved.length) {
-          // Raw, so the organization's updatedAt stays the time its settings last changed.
-          const assignments = Prisma.join(moved.map(([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${numbers[sequence]}`));
-          await sql.$executeRaw(Prisma.sql`UPDATE "Organization" SET ${assignments} WHERE "id" = ${organizationId}`);
         }
         await options.beforeCommit?.(scope);
         return { outcome, logged, deliveries };

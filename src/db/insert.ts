@@ -38,7 +38,12 @@ export async function insertRowsReturning<Row extends Record<string, unknown>, R
   returning: readonly Returned[],
 ): Promise<Record<Returned, unknown>[]> {
   if (rows.length === 0) return [];
-  return db.$queryRaw<Record<Returned, unknown>[]>(Prisma.sql`${insertStatement(table, columns, rows)} RETURNING ${Prisma.raw(returning.map(quoted).join(', '))}`);
+  return db.$queryRaw<Record<Returned, unknown>[]>(insertReturningStatement(table, columns, rows, returning));
+}
+
+/** The statement of `insertRowsReturning` (at least one row), for `writeAll` (src/db/sql.ts). */
+export function insertReturningStatement<Row extends Record<string, unknown>>(table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[], returning: readonly string[]): Prisma.Sql {
+  return Prisma.sql`${insertStatement(table, columns, rows)} RETURNING ${Prisma.raw(returning.map(quoted).join(', '))}`;
 }
 
 /**

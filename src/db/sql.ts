@@ -17,22 +17,25 @@ import { Prisma } from './generated/sqlite/client.ts';
 export interface RawSql {
   $queryRaw<T = unknown>(query: Prisma.Sql): Promise<T>;
   $executeRaw(query: Prisma.Sql): Promise<number>;
-  /** Writes none of which reads what another writes, in as few round trips as the database allows (see `writeAll`). */
-  $executeAll?(queries: Prisma.Sql[]): Promise<void>;
+  /** Writes none of which reads what another writes, as one statement (see `writeAll`); the last one's rows. */
+  $queryAll?<T>(queries: Prisma.Sql[]): Promise<T[]>;
 }
 
 /**
- * Runs writes that read nothing another of them writes (rows of new records, additions to totals) in
- * one round trip where the database can. On PostgreSQL inside a write's transaction they are one
- * statement, each a data-modifying WITH clause: they run once and to completion at one snapshot, and
- * foreign keys are checked at the statement's end, so a line may reference the entry written beside
- * it. A posting is three of them, and each round trip under the organization's lock (a Prisma
- * statement, ~0.3 ms of client work and a trip to the database) holds up the writes queued behind it.
+ * Runs writes that read nothing another of them writes (rows of new records, additions to totals, a
+ * sequence's new value) in one round trip where the database can, and answers the rows the last one
+ * returns (`RETURNING`), if any. On PostgreSQL inside a write's transaction they are one statement:
+ * all but the last as data-modifying WITH clauses, which run once and to completion at the statement's
+ * snapshot, with foreign keys checked at its end (so a line may reference the entry written beside it).
+ * Every round trip under the organization's lock (a Prisma statement: ~0.3 ms of client work and a trip
+ * to the database) holds up the writes queued behind it; a posting's three writes were three of them.
  * Elsewhere one after another (SQLite runs them at the driver's cost, on its one connection).
  */
-export async function writeAll(sql: RawSql, queries: Prisma.Sql[]): Promise<void> {
-  if (sql.$executeAll) return sql.$executeAll(queries);
-  for (const query of queries) await sql.$executeRaw(query);
+export async function writeAll<T = unknown>(sql: RawSql, queries: Prisma.Sql[]): Promise<T[]> {
+  if (queries.length === 0) return [];
+  if (sql.$queryAll) return sql.$queryAll<T>(queries);
+  for (const query of queries.slice(0, -1)) await sql.$executeRaw(query);
+  return sql.$queryRaw<T[]>(queries[queries.length - 1]);
 }
 
 /** One statement doing every write of `queries`: all but the last as WITH clauses, the last as the statement. */
@@ -116,9 +119,7 @@ export function transactionSql(db: Database, tx: RawSql): RawSql {
     return {
       $queryRaw: <T>(query: Prisma.Sql) => tx.$queryRaw<T>(query),
       $executeRaw: (query: Prisma.Sql) => tx.$executeRaw(query),
-      $executeAll: async (queries: Prisma.Sql[]) => {
-        if (queries.length) await tx.$executeRaw(togetherStatement(queries));
-      },
+      $queryAll: <T>(queries: Prisma.Sql[]) => tx.$queryRaw<T[]>(togetherStatement(queries)),
     };
   }
   if (!db.sqliteStatement) return tx;
