@@ -8,7 +8,7 @@
 // of it, exactly as if it went through the transaction client. So inside a transaction this runs the
 // statement on the connection's cached prepared statement, binding values as the adapter does. On
 // PostgreSQL the transaction is a pooled connection only Prisma can reach, and raw statements go
-// through it unchanged.
+// through it, several writes as one statement where they can (`writeAll`).
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { Prisma } from './generated/sqlite/client.ts';
