@@ -329,11 +329,11 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   const baseAtRate = await steady(urls.baseline, w, rate);
   const peak = service.peakRssMb();
   servicePeakRssMb = Math.max(servicePeakRssMb, peak);
-  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${full.cpuPerRequest.toFixed(2)} / ${base.cpuPerRequest.toFixed(2)}`, ...(postgresUrl ? [`${full.databaseCpuPerRequest!.toFixed(2)} / ${base.databaseCpuPerRequest!.toFixed(2)}`] : []), `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`, `${baseAtRate.p50}/${baseAtRate.p99}`, peak.toFixed(0), String(full.errors + atRate.errors + base.errors + baseAtRate.errors)]);
+  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${full.cpuPerRequest.toFixed(2)} / ${base.cpuPerRequest.toFixed(2)}`, ...(postgresUrl ? [`${full.databaseCpuPerRequest!.toFixed(2)} / ${base.databaseCpuPerRequest!.toFixed(2)}`] : []), `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`, `${baseAtRate.p50}/${baseAtRate.p99}`, peak.toFixed(0), `${full.errors + atRate.errors} / ${base.errors + baseAtRate.errors}`]);
   console.error(`${w.name}: done`);
 }
 const table = [
-  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'CPU ms/request: service / baseline', ...(postgresUrl ? ['PostgreSQL CPU ms/request: service / baseline'] : []), 'service at 70 %: req/s: p50/p99 ms', 'baseline at that rate: p50/p99 ms', 'service peak RSS MB', 'errors'],
+  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'CPU ms/request: service / baseline', ...(postgresUrl ? ['PostgreSQL CPU ms/request: service / baseline'] : []), 'service at 70 %: req/s: p50/p99 ms', 'baseline at that rate: p50/p99 ms', 'service peak RSS MB', 'errors: service / baseline'],
   ...rows,
 ];
 console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
