@@ -245,8 +245,9 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           ? [Prisma.sql`UPDATE "Organization" SET ${Prisma.join(moved.map(([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${numbers[sequence]}`))} WHERE "id" = ${organizationId}`]
           : [];
         const eventInsert = events.length ? [insertReturningStatement('Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })), ['id', 'seq'])] : [];
+        // The rows of the last statement: the events', or none (an UPDATE returns nothing).
         const inserted = await writeAll<{ id: string; seq: unknown }>(sql, [...sequenceUpdate, ...eventInsert]);
-        const seqs = new Map((eventInsert.length ? inserted : []).map((e) => [e.id, Number(e.seq)]));
+        const seqs = new Map(inserted.map((e) => [e.id, Number(e.seq)]));
         const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! }));
         const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(sql, logged, now) : 0;
         const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };

@@ -26,22 +26,10 @@ export async function insertRows<Row extends Record<string, unknown>>(db: RawSql
 }
 
 /**
- * Like insertRows, and returns the named columns of the inserted rows (database-assigned values such as
- * an autoincrement `seq`). The order of the returned rows is not promised (SQLite does not): match them
- * by a key you wrote.
+ * The INSERT of `rows` (at least one) returning the named columns of the inserted rows (database-assigned
+ * values such as an autoincrement `seq`), for `writeAll` (src/db/sql.ts), which answers them. The order of
+ * the returned rows is not promised (SQLite does not): match them by a key you wrote.
  */
-export async function insertRowsReturning<Row extends Record<string, unknown>, Returned extends string>(
-  db: RawSql,
-  table: string,
-  columns: readonly (keyof Row & string)[],
-  rows: readonly Row[],
-  returning: readonly Returned[],
-): Promise<Record<Returned, unknown>[]> {
-  if (rows.length === 0) return [];
-  return db.$queryRaw<Record<Returned, unknown>[]>(insertReturningStatement(table, columns, rows, returning));
-}
-
-/** The statement of `insertRowsReturning` (at least one row), for `writeAll` (src/db/sql.ts). */
 export function insertReturningStatement<Row extends Record<string, unknown>>(table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[], returning: readonly string[]): Prisma.Sql {
   return Prisma.sql`${insertStatement(table, columns, rows)} RETURNING ${Prisma.raw(returning.map(quoted).join(', '))}`;
 }

@@ -43,6 +43,7 @@ import {
   type GraphQLOutputType,
   type GraphQLResolveInfo,
   type GraphQLSchema,
+  GraphQLString,
   isLeafType,
   isListType,
   isNonNullType,
@@ -51,6 +52,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { isThenable } from '@pothos/core';
 import type { Plugin } from 'graphql-yoga';
 import type { Metrics } from '../lib/metrics.ts';
 import { ownColumns } from './column-fields.ts';
@@ -189,7 +191,7 @@ class Planner {
     for (const [key, nodes] of collected) {
       const name = nodes[0].name.value;
       if (name === '__typename') {
-        plans.push({ key, resolve: () => type.name, completion: { kind: 'leaf', nonNull: true, type: getNamedType(this.schema.getType('String')!) as GraphQLLeafType } });
+        plans.push({ key, resolve: () => type.name, completion: { kind: 'leaf', nonNull: true, type: GraphQLString } });
         continue;
       }
       const field = type.getFields()[name];
@@ -274,12 +276,12 @@ function complete(completion: Completion, value: unknown, context: unknown, pend
       return items;
     }
     case 'object': {
-      if (typeof value !== 'object' || typeof (value as Partial<PromiseLike<unknown>>).then === 'function') return abandon();
+      if (typeof value !== 'object' || isThenable(value)) return abandon();
       const source = value as Record<string, unknown>;
       const result: Record<string, unknown> = {};
       for (const field of completion.fields) {
         const resolved = field.resolve(source, context);
-        if (resolved !== null && typeof resolved === 'object' && typeof (resolved as PromiseLike<unknown>).then === 'function') {
+        if (isThenable(resolved)) {
           result[field.key] = null; // its place in the answer's order, filled when it settles
           pending.push(Promise.resolve(resolved).then((settled) => void (result[field.key] = complete(field.completion, settled, context, pending))));
         } else {

@@ -1,7 +1,7 @@
-// insertRows: one raw multi-row INSERT (no per-call query plan), read back by Prisma exactly as written.
+// insertRows (and writeAll of an insert returning columns): one raw multi-row INSERT (no per-call query plan), read back by Prisma exactly as written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertRows, insertRowsReturning } from '../../src/db/insert.ts';
-import { transactionSql } from '../../src/db/sql.ts';
+import { insertReturningStatement, insertRows } from '../../src/db/insert.ts';
+import { transactionSql, writeAll } from '../../src/db/sql.ts';
 import { Prisma } from '../../src/db/generated/sqlite/client.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
@@ -47,7 +47,7 @@ it('stores a Date exactly as a Prisma write stores it, so comparisons and orderi
 it('returns database-assigned columns of the rows it inserted', async () => {
   const now = new Date();
   const events = [1, 2, 3].map((i) => ({ id: newId('Event'), organizationId, type: 'test.inserted', resourceType: 'test', resourceId: `r${i}`, payload: '{}', createdAt: now }));
-  const returned = await insertRowsReturning(t.db.prisma, 'Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], events, ['id', 'seq']);
+  const returned = await writeAll<{ id: string; seq: unknown }>(t.db.prisma, [insertReturningStatement('Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], events, ['id', 'seq'])]);
   const stored = await t.db.prisma.event.findMany({ where: { id: { in: events.map((e) => e.id) } }, select: { id: true, seq: true } });
   expect(new Map(returned.map((r) => [r.id, Number(r.seq)]))).toEqual(new Map(stored.map((e) => [e.id, e.seq])));
 });
@@ -62,7 +62,7 @@ it("inside a transaction, runs on the transaction's own connection: written with
     await insertRows(sql, 'JournalEntry', columns, [entry(kept, 20)]);
     // Seen by the transaction's own reads before it commits.
     expect(await tx.journalEntry.count({ where: { id: kept } })).toBe(1);
-    return insertRowsReturning(sql, 'Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], [{ id: newId('Event'), organizationId, type: 'test.direct', resourceType: 'test', resourceId: kept, payload: '{}', createdAt }], ['seq']);
+    return writeAll<{ seq: unknown }>(sql, [insertReturningStatement('Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], [{ id: newId('Event'), organizationId, type: 'test.direct', resourceType: 'test', resourceId: kept, payload: '{}', createdAt }], ['seq'])]);
   });
   expect(Number(seqs[0]!.seq)).toBeGreaterThan(0);
   const stored = await t.db.prisma.journalEntry.findUniqueOrThrow({ where: { id: kept } });
