@@ -62,17 +62,30 @@ async function bothWays(query: string, variables: Record<string, unknown> = {}) 
 
 const listRoots = Object.values(schema.getQueryType()!.getFields()).filter((f) => (f.extensions as { plannedList?: boolean }).plannedList);
 
+/** What one generated query has drawn so far: its fragments, and how many aliases it holds (the server takes at most 15). */
+interface Drawn {
+  fragments: string[];
+  aliases: number;
+}
+const MAX_ALIASES = 15;
+
 /** A selection over `type` drawn by `random`: leaves, aliases, fragments, repeated fields, nested objects. */
-function selection(type: GraphQLObjectType, depth: number, random: () => number, fragments: string[]): string {
+function selection(type: GraphQLObjectType, depth: number, random: () => number, drawn: Drawn): string {
+  const { fragments } = drawn;
   const fields = Object.values(type.getFields()).filter((f) => f.args.length === 0 && f.name !== 'lastUsedAt');
   const leaves = fields.filter((f) => isLeafType(getNamedType(f.type)));
   const objects = fields.filter((f) => isObjectType(getNamedType(f.type)));
   const parts: string[] = [];
-  for (const leaf of leaves) if (random() < 0.35) parts.push(random() < 0.15 ? `a_${leaf.name}: ${leaf.name}` : leaf.name);
+  for (const leaf of leaves) {
+    if (random() >= 0.35) continue;
+    const aliased = random() < 0.15 && drawn.aliases < MAX_ALIASES;
+    if (aliased) drawn.aliases++;
+    parts.push(aliased ? `a_${leaf.name}: ${leaf.name}` : leaf.name);
+  }
   if (!parts.length) parts.push(leaves[0]?.name ?? '__typename');
   if (random() < 0.2) parts.push('__typename');
   if (random() < 0.2) parts.push(parts[0]); // the same field twice: merged
-  if (depth < 3) for (const object of objects) if (random() < 0.3) parts.push(`${object.name} { ${selection(getNamedType(object.type) as GraphQLObjectType, depth + 1, random, fragments)} }`);
+  if (depth < 3) for (const object of objects) if (random() < 0.3) parts.push(`${object.name} { ${selection(getNamedType(object.type) as GraphQLObjectType, depth + 1, random, drawn)} }`);
   if (random() < 0.2) {
     const name = `F${fragments.length}`;
     fragments.push(`fragment ${name} on ${type.name} { ${parts.splice(0, Math.ceil(parts.length / 2)).join(' ')} }`);
@@ -84,7 +97,8 @@ function selection(type: GraphQLObjectType, depth: number, random: () => number,
 
 /** A query over one or two list roots, with page arguments and a drawn selection of their items. */
 function listQuery(random: () => number): string {
-  const fragments: string[] = [];
+  const drawn: Drawn = { fragments: [], aliases: 0 };
+  const { fragments } = drawn;
   const pick = () => listRoots[Math.floor(random() * listRoots.length)];
   const roots = new Set([pick(), ...(random() < 0.3 ? [pick()] : [])]);
   const fieldsOf = (root: GraphQLField<unknown, unknown>) => {
@@ -92,13 +106,13 @@ function listQuery(random: () => number): string {
     if (root.name.endsWith('Page')) {
       const item = getNamedType(type.getFields().data.type) as GraphQLObjectType;
       const extra = ['total', 'page', 'limit', 'pages'].filter(() => random() < 0.4).join(' ');
-      return `(limit: ${1 + Math.floor(random() * 4)}, page: ${1 + Math.floor(random() * 2)}) @@ { data { ${selection(item, 1, random, fragments)} } ${extra} }`;
+      return `(limit: ${1 + Math.floor(random() * 4)}, page: ${1 + Math.floor(random() * 2)}) @@ { data { ${selection(item, 1, random, drawn)} } ${extra} }`;
     }
     const edge = getNamedType(type.getFields().edges.type) as GraphQLObjectType;
     const item = getNamedType(edge.getFields().node.type) as GraphQLObjectType;
     const extra = [random() < 0.4 ? 'totalCount' : '', random() < 0.4 ? 'pageInfo { hasNextPage hasPreviousPage startCursor endCursor }' : ''].join(' ');
     const page = random() < 0.2 ? `last: ${1 + Math.floor(random() * 3)}` : `first: ${1 + Math.floor(random() * 4)}`;
-    return `(${page}) @@ { edges { ${random() < 0.5 ? 'cursor ' : ''}node { ${selection(item, 1, random, fragments)} } } ${extra} }`;
+    return `(${page}) @@ { edges { ${random() < 0.5 ? 'cursor ' : ''}node { ${selection(item, 1, random, drawn)} } } ${extra} }`;
   };
   // The marker stays on the first root only.
   const body = [...roots].map((root, i) => `${root.name}${fieldsOf(root)}`.replace('@@', i === 0 ? '@@' : '')).join(' ');
