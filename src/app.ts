@@ -8,12 +8,14 @@ import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
 import { checkApiKey, keyVerifier, sqliteWrittenElsewhere } from './core/api-keys.ts';
+import { SERVICE_SCOPES } from './core/scopes.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
 import { requestContextFactory, type RequestContext } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
 import { eventLogReader } from './events/stream.ts';
+import { withPostgresKeyNotices } from './events/key-notices.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
 import { useQueryCost } from './graphql/cost.ts';
 import { useScopes } from './graphql/scopes.ts';
@@ -70,7 +72,10 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   const limits = { durationSeconds: config.rateLimit.durationSeconds, redisUrl: config.redisUrl, onRedisError: config.rateLimit.onRedisError };
   const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
   const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
-  const bus = givenBus ?? (config.redisUrl ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, readLog: eventLogReader(db.prisma), pollMs: config.busOutagePollMs }) : inProcessBus());
+  const eventBus = givenBus ?? (config.redisUrl ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, readLog: eventLogReader(db.prisma), pollMs: config.busOutagePollMs }) : inProcessBus());
+  // On PostgreSQL a revoked or rolled key reaches every instance through the database itself, Redis or not.
+  const keyNotices = db.provider === 'postgresql' ? withPostgresKeyNotices(eventBus, db, logger) : undefined;
+  const bus = keyNotices ?? eventBus;
   // Writes hand their events to the relay, which wakes the dispatcher, which writes through the unit of
   // work: the relay is bound late.
   const unitOfWork = createUnitOfWork({ db, representations, logger, metrics, beforeCommit, relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) } });
@@ -80,7 +85,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     metrics,
     ...config.webhooks,
     disableSubscription: async (organizationId, subscriptionId, reason) => {
-      await unitOfWork.write(organizationId, { operation: 'disableWebhookSubscription', input: { subscriptionId } }, (scope) => disableWebhookSubscription(scope, subscriptionId, reason));
+      await unitOfWork.write(organizationId, { operation: 'disableWebhookSubscription', input: { subscriptionId } }, (scope) => disableWebhookSubscription(scope, subscriptionId, SERVICE_SCOPES, reason));
     },
   });
   const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
@@ -188,6 +193,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     metrics,
     metricsAddress: () => (metricsListener?.listening ? (metricsListener.address() as AddressInfo) : undefined),
     async listen(port = config.port, host = config.host) {
+      await keyNotices?.ready;
       if (metricsListener) {
         await new Promise<void>((resolve, reject) => {
           metricsListener.once('error', reject);

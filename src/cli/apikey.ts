@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { announceRevocationVia } from '../events/bus.ts';
+import { notifyRevocation } from '../events/key-notices.ts';
 import { AppError } from '../lib/errors.ts';
 import { checkScopes } from '../core/scopes.ts';
 import { createApiKey, listApiKeys, revokeApiKeyByPrefix } from '../modules/api-keys/api-keys.service.ts';
@@ -80,11 +81,13 @@ try {
     if (!rest[0]) throw new AppError('VALIDATION_FAILED', 'revoke needs the key prefix (the 12 characters after "ak_"; see apikey list)');
     const key = await revokeApiKeyByPrefix(db.prisma, rest[0].replace(/^ak_/, '').split('_')[0]);
     // Running servers drop the key's open sockets now if they hear it through Redis, else at their next re-check.
+    // On PostgreSQL the database itself tells every server at once (LISTEN/NOTIFY), Redis or not.
+    const notified = db.provider === 'postgresql' ? await notifyRevocation(db, key.id).then(() => true, () => false) : false;
     const announced = config.redisUrl ? await announceRevocationVia(config.redisUrl, config.redisKeyPrefix, key.id) : false;
     console.log(`revoked ${key.prefix} "${key.name}"`);
-    if (config.redisUrl && !announced) console.error(`Redis could not be reached: open connections with this key close at the servers' next key check (SOCKET_RECHECK_MS)`);
+    if (config.redisUrl && !announced && !notified) console.error(`Redis could not be reached: open connections with this key close at the servers' next key check (SOCKET_RECHECK_MS)`);
     // PostgreSQL servers remember verified keys briefly; without the announcement they forget this one when that time runs out.
-    if (db.provider === 'postgresql' && !announced) console.error(`servers on this database stop accepting it within API_KEY_CACHE_MS (${config.apiKeyCacheMs} ms)${config.redisUrl ? '' : ': set REDIS_URL to reach them at once'}`);
+    if (db.provider === 'postgresql' && !announced && !notified) console.error(`servers on this database stop accepting it within API_KEY_CACHE_MS (${config.apiKeyCacheMs} ms)`);
   } else {
     throw new AppError('VALIDATION_FAILED', `unknown command "${command}"\n${USAGE}`);
   }

@@ -21,6 +21,8 @@ export interface AuthenticatedKey {
   organization: OrganizationInfo;
   /** What the key may do (core/scopes.ts). */
   scopes: ReadonlySet<Scope>;
+  /** When the key expires; null when it does not. */
+  expiresAt: Date | null;
 }
 
 /** A key as verified, with what deciding how long it may be remembered takes. */
@@ -98,6 +100,7 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
     lastUsedAt: lastUsedStale ? now.getTime() : lastUsedAt.getTime(),
     organizationId: key.organizationId,
     scopes: parseScopes(key.scopes),
+    expiresAt,
     organization: {
       id: key.organizationId,
       name: key.name,

@@ -137,7 +137,7 @@ export function requestContextFactory({ db, checkKey, limiter, authFailures, log
     requestId,
     db,
     prisma: readingClient(db),
-    apiKey: { id: '', prefix: '', name: 'schema reader', organizationId: '', organization: NO_ORGANIZATION, scopes: new Set() },
+    apiKey: { id: '', prefix: '', name: 'schema reader', organizationId: '', organization: NO_ORGANIZATION, scopes: new Set(), expiresAt: null },
     organizationId: '',
     organization: NO_ORGANIZATION,
     rateLimit,

@@ -26,6 +26,9 @@ export type Scope = `${Resource}:read` | `${Resource}:write` | '*';
 
 export const ALL_SCOPES: readonly Scope[] = ['*', ...RESOURCES.flatMap((r) => [`${r}:read`, `${r}:write`] as Scope[])];
 
+/** What the service itself may do when it acts on its own (disabling a failing webhook). */
+export const SERVICE_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['*']);
+
 /** What each resource's scopes cover, for the README table, the OpenAPI document and the settings page. */
 export const RESOURCE_DESCRIPTIONS: Record<Resource, string> = {
   accounts: 'The chart of accounts',
@@ -104,14 +107,17 @@ export function insufficientScope(requiredScope: Scope, message = `This API key 
   return new AppError('INSUFFICIENT_SCOPE', message, [], { requiredScope });
 }
 
-/** Refuses a webhook for events the key could not read itself (`*`: every event). */
-export function assertMayReceive(granted: ReadonlySet<Scope>, eventTypes: readonly string[]) {
+/**
+ * Refuses a webhook for events the key could not read itself (`*`: every event); `doing` words what was
+ * asked (registering, or changing a subscription that receives them).
+ */
+export function assertMayReceive(granted: ReadonlySet<Scope>, eventTypes: readonly string[], doing = 'subscribe a webhook to') {
   for (const type of eventTypes) {
     // A type naming no resource of ours is not an event type: the webhook's own check refuses it with 400.
     const resources = type === '*' ? Object.keys(EVENT_RESOURCES) : [type.split('.')[0]].filter((resource) => resource in EVENT_RESOURCES);
     for (const resource of resources) {
       const scope = eventReadScope(resource);
-      if (!allows(granted, scope)) throw insufficientScope(scope, `This API key lacks ${scope}, so it cannot subscribe a webhook to ${type === '*' ? 'every event' : type} events`);
+      if (!allows(granted, scope)) throw insufficientScope(scope, `This API key lacks ${scope}, so it cannot ${doing} ${type === '*' ? 'every event' : `${type} events`}`);
     }
   }
 }

@@ -118,10 +118,13 @@ async function* streamEvents({ prisma, bus, organizationId, types, readable, aft
   }
 }
 
-/** The log position of an event of the organization (a subscription's `after`), or undefined without one. */
-export async function positionAfter(prisma: Prisma, organizationId: string, eventId: string | null | undefined): Promise<number | undefined> {
+/**
+ * The log position of an event of the organization (a subscription's `after`), or undefined without one;
+ * only of an event about a resource type in `readable` (all when undefined), as any read of an event.
+ */
+export async function positionAfter(prisma: Prisma, organizationId: string, eventId: string | null | undefined, readable?: string[]): Promise<number | undefined> {
   if (!eventId) return undefined;
-  const anchor = await prisma.event.findFirst({ where: { id: eventId, organizationId }, select: { seq: true } });
+  const anchor = await prisma.event.findFirst({ where: { id: eventId, organizationId, ...(readable ? { resourceType: { in: readable } } : {}) }, select: { seq: true } });
   if (!anchor) throw new AppError('NOT_FOUND', `No event with id "${eventId}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
   return anchor.seq;
 }

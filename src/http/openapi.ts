@@ -102,7 +102,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 
 /** The response headers clients rely on, declared once (components.headers). */
 const HEADERS: Record<string, { description: string; required?: boolean; schema: Schema }> = {
-  'X-Request-Id': { description: 'The request\'s id: the X-Request-Id the client sent (1–100 letters, digits, `.`, `_`, `-`), else a new UUID. Quote it to support.', schema: { type: 'string' } },
+  'X-Request-Id': { description: 'The request\'s id: the X-Request-Id the client sent (1–128 letters, digits, `.`, `_`, `-`, and not shaped like an API key), else a new UUID. Quote it to support.', schema: { type: 'string' } },
   'X-RateLimit-Limit': { description: 'Requests the key may make per window (a minute), all endpoints and transports.', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Seconds until the window ends.', schema: { type: 'integer' } },

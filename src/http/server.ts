@@ -15,7 +15,7 @@ import { type CreateRequestContext, type HttpExchange, RateLimitedError, type Re
 import { toAppError } from '../graphql/errors.ts';
 import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
 import { errorHeaders } from '../lib/errors.ts';
-import type { Logger } from '../lib/logger.ts';
+import { containsSecret, type Logger, redactSecrets } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { endSpan, incomingContext, inSpan, SpanKind, tracer, tracing } from '../lib/tracing.ts';
@@ -41,7 +41,8 @@ export interface HandlerDeps {
   dashboardDir?: string;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+/** A request id the client may choose: a safe shape, and never a secret (it is logged and echoed). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
  * What the request log line and the metrics say of a request besides its method and status: the route
@@ -144,7 +145,7 @@ export function createRequestHandler(deps: HandlerDeps) {
 
   async function answer(req: IncomingMessage, res: ServerResponse, span?: Span): Promise<void> {
     const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) && !containsSecret(incoming) ? incoming : randomUUID();
     res.setHeader('x-request-id', requestId);
     setSecurityHeaders(res);
     const started = performance.now();
@@ -226,7 +227,7 @@ export function createRequestHandler(deps: HandlerDeps) {
       const operation = observed.operation ?? observed.exchange?.operation;
       if (span) {
         span.updateName(`${method} ${observed.route}`);
-        span.setAttributes({ 'http.route': observed.route, 'url.path': url.pathname, 'http.response.status_code': status, 'request.id': requestId, ...(operation ? { 'graphql.operation.name': operation } : {}) });
+        span.setAttributes({ 'http.route': observed.route, 'url.path': redactSecrets(url.pathname), 'http.response.status_code': status, 'request.id': requestId, ...(operation ? { 'graphql.operation.name': operation } : {}) });
         if (caller) span.setAttributes({ 'api_key.prefix': caller.keyPrefix, 'organization.id': caller.organizationId });
       }
       (status >= 500 ? logger.warn : logger.info)('request', {

@@ -17,6 +17,17 @@ export interface Logger {
   isLevelEnabled(level: Exclude<LogLevel, 'silent'>): boolean;
 }
 
+/**
+ * Secrets a client may put where logs reach (a key sent as X-Request-Id or in a URL path, a webhook
+ * secret in an error): an API key keeps its prefix, which names it without unlocking it.
+ */
+const SECRETS = /\b(ak_[0-9a-z]{12}_)[0-9A-Za-z]{8,}|\bwhsec_[A-Za-z0-9+/=]{8,}/g;
+
+export const containsSecret = (text: string) => text.search(SECRETS) >= 0;
+
+/** `text` with every API key's secret part and every webhook secret replaced by `[redacted]`. */
+export const redactSecrets = (text: string) => text.replace(SECRETS, (_match, keyPrefix: string | undefined) => `${keyPrefix ?? 'whsec_'}[redacted]`);
+
 function wrap(log: Pino): Logger {
   return {
     debug: (message, fields) => (fields ? log.debug(fields, message) : log.debug(message)),
@@ -44,6 +55,8 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
         formatters: { level: (label) => ({ level: label }) },
         // Errors logged as `error` keep their name, message and stack (and a cause's).
         serializers: { error: stdSerializers.err },
+        // Every line, whatever field carries it: no secret is ever written.
+        hooks: { streamWrite: redactSecrets },
       },
       destination,
     ),

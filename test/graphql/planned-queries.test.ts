@@ -17,9 +17,9 @@ beforeAll(async () => {
   ({ key } = await t.tenant('Planned Co'));
   const accounts: Record<string, string> = {};
   for (const a of (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data) accounts[a.code] = a.id;
-  const created = async (path: string, body: unknown) => {
-    const response = await http(t.url, path, { key, body });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+  const created = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
+    const response = await http(t.url, path, { key, body, method });
+    expect(response.status, JSON.stringify(response.body)).toBe(method === 'POST' ? 201 : 200);
     return response.body.id as string;
   };
   // Records of every kind: each example's path makes the records it names (an invoice, a bill, a credit note…).

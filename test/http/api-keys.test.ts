@@ -150,6 +150,35 @@ describe('keys managed through the API', () => {
       await limited.close();
     }
   });
+
+  it('an expiring key cannot make a key that outlives it', async () => {
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    const expiring = (await createApiKey(t.db.prisma, organizationId, 'expiring manager', { scopes: ['api_keys:write', 'invoices:read'], expiresAt })).plaintext;
+    const forever = await post('/api/v1/api-keys', { name: 'forever', scopes: ['invoices:read'] }, expiring);
+    expectProblem(forever, 400, 'VALIDATION_FAILED');
+    expect(forever.body.errors).toEqual([{ path: 'expiresAt', message: `must be on or before ${expiresAt.toISOString()}, when the key creating it expires` }]);
+    const later = await post('/api/v1/api-keys', { name: 'later', scopes: ['invoices:read'], expiresAt: new Date(expiresAt.getTime() + 1000).toISOString() }, expiring);
+    expectProblem(later, 400, 'VALIDATION_FAILED');
+    expect(await t.db.prisma.apiKey.count({ where: { organizationId, name: { in: ['forever', 'later'] } } })).toBe(0);
+    const within = await newKey({ name: 'within', scopes: ['invoices:read'], expiresAt: expiresAt.toISOString() }, expiring);
+    expect(within.name).toBe('within');
+  });
+
+  it('a key rolls itself; only the owner\'s key (*) rolls another, since the new secret acts as that key', async () => {
+    const manager = await newKey({ name: 'key manager', scopes: ['api_keys:write', 'invoices:read'] });
+    const sibling = await newKey({ name: 'sibling', scopes: ['invoices:read'] });
+    const taken = await post(`/api/v1/api-keys/${sibling.id}/roll`, {}, manager.secret);
+    expectProblem(taken, 403, 'INSUFFICIENT_SCOPE');
+    expect(taken.body.requiredScope).toBe('*');
+    expect((await http(t.url, '/api/v1/invoices', { key: sibling.secret })).status).toBe(200); // untouched
+    const itself = await post(`/api/v1/api-keys/${manager.id}/roll`, { expiresInHours: 0 }, manager.secret);
+    expect(itself.status).toBe(200);
+    expect(itself.body.secret).toMatch(/^ak_/);
+    expect((await post(`/api/v1/api-keys/${sibling.id}/roll`, {})).status).toBe(200); // the owner's
+    // Revoking another key within one's scopes stays allowed.
+    expect((await post(`/api/v1/api-keys/${sibling.id}/revoke`, {}, itself.body.secret)).status).toBe(200);
+  });
+
 });
 
 describe('the audit trail', () => {

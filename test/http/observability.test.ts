@@ -84,7 +84,17 @@ describe('operating the server', () => {
     expect(named).toMatchObject({ method: 'POST', status: 200, keyPrefix: prefix });
     expect(await waitFor(() => logLines().find((l) => l.status === 401), 'the 401 line')).toMatchObject({ route: '/api/v1/accounts', path: '/api/v1/accounts' });
     expect(await waitFor(() => logLines().find((l) => l.status === 404), 'the 404 line')).toMatchObject({ route: 'unmatched', path: '/nowhere' });
-    // Never a secret: the key's secret part appears nowhere in the log.
+    // Never a secret: the key's secret part appears nowhere in the log, even where the client put the key
+    // (as its request id, in a URL path): a request id shaped like a key is not taken.
+    const misplaced = await http(server.url, `/api/v1/accounts/${key}`, { key, headers: { 'x-request-id': key } });
+    expect(misplaced.status).toBe(404);
+    expect(misplaced.headers.get('x-request-id')).not.toBe(key);
+    expect(misplaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const longest = 'r'.repeat(128);
+    expect((await http(server.url, '/healthz', { headers: { 'x-request-id': longest } })).headers.get('x-request-id')).toBe(longest);
+    expect((await http(server.url, '/healthz', { headers: { 'x-request-id': `${longest}r` } })).headers.get('x-request-id')).not.toBe(`${longest}r`);
+    await waitFor(() => logLines().find((l) => l.requestId === misplaced.headers.get('x-request-id')), 'the misplaced key\'s line');
+    expect(server.stderr()).toContain(`/api/v1/accounts/ak_${prefix}_[redacted]`);
     expect(server.stderr()).not.toContain(key.split('_')[2]);
   });
 

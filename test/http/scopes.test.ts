@@ -15,7 +15,7 @@ import { DASHBOARD_SCOPES } from '../../src/dashboard/scopes.ts';
 import { requiredScopes } from '../../src/graphql/scopes.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { restRoutes, schema } from '../../src/registry.ts';
-import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 import { routeExamples, type RouteExamples } from '../rest/route-examples.ts';
 
 let t: TestApp;
@@ -34,9 +34,9 @@ beforeAll(async () => {
   receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  const created = async (path: string, body: unknown) => {
-    const response = await http(t.url, path, { key, body, method: 'POST' });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
+  const created = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
+    const response = await http(t.url, path, { key, body, method });
+    expect(response.status, JSON.stringify(response.body)).toBe(method === 'POST' ? 201 : 200);
     return response.body.id as string;
   };
   examples = routeExamples({ created, db: t.db, accounts, hookUrl });
@@ -47,6 +47,8 @@ afterAll(async () => {
 });
 
 const keyWith = async (scopes: Scope[]) => (await createApiKey(t.db.prisma, organizationId, `holds ${scopes.join(' ')}`, { scopes })).plaintext;
+const creationEvent = async (subscriptionId: string) => (await t.db.prisma.event.findFirstOrThrow({ where: { type: 'webhook_subscription.created', resourceId: subscriptionId } })).id;
+const keyIdOf = async (plaintext: string) => (await t.db.prisma.apiKey.findUniqueOrThrow({ where: { prefix: plaintext.split('_')[1] } })).id;
 /** Every scope but those that would allow `needed`. */
 const everythingBut = (needed: Scope): Scope[] => EVERY_SCOPE.filter((scope) => !allows(new Set([scope]), needed));
 /** The first of `needed` a key holding `held` lacks. */
@@ -78,7 +80,10 @@ describe('every REST route', () => {
       }
       // A webhook for every event needs every read scope; the minimal key subscribes to what it may read.
       const body = route.operationId === 'registerWebhook' ? { ...((await example.body?.()) as object), eventTypes: ['webhook_subscription.created'] } : await example.body?.();
-      const served = await http(t.url, await example.path(), { method: route.method, key: await keyWith(needed.length ? needed : ['reports:read']), body: route.method === 'GET' ? undefined : body });
+      const servedKey = await keyWith(needed.length ? needed : ['reports:read']);
+      // Only the owner's key (*) rolls another key; any key may roll itself.
+      const servedPath = route.operationId === 'rollApiKey' ? `/api/v1/api-keys/${await keyIdOf(servedKey)}/roll` : await example.path();
+      const served = await http(t.url, servedPath, { method: route.method, key: servedKey, body: route.method === 'GET' ? undefined : body });
       expect(served.status, `${route.operationId} with exactly ${needed.join(' ')}: ${JSON.stringify(served.body).slice(0, 300)}`).toBeLessThan(300);
     }
   });
@@ -217,7 +222,10 @@ describe('nested data and ids follow the same rule', () => {
     const log = await http(t.url, '/api/v1/events?limit=100', { key: customersAndEvents });
     expect(log.status).toBe(200);
     expect(log.body.total).toBeGreaterThan(0);
-    expect(new Set(log.body.data.map((e: { type: string }) => e.type.split('.')[0]))).toEqual(new Set(['customer']));
+    // Events about the organization itself need no scope beyond events:read.
+    const resources = new Set(log.body.data.map((e: { type: string }) => e.type.split('.')[0]));
+    expect(resources.has('customer')).toBe(true);
+    expect([...resources].filter((resource) => resource !== 'customer' && resource !== 'organization')).toEqual([]);
   });
 
   it('a key registers webhooks only for events it may read itself', async () => {
@@ -226,6 +234,96 @@ describe('nested data and ids follow the same rule', () => {
     expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['customer.created'] } })).status).toBe(201);
     expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['invoice.paid'] } })).body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'invoices:read' });
     expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['*'] } })).status).toBe(403);
+  });
+});
+
+describe('webhook subscriptions and events carry the scopes of the events they hold', () => {
+  const hookUrl = () => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const register = async (as: string, eventTypes: string[]) => {
+    const response = await http(t.url, '/api/v1/webhooks', { key: as, method: 'POST', body: { url: hookUrl(), eventTypes } });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body as { id: string; secret: string; secretLast4: string };
+  };
+  /** Every route that acts on one subscription (from the route table: a new one is covered by being there). */
+  const subscriptionActions = () => restRoutes.filter((route) => route.method !== 'GET' && route.path.startsWith('/api/v1/webhooks/subscriptions/:id'));
+
+  it("a key may change, rotate, test, disable, enable or redeliver a subscription only if it could have registered its event types", async () => {
+    const everything = await register(key, ['*']);
+    const narrow = await keyWith(['webhooks:write', 'events:read', 'customers:read']);
+    const bodies: Record<string, unknown> = { updateWebhookSubscription: { url: 'http://127.0.0.1:9/attacker' }, redeliverWebhookEvent: { eventId: await creationEvent(everything.id) } };
+    expect(subscriptionActions().map((route) => route.operationId).sort()).toEqual(
+      ['disableWebhookSubscription', 'enableWebhookSubscription', 'redeliverWebhookEvent', 'rotateWebhookSecret', 'sendTestWebhook', 'updateWebhookSubscription'].sort(),
+    );
+    for (const route of subscriptionActions()) {
+      const refused = await http(t.url, route.path.replace(':id', everything.id), { method: route.method, key: narrow, body: bodies[route.operationId] ?? {} });
+      expect(refused.status, `${route.operationId}: ${JSON.stringify(refused.body)}`).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+      expect(JSON.stringify(refused.body)).not.toContain('whsec_');
+    }
+    // GraphQL is judged by the same rule.
+    const viaGraphql = await gql(t.url, narrow, 'mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: everything.id });
+    expect(viaGraphql.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
+    // Nothing changed: the URL, the secret, the status.
+    const after = await http(t.url, `/api/v1/webhooks/subscriptions/${everything.id}`, { key });
+    expect(after.body).toMatchObject({ url: hookUrl(), eventTypes: ['*'], status: 'enabled', secretLast4: everything.secretLast4 });
+
+    // Its own subscription it manages; widening it to what it may not read is judged again.
+    const own = await register(narrow, ['customer.created']);
+    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, { key: narrow, method: 'PATCH', body: { description: 'Customers to the CRM' } })).status).toBe(200);
+    const widened = await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, { key: narrow, method: 'PATCH', body: { eventTypes: ['*'] } });
+    expect(widened.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+    expect(widened.body.detail).toBe('This API key lacks accounts:read, so it cannot subscribe a webhook to every event');
+  });
+
+  it('redelivers only an event the subscription receives and the key may read', async () => {
+    const narrow = await keyWith(['webhooks:write', 'events:read', 'customers:read']);
+    const own = await register(narrow, ['customer.created']);
+    const customerId = (await http(t.url, '/api/v1/customers', { key, method: 'POST', body: { name: 'Redelivered Ltd' } })).body.id;
+    await http(t.url, `/api/v1/customers/${customerId}`, { key, method: 'PATCH', body: { notes: 'changed' } });
+    const employee = await http(t.url, '/api/v1/employees', { key, method: 'POST', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
+    expect(employee.status).toBe(201);
+    const eventOf = async (type: string, resourceId: string) => (await t.db.prisma.event.findFirstOrThrow({ where: { type, resourceId } })).id;
+    const redeliver = (eventId: string) => http(t.url, `/api/v1/webhooks/subscriptions/${own.id}/redeliver`, { key: narrow, method: 'POST', body: { eventId } });
+
+    const unreadable = await redeliver(await eventOf('employee.created', employee.body.id));
+    expectProblem(unreadable, 400, 'VALIDATION_FAILED');
+    expect(unreadable.body.errors).toEqual([{ path: 'eventId', message: expect.stringMatching(/^no event with id/) }]); // not even that it exists
+    const notReceived = await redeliver(await eventOf('customer.updated', customerId));
+    expectProblem(notReceived, 400, 'VALIDATION_FAILED');
+    expect(notReceived.body.errors[0].message).toMatch(/customer\.updated event, which this subscription does not receive/);
+    expect(await t.db.prisma.webhookDelivery.count({ where: { subscriptionId: own.id, event: { type: { not: 'customer.created' } } } })).toBe(0);
+    expect((await redeliver(await eventOf('customer.created', customerId))).status).toBe(202);
+  });
+
+  it('an event is read by id, in nodes and through deliveries only when the key may read its resource', async () => {
+    const everything = await register(key, ['*']);
+    const employee = (await http(t.url, '/api/v1/employees', { key, method: 'POST', body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' } })).body;
+    const eventId = (await t.db.prisma.event.findFirstOrThrow({ where: { type: 'employee.created', resourceId: employee.id } })).id;
+    const customerEventId = (await t.db.prisma.event.findFirstOrThrow({ where: { type: 'customer.created' } })).id;
+    const eventsOnly = await keyWith(['events:read']);
+    expectProblem(await http(t.url, `/api/v1/events/${eventId}`, { key: eventsOnly }), 404, 'NOT_FOUND');
+    expectProblem(await http(t.url, `/api/v1/events/${customerEventId}`, { key: eventsOnly }), 404, 'NOT_FOUND');
+    expect((await http(t.url, `/api/v1/events/${eventId}`, { key: await keyWith(['events:read', 'employees:read']) })).status).toBe(200);
+    const byId = await gql(t.url, eventsOnly, 'query($id: ID!) { node(id: $id) { ... on Event { data } } }', { id: eventId });
+    expect(byId.body.data.node).toBeNull();
+    const many = await gql(t.url, eventsOnly, 'query($ids: [ID!]!) { nodes(ids: $ids) { ... on Event { data } } }', { ids: [eventId] });
+    expect(many.body.data.nodes).toEqual([null]);
+    expect(JSON.stringify([byId.body, many.body])).not.toContain('Hopper');
+
+    // Deliveries name their events: a webhooks key sees only those of events it may read, in every list.
+    const hooks = await keyWith(['webhooks:write', 'events:read']);
+    const deliveryFields = 'edges { node { event { id type data } } }';
+    const listed = await gql(t.url, hooks, `query($id: ID!) { webhookDeliveries(first: 100) { ${deliveryFields} } node(id: $id) { ... on WebhookSubscription { deliveries(first: 100) { totalCount ${deliveryFields} } } } }`, { id: everything.id });
+    expect(listed.body.errors).toBeUndefined();
+    const seen = [...listed.body.data.webhookDeliveries.edges, ...listed.body.data.node.deliveries.edges].map((edge: { node: { event: { type: string } } }) => edge.node.event.type);
+    expect(seen.filter((type) => !type.startsWith('webhook_subscription.') && !type.startsWith('organization.'))).toEqual([]);
+    const rest = await http(t.url, `/api/v1/webhooks/subscriptions/${everything.id}/deliveries?limit=100`, { key: hooks });
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.map((d: { eventType: string }) => d.eventType).filter((type: string) => !type.startsWith('webhook_subscription.') && !type.startsWith('organization.'))).toEqual([]);
+    expect(JSON.stringify([listed.body, rest.body])).not.toContain(eventId);
+    // The owner's key sees the employee's delivery.
+    const owners = await http(t.url, `/api/v1/webhooks/subscriptions/${everything.id}/deliveries?limit=100`, { key });
+    expect(owners.body.data.map((d: { eventId: string }) => d.eventId)).toContain(eventId);
   });
 });
 

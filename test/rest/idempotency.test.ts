@@ -77,4 +77,31 @@ describe('Idempotency-Key on REST POST', () => {
     expect(later.id).not.toBe(first.id);
     expect(await t.db.prisma.customer.count({ where: { organizationId } })).toBe(2);
   });
+
+  it('shows a secret only in the answer that made it: a replay answers with the record and a null secret', async () => {
+    // No receiver is needed: registering does not call the URL. The test app allows loopback targets.
+    const body = { url: 'http://127.0.0.1:9/hook', eventTypes: ['customer.created'] };
+    const first = await http(t.url, '/api/v1/webhooks', { key, body, headers: { 'idempotency-key': 'hook-once' } });
+    expect(first.status).toBe(201);
+    expect(first.body.secret).toMatch(/^whsec_/);
+    const rotate = (idempotencyKey: string) => http(t.url, `/api/v1/webhooks/subscriptions/${first.body.id}/rotate-secret`, { key, method: 'POST', headers: { 'idempotency-key': idempotencyKey } });
+    const rotated = await rotate('rotate-once');
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body.secret).not.toBe(first.body.secret);
+
+    const replayed = await http(t.url, '/api/v1/webhooks', { key, body, headers: { 'idempotency-key': 'hook-once' } });
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toMatchObject({ id: first.body.id, secret: null });
+    const rotatedAgain = await rotate('rotate-once');
+    expect(rotatedAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(rotatedAgain.body).toMatchObject({ id: first.body.id, secret: null });
+    expect(JSON.stringify([replayed.body, rotatedAgain.body])).not.toContain(rotated.body.secret);
+
+    // GraphQL: the same.
+    const mutation = 'mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input, idempotencyKey: "gql-hook-once") { id secret } }';
+    const made = await http(t.url, '/graphql', { key, body: { query: mutation, variables: { input: body } } });
+    expect(made.body.data.registerWebhook.secret).toMatch(/^whsec_/);
+    const again = await http(t.url, '/graphql', { key, body: { query: mutation, variables: { input: body } } });
+    expect(again.body.data.registerWebhook).toEqual({ id: made.body.data.registerWebhook.id, secret: null });
+  });
 });

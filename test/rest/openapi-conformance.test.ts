@@ -36,9 +36,9 @@ const call = async (method: string, path: string, body?: unknown, withKey: strin
   v.check(method, path, response);
   return response;
 };
-const created = async (path: string, body: unknown) => {
-  const response = await call('POST', path, body);
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
+const created = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
+  const response = await call(method, path, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(method === 'POST' ? 201 : 200);
   return response.body.id as string;
 };
 

@@ -3,8 +3,8 @@
 import type { Database } from '../../src/db/database.ts';
 
 export interface ExampleEnv {
-  /** Creates a record with a POST (as a full-access key) and returns its id. */
-  created(path: string, body: unknown): Promise<string>;
+  /** Creates a record with a POST (or changes one with a PATCH) as a full-access key, and returns its id. */
+  created(path: string, body: unknown, method?: 'POST' | 'PATCH'): Promise<string>;
   db: Database;
   accounts: Record<string, string>;
   hookUrl: string;
@@ -21,9 +21,18 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
   let creditCustomerId: Promise<string> | undefined;
   const creditCustomer = () => (creditCustomerId ??= customer());
   const entry = () => created('/api/v1/journal-entries', { date: '2026-05-01', description: 'Rent', lines: [{ accountId: accounts['6100'], debit: 10, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 10 }] });
-  const webhook = () => created('/api/v1/webhooks', { url: hookUrl, eventTypes: ['invoice.paid'] });
+  // A subscription to what a webhooks:write key may read itself, so such a key may manage it.
+  const webhook = () => created('/api/v1/webhooks', { url: hookUrl, eventTypes: ['webhook_subscription.created', 'webhook_subscription.updated'] });
+  /** The event of a subscription's creation: one it receives, and one a webhooks key may read. */
+  const creationOf = async (subscriptionId: string) => (await db.prisma.event.findFirstOrThrow({ where: { resourceId: subscriptionId, type: 'webhook_subscription.created' } })).id;
+  let redelivered: string | undefined;
   const apiKey = () => created('/api/v1/api-keys', { name: `Key ${Math.random()}`, scopes: ['api_keys:read'] });
-  const anyEvent = async () => (await db.prisma.event.findFirstOrThrow({ orderBy: { seq: 'desc' } })).id;
+  /** An event any events:read key may read (one about the organization itself). */
+  let paymentTerms = 30;
+  const organizationEvent = async () => {
+    await created('/api/v1/organization', { defaultPaymentTermsDays: ++paymentTerms }, 'PATCH'); // a change, so an event
+    return (await db.prisma.event.findFirstOrThrow({ where: { resourceType: 'organization' }, orderBy: { seq: 'desc' } })).id;
+  };
 
   /** For each operationId: how to call it successfully (path ids made fresh, a body, a query). */
   return {
@@ -92,10 +101,10 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     enableWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/enable` },
     sendTestWebhook: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/test` },
     rotateWebhookSecret: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/rotate-secret` },
-    redeliverWebhookEvent: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/redeliver`, body: async () => ({ eventId: await anyEvent() }) },
+    redeliverWebhookEvent: { path: async () => `/api/v1/webhooks/subscriptions/${(redelivered = await webhook())}/redeliver`, body: async () => ({ eventId: await creationOf(redelivered ?? (await webhook())) }) },
     listWebhookDeliveries: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/deliveries` },
     listEvents: { path: async () => `/api/v1/events?type=customer.created&from=2026-01-01T00:00:00Z` },
-    getEvent: { path: async () => `/api/v1/events/${await anyEvent()}` },
+    getEvent: { path: async () => `/api/v1/events/${await organizationEvent()}` },
     listApiKeys: { path: async () => '/api/v1/api-keys?status=active' },
     createApiKey: { path: async () => '/api/v1/api-keys', body: () => ({ name: 'Key auditor', scopes: ['api_keys:read'], expiresAt: '2030-01-01T00:00:00Z' }) },
     getApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}` },

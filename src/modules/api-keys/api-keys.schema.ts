@@ -1,22 +1,11 @@
 import { builder, tenantNode } from '../../graphql/builder.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
+import { issuedSecret, rememberIssuedSecret } from '../../graphql/issued-secrets.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { ALL_SCOPES, RESOURCE_DESCRIPTIONS, RESOURCES, type Resource, SCOPE_PRESETS } from '../../core/scopes.ts';
 import { requires } from '../../graphql/scopes.ts';
 import { type CreateApiKeyInput, DEFAULT_ROLL_GRACE_HOURS, issueApiKey, MAX_ROLL_GRACE_HOURS, revokeApiKey, rollApiKey } from './api-keys.service.ts';
 import { keyStatus, previousSecretExpiry } from './api-keys.public.ts';
-
-/**
- * Secrets made by this request, by key id. The secret exists only in the answer of the mutation that
- * made it (its hash is stored, not it), so it travels beside the written row rather than in it.
- */
-const issuedSecrets = new WeakMap<GraphQLContext, Map<string, string>>();
-function rememberSecret(ctx: GraphQLContext, keyId: string, secret: string) {
-  let secrets = issuedSecrets.get(ctx);
-  if (!secrets) issuedSecrets.set(ctx, (secrets = new Map()));
-  secrets.set(keyId, secret);
-}
 
 const ApiKeyStatusEnum = builder.enumType('ApiKeyStatus', {
   description: 'Whether a key authenticates.',
@@ -38,7 +27,7 @@ export const ApiKeyRef = builder.prismaNode('ApiKey', {
     secret: t.string({
       nullable: true,
       description: 'The whole key (`ak_…`): only in the answer of createApiKey or rollApiKey that made it, null everywhere else (an idempotent replay included). Store it then; it cannot be shown again.',
-      resolve: (k, _args, ctx) => issuedSecrets.get(ctx)?.get(k.id) ?? null,
+      resolve: (k, _args, ctx) => issuedSecret(ctx, k.id),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     createdBy: t.relation('createdBy', { nullable: true, description: 'The key that created it; null for a key made by an operator.' }),
@@ -92,7 +81,7 @@ createMutation<CreateApiKeyInput>({
   description: 'Creates an API key with the scopes given (at most those of the key asking). Select `secret`: it is shown this once.',
   run: async (scope, input, ctx) => {
     const { change, secret } = await issueApiKey(scope, input, ctx.apiKey);
-    rememberSecret(ctx, change.result.id, secret);
+    rememberIssuedSecret(ctx, change.result.id, secret);
     return change;
   },
 });
@@ -121,7 +110,7 @@ actionMutation<{ expiresInHours?: number | null }>({
   description: 'Gives a key a new secret (select `secret`: shown this once); the old one keeps working for the hours given. Same key, same scopes, same quota.',
   run: async (scope, id, input, ctx) => {
     const { change, secret } = await rollApiKey(scope, id, input, ctx.apiKey);
-    rememberSecret(ctx, id, secret);
+    rememberIssuedSecret(ctx, id, secret);
     return change;
   },
 });

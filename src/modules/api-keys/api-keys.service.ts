@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashSecret } from '../../core/api-keys.ts';
 import { change } from '../../core/representations.ts';
-import { assertCanGrant, checkScopes, formatScopes, parseScopes, type Scope } from '../../core/scopes.ts';
+import { assertCanGrant, checkScopes, formatScopes, insufficientScope, parseScopes, type Scope } from '../../core/scopes.ts';
 import type { WriteScope } from '../../core/tenant.ts';
 import type { Prisma } from '../../db/database.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
@@ -40,6 +40,8 @@ const hashHex = (secret: string) => hashSecret(secret).toString('hex');
 export interface KeyHolder {
   id: string;
   scopes: ReadonlySet<Scope>;
+  /** A key it creates may not outlive it. */
+  expiresAt: Date | null;
 }
 
 export interface CreateApiKeyInput {
@@ -80,6 +82,10 @@ export async function issueApiKey(scope: WriteScope, input: CreateApiKeyInput, c
   const check = new Checker();
   const name = check.text('name', input.name, { required: true, max: 100 });
   const expiresAt = checkedExpiry(check, input.expiresAt, scope.now);
+  // A key that expires would otherwise hand its powers on to one that does not.
+  if (creator.expiresAt && (!expiresAt || expiresAt > creator.expiresAt)) {
+    check.fail('expiresAt', `must be on or before ${creator.expiresAt.toISOString()}, when the key creating it expires`);
+  }
   check.done();
   const scopes = checkScopes(input.scopes);
   assertCanGrant(creator.scopes, scopes);
@@ -120,6 +126,9 @@ export async function rollApiKey(scope: WriteScope, id: string, input: { expires
     throw validationError([{ path: 'expiresInHours', message: `must be from 0 to ${MAX_ROLL_GRACE_HOURS} (a week)` }]);
   }
   const key = await manageableKey(scope, id, holder);
+  // Rolling hands over the key's new secret, and with it the key's name in the audit trail: a key may
+  // roll itself; only the owner's (`*`) may roll another.
+  if (id !== holder.id && !holder.scopes.has('*')) throw insufficientScope('*', 'Only a key with the * scope may roll another key (the new secret acts as that key); a key may roll itself');
   const status = keyStatus(key, scope.now);
   if (status !== 'active') throw new AppError('INVALID_STATE', `The API key is ${status}; only an active key can be rolled`);
   const secret = newSecret();

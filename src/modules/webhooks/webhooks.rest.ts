@@ -8,8 +8,15 @@ import { SUBSCRIPTION_PROPERTIES, webhookDeliveryRepresentation, eventRepresenta
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
 const REGISTERED_SCHEMA = S.object(
-  { ...SUBSCRIPTION_PROPERTIES, secret: { type: 'string', pattern: '^whsec_', description: 'Signing secret for the Standard Webhooks signature; shown only here.' } },
-  'The registered subscription, with its signing secret (shown this once).',
+  {
+    ...SUBSCRIPTION_PROPERTIES,
+    secret: S.nullable({
+      type: 'string',
+      pattern: '^whsec_',
+      description: 'Signing secret for the Standard Webhooks signature: shown only in the answer that made it; null on an idempotent replay.',
+    } as typeof S.string),
+  },
+  'The registered subscription, with its signing secret (shown this once; null when the answer is a replay).',
 );
 
 export const webhookRoutes: RestRoute[] = [

@@ -1,6 +1,7 @@
-import { type FieldNode, type GraphQLResolveInfo, Kind } from 'graphql';
+import type { GraphQLContext } from '../../graphql/context.ts';
+import { issuedSecret, rememberIssuedSecret } from '../../graphql/issued-secrets.ts';
 import { requires } from '../../graphql/scopes.ts';
-import { assertMayReceive, readableEventResources } from '../../core/scopes.ts';
+import { assertMayReceive, readableEventResources, type Scope } from '../../core/scopes.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, tenantNode } from '../../graphql/builder.ts';
 import { type EventActor, isEventType } from '../../events/catalogue.ts';
@@ -16,6 +17,7 @@ import {
   type EventFilter,
   eventWhere,
   judgeWebhookTarget,
+  readableDeliveries,
   redeliverWebhookEvent,
   registerWebhook,
   rotateWebhookSecret,
@@ -38,16 +40,6 @@ builder.queryField('webhookEventTypes', (t) =>
   t.field({ type: [WebhookEventTypeRef], extensions: requires(null), description: 'Every event type the service emits.', resolve: () => eventCatalogue() }),
 );
 
-const SHOWS_SECRET = ['registerWebhook', 'rotateWebhookSecret'];
-
-/** Whether the field being resolved belongs to the record a mutation named in `names` answered with (not to one nested under it). */
-function answersMutation(info: GraphQLResolveInfo, names: string[]): boolean {
-  const recordKey = info.path.prev;
-  if (info.operation.operation !== 'mutation' || !recordKey || recordKey.prev) return false;
-  const field = info.operation.selectionSet.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && (s.alias ?? s.name).value === recordKey.key);
-  return !!field && names.includes(field.name.value);
-}
-
 export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', {
   description: 'A URL that receives signed event deliveries (Standard Webhooks).',
   ...tenantNode('The subscription id (`wh_…`).'),
@@ -56,12 +48,13 @@ export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', 
     eventTypes: t.stringList({ description: 'Subscribed event types; "*" means all.', resolve: (w) => w.eventTypes.split(',') }),
     description: t.exposeString('description', { nullable: true, description: 'What the endpoint is for.' }),
     status: t.string({ description: 'enabled or disabled.', resolve: (w) => w.status.toLowerCase() }),
-    // Shown once, like Stripe: only in the answer of the mutation that made it.
+    // Shown once, like Stripe: only in the answer of the mutation that made it (never on its replay).
     secretLast4: t.string({ description: 'The last four characters of the signing secret, to tell which one is in use.', resolve: (w) => w.secret.slice(-4) }),
     secret: t.string({
       nullable: true,
-      description: 'Signing secret (`whsec_…`) to verify the webhook-signature header with. Returned only by registerWebhook and rotateWebhookSecret; null everywhere else.',
-      resolve: (w, _args, _ctx, info) => (answersMutation(info, SHOWS_SECRET) ? w.secret : null),
+      description:
+        'Signing secret (`whsec_…`) to verify the webhook-signature header with. Returned only by the registerWebhook or rotateWebhookSecret that made it; null everywhere else (an idempotent replay included).',
+      resolve: (w, _args, ctx) => issuedSecret(ctx, w.id),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was registered.' }),
   }),
@@ -80,6 +73,11 @@ const EventActorRef = builder.objectRef<NonNullable<EventActor>>('EventActor').i
 export const EventRef = builder.prismaNode('Event', {
   description: 'Something that happened in the books, in order. Webhooks and subscriptions deliver these.',
   ...tenantNode('The event id (`evt_…`).'),
+  // By id too, a key reads only events about resources it may read (as the list filters them).
+  findUnique: (id, ctx) => {
+    const readable = readableEventResources(ctx.apiKey.scopes);
+    return { id, organizationId: ctx.organizationId, ...(readable ? { resourceType: { in: readable } } : {}) };
+  },
   fields: (t) => ({
     type: t.exposeString('type', { description: 'Event type, e.g. invoice.created.' }),
     sequence: t.exposeInt('seq', { description: 'Position in the event log; later events have larger numbers.' }),
@@ -146,10 +144,14 @@ createMutation<WebhookInput, TargetVerdict>({
   input: RegisterWebhookInput,
   description: 'Registers a webhook endpoint. Deliveries are signed per Standard Webhooks with the returned secret.',
   prepare: (input, ctx) => {
-    assertMayReceive(ctx.apiKey.scopes, input.eventTypes ?? []);
+    assertMayReceive(ctx.apiKey.scopes, input.eventTypes ?? []); // before a slow lookup of the URL's host
     return judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets });
   },
-  run: (scope, input, _ctx, target) => registerWebhook(scope, input, target),
+  run: async (scope, input, ctx, target) => {
+    const change = await registerWebhook(scope, input, target, ctx.apiKey.scopes);
+    rememberIssuedSecret(ctx, change.result.id, change.result.row.secret);
+    return change;
+  },
 });
 
 builder.subscriptionField('events', (t) =>
@@ -166,8 +168,8 @@ builder.subscriptionField('events', (t) =>
       const types = args.types ?? undefined;
       const bad = (types ?? []).map((type, i) => ({ type, i })).filter(({ type }) => !isEventType(type));
       if (bad.length) throw validationError(bad.map(({ type, i }) => ({ path: `types.${i}`, message: `"${type}" is not an event type` })));
-      const afterSeq = await positionAfter(ctx.prisma, ctx.organizationId, args.after);
       const readableTypes = readableEventResources(ctx.apiKey.scopes);
+      const afterSeq = await positionAfter(ctx.prisma, ctx.organizationId, args.after, readableTypes);
       const readable = readableTypes && ((resourceType: string) => readableTypes.includes(resourceType));
       return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, readable, afterSeq, maxWaiting: ctx.settings.subscriptionBacklog });
     },
@@ -208,7 +210,13 @@ export const WebhookDeliveryRef = builder.prismaObject('WebhookDelivery', {
 void WebhookAttemptRef;
 
 builder.prismaObjectField('WebhookSubscription', 'deliveries', (t) =>
-  t.relatedConnection('deliveries', { cursor: 'id', maxSize: connectionMaxSize, totalCount: true, description: 'Deliveries to this subscription, newest first.', query: { orderBy: [{ eventSeq: 'desc' }, { id: 'desc' }] } }),
+  t.relatedConnection('deliveries', {
+    cursor: 'id',
+    maxSize: connectionMaxSize,
+    totalCount: true,
+    description: 'Deliveries to this subscription, newest first (of events about resources the key may read).',
+    query: (_args, ctx) => ({ where: readableDeliveries(ctx.apiKey.scopes), orderBy: [{ eventSeq: 'desc' }, { id: 'desc' }] }),
+  }),
 );
 
 const DeliveryFilter = builder.inputType('WebhookDeliveryFilter', {
@@ -226,7 +234,7 @@ listFields<{ subscriptionId?: string | null; eventId?: string | null; status?: '
   description: 'webhook deliveries',
   filterInput: DeliveryFilter,
   order: orderInput('WebhookDelivery', { CREATED_AT: { column: 'createdAt', description: 'By when the event was handed over.' } }, 'CREATED_AT'),
-  where: (ctx, f = {}) => ({ organizationId: ctx.organizationId, ...(f.subscriptionId ? { subscriptionId: f.subscriptionId } : {}), ...(f.eventId ? { eventId: f.eventId } : {}), ...(f.status ? { status: f.status } : {}) }),
+  where: (ctx, f = {}) => ({ organizationId: ctx.organizationId, ...readableDeliveries(ctx.apiKey.scopes), ...(f.subscriptionId ? { subscriptionId: f.subscriptionId } : {}), ...(f.eventId ? { eventId: f.eventId } : {}), ...(f.status ? { status: f.status } : {}) }),
 });
 
 const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
@@ -248,16 +256,24 @@ updateMutation<WebhookInput, TargetVerdict>({
     assertMayReceive(ctx.apiKey.scopes, input.eventTypes ?? []);
     return judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets });
   },
-  run: (scope, id, input, _ctx, target) => updateWebhookSubscription(scope, id, input, target),
+  run: (scope, id, input, ctx, target) => updateWebhookSubscription(scope, id, input, target, ctx.apiKey.scopes),
 });
 
 for (const [name, description, run] of [
-  ['disableWebhookSubscription', 'Stops deliveries to a subscription.', (scope: WriteScope, id: string) => disableWebhookSubscription(scope, id)],
+  ['disableWebhookSubscription', 'Stops deliveries to a subscription.', (scope: WriteScope, id: string, granted: ReadonlySet<Scope>) => disableWebhookSubscription(scope, id, granted)],
   ['enableWebhookSubscription', 'Resumes deliveries to a disabled subscription (events from now on).', enableWebhookSubscription],
-  ['rotateWebhookSecret', 'Gives the subscription a new signing secret (returned in `secret`); the old one signs beside it for 24 hours.', rotateWebhookSecret],
+  [
+    'rotateWebhookSecret',
+    'Gives the subscription a new signing secret (returned in `secret`, this once); the old one signs beside it for 24 hours.',
+    async (scope: WriteScope, id: string, granted: ReadonlySet<Scope>, ctx: GraphQLContext) => {
+      const change = await rotateWebhookSecret(scope, id, granted);
+      rememberIssuedSecret(ctx, id, change.result.row.secret);
+      return change;
+    },
+  ],
   ['sendTestWebhook', 'Sends a webhook_subscription.test event to this subscription only.', sendTestWebhook],
 ] as const) {
-  actionMutation<Record<string, never>>({ name, model: 'WebhookSubscription', label: 'webhook subscription', description, run: (scope, id) => run(scope, id) });
+  actionMutation<Record<string, never>>({ name, model: 'WebhookSubscription', label: 'webhook subscription', description, run: (scope, id, _input, ctx) => run(scope, id, ctx.apiKey.scopes, ctx) });
 }
 
 const RedeliverInput = builder.inputType('RedeliverWebhookEventInput', {
@@ -271,5 +287,5 @@ updateMutation<{ eventId: string }>({
   label: 'webhook subscription',
   input: RedeliverInput,
   description: 'Sends an event to the subscription again, now, with a fresh retry schedule.',
-  run: (scope, id, input) => redeliverWebhookEvent(scope, id, input.eventId),
+  run: (scope, id, input, ctx) => redeliverWebhookEvent(scope, id, input.eventId, ctx.apiKey.scopes),
 });

@@ -13,6 +13,7 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
+import { assertMayReceive, eventReadScope, readableEventResources, allows, type Scope } from '../../core/scopes.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_SUBSCRIPTION, webhookDeliveryRepresentation } from './webhooks.public.ts';
 
 export interface WebhookInput {
@@ -111,7 +112,8 @@ const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
 
-export async function registerWebhook(scope: WriteScope, input: WebhookInput, target: TargetVerdict) {
+export async function registerWebhook(scope: WriteScope, input: WebhookInput, target: TargetVerdict, granted: ReadonlySet<Scope>) {
+  assertMayReceive(granted, input.eventTypes ?? []);
   const { url, eventTypes, description } = subscriptionColumns(input, target, true);
   const subscription = await scope.prisma.webhookSubscription.create({
     data: {
@@ -128,17 +130,24 @@ export async function registerWebhook(scope: WriteScope, input: WebhookInput, ta
   return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.created', resource: { type: WEBHOOK_SUBSCRIPTION, id: subscription.id, row: subscription } }]);
 }
 
-async function loadSubscription(scope: WriteScope, id: string) {
+/**
+ * The organization's subscription `id`, which the asking key may manage: one whose event types its own
+ * scopes could have subscribed to (the rule of registration). A narrower key could otherwise point a
+ * subscription to every event at a URL of its choosing, or take its secret.
+ */
+async function manageableSubscription(scope: WriteScope, id: string, granted: ReadonlySet<Scope>) {
   const subscription = await scope.prisma.webhookSubscription.findFirst({ where: { id, organizationId: scope.organizationId } });
   if (!subscription) throw notFound('webhook subscription', id);
+  assertMayReceive(granted, subscription.eventTypes.split(','), 'change this subscription, which receives');
   return subscription;
 }
 
 const subscriptionRef = (row: { id: string }) => ({ type: WEBHOOK_SUBSCRIPTION, id: row.id, row });
 
 /** Changes url, event types or description; a change that changes nothing writes nothing. */
-export async function updateWebhookSubscription(scope: WriteScope, id: string, input: WebhookInput, target: TargetVerdict) {
-  const before = await loadSubscription(scope, id);
+export async function updateWebhookSubscription(scope: WriteScope, id: string, input: WebhookInput, target: TargetVerdict, granted: ReadonlySet<Scope>) {
+  const before = await manageableSubscription(scope, id, granted);
+  assertMayReceive(granted, input.eventTypes ?? []);
   const changed = changedColumns(before, subscriptionColumns(input, target, false));
   if (Object.keys(changed).length === 0) return change(WEBHOOK_SUBSCRIPTION, before);
   const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
@@ -149,24 +158,24 @@ export async function updateWebhookSubscription(scope: WriteScope, id: string, i
  * Stops deliveries: by a person, or by the dispatcher when nothing got through for a whole retry
  * schedule (`reason` says so in the event).
  */
-export async function disableWebhookSubscription(scope: WriteScope, id: string, reason?: string) {
-  const before = await loadSubscription(scope, id);
+export async function disableWebhookSubscription(scope: WriteScope, id: string, granted: ReadonlySet<Scope>, reason?: string) {
+  const before = await manageableSubscription(scope, id, granted);
   if (before.status === 'DISABLED') return change(WEBHOOK_SUBSCRIPTION, before);
   const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { status: 'DISABLED', updatedAt: scope.now } });
   return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.disabled', resource: subscriptionRef(subscription), before, reason }]);
 }
 
 /** Resumes deliveries (of events relayed from now on) with a clean failure record. */
-export async function enableWebhookSubscription(scope: WriteScope, id: string) {
-  const before = await loadSubscription(scope, id);
+export async function enableWebhookSubscription(scope: WriteScope, id: string, granted: ReadonlySet<Scope>) {
+  const before = await manageableSubscription(scope, id, granted);
   if (before.status === 'ENABLED') return change(WEBHOOK_SUBSCRIPTION, before);
   const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { status: 'ENABLED', failingSince: null, updatedAt: scope.now } });
   return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.enabled', resource: subscriptionRef(subscription), before }]);
 }
 
 /** A new signing secret; the old one keeps signing beside it for 24 hours, so receivers can switch over. */
-export async function rotateWebhookSecret(scope: WriteScope, id: string) {
-  const before = await loadSubscription(scope, id);
+export async function rotateWebhookSecret(scope: WriteScope, id: string, granted: ReadonlySet<Scope>) {
+  const before = await manageableSubscription(scope, id, granted);
   const subscription = await scope.prisma.webhookSubscription.update({
     where: { id },
     data: { secret: newSecret(), previousSecret: before.secret, previousSecretExpiresAt: new Date(scope.now.getTime() + PREVIOUS_SECRET_TTL_MS), updatedAt: scope.now },
@@ -175,17 +184,24 @@ export async function rotateWebhookSecret(scope: WriteScope, id: string) {
 }
 
 /** Sends a `webhook_subscription.test` event to this subscription only (whatever its event types). */
-export async function sendTestWebhook(scope: WriteScope, id: string) {
-  const subscription = await loadSubscription(scope, id);
+export async function sendTestWebhook(scope: WriteScope, id: string, granted: ReadonlySet<Scope>) {
+  const subscription = await manageableSubscription(scope, id, granted);
   if (subscription.status !== 'ENABLED') throw new AppError('INVALID_STATE', `Webhook subscription ${id} is disabled; enable it first`);
   return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.test', resource: subscriptionRef(subscription) }]);
 }
 
-/** Sends an event to the subscription again (now, with a fresh retry schedule), delivered before or not. */
-export async function redeliverWebhookEvent(scope: WriteScope, id: string, eventId: string) {
-  await loadSubscription(scope, id);
-  const event = await scope.prisma.event.findFirst({ where: { id: eventId, organizationId: scope.organizationId }, select: { id: true, seq: true } });
-  if (!event) throw validationError([{ path: 'eventId', message: `no event with id "${eventId}"` }]);
+/**
+ * Sends an event to the subscription again (now, with a fresh retry schedule), delivered before or not:
+ * only an event the subscription receives (its types, or one private to it) and the key may read.
+ */
+export async function redeliverWebhookEvent(scope: WriteScope, id: string, eventId: string, granted: ReadonlySet<Scope>) {
+  const subscription = await manageableSubscription(scope, id, granted);
+  const event = await scope.prisma.event.findFirst({ where: { id: eventId, organizationId: scope.organizationId }, select: { id: true, seq: true, type: true, resourceType: true, resourceId: true } });
+  // An event the key may not read is answered as one that is not there: its existence is not the key's to learn.
+  if (!event || !allows(granted, eventReadScope(event.resourceType))) throw validationError([{ path: 'eventId', message: `no event with id "${eventId}"` }]);
+  if (!receives(subscription, event)) {
+    throw validationError([{ path: 'eventId', message: `${eventId} is a ${event.type} event, which this subscription does not receive (it receives ${subscription.eventTypes.split(',').join(', ')})` }]);
+  }
   const again = { status: 'PENDING' as const, attempts: 0, nextAttemptAt: scope.now, leaseUntil: null, updatedAt: scope.now };
   const delivery = await scope.prisma.webhookDelivery.upsert({
     where: { subscriptionId_eventId: { subscriptionId: id, eventId } },
@@ -194,6 +210,19 @@ export async function redeliverWebhookEvent(scope: WriteScope, id: string, event
   });
   const [row] = await webhookDeliveryRepresentation.load(scope.prisma, scope.organizationId, [delivery.id]);
   return change(WEBHOOK_DELIVERY, row);
+}
+
+/** Whether a subscription receives an event: one of its types (`*`: all), or an event private to it (its test, its disabling). */
+function receives(subscription: { id: string; types: ReadonlySet<string> } | { id: string; eventTypes: string }, event: { type: string; resourceId: string }) {
+  if (PRIVATE_TO_SUBSCRIPTION.includes(event.type)) return subscription.id === event.resourceId;
+  const types = 'types' in subscription ? subscription.types : new Set(subscription.eventTypes.split(','));
+  return types.has('*') || types.has(event.type);
+}
+
+/** The deliveries a key may see: those of events it may read (a delivery names its event's id and type). */
+export function readableDeliveries(granted: ReadonlySet<Scope>): PrismaTypes.WebhookDeliveryWhereInput {
+  const readable = readableEventResources(granted);
+  return readable ? { event: { resourceType: { in: readable } } } : {};
 }
 
 const DELIVERY_COLUMNS = ['id', 'organizationId', 'subscriptionId', 'eventId', 'eventSeq', 'nextAttemptAt', 'createdAt', 'updatedAt'] as const;
@@ -215,11 +244,7 @@ export async function recordWebhookDeliveries(sql: RawSql, events: LoggedEvent[]
   const subscriptions = rows.map((s) => ({ ...s, types: new Set(s.eventTypes.split(',')) }));
   const deliveries = events.flatMap((event) =>
     subscriptions
-      .filter((s) =>
-        PRIVATE_TO_SUBSCRIPTION.includes(event.type)
-          ? s.id === event.resourceId
-          : s.organizationId === event.organizationId && (s.types.has('*') || s.types.has(event.type)),
-      )
+      .filter((s) => s.organizationId === event.organizationId && receives(s, event))
       .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
   );
   // status and attempts take their column defaults (PENDING, 0).
