@@ -9,6 +9,7 @@ import { migrate } from '../db/migrate.ts';
 import { announceRevocationVia } from '../events/bus.ts';
 import { notifyRevocation } from '../events/key-notices.ts';
 import { AppError } from '../lib/errors.ts';
+import { isAcceptedMoment, LATEST_DATE } from '../lib/dates.ts';
 import { checkScopes } from '../core/scopes.ts';
 import { createApiKey, listApiKeys, revokeApiKeyByPrefix } from '../modules/api-keys/api-keys.service.ts';
 import { createOrganization, findOrganizationByName } from '../modules/organizations/organizations.service.ts';
@@ -46,7 +47,9 @@ try {
     if (!values.org?.trim()) throw new AppError('VALIDATION_FAILED', 'create needs --org "<organization name>"');
     const scopes = values.scopes === undefined ? undefined : checkScopes(values.scopes.split(/[\s,]+/).filter(Boolean), '--scopes');
     const expiresAt = values.expires === undefined ? null : new Date(values.expires);
-    if (expiresAt && (Number.isNaN(expiresAt.getTime()) || expiresAt <= new Date())) throw new AppError('VALIDATION_FAILED', `--expires must be a future date or date-time, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}`);
+    if (expiresAt && (!isAcceptedMoment(expiresAt) || expiresAt <= new Date())) {
+      throw new AppError('VALIDATION_FAILED', `--expires must be a future date or date-time up to ${LATEST_DATE}, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}`);
+    }
     let organization = await findOrganizationByName(db.prisma, values.org);
     // --currency sets up a new organization; it cannot be what the caller believes of an existing one.
     if (organization && values.currency !== undefined && values.currency.trim().toUpperCase() !== organization.baseCurrency) {

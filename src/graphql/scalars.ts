@@ -1,5 +1,5 @@
 import { GraphQLError, Kind } from 'graphql';
-import { isCalendarDate } from '../lib/dates.ts';
+import { DATE_RANGE, isAcceptedDate, isAcceptedMoment } from '../lib/dates.ts';
 import { builder } from './builder.ts';
 
 const invalid = (message: string) => new GraphQLError(message, { extensions: { code: 'VALIDATION_FAILED' } });
@@ -35,29 +35,36 @@ builder.scalarType('Percent', {
 });
 
 builder.scalarType('Date', {
-  description: 'A calendar date, YYYY-MM-DD. Only real dates are accepted (no 2026-02-30).',
+  description: `A calendar date, YYYY-MM-DD, ${DATE_RANGE}. Only real dates are accepted (no 2026-02-30).`,
   serialize: (value) => String(value),
   parseValue: (value) => {
-    if (typeof value === 'string' && isCalendarDate(value)) return value;
-    throw invalid(`Date must be a real calendar date as YYYY-MM-DD, got ${JSON.stringify(value)}`);
+    if (typeof value === 'string' && isAcceptedDate(value)) return value;
+    throw invalid(`Date must be a real calendar date as YYYY-MM-DD ${DATE_RANGE}, got ${JSON.stringify(value)}`);
   },
   parseLiteral: (ast) => {
-    if (ast.kind === Kind.STRING && isCalendarDate(ast.value)) return ast.value;
-    throw invalid('Date must be a real calendar date as YYYY-MM-DD');
+    if (ast.kind === Kind.STRING && isAcceptedDate(ast.value)) return ast.value;
+    throw invalid(`Date must be a real calendar date as YYYY-MM-DD ${DATE_RANGE}`);
   },
 });
 
+/** An ISO 8601 date-time within the days the API takes, or undefined. */
+function moment(value: unknown): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return isAcceptedMoment(date) ? date : undefined;
+}
+
 builder.scalarType('DateTime', {
-  description: 'A moment in time, ISO 8601 in UTC, e.g. 2026-11-22T09:30:00.000Z.',
+  description: `A moment in time, ISO 8601 in UTC, e.g. 2026-11-22T09:30:00.000Z, on a day ${DATE_RANGE}.`,
   serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString()),
   parseValue: (value) => {
-    const date = typeof value === 'string' ? new Date(value) : undefined;
-    if (!date || Number.isNaN(date.getTime())) throw invalid(`DateTime must be ISO 8601, got ${JSON.stringify(value)}`);
+    const date = moment(value);
+    if (!date) throw invalid(`DateTime must be ISO 8601 on a day ${DATE_RANGE}, got ${JSON.stringify(value)}`);
     return date;
   },
   parseLiteral: (ast) => {
-    const date = ast.kind === Kind.STRING ? new Date(ast.value) : undefined;
-    if (!date || Number.isNaN(date.getTime())) throw invalid('DateTime must be ISO 8601');
+    const date = ast.kind === Kind.STRING ? moment(ast.value) : undefined;
+    if (!date) throw invalid(`DateTime must be ISO 8601 on a day ${DATE_RANGE}`);
     return date;
   },
 });

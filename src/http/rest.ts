@@ -4,7 +4,7 @@
 import type { Yoga } from '../graphql/context.ts';
 import { coerceInputValue, type DocumentNode, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, type NamedTypeNode, parse, typeFromAST, validate } from 'graphql';
 import { resultShape } from './graphql-result.ts';
-import { isCalendarDate } from '../lib/dates.ts';
+import { DATE_RANGE, isAcceptedDate, isAcceptedMoment } from '../lib/dates.ts';
 import { type IdKind, idKindNamedBy, notAnIdOf } from '../lib/ids.ts';
 import { DEFAULT_PAGE_LIMIT, pageErrors } from '../lib/pagination.ts';
 import type { Schema } from '../lib/json-schema.ts';
@@ -245,8 +245,8 @@ const REST_EXPECTATIONS: Record<string, string> = {
   Boolean: 'true or false',
   Money: 'a number with at most the currency\'s decimals, such as 12.5',
   Percent: 'a number from 0 to 100 with at most 4 decimals, such as 8.875',
-  Date: 'a calendar date as "YYYY-MM-DD"',
-  DateTime: 'an ISO 8601 date-time such as "2026-11-24T09:30:00Z"',
+  Date: `a calendar date as "YYYY-MM-DD" ${DATE_RANGE}`,
+  DateTime: `an ISO 8601 date-time such as "2026-11-24T09:30:00Z", on a day ${DATE_RANGE}`,
 };
 
 /** How a JSON value is named in a refusal: its kind, and the value itself when it is short. */
@@ -346,7 +346,7 @@ export const booleanParam = (value: string) => {
 };
 
 export const dateParam = (value: string) => {
-  if (!isCalendarDate(value)) throw new Error(`must be a calendar date as YYYY-MM-DD, got "${value}"`);
+  if (!isAcceptedDate(value)) throw new Error(`must be a calendar date as YYYY-MM-DD ${DATE_RANGE}, got "${value}"`);
   return value;
 };
 
@@ -402,8 +402,8 @@ const wholeNumberParam = (value: string) => {
 
 /** A moment: an ISO 8601 date-time (`2026-11-24T09:30:00Z`) or a calendar date (its midnight UTC). */
 export const dateTimeParam = (value: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(new Date(value).getTime())) {
-    throw new Error(`must be an ISO 8601 date-time such as 2026-11-24T09:30:00Z, got "${value}"`);
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || !isAcceptedMoment(new Date(value))) {
+    throw new Error(`must be an ISO 8601 date-time such as 2026-11-24T09:30:00Z, on a day ${DATE_RANGE}, got "${value}"`);
   }
   return value;
 };

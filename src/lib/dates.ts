@@ -10,6 +10,23 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * The days the API takes, for every date and date-time on both surfaces: wide enough for any company's
+ * books and for expiries, narrow enough that every database stores them and date arithmetic (a year
+ * end, the day after a period) never leaves the calendar JavaScript and PostgreSQL share.
+ */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2999-12-31';
+export const DATE_RANGE = `from ${EARLIEST_DATE} to ${LATEST_DATE}`;
+const EARLIEST_MOMENT = Date.parse(`${EARLIEST_DATE}T00:00:00Z`);
+const AFTER_LATEST_MOMENT = Date.parse(`${LATEST_DATE}T00:00:00Z`) + 86_400_000;
+
+/** A real calendar date within the range the API takes. */
+export const isAcceptedDate = (value: string) => isCalendarDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
+
+/** A moment within the days the API takes. */
+export const isAcceptedMoment = (date: Date) => date.getTime() >= EARLIEST_MOMENT && date.getTime() < AFTER_LATEST_MOMENT;
+
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

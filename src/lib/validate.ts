@@ -1,6 +1,6 @@
 // Small checks services use to build one list of field errors per request. Each returns the cleaned
 // value (or undefined when absent) and records a FieldError when the value is bad.
-import { isCalendarDate } from './dates.ts';
+import { DATE_RANGE, isAcceptedDate } from './dates.ts';
 import { type FieldError, validationError } from './errors.ts';
 import { isFieldError, parseMoney, parsePercent } from './money.ts';
 
@@ -43,8 +43,8 @@ export class Checker {
 
   date(path: string, value: string | null | undefined, options: { required?: boolean } = {}): string | null | undefined {
     const text = this.text(path, value, { required: options.required, max: 10 });
-    if (text && !isCalendarDate(text)) {
-      this.fail(path, 'must be a real calendar date as YYYY-MM-DD');
+    if (text && !isAcceptedDate(text)) {
+      this.fail(path, `must be a real calendar date as YYYY-MM-DD ${DATE_RANGE}`);
       return undefined;
     }
     return text;

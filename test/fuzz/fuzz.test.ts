@@ -67,9 +67,15 @@ const encode = (text: string) => {
   }
 };
 const nasty = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udfff x', '%', '_', '\\', "' OR 1=1 --", '"', '../../etc/passwd', '😀'.repeat(300), 'x'.repeat(10_000), '', ' ', '\u202e', 'null', 'NaN', '-0', '1e309', '0x10', '<script>');
-const weirdScalar = fc.oneof(nasty, fc.string({ unit: 'binary', maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(2 ** 53, -(2 ** 63), 1e308, 0.1 + 0.2, -1));
+/** Dates and date-times across the range the API takes and beyond it, down to year 0 and up to JavaScript's last day. */
+const dateLike = fc.oneof(
+  fc.constantFrom('0000-01-01', '0001-01-01', '1899-12-31', '1900-01-01', '2999-12-31', '3000-01-01', '9999-12-30', '9999-12-31', '+275760-09-13', '-000001-01-01', '2026-02-29', '2028-02-29'),
+  fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
+  fc.date({ min: new Date(-62_198_755_200_000), max: new Date(8_640_000_000_000_000), noInvalidDate: true }).map((d) => d.toISOString()),
+);
+const weirdScalar = fc.oneof(nasty, dateLike, fc.string({ unit: 'binary', maxLength: 40 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(2 ** 53, -(2 ** 63), 1e308, 0.1 + 0.2, -1));
 const weirdJson = fc.oneof({ depthSize: 'small' }, weirdScalar, fc.array(weirdScalar, { maxLength: 4 }), fc.dictionary(fc.oneof(nasty, fc.string({ maxLength: 8 })), weirdScalar, { maxKeys: 4 }), fc.jsonValue({ maxDepth: 3 }));
-const fieldNames = ['name', 'email', 'code', 'type', 'lines', 'date', 'description', 'amount', 'customerId', 'accountId', 'debit', 'credit', 'unitPrice', 'quantity', 'url', 'eventTypes', 'issueDate', 'dueDate', 'firstName', 'lastName', 'taxRate', 'depositAccountId', 'eventId', 'draft', 'active'];
+const fieldNames = ['name', 'email', 'code', 'type', 'lines', 'date', 'description', 'amount', 'customerId', 'accountId', 'debit', 'credit', 'unitPrice', 'quantity', 'url', 'eventTypes', 'issueDate', 'dueDate', 'firstName', 'lastName', 'taxRate', 'depositAccountId', 'eventId', 'draft', 'active', 'expiresAt', 'startDate', 'lockDate'];
 const badBody = fc.oneof(
   weirdJson,
   fc.dictionary(fc.constantFrom(...fieldNames), weirdJson, { maxKeys: 5 }),
@@ -77,7 +83,7 @@ const badBody = fc.oneof(
 );
 const rawBody = fc.constantFrom('{', '{"a":', 'nul', '[1,2', '{"name":"x"}garbage', '\u0000', '{"name":"\\ud800"}', '{"a":1,"a":2}', '1', '"text"', '[]', '{}');
 const pathId = fc.oneof(nasty.map(encode), fc.string({ maxLength: 30 }).map(encode), fc.constantFrom('inv_00000000000000000000000000', 'cus_%00', '%ZZ', '..', '%2e%2e', 'acct_' + 'z'.repeat(26), 'je_1'));
-const queryString = fc.array(fc.tuple(fc.oneof(fc.constantFrom('page', 'limit', 'search', 'type', 'status', 'from', 'to', 'accountId', 'customerId', 'sourceType', 'active', 'overdue', 'email'), fc.string({ maxLength: 6 })), fc.oneof(nasty, fc.string({ maxLength: 12 }), fc.integer().map(String))), { maxLength: 4 }).map((pairs) =>
+const queryString = fc.array(fc.tuple(fc.oneof(fc.constantFrom('page', 'limit', 'search', 'type', 'status', 'from', 'to', 'asOf', 'accountId', 'customerId', 'sourceType', 'active', 'overdue', 'email'), fc.string({ maxLength: 6 })), fc.oneof(nasty, dateLike, fc.string({ maxLength: 12 }), fc.integer().map(String))), { maxLength: 4 }).map((pairs) =>
   pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'),
 );
 

@@ -101,7 +101,7 @@ describe('REST reports', () => {
     const malformed = await call('GET', '/api/v1/reports/trial-balance?asOf=31/03/2026&foo=1');
     expectProblem(malformed, 400, 'VALIDATION_FAILED');
     expect(malformed.body.errors).toEqual([
-      { path: 'asOf', message: 'must be a calendar date as YYYY-MM-DD, got "31/03/2026"' },
+      { path: 'asOf', message: 'must be a calendar date as YYYY-MM-DD from 1900-01-01 to 2999-12-31, got "31/03/2026"' },
       { path: 'foo', message: 'is not a parameter of this endpoint (known: asOf)' },
     ]);
     const badPage = await call('GET', `/api/v1/reports/general-ledger?accountId=${accounts['1200']}&limit=500`);

@@ -60,7 +60,7 @@ describe('REST refusals', () => {
     expect(invoice.body.errors).toEqual(
       expect.arrayContaining([
         { path: 'draft', message: 'expected true or false, got "yes"' },
-        { path: 'issueDate', message: 'expected a calendar date as "YYYY-MM-DD", got "2026-13-01"' },
+        { path: 'issueDate', message: 'expected a calendar date as "YYYY-MM-DD" from 1900-01-01 to 2999-12-31, got "2026-13-01"' },
         { path: 'lines.0.description', message: 'expected a string, got an array' },
         { path: 'lines.0.unitPrice', message: 'expected a number with at most the currency\'s decimals, such as 12.5, got "abc"' },
       ]),

@@ -9,6 +9,7 @@ import type { WriteScope } from '../../core/tenant.ts';
 import type { Prisma } from '../../db/database.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { DATE_RANGE, isAcceptedMoment } from '../../lib/dates.ts';
 import { Checker } from '../../lib/validate.ts';
 import { API_KEY, apiKeyRepresentation, keyStatus } from './api-keys.public.ts';
 
@@ -54,7 +55,7 @@ export interface CreateApiKeyInput {
 function checkedExpiry(check: Checker, value: Date | string | null | undefined, now: Date): Date | null {
   if (value === undefined || value === null) return null;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) check.fail('expiresAt', 'must be a date-time such as 2027-01-31T00:00:00Z');
+  if (!isAcceptedMoment(date)) check.fail('expiresAt', `must be a date-time such as 2027-01-31T00:00:00Z, on a day ${DATE_RANGE}`);
   else if (date <= now) check.fail('expiresAt', 'must be in the future');
   return date;
 }
