@@ -193,6 +193,41 @@ describe('migrations', () => {
     expect(await t.db.prisma.account.findUniqueOrThrow({ where: { id: 'acct_own1400' } })).toMatchObject({ code: '1400', systemRole: null });
   });
 
+  it('tell lines without tax from a zero rate (null, not 0), and name the account each posted line\'s tax went to', async () => {
+    const t = database();
+    const TAX_KEPT_APART = '20261126134151_tax_kept_apart';
+    await migrateBefore(t, TAX_KEPT_APART);
+    const org = await olderOrganization(t, 'Taxed Co');
+    const at = '2026-01-01T00:00:00.000Z';
+    const [salesTax, sales] = await Promise.all(['2200', '4000'].map((code) => t.db.prisma.account.findFirstOrThrow({ where: { organizationId: org.id, code }, select: { id: true } })));
+    for (const statement of [
+      `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_city', '${org.id}', '2220', 'City tax', 'LIABILITY', '${at}', '${at}')`,
+      `INSERT INTO "TaxRate" ("id", "organizationId", "name", "ratePpm", "salesAccountId", "createdAt", "updatedAt") VALUES ('txr_city', '${org.id}', 'City', 25000, 'acct_city', '${at}', '${at}'), ('txr_zero', '${org.id}', 'Zero', 0, NULL, '${at}', '${at}')`,
+      `INSERT INTO "Product" ("id", "organizationId", "name", "taxRatePpm", "createdAt", "updatedAt") VALUES ('prod_untaxed', '${org.id}', 'Untaxed', 0, '${at}', '${at}'), ('prod_taxed', '${org.id}', 'Taxed', 80000, '${at}', '${at}')`,
+      `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_t', '${org.id}', 'Buyer', '${at}', '${at}')`,
+      `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "sourceId", "totalAmount", "currency", "createdAt") VALUES ('je_t', '${org.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', 'inv_posted', 1000, 'USD', '${at}')`,
+      `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", "subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_posted', '${org.id}', 'INV-0001', 'cus_t', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 1000, 0, 1000, 'je_t', '${at}', '${at}'), ('inv_draft', '${org.id}', 'INV-0002', 'cus_t', 'DRAFT', '2026-01-02', '2026-02-01', 'USD', 100, 0, 100, NULL, '${at}', '${at}')`,
+      `INSERT INTO "InvoiceLine" ("id", "organizationId", "invoiceId", "lineNo", "accountId", "description", "quantityMilli", "unitPrice", "taxRatePpm", "taxRateId", "amount", "taxAmount") VALUES
+        ('il_untaxed', '${org.id}', 'inv_posted', 1, '${sales.id}', 'none', 1000, 100, 0, NULL, 100, 0),
+        ('il_bare', '${org.id}', 'inv_posted', 2, '${sales.id}', 'bare', 1000, 100, 80000, NULL, 100, 8),
+        ('il_city', '${org.id}', 'inv_posted', 3, '${sales.id}', 'city', 1000, 100, 25000, 'txr_city', 100, 3),
+        ('il_zero', '${org.id}', 'inv_posted', 4, '${sales.id}', 'zero', 1000, 100, 0, 'txr_zero', 100, 0),
+        ('il_draft', '${org.id}', 'inv_draft', 1, '${sales.id}', 'draft', 1000, 100, 25000, 'txr_city', 100, 3)`,
+    ]) await t.db.prisma.$executeRawUnsafe(statement);
+
+    expect(await migrate(t.db)).toContain(TAX_KEPT_APART);
+    const lines = await t.db.prisma.invoiceLine.findMany({ where: { organizationId: org.id }, orderBy: { id: 'asc' }, select: { id: true, taxRatePpm: true, taxAccountId: true } });
+    expect(lines).toEqual([
+      { id: 'il_bare', taxRatePpm: 80000, taxAccountId: salesTax.id },
+      { id: 'il_city', taxRatePpm: 25000, taxAccountId: 'acct_city' },
+      { id: 'il_draft', taxRatePpm: 25000, taxAccountId: null }, // posted, and given its account, when finalized
+      { id: 'il_untaxed', taxRatePpm: null, taxAccountId: null },
+      { id: 'il_zero', taxRatePpm: 0, taxAccountId: salesTax.id }, // a rate of 0 % is a zero rate, not "no tax"
+    ]);
+    const products = await t.db.prisma.product.findMany({ where: { organizationId: org.id }, orderBy: { id: 'asc' }, select: { id: true, taxRatePpm: true } });
+    expect(products).toEqual([{ id: 'prod_taxed', taxRatePpm: 80000 }, { id: 'prod_untaxed', taxRatePpm: null }]);
+  });
+
   it('keep every reference when a migration rebuilds a referenced table (customers, invoice lines, API keys)', async () => {
     const t = database();
     // Books as they stood before the customers table was rebuilt: a customer, its invoice, a journal line naming it.

@@ -125,7 +125,7 @@ describe('a credit note', () => {
     for (const [body, path] of [
       [{ lines: [{ description: 'x', unitPrice: 1 }] }, 'customerId'],
       [{ customerId, lines: [] }, 'lines'],
-      [{ customerId, lines: [{ description: 'x', unitPrice: 1, taxRate: 5 }] }, 'lines.0.taxRate'],
+      [{ customerId, lines: [{ description: 'x', unitPrice: 1, taxRate: 150 }] }, 'lines.0.taxRate'],
       [{ customerId, lines: [{ description: 'x', unitPrice: 1, accountId: idOf('6000') }] }, 'lines.0.accountId'],
       [{ customerId: 'cus_00000000000000000000000000', lines: [{ description: 'x', unitPrice: 1 }] }, 'customerId'],
     ] as const) {

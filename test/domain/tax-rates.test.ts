@@ -110,7 +110,7 @@ describe('a tax rate on invoice lines', () => {
     expect(response.body.lines.map((l: { taxRate: number; taxRateId: string | null; taxAmount: number }) => [l.taxRate, l.taxRateId, l.taxAmount])).toEqual([
       [10, rateId, 10],
       [8, null, 4],
-      [0, null, 0],
+      [null, null, 0], // no tax: null, not a 0 % rate
     ]);
     expect(response.body.total).toBe(165);
     expect(await postingOf(response.body.journalEntryId)).toEqual([
@@ -191,7 +191,7 @@ describe('the tax summary', () => {
     const state = (await http(t.url, '/api/v1/tax-rates', { key: shop.key, body: { name: 'State 6%', rate: 6 } })).body.id;
     const invoice = async (issueDate: string, lines: object[], draft = false) => (await http(t.url, '/api/v1/invoices', { key: shop.key, body: { customerId: buyer, issueDate, draft, lines } })).body;
     await invoice('2026-03-05', [{ description: 'a', unitPrice: 200, taxRateId: city }, { description: 'b', unitPrice: 100, taxRateId: state }]);
-    const voided = await invoice('2026-03-20', [{ description: 'c', unitPrice: 40, taxRateId: state }, { description: 'd', unitPrice: 10, taxRate: 8 }, { description: 'e', unitPrice: 7 }]);
+    const voided = await invoice('2026-03-20', [{ description: 'c', unitPrice: 40, taxRateId: state }, { description: 'd', unitPrice: 10, taxRate: 8 }, { description: 'e', unitPrice: 7 }, { description: 'zero-rated', unitPrice: 3, taxRate: 0 }]);
     await invoice('2026-03-25', [{ description: 'never posted', unitPrice: 999, taxRateId: state }], true);
     await invoice('2026-04-02', [{ description: 'April', unitPrice: 1000, taxRateId: city }]);
     expect((await http(t.url, `/api/v1/invoices/${voided.id}/void`, { key: shop.key, body: { date: '2026-04-10' } })).status).toBe(200);
@@ -200,16 +200,17 @@ describe('the tax summary', () => {
     expect(march.rows).toEqual([
       { taxRate: { name: 'City 2.5%' }, rate: '2.5', account: { code: '2220' }, taxableAmount: '200.00', taxCollected: '5.00', taxPaid: '0.00', netTax: '5.00' },
       { taxRate: { name: 'State 6%' }, rate: '6', account: { code: '2200' }, taxableAmount: '140.00', taxCollected: '8.40', taxPaid: '0.00', netTax: '8.40' },
-      { taxRate: null, rate: '0', account: { code: '2200' }, taxableAmount: '7.00', taxCollected: '0.00', taxPaid: '0.00', netTax: '0.00' },
+      // A zero rate is reported; the line with no tax ('e') is in no row.
+      { taxRate: null, rate: '0', account: { code: '2200' }, taxableAmount: '3.00', taxCollected: '0.00', taxPaid: '0.00', netTax: '0.00' },
       { taxRate: null, rate: '8', account: { code: '2200' }, taxableAmount: '10.00', taxCollected: '0.80', taxPaid: '0.00', netTax: '0.80' },
     ]);
-    expect(march).toMatchObject({ totalTaxableAmount: '357.00', totalTaxCollected: '14.20', totalNetTax: '14.20' });
+    expect(march).toMatchObject({ totalTaxableAmount: '353.00', totalTaxCollected: '14.20', totalNetTax: '14.20' });
     // April: a new invoice, and the void taking March's tax back.
     const april = await summaryOf(shop.key, '2026-04-01', '2026-04-30');
     expect(april.rows.map((r: { taxRate: { name: string } | null; rate: string; taxableAmount: string; netTax: string }) => [r.taxRate?.name ?? null, r.rate, r.taxableAmount, r.netTax])).toEqual([
       ['City 2.5%', '2.5', '1000.00', '25.00'],
       ['State 6%', '6', '-40.00', '-2.40'],
-      [null, '0', '-7.00', '0.00'],
+      [null, '0', '-3.00', '0.00'],
       [null, '8', '-10.00', '-0.80'],
     ]);
 
@@ -231,5 +232,92 @@ describe('the tax summary', () => {
     const noReports = (await createApiKey(t.db.prisma, organizationId, 'no reports', { scopes: ['tax_rates:read', 'accounts:read'] })).plaintext;
     const refused = await gql(t.url, noReports, '{ taxSummary(from: "2026-03-01", to: "2026-03-31") { totalNetTax } }');
     expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'reports:read' });
+  });
+});
+
+describe('no tax is not a zero rate, and every document that sells follows one rule', () => {
+  const rowsOf = async (k: string, from: string, to: string) => {
+    const response = await gql(
+      t.url,
+      k,
+      `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } rate account { code } purchaseAccount { code } taxableAmount taxCollected taxablePurchases taxPaid } totalTaxableAmount totalTaxablePurchases } }`,
+    );
+    expect(response.body.errors).toBeUndefined();
+    return response.body.data.taxSummary;
+  };
+  const accountsOf = async (k: string) => Object.fromEntries((await http(t.url, '/api/v1/accounts?limit=100', { key: k })).body.data.map((a: { code: string; id: string }) => [a.code, a.id]));
+
+  it('leaves untaxed lines out of the summary on both sides, and reports zero-rated sales and purchases', async () => {
+    const co = await t.tenant('Untaxed Co');
+    const accounts = await accountsOf(co.key);
+    const buyer = (await http(t.url, '/api/v1/customers', { key: co.key, body: { name: 'Buyer' } })).body.id;
+    const seller = (await http(t.url, '/api/v1/vendors', { key: co.key, body: { name: 'Seller' } })).body.id;
+    const zero = (await http(t.url, '/api/v1/tax-rates', { key: co.key, body: { name: 'Zero', rate: 0 } })).body.id;
+    const invoice = await http(t.url, '/api/v1/invoices', { key: co.key, body: { customerId: buyer, issueDate: '2026-07-01', lines: [{ description: 'untaxed', unitPrice: 100 }, { description: 'zero', unitPrice: 40, taxRateId: zero }] } });
+    expect(invoice.body.lines.map((l: { taxRate: number | null }) => l.taxRate)).toEqual([null, 0]);
+    const bill = await http(t.url, '/api/v1/bills', {
+      key: co.key,
+      body: { vendorId: seller, issueDate: '2026-07-02', lines: [{ description: 'untaxed', unitPrice: 70, accountId: accounts['6000'] }, { description: 'zero', unitPrice: 30, accountId: accounts['6000'], taxRateId: zero }] },
+    });
+    expect(bill.status).toBe(201);
+    expect(bill.body.lines.map((l: { taxRate: number | null }) => l.taxRate)).toEqual([null, 0]);
+    const receipt = await http(t.url, '/api/v1/sales-receipts', { key: co.key, body: { date: '2026-07-03', lines: [{ description: 'untaxed', unitPrice: 9 }] } });
+    expect(receipt.body.lines[0].taxRate).toBeNull();
+
+    const summary = await rowsOf(co.key, '2026-07-01', '2026-07-31');
+    expect(summary.rows).toEqual([
+      { taxRate: { name: 'Zero' }, rate: '0', account: { code: '2200' }, purchaseAccount: { code: '1400' }, taxableAmount: '40.00', taxCollected: '0.00', taxablePurchases: '30.00', taxPaid: '0.00' },
+    ]);
+    expect(summary).toMatchObject({ totalTaxableAmount: '40.00', totalTaxablePurchases: '30.00' });
+  });
+
+  it('names in each row the account the tax was posted to, also after the rate\'s account changed', async () => {
+    const co = await t.tenant('Moved Tax Co');
+    const buyer = (await http(t.url, '/api/v1/customers', { key: co.key, body: { name: 'Buyer' } })).body.id;
+    const newAccount = (await http(t.url, '/api/v1/accounts', { key: co.key, body: { code: '2230', name: 'VAT payable (new)', type: 'liability' } })).body.id;
+    const vat = (await http(t.url, '/api/v1/tax-rates', { key: co.key, body: { name: 'VAT 10%', rate: 10 } })).body.id;
+    await http(t.url, '/api/v1/invoices', { key: co.key, body: { customerId: buyer, issueDate: '2026-08-03', lines: [{ description: 'before', unitPrice: 100, taxRateId: vat }] } });
+    const draft = (await http(t.url, '/api/v1/invoices', { key: co.key, body: { customerId: buyer, issueDate: '2026-08-04', draft: true, lines: [{ description: 'draft', unitPrice: 50, taxRateId: vat }] } })).body.id;
+    expect((await http(t.url, `/api/v1/tax-rates/${vat}`, { key: co.key, method: 'PATCH', body: { salesAccountId: newAccount } })).status).toBe(200);
+    await http(t.url, '/api/v1/invoices', { key: co.key, body: { customerId: buyer, issueDate: '2026-08-05', lines: [{ description: 'after', unitPrice: 300, taxRateId: vat }] } });
+    expect((await http(t.url, `/api/v1/invoices/${draft}/finalize`, { key: co.key, body: {} })).status).toBe(200); // posts now: to the new account
+
+    const rows = (await rowsOf(co.key, '2026-08-01', '2026-08-31')).rows.map((r: { account: { code: string }; taxCollected: string }) => [r.account.code, r.taxCollected]);
+    expect(rows).toEqual([
+      ['2200', '10.00'],
+      ['2230', '35.00'],
+    ]);
+    // The trial balance agrees, account by account.
+    const balances = (await gql(t.url, co.key, '{ trialBalance(asOf: "2026-08-31") { rows { account { code } credit } } }')).body.data.trialBalance.rows;
+    const credit = (code: string) => balances.find((r: { account: { code: string } }) => r.account.code === code)?.credit;
+    expect([credit('2200'), credit('2230')]).toEqual(['10.00', '35.00']);
+  });
+
+  it('gives a sales receipt and a credit note line its product\'s default tax, or a bare percentage, as an invoice line', async () => {
+    const co = await t.tenant('Till Co');
+    const buyer = (await http(t.url, '/api/v1/customers', { key: co.key, body: { name: 'Buyer' } })).body.id;
+    const taxed = (await http(t.url, '/api/v1/products', { key: co.key, body: { name: 'Taxed', unitPrice: 10, taxRate: 20 } })).body;
+    const untaxed = (await http(t.url, '/api/v1/products', { key: co.key, body: { name: 'Untaxed', unitPrice: 10 } })).body;
+    expect([taxed.taxRate, untaxed.taxRate]).toEqual([20, null]);
+    const lines = [{ productId: taxed.id }, { productId: untaxed.id }, { description: 'bare', unitPrice: 10, taxRate: 5 }];
+    const figures = (body: { lines: { taxRate: number | null; taxAmount: number }[] }) => body.lines.map((l) => [l.taxRate, l.taxAmount]);
+    const expected = [[20, 2], [null, 0], [5, 0.5]];
+    const invoice = await http(t.url, '/api/v1/invoices', { key: co.key, body: { customerId: buyer, lines } });
+    const receipt = await http(t.url, '/api/v1/sales-receipts', { key: co.key, body: { lines } });
+    const note = await http(t.url, '/api/v1/credit-notes', { key: co.key, body: { customerId: buyer, lines } });
+    for (const response of [invoice, receipt, note]) {
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      expect(figures(response.body)).toEqual(expected);
+    }
+  });
+
+  it('refuses a refund receipt dated before the sale it refunds', async () => {
+    const co = await t.tenant('Refund Date Co');
+    const sale = (await http(t.url, '/api/v1/sales-receipts', { key: co.key, body: { date: '2026-03-10', lines: [{ description: 'Kettle', unitPrice: 40 }] } })).body;
+    const early = await http(t.url, '/api/v1/sales-receipts', { key: co.key, body: { kind: 'refund', refundOfId: sale.id, date: '2026-03-01', lines: [{ description: 'Kettle back', unitPrice: 40 }] } });
+    expectProblem(early, 400, 'VALIDATION_FAILED');
+    expect(early.body.errors).toEqual([{ path: 'date', message: `must not be before 2026-03-10, the date of ${sale.number} it refunds` }]);
+    expect((await http(t.url, '/api/v1/sales-receipts?kind=refund', { key: co.key })).body.total).toBe(0);
+    expect((await http(t.url, '/api/v1/sales-receipts', { key: co.key, body: { kind: 'refund', refundOfId: sale.id, date: '2026-03-10', lines: [{ description: 'Kettle back', unitPrice: 40 }] } })).status).toBe(201);
   });
 });

@@ -279,7 +279,7 @@ export type CreateProductInput = {
   name: string;
   /** Stock keeping unit (letters, digits, . _ - /), unique in the organization. */
   sku?: string | null | undefined;
-  /** Default sales tax rate in percent; default 0. */
+  /** Default sales tax rate in percent; omitted or null: sold without tax (0 is a zero rate). */
   taxRate?: string | null | undefined;
   /** Default SERVICE. */
   type?: ProductType | null | undefined;
@@ -361,7 +361,7 @@ export type CreditNoteFilter = {
   to?: string | null | undefined;
 };
 
-/** One credit note line. With a product, description, unit price and account default to the product's. */
+/** One credit note line. With a product, description, unit price, tax and account default to the product's. */
 export type CreditNoteLineInput = {
   /** Income account to debit; default the product's, else the sales account. */
   accountId?: string | null | undefined;
@@ -373,7 +373,9 @@ export type CreditNoteLineInput = {
   productId?: string | null | undefined;
   /** Quantity above 0, up to 3 decimals; default 1. */
   quantity?: string | null | undefined;
-  /** A tax rate of your organization (`txr_…`): the tax taken back from its sales account. No tax without one. */
+  /** A bare sales tax rate in percent, posted to the sales tax account; default the product's, else no tax. Not with taxRateId. */
+  taxRate?: string | null | undefined;
+  /** A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. Not with taxRate. */
   taxRateId?: string | null | undefined;
   /** Price per unit; required without a product. */
   unitPrice?: string | null | undefined;
@@ -460,7 +462,7 @@ export type InvoiceFilter = {
   to?: string | null | undefined;
 };
 
-/** One invoice line. With a product, description, unit price, tax rate and account default to the product's. */
+/** One invoice line. With a product, description, unit price, tax and account default to the product's. */
 export type InvoiceLineInput = {
   /** Income account to credit; default the product's, else the sales account. */
   accountId?: string | null | undefined;
@@ -472,7 +474,7 @@ export type InvoiceLineInput = {
   productId?: string | null | undefined;
   /** Quantity above 0, up to 3 decimals; default 1. */
   quantity?: string | null | undefined;
-  /** A bare sales tax rate in percent, posted to the sales tax account; default the product's, else 0. Not with taxRateId. */
+  /** A bare sales tax rate in percent, posted to the sales tax account; default the product's, else no tax. Not with taxRateId. */
   taxRate?: string | null | undefined;
   /** A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. Not with taxRate. */
   taxRateId?: string | null | undefined;
@@ -669,9 +671,9 @@ export type SalesReceiptFilter = {
   to?: string | null | undefined;
 };
 
-/** One receipt line. With a product, description, unit price and account default to the product's. */
+/** One receipt line. With a product, description, unit price, tax and account default to the product's. */
 export type SalesReceiptLineInput = {
-  /** Income account; default the product's, else the sales account. */
+  /** Income account to credit; default the product's, else the sales account. */
   accountId?: string | null | undefined;
   /** Line text; required without a product. */
   description?: string | null | undefined;
@@ -681,7 +683,9 @@ export type SalesReceiptLineInput = {
   productId?: string | null | undefined;
   /** Quantity above 0, up to 3 decimals; default 1. */
   quantity?: string | null | undefined;
-  /** A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. No tax without one. */
+  /** A bare sales tax rate in percent, posted to the sales tax account; default the product's, else no tax. Not with taxRateId. */
+  taxRate?: string | null | undefined;
+  /** A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. Not with taxRate. */
   taxRateId?: string | null | undefined;
   /** Price per unit; required without a product. */
   unitPrice?: string | null | undefined;
@@ -783,7 +787,7 @@ export type UpdateProductInput = {
   name?: string | null | undefined;
   /** Stock keeping unit (letters, digits, . _ - /), unique in the organization. */
   sku?: string | null | undefined;
-  /** Default sales tax rate in percent; default 0. */
+  /** Default sales tax rate in percent; omitted or null: sold without tax (0 is a zero rate). */
   taxRate?: string | null | undefined;
   /** Default SERVICE. */
   type?: ProductType | null | undefined;

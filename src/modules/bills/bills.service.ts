@@ -14,7 +14,7 @@ import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, statusAfterPayment, voidPosting } from '../invoices/documents.ts';
+import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, recordTaxAccounts, statusAfterPayment, taxAccountsAtPosting, voidPosting } from '../invoices/documents.ts';
 import { CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from '../invoices/invoice-math.ts';
@@ -123,7 +123,8 @@ async function checkBill(tenant: Tenant, input: BillInput, now: Date) {
         check.fail(at, 'quantity × unit price is too large');
         continue;
       }
-      const taxRatePpm = taxRate?.ratePpm ?? 0;
+      // A bill line's tax is its rate's; without a rate the line has no tax (null, not a 0 % rate).
+      const taxRatePpm = taxRate?.ratePpm ?? null;
       lines.push({
         productId: product?.id ?? null,
         accountId,
@@ -139,6 +140,7 @@ async function checkBill(tenant: Tenant, input: BillInput, now: Date) {
     }
   }
   const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, ['accounts_payable', 'tax_recoverable', 'accounts_receivable']);
+  for (const line of lines) if (line.taxRatePpm !== null) line.taxAccountId ??= system.tax_recoverable;
   // Receivables and payables only move with their own documents: a bill line may debit neither.
   for (const ref of accountRefs) {
     if (ref.id === system.accounts_receivable) check.fail(ref.path, 'is a receivables or payables account, which only invoices, bills and their payments post to');
@@ -194,12 +196,11 @@ export async function createBill(scope: WriteScope, input: BillInput) {
   if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
   const id = newId('Bill');
   const number = `BILL-${String(scope.nextNumber('bill')).padStart(4, '0')}`;
-  const lines = lineRows(scope, 'BillLine', 'billId', id, checked.lines);
+  const lines = lineRows(scope, 'BillLine', 'billId', id, checked.lines, { draft });
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;
   if (!draft) {
-    const postedLines = lines.map((l, i) => ({ ...l, taxAccountId: checked.lines[i].taxAccountId }));
-    const posted = await postBill(scope, { id, number, issueDate: checked.issueDate, vendorId: checked.vendor.id, ...checked.totals, lines: postedLines }, checked.system);
+    const posted = await postBill(scope, { id, number, issueDate: checked.issueDate, vendorId: checked.vendor.id, ...checked.totals, lines }, checked.system);
     journalEntryId = posted.entry.id;
     events.push(posted.event);
   }
@@ -245,9 +246,10 @@ export async function finalizeBill(scope: WriteScope, id: string) {
   assertOpenPeriod(scope, bill.issueDate, 'issueDate');
   const [system, rates] = await Promise.all([systemAccounts(scope, ['accounts_payable', 'tax_recoverable']), taxRatesFor(scope, bill.lines.map((l) => l.taxRateId))]);
   // A draft's tax posts to its rates' accounts as they are now, when it is posted.
-  const taxAccountOf = new Map(rates.map((r) => [r.id, r.purchaseAccountId]));
-  const posted = await postBill(scope, { ...bill, lines: bill.lines.map((l) => ({ ...l, taxAccountId: (l.taxRateId && taxAccountOf.get(l.taxRateId)) || null })) }, system);
-  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines: bill.lines };
+  const lines = taxAccountsAtPosting(bill.lines, new Map(rates.map((r) => [r.id, r.purchaseAccountId])), system.tax_recoverable);
+  const posted = await postBill(scope, { ...bill, lines }, system);
+  await recordTaxAccounts((ids, taxAccountId) => scope.prisma.billLine.updateMany({ where: { id: { in: ids } }, data: { taxAccountId } }), lines);
+  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines };
   await moveVendorBalance(scope, bill.vendorId, bill.total);
   return change(BILL, updated, [{ type: 'bill.finalized', resource: { type: BILL, id, row: updated } }, posted.event]);
 }

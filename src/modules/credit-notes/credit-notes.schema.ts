@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields } from '../invoices/invoices.schema.ts';
+import { documentLineFields, saleLineInputFields } from '../invoices/invoices.schema.ts';
 import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
 import { type ApplyCreditInput, applyCreditNote, createCreditNote, type CreditNoteFilter, creditNoteWhere, type RefundCreditInput, refundCreditNote, voidCreditNote } from './credit-notes.service.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
@@ -114,16 +114,8 @@ builder.prismaObjectField('Customer', 'creditNotes', (t) =>
 builder.prismaObjectField('JournalEntry', 'creditNote', (t) => t.relation('creditNote', { nullable: true, description: 'The credit note that posted this entry, if any.' }));
 
 const CreditNoteLineInput = builder.inputType('CreditNoteLineInput', {
-  description: 'One credit note line. With a product, description, unit price and account default to the product\'s.',
-  fields: (t) => ({
-    productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
-    description: t.string({ description: 'Line text; required without a product.' }),
-    quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
-    unitPrice: t.field({ type: 'Money', description: 'Price per unit; required without a product.' }),
-    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
-    taxRateId: t.id({ description: 'A tax rate of your organization (`txr_…`): the tax taken back from its sales account. No tax without one.' }),
-    accountId: t.id({ description: 'Income account to debit; default the product\'s, else the sales account.' }),
-  }),
+  description: 'One credit note line. With a product, description, unit price, tax and account default to the product\'s.',
+  fields: (t) => saleLineInputFields(t, 'debit'),
 });
 
 const CreateCreditNoteInput = builder.inputType('CreateCreditNoteInput', {

@@ -65,7 +65,7 @@ export async function createCreditNote(scope: WriteScope, input: CreditNoteInput
   if (inputLines.length > 200) check.fail('lines', 'a credit note may have at most 200 lines');
   const [customer, { lines: checkedLines, system }] = await Promise.all([
     input.customerId ? scope.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: scope.organizationId } }) : null,
-    checkSaleLines(scope, check, inputLines, ['accounts_receivable', 'sales_tax_payable'], { bareTaxRate: false }),
+    checkSaleLines(scope, check, inputLines, ['accounts_receivable']),
   ]);
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   check.done();
@@ -77,7 +77,7 @@ export async function createCreditNote(scope: WriteScope, input: CreditNoteInput
   const number = `CN-${String(scope.nextNumber('creditNote')).padStart(4, '0')}`;
   const lines = lineRows(scope, 'CreditNoteLine', 'creditNoteId', id, checkedLines);
   // An invoice's posting, mirrored.
-  const invoiceLike = invoicePostingLines({ customerId: customer!.id, total: totals.total, lines: lines.map((l, i) => ({ ...l, taxAccountId: checkedLines[i].taxAccountId })) }, system);
+  const invoiceLike = invoicePostingLines({ customerId: customer!.id, total: totals.total, lines }, system);
   const posted = await writePosting(scope, {
     date: issueDate,
     description: `Credit note ${number}`,

@@ -25,17 +25,24 @@ export interface CheckedLine {
   quantityMilli: bigint;
   unitPrice: bigint;
   discountPpm: number;
-  taxRatePpm: number;
+  /** null: no tax; 0: a zero rate. */
+  taxRatePpm: number | null;
   taxRateId: string | null;
+  /** The account the line's tax posts to (its rate's, else the organization's tax account); null with no tax. */
+  taxAccountId: string | null;
   figures: LineFigures;
 }
 
 /** The columns of a document's line, as every write of one inserts them (one raw INSERT, src/db/insert.ts). */
 export const lineColumns = <Key extends string>(parentKey: Key) =>
-  ['id', 'organizationId', parentKey, 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'taxRateId', 'amount', 'taxAmount'] as const;
+  ['id', 'organizationId', parentKey, 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'taxRateId', 'amount', 'taxAmount', 'taxAccountId'] as const;
 
-/** The rows a document's checked lines are stored as, numbered from 1 (the `parentKey` column names the document). */
-export function lineRows<Key extends string>(scope: WriteScope, idType: IdType, parentKey: Key, parentId: string, lines: CheckedLine[]) {
+/**
+ * The rows a document's checked lines are stored as, numbered from 1 (the `parentKey` column names the
+ * document). A draft's lines name no tax account: their tax is posted, to its rates' accounts as they are
+ * then, when the draft is finalized (`recordTaxAccounts`).
+ */
+export function lineRows<Key extends string>(scope: WriteScope, idType: IdType, parentKey: Key, parentId: string, lines: CheckedLine[], options: { draft?: boolean } = {}) {
   return lines.map((l, i) => ({
     id: newId(idType),
     organizationId: scope.organizationId,
@@ -51,7 +58,20 @@ export function lineRows<Key extends string>(scope: WriteScope, idType: IdType, 
     taxRateId: l.taxRateId,
     amount: l.figures.amount,
     taxAmount: l.figures.tax,
+    taxAccountId: options.draft ? null : l.taxAccountId,
   }));
+}
+
+/** The tax account of each taxed line of a draft being posted: its rate's account now, else `fallback`. */
+export function taxAccountsAtPosting<Line extends { taxRateId: string | null; taxRatePpm: number | null }>(lines: Line[], rateAccounts: Map<string, string | null>, fallback: string) {
+  return lines.map((l) => ({ ...l, taxAccountId: l.taxRatePpm === null ? null : (l.taxRateId && rateAccounts.get(l.taxRateId)) || fallback }));
+}
+
+/** Stores where a finalized draft's lines' tax went, grouped by account (one statement per account). */
+export async function recordTaxAccounts(update: (ids: string[], taxAccountId: string) => Promise<unknown>, lines: { id: string; taxAccountId: string | null }[]) {
+  const byAccount = new Map<string, string[]>();
+  for (const line of lines) if (line.taxAccountId) byAccount.set(line.taxAccountId, [...(byAccount.get(line.taxAccountId) ?? []), line.id]);
+  for (const [account, ids] of byAccount) await update(ids, account);
 }
 
 export interface PaymentInput {

@@ -24,11 +24,11 @@ export interface LineFigures {
 }
 
 /** quantityMilli: quantity × 1000; rates in parts per million. */
-export function lineFigures(quantityMilli: bigint, unitPrice: bigint, discountPpm: number, taxRatePpm: number): LineFigures {
+export function lineFigures(quantityMilli: bigint, unitPrice: bigint, discountPpm: number, taxRatePpm: number | null): LineFigures {
   const gross = divRoundHalfUp(quantityMilli * unitPrice, 1000n);
   const discount = divRoundHalfUp(gross * BigInt(discountPpm), 1_000_000n);
   const amount = gross - discount;
-  const tax = divRoundHalfUp(amount * BigInt(taxRatePpm), 1_000_000n);
+  const tax = divRoundHalfUp(amount * BigInt(taxRatePpm ?? 0), 1_000_000n);
   return { gross, discount, amount, tax };
 }
 

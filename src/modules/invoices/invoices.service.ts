@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, statusAfterPayment, voidPosting } from './documents.ts';
+import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, recordTaxAccounts, statusAfterPayment, taxAccountsAtPosting, voidPosting } from './documents.ts';
 import { type AccountRef, CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from './invoice-math.ts';
@@ -93,12 +93,13 @@ export function paymentWhere(organizationId: string, filter: PaymentFilter = {})
 }
 
 /**
- * Checks the lines of a sale (an invoice, a sales receipt) and computes each: a product gives the
- * description, unit price, tax rate and income account it leaves out; a tax rate by id, or (where
- * `bareTaxRate`) a bare percentage. Reads the products, tax rates and accounts the lines name, with the
- * system accounts `roles` asks for (the sales account always). Failures join `check`.
+ * Checks the lines of a sale (an invoice, a sales receipt, a credit note: one rule for every document that
+ * sells) and computes each: a product gives the description, unit price, tax and income account it leaves
+ * out; a line's tax is a tax rate by id, else a bare percentage, else its product's default, else none.
+ * Reads the products, tax rates and accounts the lines name, with the system accounts `roles` asks for
+ * (the sales and sales tax accounts always). Failures join `check`.
  */
-export async function checkSaleLines<Role extends string>(tenant: Tenant, check: Checker, inputLines: InvoiceLineInput[], roles: Role[], options: { bareTaxRate: boolean; accountRefs?: AccountRef[] }) {
+export async function checkSaleLines<Role extends string>(tenant: Tenant, check: Checker, inputLines: InvoiceLineInput[], roles: Role[], options: { accountRefs?: AccountRef[] } = {}) {
   const decimals = decimalsOf(tenant);
   const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
   const [products, taxRates] = await Promise.all([
@@ -106,7 +107,7 @@ export async function checkSaleLines<Role extends string>(tenant: Tenant, check:
     taxRatesFor(tenant, inputLines.map((l) => l.taxRateId)),
   ]);
   const accountRefs = [...inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })), ...(options.accountRefs ?? [])];
-  const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, ['sales' as const, ...roles]);
+  const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, ['sales' as const, 'sales_tax_payable' as const, ...roles]);
   const lines = [];
   for (const [i, line] of inputLines.entries()) {
     const at = `lines.${i}`;
@@ -119,16 +120,16 @@ export async function checkSaleLines<Role extends string>(tenant: Tenant, check:
     if (unitPrice === undefined && (line.unitPrice === undefined || line.unitPrice === null)) check.fail(`${at}.unitPrice`, 'is required when the line has no product');
     const discountPpm = check.percent(`${at}.discountPercent`, line.discountPercent) ?? 0;
     const taxRate = line.taxRateId ? taxRates.find((r) => r.id === line.taxRateId) : undefined;
-    const bare = options.bareTaxRate && line.taxRate !== undefined && line.taxRate !== null;
+    const bare = line.taxRate !== undefined && line.taxRate !== null;
     if (line.taxRateId && bare) check.fail(`${at}.taxRateId`, 'give either taxRateId or taxRate (a bare percentage), not both');
     else if (line.taxRateId && !taxRate) check.fail(`${at}.taxRateId`, `no tax rate with id "${line.taxRateId}"`);
     else if (taxRate && !taxRate.active) check.fail(`${at}.taxRateId`, 'is an inactive tax rate');
-    // Without a rate: the bare percentage, else the product's (on invoices); 0 elsewhere.
-    const taxRatePpm = taxRate ? taxRate.ratePpm : bare ? check.percent(`${at}.taxRate`, line.taxRate) : options.bareTaxRate ? (product?.taxRatePpm ?? 0) : 0;
+    // Without a rate: the bare percentage, else the product's default; null (no tax) without either.
+    const taxRatePpm = taxRate ? taxRate.ratePpm : bare ? check.percent(`${at}.taxRate`, line.taxRate) : (product?.taxRatePpm ?? null);
     const description = check.text(`${at}.description`, line.description, { max: 500 }) ?? product?.name ?? null;
     if (!description) check.fail(`${at}.description`, 'is required when the line has no product');
     const accountId = line.accountId ?? product?.incomeAccountId ?? system.sales;
-    if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && typeof taxRatePpm === 'number') {
+    if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && taxRatePpm !== undefined) {
       if (quantityMilli * unitPrice > MAX_LINE_GROSS * 1000n) {
         check.fail(at, 'quantity × unit price is too large');
         continue;
@@ -142,7 +143,7 @@ export async function checkSaleLines<Role extends string>(tenant: Tenant, check:
         discountPpm,
         taxRatePpm,
         taxRateId: taxRate?.id ?? null,
-        taxAccountId: taxRate?.salesAccountId ?? null,
+        taxAccountId: taxRatePpm === null ? null : (taxRate?.salesAccountId ?? system.sales_tax_payable),
         figures: lineFigures(quantityMilli, unitPrice, discountPpm, taxRatePpm),
       });
     }
@@ -164,7 +165,7 @@ async function checkInvoice(tenant: Tenant, input: InvoiceInput, now: Date) {
   if (inputLines.length > 200) check.fail('lines', 'an invoice may have at most 200 lines');
   const [customer, { lines, system }] = await Promise.all([
     input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
-    checkSaleLines(tenant, check, inputLines, ['accounts_receivable', 'sales_tax_payable'], { bareTaxRate: true }),
+    checkSaleLines(tenant, check, inputLines, ['accounts_receivable']),
   ]);
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   else if (customer && !customer.active) check.fail('customerId', 'is an inactive customer');
@@ -229,12 +230,11 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
   if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
   const id = newId('Invoice');
   const number = `INV-${String(scope.nextNumber('invoice')).padStart(4, '0')}`;
-  const lines = lineRows(scope, 'InvoiceLine', 'invoiceId', id, checked.lines);
+  const lines = lineRows(scope, 'InvoiceLine', 'invoiceId', id, checked.lines, { draft });
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;
   if (!draft) {
-    const postedLines = lines.map((l, i) => ({ ...l, taxAccountId: checked.lines[i].taxAccountId }));
-    const posted = await postInvoice(scope, { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines: postedLines }, checked.system);
+    const posted = await postInvoice(scope, { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines }, checked.system);
     journalEntryId = posted.entry.id;
     events.push(posted.event);
   }
@@ -284,9 +284,10 @@ export async function finalizeInvoice(scope: WriteScope, id: string) {
   const system = await systemAccounts(scope, ['accounts_receivable', 'sales_tax_payable']);
   // A draft's tax posts to its rates' accounts as they are now, when it is posted.
   const rates = await taxRatesFor(scope, invoice.lines.map((l) => l.taxRateId));
-  const taxAccountOf = new Map(rates.map((r) => [r.id, r.salesAccountId]));
-  const posted = await postInvoice(scope, { ...invoice, lines: invoice.lines.map((l) => ({ ...l, taxAccountId: (l.taxRateId && taxAccountOf.get(l.taxRateId)) || null })) }, system);
-  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines: invoice.lines };
+  const lines = taxAccountsAtPosting(invoice.lines, new Map(rates.map((r) => [r.id, r.salesAccountId])), system.sales_tax_payable);
+  const posted = await postInvoice(scope, { ...invoice, lines }, system);
+  await recordTaxAccounts((ids, taxAccountId) => scope.prisma.invoiceLine.updateMany({ where: { id: { in: ids } }, data: { taxAccountId } }), lines);
+  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines };
   await moveCustomerBalance(scope, invoice.customerId, invoice.total);
   return change(INVOICE, updated, [{ type: 'invoice.finalized', resource: { type: INVOICE, id, row: updated } }, posted.event]);
 }

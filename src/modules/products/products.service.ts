@@ -52,7 +52,6 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
   if (input.active === null) check.fail('active', 'must be true or false');
   else if (input.active !== undefined) columns.active = input.active;
   if (input.unitPrice === null) check.fail('unitPrice', 'must not be null; use 0');
-  if (input.taxRate === null) check.fail('taxRate', 'must not be null; use 0');
   await checkAccountRefs(tenant, check, [
     { path: 'incomeAccountId', id: input.incomeAccountId, types: ['INCOME'] },
     { path: 'expenseAccountId', id: input.expenseAccountId, types: ['EXPENSE'] },

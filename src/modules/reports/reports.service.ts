@@ -358,18 +358,20 @@ export function taxStatement(organizationId: string, from: string, to: string): 
     const sign = `${mirrored ? '-' : ''}${documents === 'SalesReceipt' ? `(CASE WHEN i."kind" = 'REFUND' THEN -1 ELSE 1 END) * ` : ''}`;
     const [taxable, tax] = [`${sign}l."amount"`, `${sign}l."taxAmount"`];
     const [sales, purchases] = d.side === 'sales' ? [[taxable, tax], ['0', '0']] : [['0', '0'], [taxable, tax]];
-    const columns = `${sales[0]} AS "salesTaxable", ${sales[1]} AS "salesTax", ${purchases[0]} AS "purchasesTaxable", ${purchases[1]} AS "purchasesTax"`;
+    // The account the line's tax was posted to, on its side: a row names where its tax went.
+    const [salesAccount, purchaseAccount] = d.side === 'sales' ? ['l."taxAccountId"', 'CAST(NULL AS TEXT)'] : ['CAST(NULL AS TEXT)', 'l."taxAccountId"'];
+    const columns = `${sales[0]} AS "salesTaxable", ${sales[1]} AS "salesTax", ${purchases[0]} AS "purchasesTaxable", ${purchases[1]} AS "purchasesTax", ${salesAccount} AS "salesAccountId", ${purchaseAccount} AS "purchaseAccountId", '${d.side}' AS "side"`;
     const [entry, dateColumn] = posting === 'posted' ? ['"journalEntryId"', d.posted] : ['"voidJournalEntryId"', d.voided];
-    // A bill line without a tax rate is untaxed, not a 0 % rate: it is not in the statement.
-    const taxed = documents === 'Bill' ? ' AND l."taxRateId" IS NOT NULL' : '';
+    // A line without tax (null) is in no row, on either side; a zero rate (0) is reported.
     return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${documents}"`)} i JOIN ${Prisma.raw(d.lines)} l ON l.${Prisma.raw(d.key)} = i."id"
-      WHERE i."organizationId" = ${organizationId} AND i.${Prisma.raw(entry)} IS NOT NULL AND i.${Prisma.raw(dateColumn)} >= ${from} AND i.${Prisma.raw(dateColumn)} <= ${to}${Prisma.raw(taxed)}`;
+      WHERE i."organizationId" = ${organizationId} AND i.${Prisma.raw(entry)} IS NOT NULL AND i.${Prisma.raw(dateColumn)} >= ${from} AND i.${Prisma.raw(dateColumn)} <= ${to} AND l."taxRatePpm" IS NOT NULL`;
   };
   const parts = (['Invoice', 'SalesReceipt', 'CreditNote', 'Bill'] as const).flatMap((documents) => [part(documents, 'posted'), part(documents, 'voided')]);
   return Prisma.sql`
-    SELECT o."taxRateId", o."taxRatePpm", SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax", SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"
+    SELECT o."taxRateId", o."taxRatePpm", o."side", o."salesAccountId", o."purchaseAccountId",
+           SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax", SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"
     FROM (${Prisma.join(parts, ' UNION ALL ')}) o
-    GROUP BY o."taxRateId", o."taxRatePpm"`;
+    GROUP BY o."taxRateId", o."taxRatePpm", o."side", o."salesAccountId", o."purchaseAccountId"`;
 }
 
 /**
@@ -382,26 +384,45 @@ export function taxStatement(organizationId: string, from: string, to: string): 
  */
 export async function taxSummary(tenant: Tenant, from: string, to: string) {
   if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
-  const sums: { taxRateId: string | null; taxRatePpm: unknown; salesTaxable: unknown; salesTax: unknown; purchasesTaxable: unknown; purchasesTax: unknown }[] = await tenant.prisma.$queryRaw(taxStatement(tenant.organizationId, from, to));
+  type Sum = { taxRateId: string | null; taxRatePpm: unknown; side: 'sales' | 'purchases'; salesAccountId: string | null; purchaseAccountId: string | null; salesTaxable: unknown; salesTax: unknown; purchasesTaxable: unknown; purchasesTax: unknown };
+  const sums: Sum[] = await tenant.prisma.$queryRaw(taxStatement(tenant.organizationId, from, to));
   const rateIds = [...new Set(sums.map((s) => s.taxRateId).filter((id): id is string => !!id))];
   const rates = rateIds.length ? await tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: rateIds } } }) : [];
   const rateOf = new Map(rates.map((r) => [r.id, r]));
-  const accountIds = rates.flatMap((r) => [r.salesAccountId, r.purchaseAccountId]).filter((id): id is string => !!id);
-  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, OR: [{ id: { in: accountIds } }, { systemRole: { in: ['sales_tax_payable', 'tax_recoverable'] } }] } });
+  const accountIds = [...sums.flatMap((s) => [s.salesAccountId, s.purchaseAccountId]), ...rates.flatMap((r) => [r.salesAccountId, r.purchaseAccountId])].filter((id): id is string => !!id);
+  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, OR: [{ id: { in: [...new Set(accountIds)] } }, { systemRole: { in: ['sales_tax_payable', 'tax_recoverable'] } }] } });
   const bySystemRole = (role: string) => accounts.find((a) => a.systemRole === role) ?? null;
   const accountOf = new Map(accounts.map((a) => [a.id, a]));
-  // One row per rate (a rate's lines all carry its percentage) and per bare percentage.
-  const rows = sums
-    .map((s) => {
-      const taxRate = s.taxRateId ? rateOf.get(s.taxRateId)! : null;
-      const collected = minor(s.salesTax);
-      const paid = minor(s.purchasesTax);
-      const account = taxRate?.salesAccountId ? (accountOf.get(taxRate.salesAccountId) ?? null) : bySystemRole('sales_tax_payable');
-      const purchaseAccount = taxRate?.purchaseAccountId ? (accountOf.get(taxRate.purchaseAccountId) ?? null) : bySystemRole('tax_recoverable');
-      return { taxRate, ratePpm: Number(s.taxRatePpm), account, purchaseAccount, taxable: minor(s.salesTaxable), collected, taxablePurchases: minor(s.purchasesTaxable), paid, net: collected - paid };
-    })
+  // One row per rate (a rate's lines all carry its percentage) and per bare percentage, and within it per
+  // account its tax went to: a rate whose account changed shows a row for each account, as the ledger does.
+  // Sales and purchases at the same rate share a row, side by side.
+  const byRate = new Map<string, { sales: Sum[]; purchases: Sum[] }>();
+  for (const sum of sums) {
+    const key = `${sum.taxRateId ?? ''}/${Number(sum.taxRatePpm)}`;
+    const group = byRate.get(key) ?? byRate.set(key, { sales: [], purchases: [] }).get(key)!;
+    group[sum.side].push(sum);
+  }
+  const rows = [...byRate.values()]
+    .flatMap(({ sales, purchases }) =>
+      Array.from({ length: Math.max(sales.length, purchases.length) }, (_, i) => {
+        const sale = sales[i];
+        const purchase = purchases[i];
+        const any = (sale ?? purchase)!;
+        const taxRate = any.taxRateId ? rateOf.get(any.taxRateId)! : null;
+        const collected = minor(sale?.salesTax ?? 0);
+        const paid = minor(purchase?.purchasesTax ?? 0);
+        // A side with no lines in the period names where its tax would go now.
+        const account = (sale?.salesAccountId ? accountOf.get(sale.salesAccountId) : undefined) ?? (taxRate?.salesAccountId ? accountOf.get(taxRate.salesAccountId) : undefined) ?? bySystemRole('sales_tax_payable');
+        const purchaseAccount =
+          (purchase?.purchaseAccountId ? accountOf.get(purchase.purchaseAccountId) : undefined) ?? (taxRate?.purchaseAccountId ? accountOf.get(taxRate.purchaseAccountId) : undefined) ?? bySystemRole('tax_recoverable');
+        return { taxRate, ratePpm: Number(any.taxRatePpm), account, purchaseAccount, taxable: minor(sale?.salesTaxable ?? 0), collected, taxablePurchases: minor(purchase?.purchasesTaxable ?? 0), paid, net: collected - paid };
+      }),
+    )
     .filter((r) => r.taxable !== 0n || r.collected !== 0n || r.taxablePurchases !== 0n || r.paid !== 0n)
-    .sort((a, b) => (a.taxRate ? 0 : 1) - (b.taxRate ? 0 : 1) || (a.taxRate?.name ?? '').localeCompare(b.taxRate?.name ?? '') || a.ratePpm - b.ratePpm);
+    .sort(
+      (a, b) =>
+        (a.taxRate ? 0 : 1) - (b.taxRate ? 0 : 1) || (a.taxRate?.name ?? '').localeCompare(b.taxRate?.name ?? '') || a.ratePpm - b.ratePpm || (a.account?.code ?? '').localeCompare(b.account?.code ?? ''),
+    );
   const total = (pick: (r: (typeof rows)[number]) => bigint) => rows.reduce((t, r) => t + pick(r), 0n);
   return {
     from,

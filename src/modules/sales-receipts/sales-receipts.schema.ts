@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields } from '../invoices/invoices.schema.ts';
+import { documentLineFields, saleLineInputFields } from '../invoices/invoices.schema.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
@@ -96,16 +96,8 @@ builder.prismaObjectField('Customer', 'salesReceipts', (t) =>
 builder.prismaObjectField('JournalEntry', 'salesReceipt', (t) => t.relation('salesReceipt', { nullable: true, description: 'The sales or refund receipt that posted this entry, if any.' }));
 
 const SalesReceiptLineInput = builder.inputType('SalesReceiptLineInput', {
-  description: 'One receipt line. With a product, description, unit price and account default to the product\'s.',
-  fields: (t) => ({
-    productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
-    description: t.string({ description: 'Line text; required without a product.' }),
-    quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
-    unitPrice: t.field({ type: 'Money', description: 'Price per unit; required without a product.' }),
-    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
-    taxRateId: t.id({ description: 'A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. No tax without one.' }),
-    accountId: t.id({ description: 'Income account; default the product\'s, else the sales account.' }),
-  }),
+  description: 'One receipt line. With a product, description, unit price, tax and account default to the product\'s.',
+  fields: (t) => saleLineInputFields(t, 'credit'),
 });
 
 const CreateSalesReceiptInput = builder.inputType('CreateSalesReceiptInput', {

@@ -75,7 +75,7 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
     input.refundOfId && kind === 'REFUND'
       ? tenant.prisma.salesReceipt.findFirst({ where: { id: input.refundOfId, organizationId: tenant.organizationId }, include: { refunds: { where: { status: 'POSTED' }, select: { total: true } } } })
       : null,
-    checkSaleLines(tenant, check, inputLines, ['sales_tax_payable', 'bank'], { bareTaxRate: false, accountRefs: [{ path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT }] }),
+    checkSaleLines(tenant, check, inputLines, ['bank'], { accountRefs: [{ path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT }] }),
   ]);
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   else if (customer && !customer.active && kind === 'SALE') check.fail('customerId', 'is an inactive customer');
@@ -84,6 +84,8 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
     else if (original.kind !== 'SALE') check.fail('refundOfId', `${original.number} is a refund, not a sale`);
     else if (original.status === 'VOID') check.fail('refundOfId', `${original.number} is void`);
     else if (input.customerId && original.customerId !== input.customerId) check.fail('customerId', `must be the customer of ${original.number}, or left out`);
+    // A refund follows its sale, as every follow-up document follows its document.
+    if (original && date < original.date) check.fail('date', `must not be before ${original.date}, the date of ${original.number} it refunds`);
   }
   check.done();
   const totals = invoiceTotals(lines.map((l) => l.figures));
@@ -107,7 +109,7 @@ export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptI
   const lines = lineRows(scope, 'SalesReceiptLine', 'receiptId', id, checked.lines);
   const sale: PostingLine[] = [
     { accountId: checked.depositAccountId, debit: checked.totals.total, credit: 0n, customerId: checked.customerId },
-    ...saleCredits(lines.map((l, i) => ({ ...l, taxAccountId: checked.lines[i].taxAccountId })), checked.system.sales_tax_payable, checked.customerId),
+    ...saleCredits(lines, checked.system.sales_tax_payable, checked.customerId),
   ];
   const posted = await writePosting(scope, {
     date: checked.date,
