@@ -91,6 +91,32 @@ describe('another fiscal year end', () => {
     expect((await gql(t.url, ownKey, '{ viewer { organization { fiscalYearEnd } } }')).body.data.viewer.organization.fiscalYearEnd).toBe('12-31');
   });
 
+  it('cannot change while the books are locked over income or expenses: the locked reports would change', async () => {
+    const { key: ownKey } = await t.tenant('Locked Year Co');
+    const ids = Object.fromEntries((await http(t.url, '/api/v1/accounts?limit=100', { key: ownKey })).body.data.map((a: { code: string; id: string }) => [a.code, a.id]));
+    const sale = (date: string) => http(t.url, '/api/v1/journal-entries', { key: ownKey, body: { date, description: 'sale', lines: [{ accountId: ids['1010'], debit: 10, credit: 0 }, { accountId: ids['4000'], debit: 0, credit: 10 }] } });
+    const setYearEnd = (fiscalYearEnd: string, extra = '') => gql(t.url, ownKey, `mutation { updateOrganization(input: { fiscalYearEnd: "${fiscalYearEnd}"${extra} }) { fiscalYearEnd lockDate } }`);
+    const sheet = async () => (await gql(t.url, ownKey, '{ balanceSheet(asOf: "2025-09-30") { retainedEarnings currentEarnings } }')).body.data.balanceSheet;
+    // Locked before any income or expense: nothing locked would change.
+    await gql(t.url, ownKey, 'mutation { updateOrganization(input: { lockDate: "2025-01-31" }) { lockDate } }');
+    await sale('2025-03-01');
+    expect((await setYearEnd('03-31')).body.data.updateOrganization.fiscalYearEnd).toBe('03-31');
+    await gql(t.url, ownKey, 'mutation { updateOrganization(input: { lockDate: "2025-09-30" }) { lockDate } }');
+    const locked = await sheet();
+
+    const refused = await setYearEnd('06-30');
+    expect(refused.body.data.updateOrganization).toBeNull();
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'PERIOD_LOCKED', errors: [{ path: 'fiscalYearEnd' }] });
+    expect(refused.body.errors[0].message).toMatch(/while the books are locked up to 2025-09-30: it would change the retained and current earnings/);
+    const rest = await http(t.url, '/api/v1/organization', { key: ownKey, method: 'PATCH', body: { fiscalYearEnd: '06-30' } });
+    expect(rest.status).toBe(400);
+    expect(rest.body.code).toBe('PERIOD_LOCKED');
+    expect(await sheet()).toEqual(locked);
+    expect((await gql(t.url, ownKey, '{ viewer { organization { fiscalYearEnd } } }')).body.data.viewer.organization.fiscalYearEnd).toBe('03-31');
+    // Unlocking in the same change is the bookkeeper's decision, and allowed.
+    expect((await setYearEnd('06-30', ', lockDate: null')).body.data.updateOrganization).toEqual({ fiscalYearEnd: '06-30', lockDate: null });
+  });
+
   it('starts each fiscal year the day after the last year end', () => {
     expect(fiscalYearStart('2026-11-24', '12-31')).toBe('2026-01-01');
     expect(fiscalYearStart('2026-01-01', '12-31')).toBe('2026-01-01');

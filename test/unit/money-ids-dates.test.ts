@@ -4,6 +4,8 @@ import { addDays, isCalendarDate } from '../../src/lib/dates.ts';
 import { ANY_ID, idKindNamedBy, idPattern, idType, newId, notAnIdOf } from '../../src/lib/ids.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../src/lib/money.ts';
 import { formatQuantity, parseQuantity } from '../../src/modules/invoices/invoice-math.ts';
+import { agingBucket } from '../../src/modules/reports/reports.service.ts';
+import { readFileSync } from 'node:fs';
 
 describe('money', () => {
   it('parses decimal text and JSON numbers into exact minor units', () => {
@@ -94,5 +96,16 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2026-13-01')).toBe(false);
     expect(isCalendarDate('2026-1-01')).toBe(false);
     expect(addDays('2026-01-31', 30)).toBe('2026-03-02');
+  });
+});
+
+describe('aging: days overdue as the README states them', () => {
+  it('is asOf − due date once past due, and 0 (current) for a document not yet due, never negative', () => {
+    expect(agingBucket('2026-05-20', '2026-05-15')).toEqual({ daysOverdue: 0, bucket: 'current' });
+    expect(agingBucket('2026-05-15', '2026-05-15')).toEqual({ daysOverdue: 0, bucket: 'current' });
+    expect(agingBucket('2026-05-14', '2026-05-15')).toEqual({ daysOverdue: 1, bucket: 'days1to30' });
+    expect(agingBucket('2026-03-31', '2026-05-15')).toEqual({ daysOverdue: 45, bucket: 'days31to60' });
+    expect(agingBucket('2025-05-15', '2026-05-15')).toEqual({ daysOverdue: 365, bucket: 'over90' });
+    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toMatch(/days overdue = `asOf` − due date, and 0 for a document not yet due/);
   });
 });

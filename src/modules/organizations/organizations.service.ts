@@ -57,6 +57,23 @@ export interface OrganizationSettings {
   fiscalYearEnd?: string | null;
 }
 
+/**
+ * A new fiscal year end moves income and expenses between retained and current earnings in every report
+ * after them, so it would rewrite the locked periods' balance sheets: refused while the books are locked
+ * over any income or expense (as a locked period's entries are), until the lock date is moved back.
+ */
+async function assertYearEndLeavesLockedReports(scope: WriteScope, lockDate: string | null, fiscalYearEnd: string) {
+  if (!lockDate) return;
+  const earning = await scope.prisma.journalLine.findFirst({ where: { organizationId: scope.organizationId, date: { lte: lockDate }, account: { type: { in: ['INCOME', 'EXPENSE'] } } }, select: { id: true } });
+  if (!earning) return;
+  throw new AppError(
+    'PERIOD_LOCKED',
+    `The fiscal year end cannot change from ${fiscalYearEnd} while the books are locked up to ${lockDate}: it would change the retained and current earnings of reports on or before that date. Move the lock date back (or remove it) first.`,
+    [{ path: 'fiscalYearEnd', message: `would change reports on or before the lock date ${lockDate}` }],
+    { lockDate },
+  );
+}
+
 /** Changes settings. `lockDate: null` unlocks; moving the lock date never touches posted entries. */
 export async function updateOrganization(scope: WriteScope, input: OrganizationSettings) {
   const check = new Checker();
@@ -76,6 +93,7 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
     ...(fiscalYearEnd ? { fiscalYearEnd } : {}),
   });
   if (Object.keys(changed).length === 0) return change(ORGANIZATION, before);
+  if (changed.fiscalYearEnd) await assertYearEndLeavesLockedReports(scope, 'lockDate' in changed ? (changed.lockDate as string | null) : before.lockDate, before.fiscalYearEnd);
   if (changed.name && (await scope.prisma.organization.findUnique({ where: { name: changed.name }, select: { id: true } }))) {
     throw validationError([{ path: 'name', message: `an organization named "${changed.name}" already exists` }]);
   }
