@@ -175,6 +175,11 @@ const VERBS: Record<string, string> = {
   enabled: 'enabled',
   secret_rotated: 'secret rotated',
   test: 'test',
+  revoked: 'revoked',
+  rolled: 'rolled',
+  applied: 'applied',
+  refunded: 'refunded',
+  credit_applied: 'credit applied',
 };
 
 const NOUNS: Record<string, string> = {
@@ -190,7 +195,12 @@ const NOUNS: Record<string, string> = {
   account: 'Account',
   organization: 'Organization',
   webhook_subscription: 'Webhook',
+  credit_note: 'Credit note',
+  api_key: 'API key',
 };
+
+/** A resource no noun is written for yet, as a person reads it: `bank_account` → "Bank account". */
+const nounOf = (resource: string) => NOUNS[resource] ?? resource.charAt(0).toUpperCase() + resource.slice(1).replace(/_/g, ' ');
 
 type EventObject = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
@@ -200,7 +210,7 @@ const amountOf = (value: unknown) => (typeof value === 'number' && Number.isFini
 export function feedItem(event: FeedEventFragment, money: (amount: number) => string = String): FeedItem {
   const [resource = '', action = ''] = event.type.split('.');
   const object: EventObject = (event.data as { object?: EventObject } | null)?.object ?? {};
-  const noun = NOUNS[resource] ?? resource;
+  const noun = nounOf(resource);
   const verb = VERBS[action] ?? action.replace(/_/g, ' ');
   let name = '';
   let detail = '';
@@ -208,6 +218,7 @@ export function feedItem(event: FeedEventFragment, money: (amount: number) => st
   switch (resource) {
     case 'invoice':
     case 'bill':
+    case 'credit_note':
       name = text(object.number);
       if (action === 'payment_recorded') {
         // The object is the invoice after the payment: what has been paid in all, and what is left.

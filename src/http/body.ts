@@ -19,6 +19,21 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
   return Buffer.concat(chunks);
 }
 
+/**
+ * The refusal of a body that does not parse, on both surfaces. It quotes nothing of the body: a parser's
+ * message repeats the text around the fault, which may be a secret the client sent.
+ */
+export const malformedJson = () => new AppError('MALFORMED_JSON', 'The body is not valid JSON; send one JSON object with Content-Type: application/json');
+
+/** Whether a body parses as JSON (for a surface that parses it later itself). */
+export function assertParsesAsJson(body: Buffer): void {
+  try {
+    JSON.parse(body.toString('utf8'));
+  } catch {
+    throw malformedJson();
+  }
+}
+
 /** Parses a JSON request body; the content type must say JSON. */
 export function parseJsonBody(body: Buffer, contentType: string | undefined): unknown {
   assertJsonContentType(contentType, 'the body');
@@ -26,8 +41,8 @@ export function parseJsonBody(body: Buffer, contentType: string | undefined): un
   let value: unknown;
   try {
     value = JSON.parse(body.toString('utf8'));
-  } catch (error) {
-    throw new AppError('MALFORMED_JSON', `The body is not valid JSON: ${(error as Error).message}`);
+  } catch {
+    throw malformedJson();
   }
   const badText = badTextIn(value);
   // An escaped lone surrogate ("\ud800") parses, but is not text any encoding can carry (I-JSON, RFC 7493).

@@ -23,7 +23,7 @@ import type { Span } from '@opentelemetry/api';
 import { DOCS_HTML } from './openapi.ts';
 import { allowDashboard, allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
 import { dashboardFiles } from './dashboard.ts';
-import { assertJsonContentType, assertUtf8, parseJsonBody, readBody } from './body.ts';
+import { assertJsonContentType, assertParsesAsJson, assertUtf8, parseJsonBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
 import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
 
@@ -98,6 +98,9 @@ export function createRequestHandler(deps: HandlerDeps) {
     // A plain JSON query is answered on Yoga's envelop directly (graphql/direct-queries.ts); the rest by Yoga.
     const direct = req.method === 'POST' && body ? await directQuery(yoga, createContext, { body, accept: req.headers.accept, authorization: req.headers.authorization }, exchange) : undefined;
     metrics.graphqlHandled(direct?.answer ? 'direct' : 'yoga');
+    // Yoga would answer a body that does not parse with a code of its own and the parser's message,
+    // which quotes the body: refused here as REST refuses it.
+    if (!direct?.answer && req.method === 'POST' && body) assertParsesAsJson(body);
     const answer = direct?.answer ?? { response: await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body?.length ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined }, direct?.serverContext ?? { exchange }) };
     if (exchange.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(exchange.rateLimit))) res.setHeader(name, value);
     if ('body' in answer) {

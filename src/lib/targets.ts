@@ -14,7 +14,9 @@ export function forbiddenAddress(address: string): string | undefined {
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
-  return range === 'unicast' ? undefined : `resolves to a ${range} address (${address}), which cannot receive webhooks`;
+  return range === 'unicast'
+    ? undefined
+    : `resolves to a ${range} address (${address}), which cannot receive webhooks (an operator may allow private targets for development with WEBHOOK_ALLOW_PRIVATE_TARGETS=1)`;
 }
 
 /** Checks a URL's form and, unless private targets are allowed, where its host resolves; the reason when refused. */

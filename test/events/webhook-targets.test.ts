@@ -52,6 +52,12 @@ describe('webhook targets', () => {
     expect(await t.db.prisma.webhookSubscription.count()).toBe(0);
   });
 
+  it('refuse a loopback address, naming the setting that allows private targets for development', async () => {
+    const refused = await http(t.url, '/api/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/hook', eventTypes: ['*'] } });
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body.errors).toEqual([{ path: 'url', message: expect.stringMatching(/loopback address \(127\.0\.0\.1\).*WEBHOOK_ALLOW_PRIVATE_TARGETS=1/) }]);
+  });
+
   it('are judged again when a subscription\'s url changes, with the same refusal', async () => {
     // A subscription stored as an earlier configuration allowed it (loopback); nothing is dispatched here.
     const { organizationId, key: ownKey } = await t.tenant('Changing Co');

@@ -36,6 +36,17 @@ describe('errors on REST', () => {
     expect(await accountCount()).toBe(before);
   });
 
+  it('answer malformed JSON to /graphql with the same code and words, quoting nothing of the body', async () => {
+    const body = '{"query": "mutation { createAccount }", "secret-in-body": nope';
+    const graphql = await http(t.url, '/graphql', { key, rawBody: body, headers: { 'content-type': 'application/json' } });
+    const rest = await http(t.url, '/api/v1/accounts', { key, method: 'POST', rawBody: body, headers: { 'content-type': 'application/json' } });
+    for (const response of [graphql, rest]) {
+      expectProblem(response, 400, 'MALFORMED_JSON');
+      expect(JSON.stringify(response.body)).not.toMatch(/secret-in-body|nope|originalError/);
+    }
+    expect(graphql.body.detail).toBe(rest.body.detail);
+  });
+
   it('answer a URL too long for the HTTP parser with 431 in the problem shape, not a bare close', async () => {
     const response = await http(t.url, `/api/v1/customers?search=${'x'.repeat(20_000)}`, { key });
     expectProblem(response, 431, 'HEADERS_TOO_LARGE');

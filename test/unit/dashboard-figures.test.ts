@@ -2,6 +2,7 @@
 // the twelve month ranges, the feed's order and deduplication.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { EVENT_TYPES } from '../../src/events/catalogue.ts';
 import { addMoney, feedItem, figuresVariables, mergeFeed, monthRanges, percentChange, subtractMoney, summarize } from '../../src/dashboard/figures.ts';
 import type { FiguresFragment } from '../../src/dashboard/generated/graphql.ts';
 
@@ -109,6 +110,16 @@ describe('the live feed', () => {
     expect(feedItem(event(7, 'bill.paid', { number: 'BILL-0003', total: 99.5 }))).toMatchObject({ title: 'Bill BILL-0003 paid in full', amount: 99.5 });
     expect(feedItem(event(8, 'sales_receipt.created', { number: 'RR-0004', kind: 'refund', total: 12 }))).toMatchObject({ title: 'Sales receipt RR-0004 created', detail: 'refund', amount: 12 });
     expect(feedItem(event(6, 'webhook_subscription.secret_rotated', { url: 'https://hooks.example.com/x' })).title).toBe('Webhook https://hooks.example.com/x secret rotated');
+    expect(feedItem(event(9, 'api_key.created', { name: 'invoice reader' })).title).toBe('API key invoice reader created');
+    expect(feedItem(event(10, 'credit_note.applied', { number: 'CN-0002', total: 30 })).title).toBe('Credit note CN-0002 applied');
+  });
+
+  it('words every event type of the catalogue as a person reads it: a capitalized noun, no underscores', () => {
+    for (const type of Object.keys(EVENT_TYPES)) {
+      const { title } = feedItem(event(1, type, { name: 'X', number: 'N-1' }));
+      expect(title, type).toMatch(/^[A-Z]/);
+      expect(title, type).not.toContain('_');
+    }
   });
 
   it('keeps newest first, each event once, at most the limit', () => {

@@ -213,7 +213,7 @@ export type CreateEmployeeInput = {
   email?: string | null | undefined;
   /** The HR system's number, unique in the organization. */
   employeeNumber?: string | null | undefined;
-  /** Default FULL_TIME. */
+  /** Default: full time. */
   employmentType?: EmploymentType | null | undefined;
   /** Last day of employment; not before startDate. */
   endDate?: string | null | undefined;
@@ -739,7 +739,7 @@ export type UpdateEmployeeInput = {
   email?: string | null | undefined;
   /** The HR system's number, unique in the organization. */
   employeeNumber?: string | null | undefined;
-  /** Default FULL_TIME. */
+  /** Default: full time. */
   employmentType?: EmploymentType | null | undefined;
   /** Last day of employment; not before startDate. */
   endDate?: string | null | undefined;
