@@ -2,7 +2,7 @@
 // the same enveloped Yoga schema as /graphql, so validation, error mapping and N+1 protection are the
 // ones GraphQL has. Routes only translate between HTTP and GraphQL.
 import type { Yoga } from '../graphql/context.ts';
-import { coerceInputValue, type DocumentNode, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, type NamedTypeNode, parse, typeFromAST, validate } from 'graphql';
+import { coerceInputValue, type DocumentNode, type ExecutionResult, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, type NamedTypeNode, parse, typeFromAST, validate } from 'graphql';
 import { resultShape } from './graphql-result.ts';
 import { DATE_RANGE, isAcceptedDate, isAcceptedMoment } from '../lib/dates.ts';
 import { type IdKind, idKindNamedBy, notAnIdOf } from '../lib/ids.ts';
@@ -176,7 +176,8 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
         if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
         if (route.bodyInputType) {
           req = { ...req, body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>, req) : req.body };
-          checkBody(req.body, route.bodyInputType, schema);
+          const problems = bodyProblems(req.body, route.bodyInputType, schema);
+          if (problems.length) throw validationError([...problems, ...(await ruleProblems(route, req, problems, context))]);
         } else {
           // An action without input takes an empty body or `{}`: a field sent to it is a mistake to report, not ignore.
           const fields = Object.keys(req.body);
@@ -184,15 +185,53 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
         }
       }
       if (route.filterParsers) req = { ...req, list: listVariables(req.query, route.filterParsers) };
-      const variableValues = route.toVariables(req);
-      const { contextFactory, execute } = yoga.getEnveloped(context);
-      const contextValue = await contextFactory();
       const receipts = writeReceipts();
-      const result = await execute({ schema, document: route.parsed, variableValues, contextValue, rootValue: receipts });
+      const { result, contextValue } = await run(route, req, context, receipts);
       if ('errors' in result && result.errors?.length) throw new RestGraphQLError(result.errors);
       return route.toResult(result.data ?? {}, req, contextValue as RequestContext, receipts.writes[0]);
     },
   };
+
+  async function run(route: CompiledRoute, req: RestRequest, context: RequestContext, rootValue?: unknown) {
+    const variableValues = route.toVariables(req);
+    const { contextFactory, execute } = yoga.getEnveloped(context);
+    const contextValue = await contextFactory();
+    const result = (await execute({ schema, document: route.parsed, variableValues, contextValue, rootValue })) as ExecutionResult;
+    return { result, contextValue };
+  }
+
+  /**
+   * What the service's own rules say of a body that also has fields of the wrong shape, so one answer
+   * names every field at fault (Stripe and QuickBooks name them all at once): the write runs on the body
+   * with each bad field replaced by a harmless value of its type (or left out), and its transaction is
+   * always rolled back. Only the rules' field errors elsewhere than the fields already named are kept;
+   * anything else (a body still unusable, a refusal that is not about fields) adds nothing.
+   */
+  async function ruleProblems(route: CompiledRoute, req: RestRequest, problems: FieldError[], context: RequestContext): Promise<FieldError[]> {
+    const body = withoutProblems(req.body, route.bodyInputType!, problems);
+    if (!body || bodyProblems(body, route.bodyInputType!, schema).length) return [];
+    const tried: RequestContext = {
+      ...context,
+      // Never replayed (nothing is answered from it) and never committed: the work runs, then rolls back.
+      write: (request, work) => context.write({ ...request, idempotencyKey: undefined }, async (scope) => {
+        await work(scope);
+        throw new AppError('VALIDATION_FAILED', 'nothing more is wrong');
+      }),
+    };
+    let found: FieldError[];
+    try {
+      const { result } = await run(route, { ...req, body }, tried);
+      found = (result.errors ?? []).filter((error) => error.extensions?.code === 'VALIDATION_FAILED').flatMap((error) => (error.extensions?.errors as FieldError[] | undefined) ?? []);
+    } catch (error) {
+      // A route's own check of its variables (an id in the body against the one in the path).
+      found = error instanceof AppError && error.code === 'VALIDATION_FAILED' ? error.fieldErrors : [];
+    }
+    // A rule about a field already named, or about what holds it (a line whose amount was set aside), is
+    // about the placeholder, not the client's value.
+    const named = problems.map((p) => p.path);
+    const related = (path: string) => named.some((p) => path === p || path.startsWith(`${p}.`) || p.startsWith(`${path}.`));
+    return found.filter((problem) => !related(problem.path));
+  }
 }
 
 export { summarizeGraphQLErrors };
@@ -202,9 +241,9 @@ export { summarizeGraphQLErrors };
  * so REST refuses exactly what GraphQL refuses (unknown fields, wrong types, missing required fields,
  * bad Money or Date), but names every bad field at once, by its path in the body.
  */
-function checkBody(body: unknown, type: GraphQLInputType, schema: GraphQLSchema) {
+function bodyProblems(body: unknown, type: GraphQLInputType, schema: GraphQLSchema): FieldError[] {
   const errors: FieldError[] = listsThatAreNotArrays(body, type);
-  if (errors.length) throw validationError(errors);
+  if (errors.length) return errors;
   coerceInputValue(body, type, (path, invalid, error) => {
     // graphql-js names an unknown or missing field in the message, not in the path: move it there.
     const unknownField = /^Field "([^"]+)" is not defined by type/.exec(error.message);
@@ -221,7 +260,37 @@ function checkBody(body: unknown, type: GraphQLInputType, schema: GraphQLSchema)
     }
     errors.push({ path: where || '(body)', message });
   });
-  if (errors.length) throw validationError(errors);
+  return errors;
+}
+
+/** A value of each scalar the service's rules read as harmless: empty text, zero, false. */
+const PLACEHOLDERS: Record<string, unknown> = { String: '', ID: '', Int: 0, Float: 0, Boolean: false, Money: '0', Percent: '0', Date: '2000-01-01', DateTime: '2000-01-01T00:00:00Z' };
+
+/**
+ * `body` with each field at fault left out, or replaced by a placeholder of its type where the type
+ * requires a value (an enum's first value; an empty list); undefined when a fault cannot be set aside
+ * (the body itself, or a required object).
+ */
+function withoutProblems(body: unknown, type: GraphQLInputType, problems: FieldError[]): Record<string, unknown> | undefined {
+  const copy = structuredClone(body) as Record<string, unknown>;
+  for (const { path } of problems) {
+    if (path === '(body)') return undefined;
+    const steps = path.split('.').map((step) => (/^\d+$/.test(step) ? Number(step) : step));
+    const parent = steps.slice(0, -1).reduce<unknown>((node, step) => (node && typeof node === 'object' ? (node as Record<string | number, unknown>)[step] : undefined), copy);
+    if (!parent || typeof parent !== 'object') return undefined;
+    const last = steps.at(-1)!;
+    const fieldType = typeAt(type, steps);
+    if (!fieldType || !isNonNullType(fieldType)) {
+      if (Array.isArray(parent)) return undefined;
+      delete (parent as Record<string | number, unknown>)[last];
+      continue;
+    }
+    const named = getNullableType(fieldType);
+    const placeholder = isListType(named) ? [] : isEnumType(named) ? named.getValues()[0]?.name : isScalarType(named) ? PLACEHOLDERS[named.name] : undefined;
+    if (placeholder === undefined) return undefined;
+    (parent as Record<string | number, unknown>)[last] = placeholder; // the body is in GraphQL's spelling here (bodyToInput ran)
+  }
+  return copy;
 }
 
 /** The input type at a path of field names and list indices. */

@@ -47,6 +47,26 @@ describe('errors on REST', () => {
     expect(graphql.body.detail).toBe(rest.body.detail);
   });
 
+  it('name in one answer the fields of the wrong shape and the fields the rules refuse, and write nothing', async () => {
+    const employees = async () => (await http(t.url, '/api/v1/employees?limit=1', { key })).body.total;
+    const before = await employees();
+    const response = await http(t.url, '/api/v1/employees', { key, body: { firstName: '', lastName: 3, email: 'nope', payRate: -5, shoeSize: 44 } });
+    expectProblem(response, 400, 'VALIDATION_FAILED');
+    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'firstName', 'lastName', 'payRate', 'shoeSize']);
+    expect(response.body.errors.find((e: { path: string }) => e.path === 'lastName').message).toBe('expected a string, got 3'); // not "is required" as well
+    expect(await employees()).toBe(before);
+
+    // The rules ran on a transaction that rolled back: no number was used up, no idempotency key kept.
+    const customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Numbered Ltd' } })).body.id;
+    const invoice = (body: object, headers: Record<string, string> = {}) => http(t.url, '/api/v1/invoices', { key, body: { customerId, ...body }, headers });
+    const first = (await invoice({ lines: [{ description: 'one', unitPrice: 1 }] })).body.number as string;
+    const refused = await invoice({ draft: 'yes', lines: [{ description: 'two', unitPrice: 1, quantity: -1 }] }, { 'idempotency-key': 'one-answer' });
+    expect(refused.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['draft', 'lines.0.quantity']);
+    const next = await invoice({ lines: [{ description: 'two', unitPrice: 1 }] }, { 'idempotency-key': 'one-answer' });
+    expect(next.status).toBe(201);
+    expect(Number(next.body.number.split('-')[1])).toBe(Number(first.split('-')[1]) + 1);
+  });
+
   it('answer a URL too long for the HTTP parser with 431 in the problem shape, not a bare close', async () => {
     const response = await http(t.url, `/api/v1/customers?search=${'x'.repeat(20_000)}`, { key });
     expectProblem(response, 431, 'HEADERS_TOO_LARGE');
