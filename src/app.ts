@@ -34,7 +34,7 @@ import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { metricsServer } from './http/metrics.ts';
 import { useOperationTelemetry } from './graphql/telemetry.ts';
 import { usePlannedQueries } from './graphql/planned-queries.ts';
-import { disableWebhookSubscription, recordWebhookDeliveries, representations, restRoutes, schema } from './registry.ts';
+import { disableWebhookSubscription, recordWebhookDeliveries, representations, resourceSchemas, restRoutes, schema } from './registry.ts';
 import { persistedDocuments } from './dashboard/generated/persisted-operations.ts';
 import { AppError } from './lib/errors.ts';
 
@@ -160,7 +160,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     metrics,
     maxBodyBytes: config.maxBodyBytes,
     corsOrigins: config.corsOrigins,
-    openApi: openApiDocument(rest.routes, schema, API_VERSION),
+    openApi: openApiDocument(rest.routes, schema, API_VERSION, resourceSchemas),
   });
 
   let optimizer: ReturnType<typeof setInterval> | undefined;

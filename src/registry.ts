@@ -46,7 +46,7 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.rest.ts';
 import { reportRoutes } from './modules/reports/reports.rest.ts';
 import { organizationRoutes } from './modules/organizations/organizations.rest.ts';
 import { apiKeyRepresentation } from './modules/api-keys/api-keys.public.ts';
-import { webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
+import { eventRepresentation, webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
 
 /** What the webhook dispatcher (infrastructure) may ask of the webhooks module. */
 export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/webhooks/webhooks.service.ts';
@@ -74,3 +74,8 @@ export const representations = representationsOf([
   webhookSubscriptionRepresentation,
   webhookDeliveryRepresentation,
 ]);
+
+/** The public shape of each resource by the name OpenAPI gives it (`sales_receipt` → `SalesReceipt`). */
+export const resourceSchemas = Object.fromEntries(
+  [...representations.values(), eventRepresentation].map((r) => [r.type.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(''), r.schema]),
+);

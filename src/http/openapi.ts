@@ -134,8 +134,70 @@ function filterParameters(route: CompiledRoute, schema: GraphQLSchema) {
   });
 }
 
-export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, version: string) {
+/**
+ * The document's named schemas: every request and response body is one, referenced by `$ref`, so a
+ * generated client has a type per resource, input and page (`Invoice`, `CreateInvoiceInput`,
+ * `InvoicePage`). A resource's schema keeps the name it is handed; an input, its GraphQL input type's;
+ * a page, its item's; any other body, its operation's (`GetTrialBalanceResponse`).
+ */
+function schemaNames(resources: Record<string, Schema>) {
+  const schemas: Record<string, Schema> = { Problem: problemSchema };
+  const nameOf = new Map<object, string>(Object.entries(resources).map(([name, schema]) => [schema, name]));
+  const named = (name: string, schema: Schema) => {
+    let unique = name;
+    for (let i = 2; schemas[unique] && schemas[unique] !== schema; i++) unique = `${name}${i}`;
+    schemas[unique] = schema;
+    nameOf.set(schema, unique);
+    return { $ref: `#/components/schemas/${unique}` };
+  };
+  const pageItem = (schema: Schema) => ((schema as { properties?: { data?: { items?: object }; pages?: unknown } }).properties?.pages ? (schema as { properties: { data: { items: object } } }).properties.data.items : undefined);
+  return {
+    schemas,
+    /** A response body's reference. */
+    response(schema: Schema, operationName: string) {
+      const known = nameOf.get(schema);
+      if (known) return named(known, schema);
+      const item = pageItem(schema);
+      const itemName = item && nameOf.get(item);
+      if (itemName) {
+        // Every page of one resource has one shape: named once.
+        if (schemas[`${itemName}Page`]) return { $ref: `#/components/schemas/${itemName}Page` };
+        return named(`${itemName}Page`, { ...schema, properties: { ...(schema.properties as object), data: { type: 'array', items: named(itemName, item as Schema) } } });
+      }
+      return named(`${operationName}Response`, schema);
+    },
+    /** An input object type's reference (its nested input objects referenced too). */
+    input(type: GraphQLInputType): Schema {
+      if (isNonNullType(type)) return this.input(type.ofType);
+      if (isListType(type)) return { type: 'array', items: this.input(type.ofType) };
+      if (!isInputObjectType(type)) return inputSchema(type);
+      if (schemas[type.name]) return { $ref: `#/components/schemas/${type.name}` };
+      schemas[type.name] = {}; // before its fields: an input may nest itself
+      const fields = Object.values(type.getFields());
+      schemas[type.name] = {
+        type: 'object',
+        ...(type.description ? { description: type.description } : {}),
+        properties: Object.fromEntries(fields.map((f) => [f.name, withDescription(this.input(f.type), f.description)])),
+        required: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name),
+        additionalProperties: false,
+      };
+      return { $ref: `#/components/schemas/${type.name}` };
+    },
+    /** A request body's reference: its input type's, or a name of its own when the route narrows it. */
+    request(schema: Schema, operationName: string) {
+      return (schema as { $ref?: string }).$ref ? schema : named(`${operationName}Request`, schema);
+    },
+  };
+}
+
+/** A referenced schema with a description of its own (OpenAPI 3.1 allows siblings of `$ref`). */
+const withDescription = (schema: Schema, description: string | null | undefined): Schema => (description ? { ...schema, description } : schema);
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, version: string, resources: Record<string, Schema> = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const names = schemaNames(resources);
   for (const route of routes) {
     const path = route.path.replace(/:([a-zA-Z]+)/g, '{$1}');
     const pathParams = [...route.path.matchAll(/:([a-zA-Z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
@@ -161,13 +223,13 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
       {
         description: status === '201' ? 'Created' : status === '202' ? 'Accepted' : 'OK',
         headers: successHeaders(status),
-        content: { 'application/json': { schema: body, ...(example?.response !== undefined ? { example: example.response } : {}) } },
+        content: { 'application/json': { schema: names.response(body, pascal(route.operationId)), ...(example?.response !== undefined ? { example: example.response } : {}) } },
       },
     ]);
     // What the key must hold: OpenAPI 3.1 lets a bearer requirement name them (as roles).
     const scopes = requiredScopes(schema, parse(route.document));
     const errors = errorStatusesOf(route, scopes).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]);
-    const body = bodyType ? inputSchema(bodyType as GraphQLInputType) : undefined;
+    const body = bodyType ? (route.documentBody ? names.request(route.documentBody(inputSchema(bodyType as GraphQLInputType)), pascal(route.operationId)) : names.input(bodyType as GraphQLInputType)) : undefined;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -181,7 +243,7 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
         ...(route.method === 'POST' ? [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'Makes retries safe for 24 hours.' }] : []),
       ],
       ...(body
-        ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: route.documentBody ? route.documentBody(body) : body, ...(example?.request !== undefined ? { example: example.request } : {}) } } } }
+        ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) } } } }
         : {}),
       responses: Object.fromEntries([...success, ...errors]),
     };
@@ -223,7 +285,7 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
           description: 'API key: ak_<prefix>_<secret>. Each operation names the scopes the key needs (`<resource>:write` includes `<resource>:read`; `*` holds every scope).',
         },
       },
-      schemas: { Problem: problemSchema },
+      schemas: names.schemas,
       headers: HEADERS,
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([status, description]) => [
@@ -237,8 +299,21 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
 
 export const DOCS_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Accounting API v1</title>
-<link rel="stylesheet" href="/api/v1/docs/swagger-ui.css"></head>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/api/v1/docs/swagger-ui.css"></head>
 <body><div id="docs"></div>
 <script src="/api/v1/docs/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#docs' });</script>
+<script>
+// Every GET also answers HEAD and the document says so, operation by operation, for tools; a person
+// reading the page needs each operation once, so the page shows the document without its HEADs.
+const withoutHead = (response) => {
+  if (response.url && response.url.endsWith('/api/v1/openapi.json') && response.text) {
+    const doc = JSON.parse(response.text);
+    for (const operations of Object.values(doc.paths)) delete operations.head;
+    response.text = JSON.stringify(doc);
+    response.body = response.obj = doc;
+  }
+  return response;
+};
+window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id: '#docs', responseInterceptor: withoutHead });
+</script>
 </body></html>`;

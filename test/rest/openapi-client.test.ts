@@ -35,6 +35,23 @@ describe('the OpenAPI document, as tools read it', () => {
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   }, 30_000);
 
+  it('names every request and response body as a component: resources, their pages, inputs', () => {
+    const bodies = Object.values(document.paths as Record<string, Record<string, any>>).flatMap((methods) =>
+      Object.values(methods).flatMap((operation) => [
+        ...Object.values(operation.requestBody?.content ?? {}).map((c: any) => c.schema),
+        ...Object.values(operation.responses ?? {}).flatMap((r: any) => Object.values(r.content ?? {}).map((c: any) => c.schema)),
+      ]),
+    );
+    expect(bodies.length).toBeGreaterThan(100);
+    for (const body of bodies) expect(body.$ref, JSON.stringify(body).slice(0, 200)).toMatch(/^#\/components\/schemas\/\w+$/);
+    const names = Object.keys(document.components.schemas);
+    for (const name of ['Invoice', 'InvoicePage', 'Customer', 'CustomerPage', 'Bill', 'SalesReceipt', 'CreditNote', 'Event', 'EventPage', 'WebhookSubscription', 'ApiKey', 'CreateInvoiceRequest', 'CreateJournalEntryInput', 'JournalLineInput', 'GetTrialBalanceResponse', 'Problem']) {
+      expect(names, name).toContain(name);
+    }
+    // A nested input is referenced, not repeated inside each input that holds it.
+    expect(JSON.stringify(document.components.schemas.CreateJournalEntryInput)).toContain('#/components/schemas/JournalLineInput');
+  });
+
   it('gives a generated client that type-checks and works against a started server', async () => {
     // Types from the served document, and a use of them the compiler must accept (and one it must refuse).
     const dir = join(ROOT, 'test-artifacts', 'openapi-client');
@@ -44,11 +61,16 @@ describe('the OpenAPI document, as tools read it', () => {
     writeFileSync(
       join(dir, 'use.ts'),
       `import createClient from 'openapi-fetch';
-import type { paths } from './api.js';
+import type { components, paths } from './api.js';
 const client = createClient<paths>({ baseUrl: 'http://127.0.0.1' });
 export async function use() {
   const { data } = await client.GET('/api/v1/invoices', { params: { query: { status: 'open', limit: 5 } } });
   const total: number | undefined = data?.data[0]?.total;
+  // Named types a client can use on their own: a resource, its page, an input.
+  const first: components['schemas']['Invoice'] | undefined = data?.data[0];
+  const page: components['schemas']['InvoicePage'] | undefined = data;
+  const input: components['schemas']['CreateCustomerInput'] = { name: 'Named Ltd' };
+  void [first, page, input];
   const created = await client.POST('/api/v1/customers', { body: { name: 'Typed Ltd' } });
   const id: string | undefined = created.data?.id;
   const report = await client.GET('/api/v1/reports/trial-balance', { params: { query: { asOf: '2026-12-31' } } });

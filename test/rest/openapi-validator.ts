@@ -14,11 +14,13 @@ export async function openApiValidator(base: string) {
     Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`), path, op })),
   );
   let checked = 0;
+  // A schema of the document is compiled on its own: its references point into the document added above.
+  const inDocument = (schema: object) => JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', '"$ref":"openapi#/'));
   return {
     doc,
     /** Checks a value against a schema of the document (an example, say); the Ajv error text, or undefined when it fits. */
     invalidAgainst(schema: object, value: unknown): string | undefined {
-      const validate = ajv.compile({ ...schema, $id: undefined });
+      const validate = ajv.compile({ ...inDocument(schema), $id: undefined });
       return validate(value) ? undefined : ajv.errorsText(validate.errors);
     },
     get checked() {
@@ -30,7 +32,7 @@ export async function openApiValidator(base: string) {
       const operation = operations.find((o) => o.method === method && o.pattern.test(pathname));
       const schema = operation?.op.requestBody?.content['application/json'].schema;
       expect(schema, `${method} ${pathname} documents no request body`).toBeDefined();
-      const validate = ajv.compile({ ...schema, $id: undefined });
+      const validate = ajv.compile({ ...inDocument(schema), $id: undefined });
       expect(validate(body), `${method} ${pathname} request: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 300)}`).toBe(true);
     },
     /** Finds the operation and checks the body against the schema for the status. */
@@ -47,7 +49,7 @@ export async function openApiValidator(base: string) {
       }
       const ref = declared.$ref ? declared.$ref.split('/').pop() : undefined;
       const schema = ref ? { $ref: 'openapi#/components/schemas/Problem' } : declared.content['application/json'].schema;
-      const validate = ajv.compile(schema.$ref ? schema : { ...schema, $id: undefined });
+      const validate = ajv.compile(schema.$ref ? inDocument(schema) : { ...inDocument(schema), $id: undefined });
       const ok = validate(response.body);
       expect(ok, `${method} ${pathname} ${response.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 500)}`).toBe(true);
       checked++;
