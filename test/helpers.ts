@@ -283,3 +283,20 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   await own.start();
   return own;
 }
+
+/**
+ * Waits until the app holds `count` open GraphQL subscriptions (its own gauge): a subscription is open
+ * some time after the client sends it, and a test that writes before then would race it. Bounded, so a
+ * subscription that never opens fails the test rather than hanging it; not a timing assertion.
+ */
+export async function untilOpenSubscriptions(app: App, count: number, ms = 20_000) {
+  const gauge = app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions');
+  if (!gauge) throw new Error('the app has no subscriptions gauge');
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const open = (await gauge.get()).values[0]?.value ?? 0;
+    if (open === count) return;
+    if (Date.now() > deadline) throw new Error(`expected ${count} open subscriptions, the app holds ${open}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

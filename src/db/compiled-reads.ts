@@ -26,6 +26,7 @@ interface Field {
   type: string;
   isList: boolean;
   isId: boolean;
+  isUnique: boolean;
   relationName?: string;
   relationFromFields?: string[];
 }
@@ -35,6 +36,8 @@ interface Model {
   fields: Map<string, Field>;
   scalars: string[];
   id: string | undefined;
+  /** The unique `id` column a row is named by (Event's too, whose @id is `seq`). */
+  rowKey: string | undefined;
 }
 
 /** Scalar types this reader converts as Prisma does; a model selecting any other is left to Prisma. */
@@ -50,7 +53,8 @@ const models: Map<string, Model> = (() => {
       // references its model's `id`, except those into Event, whose @id is `seq` and whose `id` is a
       // unique column relations reference: a model keyed by anything but `id` is left to Prisma.
       const id = model.fields.find((f) => f.isId)?.name;
-      return [name, { name, fields, scalars, id: id === 'id' ? id : undefined }];
+      const rowKey = fields.get('id')?.isId || fields.get('id')?.isUnique ? 'id' : undefined;
+      return [name, { name, fields, scalars, id: id === 'id' ? id : undefined, rowKey }];
     }),
   );
 })();
@@ -192,13 +196,13 @@ function whereSql(model: Model, where: unknown, params: unknown[]): string[] {
   return clauses;
 }
 
-/** `conditions` with every one but the primary key's made unusable to an index (SQLite's unary `+`), when the key is given; see `Dialect.byPrimaryKey`. */
+/** `conditions` with every one but the row key's made unusable to an index (SQLite's unary `+`), when the key is given; see `Dialect.byPrimaryKey`. */
 function pinnedToPrimaryKey(model: Model, where: unknown, conditions: string[], dialect: Dialect): string[] {
-  if (!dialect.byPrimaryKey || !model.id || !where || typeof where !== 'object') return conditions;
-  const key = (where as Record<string, unknown>)[model.id];
+  if (!dialect.byPrimaryKey || !model.rowKey || !where || typeof where !== 'object') return conditions;
+  const key = (where as Record<string, unknown>)[model.rowKey];
   const byKey = typeof key === 'string' || (!!key && typeof key === 'object' && (typeof (key as { equals?: unknown }).equals === 'string' || Array.isArray((key as { in?: unknown }).in)));
   if (!byKey) return conditions;
-  const keyColumn = column(MAIN, model.id);
+  const keyColumn = column(MAIN, model.rowKey);
   return conditions.map((condition) => (condition.startsWith(`${keyColumn} `) ? condition : `+${condition}`));
 }
 

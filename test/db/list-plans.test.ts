@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_ORDERS } from '../../src/graphql/lists.ts';
 import { agingStatement, periodSumsStatement } from '../../src/modules/reports/reports.service.ts';
 import '../../src/registry.ts';
-import { optimizeDatabase } from '../../src/db/database.ts';
 import { restRoutes } from '../../src/registry.ts';
 import { createTestApp, type TestApp, usingPostgres } from '../helpers.ts';
 
@@ -141,11 +140,12 @@ describe('a REST page over books written through the API', () => {
     const customerId = ((await (await send('/api/v1/customers', { name: 'Buyer' })).json()) as { id: string }).id;
     const accounts = ((await (await send('/api/v1/accounts?limit=100')).json()) as { data: { id: string; code: string }[] }).data;
     const account = (code: string) => accounts.find((a) => a.code === code)!.id;
-    for (let i = 0; i < 300; i++) {
+    for (let i = 0; i < 100; i++) {
       await send('/api/v1/invoices', { customerId, lines: [{ description: 'Work', unitPrice: 10 + i }] });
       if (i % 10 === 0) await send('/api/v1/journal-entries', { date: '2026-03-01', description: 'Rent', lines: [{ accountId: account('6100'), debit: 5, credit: 0 }, { accountId: account('1010'), debit: 0, credit: 5 }] });
     }
-    await optimizeDatabase(t.db); // the statistics a running server keeps
+    // No new statistics: a server's are those of its start (refreshed hourly), here an empty database's,
+    // with which SQLite guessed that the organization's index narrows best.
     const byIds = /"id"` IN \(|"id" IN \(/;
     const searchedOtherwise: string[] = [];
     for (const route of restRoutes.filter((r) => r.method === 'GET' && r.operationId.startsWith('list') && !r.path.includes(':'))) {

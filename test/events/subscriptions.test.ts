@@ -4,7 +4,7 @@
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, http, type TestApp } from '../helpers.ts';
+import { createTestApp, http, type TestApp, untilOpenSubscriptions } from '../helpers.ts';
 import { revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { inProcessBus, type LoggedEvent } from '../../src/events/bus.ts';
 
@@ -24,6 +24,9 @@ afterAll(async () => {
 });
 
 const wsUrl = () => `${t.url.replace('http', 'ws')}/graphql`;
+
+/** The subscriptions the app holds now (other tests' may still be open). */
+const openCount = async () => (await t.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions')!.get()).values[0]?.value ?? 0;
 
 function connect(k: string, onClosed?: (event: { code: number; reason: string }) => void) {
   const client = createClient({
@@ -136,15 +139,16 @@ describe('subscription { events }', () => {
 
   it('holds at most MAX_SUBSCRIPTIONS_PER_KEY open subscriptions per key', async () => {
     const client = connect(key);
+    const before = await openCount();
     const open = [collect(client, EVENTS), collect(client, EVENTS), collect(client, EVENTS)];
-    await new Promise((r) => setTimeout(r, 300));
+    await untilOpenSubscriptions(t.app, before + 3);
     const fourth = collect(client, EVENTS);
     await fourth.until(() => fourth.error !== undefined);
     expect((fourth.error as any[])[0].extensions.code).toBe('RATE_LIMITED');
     open[0].stop();
-    await new Promise((r) => setTimeout(r, 300));
+    await untilOpenSubscriptions(t.app, before + 2);
     const again = collect(client, EVENTS);
-    await new Promise((r) => setTimeout(r, 300));
+    await untilOpenSubscriptions(t.app, before + 3);
     expect(again.error).toBeUndefined();
     for (const s of [...open, again]) s.stop();
   });
@@ -281,8 +285,9 @@ describe('authentication over graphql-ws', () => {
     const { key: doomed } = await t.tenant('Revoked Live Co');
     let closedWith: { code: number; reason: string } | undefined;
     const client = connect(doomed, (event) => (closedWith = event));
+    const before = await openCount();
     const s = collect(client, EVENTS);
-    await new Promise((r) => setTimeout(r, 150));
+    await untilOpenSubscriptions(t.app, before + 1);
     expect(closedWith).toBeUndefined();
     await revokeApiKeyByPrefix(t.db.prisma, doomed.split('_')[1]);
     const started = Date.now();
@@ -310,7 +315,7 @@ describe('shutting down', () => {
     let completed = false;
     let failed: unknown;
     client.subscribe({ query: EVENTS }, { next: () => {}, error: (e) => (failed = e), complete: () => (completed = true) });
-    await new Promise((r) => setTimeout(r, 300));
+    await untilOpenSubscriptions(own.app, 1);
     await own.close();
     const deadline = Date.now() + 3000;
     while (!closedWith && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

@@ -1,20 +1,27 @@
-// A webhook URL's host is resolved before the write's transaction opens: a name that takes seconds to
+// A webhook URL's host is resolved before the write's transaction opens: a name that takes long to
 // resolve must not hold the organization's other writes (on SQLite, every write) behind it. The name
-// lookup is replaced here by one that answers after a few seconds, with a private address, so the
-// registration is refused and nothing is ever sent anywhere; every request goes to the test server on
-// 127.0.0.1.
+// lookup is replaced here by one that answers only when the test lets it (no timer: the order of events
+// is what is checked, not how fast anything is), with a private address, so the registration is refused
+// and nothing is ever sent anywhere; every request goes to the test server on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/lib/ids.ts';
 import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
 
 const SLOW_HOST = 'slow-to-resolve.invalid';
-const LOOKUP_MS = 3000; // long beside a customer write (~10 ms), so a busy CI machine cannot blur the two
+
+/** The slow name's lookups: each waits until `answer()` is called; `asked` counts them. */
+const lookups = vi.hoisted(() => {
+  let answer!: () => void;
+  const state = { asked: 0, answered: new Promise<void>((resolve) => (answer = resolve)), answer: () => answer() };
+  return state;
+});
 
 vi.mock('node:dns', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:dns')>();
   const lookup = (host: string, options: unknown, callback: (error: Error | null, addresses: { address: string; family: number }[]) => void) => {
     if (host === SLOW_HOST) {
-      setTimeout(() => callback(null, [{ address: '10.0.0.5', family: 4 }]), LOOKUP_MS);
+      lookups.asked++;
+      void lookups.answered.then(() => callback(null, [{ address: '10.0.0.5', family: 4 }]));
       return;
     }
     (actual.lookup as (...args: unknown[]) => void)(host, options, callback);
@@ -35,17 +42,16 @@ afterAll(() => t.close());
 describe('webhook targets', () => {
   it('are resolved before the write opens its transaction: a slow lookup holds no other write of the organization', async () => {
     let registrationAnswered = false;
-    const started = Date.now();
     const registration = http(t.url, '/api/v1/webhooks', { key, body: { url: `https://${SLOW_HOST}/hook`, eventTypes: ['*'] } }).then((r) => {
       registrationAnswered = true;
       return r;
     });
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the registration is waiting for its lookup
+    await vi.waitFor(() => expect(lookups.asked).toBe(1), { timeout: 20_000 }); // the registration waits for its lookup
     const customer = await http(t.url, '/api/v1/customers', { key, body: { name: 'Written meanwhile' } });
     expect(customer.status).toBe(201);
     expect(registrationAnswered).toBe(false);
-    expect(Date.now() - started).toBeLessThan(LOOKUP_MS);
 
+    lookups.answer();
     const refused = await registration;
     expectProblem(refused, 400, 'VALIDATION_FAILED');
     expect(refused.body.errors).toEqual([{ path: 'url', message: expect.stringContaining('private address (10.0.0.5)') }]);
@@ -59,6 +65,7 @@ describe('webhook targets', () => {
   });
 
   it('are judged again when a subscription\'s url changes, with the same refusal', async () => {
+    lookups.answer(); // no need to hold this lookup (and, run alone, nothing else would answer it)
     // A subscription stored as an earlier configuration allowed it (loopback); nothing is dispatched here.
     const { organizationId, key: ownKey } = await t.tenant('Changing Co');
     const id = newId('WebhookSubscription');
