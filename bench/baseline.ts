@@ -173,7 +173,7 @@ function renderInvoice(i: any, lines: any[]) {
       quantity: Number(formatQuantity(l.quantityMilli)),
       unitPrice: money(l.unitPrice),
       discountPercent: Number(formatPercent(Number(l.discountPpm))),
-      taxRate: Number(formatPercent(Number(l.taxRatePpm))),
+      taxRate: l.taxRatePpm === null ? null : Number(formatPercent(Number(l.taxRatePpm))),
       taxRateId: l.taxRateId,
       amount: money(l.amount),
       taxAmount: money(l.taxAmount),

@@ -104,9 +104,9 @@ export async function writeInvoices(db: Database, organizationId: string, invoic
         const product = 'productId' in line ? products.get(line.productId)! : undefined;
         const quantityMilli = parseQuantity(line.quantity)!;
         const unitPrice = product ? product.unitPrice : parseMoney((line as { unitPrice: string }).unitPrice, decimals, 'unitPrice') as bigint;
-        const taxRatePpm = product?.taxRatePpm ?? 0;
+        const taxRatePpm = product?.taxRatePpm ?? null; // no tax without the product's (the write path's rule)
         const figures = lineFigures(quantityMilli, unitPrice, 0, taxRatePpm);
-        return { id: newId('InvoiceLine'), organizationId, invoiceId: id, lineNo: i + 1, productId: product?.id ?? null, accountId: product?.incomeAccountId ?? system.sales, description: product ? product.name : (line as { description: string }).description, quantityMilli, unitPrice, discountPpm: 0, taxRatePpm, taxRateId: null, taxAccountId: null, amount: figures.amount, taxAmount: figures.tax, figures };
+        return { id: newId('InvoiceLine'), organizationId, invoiceId: id, lineNo: i + 1, productId: product?.id ?? null, accountId: product?.incomeAccountId ?? system.sales, description: product ? product.name : (line as { description: string }).description, quantityMilli, unitPrice, discountPpm: 0, taxRatePpm, taxRateId: null, taxAccountId: taxRatePpm === null ? null : system.sales_tax_payable, amount: figures.amount, taxAmount: figures.tax, figures };
       });
       const totals = invoiceTotals(lines.map((l) => l.figures));
       const posted = post({ date: planned.issueDate, description: `Invoice ${number}`, reference: number, sourceType: 'invoice', sourceId: id, lines: invoicePostingLines({ customerId: customer.id, ...totals, lines }, system) });

@@ -170,3 +170,13 @@ UPDATE "BillLine" SET "taxAccountId" = COALESCE(
   (SELECT r."purchaseAccountId" FROM "TaxRate" r WHERE r."id" = "BillLine"."taxRateId"),
   (SELECT a."id" FROM "Account" a WHERE a."organizationId" = "BillLine"."organizationId" AND a."systemRole" = 'tax_recoverable'))
 WHERE "taxRatePpm" IS NOT NULL AND EXISTS (SELECT 1 FROM "Bill" d WHERE d."id" = "BillLine"."billId" AND d."journalEntryId" IS NOT NULL);
+
+-- Rebuilding "Product" above dropped the triggers that keep its list count (migration list_counts):
+-- made again, as they were. The count itself was kept in "ListCount" and is still right.
+CREATE TRIGGER "Product_count_insert" AFTER INSERT ON "Product" BEGIN
+  INSERT INTO "ListCount" ("organizationId", "model", "count") VALUES (NEW."organizationId", 'Product', 1)
+  ON CONFLICT ("organizationId", "model") DO UPDATE SET "count" = "count" + 1;
+END;
+CREATE TRIGGER "Product_count_delete" AFTER DELETE ON "Product" BEGIN
+  UPDATE "ListCount" SET "count" = "count" - 1 WHERE "organizationId" = OLD."organizationId" AND "model" = 'Product';
+END;

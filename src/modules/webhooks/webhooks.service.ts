@@ -13,7 +13,7 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
-import { assertMayReceive, eventReadScope, readableEventResources, allows, type Scope } from '../../core/scopes.ts';
+import { allows, assertMayReceive, eventReadScope, readableEventResources, type Scope } from '../../core/scopes.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_SUBSCRIPTION, webhookDeliveryRepresentation } from './webhooks.public.ts';
 
 export interface WebhookInput {
@@ -199,7 +199,7 @@ export async function redeliverWebhookEvent(scope: WriteScope, id: string, event
   const event = await scope.prisma.event.findFirst({ where: { id: eventId, organizationId: scope.organizationId }, select: { id: true, seq: true, type: true, resourceType: true, resourceId: true } });
   // An event the key may not read is answered as one that is not there: its existence is not the key's to learn.
   if (!event || !allows(granted, eventReadScope(event.resourceType))) throw validationError([{ path: 'eventId', message: `no event with id "${eventId}"` }]);
-  if (!receives(subscription, event)) {
+  if (!receives({ id, types: new Set(subscription.eventTypes.split(',')) }, event)) {
     throw validationError([{ path: 'eventId', message: `${eventId} is a ${event.type} event, which this subscription does not receive (it receives ${subscription.eventTypes.split(',').join(', ')})` }]);
   }
   const again = { status: 'PENDING' as const, attempts: 0, nextAttemptAt: scope.now, leaseUntil: null, updatedAt: scope.now };
@@ -213,10 +213,9 @@ export async function redeliverWebhookEvent(scope: WriteScope, id: string, event
 }
 
 /** Whether a subscription receives an event: one of its types (`*`: all), or an event private to it (its test, its disabling). */
-function receives(subscription: { id: string; types: ReadonlySet<string> } | { id: string; eventTypes: string }, event: { type: string; resourceId: string }) {
+function receives(subscription: { id: string; types: ReadonlySet<string> }, event: { type: string; resourceId: string }) {
   if (PRIVATE_TO_SUBSCRIPTION.includes(event.type)) return subscription.id === event.resourceId;
-  const types = 'types' in subscription ? subscription.types : new Set(subscription.eventTypes.split(','));
-  return types.has('*') || types.has(event.type);
+  return subscription.types.has('*') || subscription.types.has(event.type);
 }
 
 /** The deliveries a key may see: those of events it may read (a delivery names its event's id and type). */
