@@ -11,7 +11,8 @@ import type { Database } from '../db/database.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { EventBus } from './bus.ts';
 
-const CHANNEL = 'accounting_api_keys';
+/** The channel; a listening connection's last statement in pg_stat_activity is `LISTEN <channel>`. */
+export const CHANNEL = 'accounting_api_keys';
 const RECONNECT_MS = 1000;
 
 type Notice = { kind: 'revoked'; apiKeyId: string } | { kind: 'keys_changed'; organizationId: string };
@@ -51,14 +52,23 @@ export function withPostgresKeyNotices(bus: EventBus, db: Database, logger: Logg
     if (notice.kind === 'keys_changed') for (const listener of keysChangedListeners) listener(notice.organizationId);
   };
 
+  // One retry pending at most, whichever way a connection was lost.
+  const retryLater = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void listen();
+    }, RECONNECT_MS).unref();
+  };
   // A connection of its own, outside the pool: LISTEN holds its session for as long as it lives.
   const listen = async (): Promise<void> => {
     const connection = new pg.Client({ connectionString });
-    connection.on('error', () => {}); // its 'end' follows, which reconnects
+    connection.on('error', () => {}); // a listening connection's 'end' follows, which reconnects
     connection.on('notification', (message) => hear(message.payload));
     connection.on('end', () => {
-      if (client === connection) client = undefined;
-      if (!closed) retry = setTimeout(() => void listen(), RECONNECT_MS).unref();
+      if (client !== connection) return; // one that never listened is retried below
+      client = undefined;
+      retryLater();
     });
     try {
       await connection.connect();
@@ -68,6 +78,7 @@ export function withPostgresKeyNotices(bus: EventBus, db: Database, logger: Logg
     } catch (error) {
       logger.warn('listening for key announcements on PostgreSQL failed; retrying', { error });
       await connection.end().catch(() => {});
+      retryLater();
     }
   };
   const ready = listen();
