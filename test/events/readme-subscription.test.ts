@@ -1,4 +1,4 @@
-// The README's graphql-ws snippet, run as a reader would run it: copied into a file, under plain Node,
+// The graphql-ws snippet of docs/events.md, run as a reader would run it: copied into a file, under plain Node,
 // against a started server. It must receive an event as written.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,10 +22,10 @@ afterAll(async () => {
   await t.close();
 });
 
-it('receives the events it subscribes to, copied from the README as it stands', async () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+it('receives the events it subscribes to, copied from the documentation as it stands', async () => {
+  const readme = readFileSync(join(root, 'docs', 'events.md'), 'utf8');
   const snippet = /```js\n(import \{ createClient \} from 'graphql-ws';[\s\S]*?)```/.exec(readme)?.[1];
-  expect(snippet, 'the README has the graphql-ws snippet').toBeDefined();
+  expect(snippet, 'docs/events.md has the graphql-ws snippet').toBeDefined();
   const port = new URL(t.url).port;
   const file = join(dir, 'snippet.mjs');
   // What a reader supplies: the key, and a render function (here: print the first event and stop).

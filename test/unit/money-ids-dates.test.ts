@@ -99,13 +99,13 @@ describe('calendar dates', () => {
   });
 });
 
-describe('aging: days overdue as the README states them', () => {
-  it('is asOf − due date once past due, and 0 (current) for a document not yet due, never negative', () => {
+describe('aging: days overdue as the documentation states them', () => {
+  it('is asOf − due date once past due, and 0 (current) for a document not yet due, never negative (docs/graphql.md says so)', () => {
     expect(agingBucket('2026-05-20', '2026-05-15')).toEqual({ daysOverdue: 0, bucket: 'current' });
     expect(agingBucket('2026-05-15', '2026-05-15')).toEqual({ daysOverdue: 0, bucket: 'current' });
     expect(agingBucket('2026-05-14', '2026-05-15')).toEqual({ daysOverdue: 1, bucket: 'days1to30' });
     expect(agingBucket('2026-03-31', '2026-05-15')).toEqual({ daysOverdue: 45, bucket: 'days31to60' });
     expect(agingBucket('2025-05-15', '2026-05-15')).toEqual({ daysOverdue: 365, bucket: 'over90' });
-    expect(readFileSync(new URL('../../README.md', import.meta.url), 'utf8')).toMatch(/days overdue = `asOf` − due date, and 0 for a document not yet due/);
+    expect(readFileSync(new URL('../../docs/graphql.md', import.meta.url), 'utf8')).toMatch(/days overdue = `asOf` − due date, and 0 for a document not yet due/);
   });
 });

@@ -1,6 +1,6 @@
 // The README is what a new user reads first: every file it links to is in the repository, and every
 // npm script it names exists.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../src/build/server.ts';
 import { RESOURCES, SCOPE_PRESETS } from '../../src/core/scopes.ts';
@@ -14,10 +14,14 @@ describe('README', () => {
     for (const flag of SERVER_NODE_FLAGS) expect(start).toContain(` ${flag} `);
   });
 
-  it('links only to files that exist (the v1 contract ships in docs/)', () => {
-    const links = [...readme.matchAll(/\]\((?!https?:|#)([^)\s]+)\)/g)].map((m) => m[1]);
+  it('links only to files that exist (the v1 contract ships in docs/), and so do the pages of docs/', () => {
+    const links = [...readme.matchAll(/\]\((?!https?:|#)([^)\s#]+)/g)].map((m) => m[1]);
     expect(links).toContain('docs/accounting-api-v1.md');
     for (const link of links) expect(existsSync(new URL(link, root)), link).toBe(true);
+    for (const page of readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md'))) {
+      const base = new URL(`docs/${page}`, root);
+      for (const [, link] of readFileSync(base, 'utf8').matchAll(/\]\((?!https?:|#)([^)\s#]+)/g)) expect(existsSync(new URL(link, base)), `${page}: ${link}`).toBe(true);
+    }
   });
 
   it('names only npm scripts that package.json has', () => {
