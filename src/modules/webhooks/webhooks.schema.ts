@@ -18,6 +18,7 @@ import {
   eventWhere,
   judgeWebhookTarget,
   readableDeliveries,
+  readableEvents,
   redeliverWebhookEvent,
   registerWebhook,
   rotateWebhookSecret,
@@ -74,10 +75,7 @@ export const EventRef = builder.prismaNode('Event', {
   description: 'Something that happened in the books, in order. Webhooks and subscriptions deliver these.',
   ...tenantNode('The event id (`evt_…`).'),
   // By id too, a key reads only events about resources it may read (as the list filters them).
-  findUnique: (id, ctx) => {
-    const readable = readableEventResources(ctx.apiKey.scopes);
-    return { id, organizationId: ctx.organizationId, ...(readable ? { resourceType: { in: readable } } : {}) };
-  },
+  findUnique: (id, ctx) => ({ id, organizationId: ctx.organizationId, ...readableEvents(ctx.apiKey.scopes) }),
   fields: (t) => ({
     type: t.exposeString('type', { description: 'Event type, e.g. invoice.created.' }),
     sequence: t.exposeInt('seq', { description: 'Position in the event log; later events have larger numbers.' }),

@@ -218,10 +218,16 @@ function receives(subscription: { id: string; types: ReadonlySet<string> }, even
   return subscription.types.has('*') || subscription.types.has(event.type);
 }
 
+/** The events a key may read, as a condition on the event (none when it may read them all). */
+export function readableEvents(granted: ReadonlySet<Scope>): { resourceType?: { in: string[] } } {
+  const readable = readableEventResources(granted);
+  return readable ? { resourceType: { in: readable } } : {};
+}
+
 /** The deliveries a key may see: those of events it may read (a delivery names its event's id and type). */
 export function readableDeliveries(granted: ReadonlySet<Scope>): PrismaTypes.WebhookDeliveryWhereInput {
-  const readable = readableEventResources(granted);
-  return readable ? { event: { resourceType: { in: readable } } } : {};
+  const events = readableEvents(granted);
+  return events.resourceType ? { event: events } : {};
 }
 
 const DELIVERY_COLUMNS = ['id', 'organizationId', 'subscriptionId', 'eventId', 'eventSeq', 'nextAttemptAt', 'createdAt', 'updatedAt'] as const;
