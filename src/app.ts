@@ -14,7 +14,7 @@ import { requestContextFactory, type RequestContext } from './core/request-conte
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
-import { eventLogReader } from './events/stream.ts';
+import { eventLog } from './events/stream.ts';
 import { withPostgresKeyNotices } from './events/key-notices.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
 import { useQueryCost } from './graphql/cost.ts';
@@ -23,6 +23,7 @@ import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts'
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './graphql/ws.ts';
+import { loadShedder } from './http/load-shedding.ts';
 import { type Yoga, type YogaServerContext, yogaContextFactory } from './graphql/context.ts';
 import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, useUnavailableStatus } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
@@ -72,7 +73,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   const limits = { durationSeconds: config.rateLimit.durationSeconds, redisUrl: config.redisUrl, onRedisError: config.rateLimit.onRedisError };
   const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
   const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
-  const eventBus = givenBus ?? (config.redisUrl ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, readLog: eventLogReader(db.prisma), pollMs: config.busOutagePollMs }) : inProcessBus());
+  const eventBus = givenBus ?? (config.redisUrl ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, log: eventLog(db.prisma), pollMs: config.busOutagePollMs }) : inProcessBus(eventLog(db.prisma), logger));
   // On PostgreSQL a revoked or rolled key reaches every instance through the database itself, Redis or not.
   const keyNotices = db.provider === 'postgresql' ? withPostgresKeyNotices(eventBus, db, logger) : undefined;
   const bus = keyNotices ?? eventBus;
@@ -96,11 +97,12 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   const keys = config.apiKeyCacheMs > 0 ? keyVerifier(db, bus, config.apiKeyCacheMs, { writtenElsewhere: db.provider === 'sqlite' ? sqliteWrittenElsewhere(db) : undefined }) : undefined;
   const checkKey = keys ? (token: string) => keys.check(token) : (token: string) => checkApiKey(db, token);
   const createContext = requestContextFactory({ db, checkKey, limiter: rateLimiter, authFailures, logger, metrics, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
+  const maskError = createMaskError(logger, schema, metrics);
   const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({
     schema,
     context: yogaContextFactory(createContext),
     graphqlEndpoint: '/graphql',
-    maskedErrors: { maskError: createMaskError(logger, schema, metrics) },
+    maskedErrors: { maskError },
     logging: false,
     landingPage: false,
     cors: false, // the front door applies CORS_ORIGINS to both surfaces (http/headers.ts)
@@ -151,7 +153,9 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     },
   });
   const rest = createRestRouter(restRoutes, schema, yoga);
+  const shedder = loadShedder(config.shedLoadLagMs);
   const handler = createRequestHandler({
+    overloaded: shedder.overloaded,
     db,
     yoga,
     rest,
@@ -180,7 +184,18 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   });
   server.keepAliveTimeout = 5_000;
   server.on('clientError', answerClientError);
-  const sockets = attachGraphQLWs({ server, yoga, db, bus, createContext, logger, maxSubscriptionsPerKey: config.maxSubscriptionsPerKey, recheckMs: config.socketRecheckMs });
+  const sockets = attachGraphQLWs({
+    server,
+    yoga,
+    db,
+    bus,
+    createContext,
+    logger,
+    maskError,
+    maxSubscriptionsPerKey: config.maxSubscriptionsPerKey,
+    recheckMs: config.socketRecheckMs,
+    keepAliveMs: config.socketKeepAliveMs,
+  });
   metrics.watchSockets(sockets.stats);
   const metricsListener = config.metricsPort === undefined ? undefined : metricsServer(metrics);
 
@@ -205,6 +220,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         server.listen(port, host, () => {
           relay.start();
           dispatcher.start();
+          shedder.start();
           optimizer ??= setInterval(() => void optimizeDatabase(db).catch((error) => logger.warn('refreshing table statistics failed', { error })), OPTIMIZE_EVERY_MS).unref();
           resolve(server.address() as AddressInfo);
         });
@@ -226,6 +242,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         await stopped;
         if (metricsListener?.listening) await new Promise<void>((resolve) => metricsListener.close(() => resolve()));
         clearInterval(optimizer);
+        shedder.stop();
         await relay.stop();
         await dispatcher.stop();
         keys?.close();

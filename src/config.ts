@@ -34,6 +34,10 @@ export interface Config {
   maxSubscriptionsPerKey: number;
   /** How often open graphql-ws connections re-check their key, so a revoked key is dropped. */
   socketRecheckMs: number;
+  /** How often a graphql-ws socket is pinged; one that has not answered the previous ping is ended. */
+  socketKeepAliveMs: number;
+  /** Event-loop lag past which API requests are answered 503 + Retry-After for a second (0: never). */
+  shedLoadLagMs: number;
   /** PostgreSQL: how long an instance may answer a verified key without looking it up again (core/api-keys.ts `keyVerifier`); 0: every request. */
   apiKeyCacheMs: number;
   /** Live events one subscription may have waiting for a client that does not read; past it the subscription ends. */
@@ -138,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: oneOf(env, 'SEED_DEMO', ['true', 'false'] as const, 'true') === 'true',
     maxSubscriptionsPerKey: integer(env, 'MAX_SUBSCRIPTIONS_PER_KEY', 50, 1, 100_000),
     socketRecheckMs: integer(env, 'SOCKET_RECHECK_MS', 5_000, 100, 600_000),
+    socketKeepAliveMs: integer(env, 'SOCKET_KEEPALIVE_MS', 12_000, 100, 600_000),
+    shedLoadLagMs: integer(env, 'SHED_LOAD_LAG_MS', 1_000, 0, 60_000),
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 5_000, 0, 60_000),
     subscriptionBacklog: integer(env, 'SUBSCRIPTION_BACKLOG', 1_000, 10, 1_000_000),
     busOutagePollMs: integer(env, 'EVENT_BUS_OUTAGE_POLL_MS', 1_000, 50, 60_000),

@@ -97,7 +97,9 @@ export async function createTestApp(overrides: ConfigOverrides = {}, options: { 
   const defaults = loadConfig({ REDIS_URL: process.env.REDIS_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
   // Each test app has its own Redis namespace, so quotas counted by other test files (sharing one Redis) do not leak in.
   const redisKeyPrefix = `test-${randomBytes(6).toString('hex')}`;
-  const config: Config = { ...defaults, redisKeyPrefix, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, webhooks: { ...defaults.webhooks, ...overrides.webhooks }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  // No load shedding unless a test asks: a test's own work (seeding, a second app migrating) runs on the
+  // app's event loop, and a lag it causes is not the app's overload.
+  const config: Config = { ...defaults, redisKeyPrefix, shedLoadLagMs: 0, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, webhooks: { ...defaults.webhooks, ...overrides.webhooks }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
   const logs: string[] = [];
   const logger: Logger = createLogger(overrides.logLevel ?? 'warn', (line) => logs.push(line));
   const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });

@@ -29,7 +29,7 @@ export interface RequestContext {
   /** Settings the rules of some writes depend on. */
   settings: RequestSettings;
   /** Committed events of this organization as they are relayed (GraphQL subscriptions). */
-  liveEvents: Pick<EventBus, 'subscribe'>;
+  liveEvents: Pick<EventBus, 'subscribe' | 'opened'>;
   /** Runs a write through the unit of work for this organization. */
   write<Row>(request: Omit<WriteRequest, 'actor'>, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
 }

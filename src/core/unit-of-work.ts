@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
-import { insertReturningStatement } from '../db/insert.ts';
+import { insertStatement } from '../db/insert.ts';
 import { type RawSql, transactionSql, writeAll } from '../db/sql.ts';
 import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
@@ -142,7 +142,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
 
   /** Locks and reads the organization row: the first statement of every write. */
   async function lockOrganization(sql: RawSql, organizationId: string) {
-    const columns = `"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", ${SEQUENCES.map(([, column]) => `"${column}"`).join(', ')}`;
+    const columns = Prisma.raw(`"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", ${SEQUENCES.map(([, column]) => `"${column}"`).join(', ')}`);
     // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
     // it under the busy timeout), rather than reading first and failing to upgrade later. It sets a
     // plain column to itself: "setting" the primary key would make SQLite check every child row that
@@ -151,8 +151,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // Integers come back as bigint or number and dates as Date or text, depending on the database.
     const rows: ({ id: string; name: string; baseCurrency: string; lockDate: string | null; defaultPaymentTermsDays: number | bigint; fiscalYearEnd: string } & Record<string, number | bigint>)[] =
       db.provider === 'postgresql'
-        ? await sql.$queryRaw(Prisma.sql`SELECT ${Prisma.raw(columns)} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
-        : await sql.$queryRaw(Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${Prisma.raw(columns)}`);
+        ? await sql.$queryRaw(Prisma.sql`SELECT ${columns} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
+        : await sql.$queryRaw(Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${columns}`);
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', 'The organization of this API key no longer exists');
     const organization: OrganizationInfo = {
@@ -163,7 +163,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       defaultPaymentTermsDays: Number(row.defaultPaymentTermsDays),
       fiscalYearEnd: row.fiscalYearEnd,
     };
-    return { organization, sequences: Object.fromEntries(SEQUENCES.map(([sequence, column]) => [sequence, Number(row[column])])) as Record<SequenceName, number> };
+    const sequences = Object.fromEntries(SEQUENCES.map(([sequence, column]) => [sequence, Number(row[column])])) as Record<SequenceName, number>;
+    return { organization, sequences };
   }
 
   async function render(tx: Tx, organization: OrganizationInfo, refs: ResourceRef[]): Promise<Map<string, PublicObject>> {
@@ -244,11 +245,21 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         const sequenceUpdate = moved.length
           ? [Prisma.sql`UPDATE "Organization" SET ${Prisma.join(moved.map(([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${numbers[sequence]}`))} WHERE "id" = ${organizationId}`]
           : [];
-        const eventInsert = events.length ? [insertReturningStatement('Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })), ['id', 'seq'])] : [];
+        // Each insert also returns the organization's last event before this write (read in the statement's
+        // snapshot, taken under the lock: on PostgreSQL the lock statement's own snapshot predates the commit
+        // it waited for). The first event names it as its predecessor, so every instance can tell a gap in
+        // the organization's events (events/order.ts).
+        const eventInsert = events.length
+          ? [
+              Prisma.sql`${insertStatement('Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })))} RETURNING "id", "seq", (SELECT max("seq") FROM "Event" AS "earlier" WHERE "earlier"."organizationId" = ${organizationId} AND "earlier"."id" NOT IN (${Prisma.join(events.map((e) => e.id))})) AS "previousSeq"`,
+            ]
+          : [];
         // The rows of the last statement: the events', or none (an UPDATE returns nothing).
-        const inserted = await writeAll<{ id: string; seq: unknown }>(sql, [...sequenceUpdate, ...eventInsert]);
+        const inserted = await writeAll<{ id: string; seq: unknown; previousSeq: unknown }>(sql, [...sequenceUpdate, ...eventInsert]);
         const seqs = new Map(inserted.map((e) => [e.id, Number(e.seq)]));
-        const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! }));
+        const before = Math.max(0, ...inserted.map((e) => Number(e.previousSeq ?? 0)));
+        const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! })).sort((a, b) => a.seq - b.seq);
+        logged.forEach((event, i) => (event.previousSeq = i > 0 ? logged[i - 1].seq : before));
         const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(sql, logged, now) : 0;
         const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
         if (key) {

@@ -7,10 +7,12 @@
 // Redis is a fast path, never the record: the event log is. While this instance's subscription to Redis
 // is down, it delivers its own commits to its own subscribers directly and reads the log every second for
 // the events other instances commit, and once Redis is back it reads the log once more for whatever
-// arrived in between. An event is delivered at most once per instance (by seq), whichever way it came.
-// Revocations announced during an outage reach the other instances through their periodic key re-check.
+// arrived in between. Whichever way an event came, listeners get each organization's events once and in
+// seq order (events/order.ts). Revocations announced during an outage reach the other instances through
+// their periodic key re-check.
 import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.ts';
+import { type OrderLog, type SeqOrder, seqOrder } from './order.ts';
 
 /** An event as the log holds it (the Event row). */
 export interface LoggedEvent {
@@ -25,12 +27,22 @@ export interface LoggedEvent {
   /** JSON of the Actor that made the change (core/unit-of-work.ts); null for events older than actors. */
   actor: string | null;
   actorKeyId: string | null;
+  /**
+   * The seq of the organization's event before this one (0: none), as the writing transaction saw it
+   * under the organization lock; absent where unknown (events relayed by the sweep, read from the log).
+   */
+  previousSeq?: number;
 }
 
 export interface EventBus {
   publish(events: LoggedEvent[]): Promise<void>;
   /** Calls `listener` with each event of the organization published from now on; returns the unsubscribe. */
   subscribe(organizationId: string, listener: (event: LoggedEvent) => void): () => void;
+  /**
+   * Resolves once this instance knows where the organization's live events start (after `subscribe`):
+   * every event at or before that point is in the log, every later one reaches the listener.
+   */
+  opened(organizationId: string): Promise<void>;
   /** Tells every instance (this one at once) that a key no longer authenticates. */
   announceRevocation(apiKeyId: string): Promise<void>;
   /** Calls `listener` with the id of each key revoked from now on; returns the unsubscribe. */
@@ -48,23 +60,45 @@ export interface EventBus {
 /** Reads the log of one organization for the bus's catch-up: events after `afterSeq`, or created since `since`, in seq order. */
 export type EventLogReader = (organizationId: string, from: { afterSeq: number } | { since: Date }, limit: number) => Promise<LoggedEvent[]>;
 
-function localFanOut() {
+/** What a bus reads of the event log: pages of it, and where an organization's ends. */
+export interface EventLog {
+  read: EventLogReader;
+  latestSeq(organizationId: string): Promise<number>;
+}
+
+/**
+ * This instance's listeners, by organization. With the log, each organization's events reach them in seq
+ * order and once (events/order.ts); without it (a bus in a test), as published.
+ */
+function localFanOut(log: EventLog | undefined, logger: Logger | undefined) {
   const listeners = new Map<string, Set<(event: LoggedEvent) => void>>();
   const revocationListeners = new Set<(apiKeyId: string) => void>();
   const keysChangedListeners = new Set<(organizationId: string) => void>();
+  const handOn = (event: LoggedEvent) => {
+    for (const listener of listeners.get(event.organizationId) ?? []) listener(event);
+  };
+  const order: SeqOrder | undefined =
+    log && logger ? seqOrder({ after: (organizationId, afterSeq, limit) => log.read(organizationId, { afterSeq }, limit), latestSeq: log.latestSeq } satisfies OrderLog, handOn, logger) : undefined;
   return {
     listeners,
-    deliver(event: LoggedEvent) {
-      for (const listener of listeners.get(event.organizationId) ?? []) listener(event);
-    },
+    deliver: order ? (event: LoggedEvent) => order.receive(event) : handOn,
     subscribe(organizationId: string, listener: (event: LoggedEvent) => void) {
-      const set = listeners.get(organizationId) ?? listeners.set(organizationId, new Set()).get(organizationId)!;
+      let set = listeners.get(organizationId);
+      if (!set) {
+        listeners.set(organizationId, (set = new Set()));
+        void order?.track(organizationId);
+      }
       set.add(listener);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(organizationId);
+        if (set.size === 0 && listeners.get(organizationId) === set) {
+          listeners.delete(organizationId);
+          order?.untrack(organizationId);
+        }
       };
     },
+    opened: (organizationId: string) => order?.track(organizationId) ?? Promise.resolve(),
+    close: () => order?.close(),
     revoked(apiKeyId: string) {
       for (const listener of revocationListeners) listener(apiKeyId);
     },
@@ -82,13 +116,15 @@ function localFanOut() {
   };
 }
 
-export function inProcessBus(): EventBus {
-  const fanOut = localFanOut();
+/** One process: events reach this process's listeners. Give it the log (and a logger) to have them in seq order. */
+export function inProcessBus(log?: EventLog, logger?: Logger): EventBus {
+  const fanOut = localFanOut(log, logger);
   return {
     async publish(events) {
       for (const event of events) fanOut.deliver(event);
     },
     subscribe: fanOut.subscribe,
+    opened: fanOut.opened,
     async announceRevocation(apiKeyId) {
       fanOut.revoked(apiKeyId);
     },
@@ -97,7 +133,9 @@ export function inProcessBus(): EventBus {
       fanOut.keysChanged(organizationId);
     },
     onKeysChanged: fanOut.onKeysChanged,
-    async close() {},
+    async close() {
+      fanOut.close();
+    },
   };
 }
 
@@ -106,8 +144,6 @@ type Message = { event: LoggedEvent } | { revokedKey: string } | { keysChanged: 
 
 export const eventChannel = (prefix: string) => `${prefix}:events`;
 
-/** How long a delivered event's seq is remembered, so the same event arriving another way is dropped. */
-const REMEMBER_DELIVERED_MS = 5 * 60_000;
 /** How often the log is read while Redis is down. */
 const OUTAGE_POLL_MS = 1_000;
 /** How far before the outage was noticed the first read of the log starts (events published just before it may not have arrived). */
@@ -118,36 +154,21 @@ export interface RedisBusOptions {
   url: string;
   logger: Logger;
   prefix?: string;
-  /** The event log, read while Redis is down and once it is back. */
-  readLog: EventLogReader;
+  /** The event log: read while Redis is down and once it is back, and for the gaps ordering finds. */
+  log: EventLog;
   /** How often to read the log during an outage (tests shorten it). */
   pollMs?: number;
 }
 
 /** Redis pub/sub: one publishing and one subscribed connection per instance, on `<prefix>:events`. */
-export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs = OUTAGE_POLL_MS }: RedisBusOptions): EventBus {
+export function redisBus({ url, logger, prefix = 'accounting', log, pollMs = OUTAGE_POLL_MS }: RedisBusOptions): EventBus {
   const channel = eventChannel(prefix);
   // No offline queue: while Redis is away a publish fails at once and this instance delivers locally,
   // rather than queueing messages (and memory) for a Redis that may be gone for minutes.
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
   for (const connection of [publisher, subscriber]) connection.on('error', (error) => logger.warn('redis event bus', { error: error.message }));
-  const fanOut = localFanOut();
-
-  // Seqs delivered lately (seq -> when), so an event is delivered once however many ways it arrives.
-  const delivered = new Map<number, number>();
-  let nextPrune = Date.now() + REMEMBER_DELIVERED_MS;
-  function deliverOnce(event: LoggedEvent) {
-    if (delivered.has(event.seq)) return;
-    const now = Date.now();
-    delivered.set(event.seq, now);
-    // Not during an outage: the catch-up reads the log from before it began and needs those seqs.
-    if (now > nextPrune && !outage) {
-      for (const [seq, at] of delivered) if (at < now - REMEMBER_DELIVERED_MS) delivered.delete(seq);
-      nextPrune = now + REMEMBER_DELIVERED_MS;
-    }
-    fanOut.deliver(event);
-  }
+  const fanOut = localFanOut(log, logger);
 
   // --- Outage: noticed when the subscribed connection drops; over once it is subscribed again.
   let live = false;
@@ -172,8 +193,9 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
         for (;;) {
           const cursor = state.cursors.get(organizationId);
           const since = state.firstSubscribed.get(organizationId) ?? state.since;
-          const page = await readLog(organizationId, cursor === undefined ? { since } : { afterSeq: cursor }, LOG_PAGE);
-          for (const event of page) deliverOnce(event);
+          const page = await log.read(organizationId, cursor === undefined ? { since } : { afterSeq: cursor }, LOG_PAGE);
+          // A page of the log is complete after its cursor: each event's predecessor is the one before it.
+          page.forEach((event, i) => fanOut.deliver({ ...event, previousSeq: i > 0 ? page[i - 1].seq : cursor }));
           if (page.length) state.cursors.set(organizationId, page[page.length - 1].seq);
           else if (cursor === undefined) break;
           if (page.length < LOG_PAGE) break;
@@ -211,7 +233,7 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
     const message = JSON.parse(text) as Message;
     if ('revokedKey' in message) fanOut.revoked(message.revokedKey);
     else if ('keysChanged' in message) fanOut.keysChanged(message.keysChanged);
-    else deliverOnce({ ...message.event, createdAt: new Date(message.event.createdAt) });
+    else fanOut.deliver({ ...message.event, createdAt: new Date(message.event.createdAt) });
   });
 
   /** Publishes on the channel; false when Redis did not take it. */
@@ -232,7 +254,7 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
       if (events.length === 0) return;
       // Healthy, this instance's own events reach its subscribers through Redis too, so they keep
       // Redis's order with revocations; otherwise directly (once, should Redis have taken them after all).
-      if (!(await send(events.map((event) => ({ event }))))) for (const event of events) deliverOnce(event);
+      if (!(await send(events.map((event) => ({ event }))))) for (const event of events) fanOut.deliver(event);
     },
     subscribe(organizationId, listener) {
       // An organization first subscribed to during an outage is read from then on (less a second for the
@@ -240,6 +262,7 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
       if (outage && !fanOut.listeners.has(organizationId)) outage.firstSubscribed.set(organizationId, new Date(Date.now() - 1_000));
       return fanOut.subscribe(organizationId, listener);
     },
+    opened: fanOut.opened,
     async announceRevocation(apiKeyId) {
       fanOut.revoked(apiKeyId);
       await send([{ revokedKey: apiKeyId }]);
@@ -252,6 +275,7 @@ export function redisBus({ url, logger, prefix = 'accounting', readLog, pollMs =
     onKeysChanged: fanOut.onKeysChanged,
     async close() {
       closed = true;
+      fanOut.close();
       if (outage) clearInterval(outage.timer);
       subscriber.disconnect();
       publisher.disconnect();

@@ -97,6 +97,7 @@ export function withPostgresKeyNotices(bus: EventBus, db: Database, logger: Logg
     ready,
     publish: (events) => bus.publish(events),
     subscribe: (organizationId, listener) => bus.subscribe(organizationId, listener),
+    opened: (organizationId) => bus.opened(organizationId),
     async announceRevocation(apiKeyId) {
       await Promise.all([bus.announceRevocation(apiKeyId), notify({ kind: 'revoked', apiKeyId })]);
     },

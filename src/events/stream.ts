@@ -8,13 +8,13 @@
 // and is in it, and every later one comes live.
 import type { Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
-import type { EventBus, EventLogReader, LoggedEvent } from './bus.ts';
+import type { EventBus, EventLog, LoggedEvent } from './bus.ts';
 
 const PAGE = 100;
 
 export interface StreamOptions {
   prisma: Prisma;
-  bus: Pick<EventBus, 'subscribe'>;
+  bus: Pick<EventBus, 'subscribe' | 'opened'>;
   organizationId: string;
   /** Only these types (all when absent). */
   types?: readonly string[] | null;
@@ -32,14 +32,44 @@ export interface StreamOptions {
   maxWaiting: number;
 }
 
+/** What a live event stream is, for a transport that delivers it itself (graphql/live-delivery.ts). */
+export type LiveEventSource = StreamOptions;
+export const LIVE_SOURCE = Symbol('live event source');
+
+/** The source a stream was made from, when `value` is such a stream. */
+export const liveSourceOf = (value: unknown): LiveEventSource | undefined => (value && typeof value === 'object' ? (value as { [LIVE_SOURCE]?: LiveEventSource })[LIVE_SOURCE] : undefined);
+
+/** The log after `afterSeq`, a page at a time, in seq order: the events of `types` the key may read. */
+export async function* logAfter({ prisma, organizationId, types, readable, afterSeq }: StreamOptions): AsyncGenerator<LoggedEvent[] & { lastSeq: number }> {
+  if (afterSeq === undefined) return;
+  let lastSeq = afterSeq;
+  for (;;) {
+    const page = await prisma.event.findMany({
+      where: { organizationId, seq: { gt: lastSeq }, ...(types?.length ? { type: { in: [...types] } } : {}) },
+      orderBy: { seq: 'asc' },
+      take: PAGE,
+      omit: { relayedAt: true },
+    });
+    if (page.length === 0) return;
+    lastSeq = page[page.length - 1].seq;
+    // The page's last seq is where it read up to, even when the key may read none of it.
+    const readablePage = readable ? page.filter((event) => readable(event.resourceType)) : page;
+    yield Object.assign(readablePage, { lastSeq });
+    if (page.length < PAGE) return;
+  }
+}
+
 /**
  * The stream as an iterator whose `return()` (a client unsubscribing) ends it at once: a bare async
- * generator waiting for the next event would only notice at that event.
+ * generator waiting for the next event would only notice at that event. graphql-ws's sockets do not
+ * iterate it: they hand its source (LIVE_SOURCE) to graphql/live-delivery.ts, which delivers a whole
+ * organization's subscribers at once; this is the same stream for one subscriber alone.
  */
-export function eventStream(options: StreamOptions): AsyncIterableIterator<LoggedEvent> {
+export function eventStream(options: StreamOptions): AsyncIterableIterator<LoggedEvent> & { [LIVE_SOURCE]: LiveEventSource } {
   const control: StreamControl = { stopped: false };
   const events = streamEvents(options, control);
   return {
+    [LIVE_SOURCE]: options,
     next: () => events.next(),
     return: (value?: unknown) => {
       control.stopped = true;
@@ -79,23 +109,15 @@ async function* streamEvents({ prisma, bus, organizationId, types, readable, aft
     // The last log position read: a live event at or before it was in the log. Not the log's end read
     // afterwards: an event committing between the last page and that read would be past neither.
     let lastSeq = -1;
-    if (afterSeq !== undefined) {
-      lastSeq = afterSeq;
-      for (;;) {
-        const page = await prisma.event.findMany({
-          where: { organizationId, seq: { gt: lastSeq }, ...(types?.length ? { type: { in: [...types] } } : {}) },
-          orderBy: { seq: 'asc' },
-          take: PAGE,
-          omit: { relayedAt: true },
-        });
-        for (const event of page) {
-          if (readable && !readable(event.resourceType)) continue;
-          yield event;
-          lastSent = event.id;
-        }
-        if (page.length > 0) lastSeq = page[page.length - 1].seq;
-        if (page.length < PAGE) break;
+    // Where this instance's live events of the organization start: the log read below reaches at least there.
+    await bus.opened(organizationId);
+    if (afterSeq !== undefined) lastSeq = afterSeq;
+    for await (const page of logAfter({ prisma, bus, organizationId, types, readable, afterSeq, maxWaiting })) {
+      for (const event of page) {
+        yield event;
+        lastSent = event.id;
       }
+      lastSeq = page.lastSeq;
     }
     while (!control.stopped) {
       if (overflowed) {
@@ -129,13 +151,16 @@ export async function positionAfter(prisma: Prisma, organizationId: string, even
   return anchor.seq;
 }
 
-/** The event log as the Redis bus reads it to catch up after an outage (by seq; the first read by time). */
-export function eventLogReader(prisma: Prisma): EventLogReader {
-  return (organizationId, from, limit) =>
-    prisma.event.findMany({
-      where: { organizationId, ...('afterSeq' in from ? { seq: { gt: from.afterSeq } } : { createdAt: { gte: from.since } }) },
-      orderBy: { seq: 'asc' },
-      take: limit,
-      omit: { relayedAt: true },
-    });
+/** The event log as a bus reads it: by seq (the first read of an outage by time), and where an organization's ends. */
+export function eventLog(prisma: Prisma): EventLog {
+  return {
+    read: (organizationId, from, limit) =>
+      prisma.event.findMany({
+        where: { organizationId, ...('afterSeq' in from ? { seq: { gt: from.afterSeq } } : { createdAt: { gte: from.since } }) },
+        orderBy: { seq: 'asc' },
+        take: limit,
+        omit: { relayedAt: true },
+      }),
+    latestSeq: async (organizationId) => (await prisma.event.findFirst({ where: { organizationId }, orderBy: { seq: 'desc' }, select: { seq: true } }))?.seq ?? 0,
+  };
 }

@@ -1,19 +1,28 @@
-// Fan-out without repeating work: when an event reaches the N subscribers of an organization that run
-// the same subscription document with the same variables, the event is executed into a result once and
-// that result goes to all N (graphql-js would execute it N times). The bus hands every local subscriber
+// Fan-out without repeating work. Over graphql-ws, a live event stream is handed to
+// graphql/live-delivery.ts (deliverLive in the root value), which executes and serializes each event once
+// per group of like subscribers. Elsewhere (one subscriber iterating alone): when an event reaches the N
+// subscribers of an organization that run the same subscription document with the same variables and
+// scopes, the event is executed into a result once and that result goes to all N (graphql-js would execute it N times). The bus hands every local subscriber
 // the same event object, so results are kept per event object (a WeakMap: gone with the event) and per
 // (organization, document, variables, operation). Replayed events (`after`) are read per subscriber and
 // never shared. Tenancy holds: the organization is part of the key, and events are per organization.
 // Refusals and limits (cost, text, cursors) still run once per subscription, in onSubscribe; error
 // masking still applies to each result (onSubscribeResult).
 import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, locatedError, print } from 'graphql';
+import { type LiveEventSource, liveSourceOf } from '../events/stream.ts';
+
+/** What graphql-ws's sockets put in the root value: delivery of a live event stream by graphql/live-delivery.ts. */
+export interface LiveDeliveryRoot {
+  deliverLive(source: LiveEventSource, args: ExecutionArgs): AsyncIterableIterator<ExecutionResult>;
+}
 
 const shared = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
 
 function documentKey(args: ExecutionArgs): string {
-  const organizationId = (args.contextValue as { organizationId?: string } | undefined)?.organizationId ?? '';
+  const context = args.contextValue as { organizationId?: string; apiKey?: { scopes?: string[] } } | undefined;
+  const scopes = [...(context?.apiKey?.scopes ?? [])].sort().join(' '); // a field's answer may depend on them
   const text = args.document.loc?.source.body ?? print(args.document);
-  return `${organizationId}\u0000${args.operationName ?? ''}\u0000${JSON.stringify(args.variableValues ?? {})}\u0000${text}`;
+  return `${context?.organizationId ?? ''}\u0000${scopes}\u0000${args.operationName ?? ''}\u0000${JSON.stringify(args.variableValues ?? {})}\u0000${text}`;
 }
 
 function executeShared(payload: unknown, key: string, args: ExecutionArgs): Promise<ExecutionResult> {
@@ -62,6 +71,10 @@ export function useSharedSubscriptionResults() {
       setSubscribeFn(async (args) => {
         const source = await createSourceEventStream(args);
         if (!(Symbol.asyncIterator in (source as object))) return source as ExecutionResult; // refused: errors only
+        // Over a socket, a live event stream is delivered for all its organization's subscribers at once.
+        const live = liveSourceOf(source);
+        const root = args.rootValue as Partial<LiveDeliveryRoot> | undefined;
+        if (live && root?.deliverLive) return root.deliverLive(live, args);
         return mapStream(source as AsyncIterableIterator<unknown>, documentKey(args), args);
       });
     },

@@ -6,6 +6,9 @@
 //   - each started subscription counts against the key's rate limit, and a key holds at most
 //     MAX_SUBSCRIPTIONS_PER_KEY open subscriptions on an instance;
 //   - open connections re-check their key every few seconds, so a revoked key is dropped;
+//   - live events are delivered by graphql/live-delivery.ts, once per group of like subscribers;
+//   - a ping every KEEP_ALIVE_MS: a client that has not answered the previous one is not reading, and
+//     its subscriptions end with where to resume (resumeAfter) before the socket closes with 4408;
 //   - closing the app completes open subscriptions and closes the sockets cleanly.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -21,20 +24,26 @@ import { AppError, type ErrorCode } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Yoga } from './context.ts';
 import { toAppError } from './errors.ts';
+import { liveDelivery } from './live-delivery.ts';
+import type { LiveDeliveryRoot } from './shared-subscriptions.ts';
 
 /** Execution arguments that carry the enveloped execute and subscribe of the request they were built for. */
-type EnvelopedArgs = ExecutionArgs & { rootValue: Pick<ReturnType<Yoga['getEnveloped']>, 'execute' | 'subscribe'> };
+type EnvelopedArgs = ExecutionArgs & { rootValue: Pick<ReturnType<Yoga['getEnveloped']>, 'execute' | 'subscribe'> & LiveDeliveryRoot };
 
 export interface GraphQLWsOptions {
   server: Server;
   yoga: Yoga;
   db: Database;
-  /** Revocations announced by any instance (at once with Redis). */
-  bus: Pick<EventBus, 'onRevocation'>;
+  /** Revocations announced by any instance (at once with Redis), and the live events. */
+  bus: Pick<EventBus, 'onRevocation' | 'subscribe' | 'opened'>;
   createContext: CreateRequestContext;
   logger: Logger;
+  /** Yoga's error masking, for live results (delivered outside Yoga's result stream). */
+  maskError: (error: unknown, message: string) => Error;
   maxSubscriptionsPerKey: number;
   recheckMs: number;
+  /** How often each socket is pinged; a socket that has not answered the previous ping is ended. */
+  keepAliveMs: number;
 }
 
 /** What graphql-ws's ws adapter hands every hook about a connection. */
@@ -51,6 +60,8 @@ interface Connection {
   context: RequestContext;
   token: string;
   subscriptions: Set<string>;
+  /** Answered the last ping. */
+  alive: boolean;
 }
 
 /** The key of an accepted connection's credentials (createContext has checked them against the same rule). */
@@ -86,10 +97,31 @@ const refusal = (error: unknown) => {
   return new GraphQLError(appError.message, { extensions: { code: appError.code, status: appError.status, ...appError.details } });
 };
 
-export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, maxSubscriptionsPerKey, recheckMs }: GraphQLWsOptions) {
+export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, maskError, maxSubscriptionsPerKey, recheckMs, keepAliveMs }: GraphQLWsOptions) {
   const wss = new WebSocketServer({ server, path: '/graphql' });
   const connections = new Map<Extra, Connection>();
   const openByKey = new Map<string, number>();
+  const delivery = liveDelivery({ bus, logger, maskError });
+
+  // graphql-ws's own keep-alive would terminate a client that stops reading (1006, nothing said); this one
+  // tells it where to resume first. The ping waits behind whatever the socket still has to send, so a
+  // client that reads slowly but reads answers in time, and one that stopped reading does not.
+  const UNRESPONSIVE = 'The client stopped reading: it did not answer a ping in time';
+  const keepAlive = setInterval(() => {
+    for (const connection of connections.values()) {
+      const { socket } = connection.extra;
+      if (socket.readyState !== socket.OPEN) continue;
+      if (!connection.alive) {
+        delivery.endSocket(socket, `${UNRESPONSIVE}, and its subscriptions were ended`);
+        // The endings leave through graphql-ws first (next, complete), then the close frame.
+        setTimeout(() => socket.close(4408, UNRESPONSIVE), 100).unref();
+        continue;
+      }
+      connection.alive = false;
+      socket.ping();
+    }
+  }, keepAliveMs);
+  keepAlive.unref();
 
   // A revoked key is dropped as soon as its revocation is announced (every instance hears it through
   // Redis before any event published after it), and in any case within `recheckMs`: one lookup per
@@ -127,7 +159,9 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
         const credentials = credentialsOf(ctx.connectionParams, ctx.extra.request);
         try {
           const context = await createContext(credentials, randomUUID());
-          connections.set(ctx.extra, { extra: ctx.extra, operations: ctx.subscriptions as Connection['operations'], context, token: bearer(credentials.authorization), subscriptions: new Set() });
+          const connection: Connection = { extra: ctx.extra, operations: ctx.subscriptions as Connection['operations'], context, token: bearer(credentials.authorization), subscriptions: new Set(), alive: true };
+          connections.set(ctx.extra, connection);
+          ctx.extra.socket.on('pong', () => (connection.alive = true));
           return true;
         } catch (error) {
           const appError = toAppError(error);
@@ -170,7 +204,7 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue: await contextFactory(),
-          rootValue: { execute, subscribe },
+          rootValue: { execute, subscribe, deliverLive: (source, live) => delivery.attach(ctx.extra.socket, ctx.extra.request.socket, id, source, live) },
         };
         return args;
       },
@@ -184,6 +218,7 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
       },
     },
     wss,
+    0, // the keep-alive above
   );
 
   return {
@@ -196,6 +231,7 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
     /** Completes open subscriptions and closes every socket. */
     async close() {
       clearInterval(recheck);
+      clearInterval(keepAlive);
       stopListening();
       // Ending each subscription's stream makes graphql-ws send the client `complete`; then the sockets
       // close with 1001 (going away).
@@ -203,6 +239,7 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
       await Promise.allSettled(ending);
       await new Promise((resolve) => setTimeout(resolve, 50)); // the complete messages leave before the close frames
       await disposable.dispose();
+      delivery.close();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       logger.debug('graphql-ws closed');
     },

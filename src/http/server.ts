@@ -14,7 +14,8 @@ import { rateLimitHeaders } from '../core/rate-limit.ts';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError, type RequestContext } from '../core/request-context.ts';
 import { toAppError } from '../graphql/errors.ts';
 import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
-import { errorHeaders } from '../lib/errors.ts';
+import { AppError, errorHeaders } from '../lib/errors.ts';
+import { SHED_FOR_MS } from './load-shedding.ts';
 import { containsSecret, type Logger, redactSecrets } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -39,6 +40,8 @@ export interface HandlerDeps {
   corsOrigins: readonly string[];
   /** Where the built dashboard is; default dist/dashboard. */
   dashboardDir?: string;
+  /** True while the event loop is too far behind to take API requests (http/load-shedding.ts). */
+  overloaded?: () => boolean;
 }
 
 /** A request id the client may choose: a safe shape, and never a secret (it is logged and echoed). */
@@ -173,6 +176,9 @@ export function createRequestHandler(deps: HandlerDeps) {
         observed.route = '/api/v1/docs';
         res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
         return;
+      }
+      if ((url.pathname === '/graphql' || url.pathname.startsWith('/api/')) && deps.overloaded?.()) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The server is too busy to take this request now; retry in a second', [], { retryAfterSeconds: SHED_FOR_MS / 1000 });
       }
       if (url.pathname === '/graphql') {
         observed.route = '/graphql';

@@ -51,6 +51,13 @@ it('publishes every committed event exactly once under many concurrent writers',
     const seqs = published.filter((e) => e.organizationId === organizationId).map((e) => e.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
   }
+  // Each event names the organization's event before it (0 for its first), as the log has them: what lets
+  // every instance tell a gap (events/order.ts). On PostgreSQL the writes wait on each other's locks.
+  for (const { organizationId } of tenants) {
+    const seqs = logged.filter((e) => e.organizationId === organizationId).map((e) => e.seq).sort((a, b) => a - b);
+    const previous = new Map(published.filter((e) => e.organizationId === organizationId).map((e) => [e.seq, e.previousSeq]));
+    expect(seqs.map((seq) => previous.get(seq))).toEqual([0, ...seqs.slice(0, -1)]);
+  }
   expect(await t.db.prisma.event.count({ where: { relayedAt: null } })).toBe(0);
 });
 
