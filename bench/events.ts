@@ -76,7 +76,9 @@ const env = {
   ...(postgresBase ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: schema } : {}),
 };
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-const servers = Array.from({ length: postgresBase ? 2 : 1 }, () => start(SERVER_BUNDLE, [], env, [...SERVER_NODE_FLAGS, ...profile]));
+// BENCH_NODE_FLAGS replaces the server's V8 flags (npm start's), to measure another heap size.
+const nodeFlags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? SERVER_NODE_FLAGS;
+const servers = Array.from({ length: postgresBase ? 2 : 1 }, () => start(SERVER_BUNDLE, [], env, [...nodeFlags, ...profile]));
 const urls = await Promise.all(servers.map((s) => s.url));
 process.on('exit', () => {
   for (const s of servers) s.child.kill('SIGKILL');

@@ -23,8 +23,15 @@ import { type LiveEventSource, logAfter } from '../events/stream.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 
-/** How long frames gather before a socket is written: one write carries every event of that time. */
+/**
+ * How long frames gather before a socket is written: one write carries every event of that time. Short
+ * while few sockets are busy; longer once a flush writes to many, where each socket's write (a system
+ * call here, a packet, a read by the client) costs more than the events it carries: 1,000 sockets written
+ * every 20 ms took the CPU that PostgreSQL's writes needed on a 2-core machine (BENCHMARKS.md).
+ */
 const FLUSH_MS = 20;
+const BUSY_FLUSH_MS = 100;
+const BUSY_SOCKETS = 200;
 /** How long one slice of writing runs before requests get the event loop back. */
 const SLICE_MS = 4;
 /** Bytes waiting in a socket's own buffer (the kernel took no more) past which it gets no more writes until it drains. */
@@ -149,6 +156,9 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
   const outlets = new WeakMap<WebSocket, Outlet>();
   const dirty = new Set<Outlet>();
   let flushTimer: NodeJS.Timeout | undefined;
+  /** Sockets written by the last flush (all its slices): many, and the next one waits longer. */
+  let lastWritten = 0;
+  let writtenThisFlush = 0;
 
   /** An event executed for a group, as the payload bytes every member gets. */
   async function render(args: ExecutionArgs, event: LoggedEvent): Promise<Buffer> {
@@ -163,7 +173,7 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
     outlet.frames.push({ subscriber, eventId, payload });
     subscriber.waiting++;
     dirty.add(outlet);
-    flushTimer ??= setTimeout(flush, FLUSH_MS);
+    flushTimer ??= setTimeout(flush, lastWritten >= BUSY_SOCKETS ? BUSY_FLUSH_MS : FLUSH_MS);
   }
 
   function overflow(subscriber: Subscriber) {
@@ -176,7 +186,7 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
     const started = performance.now();
     for (const outlet of dirty) {
       if (performance.now() - started > SLICE_MS) {
-        flushTimer ??= setTimeout(flush, 0);
+        flushTimer ??= setTimeout(flush, 0); // the rest of this flush, after the requests that waited
         return;
       }
       dirty.delete(outlet);
@@ -200,12 +210,15 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
       const frames = outlet.frames;
       outlet.frames = [];
       outlet.raw.write(framesBuffer(frames));
+      writtenThisFlush++;
       for (const frame of frames) {
         frame.subscriber.waiting--;
         frame.subscriber.lastSentId = frame.eventId;
       }
       drained(outlet);
     }
+    lastWritten = writtenThisFlush;
+    writtenThisFlush = 0;
   }
 
   function drained(outlet: Outlet) {
@@ -381,13 +394,6 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
       const outlet = outlets.get(socket);
       if (!outlet) return;
       for (const subscriber of [...outlet.subscribers]) subscriber.end(resumable(subscriber, why));
-    },
-
-    /** Live subscriptions and frames waiting (for the metrics). */
-    stats() {
-      let subscriptions = 0;
-      for (const organization of organizations.values()) for (const group of organization.groups.values()) subscriptions += group.members.size;
-      return { organizations: organizations.size, subscriptions };
     },
 
     close() {
