@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { type App, type AppOptions, createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase, tuneDatabase } from '../src/db/database.ts';
@@ -301,4 +302,54 @@ export async function untilOpenSubscriptions(app: App, count: number, ms = 20_00
     if (Date.now() > deadline) throw new Error(`expected ${count} open subscriptions, the app holds ${open}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/**
+ * A raw graphql-transport-ws client of `subscription($after: ID) { events(after: $after) { id type } }`
+ * (a library's client would hide pauses, close codes and operation ids). With `hop`, it starts a new
+ * subscription after every event it receives, with `after` that event, ignoring whatever the old one
+ * still had on its way: a resume at every position.
+ */
+export function rawSubscriber(url: string, key: string, options: { after?: string; hop?: boolean } = {}) {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
+  const messages: any[] = [];
+  const received: string[] = [];
+  const problems: string[] = [];
+  let closed: { code: number; reason: string } | undefined;
+  let operation = 0;
+  const subscribe = (after: string | undefined) =>
+    socket.send(JSON.stringify({ id: String(++operation), type: 'subscribe', payload: { query: 'subscription($after: ID) { events(after: $after) { id type } }', variables: { after } } }));
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } })));
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data));
+    if (message.type === 'connection_ack') return subscribe(options.after);
+    if (message.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
+    if (message.id !== String(operation)) return; // a subscription this client has left
+    messages.push(message);
+    if (message.type === 'next' && message.payload.data?.events) {
+      const id = message.payload.data.events.id as string;
+      received.push(id);
+      if (options.hop) {
+        socket.send(JSON.stringify({ id: String(operation), type: 'complete' }));
+        subscribe(id);
+      }
+    } else if (message.type !== 'complete') problems.push(JSON.stringify(message));
+  });
+  socket.on('close', (code, reason) => {
+    closed = { code, reason: String(reason) };
+    problems.push(`closed ${code} ${reason}`);
+  });
+  return {
+    socket,
+    /** Every message of the current subscription, in order. */
+    messages,
+    /** The ids of the events received, in order (across hops). */
+    received,
+    /** Anything but events and `complete`: errors, a close. */
+    problems,
+    get closed() {
+      return closed;
+    },
+    close: () => socket.close(),
+  };
 }

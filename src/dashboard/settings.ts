@@ -296,7 +296,11 @@ $<HTMLFormElement>('register-webhook').addEventListener('submit', (event) => {
 
 // ---- The event log
 
+/** Which load of the log is current: a newer filter's answer wins over an older one that comes back later. */
+let eventLoad = 0;
+
 async function loadEvents(reset: boolean) {
+  const load = reset ? ++eventLoad : eventLoad;
   if (reset) {
     eventCursor = null;
     $('events').querySelector('tbody')!.replaceChildren();
@@ -309,6 +313,7 @@ async function loadEvents(reset: boolean) {
   if (resourceType) filter.resourceType = resourceType;
   if (apiKeyId) filter.apiKeyId = apiKeyId;
   const page = (await request(key!, EventLogDocument, { after: eventCursor, filter })).events;
+  if (load !== eventLoad) return; // the filter changed while this page was on its way
   for (const { node: e } of page.edges) {
     const by = e.actor?.type === 'api_key' ? `${e.actor.name} (ak_${e.actor.prefix})` : e.actor?.type === 'system' ? 'the service' : '—';
     row('events', [when(e.createdAt), e.type, `${e.resourceType} ${e.resourceId}`, by], { 'data-event-id': e.id });

@@ -108,17 +108,26 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
   // client that reads slowly but reads answers in time, and one that stopped reading does not.
   const UNRESPONSIVE = 'The client stopped reading: it did not answer a ping in time';
   const keepAlive = setInterval(() => {
+    const silent: Connection[] = [];
     for (const connection of connections.values()) {
       const { socket } = connection.extra;
       if (socket.readyState !== socket.OPEN) continue;
-      if (!connection.alive) {
-        delivery.endSocket(socket, `${UNRESPONSIVE}, and its subscriptions were ended`);
-        // The endings leave through graphql-ws first (next, complete), then the close frame.
-        setTimeout(() => socket.close(4408, UNRESPONSIVE), 100).unref();
-        continue;
-      }
+      if (!connection.alive) silent.push(connection);
       connection.alive = false;
       socket.ping();
+    }
+    // Judged after the sockets' pending input is read (setImmediate runs after this turn's I/O): a timer
+    // that fired late on a busy loop must not take an answer still waiting to be read for none.
+    if (silent.length) {
+      setImmediate(() => {
+        for (const connection of silent) {
+          const { socket } = connection.extra;
+          if (connection.alive || socket.readyState !== socket.OPEN) continue;
+          delivery.endSocket(socket, `${UNRESPONSIVE}, and its subscriptions were ended`);
+          // The endings leave through graphql-ws first (next, complete), then the close frame.
+          setTimeout(() => socket.close(4408, UNRESPONSIVE), 100).unref();
+        }
+      });
     }
   }, keepAliveMs);
   keepAlive.unref();

@@ -14,7 +14,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
-import { freshDatabase, http } from '../helpers.ts';
+import { freshDatabase, http, rawSubscriber } from '../helpers.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const database = freshDatabase();
@@ -83,38 +83,6 @@ it.skipIf(!redisUrl)('a key revoked or rolled through instance B is refused by i
   expect((await http(urlA, '/api/v1/accounts', { key: roll.body.secret })).status).toBe(200);
 });
 
-const EVENTS = 'subscription($after: ID) { events(after: $after) { id } }';
-
-/**
- * A raw graphql-transport-ws subscriber. With `hop`, it starts a new subscription after every event it
- * receives, with `after` that event (ignoring whatever the old one still had on its way): a resume at
- * every position.
- */
-function subscriber(url: string, key: string, after: string, hop = false) {
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
-  const received: string[] = [];
-  const problems: string[] = [];
-  let operation = 0;
-  const subscribe = (from: string) => socket.send(JSON.stringify({ id: String(++operation), type: 'subscribe', payload: { query: EVENTS, variables: { after: from } } }));
-  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } })));
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data));
-    if (message.type === 'connection_ack') return subscribe(after);
-    if (message.type === 'ping') return socket.send(JSON.stringify({ type: 'pong' }));
-    if (message.id !== String(operation)) return; // a subscription this client has left
-    if (message.type === 'next' && message.payload.data?.events) {
-      const id = message.payload.data.events.id as string;
-      received.push(id);
-      if (hop) {
-        socket.send(JSON.stringify({ id: String(operation), type: 'complete' }));
-        subscribe(id);
-      }
-    } else if (message.type !== 'complete') problems.push(JSON.stringify(message));
-  });
-  socket.on('close', (code, reason) => problems.push(`closed ${code} ${reason}`));
-  return { received, problems, close: () => socket.close() };
-}
-
 it.skipIf(!redisUrl)('two instances under concurrent writes: every subscriber gets the log in seq order, resuming at any position loses nothing (needs REDIS_URL)', async () => {
   await migrate(database.db);
   await tuneDatabase(database.db);
@@ -136,10 +104,10 @@ it.skipIf(!redisUrl)('two instances under concurrent writes: every subscriber ge
   const mark = (await http(urls[0], '/api/v1/customers', { key: writer, body: { name: 'Mark' } })).body.id;
   const after = (await database.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
   const subscribers = [
-    subscriber(urls[0], keys[1], after),
-    subscriber(urls[1], keys[2], after),
-    subscriber(urls[0], keys[3], after, true),
-    subscriber(urls[1], keys[4], after, true),
+    rawSubscriber(urls[0], keys[1], { after }),
+    rawSubscriber(urls[1], keys[2], { after }),
+    rawSubscriber(urls[0], keys[3], { after, hop: true }),
+    rawSubscriber(urls[1], keys[4], { after, hop: true }),
   ];
 
   // Eight writers at once, alternating instances: commits on a and b interleave, and each instance

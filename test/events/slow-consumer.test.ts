@@ -3,40 +3,15 @@
 // closes with 4408; subscribing again with that `after` gives exactly what it missed. (A bounded queue per
 // subscription in test/events/subscriptions.test.ts; 1,000 subscribers under load in bench/events.ts.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { createTestApp, http, type TestApp, untilOpenSubscriptions } from '../helpers.ts';
+import { createTestApp, http, rawSubscriber, type TestApp, untilOpenSubscriptions } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 }, socketKeepAliveMs: 200 });
+  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 }, socketKeepAliveMs: 500 });
 });
 afterAll(async () => {
   await t.close();
 });
-
-const EVENTS = 'subscription($after: ID) { events(after: $after) { id type } }';
-
-/** A raw graphql-transport-ws client (a library's client would hide the pause and the close code). */
-function rawClient(key: string, variables: Record<string, unknown> = {}) {
-  const socket = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
-  const messages: any[] = [];
-  let closed: { code: number; reason: string } | undefined;
-  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } })));
-  socket.on('message', (data) => {
-    const message = JSON.parse(String(data));
-    if (message.type === 'connection_ack') socket.send(JSON.stringify({ id: 'live', type: 'subscribe', payload: { query: EVENTS, variables } }));
-    messages.push(message);
-  });
-  socket.on('close', (code, reason) => (closed = { code, reason: String(reason) }));
-  return {
-    socket,
-    messages,
-    get closed() {
-      return closed;
-    },
-    eventIds: () => messages.filter((m) => m.type === 'next' && m.payload.data?.events).map((m) => m.payload.data.events.id as string),
-  };
-}
 
 /** Waits for `predicate`, bounded so a lost message fails the test instead of hanging it (not a timing assertion). */
 async function until(predicate: () => boolean, what: string, ms = 10_000) {
@@ -51,10 +26,10 @@ it('a client that stops reading is ended with where to resume, behind what was s
     const response = await http(t.url, '/api/v1/customers', { key, body: { name } });
     expect(response.status).toBe(201);
   };
-  const client = rawClient(key);
+  const client = rawSubscriber(t.url, key);
   await untilOpenSubscriptions(t.app, 1);
   // Live once an event written now arrives.
-  for (let n = 0; client.eventIds().length === 0; n++) {
+  for (let n = 0; client.received.length === 0; n++) {
     if (n > 50) throw new Error('the subscription never received an event');
     await customer(`Before ${n}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -71,7 +46,7 @@ it('a client that stops reading is ended with where to resume, behind what was s
   const ending = client.messages.findIndex((m) => m.type === 'next' && m.payload.errors);
   expect(ending).toBeGreaterThan(0);
   const error = client.messages[ending].payload.errors[0];
-  const received = client.eventIds();
+  const received = client.received;
   // resumeAfter names the last event that reached the client before the error; then `complete`.
   expect(error.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', resumeAfter: received.at(-1) });
   expect(error.message).toContain(`after: "${received.at(-1)}"`);
@@ -81,8 +56,8 @@ it('a client that stops reading is ended with where to resume, behind what was s
   const log = (await t.db.prisma.event.findMany({ where: { organizationId: (await t.db.prisma.event.findFirstOrThrow({ where: { id: received[0] } })).organizationId }, orderBy: { seq: 'asc' }, select: { id: true } })).map((e) => e.id);
   const missed = log.slice(log.indexOf(received.at(-1)!) + 1);
   expect(missed.length).toBeGreaterThanOrEqual(2);
-  const resumed = rawClient(key, { after: received.at(-1) });
-  await until(() => resumed.eventIds().length >= missed.length, 'the replay');
-  expect(resumed.eventIds()).toEqual(missed);
-  resumed.socket.close();
+  const resumed = rawSubscriber(t.url, key, { after: received.at(-1) });
+  await until(() => resumed.received.length >= missed.length, 'the replay');
+  expect(resumed.received).toEqual(missed);
+  resumed.close();
 });

@@ -4,7 +4,7 @@
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, http, type TestApp, untilOpenSubscriptions } from '../helpers.ts';
+import { createTestApp, http, rawSubscriber, type TestApp, untilOpenSubscriptions } from '../helpers.ts';
 import { revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { inProcessBus, type LoggedEvent } from '../../src/events/bus.ts';
 
@@ -206,6 +206,32 @@ describe('a client that stops reading', () => {
       expect(s.items.filter((item) => Number(item.data?.events?.id?.replace('evt_stall_', '')) >= 1000)).toHaveLength(0);
     } finally {
       await own.close();
+    }
+  });
+});
+
+describe('resuming while writes go on', () => {
+  it('a client that resumes with `after` at every event it receives, while eight writers commit, ends up with exactly the log', async () => {
+    const { key: k, organizationId } = await t.tenant('Hopping Co');
+    const mark = (await createCustomer(k, 'Mark')).body.id;
+    const after = (await t.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
+    const steady = rawSubscriber(t.url, k, { after });
+    const hopping = rawSubscriber(t.url, k, { after, hop: true });
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let n = next++; n < 120; n = next++) expect((await createCustomer(k, `Concurrent ${n}`)).status).toBe(201);
+      }),
+    );
+    const afterSeq = (await t.db.prisma.event.findUniqueOrThrow({ where: { id: after } })).seq;
+    const log = (await t.db.prisma.event.findMany({ where: { organizationId, seq: { gt: afterSeq } }, orderBy: { seq: 'asc' }, select: { id: true } })).map((e) => e.id);
+    expect(log).toHaveLength(120);
+    for (const deadline = Date.now() + 20_000; [steady, hopping].some((s) => s.received.length < log.length) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 200)); // anything more (a duplicate) would arrive now
+    for (const s of [steady, hopping]) {
+      expect(s.problems).toEqual([]);
+      expect(s.received).toEqual(log);
+      s.close();
     }
   });
 });

@@ -32,8 +32,9 @@ it('only the files docs/upgrading.md lists reach into library internals', () => 
   expect(listed.size).toBeGreaterThanOrEqual(4);
   for (const file of listed) expect(existsSync(join(SRC, '..', file)), file).toBe(true);
   // What reaching into a library looks like here: a proxy over a client, a library prototype or argument
-  // object changed in place, an adapter's private field, statements run on the adapter's own connection.
-  const internals = /pothosPrismaSelect|new Proxy\(|\.prototype as unknown|args\.ids = |as unknown as \{ client|\.prepare\.bind\(|sqliteStatement!?\(/;
+  // object changed in place, an adapter's private field, statements run on the adapter's own connection,
+  // bytes written to the socket a WebSocket library owns.
+  const internals = /pothosPrismaSelect|new Proxy\(|\.prototype as unknown|args\.ids = |as unknown as \{ client|\.prepare\.bind\(|sqliteStatement!?\(|request\.socket, id|raw\.write\(/;
   const reaching = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'modules', 'cli']
     .flatMap(files)
     .filter((file) => internals.test(readFileSync(join(SRC, file), 'utf8')))
