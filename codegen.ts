@@ -1,21 +1,21 @@
 // graphql-codegen: `npm run codegen` writes
 //   schema.graphql                          the schema, committed; a test fails when it drifts from the code
-//   src/graphql/generated/operations.ts     typed documents for every operation the REST layer runs
 //   src/dashboard/generated/graphql.ts      typed documents for the dashboard's operations (operations.graphql),
 //                                           as strings: the browser bundle needs no GraphQL parser
 //   src/dashboard/generated/persisted-operations.ts
 //                                           the dashboard's persisted operations: the SHA-256 id of each
 //                                           operation (the dashboard sends the id instead of the text) and
 //                                           the document the server runs for it
-// It runs programmatically (tsx codegen.ts) so the schema and the REST documents are imported from the
-// code itself: there is no second copy of either to keep in sync.
+// It runs programmatically (tsx codegen.ts) so the schema is imported from the code itself: there is no
+// second copy to keep in sync. (The REST layer's documents are checked against the schema when the
+// router is built: src/http/rest.ts.)
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generate } from '@graphql-codegen/cli';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, Kind, parse, print, printSchema, visit } from 'graphql';
-import { restRoutes, schema } from './src/registry.ts';
+import { schema } from './src/registry.ts';
 
 export const schemaSDL = printSchema(schema);
 
@@ -65,11 +65,6 @@ const config: CodegenConfig = {
   schema: schemaSDL,
   generates: {
     'schema.graphql': { plugins: ['schema-ast'], config: { includeDirectives: false } },
-    'src/graphql/generated/operations.ts': {
-      documents: restRoutes.map((route) => route.document),
-      plugins: ['typescript-operations', 'typed-document-node'],
-      config: { scalars, enumsAsTypes: true, useTypeImports: true },
-    },
     'src/dashboard/generated/graphql.ts': {
       documents: DASHBOARD_OPERATIONS,
       plugins: ['typescript-operations', 'typed-document-node'],
@@ -84,5 +79,5 @@ export default config;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await generate(config, true);
-  console.log('wrote schema.graphql, src/graphql/generated/operations.ts, src/dashboard/generated/graphql.ts and persisted-operations.ts');
+  console.log('wrote schema.graphql, src/dashboard/generated/graphql.ts and persisted-operations.ts');
 }
