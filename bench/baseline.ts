@@ -17,7 +17,8 @@ const DECIMALS = 2; // the bench organization's currency (USD)
 const money = (minor: bigint) => moneyNumber(minor, DECIMALS);
 const moneyText = (minor: bigint) => formatMoney(minor, DECIMALS);
 const today = () => new Date().toISOString().slice(0, 10);
-const iso = (stored: unknown) => new Date(stored instanceof Date ? stored : typeof stored === 'bigint' ? Number(stored) : (stored as string)).toISOString();
+const iso = (stored: unknown) =>
+  new Date(stored instanceof Date ? stored : typeof stored === 'bigint' ? Number(stored) : (stored as string)).toISOString();
 
 const SQL = {
   key: 'SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt" FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."prefix" = ?',
@@ -34,14 +35,17 @@ const SQL = {
   trialBalance:
     'SELECT a."code", a."name", s.debit, s.credit FROM (SELECT "accountId", SUM("debit") AS debit, SUM("credit") AS credit FROM "AccountDailyTotal" WHERE "organizationId" = ? AND "date" <= ? GROUP BY "accountId") s JOIN "Account" a ON a."id" = s."accountId" ORDER BY a."code"',
   accounts: 'SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ?',
-  lockOrganization: 'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, "lockDate", "baseCurrency"',
+  lockOrganization:
+    'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, "lockDate", "baseCurrency"',
   insertEntry:
     'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "totalAmount", "currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'manual\', ?, ?, ?)',
-  insertLine: 'INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  insertLine:
+    'INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   addDailyTotal:
     'INSERT INTO "AccountDailyTotal" ("organizationId", "accountId", "date", "debit", "credit") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("organizationId", "accountId", "date") DO UPDATE SET "debit" = "AccountDailyTotal"."debit" + excluded."debit", "credit" = "AccountDailyTotal"."credit" + excluded."credit"',
   // Written as already relayed: the baseline delivers nothing, and the service's relay must not pick its events up.
-  insertEvent: 'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?, ?)',
+  insertEvent:
+    'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?, ?)',
 };
 type Statement = keyof typeof SQL;
 
@@ -62,7 +66,10 @@ function sqliteStore(file: string): Store {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.defaultSafeIntegers(true); // BIGINT money stays exact
-  const prepared = Object.fromEntries(Object.entries(SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<Statement, Database.Statement>;
+  const prepared = Object.fromEntries(Object.entries(SQL).map(([name, text]) => [name, db.prepare(text)])) as Record<
+    Statement,
+    Database.Statement
+  >;
   const store: Store = {
     all: async (statement, ...params) => prepared[statement].all(...params),
     run: async (statement, ...params) => void prepared[statement].run(...params),
@@ -87,9 +94,27 @@ function postgresStore(url: string): Store {
   const schema = parsed.searchParams.get('schema') ?? 'public';
   parsed.searchParams.delete('schema');
   // BIGINT and SUM(BIGINT) exact, timestamps read as the UTC Prisma writes.
-  const types = { getTypeParser: (oid: number, format?: any) => (oid === 20 || oid === 1700 ? (v: string) => BigInt(v) : oid === 1114 ? (v: string) => new Date(`${v.replace(' ', 'T')}Z`) : pg.types.getTypeParser(oid, format)) };
+  const types = {
+    getTypeParser: (oid: number, format?: any) =>
+      oid === 20 || oid === 1700
+        ? (v: string) => BigInt(v)
+        : oid === 1114
+          ? (v: string) => new Date(`${v.replace(' ', 'T')}Z`)
+          : pg.types.getTypeParser(oid, format),
+  };
   const pool = new pg.Pool({ connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10, types });
-  const texts = Object.fromEntries(Object.entries(SQL).map(([name, text]) => [name, text.replace(/\?/g, (() => { let n = 0; return () => `$${++n}`; })())])) as Record<Statement, string>;
+  const texts = Object.fromEntries(
+    Object.entries(SQL).map(([name, text]) => [
+      name,
+      text.replace(
+        /\?/g,
+        (() => {
+          let n = 0;
+          return () => `$${++n}`;
+        })(),
+      ),
+    ]),
+  ) as Record<Statement, string>;
   const query = (client: pg.Pool | pg.PoolClient, statement: Statement, params: unknown[]) =>
     client.query({ name: statement, text: texts[statement], values: params.map((p) => (typeof p === 'bigint' ? p.toString() : p)) });
   const on = (client: pg.Pool | pg.PoolClient): Store => ({
@@ -132,7 +157,13 @@ function byInvoiceId(rows: any[]): Map<string, any[]> {
 async function authenticate(req: IncomingMessage): Promise<string | undefined> {
   const match = /^Bearer ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/.exec(req.headers.authorization ?? '');
   if (!match) return undefined;
-  const [key] = (await store.all('key', match[1])) as { id: string; organizationId: string; secretHash: string; lastUsedAt: unknown; revokedAt: unknown }[];
+  const [key] = (await store.all('key', match[1])) as {
+    id: string;
+    organizationId: string;
+    secretHash: string;
+    lastUsedAt: unknown;
+    revokedAt: unknown;
+  }[];
   if (!key || (key.revokedAt !== null && key.revokedAt !== undefined)) return undefined;
   const expected = Buffer.from(key.secretHash, 'hex');
   const actual = createHash('sha256').update(match[2]).digest();
@@ -231,58 +262,96 @@ async function trialBalance(organizationId: string, asOf: string, cost: number) 
   const totalDebit = rows.reduce((t, r) => t + r.debit, 0n);
   const totalCredit = rows.reduce((t, r) => t + r.credit, 0n);
   return {
-    data: { trialBalance: { totalDebit: moneyText(totalDebit), totalCredit: moneyText(totalCredit), rows: rows.map((r) => ({ account: r.account, debit: moneyText(r.debit), credit: moneyText(r.credit) })) } },
+    data: {
+      trialBalance: {
+        totalDebit: moneyText(totalDebit),
+        totalCredit: moneyText(totalCredit),
+        rows: rows.map((r) => ({ account: r.account, debit: moneyText(r.debit), credit: moneyText(r.credit) })),
+      },
+    },
     extensions: { cost: { requestedQueryCost: cost, maximumAvailable: 5000 } },
   };
 }
 
 const toMinor = (value: unknown) => {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || Math.round(value * 100) !== value * 100) throw new Error('amount');
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || Math.round(value * 100) !== value * 100)
+    throw new Error('amount');
   return BigInt(Math.round(value * 100));
 };
 
 /** POST /api/v1/journal-entries: checks as the service does, then one transaction. */
-const postEntry = (organizationId: string, body: any) => store.transaction(async (tx) => {
-  const lines = body.lines.map((l: any) => ({ accountId: String(l.accountId), debit: toMinor(l.debit), credit: toMinor(l.credit), description: l.description ?? null }));
-  if (lines.length < 2 || lines.some((l: any) => (l.debit > 0n) === (l.credit > 0n))) throw new Error('lines');
-  const totalDebit = lines.reduce((t: bigint, l: any) => t + l.debit, 0n);
-  if (totalDebit !== lines.reduce((t: bigint, l: any) => t + l.credit, 0n)) throw new Error('unbalanced');
-  const [organization] = (await tx.all('lockOrganization', organizationId)) as { number: bigint; lockDate: string | null; baseCurrency: string }[];
-  if (organization.lockDate && body.date <= organization.lockDate) throw new Error('locked');
-  const accounts = new Map((await tx.all('accounts', organizationId)).map((a) => [a.id, a]));
-  for (const l of lines) {
-    const account = accounts.get(l.accountId);
-    if (!account || !account.active || account.systemRole === 'accounts_receivable' || account.systemRole === 'accounts_payable') throw new Error('account');
-  }
-  const id = newId('JournalEntry');
-  const createdAt = new Date().toISOString();
-  await tx.run('insertEntry', id, organizationId, organization.number, body.date, body.description, body.reference ?? null, totalDebit, organization.baseCurrency, createdAt);
-  const rendered = [];
-  for (const [i, l] of lines.entries()) {
-    const lineId = newId('JournalLine');
-    await tx.run('insertLine', lineId, organizationId, id, i + 1, l.accountId, l.description, l.debit, l.credit, body.date);
-    await tx.run('addDailyTotal', organizationId, l.accountId, body.date, l.debit, l.credit);
-    rendered.push( { id: lineId, lineNo: i + 1, accountId: l.accountId, debit: money(l.debit), credit: money(l.credit), description: l.description, customerId: null, vendorId: null });
-  }
-  const object = {
-    id,
-    number: Number(organization.number),
-    date: body.date,
-    description: body.description,
-    reference: body.reference ?? null,
-    status: 'posted',
-    sourceType: 'manual',
-    sourceId: null,
-    totalAmount: money(totalDebit),
-    currency: organization.baseCurrency,
-    reversalOfId: null,
-    reversedById: null,
-    lines: rendered,
-    createdAt,
-  };
-  await tx.run('insertEvent', newId('Event'), organizationId, id, JSON.stringify({ object }), createdAt, createdAt);
-  return object;
-});
+const postEntry = (organizationId: string, body: any) =>
+  store.transaction(async (tx) => {
+    const lines = body.lines.map((l: any) => ({
+      accountId: String(l.accountId),
+      debit: toMinor(l.debit),
+      credit: toMinor(l.credit),
+      description: l.description ?? null,
+    }));
+    if (lines.length < 2 || lines.some((l: any) => l.debit > 0n === l.credit > 0n)) throw new Error('lines');
+    const totalDebit = lines.reduce((t: bigint, l: any) => t + l.debit, 0n);
+    if (totalDebit !== lines.reduce((t: bigint, l: any) => t + l.credit, 0n)) throw new Error('unbalanced');
+    const [organization] = (await tx.all('lockOrganization', organizationId)) as {
+      number: bigint;
+      lockDate: string | null;
+      baseCurrency: string;
+    }[];
+    if (organization.lockDate && body.date <= organization.lockDate) throw new Error('locked');
+    const accounts = new Map((await tx.all('accounts', organizationId)).map((a) => [a.id, a]));
+    for (const l of lines) {
+      const account = accounts.get(l.accountId);
+      if (!account || !account.active || account.systemRole === 'accounts_receivable' || account.systemRole === 'accounts_payable')
+        throw new Error('account');
+    }
+    const id = newId('JournalEntry');
+    const createdAt = new Date().toISOString();
+    await tx.run(
+      'insertEntry',
+      id,
+      organizationId,
+      organization.number,
+      body.date,
+      body.description,
+      body.reference ?? null,
+      totalDebit,
+      organization.baseCurrency,
+      createdAt,
+    );
+    const rendered = [];
+    for (const [i, l] of lines.entries()) {
+      const lineId = newId('JournalLine');
+      await tx.run('insertLine', lineId, organizationId, id, i + 1, l.accountId, l.description, l.debit, l.credit, body.date);
+      await tx.run('addDailyTotal', organizationId, l.accountId, body.date, l.debit, l.credit);
+      rendered.push({
+        id: lineId,
+        lineNo: i + 1,
+        accountId: l.accountId,
+        debit: money(l.debit),
+        credit: money(l.credit),
+        description: l.description,
+        customerId: null,
+        vendorId: null,
+      });
+    }
+    const object = {
+      id,
+      number: Number(organization.number),
+      date: body.date,
+      description: body.description,
+      reference: body.reference ?? null,
+      status: 'posted',
+      sourceType: 'manual',
+      sourceId: null,
+      totalAmount: money(totalDebit),
+      currency: organization.baseCurrency,
+      reversalOfId: null,
+      reversedById: null,
+      lines: rendered,
+      createdAt,
+    };
+    await tx.run('insertEvent', newId('Event'), organizationId, id, JSON.stringify({ object }), createdAt, createdAt);
+    return object;
+  });
 
 const send = (res: ServerResponse, status: number, body: unknown) => {
   const text = JSON.stringify(body);
@@ -303,7 +372,8 @@ const server = createServer(async (req, res) => {
     if (!organizationId) return send(res, 401, { code: 'UNAUTHENTICATED' });
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/api/v1/invoices') return send(res, 200, await listInvoices(organizationId, url));
-    if (req.method === 'POST' && url.pathname === '/api/v1/journal-entries') return send(res, 201, await postEntry(organizationId, JSON.parse(await readBody(req))));
+    if (req.method === 'POST' && url.pathname === '/api/v1/journal-entries')
+      return send(res, 201, await postEntry(organizationId, JSON.parse(await readBody(req))));
     if (req.method === 'POST' && url.pathname === '/graphql') {
       const { variables } = JSON.parse(await readBody(req));
       if (variables.kind === 'nested') return send(res, 200, await nestedInvoices(organizationId, variables.first, variables.cost));

@@ -50,7 +50,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // --- HAProxy from Debian's packages.
 if (spawnSync('haproxy', ['-v']).status !== 0) {
   console.error('installing haproxy (Debian package)');
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'haproxy'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 // --- Seed: one organization, its keys, 2,000 invoices.
@@ -67,10 +70,19 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-cluster-'));
 const db = openDatabase(databaseUrl, dir);
 await migrate(db);
 const organization = await createOrganization(db.prisma, { name: 'Cluster Co' });
-const [loadKey, limitedA, limitedB] = await Promise.all(['load', 'limited a', 'limited b'].map(async (name) => (await createApiKey(db.prisma, organization.id, name)).plaintext));
+const [loadKey, limitedA, limitedB] = await Promise.all(
+  ['load', 'limited a', 'limited b'].map(async (name) => (await createApiKey(db.prisma, organization.id, name)).plaintext),
+);
 const unitOfWork = createUnitOfWork({ db, representations });
 const customerIds: string[] = [];
-for (let i = 0; i < 20; i++) customerIds.push((await unitOfWork.write<{ id: string }>(organization.id, { operation: 'createCustomer', input: null }, (s) => customers.create(s, { name: `Customer ${i}` }))).id);
+for (let i = 0; i < 20; i++)
+  customerIds.push(
+    (
+      await unitOfWork.write<{ id: string }>(organization.id, { operation: 'createCustomer', input: null }, (s) =>
+        customers.create(s, { name: `Customer ${i}` }),
+      )
+    ).id,
+  );
 const plans: PlannedInvoice[] = Array.from({ length: 2000 }, (_, i) => ({
   customerId: customerIds[i % customerIds.length],
   issueDate: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
@@ -79,7 +91,9 @@ const plans: PlannedInvoice[] = Array.from({ length: 2000 }, (_, i) => ({
 }));
 await writeInvoices(db, organization.id, plans);
 await db.prisma.$executeRawUnsafe('UPDATE "Event" SET "relayedAt" = "createdAt" WHERE "relayedAt" IS NULL');
-const accounts = Object.fromEntries((await db.prisma.account.findMany({ where: { organizationId: organization.id } })).map((a) => [a.code, a.id]));
+const accounts = Object.fromEntries(
+  (await db.prisma.account.findMany({ where: { organizationId: organization.id } })).map((a) => [a.code, a.id]),
+);
 await db.prisma.$executeRawUnsafe(`ANALYZE`);
 
 async function freePort(): Promise<number> {
@@ -116,7 +130,13 @@ async function startInstance(name: 'a' | 'b') {
   await instance.url;
 }
 const balancer = spawn('haproxy', ['-db', '-f', join(PROJECT_ROOT, 'bench/cluster/haproxy.cfg')], {
-  env: { ...process.env, HAPROXY_SOCKET: socket, HAPROXY_PORT: String(ports.balancer), INSTANCE_A_PORT: String(ports.a), INSTANCE_B_PORT: String(ports.b) },
+  env: {
+    ...process.env,
+    HAPROXY_SOCKET: socket,
+    HAPROXY_PORT: String(ports.balancer),
+    INSTANCE_A_PORT: String(ports.a),
+    INSTANCE_B_PORT: String(ports.b),
+  },
   stdio: ['ignore', 'ignore', 'pipe'],
 });
 balancer.stderr!.on('data', () => {}); // its notices of servers going down and up are the bench's own doing
@@ -155,9 +175,19 @@ await until(['a', 'b']);
 async function sendMany(key: string, count: number) {
   const statuses: number[] = [];
   for (let i = 0; i < count; i += 10) {
-    statuses.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => fetch(`${url}/api/v1/invoices?limit=1`, { headers: headers(key) }).then((r) => (void r.arrayBuffer(), r.status))))));
+    statuses.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(10, count - i) }, () =>
+          fetch(`${url}/api/v1/invoices?limit=1`, { headers: headers(key) }).then((r) => (void r.arrayBuffer(), r.status)),
+        ),
+      )),
+    );
   }
-  return { passed: statuses.filter((s) => s === 200).length, limited: statuses.filter((s) => s === 429).length, other: statuses.filter((s) => s !== 200 && s !== 429).length };
+  return {
+    passed: statuses.filter((s) => s === 200).length,
+    limited: statuses.filter((s) => s === 429).length,
+    other: statuses.filter((s) => s !== 200 && s !== 429).length,
+  };
 }
 const limits = { a: await sendMany(limitedA, RATE_LIMIT * 1.5), b: await sendMany(limitedB, RATE_LIMIT * 1.5) };
 console.error(`rate limits: key a ${JSON.stringify(limits.a)}, key b ${JSON.stringify(limits.b)}`);
@@ -167,13 +197,21 @@ rateLimit = '1000000';
 await Promise.all([instances.a!.stop(), instances.b!.stop()]);
 await Promise.all([startInstance('a'), startInstance('b')]);
 await until(['a', 'b']);
-const NESTED = 'query { invoices(first: 25) { edges { node { id number status total customer { id name } lines { description amount } } } } }';
+const NESTED =
+  'query { invoices(first: 25) { edges { node { id number status total customer { id name } lines { description amount } } } } }';
 const workloads = [
   { name: 'REST GET /api/v1/invoices?limit=25', method: 'GET' as const, path: '/api/v1/invoices?limit=25' },
   { name: 'GraphQL nested invoices (first 25)', method: 'POST' as const, path: '/graphql', body: JSON.stringify({ query: NESTED }) },
 ];
 async function load(w: (typeof workloads)[number]) {
-  const result = await autocannon({ url: `${url}${w.path}`, method: w.method, headers: headers(loadKey), body: w.body, connections: CONNECTIONS, duration: SECONDS });
+  const result = await autocannon({
+    url: `${url}${w.path}`,
+    method: w.method,
+    headers: headers(loadKey),
+    body: w.body,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 for (const w of workloads) await load({ ...w }); // warm both instances
@@ -185,7 +223,15 @@ for (const w of workloads) {
   await admin('enable server instances/b');
   await until(['a', 'b']);
   const two = await load(w);
-  throughput.push([w.name, one.rps.toFixed(0), `${one.p99}`, two.rps.toFixed(0), `${two.p99}`, (two.rps / one.rps).toFixed(2), String(one.errors + two.errors)]);
+  throughput.push([
+    w.name,
+    one.rps.toFixed(0),
+    `${one.p99}`,
+    two.rps.toFixed(0),
+    `${two.p99}`,
+    (two.rps / one.rps).toFixed(2),
+    String(one.errors + two.errors),
+  ]);
   console.error(`${w.name}: one instance ${one.rps.toFixed(0)} req/s, two ${two.rps.toFixed(0)} req/s`);
 }
 
@@ -214,9 +260,19 @@ function subscriber(after: string | undefined) {
   const state = { seen: [] as string[], resumed: 0, last: after, stop: () => {} };
   let client: ReturnType<typeof createClient>;
   const subscribe = () => {
-    client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${loadKey}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => {} });
+    client = createClient({
+      url: `${url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${loadKey}` },
+      retryAttempts: 0,
+      lazy: false,
+      onNonLazyError: () => {},
+    });
     client.subscribe(
-      { query: 'subscription($after: ID) { events(after: $after, types: ["journal_entry.created"]) { id } }', variables: { after: state.last ?? null } },
+      {
+        query: 'subscription($after: ID) { events(after: $after, types: ["journal_entry.created"]) { id } }',
+        variables: { after: state.last ?? null },
+      },
       {
         next: ({ data }: any) => {
           state.seen.push(data.events.id);
@@ -236,7 +292,11 @@ function subscriber(after: string | undefined) {
   return state;
 }
 // The subscribers start from the latest event, so "missed" means missed since they subscribed.
-const latest = await db.prisma.event.findFirst({ where: { organizationId: organization.id }, orderBy: { seq: 'desc' }, select: { id: true, seq: true } });
+const latest = await db.prisma.event.findFirst({
+  where: { organizationId: organization.id },
+  orderBy: { seq: 'desc' },
+  select: { id: true, seq: true },
+});
 const subscribers = Array.from({ length: SUBSCRIBERS }, () => subscriber(latest?.id));
 await sleep(1500);
 
@@ -247,13 +307,24 @@ async function writer(w: number) {
   for (let n = 0; running; n++) {
     const key = `cluster-${w}-${n}`;
     keys.push(key);
-    const body = JSON.stringify({ date: '2026-06-15', description: `Cluster ${key}`, lines: [{ accountId: accounts['6100'], debit: 10, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 10 }] });
+    const body = JSON.stringify({
+      date: '2026-06-15',
+      description: `Cluster ${key}`,
+      lines: [
+        { accountId: accounts['6100'], debit: 10, credit: 0 },
+        { accountId: accounts['1010'], debit: 0, credit: 10 },
+      ],
+    });
     for (let attempt = 0; ; attempt++) {
       if (attempt === 30) {
         outcome.gaveUp++;
         break;
       }
-      const response = await fetch(`${url}/api/v1/journal-entries`, { method: 'POST', headers: { ...headers(loadKey), 'idempotency-key': key }, body }).catch(() => undefined);
+      const response = await fetch(`${url}/api/v1/journal-entries`, {
+        method: 'POST',
+        headers: { ...headers(loadKey), 'idempotency-key': key },
+        body,
+      }).catch(() => undefined);
       await response?.arrayBuffer();
       if (response?.status === 201) {
         outcome.writes++;
@@ -276,8 +347,16 @@ async function reader() {
 }
 /** The balancer's count of requests it sent again (retries, and retries to another instance), for the backend. */
 async function balancerRetries() {
-  const line = (await admin('show stat')).split('\n').find((l) => l.startsWith('instances,BACKEND,'))!.split(',');
-  return { retried: Number(line[15]), redispatched: Number(line[16]), connectionErrors: Number(line[13]), responseErrors: Number(line[14]) };
+  const line = (await admin('show stat'))
+    .split('\n')
+    .find((l) => l.startsWith('instances,BACKEND,'))!
+    .split(',');
+  return {
+    retried: Number(line[15]),
+    redispatched: Number(line[16]),
+    connectionErrors: Number(line[13]),
+    responseErrors: Number(line[14]),
+  };
 }
 const retriesBefore = await balancerRetries();
 const phase = [...Array.from({ length: WRITERS }, (_, w) => writer(w)), ...Array.from({ length: READERS }, () => reader())];
@@ -292,16 +371,25 @@ await sleep(Math.max(0, (KILL_SECONDS - RESTART_AT) * 1000));
 running = false;
 await Promise.all(phase);
 const retriesAfter = await balancerRetries();
-const atBalancer = Object.fromEntries(Object.entries(retriesAfter).map(([k, v]) => [k, v - retriesBefore[k as keyof typeof retriesBefore]]));
+const atBalancer = Object.fromEntries(
+  Object.entries(retriesAfter).map(([k, v]) => [k, v - retriesBefore[k as keyof typeof retriesBefore]]),
+);
 
 // Everything committed reaches every subscriber and the receiver (retries of webhooks included).
-const events = await db.prisma.event.findMany({ where: { organizationId: organization.id, type: 'journal_entry.created', seq: { gt: latest?.seq ?? 0 } }, select: { id: true }, orderBy: { seq: 'asc' } });
+const events = await db.prisma.event.findMany({
+  where: { organizationId: organization.id, type: 'journal_entry.created', seq: { gt: latest?.seq ?? 0 } },
+  select: { id: true },
+  orderBy: { seq: 'asc' },
+});
 const eventIds = new Set(events.map((e) => e.id));
 for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(200)) {
   if (subscribers.every((s) => new Set(s.seen).size >= eventIds.size) && [...eventIds].every((id) => deliveries.has(id))) break;
 }
 for (const s of subscribers) s.stop();
-const entries = await db.prisma.journalEntry.findMany({ where: { organizationId: organization.id, description: { startsWith: 'Cluster cluster-' } }, select: { description: true } });
+const entries = await db.prisma.journalEntry.findMany({
+  where: { organizationId: organization.id, description: { startsWith: 'Cluster cluster-' } },
+  select: { description: true },
+});
 const perKey = new Map<string, number>();
 for (const e of entries) perKey.set(e.description!, (perKey.get(e.description!) ?? 0) + 1);
 const duplicatedKeys = [...perKey.values()].filter((n) => n > 1).length;
@@ -311,13 +399,19 @@ const twice = subscribers.map((s) => s.seen.length - new Set(s.seen).size);
 const undelivered = [...eventIds].filter((id) => !deliveries.has(id)).length;
 const deliveredTwice = [...deliveries.values()].filter((n) => n > 1).length;
 
-console.log(`\nRate limits (${RATE_LIMIT}/minute per key, ${RATE_LIMIT * 1.5} requests per key through the balancer, round robin over two instances):\n`);
+console.log(
+  `\nRate limits (${RATE_LIMIT}/minute per key, ${RATE_LIMIT * 1.5} requests per key through the balancer, round robin over two instances):\n`,
+);
 console.log('| key | passed | refused (429) | other |\n|---|---|---|---|');
 for (const [name, r] of Object.entries(limits)) console.log(`| ${name} | ${r.passed} | ${r.limited} | ${r.other} |`);
 console.log(`\nThroughput (${CONNECTIONS} connections, ${SECONDS} s per run, 2,000 invoices):\n`);
-console.log('| workload | one instance req/s | p99 ms | two instances req/s | p99 ms | two / one | errors |\n|---|---|---|---|---|---|---|');
+console.log(
+  '| workload | one instance req/s | p99 ms | two instances req/s | p99 ms | two / one | errors |\n|---|---|---|---|---|---|---|',
+);
 for (const row of throughput) console.log(`| ${row.join(' | ')} |`);
-console.log(`\nInstance b killed (SIGKILL) after ${KILL_AT} s of ${KILL_SECONDS} s, restarted at ${RESTART_AT} s; ${WRITERS} writers, ${READERS} readers, ${SUBSCRIBERS} subscribers, one webhook:\n`);
+console.log(
+  `\nInstance b killed (SIGKILL) after ${KILL_AT} s of ${KILL_SECONDS} s, restarted at ${RESTART_AT} s; ${WRITERS} writers, ${READERS} readers, ${SUBSCRIBERS} subscribers, one webhook:\n`,
+);
 console.log(
   [
     ['journal entries posted (one Idempotency-Key each)', keys.length],
@@ -326,7 +420,10 @@ console.log(
     ['  keys given up after 30 attempts', outcome.gaveUp],
     ['  entries written per key: missing / more than one', `${missingKeys} / ${duplicatedKeys}`],
     ['list reads / failed', `${outcome.reads} / ${outcome.readFailures}`],
-    ['balancer: connection errors / response errors / retried / sent to the other instance', `${atBalancer.connectionErrors} / ${atBalancer.responseErrors} / ${atBalancer.retried} / ${atBalancer.redispatched}`],
+    [
+      'balancer: connection errors / response errors / retried / sent to the other instance',
+      `${atBalancer.connectionErrors} / ${atBalancer.responseErrors} / ${atBalancer.retried} / ${atBalancer.redispatched}`,
+    ],
     ['journal_entry.created events committed', eventIds.size],
     ['subscribers that resumed with `after`', subscribers.filter((s) => s.resumed > 0).length],
     ['events missed per subscriber', missed.join(', ')],

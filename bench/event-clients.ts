@@ -69,7 +69,8 @@ function connect(url: string, key: string, query: string, timesLatency: boolean)
         subscriber.received.push(intern(frame.toString('latin1', at + 6, frame.indexOf(0x22, at + 6))));
         if (subscriber.timesLatency) {
           const created = frame.indexOf(CREATED);
-          if (created > 0) latencies.push(Date.now() - Date.parse(frame.toString('latin1', created + 13, frame.indexOf(0x22, created + 13))));
+          if (created > 0)
+            latencies.push(Date.now() - Date.parse(frame.toString('latin1', created + 13, frame.indexOf(0x22, created + 13))));
         }
         return;
       }
@@ -128,14 +129,19 @@ function connect(url: string, key: string, query: string, timesLatency: boolean)
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 process.on('message', async (message: any) => {
   if (message.connect) {
     const { urls, keys, count, query } = message.connect as { urls: string[]; keys: string[]; count: number; query: string };
     const batch = 50;
     for (let i = 0; i < count; i += batch) {
-      await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, j) => connect(urls[(i + j) % urls.length], keys[(i + j) % keys.length], query, (i + j) % 10 === 0)));
+      await Promise.all(
+        Array.from({ length: Math.min(batch, count - i) }, (_, j) =>
+          connect(urls[(i + j) % urls.length], keys[(i + j) % keys.length], query, (i + j) % 10 === 0),
+        ),
+      );
     }
     process.send!({ connected: subscribers.length });
   } else if (message.reset) {
@@ -165,7 +171,10 @@ process.on('message', async (message: any) => {
       }
       if (positions.length && positions[positions.length - 1] !== log.length - 1) ok = false;
       if (ok) complete++;
-      else if (examples.length < 3) examples.push(`client ${subscribers.indexOf(s)}: ${positions.length} received, first at ${positions[0]}, last at ${positions.at(-1)} of ${log.length}; errors ${s.errors.slice(0, 1)}; closed ${JSON.stringify(s.closed ?? null)}`);
+      else if (examples.length < 3)
+        examples.push(
+          `client ${subscribers.indexOf(s)}: ${positions.length} received, first at ${positions[0]}, last at ${positions.at(-1)} of ${log.length}; errors ${s.errors.slice(0, 1)}; closed ${JSON.stringify(s.closed ?? null)}`,
+        );
     }
     latencies.sort((a, b) => a - b);
     process.send!({

@@ -41,7 +41,8 @@ const postgresBase = process.env.BENCH_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 // --- The books: one organization, its keys, a customer.
 const dir = mkdtempSync(join(tmpdir(), 'bench-events-'));
@@ -84,7 +85,11 @@ process.on('exit', () => {
   for (const s of servers) s.child.kill('SIGKILL');
 });
 
-const customerId = await fetch(`${urls[0]}/api/v1/customers`, { method: 'POST', headers: { authorization: `Bearer ${writerKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Subscribed Ltd' }) })
+const customerId = await fetch(`${urls[0]}/api/v1/customers`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${writerKey}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ name: 'Subscribed Ltd' }),
+})
   .then((r) => r.json())
   .then((body: any) => body.id as string);
 
@@ -150,7 +155,10 @@ const alone = await measured(SECONDS);
 const aloneRss = servers.map((s) => s.peakRssMb());
 
 // 2. SUBSCRIBERS in the one organization.
-const clients = fork(join(PROJECT_ROOT, 'bench/event-clients.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const clients = fork(join(PROJECT_ROOT, 'bench/event-clients.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
 process.on('exit', () => clients.kill('SIGKILL'));
 const ask = <T>(message: unknown, answer: string) =>
   new Promise<T>((resolve) => {
@@ -167,13 +175,24 @@ const connected = await ask<number>({ connect: { urls, keys, count: SUBSCRIBERS,
 console.error(`${connected} subscribed; warming up for ${WARMUP_SECONDS} s`);
 await writeAtRate(WARMUP_SECONDS);
 await sleep(2000);
-const { seq: startSeq } = await db.prisma.event.findFirstOrThrow({ where: { organizationId: organization.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
+const { seq: startSeq } = await db.prisma.event.findFirstOrThrow({
+  where: { organizationId: organization.id },
+  orderBy: { seq: 'desc' },
+  select: { seq: true },
+});
 await ask({ reset: true }, 'reset');
 for (const s of servers) s.resetPeakRss();
 console.error(`writing invoices at ${RATE}/s for ${SECONDS} s with ${connected} subscribers`);
 const fannedOut = await measured(SECONDS);
 // Let delivery finish (bounded), then check every client against the log.
-const logIds = async () => (await db.prisma.event.findMany({ where: { organizationId: organization.id, seq: { gt: startSeq } }, orderBy: { seq: 'asc' }, select: { id: true } })).map((e) => e.id);
+const logIds = async () =>
+  (
+    await db.prisma.event.findMany({
+      where: { organizationId: organization.id, seq: { gt: startSeq } },
+      orderBy: { seq: 'asc' },
+      select: { id: true },
+    })
+  ).map((e) => e.id);
 const expectedIds = await logIds();
 let report: any;
 for (const deadline = Date.now() + 60_000; ; await sleep(1000)) {
@@ -197,7 +216,11 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
 const post = (path: string, body: unknown) =>
-  fetch(`${urls[0]}${path}`, { method: 'POST', headers: { authorization: `Bearer ${writerKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  fetch(`${urls[0]}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${writerKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).then((r) => r.json());
 for (let i = 0; i < HOOKS; i++) await post('/api/v1/webhooks', { url: hookUrl, eventTypes: ['vendor.created'] });
 const burstStarted = Date.now();
 await Promise.all(Array.from({ length: BURST }, (_, n) => post('/api/v1/vendors', { name: `Hooked ${n}` })));
@@ -222,7 +245,11 @@ const rows: [string, string, string][] = [
   ['writes offered', `${RATE}/s × ${SECONDS} s`, `${RATE}/s × ${SECONDS} s`],
   ['answers', statuses(alone.run), statuses(fannedOut.run)],
   ['answered after > 1 s or never', String(alone.run.slow), String(fannedOut.run.slow)],
-  ['201 latency p50 / p99 ms', `${ms(percentile(alone.run.latencies, 50))} / ${ms(percentile(alone.run.latencies, 99))}`, `${ms(percentile(fannedOut.run.latencies, 50))} / ${ms(percentile(fannedOut.run.latencies, 99))}`],
+  [
+    '201 latency p50 / p99 ms',
+    `${ms(percentile(alone.run.latencies, 50))} / ${ms(percentile(alone.run.latencies, 99))}`,
+    `${ms(percentile(fannedOut.run.latencies, 50))} / ${ms(percentile(fannedOut.run.latencies, 99))}`,
+  ],
   ['writer fell behind its schedule by ms', ms(alone.run.lateMs), ms(fannedOut.run.lateMs)],
   ['server CPU (cores)', alone.serverCores.toFixed(2), fannedOut.serverCores.toFixed(2)],
   ['server peak RSS MB', aloneRss.map((m) => m.toFixed(0)).join(' / '), fannedRss.map((m) => m.toFixed(0)).join(' / ')],
@@ -235,7 +262,9 @@ const rows: [string, string, string][] = [
   ['event created → received p50 / p99 ms', '', `${report.latencyP50} / ${report.latencyP99}`],
   ['webhook deliveries a second', '', `${deliveriesPerSecond.toFixed(0)} (${hooksReceived} of ${BURST * HOOKS})`],
 ];
-console.log(`${postgresBase ? 'PostgreSQL + Redis, 2 instances' : 'SQLite, 1 instance'}; ${connected} subscribers in one organization over ${KEYS} keys`);
+console.log(
+  `${postgresBase ? 'PostgreSQL + Redis, 2 instances' : 'SQLite, 1 instance'}; ${connected} subscribers in one organization over ${KEYS} keys`,
+);
 for (const [label, a, b] of rows) console.log(`| ${label.padEnd(44)} | ${a.padEnd(24)} | ${b} |`);
 for (const example of report.examples) console.log(`  ${example}`);
 process.exit(0);

@@ -57,12 +57,19 @@ const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const PEERS = (process.env.BENCH_PEERS ?? '').split(/[\s,]+/).filter(Boolean);
 for (const peer of PEERS) if (peer !== 'postgraphile') throw new Error(`BENCH_PEERS knows postgraphile only, got "${peer}"`);
-const COMPARE = (process.env.BENCH_COMPARE ?? '').split(/\s+/).filter(Boolean).map((spec) => {
-  const [build, ...settings] = spec.split(';');
-  const [name, bundle] = build.split('=');
-  if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js[;VAR=value…] items, got "${spec}"`);
-  return { name, bundle, env: Object.fromEntries(settings.map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)])) };
-});
+const COMPARE = (process.env.BENCH_COMPARE ?? '')
+  .split(/\s+/)
+  .filter(Boolean)
+  .map((spec) => {
+    const [build, ...settings] = spec.split(';');
+    const [name, bundle] = build.split('=');
+    if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js[;VAR=value…] items, got "${spec}"`);
+    return {
+      name,
+      bundle,
+      env: Object.fromEntries(settings.map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)])),
+    };
+  });
 
 // --- 1. Seed.
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
@@ -78,23 +85,28 @@ await tuneDatabase(db);
 const organization = await createOrganization(db.prisma, { name: 'Bench Co' });
 const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
 const unitOfWork = createUnitOfWork({ db, representations });
-const write = <Row>(name: string, work: (scope: any) => Promise<any>) => unitOfWork.write<Row>(organization.id, { operation: name, input: null }, work);
+const write = <Row>(name: string, work: (scope: any) => Promise<any>) =>
+  unitOfWork.write<Row>(organization.id, { operation: name, input: null }, work);
 const random = (() => {
   let seed = 42; // the same data set every run
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 })();
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
 const customerIds: string[] = [];
-for (let i = 0; i < 200; i++) customerIds.push((await write('createCustomer', (s) => customers.create(s, { name: `Customer ${i}`, email: `c${i}@example.com` }))).id);
+for (let i = 0; i < 200; i++)
+  customerIds.push((await write('createCustomer', (s) => customers.create(s, { name: `Customer ${i}`, email: `c${i}@example.com` }))).id);
 const productIds: string[] = [];
-for (let i = 0; i < 50; i++) productIds.push((await write('createProduct', (s) => createProduct(s, { name: `Product ${i}`, unitPrice: (5 + i).toFixed(2) }))).id);
+for (let i = 0; i < 50; i++)
+  productIds.push((await write('createProduct', (s) => createProduct(s, { name: `Product ${i}`, unitPrice: (5 + i).toFixed(2) }))).id);
 const seedStarted = Date.now();
 const plans: PlannedInvoice[] = [];
 for (let i = 0; i < INVOICES; i++) {
   const day = String(1 + (i % 28)).padStart(2, '0');
-  const month = String(1 + ((i / 28) % 12 | 0)).padStart(2, '0');
+  const month = String(1 + (((i / 28) % 12) | 0)).padStart(2, '0');
   const lines = Array.from({ length: 1 + Math.floor(random() * 10) }, (_, n) =>
-    random() < 0.5 ? { productId: pick(productIds), quantity: String(1 + (n % 3)) } : { description: `Service ${n}`, unitPrice: (10 + Math.floor(random() * 500)).toFixed(2), quantity: '1.5' },
+    random() < 0.5
+      ? { productId: pick(productIds), quantity: String(1 + (n % 3)) }
+      : { description: `Service ${n}`, unitPrice: (10 + Math.floor(random() * 500)).toFixed(2), quantity: '1.5' },
   );
   plans.push({ customerId: pick(customerIds), issueDate: `2026-${month}-${day}`, lines, payments: [] });
 }
@@ -106,13 +118,18 @@ await db.prisma.$executeRawUnsafe('UPDATE "Event" SET "relayedAt" = "createdAt" 
 // pages not yet written back); settle that first, so the runs measure the servers and not a checkpoint
 // or an autovacuum pass of the seed's own making.
 if (postgresUrl) {
-  const tables = await db.prisma.$queryRawUnsafe<{ name: string }[]>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1', benchSchema);
+  const tables = await db.prisma.$queryRawUnsafe<{ name: string }[]>(
+    'SELECT tablename AS name FROM pg_tables WHERE schemaname = $1',
+    benchSchema,
+  );
   await db.prisma.$executeRawUnsafe(`VACUUM ANALYZE ${tables.map((t) => `"${benchSchema}"."${t.name}"`).join(', ')}`);
   await db.prisma.$executeRawUnsafe('CHECKPOINT');
 } else {
   await db.prisma.$queryRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)');
 }
-const accounts = Object.fromEntries((await db.prisma.account.findMany({ where: { organizationId: organization.id } })).map((a) => [a.code, a.id]));
+const accounts = Object.fromEntries(
+  (await db.prisma.account.findMany({ where: { organizationId: organization.id } })).map((a) => [a.code, a.id]),
+);
 await db.close();
 async function dropBenchSchema() {
   if (!postgresUrl) return;
@@ -125,13 +142,39 @@ async function dropBenchSchema() {
 // --- 2. Start both.
 await buildServer();
 const baselineBundle = join(PROJECT_ROOT, 'dist/baseline.js');
-await build({ entryPoints: [join(PROJECT_ROOT, 'bench/baseline.ts')], outfile: baselineBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+await build({
+  entryPoints: [join(PROJECT_ROOT, 'bench/baseline.ts')],
+  outfile: baselineBundle,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
 
-const serviceFlags = [...SERVER_NODE_FLAGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
-const serviceEnv = { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'info', METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000' };
+const serviceFlags = [
+  ...SERVER_NODE_FLAGS,
+  ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+  ...(process.env.BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+];
+const serviceEnv = {
+  NODE_ENV: 'production',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dir,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'info',
+  METRICS_PORT: '0',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+};
 const logTo = (name: string) => openSync(join(dir, `${name}.log`), 'a');
 const service = start(SERVER_BUNDLE, [], serviceEnv, serviceFlags, logTo('service'));
-const compared = COMPARE.map(({ name, bundle, env }) => ({ name, server: start(bundle, [], { ...serviceEnv, ...env }, serviceFlags, logTo(name)) }));
+const compared = COMPARE.map(({ name, bundle, env }) => ({
+  name,
+  server: start(bundle, [], { ...serviceEnv, ...env }, serviceFlags, logTo(name)),
+}));
 const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')]);
 const peersDir = join(PROJECT_ROOT, 'bench/peers');
 // Bundled beside the peers' own node_modules, which its imports resolve from.
@@ -141,7 +184,16 @@ if (PEERS.length) {
     console.log('Installing the benchmark peers (bench/peers/package.json; PostGraphile declares Node 22 and runs here with a polyfill)…');
     execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: peersDir, stdio: 'inherit' });
   }
-  await build({ entryPoints: [join(peersDir, 'postgraphile.ts')], outfile: peerBundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: [join(peersDir, 'postgraphile.ts')],
+    outfile: peerBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
 }
 const peers = PEERS.map((name) => ({ name, server: start(peerBundle, [databaseUrl]) }));
 const peerUrls = await Promise.all(peers.map((p) => p.server.url));
@@ -165,7 +217,10 @@ const entryBody = () => {
   return JSON.stringify({
     date: '2026-06-15',
     description: `Bench entry ${entryNo}`,
-    lines: [...amounts.map((a) => ({ accountId: accounts['6100'], debit: a, credit: 0 })), { accountId: accounts['1010'], debit: 0, credit: total }],
+    lines: [
+      ...amounts.map((a) => ({ accountId: accounts['6100'], debit: a, credit: 0 })),
+      { accountId: accounts['1010'], debit: 0, credit: total },
+    ],
   });
 };
 interface Workload {
@@ -179,9 +234,27 @@ interface Workload {
 const graphql = (query: string, variables: Record<string, unknown>) => () => JSON.stringify({ query, variables });
 const workloads: Workload[] = [
   { name: 'REST GET /api/v1/invoices?limit=25', method: 'GET', path: '/api/v1/invoices?limit=25', compare: 'exact' },
-  { name: 'REST POST /api/v1/journal-entries (2-4 lines)', method: 'POST', path: '/api/v1/journal-entries', body: entryBody, compare: 'shape' },
-  { name: 'GraphQL nested invoices (first 25)', method: 'POST', path: '/graphql', body: graphql(NESTED, { first: 25, kind: 'nested' }), compare: 'exact' },
-  { name: 'GraphQL trialBalance', method: 'POST', path: '/graphql', body: graphql(TRIAL_BALANCE, { asOf: '2026-12-31', kind: 'trialBalance' }), compare: 'exact' },
+  {
+    name: 'REST POST /api/v1/journal-entries (2-4 lines)',
+    method: 'POST',
+    path: '/api/v1/journal-entries',
+    body: entryBody,
+    compare: 'shape',
+  },
+  {
+    name: 'GraphQL nested invoices (first 25)',
+    method: 'POST',
+    path: '/graphql',
+    body: graphql(NESTED, { first: 25, kind: 'nested' }),
+    compare: 'exact',
+  },
+  {
+    name: 'GraphQL trialBalance',
+    method: 'POST',
+    path: '/graphql',
+    body: graphql(TRIAL_BALANCE, { asOf: '2026-12-31', kind: 'trialBalance' }),
+    compare: 'exact',
+  },
 ];
 
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
@@ -227,7 +300,11 @@ async function once(base: string, w: Workload, body?: string) {
   return { status: response.status, json: await response.json() };
 }
 const shape = (value: unknown): unknown =>
-  Array.isArray(value) ? value.slice(0, 1).map(shape) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)])) : typeof value;
+  Array.isArray(value)
+    ? value.slice(0, 1).map(shape)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+      : typeof value;
 
 // The cost the service reports is part of its answer; the baseline is told it to answer the same bytes.
 for (const w of workloads.filter((w) => w.path === '/graphql')) {
@@ -239,22 +316,28 @@ for (const w of workloads.filter((w) => w.path === '/graphql')) {
 for (const w of workloads) {
   for (const [i, url] of comparedUrls.entries()) {
     const [a, b] = [await once(urls.service, w, w.body?.()), await once(url, w, w.body?.())];
-    if (w.compare === 'exact' && !isDeepStrictEqual(a.json, b.json)) console.error(`${w.name}: ${compared[i].name} answers differently from this build (measured anyway)`);
+    if (w.compare === 'exact' && !isDeepStrictEqual(a.json, b.json))
+      console.error(`${w.name}: ${compared[i].name} answers differently from this build (measured anyway)`);
   }
   if (w.name.includes('nested')) {
     for (const [i, url] of peerUrls.entries()) {
       const [a, b] = [await once(urls.service, w, w.body?.()), await once(url, w, peerNestedBody())];
       if (!b.json.data || !isDeepStrictEqual(servicePage(a.json), peerPage(b.json))) {
-        console.error(`${w.name}: ${peers[i].name} answers different data\nservice: ${JSON.stringify(servicePage(a.json)).slice(0, 400)}\n${peers[i].name}: ${JSON.stringify(b.json).slice(0, 400)}`);
+        console.error(
+          `${w.name}: ${peers[i].name} answers different data\nservice: ${JSON.stringify(servicePage(a.json)).slice(0, 400)}\n${peers[i].name}: ${JSON.stringify(b.json).slice(0, 400)}`,
+        );
         await dropBenchSchema();
         process.exit(1);
       }
     }
   }
   const [a, b] = [await once(urls.service, w, w.body?.()), await once(urls.baseline, w, w.body?.())];
-  const same = a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
+  const same =
+    a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
   if (!same) {
-    console.error(`${w.name}: the two answers differ\nservice:  ${JSON.stringify(a.json).slice(0, 600)}\nbaseline: ${JSON.stringify(b.json).slice(0, 600)}`);
+    console.error(
+      `${w.name}: the two answers differ\nservice:  ${JSON.stringify(a.json).slice(0, 600)}\nbaseline: ${JSON.stringify(b.json).slice(0, 600)}`,
+    );
     await dropBenchSchema();
     process.exit(1);
   }
@@ -301,7 +384,11 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   // slowdown during one side's only run made a ratio.
   service.resetPeakRss();
   const racing = w.name.includes('nested') ? peers : [];
-  const runs = new Map<string, Awaited<ReturnType<typeof load>>[]>([['this build', []], ...compared.map((c) => [c.name, []] as [string, []]), ...racing.map((p) => [p.name, []] as [string, []])]);
+  const runs = new Map<string, Awaited<ReturnType<typeof load>>[]>([
+    ['this build', []],
+    ...compared.map((c) => [c.name, []] as [string, []]),
+    ...racing.map((p) => [p.name, []] as [string, []]),
+  ]);
   let base: Awaited<ReturnType<typeof load>> | undefined;
   let full: Awaited<ReturnType<typeof load>> | undefined;
   for (let round = 0; round < ROUNDS; round++) {
@@ -309,17 +396,27 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
     const f = await load(urls.service, w, service.child.pid!);
     runs.get('this build')!.push(f);
     for (const [i, c] of compared.entries()) runs.get(c.name)!.push(await load(comparedUrls[i], w, c.server.child.pid!));
-    for (const p of racing) runs.get(p.name)!.push(await load(peerUrls[peers.indexOf(p)], { ...w, body: peerNestedBody }, p.server.child.pid!));
+    for (const p of racing)
+      runs.get(p.name)!.push(await load(peerUrls[peers.indexOf(p)], { ...w, body: peerNestedBody }, p.server.child.pid!));
     if (!base || b.rps > base.rps) base = b;
     if (!full || f.rps > full.rps) full = f;
   }
   if (!base || !full) throw new Error('BENCH_ROUNDS must be at least 1');
   if (compared.length || racing.length) {
-    const databaseCpu = (list: Awaited<ReturnType<typeof load>>[]) => (postgresUrl ? [list.map((r) => r.databaseCpuPerRequest!.toFixed(2)).join(', ')] : []);
+    const databaseCpu = (list: Awaited<ReturnType<typeof load>>[]) =>
+      postgresUrl ? [list.map((r) => r.databaseCpuPerRequest!.toFixed(2)).join(', ')] : [];
     comparison.push([w.name, 'baseline', '', base.cpuPerRequest.toFixed(2), ...databaseCpu([base]), `${base.p99}`, '1']);
     for (const [name, list] of runs) {
       const best = list.reduce((a, b) => (b.rps > a.rps ? b : a));
-      comparison.push([w.name, name, list.map((r) => r.rps.toFixed(0)).join(', '), list.map((r) => r.cpuPerRequest.toFixed(2)).join(', '), ...databaseCpu(list), `${best.p99}`, (best.rps / base.rps).toFixed(3)]);
+      comparison.push([
+        w.name,
+        name,
+        list.map((r) => r.rps.toFixed(0)).join(', '),
+        list.map((r) => r.cpuPerRequest.toFixed(2)).join(', '),
+        ...databaseCpu(list),
+        `${best.p99}`,
+        (best.rps / base.rps).toFixed(3),
+      ]);
     }
   }
   const rate = Math.max(1, Math.floor(full.rps * 0.7));
@@ -329,25 +426,69 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   const baseAtRate = await steady(urls.baseline, w, rate);
   const peak = service.peakRssMb();
   servicePeakRssMb = Math.max(servicePeakRssMb, peak);
-  rows.push([w.name, base.rps.toFixed(0), full.rps.toFixed(0), `${full.p50}/${full.p99}`, (full.rps / base.rps).toFixed(3), `${full.cpuPerRequest.toFixed(2)} / ${base.cpuPerRequest.toFixed(2)}`, ...(postgresUrl ? [`${full.databaseCpuPerRequest!.toFixed(2)} / ${base.databaseCpuPerRequest!.toFixed(2)}`] : []), `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`, `${baseAtRate.p50}/${baseAtRate.p99}`, peak.toFixed(0), `${full.errors + atRate.errors} / ${base.errors + baseAtRate.errors}`]);
+  rows.push([
+    w.name,
+    base.rps.toFixed(0),
+    full.rps.toFixed(0),
+    `${full.p50}/${full.p99}`,
+    (full.rps / base.rps).toFixed(3),
+    `${full.cpuPerRequest.toFixed(2)} / ${base.cpuPerRequest.toFixed(2)}`,
+    ...(postgresUrl ? [`${full.databaseCpuPerRequest!.toFixed(2)} / ${base.databaseCpuPerRequest!.toFixed(2)}`] : []),
+    `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`,
+    `${baseAtRate.p50}/${baseAtRate.p99}`,
+    peak.toFixed(0),
+    `${full.errors + atRate.errors} / ${base.errors + baseAtRate.errors}`,
+  ]);
   console.error(`${w.name}: done`);
 }
 const table = [
-  ['workload', 'baseline req/s', 'service req/s', 'service p50/p99 ms', 'ratio', 'CPU ms/request: service / baseline', ...(postgresUrl ? ['PostgreSQL CPU ms/request: service / baseline'] : []), 'service at 70 %: req/s: p50/p99 ms', 'baseline at that rate: p50/p99 ms', 'service peak RSS MB', 'errors: service / baseline'],
+  [
+    'workload',
+    'baseline req/s',
+    'service req/s',
+    'service p50/p99 ms',
+    'ratio',
+    'CPU ms/request: service / baseline',
+    ...(postgresUrl ? ['PostgreSQL CPU ms/request: service / baseline'] : []),
+    'service at 70 %: req/s: p50/p99 ms',
+    'baseline at that rate: p50/p99 ms',
+    'service peak RSS MB',
+    'errors: service / baseline',
+  ],
   ...rows,
 ];
 console.log(table.map((r) => `| ${r.join(' | ')} |`).join('\n'));
 if (comparison.length) {
-  console.log('\nCompared builds and peers, every full-load run in the order run (interleaved with the baseline; the baseline\'s best run):\n');
-  console.log([['workload', 'server', 'req/s', 'CPU ms/request', ...(postgresUrl ? ['PostgreSQL CPU ms/request'] : []), 'p99 ms (best run)', 'best ratio'], ...comparison].map((r) => `| ${r.join(' | ')} |`).join('\n'));
+  console.log(
+    "\nCompared builds and peers, every full-load run in the order run (interleaved with the baseline; the baseline's best run):\n",
+  );
+  console.log(
+    [
+      [
+        'workload',
+        'server',
+        'req/s',
+        'CPU ms/request',
+        ...(postgresUrl ? ['PostgreSQL CPU ms/request'] : []),
+        'p99 ms (best run)',
+        'best ratio',
+      ],
+      ...comparison,
+    ]
+      .map((r) => `| ${r.join(' | ')} |`)
+      .join('\n'),
+  );
 }
-console.log(`\npeak RSS: service ${servicePeakRssMb.toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`);
+console.log(
+  `\npeak RSS: service ${servicePeakRssMb.toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`,
+);
 service.child.kill('SIGTERM');
 baseline.child.kill('SIGTERM');
 for (const c of compared) c.server.child.kill('SIGTERM');
 for (const p of peers) p.server.child.kill('SIGTERM');
 // The service closes gracefully (and writes its CPU profile, if asked) before its database goes.
 await new Promise((resolve) => service.child.once('exit', resolve));
-if (process.env.BENCH_KEEP_DIR) console.error(`kept ${dir}`); else rmSync(dir, { recursive: true, force: true });
+if (process.env.BENCH_KEEP_DIR) console.error(`kept ${dir}`);
+else rmSync(dir, { recursive: true, force: true });
 await dropBenchSchema();
 process.exit(0);

@@ -5,8 +5,17 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** Starts `node [flags] script args` with extra environment; `url` resolves when it says where it listens. */
 /** Starts a server process; its stderr (the log) goes to `stderr` (a file descriptor) or to this process's. */
-export function start(script: string, args: string[], env: Record<string, string> = {}, nodeFlags: string[] = [], stderr: number | 'inherit' = 'inherit') {
-  const child = spawn(process.execPath, [...nodeFlags, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', stderr] });
+export function start(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  nodeFlags: string[] = [],
+  stderr: number | 'inherit' = 'inherit',
+) {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', stderr],
+  });
   const url = new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -23,11 +32,12 @@ export function start(script: string, args: string[], env: Record<string, string
     /** Starts a new peak: Linux resets VmHWM to the current RSS when 5 is written to clear_refs. */
     resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     /** Stops it gracefully and waits until it has exited. */
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 

@@ -55,14 +55,23 @@ for (const [id, time] of self) {
 const busy = total - (groups.get('(idle)') ?? 0);
 const pct = (t: number, of: number) => `${((100 * t) / of).toFixed(1)}%`.padStart(6);
 console.log(`total ${(total / 1e6).toFixed(1)} s, busy ${(busy / 1e6).toFixed(1)} s; shares below are of busy time`);
-for (const [group, time] of [...groups].sort((a, b) => b[1] - a[1]).filter(([g]) => g !== '(idle)').slice(0, 30)) console.log(`${pct(time, busy)}  ${group}`);
+for (const [group, time] of [...groups]
+  .sort((a, b) => b[1] - a[1])
+  .filter(([g]) => g !== '(idle)')
+  .slice(0, 30))
+  console.log(`${pct(time, busy)}  ${group}`);
 console.log('\nheaviest functions (self time):');
-for (const [name, time] of [...functions].sort((a, b) => b[1] - a[1]).filter(([n]) => !n.startsWith('(idle)')).slice(0, Number(topArg ?? 25))) console.log(`${pct(time, busy)}  ${name}`);
+for (const [name, time] of [...functions]
+  .sort((a, b) => b[1] - a[1])
+  .filter(([n]) => !n.startsWith('(idle)'))
+  .slice(0, Number(topArg ?? 25)))
+  console.log(`${pct(time, busy)}  ${name}`);
 
 if (inclusive) {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const nameOf = (node: ProfileNode) => `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*node_modules\//, '')}:${node.callFrame.lineNumber + 1}`;
+  const nameOf = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*node_modules\//, '')}:${node.callFrame.lineNumber + 1}`;
   const inclusiveTime = new Map<string, number>();
   for (const [id, time] of self) {
     if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
@@ -75,5 +84,6 @@ if (inclusive) {
     }
   }
   console.log('\nheaviest functions (inclusive time):');
-  for (const [name, time] of [...inclusiveTime].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 25))) console.log(`${pct(time, busy)}  ${name}`);
+  for (const [name, time] of [...inclusiveTime].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 25)))
+    console.log(`${pct(time, busy)}  ${name}`);
 }

@@ -45,12 +45,23 @@ interface Probe {
   path: string;
   body?: string;
 }
-const graphql = (query: string, variables: Record<string, unknown> = {}) => ({ method: 'POST' as const, path: '/graphql', body: JSON.stringify({ query, variables }) });
+const graphql = (query: string, variables: Record<string, unknown> = {}) => ({
+  method: 'POST' as const,
+  path: '/graphql',
+  body: JSON.stringify({ query, variables }),
+});
 const NESTED = `query { invoices(first: 25) { edges { node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } } }`;
 const AGING = `query($asOf: Date) { agedReceivables(asOf: $asOf) { totals { current days1to30 days31to60 days61to90 over90 total } rows { customer { name } total } } }`;
 
 /** The requests measured, for the data just seeded (pages and ids depend on it). */
-function probes(seeded: { invoices: number; entries: number; payments: number; oldInvoiceId: string; customerId: string; receivablesId: string }): Probe[] {
+function probes(seeded: {
+  invoices: number;
+  entries: number;
+  payments: number;
+  oldInvoiceId: string;
+  customerId: string;
+  receivablesId: string;
+}): Probe[] {
   const pages = (rows: number) => Math.max(1, Math.ceil(rows / 25));
   const [invoicePages, entryPages, paymentPages] = [pages(seeded.invoices), pages(seeded.entries), pages(seeded.payments)];
   return [
@@ -65,14 +76,37 @@ function probes(seeded: { invoices: number; entries: number; payments: number; o
     { name: 'REST payments, last page', method: 'GET', path: `/api/v1/payments?limit=25&page=${paymentPages}` },
     { name: 'REST trial balance', method: 'GET', path: `/api/v1/reports/trial-balance?asOf=${TODAY}` },
     { name: 'REST one invoice (the oldest)', method: 'GET', path: `/api/v1/invoices/${seeded.oldInvoiceId}` },
-    { name: "REST a customer (with its balance)", method: 'GET', path: `/api/v1/customers/${seeded.customerId}` },
+    { name: 'REST a customer (with its balance)', method: 'GET', path: `/api/v1/customers/${seeded.customerId}` },
     { name: 'GraphQL nested invoices (first 25)', ...graphql(NESTED) },
     { name: 'GraphQL agedReceivables today', ...graphql(AGING, { asOf: TODAY }) },
     { name: 'GraphQL agedReceivables at the end of last month', ...graphql(AGING, { asOf: addDays(`${TODAY.slice(0, 7)}-01`, -1) }) },
-    { name: 'GraphQL trialBalance', ...graphql(`query($asOf: Date) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code } debit credit } } }`, { asOf: TODAY }) },
-    { name: 'GraphQL balanceSheet', ...graphql(`query($asOf: Date) { balanceSheet(asOf: $asOf) { assets { total } liabilities { total } equity { total } currentEarnings } }`, { asOf: TODAY }) },
-    { name: 'GraphQL profitAndLoss (this year)', ...graphql(`query($from: Date!, $to: Date!) { profitAndLoss(from: $from, to: $to) { netIncome income { total } expenses { total } } }`, { from: `${TODAY.slice(0, 4)}-01-01`, to: TODAY }) },
-    { name: 'GraphQL generalLedger (receivables, this month)', ...graphql(`query($id: ID!, $from: Date, $to: Date) { generalLedger(accountId: $id, from: $from, to: $to, limit: 25) { openingBalance closingBalance lines { total data { balance line { debit credit } } } } }`, { id: seeded.receivablesId, from: `${TODAY.slice(0, 7)}-01`, to: TODAY }) },
+    {
+      name: 'GraphQL trialBalance',
+      ...graphql(`query($asOf: Date) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code } debit credit } } }`, {
+        asOf: TODAY,
+      }),
+    },
+    {
+      name: 'GraphQL balanceSheet',
+      ...graphql(
+        `query($asOf: Date) { balanceSheet(asOf: $asOf) { assets { total } liabilities { total } equity { total } currentEarnings } }`,
+        { asOf: TODAY },
+      ),
+    },
+    {
+      name: 'GraphQL profitAndLoss (this year)',
+      ...graphql(
+        `query($from: Date!, $to: Date!) { profitAndLoss(from: $from, to: $to) { netIncome income { total } expenses { total } } }`,
+        { from: `${TODAY.slice(0, 4)}-01-01`, to: TODAY },
+      ),
+    },
+    {
+      name: 'GraphQL generalLedger (receivables, this month)',
+      ...graphql(
+        `query($id: ID!, $from: Date, $to: Date) { generalLedger(accountId: $id, from: $from, to: $to, limit: 25) { openingBalance closingBalance lines { total data { balance line { debit credit } } } } }`,
+        { id: seeded.receivablesId, from: `${TODAY.slice(0, 7)}-01`, to: TODAY },
+      ),
+    },
   ];
 }
 
@@ -89,7 +123,13 @@ async function writeThroughApi(base: string, key: string, customerId: string, si
       while (next < size) {
         const n = next++;
         // As an online shop sends them: dated today by the service, two lines.
-        const body = JSON.stringify({ customerId, lines: [{ description: `Work ${n}`, unitPrice: 100 + (n % 50), quantity: 2 }, { description: 'Travel', unitPrice: 12.5 }] });
+        const body = JSON.stringify({
+          customerId,
+          lines: [
+            { description: `Work ${n}`, unitPrice: 100 + (n % 50), quantity: 2 },
+            { description: 'Travel', unitPrice: 12.5 },
+          ],
+        });
         const response = await fetch(`${base}/api/v1/invoices`, { method: 'POST', headers, body });
         if (response.status !== 201) throw new Error(`writing invoice ${n}: ${response.status} ${(await response.text()).slice(0, 200)}`);
         await response.arrayBuffer();
@@ -115,11 +155,18 @@ async function seed(db: Database, size: number) {
   const organization = await createOrganization(db.prisma, { name: 'Scale Co' });
   const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
   const unitOfWork = createUnitOfWork({ db, representations });
-  const write = async <Row>(name: string, work: (scope: WriteScope) => Promise<Change<Row>>) => (await unitOfWork.write(organization.id, { operation: name, input: null }, work)).id;
+  const write = async <Row>(name: string, work: (scope: WriteScope) => Promise<Change<Row>>) =>
+    (await unitOfWork.write(organization.id, { operation: name, input: null }, work)).id;
   const customerIds: string[] = [];
-  for (let i = 0; i < 200; i++) customerIds.push(await write('createCustomer', (s) => customers.create(s, { name: `Customer ${i}`, email: `c${i}@example.com` })));
+  for (let i = 0; i < 200; i++)
+    customerIds.push(await write('createCustomer', (s) => customers.create(s, { name: `Customer ${i}`, email: `c${i}@example.com` })));
   const productIds: string[] = [];
-  for (let i = 0; i < 50; i++) productIds.push(await write('createProduct', (s) => createProduct(s, { name: `Product ${i}`, unitPrice: (5 + i).toFixed(2), ...(i % 5 === 0 ? { taxRate: '8' } : {}) })));
+  for (let i = 0; i < 50; i++)
+    productIds.push(
+      await write('createProduct', (s) =>
+        createProduct(s, { name: `Product ${i}`, unitPrice: (5 + i).toFixed(2), ...(i % 5 === 0 ? { taxRate: '8' } : {}) }),
+      ),
+    );
   if (THROUGH_API) return { key, seconds: 0, seeded: undefined, throughApi: { customerId: customerIds[0], size } };
   const started = Date.now();
   await writeInvoices(db, organization.id, planInvoices(size, { customerIds, productIds, endDate: TODAY, perDay: PER_DAY }));
@@ -134,9 +181,19 @@ async function describe(db: Database) {
   const organization = await db.prisma.organization.findUniqueOrThrow({ where: { name: 'Scale Co' } });
   const where = { organizationId: organization.id };
   const oldest = await db.prisma.invoice.findFirstOrThrow({ where, orderBy: { issueDate: 'asc' }, select: { id: true } });
-  const receivables = await db.prisma.account.findFirstOrThrow({ where: { ...where, systemRole: 'accounts_receivable' }, select: { id: true } });
+  const receivables = await db.prisma.account.findFirstOrThrow({
+    where: { ...where, systemRole: 'accounts_receivable' },
+    select: { id: true },
+  });
   const customer = await db.prisma.customer.findFirstOrThrow({ where: { ...where, name: 'Customer 0' }, select: { id: true } });
-  return { invoices: await db.prisma.invoice.count({ where }), entries: await db.prisma.journalEntry.count({ where }), payments: await db.prisma.payment.count({ where }), oldInvoiceId: oldest.id, customerId: customer.id, receivablesId: receivables.id };
+  return {
+    invoices: await db.prisma.invoice.count({ where }),
+    entries: await db.prisma.journalEntry.count({ where }),
+    payments: await db.prisma.payment.count({ where }),
+    oldInvoiceId: oldest.id,
+    customerId: customer.id,
+    receivablesId: receivables.id,
+  };
 }
 
 /** A database kept by an earlier run (BENCH_SCALE_KEPT), measured again with this build: a new key, nothing seeded. */
@@ -158,9 +215,24 @@ for (let n = 0; n < SIZES.length; n++) {
   const schema = `bench_scale_${process.pid}_${SIZES[n]}`;
   const url = KEPT[n] ?? (postgres ? `${postgres.replace(/\?.*$/, '')}?schema=${schema}` : `file:${join(dir, 'scale.db')}`);
   let db = openDatabase(url, dir);
-  let { key, seconds, seeded, throughApi }: { key: string; seconds: number; seeded?: Awaited<ReturnType<typeof describe>>; throughApi?: { customerId: string; size: number } } = KEPT.length ? await reuse(db) : await seed(db, SIZES[n]);
+  let {
+    key,
+    seconds,
+    seeded,
+    throughApi,
+  }: { key: string; seconds: number; seeded?: Awaited<ReturnType<typeof describe>>; throughApi?: { customerId: string; size: number } } =
+    KEPT.length ? await reuse(db) : await seed(db, SIZES[n]);
   await db.close();
-  const env = { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: url, DATA_DIR: dir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' };
+  const env = {
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    DATA_DIR: dir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+  };
   // Written as integrators write, on a server that keeps running: it is measured as it stands after
   // writing them (its statistics those of the day it started, as a server's are within the hour), not
   // settled and restarted as the bulk seed's is.
@@ -174,7 +246,9 @@ for (let n = 0; n < SIZES.length; n++) {
   if (!seeded) throw new Error('nothing was seeded');
   const size = (SIZES[n] = seeded.invoices);
   if (!KEPT.length) {
-    seedTimes.push(`${size.toLocaleString('en-US')} invoices in ${seconds.toFixed(0)} s${throughApi ? ` through the API (${WRITERS} writers)` : ''}`);
+    seedTimes.push(
+      `${size.toLocaleString('en-US')} invoices in ${seconds.toFixed(0)} s${throughApi ? ` through the API (${WRITERS} writers)` : ''}`,
+    );
     console.error(`seeded ${size} invoices in ${seconds.toFixed(1)} s`);
   }
   const server = writer ?? start(SERVER_BUNDLE, [], env, SERVER_NODE_FLAGS);
@@ -221,5 +295,7 @@ for (const [name, bySize] of results) {
   const cells = SIZES.map((s) => `${bySize.get(s)!.ms.toFixed(2)} (${bySize.get(s)!.cpu.toFixed(2)})`);
   console.log(`| ${name} | ${cells.join(' | ')} | ×${(bySize.get(last)!.ms / bySize.get(first)!.ms).toFixed(2)} |`);
 }
-console.log(`\n${postgres || KEPT[0]?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ${WARM_UP} to warm up; ${KEPT.length ? 'databases kept from an earlier run' : `seeded ${seedTimes.join(', ')}`}`);
+console.log(
+  `\n${postgres || KEPT[0]?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ${WARM_UP} to warm up; ${KEPT.length ? 'databases kept from an earlier run' : `seeded ${seedTimes.join(', ')}`}`,
+);
 process.exit(0);

@@ -28,7 +28,8 @@ export interface SteadyLoadResult {
   errors: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 export async function steadyLoad({ url, method, headers, body, rate, seconds, connections }: SteadyLoadOptions): Promise<SteadyLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
@@ -41,7 +42,14 @@ export async function steadyLoad({ url, method, headers, body, rate, seconds, co
     new Promise<void>((resolve) => {
       const text = body?.();
       const req = request(
-        { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method, agent, headers: { ...headers, ...(text === undefined ? {} : { 'content-length': Buffer.byteLength(text) }) } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: `${target.pathname}${target.search}`,
+          method,
+          agent,
+          headers: { ...headers, ...(text === undefined ? {} : { 'content-length': Buffer.byteLength(text) }) },
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -76,5 +84,10 @@ export async function steadyLoad({ url, method, headers, body, rate, seconds, co
   const elapsedSeconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsedSeconds, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)), errors };
+  return {
+    rps: latencies.length / elapsedSeconds,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    errors,
+  };
 }

@@ -25,7 +25,13 @@ import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './graphql/ws.ts';
 import { loadShedder } from './http/load-shedding.ts';
 import { type Yoga, type YogaServerContext, yogaContextFactory } from './graphql/context.ts';
-import { createMaskError, useCatalogueCodesForRequestErrors, useNoIntrospection, useTextInputGuard, useUnavailableStatus } from './graphql/errors.ts';
+import {
+  createMaskError,
+  useCatalogueCodesForRequestErrors,
+  useNoIntrospection,
+  useTextInputGuard,
+  useUnavailableStatus,
+} from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
@@ -70,23 +76,40 @@ export interface App {
 }
 
 export function createApp({ config, db, logger, limiter, beforeCommit, bus: givenBus, metrics = createMetrics() }: AppOptions): App {
-  const limits = { durationSeconds: config.rateLimit.durationSeconds, redisUrl: config.redisUrl, onRedisError: config.rateLimit.onRedisError };
+  const limits = {
+    durationSeconds: config.rateLimit.durationSeconds,
+    redisUrl: config.redisUrl,
+    onRedisError: config.rateLimit.onRedisError,
+  };
   const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
   const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
-  const eventBus = givenBus ?? (config.redisUrl ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, log: eventLog(db.prisma), pollMs: config.busOutagePollMs }) : inProcessBus(eventLog(db.prisma), logger));
+  const eventBus =
+    givenBus ??
+    (config.redisUrl
+      ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, log: eventLog(db.prisma), pollMs: config.busOutagePollMs })
+      : inProcessBus(eventLog(db.prisma), logger));
   // On PostgreSQL a revoked or rolled key reaches every instance through the database itself, Redis or not.
   const keyNotices = db.provider === 'postgresql' ? withPostgresKeyNotices(eventBus, db, logger) : undefined;
   const bus = keyNotices ?? eventBus;
   // Writes hand their events to the relay, which wakes the dispatcher, which writes through the unit of
   // work: the relay is bound late.
-  const unitOfWork = createUnitOfWork({ db, representations, logger, metrics, beforeCommit, relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) } });
+  const unitOfWork = createUnitOfWork({
+    db,
+    representations,
+    logger,
+    metrics,
+    beforeCommit,
+    relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) },
+  });
   const dispatcher = createDispatcher({
     db,
     logger,
     metrics,
     ...config.webhooks,
     disableSubscription: async (organizationId, subscriptionId, reason) => {
-      await unitOfWork.write(organizationId, { operation: 'disableWebhookSubscription', input: { subscriptionId } }, (scope) => disableWebhookSubscription(scope, subscriptionId, SERVICE_SCOPES, reason));
+      await unitOfWork.write(organizationId, { operation: 'disableWebhookSubscription', input: { subscriptionId } }, (scope) =>
+        disableWebhookSubscription(scope, subscriptionId, SERVICE_SCOPES, reason),
+      );
     },
   });
   const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
@@ -94,9 +117,22 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   // changes; on SQLite also whenever another process (the apikey CLI) wrote to the file. A lookup is a
   // round trip a request on PostgreSQL, and on SQLite a statement, the secret's hash and the scopes'
   // parsing (remembered: the trial balance's CPU 0.52 -> 0.49 ms a request, BENCHMARKS.md).
-  const keys = config.apiKeyCacheMs > 0 ? keyVerifier(db, bus, config.apiKeyCacheMs, { writtenElsewhere: db.provider === 'sqlite' ? sqliteWrittenElsewhere(db) : undefined }) : undefined;
+  const keys =
+    config.apiKeyCacheMs > 0
+      ? keyVerifier(db, bus, config.apiKeyCacheMs, { writtenElsewhere: db.provider === 'sqlite' ? sqliteWrittenElsewhere(db) : undefined })
+      : undefined;
   const checkKey = keys ? (token: string) => keys.check(token) : (token: string) => checkApiKey(db, token);
-  const createContext = requestContextFactory({ db, checkKey, limiter: rateLimiter, authFailures, logger, metrics, unitOfWork, bus, settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog } });
+  const createContext = requestContextFactory({
+    db,
+    checkKey,
+    limiter: rateLimiter,
+    authFailures,
+    logger,
+    metrics,
+    unitOfWork,
+    bus,
+    settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog },
+  });
   const maskError = createMaskError(logger, schema, metrics);
   const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({
     schema,
@@ -126,10 +162,15 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         allowArbitraryOperations: true,
         getPersistedOperation: (id) => persistedDocuments[id] ?? null,
         customErrors: {
-          notFound: () => new AppError('PERSISTED_QUERY_NOT_FOUND', 'This server has no persisted operation with that id; send the query text instead', [{ path: 'extensions.persistedQuery.sha256Hash', message: 'is not the id of a persisted operation' }]),
+          notFound: () =>
+            new AppError('PERSISTED_QUERY_NOT_FOUND', 'This server has no persisted operation with that id; send the query text instead', [
+              { path: 'extensions.persistedQuery.sha256Hash', message: 'is not the id of a persisted operation' },
+            ]),
           // Not a GraphQL request at all: 400 (GraphQL over HTTP), not an answer with errors.
           keyNotFound: () =>
-            new GraphQLError('The request has neither a query nor a persisted-operation id', { extensions: { code: 'VALIDATION_FAILED', errors: [{ path: 'query', message: 'is required' }], http: { status: 400 } } }),
+            new GraphQLError('The request has neither a query nor a persisted-operation id', {
+              extensions: { code: 'VALIDATION_FAILED', errors: [{ path: 'query', message: 'is required' }], http: { status: 400 } },
+            }),
         },
       }),
       ...(config.graphqlPlannedQueries ? [usePlannedQueries(metrics)] : []), // before telemetry, whose span wraps the execution
@@ -221,7 +262,10 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
           relay.start();
           dispatcher.start();
           shedder.start();
-          optimizer ??= setInterval(() => void optimizeDatabase(db).catch((error) => logger.warn('refreshing table statistics failed', { error })), OPTIMIZE_EVERY_MS).unref();
+          optimizer ??= setInterval(
+            () => void optimizeDatabase(db).catch((error) => logger.warn('refreshing table statistics failed', { error })),
+            OPTIMIZE_EVERY_MS,
+          ).unref();
           resolve(server.address() as AddressInfo);
         });
       });

@@ -73,7 +73,8 @@ function schedule(env: NodeJS.ProcessEnv, name: string, fallback: number[]): num
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const parts = raw.split(',').map((p) => p.trim());
-  if (parts.length > 50 || !parts.every((p) => /^\d{1,10}$/.test(p))) throw new ConfigError(`${name} must be up to 50 whole numbers of milliseconds separated by commas, got "${raw}"`);
+  if (parts.length > 50 || !parts.every((p) => /^\d{1,10}$/.test(p)))
+    throw new ConfigError(`${name} must be up to 50 whole numbers of milliseconds separated by commas, got "${raw}"`);
   return parts.map(Number);
 }
 
@@ -95,14 +96,16 @@ function origins(env: NodeJS.ProcessEnv, name: string): string[] {
   if (!raw) return [];
   const list = raw.split(',').map((o) => o.trim().replace(/\/$/, ''));
   for (const origin of list) {
-    if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin)) throw new ConfigError(`${name} must be origins such as https://app.example.com separated by commas, or *; got "${origin}"`);
+    if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin))
+      throw new ConfigError(`${name} must be origins such as https://app.example.com separated by commas, or *; got "${origin}"`);
   }
   return list;
 }
 
 function redisKeyPrefix(env: NodeJS.ProcessEnv): string {
   const raw = env.REDIS_KEY_PREFIX || 'accounting';
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) throw new ConfigError(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores, got "${raw}"`);
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw))
+    throw new ConfigError(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores, got "${raw}"`);
   return raw;
 }
 
@@ -116,7 +119,9 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^(postgres(ql)?:\/\/|file:)/.test(databaseUrl)) {
-    throw new ConfigError('DATABASE_URL must start with postgresql:// (PostgreSQL) or file: (SQLite); leave it unset for the embedded database');
+    throw new ConfigError(
+      'DATABASE_URL must start with postgresql:// (PostgreSQL) or file: (SQLite); leave it unset for the embedded database',
+    );
   }
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');

@@ -18,13 +18,20 @@ try {
 limitHeapGrowth(config.heapGrowingPercent);
 const logger = createLogger(config.logLevel);
 // Before anything opens a connection: the drivers are instrumented when tracing starts.
-const tracing = config.tracing ? await startTracing({ serviceName: process.env.OTEL_SERVICE_NAME || 'accounting-api', serviceVersion: API_VERSION }) : undefined;
+const tracing = config.tracing
+  ? await startTracing({ serviceName: process.env.OTEL_SERVICE_NAME || 'accounting-api', serviceVersion: API_VERSION })
+  : undefined;
 
 try {
   const { app, url, demoKey } = await boot(config, logger);
-  const lines = [`Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, dashboard: ${url}/dashboard, health: ${url}/healthz)`];
+  const lines = [
+    `Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, dashboard: ${url}/dashboard, health: ${url}/healthz)`,
+  ];
   const metrics = app.metricsAddress();
-  if (metrics) lines.push(`Prometheus metrics at http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${metrics.port}/metrics`);
+  if (metrics)
+    lines.push(
+      `Prometheus metrics at http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${metrics.port}/metrics`,
+    );
   if (demoKey) {
     lines.push(
       'Created the "Demo Company" organization with a standard chart of accounts. Its API key (shown once):',

@@ -46,14 +46,34 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.rest.ts';
 import { reportRoutes } from './modules/reports/reports.rest.ts';
 import { organizationRoutes } from './modules/organizations/organizations.rest.ts';
 import { apiKeyRepresentation } from './modules/api-keys/api-keys.public.ts';
-import { eventRepresentation, webhookDeliveryRepresentation, webhookSubscriptionRepresentation } from './modules/webhooks/webhooks.public.ts';
+import {
+  eventRepresentation,
+  webhookDeliveryRepresentation,
+  webhookSubscriptionRepresentation,
+} from './modules/webhooks/webhooks.public.ts';
 
 /** What the webhook dispatcher (infrastructure) may ask of the webhooks module. */
 export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/webhooks/webhooks.service.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });
 
-export const restRoutes: RestRoute[] = [...organizationRoutes, ...accountRoutes, ...journalRoutes, ...customerRoutes, ...vendorRoutes, ...productRoutes, ...taxRateRoutes, ...invoiceRoutes, ...billRoutes, ...salesReceiptRoutes, ...creditNoteRoutes, ...employeeRoutes, ...webhookRoutes, ...apiKeyRoutes, ...reportRoutes];
+export const restRoutes: RestRoute[] = [
+  ...organizationRoutes,
+  ...accountRoutes,
+  ...journalRoutes,
+  ...customerRoutes,
+  ...vendorRoutes,
+  ...productRoutes,
+  ...taxRateRoutes,
+  ...invoiceRoutes,
+  ...billRoutes,
+  ...salesReceiptRoutes,
+  ...creditNoteRoutes,
+  ...employeeRoutes,
+  ...webhookRoutes,
+  ...apiKeyRoutes,
+  ...reportRoutes,
+];
 
 export const representations = representationsOf([
   organizationRepresentation,
@@ -77,5 +97,11 @@ export const representations = representationsOf([
 
 /** The public shape of each resource by the name OpenAPI gives it (`sales_receipt` → `SalesReceipt`). */
 export const resourceSchemas = Object.fromEntries(
-  [...representations.values(), eventRepresentation].map((r) => [r.type.split('_').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(''), r.schema]),
+  [...representations.values(), eventRepresentation].map((r) => [
+    r.type
+      .split('_')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(''),
+    r.schema,
+  ]),
 );

@@ -11,10 +11,11 @@ const TSX = new URL('../node_modules/.bin/tsx', import.meta.url).pathname;
 const CLI = new URL('../src/cli/apikey.ts', import.meta.url).pathname;
 const d = freshDatabase();
 const env = { ...process.env, DATABASE_URL: d.databaseUrl, DATA_DIR: d.dataDir };
-const apikey = (...args: string[]) => run(TSX, [CLI, ...args], { env }).then(
-  (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-  (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
-);
+const apikey = (...args: string[]) =>
+  run(TSX, [CLI, ...args], { env }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
+  );
 afterAll(() => d.drop());
 
 describe('npm run apikey', () => {
@@ -62,7 +63,10 @@ describe('npm run apikey', () => {
       // Revoked through the API on one server: the other, which remembered the key, refuses it too (two
       // instances share a PostgreSQL database; two processes on one SQLite file are a test further down).
       if (d.db.provider === 'postgresql') {
-        const second = (await apikey('create', '--org', 'Cli Co', '--name', 'second', '--scopes', 'api_keys:write')).stdout.trim().split('\n').at(-1)!;
+        const second = (await apikey('create', '--org', 'Cli Co', '--name', 'second', '--scopes', 'api_keys:write')).stdout
+          .trim()
+          .split('\n')
+          .at(-1)!;
         expect((await http(otherBase, '/api/v1/accounts', { key })).status).toBe(200);
         expect((await http(otherBase, '/api/v1/api-keys', { key: second })).status).toBe(200);
         const secondId = (await d.db.prisma.apiKey.findUniqueOrThrow({ where: { prefix: second.split('_')[1] } })).id;
@@ -93,12 +97,25 @@ describe('npm run apikey', () => {
     const server = await startServerProcess({ DATABASE_URL: d.databaseUrl, DATA_DIR: d.dataDir, SEED_DEMO: 'false' });
     try {
       const expires = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-      const created = await apikey('create', '--org', 'Scoped Cli Co', '--name', 'Dashboard', '--scopes', 'reports:read invoices:read', '--expires', expires);
+      const created = await apikey(
+        'create',
+        '--org',
+        'Scoped Cli Co',
+        '--name',
+        'Dashboard',
+        '--scopes',
+        'reports:read invoices:read',
+        '--expires',
+        expires,
+      );
       expect(created.code, created.stderr).toBe(0);
       expect(created.stderr).toMatch(/with scopes reports:read invoices:read, expires \d{4}-/);
       const key = created.stdout.trim().split('\n').at(-1)!;
       expect((await http(server.url, '/api/v1/invoices', { key })).status).toBe(200);
-      expect((await http(server.url, '/api/v1/customers', { key, method: 'POST', body: { name: 'No' } })).body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'customers:write' });
+      expect((await http(server.url, '/api/v1/customers', { key, method: 'POST', body: { name: 'No' } })).body).toMatchObject({
+        code: 'INSUFFICIENT_SCOPE',
+        requiredScope: 'customers:write',
+      });
       const viewer = await http(server.url, '/graphql', { key, body: { query: '{ viewer { apiKey { scopes } } }' } });
       expect(viewer.body.data.viewer.apiKey.scopes).toEqual(['reports:read', 'invoices:read']);
       expect((await apikey('list', '--org', 'Scoped Cli Co')).stdout).toMatch(/Dashboard\s+\[reports:read invoices:read\]/);

@@ -75,9 +75,15 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
-export type ConfigOverrides = Omit<Partial<Config>, 'rateLimit' | 'webhooks'> & { rateLimit?: Partial<Config['rateLimit']>; webhooks?: Partial<Config['webhooks']> };
+export type ConfigOverrides = Omit<Partial<Config>, 'rateLimit' | 'webhooks'> & {
+  rateLimit?: Partial<Config['rateLimit']>;
+  webhooks?: Partial<Config['webhooks']>;
+};
 
-export async function createTestApp(overrides: ConfigOverrides = {}, options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit']; bus?: AppOptions['bus'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: ConfigOverrides = {},
+  options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit']; bus?: AppOptions['bus'] } = {},
+): Promise<TestApp> {
   const database = freshDatabase();
   await migrate(database.db);
   await tuneDatabase(database.db);
@@ -100,7 +106,16 @@ export async function createTestApp(overrides: ConfigOverrides = {}, options: { 
   const redisKeyPrefix = `test-${randomBytes(6).toString('hex')}`;
   // No load shedding unless a test asks: a test's own work (seeding, a second app migrating) runs on the
   // app's event loop, and a lag it causes is not the app's overload.
-  const config: Config = { ...defaults, redisKeyPrefix, shedLoadLagMs: 0, ...overrides, rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit }, webhooks: { ...defaults.webhooks, ...overrides.webhooks }, databaseUrl: database.databaseUrl, dataDir: database.dataDir };
+  const config: Config = {
+    ...defaults,
+    redisKeyPrefix,
+    shedLoadLagMs: 0,
+    ...overrides,
+    rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit },
+    webhooks: { ...defaults.webhooks, ...overrides.webhooks },
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+  };
   const logs: string[] = [];
   const logger: Logger = createLogger(overrides.logLevel ?? 'warn', (line) => logs.push(line));
   const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });
@@ -126,7 +141,6 @@ export async function createTestApp(overrides: ConfigOverrides = {}, options: { 
 // Built once per run by test/global-setup.ts, as `npm start` builds it.
 const MAIN = new URL('../dist/main.js', import.meta.url).pathname;
 
-
 export interface Started {
   child: ChildProcess;
   url: string;
@@ -139,7 +153,10 @@ export interface Started {
 export function startServerProcess(env: Record<string, string | undefined>): Promise<Started> {
   // node itself (not npm, which would run the server as a grandchild): a signal sent to `child`,
   // SIGKILL included, reaches the server.
-  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -154,7 +171,7 @@ export function startServerProcess(env: Record<string, string | undefined>): Pro
       }
     });
     child.stderr!.on('data', (chunk) => (err += chunk));
-    exited.then((code) => {
+    void exited.then((code) => {
       clearTimeout(timer);
       reject(Object.assign(new Error(`exited with ${code}\nstdout: ${out}\nstderr: ${err}`), { code, stdout: out, stderr: err }));
     });
@@ -167,7 +184,11 @@ export interface JsonResponse {
   body: any;
 }
 
-export async function http(base: string, path: string, init: { method?: string; key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}): Promise<JsonResponse> {
+export async function http(
+  base: string,
+  path: string,
+  init: { method?: string; key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<JsonResponse> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers.authorization = `Bearer ${init.key}`;
   let body: string | undefined = init.rawBody;
@@ -194,11 +215,13 @@ export async function gql(base: string, key: string, query: string, variables: R
 export function expectProblem(response: JsonResponse, status: number, code: string) {
   const problems: string[] = [];
   if (response.status !== status) problems.push(`status ${response.status}, expected ${status}`);
-  if (!String(response.headers.get('content-type')).startsWith('application/problem+json')) problems.push(`content-type ${response.headers.get('content-type')}`);
+  if (!String(response.headers.get('content-type')).startsWith('application/problem+json'))
+    problems.push(`content-type ${response.headers.get('content-type')}`);
   const b = response.body ?? {};
   if (b.code !== code) problems.push(`code ${b.code}, expected ${code}`);
   if (b.status !== status) problems.push(`body.status ${b.status}`);
-  for (const field of ['type', 'title', 'detail', 'requestId']) if (typeof b[field] !== 'string' || !b[field]) problems.push(`missing ${field}`);
+  for (const field of ['type', 'title', 'detail', 'requestId'])
+    if (typeof b[field] !== 'string' || !b[field]) problems.push(`missing ${field}`);
   if (JSON.stringify(b).includes('    at ')) problems.push('body contains a stack trace');
   if (problems.length) throw new Error(`not the expected problem: ${problems.join('; ')}\n${JSON.stringify(response.body)}`);
 }
@@ -217,14 +240,21 @@ export async function serviceFixture() {
   }
   const unitOfWork = createUnitOfWork({ db: database.db, representations });
   /** Runs a service as one write of the tenant's organization (as every surface does) and returns the row it produced. */
-  async function run<Args extends unknown[], Row>(t: { organizationId: string }, service: (scope: WriteScope, ...args: Args) => Promise<Change<Row>>, ...args: Args): Promise<Row> {
-    return (await unitOfWork.write(t.organizationId, { operation: service.name, input: args }, (scope) => service(scope, ...args))).row as Row;
+  async function run<Args extends unknown[], Row>(
+    t: { organizationId: string },
+    service: (scope: WriteScope, ...args: Args) => Promise<Change<Row>>,
+    ...args: Args
+  ): Promise<Row> {
+    return (await unitOfWork.write(t.organizationId, { operation: service.name, input: args }, (scope) => service(scope, ...args)))
+      .row as Row;
   }
   return { ...database, tenant, accountId, run, unitOfWork };
 }
 
 /** Runs a promise that must fail, and returns its AppError (code, fieldErrors, details). */
-export async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string; fieldErrors: { path: string; message: string }[]; details: Record<string, unknown> }> {
+export async function failure(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string; fieldErrors: { path: string; message: string }[]; details: Record<string, unknown> }> {
   try {
     await promise;
   } catch (error) {
@@ -263,7 +293,9 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     url: `redis://127.0.0.1:${port}`,
     async start() {
       if (child && child.exitCode === null && child.signalCode === null) return; // running
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       await new Promise<void>((resolve, reject) => {
         let out = '';
         const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
@@ -318,7 +350,13 @@ export function rawSubscriber(url: string, key: string, options: { after?: strin
   let closed: { code: number; reason: string } | undefined;
   let operation = 0;
   const subscribe = (after: string | undefined) =>
-    socket.send(JSON.stringify({ id: String(++operation), type: 'subscribe', payload: { query: 'subscription($after: ID) { events(after: $after) { id type } }', variables: { after } } }));
+    socket.send(
+      JSON.stringify({
+        id: String(++operation),
+        type: 'subscribe',
+        payload: { query: 'subscription($after: ID) { events(after: $after) { id type } }', variables: { after } },
+      }),
+    );
   socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } })));
   socket.on('message', (data) => {
     const message = JSON.parse(String(data));

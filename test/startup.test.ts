@@ -23,7 +23,19 @@ describe('npm start', () => {
       expect(accounts.status).toBe(200);
       expect(accounts.body).toMatchObject({ page: 1, limit: 20, total: 19, pages: 1 });
       expect(accounts.body.data.map((a: any) => a.name)).toEqual(
-        expect.arrayContaining(['Cash', 'Bank', 'Accounts Receivable', 'Inventory', 'Accounts Payable', 'Sales Tax Payable', "Owner's Equity", 'Retained Earnings', 'Sales Revenue', 'Cost of Goods Sold', 'Operating Expenses']),
+        expect.arrayContaining([
+          'Cash',
+          'Bank',
+          'Accounts Receivable',
+          'Inventory',
+          'Accounts Payable',
+          'Sales Tax Payable',
+          "Owner's Equity",
+          'Retained Earnings',
+          'Sales Revenue',
+          'Cost of Goods Sold',
+          'Operating Expenses',
+        ]),
       );
     } finally {
       first.child.kill('SIGTERM');
@@ -102,7 +114,10 @@ describe('graceful shutdown', () => {
     const closing = t.app.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
     // A new connection is refused while the old request is still waiting for its body.
-    const refused = await fetch(`${t.url}/healthz`).then(() => false, () => true);
+    const refused = await fetch(`${t.url}/healthz`).then(
+      () => false,
+      () => true,
+    );
     expect(refused).toBe(true);
     socket.write(body.slice(10));
     await closing;

@@ -1,5 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The slow tier: real browsers, fuzzing, and tests that start the built server as a process (start-up,
+ * the CLI, crashes, other processes on one database). `npm test` runs the rest (the fast tier);
+ * `npm run test:all` runs both tiers, on SQLite and then on PostgreSQL and Redis, as CI does.
+ */
+const SLOW = [
+  'test/dashboard/**/*.test.ts',
+  'test/fuzz/**/*.test.ts',
+  'test/startup.test.ts',
+  'test/cli.test.ts',
+  'test/core/crash.test.ts',
+  'test/events/webhook-crash.test.ts',
+  'test/events/webhook-instances.test.ts',
+  'test/rest/openapi-client.test.ts',
+  'test/http/tracing.test.ts',
+  'test/http/observability.test.ts',
+  'test/db/compiled-reads.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     // graphql ships both ESM (.mjs) and CommonJS; Node loads the CommonJS one for the CJS dependencies
@@ -8,13 +27,17 @@ export default defineConfig({
   },
   test: {
     root: new URL('..', import.meta.url).pathname,
-    include: ['test/**/*.test.ts'],
-    // Builds dist/main.js once: tests that start the server as a process run what `npm start` runs.
+    // Builds dist/main.js and dist/dashboard once: tests that start the server as a process run what
+    // `npm start` runs, and the server serves the dashboard from dist/dashboard.
     globalSetup: ['test/global-setup.ts'],
     // Each file gets its own database; files run in parallel worker processes.
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: 'test' },
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
+      { extends: true, test: { name: 'slow', include: SLOW } },
+    ],
   },
 });

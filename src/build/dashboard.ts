@@ -22,7 +22,9 @@ export async function buildDashboard(): Promise<void> {
       assetsInlineLimit: 0,
       modulePreload: { polyfill: false },
       // Two pages: the dashboard and its settings (keys, webhooks, the event log).
-      rollupOptions: { input: { dashboard: join(PROJECT_ROOT, 'src/dashboard/index.html'), settings: join(PROJECT_ROOT, 'src/dashboard/settings.html') } },
+      rollupOptions: {
+        input: { dashboard: join(PROJECT_ROOT, 'src/dashboard/index.html'), settings: join(PROJECT_ROOT, 'src/dashboard/settings.html') },
+      },
     },
   });
 }

@@ -24,7 +24,14 @@ function args() {
   try {
     return parseArgs({
       allowPositionals: true,
-      options: { org: { type: 'string' }, name: { type: 'string' }, currency: { type: 'string' }, scopes: { type: 'string' }, expires: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        org: { type: 'string' },
+        name: { type: 'string' },
+        currency: { type: 'string' },
+        scopes: { type: 'string' },
+        expires: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     });
   } catch (error) {
     // node:util names the bad option in its message; the stack trace would say nothing more.
@@ -48,7 +55,10 @@ try {
     const scopes = values.scopes === undefined ? undefined : checkScopes(values.scopes.split(/[\s,]+/).filter(Boolean), '--scopes');
     const expiresAt = values.expires === undefined ? null : new Date(values.expires);
     if (expiresAt && (!isAcceptedMoment(expiresAt) || expiresAt <= new Date())) {
-      throw new AppError('VALIDATION_FAILED', `--expires must be a future date or date-time up to ${LATEST_DATE}, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}`);
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `--expires must be a future date or date-time up to ${LATEST_DATE}, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}`,
+      );
     }
     let organization = await findOrganizationByName(db.prisma, values.org);
     // --currency sets up a new organization; it cannot be what the caller believes of an existing one.
@@ -60,11 +70,15 @@ try {
     }
     if (!organization) {
       organization = await createOrganization(db.prisma, { name: values.org, baseCurrency: values.currency });
-      console.error(`created organization "${organization.name}" (${organization.id}, ${organization.baseCurrency}) with the standard chart of accounts`);
+      console.error(
+        `created organization "${organization.name}" (${organization.id}, ${organization.baseCurrency}) with the standard chart of accounts`,
+      );
     }
     const { record, plaintext } = await createApiKey(db.prisma, organization.id, values.name ?? 'API key', { scopes, expiresAt });
     const expiry = record.expiresAt ? `, expires ${record.expiresAt.toISOString()}` : '';
-    console.error(`created key ${record.prefix} "${record.name}" for "${organization.name}" with scopes ${record.scopes}${expiry}; the key is shown once, store it now:`);
+    console.error(
+      `created key ${record.prefix} "${record.name}" for "${organization.name}" with scopes ${record.scopes}${expiry}; the key is shown once, store it now:`,
+    );
     console.log(plaintext);
   } else if (command === 'list') {
     let organizationId: string | undefined;
@@ -76,7 +90,11 @@ try {
     const keys = await listApiKeys(db.prisma, organizationId);
     if (keys.length === 0) console.log('no API keys');
     for (const key of keys) {
-      const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : key.expiresAt && key.expiresAt <= new Date() ? `expired ${key.expiresAt.toISOString()}` : 'active';
+      const state = key.revokedAt
+        ? `revoked ${key.revokedAt.toISOString()}`
+        : key.expiresAt && key.expiresAt <= new Date()
+          ? `expired ${key.expiresAt.toISOString()}`
+          : 'active';
       const used = key.lastUsedAt ? `last used ${key.lastUsedAt.toISOString()}` : 'never used';
       console.log(`${key.prefix}  ${state.padEnd(33)} ${used.padEnd(35)} ${key.organization.name} / ${key.name}  [${key.scopes}]`);
     }
@@ -85,12 +103,20 @@ try {
     const key = await revokeApiKeyByPrefix(db.prisma, rest[0].replace(/^ak_/, '').split('_')[0]);
     // Running servers drop the key's open sockets now if they hear it through Redis, else at their next re-check.
     // On PostgreSQL the database itself tells every server at once (LISTEN/NOTIFY), Redis or not.
-    const notified = db.provider === 'postgresql' ? await notifyRevocation(db, key.id).then(() => true, () => false) : false;
+    const notified =
+      db.provider === 'postgresql'
+        ? await notifyRevocation(db, key.id).then(
+            () => true,
+            () => false,
+          )
+        : false;
     const announced = config.redisUrl ? await announceRevocationVia(config.redisUrl, config.redisKeyPrefix, key.id) : false;
     console.log(`revoked ${key.prefix} "${key.name}"`);
-    if (config.redisUrl && !announced && !notified) console.error(`Redis could not be reached: open connections with this key close at the servers' next key check (SOCKET_RECHECK_MS)`);
+    if (config.redisUrl && !announced && !notified)
+      console.error(`Redis could not be reached: open connections with this key close at the servers' next key check (SOCKET_RECHECK_MS)`);
     // PostgreSQL servers remember verified keys briefly; without the announcement they forget this one when that time runs out.
-    if (db.provider === 'postgresql' && !announced && !notified) console.error(`servers on this database stop accepting it within API_KEY_CACHE_MS (${config.apiKeyCacheMs} ms)`);
+    if (db.provider === 'postgresql' && !announced && !notified)
+      console.error(`servers on this database stop accepting it within API_KEY_CACHE_MS (${config.apiKeyCacheMs} ms)`);
   } else {
     throw new AppError('VALIDATION_FAILED', `unknown command "${command}"\n${USAGE}`);
   }

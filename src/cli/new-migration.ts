@@ -32,7 +32,10 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
   const dir = join(MIGRATIONS_ROOT, provider, `${stamp}_${name}`);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'migration.sql'), sql);
-  writeFileSync(join(MIGRATIONS_ROOT, provider, 'migration_lock.toml'), `# Written by npm run db:migration; do not edit.\nprovider = "${provider}"\n`);
+  writeFileSync(
+    join(MIGRATIONS_ROOT, provider, 'migration_lock.toml'),
+    `# Written by npm run db:migration; do not edit.\nprovider = "${provider}"\n`,
+  );
   console.log(`wrote ${dir}/migration.sql`);
   wrote = true;
 }

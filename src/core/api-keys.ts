@@ -40,7 +40,11 @@ export type KeyRefusal = 'invalid' | 'expired';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 const asDate = (value: unknown): Date | null =>
-  value === null || value === undefined ? null : value instanceof Date ? value : new Date(typeof value === 'bigint' || typeof value === 'number' ? Number(value) : String(value));
+  value === null || value === undefined
+    ? null
+    : value instanceof Date
+      ? value
+      : new Date(typeof value === 'bigint' || typeof value === 'number' ? Number(value) : String(value));
 
 const sameHash = (storedHex: string | null, actual: Buffer) => {
   if (!storedHex) return false;
@@ -129,12 +133,20 @@ export async function verifyApiKey(db: Database, token: string, now = new Date()
  * forgotten whenever it says so, so a change from outside takes effect at the next request. Tokens are
  * remembered by their SHA-256, never in clear.
  */
-export function keyVerifier(db: Database, bus: Pick<EventBus, 'onKeysChanged' | 'onRevocation'>, ttlMs: number, { max = 10_000, writtenElsewhere }: { max?: number; writtenElsewhere?: () => boolean } = {}) {
+export function keyVerifier(
+  db: Database,
+  bus: Pick<EventBus, 'onKeysChanged' | 'onRevocation'>,
+  ttlMs: number,
+  { max = 10_000, writtenElsewhere }: { max?: number; writtenElsewhere?: () => boolean } = {},
+) {
   const remembered = new Map<string, { key: CheckedKey; until: number }>();
   const forget = (matches: (key: CheckedKey) => boolean) => {
     for (const [digest, entry] of remembered) if (matches(entry.key)) remembered.delete(digest);
   };
-  const unsubscribe = [bus.onKeysChanged((organizationId) => forget((key) => key.organizationId === organizationId)), bus.onRevocation((id) => forget((key) => key.id === id))];
+  const unsubscribe = [
+    bus.onKeysChanged((organizationId) => forget((key) => key.organizationId === organizationId)),
+    bus.onRevocation((id) => forget((key) => key.id === id)),
+  ];
   return {
     async check(token: string, now = new Date()): Promise<AuthenticatedKey | KeyRefusal> {
       if (writtenElsewhere?.()) remembered.clear();

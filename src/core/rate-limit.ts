@@ -38,7 +38,10 @@ export interface RateLimitSettings {
 }
 
 /** The limiter for one quota: shared through Redis when a URL is given, else in memory. */
-export function rateLimiterFor({ points, durationSeconds, redisUrl, onRedisError = 'memory' }: RateLimitSettings, keyPrefix = 'accounting:rate'): RateLimiter {
+export function rateLimiterFor(
+  { points, durationSeconds, redisUrl, onRedisError = 'memory' }: RateLimitSettings,
+  keyPrefix = 'accounting:rate',
+): RateLimiter {
   if (!redisUrl) return createRateLimiter(points, durationSeconds);
   const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', () => {}); // handled per request below; a dropped connection reconnects by itself
@@ -52,7 +55,8 @@ export function rateLimiterFor({ points, durationSeconds, redisUrl, onRedisError
   });
   const limiter = createRateLimiter(points, durationSeconds, store);
   const unavailable = () => {
-    if (onRedisError === 'closed') throw new AppError('SERVICE_UNAVAILABLE', 'The rate limit store cannot be reached; retry in a few seconds');
+    if (onRedisError === 'closed')
+      throw new AppError('SERVICE_UNAVAILABLE', 'The rate limit store cannot be reached; retry in a few seconds');
     return { allowed: true, limit: points, remaining: points, resetSeconds: durationSeconds, windowSeconds: durationSeconds };
   };
   return {

@@ -59,7 +59,10 @@ export interface Change<Row> {
   events: EventDraft[];
 }
 
-export const change = <Row>(type: string, row: Row & { id: string }, events: EventDraft[] = []): Change<Row> => ({ result: { type, id: row.id, row }, events });
+export const change = <Row>(type: string, row: Row & { id: string }, events: EventDraft[] = []): Change<Row> => ({
+  result: { type, id: row.id, row },
+  events,
+});
 
 /** The fields of `after` whose value differs from `before`, with their old values (Stripe's previous_attributes). */
 export function previousAttributes(before: PublicObject, after: PublicObject): PublicObject {
@@ -72,7 +75,12 @@ export function previousAttributes(before: PublicObject, after: PublicObject): P
 }
 
 /** Loads and renders resources by id, in the order given (ids not found are left out). */
-export async function renderAll(db: Prisma | Tx, organization: OrganizationInfo, representation: Representation, ids: string[]): Promise<PublicObject[]> {
+export async function renderAll(
+  db: Prisma | Tx,
+  organization: OrganizationInfo,
+  representation: Representation,
+  ids: string[],
+): Promise<PublicObject[]> {
   if (ids.length === 0) return [];
   const rows = new Map((await representation.load(db, organization.id, ids)).map((row: { id: string }) => [row.id, row]));
   return ids.filter((id) => rows.has(id)).map((id) => representation.render(rows.get(id), organization));

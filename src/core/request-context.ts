@@ -103,7 +103,14 @@ export type CreateRequestContext = (credentials: Credentials, requestId: string)
 export const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** The organization of a schema reader: none (its currency is ISO 4217's code for "no currency"). */
-const NO_ORGANIZATION: OrganizationInfo = { id: '', name: '', baseCurrency: 'XXX', lockDate: null, defaultPaymentTermsDays: 0, fiscalYearEnd: '12-31' };
+const NO_ORGANIZATION: OrganizationInfo = {
+  id: '',
+  name: '',
+  baseCurrency: 'XXX',
+  lockDate: null,
+  defaultPaymentTermsDays: 0,
+  fiscalYearEnd: '12-31',
+};
 
 /** Digests of keys this instance verified lately: they pass an address that is refused for failures. */
 function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
@@ -118,12 +125,25 @@ function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
   };
 }
 
-export function requestContextFactory({ db, checkKey, limiter, authFailures, logger, unitOfWork, bus, settings, metrics }: RequestContextDeps): CreateRequestContext {
+export function requestContextFactory({
+  db,
+  checkKey,
+  limiter,
+  authFailures,
+  logger,
+  unitOfWork,
+  bus,
+  settings,
+  metrics,
+}: RequestContextDeps): CreateRequestContext {
   const verified = recentlyVerified();
 
   const addressRefused = (decision: RateDecision) => {
     metrics?.rateLimited('address');
-    return new RateLimitedError(decision, `Too many requests without a valid API key from this address; retry in ${decision.resetSeconds} s`);
+    return new RateLimitedError(
+      decision,
+      `Too many requests without a valid API key from this address; retry in ${decision.resetSeconds} s`,
+    );
   };
 
   async function refuse(address: string, message: string): Promise<never> {
@@ -137,7 +157,15 @@ export function requestContextFactory({ db, checkKey, limiter, authFailures, log
     requestId,
     db,
     prisma: readingClient(db),
-    apiKey: { id: '', prefix: '', name: 'schema reader', organizationId: '', organization: NO_ORGANIZATION, scopes: new Set(), expiresAt: null },
+    apiKey: {
+      id: '',
+      prefix: '',
+      name: 'schema reader',
+      organizationId: '',
+      organization: NO_ORGANIZATION,
+      scopes: new Set(),
+      expiresAt: null,
+    },
     organizationId: '',
     organization: NO_ORGANIZATION,
     rateLimit,
@@ -165,7 +193,8 @@ export function requestContextFactory({ db, checkKey, limiter, authFailures, log
       if (failures && !failures.allowed) throw addressRefused(failures);
     }
     const apiKey = await checkKey(token);
-    if (apiKey === 'expired') return refuse(address, 'The API key has expired; create a new one in the settings area (or roll a key before it expires)');
+    if (apiKey === 'expired')
+      return refuse(address, 'The API key has expired; create a new one in the settings area (or roll a key before it expires)');
     if (apiKey === 'invalid') return refuse(address, 'The API key is invalid or has been revoked');
     verified.add(token);
     const actor: Actor = { type: 'api_key', id: apiKey.id, prefix: apiKey.prefix, name: apiKey.name };

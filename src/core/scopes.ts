@@ -49,14 +49,22 @@ export const RESOURCE_DESCRIPTIONS: Record<Resource, string> = {
 
 /** Ready-made sets for common integrations (the settings page offers them; the README lists them). */
 export const SCOPE_PRESETS: Record<string, { name: string; description: string; scopes: Scope[] }> = {
-  read_only: { name: 'Read-only', description: 'Reads everything except API keys; writes nothing', scopes: RESOURCES.filter((r) => r !== 'api_keys').map((r) => `${r}:read` as Scope) },
+  read_only: {
+    name: 'Read-only',
+    description: 'Reads everything except API keys; writes nothing',
+    scopes: RESOURCES.filter((r) => r !== 'api_keys').map((r) => `${r}:read` as Scope),
+  },
   dashboard: {
     name: 'Dashboard',
     description: 'What the dashboard reads',
     scopes: ['reports:read', 'invoices:read', 'customers:read', 'journal_entries:read', 'accounts:read', 'events:read'],
   },
   hr: { name: 'HR', description: 'An HR system: employees only', scopes: ['employees:write'] },
-  point_of_sale: { name: 'Point of sale', description: 'A till: customers, products, sales and refund receipts, invoices and payments', scopes: ['customers:write', 'products:read', 'tax_rates:read', 'sales_receipts:write', 'invoices:write'] },
+  point_of_sale: {
+    name: 'Point of sale',
+    description: 'A till: customers, products, sales and refund receipts, invoices and payments',
+    scopes: ['customers:write', 'products:read', 'tax_rates:read', 'sales_receipts:write', 'invoices:write'],
+  },
   payables: {
     name: 'Accounts payable',
     description: 'A bill-capture or payables tool: vendors, bills and their payments, and the accounts and tax rates bills name',
@@ -64,8 +72,17 @@ export const SCOPE_PRESETS: Record<string, { name: string; description: string; 
   },
   online_shop: {
     name: 'Online shop',
-    description: 'An online shop: customers, products, sales and refund receipts, invoices and payments, with webhooks for what happens to them',
-    scopes: ['customers:write', 'products:write', 'tax_rates:read', 'sales_receipts:write', 'invoices:write', 'webhooks:write', 'events:read'],
+    description:
+      'An online shop: customers, products, sales and refund receipts, invoices and payments, with webhooks for what happens to them',
+    scopes: [
+      'customers:write',
+      'products:write',
+      'tax_rates:read',
+      'sales_receipts:write',
+      'invoices:write',
+      'webhooks:write',
+      'events:read',
+    ],
   },
 };
 
@@ -89,10 +106,19 @@ export function checkScopes(requested: readonly string[], path = 'scopes'): Scop
   const errors: FieldError[] = [];
   if (!requested.length) errors.push({ path, message: 'must name at least one scope' });
   requested.forEach((scope, i) => {
-    if (!isScope(scope)) errors.push({ path: `${path}.${i}`, message: `"${scope}" is not a scope; scopes are <resource>:read or <resource>:write for ${RESOURCES.join(', ')}, or *` });
+    if (!isScope(scope))
+      errors.push({
+        path: `${path}.${i}`,
+        message: `"${scope}" is not a scope; scopes are <resource>:read or <resource>:write for ${RESOURCES.join(', ')}, or *`,
+      });
   });
   if (requested.includes('*') && requested.length > 1) errors.push({ path, message: '* already means every scope; give it alone' });
-  if (errors.length) throw new AppError('VALIDATION_FAILED', errors.length === 1 ? `${errors[0].path}: ${errors[0].message}` : `${errors.length} scopes are invalid`, errors);
+  if (errors.length)
+    throw new AppError(
+      'VALIDATION_FAILED',
+      errors.length === 1 ? `${errors[0].path}: ${errors[0].message}` : `${errors.length} scopes are invalid`,
+      errors,
+    );
   return [...new Set(requested as Scope[])];
 }
 
@@ -117,7 +143,11 @@ export function assertMayReceive(granted: ReadonlySet<Scope>, eventTypes: readon
     const resources = type === '*' ? Object.keys(EVENT_RESOURCES) : [type.split('.')[0]].filter((resource) => resource in EVENT_RESOURCES);
     for (const resource of resources) {
       const scope = eventReadScope(resource);
-      if (!allows(granted, scope)) throw insufficientScope(scope, `This API key lacks ${scope}, so it cannot ${doing} ${type === '*' ? 'every event' : `${type} events`}`);
+      if (!allows(granted, scope))
+        throw insufficientScope(
+          scope,
+          `This API key lacks ${scope}, so it cannot ${doing} ${type === '*' ? 'every event' : `${type} events`}`,
+        );
     }
   }
 }

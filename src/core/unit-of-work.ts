@@ -30,7 +30,18 @@ import type { Metrics } from '../lib/metrics.ts';
 import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
 import type { OrganizationInfo, SequenceName, Tx, WriteScope } from './tenant.ts';
 
-const EVENT_COLUMNS = ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt', 'relayedAt', 'actor', 'actorKeyId'] as const;
+const EVENT_COLUMNS = [
+  'id',
+  'organizationId',
+  'type',
+  'resourceType',
+  'resourceId',
+  'payload',
+  'createdAt',
+  'relayedAt',
+  'actor',
+  'actorKeyId',
+] as const;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -106,13 +117,17 @@ export function canonicalJson(value: unknown): string {
 
 export function checkIdempotencyKey(key: string) {
   if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw new AppError('VALIDATION_FAILED', 'The idempotency key must be 1 to 255 printable ASCII characters', [{ path: 'idempotencyKey', message: 'must be 1 to 255 printable ASCII characters' }]);
+    throw new AppError('VALIDATION_FAILED', 'The idempotency key must be 1 to 255 printable ASCII characters', [
+      { path: 'idempotencyKey', message: 'must be 1 to 255 printable ASCII characters' },
+    ]);
   }
 }
 
 /** Conflicts a fresh attempt can win: deadlock or serialization failure (PostgreSQL), a busy file (SQLite). */
 export function isTransientConflict(error: unknown): boolean {
-  const e = error as { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } }; cause?: { kind?: string }; message?: string } | undefined;
+  const e = error as
+    | { code?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } }; cause?: { kind?: string }; message?: string }
+    | undefined;
   if (!e) return false;
   if (e.code === 'P2034') return true; // write conflict or deadlock
   if (e.code === 'P2028' && /Unable to start a transaction/.test(e.message ?? '')) return true;
@@ -142,17 +157,28 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
 
   /** Locks and reads the organization row: the first statement of every write. */
   async function lockOrganization(sql: RawSql, organizationId: string) {
-    const columns = Prisma.raw(`"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", ${SEQUENCES.map(([, column]) => `"${column}"`).join(', ')}`);
+    const columns = Prisma.raw(
+      `"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", ${SEQUENCES.map(([, column]) => `"${column}"`).join(', ')}`,
+    );
     // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
     // it under the busy timeout), rather than reading first and failing to upgrade later. It sets a
     // plain column to itself: "setting" the primary key would make SQLite check every child row that
     // references the organization (foreign keys), a cost that grew with the books (5.8 ms a write at
     // 3,000 invoices, against 0.1 ms).
     // Integers come back as bigint or number and dates as Date or text, depending on the database.
-    const rows: ({ id: string; name: string; baseCurrency: string; lockDate: string | null; defaultPaymentTermsDays: number | bigint; fiscalYearEnd: string } & Record<string, number | bigint>)[] =
+    const rows: ({
+      id: string;
+      name: string;
+      baseCurrency: string;
+      lockDate: string | null;
+      defaultPaymentTermsDays: number | bigint;
+      fiscalYearEnd: string;
+    } & Record<string, number | bigint>)[] =
       db.provider === 'postgresql'
         ? await sql.$queryRaw(Prisma.sql`SELECT ${columns} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
-        : await sql.$queryRaw(Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${columns}`);
+        : await sql.$queryRaw(
+            Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${columns}`,
+          );
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', 'The organization of this API key no longer exists');
     const organization: OrganizationInfo = {
@@ -163,7 +189,10 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       defaultPaymentTermsDays: Number(row.defaultPaymentTermsDays),
       fiscalYearEnd: row.fiscalYearEnd,
     };
-    const sequences = Object.fromEntries(SEQUENCES.map(([sequence, column]) => [sequence, Number(row[column])])) as Record<SequenceName, number>;
+    const sequences = Object.fromEntries(SEQUENCES.map(([sequence, column]) => [sequence, Number(row[column])])) as Record<
+      SequenceName,
+      number
+    >;
     return { organization, sequences };
   }
 
@@ -181,12 +210,18 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     }
     for (const [type, ids] of missing) {
       const representation = representations.get(type)!;
-      for (const row of await representation.load(tx, organization.id, ids)) rendered.set(`${type}:${row.id}`, representation.render(row, organization));
+      for (const row of await representation.load(tx, organization.id, ids))
+        rendered.set(`${type}:${row.id}`, representation.render(row, organization));
     }
     return rendered;
   }
 
-  async function attempt<Row>(organizationId: string, request: WriteRequest, requestHash: string | undefined, work: (scope: WriteScope) => Promise<Change<Row>>) {
+  async function attempt<Row>(
+    organizationId: string,
+    request: WriteRequest,
+    requestHash: string | undefined,
+    work: (scope: WriteScope) => Promise<Change<Row>>,
+  ) {
     return db.prisma.$transaction(
       async (tx) => {
         const now = clock();
@@ -197,9 +232,11 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           const existing = await tx.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
           if (existing && existing.expiresAt > now) {
             if (existing.operation !== request.operation || existing.requestHash !== requestHash) {
-              throw new AppError('IDEMPOTENCY_KEY_REUSED', `The idempotency key "${key}" was already used with a different request (${existing.operation}); use a new key for a new request`, [
-                { path: 'idempotencyKey', message: 'was used with a different request' },
-              ]);
+              throw new AppError(
+                'IDEMPOTENCY_KEY_REUSED',
+                `The idempotency key "${key}" was already used with a different request (${existing.operation}); use a new key for a new request`,
+                [{ path: 'idempotencyKey', message: 'was used with a different request' }],
+              );
             }
             const stored = JSON.parse(existing.response ?? 'null') as { type: string; id: string; object: PublicObject } | null;
             if (stored) throw new Replay({ ...stored, operation: request.operation, replayed: true });
@@ -223,14 +260,19 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         const objectOf = (ref: ResourceRef) => rendered.get(`${ref.type}:${ref.id}`)!;
         const events = result.events.map((event) => {
           const object = objectOf(event.resource);
-          const before = event.before === undefined ? undefined : representations.get(event.resource.type)!.render(event.before, organization);
+          const before =
+            event.before === undefined ? undefined : representations.get(event.resource.type)!.render(event.before, organization);
           return {
             id: newId('Event'),
             organizationId,
             type: event.type,
             resourceType: event.resource.type,
             resourceId: event.resource.id,
-            payload: JSON.stringify({ object, ...(before ? { previousAttributes: previousAttributes(before, object) } : {}), ...(event.reason ? { reason: event.reason } : {}) }),
+            payload: JSON.stringify({
+              object,
+              ...(before ? { previousAttributes: previousAttributes(before, object) } : {}),
+              ...(event.reason ? { reason: event.reason } : {}),
+            }),
             createdAt: now,
             actor: JSON.stringify(actor),
             actorKeyId: actor.type === 'api_key' ? actor.id : null,
@@ -243,7 +285,9 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         // PostgreSQL (writeAll).
         const moved = SEQUENCES.filter(([sequence]) => numbers[sequence] !== sequences[sequence]);
         const sequenceUpdate = moved.length
-          ? [Prisma.sql`UPDATE "Organization" SET ${Prisma.join(moved.map(([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${numbers[sequence]}`))} WHERE "id" = ${organizationId}`]
+          ? [
+              Prisma.sql`UPDATE "Organization" SET ${Prisma.join(moved.map(([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${numbers[sequence]}`))} WHERE "id" = ${organizationId}`,
+            ]
           : [];
         // Each insert also returns the organization's last event before this write (read in the statement's
         // snapshot, taken under the lock: on PostgreSQL the lock statement's own snapshot predates the commit
@@ -251,7 +295,11 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         // the organization's events (events/order.ts).
         const eventInsert = events.length
           ? [
-              Prisma.sql`${insertStatement('Event', EVENT_COLUMNS, events.map((e) => ({ ...e, relayedAt })))} RETURNING "id", "seq", (SELECT max("seq") FROM "Event" AS "earlier" WHERE "earlier"."organizationId" = ${organizationId} AND "earlier"."id" NOT IN (${Prisma.join(events.map((e) => e.id))})) AS "previousSeq"`,
+              Prisma.sql`${insertStatement(
+                'Event',
+                EVENT_COLUMNS,
+                events.map((e) => ({ ...e, relayedAt })),
+              )} RETURNING "id", "seq", (SELECT max("seq") FROM "Event" AS "earlier" WHERE "earlier"."organizationId" = ${organizationId} AND "earlier"."id" NOT IN (${Prisma.join(events.map((e) => e.id))})) AS "previousSeq"`,
             ]
           : [];
         // The rows of the last statement: the events', or none (an UPDATE returns nothing).
@@ -261,7 +309,14 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! })).sort((a, b) => a.seq - b.seq);
         logged.forEach((event, i) => (event.previousSeq = i > 0 ? logged[i - 1].seq : before));
         const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(sql, logged, now) : 0;
-        const outcome: WriteOutcome<Row> = { operation: request.operation, type: result.result.type, id: result.result.id, row: result.result.row, object: objectOf(result.result), replayed: false };
+        const outcome: WriteOutcome<Row> = {
+          operation: request.operation,
+          type: result.result.type,
+          id: result.result.id,
+          row: result.result.row,
+          object: objectOf(result.result),
+          replayed: false,
+        };
         if (key) {
           await tx.idempotencyKey.create({
             data: {
@@ -301,7 +356,9 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           options.metrics?.writeConflict(attemptNo >= maxAttempts);
           if (attemptNo >= maxAttempts) {
             options.logger?.warn('write gave up after repeated conflicts', { operation: request.operation, attempts: attemptNo });
-            throw new AppError('CONFLICT', 'The books of this organization are busy with other changes; retry in a moment', [], { retryAfterSeconds: 1 });
+            throw new AppError('CONFLICT', 'The books of this organization are busy with other changes; retry in a moment', [], {
+              retryAfterSeconds: 1,
+            });
           }
           // Full jitter: concurrent losers spread out instead of colliding again.
           await sleep(Math.random() * 10 * 2 ** attemptNo);

@@ -33,7 +33,11 @@ function persistedIdOf(document: string): string | undefined {
  * bodies stay small whatever the dashboard asks. A server that does not know the id (another version)
  * answers PERSISTED_QUERY_NOT_FOUND, and the text is sent instead.
  */
-export async function request<TResult, TVariables>(key: string, document: TypedDocumentString<TResult, TVariables>, variables: TVariables): Promise<TResult> {
+export async function request<TResult, TVariables>(
+  key: string,
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+): Promise<TResult> {
   const text = document.toString();
   const id = persistedIdOf(text);
   if (id) {
@@ -58,14 +62,20 @@ async function post<TResult>(key: string, body: object): Promise<TResult> {
     throw new ApiError('The server cannot be reached.', 'unavailable');
   }
   const result = (await response.json().catch(() => ({}))) as GraphQLResponse<TResult>;
-  if (response.status === 401) throw new ApiError('This API key was not accepted. Check that it is complete and has not been revoked.', 'unauthorized');
+  if (response.status === 401)
+    throw new ApiError('This API key was not accepted. Check that it is complete and has not been revoked.', 'unauthorized');
   if (response.status === 429) {
     const retryAfter = Number(response.headers.get('retry-after') ?? '5');
     throw new ApiError(`Too many requests for this key; trying again in ${retryAfter} s.`, 'rate_limited', retryAfter);
   }
   if (result.errors?.length || !result.data) {
     const first = result.errors?.[0];
-    throw new ApiError(first?.message ?? `The server answered ${response.status}.`, response.status >= 500 ? 'unavailable' : 'failed', undefined, first?.extensions?.code);
+    throw new ApiError(
+      first?.message ?? `The server answered ${response.status}.`,
+      response.status >= 500 ? 'unavailable' : 'failed',
+      undefined,
+      first?.extensions?.code,
+    );
   }
   return result.data;
 }

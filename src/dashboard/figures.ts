@@ -117,7 +117,11 @@ interface Aging {
 }
 
 function aging(totals: FiguresFragment['agedReceivables']['totals']): Aging {
-  return { outstanding: totals.total, overdue: subtractMoney(totals.total, totals.current), buckets: AGE_BUCKETS.map((bucket) => ({ label: bucket.label, amount: totals[bucket.field] })) };
+  return {
+    outstanding: totals.total,
+    overdue: subtractMoney(totals.total, totals.current),
+    buckets: AGE_BUCKETS.map((bucket) => ({ label: bucket.label, amount: totals[bucket.field] })),
+  };
 }
 
 export interface Summary {
@@ -132,7 +136,10 @@ export interface Summary {
 }
 
 export function summarize(figures: FiguresFragment, today: string): Summary {
-  const byMonth = monthRanges(today).map((range) => ({ month: range.month, amount: (figures[range.key as keyof FiguresFragment] as { income: { total: string } }).income.total }));
+  const byMonth = monthRanges(today).map((range) => ({
+    month: range.month,
+    amount: (figures[range.key as keyof FiguresFragment] as { income: { total: string } }).income.total,
+  }));
   const thisMonth = byMonth[MONTHS - 1]!.amount;
   const lastMonth = byMonth[MONTHS - 2]!.amount;
   const cashRows = figures.balanceSheet.assets.rows.filter((row) => CASH_SUBTYPES.has(row.account.subtype ?? ''));
@@ -142,7 +149,10 @@ export function summarize(figures: FiguresFragment, today: string): Summary {
     receivables: aging(figures.agedReceivables.totals),
     payables: aging(figures.agedPayables.totals),
     revenue: { thisMonth, lastMonth, change: percentChange(lastMonth, thisMonth), byMonth },
-    cash: { total: cashRows.length ? addMoney(...cashRows.map((row) => row.amount)) : '0', accounts: cashRows.map((row) => ({ name: row.account.name, amount: row.amount })) },
+    cash: {
+      total: cashRows.length ? addMoney(...cashRows.map((row) => row.amount)) : '0',
+      accounts: cashRows.map((row) => ({ name: row.account.name, amount: row.amount })),
+    },
     invoices: figures.invoices.edges.map((edge) => edge.node),
     journalEntries: figures.journalEntries.edges.map((edge) => edge.node),
   };
@@ -248,7 +258,15 @@ export function feedItem(event: FeedEventFragment, money: (amount: number) => st
     default:
       name = text(object.name) || text(object.url);
   }
-  return { id: event.id, sequence: event.sequence, type: event.type, createdAt: event.createdAt, title: [noun, name, verb].filter(Boolean).join(' '), detail, amount };
+  return {
+    id: event.id,
+    sequence: event.sequence,
+    type: event.type,
+    createdAt: event.createdAt,
+    title: [noun, name, verb].filter(Boolean).join(' '),
+    detail,
+    amount,
+  };
 }
 
 /**

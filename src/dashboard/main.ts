@@ -28,7 +28,11 @@ let stream: ResumableStream | undefined;
 let feed: FeedItem[] = [];
 let currency = 'USD';
 let charts: { aging: BarChart; payablesAging: BarChart; revenue: BarChart } | undefined;
-const refresh: { timer?: ReturnType<typeof setTimeout>; running: boolean; again: boolean; startedAt: number } = { running: false, again: false, startedAt: 0 };
+const refresh: { timer?: ReturnType<typeof setTimeout>; running: boolean; again: boolean; startedAt: number } = {
+  running: false,
+  again: false,
+  startedAt: 0,
+};
 
 const money = (amount: string | number) => {
   try {
@@ -117,7 +121,11 @@ function render(summary: Summary) {
     cell(row, invoice.number);
     cell(row, invoice.customer.name, 'wrap');
     cell(row, invoice.dueDate, 'wide-only');
-    cell(row, invoice.isOverdue ? 'overdue' : invoice.status.toLowerCase().replace('_', ' '), invoice.isOverdue ? 'status-overdue' : undefined);
+    cell(
+      row,
+      invoice.isOverdue ? 'overdue' : invoice.status.toLowerCase().replace('_', ' '),
+      invoice.isOverdue ? 'status-overdue' : undefined,
+    );
     cell(row, money(invoice.total), 'num wide-only');
     cell(row, money(invoice.amountDue), 'num');
   }
@@ -251,7 +259,10 @@ async function load() {
     return handleFailure(error, () => void load());
   }
   render(summarize(data, today));
-  feed = mergeFeed([], data.events.edges.map((edge) => feedItem(edge.node, money)));
+  feed = mergeFeed(
+    [],
+    data.events.edges.map((edge) => feedItem(edge.node, money)),
+  );
   renderFeed();
   // Resume after the newest event the snapshot has seen: anything committed since is replayed.
   stream = resumableStream({

@@ -1,6 +1,13 @@
 // The scopes the dashboard's operations need (a read-only key is enough); test/http/scopes.test.ts
 // holds this list to what the server's check asks of operations.graphql.
-export const DASHBOARD_SCOPES = ['accounts:read', 'customers:read', 'events:read', 'invoices:read', 'journal_entries:read', 'reports:read'] as const;
+export const DASHBOARD_SCOPES = [
+  'accounts:read',
+  'customers:read',
+  'events:read',
+  'invoices:read',
+  'journal_entries:read',
+  'reports:read',
+] as const;
 
 /** The scopes of `needed` a key holding `held` lacks (`*` holds all; `x:write` holds `x:read`). */
 export function missingScopes(held: readonly string[], needed: readonly string[] = DASHBOARD_SCOPES): string[] {

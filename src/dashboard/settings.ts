@@ -33,10 +33,15 @@ let key: string | null = null;
 let catalogue: SettingsCatalogueQuery | undefined;
 let eventCursor: string | null = null;
 
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
+const when = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text = '', attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text = '',
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.textContent = text;
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
@@ -85,7 +90,9 @@ function confirmAction(text: string): Promise<boolean> {
   $('confirm-text').textContent = text;
   confirmDialog.returnValue = '';
   confirmDialog.showModal();
-  return new Promise((resolve) => confirmDialog.addEventListener('close', () => resolve(confirmDialog.returnValue === 'yes'), { once: true }));
+  return new Promise((resolve) =>
+    confirmDialog.addEventListener('close', () => resolve(confirmDialog.returnValue === 'yes'), { once: true }),
+  );
 }
 
 function showSecret(title: string, secret: string) {
@@ -112,7 +119,12 @@ function renderScopeGrid() {
         tr.append(td);
         continue;
       }
-      const box = element('input', '', { type: 'checkbox', id: `scope-${resource}-${level}`, value: `${resource}:${level}`, 'aria-label': `${resource}:${level}` });
+      const box = element('input', '', {
+        type: 'checkbox',
+        id: `scope-${resource}-${level}`,
+        value: `${resource}:${level}`,
+        'aria-label': `${resource}:${level}`,
+      });
       box.addEventListener('change', syncImplied);
       td.append(box);
       tr.append(td);
@@ -144,7 +156,9 @@ function syncImplied() {
 }
 
 function chosenScopes(): string[] {
-  const ticked = scopeBoxes().filter((box) => box.checked).map((box) => box.value);
+  const ticked = scopeBoxes()
+    .filter((box) => box.checked)
+    .map((box) => box.value);
   return ticked.filter((scope) => !(scope.endsWith(':read') && ticked.includes(scope.replace(/:read$/, ':write'))));
 }
 
@@ -159,16 +173,32 @@ async function loadKeys() {
         button('Revoke', () => void revokeKey(k.id, k.name)),
       );
     }
-    row('keys', [k.name, `ak_${k.prefix}_…`, k.scopes.join(' '), k.status.toLowerCase(), when(k.lastUsedAt), k.createdBy?.name ?? 'operator', actions], { 'data-key-id': k.id });
+    row(
+      'keys',
+      [
+        k.name,
+        `ak_${k.prefix}_…`,
+        k.scopes.join(' '),
+        k.status.toLowerCase(),
+        when(k.lastUsedAt),
+        k.createdBy?.name ?? 'operator',
+        actions,
+      ],
+      { 'data-key-id': k.id },
+    );
   }
   const filter = $<HTMLSelectElement>('filter-key');
   const chosen = filter.value;
-  filter.replaceChildren(element('option', 'Any', { value: '' }), ...keys.map((k) => element('option', `${k.name} (ak_${k.prefix})`, { value: k.id })));
+  filter.replaceChildren(
+    element('option', 'Any', { value: '' }),
+    ...keys.map((k) => element('option', `${k.name} (ak_${k.prefix})`, { value: k.id })),
+  );
   filter.value = chosen;
 }
 
 async function rollKey(id: string, name: string) {
-  if (!(await confirmAction(`Roll the key "${name}"? It gets a new secret; the current one keeps working for 24 hours, then stops.`))) return;
+  if (!(await confirmAction(`Roll the key "${name}"? It gets a new secret; the current one keeps working for 24 hours, then stops.`)))
+    return;
   await attempt(async () => {
     const rolled = (await request(key!, RollApiKeyDocument, { id })).rollApiKey;
     if (rolled?.secret) showSecret(`New secret of "${rolled.name}"`, rolled.secret);
@@ -180,7 +210,7 @@ async function revokeKey(id: string, name: string) {
   if (!(await confirmAction(`Revoke the key "${name}"? It stops working at once; this cannot be undone.`))) return;
   await attempt(async () => {
     await request(key!, RevokeApiKeyDocument, { id });
-    if (id === catalogue?.viewer.apiKey.id) return signOut('This page\'s own key was revoked.');
+    if (id === catalogue?.viewer.apiKey.id) return signOut("This page's own key was revoked.");
     await loadKeys();
   });
 }
@@ -228,19 +258,23 @@ async function loadWebhooks() {
     const actions = element('span', '', { class: 'actions' });
     actions.append(
       button('Deliveries', () => void attempt(() => loadDeliveries(s.id, s.url))),
-      button('Send test', () =>
-        void attempt(async () => {
-          await request(key!, SendTestWebhookDocument, { id: s.id });
-          showNotice(`A test event is on its way to ${s.url}.`);
-        }),
+      button(
+        'Send test',
+        () =>
+          void attempt(async () => {
+            await request(key!, SendTestWebhookDocument, { id: s.id });
+            showNotice(`A test event is on its way to ${s.url}.`);
+          }),
       ),
       button('Rotate secret', () => void rotateSecret(s.id, s.url)),
-      button(enabled ? 'Disable' : 'Enable', () =>
-        void attempt(async () => {
-          if (enabled) await request(key!, DisableWebhookSubscriptionDocument, { id: s.id });
-          else await request(key!, EnableWebhookSubscriptionDocument, { id: s.id });
-          await loadWebhooks();
-        }),
+      button(
+        enabled ? 'Disable' : 'Enable',
+        () =>
+          void attempt(async () => {
+            if (enabled) await request(key!, DisableWebhookSubscriptionDocument, { id: s.id });
+            else await request(key!, EnableWebhookSubscriptionDocument, { id: s.id });
+            await loadWebhooks();
+          }),
       ),
     );
     row('webhooks', [s.url, s.eventTypes.join(', '), s.status, `…${s.secretLast4}`, actions], { 'data-subscription-id': s.id });
@@ -269,11 +303,13 @@ async function loadDeliveries(subscriptionId: string, url: string) {
       const answer = a.responseBody ? ` · “${a.responseBody.slice(0, 80)}${a.responseBody.length > 80 ? '…' : ''}”` : '';
       attempts.append(element('li', `${when(a.attemptedAt)} · ${outcome} · ${a.durationMs} ms${answer}`));
     }
-    const redeliver = button('Redeliver', () =>
-      void attempt(async () => {
-        await request(key!, RedeliverWebhookEventDocument, { id: subscriptionId, eventId: d.event.id });
-        await loadDeliveries(subscriptionId, url);
-      }),
+    const redeliver = button(
+      'Redeliver',
+      () =>
+        void attempt(async () => {
+          await request(key!, RedeliverWebhookEventDocument, { id: subscriptionId, eventId: d.event.id });
+          await loadDeliveries(subscriptionId, url);
+        }),
     );
     row('deliveries', [d.event.type, d.status.toLowerCase(), attempts, redeliver], { 'data-delivery-id': d.id });
   }
@@ -337,9 +373,15 @@ function renderCatalogue() {
   const types = catalogue!.webhookEventTypes;
   const everyEvent = element('option', 'every event (*)', { value: '*' });
   $('webhook-events').replaceChildren(everyEvent, ...types.map((t) => element('option', t.type, { value: t.type, title: t.description })));
-  $('filter-type').replaceChildren(element('option', 'Any', { value: '' }), ...types.map((t) => element('option', t.type, { value: t.type })));
+  $('filter-type').replaceChildren(
+    element('option', 'Any', { value: '' }),
+    ...types.map((t) => element('option', t.type, { value: t.type })),
+  );
   const resources = [...new Set(types.map((t) => t.type.split('.')[0]))];
-  $('filter-resource').replaceChildren(element('option', 'Any', { value: '' }), ...resources.map((r) => element('option', r, { value: r })));
+  $('filter-resource').replaceChildren(
+    element('option', 'Any', { value: '' }),
+    ...resources.map((r) => element('option', r, { value: r })),
+  );
 }
 
 async function open(candidate: string) {

@@ -5,7 +5,15 @@
 const form = document.getElementById('key-form') as HTMLFormElement;
 const label = Object.assign(document.createElement('label'), { htmlFor: 'api-key', textContent: 'API key' });
 const row = Object.assign(document.createElement('div'), { className: 'key-row' });
-export const keyInput = Object.assign(document.createElement('input'), { id: 'api-key', name: 'api-key', type: 'password', autocomplete: 'off', spellcheck: false, placeholder: 'ak_…', required: true });
+export const keyInput = Object.assign(document.createElement('input'), {
+  id: 'api-key',
+  name: 'api-key',
+  type: 'password',
+  autocomplete: 'off',
+  spellcheck: false,
+  placeholder: 'ak_…',
+  required: true,
+});
 keyInput.setAttribute('aria-describedby', 'key-error');
 const submit = Object.assign(document.createElement('button'), { type: 'submit', textContent: form.dataset.submit ?? 'Open' });
 export const keyError = Object.assign(document.createElement('p'), { id: 'key-error', className: 'error' });

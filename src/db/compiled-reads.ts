@@ -78,7 +78,11 @@ function bindValue(value: unknown): unknown {
 }
 
 /** Each enum's values, by the enum's name. */
-const enumValues = new Map(Object.entries(enums as Record<string, unknown>).filter(([, v]) => v && typeof v === 'object').map(([name, v]) => [name, new Set(Object.values(v as Record<string, string>))]));
+const enumValues = new Map(
+  Object.entries(enums as Record<string, unknown>)
+    .filter(([, v]) => v && typeof v === 'object')
+    .map(([name, v]) => [name, new Set(Object.values(v as Record<string, string>))]),
+);
 
 /**
  * A filter value as SQL: a placeholder (its value pushed to `params`), or, for an enum, the value itself
@@ -89,7 +93,8 @@ const enumValues = new Map(Object.entries(enums as Record<string, unknown>).filt
  */
 function valueSql(field: Field, value: unknown, params: unknown[]): string {
   if (field.kind === 'enum') {
-    if (typeof value !== 'string' || !enumValues.get(field.type)?.has(value) || !/^[A-Z][A-Z0-9_]*$/.test(value)) return unsupported(`value of ${field.name}`);
+    if (typeof value !== 'string' || !enumValues.get(field.type)?.has(value) || !/^[A-Z][A-Z0-9_]*$/.test(value))
+      return unsupported(`value of ${field.name}`);
     return `'${value}'`;
   }
   params.push(bindValue(value));
@@ -200,7 +205,11 @@ function whereSql(model: Model, where: unknown, params: unknown[]): string[] {
 function pinnedToPrimaryKey(model: Model, where: unknown, conditions: string[], dialect: Dialect): string[] {
   if (!dialect.byPrimaryKey || !model.rowKey || !where || typeof where !== 'object') return conditions;
   const key = (where as Record<string, unknown>)[model.rowKey];
-  const byKey = typeof key === 'string' || (!!key && typeof key === 'object' && (typeof (key as { equals?: unknown }).equals === 'string' || Array.isArray((key as { in?: unknown }).in)));
+  const byKey =
+    typeof key === 'string' ||
+    (!!key &&
+      typeof key === 'object' &&
+      (typeof (key as { equals?: unknown }).equals === 'string' || Array.isArray((key as { in?: unknown }).in)));
   if (!byKey) return conditions;
   const keyColumn = column(MAIN, model.rowKey);
   return conditions.map((condition) => (condition.startsWith(`${keyColumn} `) ? condition : `+${condition}`));
@@ -324,20 +333,30 @@ function planOf(model: Model, args: Args, nested: boolean, dialect: Dialect): Pl
       // This row holds the key: customerId -> Customer.id.
       if (!target.id || childArgs.where || childArgs.orderBy) return unsupported(`relation ${name}`);
       const child = planOf(target, childArgs, true, dialect);
-      if (dialect.joinToOne && child.relations.length === 0 && child.joins.length === 0) joins.push({ field: name, model: target, parentKey: from[0], fields: child.columns });
+      if (dialect.joinToOne && child.relations.length === 0 && child.joins.length === 0)
+        joins.push({ field: name, model: target, parentKey: from[0], fields: child.columns });
       else relations.push({ name, child, parentKey: from[0], childKey: target.id, many: false });
     } else if (from.length === 0) {
       // The other side holds the key: Invoice.lines -> InvoiceLine.invoiceId.
-      const back = [...target.fields.values()].find((f) => f.relationName === field.relationName && f !== field && (f.relationFromFields?.length ?? 0) === 1);
+      const back = [...target.fields.values()].find(
+        (f) => f.relationName === field.relationName && f !== field && (f.relationFromFields?.length ?? 0) === 1,
+      );
       if (!back || !model.id) return unsupported(`relation ${name}`);
       const parentKey = model.id;
       // A list's order must be stated: without it Prisma's own order is whatever the database's plan gives.
       if (field.isList && !childArgs.orderBy) unsupported(`relation ${name} without orderBy`);
       if (!field.isList && childArgs.orderBy) unsupported(`relation ${name}`);
-      relations.push({ name, child: planOf(target, childArgs, true, dialect), parentKey, childKey: back.relationFromFields![0], many: field.isList });
+      relations.push({
+        name,
+        child: planOf(target, childArgs, true, dialect),
+        parentKey,
+        childKey: back.relationFromFields![0],
+        many: field.isList,
+      });
     } else return unsupported(`relation ${name}`);
   }
-  for (const name of output) if (!CONVERTIBLE.has(model.fields.get(name)!.type) && model.fields.get(name)!.kind !== 'enum') unsupported(`type of ${name}`);
+  for (const name of output)
+    if (!CONVERTIBLE.has(model.fields.get(name)!.type) && model.fields.get(name)!.kind !== 'enum') unsupported(`type of ${name}`);
   const columns = [...output];
   for (const relation of relations) if (!columns.includes(relation.parentKey)) columns.push(relation.parentKey);
   for (const join of joins) if (!columns.includes(join.parentKey)) columns.push(join.parentKey);
@@ -415,7 +434,9 @@ function dialectOf(db: Database): Dialect | undefined {
     dialect = {
       execute: (sql, params) => {
         db.onQuery?.(sql);
-        return db.sqliteStatement!(sql)!.raw(true).all(...params.map(sqliteValue)) as unknown[][];
+        return db.sqliteStatement!(sql)!
+          .raw(true)
+          .all(...params.map(sqliteValue)) as unknown[][];
       },
       keysIn: (name, keys) => ({ clause: `${column(MAIN, name)} IN (${'?,'.repeat(keys.length - 1)}?)`, params: keys }),
       noLimit: -1,
@@ -432,7 +453,11 @@ function dialectOf(db: Database): Dialect | undefined {
  * order. A row gets only the fields its caller asked for: key columns read to match relations stay in
  * `values` (deleting them from the row after would leave every row a slow dictionary-mode object).
  */
-async function read(dialect: Dialect, plan: Plan, keyFilter?: { column: string; values: unknown[] }): Promise<{ rows: Row[]; values: unknown[][] }> {
+async function read(
+  dialect: Dialect,
+  plan: Plan,
+  keyFilter?: { column: string; values: unknown[] },
+): Promise<{ rows: Row[]; values: unknown[][] }> {
   let params = plan.params;
   let clauses = plan.conditions;
   if (keyFilter) {
@@ -530,12 +555,15 @@ function sumOf(type: string, value: unknown): unknown {
 export function compiledGroupBy<T = Row>(db: Database, model: string, args: Args): Promise<T[]> | undefined {
   const planned = plan(db, model, (target) => {
     for (const key of Object.keys(args)) if (!GROUP_KEYS.has(key) && args[key] !== undefined) unsupported(key);
-    const field = (name: unknown) => (typeof name === 'string' ? target.fields.get(name) : undefined) ?? unsupported(`field ${String(name)}`);
+    const field = (name: unknown) =>
+      (typeof name === 'string' ? target.fields.get(name) : undefined) ?? unsupported(`field ${String(name)}`);
     const by = (Array.isArray(args.by) ? args.by : [args.by]).map(field);
     if (by.length === 0 || by.some((f) => f.kind === 'object' || (f.kind !== 'enum' && !CONVERTIBLE.has(f.type)))) unsupported('by');
     const sum = (args._sum ?? {}) as Record<string, unknown>;
     if (typeof sum !== 'object' || Object.values(sum).some((v) => v !== true && v !== false && v !== undefined)) unsupported('_sum');
-    const sums = Object.entries(sum).filter(([, v]) => v === true).map(([name]) => field(name));
+    const sums = Object.entries(sum)
+      .filter(([, v]) => v === true)
+      .map(([name]) => field(name));
     if (sums.length === 0 || sums.some((f) => f.kind !== 'scalar' || !SUMMABLE.has(f.type))) unsupported('_sum');
     const params: unknown[] = [];
     const conditions = whereSql(target, args.where, params);
@@ -562,7 +590,12 @@ export const compiledReadCounts = { compiled: 0, fallbacks: 0 };
 
 /** A `Prisma.sql` statement (its text in both dialects and its values), not a tagged template's strings. */
 const isSqlStatement = (query: unknown) =>
-  typeof query === 'object' && query !== null && !Array.isArray(query) && typeof (query as { sql?: unknown }).sql === 'string' && typeof (query as { text?: unknown }).text === 'string' && Array.isArray((query as { values?: unknown }).values);
+  typeof query === 'object' &&
+  query !== null &&
+  !Array.isArray(query) &&
+  typeof (query as { sql?: unknown }).sql === 'string' &&
+  typeof (query as { text?: unknown }).text === 'string' &&
+  Array.isArray((query as { values?: unknown }).values);
 
 /** Model names by their client property: `invoice` -> `Invoice`. */
 const modelsByDelegate = new Map([...models.keys()].map((name) => [delegateOf(name), name]));
@@ -587,7 +620,9 @@ export function readingClient(db: Database): Prisma {
   };
   const raw = readSql(db);
   const queryRaw = (query: unknown, ...values: unknown[]) =>
-    isSqlStatement(query) ? raw.$queryRaw(query as Parameters<typeof raw.$queryRaw>[0]) : (own(client, '$queryRaw') as (...args: unknown[]) => Promise<unknown>)(query, ...values);
+    isSqlStatement(query)
+      ? raw.$queryRaw(query as Parameters<typeof raw.$queryRaw>[0])
+      : (own(client, '$queryRaw') as (...args: unknown[]) => Promise<unknown>)(query, ...values);
   reading = new Proxy(client, {
     get(target, key) {
       if (key === '$queryRaw') return queryRaw;
@@ -595,10 +630,15 @@ export function readingClient(db: Database): Prisma {
       if (!model) return own(target, key);
       let delegate = delegates.get(key as string);
       if (!delegate) {
-        const real = Reflect.get(target, key, target) as { findMany(args?: Args): Promise<unknown[]>; groupBy(args: Args): Promise<unknown[]> };
+        const real = Reflect.get(target, key, target) as {
+          findMany(args?: Args): Promise<unknown[]>;
+          groupBy(args: Args): Promise<unknown[]>;
+        };
         const findMany = (args: Args = {}) => compiledFindMany(db, model, args) ?? real.findMany(args);
         const groupBy = (args: Args) => compiledGroupBy(db, model, args) ?? real.groupBy(args);
-        delegate = new Proxy(real, { get: (target, key) => (key === 'findMany' ? findMany : key === 'groupBy' ? groupBy : own(target, key)) });
+        delegate = new Proxy(real, {
+          get: (target, key) => (key === 'findMany' ? findMany : key === 'groupBy' ? groupBy : own(target, key)),
+        });
         delegates.set(key as string, delegate);
       }
       return delegate;

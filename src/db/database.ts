@@ -113,7 +113,11 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
   const file = sqliteFileFromUrl(url, dataDir);
   mkdirSync(dirname(file), { recursive: true });
   const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
-  const adapterFactory = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }), connection, options.sqliteFastPaths ?? true);
+  const adapterFactory = withUnicodeLike(
+    new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }),
+    connection,
+    options.sqliteFastPaths ?? true,
+  );
   const prisma = new SqliteClient({ adapter: adapterFactory, log });
   if (options.onQuery) onQueryEvents(prisma, options.onQuery);
   return {
@@ -135,13 +139,20 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
  * better-sqlite3 handle itself and offers no hook, so this reaches its `client` field; a Prisma upgrade
  * that renames it fails here at the first connection (and the search tests), not silently.
  */
-function withUnicodeLike(factory: PrismaBetterSqlite3, connection: { statement?: (sql: string) => BetterSqlite3.Statement }, fastPaths: boolean): PrismaBetterSqlite3 {
+function withUnicodeLike(
+  factory: PrismaBetterSqlite3,
+  connection: { statement?: (sql: string) => BetterSqlite3.Statement },
+  fastPaths: boolean,
+): PrismaBetterSqlite3 {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = await connect();
     const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
-    if (typeof client?.function !== 'function') throw new Error('@prisma/adapter-better-sqlite3 no longer exposes its client; update withUnicodeLike');
-    client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) => unicodeLike(pattern as string | null, value as string | null));
+    if (typeof client?.function !== 'function')
+      throw new Error('@prisma/adapter-better-sqlite3 no longer exposes its client; update withUnicodeLike');
+    client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) =>
+      unicodeLike(pattern as string | null, value as string | null),
+    );
     // Without the fast paths nothing reaches the connection: no statement cache, no direct reads.
     if (fastPaths) connection.statement = cachePreparedStatements(client);
     return adapter;
@@ -234,7 +245,9 @@ async function correctTenantStatistics(db: Database): Promise<void> {
     `SELECT s.idx, s.stat FROM sqlite_stat1 s WHERE s.idx IS NOT NULL AND (SELECT name FROM pragma_index_info(s.idx) WHERE seqno = 0) = 'organizationId'`,
   );
   if (stats.length === 0) return;
-  const [{ organizations }] = await db.prisma.$queryRawUnsafe<{ organizations: bigint | number }[]>('SELECT COUNT(*) AS organizations FROM "Organization"');
+  const [{ organizations }] = await db.prisma.$queryRawUnsafe<{ organizations: bigint | number }[]>(
+    'SELECT COUNT(*) AS organizations FROM "Organization"',
+  );
   const corrections = stats.flatMap(({ idx, stat }) => {
     const figures = stat.split(' ');
     const perOrganization = Math.ceil(Number(figures[0]) / Math.max(1, Number(organizations)));

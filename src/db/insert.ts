@@ -15,12 +15,21 @@ const quoted = (name: string) => {
 };
 
 /** The INSERT of `rows` (at least one) into `table`, for `insertRows` or `writeAll` (src/db/sql.ts). */
-export function insertStatement<Row extends Record<string, unknown>>(table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[]): Prisma.Sql {
+export function insertStatement<Row extends Record<string, unknown>>(
+  table: string,
+  columns: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+): Prisma.Sql {
   const values = rows.map((row) => Prisma.sql`(${Prisma.join(columns.map((column) => row[column] ?? null))})`);
   return Prisma.sql`INSERT INTO ${Prisma.raw(quoted(table))} (${Prisma.raw(columns.map(quoted).join(', '))}) VALUES ${Prisma.join(values)}`;
 }
 
-export async function insertRows<Row extends Record<string, unknown>>(db: RawSql, table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[]): Promise<void> {
+export async function insertRows<Row extends Record<string, unknown>>(
+  db: RawSql,
+  table: string,
+  columns: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+): Promise<void> {
   if (rows.length === 0) return;
   await db.$executeRaw(insertStatement(table, columns, rows));
 }
@@ -30,7 +39,12 @@ export async function insertRows<Row extends Record<string, unknown>>(db: RawSql
  * values such as an autoincrement `seq`), for `writeAll` (src/db/sql.ts), which answers them. The order of
  * the returned rows is not promised (SQLite does not): match them by a key you wrote.
  */
-export function insertReturningStatement<Row extends Record<string, unknown>>(table: string, columns: readonly (keyof Row & string)[], rows: readonly Row[], returning: readonly string[]): Prisma.Sql {
+export function insertReturningStatement<Row extends Record<string, unknown>>(
+  table: string,
+  columns: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+  returning: readonly string[],
+): Prisma.Sql {
   return Prisma.sql`${insertStatement(table, columns, rows)} RETURNING ${Prisma.raw(returning.map(quoted).join(', '))}`;
 }
 
@@ -39,13 +53,26 @@ export function insertReturningStatement<Row extends Record<string, unknown>>(ta
  * `summed` columns to the stored ones. One statement (`INSERT … ON CONFLICT (key) DO UPDATE`, the same
  * text on SQLite and PostgreSQL); the key must be the table's primary key or a unique index.
  */
-export async function addToTotals<Row extends Record<string, unknown>>(db: RawSql, table: string, key: readonly (keyof Row & string)[], summed: readonly (keyof Row & string)[], rows: readonly Row[]): Promise<void> {
+export async function addToTotals<Row extends Record<string, unknown>>(
+  db: RawSql,
+  table: string,
+  key: readonly (keyof Row & string)[],
+  summed: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+): Promise<void> {
   if (rows.length === 0) return;
   await db.$executeRaw(totalsStatement(table, key, summed, rows));
 }
 
 /** The statement of `addToTotals` (at least one row), for `writeAll` (src/db/sql.ts). */
-export function totalsStatement<Row extends Record<string, unknown>>(table: string, key: readonly (keyof Row & string)[], summed: readonly (keyof Row & string)[], rows: readonly Row[]): Prisma.Sql {
-  const additions = summed.map((column) => `${quoted(column)} = ${quoted(table)}.${quoted(column)} + excluded.${quoted(column)}`).join(', ');
+export function totalsStatement<Row extends Record<string, unknown>>(
+  table: string,
+  key: readonly (keyof Row & string)[],
+  summed: readonly (keyof Row & string)[],
+  rows: readonly Row[],
+): Prisma.Sql {
+  const additions = summed
+    .map((column) => `${quoted(column)} = ${quoted(table)}.${quoted(column)} + excluded.${quoted(column)}`)
+    .join(', ');
   return Prisma.sql`${insertStatement(table, [...key, ...summed], rows)} ON CONFLICT (${Prisma.raw(key.map(quoted).join(', '))}) DO UPDATE SET ${Prisma.raw(additions)}`;
 }

@@ -81,7 +81,8 @@ async function connectDirect(db: Database): Promise<DirectConnection> {
         try {
           conn.exec(migration.sql);
           const broken = conn.pragma('foreign_key_check') as { table: string; parent: string }[];
-          if (broken.length) throw new Error(`leaves ${broken.length} row(s) referencing missing rows (first: ${broken[0].table} → ${broken[0].parent})`);
+          if (broken.length)
+            throw new Error(`leaves ${broken.length} row(s) referencing missing rows (first: ${broken[0].table} → ${broken[0].parent})`);
           const record = historyRow(migration);
           conn
             .prepare(
@@ -136,7 +137,8 @@ async function connectDirect(db: Database): Promise<DirectConnection> {
     async history() {
       const exists = await client.query(`SELECT to_regclass('"_prisma_migrations"') AS t`);
       if (!exists.rows[0].t) return undefined;
-      return (await client.query('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"')).rows as HistoryRow[];
+      return (await client.query('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"'))
+        .rows as HistoryRow[];
     },
     async close() {
       await client.query('SELECT pg_advisory_unlock(72707370)').catch(() => {});
@@ -200,10 +202,14 @@ async function pendingMigrations(engine: SchemaEngine, list: ReturnType<typeof m
   await engine.applyMigrations({ migrationsList: { ...list, migrationDirectories: [] }, filters: NO_FILTERS });
   const diagnosis = await engine.diagnoseMigrationHistory({ migrationsList: list, optInToShadowDatabase: false, filters: NO_FILTERS });
   if (diagnosis.failedMigrationNames.length > 0) {
-    throw new MigrationError(`the database records failed migrations (${diagnosis.failedMigrationNames.join(', ')}); repair it before starting`);
+    throw new MigrationError(
+      `the database records failed migrations (${diagnosis.failedMigrationNames.join(', ')}); repair it before starting`,
+    );
   }
   if (diagnosis.editedMigrationNames.length > 0) {
-    throw new MigrationError(`migrations were edited after being applied: ${diagnosis.editedMigrationNames.join(', ')}; add a new migration instead`);
+    throw new MigrationError(
+      `migrations were edited after being applied: ${diagnosis.editedMigrationNames.join(', ')}; add a new migration instead`,
+    );
   }
   const history = diagnosis.history;
   if (!history) return [];

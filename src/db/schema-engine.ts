@@ -15,7 +15,9 @@ function loadWasm(): Promise<void> {
   ready ??= (async () => {
     const require = createRequire(import.meta.url);
     const wasmPath = require.resolve('@prisma/schema-engine-wasm/schema_engine_bg').replace(/\.js$/, '.wasm');
-    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), { './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports });
+    const { instance } = await WebAssembly.instantiate(readFileSync(wasmPath), {
+      './schema_engine_bg.js': bg as unknown as WebAssembly.ModuleImports,
+    });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
   })();

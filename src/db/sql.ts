@@ -66,7 +66,8 @@ const TIMESTAMP_OID = 1114;
 const INT8_OID = 20;
 /** `timestamp` (Prisma's DateTime: UTC without a zone) as its text, for the caller to read as UTC; pg's default reads it as local time. */
 const timestampAsText: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMP_OID ? (text: string) => text : pg.types.getTypeParser(oid, format))) as pg.CustomTypesConfig['getTypeParser'],
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMP_OID ? (text: string) => text : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 /** As Prisma's `$queryRaw` answers: DateTime as a Date (UTC), 64-bit integers as bigint. */
 const asPrismaRaw: pg.CustomTypesConfig = {
@@ -99,14 +100,21 @@ export async function pgQuery(pool: pg.Pool, sql: string, values: unknown[], row
     name = `s${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
-  const result = await pool.query({ name, text, values, ...(rowMode === 'array' ? { rowMode: 'array', types: timestampAsText } : { types: asPrismaRaw }) });
+  const result = await pool.query({
+    name,
+    text,
+    values,
+    ...(rowMode === 'array' ? { rowMode: 'array', types: timestampAsText } : { types: asPrismaRaw }),
+  });
   return result.rows;
 }
 
 /** A busy database is a conflict the unit of work retries, as it does when Prisma reports one. */
 function asConflict(error: unknown): unknown {
   const code = (error as { code?: string } | undefined)?.code;
-  return code?.startsWith('SQLITE_BUSY') ? Object.assign(new Error((error as Error).message), { cause: { kind: 'TransactionWriteConflict' } }) : error;
+  return code?.startsWith('SQLITE_BUSY')
+    ? Object.assign(new Error((error as Error).message), { cause: { kind: 'TransactionWriteConflict' } })
+    : error;
 }
 
 /**

@@ -18,7 +18,8 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'TooM
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 
 /** node-postgres' and Node's words for a connection that went away. */
-const CONNECTION_LOST = /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|terminating connection due to/i;
+const CONNECTION_LOST =
+  /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|terminating connection due to/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -28,8 +29,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const current = queue.shift();
     if (!current || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
-    const e = current as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; meta?: { driverAdapterError?: unknown }; cause?: unknown; name?: unknown };
-    if (typeof e.code === 'string' && (PRISMA_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code) || CONNECTION_LOST.test(e.code))) return true;
+    const e = current as {
+      code?: unknown;
+      kind?: unknown;
+      originalCode?: unknown;
+      message?: unknown;
+      meta?: { driverAdapterError?: unknown };
+      cause?: unknown;
+      name?: unknown;
+    };
+    if (typeof e.code === 'string' && (PRISMA_CODES.has(e.code) || UNAVAILABLE_SQLSTATE.test(e.code) || CONNECTION_LOST.test(e.code)))
+      return true;
     if (typeof e.kind === 'string' && ADAPTER_KINDS.has(e.kind)) return true;
     if (typeof e.originalCode === 'string' && UNAVAILABLE_SQLSTATE.test(e.originalCode)) return true;
     // Only connection-level messages: a constraint or syntax error never matches these.

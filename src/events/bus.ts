@@ -58,7 +58,11 @@ export interface EventBus {
 }
 
 /** Reads the log of one organization for the bus's catch-up: events after `afterSeq`, or created since `since`, in seq order. */
-export type EventLogReader = (organizationId: string, from: { afterSeq: number } | { since: Date }, limit: number) => Promise<LoggedEvent[]>;
+export type EventLogReader = (
+  organizationId: string,
+  from: { afterSeq: number } | { since: Date },
+  limit: number,
+) => Promise<LoggedEvent[]>;
 
 /** What a bus reads of the event log: pages of it, and where an organization's ends. */
 export interface EventLog {
@@ -78,7 +82,16 @@ function localFanOut(log: EventLog | undefined, logger: Logger | undefined) {
     for (const listener of listeners.get(event.organizationId) ?? []) listener(event);
   };
   const order: SeqOrder | undefined =
-    log && logger ? seqOrder({ after: (organizationId, afterSeq, limit) => log.read(organizationId, { afterSeq }, limit), latestSeq: log.latestSeq } satisfies OrderLog, handOn, logger) : undefined;
+    log && logger
+      ? seqOrder(
+          {
+            after: (organizationId, afterSeq, limit) => log.read(organizationId, { afterSeq }, limit),
+            latestSeq: log.latestSeq,
+          } satisfies OrderLog,
+          handOn,
+          logger,
+        )
+      : undefined;
   return {
     listeners,
     deliver: order ? (event: LoggedEvent) => order.receive(event) : handOn,
@@ -167,7 +180,8 @@ export function redisBus({ url, logger, prefix = 'accounting', log, pollMs = OUT
   // rather than queueing messages (and memory) for a Redis that may be gone for minutes.
   const publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null });
-  for (const connection of [publisher, subscriber]) connection.on('error', (error) => logger.warn('redis event bus', { error: error.message }));
+  for (const connection of [publisher, subscriber])
+    connection.on('error', (error) => logger.warn('redis event bus', { error: error.message }));
   const fanOut = localFanOut(log, logger);
 
   // --- Outage: noticed when the subscribed connection drops; over once it is subscribed again.
@@ -180,7 +194,12 @@ export function redisBus({ url, logger, prefix = 'accounting', log, pollMs = OUT
     live = false;
     if (outage || closed) return;
     logger.warn('redis event bus: subscription lost; delivering from the event log until it is back');
-    outage = { since: new Date(Date.now() - OUTAGE_GRACE_MS), firstSubscribed: new Map(), cursors: new Map(), timer: setInterval(() => void catchUp(), pollMs) };
+    outage = {
+      since: new Date(Date.now() - OUTAGE_GRACE_MS),
+      firstSubscribed: new Map(),
+      cursors: new Map(),
+      timer: setInterval(() => void catchUp(), pollMs),
+    };
     outage.timer.unref();
   }
 

@@ -53,7 +53,16 @@ export interface RelayOptions {
   onRelayed?: () => void;
 }
 
-export function createRelay({ db, bus, logger, metrics, recordDeliveries, intervalMs = 250, batchSize = 200, onRelayed }: RelayOptions): Relay {
+export function createRelay({
+  db,
+  bus,
+  logger,
+  metrics,
+  recordDeliveries,
+  intervalMs = 250,
+  batchSize = 200,
+  onRelayed,
+}: RelayOptions): Relay {
   /**
    * Claims the oldest unrelayed events and returns them, in one statement: an UPDATE that marks them
    * relayed and RETURNS them. On SQLite it takes the write lock at once (no read-then-upgrade race
@@ -65,7 +74,10 @@ export function createRelay({ db, bus, logger, metrics, recordDeliveries, interv
     const rows = (await tx.$queryRaw`
       UPDATE "Event" SET "relayedAt" = ${now}
       WHERE "seq" IN (SELECT "seq" FROM "Event" WHERE "relayedAt" IS NULL ORDER BY "seq" LIMIT ${batchSize} ${skipLocked})
-      RETURNING "seq", "id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "actor", "actorKeyId"`) as (Omit<LoggedEvent, 'seq' | 'createdAt'> & { seq: number | bigint; createdAt: Date | string | number })[];
+      RETURNING "seq", "id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "actor", "actorKeyId"`) as (Omit<
+      LoggedEvent,
+      'seq' | 'createdAt'
+    > & { seq: number | bigint; createdAt: Date | string | number })[];
     return rows.map((row) => ({ ...row, seq: Number(row.seq), createdAt: new Date(row.createdAt) })).sort((a, b) => a.seq - b.seq);
   }
 
@@ -98,7 +110,8 @@ export function createRelay({ db, bus, logger, metrics, recordDeliveries, interv
     await bus.publish(events).catch((error) => logger.warn('publishing events failed', { error }));
     // A revoked key's open connections close on every instance now, not at their next key check.
     for (const event of events) {
-      if (event.type === 'api_key.revoked') await bus.announceRevocation(event.resourceId).catch((error) => logger.warn('announcing a revocation failed', { error }));
+      if (event.type === 'api_key.revoked')
+        await bus.announceRevocation(event.resourceId).catch((error) => logger.warn('announcing a revocation failed', { error }));
     }
   }
 

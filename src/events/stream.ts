@@ -37,10 +37,17 @@ export type LiveEventSource = StreamOptions;
 export const LIVE_SOURCE = Symbol('live event source');
 
 /** The source a stream was made from, when `value` is such a stream. */
-export const liveSourceOf = (value: unknown): LiveEventSource | undefined => (value && typeof value === 'object' ? (value as { [LIVE_SOURCE]?: LiveEventSource })[LIVE_SOURCE] : undefined);
+export const liveSourceOf = (value: unknown): LiveEventSource | undefined =>
+  value && typeof value === 'object' ? (value as { [LIVE_SOURCE]?: LiveEventSource })[LIVE_SOURCE] : undefined;
 
 /** The log after `afterSeq`, a page at a time, in seq order: the events of `types` the key may read. */
-export async function* logAfter({ prisma, organizationId, types, readable, afterSeq }: StreamOptions): AsyncGenerator<LoggedEvent[] & { lastSeq: number }> {
+export async function* logAfter({
+  prisma,
+  organizationId,
+  types,
+  readable,
+  afterSeq,
+}: StreamOptions): AsyncGenerator<LoggedEvent[] & { lastSeq: number }> {
   if (afterSeq === undefined) return;
   let lastSeq = afterSeq;
   for (;;) {
@@ -92,7 +99,10 @@ interface StreamControl {
   wakeUp?: () => void;
 }
 
-async function* streamEvents({ prisma, bus, organizationId, types, readable, afterSeq, maxWaiting }: StreamOptions, control: StreamControl): AsyncGenerator<LoggedEvent> {
+async function* streamEvents(
+  { prisma, bus, organizationId, types, readable, afterSeq, maxWaiting }: StreamOptions,
+  control: StreamControl,
+): AsyncGenerator<LoggedEvent> {
   const wanted = (event: LoggedEvent) => (!types?.length || types.includes(event.type)) && (!readable || readable(event.resourceType));
   const queue: LoggedEvent[] = [];
   let overflowed = false;
@@ -121,8 +131,15 @@ async function* streamEvents({ prisma, bus, organizationId, types, readable, aft
     }
     while (!control.stopped) {
       if (overflowed) {
-        const resume = lastSent ? `subscribe again with after: "${lastSent}" (the last event it received)` : 'subscribe again with after: the id of the last event you received';
-        throw new AppError('SERVICE_UNAVAILABLE', `This subscription fell more than ${maxWaiting} events behind and was ended; ${resume} to resume from the log without a gap`, [], lastSent ? { resumeAfter: lastSent } : {});
+        const resume = lastSent
+          ? `subscribe again with after: "${lastSent}" (the last event it received)`
+          : 'subscribe again with after: the id of the last event you received';
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          `This subscription fell more than ${maxWaiting} events behind and was ended; ${resume} to resume from the log without a gap`,
+          [],
+          lastSent ? { resumeAfter: lastSent } : {},
+        );
       }
       const event = queue.shift();
       if (event) {
@@ -144,10 +161,19 @@ async function* streamEvents({ prisma, bus, organizationId, types, readable, aft
  * The log position of an event of the organization (a subscription's `after`), or undefined without one;
  * only of an event about a resource type in `readable` (all when undefined), as any read of an event.
  */
-export async function positionAfter(prisma: Prisma, organizationId: string, eventId: string | null | undefined, readable?: string[]): Promise<number | undefined> {
+export async function positionAfter(
+  prisma: Prisma,
+  organizationId: string,
+  eventId: string | null | undefined,
+  readable?: string[],
+): Promise<number | undefined> {
   if (!eventId) return undefined;
-  const anchor = await prisma.event.findFirst({ where: { id: eventId, organizationId, ...(readable ? { resourceType: { in: readable } } : {}) }, select: { seq: true } });
-  if (!anchor) throw new AppError('NOT_FOUND', `No event with id "${eventId}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
+  const anchor = await prisma.event.findFirst({
+    where: { id: eventId, organizationId, ...(readable ? { resourceType: { in: readable } } : {}) },
+    select: { seq: true },
+  });
+  if (!anchor)
+    throw new AppError('NOT_FOUND', `No event with id "${eventId}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
   return anchor.seq;
 }
 
@@ -161,6 +187,7 @@ export function eventLog(prisma: Prisma): EventLog {
         take: limit,
         omit: { relayedAt: true },
       }),
-    latestSeq: async (organizationId) => (await prisma.event.findFirst({ where: { organizationId }, orderBy: { seq: 'desc' }, select: { seq: true } }))?.seq ?? 0,
+    latestSeq: async (organizationId) =>
+      (await prisma.event.findFirst({ where: { organizationId }, orderBy: { seq: 'desc' }, select: { seq: true } }))?.seq ?? 0,
   };
 }

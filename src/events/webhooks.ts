@@ -51,21 +51,35 @@ export interface AttemptResult {
 const BODY_KEPT = 1024;
 
 /** One POST, never following redirects, connecting only to addresses the target rule allows. */
-export function post(url: string, headers: Record<string, string>, body: string, settings: Pick<WebhookSettings, 'timeoutMs' | 'allowPrivateTargets'>): Promise<AttemptResult> {
+export function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  settings: Pick<WebhookSettings, 'timeoutMs' | 'allowPrivateTargets'>,
+): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(target, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, lookup: guardedLookup(settings.allowPrivateTargets) as never, timeout: settings.timeoutMs }, (res) => {
-      let kept = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        if (kept.length < BODY_KEPT) kept += chunk.slice(0, BODY_KEPT - kept.length);
-      });
-      res.on('end', () => resolve({ status: res.statusCode, body: kept, durationMs: elapsed() }));
-      res.on('error', (error) => resolve({ status: res.statusCode, body: kept, error: error.message, durationMs: elapsed() }));
-    });
+    const req = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        lookup: guardedLookup(settings.allowPrivateTargets) as never,
+        timeout: settings.timeoutMs,
+      },
+      (res) => {
+        let kept = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (kept.length < BODY_KEPT) kept += chunk.slice(0, BODY_KEPT - kept.length);
+        });
+        res.on('end', () => resolve({ status: res.statusCode, body: kept, durationMs: elapsed() }));
+        res.on('error', (error) => resolve({ status: res.statusCode, body: kept, error: error.message, durationMs: elapsed() }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${settings.timeoutMs} ms`)));
     req.on('error', (error) => resolve({ error: error.message, durationMs: elapsed() }));
     req.end(body);
@@ -103,14 +117,23 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         let subscriptionIds = [...new Set(due.map((d) => d.subscriptionId))].slice(0, options.concurrency ?? 8);
         if (subscriptionIds.length === 0) return new Map();
         if (db.provider === 'postgresql') {
-          const locked = (await tx.$queryRawUnsafe(`SELECT "id" FROM "WebhookSubscription" WHERE "id" = ANY($1) FOR UPDATE SKIP LOCKED`, subscriptionIds)) as { id: string }[];
+          const locked = (await tx.$queryRawUnsafe(
+            `SELECT "id" FROM "WebhookSubscription" WHERE "id" = ANY($1) FOR UPDATE SKIP LOCKED`,
+            subscriptionIds,
+          )) as { id: string }[];
           subscriptionIds = locked.map((s) => s.id);
         }
-        const busy = await tx.webhookDelivery.findMany({ where: { subscriptionId: { in: subscriptionIds }, status: 'PENDING', leaseUntil: { gte: now } }, select: { subscriptionId: true } });
+        const busy = await tx.webhookDelivery.findMany({
+          where: { subscriptionId: { in: subscriptionIds }, status: 'PENDING', leaseUntil: { gte: now } },
+          select: { subscriptionId: true },
+        });
         const free = new Set(subscriptionIds.filter((id) => !busy.some((b) => b.subscriptionId === id)));
         const claimed = due.filter((d) => free.has(d.subscriptionId));
         if (claimed.length === 0) return new Map();
-        await tx.webhookDelivery.updateMany({ where: { id: { in: claimed.map((d) => d.id) } }, data: { leaseUntil: new Date(now.getTime() + leaseMs) } });
+        await tx.webhookDelivery.updateMany({
+          where: { id: { in: claimed.map((d) => d.id) } },
+          data: { leaseUntil: new Date(now.getTime() + leaseMs) },
+        });
         const groups = new Map<string, string[]>();
         for (const d of claimed) groups.set(d.subscriptionId, [...(groups.get(d.subscriptionId) ?? []), d.id]);
         return groups;
@@ -120,26 +143,55 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function deliver(deliveryId: string) {
-    const delivery = await db.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { event: true, subscription: true } });
+    const delivery = await db.prisma.webhookDelivery.findUniqueOrThrow({
+      where: { id: deliveryId },
+      include: { event: true, subscription: true },
+    });
     const { event, subscription } = delivery;
     const now = new Date();
     if (subscription.status !== 'ENABLED') {
-      await db.prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { status: 'FAILED', error: 'the subscription is disabled', leaseUntil: null } });
+      await db.prisma.webhookDelivery.update({
+        where: { id: deliveryId },
+        data: { status: 'FAILED', error: 'the subscription is disabled', leaseUntil: null },
+      });
       return;
     }
     const body = JSON.stringify(eventBody(event));
-    const secrets = [subscription.secret, ...(subscription.previousSecret && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > now ? [subscription.previousSecret] : [])];
+    const secrets = [
+      subscription.secret,
+      ...(subscription.previousSecret && subscription.previousSecretExpiresAt && subscription.previousSecretExpiresAt > now
+        ? [subscription.previousSecret]
+        : []),
+    ];
     const refused = await refusedTarget(new URL(subscription.url), options.allowPrivateTargets);
     const result: AttemptResult = refused
       ? { error: `target refused: the url ${refused}`, durationMs: 0 }
-      : await post(subscription.url, { 'webhook-id': event.id, 'webhook-timestamp': String(Math.floor(now.getTime() / 1000)), 'webhook-signature': signatures(secrets, event.id, now, body) }, body, options);
+      : await post(
+          subscription.url,
+          {
+            'webhook-id': event.id,
+            'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+            'webhook-signature': signatures(secrets, event.id, now, body),
+          },
+          body,
+          options,
+        );
     const succeeded = result.status !== undefined && result.status >= 200 && result.status < 300;
     const attempts = delivery.attempts + 1;
     const retryIn = retryScheduleMs[attempts - 1];
     const error = result.error ?? (succeeded ? null : `the receiver answered ${result.status}`);
     await db.prisma.$transaction([
       db.prisma.webhookDeliveryAttempt.create({
-        data: { id: newId('WebhookDeliveryAttempt'), organizationId: delivery.organizationId, deliveryId, attemptedAt: now, durationMs: result.durationMs, responseStatus: result.status ?? null, responseBody: result.body ?? null, error },
+        data: {
+          id: newId('WebhookDeliveryAttempt'),
+          organizationId: delivery.organizationId,
+          deliveryId,
+          attemptedAt: now,
+          durationMs: result.durationMs,
+          responseStatus: result.status ?? null,
+          responseBody: result.body ?? null,
+          error,
+        },
       }),
       db.prisma.webhookDelivery.update({
         where: { id: deliveryId },
@@ -158,34 +210,52 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
                 { nextAttemptAt: new Date(now.getTime() + Math.round(retryIn * (0.8 + Math.random() * 0.4))) }),
         },
       }),
-      db.prisma.webhookSubscription.update({ where: { id: subscription.id }, data: { failingSince: succeeded ? null : (subscription.failingSince ?? now) } }),
+      db.prisma.webhookSubscription.update({
+        where: { id: subscription.id },
+        data: { failingSince: succeeded ? null : (subscription.failingSince ?? now) },
+      }),
     ]);
-    options.metrics?.webhookAttempt(succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'retrying', succeeded ? Math.max(0, Date.now() - event.createdAt.getTime()) / 1000 : undefined);
+    options.metrics?.webhookAttempt(
+      succeeded ? 'succeeded' : retryIn === undefined ? 'failed' : 'retrying',
+      succeeded ? Math.max(0, Date.now() - event.createdAt.getTime()) / 1000 : undefined,
+    );
     if (!succeeded) {
-      logger.warn(retryIn === undefined ? 'webhook delivery failed for good: no retries left' : 'webhook delivery attempt failed; retrying', {
-        deliveryId,
-        subscriptionId: subscription.id,
-        organizationId: delivery.organizationId,
-        eventId: event.id,
-        eventType: event.type,
-        // The origin only: a receiver's URL may carry a token in its path or query.
-        target: new URL(subscription.url).origin,
-        attempt: attempts,
-        responseStatus: result.status ?? null,
-        error,
-        ...(retryIn === undefined ? {} : { retryInSeconds: Math.round(retryIn / 1000) }),
-      });
+      logger.warn(
+        retryIn === undefined ? 'webhook delivery failed for good: no retries left' : 'webhook delivery attempt failed; retrying',
+        {
+          deliveryId,
+          subscriptionId: subscription.id,
+          organizationId: delivery.organizationId,
+          eventId: event.id,
+          eventType: event.type,
+          // The origin only: a receiver's URL may carry a token in its path or query.
+          target: new URL(subscription.url).origin,
+          attempt: attempts,
+          responseStatus: result.status ?? null,
+          error,
+          ...(retryIn === undefined ? {} : { retryInSeconds: Math.round(retryIn / 1000) }),
+        },
+      );
     }
     // Out of retries, and nothing got through to this subscription since this delivery's first attempt:
     // the receiver has failed for a whole schedule.
     if (!succeeded && retryIn === undefined) {
-      const first = await db.prisma.webhookDeliveryAttempt.findFirst({ where: { deliveryId }, orderBy: { attemptedAt: 'asc' }, select: { attemptedAt: true } });
+      const first = await db.prisma.webhookDeliveryAttempt.findFirst({
+        where: { deliveryId },
+        orderBy: { attemptedAt: 'asc' },
+        select: { attemptedAt: true },
+      });
       const failingSince = subscription.failingSince ?? now;
       if (first && failingSince <= first.attemptedAt) {
         const reason = `every delivery failed for the whole retry schedule; last error: ${error}`;
         await options.disableSubscription(delivery.organizationId, subscription.id, reason);
         options.metrics?.webhookSubscriptionDisabled();
-        logger.warn('webhook subscription disabled', { subscriptionId: subscription.id, organizationId: delivery.organizationId, target: new URL(subscription.url).origin, reason });
+        logger.warn('webhook subscription disabled', {
+          subscriptionId: subscription.id,
+          organizationId: delivery.organizationId,
+          target: new URL(subscription.url).origin,
+          reason,
+        });
       }
     }
   }

@@ -76,7 +76,9 @@ export const builder = new SchemaBuilder<{
       resolve: async (_root, args, ctx, _info, resolveNodes) => {
         const ids = args.ids;
         if (ids.length > MAX_NODE_IDS) {
-          throw new AppError('VALIDATION_FAILED', `nodes() takes at most ${MAX_NODE_IDS} ids; ${ids.length} were given`, [{ path: 'ids', message: `must hold at most ${MAX_NODE_IDS} ids` }]);
+          throw new AppError('VALIDATION_FAILED', `nodes() takes at most ${MAX_NODE_IDS} ids; ${ids.length} were given`, [
+            { path: 'ids', message: `must hold at most ${MAX_NODE_IDS} ids` },
+          ]);
         }
         const known = ids.filter((id) => id.typename !== UNKNOWN_TYPE);
         for (const id of known) assertMayRead(ctx, id.typename);
@@ -89,7 +91,7 @@ export const builder = new SchemaBuilder<{
     },
     nodeTypeOptions: { description: 'An object with a globally unique, prefixed id such as `cus_…` or `inv_…`.' },
     pageInfoTypeOptions: { description: 'Where a page of a cursor connection sits in the whole list.' },
-    idFieldOptions: { description: 'The object\'s id: its type prefix and 26 characters, e.g. `inv_01m80…`.' },
+    idFieldOptions: { description: "The object's id: its type prefix and 26 characters, e.g. `inv_01m80…`." },
     defaultConnectionTypeOptions: { description: 'A page of a cursor connection: its edges, where it sits (pageInfo) and the total.' },
     defaultEdgeTypeOptions: { description: 'One result of a connection and the cursor to continue after it.' },
   },
@@ -126,7 +128,8 @@ export const builder = new SchemaBuilder<{
 
 function assertMayRead(ctx: GraphQLContext, typename: string) {
   const scope = readScopeOf(typename);
-  if (scope && !allows(ctx.apiKey.scopes, scope)) throw insufficientScope(scope, `This API key lacks ${scope}, which reading a ${typename} by id needs`);
+  if (scope && !allows(ctx.apiKey.scopes, scope))
+    throw insufficientScope(scope, `This API key lacks ${scope}, which reading a ${typename} by id needs`);
 }
 
 /** The GraphQL type an id names, or a name no type has (so node() resolves it to null). */
@@ -136,11 +139,30 @@ function idTypeName(globalID: string): string {
 }
 
 /** The types `node(id:)` can return; other ids (lines, keys) are not addressable on their own. */
-const NODE_TYPES = new Set(['ApiKey', 'Account', 'JournalEntry', 'Customer', 'Vendor', 'Product', 'TaxRate', 'Invoice', 'Payment', 'Bill', 'BillPayment', 'SalesReceipt', 'CreditNote', 'Employee', 'WebhookSubscription', 'Event']);
+const NODE_TYPES = new Set([
+  'ApiKey',
+  'Account',
+  'JournalEntry',
+  'Customer',
+  'Vendor',
+  'Product',
+  'TaxRate',
+  'Invoice',
+  'Payment',
+  'Bill',
+  'BillPayment',
+  'SalesReceipt',
+  'CreditNote',
+  'Employee',
+  'WebhookSubscription',
+  'Event',
+]);
 
 builder.queryType({ description: 'Everything your API key can read. Every list and lookup is limited to your organization.' });
 builder.mutationType({ description: 'Everything your API key can write, in your organization.' });
-builder.subscriptionType({ description: 'Live updates over graphql-ws on /graphql (authenticate in connectionParams: { authorization: "Bearer <key>" }).' });
+builder.subscriptionType({
+  description: 'Live updates over graphql-ws on /graphql (authenticate in connectionParams: { authorization: "Bearer <key>" }).',
+});
 
 /**
  * The node options every resource type shares: its id, and `node(id:)` finding it only within the
@@ -153,9 +175,19 @@ export const tenantNode = (idDescription: string) => ({
 });
 
 /** A GraphQL enum over a Prisma enum, with a description for every value. */
-export function describedEnum<T extends Record<string, string>>(name: string, values: T, description: string, valueDescriptions: Record<keyof T, string>) {
-  const described = Object.fromEntries(Object.keys(values).map((key) => [key, { value: values[key], description: valueDescriptions[key as keyof T] }]));
-  return builder.enumType(name as never, { description, values: described as Record<keyof T & string, { value: T[keyof T]; description: string }> } as never) as EnumRef<BuilderTypes, T[keyof T], T[keyof T]>;
+export function describedEnum<T extends Record<string, string>>(
+  name: string,
+  values: T,
+  description: string,
+  valueDescriptions: Record<keyof T, string>,
+) {
+  const described = Object.fromEntries(
+    Object.keys(values).map((key) => [key, { value: values[key], description: valueDescriptions[key as keyof T] }]),
+  );
+  return builder.enumType(
+    name as never,
+    { description, values: described as Record<keyof T & string, { value: T[keyof T]; description: string }> } as never,
+  ) as EnumRef<BuilderTypes, T[keyof T], T[keyof T]>;
 }
 
 /*

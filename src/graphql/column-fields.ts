@@ -23,7 +23,10 @@ export function ownColumns(select: unknown): string[] | undefined {
 }
 
 export class ColumnFieldsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
-  override wrapResolve(resolver: GraphQLFieldResolver<unknown, Types['Context'], object>, fieldConfig: PothosOutputFieldConfig<Types>): GraphQLFieldResolver<unknown, Types['Context'], object> {
+  override wrapResolve(
+    resolver: GraphQLFieldResolver<unknown, Types['Context'], object>,
+    fieldConfig: PothosOutputFieldConfig<Types>,
+  ): GraphQLFieldResolver<unknown, Types['Context'], object> {
     const columns = fieldConfig.kind === 'PrismaObject' ? ownColumns(fieldConfig.extensions?.pothosPrismaSelect) : undefined;
     // Only a scalar answer without arguments: nothing below it, and no plugin between this one and the
     // field's own resolver does anything for such a field (plugin-relay and plugin-dataloader wrap
@@ -33,9 +36,13 @@ export class ColumnFieldsPlugin<Types extends SchemaTypes> extends BasePlugin<Ty
     const own = (fieldConfig.resolve ?? defaultFieldResolver) as GraphQLFieldResolver<unknown, Types['Context'], object>;
     if (columns.length === 1) {
       const [column] = columns;
-      return (row, args, context, info) => ((row as Record<string, unknown>)[column] !== undefined ? own(row, args, context, info) : resolver(row, args, context, info));
+      return (row, args, context, info) =>
+        (row as Record<string, unknown>)[column] !== undefined ? own(row, args, context, info) : resolver(row, args, context, info);
     }
-    return (row, args, context, info) => (columns.every((column) => (row as Record<string, unknown>)[column] !== undefined) ? own(row, args, context, info) : resolver(row, args, context, info));
+    return (row, args, context, info) =>
+      columns.every((column) => (row as Record<string, unknown>)[column] !== undefined)
+        ? own(row, args, context, info)
+        : resolver(row, args, context, info);
   }
 }
 

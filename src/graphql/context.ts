@@ -35,7 +35,9 @@ export function isIntrospectionOnly(query: unknown): boolean {
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   return (
     operations.length > 0 &&
-    operations.every((o) => o.operation === 'query' && o.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__')))
+    operations.every(
+      (o) => o.operation === 'query' && o.selectionSet.selections.every((s) => s.kind === Kind.FIELD && s.name.value.startsWith('__')),
+    )
   );
 }
 
@@ -43,7 +45,11 @@ export function isIntrospectionOnly(query: unknown): boolean {
  * The request context for a GraphQL request over HTTP. Its exchange notes the rate-limit decision (for
  * the response's headers), refused or not, and whose key it was (for the request log).
  */
-export async function contextOnExchange(createContext: CreateRequestContext, credentials: Parameters<CreateRequestContext>[0], exchange: HttpExchange): Promise<RequestContext> {
+export async function contextOnExchange(
+  createContext: CreateRequestContext,
+  credentials: Parameters<CreateRequestContext>[0],
+  exchange: HttpExchange,
+): Promise<RequestContext> {
   try {
     const context = await createContext(credentials, exchange.requestId);
     exchange.rateLimit = context.rateLimit;
@@ -70,7 +76,8 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
       if ('refusal' in initial && initial.refusal) throw initial.refusal;
       const authorization = initial.request.headers.get('authorization');
       // Without a key (GraphiQL's placeholder is none), a request for the schema alone is answered.
-      const schemaOnly = !BEARER.test(authorization ?? '') && isIntrospectionOnly((initial as { params?: { query?: unknown } }).params?.query);
+      const schemaOnly =
+        !BEARER.test(authorization ?? '') && isIntrospectionOnly((initial as { params?: { query?: unknown } }).params?.query);
       return await contextOnExchange(createContext, { authorization, address: exchange.address, schemaOnly }, exchange);
     } catch (error) {
       const appError = toAppError(error);

@@ -41,7 +41,12 @@ export interface QueryCost {
   maximumAvailable: number;
 }
 
-export function estimateCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> = {}, operationName?: string | null): number {
+export function estimateCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown> = {},
+  operationName?: string | null,
+): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
   const operations: OperationDefinitionNode[] = [];
   for (const definition of document.definitions) {
@@ -67,13 +72,19 @@ export function estimateCost(schema: GraphQLSchema, document: DocumentNode, vari
         const fragment = fragments.get(selection.name.value);
         const type = fragment && schema.getType(fragment.typeCondition.name.value);
         // A fragment spread twice in one selection costs once; a cycle is refused by validation anyway.
-        if (fragment && type && isCompositeType(type) && !seen.has(fragment.name.value)) total += selectionCost(fragment.selectionSet, type, inPage, new Set([...seen, fragment.name.value]));
+        if (fragment && type && isCompositeType(type) && !seen.has(fragment.name.value))
+          total += selectionCost(fragment.selectionSet, type, inPage, new Set([...seen, fragment.name.value]));
       }
     }
     return total;
   }
 
-  function fieldCost(field: GraphQLField<unknown, unknown>, argumentNodes: readonly import('graphql').ArgumentNode[], selectionSet: SelectionSetNode | undefined, inPage: boolean): number {
+  function fieldCost(
+    field: GraphQLField<unknown, unknown>,
+    argumentNodes: readonly import('graphql').ArgumentNode[],
+    selectionSet: SelectionSetNode | undefined,
+    inPage: boolean,
+  ): number {
     const type = getNamedType(field.type);
     if (!selectionSet || !isCompositeType(type)) return 0;
     const args: Record<string, unknown> = {};
@@ -103,20 +114,31 @@ function pageSize(field: GraphQLField<unknown, unknown>, args: Record<string, un
 
 /** The envelop plugin: refuses an operation over the maximum, and reports the cost on every result. */
 export function useQueryCost(maximum = MAX_QUERY_COST) {
-  const measure = (args: { schema: GraphQLSchema; document: DocumentNode; variableValues?: Record<string, unknown> | null; operationName?: string | null }): QueryCost => ({
+  const measure = (args: {
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    variableValues?: Record<string, unknown> | null;
+    operationName?: string | null;
+  }): QueryCost => ({
     requestedQueryCost: estimateCost(args.schema, args.document, args.variableValues ?? {}, args.operationName),
     maximumAvailable: maximum,
   });
-  const withCost = (result: ExecutionResult, cost: QueryCost): ExecutionResult => ({ ...result, extensions: { ...result.extensions, cost } });
+  const withCost = (result: ExecutionResult, cost: QueryCost): ExecutionResult => ({
+    ...result,
+    extensions: { ...result.extensions, cost },
+  });
   /** Refuses an operation over the maximum; returns its cost otherwise. */
   const admit = (args: ExecutionArgs, setResultAndStopExecution: (result: ExecutionResult) => void): QueryCost | undefined => {
     const cost = measure(args);
     if (cost.requestedQueryCost > maximum) {
       setResultAndStopExecution({
         errors: [
-          new GraphQLError(`This query would cost ${cost.requestedQueryCost}, more than the maximum of ${maximum}; ask for smaller pages (first/last/limit) or fewer nested lists`, {
-            extensions: { code: 'VALIDATION_FAILED', status: 400, cost },
-          }),
+          new GraphQLError(
+            `This query would cost ${cost.requestedQueryCost}, more than the maximum of ${maximum}; ask for smaller pages (first/last/limit) or fewer nested lists`,
+            {
+              extensions: { code: 'VALIDATION_FAILED', status: 400, cost },
+            },
+          ),
         ],
         extensions: { cost },
       });

@@ -3,7 +3,17 @@
 // number, or `GPC:J:{}`, an object) reached Prisma as a malformed id and failed as a 500. Every
 // connection here pages by the record id, so a cursor must decode to `GPC:S:<an id of ours>`; this is
 // checked once per operation, before anything runs, for literals and variables alike, on every transport.
-import { type DocumentNode, getNamedType, GraphQLError, isScalarType, Kind, TypeInfo, visit, visitWithTypeInfo, type GraphQLSchema } from 'graphql';
+import {
+  type DocumentNode,
+  getNamedType,
+  GraphQLError,
+  isScalarType,
+  Kind,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type GraphQLSchema,
+} from 'graphql';
 import { idType } from '../lib/ids.ts';
 
 const CURSOR_ARGUMENTS = new Set(['after', 'before']);
@@ -50,7 +60,11 @@ function cursorArguments(schema: GraphQLSchema, document: DocumentNode): CursorA
 }
 
 /** The cursor arguments of an operation that are not cursors this server issued, with where they are. */
-export function foreignCursors(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>): { argument: string; field: string }[] {
+export function foreignCursors(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+): { argument: string; field: string }[] {
   return cursorArguments(schema, document)
     .filter(({ literal, variable }) => {
       const value = variable === undefined ? literal : variables[variable];
@@ -60,12 +74,25 @@ export function foreignCursors(schema: GraphQLSchema, document: DocumentNode, va
 }
 
 export function useIssuedCursorsOnly() {
-  const check = ({ args, setResultAndStopExecution }: { args: { schema: GraphQLSchema; document: DocumentNode; variableValues?: Record<string, unknown> | null }; setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void }) => {
+  const check = ({
+    args,
+    setResultAndStopExecution,
+  }: {
+    args: { schema: GraphQLSchema; document: DocumentNode; variableValues?: Record<string, unknown> | null };
+    setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void;
+  }) => {
     const bad = foreignCursors(args.schema, args.document, args.variableValues ?? {});
     if (!bad.length) return;
-    const fieldErrors = bad.map(({ argument, field }) => ({ path: `${field}.${argument}`, message: 'is not a cursor this API issued; use an edge\'s cursor or pageInfo.endCursor / startCursor' }));
+    const fieldErrors = bad.map(({ argument, field }) => ({
+      path: `${field}.${argument}`,
+      message: "is not a cursor this API issued; use an edge's cursor or pageInfo.endCursor / startCursor",
+    }));
     setResultAndStopExecution({
-      errors: [new GraphQLError(`Invalid cursor for ${fieldErrors.map((e) => e.path).join(', ')}: pass back a cursor from a previous page`, { extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors } })],
+      errors: [
+        new GraphQLError(`Invalid cursor for ${fieldErrors.map((e) => e.path).join(', ')}: pass back a cursor from a previous page`, {
+          extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors },
+        }),
+      ],
     });
   };
   return { onExecute: check, onSubscribe: check };

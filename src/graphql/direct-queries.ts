@@ -24,7 +24,8 @@ export interface DirectQuery {
 /** A query's answer: a body to send as it is, or the Response Yoga's result processor made of a result with errors. */
 export type DirectAnswer = { status: 200; mediaType: ResultMediaType; body: string } | { response: Response };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The body's GraphQL parameters when they are exactly `query` (a string), `variables` (an object or null) and `operationName` (a string or null). */
 export function directQueryParams(body: Buffer): DirectQuery | undefined {
@@ -88,18 +89,32 @@ export async function directQuery(
   if (getOperationAST(document, params.operationName)?.operation !== 'query') return { serverContext };
   try {
     // Joins the server context (with its exchange, for the request log) as Yoga's context would.
-    Object.assign(serverContext, await contextOnExchange(createContext, { authorization: request.authorization, address: exchange.address }, exchange));
+    Object.assign(
+      serverContext,
+      await contextOnExchange(createContext, { authorization: request.authorization, address: exchange.address }, exchange),
+    );
   } catch (refusal) {
     return { serverContext: { exchange, refusal } };
   }
   let result: ExecutionResult;
   try {
-    result = (await enveloped.execute({ schema: enveloped.schema, document, contextValue: await enveloped.contextFactory(), variableValues: params.variables, operationName: params.operationName })) as ExecutionResult;
+    result = (await enveloped.execute({
+      schema: enveloped.schema,
+      document,
+      contextValue: await enveloped.contextFactory(),
+      variableValues: params.variables,
+      operationName: params.operationName,
+    })) as ExecutionResult;
   } catch {
     return { serverContext }; // an execution that threw: Yoga runs the query again (it only reads) and answers as it does
   }
   if (!isAsyncIterable(result) && !result.errors?.length && !(result.extensions as { http?: unknown } | undefined)?.http) {
     return { answer: { status: 200, mediaType, body: JSON.stringify(result) }, serverContext };
   }
-  return { answer: { response: await processRegularResult(isAsyncIterable(result) ? result : withUnavailableStatus(result), yoga.fetchAPI, mediaType) }, serverContext };
+  return {
+    answer: {
+      response: await processRegularResult(isAsyncIterable(result) ? result : withUnavailableStatus(result), yoga.fetchAPI, mediaType),
+    },
+    serverContext,
+  };
 }

@@ -1,6 +1,13 @@
 // Maps every error a resolver can raise onto the catalogue, once, for both surfaces (REST reads the
 // same extensions). Unexpected errors are logged with their stack and reach the client masked.
-import { type ExecutionResult, GraphQLError, type GraphQLSchema, isEnumType, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import {
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+  isEnumType,
+  NoSchemaIntrospectionCustomRule,
+  type ValidationRule,
+} from 'graphql';
 import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeaders, validationError } from '../lib/errors.ts';
 import { badTextIn, textProblem } from '../lib/text.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -19,7 +26,11 @@ function prismaToAppError(error: PrismaKnownError): AppError | undefined {
   if (error.code === 'P2002') {
     const target = error.meta?.target ?? error.meta?.driverAdapterError?.cause?.constraint?.fields;
     const fields = (Array.isArray(target) ? target : target ? [target] : []).filter((f) => f !== 'organizationId');
-    return new AppError('CONFLICT', `A record with the same ${fields.join(', ') || 'unique value'} already exists`, fields.map((path) => ({ path, message: 'is already taken' })));
+    return new AppError(
+      'CONFLICT',
+      `A record with the same ${fields.join(', ') || 'unique value'} already exists`,
+      fields.map((path) => ({ path, message: 'is already taken' })),
+    );
   }
   if (error.code === 'P2025') return new AppError('NOT_FOUND', 'The record does not exist');
   if (error.code === 'P2003') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
@@ -31,10 +42,12 @@ const databaseUnavailable = () => new AppError('SERVICE_UNAVAILABLE', 'The datab
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   // Pothos refuses bad connection arguments (e.g. a cursor that is not one of ours) with this error.
-  if (error && typeof error === 'object' && (error as Error).name === 'PothosValidationError') return new AppError('VALIDATION_FAILED', (error as Error).message);
+  if (error && typeof error === 'object' && (error as Error).name === 'PothosValidationError')
+    return new AppError('VALIDATION_FAILED', (error as Error).message);
   // Before Prisma's input errors: a lost connection is reported as one whatever code it came with.
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
-  if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'PrismaClientKnownRequestError') return prismaToAppError(error as PrismaKnownError);
+  if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'PrismaClientKnownRequestError')
+    return prismaToAppError(error as PrismaKnownError);
   return undefined;
 }
 
@@ -110,10 +123,22 @@ export interface ErrorSummary {
 /** The one error a REST response reports for a failed GraphQL result: the first, most severe. */
 export function summarizeGraphQLErrors(errors: readonly GraphQLError[]): ErrorSummary {
   const first = [...errors].sort((a, b) => severity(b) - severity(a))[0];
-  const { code: rawCode, status: _status, errors: fieldErrors, http: _http, ...details } = (first.extensions ?? {}) as { code?: unknown; status?: unknown; errors?: FieldError[]; http?: unknown; [detail: string]: unknown };
+  const {
+    code: rawCode,
+    status: _status,
+    errors: fieldErrors,
+    http: _http,
+    ...details
+  } = (first.extensions ?? {}) as { code?: unknown; status?: unknown; errors?: FieldError[]; http?: unknown; [detail: string]: unknown };
   const code: ErrorCode = typeof rawCode === 'string' && rawCode in ERROR_CATALOGUE ? (rawCode as ErrorCode) : 'INTERNAL';
   const allFieldErrors: FieldError[] = errors.flatMap((e) => (e.extensions?.errors as FieldError[] | undefined) ?? []);
-  return { code, status: ERROR_CATALOGUE[code].status, message: first.message, fieldErrors: allFieldErrors.length ? allFieldErrors : fieldErrors ?? [], details };
+  return {
+    code,
+    status: ERROR_CATALOGUE[code].status,
+    message: first.message,
+    fieldErrors: allFieldErrors.length ? allFieldErrors : (fieldErrors ?? []),
+    details,
+  };
 }
 
 function severity(error: GraphQLError): number {
@@ -128,15 +153,24 @@ function severity(error: GraphQLError): number {
 export function useCatalogueCodesForRequestErrors(schema: GraphQLSchema) {
   const recode = (error: GraphQLError) => {
     const code = requestErrorCode(error);
-    return new GraphQLError(requestErrorMessage(error.message, schema), { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { ...error.extensions, code, status: ERROR_CATALOGUE[code].status } });
+    return new GraphQLError(requestErrorMessage(error.message, schema), {
+      nodes: error.nodes,
+      source: error.source,
+      positions: error.positions,
+      extensions: { ...error.extensions, code, status: ERROR_CATALOGUE[code].status },
+    });
   };
   return {
-    onParse: () => ({ result, replaceParseResult }: { result: unknown; replaceParseResult: (r: unknown) => void }) => {
-      if (result instanceof GraphQLError) replaceParseResult(recode(result));
-    },
-    onValidate: () => ({ result, setResult }: { result: readonly GraphQLError[]; setResult: (r: GraphQLError[]) => void }) => {
-      if (result.length) setResult(result.map(recode));
-    },
+    onParse:
+      () =>
+      ({ result, replaceParseResult }: { result: unknown; replaceParseResult: (r: unknown) => void }) => {
+        if (result instanceof GraphQLError) replaceParseResult(recode(result));
+      },
+    onValidate:
+      () =>
+      ({ result, setResult }: { result: readonly GraphQLError[]; setResult: (r: GraphQLError[]) => void }) => {
+        if (result.length) setResult(result.map(recode));
+      },
   };
 }
 
@@ -147,8 +181,16 @@ export function useCatalogueCodesForRequestErrors(schema: GraphQLSchema) {
  */
 export function useTextInputGuard() {
   const refusal = (fieldErrors: FieldError[]) =>
-    new GraphQLError(validationError(fieldErrors).message, { extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors, http: { status: 400 } } });
-  const checkVariables = ({ args, setResultAndStopExecution }: { args: { variableValues?: unknown }; setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void }) => {
+    new GraphQLError(validationError(fieldErrors).message, {
+      extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors, http: { status: 400 } },
+    });
+  const checkVariables = ({
+    args,
+    setResultAndStopExecution,
+  }: {
+    args: { variableValues?: unknown };
+    setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void;
+  }) => {
     const bad = badTextIn(args.variableValues ?? {});
     if (bad.length) setResultAndStopExecution({ errors: [refusal(bad)] });
   };
@@ -169,7 +211,8 @@ export function useTextInputGuard() {
 /** GRAPHQL_INTROSPECTION=false: `__schema` and `__type` are refused at validation (graphql-js's own rule). */
 export function useNoIntrospection() {
   return {
-    onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) => addValidationRule(NoSchemaIntrospectionCustomRule),
+    onValidate: ({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) =>
+      addValidationRule(NoSchemaIntrospectionCustomRule),
   };
 }
 

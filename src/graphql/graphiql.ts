@@ -17,4 +17,5 @@ export function renderGraphiQL(options: GraphiQLOptions): string {
 }
 
 /** Yoga renders GraphiQL for a GET that accepts HTML. */
-export const wantsGraphiQL = (method: string | undefined, accept: string | undefined) => method === 'GET' && !!accept?.includes('text/html');
+export const wantsGraphiQL = (method: string | undefined, accept: string | undefined) =>
+  method === 'GET' && !!accept?.includes('text/html');

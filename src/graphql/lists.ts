@@ -67,7 +67,9 @@ export function connectionMaxSize(args: { first?: number | null; last?: number |
   for (const name of ['first', 'last'] as const) {
     const value = args[name];
     if (value !== undefined && value !== null && (value < 0 || value > MAX_CONNECTION_SIZE)) {
-      throw new AppError('VALIDATION_FAILED', `${name} must be from 0 to ${MAX_CONNECTION_SIZE}, got ${value}`, [{ path: name, message: `must be from 0 to ${MAX_CONNECTION_SIZE}` }]);
+      throw new AppError('VALIDATION_FAILED', `${name} must be from 0 to ${MAX_CONNECTION_SIZE}, got ${value}`, [
+        { path: name, message: `must be from 0 to ${MAX_CONNECTION_SIZE}` },
+      ]);
     }
   }
   return MAX_CONNECTION_SIZE;
@@ -139,7 +141,12 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       extensions,
       description: `${capitalize(options.description)} of your organization by page number; the shape of the REST v1 lists.`,
       args: { ...pageArgs(t), filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
-      resolve: (_parent: unknown, args: ListArgs<Filter> & { page?: number | null; limit?: number | null }, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
+      resolve: (
+        _parent: unknown,
+        args: ListArgs<Filter> & { page?: number | null; limit?: number | null },
+        ctx: GraphQLContext,
+        info: GraphQLResolveInfo,
+      ) => {
         const filtered = where(ctx, args.filter);
         return findPage(
           delegate(ctx.prisma),
@@ -167,11 +174,16 @@ function asksOnlyForIds(info: GraphQLResolveInfo): boolean {
       if (selection.name.value !== 'data') continue;
       sawData = true;
       const fields = selection.selectionSet?.selections ?? [];
-      if (!fields.every((field) => field.kind === Kind.FIELD && (field.name.value === 'id' || field.name.value === '__typename') && !field.directives?.length)) return false;
+      if (
+        !fields.every(
+          (field) =>
+            field.kind === Kind.FIELD && (field.name.value === 'id' || field.name.value === '__typename') && !field.directives?.length,
+        )
+      )
+        return false;
     }
   }
   return sawData;
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-

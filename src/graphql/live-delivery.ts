@@ -97,11 +97,17 @@ interface Subscriber {
   end: (error?: AppError) => void;
 }
 
-
 /** The error that ends a subscription the client can resume: why, and the last event its socket was given. */
 export function resumable({ lastSentId }: { lastSentId?: string }, why: string): AppError {
-  const resume = lastSentId ? `subscribe again with after: "${lastSentId}" (the last event it received)` : 'subscribe again with after: the id of the last event you received';
-  return new AppError('SERVICE_UNAVAILABLE', `${why}; ${resume} to resume from the log without a gap`, [], lastSentId ? { resumeAfter: lastSentId } : {});
+  const resume = lastSentId
+    ? `subscribe again with after: "${lastSentId}" (the last event it received)`
+    : 'subscribe again with after: the id of the last event you received';
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    `${why}; ${resume} to resume from the log without a gap`,
+    [],
+    lastSentId ? { resumeAfter: lastSentId } : {},
+  );
 }
 
 /** The header of a WebSocket text frame of `length` bytes as a server sends it (RFC 6455 §5.2: FIN, opcode 1, no mask). */
@@ -148,7 +154,13 @@ function framesBuffer(frames: Frame[]): Buffer {
 function groupKey(source: LiveEventSource, args: ExecutionArgs): string {
   const context = args.contextValue as { apiKey?: { scopes?: string[] } } | undefined;
   const scopes = [...(context?.apiKey?.scopes ?? [])].sort().join(' ');
-  return [source.organizationId, scopes, args.operationName ?? '', JSON.stringify(args.variableValues ?? {}), args.document.loc?.source.body ?? ''].join('\u0000');
+  return [
+    source.organizationId,
+    scopes,
+    args.operationName ?? '',
+    JSON.stringify(args.variableValues ?? {}),
+    args.document.loc?.source.body ?? '',
+  ].join('\u0000');
 }
 
 export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
@@ -246,7 +258,8 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
           const payload = payloads[i];
           if (!payload) {
             // Never a silent gap: its subscribers are told where to resume, and the log has the event.
-            for (const member of [...group.members]) member.end(resumable(member, 'An event could not be delivered live and this subscription was ended'));
+            for (const member of [...group.members])
+              member.end(resumable(member, 'An event could not be delivered live and this subscription was ended'));
             return;
           }
           for (const member of group.members) {
@@ -280,7 +293,8 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
     const { group, outlet } = subscriber;
     group.members.delete(subscriber);
     outlet.subscribers.delete(subscriber);
-    if (outlet.frames.some((frame) => frame.subscriber === subscriber)) outlet.frames = outlet.frames.filter((frame) => frame.subscriber !== subscriber);
+    if (outlet.frames.some((frame) => frame.subscriber === subscriber))
+      outlet.frames = outlet.frames.filter((frame) => frame.subscriber !== subscriber);
     drained(outlet); // a replay of it waiting on the socket stops
     if (group.members.size === 0) group.organization.groups.delete(group.key);
     if (group.organization.groups.size === 0) {
@@ -317,7 +331,13 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
      * Delivers `source`'s events to the operation `operationId` on `socket`; returns the iterator graphql-ws
      * waits on: it yields the ending error if there is one, and ends when the subscription does.
      */
-    attach(socket: WebSocket, raw: Socket, operationId: string, source: LiveEventSource, args: ExecutionArgs): AsyncIterableIterator<ExecutionResult> {
+    attach(
+      socket: WebSocket,
+      raw: Socket,
+      operationId: string,
+      source: LiveEventSource,
+      args: ExecutionArgs,
+    ): AsyncIterableIterator<ExecutionResult> {
       let outlet = outlets.get(socket);
       if (!outlet) outlets.set(socket, (outlet = { socket, raw, frames: [], subscribers: new Set(), drainWaiters: [], congested: false }));
       const organization = organizationOf(source.organizationId);
@@ -326,7 +346,13 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
       if (!group) {
         const types = source.types?.length ? new Set(source.types) : undefined;
         const { readable } = source;
-        group = { key, organization, args, members: new Set(), wants: (event) => (!types || types.has(event.type)) && (!readable || readable(event.resourceType)) };
+        group = {
+          key,
+          organization,
+          args,
+          members: new Set(),
+          wants: (event) => (!types || types.has(event.type)) && (!readable || readable(event.resourceType)),
+        };
         organization.groups.set(key, group);
       }
       let finished: ((result: IteratorResult<ExecutionResult>) => void) | undefined;

@@ -26,7 +26,9 @@ export const IDEMPOTENCY_KEY_DESCRIPTION =
 
 /** True when the client selected nothing but the id (as the REST routes do): no row is needed to answer. */
 function selectsOnlyId(info: GraphQLResolveInfo) {
-  return info.fieldNodes.every((node) => node.selectionSet?.selections.every((s) => s.kind === Kind.FIELD && (s.name.value === 'id' || s.name.value === '__typename')));
+  return info.fieldNodes.every((node) =>
+    node.selectionSet?.selections.every((s) => s.kind === Kind.FIELD && (s.name.value === 'id' || s.name.value === '__typename')),
+  );
 }
 
 /**
@@ -42,7 +44,10 @@ async function resultFor(ctx: GraphQLContext, model: string, query: object, outc
     // The write committed but its answer could not be read (the database went away in between): the
     // error still says what was written, so the client does not write it again.
     const cause = toAppError(error) ?? new AppError('SERVICE_UNAVAILABLE', 'The record was written but could not be read back');
-    throw new AppError(cause.code, `${cause.message} (the write itself was committed: ${outcome.id})`, cause.fieldErrors, { ...cause.details, writtenId: outcome.id });
+    throw new AppError(cause.code, `${cause.message} (the write itself was committed: ${outcome.id})`, cause.fieldErrors, {
+      ...cause.details,
+      writtenId: outcome.id,
+    });
   }
 }
 
@@ -74,7 +79,8 @@ export interface WriteReceipts {
 
 export const writeReceipts = (): WriteReceipts => ({ writes: [] });
 
-const isReceipts = (root: unknown): root is WriteReceipts => typeof root === 'object' && root !== null && Array.isArray((root as WriteReceipts).writes);
+const isReceipts = (root: unknown): root is WriteReceipts =>
+  typeof root === 'object' && root !== null && Array.isArray((root as WriteReceipts).writes);
 
 /** Keeps a write's outcome in the root value's receipts, when the caller handed some (REST does). */
 export function keepReceipt(root: unknown, outcome: WriteOutcome) {
@@ -86,7 +92,13 @@ export function keepReceipt(root: unknown, outcome: WriteOutcome) {
  * in the client's selection (its outcome also goes to the root value's receipts, when there are any);
  * every mutation takes an optional `idempotencyKey`.
  */
-function writingMutationField<Args extends { idempotencyKey?: string | null }>(name: string, model: string, description: string, args: (t: any) => Record<string, unknown>, write: (args: Args, ctx: GraphQLContext) => Promise<WriteOutcome>) {
+function writingMutationField<Args extends { idempotencyKey?: string | null }>(
+  name: string,
+  model: string,
+  description: string,
+  args: (t: any) => Record<string, unknown>,
+  write: (args: Args, ctx: GraphQLContext) => Promise<WriteOutcome>,
+) {
   // As in lists.ts: the model is a run-time name, so Pothos' field builder is untyped here; the
   // arguments and the write are typed by the callers.
   builder.mutationField(name, (t: any) =>
@@ -148,22 +160,32 @@ export function recordMutation<Input, Prepared = undefined>(options: RecordMutat
     (t) => ({
       id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
       ...(options.input
-        ? { input: t.arg({ type: options.input, required: options.inputRequired ?? false, description: options.inputDescription ?? (options.inputRequired ? 'The changes.' : 'When and why; all optional.') }) }
+        ? {
+            input: t.arg({
+              type: options.input,
+              required: options.inputRequired ?? false,
+              description: options.inputDescription ?? (options.inputRequired ? 'The changes.' : 'When and why; all optional.'),
+            }),
+          }
         : {}),
     }),
     async ({ id, input: given, idempotencyKey }, ctx) => {
       const input = (given ?? {}) as Input;
       const prepared = (await options.prepare?.(input, ctx)) as Prepared;
-      return ctx.write({ operation: options.name, idempotencyKey, input: { id, input } }, (scope) => options.run(scope, id, input, ctx, prepared));
+      return ctx.write({ operation: options.name, idempotencyKey, input: { id, input } }, (scope) =>
+        options.run(scope, id, input, ctx, prepared),
+      );
     },
   );
 }
 
 /** `update<Model>(id, input)`: a master-data change. */
-export const updateMutation = <Input, Prepared = undefined>(options: Omit<RecordMutationOptions<Input, Prepared>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: true });
+export const updateMutation = <Input, Prepared = undefined>(options: Omit<RecordMutationOptions<Input, Prepared>, 'inputRequired'>) =>
+  recordMutation({ ...options, inputRequired: true });
 
 /** An action on one record (reverse, finalize, void). */
-export const actionMutation = <Input, Prepared = undefined>(options: Omit<RecordMutationOptions<Input, Prepared>, 'inputRequired'>) => recordMutation({ ...options, inputRequired: false });
+export const actionMutation = <Input, Prepared = undefined>(options: Omit<RecordMutationOptions<Input, Prepared>, 'inputRequired'>) =>
+  recordMutation({ ...options, inputRequired: false });
 
 /** The input of a void action (`Void<Document>Input`): when the reversal is dated, and why. Each document names its own type. */
 export function voidInputType(name: string, document: string) {
@@ -171,7 +193,7 @@ export function voidInputType(name: string, document: string) {
     description: `When and why ${/^[aeiou]/.test(document) ? 'an' : 'a'} ${document} is voided.`,
     fields: (t) => ({
       date: t.field({ type: 'Date', description: `Date of the reversal; today (or the ${document} date if later) when omitted.` }),
-      reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
+      reason: t.string({ description: "Why; added to the reversal's description." }),
     }),
   });
 }

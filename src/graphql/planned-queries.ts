@@ -32,7 +32,6 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   getArgumentValues,
-  getNamedType,
   getNullableType,
   getOperationAST,
   getVariableValues,
@@ -122,7 +121,11 @@ const PLAIN_EXTENSIONS = new Set([
 const NO_ARGUMENTS = Object.freeze({});
 
 /** The fields a selection set names for `type`, by response key, with every node of each (fragments flattened); undefined if any needs the executor. */
-function collectFields(type: GraphQLObjectType, selectionSets: readonly SelectionSetNode[], fragments: Record<string, FragmentDefinitionNode>): Map<string, FieldNode[]> | undefined {
+function collectFields(
+  type: GraphQLObjectType,
+  selectionSets: readonly SelectionSetNode[],
+  fragments: Record<string, FragmentDefinitionNode>,
+): Map<string, FieldNode[]> | undefined {
   const fields = new Map<string, FieldNode[]>();
   const visit = (selectionSet: SelectionSetNode): boolean => {
     for (const selection of selectionSet.selections) {
@@ -146,7 +149,14 @@ function collectFields(type: GraphQLObjectType, selectionSets: readonly Selectio
 }
 
 /** A resolve info for a field below the root: the same for every row (resolvers planned here read none of it per row). */
-function staticInfo(schema: GraphQLSchema, plan: Pick<Plan, 'operation' | 'fragments'>, parentType: GraphQLObjectType, field: GraphQLField<unknown, unknown>, nodes: FieldNode[], key: string): GraphQLResolveInfo {
+function staticInfo(
+  schema: GraphQLSchema,
+  plan: Pick<Plan, 'operation' | 'fragments'>,
+  parentType: GraphQLObjectType,
+  field: GraphQLField<unknown, unknown>,
+  nodes: FieldNode[],
+  key: string,
+): GraphQLResolveInfo {
   return Object.freeze({
     fieldName: field.name,
     fieldNodes: nodes,
@@ -205,7 +215,13 @@ class Planner {
   }
 
   /** How a field below the root is resolved from its parent, if it is a column, a loaded relation or a plain property. */
-  resolver(type: GraphQLObjectType, field: GraphQLField<unknown, unknown>, nodes: FieldNode[], key: string, relationsSeen: Set<string>): FieldPlan['resolve'] | undefined {
+  resolver(
+    type: GraphQLObjectType,
+    field: GraphQLField<unknown, unknown>,
+    nodes: FieldNode[],
+    key: string,
+    relationsSeen: Set<string>,
+  ): FieldPlan['resolve'] | undefined {
     const extensions = field.extensions as PothosExtensions;
     const relation = extensions.pothosPrismaRelationField;
     if (relation) {
@@ -246,7 +262,8 @@ function makePlan(schema: GraphQLSchema, document: DocumentNode, operationName: 
   const queryType = schema.getQueryType();
   if (!operation || operation.operation !== 'query' || !queryType) return undefined;
   const fragments: Record<string, FragmentDefinitionNode> = {};
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   const planner = new Planner(schema, { operation, fragments });
   const collected = collectFields(queryType, [operation.selectionSet], fragments);
   if (!collected) return undefined;
@@ -283,7 +300,9 @@ function complete(completion: Completion, value: unknown, context: unknown, pend
         const resolved = field.resolve(source, context);
         if (isThenable(resolved)) {
           result[field.key] = null; // its place in the answer's order, filled when it settles
-          pending.push(Promise.resolve(resolved).then((settled) => void (result[field.key] = complete(field.completion, settled, context, pending))));
+          pending.push(
+            Promise.resolve(resolved).then((settled) => void (result[field.key] = complete(field.completion, settled, context, pending))),
+          );
         } else {
           result[field.key] = complete(field.completion, resolved, context, pending);
         }
@@ -312,7 +331,12 @@ async function runPlan(plan: Plan, args: ExecutionArgs): Promise<ExecutionResult
       operation: plan.operation,
       variableValues: variables.coerced,
     };
-    const value = await root.field.resolve!(args.rootValue, getArgumentValues(root.field, root.nodes[0], variables.coerced), args.contextValue, info);
+    const value = await root.field.resolve!(
+      args.rootValue,
+      getArgumentValues(root.field, root.nodes[0], variables.coerced),
+      args.contextValue,
+      info,
+    );
     data[root.key] = complete(root.completion, value, args.contextValue, pending);
   }
   while (pending.length) await Promise.all(pending.splice(0));

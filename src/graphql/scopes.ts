@@ -60,7 +60,8 @@ export const TYPE_RESOURCES: Record<string, Resource> = {
 };
 
 /** The read scope of a type (by GraphQL or Prisma name), when it holds a resource's data. */
-export const readScopeOf = (typename: string): Scope | undefined => (TYPE_RESOURCES[typename] ? `${TYPE_RESOURCES[typename]}:read` : undefined);
+export const readScopeOf = (typename: string): Scope | undefined =>
+  TYPE_RESOURCES[typename] ? `${TYPE_RESOURCES[typename]}:read` : undefined;
 
 /** The write scope of the resource a model belongs to. */
 export function writeScopeOf(model: string): Scope {
@@ -125,11 +126,17 @@ export function requiredScopes(schema: GraphQLSchema, document: DocumentNode, op
   let operation: OperationDefinitionNode | undefined;
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    else if (definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName)) operation ??= definition;
+    else if (definition.kind === Kind.OPERATION_DEFINITION && (!operationName || definition.name?.value === operationName))
+      operation ??= definition;
   }
   const needed = new Set<Scope>();
   if (!operation) return [];
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getQueryType();
+  const root =
+    operation.operation === 'mutation'
+      ? schema.getMutationType()
+      : operation.operation === 'subscription'
+        ? schema.getSubscriptionType()
+        : schema.getQueryType();
   const scopesOfTypes = typeScopes(schema);
   const typeScope = (type: GraphQLNamedType) => {
     const scope = scopesOfTypes.get(type.name);
@@ -175,7 +182,12 @@ export function requiredScopes(schema: GraphQLSchema, document: DocumentNode, op
 export function scopeRefusal(requiredScope: Scope, message?: string): GraphQLError {
   const error = insufficientScope(requiredScope, message);
   return new GraphQLError(error.message, {
-    extensions: { code: error.code, status: error.status, requiredScope, http: { status: error.status, headers: errorHeaders(error.code, error.details) } },
+    extensions: {
+      code: error.code,
+      status: error.status,
+      requiredScope,
+      http: { status: error.status, headers: errorHeaders(error.code, error.details) },
+    },
   });
 }
 

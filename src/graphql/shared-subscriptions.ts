@@ -67,7 +67,11 @@ function mapStream(source: AsyncIterableIterator<unknown>, key: string, args: Ex
 
 export function useSharedSubscriptionResults() {
   return {
-    onSubscribe: ({ setSubscribeFn }: { setSubscribeFn: (fn: (args: ExecutionArgs) => Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>) => void }) => {
+    onSubscribe: ({
+      setSubscribeFn,
+    }: {
+      setSubscribeFn: (fn: (args: ExecutionArgs) => Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>) => void;
+    }) => {
       setSubscribeFn(async (args) => {
         const source = await createSourceEventStream(args);
         if (!(Symbol.asyncIterator in (source as object))) return source as ExecutionResult; // refused: errors only

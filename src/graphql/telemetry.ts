@@ -18,7 +18,13 @@ export function useOperationTelemetry(metrics: Metrics): Plugin {
       const started = performance.now();
       // With tracing on, a span for the operation, active while it runs, so its statements nest under it.
       const span = tracing()
-        ? tracer.startSpan(`${type} ${name}`, { attributes: { 'graphql.operation.name': name, 'graphql.operation.type': type, 'request.id': (args.contextValue as { requestId?: string }).requestId ?? '' } })
+        ? tracer.startSpan(`${type} ${name}`, {
+            attributes: {
+              'graphql.operation.name': name,
+              'graphql.operation.type': type,
+              'request.id': (args.contextValue as { requestId?: string }).requestId ?? '',
+            },
+          })
         : undefined;
       if (span) setExecuteFn((executionArgs) => inSpan(span, () => executeFn(executionArgs)));
       return {

@@ -69,7 +69,10 @@ const bearer = (authorization: string | undefined | null) => BEARER.exec(authori
 
 const credentialsOf = (params: Record<string, unknown> | undefined, request: IncomingMessage) => {
   const fromParams = params?.authorization ?? params?.Authorization;
-  return { authorization: typeof fromParams === 'string' ? fromParams : request.headers.authorization, address: request.socket.remoteAddress };
+  return {
+    authorization: typeof fromParams === 'string' ? fromParams : request.headers.authorization,
+    address: request.socket.remoteAddress,
+  };
 };
 
 /**
@@ -97,7 +100,18 @@ const refusal = (error: unknown) => {
   return new GraphQLError(appError.message, { extensions: { code: appError.code, status: appError.status, ...appError.details } });
 };
 
-export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, maskError, maxSubscriptionsPerKey, recheckMs, keepAliveMs }: GraphQLWsOptions) {
+export function attachGraphQLWs({
+  server,
+  yoga,
+  db,
+  bus,
+  createContext,
+  logger,
+  maskError,
+  maxSubscriptionsPerKey,
+  recheckMs,
+  keepAliveMs,
+}: GraphQLWsOptions) {
   const wss = new WebSocketServer({ server, path: '/graphql' });
   const connections = new Map<Extra, Connection>();
   const openByKey = new Map<string, number>();
@@ -138,7 +152,8 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
   // or by a tool that could not reach it).
   const REVOKED = 'The API key has been revoked';
   const stopListening = bus.onRevocation((apiKeyId) => {
-    for (const connection of connections.values()) if (connection.context.apiKey.id === apiKeyId) connection.extra.socket.close(CloseCode.Unauthorized, REVOKED);
+    for (const connection of connections.values())
+      if (connection.context.apiKey.id === apiKeyId) connection.extra.socket.close(CloseCode.Unauthorized, REVOKED);
   });
   const recheck = setInterval(() => {
     const byToken = new Map<string, Connection[]>();
@@ -168,7 +183,14 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
         const credentials = credentialsOf(ctx.connectionParams, ctx.extra.request);
         try {
           const context = await createContext(credentials, randomUUID());
-          const connection: Connection = { extra: ctx.extra, operations: ctx.subscriptions as Connection['operations'], context, token: bearer(credentials.authorization), subscriptions: new Set(), alive: true };
+          const connection: Connection = {
+            extra: ctx.extra,
+            operations: ctx.subscriptions as Connection['operations'],
+            context,
+            token: bearer(credentials.authorization),
+            subscriptions: new Set(),
+            alive: true,
+          };
           connections.set(ctx.extra, connection);
           ctx.extra.socket.on('pong', () => (connection.alive = true));
           return true;
@@ -202,7 +224,14 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
           const keyId = connection.context.apiKey.id;
           const open = openByKey.get(keyId) ?? 0;
           if (open >= maxSubscriptionsPerKey) {
-            return [refusal(new AppError('RATE_LIMITED', `This API key already holds ${open} open subscriptions, the most allowed (${maxSubscriptionsPerKey}); complete one first`))];
+            return [
+              refusal(
+                new AppError(
+                  'RATE_LIMITED',
+                  `This API key already holds ${open} open subscriptions, the most allowed (${maxSubscriptionsPerKey}); complete one first`,
+                ),
+              ),
+            ];
           }
           openByKey.set(keyId, open + 1);
           connection.subscriptions.add(id);
@@ -213,7 +242,11 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue: await contextFactory(),
-          rootValue: { execute, subscribe, deliverLive: (source, live) => delivery.attach(ctx.extra.socket, ctx.extra.request.socket, id, source, live) },
+          rootValue: {
+            execute,
+            subscribe,
+            deliverLive: (source, live) => delivery.attach(ctx.extra.socket, ctx.extra.request.socket, id, source, live),
+          },
         };
         return args;
       },
@@ -244,7 +277,9 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
       stopListening();
       // Ending each subscription's stream makes graphql-ws send the client `complete`; then the sockets
       // close with 1001 (going away).
-      const ending = [...connections.values()].flatMap((c) => Object.values(c.operations).map((op) => (op as AsyncGenerator | null)?.return?.(undefined)));
+      const ending = [...connections.values()].flatMap((c) =>
+        Object.values(c.operations).map((op) => (op as AsyncGenerator | null)?.return?.(undefined)),
+      );
       await Promise.allSettled(ending);
       await new Promise((resolve) => setTimeout(resolve, 50)); // the complete messages leave before the close frames
       await disposable.dispose();
@@ -263,13 +298,25 @@ export function attachGraphQLWs({ server, yoga, db, bus, createContext, logger, 
  */
 export function useSubscriptionsOverWebSocketOnly() {
   return {
-    onSubscribe: ({ args, setResultAndStopExecution }: { args: { contextValue: { request?: unknown } }; setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void }) => {
+    onSubscribe: ({
+      args,
+      setResultAndStopExecution,
+    }: {
+      args: { contextValue: { request?: unknown } };
+      setResultAndStopExecution: (result: { errors: GraphQLError[] }) => void;
+    }) => {
       if (!args.contextValue.request) return; // graphql-ws: its context has no HTTP request
-      const message = 'Subscriptions are served over graphql-ws: open a WebSocket to /graphql (protocol graphql-transport-ws) and subscribe there';
+      const message =
+        'Subscriptions are served over graphql-ws: open a WebSocket to /graphql (protocol graphql-transport-ws) and subscribe there';
       setResultAndStopExecution({
         errors: [
           new GraphQLError(message, {
-            extensions: { code: 'VALIDATION_FAILED', status: 400, errors: [{ path: 'query', message: 'is a subscription, which this transport does not run' }], http: { status: 400 } },
+            extensions: {
+              code: 'VALIDATION_FAILED',
+              status: 400,
+              errors: [{ path: 'query', message: 'is a subscription, which this transport does not run' }],
+              http: { status: 400 },
+            },
           }),
         ],
       });

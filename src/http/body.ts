@@ -23,7 +23,8 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
  * The refusal of a body that does not parse, on both surfaces. It quotes nothing of the body: a parser's
  * message repeats the text around the fault, which may be a secret the client sent.
  */
-export const malformedJson = () => new AppError('MALFORMED_JSON', 'The body is not valid JSON; send one JSON object with Content-Type: application/json');
+export const malformedJson = () =>
+  new AppError('MALFORMED_JSON', 'The body is not valid JSON; send one JSON object with Content-Type: application/json');
 
 /** Whether a body parses as JSON (for a surface that parses it later itself). */
 export function assertParsesAsJson(body: Buffer): void {
@@ -47,7 +48,12 @@ export function parseJsonBody(body: Buffer, contentType: string | undefined): un
   const badText = badTextIn(value);
   // An escaped lone surrogate ("\ud800") parses, but is not text any encoding can carry (I-JSON, RFC 7493).
   const notText = badText.filter((e) => e.message.endsWith(UNPAIRED_SURROGATE));
-  if (notText.length) throw new AppError('MALFORMED_JSON', `The body is not valid JSON text: ${notText[0].path} contains an unpaired surrogate escape`, notText);
+  if (notText.length)
+    throw new AppError(
+      'MALFORMED_JSON',
+      `The body is not valid JSON text: ${notText[0].path} contains an unpaired surrogate escape`,
+      notText,
+    );
   if (badText.length) throw validationError(badText);
   return value;
 }

@@ -25,7 +25,8 @@ export interface DashboardFile {
   cacheControl: string;
 }
 
-const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
 export function dashboardFiles(dir = DASHBOARD_DIR) {
   let files: Map<string, DashboardFile> | undefined;
@@ -35,7 +36,11 @@ export function dashboardFiles(dir = DASHBOARD_DIR) {
     for (const file of walk(dir)) {
       const path = `${DASHBOARD_PATH}/${relative(dir, file).split('\\').join('/')}`;
       const page = path.endsWith('.html');
-      found.set(path, { type: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file), cacheControl: page ? 'no-cache' : 'public, max-age=31536000, immutable' });
+      found.set(path, {
+        type: TYPES[extname(file)] ?? 'application/octet-stream',
+        body: readFileSync(file),
+        cacheControl: page ? 'no-cache' : 'public, max-age=31536000, immutable',
+      });
     }
     const index = found.get(`${DASHBOARD_PATH}/index.html`)!;
     found.set(DASHBOARD_PATH, index);

@@ -28,7 +28,10 @@ const SCALARS: Record<string, { schema: Schema; toRest?: (value: unknown) => unk
   Date: { schema: { type: 'string', format: 'date' } },
   DateTime: { schema: { type: 'string', format: 'date-time' } },
   // Exact decimal text in GraphQL; a JSON number with at most the currency's decimals in REST, as every REST amount.
-  Money: { schema: { type: 'number', description: 'Amount in the organization\'s currency, at most its minor-unit decimals.' }, toRest: Number },
+  Money: {
+    schema: { type: 'number', description: "Amount in the organization's currency, at most its minor-unit decimals." },
+    toRest: Number,
+  },
   Percent: { schema: { type: 'number', description: 'Percentage, e.g. 8.875.' }, toRest: Number },
 };
 
@@ -65,7 +68,13 @@ function shapeOf(type: GraphQLOutputType, selections: SelectionSetNode | undefin
       if (!field) throw new Error(`${where}: ${bare.name} has no field ${selection.name.value}`);
       const key = selection.alias?.value ?? selection.name.value;
       const shape = shapeOf(field.type, selection.selectionSet, `${where}.${key}`);
-      return [key, { schema: { ...shape.schema, ...(field.description && !shape.schema.description ? { description: field.description } : {}) }, convert: shape.convert }];
+      return [
+        key,
+        {
+          schema: { ...shape.schema, ...(field.description && !shape.schema.description ? { description: field.description } : {}) },
+          convert: shape.convert,
+        },
+      ];
     });
     schema = {
       type: 'object',
@@ -94,7 +103,8 @@ function shapeOf(type: GraphQLOutputType, selections: SelectionSetNode | undefin
 export function resultShape(schema: GraphQLSchema, document: DocumentNode, field: string): ResultShape {
   const operation = getOperationAST(document);
   const root = operation?.selectionSet.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === field);
-  if (!operation || operation.operation !== 'query' || root?.kind !== Kind.FIELD) throw new Error(`the document has no query field ${field}`);
+  if (!operation || operation.operation !== 'query' || root?.kind !== Kind.FIELD)
+    throw new Error(`the document has no query field ${field}`);
   const definition = schema.getQueryType()!.getFields()[root.name.value];
   if (!definition) throw new Error(`Query has no field ${root.name.value}`);
   const shape = shapeOf(definition.type, root.selectionSet, field);

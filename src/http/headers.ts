@@ -8,9 +8,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** GraphiQL and Swagger UI are single pages with inline bootstrapping and styles, served from here. */
-const PAGE_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const PAGE_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-const EXPOSED = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'Location', 'Idempotent-Replayed', 'WWW-Authenticate'];
+const EXPOSED = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Retry-After',
+  'Location',
+  'Idempotent-Replayed',
+  'WWW-Authenticate',
+];
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id';
 const ALLOWED_METHODS = 'GET, HEAD, POST, PATCH';
 
@@ -25,7 +37,8 @@ export function setSecurityHeaders(res: ServerResponse) {
  * The dashboard is built without inline scripts or styles, so it gets a stricter policy than the two
  * pages above: its own files only, and connections (fetch, WebSocket) to this origin only.
  */
-const DASHBOARD_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const DASHBOARD_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export function allowDashboard(res: ServerResponse) {
   res.setHeader('content-security-policy', DASHBOARD_CSP);

@@ -26,7 +26,7 @@ const SCALARS: Record<string, Schema> = {
   Int: { type: 'integer' },
   Float: { type: 'number' },
   Boolean: { type: 'boolean' },
-  Money: { type: ['number', 'string'], description: 'Amount as a JSON number (or decimal string), at most the currency\'s decimals.' },
+  Money: { type: ['number', 'string'], description: "Amount as a JSON number (or decimal string), at most the currency's decimals." },
   Percent: { type: ['number', 'string'], description: 'Percentage, e.g. 8.875, at most 4 decimals.' },
   Date: { type: 'string', format: 'date' },
   DateTime: { type: 'string', format: 'date-time' },
@@ -37,14 +37,21 @@ const SCALARS: Record<string, Schema> = {
 export function inputSchema(type: GraphQLInputType): Schema {
   if (isNonNullType(type)) return inputSchema(type.ofType);
   if (isListType(type)) return { type: 'array', items: inputSchema(type.ofType) };
-  if (isEnumType(type)) return { type: 'string', enum: type.getValues().map((v) => v.name.toLowerCase()), ...(type.description ? { description: type.description } : {}) };
+  if (isEnumType(type))
+    return {
+      type: 'string',
+      enum: type.getValues().map((v) => v.name.toLowerCase()),
+      ...(type.description ? { description: type.description } : {}),
+    };
   if (isScalarType(type)) return SCALARS[type.name] ?? { type: 'string' };
   if (isInputObjectType(type)) {
     const fields = Object.values(type.getFields());
     return {
       type: 'object',
       ...(type.description ? { description: type.description } : {}),
-      properties: Object.fromEntries(fields.map((f) => [f.name, { ...inputSchema(f.type), ...(f.description ? { description: f.description } : {}) }])),
+      properties: Object.fromEntries(
+        fields.map((f) => [f.name, { ...inputSchema(f.type), ...(f.description ? { description: f.description } : {}) }]),
+      ),
       required: fields.filter((f) => isNonNullType(f.type)).map((f) => f.name),
       additionalProperties: false,
     };
@@ -57,7 +64,7 @@ const ERROR_RESPONSES = {
   401: 'API key missing, malformed, unknown, revoked or expired (UNAUTHENTICATED; the message says which of the last two); the answer carries `WWW-Authenticate: Bearer`.',
   403: 'The API key lacks a scope this operation needs (INSUFFICIENT_SCOPE); `requiredScope` names it, as does `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`.',
   404: 'The resource does not exist in your organization (NOT_FOUND).',
-  409: 'The organization\'s books were busy with other changes (CONFLICT); retry after Retry-After seconds with the same Idempotency-Key.',
+  409: "The organization's books were busy with other changes (CONFLICT); retry after Retry-After seconds with the same Idempotency-Key.",
   413: 'The body is larger than the server accepts (PAYLOAD_TOO_LARGE).',
   415: 'The body is not sent as application/json (UNSUPPORTED_MEDIA_TYPE).',
   429: 'More than the per-key quota this minute, or too many requests without a valid key from one address (RATE_LIMITED); wait Retry-After seconds.',
@@ -88,12 +95,18 @@ function variableParameters(route: CompiledRoute) {
   const { types, required } = route.variableParsers;
   return route.variables.map((name) => {
     const description = PARAMETER_DESCRIPTIONS[name];
-    return { name, in: 'query', required: required.includes(name), schema: parameterSchema(name, types[name]), ...(description ? { description } : {}) };
+    return {
+      name,
+      in: 'query',
+      required: required.includes(name),
+      schema: parameterSchema(name, types[name]),
+      ...(description ? { description } : {}),
+    };
   });
 }
 
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
-  asOf: 'The report\'s date (YYYY-MM-DD): everything dated up to and including it. Default: today.',
+  asOf: "The report's date (YYYY-MM-DD): everything dated up to and including it. Default: today.",
   from: 'First day of the period (YYYY-MM-DD).',
   to: 'Last day of the period (YYYY-MM-DD).',
   page: 'Page number, from 1.',
@@ -102,23 +115,52 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 
 /** The response headers clients rely on, declared once (components.headers). */
 const HEADERS: Record<string, { description: string; required?: boolean; schema: Schema }> = {
-  'X-Request-Id': { description: 'The request\'s id: the X-Request-Id the client sent (1–128 letters, digits, `.`, `_`, `-`, and not shaped like an API key), else a new UUID. Quote it to support.', schema: { type: 'string' } },
-  'X-RateLimit-Limit': { description: 'Requests the key may make per window (a minute), all endpoints and transports.', schema: { type: 'integer' } },
+  'X-Request-Id': {
+    description:
+      "The request's id: the X-Request-Id the client sent (1–128 letters, digits, `.`, `_`, `-`, and not shaped like an API key), else a new UUID. Quote it to support.",
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Requests the key may make per window (a minute), all endpoints and transports.',
+    schema: { type: 'integer' },
+  },
   'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Seconds until the window ends.', schema: { type: 'integer' } },
-  RateLimit: { description: 'The same figures in one header (IETF draft): `limit=100, remaining=99, reset=60`.', schema: { type: 'string' } },
+  RateLimit: {
+    description: 'The same figures in one header (IETF draft): `limit=100, remaining=99, reset=60`.',
+    schema: { type: 'string' },
+  },
   'RateLimit-Policy': { description: 'The quota policy: `<limit>;w=<window seconds>`.', schema: { type: 'string' } },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
-  'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was written again.', schema: { type: 'string', enum: ['true'] } },
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key; nothing was written again.',
+    schema: { type: 'string', enum: ['true'] },
+  },
   Location: { description: 'Where the created record lives.', schema: { type: 'string' } },
-  'WWW-Authenticate': { description: '`Bearer realm="accounting-api"`; for a missing scope also `error="insufficient_scope", scope="<scope>"`.', schema: { type: 'string' } },
+  'WWW-Authenticate': {
+    description: '`Bearer realm="accounting-api"`; for a missing scope also `error="insufficient_scope", scope="<scope>"`.',
+    schema: { type: 'string' },
+  },
 };
-const SUCCESS_HEADERS = ['X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy'];
+const SUCCESS_HEADERS = [
+  'X-Request-Id',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'RateLimit',
+  'RateLimit-Policy',
+];
 const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** The headers of an error answer: the request id always; what to do next where the status says so. */
 function errorHeadersOf(status: string) {
-  const extra: Record<string, string[]> = { '401': ['WWW-Authenticate'], '403': ['WWW-Authenticate'], '409': ['Retry-After'], '429': ['Retry-After'], '503': ['Retry-After'] };
+  const extra: Record<string, string[]> = {
+    '401': ['WWW-Authenticate'],
+    '403': ['WWW-Authenticate'],
+    '409': ['Retry-After'],
+    '429': ['Retry-After'],
+    '503': ['Retry-After'],
+  };
   return headerRefs(['X-Request-Id', ...(extra[status] ?? [])]);
 }
 
@@ -150,7 +192,10 @@ function schemaNames(resources: Record<string, Schema>) {
     nameOf.set(schema, unique);
     return { $ref: `#/components/schemas/${unique}` };
   };
-  const pageItem = (schema: Schema) => ((schema as { properties?: { data?: { items?: object }; pages?: unknown } }).properties?.pages ? (schema as { properties: { data: { items: object } } }).properties.data.items : undefined);
+  const pageItem = (schema: Schema) =>
+    (schema as { properties?: { data?: { items?: object }; pages?: unknown } }).properties?.pages
+      ? (schema as { properties: { data: { items: object } } }).properties.data.items
+      : undefined;
   return {
     schemas,
     /** A response body's reference. */
@@ -162,7 +207,10 @@ function schemaNames(resources: Record<string, Schema>) {
       if (itemName) {
         // Every page of one resource has one shape: named once.
         if (schemas[`${itemName}Page`]) return { $ref: `#/components/schemas/${itemName}Page` };
-        return named(`${itemName}Page`, { ...schema, properties: { ...(schema.properties as object), data: { type: 'array', items: named(itemName, item as Schema) } } });
+        return named(`${itemName}Page`, {
+          ...schema,
+          properties: { ...(schema.properties as object), data: { type: 'array', items: named(itemName, item as Schema) } },
+        });
       }
       return named(`${operationName}Response`, schema);
     },
@@ -191,7 +239,8 @@ function schemaNames(resources: Record<string, Schema>) {
 }
 
 /** A referenced schema with a description of its own (OpenAPI 3.1 allows siblings of `$ref`). */
-const withDescription = (schema: Schema, description: string | null | undefined): Schema => (description ? { ...schema, description } : schema);
+const withDescription = (schema: Schema, description: string | null | undefined): Schema =>
+  description ? { ...schema, description } : schema;
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
@@ -200,12 +249,25 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
   const names = schemaNames(resources);
   for (const route of routes) {
     const path = route.path.replace(/:([a-zA-Z]+)/g, '{$1}');
-    const pathParams = [...route.path.matchAll(/:([a-zA-Z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
-    const isList = route.method === 'GET' && route.responses[200] && (route.responses[200] as { properties?: Record<string, unknown> }).properties?.pages;
+    const pathParams = [...route.path.matchAll(/:([a-zA-Z]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const isList =
+      route.method === 'GET' &&
+      route.responses[200] &&
+      (route.responses[200] as { properties?: Record<string, unknown> }).properties?.pages;
     const queryParams = isList
       ? [
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 }, description: 'Page number, from 1.' },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, description: 'Items per page, at most 100.' },
+          {
+            name: 'limit',
+            in: 'query',
+            schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+            description: 'Items per page, at most 100.',
+          },
           ...filterParameters(route, schema),
         ]
       : [];
@@ -223,13 +285,22 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
       {
         description: status === '201' ? 'Created' : status === '202' ? 'Accepted' : 'OK',
         headers: successHeaders(status),
-        content: { 'application/json': { schema: names.response(body, pascal(route.operationId)), ...(example?.response !== undefined ? { example: example.response } : {}) } },
+        content: {
+          'application/json': {
+            schema: names.response(body, pascal(route.operationId)),
+            ...(example?.response !== undefined ? { example: example.response } : {}),
+          },
+        },
       },
     ]);
     // What the key must hold: OpenAPI 3.1 lets a bearer requirement name them (as roles).
     const scopes = requiredScopes(schema, parse(route.document));
     const errors = errorStatusesOf(route, scopes).map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]);
-    const body = bodyType ? (route.documentBody ? names.request(route.documentBody(inputSchema(bodyType as GraphQLInputType)), pascal(route.operationId)) : names.input(bodyType as GraphQLInputType)) : undefined;
+    const body = bodyType
+      ? route.documentBody
+        ? names.request(route.documentBody(inputSchema(bodyType as GraphQLInputType)), pascal(route.operationId))
+        : names.input(bodyType as GraphQLInputType)
+      : undefined;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -240,10 +311,24 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
         ...pathParams,
         ...queryParams,
         ...variableParams,
-        ...(route.method === 'POST' ? [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'Makes retries safe for 24 hours.' }] : []),
+        ...(route.method === 'POST'
+          ? [
+              {
+                name: 'Idempotency-Key',
+                in: 'header',
+                schema: { type: 'string', maxLength: 255 },
+                description: 'Makes retries safe for 24 hours.',
+              },
+            ]
+          : []),
       ],
       ...(body
-        ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) } } } }
+        ? {
+            requestBody: {
+              required: route.bodyRequired ?? true,
+              content: { 'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) } },
+            },
+          }
         : {}),
       responses: Object.fromEntries([...success, ...errors]),
     };
@@ -258,7 +343,10 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
         parameters: get.parameters,
         responses: Object.fromEntries([
           ...Object.keys(route.responses).map((status) => [status, { description: 'OK, without a body', headers: successHeaders(status) }]),
-          ...errors.map(([status]) => [status, { description: ERROR_RESPONSES[status as unknown as keyof typeof ERROR_RESPONSES], headers: errorHeadersOf(String(status)) }]),
+          ...errors.map(([status]) => [
+            status,
+            { description: ERROR_RESPONSES[status as unknown as keyof typeof ERROR_RESPONSES], headers: errorHeadersOf(String(status)) },
+          ]),
         ]),
       };
     }
@@ -270,7 +358,7 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
       version,
       description:
         'REST API v1. Every request needs `Authorization: Bearer <API key>`. Lists take `page` and `limit` (at most 100) and answer `{ data, total, page, limit, pages }`. Errors are RFC 9457 problem details with a `code`. ' +
-        'Every answer carries `X-Request-Id`; every answer to a request with a valid key carries the key\'s quota (`X-RateLimit-*`, `RateLimit`, `RateLimit-Policy`). ' +
+        "Every answer carries `X-Request-Id`; every answer to a request with a valid key carries the key's quota (`X-RateLimit-*`, `RateLimit`, `RateLimit-Policy`). " +
         'A path this document does not list answers 404 (`NOT_FOUND`, the `Problem404` shape); a listed path asked with a method it does not take answers 405 (`METHOD_NOT_ALLOWED`, the same problem shape) with an `Allow` header listing the methods it takes (there is no operation to declare that on). Every GET also answers HEAD.',
       license: { name: 'Proprietary: for integrators of the service', identifier: 'LicenseRef-Proprietary' },
     },
@@ -282,7 +370,8 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'API key: ak_<prefix>_<secret>. Each operation names the scopes the key needs (`<resource>:write` includes `<resource>:read`; `*` holds every scope).',
+          description:
+            'API key: ak_<prefix>_<secret>. Each operation names the scopes the key needs (`<resource>:write` includes `<resource>:read`; `*` holds every scope).',
         },
       },
       schemas: names.schemas,
@@ -290,7 +379,11 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([status, description]) => [
           `Problem${status}`,
-          { description, headers: errorHeadersOf(status), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } },
+          {
+            description,
+            headers: errorHeadersOf(status),
+            content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+          },
         ]),
       ),
     },

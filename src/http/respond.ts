@@ -16,7 +16,13 @@ export interface Problem {
 
 export const PROBLEM_TYPE_BASE = 'https://docs.accounting.example/errors/';
 
-export function problem(code: ErrorCode, detail: string, requestId: string, fieldErrors: FieldError[] = [], details: Record<string, unknown> = {}): Problem {
+export function problem(
+  code: ErrorCode,
+  detail: string,
+  requestId: string,
+  fieldErrors: FieldError[] = [],
+  details: Record<string, unknown> = {},
+): Problem {
   const entry = ERROR_CATALOGUE[code];
   return {
     type: `${PROBLEM_TYPE_BASE}${code.toLowerCase().replace(/_/g, '-')}`,
@@ -30,7 +36,13 @@ export function problem(code: ErrorCode, detail: string, requestId: string, fiel
   };
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, contentType = 'application/json; charset=utf-8') {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  contentType = 'application/json; charset=utf-8',
+) {
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
   res.end(text);
@@ -48,8 +60,16 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: import('
   if (!socket.writable || (error as { code?: string }).code === 'ECONNRESET') return socket.destroy();
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const body = JSON.stringify(
-    problem(tooLarge ? 'HEADERS_TOO_LARGE' : 'VALIDATION_FAILED', tooLarge ? 'The URL or the headers are larger than the server accepts (16 KB in all); send filters in fewer, shorter parameters' : 'The request is not valid HTTP', randomUUID()),
+    problem(
+      tooLarge ? 'HEADERS_TOO_LARGE' : 'VALIDATION_FAILED',
+      tooLarge
+        ? 'The URL or the headers are larger than the server accepts (16 KB in all); send filters in fewer, shorter parameters'
+        : 'The request is not valid HTTP',
+      randomUUID(),
+    ),
   );
   const status = tooLarge ? 431 : 400;
-  socket.end(`HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

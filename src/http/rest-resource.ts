@@ -68,7 +68,18 @@ export type IdPage = { data: { id: string }[] };
 export type NodeHit = { __typename: string; id: string } | null | undefined;
 
 export async function listResult(page: IdPage, context: RequestContext, representation: Representation): Promise<RestResult> {
-  return { status: 200, body: { ...page, data: await renderAll(context.prisma, context.organization, representation, page.data.map((item) => item.id)) } };
+  return {
+    status: 200,
+    body: {
+      ...page,
+      data: await renderAll(
+        context.prisma,
+        context.organization,
+        representation,
+        page.data.map((item) => item.id),
+      ),
+    },
+  };
 }
 
 export function resourceRoutes(r: ResourceDescription): RestRoute[] {
@@ -105,7 +116,8 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       },
       toResult: async (data, req, context) => {
         const node = data.node as NodeHit;
-        const [object] = node?.__typename === r.typename ? await renderAll(context.prisma, context.organization, r.representation, [node.id]) : [];
+        const [object] =
+          node?.__typename === r.typename ? await renderAll(context.prisma, context.organization, r.representation, [node.id]) : [];
         if (!object) throw notFound(r.label, req.params.id);
         return { status: 200, body: object };
       },
@@ -187,7 +199,9 @@ export function createRoute(c: CreateDescription): RestRoute {
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data, _req, _context, write) => {
       const result = writeResult(201, write, write ? { location: c.location(write.id) } : {});
-      return c.extra ? { ...result, body: { ...(result.body as object), ...c.extra.add(data[c.mutation] as Record<string, unknown>) } } : result;
+      return c.extra
+        ? { ...result, body: { ...(result.body as object), ...c.extra.add(data[c.mutation] as Record<string, unknown>) } }
+        : result;
     },
   };
 }
@@ -207,7 +221,9 @@ export function actionRoute(a: ActionDescription): RestRoute {
     toVariables: (req) => ({ id: req.params.id, ...(a.inputType ? { input: req.body } : {}), idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data, _req, _context, write) => {
       const result = writeResult(a.status, write, a.location && write ? { location: a.location(write.id) } : {});
-      return a.extra ? { ...result, body: { ...(result.body as object), ...a.extra.add(data[a.mutation] as Record<string, unknown>) } } : result;
+      return a.extra
+        ? { ...result, body: { ...(result.body as object), ...a.extra.add(data[a.mutation] as Record<string, unknown>) } }
+        : result;
     },
   };
 }

@@ -2,7 +2,26 @@
 // the same enveloped Yoga schema as /graphql, so validation, error mapping and N+1 protection are the
 // ones GraphQL has. Routes only translate between HTTP and GraphQL.
 import type { Yoga } from '../graphql/context.ts';
-import { coerceInputValue, type DocumentNode, type ExecutionResult, getNullableType, getOperationAST, isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLError, type GraphQLInputType, type GraphQLSchema, isInputType, type NamedTypeNode, parse, typeFromAST, validate } from 'graphql';
+import {
+  coerceInputValue,
+  type DocumentNode,
+  type ExecutionResult,
+  getNullableType,
+  getOperationAST,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLError,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  isInputType,
+  type NamedTypeNode,
+  parse,
+  typeFromAST,
+  validate,
+} from 'graphql';
 import { resultShape } from './graphql-result.ts';
 import { DATE_RANGE, isAcceptedDate, isAcceptedMoment } from '../lib/dates.ts';
 import { type IdKind, idKindNamedBy, notAnIdOf } from '../lib/ids.ts';
@@ -78,7 +97,12 @@ export interface RestRoute {
   bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
   toVariables?(req: RestRequest): Record<string, unknown>;
   /** The response, from the GraphQL data, the request context and, for a write, what it committed. */
-  toResult?(data: GraphQLData, req: RestRequest, context: RequestContext, write: WriteOutcome | undefined): RestResult | Promise<RestResult>;
+  toResult?(
+    data: GraphQLData,
+    req: RestRequest,
+    context: RequestContext,
+    write: WriteOutcome | undefined,
+  ): RestResult | Promise<RestResult>;
 }
 
 /** A GraphQL result's data, as the route's document selected it. */
@@ -132,16 +156,31 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
       })}/?$`,
     );
     const bodyInputType = route.bodyType ? schema.getType(route.bodyType) : undefined;
-    if (route.bodyType && !isInputType(bodyInputType)) throw new Error(`REST route ${route.method} ${route.path}: no input type ${route.bodyType}`);
+    if (route.bodyType && !isInputType(bodyInputType))
+      throw new Error(`REST route ${route.method} ${route.path}: no input type ${route.bodyType}`);
     const where = `REST route ${route.method} ${route.path}`;
     const filterParsers = route.filter && filterParsersOf(schema, route.filter.type, route.filter.names, where);
     const variableParsers = route.variables && variableParsersOf(schema, parsed, route.variables, where);
     const shape = route.result === undefined ? undefined : resultShape(schema, parsed, route.result);
     const responses = route.responses ?? (shape && { 200: shape.schema });
-    const toVariables = route.toVariables ?? (variableParsers && ((req: RestRequest) => documentVariables(req, variableParsers, paramNames)));
+    const toVariables =
+      route.toVariables ?? (variableParsers && ((req: RestRequest) => documentVariables(req, variableParsers, paramNames)));
     const toResult = route.toResult ?? (shape && ((data: GraphQLData) => ({ status: 200, body: shape.toRest(data[route.result!]) })));
-    if (!responses || !toVariables || !toResult) throw new Error(`${where}: give responses, toVariables and toResult, or variables and result`);
-    return { ...route, responses, toVariables, toResult, variableParsers, pattern, paramNames, parsed, bodyInputType: bodyInputType as GraphQLInputType | undefined, filterParsers, scopes: requiredScopes(schema, parsed) };
+    if (!responses || !toVariables || !toResult)
+      throw new Error(`${where}: give responses, toVariables and toResult, or variables and result`);
+    return {
+      ...route,
+      responses,
+      toVariables,
+      toResult,
+      variableParsers,
+      pattern,
+      paramNames,
+      parsed,
+      bodyInputType: bodyInputType as GraphQLInputType | undefined,
+      filterParsers,
+      scopes: requiredScopes(schema, parsed),
+    };
   });
 
   return {
@@ -173,7 +212,8 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
 
     async execute(route, req, context) {
       if (route.method !== 'GET') {
-        if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
+        if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))
+          throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
         if (route.bodyInputType) {
           req = { ...req, body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>, req) : req.body };
           const problems = bodyProblems(req.body, route.bodyInputType, schema);
@@ -181,7 +221,8 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
         } else {
           // An action without input takes an empty body or `{}`: a field sent to it is a mistake to report, not ignore.
           const fields = Object.keys(req.body);
-          if (fields.length) throw validationError(fields.map((path) => ({ path, message: 'is not a known field (this action takes no body)' })));
+          if (fields.length)
+            throw validationError(fields.map((path) => ({ path, message: 'is not a known field (this action takes no body)' })));
         }
       }
       if (route.filterParsers) req = { ...req, list: listVariables(req.query, route.filterParsers) };
@@ -207,21 +248,29 @@ export function createRestRouter(routes: RestRoute[], schema: GraphQLSchema, yog
    * always rolled back. Only the rules' field errors elsewhere than the fields already named are kept;
    * anything else (a body still unusable, a refusal that is not about fields) adds nothing.
    */
-  async function ruleProblems(route: CompiledRoute, req: RestRequest, problems: FieldError[], context: RequestContext): Promise<FieldError[]> {
+  async function ruleProblems(
+    route: CompiledRoute,
+    req: RestRequest,
+    problems: FieldError[],
+    context: RequestContext,
+  ): Promise<FieldError[]> {
     const body = withoutProblems(req.body, route.bodyInputType!, problems);
     if (!body || bodyProblems(body, route.bodyInputType!, schema).length) return [];
     const tried: RequestContext = {
       ...context,
       // Never replayed (nothing is answered from it) and never committed: the work runs, then rolls back.
-      write: (request, work) => context.write({ ...request, idempotencyKey: undefined }, async (scope) => {
-        await work(scope);
-        throw new AppError('VALIDATION_FAILED', 'nothing more is wrong');
-      }),
+      write: (request, work) =>
+        context.write({ ...request, idempotencyKey: undefined }, async (scope) => {
+          await work(scope);
+          throw new AppError('VALIDATION_FAILED', 'nothing more is wrong');
+        }),
     };
     let found: FieldError[];
     try {
       const { result } = await run(route, { ...req, body }, tried);
-      found = (result.errors ?? []).filter((error) => error.extensions?.code === 'VALIDATION_FAILED').flatMap((error) => (error.extensions?.errors as FieldError[] | undefined) ?? []);
+      found = (result.errors ?? [])
+        .filter((error) => error.extensions?.code === 'VALIDATION_FAILED')
+        .flatMap((error) => (error.extensions?.errors as FieldError[] | undefined) ?? []);
     } catch (error) {
       // A route's own check of its variables (an id in the body against the one in the path).
       found = error instanceof AppError && error.code === 'VALIDATION_FAILED' ? error.fieldErrors : [];
@@ -256,7 +305,8 @@ function bodyProblems(body: unknown, type: GraphQLInputType, schema: GraphQLSche
     else if (missingField) message = 'is required';
     else {
       const expected = typeAt(type, at);
-      message = (expected && restTypeMessage(expected, invalid)) ?? enumMessage(error.message, invalid, schema) ?? error.message.replace(/\.$/, '');
+      message =
+        (expected && restTypeMessage(expected, invalid)) ?? enumMessage(error.message, invalid, schema) ?? error.message.replace(/\.$/, '');
     }
     errors.push({ path: where || '(body)', message });
   });
@@ -264,7 +314,17 @@ function bodyProblems(body: unknown, type: GraphQLInputType, schema: GraphQLSche
 }
 
 /** A value of each scalar the service's rules read as harmless: empty text, zero, false. */
-const PLACEHOLDERS: Record<string, unknown> = { String: '', ID: '', Int: 0, Float: 0, Boolean: false, Money: '0', Percent: '0', Date: '2000-01-01', DateTime: '2000-01-01T00:00:00Z' };
+const PLACEHOLDERS: Record<string, unknown> = {
+  String: '',
+  ID: '',
+  Int: 0,
+  Float: 0,
+  Boolean: false,
+  Money: '0',
+  Percent: '0',
+  Date: '2000-01-01',
+  DateTime: '2000-01-01T00:00:00Z',
+};
 
 /**
  * `body` with each field at fault left out, or replaced by a placeholder of its type where the type
@@ -276,7 +336,12 @@ function withoutProblems(body: unknown, type: GraphQLInputType, problems: FieldE
   for (const { path } of problems) {
     if (path === '(body)') return undefined;
     const steps = path.split('.').map((step) => (/^\d+$/.test(step) ? Number(step) : step));
-    const parent = steps.slice(0, -1).reduce<unknown>((node, step) => (node && typeof node === 'object' ? (node as Record<string | number, unknown>)[step] : undefined), copy);
+    const parent = steps
+      .slice(0, -1)
+      .reduce<unknown>(
+        (node, step) => (node && typeof node === 'object' ? (node as Record<string | number, unknown>)[step] : undefined),
+        copy,
+      );
     if (!parent || typeof parent !== 'object') return undefined;
     const last = steps.at(-1)!;
     const fieldType = typeAt(type, steps);
@@ -286,7 +351,13 @@ function withoutProblems(body: unknown, type: GraphQLInputType, problems: FieldE
       continue;
     }
     const named = getNullableType(fieldType);
-    const placeholder = isListType(named) ? [] : isEnumType(named) ? named.getValues()[0]?.name : isScalarType(named) ? PLACEHOLDERS[named.name] : undefined;
+    const placeholder = isListType(named)
+      ? []
+      : isEnumType(named)
+        ? named.getValues()[0]?.name
+        : isScalarType(named)
+          ? PLACEHOLDERS[named.name]
+          : undefined;
     if (placeholder === undefined) return undefined;
     (parent as Record<string | number, unknown>)[last] = placeholder; // the body is in GraphQL's spelling here (bodyToInput ran)
   }
@@ -312,7 +383,7 @@ const REST_EXPECTATIONS: Record<string, string> = {
   Int: 'a whole number',
   Float: 'a number',
   Boolean: 'true or false',
-  Money: 'a number with at most the currency\'s decimals, such as 12.5',
+  Money: "a number with at most the currency's decimals, such as 12.5",
   Percent: 'a number from 0 to 100 with at most 4 decimals, such as 8.875',
   Date: `a calendar date as "YYYY-MM-DD" ${DATE_RANGE}`,
   DateTime: `an ISO 8601 date-time such as "2026-11-24T09:30:00Z", on a day ${DATE_RANGE}`,
@@ -330,21 +401,30 @@ function jsonValueText(value: unknown): string {
 /** `expected a string, got 5`: a refused value in REST's words, or undefined when the type has none. */
 function restTypeMessage(expected: GraphQLInputType, invalid: unknown): string | undefined {
   const bare = getNullableType(expected);
-  if (invalid === null && isNonNullType(expected)) return `must not be null${isScalarType(bare) && REST_EXPECTATIONS[bare.name] ? ` (expected ${REST_EXPECTATIONS[bare.name]})` : ''}`;
-  if (isEnumType(bare)) return `must be one of ${bare.getValues().map((v) => v.name.toLowerCase()).join(', ')}, got ${jsonValueText(typeof invalid === 'string' ? invalid.toLowerCase() : invalid)}`;
+  if (invalid === null && isNonNullType(expected))
+    return `must not be null${isScalarType(bare) && REST_EXPECTATIONS[bare.name] ? ` (expected ${REST_EXPECTATIONS[bare.name]})` : ''}`;
+  if (isEnumType(bare))
+    return `must be one of ${bare
+      .getValues()
+      .map((v) => v.name.toLowerCase())
+      .join(', ')}, got ${jsonValueText(typeof invalid === 'string' ? invalid.toLowerCase() : invalid)}`;
   if (isInputObjectType(bare)) return `expected a JSON object, got ${jsonValueText(invalid)}`;
   if (isListType(bare)) return `expected a JSON array, got ${jsonValueText(invalid)}`;
   const expectation = isScalarType(bare) ? REST_EXPECTATIONS[bare.name] : undefined;
   if (!expectation) return undefined;
   // A whole number too large for 32 bits is a number, but not one this field takes.
-  if (bare.name === 'Int' && typeof invalid === 'number' && Number.isInteger(invalid)) return `expected a whole number from -2147483648 to 2147483647, got ${invalid}`;
+  if (bare.name === 'Int' && typeof invalid === 'number' && Number.isInteger(invalid))
+    return `expected a whole number from -2147483648 to 2147483647, got ${invalid}`;
   return `expected ${expectation}, got ${jsonValueText(invalid)}`;
 }
 
 /** REST spells enum values in lower case: `must be one of asset, liability, …, got "planet"`. */
 function enumMessage(message: string, invalid: unknown, schema: GraphQLSchema): string | undefined {
   const values = enumValuesNamedIn(message, schema);
-  return values && `must be one of ${values.map((v) => v.toLowerCase()).join(', ')}, got ${JSON.stringify(typeof invalid === 'string' ? invalid.toLowerCase() : invalid)}`;
+  return (
+    values &&
+    `must be one of ${values.map((v) => v.toLowerCase()).join(', ')}, got ${JSON.stringify(typeof invalid === 'string' ? invalid.toLowerCase() : invalid)}`
+  );
 }
 
 /**
@@ -355,11 +435,13 @@ function listsThatAreNotArrays(value: unknown, type: GraphQLInputType, path: str
   const bare = getNullableType(type);
   if (value === null || value === undefined) return found;
   if (isListType(bare)) {
-    if (!Array.isArray(value)) found.push({ path: path.join('.') || '(body)', message: `expected a JSON array, got ${jsonValueText(value)}` });
+    if (!Array.isArray(value))
+      found.push({ path: path.join('.') || '(body)', message: `expected a JSON array, got ${jsonValueText(value)}` });
     else value.forEach((item, i) => listsThatAreNotArrays(item, bare.ofType, [...path, String(i)], found));
   } else if (isInputObjectType(bare) && typeof value === 'object' && !Array.isArray(value)) {
     const fields = bare.getFields();
-    for (const [name, item] of Object.entries(value)) if (fields[name]) listsThatAreNotArrays(item, fields[name].type, [...path, name], found);
+    for (const [name, item] of Object.entries(value))
+      if (fields[name]) listsThatAreNotArrays(item, fields[name].type, [...path, name], found);
   }
   return found;
 }
@@ -477,7 +559,14 @@ export const dateTimeParam = (value: string) => {
   return value;
 };
 
-const SCALAR_PARAMETERS: Record<string, ParameterParser> = { String, ID: String, Boolean: booleanParam, Date: dateParam, DateTime: dateTimeParam, Int: wholeNumberParam };
+const SCALAR_PARAMETERS: Record<string, ParameterParser> = {
+  String,
+  ID: String,
+  Boolean: booleanParam,
+  Date: dateParam,
+  DateTime: dateTimeParam,
+  Int: wholeNumberParam,
+};
 
 /** REST spells enum values in lower case; GraphQL in upper case. */
 export function upperCaseFields(body: Record<string, unknown>, fields: string[]): Record<string, unknown> {
@@ -490,7 +579,12 @@ export function upperCaseFields(body: Record<string, unknown>, fields: string[])
  * Parsers for query parameters that are variables of a stored document, by the type the document
  * declares for each (`$asOf: Date` is a calendar date, `$page: Int` a whole number, an enum in lower case).
  */
-function variableParsersOf(schema: GraphQLSchema, document: DocumentNode, names: string[], where: string): NonNullable<CompiledRoute['variableParsers']> {
+function variableParsersOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  names: string[],
+  where: string,
+): NonNullable<CompiledRoute['variableParsers']> {
   const operation = getOperationAST(document);
   const definitions = new Map(operation?.variableDefinitions?.map((d) => [d.variable.name.value, d]) ?? []);
   const parsers: Record<string, ParameterParser> = {};
@@ -509,14 +603,23 @@ function variableParsersOf(schema: GraphQLSchema, document: DocumentNode, names:
 }
 
 /** The variables of a route with `variables`: its path parameters and its query parameters, parsed; unknown ones refused. */
-function documentVariables(req: RestRequest, { parsers, required }: NonNullable<CompiledRoute['variableParsers']>, paramNames: string[]): Record<string, unknown> {
+function documentVariables(
+  req: RestRequest,
+  { parsers, required }: NonNullable<CompiledRoute['variableParsers']>,
+  paramNames: string[],
+): Record<string, unknown> {
   const errors: FieldError[] = [];
   const variables: Record<string, unknown> = {};
   for (const name of paramNames) variables[name] = req.params[name];
   for (const [name, value] of req.query) {
     const parse = parsers[name];
     if (!parse) {
-      errors.push({ path: name, message: Object.keys(parsers).length ? `is not a parameter of this endpoint (known: ${Object.keys(parsers).join(', ')})` : 'is not a parameter of this endpoint (it takes none)' });
+      errors.push({
+        path: name,
+        message: Object.keys(parsers).length
+          ? `is not a parameter of this endpoint (known: ${Object.keys(parsers).join(', ')})`
+          : 'is not a parameter of this endpoint (it takes none)',
+      });
       continue;
     }
     try {
@@ -526,7 +629,12 @@ function documentVariables(req: RestRequest, { parsers, required }: NonNullable<
     }
   }
   for (const name of required) if (!req.query.has(name)) errors.push({ path: name, message: 'is required' });
-  if ('page' in variables || 'limit' in variables) errors.push(...pageErrors((variables.page as number) ?? 1, (variables.limit as number) ?? DEFAULT_PAGE_LIMIT).filter((e) => !errors.some((f) => f.path === e.path)));
+  if ('page' in variables || 'limit' in variables)
+    errors.push(
+      ...pageErrors((variables.page as number) ?? 1, (variables.limit as number) ?? DEFAULT_PAGE_LIMIT).filter(
+        (e) => !errors.some((f) => f.path === e.path),
+      ),
+    );
   if (errors.length) throw validationError(errors);
   return variables;
 }

@@ -78,14 +78,17 @@ export function createRequestHandler(deps: HandlerDeps) {
   // The dashboard is a public page like the docs: it asks for a key and then calls the APIs with it.
   const dashboard = dashboardFiles(deps.dashboardDir);
   function serveDashboard(req: IncomingMessage, res: ServerResponse, path: string, requestId: string) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendProblem(res, problem('METHOD_NOT_ALLOWED', `${path} accepts GET, HEAD`, requestId), { allow: 'GET, HEAD' });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendProblem(res, problem('METHOD_NOT_ALLOWED', `${path} accepts GET, HEAD`, requestId), { allow: 'GET, HEAD' });
     const file = dashboard.find(path);
     if (!file) {
       const message = dashboard.built ? `Nothing at ${path}` : 'The dashboard has not been built: run `npm run build` (npm start does it)';
       return sendProblem(res, problem('NOT_FOUND', message, requestId));
     }
     if (file.type.startsWith('text/html')) allowDashboard(res);
-    res.writeHead(200, { 'content-type': file.type, 'cache-control': file.cacheControl, 'content-length': file.body.length }).end(file.body);
+    res
+      .writeHead(200, { 'content-type': file.type, 'cache-control': file.cacheControl, 'content-length': file.body.length })
+      .end(file.body);
   }
 
   async function handleGraphQL(req: IncomingMessage, res: ServerResponse, url: URL, requestId: string, observed: Observed) {
@@ -99,15 +102,33 @@ export function createRequestHandler(deps: HandlerDeps) {
       allowPageScripts(res);
     }
     // A plain JSON query is answered on Yoga's envelop directly (graphql/direct-queries.ts); the rest by Yoga.
-    const direct = req.method === 'POST' && body ? await directQuery(yoga, createContext, { body, accept: req.headers.accept, authorization: req.headers.authorization }, exchange) : undefined;
+    const direct =
+      req.method === 'POST' && body
+        ? await directQuery(yoga, createContext, { body, accept: req.headers.accept, authorization: req.headers.authorization }, exchange)
+        : undefined;
     metrics.graphqlHandled(direct?.answer ? 'direct' : 'yoga');
     // Yoga would answer a body that does not parse with a code of its own and the parser's message,
     // which quotes the body: refused here as REST refuses it.
     if (!direct?.answer && req.method === 'POST' && body) assertParsesAsJson(body);
-    const answer = direct?.answer ?? { response: await yoga.fetch(url.toString(), { method: req.method, headers: req.headers as Record<string, string>, body: body?.length ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined }, direct?.serverContext ?? { exchange }) };
+    const answer = direct?.answer ?? {
+      response: await yoga.fetch(
+        url.toString(),
+        {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: body?.length ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined,
+        },
+        direct?.serverContext ?? { exchange },
+      ),
+    };
     if (exchange.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(exchange.rateLimit))) res.setHeader(name, value);
     if ('body' in answer) {
-      res.writeHead(answer.status, { 'content-type': `${answer.mediaType}; charset=utf-8`, 'content-length': Buffer.byteLength(answer.body) }).end(answer.body);
+      res
+        .writeHead(answer.status, {
+          'content-type': `${answer.mediaType}; charset=utf-8`,
+          'content-length': Buffer.byteLength(answer.body),
+        })
+        .end(answer.body);
       return;
     }
     // whatwg-node's own writer: a single result (a string body) is written as it is, a stream (SSE,
@@ -115,7 +136,14 @@ export function createRequestHandler(deps: HandlerDeps) {
     await sendNodeResponse(answer.response, res, req, false);
   }
 
-  async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, found: ReturnType<RestRouter['match']>, context: RequestContext, headers: Record<string, string>) {
+  async function handleRest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    found: ReturnType<RestRouter['match']>,
+    context: RequestContext,
+    headers: Record<string, string>,
+  ) {
     if (!found) return sendProblem(res, problem('NOT_FOUND', `No endpoint ${req.method} ${url.pathname}`, context.requestId), headers);
     if ('methodMismatch' in found) {
       const allowed = found.methodMismatch.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
@@ -139,7 +167,11 @@ export function createRequestHandler(deps: HandlerDeps) {
   return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!tracing()) return answer(req, res);
     // A server span per request, under the caller's trace when it sent `traceparent`; named by its route once known.
-    const span = tracer.startSpan(`${req.method}`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? 'GET' } }, incomingContext(req.headers));
+    const span = tracer.startSpan(
+      `${req.method}`,
+      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method ?? 'GET' } },
+      incomingContext(req.headers),
+    );
     return inSpan(span, () => answer(req, res, span)).then<void>(
       () => endSpan(span, res.statusCode >= 500 ? `status ${res.statusCode}` : undefined),
       (error) => {
@@ -168,7 +200,10 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (url.pathname === '/healthz') {
         observed.route = '/healthz';
         const reachable = await isReachable(db);
-        return sendJson(res, reachable ? 200 : 503, { status: reachable ? 'ok' : 'unavailable', database: reachable ? 'reachable' : 'unreachable' });
+        return sendJson(res, reachable ? 200 : 503, {
+          status: reachable ? 'ok' : 'unavailable',
+          database: reachable ? 'reachable' : 'unreachable',
+        });
       }
       const publicDoc = docs(url.pathname);
       if (publicDoc?.type.startsWith('text/html')) allowPageScripts(res);
@@ -178,7 +213,9 @@ export function createRequestHandler(deps: HandlerDeps) {
         return;
       }
       if ((url.pathname === '/graphql' || url.pathname.startsWith('/api/')) && deps.overloaded?.()) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The server is too busy to take this request now; retry in a second', [], { retryAfterSeconds: SHED_FOR_MS / 1000 });
+        throw new AppError('SERVICE_UNAVAILABLE', 'The server is too busy to take this request now; retry in a second', [], {
+          retryAfterSeconds: SHED_FOR_MS / 1000,
+        });
       }
       if (url.pathname === '/graphql') {
         observed.route = '/graphql';
@@ -188,7 +225,11 @@ export function createRequestHandler(deps: HandlerDeps) {
         observed.route = '/dashboard';
         return serveDashboard(req, res, url.pathname, requestId);
       }
-      if (!url.pathname.startsWith('/api/')) return sendProblem(res, problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/, the dashboard at /dashboard`, requestId));
+      if (!url.pathname.startsWith('/api/'))
+        return sendProblem(
+          res,
+          problem('NOT_FOUND', `Nothing at ${url.pathname}; the APIs are at /graphql and /api/v1/, the dashboard at /dashboard`, requestId),
+        );
       // Matched before the key is checked only to name the route in the log; a refused key is still
       // answered 401 whatever the path.
       // HEAD is GET without the body (Node leaves the body out of a HEAD response by itself).
@@ -218,15 +259,25 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (error instanceof RestGraphQLError) {
         const summary = summarizeGraphQLErrors(error.errors);
         if (summary.code === 'INTERNAL') logger.error('REST request failed', { requestId, errors: error.errors.map((e) => e.message) });
-        return sendProblem(res, problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details), { ...headers, ...errorHeaders(summary.code, summary.details) });
+        return sendProblem(res, problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details), {
+          ...headers,
+          ...errorHeaders(summary.code, summary.details),
+        });
       }
       const appError = toAppError(error);
       if (appError?.code === 'SERVICE_UNAVAILABLE' && isDatabaseUnavailable(error)) metrics.databaseUnavailable();
       if (appError) {
-        return sendProblem(res, problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details), { ...headers, ...errorHeaders(appError.code, appError.details) });
+        return sendProblem(res, problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details), {
+          ...headers,
+          ...errorHeaders(appError.code, appError.details),
+        });
       }
       logger.error('unexpected error', { requestId, method: req.method, path: url.pathname, error });
-      return sendProblem(res, problem('INTERNAL', 'Unexpected error. The failure was logged; retry later or quote the request id to support.', requestId), headers);
+      return sendProblem(
+        res,
+        problem('INTERNAL', 'Unexpected error. The failure was logged; retry later or quote the request id to support.', requestId),
+        headers,
+      );
     } finally {
       const seconds = (performance.now() - started) / 1000;
       const method = req.method ?? 'GET';
@@ -236,7 +287,13 @@ export function createRequestHandler(deps: HandlerDeps) {
       const operation = observed.operation ?? observed.exchange?.operation;
       if (span) {
         span.updateName(`${method} ${observed.route}`);
-        span.setAttributes({ 'http.route': observed.route, 'url.path': redactSecrets(url.pathname), 'http.response.status_code': status, 'request.id': requestId, ...(operation ? { 'graphql.operation.name': operation } : {}) });
+        span.setAttributes({
+          'http.route': observed.route,
+          'url.path': redactSecrets(url.pathname),
+          'http.response.status_code': status,
+          'request.id': requestId,
+          ...(operation ? { 'graphql.operation.name': operation } : {}),
+        });
         if (caller) span.setAttributes({ 'api_key.prefix': caller.keyPrefix, 'organization.id': caller.organizationId });
       }
       (status >= 500 ? logger.warn : logger.info)('request', {
@@ -250,5 +307,5 @@ export function createRequestHandler(deps: HandlerDeps) {
         ...(caller ? { keyPrefix: caller.keyPrefix, organizationId: caller.organizationId } : {}),
       });
     }
-  };
+  }
 }

@@ -97,7 +97,10 @@ function kindNamedBy(name: string): IdKind | undefined {
   if (!name.endsWith('Id')) return undefined;
   const words = name.slice(0, -2).split(/(?=[A-Z])/);
   for (let first = 0; first < words.length; first++) {
-    const type = words.slice(first).map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`).join('');
+    const type = words
+      .slice(first)
+      .map((w) => `${w.charAt(0).toUpperCase()}${w.slice(1)}`)
+      .join('');
     if (type in ID_PREFIX) return type as IdType;
     const endingWith = ID_TYPES.filter((t) => t.endsWith(type));
     if (endingWith.length === 1) return endingWith[0];
@@ -115,12 +118,18 @@ export function idWords(kind: IdKind): string {
 /** Why `value` is not an id of `kind` ("must be a customer id (cus_ and 26 letters and digits), got "5""), or undefined when it is one. */
 export function notAnIdOf(kind: IdKind, value: string): string | undefined {
   const type = idType(value);
-  if (kind === ANY_ID) return type ? undefined : `must be ${idWords(kind)} (a type prefix such as inv_ and 26 letters and digits), got ${JSON.stringify(value)}`;
-  return type === kind ? undefined : `must be ${idWords(kind)} (${ID_PREFIX[kind]}_ and 26 letters and digits), got ${JSON.stringify(value)}`;
+  if (kind === ANY_ID)
+    return type
+      ? undefined
+      : `must be ${idWords(kind)} (a type prefix such as inv_ and 26 letters and digits), got ${JSON.stringify(value)}`;
+  return type === kind
+    ? undefined
+    : `must be ${idWords(kind)} (${ID_PREFIX[kind]}_ and 26 letters and digits), got ${JSON.stringify(value)}`;
 }
 
 /** An id of `kind`, as a regular expression's source (the OpenAPI document's `pattern`). */
-export const idPattern = (kind: IdKind) => `^${kind === ANY_ID ? `(${Object.values(ID_PREFIX).join('|')})` : ID_PREFIX[kind]}_${ID_BODY.source.slice(1)}`;
+export const idPattern = (kind: IdKind) =>
+  `^${kind === ANY_ID ? `(${Object.values(ID_PREFIX).join('|')})` : ID_PREFIX[kind]}_${ID_BODY.source.slice(1)}`;
 
 /** The type an id names, or undefined for anything that is not one of our ids. */
 export function idType(id: string): IdType | undefined {

@@ -16,7 +16,7 @@ const nullable = <T>(schema: Schema<T>): Schema<T | null> => ({ ...schema, type:
 export const S = {
   string: { type: 'string' } as Schema<string>,
   integer: { type: 'integer' } as Schema<number>,
-  number: { type: 'number', description: 'Amount in the organization\'s currency, at most its minor-unit decimals.' } as Schema<number>,
+  number: { type: 'number', description: "Amount in the organization's currency, at most its minor-unit decimals." } as Schema<number>,
   /** A percentage, 0 to 100, at most 4 decimals. */
   percent: (description: string): Schema<number> => ({ type: 'number', minimum: 0, maximum: 100, description }),
   boolean: { type: 'boolean' } as Schema<boolean>,

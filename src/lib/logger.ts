@@ -26,7 +26,8 @@ const SECRETS = /\b(ak_[0-9a-z]{12}_)[0-9A-Za-z]{8,}|\bwhsec_[A-Za-z0-9+/=]{8,}/
 export const containsSecret = (text: string) => text.search(SECRETS) >= 0;
 
 /** `text` with every API key's secret part and every webhook secret replaced by `[redacted]`. */
-export const redactSecrets = (text: string) => text.replace(SECRETS, (_match, keyPrefix: string | undefined) => `${keyPrefix ?? 'whsec_'}[redacted]`);
+export const redactSecrets = (text: string) =>
+  text.replace(SECRETS, (_match, keyPrefix: string | undefined) => `${keyPrefix ?? 'whsec_'}[redacted]`);
 
 function wrap(log: Pino): Logger {
   return {
@@ -44,7 +45,9 @@ function wrap(log: Pino): Logger {
  * {"level":"info","time":"2026-11-25T06:00:00.000Z","pid":1,"hostname":"api-1","requestId":"…","message":"request"}.
  */
 export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
-  const destination = write ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) } : pino.destination({ dest: 2, sync: false });
+  const destination = write
+    ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) }
+    : pino.destination({ dest: 2, sync: false });
   return wrap(
     pino(
       {

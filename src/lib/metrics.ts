@@ -39,23 +39,97 @@ export interface Metrics {
 export function createMetrics(prefix = 'accounting_'): Metrics {
   const registry = new Registry();
   const registers = [registry];
-  const requests = new Counter({ name: `${prefix}http_requests_total`, help: 'HTTP requests answered, by method, route and status', labelNames: ['method', 'route', 'status'], registers });
-  const requestSeconds = new Histogram({ name: `${prefix}http_request_duration_seconds`, help: 'Time to answer an HTTP request', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
-  const operationSeconds = new Histogram({ name: `${prefix}graphql_operation_duration_seconds`, help: 'Time to execute a GraphQL operation, by operation name, type and outcome', labelNames: ['operation', 'type', 'outcome'], buckets: LATENCY_BUCKETS, registers });
-  const graphqlHandling = new Counter({ name: `${prefix}graphql_http_requests_total`, help: 'GraphQL requests over HTTP by handling: direct (a plain JSON query, run on the envelop) or yoga (the rest, through Yoga\'s HTTP handling)', labelNames: ['handling'], registers });
+  const requests = new Counter({
+    name: `${prefix}http_requests_total`,
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    registers,
+  });
+  const requestSeconds = new Histogram({
+    name: `${prefix}http_request_duration_seconds`,
+    help: 'Time to answer an HTTP request',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const operationSeconds = new Histogram({
+    name: `${prefix}graphql_operation_duration_seconds`,
+    help: 'Time to execute a GraphQL operation, by operation name, type and outcome',
+    labelNames: ['operation', 'type', 'outcome'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const graphqlHandling = new Counter({
+    name: `${prefix}graphql_http_requests_total`,
+    help: "GraphQL requests over HTTP by handling: direct (a plain JSON query, run on the envelop) or yoga (the rest, through Yoga's HTTP handling)",
+    labelNames: ['handling'],
+    registers,
+  });
   const handled = { direct: graphqlHandling.labels('direct'), yoga: graphqlHandling.labels('yoga') };
-  const plannedQueries = new Counter({ name: `${prefix}graphql_planned_queries_total`, help: 'Queries with a plan, by outcome: planned (answered from the plan) or abandoned (answered by the executor: an error, or data the plan cannot answer exactly)', labelNames: ['outcome'], registers });
+  const plannedQueries = new Counter({
+    name: `${prefix}graphql_planned_queries_total`,
+    help: 'Queries with a plan, by outcome: planned (answered from the plan) or abandoned (answered by the executor: an error, or data the plan cannot answer exactly)',
+    labelNames: ['outcome'],
+    registers,
+  });
   const planOutcomes = { planned: plannedQueries.labels('planned'), abandoned: plannedQueries.labels('abandoned') };
-  const rateLimited = new Counter({ name: `${prefix}rate_limit_refusals_total`, help: 'Requests refused by a rate limit: per key, or per address for requests without a valid key', labelNames: ['kind'], registers });
-  const conflicts = new Counter({ name: `${prefix}write_conflicts_total`, help: 'Writes that conflicted with another: retried, or given up with 409', labelNames: ['result'], registers });
-  const unavailable = new Counter({ name: `${prefix}database_unavailable_total`, help: 'Requests answered 503 because the database could not be reached', registers });
-  const webhookAttempts = new Counter({ name: `${prefix}webhook_delivery_attempts_total`, help: 'Webhook delivery attempts by outcome (retrying: failed, another attempt is scheduled)', labelNames: ['outcome'], registers });
-  const webhookLag = new Histogram({ name: `${prefix}webhook_delivery_lag_seconds`, help: 'Time from an event to its successful webhook delivery', buckets: LAG_BUCKETS, registers });
-  const disabled = new Counter({ name: `${prefix}webhook_subscriptions_disabled_total`, help: 'Webhook subscriptions disabled after failing a whole retry schedule', registers });
-  const relayLag = new Histogram({ name: `${prefix}event_relay_lag_seconds`, help: 'Time from an event\'s commit to its hand-off to subscribers and webhooks', buckets: LAG_BUCKETS, registers });
+  const rateLimited = new Counter({
+    name: `${prefix}rate_limit_refusals_total`,
+    help: 'Requests refused by a rate limit: per key, or per address for requests without a valid key',
+    labelNames: ['kind'],
+    registers,
+  });
+  const conflicts = new Counter({
+    name: `${prefix}write_conflicts_total`,
+    help: 'Writes that conflicted with another: retried, or given up with 409',
+    labelNames: ['result'],
+    registers,
+  });
+  const unavailable = new Counter({
+    name: `${prefix}database_unavailable_total`,
+    help: 'Requests answered 503 because the database could not be reached',
+    registers,
+  });
+  const webhookAttempts = new Counter({
+    name: `${prefix}webhook_delivery_attempts_total`,
+    help: 'Webhook delivery attempts by outcome (retrying: failed, another attempt is scheduled)',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const webhookLag = new Histogram({
+    name: `${prefix}webhook_delivery_lag_seconds`,
+    help: 'Time from an event to its successful webhook delivery',
+    buckets: LAG_BUCKETS,
+    registers,
+  });
+  const disabled = new Counter({
+    name: `${prefix}webhook_subscriptions_disabled_total`,
+    help: 'Webhook subscriptions disabled after failing a whole retry schedule',
+    registers,
+  });
+  const relayLag = new Histogram({
+    name: `${prefix}event_relay_lag_seconds`,
+    help: "Time from an event's commit to its hand-off to subscribers and webhooks",
+    buckets: LAG_BUCKETS,
+    registers,
+  });
   let sockets = () => ({ connections: 0, subscriptions: 0 });
-  new Gauge({ name: `${prefix}websocket_connections`, help: 'Open graphql-ws connections', registers, collect() { this.set(sockets().connections); } });
-  new Gauge({ name: `${prefix}graphql_subscriptions`, help: 'Open GraphQL subscriptions', registers, collect() { this.set(sockets().subscriptions); } });
+  new Gauge({
+    name: `${prefix}websocket_connections`,
+    help: 'Open graphql-ws connections',
+    registers,
+    collect() {
+      this.set(sockets().connections);
+    },
+  });
+  new Gauge({
+    name: `${prefix}graphql_subscriptions`,
+    help: 'Open GraphQL subscriptions',
+    registers,
+    collect() {
+      this.set(sockets().subscriptions);
+    },
+  });
   let collecting = false;
   // Operation names are the client's choice: past this many distinct ones, the rest share one label,
   // so a client cannot grow the registry without bound.

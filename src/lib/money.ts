@@ -46,7 +46,10 @@ export function parseMoney(value: unknown, decimals: number, path: string, optio
   if (minus && !options.allowNegative) return { path, message: 'must not be negative' };
   const trimmedFraction = fraction.replace(/0+$/, '');
   if (trimmedFraction.length > decimals) {
-    return { path, message: decimals === 0 ? 'must be a whole amount in this currency' : `must have at most ${decimals} decimals in this currency` };
+    return {
+      path,
+      message: decimals === 0 ? 'must be a whole amount in this currency' : `must have at most ${decimals} decimals in this currency`,
+    };
   }
   // 13 whole digits (ten trillion) keeps every sum of an entry or invoice inside a signed 64-bit column.
   if (whole.replace(/^0+/, '').length > 13) return { path, message: 'is too large (at most 13 digits before the decimal point)' };
@@ -70,7 +73,8 @@ export function isFieldError(value: unknown): value is FieldError {
 export function parsePercent(value: unknown, path: string): number | FieldError {
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
   const match = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(text);
-  if (!match) return { path, message: `must be a percentage from 0 to 100 with at most 4 decimals, such as "8.875", got ${JSON.stringify(value)}` };
+  if (!match)
+    return { path, message: `must be a percentage from 0 to 100 with at most 4 decimals, such as "8.875", got ${JSON.stringify(value)}` };
   const ppm = Number(match[1]) * 10_000 + Number((match[2] ?? '').padEnd(4, '0'));
   if (ppm > 1_000_000) return { path, message: 'must not exceed 100' };
   return ppm;
@@ -78,7 +82,9 @@ export function parsePercent(value: unknown, path: string): number | FieldError 
 
 export function formatPercent(ppm: number): string {
   const whole = Math.floor(ppm / 10_000);
-  const fraction = String(ppm % 10_000).padStart(4, '0').replace(/0+$/, '');
+  const fraction = String(ppm % 10_000)
+    .padStart(4, '0')
+    .replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 

@@ -24,8 +24,10 @@ export interface PageResult<T> {
 /** What is wrong with a page number and size (REST and GraphQL give the same messages). */
 export function pageErrors(page: number, limit: number): FieldError[] {
   const errors: FieldError[] = [];
-  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) errors.push({ path: 'page', message: `must be a whole number from 1 to ${MAX_PAGE}` });
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT) errors.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_PAGE_LIMIT}` });
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE)
+    errors.push({ path: 'page', message: `must be a whole number from 1 to ${MAX_PAGE}` });
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT)
+    errors.push({ path: 'limit', message: `must be a whole number from 1 to ${MAX_PAGE_LIMIT}` });
   return errors;
 }
 
@@ -52,7 +54,14 @@ export const DEEP_OFFSET = 1_000;
  * A later page needs the total first, so a page past the middle can be read from the far end: the last
  * page of a million rows then walks 25 index entries, not a million (an offset is walked entry by entry).
  */
-export async function findPage<Row>(delegate: Delegate<Row>, where: object, orderBy: Order[], window: PageWindow, query: object = {}, total: () => Promise<number> = () => delegate.count({ where })): Promise<PageResult<Row>> {
+export async function findPage<Row>(
+  delegate: Delegate<Row>,
+  where: object,
+  orderBy: Order[],
+  window: PageWindow,
+  query: object = {},
+  total: () => Promise<number> = () => delegate.count({ where }),
+): Promise<PageResult<Row>> {
   if (window.skip === 0) {
     const [rows, count] = await Promise.all([delegate.findMany({ ...query, where, orderBy, take: window.limit }), total()]);
     return pageResult(rows, count, window);
@@ -61,7 +70,14 @@ export async function findPage<Row>(delegate: Delegate<Row>, where: object, orde
   return pageResult(await readWindow(delegate, where, orderBy, window, query, count), count, window);
 }
 
-async function readWindow<Row>(delegate: Delegate<Row>, where: object, orderBy: Order[], window: PageWindow, query: object, count: number): Promise<Row[]> {
+async function readWindow<Row>(
+  delegate: Delegate<Row>,
+  where: object,
+  orderBy: Order[],
+  window: PageWindow,
+  query: object,
+  count: number,
+): Promise<Row[]> {
   const end = Math.min(window.skip + window.limit, count);
   if (end <= window.skip) return []; // past the last page
   const take = end - window.skip;
@@ -95,4 +111,5 @@ const isIdsOnly = (query: { select?: Record<string, unknown> }) => !!query.selec
 const selectsId = (query: { select?: Record<string, unknown> }) => !query.select || query.select.id === true;
 
 /** A query that also selects `id` (to put rows back in the order of their ids; dropped again if not asked for). */
-const withId = (query: { select?: Record<string, unknown> }) => (selectsId(query) ? query : { ...query, select: { ...query.select, id: true } });
+const withId = (query: { select?: Record<string, unknown> }) =>
+  selectsId(query) ? query : { ...query, select: { ...query.select, id: true } };

@@ -29,7 +29,11 @@ export async function refusedTarget(url: URL, allowPrivate: boolean): Promise<st
   if (isIP(host)) addresses = [host];
   else {
     try {
-      addresses = (await new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true }, (error, found) => (error ? reject(error) : resolve(found))))).map((a) => a.address);
+      addresses = (
+        await new Promise<LookupAddress[]>((resolve, reject) =>
+          dnsLookup(host, { all: true }, (error, found) => (error ? reject(error) : resolve(found))),
+        )
+      ).map((a) => a.address);
     } catch {
       return undefined; // not resolvable now: every delivery checks again before it connects
     }
@@ -43,7 +47,11 @@ export async function refusedTarget(url: URL, allowPrivate: boolean): Promise<st
 
 /** A `lookup` for node:http that refuses forbidden addresses, so the connection goes only where was checked. */
 export function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: object, callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+  return (
+    hostname: string,
+    options: object,
+    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
+  ) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];

@@ -56,7 +56,8 @@ export function badTextIn(value: unknown, maxDepth = MAX_JSON_DEPTH): FieldError
     } else {
       for (const [key, child] of Object.entries(item)) {
         const keyProblem = textProblem(key);
-        if (keyProblem) found.push({ path: at(path, JSON.stringify(key).slice(1, -1)), message: `is not an acceptable field name: it ${keyProblem}` });
+        if (keyProblem)
+          found.push({ path: at(path, JSON.stringify(key).slice(1, -1)), message: `is not an acceptable field name: it ${keyProblem}` });
         else children.push({ value: child, path: at(path, key), depth: depth + 1 });
       }
     }

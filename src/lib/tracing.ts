@@ -21,7 +21,12 @@ export interface Tracing {
  * `exporter` one by one (tests). Database statements are traced at the drivers (see instrumentDrivers).
  */
 export async function startTracing(options: { serviceName: string; serviceVersion: string; exporter?: SpanExporter }): Promise<Tracing> {
-  const [{ TracerProvider, BatchSpanProcessor, SimpleSpanProcessor }, { AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { resourceFromAttributes }] = await Promise.all([
+  const [
+    { TracerProvider, BatchSpanProcessor, SimpleSpanProcessor },
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+    { resourceFromAttributes },
+  ] = await Promise.all([
     import('@opentelemetry/sdk-trace'),
     import('@opentelemetry/context-async-hooks'),
     import('@opentelemetry/core'),
@@ -70,7 +75,10 @@ export { SpanKind };
 async function instrumentDrivers() {
   const [{ default: pg }, { default: Sqlite }] = await Promise.all([import('pg'), import('better-sqlite3')]);
   const statementSpan = (system: string, sql: string) =>
-    tracer.startSpan(`${system} ${/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'QUERY'}`, { kind: SpanKind.CLIENT, attributes: { 'db.system.name': system, 'db.query.text': sql.slice(0, 2000) } });
+    tracer.startSpan(`${system} ${/^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'QUERY'}`, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'db.system.name': system, 'db.query.text': sql.slice(0, 2000) },
+    });
 
   const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   pg.Client.prototype.query = function tracedQuery(this: unknown, ...args: unknown[]) {

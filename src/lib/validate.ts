@@ -16,7 +16,11 @@ export class Checker {
     if (this.errors.length) throw validationError(this.errors);
   }
 
-  text(path: string, value: string | null | undefined, options: { required?: boolean; max?: number; pattern?: RegExp; patternHint?: string } = {}): string | null | undefined {
+  text(
+    path: string,
+    value: string | null | undefined,
+    options: { required?: boolean; max?: number; pattern?: RegExp; patternHint?: string } = {},
+  ): string | null | undefined {
     if (value === undefined) {
       if (options.required) this.fail(path, 'is required');
       return undefined;
@@ -38,7 +42,11 @@ export class Checker {
   }
 
   email(path: string, value: string | null | undefined): string | null | undefined {
-    return this.text(path, value, { max: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, patternHint: 'must be an email address such as name@example.com' });
+    return this.text(path, value, {
+      max: 254,
+      pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+      patternHint: 'must be an email address such as name@example.com',
+    });
   }
 
   date(path: string, value: string | null | undefined, options: { required?: boolean } = {}): string | null | undefined {
@@ -57,7 +65,12 @@ export class Checker {
   }
 
   /** Money in minor units; undefined/null pass through. */
-  money(path: string, value: string | number | null | undefined, decimals: number, options: { required?: boolean; allowNegative?: boolean } = {}): bigint | null | undefined {
+  money(
+    path: string,
+    value: string | number | null | undefined,
+    decimals: number,
+    options: { required?: boolean; allowNegative?: boolean } = {},
+  ): bigint | null | undefined {
     if (value === undefined || value === null) {
       if (options.required) this.fail(path, 'is required');
       return value as null | undefined;

@@ -20,10 +20,17 @@ describe('five voids and five payments at once on one invoice', () => {
   it('twenty times over: no 5xx, every refusal a coded 4xx, every invoice consistent, books balanced', async () => {
     const statuses: number[] = [];
     for (let round = 0; round < 20; round++) {
-      const invoice = (await http(t.url, '/api/v1/invoices', { key, body: { customerId, issueDate: '2026-06-01', lines: [{ description: `Round ${round}`, unitPrice: 100 }] } })).body;
+      const invoice = (
+        await http(t.url, '/api/v1/invoices', {
+          key,
+          body: { customerId, issueDate: '2026-06-01', lines: [{ description: `Round ${round}`, unitPrice: 100 }] },
+        })
+      ).body;
       const responses = await Promise.all([
         ...Array.from({ length: 5 }, () => http(t.url, `/api/v1/invoices/${invoice.id}/void`, { key, body: { date: '2026-06-02' } })),
-        ...Array.from({ length: 5 }, () => http(t.url, `/api/v1/invoices/${invoice.id}/payments`, { key, body: { amount: 10, date: '2026-06-02' } })),
+        ...Array.from({ length: 5 }, () =>
+          http(t.url, `/api/v1/invoices/${invoice.id}/payments`, { key, body: { amount: 10, date: '2026-06-02' } }),
+        ),
       ]);
       for (const r of responses) {
         statuses.push(r.status);

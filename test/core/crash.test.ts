@@ -19,7 +19,8 @@ it('a server killed with SIGKILL mid-flight leaves every idempotency key answera
   await tuneDatabase(database.db);
   const organization = await createOrganization(database.db.prisma, { name: 'Crash Co' });
   const key = (await createApiKey(database.db.prisma, organization.id, 'crash key')).plaintext;
-  const account = async (code: string) => (await database.db.prisma.account.findFirstOrThrow({ where: { organizationId: organization.id, code } })).id;
+  const account = async (code: string) =>
+    (await database.db.prisma.account.findFirstOrThrow({ where: { organizationId: organization.id, code } })).id;
   const [rent, cash] = [await account('6100'), await account('1000')];
   const env = { DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '100000' };
   const post = (url: string, i: number) =>
@@ -27,7 +28,14 @@ it('a server killed with SIGKILL mid-flight leaves every idempotency key answera
       key,
       headers: { 'idempotency-key': `crash-${i}` },
       // 100 lines: enough work per write that the kill lands while most are still running.
-      body: { date: '2026-07-01', description: `crash ${i}`, lines: Array.from({ length: 50 }, () => [{ accountId: rent, debit: 10 + i, credit: 0 }, { accountId: cash, debit: 0, credit: 10 + i }]).flat() },
+      body: {
+        date: '2026-07-01',
+        description: `crash ${i}`,
+        lines: Array.from({ length: 50 }, () => [
+          { accountId: rent, debit: 10 + i, credit: 0 },
+          { accountId: cash, debit: 0, credit: 10 + i },
+        ]).flat(),
+      },
     });
 
   const first = await startServerProcess(env);
@@ -48,7 +56,9 @@ it('a server killed with SIGKILL mid-flight leaves every idempotency key answera
   await killedWhen;
   first.child.kill('SIGKILL');
   await first.exited;
-  const answered = (await Promise.all(inFlight)).filter((x): x is { i: number; r: Awaited<ReturnType<typeof post>> } => x !== undefined && x.r.status === 201);
+  const answered = (await Promise.all(inFlight)).filter(
+    (x): x is { i: number; r: Awaited<ReturnType<typeof post>> } => x !== undefined && x.r.status === 201,
+  );
   expect(answered.length).toBeLessThan(30); // the kill really interrupted work
 
   const second = await startServerProcess(env);
@@ -74,7 +84,11 @@ it('a server killed with SIGKILL mid-flight leaves every idempotency key answera
 
   const check = openDatabase(database.databaseUrl, database.dataDir);
   try {
-    const entries = await check.prisma.journalEntry.groupBy({ by: ['description'], where: { organizationId: organization.id }, _count: { _all: true } });
+    const entries = await check.prisma.journalEntry.groupBy({
+      by: ['description'],
+      where: { organizationId: organization.id },
+      _count: { _all: true },
+    });
     expect(entries).toHaveLength(31);
     expect(entries.every((e) => e._count._all === 1)).toBe(true);
     expect(await check.prisma.idempotencyKey.count({ where: { organizationId: organization.id } })).toBe(31);

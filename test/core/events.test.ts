@@ -13,7 +13,10 @@ const seen = new Set<string>();
 
 beforeAll(async () => {
   // No retries: a subscription whose only delivery fails is disabled at once (the last event type to walk).
-  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 }, webhooks: { timeoutMs: 1000, retryScheduleMs: [], allowPrivateTargets: true } });
+  t = await createTestApp({
+    rateLimit: { points: 100_000, durationSeconds: 60 },
+    webhooks: { timeoutMs: 1000, retryScheduleMs: [], allowPrivateTargets: true },
+  });
   ({ key } = await t.tenant('Events Co'));
   const list = await http(t.url, '/api/v1/accounts?limit=100', { key });
   accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));
@@ -46,7 +49,11 @@ interface LoggedEvent {
 
 /** The events committed since the last call, oldest first. */
 async function newEvents(): Promise<LoggedEvent[]> {
-  const r = await gql(t.url, key, '{ eventsPage(limit: 100, orderBy: { field: SEQUENCE, direction: DESC }) { data { sequence type resourceType resourceId data } } }');
+  const r = await gql(
+    t.url,
+    key,
+    '{ eventsPage(limit: 100, orderBy: { field: SEQUENCE, direction: DESC }) { data { sequence type resourceType resourceId data } } }',
+  );
   const events = r.body.data.eventsPage.data.filter((e: any) => e.sequence > lastSeq).reverse();
   if (events.length) lastSeq = events.at(-1).sequence;
   return events;
@@ -64,9 +71,20 @@ async function expectEvents(changeFn: () => Promise<unknown>, types: string[]) {
     seen.add(event.type);
     expect(event.data.object.id).toBe(event.resourceId);
     // A later event of the same resource in this step describes a later state: GET shows that one.
-    if (events.slice(i + 1).some((later) => later.resourceId === event.resourceId && JSON.stringify(later.data.object) !== JSON.stringify(event.data.object))) continue;
+    if (
+      events
+        .slice(i + 1)
+        .some((later) => later.resourceId === event.resourceId && JSON.stringify(later.data.object) !== JSON.stringify(event.data.object))
+    )
+      continue;
     if (event.resourceType === 'organization') {
-      const org = (await gql(t.url, key, '{ viewer { organization { id name baseCurrency lockDate defaultPaymentTermsDays fiscalYearEnd createdAt updatedAt } } }')).body.data.viewer.organization;
+      const org = (
+        await gql(
+          t.url,
+          key,
+          '{ viewer { organization { id name baseCurrency lockDate defaultPaymentTermsDays fiscalYearEnd createdAt updatedAt } } }',
+        )
+      ).body.data.viewer.organization;
       expect(event.data.object).toEqual(org);
       continue;
     }
@@ -81,56 +99,115 @@ const rest = (path: string, body: unknown, method = 'POST') => http(t.url, path,
 
 describe('the event catalogue', () => {
   it('emits one event per state change, in the shape GET answers, for every type', async () => {
-    const account = (await expectEvents(() => rest('/api/v1/accounts', { code: '6950', name: 'Sundry', type: 'expense' }), ['account.created'])).result as any;
+    const account = (
+      await expectEvents(() => rest('/api/v1/accounts', { code: '6950', name: 'Sundry', type: 'expense' }), ['account.created'])
+    ).result as any;
     expect(account.status).toBe(201);
     await expectEvents(() => rest(`/api/v1/accounts/${account.body.id}`, { name: 'Sundry costs' }, 'PATCH'), ['account.updated']);
 
-    const customer = ((await expectEvents(() => rest('/api/v1/customers', { name: 'Ada Ltd', email: 'ada@example.com' }), ['customer.created'])).result as any).body;
-    const { events: [customerUpdated] } = await expectEvents(() => rest(`/api/v1/customers/${customer.id}`, { phone: '+1 555 0100' }, 'PATCH'), ['customer.updated']);
+    const customer = (
+      (await expectEvents(() => rest('/api/v1/customers', { name: 'Ada Ltd', email: 'ada@example.com' }), ['customer.created']))
+        .result as any
+    ).body;
+    const {
+      events: [customerUpdated],
+    } = await expectEvents(() => rest(`/api/v1/customers/${customer.id}`, { phone: '+1 555 0100' }, 'PATCH'), ['customer.updated']);
     expect(customerUpdated.data.previousAttributes).toEqual({ phone: null });
     const vendor = ((await expectEvents(() => rest('/api/v1/vendors', { name: 'Supplies Inc' }), ['vendor.created'])).result as any).body;
     await expectEvents(() => rest(`/api/v1/vendors/${vendor.id}`, { notes: 'net 30' }, 'PATCH'), ['vendor.updated']);
-    const product = ((await expectEvents(() => rest('/api/v1/products', { name: 'Widget', unitPrice: 19.99, taxRate: 8.875 }), ['product.created'])).result as any).body;
+    const product = (
+      (await expectEvents(() => rest('/api/v1/products', { name: 'Widget', unitPrice: 19.99, taxRate: 8.875 }), ['product.created']))
+        .result as any
+    ).body;
     await expectEvents(() => rest(`/api/v1/products/${product.id}`, { unitPrice: 21 }, 'PATCH'), ['product.updated']);
-    const taxRate = ((await expectEvents(() => rest('/api/v1/tax-rates', { name: 'State 6.25%', rate: 6.25 }), ['tax_rate.created'])).result as any).body;
+    const taxRate = (
+      (await expectEvents(() => rest('/api/v1/tax-rates', { name: 'State 6.25%', rate: 6.25 }), ['tax_rate.created'])).result as any
+    ).body;
     await expectEvents(() => rest(`/api/v1/tax-rates/${taxRate.id}`, { active: false }, 'PATCH'), ['tax_rate.updated']);
-    const employee = ((await expectEvents(() => rest('/api/v1/employees', { firstName: 'Grace', lastName: 'Hopper' }), ['employee.created'])).result as any).body;
+    const employee = (
+      (await expectEvents(() => rest('/api/v1/employees', { firstName: 'Grace', lastName: 'Hopper' }), ['employee.created'])).result as any
+    ).body;
     await expectEvents(() => rest(`/api/v1/employees/${employee.id}`, { jobTitle: 'Admiral' }, 'PATCH'), ['employee.updated']);
 
     const entry = (
       await expectEvents(
-        () => rest('/api/v1/journal-entries', { date: '2026-04-01', description: 'Rent', lines: [{ accountId: accounts['6100'], debit: 500, credit: 0 }, { accountId: accounts['1000'], debit: 0, credit: 500 }] }),
+        () =>
+          rest('/api/v1/journal-entries', {
+            date: '2026-04-01',
+            description: 'Rent',
+            lines: [
+              { accountId: accounts['6100'], debit: 500, credit: 0 },
+              { accountId: accounts['1000'], debit: 0, credit: 500 },
+            ],
+          }),
         ['journal_entry.created'],
       )
     ).result as any;
-    await expectEvents(() => rest(`/api/v1/journal-entries/${entry.body.id}/reverse`, { date: '2026-04-02' }), ['journal_entry.created', 'journal_entry.reversed']);
+    await expectEvents(
+      () => rest(`/api/v1/journal-entries/${entry.body.id}/reverse`, { date: '2026-04-02' }),
+      ['journal_entry.created', 'journal_entry.reversed'],
+    );
 
     const { events: draftEvents, result: draft } = (await expectEvents(
-      () => rest('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-01', draft: true, lines: [{ productId: product.id, quantity: 2 }] }),
+      () =>
+        rest('/api/v1/invoices', {
+          customerId: customer.id,
+          issueDate: '2026-04-01',
+          draft: true,
+          lines: [{ productId: product.id, quantity: 2 }],
+        }),
       ['invoice.created'],
     )) as any;
     expect(draftEvents[0].data.object).toMatchObject({ status: 'draft', journalEntryId: null });
     expect(draft.body).toEqual(draftEvents[0].data.object);
     await expectEvents(() => rest(`/api/v1/invoices/${draft.body.id}/finalize`, {}), ['invoice.finalized', 'journal_entry.created']);
-    await expectEvents(() => rest(`/api/v1/invoices/${draft.body.id}/payments`, { amount: 10, date: '2026-04-05' }), ['invoice.payment_recorded', 'journal_entry.created']);
+    await expectEvents(
+      () => rest(`/api/v1/invoices/${draft.body.id}/payments`, { amount: 10, date: '2026-04-05' }),
+      ['invoice.payment_recorded', 'journal_entry.created'],
+    );
     const due = (await http(t.url, `/api/v1/invoices/${draft.body.id}`, { key })).body.amountDue;
-    await expectEvents(() => rest(`/api/v1/invoices/${draft.body.id}/payments`, { amount: due, date: '2026-04-06' }), ['invoice.payment_recorded', 'invoice.paid', 'journal_entry.created']);
+    await expectEvents(
+      () => rest(`/api/v1/invoices/${draft.body.id}/payments`, { amount: due, date: '2026-04-06' }),
+      ['invoice.payment_recorded', 'invoice.paid', 'journal_entry.created'],
+    );
     const { events: posted } = await expectEvents(
       () => rest('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-01', lines: [{ description: 'Job', unitPrice: 100 }] }),
       ['invoice.created', 'journal_entry.created'],
     );
     expect(posted[0].data.object).toMatchObject({ status: 'open', journalEntryId: posted[1].resourceId });
-    await expectEvents(() => rest(`/api/v1/invoices/${posted[0].resourceId}/void`, { reason: 'duplicate' }), ['invoice.voided', 'journal_entry.created']);
+    await expectEvents(
+      () => rest(`/api/v1/invoices/${posted[0].resourceId}/void`, { reason: 'duplicate' }),
+      ['invoice.voided', 'journal_entry.created'],
+    );
 
     const { result: bill } = (await expectEvents(
-      () => rest('/api/v1/bills', { vendorId: vendor.id, issueDate: '2026-04-01', draft: true, lines: [{ description: 'Paper', unitPrice: 40, accountId: accounts['6100'] }] }),
+      () =>
+        rest('/api/v1/bills', {
+          vendorId: vendor.id,
+          issueDate: '2026-04-01',
+          draft: true,
+          lines: [{ description: 'Paper', unitPrice: 40, accountId: accounts['6100'] }],
+        }),
       ['bill.created'],
     )) as any;
     await expectEvents(() => rest(`/api/v1/bills/${bill.body.id}/finalize`, {}), ['bill.finalized', 'journal_entry.created']);
-    await expectEvents(() => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 15, date: '2026-04-05' }), ['bill.payment_recorded', 'journal_entry.created']);
-    await expectEvents(() => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 25, date: '2026-04-06' }), ['bill.payment_recorded', 'bill.paid', 'journal_entry.created']);
-    const { events: [openBill] } = await expectEvents(
-      () => rest('/api/v1/bills', { vendorId: vendor.id, issueDate: '2026-04-01', lines: [{ description: 'Ink', unitPrice: 9, accountId: accounts['6100'] }] }),
+    await expectEvents(
+      () => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 15, date: '2026-04-05' }),
+      ['bill.payment_recorded', 'journal_entry.created'],
+    );
+    await expectEvents(
+      () => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 25, date: '2026-04-06' }),
+      ['bill.payment_recorded', 'bill.paid', 'journal_entry.created'],
+    );
+    const {
+      events: [openBill],
+    } = await expectEvents(
+      () =>
+        rest('/api/v1/bills', {
+          vendorId: vendor.id,
+          issueDate: '2026-04-01',
+          lines: [{ description: 'Ink', unitPrice: 9, accountId: accounts['6100'] }],
+        }),
       ['bill.created', 'journal_entry.created'],
     );
     await expectEvents(() => rest(`/api/v1/bills/${openBill.resourceId}/void`, {}), ['bill.voided', 'journal_entry.created']);
@@ -139,37 +216,83 @@ describe('the event catalogue', () => {
       () => rest('/api/v1/sales-receipts', { customerId: customer.id, date: '2026-04-02', lines: [{ productId: product.id }] }),
       ['sales_receipt.created', 'journal_entry.created'],
     )) as any;
-    await expectEvents(() => rest('/api/v1/sales-receipts', { kind: 'refund', refundOfId: receipt.body.id, date: '2026-04-03', lines: [{ description: 'Returned', unitPrice: 5 }] }), ['sales_receipt.created', 'journal_entry.created']);
+    await expectEvents(
+      () =>
+        rest('/api/v1/sales-receipts', {
+          kind: 'refund',
+          refundOfId: receipt.body.id,
+          date: '2026-04-03',
+          lines: [{ description: 'Returned', unitPrice: 5 }],
+        }),
+      ['sales_receipt.created', 'journal_entry.created'],
+    );
     const refund = (await http(t.url, `/api/v1/sales-receipts?kind=refund`, { key })).body.data[0];
     await expectEvents(() => rest(`/api/v1/sales-receipts/${refund.id}/void`, {}), ['sales_receipt.voided', 'journal_entry.created']);
 
     const { result: note } = (await expectEvents(
-      () => rest('/api/v1/credit-notes', { customerId: customer.id, issueDate: '2026-04-07', lines: [{ description: 'Return', unitPrice: 30 }] }),
+      () =>
+        rest('/api/v1/credit-notes', {
+          customerId: customer.id,
+          issueDate: '2026-04-07',
+          lines: [{ description: 'Return', unitPrice: 30 }],
+        }),
       ['credit_note.created', 'journal_entry.created'],
     )) as any;
-    const { events: [openInvoice] } = await expectEvents(
+    const {
+      events: [openInvoice],
+    } = await expectEvents(
       () => rest('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-07', lines: [{ description: 'Job', unitPrice: 10 }] }),
       ['invoice.created', 'journal_entry.created'],
     );
-    await expectEvents(() => rest(`/api/v1/credit-notes/${note.body.id}/apply`, { date: '2026-04-08', allocations: [{ invoiceId: openInvoice.resourceId, amount: 10 }] }), ['credit_note.applied', 'invoice.credit_applied', 'invoice.paid']);
-    await expectEvents(() => rest(`/api/v1/credit-notes/${note.body.id}/refund`, { amount: 20, date: '2026-04-09' }), ['credit_note.refunded', 'journal_entry.created']);
+    await expectEvents(
+      () =>
+        rest(`/api/v1/credit-notes/${note.body.id}/apply`, {
+          date: '2026-04-08',
+          allocations: [{ invoiceId: openInvoice.resourceId, amount: 10 }],
+        }),
+      ['credit_note.applied', 'invoice.credit_applied', 'invoice.paid'],
+    );
+    await expectEvents(
+      () => rest(`/api/v1/credit-notes/${note.body.id}/refund`, { amount: 20, date: '2026-04-09' }),
+      ['credit_note.refunded', 'journal_entry.created'],
+    );
     const { result: unused } = (await expectEvents(
-      () => rest('/api/v1/credit-notes', { customerId: customer.id, issueDate: '2026-04-07', lines: [{ description: 'Return', unitPrice: 5 }] }),
+      () =>
+        rest('/api/v1/credit-notes', {
+          customerId: customer.id,
+          issueDate: '2026-04-07',
+          lines: [{ description: 'Return', unitPrice: 5 }],
+        }),
       ['credit_note.created', 'journal_entry.created'],
     )) as any;
     await expectEvents(() => rest(`/api/v1/credit-notes/${unused.body.id}/void`, {}), ['credit_note.voided', 'journal_entry.created']);
 
-    const { events: [orgUpdated] } = await expectEvents(() => gql(t.url, key, 'mutation { updateOrganization(input: { defaultPaymentTermsDays: 14 }) { id } }'), ['organization.updated']);
+    const {
+      events: [orgUpdated],
+    } = await expectEvents(
+      () => gql(t.url, key, 'mutation { updateOrganization(input: { defaultPaymentTermsDays: 14 }) { id } }'),
+      ['organization.updated'],
+    );
     expect(orgUpdated.data.previousAttributes).toEqual({ defaultPaymentTermsDays: 30 });
 
-    const { result: createdKey, events: [keyCreated] } = (await expectEvents(() => rest('/api/v1/api-keys', { name: 'HR sync', scopes: ['employees:write'] }), ['api_key.created'])) as any;
+    const {
+      result: createdKey,
+      events: [keyCreated],
+    } = (await expectEvents(() => rest('/api/v1/api-keys', { name: 'HR sync', scopes: ['employees:write'] }), ['api_key.created'])) as any;
     expect(createdKey.status).toBe(201);
     expect(keyCreated.data.object).not.toHaveProperty('secret');
     expect(JSON.stringify(keyCreated)).not.toContain(createdKey.body.secret.split('_')[2]);
     await expectEvents(() => rest(`/api/v1/api-keys/${createdKey.body.id}/roll`, { expiresInHours: 1 }), ['api_key.rolled']);
     await expectEvents(() => rest(`/api/v1/api-keys/${createdKey.body.id}/revoke`, {}), ['api_key.revoked']);
 
-    const hookA = ((await expectEvents(() => rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/a', eventTypes: ['vendor.created'] }), ['webhook_subscription.created'])).result as any).body;
+    const hookA = (
+      (
+        await expectEvents(
+          () => rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/a', eventTypes: ['vendor.created'] }),
+          ['webhook_subscription.created'],
+        )
+      ).result as any
+    ).body;
     const sub = `/api/v1/webhooks/subscriptions/${hookA.id}`;
     await expectEvents(() => rest(sub, { description: 'vendor feed' }, 'PATCH'), ['webhook_subscription.updated']);
     await expectEvents(() => rest(`${sub}/disable`, {}), ['webhook_subscription.disabled']);
@@ -178,13 +301,19 @@ describe('the event catalogue', () => {
     // The test event goes to port 9, which refuses: with no retries, the subscription is then disabled.
     await expectEvents(async () => {
       await rest(`${sub}/test`, {});
-      for (let i = 0; i < 100 && (await t.db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: hookA.id } })).status !== 'DISABLED'; i++) await new Promise((r) => setTimeout(r, 50));
+      for (
+        let i = 0;
+        i < 100 && (await t.db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: hookA.id } })).status !== 'DISABLED';
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 50));
     }, ['webhook_subscription.test', 'webhook_subscription.disabled']);
 
     // Port 9 on loopback refuses connections: the one delivery fails, and with no retries the subscription is disabled.
     const { result: registered, events: webhookEvents } = (await expectEvents(async () => {
       const response = await rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/hook', eventTypes: ['webhook_subscription.created'] });
-      for (let i = 0; i < 100 && (await t.db.prisma.webhookSubscription.count({ where: { status: 'DISABLED' } })) < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && (await t.db.prisma.webhookSubscription.count({ where: { status: 'DISABLED' } })) < 2; i++)
+        await new Promise((r) => setTimeout(r, 50));
       return response;
     }, ['webhook_subscription.created', 'webhook_subscription.disabled'])) as any;
     const { secret: _secret, ...shown } = registered.body;
@@ -198,7 +327,8 @@ describe('the event catalogue', () => {
     await newEvents();
     const same = await rest(`/api/v1/customers/${customer.id}`, { name: 'Still Ltd', email: 'still@example.com' }, 'PATCH');
     const empty = await rest(`/api/v1/customers/${customer.id}`, {}, 'PATCH');
-    const terms = (await gql(t.url, key, '{ viewer { organization { defaultPaymentTermsDays } } }')).body.data.viewer.organization.defaultPaymentTermsDays;
+    const terms = (await gql(t.url, key, '{ viewer { organization { defaultPaymentTermsDays } } }')).body.data.viewer.organization
+      .defaultPaymentTermsDays;
     const noOrgChange = await gql(t.url, key, `mutation { updateOrganization(input: { defaultPaymentTermsDays: ${terms} }) { id } }`);
     expect([same.status, empty.status, noOrgChange.status]).toEqual([200, 200, 200]);
     expect(same.body).toEqual(customer);

@@ -67,7 +67,7 @@ it("forgets an organization's keys when the bus says they changed, and one key w
   await bus.announceKeysChanged(ids.otherOrganization);
 });
 
-it("never answers a key past its own expiry, however long it may be remembered", async () => {
+it('never answers a key past its own expiry, however long it may be remembered', async () => {
   const keys = keyVerifier(database.db, bus, 60 * 60_000);
   expect(await keys.check(tokens.expiring)).toMatchObject({ name: 'expiring' });
   expect(await keys.check(tokens.expiring, new Date(Date.now() + 61_000))).toBe('expired');
@@ -99,34 +99,40 @@ it.runIf(!usingPostgres)('forgets every key when another connection wrote to the
 
 // PostgreSQL: each instance hears key announcements on a connection of its own (LISTEN/NOTIFY). One the
 // server ended (a restart, a failover) is made again, so announcements reach the instance again.
-it.runIf(usingPostgres)('hears key announcements through PostgreSQL again after its listening connection was ended', async () => {
-  const logger = createLogger('silent');
-  const speaker = withPostgresKeyNotices(inProcessBus(), database.db, logger);
-  const listener = withPostgresKeyNotices(inProcessBus(), database.db, logger);
-  await Promise.all([speaker.ready, listener.ready]);
-  const heard: string[] = [];
-  listener.onRevocation((id) => heard.push(id));
-  /** Announces `id` until the listener has heard it (bounded): delivery is asynchronous, not a timing assertion. */
-  const announceUntilHeard = async (id: string) => {
-    for (const deadline = Date.now() + 20_000; !heard.includes(id); await new Promise((r) => setTimeout(r, 100))) {
-      if (Date.now() > deadline) throw new Error(`never heard ${id}`);
-      await speaker.announceRevocation(id);
+it.runIf(usingPostgres)(
+  'hears key announcements through PostgreSQL again after its listening connection was ended',
+  async () => {
+    const logger = createLogger('silent');
+    const speaker = withPostgresKeyNotices(inProcessBus(), database.db, logger);
+    const listener = withPostgresKeyNotices(inProcessBus(), database.db, logger);
+    await Promise.all([speaker.ready, listener.ready]);
+    const heard: string[] = [];
+    listener.onRevocation((id) => heard.push(id));
+    /** Announces `id` until the listener has heard it (bounded): delivery is asynchronous, not a timing assertion. */
+    const announceUntilHeard = async (id: string) => {
+      for (const deadline = Date.now() + 20_000; !heard.includes(id); await new Promise((r) => setTimeout(r, 100))) {
+        if (Date.now() > deadline) throw new Error(`never heard ${id}`);
+        await speaker.announceRevocation(id);
+      }
+    };
+    try {
+      await announceUntilHeard('key_before');
+      // This file's own listening connections: its database's application name (test/helpers.ts), listening.
+      const application = new URL((database.db.direct as { connectionString: string }).connectionString).searchParams.get(
+        'application_name',
+      );
+      const ended: { pid: number }[] = await database.db.prisma.$queryRawUnsafe(
+        'SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity WHERE application_name = $1 AND query = $2',
+        application,
+        `LISTEN ${CHANNEL}`,
+      );
+      expect(ended.length).toBe(2); // both instances' listening connections
+      await announceUntilHeard('key_after');
+      expect(heard).toContain('key_after');
+    } finally {
+      await speaker.close();
+      await listener.close();
     }
-  };
-  try {
-    await announceUntilHeard('key_before');
-    // This file's own listening connections: its database's application name (test/helpers.ts), listening.
-    const application = new URL((database.db.direct as { connectionString: string }).connectionString).searchParams.get('application_name');
-    const ended: { pid: number }[] = await database.db.prisma.$queryRawUnsafe(
-      'SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity WHERE application_name = $1 AND query = $2',
-      application,
-      `LISTEN ${CHANNEL}`,
-    );
-    expect(ended.length).toBe(2); // both instances' listening connections
-    await announceUntilHeard('key_after');
-    expect(heard).toContain('key_after');
-  } finally {
-    await speaker.close();
-    await listener.close();
-  }
-}, 60_000);
+  },
+  60_000,
+);

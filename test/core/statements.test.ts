@@ -40,7 +40,11 @@ const entry = (n: number) => ({
     { accountId: accounts['1000'], debit: 0, credit: 25 },
   ],
 });
-const invoice = { customerId: '', issueDate: '2026-05-01', lines: [1, 2, 3].map((n) => ({ description: `Line ${n}`, unitPrice: 10 * n, quantity: n })) };
+const invoice = {
+  customerId: '',
+  issueDate: '2026-05-01',
+  lines: [1, 2, 3].map((n) => ({ description: `Line ${n}`, unitPrice: 10 * n, quantity: n })),
+};
 
 describe('SQL statements per request', () => {
   // The key check, the organization lock, the account check, the entry, its lines, the accounts' daily
@@ -70,7 +74,7 @@ describe('SQL statements per request', () => {
   });
 
   // A bill posts the mirror of an invoice: no more statements for it.
-  it('POST /api/v1/bills with three lines: at most an invoice\'s 13', async () => {
+  it("POST /api/v1/bills with three lines: at most an invoice's 13", async () => {
     const body = { vendorId, issueDate: '2026-05-01', lines: invoice.lines.map((l) => ({ ...l, accountId: accounts['6000'] })) };
     const { response, statements } = await counted(() => http(t.url, '/api/v1/bills', { key, body }));
     expect(response.status).toBe(201);
@@ -92,14 +96,25 @@ describe('SQL statements per request', () => {
 
   it('GraphQL createInvoice with three lines, and GET /api/v1/invoices (reported)', async () => {
     const create = await counted(() =>
-      gql(t.url, key, 'mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { id number total customer { name } lines { amount } } }', {
-        i: { ...invoice, customerId, lines: invoice.lines.map((l) => ({ ...l, unitPrice: String(l.unitPrice), quantity: String(l.quantity) })) },
-      }),
+      gql(
+        t.url,
+        key,
+        'mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { id number total customer { name } lines { amount } } }',
+        {
+          i: {
+            ...invoice,
+            customerId,
+            lines: invoice.lines.map((l) => ({ ...l, unitPrice: String(l.unitPrice), quantity: String(l.quantity) })),
+          },
+        },
+      ),
     );
     expect(create.response.body.errors).toBeUndefined();
     const list = await counted(() => http(t.url, '/api/v1/invoices?limit=25', { key }));
     expect(list.response.status).toBe(200);
-    console.log(`GraphQL createInvoice (3 lines): ${create.statements.length} statements; GET /api/v1/invoices: ${list.statements.length} statements`);
+    console.log(
+      `GraphQL createInvoice (3 lines): ${create.statements.length} statements; GET /api/v1/invoices: ${list.statements.length} statements`,
+    );
     // The mutation loads the client's selection once after commit: at most the write's 12 and one preload per level.
     expect(create.statements.length).toBeLessThanOrEqual(16);
   });
@@ -111,10 +126,14 @@ describe('SQL statements per request', () => {
     expect(invoiceReads).toHaveLength(2);
     // The page: ids in order, nothing else.
     // (The column may be qualified by the table or by an alias.)
-    expect(invoiceReads[0]).toMatch(/^SELECT ([`"]?\w+[`"]?\.)*[`"]?id[`"]? FROM ([`"]?\w+[`"]?\.)?[`"]?Invoice[`"]?( (AS )?[`"]?\w+[`"]?)? WHERE/);
+    expect(invoiceReads[0]).toMatch(
+      /^SELECT ([`"]?\w+[`"]?\.)*[`"]?id[`"]? FROM ([`"]?\w+[`"]?\.)?[`"]?Invoice[`"]?( (AS )?[`"]?\w+[`"]?)? WHERE/,
+    );
     // A page that asks for more than ids still gets its rows (GraphQL).
     const page = await counted(() => gql(t.url, key, '{ invoicesPage(limit: 5) { data { id number } } }'));
     expect(page.response.body.data.invoicesPage.data[0].number).toMatch(/^INV-/);
-    expect(page.statements.find((s) => /FROM [`"]?(\w+[`"]?\.)?[`"]?Invoice[`"]? /.test(s) && !/COUNT\(/.test(s))).toMatch(/[`"]number[`"]/);
+    expect(page.statements.find((s) => /FROM [`"]?(\w+[`"]?\.)?[`"]?Invoice[`"]? /.test(s) && !/COUNT\(/.test(s))).toMatch(
+      /[`"]number[`"]/,
+    );
   });
 });

@@ -56,11 +56,21 @@ describe('a failure between the change and the commit', () => {
       entries: await t.db.prisma.journalEntry.count({ where: { organizationId } }),
       journalLines: await t.db.prisma.journalLine.count({ where: { organizationId } }),
       events: await t.db.prisma.event.count({ where: { organizationId } }),
-      numbers: await t.db.prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { nextInvoiceNumber: true, nextEntryNumber: true } }),
+      numbers: await t.db.prisma.organization.findUniqueOrThrow({
+        where: { id: organizationId },
+        select: { nextInvoiceNumber: true, nextEntryNumber: true },
+      }),
     });
     const before = await state();
     failNextCommit = true;
-    const body = { customerId, issueDate: '2026-05-01', lines: [{ description: 'A', unitPrice: 10 }, { description: 'B', unitPrice: 5 }] };
+    const body = {
+      customerId,
+      issueDate: '2026-05-01',
+      lines: [
+        { description: 'A', unitPrice: 10 },
+        { description: 'B', unitPrice: 5 },
+      ],
+    };
     expectProblem(await http(t.url, '/api/v1/invoices', { key, body }), 500, 'INTERNAL');
     expect(await state()).toEqual(before);
     const ok = await http(t.url, '/api/v1/invoices', { key, body });
@@ -70,11 +80,16 @@ describe('a failure between the change and the commit', () => {
 
 describe('replays', () => {
   it('give GraphQL the same record, whatever it selects, and refuse another input under the same key', async () => {
-    const mutation = 'mutation($i: CreateCustomerInput!, $k: String) { createCustomer(input: $i, idempotencyKey: $k) { id name createdAt } }';
+    const mutation =
+      'mutation($i: CreateCustomerInput!, $k: String) { createCustomer(input: $i, idempotencyKey: $k) { id name createdAt } }';
     const first = await gql(t.url, key, mutation, { i: { name: 'Replayed Ltd' }, k: 'gql-replay' });
     const second = await gql(t.url, key, mutation, { i: { name: 'Replayed Ltd' }, k: 'gql-replay' });
     expect(second.body).toEqual(first.body);
-    const rest = await http(t.url, '/api/v1/customers', { key, body: { name: 'Replayed Ltd' }, headers: { 'idempotency-key': 'gql-replay' } });
+    const rest = await http(t.url, '/api/v1/customers', {
+      key,
+      body: { name: 'Replayed Ltd' },
+      headers: { 'idempotency-key': 'gql-replay' },
+    });
     expect(rest.body.id).toBe(first.body.data.createCustomer.id);
     expect(rest.headers.get('idempotent-replayed')).toBe('true');
     const reused = await gql(t.url, key, mutation, { i: { name: 'Someone else' }, k: 'gql-replay' });
@@ -85,7 +100,8 @@ describe('replays', () => {
 describe('conflicts the database reports', () => {
   // The shapes Prisma gives a PostgreSQL deadlock/serialization failure and a busy SQLite file.
   const deadlock = () => Object.assign(new Error('Transaction failed due to a write conflict or a deadlock'), { code: 'P2034' });
-  const busy = () => Object.assign(new Error('SQLite busy'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'SocketTimeout' } } } });
+  const busy = () =>
+    Object.assign(new Error('SQLite busy'), { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'SocketTimeout' } } } });
 
   it('are retried inside the unit of work, and a later attempt commits once', async () => {
     const unitOfWork = createUnitOfWork({ db: t.db, representations });
@@ -108,12 +124,17 @@ describe('conflicts the database reports', () => {
         attempts++;
         throw deadlock();
       })
-      .then(() => undefined, (e) => e);
+      .then(
+        () => undefined,
+        (e) => e,
+      );
     expect(attempts).toBe(3);
     expect(error).toMatchObject({ code: 'CONFLICT', details: { retryAfterSeconds: 1 } });
     // Anything else is not retried.
     attempts = 0;
-    await expect(unitOfWork.write(organizationId, { operation: 'y', input: {} }, async () => (attempts++, change('customer', { id: 'x' })))).rejects.toThrow();
+    await expect(
+      unitOfWork.write(organizationId, { operation: 'y', input: {} }, async () => (attempts++, change('customer', { id: 'x' }))),
+    ).rejects.toThrow();
     expect(attempts).toBe(1);
   });
 });

@@ -8,7 +8,8 @@ import { createTestApp, http, type TestApp } from '../helpers.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser) console.warn(`SKIPPED: the API docs browser test needs Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`);
+if (!haveBrowser)
+  console.warn(`SKIPPED: the API docs browser test needs Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`);
 
 describe.skipIf(!haveBrowser)('the API reference page in a real browser', () => {
   let t: TestApp;
@@ -16,7 +17,11 @@ describe.skipIf(!haveBrowser)('the API reference page in a real browser', () => 
 
   beforeAll(async () => {
     t = await createTestApp();
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -40,6 +45,6 @@ describe.skipIf(!haveBrowser)('the API reference page in a real browser', () => 
     expect(await page.locator('.opblock-get').count()).toBe(operations.filter((method) => method === 'get').length);
     // The named schemas are listed at the foot of the page.
     await expect.poll(() => page.locator('.models').innerText()).toContain('InvoicePage');
-    expect(errors, errors.join("\n")).toEqual([]);
+    expect(errors, errors.join('\n')).toEqual([]);
   }, 60_000);
 });

@@ -13,7 +13,8 @@ import { freshDatabase, http, type Started, startServerProcess } from '../helper
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser) console.warn(`SKIPPED: the dashboard browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`);
+if (!haveBrowser)
+  console.warn(`SKIPPED: the dashboard browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`);
 
 /** Screenshots are artifacts of the run, not committed (.gitignore). */
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathname;
@@ -38,7 +39,13 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     organizationId = organization.id;
     key = (await createApiKey(database.db.prisma, organization.id, 'dashboard')).plaintext;
     // Open sockets re-check their key every half second (default 5 s), for the revocation test.
-    env = { DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '5000', SOCKET_RECHECK_MS: '500' };
+    env = {
+      DATABASE_URL: database.databaseUrl,
+      DATA_DIR: database.dataDir,
+      SEED_DEMO: 'false',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      SOCKET_RECHECK_MS: '500',
+    };
     const server = await startServerProcess(env);
     servers.push(server);
     base = server.url;
@@ -47,13 +54,24 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     customerId = customer.body.id;
     // Older business: an invoice issued 70 days ago, due 40 days ago and unpaid, so overdue (31–60 days).
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-    const old = await http(base, '/api/v1/invoices', { key, body: { customerId, issueDate: daysAgo(70), dueDate: daysAgo(40), lines: [{ description: 'Old work', unitPrice: 40 }] } });
+    const old = await http(base, '/api/v1/invoices', {
+      key,
+      body: { customerId, issueDate: daysAgo(70), dueDate: daysAgo(40), lines: [{ description: 'Old work', unitPrice: 40 }] },
+    });
     expect(old.status).toBe(201);
     oldMonth = new Date(`${daysAgo(70)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     mkdirSync(ARTIFACTS, { recursive: true });
   }, 60_000);
@@ -85,7 +103,10 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
   const text = (page: Page, id: string) => page.locator(`#${id}`).innerText();
 
   async function createInvoice(unitPrice: number, quantity = 1) {
-    const invoice = await http(base, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'Consulting', unitPrice, quantity }] } });
+    const invoice = await http(base, '/api/v1/invoices', {
+      key,
+      body: { customerId, lines: [{ description: 'Consulting', unitPrice, quantity }] },
+    });
     expect(invoice.status).toBe(201);
     return invoice.body as { id: string; number: string };
   }
@@ -100,7 +121,10 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
   it('shows the books, then an invoice and a payment written through REST reach the feed and the figures within two seconds', async () => {
     const { context, page, errors } = await openPage();
     const bodies: string[] = [];
-    page.on('request', (request) => request.method() === 'POST' && request.url().endsWith('/graphql') && bodies.push(request.postData() ?? ''));
+    page.on(
+      'request',
+      (request) => request.method() === 'POST' && request.url().endsWith('/graphql') && bodies.push(request.postData() ?? ''),
+    );
     await signIn(page, key);
     await expect.poll(() => text(page, 'connection')).toBe('Live');
     expect(await text(page, 'organization')).toBe('Dashboard Trading Co');
@@ -121,7 +145,9 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(shown).toBeLessThan(LIVE_WITHIN_MS);
     expect(await page.locator('#feed li').first().innerText()).toContain('$180.00');
     expect(await page.locator('#feed').innerText()).toContain(`Invoice ${number} created`);
-    expect(await page.locator('#invoices tbody tr').first().innerText()).toMatch(new RegExp(`${number}\\s+Ada Lovelace Ltd.*\\$180\\.00\\s+\\$180\\.00`, 's'));
+    expect(await page.locator('#invoices tbody tr').first().innerText()).toMatch(
+      new RegExp(`${number}\\s+Ada Lovelace Ltd.*\\$180\\.00\\s+\\$180\\.00`, 's'),
+    );
     expect(await text(page, 'revenue-this-month')).toBe('$180.00');
     expect(await text(page, 'receivables-overdue')).toBe('$40.00');
     expect(await page.locator('#journal-entries tbody tr').first().innerText()).toContain('$180.00');
@@ -130,7 +156,9 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(payment.status).toBe(201);
     const fell = await timeUntil(page, () => document.getElementById('receivables-outstanding')!.textContent === '$170.00');
     expect(fell).toBeLessThan(LIVE_WITHIN_MS);
-    expect(await page.locator('#feed li', { hasText: `Invoice ${number} payment recorded` }).innerText()).toContain('$50.00 paid so far, $130.00 still due');
+    expect(await page.locator('#feed li', { hasText: `Invoice ${number} payment recorded` }).innerText()).toContain(
+      '$50.00 paid so far, $130.00 still due',
+    );
     expect(await text(page, 'cash-balance')).toBe('$50.00');
     expect(await page.locator('#aging-chart').getAttribute('aria-label')).toContain('Not yet due $130.00');
 
@@ -138,7 +166,12 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     const layout = await page.evaluate(() => {
       const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
       const feed = document.getElementById('feed')!;
-      return { lists: box('.lists').width, feedPanel: box('.feed-panel').width, invoices: box('[aria-labelledby="invoices-title"]').width, clipped: feed.scrollHeight > feed.clientHeight + 1 };
+      return {
+        lists: box('.lists').width,
+        feedPanel: box('.feed-panel').width,
+        invoices: box('[aria-labelledby="invoices-title"]').width,
+        clipped: feed.scrollHeight > feed.clientHeight + 1,
+      };
     });
     expect(layout.feedPanel).toBeCloseTo(layout.lists, 0);
     expect(layout.invoices).toBeLessThan(layout.lists / 2);
@@ -155,8 +188,12 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     await expect.poll(() => page.locator('#invoices tbody tr[data-id]').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The tables' key columns fit too: none needs scrolling sideways.
-    expect(await page.evaluate(() => [...document.querySelectorAll('.table-scroll')].map((t) => t.scrollWidth - t.clientWidth))).toEqual([0, 0]);
-    const [first, second] = await Promise.all(['.cards .card:nth-child(1)', '.cards .card:nth-child(2)'].map((s) => page.locator(s).boundingBox()));
+    expect(await page.evaluate(() => [...document.querySelectorAll('.table-scroll')].map((t) => t.scrollWidth - t.clientWidth))).toEqual([
+      0, 0,
+    ]);
+    const [first, second] = await Promise.all(
+      ['.cards .card:nth-child(1)', '.cards .card:nth-child(2)'].map((s) => page.locator(s).boundingBox()),
+    );
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1); // stacked, not side by side
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-390.png'), fullPage: true });
     expect(errors).toEqual([]);
@@ -174,7 +211,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     await context.close();
   });
 
-  it('against a server that does not know its persisted ids (another version), sends each query\'s text instead and works', async () => {
+  it("against a server that does not know its persisted ids (another version), sends each query's text instead and works", async () => {
     const { context, page, errors } = await openPage();
     // The ids this build sends are turned into ones no server knows, so the real server answers
     // PERSISTED_QUERY_NOT_FOUND to each, as a server of another version would.
@@ -216,13 +253,20 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     // While the page's server is down, an integrator writes through another instance on the same books.
     const other = await startServerProcess(env);
     servers.push(other);
-    const missed = (await http(other.url, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'Written while away', unitPrice: 75 }] } })).body as { number: string };
+    const missed = (
+      await http(other.url, '/api/v1/invoices', {
+        key,
+        body: { customerId, lines: [{ description: 'Written while away', unitPrice: 75 }] },
+      })
+    ).body as { number: string };
     other.child.kill('SIGTERM');
     await other.exited;
 
     const back = await startServerProcess({ ...env, PORT: port });
     servers.push(back);
-    await page.waitForFunction((n) => document.getElementById('feed')!.innerText.includes(`Invoice ${n} created`), missed.number, { timeout: 30_000 });
+    await page.waitForFunction((n) => document.getElementById('feed')!.innerText.includes(`Invoice ${n} created`), missed.number, {
+      timeout: 30_000,
+    });
     await expect.poll(() => text(page, 'connection')).toBe('Live');
     expect(before).toBe('$170.00');
     await expect.poll(() => text(page, 'receivables-outstanding')).toBe('$245.00');
@@ -234,15 +278,24 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
 
   it('works with a read-only key, and says which scopes a key lacks rather than failing piece by piece', async () => {
     const { context, page, errors } = await openPage();
-    expect(await text(page, 'needed-scopes')).toBe('accounts:read, customers:read, events:read, invoices:read, journal_entries:read, reports:read');
-    const partial = (await createApiKey(database.db.prisma, organizationId, 'Reports only', { scopes: ['reports:read', 'invoices:read'] })).plaintext;
-    await signIn(page, partial);
-    await expect.poll(() => text(page, 'key-error')).toBe(
-      'The key "Reports only" lacks accounts:read, customers:read, events:read, journal_entries:read, which the dashboard needs. Create a key with the dashboard preset in Settings.',
+    expect(await text(page, 'needed-scopes')).toBe(
+      'accounts:read, customers:read, events:read, invoices:read, journal_entries:read, reports:read',
     );
+    const partial = (await createApiKey(database.db.prisma, organizationId, 'Reports only', { scopes: ['reports:read', 'invoices:read'] }))
+      .plaintext;
+    await signIn(page, partial);
+    await expect
+      .poll(() => text(page, 'key-error'))
+      .toBe(
+        'The key "Reports only" lacks accounts:read, customers:read, events:read, journal_entries:read, which the dashboard needs. Create a key with the dashboard preset in Settings.',
+      );
     expect(await page.locator('#dashboard').isHidden()).toBe(true);
 
-    const readOnly = (await createApiKey(database.db.prisma, organizationId, 'Read only', { scopes: ['accounts:read', 'customers:read', 'events:read', 'invoices:read', 'journal_entries:read', 'reports:read'] })).plaintext;
+    const readOnly = (
+      await createApiKey(database.db.prisma, organizationId, 'Read only', {
+        scopes: ['accounts:read', 'customers:read', 'events:read', 'invoices:read', 'journal_entries:read', 'reports:read'],
+      })
+    ).plaintext;
     await page.locator('#api-key').fill('');
     await signIn(page, readOnly);
     await expect.poll(() => text(page, 'connection')).toBe('Live');
@@ -274,12 +327,19 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     const before = toCents(await text(page, 'receivables-outstanding'));
     let figureRequests = 0;
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/graphql') && request.postData()?.includes(persistedOperationIds.DashboardFigures)) figureRequests++;
+      if (
+        request.method() === 'POST' &&
+        request.url().endsWith('/graphql') &&
+        request.postData()?.includes(persistedOperationIds.DashboardFigures)
+      )
+        figureRequests++;
     });
     const started = Date.now();
     for (let i = 0; i < 8; i++) await createInvoice(10);
     const expected = `$${((before + 8 * 1000) / 100).toFixed(2)}`;
-    await page.waitForFunction((want) => document.getElementById('receivables-outstanding')!.textContent === want, expected, { timeout: 5000 });
+    await page.waitForFunction((want) => document.getElementById('receivables-outstanding')!.textContent === want, expected, {
+      timeout: 5000,
+    });
     const seconds = (Date.now() - started) / 1000;
     // 16 events (an invoice and its posting each): one refetch per second at most, plus the first.
     expect(figureRequests).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
@@ -287,7 +347,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it('shows payables beside receivables: a bill, its payment and a till\'s sale reach the cards, the aged payables chart and cash', async () => {
+  it("shows payables beside receivables: a bill, its payment and a till's sale reach the cards, the aged payables chart and cash", async () => {
     const { context, page, errors } = await openPage();
     await signIn(page, key);
     await expect.poll(() => text(page, 'connection')).toBe('Live');
@@ -298,19 +358,36 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     const expense = (await http(base, '/api/v1/accounts?limit=100', { key })).body.data.find((a: { code: string }) => a.code === '6000').id;
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
     // Due 10 days ago: all of it overdue, in the 1–30 days bucket.
-    const bill = await http(base, '/api/v1/bills', { key, body: { vendorId: vendor.body.id, issueDate: daysAgo(20), dueDate: daysAgo(10), lines: [{ description: 'Paper', unitPrice: 75, accountId: expense }] } });
+    const bill = await http(base, '/api/v1/bills', {
+      key,
+      body: {
+        vendorId: vendor.body.id,
+        issueDate: daysAgo(20),
+        dueDate: daysAgo(10),
+        lines: [{ description: 'Paper', unitPrice: 75, accountId: expense }],
+      },
+    });
     expect(bill.status).toBe(201);
-    const shown = await timeUntil(page, () => document.getElementById('payables-outstanding')!.textContent === '$75.00' && /Bill \S+ created/.test(document.getElementById('feed')!.innerText));
+    const shown = await timeUntil(
+      page,
+      () =>
+        document.getElementById('payables-outstanding')!.textContent === '$75.00' &&
+        /Bill \S+ created/.test(document.getElementById('feed')!.innerText),
+    );
     expect(shown).toBeLessThan(LIVE_WITHIN_MS);
     expect(await text(page, 'payables-overdue')).toBe('$75.00');
     expect(await page.locator('#payables-aging-chart').getAttribute('aria-label')).toContain('1–30 days $75.00');
 
     expect((await http(base, `/api/v1/bills/${bill.body.id}/payments`, { key, body: { amount: 25 } })).status).toBe(201);
-    expect((await http(base, '/api/v1/sales-receipts', { key, body: { lines: [{ description: 'Walk-in sale', unitPrice: 10 }] } })).status).toBe(201);
+    expect(
+      (await http(base, '/api/v1/sales-receipts', { key, body: { lines: [{ description: 'Walk-in sale', unitPrice: 10 }] } })).status,
+    ).toBe(201);
     // Cash falls by the bill payment and rises by the sale: 25.00 out, 10.00 into the bank.
     const cashAfter = `$${((cashBefore - 2500 + 1000) / 100).toFixed(2)}`;
     await page.waitForFunction(
-      (want) => document.getElementById('payables-outstanding')!.textContent === '$50.00' && document.getElementById('cash-balance')!.textContent === want,
+      (want) =>
+        document.getElementById('payables-outstanding')!.textContent === '$50.00' &&
+        document.getElementById('cash-balance')!.textContent === want,
       cashAfter,
       { timeout: 5000 },
     );

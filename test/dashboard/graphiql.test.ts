@@ -8,7 +8,8 @@ import { freshDatabase, type Started, startServerProcess } from '../helpers.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser) console.warn(`SKIPPED: the GraphiQL browser test needs Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`);
+if (!haveBrowser)
+  console.warn(`SKIPPED: the GraphiQL browser test needs Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`);
 
 describe.skipIf(!haveBrowser)('GraphiQL in a real browser', () => {
   const database = freshDatabase();
@@ -19,7 +20,11 @@ describe.skipIf(!haveBrowser)('GraphiQL in a real browser', () => {
   beforeAll(async () => {
     server = await startServerProcess({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'true' });
     key = /^\s+(ak_\S+)$/m.exec(server.stdout())![1];
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -32,13 +37,19 @@ describe.skipIf(!haveBrowser)('GraphiQL in a real browser', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(20_000);
     const page = await context.newPage();
-    const text = (selector: string) => page.locator(selector).innerText().then((t) => t.replace(/\s+/g, ' ')); // CodeMirror shows spaces as no-break spaces
+    const text = (selector: string) =>
+      page
+        .locator(selector)
+        .innerText()
+        .then((t) => t.replace(/\s+/g, ' ')); // CodeMirror shows spaces as no-break spaces
     const errors: string[] = [];
     const failed: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(String(error)));
     page.on('response', (response) => response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`));
-    const schemaLoaded = page.waitForResponse((r) => r.url().endsWith('/graphql') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('__schema'));
+    const schemaLoaded = page.waitForResponse(
+      (r) => r.url().endsWith('/graphql') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('__schema'),
+    );
     await page.goto(`${server.url}/graphql`, { waitUntil: 'load' });
     const introspection = await schemaLoaded;
     expect(introspection.status()).toBe(200);

@@ -16,7 +16,10 @@ import { freshDatabase, http, type Started, startServerProcess } from '../helper
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser) console.warn(`SKIPPED: the settings page's browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`);
+if (!haveBrowser)
+  console.warn(
+    `SKIPPED: the settings page's browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`,
+  );
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathname;
 
 describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
@@ -34,19 +37,35 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
     const organization = await createOrganization(database.db.prisma, { name: 'Settings Trading Co' });
     organizationId = organization.id;
     managerKey = (await createApiKey(database.db.prisma, organization.id, 'Owner key')).plaintext;
-    server = await startServerProcess({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'false', RATE_LIMIT_PER_MINUTE: '5000', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
+    server = await startServerProcess({
+      DATABASE_URL: database.databaseUrl,
+      DATA_DIR: database.dataDir,
+      SEED_DEMO: 'false',
+      RATE_LIMIT_PER_MINUTE: '5000',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+    });
     receiver = createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        received.push({ body });
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks, got it');
-      });
+      req
+        .on('data', (c) => (body += c))
+        .on('end', () => {
+          received.push({ body });
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks, got it');
+        });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     mkdirSync(ARTIFACTS, { recursive: true });
   }, 60_000);
@@ -149,9 +168,14 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
     await page.locator('#webhook-url').fill(url);
     await page.locator('#webhook-events').selectOption(['customer.created']);
     await page.getByRole('button', { name: 'Register webhook' }).click();
-    await page.locator('#secret-box').waitFor({ state: 'visible' }).catch(async (error) => {
-      throw new Error(`${error.message}; the page says: ${await page.locator('#register-webhook-error').innerText()} ${await page.locator('#notice').innerText()}`);
-    });
+    await page
+      .locator('#secret-box')
+      .waitFor({ state: 'visible' })
+      .catch(async (error) => {
+        throw new Error(
+          `${error.message}; the page says: ${await page.locator('#register-webhook-error').innerText()} ${await page.locator('#notice').innerText()}`,
+        );
+      });
     expect(await page.locator('#secret-value').inputValue()).toMatch(/^whsec_/);
     const hookRow = page.locator('#webhooks tbody tr', { hasText: url });
     await expect.poll(() => hookRow.innerText()).toContain('enabled');
@@ -184,7 +208,15 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
   it('the event log filters by type and by the key that made the change', async () => {
     const { plaintext: shop } = await createApiKey(database.db.prisma, organizationId, 'Web shop', { scopes: ['customers:write'] });
     // A key made through the API is in the log as made by the key that made it.
-    expect((await http(server.url, '/api/v1/api-keys', { key: managerKey, method: 'POST', body: { name: 'Made by owner', scopes: ['reports:read'] } })).status).toBe(201);
+    expect(
+      (
+        await http(server.url, '/api/v1/api-keys', {
+          key: managerKey,
+          method: 'POST',
+          body: { name: 'Made by owner', scopes: ['reports:read'] },
+        })
+      ).status,
+    ).toBe(201);
     await http(server.url, '/api/v1/customers', { key: shop, method: 'POST', body: { name: 'Shopper' } });
     const { context, page, errors } = await openSettings();
     await signIn(page, managerKey);
@@ -197,18 +229,24 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
     await page.locator('#filter-type').selectOption('api_key.created');
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => page.locator('#events tbody tr', { hasText: 'api_key.created' }).count()).toBeGreaterThan(0);
-    expect(await page.locator('#events tbody tr').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/api_key\.created[\s\S]*Owner key/)]));
+    expect(await page.locator('#events tbody tr').allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/api_key\.created[\s\S]*Owner key/)]),
+    );
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
 
   it('a key that cannot manage keys and webhooks is told which scopes it lacks', async () => {
-    const { plaintext: reader } = await createApiKey(database.db.prisma, organizationId, 'Reader', { scopes: ['invoices:read', 'events:read'] });
+    const { plaintext: reader } = await createApiKey(database.db.prisma, organizationId, 'Reader', {
+      scopes: ['invoices:read', 'events:read'],
+    });
     const { context, page } = await openSettings();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('api-key');
     await page.keyboard.type(reader);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#key-error').innerText()).toBe('The key "Reader" lacks api_keys:write, webhooks:write, which this page needs.');
+    await expect
+      .poll(() => page.locator('#key-error').innerText())
+      .toBe('The key "Reader" lacks api_keys:write, webhooks:write, which this page needs.');
     expect(await page.locator('#settings').isHidden()).toBe(true);
     await context.close();
   });

@@ -21,9 +21,13 @@ type Tenant = Awaited<ReturnType<typeof f.tenant>>;
 /** The same customers and products in a new organization; their ids, in the order made. */
 async function contacts(t: Tenant) {
   const customerIds: string[] = [];
-  for (let i = 0; i < 5; i++) customerIds.push((await f.run(t, customers.create, { name: `Customer ${i}`, ...(i === 2 ? { paymentTermsDays: 7 } : {}) })).id);
+  for (let i = 0; i < 5; i++)
+    customerIds.push((await f.run(t, customers.create, { name: `Customer ${i}`, ...(i === 2 ? { paymentTermsDays: 7 } : {}) })).id);
   const productIds: string[] = [];
-  for (let i = 0; i < 4; i++) productIds.push((await f.run(t, createProduct, { name: `Product ${i}`, unitPrice: `${3 + i}.35`, ...(i % 2 ? { taxRate: '8.25' } : {}) })).id);
+  for (let i = 0; i < 4; i++)
+    productIds.push(
+      (await f.run(t, createProduct, { name: `Product ${i}`, unitPrice: `${3 + i}.35`, ...(i % 2 ? { taxRate: '8.25' } : {}) })).id,
+    );
   return { customerIds, productIds };
 }
 
@@ -55,8 +59,21 @@ async function books(t: Tenant) {
   for (const l of tables.InvoiceLine) names.set(l.id, `${names.get(l.invoiceId)} line ${l.lineNo}`);
   for (const l of tables.JournalLine) names.set(l.id, `${names.get(l.entryId)} line ${l.lineNo}`);
   const canonical = (row: object) =>
-    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? 'a time' : typeof v === 'string' && names.has(v) ? names.get(v) : typeof v === 'bigint' ? `${v}n` : v]));
-  return Object.fromEntries(Object.entries(tables).map(([table, rows]) => [table, rows.map(canonical).map((r) => JSON.stringify(r)).sort()]));
+    Object.fromEntries(
+      Object.entries(row).map(([k, v]) => [
+        k,
+        v instanceof Date ? 'a time' : typeof v === 'string' && names.has(v) ? names.get(v) : typeof v === 'bigint' ? `${v}n` : v,
+      ]),
+    );
+  return Object.fromEntries(
+    Object.entries(tables).map(([table, rows]) => [
+      table,
+      rows
+        .map(canonical)
+        .map((r) => JSON.stringify(r))
+        .sort(),
+    ]),
+  );
 }
 
 /** A plan carried out through the services, as clients would: each invoice, then its payments in order, or its void. */
@@ -81,14 +98,33 @@ describe('the bulk seeder', () => {
     const plan = (ids: typeof a): PlannedInvoice[] => [
       ...planInvoices(70, { ...ids, endDate: '2026-11-20', perDay: 0.5 }),
       // What the random plan may not draw: a void, and two payments recorded out of date order.
-      { customerId: ids.customerIds[1], issueDate: '2026-03-02', lines: [{ productId: ids.productIds[1], quantity: '2' }], payments: [], voidOn: '2026-03-12' },
-      { customerId: ids.customerIds[2], issueDate: '2026-04-02', lines: [{ description: 'Job', unitPrice: '99.99', quantity: '1.5' }], payments: [{ portion: 'half', date: '2026-05-01' }, { portion: 'rest', date: '2026-04-20' }] },
+      {
+        customerId: ids.customerIds[1],
+        issueDate: '2026-03-02',
+        lines: [{ productId: ids.productIds[1], quantity: '2' }],
+        payments: [],
+        voidOn: '2026-03-12',
+      },
+      {
+        customerId: ids.customerIds[2],
+        issueDate: '2026-04-02',
+        lines: [{ description: 'Job', unitPrice: '99.99', quantity: '1.5' }],
+        payments: [
+          { portion: 'half', date: '2026-05-01' },
+          { portion: 'rest', date: '2026-04-20' },
+        ],
+      },
     ];
     const planned = plan(a);
-    expect(planned.some((p) => p.payments.length === 0) && planned.some((p) => p.payments.length === 2) && planned.some((p) => p.payments[0]?.portion === 'half' && p.payments.length === 1)).toBe(true);
+    expect(
+      planned.some((p) => p.payments.length === 0) &&
+        planned.some((p) => p.payments.length === 2) &&
+        planned.some((p) => p.payments[0]?.portion === 'half' && p.payments.length === 1),
+    ).toBe(true);
     await throughTheServices(viaServices, planned);
     await writeInvoices(f.db, inBulk.organizationId, plan(b), { batch: 25 }); // several transactions
     const [expected, actual] = [await books(viaServices), await books(inBulk)];
-    for (const table of Object.keys(expected)) expect(actual[table], table).toEqual(expected[table].map((row) => row.replace('Written one by one', 'Written in bulk')));
+    for (const table of Object.keys(expected))
+      expect(actual[table], table).toEqual(expected[table].map((row) => row.replace('Written one by one', 'Written in bulk')));
   });
 });

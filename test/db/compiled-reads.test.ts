@@ -23,9 +23,13 @@ let tenants: { organizationId: string; key: string }[];
 /** The models the generated reads cover, and samples of their rows to draw filter values from. */
 const MODELS = ['Invoice', 'InvoiceLine', 'Customer', 'Product', 'JournalEntry', 'JournalLine', 'Account', 'Payment'] as const;
 type ModelName = (typeof MODELS)[number];
-const datamodel = getDatamodel().datamodel.models as unknown as Record<string, { fields: { name: string; kind: string; type: string; isList: boolean; isRequired: boolean }[] }>;
+const datamodel = getDatamodel().datamodel.models as unknown as Record<
+  string,
+  { fields: { name: string; kind: string; type: string; isList: boolean; isRequired: boolean }[] }
+>;
 const scalarsOf = (model: string) => datamodel[model].fields.filter((f) => f.kind !== 'object');
-const relationsOf = (model: string) => datamodel[model].fields.filter((f) => f.kind === 'object' && (MODELS as readonly string[]).includes(f.type));
+const relationsOf = (model: string) =>
+  datamodel[model].fields.filter((f) => f.kind === 'object' && (MODELS as readonly string[]).includes(f.type));
 const delegate = (model: string) => (t.db.prisma as any)[delegateOf(model)];
 const samples = new Map<string, Record<string, unknown>[]>();
 
@@ -36,20 +40,57 @@ beforeAll(async () => {
   for (const [n, { organizationId }] of tenants.entries()) {
     const write = (work: (scope: any) => Promise<any>) => unitOfWork.write<any>(organizationId, { operation: 'seed', input: null }, work);
     const contacts: string[] = [];
-    for (let i = 0; i < 4; i++) contacts.push((await write((s) => customers.create(s, { name: `Customer ${n}.${i}`, email: i % 2 ? `c${i}@example.com` : null, paymentTermsDays: i === 3 ? 10 : null }))).id);
+    for (let i = 0; i < 4; i++)
+      contacts.push(
+        (
+          await write((s) =>
+            customers.create(s, {
+              name: `Customer ${n}.${i}`,
+              email: i % 2 ? `c${i}@example.com` : null,
+              paymentTermsDays: i === 3 ? 10 : null,
+            }),
+          )
+        ).id,
+      );
     const products: string[] = [];
-    for (let i = 0; i < 3; i++) products.push((await write((s) => createProduct(s, { name: `Product ${i}`, sku: i ? `SKU-${i}` : null, unitPrice: `${5 + i}.25`, active: i !== 2 }))).id);
+    for (let i = 0; i < 3; i++)
+      products.push(
+        (
+          await write((s) =>
+            createProduct(s, { name: `Product ${i}`, sku: i ? `SKU-${i}` : null, unitPrice: `${5 + i}.25`, active: i !== 2 }),
+          )
+        ).id,
+      );
     const invoices: string[] = [];
     for (let i = 0; i < 9; i++) {
-      const lines = Array.from({ length: 1 + (i % 4) }, (_, l) => (l % 2 ? { description: `Work ${l}`, unitPrice: `${10 + l}.50`, quantity: '1.5' } : { productId: products[(i + l) % 2], quantity: String(1 + l) }));
+      const lines = Array.from({ length: 1 + (i % 4) }, (_, l) =>
+        l % 2
+          ? { description: `Work ${l}`, unitPrice: `${10 + l}.50`, quantity: '1.5' }
+          : { productId: products[(i + l) % 2], quantity: String(1 + l) },
+      );
       const draft = i % 3 === 2;
-      invoices.push((await write((s) => createInvoice(s, { customerId: contacts[i % 3], issueDate: `2026-0${1 + (i % 6)}-1${i % 9}`, lines, draft }))).id);
+      invoices.push(
+        (await write((s) => createInvoice(s, { customerId: contacts[i % 3], issueDate: `2026-0${1 + (i % 6)}-1${i % 9}`, lines, draft })))
+          .id,
+      );
     }
     await write((s) => recordPayment(s, { invoiceId: invoices[0], amount: '5.00', date: '2026-07-01', method: 'card' }));
     await write((s) => voidInvoice(s, invoices[1], { reason: 'mistake' }));
     if (n === 0) await write((s) => finalizeInvoice(s, invoices[2])).catch(() => {});
-    const [cash, revenue] = await t.db.prisma.account.findMany({ where: { organizationId, code: { in: ['1000', '4000'] } }, orderBy: { code: 'asc' } });
-    await write((s) => createJournalEntry(s, { date: '2026-03-03', description: 'Manual', lines: [{ accountId: cash.id, debit: '7.00' }, { accountId: revenue.id, credit: '7.00' }] }));
+    const [cash, revenue] = await t.db.prisma.account.findMany({
+      where: { organizationId, code: { in: ['1000', '4000'] } },
+      orderBy: { code: 'asc' },
+    });
+    await write((s) =>
+      createJournalEntry(s, {
+        date: '2026-03-03',
+        description: 'Manual',
+        lines: [
+          { accountId: cash.id, debit: '7.00' },
+          { accountId: revenue.id, credit: '7.00' },
+        ],
+      }),
+    );
   }
   for (const model of MODELS) samples.set(model, await delegate(model).findMany());
 }, 60_000);
@@ -67,39 +108,71 @@ function argsFor(model: string, depth: number, top: boolean): fc.Arbitrary<Recor
       return { ...base, orderBy: [{ [scalarsOf(r.type).find((f) => f.name !== 'id')!.name]: 'desc' }, { id: 'asc' }] };
     }),
   );
-  const relationPicks = fc.subarray(relations.map((_, i) => i)).chain((picked) =>
-    picked.length ? fc.tuple(...picked.map((i) => relationArgs[i])).map((values) => Object.fromEntries(picked.map((i, k) => [relations[i].name, values[k]]))) : fc.constant({}),
-  );
+  const relationPicks = fc
+    .subarray(relations.map((_, i) => i))
+    .chain((picked) =>
+      picked.length
+        ? fc
+            .tuple(...picked.map((i) => relationArgs[i]))
+            .map((values) => Object.fromEntries(picked.map((i, k) => [relations[i].name, values[k]])))
+        : fc.constant({}),
+    );
   const selection = fc.oneof(
     fc.constant({}),
     relationPicks.map((include) => (Object.keys(include).length ? { include } : {})),
-    fc.tuple(fc.subarray(scalars, { minLength: 1 }), relationPicks).map(([fields, nested]) => ({ select: { ...Object.fromEntries(fields.map((f) => [f, true])), ...nested } })),
+    fc
+      .tuple(fc.subarray(scalars, { minLength: 1 }), relationPicks)
+      .map(([fields, nested]) => ({ select: { ...Object.fromEntries(fields.map((f) => [f, true])), ...nested } })),
   );
   const rows = samples.get(model) ?? [];
   const field = fc.constantFrom(...scalarsOf(model));
-  const condition = fc.tuple(field, fc.nat(Math.max(0, rows.length - 1)), fc.constantFrom('eq', 'in', 'lt', 'gte', 'not', 'null')).map(([f, index, operator]) => {
-    const value = rows[index]?.[f.name] ?? null;
-    if (operator === 'null' || value === null) return f.isRequired ? { [f.name]: { not: rows[0]?.[f.name] ?? '' } } : { [f.name]: null };
-    if (operator === 'eq' || (f.type === 'Boolean' && operator !== 'not')) return { [f.name]: value }; // Prisma filters booleans by equality only
-    if (operator === 'in') return { [f.name]: { in: [value, ...rows.slice(0, 3).map((r) => r[f.name]).filter((v) => v !== null)] } };
-    if (operator === 'not') return { [f.name]: { not: value } };
-    if (f.kind === 'enum') return { [f.name]: value }; // and enums by equality and lists
-    return { [f.name]: { [operator]: value } };
-  });
-  const where = fc.tuple(fc.constantFrom(...tenants.map((x) => x.organizationId)), fc.array(condition, { maxLength: 2 })).map(([organizationId, conditions]) => {
-    const base = scalarsOf(model).some((f) => f.name === 'organizationId') ? { organizationId } : {};
-    return conditions.length ? { ...base, AND: conditions } : base;
-  });
-  const orderBy = fc.subarray(scalars.filter((s) => s !== 'id'), { maxLength: 2 }).chain((fields) =>
-    fc.tuple(...fields.map(() => fc.constantFrom('asc', 'desc'))).map((directions) => [...fields.map((f, i) => ({ [f]: directions[i] })), { id: 'asc' }]),
-  );
+  const condition = fc
+    .tuple(field, fc.nat(Math.max(0, rows.length - 1)), fc.constantFrom('eq', 'in', 'lt', 'gte', 'not', 'null'))
+    .map(([f, index, operator]) => {
+      const value = rows[index]?.[f.name] ?? null;
+      if (operator === 'null' || value === null) return f.isRequired ? { [f.name]: { not: rows[0]?.[f.name] ?? '' } } : { [f.name]: null };
+      if (operator === 'eq' || (f.type === 'Boolean' && operator !== 'not')) return { [f.name]: value }; // Prisma filters booleans by equality only
+      if (operator === 'in')
+        return {
+          [f.name]: {
+            in: [
+              value,
+              ...rows
+                .slice(0, 3)
+                .map((r) => r[f.name])
+                .filter((v) => v !== null),
+            ],
+          },
+        };
+      if (operator === 'not') return { [f.name]: { not: value } };
+      if (f.kind === 'enum') return { [f.name]: value }; // and enums by equality and lists
+      return { [f.name]: { [operator]: value } };
+    });
+  const where = fc
+    .tuple(fc.constantFrom(...tenants.map((x) => x.organizationId)), fc.array(condition, { maxLength: 2 }))
+    .map(([organizationId, conditions]) => {
+      const base = scalarsOf(model).some((f) => f.name === 'organizationId') ? { organizationId } : {};
+      return conditions.length ? { ...base, AND: conditions } : base;
+    });
+  const orderBy = fc
+    .subarray(
+      scalars.filter((s) => s !== 'id'),
+      { maxLength: 2 },
+    )
+    .chain((fields) =>
+      fc
+        .tuple(...fields.map(() => fc.constantFrom('asc', 'desc')))
+        .map((directions) => [...fields.map((f, i) => ({ [f]: directions[i] })), { id: 'asc' }]),
+    );
   if (!top) return selection;
-  return fc.record({ selection, where, orderBy, take: fc.option(fc.nat(12), { nil: undefined }), skip: fc.option(fc.nat(5), { nil: undefined }) }).map(({ selection, ...rest }) => {
-    const args: Record<string, unknown> = { ...selection, where: rest.where, orderBy: rest.orderBy };
-    if (rest.take !== undefined) args.take = rest.take;
-    if (rest.skip !== undefined) args.skip = rest.skip;
-    return args;
-  });
+  return fc
+    .record({ selection, where, orderBy, take: fc.option(fc.nat(12), { nil: undefined }), skip: fc.option(fc.nat(5), { nil: undefined }) })
+    .map(({ selection, ...rest }) => {
+      const args: Record<string, unknown> = { ...selection, where: rest.where, orderBy: rest.orderBy };
+      if (rest.take !== undefined) args.take = rest.take;
+      if (rest.skip !== undefined) args.skip = rest.skip;
+      return args;
+    });
 }
 
 describe('compiled reads', () => {
@@ -127,9 +200,16 @@ describe('compiled reads', () => {
     const GROUPED = ['JournalLine', 'InvoiceLine', 'Invoice', 'Payment', 'AccountDailyTotal', 'AccountMonthlyTotal'];
     const rowsOf = new Map<string, Record<string, unknown>[]>();
     for (const model of GROUPED) rowsOf.set(model, await delegate(model).findMany());
-    const summable = (model: string) => scalarsOf(model).filter((f) => ['Int', 'BigInt', 'Float'].includes(f.type)).map((f) => f.name);
-    const groupable = (model: string) => scalarsOf(model).filter((f) => !['id', 'createdAt', 'updatedAt'].includes(f.name) && f.type !== 'Json' && f.type !== 'Decimal').map((f) => f.name);
-    const key = (row: Record<string, unknown>, by: string[]) => JSON.stringify(by.map((f) => (typeof row[f] === 'bigint' ? String(row[f]) : row[f])));
+    const summable = (model: string) =>
+      scalarsOf(model)
+        .filter((f) => ['Int', 'BigInt', 'Float'].includes(f.type))
+        .map((f) => f.name);
+    const groupable = (model: string) =>
+      scalarsOf(model)
+        .filter((f) => !['id', 'createdAt', 'updatedAt'].includes(f.name) && f.type !== 'Json' && f.type !== 'Decimal')
+        .map((f) => f.name);
+    const key = (row: Record<string, unknown>, by: string[]) =>
+      JSON.stringify(by.map((f) => (typeof row[f] === 'bigint' ? String(row[f]) : row[f])));
     const reads = fc.constantFrom(...GROUPED).chain((model) =>
       fc.record({
         model: fc.constant(model),
@@ -143,13 +223,20 @@ describe('compiled reads', () => {
     await fc.assert(
       fc.asyncProperty(reads, async ({ model, by, sums, organizationId, pick }) => {
         const sample = pick === undefined ? undefined : rowsOf.get(model)![pick];
-        const where: Record<string, unknown> = { organizationId, ...(sample && sample[by[0]] !== null ? { [by[0]]: { in: [sample[by[0]]] } } : {}) };
+        const where: Record<string, unknown> = {
+          organizationId,
+          ...(sample && sample[by[0]] !== null ? { [by[0]]: { in: [sample[by[0]]] } } : {}),
+        };
         const args = { by, where, _sum: Object.fromEntries(sums.map((f) => [f, true])) };
         const expected = (await delegate(model).groupBy(args)) as Record<string, unknown>[];
         const answer = compiledGroupBy<Record<string, unknown>>(t.db, model, args);
-        expect(answer, JSON.stringify(args, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).toBeDefined();
+        expect(
+          answer,
+          JSON.stringify(args, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+        ).toBeDefined();
         compared++;
-        const sorted = (rows: Record<string, unknown>[]) => [...rows].sort((a, b) => (key(a, by) < key(b, by) ? -1 : key(a, by) > key(b, by) ? 1 : 0));
+        const sorted = (rows: Record<string, unknown>[]) =>
+          [...rows].sort((a, b) => (key(a, by) < key(b, by) ? -1 : key(a, by) > key(b, by) ? 1 : 0));
         expect(sorted(await answer!)).toEqual(sorted(expected));
       }),
       { numRuns: 150 },
@@ -157,7 +244,11 @@ describe('compiled reads', () => {
     expect(compared).toBe(150);
     // What it does not do goes to Prisma: counts, orders, havings, sums of text.
     const organizationId = tenants[0].organizationId;
-    for (const args of [{ by: ['accountId'], where: { organizationId }, _count: true }, { by: ['accountId'], where: { organizationId }, _sum: { debit: true }, orderBy: { accountId: 'asc' } }, { by: ['accountId'], _sum: { memo: true } }]) {
+    for (const args of [
+      { by: ['accountId'], where: { organizationId }, _count: true },
+      { by: ['accountId'], where: { organizationId }, _sum: { debit: true }, orderBy: { accountId: 'asc' } },
+      { by: ['accountId'], _sum: { memo: true } },
+    ]) {
       expect(compiledGroupBy(t.db, 'JournalLine', args), JSON.stringify(args)).toBeUndefined();
     }
   });
@@ -183,7 +274,7 @@ describe('compiled reads', () => {
     }
   });
 
-  it('tells the database\'s fallback listener which read it left to Prisma, and why', () => {
+  it("tells the database's fallback listener which read it left to Prisma, and why", () => {
     const told: [string, string][] = [];
     const db = { ...t.db, onCompiledReadFallback: (model: string, reason: string) => told.push([model, reason]) };
     const organizationId = tenants[0].organizationId;
@@ -194,13 +285,18 @@ describe('compiled reads', () => {
 
   it('serves the nested invoice page of GraphQL and the REST list with the answers Prisma gave (same bytes)', async () => {
     const { key } = tenants[0];
-    const nested = 'query($first: Int, $after: String) { invoices(first: $first, after: $after) { edges { cursor node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } pageInfo { hasNextPage endCursor } } }';
+    const nested =
+      'query($first: Int, $after: String) { invoices(first: $first, after: $after) { edges { cursor node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } pageInfo { hasNextPage endCursor } } }';
     const first = await gql(t.url, key, nested, { first: 4 });
     expect(first.body.errors).toBeUndefined();
     // The second page has a cursor: Prisma reads it. Both pages together are the whole list, in order.
     const second = await gql(t.url, key, nested, { first: 20, after: first.body.data.invoices.pageInfo.endCursor });
     const ids = [...first.body.data.invoices.edges, ...second.body.data.invoices.edges].map((e: any) => e.node.id);
-    const all = await t.db.prisma.invoice.findMany({ where: { organizationId: tenants[0].organizationId }, orderBy: [{ issueDate: 'asc' }, { id: 'asc' }], select: { id: true } });
+    const all = await t.db.prisma.invoice.findMany({
+      where: { organizationId: tenants[0].organizationId },
+      orderBy: [{ issueDate: 'asc' }, { id: 'asc' }],
+      select: { id: true },
+    });
     expect(ids).toEqual(all.map((i) => i.id));
     const lines = first.body.data.invoices.edges.flatMap((e: any) => e.node.lines);
     expect(lines.length).toBeGreaterThan(4);
@@ -213,7 +309,11 @@ describe('the reading client of a request (RequestContext.prisma)', () => {
     const reading = readingClient(t.db);
     expect(readingClient(t.db)).toBe(reading); // one per client, not one per request
     const { organizationId } = tenants[0];
-    const args = { where: { organizationId }, include: { lines: { orderBy: [{ invoiceId: 'asc' as const }, { lineNo: 'asc' as const }] } }, orderBy: { id: 'asc' as const } };
+    const args = {
+      where: { organizationId },
+      include: { lines: { orderBy: [{ invoiceId: 'asc' as const }, { lineNo: 'asc' as const }] } },
+      orderBy: { id: 'asc' as const },
+    };
     t.queries.length = 0;
     const rows = await reading.invoice.findMany(args);
     // The compiled statements (qualified by their own aliases), not Prisma's: the lever is in use.
@@ -227,13 +327,31 @@ describe('the reading client of a request (RequestContext.prisma)', () => {
     expect(await reading.customer.findMany({ where: { organizationId, name: { contains: 'Customer 0.' } } })).toHaveLength(4);
   });
 
-  it('answers a relation into a model keyed by something other than its id as Prisma does (a delivery\'s event: Event.id is unique, its @id is seq)', async () => {
+  it("answers a relation into a model keyed by something other than its id as Prisma does (a delivery's event: Event.id is unique, its @id is seq)", async () => {
     const { organizationId } = tenants[1];
     // Rows written directly (disabled, the deliveries already failed): nothing is sent anywhere.
-    const subscription = await t.db.prisma.webhookSubscription.create({ data: { id: 'wh_01m87c0000000000000000test', organizationId, url: 'http://127.0.0.1:9/compiled', eventTypes: 'customer.created', secret: 'whsec_test', status: 'DISABLED' } });
+    const subscription = await t.db.prisma.webhookSubscription.create({
+      data: {
+        id: 'wh_01m87c0000000000000000test',
+        organizationId,
+        url: 'http://127.0.0.1:9/compiled',
+        eventTypes: 'customer.created',
+        secret: 'whsec_test',
+        status: 'DISABLED',
+      },
+    });
     const events = await t.db.prisma.event.findMany({ where: { organizationId }, orderBy: { seq: 'desc' }, take: 2 });
     for (const [i, event] of events.entries()) {
-      await t.db.prisma.webhookDelivery.create({ data: { id: `whd_01m87c00000000000000test${i}`, organizationId, subscriptionId: subscription.id, eventId: event.id, eventSeq: event.seq, status: 'FAILED' } });
+      await t.db.prisma.webhookDelivery.create({
+        data: {
+          id: `whd_01m87c00000000000000test${i}`,
+          organizationId,
+          subscriptionId: subscription.id,
+          eventId: event.id,
+          eventSeq: event.seq,
+          status: 'FAILED',
+        },
+      });
     }
     const args = { where: { organizationId, subscriptionId: subscription.id }, include: { event: true }, orderBy: { id: 'asc' as const } };
     const rows = await readingClient(t.db).webhookDelivery.findMany(args);
@@ -245,16 +363,29 @@ describe('the reading client of a request (RequestContext.prisma)', () => {
 describe.skipIf(usingPostgres)('SQLITE_FAST_PATHS=false', () => {
   it('serves reads and writes through Prisma alone: no compiled read, no statement run on the connection', async () => {
     const fresh = freshDatabase();
-    const server = await startServerProcess({ DATABASE_URL: fresh.databaseUrl, DATA_DIR: fresh.dataDir, SQLITE_FAST_PATHS: 'false', SEED_DEMO: 'true', LOG_LEVEL: 'info' });
+    const server = await startServerProcess({
+      DATABASE_URL: fresh.databaseUrl,
+      DATA_DIR: fresh.dataDir,
+      SQLITE_FAST_PATHS: 'false',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+    });
     try {
       const key = /ak_[0-9a-z]{12}_[0-9A-Za-z]{32}/.exec(server.stdout())![0];
       const customer = await http(server.url, '/api/v1/customers', { key, body: { name: 'Slow path' } });
       expect(customer.status).toBe(201);
-      const invoice = await http(server.url, '/api/v1/invoices', { key, body: { customerId: customer.body.id, lines: [{ description: 'x', unitPrice: 12.5 }] } });
+      const invoice = await http(server.url, '/api/v1/invoices', {
+        key,
+        body: { customerId: customer.body.id, lines: [{ description: 'x', unitPrice: 12.5 }] },
+      });
       expect(invoice.status).toBe(201);
       expect((await http(server.url, '/api/v1/invoices', { key })).body.data.map((i: any) => i.id)).toEqual([invoice.body.id]);
       const nested = await gql(server.url, key, '{ invoices(first: 5) { edges { node { number customer { name } lines { amount } } } } }');
-      expect(nested.body.data.invoices.edges[0].node).toEqual({ number: invoice.body.number, customer: { name: 'Slow path' }, lines: [{ amount: '12.50' }] });
+      expect(nested.body.data.invoices.edges[0].node).toEqual({
+        number: invoice.body.number,
+        customer: { name: 'Slow path' },
+        lines: [{ amount: '12.50' }],
+      });
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -15,8 +15,15 @@ beforeAll(async () => {
   ({ organizationId } = await f.tenant('Deep Co'));
   const start = Date.parse('2026-01-01T00:00:00Z');
   // 40 names, so most rows tie on the name and only the id orders them; creation times tie in pairs.
-  const rows = Array.from({ length: ROWS }, (_, i) => ({ id: newId('Customer'), organizationId, name: `Customer ${i % 40}`, createdAt: new Date(start + Math.floor(i / 2) * 1000), updatedAt: new Date(start) }));
-  for (let i = 0; i < rows.length; i += 500) await insertRows(f.db.prisma, 'Customer', ['id', 'organizationId', 'name', 'createdAt', 'updatedAt'], rows.slice(i, i + 500));
+  const rows = Array.from({ length: ROWS }, (_, i) => ({
+    id: newId('Customer'),
+    organizationId,
+    name: `Customer ${i % 40}`,
+    createdAt: new Date(start + Math.floor(i / 2) * 1000),
+    updatedAt: new Date(start),
+  }));
+  for (let i = 0; i < rows.length; i += 500)
+    await insertRows(f.db.prisma, 'Customer', ['id', 'organizationId', 'name', 'createdAt', 'updatedAt'], rows.slice(i, i + 500));
 });
 afterAll(() => f.drop());
 

@@ -19,13 +19,53 @@ afterAll(() => t.close());
 
 it('writes text, integers, nulls and BigInt money that Prisma reads back as written', async () => {
   const entryId = newId('JournalEntry');
-  await t.db.prisma.journalEntry.create({ data: { id: entryId, organizationId, number: 1, date: '2026-01-31', description: 'raw', sourceType: 'manual', totalAmount: 2n ** 62n, currency: 'USD' } });
+  await t.db.prisma.journalEntry.create({
+    data: {
+      id: entryId,
+      organizationId,
+      number: 1,
+      date: '2026-01-31',
+      description: 'raw',
+      sourceType: 'manual',
+      totalAmount: 2n ** 62n,
+      currency: 'USD',
+    },
+  });
   const account = await t.db.prisma.account.findFirstOrThrow({ where: { organizationId } });
   const rows = [
-    { id: newId('JournalLine'), organizationId, entryId, lineNo: 1, accountId: account.id, description: 'élan — 日本', debit: 2n ** 62n, credit: 0n, date: '2026-01-31', customerId: null, vendorId: null },
-    { id: newId('JournalLine'), organizationId, entryId, lineNo: 2, accountId: account.id, description: null, debit: 0n, credit: 2n ** 62n, date: '2026-01-31', customerId: null, vendorId: null },
+    {
+      id: newId('JournalLine'),
+      organizationId,
+      entryId,
+      lineNo: 1,
+      accountId: account.id,
+      description: 'élan — 日本',
+      debit: 2n ** 62n,
+      credit: 0n,
+      date: '2026-01-31',
+      customerId: null,
+      vendorId: null,
+    },
+    {
+      id: newId('JournalLine'),
+      organizationId,
+      entryId,
+      lineNo: 2,
+      accountId: account.id,
+      description: null,
+      debit: 0n,
+      credit: 2n ** 62n,
+      date: '2026-01-31',
+      customerId: null,
+      vendorId: null,
+    },
   ];
-  await insertRows(t.db.prisma, 'JournalLine', ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'], rows);
+  await insertRows(
+    t.db.prisma,
+    'JournalLine',
+    ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'],
+    rows,
+  );
   expect(await t.db.prisma.journalLine.findMany({ where: { entryId }, orderBy: { lineNo: 'asc' } })).toEqual(rows);
 });
 
@@ -33,11 +73,42 @@ it('stores a Date exactly as a Prisma write stores it, so comparisons and orderi
   const createdAt = new Date('2026-11-23T10:11:12.345Z');
   const viaPrisma = newId('JournalEntry');
   const viaInsert = newId('JournalEntry');
-  await t.db.prisma.journalEntry.create({ data: { id: viaPrisma, organizationId, number: 10, date: '2026-01-31', description: 'prisma', sourceType: 'manual', totalAmount: 1n, currency: 'USD', createdAt } });
-  await insertRows(t.db.prisma, 'JournalEntry', ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'], [
-    { id: viaInsert, organizationId, number: 11, date: '2026-01-31', description: 'raw', sourceType: 'manual', totalAmount: 1n, currency: 'USD', createdAt },
-  ]);
-  const stored = await t.db.prisma.$queryRawUnsafe<{ id: string; text: string }[]>(`SELECT "id", CAST("createdAt" AS TEXT) AS "text" FROM "JournalEntry" WHERE "id" IN (${t.db.provider === 'sqlite' ? '?, ?' : '$1, $2'})`, viaPrisma, viaInsert);
+  await t.db.prisma.journalEntry.create({
+    data: {
+      id: viaPrisma,
+      organizationId,
+      number: 10,
+      date: '2026-01-31',
+      description: 'prisma',
+      sourceType: 'manual',
+      totalAmount: 1n,
+      currency: 'USD',
+      createdAt,
+    },
+  });
+  await insertRows(
+    t.db.prisma,
+    'JournalEntry',
+    ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'],
+    [
+      {
+        id: viaInsert,
+        organizationId,
+        number: 11,
+        date: '2026-01-31',
+        description: 'raw',
+        sourceType: 'manual',
+        totalAmount: 1n,
+        currency: 'USD',
+        createdAt,
+      },
+    ],
+  );
+  const stored = await t.db.prisma.$queryRawUnsafe<{ id: string; text: string }[]>(
+    `SELECT "id", CAST("createdAt" AS TEXT) AS "text" FROM "JournalEntry" WHERE "id" IN (${t.db.provider === 'sqlite' ? '?, ?' : '$1, $2'})`,
+    viaPrisma,
+    viaInsert,
+  );
   expect(stored).toHaveLength(2);
   expect(stored[0]!.text).toBe(stored[1]!.text);
   expect(await t.db.prisma.journalEntry.count({ where: { id: { in: [viaPrisma, viaInsert] }, createdAt: createdAt } })).toBe(2);
@@ -46,15 +117,38 @@ it('stores a Date exactly as a Prisma write stores it, so comparisons and orderi
 
 it('returns database-assigned columns of the rows it inserted', async () => {
   const now = new Date();
-  const events = [1, 2, 3].map((i) => ({ id: newId('Event'), organizationId, type: 'test.inserted', resourceType: 'test', resourceId: `r${i}`, payload: '{}', createdAt: now }));
-  const returned = await writeAll<{ id: string; seq: unknown }>(t.db.prisma, [insertReturningStatement('Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], events, ['id', 'seq'])]);
+  const events = [1, 2, 3].map((i) => ({
+    id: newId('Event'),
+    organizationId,
+    type: 'test.inserted',
+    resourceType: 'test',
+    resourceId: `r${i}`,
+    payload: '{}',
+    createdAt: now,
+  }));
+  const returned = await writeAll<{ id: string; seq: unknown }>(t.db.prisma, [
+    insertReturningStatement('Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], events, [
+      'id',
+      'seq',
+    ]),
+  ]);
   const stored = await t.db.prisma.event.findMany({ where: { id: { in: events.map((e) => e.id) } }, select: { id: true, seq: true } });
   expect(new Map(returned.map((r) => [r.id, Number(r.seq)]))).toEqual(new Map(stored.map((e) => [e.id, e.seq])));
 });
 
 it("inside a transaction, runs on the transaction's own connection: written with it, gone when it rolls back, Dates stored as Prisma stores them", async () => {
   const createdAt = new Date('2026-11-23T10:11:12.345Z');
-  const entry = (id: string, number: number) => ({ id, organizationId, number, date: '2026-02-01', description: 'direct', sourceType: 'manual', totalAmount: 5n, currency: 'USD', createdAt });
+  const entry = (id: string, number: number) => ({
+    id,
+    organizationId,
+    number,
+    date: '2026-02-01',
+    description: 'direct',
+    sourceType: 'manual',
+    totalAmount: 5n,
+    currency: 'USD',
+    createdAt,
+  });
   const columns = ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'] as const;
   const kept = newId('JournalEntry');
   const seqs = await t.db.prisma.$transaction(async (tx) => {
@@ -62,7 +156,14 @@ it("inside a transaction, runs on the transaction's own connection: written with
     await insertRows(sql, 'JournalEntry', columns, [entry(kept, 20)]);
     // Seen by the transaction's own reads before it commits.
     expect(await tx.journalEntry.count({ where: { id: kept } })).toBe(1);
-    return writeAll<{ seq: unknown }>(sql, [insertReturningStatement('Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], [{ id: newId('Event'), organizationId, type: 'test.direct', resourceType: 'test', resourceId: kept, payload: '{}', createdAt }], ['seq'])]);
+    return writeAll<{ seq: unknown }>(sql, [
+      insertReturningStatement(
+        'Event',
+        ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'],
+        [{ id: newId('Event'), organizationId, type: 'test.direct', resourceType: 'test', resourceId: kept, payload: '{}', createdAt }],
+        ['seq'],
+      ),
+    ]);
   });
   expect(Number(seqs[0]!.seq)).toBeGreaterThan(0);
   const stored = await t.db.prisma.journalEntry.findUniqueOrThrow({ where: { id: kept } });
@@ -88,16 +189,32 @@ it('reads rows as objects, as Prisma does, even from a statement Prisma ran befo
 
 it('writes a new customer or vendor in one INSERT that Prisma reads back as the row the write answered with', async () => {
   const unitOfWork = createUnitOfWork({ db: t.db, representations });
-  const full = { name: 'Ørsted Ltd', email: 'ap@orsted.example', phone: '+45 1234', taxNumber: 'DK1', paymentTermsDays: 14, notes: 'note', address: { line1: '1 Road', city: 'Aarhus', country: 'dk' } };
-  for (const [kind, service] of [['customer', customers], ['vendor', vendors]] as const) {
+  const full = {
+    name: 'Ørsted Ltd',
+    email: 'ap@orsted.example',
+    phone: '+45 1234',
+    taxNumber: 'DK1',
+    paymentTermsDays: 14,
+    notes: 'note',
+    address: { line1: '1 Road', city: 'Aarhus', country: 'dk' },
+  };
+  for (const [kind, service] of [
+    ['customer', customers],
+    ['vendor', vendors],
+  ] as const) {
     for (const input of [{ name: 'Only a name' }, full]) {
       t.queries.length = 0;
-      const outcome = await unitOfWork.write<any>(organizationId, { operation: `create ${kind}`, input }, (scope) => service.create(scope, input));
+      const outcome = await unitOfWork.write<any>(organizationId, { operation: `create ${kind}`, input }, (scope) =>
+        service.create(scope, input),
+      );
       expect(t.queries.filter((q) => /^\s*INSERT INTO .(Customer|Vendor)/i.test(q))).toHaveLength(1);
       expect(outcome.row.balance).toBe(0n); // the kept balance starts at 0
       const stored = await (t.db.prisma as any)[kind].findUniqueOrThrow({ where: { id: outcome.id } });
       expect(stored).toEqual(outcome.row);
-      expect(stored).toMatchObject({ active: true, ...(input === full ? { country: 'DK', addressLine2: null, paymentTermsDays: 14 } : { email: null, paymentTermsDays: null }) });
+      expect(stored).toMatchObject({
+        active: true,
+        ...(input === full ? { country: 'DK', addressLine2: null, paymentTermsDays: 14 } : { email: null, paymentTermsDays: null }),
+      });
     }
   }
 });

@@ -20,7 +20,9 @@ const post = (path: string, body: unknown) => http(t.url, path, { key, method: '
 
 async function expectCountsMatchRows() {
   for (const { model } of LIST_ORDERS) {
-    const rows: { organizationId: string; n: number | bigint }[] = await t.db.prisma.$queryRawUnsafe(`SELECT "organizationId", COUNT(*) AS n FROM "${model}" GROUP BY "organizationId"`);
+    const rows: { organizationId: string; n: number | bigint }[] = await t.db.prisma.$queryRawUnsafe(
+      `SELECT "organizationId", COUNT(*) AS n FROM "${model}" GROUP BY "organizationId"`,
+    );
     const kept = await t.db.prisma.listCount.findMany({ where: { model } });
     const keptByOrg = new Map(kept.map((k) => [k.organizationId, k.count]));
     for (const row of rows) expect(keptByOrg.get(row.organizationId), `${model} of ${row.organizationId}`).toBe(Number(row.n));
@@ -32,23 +34,30 @@ describe('kept list counts', () => {
     const names: { name: string }[] =
       t.db.provider === 'sqlite'
         ? await t.db.prisma.$queryRawUnsafe(`SELECT name FROM sqlite_master WHERE type = 'trigger'`)
-        : await t.db.prisma.$queryRawUnsafe(`SELECT DISTINCT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = current_schema()`);
+        : await t.db.prisma.$queryRawUnsafe(
+            `SELECT DISTINCT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = current_schema()`,
+          );
     const have = new Set(names.map((n) => n.name));
     const expected = [
-      ...LIST_ORDERS.flatMap(({ model }) => (t.db.provider === 'sqlite' ? [`${model}_count_insert`, `${model}_count_delete`] : [`${model}_count`])),
+      ...LIST_ORDERS.flatMap(({ model }) =>
+        t.db.provider === 'sqlite' ? [`${model}_count_insert`, `${model}_count_delete`] : [`${model}_count`],
+      ),
       // The accounts' monthly totals are kept the same way, from the daily totals.
-      ...(t.db.provider === 'sqlite' ? ['AccountDailyTotal_month_insert', 'AccountDailyTotal_month_update', 'AccountDailyTotal_month_delete'] : ['AccountDailyTotal_month']),
+      ...(t.db.provider === 'sqlite'
+        ? ['AccountDailyTotal_month_insert', 'AccountDailyTotal_month_update', 'AccountDailyTotal_month_delete']
+        : ['AccountDailyTotal_month']),
     ];
     expect(expected.filter((name) => !have.has(name))).toEqual([]);
   });
 
-  it('equal the rows after writes through the API, the operator\'s tools and the relay', async () => {
+  it("equal the rows after writes through the API, the operator's tools and the relay", async () => {
     const customer = (await post('/api/v1/customers', { name: 'Counted Ltd' })).body;
     await post('/api/v1/vendors', { name: 'Supplier' });
     await post('/api/v1/products', { name: 'Thing', unitPrice: 3 });
     await post('/api/v1/employees', { firstName: 'Ada', lastName: 'Byron' });
     await post('/api/v1/accounts', { code: '6999', name: 'Sundry', type: 'expense' });
-    for (let i = 0; i < 3; i++) await post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: 'Work', unitPrice: 10 + i }] });
+    for (let i = 0; i < 3; i++)
+      await post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: 'Work', unitPrice: 10 + i }] });
     await post('/api/v1/webhooks', { url: 'http://127.0.0.1:9/counted', eventTypes: ['*'] });
     await post('/api/v1/api-keys', { name: 'Second', scopes: ['reports:read'] });
     await post('/api/v1/customers', { name: 'Another' });

@@ -37,10 +37,27 @@ async function plan(sql: string, values: unknown[] = ['org_x']): Promise<string>
 
 describe('every list order', () => {
   it('is known: each list registers its orders', () => {
-    expect(LIST_ORDERS.map((o) => o.model).sort()).toEqual(['Account', 'ApiKey', 'Bill', 'CreditNote', 'Customer', 'Employee', 'Event', 'Invoice', 'JournalEntry', 'Payment', 'Product', 'SalesReceipt', 'TaxRate', 'Vendor', 'WebhookDelivery', 'WebhookSubscription']);
+    expect(LIST_ORDERS.map((o) => o.model).sort()).toEqual([
+      'Account',
+      'ApiKey',
+      'Bill',
+      'CreditNote',
+      'Customer',
+      'Employee',
+      'Event',
+      'Invoice',
+      'JournalEntry',
+      'Payment',
+      'Product',
+      'SalesReceipt',
+      'TaxRate',
+      'Vendor',
+      'WebhookDelivery',
+      'WebhookSubscription',
+    ]);
   });
 
-  it('reads a page from an index in that order, never sorting the organization\'s rows', async () => {
+  it("reads a page from an index in that order, never sorting the organization's rows", async () => {
     const sorted: string[] = [];
     for (const { model, columns } of LIST_ORDERS) {
       for (const { column, unique } of columns) {
@@ -57,15 +74,26 @@ describe('every list order', () => {
 
 /** Whether a plan reads every row of a table (of the organization, or of all of them) instead of searching an index. */
 const scansWhole = (text: string, table: string) =>
-  t.db.provider === 'sqlite' ? new RegExp(`^SCAN ${table}\\b|SCAN ${table}$`, 'm').test(text) : new RegExp(`Seq Scan on "?${table}"?`).test(text);
+  t.db.provider === 'sqlite'
+    ? new RegExp(`^SCAN ${table}\\b|SCAN ${table}$`, 'm').test(text)
+    : new RegExp(`Seq Scan on "?${table}"?`).test(text);
 
 describe('filtered counts and aged receivables', () => {
   it('count a filtered invoice list from an index of what it filters by', async () => {
     const placeholder = (n: number) => (t.db.provider === 'sqlite' ? '?' : `$${n}`);
     const counts = {
-      status: [`SELECT COUNT(*) FROM "Invoice" WHERE "organizationId" = ${placeholder(1)} AND "status" = ${placeholder(2)}`, ['org_x', 'OPEN']],
-      customer: [`SELECT COUNT(*) FROM "Invoice" WHERE "organizationId" = ${placeholder(1)} AND "customerId" = ${placeholder(2)}`, ['org_x', 'cus_x']],
-      'issue dates': [`SELECT COUNT(*) FROM "Invoice" WHERE "organizationId" = ${placeholder(1)} AND "issueDate" >= ${placeholder(2)} AND "issueDate" <= ${placeholder(3)}`, ['org_x', '2026-01-01', '2026-01-31']],
+      status: [
+        `SELECT COUNT(*) FROM "Invoice" WHERE "organizationId" = ${placeholder(1)} AND "status" = ${placeholder(2)}`,
+        ['org_x', 'OPEN'],
+      ],
+      customer: [
+        `SELECT COUNT(*) FROM "Invoice" WHERE "organizationId" = ${placeholder(1)} AND "customerId" = ${placeholder(2)}`,
+        ['org_x', 'cus_x'],
+      ],
+      'issue dates': [
+        `SELECT COUNT(*) FROM "Invoice" WHERE "organizationId" = ${placeholder(1)} AND "issueDate" >= ${placeholder(2)} AND "issueDate" <= ${placeholder(3)}`,
+        ['org_x', '2026-01-01', '2026-01-31'],
+      ],
     } as const;
     for (const [name, [sql, values]] of Object.entries(counts)) {
       const text = await plan(sql.replace('"status" = $2', '"status" = $2::"InvoiceStatus"'), [...values]);
@@ -84,22 +112,27 @@ describe('filtered counts and aged receivables', () => {
   it.each([
     ['receivables', 'Invoice', 'Payment'],
     ['payables', 'Bill', 'BillPayment'],
-  ] as const)('reads only the documents open at the date (%s): the open ones by status, those settled after it by settledOn', async (side, documents, payments) => {
-    const statement = agingStatement('org_x', '2026-06-30', side);
-    const text = await plan(t.db.provider === 'sqlite' ? statement.sql : statement.text, statement.values);
-    expect(scansWhole(text, 'i') || scansWhole(text, documents) || scansWhole(text, 'p') || scansWhole(text, payments), text).toBe(false);
-    // Which index: SQLite's choice does not hang on statistics here (PostgreSQL's does, and its empty
-    // test tables have none to go on: `npm run bench:scale` shows its plan's cost at a million invoices).
-    if (t.db.provider === 'sqlite') {
-      expect(text).toMatch(new RegExp(`${documents}_organizationId_status_issueDate_id_idx`));
-      expect(text).toMatch(new RegExp(`${documents}_organizationId_settledOn_idx`));
-      expect(text, 'never the issue-date index, which walks the whole history').not.toMatch(new RegExp(`${documents}_organizationId_issueDate_id_idx`));
-    }
-  });
+  ] as const)(
+    'reads only the documents open at the date (%s): the open ones by status, those settled after it by settledOn',
+    async (side, documents, payments) => {
+      const statement = agingStatement('org_x', '2026-06-30', side);
+      const text = await plan(t.db.provider === 'sqlite' ? statement.sql : statement.text, statement.values);
+      expect(scansWhole(text, 'i') || scansWhole(text, documents) || scansWhole(text, 'p') || scansWhole(text, payments), text).toBe(false);
+      // Which index: SQLite's choice does not hang on statistics here (PostgreSQL's does, and its empty
+      // test tables have none to go on: `npm run bench:scale` shows its plan's cost at a million invoices).
+      if (t.db.provider === 'sqlite') {
+        expect(text).toMatch(new RegExp(`${documents}_organizationId_status_issueDate_id_idx`));
+        expect(text).toMatch(new RegExp(`${documents}_organizationId_settledOn_idx`));
+        expect(text, 'never the issue-date index, which walks the whole history').not.toMatch(
+          new RegExp(`${documents}_organizationId_issueDate_id_idx`),
+        );
+      }
+    },
+  );
 });
 
 describe('balances from the kept totals', () => {
-  it('read the months and days of each range from the totals\' indexes, never every total of the organization', async () => {
+  it("read the months and days of each range from the totals' indexes, never every total of the organization", async () => {
     // The trial balance's ranges: the closed years (whole months), and this year up to a date mid-month (months and days).
     const statement = periodSumsStatement('org_x', [{ to: '2025-12-31' }, { from: '2026-01-01', to: '2026-06-15' }], undefined)!;
     const text = await plan(t.db.provider === 'sqlite' ? statement.sql : statement.text, statement.values);
@@ -123,7 +156,10 @@ describe('the overdue filter', () => {
     // checks it on thousands of invoices).
     if (t.db.provider === 'postgresql') {
       let n = 0;
-      const text = await plan(page!.replace(/\?/g, () => `$${++n}`), ['org_x', '2026-11-25', 25, 0]);
+      const text = await plan(
+        page!.replace(/\?/g, () => `$${++n}`),
+        ['org_x', '2026-11-25', 25, 0],
+      );
       expect(text).toMatch(/Invoice_open_issueDate_id_idx/);
       expect(/\bSort\b/.test(text), text).toBe(false);
     }
@@ -134,29 +170,47 @@ describe('a REST page over books written through the API', () => {
   // SQLite's planner chose an index on organizationId (every row of a one-company file) for a page's load
   // of its rows by id, once the books held thousands of documents written as integrators write them; the
   // page's cost then grew with the books. PostgreSQL's planner takes the key by itself.
-  it.runIf(!usingPostgres)('loads every list\'s rows by their primary key, whatever else the statement names', async () => {
-    const { key } = await t.tenant('Written Co');
-    const send = (path: string, body?: unknown) => fetch(`${t.url}${path}`, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
-    const customerId = ((await (await send('/api/v1/customers', { name: 'Buyer' })).json()) as { id: string }).id;
-    const accounts = ((await (await send('/api/v1/accounts?limit=100')).json()) as { data: { id: string; code: string }[] }).data;
-    const account = (code: string) => accounts.find((a) => a.code === code)!.id;
-    for (let i = 0; i < 100; i++) {
-      await send('/api/v1/invoices', { customerId, lines: [{ description: 'Work', unitPrice: 10 + i }] });
-      if (i % 10 === 0) await send('/api/v1/journal-entries', { date: '2026-03-01', description: 'Rent', lines: [{ accountId: account('6100'), debit: 5, credit: 0 }, { accountId: account('1010'), debit: 0, credit: 5 }] });
-    }
-    // No new statistics: a server's are those of its start (refreshed hourly), here an empty database's,
-    // with which SQLite guessed that the organization's index narrows best.
-    const byIds = /"id"` IN \(|"id" IN \(/;
-    const searchedOtherwise: string[] = [];
-    for (const route of restRoutes.filter((r) => r.method === 'GET' && r.operationId.startsWith('list') && !r.path.includes(':'))) {
-      t.queries.length = 0;
-      expect((await send(`${route.path}?limit=25`)).status, route.path).toBe(200);
-      for (const sql of t.queries.filter((q) => q.startsWith('SELECT') && byIds.test(q))) {
-        const values = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 'x');
-        const text = await plan(sql, values);
-        if (!/\((id=\?)\)|PRIMARY KEY|autoindex_\w+_1 \(id=\?\)/.test(text)) searchedOtherwise.push(`${route.path}: ${sql.slice(0, 120)}\n${text}`);
+  it.runIf(!usingPostgres)(
+    "loads every list's rows by their primary key, whatever else the statement names",
+    async () => {
+      const { key } = await t.tenant('Written Co');
+      const send = (path: string, body?: unknown) =>
+        fetch(`${t.url}${path}`, {
+          method: body ? 'POST' : 'GET',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+      const customerId = ((await (await send('/api/v1/customers', { name: 'Buyer' })).json()) as { id: string }).id;
+      const accounts = ((await (await send('/api/v1/accounts?limit=100')).json()) as { data: { id: string; code: string }[] }).data;
+      const account = (code: string) => accounts.find((a) => a.code === code)!.id;
+      for (let i = 0; i < 100; i++) {
+        await send('/api/v1/invoices', { customerId, lines: [{ description: 'Work', unitPrice: 10 + i }] });
+        if (i % 10 === 0)
+          await send('/api/v1/journal-entries', {
+            date: '2026-03-01',
+            description: 'Rent',
+            lines: [
+              { accountId: account('6100'), debit: 5, credit: 0 },
+              { accountId: account('1010'), debit: 0, credit: 5 },
+            ],
+          });
       }
-    }
-    expect(searchedOtherwise, searchedOtherwise.join('\n\n')).toEqual([]);
-  }, 120_000);
+      // No new statistics: a server's are those of its start (refreshed hourly), here an empty database's,
+      // with which SQLite guessed that the organization's index narrows best.
+      const byIds = /"id"` IN \(|"id" IN \(/;
+      const searchedOtherwise: string[] = [];
+      for (const route of restRoutes.filter((r) => r.method === 'GET' && r.operationId.startsWith('list') && !r.path.includes(':'))) {
+        t.queries.length = 0;
+        expect((await send(`${route.path}?limit=25`)).status, route.path).toBe(200);
+        for (const sql of t.queries.filter((q) => q.startsWith('SELECT') && byIds.test(q))) {
+          const values = Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => 'x');
+          const text = await plan(sql, values);
+          if (!/\((id=\?)\)|PRIMARY KEY|autoindex_\w+_1 \(id=\?\)/.test(text))
+            searchedOtherwise.push(`${route.path}: ${sql.slice(0, 120)}\n${text}`);
+        }
+      }
+      expect(searchedOtherwise, searchedOtherwise.join('\n\n')).toEqual([]);
+    },
+    120_000,
+  );
 });

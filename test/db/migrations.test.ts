@@ -56,10 +56,17 @@ async function migrateBefore(t: TestDatabase, name: string) {
 async function olderOrganization(t: TestDatabase, name: string) {
   const id = `org_${name.toLowerCase().replace(/[^a-z]/g, '')}`;
   const now = new Date().toISOString();
-  await t.db.prisma.$executeRawUnsafe(`INSERT INTO "Organization" ("id", "name", "baseCurrency", "createdAt", "updatedAt") VALUES ('${id}', '${name}', 'USD', '${now}', '${now}')`);
+  await t.db.prisma.$executeRawUnsafe(
+    `INSERT INTO "Organization" ("id", "name", "baseCurrency", "createdAt", "updatedAt") VALUES ('${id}', '${name}', 'USD', '${now}', '${now}')`,
+  );
   const chart = STANDARD_CHART.filter((a) => a.systemRole !== 'tax_recoverable');
-  const rows = chart.map((a, i) => `('acct_${id.slice(4)}${i}', '${id}', '${a.code}', '${a.name.replace("'", "''")}', '${a.type}', '${a.subtype}', ${a.systemRole ? 'true' : 'false'}, ${a.systemRole ? `'${a.systemRole}'` : 'NULL'}, '${now}', '${now}')`);
-  await t.db.prisma.$executeRawUnsafe(`INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "subtype", "system", "systemRole", "createdAt", "updatedAt") VALUES ${rows.join(', ')}`);
+  const rows = chart.map(
+    (a, i) =>
+      `('acct_${id.slice(4)}${i}', '${id}', '${a.code}', '${a.name.replace("'", "''")}', '${a.type}', '${a.subtype}', ${a.systemRole ? 'true' : 'false'}, ${a.systemRole ? `'${a.systemRole}'` : 'NULL'}, '${now}', '${now}')`,
+  );
+  await t.db.prisma.$executeRawUnsafe(
+    `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "subtype", "system", "systemRole", "createdAt", "updatedAt") VALUES ${rows.join(', ')}`,
+  );
   return { id };
 }
 
@@ -71,7 +78,24 @@ describe('migrations', () => {
 
     expect(await migrate(t.db)).toEqual(all);
     const tables = await tableNames(t);
-    for (const model of ['Organization', 'ApiKey', 'Account', 'JournalEntry', 'JournalLine', 'Customer', 'Vendor', 'Product', 'Invoice', 'InvoiceLine', 'Payment', 'Employee', 'WebhookSubscription', 'Event', 'WebhookDelivery', 'IdempotencyKey']) {
+    for (const model of [
+      'Organization',
+      'ApiKey',
+      'Account',
+      'JournalEntry',
+      'JournalLine',
+      'Customer',
+      'Vendor',
+      'Product',
+      'Invoice',
+      'InvoiceLine',
+      'Payment',
+      'Employee',
+      'WebhookSubscription',
+      'Event',
+      'WebhookDelivery',
+      'IdempotencyKey',
+    ]) {
       expect(tables).toContain(model);
     }
     expect(await history(t)).toEqual(all);
@@ -89,9 +113,15 @@ describe('migrations', () => {
       engine.diagnoseMigrationHistory({
         migrationsList: {
           baseDir: join(MIGRATIONS_ROOT, t.db.provider),
-          lockfile: { path: join(MIGRATIONS_ROOT, t.db.provider, 'migration_lock.toml'), content: readFileSync(join(MIGRATIONS_ROOT, t.db.provider, 'migration_lock.toml'), 'utf8') },
+          lockfile: {
+            path: join(MIGRATIONS_ROOT, t.db.provider, 'migration_lock.toml'),
+            content: readFileSync(join(MIGRATIONS_ROOT, t.db.provider, 'migration_lock.toml'), 'utf8'),
+          },
           shadowDbInitScript: '',
-          migrationDirectories: migrations.map((m) => ({ path: m.name, migrationFile: { path: 'migration.sql', content: { tag: 'ok' as const, value: m.sql } } })),
+          migrationDirectories: migrations.map((m) => ({
+            path: m.name,
+            migrationFile: { path: 'migration.sql', content: { tag: 'ok' as const, value: m.sql } },
+          })),
         },
         optInToShadowDatabase: false,
         filters: NO_FILTERS,
@@ -106,7 +136,10 @@ describe('migrations', () => {
 
     // Books of an older version: entries and lines only (written as that version wrote them).
     const org = await olderOrganization(t, 'Older Co');
-    const [cash, sales] = await t.db.prisma.account.findMany({ where: { organizationId: org.id, code: { in: ['1000', '4000'] } }, orderBy: { code: 'asc' } });
+    const [cash, sales] = await t.db.prisma.account.findMany({
+      where: { organizationId: org.id, code: { in: ['1000', '4000'] } },
+      orderBy: { code: 'asc' },
+    });
     const postings = [
       { date: '2026-01-05', amount: 1_000n },
       { date: '2026-01-05', amount: 250n },
@@ -114,22 +147,59 @@ describe('migrations', () => {
     ];
     for (const [n, { date, amount }] of postings.entries()) {
       const entryId = `je_old${n}`;
-      await insertRows(t.db.prisma, 'JournalEntry', ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'], [
-        { id: entryId, organizationId: org.id, number: n + 1, date, description: 'old', sourceType: 'manual', totalAmount: amount, currency: 'USD', createdAt: new Date() },
-      ]);
-      await insertRows(t.db.prisma, 'JournalLine', ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'debit', 'credit', 'date'], [
-        { id: `jl_old${n}a`, organizationId: org.id, entryId, lineNo: 1, accountId: cash.id, debit: amount, credit: 0n, date },
-        { id: `jl_old${n}b`, organizationId: org.id, entryId, lineNo: 2, accountId: sales.id, debit: 0n, credit: amount, date },
-      ]);
+      await insertRows(
+        t.db.prisma,
+        'JournalEntry',
+        ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'],
+        [
+          {
+            id: entryId,
+            organizationId: org.id,
+            number: n + 1,
+            date,
+            description: 'old',
+            sourceType: 'manual',
+            totalAmount: amount,
+            currency: 'USD',
+            createdAt: new Date(),
+          },
+        ],
+      );
+      await insertRows(
+        t.db.prisma,
+        'JournalLine',
+        ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'debit', 'credit', 'date'],
+        [
+          { id: `jl_old${n}a`, organizationId: org.id, entryId, lineNo: 1, accountId: cash.id, debit: amount, credit: 0n, date },
+          { id: `jl_old${n}b`, organizationId: org.id, entryId, lineNo: 2, accountId: sales.id, debit: 0n, credit: amount, date },
+        ],
+      );
     }
 
-    expect(await migrate(t.db)).toEqual(['20261123193251_account_daily_totals', ...readMigrations(t.db.provider).map((m) => m.name).filter((name) => name > '20261123193251_account_daily_totals')]);
-    const totals = await t.db.prisma.accountDailyTotal.findMany({ where: { organizationId: org.id }, orderBy: [{ date: 'asc' }, { accountId: 'asc' }] });
-    const row = (accountId: string, date: string, debit: bigint, credit: bigint) => ({ organizationId: org.id, accountId, date, debit, credit });
+    expect(await migrate(t.db)).toEqual([
+      '20261123193251_account_daily_totals',
+      ...readMigrations(t.db.provider)
+        .map((m) => m.name)
+        .filter((name) => name > '20261123193251_account_daily_totals'),
+    ]);
+    const totals = await t.db.prisma.accountDailyTotal.findMany({
+      where: { organizationId: org.id },
+      orderBy: [{ date: 'asc' }, { accountId: 'asc' }],
+    });
+    const row = (accountId: string, date: string, debit: bigint, credit: bigint) => ({
+      organizationId: org.id,
+      accountId,
+      date,
+      debit,
+      credit,
+    });
     expect(totals).toEqual(
-      [row(cash.id, '2026-01-05', 1_250n, 0n), row(sales.id, '2026-01-05', 0n, 1_250n), row(cash.id, '2026-02-10', 99n, 0n), row(sales.id, '2026-02-10', 0n, 99n)].sort(
-        (a, b) => a.date.localeCompare(b.date) || a.accountId.localeCompare(b.accountId),
-      ),
+      [
+        row(cash.id, '2026-01-05', 1_250n, 0n),
+        row(sales.id, '2026-01-05', 0n, 1_250n),
+        row(cash.id, '2026-02-10', 99n, 0n),
+        row(sales.id, '2026-02-10', 0n, 99n),
+      ].sort((a, b) => a.date.localeCompare(b.date) || a.accountId.localeCompare(b.accountId)),
     );
   });
 
@@ -140,12 +210,37 @@ describe('migrations', () => {
     // A key and an event as the older version wrote them (no scopes, no expiry, no actor).
     const org = await olderOrganization(t, 'Keyed Co');
     const secret = 'S'.repeat(32);
-    await insertRows(t.db.prisma, 'ApiKey', ['id', 'organizationId', 'name', 'prefix', 'secretHash', 'createdAt'], [
-      { id: 'key_old', organizationId: org.id, name: 'Old integration', prefix: 'oldprefix000', secretHash: hashSecret(secret).toString('hex'), createdAt: new Date() },
-    ]);
-    await insertRows(t.db.prisma, 'Event', ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'], [
-      { id: 'evt_old', organizationId: org.id, type: 'organization.updated', resourceType: 'organization', resourceId: org.id, payload: '{}', createdAt: new Date() },
-    ]);
+    await insertRows(
+      t.db.prisma,
+      'ApiKey',
+      ['id', 'organizationId', 'name', 'prefix', 'secretHash', 'createdAt'],
+      [
+        {
+          id: 'key_old',
+          organizationId: org.id,
+          name: 'Old integration',
+          prefix: 'oldprefix000',
+          secretHash: hashSecret(secret).toString('hex'),
+          createdAt: new Date(),
+        },
+      ],
+    );
+    await insertRows(
+      t.db.prisma,
+      'Event',
+      ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'],
+      [
+        {
+          id: 'evt_old',
+          organizationId: org.id,
+          type: 'organization.updated',
+          resourceType: 'organization',
+          resourceId: org.id,
+          payload: '{}',
+          createdAt: new Date(),
+        },
+      ],
+    );
 
     expect(await migrate(t.db)).toContain(SCOPES);
     // As a server started on the migrated database verifies it (a fresh handle, as after a restart).
@@ -153,7 +248,11 @@ describe('migrations', () => {
     cleanups.push(() => server.close());
     const key = await verifyApiKey(server, `ak_oldprefix000_${secret}`);
     expect(key && [...key.scopes]).toEqual(['*']);
-    expect(await t.db.prisma.apiKey.findUniqueOrThrow({ where: { id: 'key_old' } })).toMatchObject({ scopes: '*', expiresAt: null, createdByKeyId: null });
+    expect(await t.db.prisma.apiKey.findUniqueOrThrow({ where: { id: 'key_old' } })).toMatchObject({
+      scopes: '*',
+      expiresAt: null,
+      createdByKeyId: null,
+    });
     expect(await t.db.prisma.event.findUniqueOrThrow({ where: { id: 'evt_old' } })).toMatchObject({ actor: null, actorKeyId: null });
   });
 
@@ -164,42 +263,73 @@ describe('migrations', () => {
     const plain = await olderOrganization(t, 'Plain Co');
     const taken = await olderOrganization(t, 'Taken Co');
     // This one already used code 1400 for an account of its own.
-    await t.db.prisma.$executeRawUnsafe(`INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_own1400', '${taken.id}', '1400', 'Prepaid rent', 'ASSET', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`);
+    await t.db.prisma.$executeRawUnsafe(
+      `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_own1400', '${taken.id}', '1400', 'Prepaid rent', 'ASSET', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+    );
 
     // An invoice's posting whose lines lost their customer to an earlier rebuild of the customers table.
     const at = '2026-01-01T00:00:00.000Z';
-    const [receivables, sales] = await t.db.prisma.account.findMany({ where: { organizationId: plain.id, code: { in: ['1200', '4000'] } }, orderBy: { code: 'asc' } });
+    const [receivables, sales] = await t.db.prisma.account.findMany({
+      where: { organizationId: plain.id, code: { in: ['1200', '4000'] } },
+      orderBy: { code: 'asc' },
+    });
     for (const statement of [
       `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_lost', '${plain.id}', 'Lost Ltd', '${at}', '${at}')`,
       `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "sourceId", "totalAmount", "currency", "createdAt") VALUES ('je_lost', '${plain.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', 'inv_lost', 500, 'USD', '${at}'), ('je_manual', '${plain.id}', 2, '2026-01-03', 'By hand', 'manual', NULL, 7, 'USD', '${at}')`,
       `INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date") VALUES ('jl_lost1', '${plain.id}', 'je_lost', 1, '${receivables.id}', 500, 0, '2026-01-02'), ('jl_lost2', '${plain.id}', 'je_lost', 2, '${sales.id}', 0, 500, '2026-01-02'), ('jl_manual', '${plain.id}', 'je_manual', 1, '${sales.id}', 7, 0, '2026-01-03')`,
       `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", "subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_lost', '${plain.id}', 'INV-0001', 'cus_lost', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 500, 0, 500, 'je_lost', '${at}', '${at}')`,
-    ]) await t.db.prisma.$executeRawUnsafe(statement);
+    ])
+      await t.db.prisma.$executeRawUnsafe(statement);
 
     expect(await migrate(t.db)).toContain(BILLS);
     if (t.db.provider === 'sqlite') {
-      const lines = await t.db.prisma.journalLine.findMany({ where: { organizationId: plain.id }, orderBy: { id: 'asc' }, select: { id: true, customerId: true } });
-      expect(lines).toEqual([{ id: 'jl_lost1', customerId: 'cus_lost' }, { id: 'jl_lost2', customerId: 'cus_lost' }, { id: 'jl_manual', customerId: null }]);
+      const lines = await t.db.prisma.journalLine.findMany({
+        where: { organizationId: plain.id },
+        orderBy: { id: 'asc' },
+        select: { id: true, customerId: true },
+      });
+      expect(lines).toEqual([
+        { id: 'jl_lost1', customerId: 'cus_lost' },
+        { id: 'jl_lost2', customerId: 'cus_lost' },
+        { id: 'jl_manual', customerId: null },
+      ]);
     }
-    for (const [org, code] of [[plain, '1400'], [taken, '1400-TAX']] as const) {
+    for (const [org, code] of [
+      [plain, '1400'],
+      [taken, '1400-TAX'],
+    ] as const) {
       const account = await t.db.prisma.account.findFirstOrThrow({ where: { organizationId: org.id, systemRole: 'tax_recoverable' } });
-      expect(account).toMatchObject({ code, name: 'Recoverable Tax', type: 'ASSET', subtype: 'tax_recoverable', system: true, active: true });
+      expect(account).toMatchObject({
+        code,
+        name: 'Recoverable Tax',
+        type: 'ASSET',
+        subtype: 'tax_recoverable',
+        system: true,
+        active: true,
+      });
       expect(account.id).toMatch(/^acct_[0-9a-z]{26}$/);
       expect(account.createdAt).toBeInstanceOf(Date);
       // Counted in the kept list count, as every account is.
       const counted = await t.db.prisma.listCount.findFirst({ where: { organizationId: org.id, model: 'Account' } });
       expect(Number(counted?.count)).toBe(await t.db.prisma.account.count({ where: { organizationId: org.id } }));
     }
-    expect(await t.db.prisma.account.findUniqueOrThrow({ where: { id: 'acct_own1400' } })).toMatchObject({ code: '1400', systemRole: null });
+    expect(await t.db.prisma.account.findUniqueOrThrow({ where: { id: 'acct_own1400' } })).toMatchObject({
+      code: '1400',
+      systemRole: null,
+    });
   });
 
-  it('tell lines without tax from a zero rate (null, not 0), and name the account each posted line\'s tax went to', async () => {
+  it("tell lines without tax from a zero rate (null, not 0), and name the account each posted line's tax went to", async () => {
     const t = database();
     const TAX_KEPT_APART = '20261126134151_tax_kept_apart';
     await migrateBefore(t, TAX_KEPT_APART);
     const org = await olderOrganization(t, 'Taxed Co');
     const at = '2026-01-01T00:00:00.000Z';
-    const [salesTax, sales] = await Promise.all(['2200', '4000'].map((code) => t.db.prisma.account.findFirstOrThrow({ where: { organizationId: org.id, code }, select: { id: true } })));
+    const [salesTax, sales] = await Promise.all(
+      ['2200', '4000'].map((code) =>
+        t.db.prisma.account.findFirstOrThrow({ where: { organizationId: org.id, code }, select: { id: true } }),
+      ),
+    );
     for (const statement of [
       `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_city', '${org.id}', '2220', 'City tax', 'LIABILITY', '${at}', '${at}')`,
       `INSERT INTO "TaxRate" ("id", "organizationId", "name", "ratePpm", "salesAccountId", "createdAt", "updatedAt") VALUES ('txr_city', '${org.id}', 'City', 25000, 'acct_city', '${at}', '${at}'), ('txr_zero', '${org.id}', 'Zero', 0, NULL, '${at}', '${at}')`,
@@ -213,10 +343,15 @@ describe('migrations', () => {
         ('il_city', '${org.id}', 'inv_posted', 3, '${sales.id}', 'city', 1000, 100, 25000, 'txr_city', 100, 3),
         ('il_zero', '${org.id}', 'inv_posted', 4, '${sales.id}', 'zero', 1000, 100, 0, 'txr_zero', 100, 0),
         ('il_draft', '${org.id}', 'inv_draft', 1, '${sales.id}', 'draft', 1000, 100, 25000, 'txr_city', 100, 3)`,
-    ]) await t.db.prisma.$executeRawUnsafe(statement);
+    ])
+      await t.db.prisma.$executeRawUnsafe(statement);
 
     expect(await migrate(t.db)).toContain(TAX_KEPT_APART);
-    const lines = await t.db.prisma.invoiceLine.findMany({ where: { organizationId: org.id }, orderBy: { id: 'asc' }, select: { id: true, taxRatePpm: true, taxAccountId: true } });
+    const lines = await t.db.prisma.invoiceLine.findMany({
+      where: { organizationId: org.id },
+      orderBy: { id: 'asc' },
+      select: { id: true, taxRatePpm: true, taxAccountId: true },
+    });
     expect(lines).toEqual([
       { id: 'il_bare', taxRatePpm: 80000, taxAccountId: salesTax.id },
       { id: 'il_city', taxRatePpm: 25000, taxAccountId: 'acct_city' },
@@ -224,8 +359,15 @@ describe('migrations', () => {
       { id: 'il_untaxed', taxRatePpm: null, taxAccountId: null },
       { id: 'il_zero', taxRatePpm: 0, taxAccountId: salesTax.id }, // a rate of 0 % is a zero rate, not "no tax"
     ]);
-    const products = await t.db.prisma.product.findMany({ where: { organizationId: org.id }, orderBy: { id: 'asc' }, select: { id: true, taxRatePpm: true } });
-    expect(products).toEqual([{ id: 'prod_taxed', taxRatePpm: 80000 }, { id: 'prod_untaxed', taxRatePpm: null }]);
+    const products = await t.db.prisma.product.findMany({
+      where: { organizationId: org.id },
+      orderBy: { id: 'asc' },
+      select: { id: true, taxRatePpm: true },
+    });
+    expect(products).toEqual([
+      { id: 'prod_taxed', taxRatePpm: 80000 },
+      { id: 'prod_untaxed', taxRatePpm: null },
+    ]);
   });
 
   it('keep every reference when a migration rebuilds a referenced table (customers, invoice lines, API keys)', async () => {
@@ -233,7 +375,10 @@ describe('migrations', () => {
     // Books as they stood before the customers table was rebuilt: a customer, its invoice, a journal line naming it.
     await migrateBefore(t, '20261124184658_customer_balance');
     const org = await olderOrganization(t, 'Rebuilt Co');
-    const [receivables, sales] = await t.db.prisma.account.findMany({ where: { organizationId: org.id, code: { in: ['1200', '4000'] } }, orderBy: { code: 'asc' } });
+    const [receivables, sales] = await t.db.prisma.account.findMany({
+      where: { organizationId: org.id, code: { in: ['1200', '4000'] } },
+      orderBy: { code: 'asc' },
+    });
     const at = '2026-01-01T00:00:00.000Z';
     const sql = [
       `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_kept', '${org.id}', 'Kept Ltd', '${at}', '${at}')`,
@@ -245,8 +390,16 @@ describe('migrations', () => {
     for (const statement of sql) await t.db.prisma.$executeRawUnsafe(statement);
 
     await migrate(t.db);
-    expect(await t.db.prisma.journalLine.findMany({ where: { entryId: 'je_kept' }, select: { customerId: true } })).toEqual([{ customerId: 'cus_kept' }, { customerId: 'cus_kept' }]);
-    expect(await t.db.prisma.invoice.findUniqueOrThrow({ where: { id: 'inv_kept' }, select: { customerId: true, lines: { select: { id: true } } } })).toEqual({ customerId: 'cus_kept', lines: [{ id: 'il_kept' }] });
+    expect(await t.db.prisma.journalLine.findMany({ where: { entryId: 'je_kept' }, select: { customerId: true } })).toEqual([
+      { customerId: 'cus_kept' },
+      { customerId: 'cus_kept' },
+    ]);
+    expect(
+      await t.db.prisma.invoice.findUniqueOrThrow({
+        where: { id: 'inv_kept' },
+        select: { customerId: true, lines: { select: { id: true } } },
+      }),
+    ).toEqual({ customerId: 'cus_kept', lines: [{ id: 'il_kept' }] });
     expect(await t.db.prisma.customer.findUniqueOrThrow({ where: { id: 'cus_kept' } })).toMatchObject({ name: 'Kept Ltd', balance: 500n });
     expect(await t.db.prisma.account.count({ where: { organizationId: org.id } })).toBe(STANDARD_CHART.length);
   });
@@ -259,7 +412,10 @@ describe('migrations', () => {
     const bad = join(root, t.db.provider, '99990101000000_broken');
     mkdirSync(bad);
     // The first statement works, the second fails: nothing of the migration may remain.
-    writeFileSync(join(bad, 'migration.sql'), 'CREATE TABLE "Extra" ("id" TEXT NOT NULL PRIMARY KEY);\nINSERT INTO "NoSuchTable" ("id") VALUES (\'x\');\n');
+    writeFileSync(
+      join(bad, 'migration.sql'),
+      'CREATE TABLE "Extra" ("id" TEXT NOT NULL PRIMARY KEY);\nINSERT INTO "NoSuchTable" ("id") VALUES (\'x\');\n',
+    );
 
     const error = await migrate(t.db, { root }).catch((e) => e);
     expect(error).toBeInstanceOf(MigrationError);
@@ -296,52 +452,75 @@ describe('migrations', () => {
 
   const PARTIAL_INDEXES = ['Bill_open_issueDate_id_idx', 'Invoice_open_issueDate_id_idx'];
 
-  it.runIf(usingPostgres)('on PostgreSQL, produce the same tables, columns, indexes and constraints as the schema engine makes from schema.prisma', async () => {
-    // The engine cannot introspect PostgreSQL over the pg adapter (it chokes on the "char" type), so
-    // compare the catalog of a migrated schema with one built straight from the datamodel.
-    const migrated = database();
-    await migrate(migrated.db);
-    const direct = database();
-    const schema = schemaFor('postgresql');
-    const script = await withSchemaEngine(schema.path, schema.text, direct.db.adapterFactory, async (engine) =>
-      (await engine.diff({ from: { tag: 'empty' }, to: { tag: 'schemaDatamodel', files: [{ path: schema.path, content: schema.text }] }, script: true, exitCode: null, filters: NO_FILTERS })).stdout ?? '',
-    );
-    const directSchema = (direct.db as any).schema as string;
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL!.replace(/\?.*$/, '') });
-    await client.connect();
-    cleanups.push(() => client.end());
-    await client.query(`CREATE SCHEMA IF NOT EXISTS "${directSchema}"; SET search_path TO "${directSchema}";`);
-    await client.query(script.replace('CREATE SCHEMA IF NOT EXISTS "public";', ''));
-    const describe = async (name: string) => {
-      const columns = await client.query(
-        `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default FROM information_schema.columns
+  it.runIf(usingPostgres)(
+    'on PostgreSQL, produce the same tables, columns, indexes and constraints as the schema engine makes from schema.prisma',
+    async () => {
+      // The engine cannot introspect PostgreSQL over the pg adapter (it chokes on the "char" type), so
+      // compare the catalog of a migrated schema with one built straight from the datamodel.
+      const migrated = database();
+      await migrate(migrated.db);
+      const direct = database();
+      const schema = schemaFor('postgresql');
+      const script = await withSchemaEngine(
+        schema.path,
+        schema.text,
+        direct.db.adapterFactory,
+        async (engine) =>
+          (
+            await engine.diff({
+              from: { tag: 'empty' },
+              to: { tag: 'schemaDatamodel', files: [{ path: schema.path, content: schema.text }] },
+              script: true,
+              exitCode: null,
+              filters: NO_FILTERS,
+            })
+          ).stdout ?? '',
+      );
+      const directSchema = (direct.db as any).schema as string;
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL!.replace(/\?.*$/, '') });
+      await client.connect();
+      cleanups.push(() => client.end());
+      await client.query(`CREATE SCHEMA IF NOT EXISTS "${directSchema}"; SET search_path TO "${directSchema}";`);
+      await client.query(script.replace('CREATE SCHEMA IF NOT EXISTS "public";', ''));
+      const describe = async (name: string) => {
+        const columns = await client.query(
+          `SELECT table_name, column_name, data_type, udt_name, is_nullable, column_default FROM information_schema.columns
          WHERE table_schema = $1 AND table_name <> '_prisma_migrations' ORDER BY table_name, column_name`,
-        [name],
-      );
-      const indexes = await client.query(`SELECT indexname, regexp_replace(indexdef, ' ON [^ ]+\\.', ' ON ') AS def FROM pg_indexes WHERE schemaname = $1 AND tablename <> '_prisma_migrations' ORDER BY indexname`, [name]);
-      const constraints = await client.query(
-        `SELECT conname, pg_get_constraintdef(c.oid) AS def FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+          [name],
+        );
+        const indexes = await client.query(
+          `SELECT indexname, regexp_replace(indexdef, ' ON [^ ]+\\.', ' ON ') AS def FROM pg_indexes WHERE schemaname = $1 AND tablename <> '_prisma_migrations' ORDER BY indexname`,
+          [name],
+        );
+        const constraints = await client.query(
+          `SELECT conname, pg_get_constraintdef(c.oid) AS def FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
          WHERE n.nspname = $1 AND conname NOT LIKE '_prisma_migrations%' ORDER BY conname`,
-        [name],
-      );
-      const enums = await client.query(
-        `SELECT t.typname, array_agg(e.enumlabel ORDER BY e.enumsortorder) AS labels FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid
+          [name],
+        );
+        const enums = await client.query(
+          `SELECT t.typname, array_agg(e.enumlabel ORDER BY e.enumsortorder) AS labels FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid
          JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = $1 GROUP BY t.typname ORDER BY t.typname`,
-        [name],
-      );
-      // Catalog text names the schema where it is not on the search path; the two schemas differ by name only.
-      return JSON.parse(JSON.stringify({ columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows, enums: enums.rows }).replaceAll(`${name}.`, ''));
-    };
-    const a = await describe((migrated.db as any).schema);
-    const b = await describe(directSchema);
-    expect(a.columns.length).toBeGreaterThan(100);
-    // Partial indexes schema.prisma cannot state, made by the PostgreSQL migrations alone.
-    const partial = a.indexes.filter((i: { indexname: string }) => PARTIAL_INDEXES.includes(i.indexname));
-    expect(partial.map((i: { def: string }) => i.def).sort()).toEqual([
-      'CREATE INDEX "Bill_open_issueDate_id_idx" ON "Bill" USING btree ("organizationId", "issueDate", id) WHERE (status = ANY (ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
-      'CREATE INDEX "Invoice_open_issueDate_id_idx" ON "Invoice" USING btree ("organizationId", "issueDate", id) WHERE (status = ANY (ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
-    ]);
-    a.indexes = a.indexes.filter((i: { indexname: string }) => !PARTIAL_INDEXES.includes(i.indexname));
-    expect(a).toEqual(b);
-  });
+          [name],
+        );
+        // Catalog text names the schema where it is not on the search path; the two schemas differ by name only.
+        return JSON.parse(
+          JSON.stringify({ columns: columns.rows, indexes: indexes.rows, constraints: constraints.rows, enums: enums.rows }).replaceAll(
+            `${name}.`,
+            '',
+          ),
+        );
+      };
+      const a = await describe((migrated.db as any).schema);
+      const b = await describe(directSchema);
+      expect(a.columns.length).toBeGreaterThan(100);
+      // Partial indexes schema.prisma cannot state, made by the PostgreSQL migrations alone.
+      const partial = a.indexes.filter((i: { indexname: string }) => PARTIAL_INDEXES.includes(i.indexname));
+      expect(partial.map((i: { def: string }) => i.def).sort()).toEqual([
+        'CREATE INDEX "Bill_open_issueDate_id_idx" ON "Bill" USING btree ("organizationId", "issueDate", id) WHERE (status = ANY (ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
+        'CREATE INDEX "Invoice_open_issueDate_id_idx" ON "Invoice" USING btree ("organizationId", "issueDate", id) WHERE (status = ANY (ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
+      ]);
+      a.indexes = a.indexes.filter((i: { indexname: string }) => !PARTIAL_INDEXES.includes(i.indexname));
+      expect(a).toEqual(b);
+    },
+  );
 });

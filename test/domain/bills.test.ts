@@ -38,9 +38,11 @@ const counts = async () => ({
 const vendorBalance = async (id = vendorId) => (await http(t.url, `/api/v1/vendors/${id}`, { key })).body.balance as number;
 
 describe('a bill', () => {
-  it('is entered over REST and posts Dr expense, Dr recoverable tax per the rate\'s account, Cr payables', async () => {
+  it("is entered over REST and posts Dr expense, Dr recoverable tax per the rate's account, Cr payables", async () => {
     const standard = (await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'VAT 20%', rate: 20 } })).body.id;
-    const own = (await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'VAT 5% (own account)', rate: 5, purchaseAccountId: idOf('2250') } })).body.id;
+    const own = (
+      await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'VAT 5% (own account)', rate: 5, purchaseAccountId: idOf('2250') } })
+    ).body.id;
     const response = await http(t.url, '/api/v1/bills', {
       key,
       body: {
@@ -71,7 +73,14 @@ describe('a bill', () => {
       amountDue: 342.5,
     });
     expect(response.body.id).toMatch(/^bill_[0-9a-z]{26}$/);
-    expect(response.body.lines.map((l: { id: string; amount: number; taxAmount: number; taxRateId: string | null }) => [l.id.slice(0, 3), l.amount, l.taxAmount, l.taxRateId])).toEqual([
+    expect(
+      response.body.lines.map((l: { id: string; amount: number; taxAmount: number; taxRateId: string | null }) => [
+        l.id.slice(0, 3),
+        l.amount,
+        l.taxAmount,
+        l.taxRateId,
+      ]),
+    ).toEqual([
       ['bl_', 45, 9, standard],
       ['bl_', 270, 13.5, own],
       ['bl_', 5, 0, null],
@@ -85,17 +94,38 @@ describe('a bill', () => {
     ]);
     expect(await vendorBalance()).toBe(342.5);
     expect((await http(t.url, `/api/v1/bills/${response.body.id}`, { key })).body).toEqual(response.body);
-    const events = (await http(t.url, '/api/v1/events?limit=100', { key })).body.data as { type: string; data: { object: { id: string; sourceType?: string } } }[];
+    const events = (await http(t.url, '/api/v1/events?limit=100', { key })).body.data as {
+      type: string;
+      data: { object: { id: string; sourceType?: string } };
+    }[];
     expect(events.filter((e) => e.data.object.id === response.body.id).map((e) => e.type)).toEqual(['bill.created']);
-    expect(events.find((e) => e.data.object.id === response.body.journalEntryId)).toMatchObject({ type: 'journal_entry.created', data: { object: { sourceType: 'bill' } } });
+    expect(events.find((e) => e.data.object.id === response.body.journalEntryId)).toMatchObject({
+      type: 'journal_entry.created',
+      data: { object: { sourceType: 'bill' } },
+    });
   });
 
   it('is paid in parts (Dr payables, Cr bank) and refuses an overpayment, a payment before its date, and a void once paid', async () => {
-    const bill = (await http(t.url, '/api/v1/bills', { key, body: { vendorId, issueDate: '2026-04-01', lines: [{ description: 'Rent', unitPrice: 1000, accountId: idOf('6100') }] } })).body;
+    const bill = (
+      await http(t.url, '/api/v1/bills', {
+        key,
+        body: { vendorId, issueDate: '2026-04-01', lines: [{ description: 'Rent', unitPrice: 1000, accountId: idOf('6100') }] },
+      })
+    ).body;
     const before = await vendorBalance();
-    const first = await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 400, date: '2026-04-05', method: 'transfer' } });
+    const first = await http(t.url, `/api/v1/bills/${bill.id}/payments`, {
+      key,
+      body: { amount: 400, date: '2026-04-05', method: 'transfer' },
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ billId: bill.id, amount: 400, date: '2026-04-05', paymentAccountId: idOf('1010'), billStatus: 'partially_paid', billAmountDue: 600 });
+    expect(first.body).toMatchObject({
+      billId: bill.id,
+      amount: 400,
+      date: '2026-04-05',
+      paymentAccountId: idOf('1010'),
+      billStatus: 'partially_paid',
+      billAmountDue: 600,
+    });
     expect(first.body.id).toMatch(/^bpay_/);
     expect(await postingOf(first.body.journalEntryId)).toEqual([
       ['2000', 400, 0],
@@ -108,18 +138,34 @@ describe('a bill', () => {
     expect(early.body.errors).toEqual([{ path: 'date', message: 'must not be before the bill date 2026-04-01' }]);
     const fromIncome = await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 1, paymentAccountId: idOf('4000') } });
     expect(fromIncome.body.errors[0].path).toBe('paymentAccountId');
-    const rest = await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 600, date: '2026-04-20', paymentAccountId: idOf('1000') } });
+    const rest = await http(t.url, `/api/v1/bills/${bill.id}/payments`, {
+      key,
+      body: { amount: 600, date: '2026-04-20', paymentAccountId: idOf('1000') },
+    });
     expect(rest.body).toMatchObject({ billStatus: 'paid', billAmountDue: 0, paymentAccountId: idOf('1000') });
     expect(await vendorBalance()).toBe(before - 1000);
     expectProblem(await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 1 } }), 400, 'INVALID_STATE');
     expectProblem(await http(t.url, `/api/v1/bills/${bill.id}/void`, { key, body: {} }), 400, 'INVALID_STATE');
-    const events = (await http(t.url, '/api/v1/events?limit=100', { key })).body.data as { type: string; data: { object: { id: string } } }[];
-    expect(events.filter((e) => e.data.object.id === bill.id).map((e) => e.type)).toEqual(['bill.created', 'bill.payment_recorded', 'bill.payment_recorded', 'bill.paid']);
+    const events = (await http(t.url, '/api/v1/events?limit=100', { key })).body.data as {
+      type: string;
+      data: { object: { id: string } };
+    }[];
+    expect(events.filter((e) => e.data.object.id === bill.id).map((e) => e.type)).toEqual([
+      'bill.created',
+      'bill.payment_recorded',
+      'bill.payment_recorded',
+      'bill.paid',
+    ]);
   });
 
   it('can be a draft (not posted, owed nothing), finalized later, or voided with the reversal of its posting', async () => {
     const before = await vendorBalance();
-    const draft = (await http(t.url, '/api/v1/bills', { key, body: { vendorId, issueDate: '2026-05-01', draft: true, lines: [{ description: 'Ink', unitPrice: 60, accountId: idOf('6000') }] } })).body;
+    const draft = (
+      await http(t.url, '/api/v1/bills', {
+        key,
+        body: { vendorId, issueDate: '2026-05-01', draft: true, lines: [{ description: 'Ink', unitPrice: 60, accountId: idOf('6000') }] },
+      })
+    ).body;
     expect(draft).toMatchObject({ status: 'draft', journalEntryId: null });
     expect(await vendorBalance()).toBe(before);
     expectProblem(await http(t.url, `/api/v1/bills/${draft.id}/payments`, { key, body: { amount: 1 } }), 400, 'INVALID_STATE');
@@ -133,7 +179,12 @@ describe('a bill', () => {
     const voided = await http(t.url, `/api/v1/bills/${draft.id}/void`, { key, body: { date: '2026-05-03', reason: 'sent twice' } });
     expect(voided.body).toMatchObject({ status: 'void', amountDue: 0 });
     expect(await vendorBalance()).toBe(before);
-    const entries = (await http(t.url, '/api/v1/journal-entries?sourceType=bill_void&limit=100', { key })).body.data as { id: string; reference: string; date: string; description: string }[];
+    const entries = (await http(t.url, '/api/v1/journal-entries?sourceType=bill_void&limit=100', { key })).body.data as {
+      id: string;
+      reference: string;
+      date: string;
+      description: string;
+    }[];
     const reversal = entries.find((e) => e.reference === draft.number)!;
     expect(reversal).toMatchObject({ date: '2026-05-03', description: `Void of bill ${draft.number}: sent twice` });
     expect(await postingOf(reversal.id)).toEqual([
@@ -151,30 +202,56 @@ describe('a bill', () => {
       [{ lines: [{ description: 'x', unitPrice: 1, accountId: expense }] }, 'vendorId'],
       [{ vendorId, lines: [] }, 'lines', 'a bill needs at least one line'],
       [{ vendorId, lines: [{ description: 'x', accountId: expense }] }, 'lines.0.unitPrice'],
-      [{ vendorId, lines: [{ description: 'x', unitPrice: 1 }] }, 'lines.0.accountId', 'is required when the line has no product with an expense account'],
-      [{ vendorId, lines: [{ description: 'x', unitPrice: 1, accountId: idOf('4000') }] }, 'lines.0.accountId', 'must be an expense or asset account, not income'],
-      [{ vendorId, lines: [{ description: 'x', unitPrice: 1, accountId: idOf('1200') }] }, 'lines.0.accountId', 'is a receivables or payables account, which only invoices, bills and their payments post to'],
+      [
+        { vendorId, lines: [{ description: 'x', unitPrice: 1 }] },
+        'lines.0.accountId',
+        'is required when the line has no product with an expense account',
+      ],
+      [
+        { vendorId, lines: [{ description: 'x', unitPrice: 1, accountId: idOf('4000') }] },
+        'lines.0.accountId',
+        'must be an expense or asset account, not income',
+      ],
+      [
+        { vendorId, lines: [{ description: 'x', unitPrice: 1, accountId: idOf('1200') }] },
+        'lines.0.accountId',
+        'is a receivables or payables account, which only invoices, bills and their payments post to',
+      ],
       [{ vendorId, lines: [{ unitPrice: 1, accountId: expense }] }, 'lines.0.description', 'is required when the line has no product'],
       [{ vendorId, lines: [{ description: 'x', unitPrice: 1, accountId: expense, taxRate: 5 }] }, 'lines.0.taxRate'],
       [{ vendorId, lines: [{ description: 'x', unitPrice: 1, accountId: expense, quantity: 0 }] }, 'lines.0.quantity'],
       [{ vendorId: inactive, lines: [{ description: 'x', unitPrice: 1, accountId: expense }] }, 'vendorId', 'is an inactive vendor'],
-      [{ vendorId, reference: 'PS-1001', lines: [{ description: 'x', unitPrice: 1, accountId: expense }] }, 'reference', 'the vendor\'s invoice "PS-1001" is already entered as bill BILL-0001; void that bill first to enter it again'],
-      [{ vendorId, issueDate: '2026-03-10', dueDate: '2026-03-01', lines: [{ description: 'x', unitPrice: 1, accountId: expense }] }, 'dueDate'],
+      [
+        { vendorId, reference: 'PS-1001', lines: [{ description: 'x', unitPrice: 1, accountId: expense }] },
+        'reference',
+        'the vendor\'s invoice "PS-1001" is already entered as bill BILL-0001; void that bill first to enter it again',
+      ],
+      [
+        { vendorId, issueDate: '2026-03-10', dueDate: '2026-03-01', lines: [{ description: 'x', unitPrice: 1, accountId: expense }] },
+        'dueDate',
+      ],
       [{ vendorId, lines: [{ description: 'x', unitPrice: 0, accountId: expense }] }, 'lines', 'the bill must total more than 0'],
     ];
     for (const [body, field, message] of cases) {
       const response = await http(t.url, '/api/v1/bills', { key, body });
       expectProblem(response, 400, 'VALIDATION_FAILED');
       const errors = response.body.errors as { path: string; message: string }[];
-      expect(errors.map((e) => e.path), JSON.stringify(body)).toContain(field);
+      expect(
+        errors.map((e) => e.path),
+        JSON.stringify(body),
+      ).toContain(field);
       if (message) expect(errors.find((e) => e.path === field)!.message).toBe(message);
     }
     expect(await counts()).toEqual(before);
   });
 
-  it('takes its account and description from a product\'s expense account', async () => {
-    const product = (await http(t.url, '/api/v1/products', { key, body: { name: 'Toner', unitPrice: 99, expenseAccountId: idOf('5000') } })).body.id;
-    const bill = await http(t.url, '/api/v1/bills', { key, body: { vendorId, issueDate: '2026-05-10', lines: [{ productId: product, quantity: 2, unitPrice: 30 }] } });
+  it("takes its account and description from a product's expense account", async () => {
+    const product = (await http(t.url, '/api/v1/products', { key, body: { name: 'Toner', unitPrice: 99, expenseAccountId: idOf('5000') } }))
+      .body.id;
+    const bill = await http(t.url, '/api/v1/bills', {
+      key,
+      body: { vendorId, issueDate: '2026-05-10', lines: [{ productId: product, quantity: 2, unitPrice: 30 }] },
+    });
     expect(bill.status).toBe(201);
     expect(bill.body.lines[0]).toMatchObject({ productId: product, description: 'Toner', accountId: idOf('5000'), amount: 60 });
   });
@@ -187,33 +264,64 @@ describe('bills through GraphQL', () => {
     expect(first.body.errors).toBeUndefined();
     const again = await gql(t.url, key, mutation, { key: 'bill-june-cleaning' });
     expect(again.body.data.createBill.id).toBe(first.body.data.createBill.id);
-    expect(first.body.data.createBill).toMatchObject({ status: 'OPEN', total: '80.00', vendor: { name: 'Paper Supplies Ltd' }, lines: [{ account: { code: '6000' }, amount: '80.00' }] });
-    const listed = await gql(t.url, key, `{ bills(first: 50, filter: { vendorId: "${vendorId}", status: OPEN }) { totalCount edges { node { number amountDue } } } node(id: "${vendorId}") { ... on Vendor { balance bills(first: 1) { totalCount edges { node { number } } } } } }`);
+    expect(first.body.data.createBill).toMatchObject({
+      status: 'OPEN',
+      total: '80.00',
+      vendor: { name: 'Paper Supplies Ltd' },
+      lines: [{ account: { code: '6000' }, amount: '80.00' }],
+    });
+    const listed = await gql(
+      t.url,
+      key,
+      `{ bills(first: 50, filter: { vendorId: "${vendorId}", status: OPEN }) { totalCount edges { node { number amountDue } } } node(id: "${vendorId}") { ... on Vendor { balance bills(first: 1) { totalCount edges { node { number } } } } } }`,
+    );
     expect(listed.body.errors).toBeUndefined();
     const open = listed.body.data.bills.edges.map((e: { node: { number: string } }) => e.node.number);
     expect(open).toContain(first.body.data.createBill.number);
     expect(listed.body.data.node.balance).toBe((await vendorBalance()).toFixed(2));
     expect(listed.body.data.node.bills.edges[0].node.number).toBe(first.body.data.createBill.number); // newest first
-    const paid = await gql(t.url, key, `mutation { recordBillPayment(input: { billId: "${first.body.data.createBill.id}", amount: "80", date: "2026-06-02" }) { amount bill { status amountDue } paymentAccount { code } journalEntry { bill { id } } } }`);
+    const paid = await gql(
+      t.url,
+      key,
+      `mutation { recordBillPayment(input: { billId: "${first.body.data.createBill.id}", amount: "80", date: "2026-06-02" }) { amount bill { status amountDue } paymentAccount { code } journalEntry { bill { id } } } }`,
+    );
     expect(paid.body.errors).toBeUndefined();
-    expect(paid.body.data.recordBillPayment).toMatchObject({ amount: '80.00', bill: { status: 'PAID', amountDue: '0.00' }, paymentAccount: { code: '1010' }, journalEntry: { bill: null } });
+    expect(paid.body.data.recordBillPayment).toMatchObject({
+      amount: '80.00',
+      bill: { status: 'PAID', amountDue: '0.00' },
+      paymentAccount: { code: '1010' },
+      journalEntry: { bill: null },
+    });
   });
 });
 
 describe('walls', () => {
-  it('keeps another organization\'s bills, vendors and tax rates out of reach', async () => {
+  it("keeps another organization's bills, vendors and tax rates out of reach", async () => {
     const other = await t.tenant('Other Bills Co');
     const theirVendor = (await http(t.url, '/api/v1/vendors', { key: other.key, body: { name: 'Theirs' } })).body.id;
-    const theirExpense = (await http(t.url, '/api/v1/accounts?limit=100', { key: other.key })).body.data.find((a: { code: string }) => a.code === '6000').id;
-    const theirBill = (await http(t.url, '/api/v1/bills', { key: other.key, body: { vendorId: theirVendor, lines: [{ description: 'x', unitPrice: 5, accountId: theirExpense }] } })).body;
+    const theirExpense = (await http(t.url, '/api/v1/accounts?limit=100', { key: other.key })).body.data.find(
+      (a: { code: string }) => a.code === '6000',
+    ).id;
+    const theirBill = (
+      await http(t.url, '/api/v1/bills', {
+        key: other.key,
+        body: { vendorId: theirVendor, lines: [{ description: 'x', unitPrice: 5, accountId: theirExpense }] },
+      })
+    ).body;
     expect(theirBill.status).toBe('open');
     const before = await counts();
     expectProblem(await http(t.url, `/api/v1/bills/${theirBill.id}`, { key }), 404, 'NOT_FOUND');
     expectProblem(await http(t.url, `/api/v1/bills/${theirBill.id}/payments`, { key, body: { amount: 1 } }), 404, 'NOT_FOUND');
     expectProblem(await http(t.url, `/api/v1/bills/${theirBill.id}/void`, { key, body: {} }), 404, 'NOT_FOUND');
-    const foreignVendor = await http(t.url, '/api/v1/bills', { key, body: { vendorId: theirVendor, lines: [{ description: 'x', unitPrice: 1, accountId: idOf('6000') }] } });
+    const foreignVendor = await http(t.url, '/api/v1/bills', {
+      key,
+      body: { vendorId: theirVendor, lines: [{ description: 'x', unitPrice: 1, accountId: idOf('6000') }] },
+    });
     expect(foreignVendor.body.errors).toContainEqual({ path: 'vendorId', message: `no vendor with id "${theirVendor}"` });
-    const foreignAccount = await http(t.url, '/api/v1/bills', { key, body: { vendorId, lines: [{ description: 'x', unitPrice: 1, accountId: theirExpense }] } });
+    const foreignAccount = await http(t.url, '/api/v1/bills', {
+      key,
+      body: { vendorId, lines: [{ description: 'x', unitPrice: 1, accountId: theirExpense }] },
+    });
     expect(foreignAccount.body.errors).toContainEqual({ path: 'lines.0.accountId', message: `no account with id "${theirExpense}"` });
     expect((await http(t.url, '/api/v1/bills?limit=100', { key })).body.data.map((b: { id: string }) => b.id)).not.toContain(theirBill.id);
     expect(await counts()).toEqual(before);
@@ -240,10 +348,21 @@ describe('aged payables', () => {
     const co = await t.tenant('Aged Payables Co');
     const organization = await t.db.prisma.organization.findUniqueOrThrow({ where: { id: co.organizationId } });
     const tenant = { prisma: t.db.prisma, organizationId: co.organizationId, organization };
-    const [a, b] = await Promise.all(['Alpha Supplies', 'Beta Services'].map(async (name) => (await http(t.url, '/api/v1/vendors', { key: co.key, body: { name } })).body.id));
-    const expense = (await http(t.url, '/api/v1/accounts?limit=100', { key: co.key })).body.data.find((x: { code: string }) => x.code === '6000').id;
+    const [a, b] = await Promise.all(
+      ['Alpha Supplies', 'Beta Services'].map(
+        async (name) => (await http(t.url, '/api/v1/vendors', { key: co.key, body: { name } })).body.id,
+      ),
+    );
+    const expense = (await http(t.url, '/api/v1/accounts?limit=100', { key: co.key })).body.data.find(
+      (x: { code: string }) => x.code === '6000',
+    ).id;
     const bill = async (vendor: string, issueDate: string, dueDate: string, amount: number) =>
-      (await http(t.url, '/api/v1/bills', { key: co.key, body: { vendorId: vendor, issueDate, dueDate, lines: [{ description: 'x', unitPrice: amount, accountId: expense }] } })).body;
+      (
+        await http(t.url, '/api/v1/bills', {
+          key: co.key,
+          body: { vendorId: vendor, issueDate, dueDate, lines: [{ description: 'x', unitPrice: amount, accountId: expense }] },
+        })
+      ).body;
     await bill(a, '2026-01-05', '2026-01-20', 100);
     const paidLater = await bill(a, '2026-02-01', '2026-02-15', 50);
     await bill(b, '2026-03-01', '2026-04-30', 70);
@@ -273,10 +392,34 @@ describe('aged payables', () => {
     expect(response.body.data.agedPayables.rows[0]).toEqual({ vendor: { name: 'Alpha Supplies', balance: '100.00' }, total: '130.00' });
     // The detail: each bill open on March 31, most overdue first, as owed then (the paid and voided ones as they are now).
     expect(response.body.data.agedPayables.bills).toEqual([
-      { bill: { number: 'BILL-0001', status: 'OPEN', vendor: { name: 'Alpha Supplies' } }, dueDate: '2026-01-20', daysOverdue: 70, bucket: 'DAYS_61_TO_90', outstanding: '100.00' },
-      { bill: { number: 'BILL-0002', status: 'PAID', vendor: { name: 'Alpha Supplies' } }, dueDate: '2026-02-15', daysOverdue: 44, bucket: 'DAYS_31_TO_60', outstanding: '30.00' },
-      { bill: { number: 'BILL-0004', status: 'VOID', vendor: { name: 'Beta Services' } }, dueDate: '2026-03-10', daysOverdue: 21, bucket: 'DAYS_1_TO_30', outstanding: '30.00' },
-      { bill: { number: 'BILL-0003', status: 'OPEN', vendor: { name: 'Beta Services' } }, dueDate: '2026-04-30', daysOverdue: 0, bucket: 'CURRENT', outstanding: '70.00' },
+      {
+        bill: { number: 'BILL-0001', status: 'OPEN', vendor: { name: 'Alpha Supplies' } },
+        dueDate: '2026-01-20',
+        daysOverdue: 70,
+        bucket: 'DAYS_61_TO_90',
+        outstanding: '100.00',
+      },
+      {
+        bill: { number: 'BILL-0002', status: 'PAID', vendor: { name: 'Alpha Supplies' } },
+        dueDate: '2026-02-15',
+        daysOverdue: 44,
+        bucket: 'DAYS_31_TO_60',
+        outstanding: '30.00',
+      },
+      {
+        bill: { number: 'BILL-0004', status: 'VOID', vendor: { name: 'Beta Services' } },
+        dueDate: '2026-03-10',
+        daysOverdue: 21,
+        bucket: 'DAYS_1_TO_30',
+        outstanding: '30.00',
+      },
+      {
+        bill: { number: 'BILL-0003', status: 'OPEN', vendor: { name: 'Beta Services' } },
+        dueDate: '2026-04-30',
+        daysOverdue: 0,
+        bucket: 'CURRENT',
+        outstanding: '70.00',
+      },
     ]);
   });
 });
@@ -289,36 +432,106 @@ describe('the tax summary with bills', () => {
     const customer = (await http(t.url, '/api/v1/customers', { key: co.key, body: { name: 'Buyer' } })).body.id;
     const vendor = (await http(t.url, '/api/v1/vendors', { key: co.key, body: { name: 'Seller' } })).body.id;
     // One rate whose paid tax nets in the sales tax account (Xero's way), one with the recoverable tax account.
-    const net = (await http(t.url, '/api/v1/tax-rates', { key: co.key, body: { name: 'GST 10%', rate: 10, purchaseAccountId: id('2200') } })).body.id;
+    const net = (
+      await http(t.url, '/api/v1/tax-rates', { key: co.key, body: { name: 'GST 10%', rate: 10, purchaseAccountId: id('2200') } })
+    ).body.id;
     const split = (await http(t.url, '/api/v1/tax-rates', { key: co.key, body: { name: 'VAT 20%', rate: 20 } })).body.id;
-    await http(t.url, '/api/v1/invoices', { key: co.key, body: { customerId: customer, issueDate: '2026-07-03', lines: [{ description: 's', unitPrice: 500, taxRateId: net }, { description: 't', unitPrice: 100, taxRateId: split }] } });
-    await http(t.url, '/api/v1/bills', { key: co.key, body: { vendorId: vendor, issueDate: '2026-07-04', lines: [{ description: 'p', unitPrice: 200, accountId: id('6000'), taxRateId: net }, { description: 'q', unitPrice: 50, accountId: id('6000'), taxRateId: split }, { description: 'untaxed', unitPrice: 9, accountId: id('6000') }] } });
-    const voided = (await http(t.url, '/api/v1/bills', { key: co.key, body: { vendorId: vendor, issueDate: '2026-07-05', lines: [{ description: 'r', unitPrice: 40, accountId: id('6000'), taxRateId: split }] } })).body;
+    await http(t.url, '/api/v1/invoices', {
+      key: co.key,
+      body: {
+        customerId: customer,
+        issueDate: '2026-07-03',
+        lines: [
+          { description: 's', unitPrice: 500, taxRateId: net },
+          { description: 't', unitPrice: 100, taxRateId: split },
+        ],
+      },
+    });
+    await http(t.url, '/api/v1/bills', {
+      key: co.key,
+      body: {
+        vendorId: vendor,
+        issueDate: '2026-07-04',
+        lines: [
+          { description: 'p', unitPrice: 200, accountId: id('6000'), taxRateId: net },
+          { description: 'q', unitPrice: 50, accountId: id('6000'), taxRateId: split },
+          { description: 'untaxed', unitPrice: 9, accountId: id('6000') },
+        ],
+      },
+    });
+    const voided = (
+      await http(t.url, '/api/v1/bills', {
+        key: co.key,
+        body: {
+          vendorId: vendor,
+          issueDate: '2026-07-05',
+          lines: [{ description: 'r', unitPrice: 40, accountId: id('6000'), taxRateId: split }],
+        },
+      })
+    ).body;
     await http(t.url, `/api/v1/bills/${voided.id}/void`, { key: co.key, body: { date: '2026-08-02' } });
 
     const summaryOf = async (from: string, to: string) => {
-      const response = await gql(t.url, co.key, `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } account { code } purchaseAccount { code } taxableAmount taxCollected taxablePurchases taxPaid netTax } totalTaxPaid totalNetTax } }`);
+      const response = await gql(
+        t.url,
+        co.key,
+        `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } account { code } purchaseAccount { code } taxableAmount taxCollected taxablePurchases taxPaid netTax } totalTaxPaid totalNetTax } }`,
+      );
       expect(response.body.errors).toBeUndefined();
       return response.body.data.taxSummary;
     };
     const july = await summaryOf('2026-07-01', '2026-07-31');
     expect(july.rows).toEqual([
-      { taxRate: { name: 'GST 10%' }, account: { code: '2200' }, purchaseAccount: { code: '2200' }, taxableAmount: '500.00', taxCollected: '50.00', taxablePurchases: '200.00', taxPaid: '20.00', netTax: '30.00' },
-      { taxRate: { name: 'VAT 20%' }, account: { code: '2200' }, purchaseAccount: { code: '1400' }, taxableAmount: '100.00', taxCollected: '20.00', taxablePurchases: '90.00', taxPaid: '18.00', netTax: '2.00' },
+      {
+        taxRate: { name: 'GST 10%' },
+        account: { code: '2200' },
+        purchaseAccount: { code: '2200' },
+        taxableAmount: '500.00',
+        taxCollected: '50.00',
+        taxablePurchases: '200.00',
+        taxPaid: '20.00',
+        netTax: '30.00',
+      },
+      {
+        taxRate: { name: 'VAT 20%' },
+        account: { code: '2200' },
+        purchaseAccount: { code: '1400' },
+        taxableAmount: '100.00',
+        taxCollected: '20.00',
+        taxablePurchases: '90.00',
+        taxPaid: '18.00',
+        netTax: '2.00',
+      },
     ]);
     expect(july).toMatchObject({ totalTaxPaid: '38.00', totalNetTax: '32.00' });
     const august = await summaryOf('2026-08-01', '2026-08-31');
-    expect(august.rows).toEqual([{ taxRate: { name: 'VAT 20%' }, account: { code: '2200' }, purchaseAccount: { code: '1400' }, taxableAmount: '0.00', taxCollected: '0.00', taxablePurchases: '-40.00', taxPaid: '-8.00', netTax: '8.00' }]);
+    expect(august.rows).toEqual([
+      {
+        taxRate: { name: 'VAT 20%' },
+        account: { code: '2200' },
+        purchaseAccount: { code: '1400' },
+        taxableAmount: '0.00',
+        taxCollected: '0.00',
+        taxablePurchases: '-40.00',
+        taxPaid: '-8.00',
+        netTax: '8.00',
+      },
+    ]);
 
     // Each tax account moved, through the period's postings, by its rows: collected less paid on a liability, paid on the asset.
     const minor = (text: string) => BigInt(text.replace('.', ''));
-    for (const [from, to, summary] of [['2026-07-01', '2026-07-31', july], ['2026-08-01', '2026-08-31', august]] as const) {
+    for (const [from, to, summary] of [
+      ['2026-07-01', '2026-07-31', july],
+      ['2026-08-01', '2026-08-31', august],
+    ] as const) {
       for (const code of ['2200', '1400']) {
         const lines = await t.db.prisma.journalLine.findMany({ where: { accountId: id(code), date: { gte: from, lte: to } } });
         const debitMoved = lines.reduce((sum, l) => sum + l.debit - l.credit, 0n);
         type Row = { account: { code: string }; purchaseAccount: { code: string }; taxCollected: string; taxPaid: string };
         const rows = summary.rows as Row[];
-        const reported = rows.filter((r) => r.purchaseAccount.code === code).reduce((s, r) => s + minor(r.taxPaid), 0n) - rows.filter((r) => r.account.code === code).reduce((s, r) => s + minor(r.taxCollected), 0n);
+        const reported =
+          rows.filter((r) => r.purchaseAccount.code === code).reduce((s, r) => s + minor(r.taxPaid), 0n) -
+          rows.filter((r) => r.account.code === code).reduce((s, r) => s + minor(r.taxCollected), 0n);
         expect(reported, `${code} ${from}..${to}`).toBe(debitMoved);
       }
     }

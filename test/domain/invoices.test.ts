@@ -24,7 +24,11 @@ beforeAll(async () => {
 afterAll(() => f.drop());
 
 const postingOf = async (entryId: string) =>
-  (await f.db.prisma.journalLine.findMany({ where: { entryId }, orderBy: { lineNo: 'asc' }, include: { account: true } })).map((l) => [l.account.code, l.debit, l.credit]);
+  (await f.db.prisma.journalLine.findMany({ where: { entryId }, orderBy: { lineNo: 'asc' }, include: { account: true } })).map((l) => [
+    l.account.code,
+    l.debit,
+    l.credit,
+  ]);
 
 describe('invoice arithmetic', () => {
   it('rounds each line half up and sums the rounded lines', () => {
@@ -76,7 +80,15 @@ describe('an invoice', () => {
         { description: 'Consulting', quantity: '1.5', unitPrice: '100', discountPercent: '10', accountId: codes['4100'] },
       ],
     });
-    expect(invoice).toMatchObject({ status: 'OPEN', number: expect.stringMatching(/^INV-\d{4}$/), dueDate: '2026-01-24', subtotal: 20997n, discountTotal: 1500n, taxTotal: 532n, total: 20029n });
+    expect(invoice).toMatchObject({
+      status: 'OPEN',
+      number: expect.stringMatching(/^INV-\d{4}$/),
+      dueDate: '2026-01-24',
+      subtotal: 20997n,
+      discountTotal: 1500n,
+      taxTotal: 532n,
+      total: 20029n,
+    });
     expect(invoice.lines.map((l) => [l.description, l.amount, l.taxAmount])).toEqual([
       ['Widget', 5997n, 532n],
       ['Consulting', 13500n, 0n],
@@ -89,10 +101,14 @@ describe('an invoice', () => {
     ]);
   });
 
-  it('takes its due date from explicit date, the terms given, the customer\'s, or the organization\'s', async () => {
+  it("takes its due date from explicit date, the terms given, the customer's, or the organization's", async () => {
     const line = [{ description: 'x', unitPrice: '1' }];
-    expect((await f.run(t, createInvoice, { customerId, issueDate: '2026-01-31', dueDate: '2026-02-05', lines: line })).dueDate).toBe('2026-02-05');
-    expect((await f.run(t, createInvoice, { customerId, issueDate: '2026-01-31', paymentTermsDays: 0, lines: line })).dueDate).toBe('2026-01-31');
+    expect((await f.run(t, createInvoice, { customerId, issueDate: '2026-01-31', dueDate: '2026-02-05', lines: line })).dueDate).toBe(
+      '2026-02-05',
+    );
+    expect((await f.run(t, createInvoice, { customerId, issueDate: '2026-01-31', paymentTermsDays: 0, lines: line })).dueDate).toBe(
+      '2026-01-31',
+    );
     expect((await f.run(t, createInvoice, { customerId, issueDate: '2026-01-31', lines: line })).dueDate).toBe('2026-02-14');
     const noTerms = await f.run(t, customers.create, { name: 'No terms' });
     expect((await f.run(t, createInvoice, { customerId: noTerms.id, issueDate: '2026-01-31', lines: line })).dueDate).toBe('2026-03-02');
@@ -104,18 +120,35 @@ describe('an invoice', () => {
       f.run(t, createInvoice, {
         customerId: 'cus_00000000000000000000000000',
         issueDate: '2026-13-01',
-        lines: [{ quantity: '0', unitPrice: '1.001' }, { productId: 'prod_00000000000000000000000000', description: 'y' }],
+        lines: [
+          { quantity: '0', unitPrice: '1.001' },
+          { productId: 'prod_00000000000000000000000000', description: 'y' },
+        ],
       }),
     );
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.fieldErrors.map((e) => e.path).sort()).toEqual(['customerId', 'issueDate', 'lines.0.description', 'lines.0.quantity', 'lines.0.unitPrice', 'lines.1.productId', 'lines.1.unitPrice']);
+    expect(error.fieldErrors.map((e) => e.path).sort()).toEqual([
+      'customerId',
+      'issueDate',
+      'lines.0.description',
+      'lines.0.quantity',
+      'lines.0.unitPrice',
+      'lines.1.productId',
+      'lines.1.unitPrice',
+    ]);
     expect(await f.db.prisma.invoice.count()).toBe(before);
-    const wrongAccount = await failure(f.run(t, createInvoice, { customerId, lines: [{ description: 'x', unitPrice: '1', accountId: codes['1010'] }] }));
+    const wrongAccount = await failure(
+      f.run(t, createInvoice, { customerId, lines: [{ description: 'x', unitPrice: '1', accountId: codes['1010'] }] }),
+    );
     expect(wrongAccount.fieldErrors).toEqual([{ path: 'lines.0.accountId', message: 'must be an income account, not asset' }]);
   });
 
   it('moves through partial and full payment, each posted Dr bank Cr receivables; overpayment is refused', async () => {
-    const invoice = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-01', lines: [{ description: 'Job', unitPrice: '100.00' }] });
+    const invoice = await f.run(t, createInvoice, {
+      customerId,
+      issueDate: '2026-02-01',
+      lines: [{ description: 'Job', unitPrice: '100.00' }],
+    });
     const part = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '40.00', date: '2026-02-05' });
     expect(part.invoice).toMatchObject({ status: 'PARTIALLY_PAID', amountPaid: 4000n });
     expect(await postingOf(part.journalEntryId)).toEqual([
@@ -133,24 +166,52 @@ describe('an invoice', () => {
   });
 
   it('deposits a payment only into a bank or cash account: never receivables, inventory or a non-asset', async () => {
-    const invoice = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-01', lines: [{ description: 'Job', unitPrice: '100.00' }] });
+    const invoice = await f.run(t, createInvoice, {
+      customerId,
+      issueDate: '2026-02-01',
+      lines: [{ description: 'Job', unitPrice: '100.00' }],
+    });
     for (const code of ['1300', '2200', '4000']) codes[code] ??= await f.accountId(t, code);
     const linesBefore = await f.db.prisma.journalLine.count();
     const receivables = await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: codes['1200'] }));
-    expect(receivables.fieldErrors).toEqual([{ path: 'depositAccountId', message: 'must be a bank or cash account (an asset account with subtype bank or cash); this one has subtype "accounts_receivable"' }]);
-    expect((await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: codes['1300'] }))).fieldErrors[0].path).toBe('depositAccountId');
-    expect((await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: codes['4000'] }))).fieldErrors[0].message).toBe('must be an asset account, not income');
+    expect(receivables.fieldErrors).toEqual([
+      {
+        path: 'depositAccountId',
+        message: 'must be a bank or cash account (an asset account with subtype bank or cash); this one has subtype "accounts_receivable"',
+      },
+    ]);
+    expect(
+      (await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: codes['1300'] }))).fieldErrors[0]
+        .path,
+    ).toBe('depositAccountId');
+    expect(
+      (await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: codes['4000'] }))).fieldErrors[0]
+        .message,
+    ).toBe('must be an asset account, not income');
     expect(await f.db.prisma.journalLine.count()).toBe(linesBefore);
     // Cash is fine, and so is a bank account the organization added itself.
     const cash = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '1.00', depositAccountId: await f.accountId(t, '1000') });
     expect((await postingOf(cash.journalEntryId))[0]).toEqual(['1000', 100n, 0n]);
-    const ownBank = await f.db.prisma.account.create({ data: { id: `acct_${'1'.repeat(26)}`, organizationId: t.organizationId, code: '1020', name: 'Savings', type: 'ASSET', subtype: 'Bank' } });
+    const ownBank = await f.db.prisma.account.create({
+      data: {
+        id: `acct_${'1'.repeat(26)}`,
+        organizationId: t.organizationId,
+        code: '1020',
+        name: 'Savings',
+        type: 'ASSET',
+        subtype: 'Bank',
+      },
+    });
     const saved = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: '2.00', depositAccountId: ownBank.id });
     expect((await postingOf(saved.journalEntryId))[0]).toEqual(['1020', 200n, 0n]);
   });
 
   it('voids without payments by posting the reversal; a void invoice takes no payment', async () => {
-    const invoice = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-10', lines: [{ description: 'Job', unitPrice: '50.00', taxRate: '10' }] });
+    const invoice = await f.run(t, createInvoice, {
+      customerId,
+      issueDate: '2026-02-10',
+      lines: [{ description: 'Job', unitPrice: '50.00', taxRate: '10' }],
+    });
     const voided = await f.run(t, voidInvoice, invoice.id, { date: '2026-02-11', reason: 'duplicate' });
     expect(voided.status).toBe('VOID');
     expect(await postingOf(voided.voidJournalEntryId!)).toEqual([
@@ -163,7 +224,12 @@ describe('an invoice', () => {
   });
 
   it('as a draft posts nothing until finalized', async () => {
-    const draft = await f.run(t, createInvoice, { customerId, issueDate: '2026-02-12', draft: true, lines: [{ description: 'Later', unitPrice: '7.00' }] });
+    const draft = await f.run(t, createInvoice, {
+      customerId,
+      issueDate: '2026-02-12',
+      draft: true,
+      lines: [{ description: 'Later', unitPrice: '7.00' }],
+    });
     expect(draft).toMatchObject({ status: 'DRAFT', journalEntryId: null });
     expect((await failure(f.run(t, recordPayment, { invoiceId: draft.id, amount: '1' }))).message).toMatch(/finalize it first/);
     const open = await f.run(t, finalizeInvoice, draft.id);
@@ -178,13 +244,27 @@ describe('an invoice', () => {
   it('respects the lock date for invoices, payments and voids', async () => {
     const locked = await f.tenant('Locked Invoices');
     const buyer = await f.run(locked, customers.create, { name: 'B' });
-    const invoice = await f.run(locked, createInvoice, { customerId: buyer.id, issueDate: '2026-03-01', lines: [{ description: 'x', unitPrice: '10' }] });
+    const invoice = await f.run(locked, createInvoice, {
+      customerId: buyer.id,
+      issueDate: '2026-03-01',
+      lines: [{ description: 'x', unitPrice: '10' }],
+    });
     await f.run(locked, updateOrganization, { lockDate: '2026-03-31' });
     locked.organization.lockDate = '2026-03-31';
-    expect((await failure(f.run(locked, createInvoice, { customerId: buyer.id, issueDate: '2026-03-15', lines: [{ description: 'x', unitPrice: '1' }] }))).code).toBe('PERIOD_LOCKED');
-    expect((await failure(f.run(locked, recordPayment, { invoiceId: invoice.id, amount: '1', date: '2026-03-20' }))).code).toBe('PERIOD_LOCKED');
+    expect(
+      (
+        await failure(
+          f.run(locked, createInvoice, { customerId: buyer.id, issueDate: '2026-03-15', lines: [{ description: 'x', unitPrice: '1' }] }),
+        )
+      ).code,
+    ).toBe('PERIOD_LOCKED');
+    expect((await failure(f.run(locked, recordPayment, { invoiceId: invoice.id, amount: '1', date: '2026-03-20' }))).code).toBe(
+      'PERIOD_LOCKED',
+    );
     expect((await failure(f.run(locked, voidInvoice, invoice.id, { date: '2026-03-20' }))).code).toBe('PERIOD_LOCKED');
-    expect((await f.run(locked, recordPayment, { invoiceId: invoice.id, amount: '1', date: '2026-04-01' })).invoice.status).toBe('PARTIALLY_PAID');
+    expect((await f.run(locked, recordPayment, { invoiceId: invoice.id, amount: '1', date: '2026-04-01' })).invoice.status).toBe(
+      'PARTIALLY_PAID',
+    );
   });
 });
 
@@ -196,7 +276,9 @@ describe('reports', () => {
     const bs = await balanceSheet(t, '2026-12-31');
     expect(bs.assets.total).toBe(bs.totalLiabilitiesAndEquity);
     const receivable = bs.assets.rows.find((r) => r.account.code === '1200')?.amount ?? 0n;
-    const open = await f.db.prisma.invoice.findMany({ where: { organizationId: t.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] } } });
+    const open = await f.db.prisma.invoice.findMany({
+      where: { organizationId: t.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] } },
+    });
     expect(receivable).toBe(open.reduce((s, i) => s + i.total - i.amountPaid, 0n));
   });
 
@@ -221,7 +303,8 @@ describe('reports', () => {
   it('aged receivables buckets amounts due by days past due', async () => {
     const aging = await f.tenant('Aging Co');
     const c = await f.run(aging, customers.create, { name: 'Late payer' });
-    const make = (issueDate: string, dueDate: string, amount: string) => f.run(aging, createInvoice, { customerId: c.id, issueDate, dueDate, lines: [{ description: 'x', unitPrice: amount }] });
+    const make = (issueDate: string, dueDate: string, amount: string) =>
+      f.run(aging, createInvoice, { customerId: c.id, issueDate, dueDate, lines: [{ description: 'x', unitPrice: amount }] });
     await make('2026-06-01', '2026-07-10', '1.00'); // not yet due on 07-01
     await make('2026-05-01', '2026-06-30', '2.00'); // 1 day
     await make('2026-04-01', '2026-05-15', '3.00'); // 47 days
@@ -230,7 +313,14 @@ describe('reports', () => {
     await make('2026-08-01', '2026-08-01', '6.00'); // issued after asOf: not counted
     const report = await agedReceivables(aging, '2026-07-01');
     expect(report.rows).toHaveLength(1);
-    expect(report.rows[0]).toMatchObject({ current: 100n, days1to30: 200n, days31to60: 300n, days61to90: 400n, over90: 500n, total: 1500n });
+    expect(report.rows[0]).toMatchObject({
+      current: 100n,
+      days1to30: 200n,
+      days31to60: 300n,
+      days61to90: 400n,
+      over90: 500n,
+      total: 1500n,
+    });
     expect(report.totals.total).toBe(1500n);
   });
 });

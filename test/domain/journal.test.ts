@@ -52,18 +52,80 @@ describe('posting a journal entry', () => {
   });
 
   it('accepts JSON numbers as amounts, as REST sends them', async () => {
-    const entry = await f.run(t, createJournalEntry, { date: '2026-03-02', description: 'x', lines: [{ accountId: rent, debit: 0.1, credit: 0 }, { accountId: cash, debit: 0, credit: 0.1 }] });
+    const entry = await f.run(t, createJournalEntry, {
+      date: '2026-03-02',
+      description: 'x',
+      lines: [
+        { accountId: rent, debit: 0.1, credit: 0 },
+        { accountId: cash, debit: 0, credit: 0.1 },
+      ],
+    });
     expect(entry.totalAmount).toBe(10n);
   });
 
   const bad: [string, () => object, string, string[]][] = [
     ['fewer than two lines', () => ({ date: '2026-03-01', lines: [{ accountId: cash, debit: '1' }] }), 'VALIDATION_FAILED', ['lines']],
-    ['a line with both sides', () => ({ date: '2026-03-01', lines: [{ accountId: cash, debit: '1', credit: '1' }, { accountId: rent, credit: '0' }] }), 'VALIDATION_FAILED', ['lines.0', 'lines.1']],
-    ['a negative amount', () => ({ date: '2026-03-01', lines: [{ accountId: rent, debit: '-5' }, { accountId: cash, credit: '-5' }] }), 'VALIDATION_FAILED', ['lines.0.debit', 'lines.1.credit']],
-    ['more decimals than the currency', () => ({ date: '2026-03-01', lines: [{ accountId: rent, debit: '1.005' }, { accountId: cash, credit: '1.005' }] }), 'VALIDATION_FAILED', ['lines.0.debit', 'lines.1.credit']],
+    [
+      'a line with both sides',
+      () => ({
+        date: '2026-03-01',
+        lines: [
+          { accountId: cash, debit: '1', credit: '1' },
+          { accountId: rent, credit: '0' },
+        ],
+      }),
+      'VALIDATION_FAILED',
+      ['lines.0', 'lines.1'],
+    ],
+    [
+      'a negative amount',
+      () => ({
+        date: '2026-03-01',
+        lines: [
+          { accountId: rent, debit: '-5' },
+          { accountId: cash, credit: '-5' },
+        ],
+      }),
+      'VALIDATION_FAILED',
+      ['lines.0.debit', 'lines.1.credit'],
+    ],
+    [
+      'more decimals than the currency',
+      () => ({
+        date: '2026-03-01',
+        lines: [
+          { accountId: rent, debit: '1.005' },
+          { accountId: cash, credit: '1.005' },
+        ],
+      }),
+      'VALIDATION_FAILED',
+      ['lines.0.debit', 'lines.1.credit'],
+    ],
     ['a date that does not exist', () => ({ ...rentEntry(), date: '2026-02-30' }), 'VALIDATION_FAILED', ['date']],
-    ['an unknown account', () => ({ date: '2026-03-01', lines: [{ accountId: 'acct_00000000000000000000000000', debit: '1' }, { accountId: cash, credit: '1' }] }), 'VALIDATION_FAILED', ['lines.0.accountId']],
-    ['debits that do not equal credits', () => ({ date: '2026-03-01', lines: [{ accountId: rent, debit: '100.00' }, { accountId: cash, credit: '99.99' }] }), 'UNBALANCED_ENTRY', ['lines']],
+    [
+      'an unknown account',
+      () => ({
+        date: '2026-03-01',
+        lines: [
+          { accountId: 'acct_00000000000000000000000000', debit: '1' },
+          { accountId: cash, credit: '1' },
+        ],
+      }),
+      'VALIDATION_FAILED',
+      ['lines.0.accountId'],
+    ],
+    [
+      'debits that do not equal credits',
+      () => ({
+        date: '2026-03-01',
+        lines: [
+          { accountId: rent, debit: '100.00' },
+          { accountId: cash, credit: '99.99' },
+        ],
+      }),
+      'UNBALANCED_ENTRY',
+      ['lines'],
+    ],
   ];
   for (const [what, input, code, paths] of bad) {
     it(`refuses ${what}, naming the fields, and writes nothing`, async () => {
@@ -76,23 +138,54 @@ describe('posting a journal entry', () => {
   }
 
   it('states both totals of an unbalanced entry', async () => {
-    const error = await failure(f.run(t, createJournalEntry, { date: '2026-03-01', lines: [{ accountId: rent, debit: '100.00' }, { accountId: cash, credit: '99.99' }] }));
+    const error = await failure(
+      f.run(t, createJournalEntry, {
+        date: '2026-03-01',
+        lines: [
+          { accountId: rent, debit: '100.00' },
+          { accountId: cash, credit: '99.99' },
+        ],
+      }),
+    );
     expect(error.details).toEqual({ totalDebit: 100, totalCredit: 99.99 });
     expect(error.message).toBe('Total debit 100.00 does not equal total credit 99.99');
   });
 
-  it('refuses another organization\'s account exactly like a missing one', async () => {
+  it("refuses another organization's account exactly like a missing one", async () => {
     const other = await f.tenant('Other Co');
     const theirs = await f.accountId(other, '1000');
-    const error = await failure(f.run(t, createJournalEntry, { date: '2026-03-01', lines: [{ accountId: theirs, debit: '1' }, { accountId: cash, credit: '1' }] }));
+    const error = await failure(
+      f.run(t, createJournalEntry, {
+        date: '2026-03-01',
+        lines: [
+          { accountId: theirs, debit: '1' },
+          { accountId: cash, credit: '1' },
+        ],
+      }),
+    );
     expect(error.fieldErrors).toEqual([{ path: 'lines.0.accountId', message: `no account with id "${theirs}"` }]);
   });
 
   it('refuses inactive accounts and the receivables control account', async () => {
-    const closed = await f.db.prisma.account.create({ data: { id: 'acct_0000000000000000000000clsd', organizationId: t.organizationId, code: '6999', name: 'Closed', type: 'EXPENSE', active: false } });
+    const closed = await f.db.prisma.account.create({
+      data: {
+        id: 'acct_0000000000000000000000clsd',
+        organizationId: t.organizationId,
+        code: '6999',
+        name: 'Closed',
+        type: 'EXPENSE',
+        active: false,
+      },
+    });
     const receivable = await f.accountId(t, '1200');
     const error = await failure(
-      f.run(t, createJournalEntry, { date: '2026-03-01', lines: [{ accountId: closed.id, debit: '1' }, { accountId: receivable, credit: '1' }] }),
+      f.run(t, createJournalEntry, {
+        date: '2026-03-01',
+        lines: [
+          { accountId: closed.id, debit: '1' },
+          { accountId: receivable, credit: '1' },
+        ],
+      }),
     );
     expect(error.fieldErrors.map((e) => e.path)).toEqual(['lines.0.accountId', 'lines.1.accountId']);
     expect(error.fieldErrors[1].message).toMatch(/control account/);
@@ -104,7 +197,13 @@ describe('posting a journal entry', () => {
     const lockedRent = await f.accountId(locked, '6100');
     await f.run(locked, updateOrganization, { lockDate: '2026-03-31' });
     locked.organization.lockDate = '2026-03-31';
-    const entry = (date: string) => ({ date, lines: [{ accountId: lockedRent, debit: '5' }, { accountId: lockedCash, credit: '5' }] });
+    const entry = (date: string) => ({
+      date,
+      lines: [
+        { accountId: lockedRent, debit: '5' },
+        { accountId: lockedCash, credit: '5' },
+      ],
+    });
     for (const date of ['2026-03-31', '2025-12-01']) {
       const error = await failure(f.run(locked, createJournalEntry, entry(date)));
       expect(error.code).toBe('PERIOD_LOCKED');
@@ -139,7 +238,11 @@ describe('reversing a journal entry', () => {
     expect(twice.message).toMatch(/already reversed/);
 
     const customer = await f.run(t, customers.create, { name: 'Buyer' });
-    const invoice = await f.run(t, createInvoice, { customerId: customer.id, issueDate: '2026-06-10', lines: [{ description: 'Work', unitPrice: '10', accountId: sales }] });
+    const invoice = await f.run(t, createInvoice, {
+      customerId: customer.id,
+      issueDate: '2026-06-10',
+      lines: [{ description: 'Work', unitPrice: '10', accountId: sales }],
+    });
     const byInvoice = await failure(f.run(t, reverseJournalEntry, invoice.journalEntryId!, {}));
     expect(byInvoice.code).toBe('INVALID_STATE');
     expect(byInvoice.message).toMatch(/void the invoice/);
@@ -149,7 +252,10 @@ describe('reversing a journal entry', () => {
     const other = await f.tenant('Stranger Co');
     const theirs = await f.run(other, createJournalEntry, {
       date: '2026-03-01',
-      lines: [{ accountId: await f.accountId(other, '6100'), debit: '1' }, { accountId: await f.accountId(other, '1000'), credit: '1' }],
+      lines: [
+        { accountId: await f.accountId(other, '6100'), debit: '1' },
+        { accountId: await f.accountId(other, '1000'), credit: '1' },
+      ],
     });
     expect((await failure(f.run(t, reverseJournalEntry, theirs.id))).code).toBe('NOT_FOUND');
   });
@@ -164,8 +270,26 @@ describe('writePosting keeps the books whoever calls it', () => {
 
   it('refuses unbalanced lines, a line with both or no sides, a single line, and a locked date; writes nothing', async () => {
     const before = await counts();
-    expect((await failure(post([{ accountId: rent, debit: 500n, credit: 0n }, { accountId: cash, debit: 0n, credit: 400n }]))).code).toBe('UNBALANCED_ENTRY');
-    expect((await failure(post([{ accountId: rent, debit: 5n, credit: 5n }, { accountId: cash, debit: 0n, credit: 0n }]))).code).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await failure(
+          post([
+            { accountId: rent, debit: 500n, credit: 0n },
+            { accountId: cash, debit: 0n, credit: 400n },
+          ]),
+        )
+      ).code,
+    ).toBe('UNBALANCED_ENTRY');
+    expect(
+      (
+        await failure(
+          post([
+            { accountId: rent, debit: 5n, credit: 5n },
+            { accountId: cash, debit: 0n, credit: 0n },
+          ]),
+        )
+      ).code,
+    ).toBe('VALIDATION_FAILED');
     expect((await failure(post([{ accountId: rent, debit: 0n, credit: 0n }]))).code).toBe('VALIDATION_FAILED');
     const locked = await f.tenant('Locked direct Co');
     await f.run(locked, updateOrganization, { lockDate: '2026-06-30' });
@@ -173,7 +297,15 @@ describe('writePosting keeps the books whoever calls it', () => {
     const lockedRent = await f.accountId(locked, '6100');
     const refused = await failure(
       f.run(locked, async function writeRaw(scope) {
-        const { entry, event } = await writePosting(scope, { date: '2026-06-01', description: 'direct', sourceType: 'manual', lines: [{ accountId: lockedRent, debit: 1n, credit: 0n }, { accountId: lockedCash, debit: 0n, credit: 1n }] });
+        const { entry, event } = await writePosting(scope, {
+          date: '2026-06-01',
+          description: 'direct',
+          sourceType: 'manual',
+          lines: [
+            { accountId: lockedRent, debit: 1n, credit: 0n },
+            { accountId: lockedCash, debit: 0n, credit: 1n },
+          ],
+        });
         return change(event.resource.type, entry, [event]);
       }),
     );

@@ -18,7 +18,8 @@ describe('a date range as kept totals (periodParts)', () => {
       fc.property(fc.option(day, { nil: undefined }), fc.option(day, { nil: undefined }), (a, b) => {
         const [from, to] = a && b && b < a ? [b, a] : [a, b];
         const parts = periodParts(from, to);
-        const within = (value: string, range: { gte?: string; lte?: string }) => (!range.gte || value >= range.gte) && (!range.lte || value <= range.lte);
+        const within = (value: string, range: { gte?: string; lte?: string }) =>
+          (!range.gte || value >= range.gte) && (!range.lte || value <= range.lte);
         for (let n = -40; n <= DAYS + 40; n++) {
           const d = addDays(FIRST, n);
           const times = parts.days.filter((r) => within(d, r)).length + (parts.months && within(d.slice(0, 7), parts.months) ? 1 : 0);
@@ -45,10 +46,20 @@ describe('balances from kept months and days', () => {
     for (const [i, date] of dates.entries()) {
       const amount = String(10 + i);
       const [debit, credit] = i % 3 ? [cash, sales] : [rent, cash];
-      await f.run(t, createJournalEntry, { date, description: `Entry ${i}`, lines: [{ accountId: debit, debit: amount }, { accountId: credit, credit: amount }] });
+      await f.run(t, createJournalEntry, {
+        date,
+        description: `Entry ${i}`,
+        lines: [
+          { accountId: debit, debit: amount },
+          { accountId: credit, credit: amount },
+        ],
+      });
     }
     // The months the triggers kept are the sums of the days of each month.
-    const months = await t.prisma.accountMonthlyTotal.findMany({ where: { organizationId: t.organizationId }, orderBy: [{ accountId: 'asc' }, { month: 'asc' }] });
+    const months = await t.prisma.accountMonthlyTotal.findMany({
+      where: { organizationId: t.organizationId },
+      orderBy: [{ accountId: 'asc' }, { month: 'asc' }],
+    });
     const daily = await t.prisma.accountDailyTotal.findMany({ where: { organizationId: t.organizationId } });
     const summed = new Map<string, { debit: bigint; credit: bigint }>();
     for (const d of daily) {
@@ -57,11 +68,15 @@ describe('balances from kept months and days', () => {
       s.debit += d.debit;
       s.credit += d.credit;
     }
-    expect(months.map((m) => [`${m.accountId} ${m.month}`, m.debit, m.credit])).toEqual([...summed].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, s]) => [k, s.debit, s.credit]));
+    expect(months.map((m) => [`${m.accountId} ${m.month}`, m.debit, m.credit])).toEqual(
+      [...summed].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, s]) => [k, s.debit, s.credit]),
+    );
 
     const lines = await t.prisma.journalLine.findMany({ where: { organizationId: t.organizationId } });
     const net = (accountId: string, from?: string, to?: string) =>
-      lines.filter((l) => l.accountId === accountId && (!from || l.date >= from) && (!to || l.date <= to)).reduce((s, l) => s + l.debit - l.credit, 0n);
+      lines
+        .filter((l) => l.accountId === accountId && (!from || l.date >= from) && (!to || l.date <= to))
+        .reduce((s, l) => s + l.debit - l.credit, 0n);
     await fc.assert(
       fc.asyncProperty(day, day, async (a, b) => {
         const [from, to] = b < a ? [b, a] : [a, b];
@@ -75,7 +90,9 @@ describe('balances from kept months and days', () => {
         const yearStart = `${to.slice(0, 4)}-01-01`;
         expect(netOf(cash), `cash as at ${to}`).toBe(net(cash, undefined, to));
         for (const id of [sales, rent]) expect(netOf(id), `${id} as at ${to}`).toBe(net(id, yearStart, to));
-        expect(netOf(retained), `retained earnings as at ${to}`).toBe(net(sales, undefined, addDays(yearStart, -1)) + net(rent, undefined, addDays(yearStart, -1)));
+        expect(netOf(retained), `retained earnings as at ${to}`).toBe(
+          net(sales, undefined, addDays(yearStart, -1)) + net(rent, undefined, addDays(yearStart, -1)),
+        );
         expect(balance.totalDebit).toBe(balance.totalCredit);
         const pl = await profitAndLoss(t, from, to);
         expect(pl.netIncome, `${from}..${to}`).toBe(-net(sales, from, to) - net(rent, from, to));

@@ -38,16 +38,43 @@ const counts = async () => ({
 describe('a sales receipt', () => {
   let sale: { id: string; number: string; total: number };
 
-  it('records a walk-in sale in one call and posts Dr the till\'s cash account, Cr revenue, Cr the rate\'s tax account', async () => {
+  it("records a walk-in sale in one call and posts Dr the till's cash account, Cr revenue, Cr the rate's tax account", async () => {
     const response = await http(t.url, '/api/v1/sales-receipts', {
       key,
-      body: { date: '2026-03-02', depositAccountId: idOf('1000'), paymentMethod: 'cash', reference: 'TILL-7', lines: [{ description: 'Coffee beans', quantity: 2, unitPrice: 12.5, taxRateId: cityRate }, { description: 'Mug', unitPrice: 8 }] },
+      body: {
+        date: '2026-03-02',
+        depositAccountId: idOf('1000'),
+        paymentMethod: 'cash',
+        reference: 'TILL-7',
+        lines: [
+          { description: 'Coffee beans', quantity: 2, unitPrice: 12.5, taxRateId: cityRate },
+          { description: 'Mug', unitPrice: 8 },
+        ],
+      },
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('location')).toBe(`/api/v1/sales-receipts/${response.body.id}`);
-    expect(response.body).toMatchObject({ number: 'SR-0001', kind: 'sale', status: 'posted', customerId: null, date: '2026-03-02', paymentMethod: 'cash', reference: 'TILL-7', subtotal: 33, taxTotal: 2.5, total: 35.5, refundOfId: null });
+    expect(response.body).toMatchObject({
+      number: 'SR-0001',
+      kind: 'sale',
+      status: 'posted',
+      customerId: null,
+      date: '2026-03-02',
+      paymentMethod: 'cash',
+      reference: 'TILL-7',
+      subtotal: 33,
+      taxTotal: 2.5,
+      total: 35.5,
+      refundOfId: null,
+    });
     expect(response.body.id).toMatch(/^sr_[0-9a-z]{26}$/);
-    expect(response.body.lines.map((l: { id: string; taxRateId: string | null; taxAmount: number }) => [l.id.slice(0, 4), l.taxRateId, l.taxAmount])).toEqual([
+    expect(
+      response.body.lines.map((l: { id: string; taxRateId: string | null; taxAmount: number }) => [
+        l.id.slice(0, 4),
+        l.taxRateId,
+        l.taxAmount,
+      ]),
+    ).toEqual([
       ['srl_', cityRate, 2.5],
       ['srl_', null, 0],
     ]);
@@ -57,16 +84,35 @@ describe('a sales receipt', () => {
       ['2210', 0, 2.5],
     ]);
     expect((await http(t.url, `/api/v1/sales-receipts/${response.body.id}`, { key })).body).toEqual(response.body);
-    const events = (await http(t.url, '/api/v1/events?limit=100', { key })).body.data as { type: string; data: { object: { id: string; sourceType?: string } } }[];
+    const events = (await http(t.url, '/api/v1/events?limit=100', { key })).body.data as {
+      type: string;
+      data: { object: { id: string; sourceType?: string } };
+    }[];
     expect(events.filter((e) => e.data.object.id === response.body.id).map((e) => e.type)).toEqual(['sales_receipt.created']);
-    expect(events.find((e) => e.data.object.id === response.body.journalEntryId)).toMatchObject({ type: 'journal_entry.created', data: { object: { sourceType: 'sales_receipt' } } });
+    expect(events.find((e) => e.data.object.id === response.body.journalEntryId)).toMatchObject({
+      type: 'journal_entry.created',
+      data: { object: { sourceType: 'sales_receipt' } },
+    });
     sale = response.body;
   });
 
   it('refunds a return with the mirror posting, within what the sale took', async () => {
-    const withCustomer = (await http(t.url, '/api/v1/sales-receipts', { key, body: { customerId, date: '2026-03-03', lines: [{ description: 'Kettle', unitPrice: 40, taxRateId: cityRate }] } })).body;
+    const withCustomer = (
+      await http(t.url, '/api/v1/sales-receipts', {
+        key,
+        body: { customerId, date: '2026-03-03', lines: [{ description: 'Kettle', unitPrice: 40, taxRateId: cityRate }] },
+      })
+    ).body;
     expect(withCustomer).toMatchObject({ number: 'SR-0002', customerId, total: 44, depositAccountId: idOf('1010') });
-    const refund = await http(t.url, '/api/v1/sales-receipts', { key, body: { kind: 'refund', refundOfId: withCustomer.id, date: '2026-03-05', lines: [{ description: 'Kettle returned', unitPrice: 20, taxRateId: cityRate }] } });
+    const refund = await http(t.url, '/api/v1/sales-receipts', {
+      key,
+      body: {
+        kind: 'refund',
+        refundOfId: withCustomer.id,
+        date: '2026-03-05',
+        lines: [{ description: 'Kettle returned', unitPrice: 20, taxRateId: cityRate }],
+      },
+    });
     expect(refund.status).toBe(201);
     expect(refund.body).toMatchObject({ number: 'RR-0003', kind: 'refund', customerId, refundOfId: withCustomer.id, total: 22 });
     expect(await postingOf(refund.body.journalEntryId)).toEqual([
@@ -75,12 +121,23 @@ describe('a sales receipt', () => {
       ['2210', 2, 0],
     ]);
     const before = await counts();
-    const tooMuch = await http(t.url, '/api/v1/sales-receipts', { key, body: { kind: 'refund', refundOfId: withCustomer.id, lines: [{ description: 'More', unitPrice: 20.01, taxRateId: cityRate }] } });
+    const tooMuch = await http(t.url, '/api/v1/sales-receipts', {
+      key,
+      body: { kind: 'refund', refundOfId: withCustomer.id, lines: [{ description: 'More', unitPrice: 20.01, taxRateId: cityRate }] },
+    });
     expectProblem(tooMuch, 400, 'VALIDATION_FAILED');
-    expect(tooMuch.body.errors).toEqual([{ path: 'lines', message: `refunds of ${withCustomer.number} would come to 44.01, more than its total 44.00` }]);
-    const ofRefund = await http(t.url, '/api/v1/sales-receipts', { key, body: { kind: 'refund', refundOfId: refund.body.id, lines: [{ description: 'x', unitPrice: 1 }] } });
+    expect(tooMuch.body.errors).toEqual([
+      { path: 'lines', message: `refunds of ${withCustomer.number} would come to 44.01, more than its total 44.00` },
+    ]);
+    const ofRefund = await http(t.url, '/api/v1/sales-receipts', {
+      key,
+      body: { kind: 'refund', refundOfId: refund.body.id, lines: [{ description: 'x', unitPrice: 1 }] },
+    });
     expect(ofRefund.body.errors).toContainEqual({ path: 'refundOfId', message: `${refund.body.number} is a refund, not a sale` });
-    const saleNamingSale = await http(t.url, '/api/v1/sales-receipts', { key, body: { refundOfId: withCustomer.id, lines: [{ description: 'x', unitPrice: 1 }] } });
+    const saleNamingSale = await http(t.url, '/api/v1/sales-receipts', {
+      key,
+      body: { refundOfId: withCustomer.id, lines: [{ description: 'x', unitPrice: 1 }] },
+    });
     expect(saleNamingSale.body.errors).toContainEqual({ path: 'refundOfId', message: 'only a refund names the sale it refunds' });
     expect(await counts()).toEqual(before);
 
@@ -105,8 +162,16 @@ describe('a sales receipt', () => {
       [{ lines: [{ description: 'x' }] }, 'lines.0.unitPrice', 'is required when the line has no product'],
       [{ lines: [{ description: 'x', unitPrice: 1, taxRate: 150 }] }, 'lines.0.taxRate'],
       [{ depositAccountId: idOf('4000'), lines: [{ description: 'x', unitPrice: 1 }] }, 'depositAccountId'],
-      [{ lines: [{ description: 'x', unitPrice: 1, accountId: idOf('6000') }] }, 'lines.0.accountId', 'must be an income account, not expense'],
-      [{ customerId: 'cus_00000000000000000000000000', lines: [{ description: 'x', unitPrice: 1 }] }, 'customerId', 'no customer with id "cus_00000000000000000000000000"'],
+      [
+        { lines: [{ description: 'x', unitPrice: 1, accountId: idOf('6000') }] },
+        'lines.0.accountId',
+        'must be an income account, not expense',
+      ],
+      [
+        { customerId: 'cus_00000000000000000000000000', lines: [{ description: 'x', unitPrice: 1 }] },
+        'customerId',
+        'no customer with id "cus_00000000000000000000000000"',
+      ],
       [{ kind: 'gift', lines: [{ description: 'x', unitPrice: 1 }] }, 'kind'],
       [{ lines: [{ description: 'x', unitPrice: 0 }] }, 'lines', 'the receipt must total more than 0'],
     ];
@@ -114,7 +179,10 @@ describe('a sales receipt', () => {
       const response = await http(t.url, '/api/v1/sales-receipts', { key, body });
       expectProblem(response, 400, 'VALIDATION_FAILED');
       const errors = response.body.errors as { path: string; message: string }[];
-      expect(errors.map((e) => e.path), JSON.stringify(body)).toContain(field);
+      expect(
+        errors.map((e) => e.path),
+        JSON.stringify(body),
+      ).toContain(field);
       if (message) expect(errors.find((e) => e.path === field)!.message).toBe(message);
     }
     expect(await counts()).toEqual(before);
@@ -124,10 +192,16 @@ describe('a sales receipt', () => {
     const mutation = `mutation($key: String) { createSalesReceipt(idempotencyKey: $key, input: { customerId: "${customerId}", date: "2026-03-10", lines: [{ description: "Gift card", unitPrice: "25" }] }) { id number kind total customer { name } journalEntry { salesReceipt { number } } } }`;
     const first = await gql(t.url, key, mutation, { key: 'till-7-order-99' });
     expect(first.body.errors).toBeUndefined();
-    expect((await gql(t.url, key, mutation, { key: 'till-7-order-99' })).body.data.createSalesReceipt.id).toBe(first.body.data.createSalesReceipt.id);
+    expect((await gql(t.url, key, mutation, { key: 'till-7-order-99' })).body.data.createSalesReceipt.id).toBe(
+      first.body.data.createSalesReceipt.id,
+    );
     expect(first.body.data.createSalesReceipt).toMatchObject({ kind: 'SALE', total: '25.00', customer: { name: 'Regular Ltd' } });
     expect(first.body.data.createSalesReceipt.journalEntry.salesReceipt.number).toBe(first.body.data.createSalesReceipt.number);
-    const listed = await gql(t.url, key, `{ salesReceipts(first: 50, filter: { kind: REFUND }) { totalCount } node(id: "${customerId}") { ... on Customer { salesReceipts(first: 1) { edges { node { number } } } } } }`);
+    const listed = await gql(
+      t.url,
+      key,
+      `{ salesReceipts(first: 50, filter: { kind: REFUND }) { totalCount } node(id: "${customerId}") { ... on Customer { salesReceipts(first: 1) { edges { node { number } } } } } }`,
+    );
     expect(listed.body.errors).toBeUndefined();
     expect(listed.body.data.salesReceipts.totalCount).toBe(1);
     expect(listed.body.data.node.salesReceipts.edges[0].node.number).toBe(first.body.data.createSalesReceipt.number);
@@ -136,24 +210,38 @@ describe('a sales receipt', () => {
 });
 
 describe('walls and scopes', () => {
-  it('keeps another organization\'s receipts out of reach', async () => {
+  it("keeps another organization's receipts out of reach", async () => {
     const other = await t.tenant('Other Till Co');
-    const theirs = (await http(t.url, '/api/v1/sales-receipts', { key: other.key, body: { lines: [{ description: 'x', unitPrice: 5 }] } })).body;
+    const theirs = (await http(t.url, '/api/v1/sales-receipts', { key: other.key, body: { lines: [{ description: 'x', unitPrice: 5 }] } }))
+      .body;
     const before = await counts();
     expectProblem(await http(t.url, `/api/v1/sales-receipts/${theirs.id}`, { key }), 404, 'NOT_FOUND');
     expectProblem(await http(t.url, `/api/v1/sales-receipts/${theirs.id}/void`, { key, body: {} }), 404, 'NOT_FOUND');
-    const refund = await http(t.url, '/api/v1/sales-receipts', { key, body: { kind: 'refund', refundOfId: theirs.id, lines: [{ description: 'x', unitPrice: 1 }] } });
+    const refund = await http(t.url, '/api/v1/sales-receipts', {
+      key,
+      body: { kind: 'refund', refundOfId: theirs.id, lines: [{ description: 'x', unitPrice: 1 }] },
+    });
     expect(refund.body.errors).toContainEqual({ path: 'refundOfId', message: `no sales receipt with id "${theirs.id}"` });
     expect(await counts()).toEqual(before);
   });
 
   it('needs sales_receipts:write, which the point-of-sale preset has', async () => {
     const invoicesOnly = (await createApiKey(t.db.prisma, organizationId, 'invoices only', { scopes: ['invoices:write'] })).plaintext;
-    const refused = await http(t.url, '/api/v1/sales-receipts', { key: invoicesOnly, body: { lines: [{ description: 'x', unitPrice: 1 }] } });
+    const refused = await http(t.url, '/api/v1/sales-receipts', {
+      key: invoicesOnly,
+      body: { lines: [{ description: 'x', unitPrice: 1 }] },
+    });
     expectProblem(refused, 403, 'INSUFFICIENT_SCOPE');
     expect(refused.body.requiredScope).toBe('sales_receipts:write');
     const till = (await createApiKey(t.db.prisma, organizationId, 'till', { scopes: SCOPE_PRESETS.point_of_sale.scopes })).plaintext;
-    expect((await http(t.url, '/api/v1/sales-receipts', { key: till, body: { lines: [{ description: 'x', unitPrice: 1, taxRateId: cityRate }] } })).status).toBe(201);
+    expect(
+      (
+        await http(t.url, '/api/v1/sales-receipts', {
+          key: till,
+          body: { lines: [{ description: 'x', unitPrice: 1, taxRateId: cityRate }] },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -162,17 +250,42 @@ describe('the tax summary with receipts', () => {
     const co = await t.tenant('Receipts Tax Co');
     const rate = (await http(t.url, '/api/v1/tax-rates', { key: co.key, body: { name: 'VAT 20%', rate: 20 } })).body.id;
     const receipt = async (body: object) => (await http(t.url, '/api/v1/sales-receipts', { key: co.key, body })).body;
-    const first = await receipt({ date: '2026-05-02', lines: [{ description: 'a', unitPrice: 100, taxRateId: rate }, { description: 'untaxed', unitPrice: 7 }] });
-    await receipt({ kind: 'refund', refundOfId: first.id, date: '2026-05-03', lines: [{ description: 'a back', unitPrice: 30, taxRateId: rate }] });
+    const first = await receipt({
+      date: '2026-05-02',
+      lines: [
+        { description: 'a', unitPrice: 100, taxRateId: rate },
+        { description: 'untaxed', unitPrice: 7 },
+      ],
+    });
+    await receipt({
+      kind: 'refund',
+      refundOfId: first.id,
+      date: '2026-05-03',
+      lines: [{ description: 'a back', unitPrice: 30, taxRateId: rate }],
+    });
     const voided = await receipt({ date: '2026-05-04', lines: [{ description: 'b', unitPrice: 50, taxRateId: rate }] });
     await http(t.url, `/api/v1/sales-receipts/${voided.id}/void`, { key: co.key, body: { date: '2026-06-01' } });
-    const summaryOf = async (from: string, to: string) => (await gql(t.url, co.key, `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } rate taxableAmount taxCollected } } }`)).body.data.taxSummary.rows;
+    const summaryOf = async (from: string, to: string) =>
+      (
+        await gql(
+          t.url,
+          co.key,
+          `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } rate taxableAmount taxCollected } } }`,
+        )
+      ).body.data.taxSummary.rows;
     expect(await summaryOf('2026-05-01', '2026-05-31')).toEqual([
       { taxRate: { name: 'VAT 20%' }, rate: '20', taxableAmount: '120.00', taxCollected: '24.00' }, // the untaxed line is in no row
     ]);
-    expect(await summaryOf('2026-06-01', '2026-06-30')).toEqual([{ taxRate: { name: 'VAT 20%' }, rate: '20', taxableAmount: '-50.00', taxCollected: '-10.00' }]);
-    const taxAccount = (await http(t.url, '/api/v1/accounts?limit=100', { key: co.key })).body.data.find((a: { code: string }) => a.code === '2200').id;
-    for (const [from, to, collected] of [['2026-05-01', '2026-05-31', 2400n], ['2026-06-01', '2026-06-30', -1000n]] as const) {
+    expect(await summaryOf('2026-06-01', '2026-06-30')).toEqual([
+      { taxRate: { name: 'VAT 20%' }, rate: '20', taxableAmount: '-50.00', taxCollected: '-10.00' },
+    ]);
+    const taxAccount = (await http(t.url, '/api/v1/accounts?limit=100', { key: co.key })).body.data.find(
+      (a: { code: string }) => a.code === '2200',
+    ).id;
+    for (const [from, to, collected] of [
+      ['2026-05-01', '2026-05-31', 2400n],
+      ['2026-06-01', '2026-06-30', -1000n],
+    ] as const) {
       const lines = await t.db.prisma.journalLine.findMany({ where: { accountId: taxAccount, date: { gte: from, lte: to } } });
       expect(lines.reduce((sum, l) => sum + l.credit - l.debit, 0n)).toBe(collected);
     }

@@ -20,7 +20,12 @@ afterAll(async () => {
 const INVOICE_CHANGED = 'subscription { invoiceChanged { type invoice { number total customer { name } } } }';
 
 function subscriber(key: string, query = INVOICE_CHANGED) {
-  const client = createClient({ url: `${t.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
+  const client = createClient({
+    url: `${t.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${key}` },
+    retryAttempts: 0,
+  });
   clients.push(client);
   const items: any[] = [];
   client.subscribe({ query }, { next: (value) => items.push(value), error: () => {}, complete: () => {} });
@@ -47,7 +52,12 @@ const hasInvoice = (items: any[], number: string) => items.some((item) => item.d
  * Writes invoices until every subscriber has received the last one: a subscription is attached some time
  * after the client sends it, and an event written before that never reaches it (no fixed sleep can know when).
  */
-async function attach(key: string, customerId: string, subscribers: any[][], received = (items: any[], number: string) => hasInvoice(items, number)) {
+async function attach(
+  key: string,
+  customerId: string,
+  subscribers: any[][],
+  received = (items: any[], number: string) => hasInvoice(items, number),
+) {
   for (let tries = 0; tries < 50; tries++) {
     const number = await createInvoice(key, customerId);
     try {

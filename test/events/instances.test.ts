@@ -41,8 +41,16 @@ it.skipIf(!redisUrl)('an event committed on instance A reaches a subscriber on i
   const mark = (await http(urlA, '/api/v1/customers', { key, body: { name: 'Mark' } })).body.id;
   const after = (await database.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
   const received: any[] = [];
-  const client = createClient({ url: `${urlB.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` }, retryAttempts: 0 });
-  const stop = client.subscribe({ query: 'subscription($after: ID) { events(after: $after) { id type resourceId } }', variables: { after } }, { next: (v) => received.push(v.data!.events), error: () => {}, complete: () => {} });
+  const client = createClient({
+    url: `${urlB.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${key}` },
+    retryAttempts: 0,
+  });
+  const stop = client.subscribe(
+    { query: 'subscription($after: ID) { events(after: $after) { id type resourceId } }', variables: { after } },
+    { next: (v) => received.push(v.data!.events), error: () => {}, complete: () => {} },
+  );
   await new Promise((r) => setTimeout(r, 500)); // B's subscription is live (anything earlier would arrive as replay)
   const onA = (await http(urlA, '/api/v1/customers', { key, body: { name: 'Committed on A' } })).body.id;
   const deadline = Date.now() + 5000;
@@ -53,83 +61,115 @@ it.skipIf(!redisUrl)('an event committed on instance A reaches a subscriber on i
   await client.dispose();
 });
 
-it.skipIf(!redisUrl)('a key revoked or rolled through instance B is refused by instance A, which answered it a moment before (needs REDIS_URL)', async () => {
-  await migrate(database.db);
-  const organization = await createOrganization(database.db.prisma, { name: `Key Changes ${Date.now()}` });
-  const admin = (await createApiKey(database.db.prisma, organization.id, 'admin')).plaintext;
-  const doomed = await createApiKey(database.db.prisma, organization.id, 'doomed');
-  const rolled = await createApiKey(database.db.prisma, organization.id, 'rolled');
-  const config = { ...loadConfig({ REDIS_URL: redisUrl }), databaseUrl: database.databaseUrl, dataDir: database.dataDir, apiKeyCacheMs: 60_000 };
-  const logger = createLogger('warn');
-  const a = createApp({ config, db: openDatabase(database.databaseUrl, database.dataDir), logger });
-  const b = createApp({ config, db: openDatabase(database.databaseUrl, database.dataDir), logger });
-  apps.push(a, b);
-  const urlA = `http://127.0.0.1:${(await a.listen(0, '127.0.0.1')).port}`;
-  const urlB = `http://127.0.0.1:${(await b.listen(0, '127.0.0.1')).port}`;
-  // A answers both keys (and, on PostgreSQL, remembers them for a minute).
-  for (const key of [doomed.plaintext, rolled.plaintext]) expect((await http(urlA, '/api/v1/accounts', { key })).status).toBe(200);
-  expect((await http(urlB, `/api/v1/api-keys/${doomed.record.id}/revoke`, { key: admin, body: {} })).status).toBe(200);
-  const roll = await http(urlB, `/api/v1/api-keys/${rolled.record.id}/roll`, { key: admin, body: { expiresInHours: 0 } });
-  expect(roll.status).toBe(200);
-  /** A's answer to `key` once Redis has carried B's announcement (at most a second). */
-  const refusedOnA = async (key: string) => {
-    for (const deadline = Date.now() + 1_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-      if ((await http(urlA, '/api/v1/accounts', { key })).status === 401) return true;
-    }
-    return false;
-  };
-  expect(await refusedOnA(doomed.plaintext)).toBe(true);
-  expect(await refusedOnA(rolled.plaintext)).toBe(true);
-  expect((await http(urlA, '/api/v1/accounts', { key: roll.body.secret })).status).toBe(200);
-});
-
-it.skipIf(!redisUrl)('two instances under concurrent writes: every subscriber gets the log in seq order, resuming at any position loses nothing (needs REDIS_URL)', async () => {
-  await migrate(database.db);
-  await tuneDatabase(database.db);
-  const organization = await createOrganization(database.db.prisma, { name: `Ordered ${Date.now()}` });
-  const keys = await Promise.all(['writer', 'a', 'b', 'hop a', 'hop b'].map(async (name) => (await createApiKey(database.db.prisma, organization.id, name)).plaintext));
-  const [writer] = keys;
-  const config = { ...loadConfig({ REDIS_URL: redisUrl }), databaseUrl: database.databaseUrl, dataDir: database.dataDir, rateLimit: { ...loadConfig({}).rateLimit, points: 1_000_000 } };
-  const logger = createLogger('warn');
-  // Each instance publishes a commit a moment after it (0-20 ms, as a busy event loop or a pause of the
-  // garbage collector would): Redis then hears the two instances' commits in no particular order.
-  const late = (bus: EventBus): EventBus => ({ ...bus, publish: async (events) => (await new Promise((r) => setTimeout(r, Math.random() * 20)), bus.publish(events)) });
-  const [dbA, dbB] = [openDatabase(database.databaseUrl, database.dataDir), openDatabase(database.databaseUrl, database.dataDir)];
-  const busOf = (db: typeof dbB) => late(redisBus({ url: redisUrl!, logger, prefix: config.redisKeyPrefix, log: eventLog(db.prisma) }));
-  const a = createApp({ config, db: dbA, logger, bus: busOf(dbA) });
-  const b = createApp({ config, db: dbB, logger, bus: busOf(dbB) });
-  apps.push(a, b);
-  const urls = [`http://127.0.0.1:${(await a.listen(0, '127.0.0.1')).port}`, `http://127.0.0.1:${(await b.listen(0, '127.0.0.1')).port}`];
-
-  const mark = (await http(urls[0], '/api/v1/customers', { key: writer, body: { name: 'Mark' } })).body.id;
-  const after = (await database.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
-  const subscribers = [
-    rawSubscriber(urls[0], keys[1], { after }),
-    rawSubscriber(urls[1], keys[2], { after }),
-    rawSubscriber(urls[0], keys[3], { after, hop: true }),
-    rawSubscriber(urls[1], keys[4], { after, hop: true }),
-  ];
-
-  // Eight writers at once, alternating instances: commits on a and b interleave, and each instance
-  // publishes its own, so Redis hears them in no particular order.
-  const WRITES = 320;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      for (let n = next++; n < WRITES; n = next++) {
-        const response = await http(urls[n % 2], '/api/v1/customers', { key: writer, body: { name: `Concurrent ${n}` } });
-        expect(response.status).toBe(201);
+it.skipIf(!redisUrl)(
+  'a key revoked or rolled through instance B is refused by instance A, which answered it a moment before (needs REDIS_URL)',
+  async () => {
+    await migrate(database.db);
+    const organization = await createOrganization(database.db.prisma, { name: `Key Changes ${Date.now()}` });
+    const admin = (await createApiKey(database.db.prisma, organization.id, 'admin')).plaintext;
+    const doomed = await createApiKey(database.db.prisma, organization.id, 'doomed');
+    const rolled = await createApiKey(database.db.prisma, organization.id, 'rolled');
+    const config = {
+      ...loadConfig({ REDIS_URL: redisUrl }),
+      databaseUrl: database.databaseUrl,
+      dataDir: database.dataDir,
+      apiKeyCacheMs: 60_000,
+    };
+    const logger = createLogger('warn');
+    const a = createApp({ config, db: openDatabase(database.databaseUrl, database.dataDir), logger });
+    const b = createApp({ config, db: openDatabase(database.databaseUrl, database.dataDir), logger });
+    apps.push(a, b);
+    const urlA = `http://127.0.0.1:${(await a.listen(0, '127.0.0.1')).port}`;
+    const urlB = `http://127.0.0.1:${(await b.listen(0, '127.0.0.1')).port}`;
+    // A answers both keys (and, on PostgreSQL, remembers them for a minute).
+    for (const key of [doomed.plaintext, rolled.plaintext]) expect((await http(urlA, '/api/v1/accounts', { key })).status).toBe(200);
+    expect((await http(urlB, `/api/v1/api-keys/${doomed.record.id}/revoke`, { key: admin, body: {} })).status).toBe(200);
+    const roll = await http(urlB, `/api/v1/api-keys/${rolled.record.id}/roll`, { key: admin, body: { expiresInHours: 0 } });
+    expect(roll.status).toBe(200);
+    /** A's answer to `key` once Redis has carried B's announcement (at most a second). */
+    const refusedOnA = async (key: string) => {
+      for (const deadline = Date.now() + 1_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+        if ((await http(urlA, '/api/v1/accounts', { key })).status === 401) return true;
       }
-    }),
-  );
+      return false;
+    };
+    expect(await refusedOnA(doomed.plaintext)).toBe(true);
+    expect(await refusedOnA(rolled.plaintext)).toBe(true);
+    expect((await http(urlA, '/api/v1/accounts', { key: roll.body.secret })).status).toBe(200);
+  },
+);
 
-  const log = (await database.db.prisma.event.findMany({ where: { organizationId: organization.id, seq: { gt: (await database.db.prisma.event.findUniqueOrThrow({ where: { id: after } })).seq } }, orderBy: { seq: 'asc' }, select: { id: true } })).map((e) => e.id);
-  expect(log).toHaveLength(WRITES);
-  for (const deadline = Date.now() + 30_000; subscribers.some((s) => s.received.length < log.length) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => setTimeout(r, 300)); // anything more (a duplicate) would arrive now
-  for (const [i, s] of subscribers.entries()) {
-    expect(s.problems, `subscriber ${i}`).toEqual([]);
-    expect(s.received, `subscriber ${i}: the log, in order, once`).toEqual(log);
-  }
-  for (const s of subscribers) s.close();
-}, 60_000);
+it.skipIf(!redisUrl)(
+  'two instances under concurrent writes: every subscriber gets the log in seq order, resuming at any position loses nothing (needs REDIS_URL)',
+  async () => {
+    await migrate(database.db);
+    await tuneDatabase(database.db);
+    const organization = await createOrganization(database.db.prisma, { name: `Ordered ${Date.now()}` });
+    const keys = await Promise.all(
+      ['writer', 'a', 'b', 'hop a', 'hop b'].map(async (name) => (await createApiKey(database.db.prisma, organization.id, name)).plaintext),
+    );
+    const [writer] = keys;
+    const config = {
+      ...loadConfig({ REDIS_URL: redisUrl }),
+      databaseUrl: database.databaseUrl,
+      dataDir: database.dataDir,
+      rateLimit: { ...loadConfig({}).rateLimit, points: 1_000_000 },
+    };
+    const logger = createLogger('warn');
+    // Each instance publishes a commit a moment after it (0-20 ms, as a busy event loop or a pause of the
+    // garbage collector would): Redis then hears the two instances' commits in no particular order.
+    const late = (bus: EventBus): EventBus => ({
+      ...bus,
+      publish: async (events) => (await new Promise((r) => setTimeout(r, Math.random() * 20)), bus.publish(events)),
+    });
+    const [dbA, dbB] = [openDatabase(database.databaseUrl, database.dataDir), openDatabase(database.databaseUrl, database.dataDir)];
+    const busOf = (db: typeof dbB) => late(redisBus({ url: redisUrl!, logger, prefix: config.redisKeyPrefix, log: eventLog(db.prisma) }));
+    const a = createApp({ config, db: dbA, logger, bus: busOf(dbA) });
+    const b = createApp({ config, db: dbB, logger, bus: busOf(dbB) });
+    apps.push(a, b);
+    const urls = [`http://127.0.0.1:${(await a.listen(0, '127.0.0.1')).port}`, `http://127.0.0.1:${(await b.listen(0, '127.0.0.1')).port}`];
+
+    const mark = (await http(urls[0], '/api/v1/customers', { key: writer, body: { name: 'Mark' } })).body.id;
+    const after = (await database.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
+    const subscribers = [
+      rawSubscriber(urls[0], keys[1], { after }),
+      rawSubscriber(urls[1], keys[2], { after }),
+      rawSubscriber(urls[0], keys[3], { after, hop: true }),
+      rawSubscriber(urls[1], keys[4], { after, hop: true }),
+    ];
+
+    // Eight writers at once, alternating instances: commits on a and b interleave, and each instance
+    // publishes its own, so Redis hears them in no particular order.
+    const WRITES = 320;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let n = next++; n < WRITES; n = next++) {
+          const response = await http(urls[n % 2], '/api/v1/customers', { key: writer, body: { name: `Concurrent ${n}` } });
+          expect(response.status).toBe(201);
+        }
+      }),
+    );
+
+    const log = (
+      await database.db.prisma.event.findMany({
+        where: {
+          organizationId: organization.id,
+          seq: { gt: (await database.db.prisma.event.findUniqueOrThrow({ where: { id: after } })).seq },
+        },
+        orderBy: { seq: 'asc' },
+        select: { id: true },
+      })
+    ).map((e) => e.id);
+    expect(log).toHaveLength(WRITES);
+    for (const deadline = Date.now() + 30_000; subscribers.some((s) => s.received.length < log.length) && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300)); // anything more (a duplicate) would arrive now
+    for (const [i, s] of subscribers.entries()) {
+      expect(s.problems, `subscriber ${i}`).toEqual([]);
+      expect(s.received, `subscriber ${i}: the log, in order, once`).toEqual(log);
+    }
+    for (const s of subscribers) s.close();
+  },
+  60_000,
+);

@@ -29,7 +29,10 @@ function logOf(events: LoggedEvent[], frontier: number) {
       read: async (organizationId: string, from: { afterSeq: number } | { since: Date }, limit: number) => {
         const afterSeq = 'afterSeq' in from ? from.afterSeq : 0;
         reads.push(afterSeq);
-        return events.filter((e) => e.organizationId === organizationId && e.seq > afterSeq).slice(0, limit).map((e) => ({ ...e, previousSeq: undefined }));
+        return events
+          .filter((e) => e.organizationId === organizationId && e.seq > afterSeq)
+          .slice(0, limit)
+          .map((e) => ({ ...e, previousSeq: undefined }));
       },
       latestSeq: async () => frontier,
     },
@@ -73,7 +76,7 @@ it('reads from the log what never arrives, then goes on in order', async () => {
   await bus.close();
 });
 
-it('events arriving before the organization\'s start is known wait for it; those at or before it are dropped', async () => {
+it("events arriving before the organization's start is known wait for it; those at or before it are dropped", async () => {
   let resolveFrontier!: (seq: number) => void;
   const log = { read: async () => [], latestSeq: () => new Promise<number>((resolve) => (resolveFrontier = resolve)) };
   const bus = inProcessBus(log, createLogger('silent'));

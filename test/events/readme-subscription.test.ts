@@ -29,10 +29,18 @@ it('receives the events it subscribes to, copied from the documentation as it st
   const port = new URL(t.url).port;
   const file = join(dir, 'snippet.mjs');
   // What a reader supplies: the key, and a render function (here: print the first event and stop).
-  const program = snippet!.replace('ws://localhost:4000/graphql', `ws://127.0.0.1:${port}/graphql`).replace(/^(import .*\n)+/, (imports) => `${imports}const KEY = ${JSON.stringify(key)};\nconst render = (event) => { console.log(JSON.stringify(event)); process.exit(0); };\n`);
+  const program = snippet!
+    .replace('ws://localhost:4000/graphql', `ws://127.0.0.1:${port}/graphql`)
+    .replace(
+      /^(import .*\n)+/,
+      (imports) =>
+        `${imports}const KEY = ${JSON.stringify(key)};\nconst render = (event) => { console.log(JSON.stringify(event)); process.exit(0); };\n`,
+    );
   writeFileSync(file, program);
   const run = new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(process.execPath, [file], { timeout: 20_000 }, (error, stdout, stderr) => resolve({ code: error ? 1 : 0, stdout, stderr }));
+    const child = execFile(process.execPath, [file], { timeout: 20_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? 1 : 0, stdout, stderr }),
+    );
     void child;
   });
   // Write until the snippet has subscribed and heard one (it exits on the first event it renders).

@@ -40,7 +40,10 @@ it('publishes every committed event exactly once under many concurrent writers',
     }),
   );
   const deadline = Date.now() + 10_000;
-  const logged = await t.db.prisma.event.findMany({ where: { organizationId: { in: tenants.map((x) => x.organizationId) } }, select: { id: true, seq: true, organizationId: true } });
+  const logged = await t.db.prisma.event.findMany({
+    where: { organizationId: { in: tenants.map((x) => x.organizationId) } },
+    select: { id: true, seq: true, organizationId: true },
+  });
   expect(logged).toHaveLength(200);
   while (published.length < logged.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   const ids = published.map((e) => e.id);
@@ -54,7 +57,10 @@ it('publishes every committed event exactly once under many concurrent writers',
   // Each event names the organization's event before it (0 for its first), as the log has them: what lets
   // every instance tell a gap (events/order.ts). On PostgreSQL the writes wait on each other's locks.
   for (const { organizationId } of tenants) {
-    const seqs = logged.filter((e) => e.organizationId === organizationId).map((e) => e.seq).sort((a, b) => a - b);
+    const seqs = logged
+      .filter((e) => e.organizationId === organizationId)
+      .map((e) => e.seq)
+      .sort((a, b) => a - b);
     const previous = new Map(published.filter((e) => e.organizationId === organizationId).map((e) => [e.seq, e.previousSeq]));
     expect(seqs.map((seq) => previous.get(seq))).toEqual([0, ...seqs.slice(0, -1)]);
   }
@@ -77,7 +83,9 @@ it('sweeps events stored without the hand-off (a seeding script, another tool): 
   // The loop is paused while seeding, so its timer cannot sweep an event before the count below.
   await t.app.relay.stop();
   for (let i = 0; i < 3; i++) {
-    const change = await seeding.write(organizationId, { operation: 'createCustomer', input: null }, (scope) => customers.create(scope, { name: `Seeded ${i}` }));
+    const change = await seeding.write(organizationId, { operation: 'createCustomer', input: null }, (scope) =>
+      customers.create(scope, { name: `Seeded ${i}` }),
+    );
     written.push(change.id);
   }
   expect(await t.db.prisma.event.count({ where: { organizationId, relayedAt: null } })).toBe(3);

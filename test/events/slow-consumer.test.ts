@@ -53,7 +53,13 @@ it('a client that stops reading is ended with where to resume, behind what was s
   expect(client.messages.slice(ending + 1).map((m) => m.type)).toEqual(['complete']);
 
   // Resuming after it gives the rest of the log: every event the organization committed after it, once.
-  const log = (await t.db.prisma.event.findMany({ where: { organizationId: (await t.db.prisma.event.findFirstOrThrow({ where: { id: received[0] } })).organizationId }, orderBy: { seq: 'asc' }, select: { id: true } })).map((e) => e.id);
+  const log = (
+    await t.db.prisma.event.findMany({
+      where: { organizationId: (await t.db.prisma.event.findFirstOrThrow({ where: { id: received[0] } })).organizationId },
+      orderBy: { seq: 'asc' },
+      select: { id: true },
+    })
+  ).map((e) => e.id);
   const missed = log.slice(log.indexOf(received.at(-1)!) + 1);
   expect(missed.length).toBeGreaterThanOrEqual(2);
   const resumed = rawSubscriber(t.url, key, { after: received.at(-1) });

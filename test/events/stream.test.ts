@@ -7,7 +7,18 @@ import { eventStream } from '../../src/events/stream.ts';
 import { useSharedSubscriptionResults } from '../../src/graphql/shared-subscriptions.ts';
 import { AppError } from '../../src/lib/errors.ts';
 
-const event = (seq: number, organizationId = 'org_a'): LoggedEvent => ({ seq, id: `evt_${seq}`, organizationId, type: 'customer.created', resourceType: 'customer', resourceId: `cus_${seq}`, payload: '{}', createdAt: new Date(), actor: null, actorKeyId: null });
+const event = (seq: number, organizationId = 'org_a'): LoggedEvent => ({
+  seq,
+  id: `evt_${seq}`,
+  organizationId,
+  type: 'customer.created',
+  resourceType: 'customer',
+  resourceId: `cus_${seq}`,
+  payload: '{}',
+  createdAt: new Date(),
+  actor: null,
+  actorKeyId: null,
+});
 
 it('a subscriber that keeps up receives every event, however many pass through', async () => {
   const bus = inProcessBus();
@@ -62,7 +73,8 @@ it('resuming with after: an event committing just as the log is read comes live,
   };
   const stream = eventStream({ prisma: prisma as never, bus, organizationId: 'org_a', afterSeq: 1, maxWaiting: 10 });
   const received: string[] = [];
-  const waited = (next: Promise<IteratorResult<LoggedEvent>>) => Promise.race([next.then((r) => r.value.id), new Promise((resolve) => setTimeout(() => resolve('nothing within 1 s'), 1000))]);
+  const waited = (next: Promise<IteratorResult<LoggedEvent>>) =>
+    Promise.race([next.then((r) => r.value.id), new Promise((resolve) => setTimeout(() => resolve('nothing within 1 s'), 1000))]);
   for (let i = 0; i < 3; i++) received.push((await waited(stream.next())) as string);
   expect(received).toEqual(['evt_2', 'evt_3', 'evt_4']);
   await stream.return!();
@@ -78,7 +90,11 @@ it('hands a source that ends with an error to the client as one result carrying 
   (schema.getSubscriptionType()!.getFields().ticks as { subscribe?: unknown }).subscribe = () => ticks();
   let subscribe: ((args: ExecutionArgs) => Promise<AsyncIterableIterator<ExecutionResult> | ExecutionResult>) | undefined;
   useSharedSubscriptionResults().onSubscribe({ setSubscribeFn: (fn) => (subscribe = fn) });
-  const results = (await subscribe!({ schema, document: parse('subscription { ticks }'), contextValue: { organizationId: 'org_a' } })) as AsyncIterableIterator<ExecutionResult>;
+  const results = (await subscribe!({
+    schema,
+    document: parse('subscription { ticks }'),
+    contextValue: { organizationId: 'org_a' },
+  })) as AsyncIterableIterator<ExecutionResult>;
   expect((await results.next()).value).toEqual({ data: { ticks: 1 } });
   const failed = (await results.next()).value as ExecutionResult;
   expect(failed.errors?.[0]?.originalError).toBe(failing);

@@ -26,7 +26,8 @@ afterAll(async () => {
 const wsUrl = () => `${t.url.replace('http', 'ws')}/graphql`;
 
 /** The subscriptions the app holds now (other tests' may still be open). */
-const openCount = async () => (await t.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions')!.get()).values[0]?.value ?? 0;
+const openCount = async () =>
+  (await t.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions')!.get()).values[0]?.value ?? 0;
 
 function connect(k: string, onClosed?: (event: { code: number; reason: string }) => void) {
   const client = createClient({
@@ -92,7 +93,7 @@ const EVENTS = 'subscription($types: [String!], $after: ID) { events(types: $typ
 const createCustomer = (k: string, name: string) => http(t.url, '/api/v1/customers', { key: k, body: { name } });
 
 describe('subscription { events }', () => {
-  it('streams the organization\'s events as they commit, in the public shape, and nothing of another organization', async () => {
+  it("streams the organization's events as they commit, in the public shape, and nothing of another organization", async () => {
     // Subscribing after a known event, as a dashboard does: whatever commits while the subscription is
     // being set up still arrives.
     const mark = async (k: string) => (await createCustomer(k, 'Mark')).body.id;
@@ -155,11 +156,20 @@ describe('subscription { events }', () => {
 });
 
 describe('subscription { invoiceChanged }', () => {
-  it('streams invoice events with the invoice in the client\'s selection, through the same Invoice type', async () => {
+  it("streams invoice events with the invoice in the client's selection, through the same Invoice type", async () => {
     const customer = (await createCustomer(key, 'Invoiced Live')).body;
     const mark = (await t.db.prisma.event.findFirstOrThrow({ where: { resourceId: customer.id } })).id;
-    const live = collect(connect(key), 'subscription($after: ID) { invoiceChanged(after: $after) { type eventId invoice { number amountDue customer { name } } } }', { after: mark });
-    const invoice = (await http(t.url, '/api/v1/invoices', { key, body: { customerId: customer.id, issueDate: '2026-08-01', lines: [{ description: 'Live work', unitPrice: 40 }] } })).body;
+    const live = collect(
+      connect(key),
+      'subscription($after: ID) { invoiceChanged(after: $after) { type eventId invoice { number amountDue customer { name } } } }',
+      { after: mark },
+    );
+    const invoice = (
+      await http(t.url, '/api/v1/invoices', {
+        key,
+        body: { customerId: customer.id, issueDate: '2026-08-01', lines: [{ description: 'Live work', unitPrice: 40 }] },
+      })
+    ).body;
     await http(t.url, `/api/v1/invoices/${invoice.id}/payments`, { key, body: { amount: 40, date: '2026-08-02' } });
     await live.until(() => live.items.length >= 3);
     expect(live.items.map((i) => i.data.invoiceChanged.type)).toEqual(['invoice.created', 'invoice.payment_recorded', 'invoice.paid']);
@@ -177,10 +187,26 @@ describe('a client that stops reading', () => {
     const own = await createTestApp({ subscriptionBacklog: backlog }, { bus });
     try {
       const { key: k, organizationId } = await own.tenant('Stalled Co');
-      const client = createClient({ url: `${own.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${k}` }, retryAttempts: 0 });
+      const client = createClient({
+        url: `${own.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${k}` },
+        retryAttempts: 0,
+      });
       clients.push(client);
       const s = collect(client, EVENTS);
-      const fake = (seq: number): LoggedEvent => ({ seq, id: `evt_stall_${seq}`, organizationId, type: 'customer.created', resourceType: 'customer', resourceId: `cus_${seq}`, payload: '{"object":{}}', createdAt: new Date(), actor: null, actorKeyId: null });
+      const fake = (seq: number): LoggedEvent => ({
+        seq,
+        id: `evt_stall_${seq}`,
+        organizationId,
+        type: 'customer.created',
+        resourceType: 'customer',
+        resourceId: `cus_${seq}`,
+        payload: '{"object":{}}',
+        createdAt: new Date(),
+        actor: null,
+        actorKeyId: null,
+      });
       const sequence = (from: number, count: number) => Array.from({ length: count }, (_, i) => fake(from + i));
       // The subscription is live once it receives an event.
       for (let tries = 0; s.items.length === 0 && tries < 100; tries++) {
@@ -224,9 +250,12 @@ describe('resuming while writes go on', () => {
       }),
     );
     const afterSeq = (await t.db.prisma.event.findUniqueOrThrow({ where: { id: after } })).seq;
-    const log = (await t.db.prisma.event.findMany({ where: { organizationId, seq: { gt: afterSeq } }, orderBy: { seq: 'asc' }, select: { id: true } })).map((e) => e.id);
+    const log = (
+      await t.db.prisma.event.findMany({ where: { organizationId, seq: { gt: afterSeq } }, orderBy: { seq: 'asc' }, select: { id: true } })
+    ).map((e) => e.id);
     expect(log).toHaveLength(120);
-    for (const deadline = Date.now() + 20_000; [steady, hopping].some((s) => s.received.length < log.length) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    for (const deadline = Date.now() + 20_000; [steady, hopping].some((s) => s.received.length < log.length) && Date.now() < deadline; )
+      await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 200)); // anything more (a duplicate) would arrive now
     for (const s of [steady, hopping]) {
       expect(s.problems).toEqual([]);
@@ -252,7 +281,11 @@ describe('hostile input over graphql-ws', () => {
       return predicate();
     };
     expect(await waitFor(() => messages.some((m) => m.type === 'connection_ack'))).toBe(true);
-    for (const [id, depth] of [['a', 65], ['b', 3_000], ['c', 100_000]] as const) {
+    for (const [id, depth] of [
+      ['a', 65],
+      ['b', 3_000],
+      ['c', 100_000],
+    ] as const) {
       const types = `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
       socket.send(`{"id":"${id}","type":"subscribe","payload":{"query":${JSON.stringify(EVENTS)},"variables":{"types":${types}}}}`);
       expect(await waitFor(() => messages.some((m) => m.id === id))).toBe(true);
@@ -287,7 +320,15 @@ describe('authentication over graphql-ws', () => {
     const closes: { code: number; reason: string }[] = [];
     const open = (k: string) =>
       new Promise<void>((resolve) => {
-        const client = createClient({ url: `${limited.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${k}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => {}, on: { closed: (e) => (closes.push(e as { code: number; reason: string }), resolve()), connected: () => resolve() } });
+        const client = createClient({
+          url: `${limited.url.replace('http', 'ws')}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${k}` },
+          retryAttempts: 0,
+          lazy: false,
+          onNonLazyError: () => {},
+          on: { closed: (e) => (closes.push(e as { code: number; reason: string }), resolve()), connected: () => resolve() },
+        });
         clients.push(client);
       });
     try {
@@ -357,11 +398,18 @@ describe('over HTTP', () => {
   // subscriptions and the re-check that drops a revoked key. It is refused before it starts.
   it('is refused, naming graphql-ws, whether the client asks for server-sent events or JSON; the stream ends at once', async () => {
     const request = (accept: string) =>
-      fetch(`${t.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, accept, 'content-type': 'application/json' }, body: JSON.stringify({ query: EVENTS }) });
+      fetch(`${t.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, accept, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: EVENTS }),
+      });
     const sse = await request('text/event-stream');
     // Resolves only because the stream ends: a subscription left running would hold it open (the test's timeout).
     const text = await sse.text();
-    const messages = text.split('\n').filter((line) => line.startsWith('data: {')).map((line) => JSON.parse(line.slice(6)));
+    const messages = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice(6)));
     expect(messages).toHaveLength(1);
     expect(messages[0].data).toBeUndefined();
     expect(messages[0].errors[0].extensions.code).toBe('VALIDATION_FAILED');

@@ -34,7 +34,13 @@ it('delivers an event committed just before a SIGKILL once the server is back', 
   await tuneDatabase(database.db);
   const organization = await createOrganization(database.db.prisma, { name: 'Crash Hook Co' });
   const key = (await createApiKey(database.db.prisma, organization.id, 'k')).plaintext;
-  const env = { DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'false', WEBHOOK_ALLOW_PRIVATE_TARGETS: '1', WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200,200,200,200,200,200,200,200' };
+  const env = {
+    DATABASE_URL: database.databaseUrl,
+    DATA_DIR: database.dataDir,
+    SEED_DEMO: 'false',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
+    WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200,200,200,200,200,200,200,200',
+  };
 
   const first = await startServerProcess(env);
   children.push(first);

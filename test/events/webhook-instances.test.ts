@@ -61,7 +61,8 @@ it('a process killed mid-send loses its claim when the lease runs out; another p
   const requests: { id: string; at: number }[] = [];
   onRequest = (req, res) => {
     requests.push({ id: String(req.headers['webhook-id']), at: Date.now() });
-    if (requests.length === 1) hanging.push(res); // the first send never gets an answer: its sender dies waiting
+    if (requests.length === 1)
+      hanging.push(res); // the first send never gets an answer: its sender dies waiting
     else res.writeHead(204).end();
   };
   const first = await startServerProcess(env());
@@ -92,7 +93,7 @@ it('a process killed mid-send loses its claim when the lease runs out; another p
   await second.exited;
 }, 60_000);
 
-it('two processes dispatching keep one subscription\'s events in commit order, each delivered once', async () => {
+it("two processes dispatching keep one subscription's events in commit order, each delivered once", async () => {
   const ids: string[] = [];
   onRequest = (req, res, body) => {
     const parsed = JSON.parse(body);
@@ -111,6 +112,9 @@ it('two processes dispatching keep one subscription\'s events in commit order, e
   }
   await until(() => ids.length >= 30, 20_000);
   await new Promise((r) => setTimeout(r, 300));
-  const events = await database.db.prisma.event.findMany({ where: { type: 'customer.created', resourceId: { in: created } }, orderBy: { seq: 'asc' } });
+  const events = await database.db.prisma.event.findMany({
+    where: { type: 'customer.created', resourceId: { in: created } },
+    orderBy: { seq: 'asc' },
+  });
   expect(ids).toEqual(events.map((e) => e.id)); // commit order, no duplicate, nothing missing
 }, 60_000);

@@ -18,7 +18,11 @@ const lookups = vi.hoisted(() => {
 
 vi.mock('node:dns', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:dns')>();
-  const lookup = (host: string, options: unknown, callback: (error: Error | null, addresses: { address: string; family: number }[]) => void) => {
+  const lookup = (
+    host: string,
+    options: unknown,
+    callback: (error: Error | null, addresses: { address: string; family: number }[]) => void,
+  ) => {
     if (host === SLOW_HOST) {
       lookups.asked++;
       void lookups.answered.then(() => callback(null, [{ address: '10.0.0.5', family: 4 }]));
@@ -42,10 +46,12 @@ afterAll(() => t.close());
 describe('webhook targets', () => {
   it('are resolved before the write opens its transaction: a slow lookup holds no other write of the organization', async () => {
     let registrationAnswered = false;
-    const registration = http(t.url, '/api/v1/webhooks', { key, body: { url: `https://${SLOW_HOST}/hook`, eventTypes: ['*'] } }).then((r) => {
-      registrationAnswered = true;
-      return r;
-    });
+    const registration = http(t.url, '/api/v1/webhooks', { key, body: { url: `https://${SLOW_HOST}/hook`, eventTypes: ['*'] } }).then(
+      (r) => {
+        registrationAnswered = true;
+        return r;
+      },
+    );
     await vi.waitFor(() => expect(lookups.asked).toBe(1), { timeout: 20_000 }); // the registration waits for its lookup
     const customer = await http(t.url, '/api/v1/customers', { key, body: { name: 'Written meanwhile' } });
     expect(customer.status).toBe(201);
@@ -61,16 +67,30 @@ describe('webhook targets', () => {
   it('refuse a loopback address, naming the setting that allows private targets for development', async () => {
     const refused = await http(t.url, '/api/v1/webhooks', { key, body: { url: 'http://127.0.0.1:9/hook', eventTypes: ['*'] } });
     expectProblem(refused, 400, 'VALIDATION_FAILED');
-    expect(refused.body.errors).toEqual([{ path: 'url', message: expect.stringMatching(/loopback address \(127\.0\.0\.1\).*WEBHOOK_ALLOW_PRIVATE_TARGETS=1/) }]);
+    expect(refused.body.errors).toEqual([
+      { path: 'url', message: expect.stringMatching(/loopback address \(127\.0\.0\.1\).*WEBHOOK_ALLOW_PRIVATE_TARGETS=1/) },
+    ]);
   });
 
-  it('are judged again when a subscription\'s url changes, with the same refusal', async () => {
+  it("are judged again when a subscription's url changes, with the same refusal", async () => {
     lookups.answer(); // no need to hold this lookup (and, run alone, nothing else would answer it)
     // A subscription stored as an earlier configuration allowed it (loopback); nothing is dispatched here.
     const { organizationId, key: ownKey } = await t.tenant('Changing Co');
     const id = newId('WebhookSubscription');
-    await t.db.prisma.webhookSubscription.create({ data: { id, organizationId, url: 'http://127.0.0.1:9/hook', eventTypes: 'invoice.paid', secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0' } });
-    const changed = await http(t.url, `/api/v1/webhooks/subscriptions/${id}`, { key: ownKey, method: 'PATCH', body: { url: `https://${SLOW_HOST}/elsewhere` } });
+    await t.db.prisma.webhookSubscription.create({
+      data: {
+        id,
+        organizationId,
+        url: 'http://127.0.0.1:9/hook',
+        eventTypes: 'invoice.paid',
+        secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0',
+      },
+    });
+    const changed = await http(t.url, `/api/v1/webhooks/subscriptions/${id}`, {
+      key: ownKey,
+      method: 'PATCH',
+      body: { url: `https://${SLOW_HOST}/elsewhere` },
+    });
     expectProblem(changed, 400, 'VALIDATION_FAILED');
     expect(changed.body.errors).toEqual([{ path: 'url', message: expect.stringContaining('private address (10.0.0.5)') }]);
     expect((await t.db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id } })).url).toBe('http://127.0.0.1:9/hook');

@@ -24,7 +24,11 @@ async function receiver(statusFor: (n: number) => number = () => 200) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 async function until(predicate: () => boolean | Promise<boolean>, ms = 8000) {
@@ -39,7 +43,10 @@ let t: TestApp;
 let key: string;
 const receivers: { close(): Promise<void> }[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 }, webhooks: { timeoutMs: 2000, retryScheduleMs: [50, 50], allowPrivateTargets: true } });
+  t = await createTestApp({
+    rateLimit: { points: 100_000, durationSeconds: 60 },
+    webhooks: { timeoutMs: 2000, retryScheduleMs: [50, 50], allowPrivateTargets: true },
+  });
   ({ key } = await t.tenant('Hooked Co'));
 });
 afterAll(async () => {
@@ -66,7 +73,9 @@ describe('webhook delivery', () => {
     const event = await t.db.prisma.event.findFirstOrThrow({ where: { resourceId: customer.id } });
     expect(headers['webhook-id']).toBe(event.id);
     expect(verified.id).toBe(event.id);
-    expect(() => new Webhook(`whsec_${Buffer.from('not the secret, 24 bytes!').toString('base64')}`).verify(body, headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('not the secret, 24 bytes!').toString('base64')}`).verify(body, headers as Record<string, string>),
+    ).toThrow();
   });
 
   it('retries a failed delivery with the same webhook-id and records every attempt', async () => {
@@ -76,8 +85,13 @@ describe('webhook delivery', () => {
     await http(t.url, '/api/v1/vendors', { key, body: { name: 'Flaky receiver' } });
     await until(() => hook.received.length === 2);
     expect(hook.received[1].headers['webhook-id']).toBe(hook.received[0].headers['webhook-id']);
-    await until(async () => (await t.db.prisma.webhookDelivery.findFirst({ where: { subscriptionId: subscription.id } }))?.status === 'SUCCEEDED');
-    const delivery = await t.db.prisma.webhookDelivery.findFirstOrThrow({ where: { subscriptionId: subscription.id }, include: { attemptLog: { orderBy: { attemptedAt: 'asc' } } } });
+    await until(
+      async () => (await t.db.prisma.webhookDelivery.findFirst({ where: { subscriptionId: subscription.id } }))?.status === 'SUCCEEDED',
+    );
+    const delivery = await t.db.prisma.webhookDelivery.findFirstOrThrow({
+      where: { subscriptionId: subscription.id },
+      include: { attemptLog: { orderBy: { attemptedAt: 'asc' } } },
+    });
     expect(delivery.attempts).toBe(2);
     expect(delivery.attemptLog.map((a) => [a.responseStatus, a.responseBody])).toEqual([
       [503, 'thanks'],
@@ -101,10 +115,18 @@ describe('webhook delivery', () => {
     receivers.push(hook);
     const subscription = await register(hook.url, ['employee.created']);
     await http(t.url, '/api/v1/employees', { key, body: { firstName: 'Never', lastName: 'Reached' } });
-    await until(async () => (await t.db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).status === 'DISABLED');
+    await until(
+      async () => (await t.db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).status === 'DISABLED',
+    );
     expect(hook.received).toHaveLength(3); // the first try and the two retries of the schedule
-    const disabled = await t.db.prisma.event.findFirstOrThrow({ where: { type: 'webhook_subscription.disabled', resourceId: subscription.id } });
-    expect(JSON.parse(disabled.payload)).toMatchObject({ object: { id: subscription.id, status: 'disabled' }, previousAttributes: { status: 'enabled' }, reason: expect.stringMatching(/500/) });
+    const disabled = await t.db.prisma.event.findFirstOrThrow({
+      where: { type: 'webhook_subscription.disabled', resourceId: subscription.id },
+    });
+    expect(JSON.parse(disabled.payload)).toMatchObject({
+      object: { id: subscription.id, status: 'disabled' },
+      previousAttributes: { status: 'enabled' },
+      reason: expect.stringMatching(/500/),
+    });
     // Nothing more goes to a disabled subscription.
     await http(t.url, '/api/v1/employees', { key, body: { firstName: 'Also', lastName: 'Not sent' } });
     await new Promise((r) => setTimeout(r, 600));
@@ -128,7 +150,8 @@ describe('managing webhooks', () => {
     await until(() => hook.received.length === 1);
     const [{ headers, body }] = hook.received;
     expect(String(headers['webhook-signature']).split(' ')).toHaveLength(2);
-    for (const secret of [subscription.secret, rotated.body.secret]) expect(() => new Webhook(secret).verify(body, headers as Record<string, string>)).not.toThrow();
+    for (const secret of [subscription.secret, rotated.body.secret])
+      expect(() => new Webhook(secret).verify(body, headers as Record<string, string>)).not.toThrow();
   });
 
   it('sends a test event to that one subscription only, lists deliveries with attempts, and redelivers', async () => {
@@ -139,11 +162,19 @@ describe('managing webhooks', () => {
     await register(other.url, ['*']);
     expect((await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/test`, { key, body: {} })).status).toBe(200);
     await until(() => hook.received.length === 1);
-    expect(JSON.parse(hook.received[0].body)).toMatchObject({ type: 'webhook_subscription.test', data: { object: { id: subscription.id } } });
-    await until(async () => (await t.db.prisma.webhookDelivery.count({ where: { subscriptionId: subscription.id, status: 'SUCCEEDED' } })) === 1);
+    expect(JSON.parse(hook.received[0].body)).toMatchObject({
+      type: 'webhook_subscription.test',
+      data: { object: { id: subscription.id } },
+    });
+    await until(
+      async () => (await t.db.prisma.webhookDelivery.count({ where: { subscriptionId: subscription.id, status: 'SUCCEEDED' } })) === 1,
+    );
     const list = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/deliveries`, { key });
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ total: 1, data: [{ eventType: 'webhook_subscription.test', status: 'succeeded', attemptCount: 1, attempts: [{ responseStatus: 200 }] }] });
+    expect(list.body).toMatchObject({
+      total: 1,
+      data: [{ eventType: 'webhook_subscription.test', status: 'succeeded', attemptCount: 1, attempts: [{ responseStatus: 200 }] }],
+    });
     const eventId = list.body.data[0].eventId;
     const again = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/redeliver`, { key, body: { eventId } });
     expect(again.status).toBe(202);
@@ -152,7 +183,10 @@ describe('managing webhooks', () => {
     expect(hook.received[1].headers['webhook-id']).toBe(eventId);
     await new Promise((r) => setTimeout(r, 300));
     expect(other.received.map((r) => JSON.parse(r.body).type)).not.toContain('webhook_subscription.test');
-    const foreign = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/redeliver`, { key, body: { eventId: 'evt_00000000000000000000000000' } });
+    const foreign = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/redeliver`, {
+      key,
+      body: { eventId: 'evt_00000000000000000000000000' },
+    });
     expectProblem(foreign, 400, 'VALIDATION_FAILED');
   });
 
@@ -160,9 +194,15 @@ describe('managing webhooks', () => {
     const hook = await receiver();
     receivers.push(hook);
     const subscription = await register(hook.url, ['customer.updated']);
-    const updated = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, { key, method: 'PATCH', body: { eventTypes: ['vendor.updated'], description: 'vendors only' } });
+    const updated = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, {
+      key,
+      method: 'PATCH',
+      body: { eventTypes: ['vendor.updated'], description: 'vendors only' },
+    });
     expect(updated.body).toMatchObject({ eventTypes: ['vendor.updated'], description: 'vendors only', status: 'enabled' });
-    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/disable`, { key, body: {} })).body.status).toBe('disabled');
+    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}/disable`, { key, body: {} })).body.status).toBe(
+      'disabled',
+    );
     const vendor = (await http(t.url, '/api/v1/vendors', { key, body: { name: 'Quiet' } })).body;
     await http(t.url, `/api/v1/vendors/${vendor.id}`, { key, method: 'PATCH', body: { notes: 'while disabled' } });
     await t.app.relay.drain();
@@ -172,29 +212,56 @@ describe('managing webhooks', () => {
     await http(t.url, `/api/v1/vendors/${vendor.id}`, { key, method: 'PATCH', body: { notes: 'enabled again' } });
     await until(() => hook.received.length === 1);
     expect(JSON.parse(hook.received[0].body).data.object.notes).toBe('enabled again');
-    const refused = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, { key, method: 'PATCH', body: { eventTypes: ['nope'] } });
+    const refused = await http(t.url, `/api/v1/webhooks/subscriptions/${subscription.id}`, {
+      key,
+      method: 'PATCH',
+      body: { eventTypes: ['nope'] },
+    });
     expectProblem(refused, 400, 'VALIDATION_FAILED');
   });
 });
 
 describe('the signing secret on GraphQL', () => {
   it('is returned by registerWebhook and rotateWebhookSecret only; every read answers null', async () => {
-    const registered = (await gql(t.url, key, 'mutation { registerWebhook(input: { url: "http://127.0.0.1:9/g", eventTypes: ["invoice.paid"] }) { id secret } }')).body.data.registerWebhook;
+    const registered = (
+      await gql(
+        t.url,
+        key,
+        'mutation { registerWebhook(input: { url: "http://127.0.0.1:9/g", eventTypes: ["invoice.paid"] }) { id secret } }',
+      )
+    ).body.data.registerWebhook;
     expect(registered.secret).toMatch(/^whsec_/);
-    const read = await gql(t.url, key, 'query($id: ID!) { node(id: $id) { ... on WebhookSubscription { secret } } webhookSubscriptionsPage { data { secret } } }', { id: registered.id });
+    const read = await gql(
+      t.url,
+      key,
+      'query($id: ID!) { node(id: $id) { ... on WebhookSubscription { secret } } webhookSubscriptionsPage { data { secret } } }',
+      { id: registered.id },
+    );
     expect(read.body.data.node.secret).toBeNull();
     expect(read.body.data.webhookSubscriptionsPage.data.every((w: any) => w.secret === null)).toBe(true);
-    const updated = await gql(t.url, key, 'mutation($id: ID!) { updateWebhookSubscription(id: $id, input: { description: "x" }) { secret } }', { id: registered.id });
+    const updated = await gql(
+      t.url,
+      key,
+      'mutation($id: ID!) { updateWebhookSubscription(id: $id, input: { description: "x" }) { secret } }',
+      { id: registered.id },
+    );
     expect(updated.body.data.updateWebhookSubscription.secret).toBeNull();
-    const rotated = (await gql(t.url, key, 'mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: registered.id })).body.data.rotateWebhookSecret;
+    const rotated = (await gql(t.url, key, 'mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: registered.id })).body
+      .data.rotateWebhookSecret;
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(registered.secret);
-    const hint = await gql(t.url, key, 'query($id: ID!) { node(id: $id) { ... on WebhookSubscription { secret secretLast4 } } }', { id: registered.id });
+    const hint = await gql(t.url, key, 'query($id: ID!) { node(id: $id) { ... on WebhookSubscription { secret secretLast4 } } }', {
+      id: registered.id,
+    });
     expect(hint.body.data.node).toEqual({ secret: null, secretLast4: rotated.secret.slice(-4) });
   });
 
   it('is shown under an alias too, only for the subscription that mutation answered with', async () => {
-    const r = await gql(t.url, key, 'mutation { mine: registerWebhook(input: { url: "http://127.0.0.1:9/h", eventTypes: ["*"] }) { secret } other: updateWebhookSubscription(id: "wh_00000000000000000000000000", input: { description: "x" }) { secret } }');
+    const r = await gql(
+      t.url,
+      key,
+      'mutation { mine: registerWebhook(input: { url: "http://127.0.0.1:9/h", eventTypes: ["*"] }) { secret } other: updateWebhookSubscription(id: "wh_00000000000000000000000000", input: { description: "x" }) { secret } }',
+    );
     expect(r.body.data.mine.secret).toMatch(/^whsec_/);
     expect(r.body.data.other).toBeNull(); // no such subscription: NOT_FOUND, and no secret anywhere else
   });
@@ -205,7 +272,16 @@ describe('targets that cannot be turned against us', () => {
     const strict = await createTestApp({ webhooks: { timeoutMs: 1000, retryScheduleMs: [], allowPrivateTargets: false } });
     try {
       const { key: strictKey } = await strict.tenant('Strict Co');
-      for (const url of ['http://127.0.0.1:6379/', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/', 'http://10.0.0.5/hook', 'http://[fd00::1]/', 'http://100.64.0.1/', 'http://localhost:8080/', 'ftp://127.0.0.1/']) {
+      for (const url of [
+        'http://127.0.0.1:6379/',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]/',
+        'http://10.0.0.5/hook',
+        'http://[fd00::1]/',
+        'http://100.64.0.1/',
+        'http://localhost:8080/',
+        'ftp://127.0.0.1/',
+      ]) {
         const r = await http(strict.url, '/api/v1/webhooks', { key: strictKey, body: { url, eventTypes: ['*'] } });
         expectProblem(r, 400, 'VALIDATION_FAILED');
         expect(r.body.errors[0].path).toBe('url');

@@ -33,7 +33,10 @@ afterAll(async () => {
 
 /** Terminates every connection of this test's server; returns how many there were. */
 async function terminateOwnConnections(): Promise<number> {
-  const r = await admin.query('SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE application_name = $1', [t.applicationName]);
+  const r = await admin.query(
+    'SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) AS n FROM pg_stat_activity WHERE application_name = $1',
+    [t.applicationName],
+  );
   return Number(r.rows[0].n);
 }
 
@@ -83,7 +86,10 @@ describe.runIf(usingPostgres)('PostgreSQL connections terminated under load', ()
         const list = await http(t.url, '/api/v1/journal-entries?limit=5', { key });
         count(list.status);
         expectSuccessOr503(list, 'GET /journal-entries');
-        const graph = await http(t.url, '/graphql', { key, body: { query: 'mutation { createCustomer(input: { name: "failover" }) { id } }' } });
+        const graph = await http(t.url, '/graphql', {
+          key,
+          body: { query: 'mutation { createCustomer(input: { name: "failover" }) { id } }' },
+        });
         count(graph.status);
         if (graph.body?.errors) {
           expect(graph.status, JSON.stringify(graph.body)).toBe(503);

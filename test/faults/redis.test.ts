@@ -62,7 +62,15 @@ async function tenant(name: string) {
 
 /** An instance of the server on the shared database and the test's Redis; the first one uses the test's connection. */
 async function instance(overrides: Partial<Config> = {}): Promise<{ app: App; url: string }> {
-  const config: Config = { ...loadConfig({ REDIS_URL: redis.url, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' }), redisKeyPrefix: `faults-${apps.length}-${Date.now()}`, busOutagePollMs: 200, socketRecheckMs: 600_000, databaseUrl: database.databaseUrl, dataDir: database.dataDir, ...overrides };
+  const config: Config = {
+    ...loadConfig({ REDIS_URL: redis.url, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' }),
+    redisKeyPrefix: `faults-${apps.length}-${Date.now()}`,
+    busOutagePollMs: 200,
+    socketRecheckMs: 600_000,
+    databaseUrl: database.databaseUrl,
+    dataDir: database.dataDir,
+    ...overrides,
+  };
   const db = openDatabase(database.databaseUrl, database.dataDir);
   const app = createApp({ config, db, logger: createLogger('silent') });
   apps.push(app);
@@ -74,9 +82,20 @@ function subscriber(url: string, key: string) {
   const received: string[] = [];
   let closed: { code: number; reason: string } | undefined;
   let failed: unknown;
-  const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => {}, on: { closed: (e) => (closed = e as { code: number; reason: string }) } });
+  const client = createClient({
+    url: `${url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${key}` },
+    retryAttempts: 0,
+    lazy: false,
+    onNonLazyError: () => {},
+    on: { closed: (e) => (closed = e as { code: number; reason: string }) },
+  });
   clients.push(client);
-  client.subscribe({ query: 'subscription { events { id resourceId } }' }, { next: (v: any) => received.push(v.data.events.resourceId), error: (e) => (failed = e), complete: () => {} });
+  client.subscribe(
+    { query: 'subscription { events { id resourceId } }' },
+    { next: (v: any) => received.push(v.data.events.resourceId), error: (e) => (failed = e), complete: () => {} },
+  );
   return { received, closed: () => closed, failed: () => failed };
 }
 
@@ -92,14 +111,19 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     const hooked: string[] = [];
     const receiver = createHttpServer((req, res) => {
       let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        hooked.push(JSON.parse(body).data.object.id);
-        res.writeHead(204).end();
-      });
+      req
+        .on('data', (c) => (body += c))
+        .on('end', () => {
+          hooked.push(JSON.parse(body).data.object.id);
+          res.writeHead(204).end();
+        });
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     try {
-      const hook = await http(a.url, '/api/v1/webhooks', { key, body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, eventTypes: ['customer.created'] } });
+      const hook = await http(a.url, '/api/v1/webhooks', {
+        key,
+        body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, eventTypes: ['customer.created'] },
+      });
       expect(hook.status).toBe(201);
       const subscribers = [subscriber(a.url, key), subscriber(a.url, key), subscriber(b.url, key), subscriber(b.url, key)];
       await sleep(400);
@@ -115,17 +139,24 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
         duringOutage.push(r.body.id);
       }
       // Before Redis is back: each instance's own commits, and the other's from the log.
-      expect(await until(() => subscribers.every((s) => duringOutage.every((id) => s.received.includes(id))), 5000), JSON.stringify(subscribers.map((s) => s.received.length))).toBe(true);
+      expect(
+        await until(() => subscribers.every((s) => duringOutage.every((id) => s.received.includes(id))), 5000),
+        JSON.stringify(subscribers.map((s) => s.received.length)),
+      ).toBe(true);
 
       await redis.start();
       const afterOutage: string[] = [];
-      for (let i = 0; i < 4; i++) afterOutage.push((await http(i % 2 ? b.url : a.url, '/api/v1/customers', { key, body: { name: `after ${i}` } })).body.id);
+      for (let i = 0; i < 4; i++)
+        afterOutage.push((await http(i % 2 ? b.url : a.url, '/api/v1/customers', { key, body: { name: `after ${i}` } })).body.id);
       const all = [before, ...duringOutage, ...afterOutage];
       expect(await until(() => subscribers.every((s) => all.every((id) => s.received.includes(id))), 8000)).toBe(true);
       await sleep(500);
       for (const s of subscribers) {
         // Written one after another, so `all` is commit order: each event once, in order, outage or not.
-        expect(s.received.filter((id) => all.includes(id)), 'each event exactly once, in order').toEqual(all);
+        expect(
+          s.received.filter((id) => all.includes(id)),
+          'each event exactly once, in order',
+        ).toEqual(all);
         expect(s.closed()).toBeUndefined();
         expect(s.failed()).toBeUndefined();
       }
@@ -143,7 +174,13 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     const key = (await created()).plaintext;
     // Served once its rate limiter has connected to Redis.
     let status = 0;
-    expect(await until(() => status === 200, 3000, async () => void (status = (await http(closedPolicy.url, '/api/v1/accounts', { key })).status))).toBe(true);
+    expect(
+      await until(
+        () => status === 200,
+        3000,
+        async () => void (status = (await http(closedPolicy.url, '/api/v1/accounts', { key })).status),
+      ),
+    ).toBe(true);
     await redis.kill();
     try {
       await sleep(200);
@@ -160,7 +197,13 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     }
     // Back by itself once Redis is.
     status = 0;
-    expect(await until(() => status === 200, 5000, async () => void (status = (await http(closedPolicy.url, '/api/v1/accounts', { key })).status))).toBe(true);
+    expect(
+      await until(
+        () => status === 200,
+        5000,
+        async () => void (status = (await http(closedPolicy.url, '/api/v1/accounts', { key })).status),
+      ),
+    ).toBe(true);
   }, 30_000);
 
   it('a key revoked with the CLI closes its sockets on both instances at once: no event written after the revoke returned reaches them', async () => {
@@ -185,14 +228,25 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
       }
     })();
     await until(() => sockets.every((s) => s.received.length >= 5), 5000);
-    const cli = await run(TSX, [CLI, 'revoke', doomed.record.prefix], { env: { ...process.env, DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, REDIS_URL: redis.url, REDIS_KEY_PREFIX: shared } });
+    const cli = await run(TSX, [CLI, 'revoke', doomed.record.prefix], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.databaseUrl,
+        DATA_DIR: database.dataDir,
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: shared,
+      },
+    });
     revoked = true;
     expect(cli.stdout).toContain(`revoked ${doomed.record.prefix}`);
     await writing;
     expect(await until(() => sockets.every((s) => s.closed() !== undefined), 2000)).toBe(true);
     for (const s of sockets) {
       expect(s.closed()).toMatchObject({ code: 4401, reason: 'The API key has been revoked' });
-      expect(s.received.filter((id) => writtenAfterRevoke.includes(id)), 'events written after the revoke returned').toEqual([]);
+      expect(
+        s.received.filter((id) => writtenAfterRevoke.includes(id)),
+        'events written after the revoke returned',
+      ).toEqual([]);
     }
   }, 60_000);
 });

@@ -11,9 +11,27 @@ const SEED = 2511;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 /** Characters pattern languages treat specially, mixed into arbitrary Unicode. */
-const special = fc.constantFrom(...'-%_\\^$.*+?()[]{}|/\'"`~!@#&=<>,;:'.split(''), 'İ', 'ß', 'ﬁ', 'Σ', 'ς', '😀', '\u0301', '\u200d', '\u00a0');
+const special = fc.constantFrom(
+  ...'-%_\\^$.*+?()[]{}|/\'"`~!@#&=<>,;:'.split(''),
+  'İ',
+  'ß',
+  'ﬁ',
+  'Σ',
+  'ς',
+  '😀',
+  '\u0301',
+  '\u200d',
+  '\u00a0',
+);
 const searchText = fc
-  .array(fc.oneof({ weight: 2, arbitrary: special }, { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 2 }) }), { minLength: 1, maxLength: 6 })
+  .array(
+    fc.oneof(
+      { weight: 2, arbitrary: special },
+      { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 2 }) },
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
   .map((parts) => parts.join(''));
 
 describe('unicodeLike (SQLite LIKE)', () => {
@@ -56,12 +74,29 @@ describe('search over HTTP', () => {
     { path: 'customers', create: (text) => ({ name: `a${text}z` }) },
     { path: 'vendors', create: (text) => ({ name: `a${text}z` }) },
     { path: 'products', create: (text) => ({ name: `a${text}z`, unitPrice: 1 }) },
-    { path: 'employees', create: (text) => ({ firstName: `a${text}z`, lastName: 'Search', startDate: '2026-01-05', payType: 'salary', payRate: 1000, employmentType: 'full_time' }) },
+    {
+      path: 'employees',
+      create: (text) => ({
+        firstName: `a${text}z`,
+        lastName: 'Search',
+        startDate: '2026-01-05',
+        payType: 'salary',
+        payRate: 1000,
+        employmentType: 'full_time',
+      }),
+    },
     { path: 'accounts', create: (text) => ({ code: `9${Math.floor(Math.random() * 1e9)}`, name: `a${text}z`, type: 'expense' }) },
     { path: 'invoices', create: (text) => ({ customerId, reference: `a${text}z`, lines: [{ description: 'x', unitPrice: 1 }] }) },
     {
       path: 'journal-entries',
-      create: (text) => ({ date: '2026-03-01', description: `a${text}z`, lines: [{ accountId: accounts['1010'], debit: 1, credit: 0 }, { accountId: accounts['3000'], debit: 0, credit: 1 }] }),
+      create: (text) => ({
+        date: '2026-03-01',
+        description: `a${text}z`,
+        lines: [
+          { accountId: accounts['1010'], debit: 1, credit: 0 },
+          { accountId: accounts['3000'], debit: 0, credit: 1 },
+        ],
+      }),
     },
   ];
 
@@ -77,7 +112,10 @@ describe('search over HTTP', () => {
           expect(listed.status, JSON.stringify(listed.body)).toBeLessThan(500);
           if (acceptable && created.status === 201) {
             expect(listed.status).toBe(200);
-            expect(listed.body.data.map((r: any) => r.id), `search ${JSON.stringify(text)}`).toContain(created.body.id);
+            expect(
+              listed.body.data.map((r: any) => r.id),
+              `search ${JSON.stringify(text)}`,
+            ).toContain(created.body.id);
             found++;
           }
         }),
@@ -89,13 +127,19 @@ describe('search over HTTP', () => {
   }
 
   it('GraphQL filter: { search } finds a customer by any text, including an invoice number with its hyphen', async () => {
-    const invoice = (await http(t.url, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'x', unitPrice: 1 }] } })).body;
+    const invoice = (await http(t.url, '/api/v1/invoices', { key, body: { customerId, lines: [{ description: 'x', unitPrice: 1 }] } }))
+      .body;
     const byNumber = await http(t.url, `/api/v1/invoices?search=${encodeURIComponent(invoice.number)}`, { key });
     expect(byNumber.status).toBe(200);
     expect(byNumber.body.data.map((r: any) => r.id)).toContain(invoice.id);
     await fc.assert(
       fc.asyncProperty(searchText, async (text) => {
-        const r = await gql(t.url, key, 'query($s: String) { customers(first: 50, filter: { search: $s }) { edges { node { id name } } } }', { s: text });
+        const r = await gql(
+          t.url,
+          key,
+          'query($s: String) { customers(first: 50, filter: { search: $s }) { edges { node { id name } } } }',
+          { s: text },
+        );
         expect(r.status).toBeLessThan(500);
         for (const error of r.body.errors ?? []) expect(error.extensions.code).not.toBe('INTERNAL');
       }),

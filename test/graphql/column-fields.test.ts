@@ -3,9 +3,13 @@ import { ColumnFieldsPlugin } from '../../src/graphql/column-fields.ts';
 
 // The plugin's decision, field by field: straight from the row when the row holds the field's columns,
 // and through plugin-prisma's per-row check (here `checked`, which loads what is missing) otherwise.
-describe('a field over its own row\'s columns', () => {
+describe("a field over its own row's columns", () => {
   const wrap = (fieldConfig: Record<string, unknown>, checked: (...a: unknown[]) => unknown) =>
-    ColumnFieldsPlugin.prototype.wrapResolve.call(null as never, checked as never, { kind: 'PrismaObject', type: { kind: 'Scalar' }, args: {}, extensions: {}, ...fieldConfig } as never) as (...a: unknown[]) => unknown;
+    ColumnFieldsPlugin.prototype.wrapResolve.call(
+      null as never,
+      checked as never,
+      { kind: 'PrismaObject', type: { kind: 'Scalar' }, args: {}, extensions: {}, ...fieldConfig } as never,
+    ) as (...a: unknown[]) => unknown;
 
   it('answers from a row that holds its columns, null or not, without the per-row check', () => {
     const checked = vi.fn(() => 'checked');

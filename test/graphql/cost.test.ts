@@ -37,12 +37,20 @@ describe('the estimate', () => {
 
   it('counts the ids of nodes(), literal or from a variable', () => {
     expect(cost('{ nodes(ids: ["a", "b", "c"]) { id } }')).toBe(2 + 3 * 0);
-    expect(cost('query($ids: [ID!]!) { nodes(ids: $ids) { ... on Invoice { customer { name } } } }', { ids: Array.from({ length: 40 }, (_, i) => String(i)) })).toBe(2 + 40 * 1);
+    expect(
+      cost('query($ids: [ID!]!) { nodes(ids: $ids) { ... on Invoice { customer { name } } } }', {
+        ids: Array.from({ length: 40 }, (_, i) => String(i)),
+      }),
+    ).toBe(2 + 40 * 1);
   });
 
   it('counts a plain list of objects as LIST_ESTIMATE items, and fragments like inline selections', () => {
-    expect(cost('{ invoices(first: 1) { edges { node { lines { product { name } } } } } }')).toBe(2 + 1 * (1 + 1 + LIST_ESTIMATE * (1 + 1)));
-    expect(cost('fragment L on InvoiceLine { product { name } } { invoices(first: 1) { edges { node { lines { ...L } } } } }')).toBe(2 + 1 * (1 + 1 + LIST_ESTIMATE * (1 + 1)));
+    expect(cost('{ invoices(first: 1) { edges { node { lines { product { name } } } } } }')).toBe(
+      2 + 1 * (1 + 1 + LIST_ESTIMATE * (1 + 1)),
+    );
+    expect(cost('fragment L on InvoiceLine { product { name } } { invoices(first: 1) { edges { node { lines { ...L } } } } }')).toBe(
+      2 + 1 * (1 + 1 + LIST_ESTIMATE * (1 + 1)),
+    );
   });
 });
 
@@ -56,7 +64,10 @@ describe('on the wire', () => {
     const from = t.queries.length;
     const r = await gql(t.url, key, '{ customers(first: 100) { edges { node { invoices(first: 100) { edges { node { id } } } } } } }');
     expect(r.body.data).toBeUndefined();
-    expect(r.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', cost: { requestedQueryCost: 20402, maximumAvailable: MAX_QUERY_COST } });
+    expect(r.body.errors[0].extensions).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      cost: { requestedQueryCost: 20402, maximumAvailable: MAX_QUERY_COST },
+    });
     expect(r.body.errors[0].message).toContain('20402');
     expect(r.body.extensions.cost.requestedQueryCost).toBe(20402);
     expect(t.queries.slice(from).filter((q) => /Customer|Invoice/.test(q))).toEqual([]);

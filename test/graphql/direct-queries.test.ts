@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TRIAL_BALANCE = 'query($asOf: Date!) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code name } debit credit } } }';
+const TRIAL_BALANCE =
+  'query($asOf: Date!) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code name } debit credit } } }';
 
 interface Case {
   name: string;
@@ -31,19 +32,60 @@ interface Case {
 }
 const cases = (): Case[] => [
   { name: 'a query', body: { query: TRIAL_BALANCE, variables: { asOf: '2026-12-31' } }, direct: true, says: /"totalDebit"/ },
-  { name: 'a named query among two', body: { query: 'query A { viewer { organization { name } } } query B { customers(first: 1) { totalCount } }', operationName: 'B' }, direct: true, says: /"totalCount":\d/ },
-  { name: 'a resolver error (an account of nobody)', body: { query: `{ generalLedger(accountId: "${accountId.replace(/.$/, accountId.endsWith('0') ? '1' : '0')}") { openingBalance } }` }, direct: true, says: /NOT_FOUND/ },
-  { name: 'a variable of the wrong type', body: { query: TRIAL_BALANCE, variables: { asOf: 'June' } }, direct: true, says: /VALIDATION_FAILED/ },
-  { name: 'two queries and no operation name', body: { query: 'query A { viewer { organization { name } } } query B { viewer { organization { id } } }' }, direct: false, says: /Could not determine/ },
+  {
+    name: 'a named query among two',
+    body: { query: 'query A { viewer { organization { name } } } query B { customers(first: 1) { totalCount } }', operationName: 'B' },
+    direct: true,
+    says: /"totalCount":\d/,
+  },
+  {
+    name: 'a resolver error (an account of nobody)',
+    body: { query: `{ generalLedger(accountId: "${accountId.replace(/.$/, accountId.endsWith('0') ? '1' : '0')}") { openingBalance } }` },
+    direct: true,
+    says: /NOT_FOUND/,
+  },
+  {
+    name: 'a variable of the wrong type',
+    body: { query: TRIAL_BALANCE, variables: { asOf: 'June' } },
+    direct: true,
+    says: /VALIDATION_FAILED/,
+  },
+  {
+    name: 'two queries and no operation name',
+    body: { query: 'query A { viewer { organization { name } } } query B { viewer { organization { id } } }' },
+    direct: false,
+    says: /Could not determine/,
+  },
   { name: 'a page too large', body: { query: '{ customers(first: 500) { totalCount } }' }, direct: true, says: /VALIDATION_FAILED/ },
-  { name: 'a document that does not parse', body: { query: '{ customers(first: 1) { totalCount }' }, direct: false, says: /Syntax Error|Expected/ },
+  {
+    name: 'a document that does not parse',
+    body: { query: '{ customers(first: 1) { totalCount }' },
+    direct: false,
+    says: /Syntax Error|Expected/,
+  },
   { name: 'a field that does not exist', body: { query: '{ nope }' }, direct: false, says: /Cannot query field/ },
-  { name: 'a query nested too deep', body: { query: `{ ${'customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { '.repeat(3)}id${' } } } } } } }'.repeat(3)} }` }, direct: false, says: /depth/i },
-  { name: 'a mutation', body: { query: 'mutation { createCustomer(input: { name: "Through Yoga" }) { name } }' }, direct: false, says: /Through Yoga/ },
+  {
+    name: 'a query nested too deep',
+    body: {
+      query: `{ ${'customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { '.repeat(3)}id${' } } } } } } }'.repeat(3)} }`,
+    },
+    direct: false,
+    says: /depth/i,
+  },
+  {
+    name: 'a mutation',
+    body: { query: 'mutation { createCustomer(input: { name: "Through Yoga" }) { name } }' },
+    direct: false,
+    says: /Through Yoga/,
+  },
 ];
 
 const ask = async (body: Record<string, unknown>, headers: Record<string, string>) => {
-  const response = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   const header = (name: string) => response.headers.get(name);
   return {
@@ -56,10 +98,23 @@ const ask = async (body: Record<string, unknown>, headers: Record<string, string
 };
 
 describe('a query sent as plain JSON', () => {
-  const ACCEPTS = [undefined, 'application/json', '*/*', 'application/graphql-response+json', 'application/graphql-response+json, application/json;q=0.9', 'application/json;q=0.1, application/graphql-response+json'];
+  const ACCEPTS = [
+    undefined,
+    'application/json',
+    '*/*',
+    'application/graphql-response+json',
+    'application/graphql-response+json, application/json;q=0.9',
+    'application/json;q=0.1, application/graphql-response+json',
+  ];
 
   it('is answered exactly as Yoga answers it, for every Accept a JSON client sends', async () => {
-    const handled = async () => Object.fromEntries(((await t.app.metrics.registry.getSingleMetric('accounting_graphql_http_requests_total')!.get()).values).map((v) => [v.labels.handling, v.value]));
+    const handled = async () =>
+      Object.fromEntries(
+        (await t.app.metrics.registry.getSingleMetric('accounting_graphql_http_requests_total')!.get()).values.map((v) => [
+          v.labels.handling,
+          v.value,
+        ]),
+      );
     for (const accept of ACCEPTS) {
       for (const { name, body, direct, says } of cases()) {
         // A mutation is sent once: its second answer would differ (it ran twice).
@@ -68,7 +123,10 @@ describe('a query sent as plain JSON', () => {
         const answer = await ask(body, headers);
         const after = await handled();
         expect(answer.body, `${name} (${accept})`).toMatch(says);
-        expect(after[direct ? 'direct' : 'yoga'] - (before[direct ? 'direct' : 'yoga'] ?? 0), `${name} (${accept}): ${direct ? 'answered directly' : 'through Yoga'}`).toBe(1);
+        expect(
+          after[direct ? 'direct' : 'yoga'] - (before[direct ? 'direct' : 'yoga'] ?? 0),
+          `${name} (${accept}): ${direct ? 'answered directly' : 'through Yoga'}`,
+        ).toBe(1);
         if (name === 'a mutation') continue;
         const yoga = await ask({ ...body, extensions: {} }, headers);
         expect(answer, `${name} (${accept})`).toEqual(yoga);
@@ -84,11 +142,18 @@ describe('a query sent as plain JSON', () => {
       expect(await ask(body, narrow), `${name}: narrow key`).toEqual(await ask({ ...body, extensions: {} }, narrow));
     }
     const query = cases()[0].body;
-    expect(await ask(query, { authorization: 'Bearer sk_live_not_a_key_at_all_0000000000' })).toMatchObject({ status: 401, refusal: ['Bearer realm="accounting-api"', null] });
+    expect(await ask(query, { authorization: 'Bearer sk_live_not_a_key_at_all_0000000000' })).toMatchObject({
+      status: 401,
+      refusal: ['Bearer realm="accounting-api"', null],
+    });
     expect((await ask(query, { authorization: `Bearer ${narrowKey}` })).body).toMatch(/INSUFFICIENT_SCOPE/);
     // A direct query counts once against the key's quota, as any request does.
     const remaining = async () => {
-      const response = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify(cases()[0].body) });
+      const response = await fetch(`${t.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify(cases()[0].body),
+      });
       expect(response.status).toBe(200);
       return Number(response.headers.get('x-ratelimit-remaining'));
     };
@@ -100,7 +165,11 @@ describe('a query sent as plain JSON', () => {
     const logged = await createTestApp({ logLevel: 'info' } as never);
     try {
       const own = await logged.tenant();
-      await fetch(`${logged.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${own.key}` }, body: JSON.stringify({ query: 'query DirectLogged { viewer { organization { name } } }' }) });
+      await fetch(`${logged.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${own.key}` },
+        body: JSON.stringify({ query: 'query DirectLogged { viewer { organization { name } } }' }),
+      });
       const line = logged.logs.map((l) => JSON.parse(l)).find((l) => l.operation === 'DirectLogged');
       expect(line).toMatchObject({ route: '/graphql', operation: 'DirectLogged', status: 200, organizationId: own.organizationId });
       expect(line.keyPrefix).toBeTruthy();
@@ -114,7 +183,11 @@ describe('what is a direct query', () => {
   it('takes a body of query, variables and operationName only', () => {
     const body = (value: unknown) => Buffer.from(JSON.stringify(value));
     expect(directQueryParams(body({ query: '{ a }' }))).toEqual({ query: '{ a }' });
-    expect(directQueryParams(body({ query: '{ a }', variables: null, operationName: null }))).toEqual({ query: '{ a }', variables: null, operationName: null });
+    expect(directQueryParams(body({ query: '{ a }', variables: null, operationName: null }))).toEqual({
+      query: '{ a }',
+      variables: null,
+      operationName: null,
+    });
     expect(directQueryParams(body({ query: '{ a }', extensions: {} }))).toBeUndefined();
     expect(directQueryParams(body({ query: '{ a }', variables: [] }))).toBeUndefined();
     expect(directQueryParams(body({ query: 5 }))).toBeUndefined();

@@ -31,7 +31,10 @@ beforeAll(async () => {
   for (let i = 0; i < 6; i++) {
     const invoice = await created('/api/v1/invoices', {
       customerId: customer,
-      lines: [{ productId: product, quantity: 1 + i }, { description: `Service ${i}`, unitPrice: 99.99, quantity: 1.5 }],
+      lines: [
+        { productId: product, quantity: 1 + i },
+        { description: `Service ${i}`, unitPrice: 99.99, quantity: 1.5 },
+      ],
     });
     if (i % 3 === 1) await created(`/api/v1/invoices/${invoice}/payments`, { amount: 10 });
     if (i % 3 === 2) expect((await http(t.url, `/api/v1/invoices/${invoice}/void`, { key, body: { reason: 'test' } })).status).toBe(200);
@@ -56,8 +59,12 @@ async function bothWays(query: string, variables: Record<string, unknown> = {}) 
   const middle = await outcomes();
   const executed = await gql(t.url, key, query.replace('@@', '@include(if: true)'), variables);
   const after = await outcomes();
-  expect(after, 'a root field with a directive is the executor\'s').toEqual(middle);
-  return { planned, executed, outcome: middle.planned > before.planned ? 'planned' : middle.abandoned > before.abandoned ? 'abandoned' : 'unplanned' };
+  expect(after, "a root field with a directive is the executor's").toEqual(middle);
+  return {
+    planned,
+    executed,
+    outcome: middle.planned > before.planned ? 'planned' : middle.abandoned > before.abandoned ? 'abandoned' : 'unplanned',
+  };
 }
 
 const listRoots = Object.values(schema.getQueryType()!.getFields()).filter((f) => (f.extensions as { plannedList?: boolean }).plannedList);
@@ -85,7 +92,10 @@ function selection(type: GraphQLObjectType, depth: number, random: () => number,
   if (!parts.length) parts.push(leaves[0]?.name ?? '__typename');
   if (random() < 0.2) parts.push('__typename');
   if (random() < 0.2) parts.push(parts[0]); // the same field twice: merged
-  if (depth < 3) for (const object of objects) if (random() < 0.3) parts.push(`${object.name} { ${selection(getNamedType(object.type) as GraphQLObjectType, depth + 1, random, drawn)} }`);
+  if (depth < 3)
+    for (const object of objects)
+      if (random() < 0.3)
+        parts.push(`${object.name} { ${selection(getNamedType(object.type) as GraphQLObjectType, depth + 1, random, drawn)} }`);
   if (random() < 0.2) {
     const name = `F${fragments.length}`;
     fragments.push(`fragment ${name} on ${type.name} { ${parts.splice(0, Math.ceil(parts.length / 2)).join(' ')} }`);
@@ -110,7 +120,10 @@ function listQuery(random: () => number): string {
     }
     const edge = getNamedType(type.getFields().edges.type) as GraphQLObjectType;
     const item = getNamedType(edge.getFields().node.type) as GraphQLObjectType;
-    const extra = [random() < 0.4 ? 'totalCount' : '', random() < 0.4 ? 'pageInfo { hasNextPage hasPreviousPage startCursor endCursor }' : ''].join(' ');
+    const extra = [
+      random() < 0.4 ? 'totalCount' : '',
+      random() < 0.4 ? 'pageInfo { hasNextPage hasPreviousPage startCursor endCursor }' : '',
+    ].join(' ');
     const page = random() < 0.2 ? `last: ${1 + Math.floor(random() * 3)}` : `first: ${1 + Math.floor(random() * 4)}`;
     return `(${page}) @@ { edges { ${random() < 0.5 ? 'cursor ' : ''}node { ${selection(item, 1, random, drawn)} } } ${extra} }`;
   };
@@ -119,13 +132,15 @@ function listQuery(random: () => number): string {
   // The selection repeats a field now and then, aliases with it: past the server's limit, an alias gives
   // way to the field's own name (the same field, merged).
   let aliases = 0;
-  return `{ ${body} } ${fragments.join(' ')}`.replace(/\ba_(\w+): \1\b/g, (aliased: string, name: string) => (++aliases > MAX_ALIASES ? name : aliased));
+  return `{ ${body} } ${fragments.join(' ')}`.replace(/\ba_(\w+): \1\b/g, (aliased: string, name: string) =>
+    ++aliases > MAX_ALIASES ? name : aliased,
+  );
 }
 
-const seeded = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const seeded = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
 describe('queries over the lists, from a plan', () => {
-  it('answer the benchmark\'s nested page from the plan, as the executor answers it', async () => {
+  it("answer the benchmark's nested page from the plan, as the executor answers it", async () => {
     const { planned, executed, outcome } = await bothWays(
       'query($first: Int) { invoices(first: $first) @@ { edges { node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } } }',
       { first: 25 },

@@ -12,7 +12,10 @@ let key: string;
 let organizationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { points: 100_000, authFailures: 100_000 }, webhooks: { allowPrivateTargets: true, timeoutMs: 1000, retryScheduleMs: [] } });
+  t = await createTestApp({
+    rateLimit: { points: 100_000, authFailures: 100_000 },
+    webhooks: { allowPrivateTargets: true, timeoutMs: 1000, retryScheduleMs: [] },
+  });
   ({ key, organizationId } = await t.tenant('Keyholder Co'));
 });
 afterAll(() => t.close());
@@ -29,7 +32,13 @@ describe('keys managed through the API', () => {
     const created = await post('/api/v1/api-keys', { name: 'Online shop', scopes: ['invoices:write', 'customers:write'] });
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/api/v1/api-keys/${created.body.id}`);
-    expect(created.body).toMatchObject({ name: 'Online shop', scopes: ['invoices:write', 'customers:write'], status: 'active', expiresAt: null, revokedAt: null });
+    expect(created.body).toMatchObject({
+      name: 'Online shop',
+      scopes: ['invoices:write', 'customers:write'],
+      status: 'active',
+      expiresAt: null,
+      revokedAt: null,
+    });
     expect(created.body.secret).toMatch(new RegExp(`^ak_${created.body.prefix}_[0-9A-Za-z]{32}$`));
     expect((await http(t.url, '/api/v1/invoices', { key: created.body.secret })).status).toBe(200);
 
@@ -42,8 +51,14 @@ describe('keys managed through the API', () => {
     expect(Object.keys(mine)).not.toContain('secret');
     // GraphQL: the same keys; the secret field is null outside the answer that made it.
     const gqlKeys = await gql(t.url, key, '{ apiKeys(first: 50) { edges { node { id name secret scopes status createdBy { name } } } } }');
-    expect(gqlKeys.body.data.apiKeys.edges.map((e: { node: { secret: string | null } }) => e.node.secret)).toEqual(gqlKeys.body.data.apiKeys.edges.map(() => null));
-    const made = await gql(t.url, key, 'mutation { createApiKey(input: { name: "Till", scopes: ["invoices:write"] }) { id secret status } }');
+    expect(gqlKeys.body.data.apiKeys.edges.map((e: { node: { secret: string | null } }) => e.node.secret)).toEqual(
+      gqlKeys.body.data.apiKeys.edges.map(() => null),
+    );
+    const made = await gql(
+      t.url,
+      key,
+      'mutation { createApiKey(input: { name: "Till", scopes: ["invoices:write"] }) { id secret status } }',
+    );
     expect(made.body.data.createApiKey.secret).toMatch(/^ak_/);
   });
 
@@ -57,7 +72,10 @@ describe('keys managed through the API', () => {
     expect((await post('/api/v1/api-keys', { name: 'CRM reader', scopes: ['customers:read'] }, manager)).status).toBe(201);
     // Rolling a key hands over its secret: only for keys whose scopes the manager could grant.
     const stronger = await newKey({ name: 'Ledger', scopes: ['journal_entries:write'] });
-    expect((await post(`/api/v1/api-keys/${stronger.id}/roll`, {}, manager)).body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'journal_entries:write' });
+    expect((await post(`/api/v1/api-keys/${stronger.id}/roll`, {}, manager)).body).toMatchObject({
+      code: 'INSUFFICIENT_SCOPE',
+      requiredScope: 'journal_entries:write',
+    });
     expect((await post(`/api/v1/api-keys/${stronger.id}/revoke`, {}, manager)).status).toBe(403);
     expect((await http(t.url, '/api/v1/journal-entries', { key: stronger.secret })).status).toBe(200);
   });
@@ -75,7 +93,9 @@ describe('keys managed through the API', () => {
       expectProblem(response, 400, 'VALIDATION_FAILED');
       expect(response.body.errors.map((e: { path: string }) => e.path)).toContain(path);
     }
-    const roll = await post(`/api/v1/api-keys/${(await newKey({ name: 'r', scopes: ['reports:read'] })).id}/roll`, { expiresInHours: 1000 });
+    const roll = await post(`/api/v1/api-keys/${(await newKey({ name: 'r', scopes: ['reports:read'] })).id}/roll`, {
+      expiresInHours: 1000,
+    });
     expectProblem(roll, 400, 'VALIDATION_FAILED');
     expect(await t.db.prisma.apiKey.count()).toBe(before + 1);
   });
@@ -90,7 +110,9 @@ describe('keys managed through the API', () => {
     expectProblem(refused, 401, 'UNAUTHENTICATED');
     expect(refused.body.detail).toMatch(/expired/);
     expect((await http(t.url, `/api/v1/api-keys/${expiring.id}`, { key })).body.status).toBe('expired');
-    expect((await http(t.url, '/api/v1/api-keys?status=expired', { key })).body.data.map((k: { id: string }) => k.id)).toContain(expiring.id);
+    expect((await http(t.url, '/api/v1/api-keys?status=expired', { key })).body.data.map((k: { id: string }) => k.id)).toContain(
+      expiring.id,
+    );
   });
 
   it('rolls a key: both secrets work for the grace period, then only the new one; a roll with 0 hours stops the old one at once', async () => {
@@ -100,10 +122,12 @@ describe('keys managed through the API', () => {
     expect(rolled.body).toMatchObject({ id: shop.id, prefix: shop.prefix, scopes: ['invoices:read'] });
     expect(rolled.body.secret).not.toBe(shop.secret);
     expect(Date.parse(rolled.body.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
-    for (const secret of [shop.secret, rolled.body.secret]) expect((await http(t.url, '/api/v1/invoices', { key: secret })).status).toBe(200);
+    for (const secret of [shop.secret, rolled.body.secret])
+      expect((await http(t.url, '/api/v1/invoices', { key: secret })).status).toBe(200);
 
     const again = await post(`/api/v1/api-keys/${shop.id}/roll`, { expiresInHours: 0 });
-    for (const secret of [shop.secret, rolled.body.secret]) expect((await http(t.url, '/api/v1/invoices', { key: secret })).status).toBe(401);
+    for (const secret of [shop.secret, rolled.body.secret])
+      expect((await http(t.url, '/api/v1/invoices', { key: secret })).status).toBe(401);
     expect((await http(t.url, '/api/v1/invoices', { key: again.body.secret })).status).toBe(200);
     // The default grace is 24 hours.
     const third = await gql(t.url, key, `mutation { rollApiKey(id: "${shop.id}") { secret previousSecretExpiresAt } }`);
@@ -119,10 +143,12 @@ describe('keys managed through the API', () => {
     expect((await post(`/api/v1/api-keys/${doomed.id}/revoke`, {})).status).toBe(200); // again: nothing changes
   });
 
-  it('revoking through the API closes the key\'s open subscriptions at once (4401), not at the next key check', async () => {
+  it("revoking through the API closes the key's open subscriptions at once (4401), not at the next key check", async () => {
     const watcher = await newKey({ name: 'Watcher', scopes: ['events:read', 'customers:read'] });
     const socket = new WebSocket(`${t.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
-    const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString(), at: Date.now() })));
+    const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString(), at: Date.now() })),
+    );
     await new Promise<void>((resolve) => socket.on('open', () => resolve()));
     socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${watcher.secret}` } }));
     await new Promise<void>((resolve) => socket.once('message', () => resolve())); // connection_ack
@@ -139,10 +165,22 @@ describe('keys managed through the API', () => {
     const limited = await createTestApp({ rateLimit: { points: 6, durationSeconds: 60, authFailures: 1000 } });
     try {
       const tenant = await limited.tenant('Quota Co');
-      const made = await http(limited.url, '/api/v1/api-keys', { key: tenant.key, method: 'POST', body: { name: 'Rolled', scopes: ['accounts:read'] } });
+      const made = await http(limited.url, '/api/v1/api-keys', {
+        key: tenant.key,
+        method: 'POST',
+        body: { name: 'Rolled', scopes: ['accounts:read'] },
+      });
       const rolled = await http(limited.url, `/api/v1/api-keys/${made.body.id}/roll`, { key: tenant.key, method: 'POST', body: {} });
       const statuses: number[] = [];
-      for (const secret of [made.body.secret, rolled.body.secret, made.body.secret, rolled.body.secret, made.body.secret, rolled.body.secret, made.body.secret]) {
+      for (const secret of [
+        made.body.secret,
+        rolled.body.secret,
+        made.body.secret,
+        rolled.body.secret,
+        made.body.secret,
+        rolled.body.secret,
+        made.body.secret,
+      ]) {
         statuses.push((await http(limited.url, '/api/v1/accounts', { key: secret })).status);
       }
       expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
@@ -153,18 +191,26 @@ describe('keys managed through the API', () => {
 
   it('an expiring key cannot make a key that outlives it', async () => {
     const expiresAt = new Date(Date.now() + 3_600_000);
-    const expiring = (await createApiKey(t.db.prisma, organizationId, 'expiring manager', { scopes: ['api_keys:write', 'invoices:read'], expiresAt })).plaintext;
+    const expiring = (
+      await createApiKey(t.db.prisma, organizationId, 'expiring manager', { scopes: ['api_keys:write', 'invoices:read'], expiresAt })
+    ).plaintext;
     const forever = await post('/api/v1/api-keys', { name: 'forever', scopes: ['invoices:read'] }, expiring);
     expectProblem(forever, 400, 'VALIDATION_FAILED');
-    expect(forever.body.errors).toEqual([{ path: 'expiresAt', message: `must be on or before ${expiresAt.toISOString()}, when the key creating it expires` }]);
-    const later = await post('/api/v1/api-keys', { name: 'later', scopes: ['invoices:read'], expiresAt: new Date(expiresAt.getTime() + 1000).toISOString() }, expiring);
+    expect(forever.body.errors).toEqual([
+      { path: 'expiresAt', message: `must be on or before ${expiresAt.toISOString()}, when the key creating it expires` },
+    ]);
+    const later = await post(
+      '/api/v1/api-keys',
+      { name: 'later', scopes: ['invoices:read'], expiresAt: new Date(expiresAt.getTime() + 1000).toISOString() },
+      expiring,
+    );
     expectProblem(later, 400, 'VALIDATION_FAILED');
     expect(await t.db.prisma.apiKey.count({ where: { organizationId, name: { in: ['forever', 'later'] } } })).toBe(0);
     const within = await newKey({ name: 'within', scopes: ['invoices:read'], expiresAt: expiresAt.toISOString() }, expiring);
     expect(within.name).toBe('within');
   });
 
-  it('a key rolls itself; only the owner\'s key (*) rolls another, since the new secret acts as that key', async () => {
+  it("a key rolls itself; only the owner's key (*) rolls another, since the new secret acts as that key", async () => {
     const manager = await newKey({ name: 'key manager', scopes: ['api_keys:write', 'invoices:read'] });
     const sibling = await newKey({ name: 'sibling', scopes: ['invoices:read'] });
     const taken = await post(`/api/v1/api-keys/${sibling.id}/roll`, {}, manager.secret);
@@ -178,7 +224,6 @@ describe('keys managed through the API', () => {
     // Revoking another key within one's scopes stays allowed.
     expect((await post(`/api/v1/api-keys/${sibling.id}/revoke`, {}, itself.body.secret)).status).toBe(200);
   });
-
 });
 
 describe('the audit trail', () => {
@@ -187,10 +232,12 @@ describe('the audit trail', () => {
   beforeAll(async () => {
     receiver = createServer((req, res) => {
       let body = '';
-      req.on('data', (c) => (body += c)).on('end', () => {
-        delivered.push(JSON.parse(body));
-        res.writeHead(204).end();
-      });
+      req
+        .on('data', (c) => (body += c))
+        .on('end', () => {
+          delivered.push(JSON.parse(body));
+          res.writeHead(204).end();
+        });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   });
@@ -198,10 +245,18 @@ describe('the audit trail', () => {
 
   it("every event names the key that caused it, in the log, in GraphQL and in webhooks; a resource's history is one query; revoked keys keep their names", async () => {
     const sync = await newKey({ name: 'CRM sync', scopes: ['customers:write', 'webhooks:write'] });
-    const hook = await post('/api/v1/webhooks', { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, eventTypes: ['customer.created', 'customer.updated'] }, sync.secret);
+    const hook = await post(
+      '/api/v1/webhooks',
+      { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, eventTypes: ['customer.created', 'customer.updated'] },
+      sync.secret,
+    );
     expect(hook.status).toBe(201);
     const customer = (await post('/api/v1/customers', { name: 'Audited Ltd' }, sync.secret)).body;
-    await http(t.url, `/api/v1/customers/${customer.id}`, { key: sync.secret, method: 'PATCH', body: { email: 'billing@audited.example' } });
+    await http(t.url, `/api/v1/customers/${customer.id}`, {
+      key: sync.secret,
+      method: 'PATCH',
+      body: { email: 'billing@audited.example' },
+    });
     await http(t.url, `/api/v1/customers/${customer.id}`, { key, method: 'PATCH', body: { notes: 'checked' } });
     await post(`/api/v1/api-keys/${sync.id}/revoke`, {});
 
@@ -216,17 +271,32 @@ describe('the audit trail', () => {
     // A resource's history takes an id of any kind; a number or an invoice number there is a mistake to report.
     const byNumber = await http(t.url, '/api/v1/events?resourceId=INV-0001', { key });
     expect(byNumber.status).toBe(400);
-    expect(byNumber.body.errors).toEqual([{ path: 'resourceId', message: 'must be an id (a type prefix such as inv_ and 26 letters and digits), got "INV-0001"' }]);
-    expect(byKey.body.data.map((e: { type: string }) => e.type)).toEqual(['webhook_subscription.created', 'customer.created', 'customer.updated']);
-    const graph = await gql(t.url, key, `{ events(first: 10, filter: { resourceId: "${customer.id}" }) { edges { node { type actor { type apiKeyId prefix name } } } } }`);
-    expect(graph.body.data.events.edges[0].node.actor).toEqual({ type: 'api_key', apiKeyId: sync.id, prefix: sync.prefix, name: 'CRM sync' });
+    expect(byNumber.body.errors).toEqual([
+      { path: 'resourceId', message: 'must be an id (a type prefix such as inv_ and 26 letters and digits), got "INV-0001"' },
+    ]);
+    expect(byKey.body.data.map((e: { type: string }) => e.type)).toEqual([
+      'webhook_subscription.created',
+      'customer.created',
+      'customer.updated',
+    ]);
+    const graph = await gql(
+      t.url,
+      key,
+      `{ events(first: 10, filter: { resourceId: "${customer.id}" }) { edges { node { type actor { type apiKeyId prefix name } } } } }`,
+    );
+    expect(graph.body.data.events.edges[0].node.actor).toEqual({
+      type: 'api_key',
+      apiKeyId: sync.id,
+      prefix: sync.prefix,
+      name: 'CRM sync',
+    });
 
     for (let i = 0; i < 100 && delivered.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
     expect(delivered.map((d) => d.actor)).toEqual([actor, actor, history.body.data[2].actor]);
     expect(delivered[0]).toEqual(history.body.data[0]); // the log and the webhook carry the same body
   });
 
-  it('what the service does by itself is the system\'s', async () => {
+  it("what the service does by itself is the system's", async () => {
     // Port 9 on loopback refuses: with no retries, the dispatcher disables the subscription.
     const hook = await post('/api/v1/webhooks', { url: 'http://127.0.0.1:9/gone', eventTypes: ['vendor.created'] });
     await post('/api/v1/vendors', { name: 'Trigger' });

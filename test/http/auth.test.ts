@@ -79,7 +79,11 @@ describe('requests without a valid key', () => {
 
 describe('the schema without a key', () => {
   const post = (query: string, authorization?: string) =>
-    fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ query }) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+      body: JSON.stringify({ query }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
 
   it('answers introspection alone without a key, as public as the OpenAPI document (what GraphiQL loads first)', async () => {
     const introspection = await post('query IntrospectionQuery { __schema { queryType { name } types { name } } }');

@@ -12,12 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const draft = async () => (await http(t.url, '/api/v1/invoices', { key, body: { customerId, draft: true, lines: [{ description: 'x', unitPrice: 5 }] } })).body;
+const draft = async () =>
+  (await http(t.url, '/api/v1/invoices', { key, body: { customerId, draft: true, lines: [{ description: 'x', unitPrice: 5 }] } })).body;
 
 describe('action routes', () => {
   it('take no body at all (what openapi-fetch and curl -X POST send), with no content type', async () => {
     const invoice = await draft();
-    const response = await fetch(`${t.url}/api/v1/invoices/${invoice.id}/finalize`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+    const response = await fetch(`${t.url}/api/v1/invoices/${invoice.id}/finalize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(response.status).toBe(200);
     expect((await response.json()).status).toBe('open');
   });
@@ -32,7 +36,10 @@ describe('action routes', () => {
 
   it('with a required body, an empty one names the missing fields', async () => {
     const invoice = await draft();
-    const response = await fetch(`${t.url}/api/v1/invoices/${invoice.id}/payments`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+    const response = await fetch(`${t.url}/api/v1/invoices/${invoice.id}/payments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).errors.map((e: any) => e.path)).toContain('amount');
   });
@@ -42,7 +49,11 @@ describe('filters and enum values', () => {
   it('an unknown sourceType is refused on REST and GraphQL, listing the allowed values', async () => {
     const rest = await http(t.url, '/api/v1/journal-entries?sourceType=bogus', { key });
     expectProblem(rest, 400, 'VALIDATION_FAILED');
-    expect(rest.body.errors[0]).toEqual({ path: 'sourceType', message: 'must be one of manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void, reversal, got "bogus"' });
+    expect(rest.body.errors[0]).toEqual({
+      path: 'sourceType',
+      message:
+        'must be one of manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void, reversal, got "bogus"',
+    });
     const graphql = await gql(t.url, key, '{ journalEntriesPage(filter: { sourceType: "bogus" }) { total } }');
     expect(graphql.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect((await http(t.url, '/api/v1/journal-entries?sourceType=invoice', { key })).status).toBe(200);
@@ -56,7 +67,9 @@ describe('filters and enum values', () => {
   it('a wrong enum value in a REST body lists the allowed values in REST spelling', async () => {
     const response = await http(t.url, '/api/v1/accounts', { key, body: { code: '1999', name: 'Planet', type: 'planet' } });
     expectProblem(response, 400, 'VALIDATION_FAILED');
-    expect(response.body.errors).toEqual([{ path: 'type', message: 'must be one of asset, equity, expense, income, liability, got "planet"' }]);
+    expect(response.body.errors).toEqual([
+      { path: 'type', message: 'must be one of asset, equity, expense, income, liability, got "planet"' },
+    ]);
   });
 
   it('a wrong enum value in GraphQL lists the allowed values', async () => {

@@ -29,7 +29,10 @@ it('answers API calls with 503 SERVICE_UNAVAILABLE and Retry-After', async () =>
 });
 
 it('answers GraphQL requests with 503 and the code in extensions', async () => {
-  const r = await http(url, '/graphql', { key: 'ak_000000000000_00000000000000000000000000000000', body: { query: '{ viewer { organization { name } } }' } });
+  const r = await http(url, '/graphql', {
+    key: 'ak_000000000000_00000000000000000000000000000000',
+    body: { query: '{ viewer { organization { name } } }' },
+  });
   expect(r.status).toBe(503);
   expect(r.body.errors[0].extensions.code).toBe('SERVICE_UNAVAILABLE');
 });

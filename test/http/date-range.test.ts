@@ -34,7 +34,9 @@ describe('dates outside the range the API takes', () => {
       }
     }
     // The edges themselves are answered.
-    expect((await http(t.url, `/api/v1/reports/general-ledger?accountId=${accountId}&from=1900-01-01&to=2999-12-31`, { key })).status).toBe(200);
+    expect((await http(t.url, `/api/v1/reports/general-ledger?accountId=${accountId}&from=1900-01-01&to=2999-12-31`, { key })).status).toBe(
+      200,
+    );
     expect((await http(t.url, '/api/v1/events?from=1900-01-01T00:00:00Z&to=2999-12-31T23:59:59Z', { key })).status).toBe(200);
   });
 
@@ -42,7 +44,17 @@ describe('dates outside the range the API takes', () => {
     const entries = async () => (await http(t.url, '/api/v1/journal-entries?limit=1', { key })).body.total;
     const before = await entries();
     for (const date of OUTSIDE_DATES) {
-      const entry = await http(t.url, '/api/v1/journal-entries', { key, body: { date, description: 'Far', lines: [{ accountId, debit: 1, credit: 0 }, { accountId, debit: 0, credit: 1 }] } });
+      const entry = await http(t.url, '/api/v1/journal-entries', {
+        key,
+        body: {
+          date,
+          description: 'Far',
+          lines: [
+            { accountId, debit: 1, credit: 0 },
+            { accountId, debit: 0, credit: 1 },
+          ],
+        },
+      });
       expectProblem(entry, 400, 'VALIDATION_FAILED');
       expect(entry.body.errors[0]).toMatchObject({ path: 'date', message: expect.stringContaining('from 1900-01-01 to 2999-12-31') });
     }
@@ -52,18 +64,28 @@ describe('dates outside the range the API takes', () => {
       expectProblem(created, 400, 'VALIDATION_FAILED');
       expect(created.body.errors[0].path).toBe('expiresAt');
     }
-    expect((await http(t.url, '/api/v1/api-keys', { key, body: { name: 'Late', scopes: ['reports:read'], expiresAt: '2999-12-31T00:00:00Z' } })).status).toBe(201);
+    expect(
+      (await http(t.url, '/api/v1/api-keys', { key, body: { name: 'Late', scopes: ['reports:read'], expiresAt: '2999-12-31T00:00:00Z' } }))
+        .status,
+    ).toBe(201);
   });
 
   it('GraphQL: the Date and DateTime scalars refuse them, as literals and as variables', async () => {
     for (const date of OUTSIDE_DATES) {
       const literal = await gql(t.url, key, `{ generalLedger(accountId: "${accountId}", from: "${date}") { openingBalance } }`);
       expect(literal.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
-      const variable = await gql(t.url, key, 'query($from: Date) { generalLedger(accountId: "' + accountId + '", from: $from) { openingBalance } }', { from: date });
+      const variable = await gql(
+        t.url,
+        key,
+        'query($from: Date) { generalLedger(accountId: "' + accountId + '", from: $from) { openingBalance } }',
+        { from: date },
+      );
       expect(variable.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     }
     for (const moment of OUTSIDE_MOMENTS) {
-      const events = await gql(t.url, key, 'query($from: DateTime) { events(first: 1, filter: { from: $from }) { totalCount } }', { from: moment });
+      const events = await gql(t.url, key, 'query($from: DateTime) { events(first: 1, filter: { from: $from }) { totalCount } }', {
+        from: moment,
+      });
       expect(events.status).toBe(400);
       expect(events.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     }

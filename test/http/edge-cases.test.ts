@@ -27,14 +27,25 @@ describe('edge inputs', () => {
 
   it('amounts too large to store are refused by field', async () => {
     const customer = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Big' } })).body.id;
-    const invoice = await http(t.url, '/api/v1/invoices', { key, body: { customerId: customer, lines: [{ description: 'x', quantity: 999999999, unitPrice: 9999999999999.99 }] } });
+    const invoice = await http(t.url, '/api/v1/invoices', {
+      key,
+      body: { customerId: customer, lines: [{ description: 'x', quantity: 999999999, unitPrice: 9999999999999.99 }] },
+    });
     expectProblem(invoice, 400, 'VALIDATION_FAILED');
     expect(invoice.body.errors[0].path).toMatch(/^lines\.0/);
     const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data;
+    // biome-ignore lint/correctness/noPrecisionLoss: the most a body may say, sent as the JSON number a client sends
     const huge = 99999999999999.99;
     const entry = await http(t.url, '/api/v1/journal-entries', {
       key,
-      body: { date: '2026-01-01', description: 'x', lines: [{ accountId: accounts[0].id, debit: huge, credit: 0 }, { accountId: accounts[1].id, debit: 0, credit: huge }] },
+      body: {
+        date: '2026-01-01',
+        description: 'x',
+        lines: [
+          { accountId: accounts[0].id, debit: huge, credit: 0 },
+          { accountId: accounts[1].id, debit: 0, credit: huge },
+        ],
+      },
     });
     expectProblem(entry, 400, 'VALIDATION_FAILED');
   });
@@ -59,7 +70,8 @@ describe('edge inputs', () => {
 
 describe('query limits', () => {
   it('refuses a query nested too deep or with too many aliases before running it', async () => {
-    const deep = '{ customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { id } } } } } } } } } } } } } } }';
+    const deep =
+      '{ customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { id } } } } } } } } } } } } } } }';
     const r = await gql(t.url, key, deep);
     expect(r.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(r.body.errors[0].message).toMatch(/depth/i);
@@ -75,7 +87,9 @@ it('a client that hangs up in the middle of its body is not logged as a server e
   const { port } = new URL(t.url);
   await new Promise<void>((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => {
-      socket.write(`POST /api/v1/customers HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`);
+      socket.write(
+        `POST /api/v1/customers HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+      );
       setTimeout(() => socket.destroy(), 100);
     });
     socket.on('close', () => resolve());

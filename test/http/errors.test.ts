@@ -31,7 +31,12 @@ describe('errors on REST', () => {
 
   it('answer malformed JSON with 400 and write nothing', async () => {
     const before = await accountCount();
-    const response = await http(t.url, '/api/v1/accounts', { key, method: 'POST', rawBody: '{"code": "9', headers: { 'content-type': 'application/json' } });
+    const response = await http(t.url, '/api/v1/accounts', {
+      key,
+      method: 'POST',
+      rawBody: '{"code": "9',
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(response, 400, 'MALFORMED_JSON');
     expect(await accountCount()).toBe(before);
   });
@@ -39,7 +44,12 @@ describe('errors on REST', () => {
   it('answer malformed JSON to /graphql with the same code and words, quoting nothing of the body', async () => {
     const body = '{"query": "mutation { createAccount }", "secret-in-body": nope';
     const graphql = await http(t.url, '/graphql', { key, rawBody: body, headers: { 'content-type': 'application/json' } });
-    const rest = await http(t.url, '/api/v1/accounts', { key, method: 'POST', rawBody: body, headers: { 'content-type': 'application/json' } });
+    const rest = await http(t.url, '/api/v1/accounts', {
+      key,
+      method: 'POST',
+      rawBody: body,
+      headers: { 'content-type': 'application/json' },
+    });
     for (const response of [graphql, rest]) {
       expectProblem(response, 400, 'MALFORMED_JSON');
       expect(JSON.stringify(response.body)).not.toMatch(/secret-in-body|nope|originalError/);
@@ -50,17 +60,30 @@ describe('errors on REST', () => {
   it('name in one answer the fields of the wrong shape and the fields the rules refuse, and write nothing', async () => {
     const employees = async () => (await http(t.url, '/api/v1/employees?limit=1', { key })).body.total;
     const before = await employees();
-    const response = await http(t.url, '/api/v1/employees', { key, body: { firstName: '', lastName: 3, email: 'nope', payRate: -5, shoeSize: 44 } });
+    const response = await http(t.url, '/api/v1/employees', {
+      key,
+      body: { firstName: '', lastName: 3, email: 'nope', payRate: -5, shoeSize: 44 },
+    });
     expectProblem(response, 400, 'VALIDATION_FAILED');
-    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['email', 'firstName', 'lastName', 'payRate', 'shoeSize']);
+    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'payRate',
+      'shoeSize',
+    ]);
     expect(response.body.errors.find((e: { path: string }) => e.path === 'lastName').message).toBe('expected a string, got 3'); // not "is required" as well
     expect(await employees()).toBe(before);
 
     // The rules ran on a transaction that rolled back: no number was used up, no idempotency key kept.
     const customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Numbered Ltd' } })).body.id;
-    const invoice = (body: object, headers: Record<string, string> = {}) => http(t.url, '/api/v1/invoices', { key, body: { customerId, ...body }, headers });
+    const invoice = (body: object, headers: Record<string, string> = {}) =>
+      http(t.url, '/api/v1/invoices', { key, body: { customerId, ...body }, headers });
     const first = (await invoice({ lines: [{ description: 'one', unitPrice: 1 }] })).body.number as string;
-    const refused = await invoice({ draft: 'yes', lines: [{ description: 'two', unitPrice: 1, quantity: -1 }] }, { 'idempotency-key': 'one-answer' });
+    const refused = await invoice(
+      { draft: 'yes', lines: [{ description: 'two', unitPrice: 1, quantity: -1 }] },
+      { 'idempotency-key': 'one-answer' },
+    );
     expect(refused.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['draft', 'lines.0.quantity']);
     const next = await invoice({ lines: [{ description: 'two', unitPrice: 1 }] }, { 'idempotency-key': 'one-answer' });
     expect(next.status).toBe(201);
@@ -73,7 +96,12 @@ describe('errors on REST', () => {
   });
 
   it('answer a body that is not JSON by content type with 415', async () => {
-    const response = await http(t.url, '/api/v1/accounts', { key, method: 'POST', rawBody: 'code=9', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const response = await http(t.url, '/api/v1/accounts', {
+      key,
+      method: 'POST',
+      rawBody: 'code=9',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectProblem(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -99,7 +127,13 @@ describe('errors on REST', () => {
   });
 
   it('refuse bad page and limit parameters, naming them', async () => {
-    for (const [query, param] of [['limit=101', 'limit'], ['limit=0', 'limit'], ['limit=abc', 'limit'], ['page=0', 'page'], ['page=1.5', 'page']]) {
+    for (const [query, param] of [
+      ['limit=101', 'limit'],
+      ['limit=0', 'limit'],
+      ['limit=abc', 'limit'],
+      ['page=0', 'page'],
+      ['page=1.5', 'page'],
+    ]) {
       const response = await http(t.url, `/api/v1/accounts?${query}`, { key });
       expectProblem(response, 400, 'VALIDATION_FAILED');
       expect(response.body.errors.map((e: any) => e.path)).toEqual([param]);
@@ -207,7 +241,10 @@ describe('HEAD', () => {
   });
 
   it('of an unknown record is 404, and HEAD is listed in Allow', async () => {
-    const head = await fetch(`${t.url}/api/v1/customers/cus_00000000000000000000000000`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } });
+    const head = await fetch(`${t.url}/api/v1/customers/cus_00000000000000000000000000`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(head.status).toBe(404);
     const post = await http(t.url, '/api/v1/webhooks/subscriptions', { key, body: {} });
     expect(post.headers.get('allow')).toBe('GET, HEAD');

@@ -31,22 +31,38 @@ function nested(depth: number, kind: 'array' | 'object', inner = '1') {
 describe('deeply nested JSON', () => {
   it(`REST: ${MAX_JSON_DEPTH} levels pass the check; one more is 400 naming where, at any depth up to 100,000, on every route`, async () => {
     const before = [await customers(), await payments()];
-    const fits = await http(t.url, '/api/v1/customers', { key, rawBody: `{"name":"Deep","notes":${nested(MAX_JSON_DEPTH - 1, 'object', '"x"')}}`, headers: { 'content-type': 'application/json' } });
+    const fits = await http(t.url, '/api/v1/customers', {
+      key,
+      rawBody: `{"name":"Deep","notes":${nested(MAX_JSON_DEPTH - 1, 'object', '"x"')}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     // Within the depth limit the body reaches the field check, which refuses an object as notes.
     expectProblem(fits, 400, 'VALIDATION_FAILED');
     expect(fits.body.errors.map((e: any) => e.path)).toEqual(['notes']);
-    const over = await http(t.url, '/api/v1/customers', { key, rawBody: `{"name":"Deep","notes":${nested(MAX_JSON_DEPTH, 'object', '"x"')}}`, headers: { 'content-type': 'application/json' } });
+    const over = await http(t.url, '/api/v1/customers', {
+      key,
+      rawBody: `{"name":"Deep","notes":${nested(MAX_JSON_DEPTH, 'object', '"x"')}}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(over, 400, 'VALIDATION_FAILED');
-    expect(over.body.errors).toEqual([{ path: `notes${'.a'.repeat(MAX_JSON_DEPTH - 1)}`, message: expect.stringContaining(`the limit is ${MAX_JSON_DEPTH}`) }]);
+    expect(over.body.errors).toEqual([
+      { path: `notes${'.a'.repeat(MAX_JSON_DEPTH - 1)}`, message: expect.stringContaining(`the limit is ${MAX_JSON_DEPTH}`) },
+    ]);
     const posts = restRoutes.filter((r) => r.method !== 'GET');
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...posts), fc.integer({ min: MAX_JSON_DEPTH + 1, max: 100_000 }), fc.constantFrom('array', 'object') as fc.Arbitrary<'array' | 'object'>, fc.boolean(), async (route, depth, kind, whole) => {
-        const path = route.path.replace(':id', invoiceId);
-        const rawBody = whole ? nested(depth, kind) : `{"name":"x","amount":${nested(depth, kind)}}`;
-        const response = await http(t.url, path, { method: route.method, key, rawBody, headers: { 'content-type': 'application/json' } });
-        expectProblem(response, 400, 'VALIDATION_FAILED');
-        expect(response.body.errors[0].message).toContain('the limit is');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...posts),
+        fc.integer({ min: MAX_JSON_DEPTH + 1, max: 100_000 }),
+        fc.constantFrom('array', 'object') as fc.Arbitrary<'array' | 'object'>,
+        fc.boolean(),
+        async (route, depth, kind, whole) => {
+          const path = route.path.replace(':id', invoiceId);
+          const rawBody = whole ? nested(depth, kind) : `{"name":"x","amount":${nested(depth, kind)}}`;
+          const response = await http(t.url, path, { method: route.method, key, rawBody, headers: { 'content-type': 'application/json' } });
+          expectProblem(response, 400, 'VALIDATION_FAILED');
+          expect(response.body.errors[0].message).toContain('the limit is');
+        },
+      ),
       { seed: 77, numRuns: 40 },
     );
     expect([await customers(), await payments()]).toEqual(before);
@@ -57,20 +73,42 @@ describe('deeply nested JSON', () => {
       const rawBody = `{"query":"mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }","variables":{"input":{"name":"x","notes":${nested(depth, 'array')}}}}`;
       const response = await http(t.url, '/graphql', { key, rawBody, headers: { 'content-type': 'application/json' } });
       expect(response.status).toBe(400);
-      expect(response.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: `input.notes${'.0'.repeat(MAX_JSON_DEPTH - 2)}` }] });
+      expect(response.body.errors[0].extensions).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: `input.notes${'.0'.repeat(MAX_JSON_DEPTH - 2)}` }],
+      });
     }
-    const whole = await http(t.url, '/graphql', { key, rawBody: nested(100_000, 'array'), headers: { 'content-type': 'application/json' } });
+    const whole = await http(t.url, '/graphql', {
+      key,
+      rawBody: nested(100_000, 'array'),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(whole.status).toBeGreaterThanOrEqual(400);
     expect(whole.status).toBeLessThan(500);
   });
 });
 
 describe('content types', () => {
-  const types = ['text/plain', 'application/xml', 'text/html', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', 'application/graphql', 'application/jsonx', '', 'application/json; charset=latin1'];
+  const types = [
+    'text/plain',
+    'application/xml',
+    'text/html',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/octet-stream',
+    'application/graphql',
+    'application/jsonx',
+    '',
+    'application/json; charset=latin1',
+  ];
 
   it.each(types)('POST /graphql with Content-Type %j is refused with a 4xx and a readable body, never run', async (type) => {
     const before = await customers();
-    const response = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, ...(type ? { 'content-type': type } : {}) }, body: 'mutation { createCustomer(input: { name: "by content type" }) { id } }' });
+    const response = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, ...(type ? { 'content-type': type } : {}) },
+      body: 'mutation { createCustomer(input: { name: "by content type" }) { id } }',
+    });
     const text = await response.text();
     expect(response.status, text).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -87,7 +125,12 @@ describe('content types', () => {
   });
 
   it.each(['PUT', 'DELETE', 'PATCH'])('%s /graphql is 405 with a readable body', async (method) => {
-    const response = await http(t.url, '/graphql', { key, method, rawBody: '{"query":"{ __typename }"}', headers: { 'content-type': 'application/json' } });
+    const response = await http(t.url, '/graphql', {
+      key,
+      method,
+      rawBody: '{"query":"{ __typename }"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(405);
     expect(response.body.code ?? response.body.errors?.[0]?.extensions?.code).toBe('METHOD_NOT_ALLOWED');
   });
@@ -103,7 +146,10 @@ describe('content types', () => {
       ['/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": 5}' }],
     ];
     for (const [path, init] of cases) {
-      const response = await fetch(`${t.url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as object) } });
+      const response = await fetch(`${t.url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${key}`, ...(init.headers as object) },
+      });
       const text = await response.text();
       expect(response.status, `${init.method} ${path} ${String(init.body)} → ${response.status} ${text}`).toBeGreaterThanOrEqual(400);
       expect(response.status, text).toBeLessThan(500);
@@ -111,20 +157,34 @@ describe('content types', () => {
     }
   });
 
-  it.each(types.filter((type) => !type.startsWith('application/json')))('POST to a REST route with Content-Type %j is 415 and writes nothing', async (type) => {
-    const before = await customers();
-    const response = await fetch(`${t.url}/api/v1/customers`, { method: 'POST', headers: { authorization: `Bearer ${key}`, ...(type ? { 'content-type': type } : {}) }, body: '{"name":"by content type"}' });
-    expect(response.status).toBe(415);
-    expect((await response.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    expect(await customers()).toBe(before);
-  });
+  it.each(types.filter((type) => !type.startsWith('application/json')))(
+    'POST to a REST route with Content-Type %j is 415 and writes nothing',
+    async (type) => {
+      const before = await customers();
+      const response = await fetch(`${t.url}/api/v1/customers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, ...(type ? { 'content-type': type } : {}) },
+        body: '{"name":"by content type"}',
+      });
+      expect(response.status).toBe(415);
+      expect((await response.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(await customers()).toBe(before);
+    },
+  );
 });
 
 describe('documents with several mutations', () => {
-  const names = async (prefix: string) => (await t.db.prisma.customer.findMany({ where: { organizationId, name: { startsWith: prefix } }, select: { id: true, name: true } })).map((c) => c.name).sort();
+  const names = async (prefix: string) =>
+    (await t.db.prisma.customer.findMany({ where: { organizationId, name: { startsWith: prefix } }, select: { id: true, name: true } }))
+      .map((c) => c.name)
+      .sort();
 
   it('a second mutation that fails leaves the first reported: its id in data, the error on the second field only', async () => {
-    const r = await gql(t.url, key, 'mutation { a: createCustomer(input: { name: "multiA" }) { id name } b: createCustomer(input: { name: "" }) { id } }');
+    const r = await gql(
+      t.url,
+      key,
+      'mutation { a: createCustomer(input: { name: "multiA" }) { id name } b: createCustomer(input: { name: "" }) { id } }',
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.a).toMatchObject({ id: expect.stringMatching(/^cus_/), name: 'multiA' });
     expect(r.body.data.b).toBeNull();
@@ -155,7 +215,11 @@ describe('documents with several mutations', () => {
 
   it('a document refused before it runs (a mistake in the second mutation) writes nothing', async () => {
     const before = await customers();
-    const r = await gql(t.url, key, 'mutation { a: createCustomer(input: { name: "multiC" }) { id } b: createCustomer(input: { name: "x", colour: "red" }) { id } }');
+    const r = await gql(
+      t.url,
+      key,
+      'mutation { a: createCustomer(input: { name: "multiC" }) { id } b: createCustomer(input: { name: "x", colour: "red" }) { id } }',
+    );
     expect(r.body.data).toBeUndefined();
     expect(r.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(await customers()).toBe(before);
@@ -165,15 +229,22 @@ describe('documents with several mutations', () => {
 describe('a write whose answer cannot be read back', () => {
   it('reports the committed id in the error, so the client does not write again', async () => {
     let failReads = false;
-    const app = await createTestApp({}, {
-      onOperation: (operation) => {
-        if (failReads && operation === 'Customer.findUniqueOrThrow') throw new Error('connection lost');
+    const app = await createTestApp(
+      {},
+      {
+        onOperation: (operation) => {
+          if (failReads && operation === 'Customer.findUniqueOrThrow') throw new Error('connection lost');
+        },
       },
-    });
+    );
     try {
       const { key: k, organizationId: org } = await app.tenant();
       failReads = true;
-      const r = await gql(app.url, k, 'mutation { createCustomer(input: { name: "Read fails" }) { id name invoices(first: 1) { totalCount } } }');
+      const r = await gql(
+        app.url,
+        k,
+        'mutation { createCustomer(input: { name: "Read fails" }) { id name invoices(first: 1) { totalCount } } }',
+      );
       failReads = false;
       expect(r.body.data.createCustomer).toBeNull();
       const written = await app.db.prisma.customer.findFirstOrThrow({ where: { organizationId: org, name: 'Read fails' } });

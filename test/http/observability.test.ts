@@ -59,7 +59,9 @@ async function waitFor<T>(find: () => T | undefined, what: string, ms = 10_000):
 
 const sample = (text: string, name: string, labels: Record<string, string> = {}) => {
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `) ? wanted.every((w) => l.includes(w)) : false);
+  const line = text
+    .split('\n')
+    .find((l) => (l.startsWith(`${name}{`) || l.startsWith(`${name} `) ? wanted.every((w) => l.includes(w)) : false));
   return line === undefined ? undefined : Number(line.split(' ').at(-1));
 };
 
@@ -67,7 +69,10 @@ describe('operating the server', () => {
   it('writes one log line per request with its route, operation, status, duration, key prefix and organization', async () => {
     const accounts = await http(server.url, '/api/v1/accounts?limit=2', { key });
     expect(accounts.status).toBe(200);
-    const account = await http(server.url, `/api/v1/accounts/${accounts.body.data[0].id}`, { key, headers: { 'x-request-id': 'trace-me-1' } });
+    const account = await http(server.url, `/api/v1/accounts/${accounts.body.data[0].id}`, {
+      key,
+      headers: { 'x-request-id': 'trace-me-1' },
+    });
     expect(account.status).toBe(200);
     const graphql = await gql(server.url, key, 'query WhoAmI { viewer { organization { name } } }');
     expect(graphql.body.errors).toBeUndefined();
@@ -76,14 +81,28 @@ describe('operating the server', () => {
 
     const prefix = key.split('_')[1];
     const one = await waitFor(() => logLines().find((l) => l.requestId === 'trace-me-1'), 'the request line');
-    expect(one).toMatchObject({ level: 'info', message: 'request', method: 'GET', route: '/api/v1/accounts/:id', operation: 'getAccount', status: 200, keyPrefix: prefix });
+    expect(one).toMatchObject({
+      level: 'info',
+      message: 'request',
+      method: 'GET',
+      route: '/api/v1/accounts/:id',
+      operation: 'getAccount',
+      status: 200,
+      keyPrefix: prefix,
+    });
     expect(one.organizationId).toMatch(/^org_/);
     expect(typeof one.durationMs).toBe('number');
     expect(typeof one.time).toBe('string');
     const named = await waitFor(() => logLines().find((l) => l.route === '/graphql' && l.operation === 'WhoAmI'), 'the GraphQL line');
     expect(named).toMatchObject({ method: 'POST', status: 200, keyPrefix: prefix });
-    expect(await waitFor(() => logLines().find((l) => l.status === 401), 'the 401 line')).toMatchObject({ route: '/api/v1/accounts', path: '/api/v1/accounts' });
-    expect(await waitFor(() => logLines().find((l) => l.status === 404), 'the 404 line')).toMatchObject({ route: 'unmatched', path: '/nowhere' });
+    expect(await waitFor(() => logLines().find((l) => l.status === 401), 'the 401 line')).toMatchObject({
+      route: '/api/v1/accounts',
+      path: '/api/v1/accounts',
+    });
+    expect(await waitFor(() => logLines().find((l) => l.status === 404), 'the 404 line')).toMatchObject({
+      route: 'unmatched',
+      path: '/nowhere',
+    });
     // Never a secret: the key's secret part appears nowhere in the log, even where the client put the key
     // (as its request id, in a URL path): a request id shaped like a key is not taken.
     // (Sent without authorization, so the key's quota, which the metrics test below spends, is untouched.)
@@ -93,30 +112,47 @@ describe('operating the server', () => {
     expect(misplaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const longest = 'r'.repeat(128);
     expect((await http(server.url, '/healthz', { headers: { 'x-request-id': longest } })).headers.get('x-request-id')).toBe(longest);
-    expect((await http(server.url, '/healthz', { headers: { 'x-request-id': `${longest}r` } })).headers.get('x-request-id')).not.toBe(`${longest}r`);
-    await waitFor(() => logLines().find((l) => l.requestId === misplaced.headers.get('x-request-id')), 'the misplaced key\'s line');
+    expect((await http(server.url, '/healthz', { headers: { 'x-request-id': `${longest}r` } })).headers.get('x-request-id')).not.toBe(
+      `${longest}r`,
+    );
+    await waitFor(() => logLines().find((l) => l.requestId === misplaced.headers.get('x-request-id')), "the misplaced key's line");
     expect(server.stderr()).toContain(`/api/v1/accounts/ak_${prefix}_[redacted]`);
     expect(server.stderr()).not.toContain(key.split('_')[2]);
   });
 
   it('warns for each failed webhook attempt, naming the receiver by origin only', async () => {
-    const registered = await http(server.url, '/api/v1/webhooks', { method: 'POST', key, body: { url: receiverUrl, eventTypes: ['customer.created'] } });
+    const registered = await http(server.url, '/api/v1/webhooks', {
+      method: 'POST',
+      key,
+      body: { url: receiverUrl, eventTypes: ['customer.created'] },
+    });
     expect(registered.status).toBe(201);
     expect((await http(server.url, '/api/v1/customers', { method: 'POST', key, body: { name: 'Logged Ltd' } })).status).toBe(201);
-    const retrying = await waitFor(() => logLines().find((l) => l.level === 'warn' && /attempt failed/.test(String(l.message))), 'the failed attempt');
+    const retrying = await waitFor(
+      () => logLines().find((l) => l.level === 'warn' && /attempt failed/.test(String(l.message))),
+      'the failed attempt',
+    );
     expect(retrying).toMatchObject({ eventType: 'customer.created', attempt: 1, responseStatus: 500, target: new URL(receiverUrl).origin });
     await waitFor(() => logLines().find((l) => l.level === 'warn' && /failed for good/.test(String(l.message))), 'the last attempt');
     expect(server.stderr()).not.toContain('receiver-secret');
   });
 
   it('serves Prometheus metrics on their own port, and the counters move with traffic', async () => {
-    const socket = createClient({ url: `${server.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${key}` } });
+    const socket = createClient({
+      url: `${server.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${key}` },
+    });
     const events: unknown[] = [];
-    const unsubscribe = socket.subscribe({ query: 'subscription { events { type } }' }, { next: (e) => void events.push(e), error: () => {}, complete: () => {} });
+    const unsubscribe = socket.subscribe(
+      { query: 'subscription { events { type } }' },
+      { next: (e) => void events.push(e), error: () => {}, complete: () => {} },
+    );
     try {
       // Spend the key's quota (12 a minute) to see refusals counted.
       let refused = 0;
-      for (let i = 0; i < 14 && refused === 0; i++) if ((await http(server.url, '/api/v1/accounts?limit=1', { key })).status === 429) refused++;
+      for (let i = 0; i < 14 && refused === 0; i++)
+        if ((await http(server.url, '/api/v1/accounts?limit=1', { key })).status === 429) refused++;
       expect(refused).toBe(1);
       let body = '';
       for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 50))) {
@@ -126,8 +162,12 @@ describe('operating the server', () => {
       expect(sample(body, 'accounting_http_requests_total', { method: 'GET', route: '/api/v1/accounts/:id', status: '200' })).toBe(1);
       expect(sample(body, 'accounting_http_requests_total', { route: '/api/v1/accounts', status: '401' })).toBe(1);
       expect(sample(body, 'accounting_http_requests_total', { route: '/api/v1/accounts', status: '429' })).toBe(1);
-      expect(sample(body, 'accounting_http_request_duration_seconds_count', { method: 'POST', route: '/graphql', status: '200' })).toBeGreaterThanOrEqual(1);
-      expect(sample(body, 'accounting_graphql_operation_duration_seconds_count', { operation: 'WhoAmI', type: 'query', outcome: 'ok' })).toBe(1);
+      expect(
+        sample(body, 'accounting_http_request_duration_seconds_count', { method: 'POST', route: '/graphql', status: '200' }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(
+        sample(body, 'accounting_graphql_operation_duration_seconds_count', { operation: 'WhoAmI', type: 'query', outcome: 'ok' }),
+      ).toBe(1);
       expect(sample(body, 'accounting_rate_limit_refusals_total', { kind: 'key' })).toBe(1);
       expect(sample(body, 'accounting_webhook_delivery_attempts_total', { outcome: 'retrying' })).toBe(1);
       expect(sample(body, 'accounting_webhook_delivery_attempts_total', { outcome: 'failed' })).toBe(1);

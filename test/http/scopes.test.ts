@@ -46,9 +46,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const keyWith = async (scopes: Scope[]) => (await createApiKey(t.db.prisma, organizationId, `holds ${scopes.join(' ')}`, { scopes })).plaintext;
-const creationEvent = async (subscriptionId: string) => (await t.db.prisma.event.findFirstOrThrow({ where: { type: 'webhook_subscription.created', resourceId: subscriptionId } })).id;
-const keyIdOf = async (plaintext: string) => (await t.db.prisma.apiKey.findUniqueOrThrow({ where: { prefix: plaintext.split('_')[1] } })).id;
+const keyWith = async (scopes: Scope[]) =>
+  (await createApiKey(t.db.prisma, organizationId, `holds ${scopes.join(' ')}`, { scopes })).plaintext;
+const creationEvent = async (subscriptionId: string) =>
+  (await t.db.prisma.event.findFirstOrThrow({ where: { type: 'webhook_subscription.created', resourceId: subscriptionId } })).id;
+const keyIdOf = async (plaintext: string) =>
+  (await t.db.prisma.apiKey.findUniqueOrThrow({ where: { prefix: plaintext.split('_')[1] } })).id;
 /** Every scope but those that would allow `needed`. */
 const everythingBut = (needed: Scope): Scope[] => EVERY_SCOPE.filter((scope) => !allows(new Set([scope]), needed));
 /** The first of `needed` a key holding `held` lacks. */
@@ -72,19 +75,35 @@ describe('every REST route', () => {
       expect(example, `no example call for ${route.operationId}`).toBeDefined();
       for (const scope of needed) {
         const held = everythingBut(scope);
-        const refused = await http(t.url, await example.path(), { method: route.method, key: await keyWith(held), body: route.method === 'GET' ? undefined : await example.body?.() });
+        const refused = await http(t.url, await example.path(), {
+          method: route.method,
+          key: await keyWith(held),
+          body: route.method === 'GET' ? undefined : await example.body?.(),
+        });
         const expected = firstMissing(needed, held);
         expect(refused.status, `${route.operationId} without ${scope}: ${JSON.stringify(refused.body)}`).toBe(403);
         expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: expected });
-        expect(refused.headers.get('www-authenticate')).toBe(`Bearer realm="accounting-api", error="insufficient_scope", scope="${expected}"`);
+        expect(refused.headers.get('www-authenticate')).toBe(
+          `Bearer realm="accounting-api", error="insufficient_scope", scope="${expected}"`,
+        );
       }
       // A webhook for every event needs every read scope; the minimal key subscribes to what it may read.
-      const body = route.operationId === 'registerWebhook' ? { ...((await example.body?.()) as object), eventTypes: ['webhook_subscription.created'] } : await example.body?.();
+      const body =
+        route.operationId === 'registerWebhook'
+          ? { ...((await example.body?.()) as object), eventTypes: ['webhook_subscription.created'] }
+          : await example.body?.();
       const servedKey = await keyWith(needed.length ? needed : ['reports:read']);
       // Only the owner's key (*) rolls another key; any key may roll itself.
       const servedPath = route.operationId === 'rollApiKey' ? `/api/v1/api-keys/${await keyIdOf(servedKey)}/roll` : await example.path();
-      const served = await http(t.url, servedPath, { method: route.method, key: servedKey, body: route.method === 'GET' ? undefined : body });
-      expect(served.status, `${route.operationId} with exactly ${needed.join(' ')}: ${JSON.stringify(served.body).slice(0, 300)}`).toBeLessThan(300);
+      const served = await http(t.url, servedPath, {
+        method: route.method,
+        key: servedKey,
+        body: route.method === 'GET' ? undefined : body,
+      });
+      expect(
+        served.status,
+        `${route.operationId} with exactly ${needed.join(' ')}: ${JSON.stringify(served.body).slice(0, 300)}`,
+      ).toBeLessThan(300);
     }
   });
 });
@@ -98,12 +117,16 @@ function documentFor(operation: 'query' | 'mutation' | 'subscription', field: Gr
 }
 
 const rootFields = (operation: 'query' | 'mutation' | 'subscription') => {
-  const root = operation === 'query' ? schema.getQueryType() : operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
-  return Object.values(root!.getFields()).map((field) => ({ name: `${root!.name}.${field.name}`, document: documentFor(operation, field) }));
+  const root =
+    operation === 'query' ? schema.getQueryType() : operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+  return Object.values(root!.getFields()).map((field) => ({
+    name: `${root!.name}.${field.name}`,
+    document: documentFor(operation, field),
+  }));
 };
 
 describe('the OpenAPI document', () => {
-  it('names each operation\'s scopes in its security requirement, and declares the 403 where there are any', async () => {
+  it("names each operation's scopes in its security requirement, and declares the 403 where there are any", async () => {
     const doc = (await http(t.url, '/api/v1/openapi.json')).body;
     for (const route of restRoutes) {
       const operation = doc.paths[route.path.replace(/:([a-zA-Z]+)/g, '{$1}')][route.method.toLowerCase()];
@@ -116,7 +139,10 @@ describe('the OpenAPI document', () => {
 
 describe('every GraphQL root field', () => {
   it('needs a scope, unless it is one of the open fields', () => {
-    const open = (['query', 'mutation', 'subscription'] as const).flatMap((op) => rootFields(op)).filter(({ document }) => requiredScopes(schema, parse(document)).length === 0).map(({ name }) => name);
+    const open = (['query', 'mutation', 'subscription'] as const)
+      .flatMap((op) => rootFields(op))
+      .filter(({ document }) => requiredScopes(schema, parse(document)).length === 0)
+      .map(({ name }) => name);
     expect(open.sort()).toEqual([...OPEN_FIELDS].sort());
   });
 
@@ -132,7 +158,10 @@ describe('every GraphQL root field', () => {
         expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: firstMissing(needed, held) });
       }
       const allowed = await gql(t.url, await keyWith(needed.length ? needed : ['reports:read']), document);
-      expect((allowed.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code), name).not.toContain('INSUFFICIENT_SCOPE');
+      expect(
+        (allowed.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code),
+        name,
+      ).not.toContain('INSUFFICIENT_SCOPE');
     }
   });
 
@@ -142,12 +171,28 @@ describe('every GraphQL root field', () => {
       expect(needed.length, name).toBeGreaterThan(0);
       for (const scope of needed) {
         const held = everythingBut(scope);
-        const client = createClient({ url: `${t.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${await keyWith(held)}` }, retryAttempts: 0, lazy: true });
+        const client = createClient({
+          url: `${t.url.replace('http', 'ws')}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${await keyWith(held)}` },
+          retryAttempts: 0,
+          lazy: true,
+        });
         const errors = await new Promise<readonly { extensions?: Record<string, unknown> }[]>((resolve, reject) => {
-          client.subscribe({ query: document }, { next: (result) => result.errors && resolve(result.errors), error: (e) => (Array.isArray(e) ? resolve(e) : reject(e)), complete: () => resolve([]) });
+          client.subscribe(
+            { query: document },
+            {
+              next: (result) => result.errors && resolve(result.errors),
+              error: (e) => (Array.isArray(e) ? resolve(e) : reject(e)),
+              complete: () => resolve([]),
+            },
+          );
         });
         await client.dispose();
-        expect(errors[0]?.extensions, `${name} without ${scope}`).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: firstMissing(needed, held) });
+        expect(errors[0]?.extensions, `${name} without ${scope}`).toMatchObject({
+          code: 'INSUFFICIENT_SCOPE',
+          requiredScope: firstMissing(needed, held),
+        });
       }
     }
   });
@@ -155,8 +200,12 @@ describe('every GraphQL root field', () => {
 
 describe('nested data and ids follow the same rule', () => {
   it('a key that reads invoices but not customers gets invoices, and is refused the customer inside them', async () => {
-    const customerId = (await http(t.url, '/api/v1/customers', { key, method: 'POST', body: { name: 'Nested Ltd', email: 'secret@nested.example' } })).body.id;
-    const invoiceId = (await http(t.url, '/api/v1/invoices', { key, method: 'POST', body: { customerId, lines: [{ description: 'Work', unitPrice: 10 }] } })).body.id;
+    const customerId = (
+      await http(t.url, '/api/v1/customers', { key, method: 'POST', body: { name: 'Nested Ltd', email: 'secret@nested.example' } })
+    ).body.id;
+    const invoiceId = (
+      await http(t.url, '/api/v1/invoices', { key, method: 'POST', body: { customerId, lines: [{ description: 'Work', unitPrice: 10 }] } })
+    ).body.id;
     const invoicesOnly = await keyWith(['invoices:read']);
     const plain = await gql(t.url, invoicesOnly, '{ invoices(first: 5) { edges { node { id number } } } }');
     expect(plain.body.errors).toBeUndefined();
@@ -177,14 +226,21 @@ describe('nested data and ids follow the same rule', () => {
 
     // REST: the same key reads the invoice, and is refused the customer; an id of another type is simply not found.
     expect((await http(t.url, `/api/v1/invoices/${invoiceId}`, { key: invoicesOnly })).status).toBe(200);
-    expect((await http(t.url, `/api/v1/customers/${customerId}`, { key: invoicesOnly })).body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'customers:read' });
+    expect((await http(t.url, `/api/v1/customers/${customerId}`, { key: invoicesOnly })).body).toMatchObject({
+      code: 'INSUFFICIENT_SCOPE',
+      requiredScope: 'customers:read',
+    });
     expect((await http(t.url, `/api/v1/invoices/${customerId}`, { key: invoicesOnly })).status).toBe(404);
   });
 
   it('a refused mutation writes nothing, even when only its answer asks for what the key may not read', async () => {
     const customersOnly = await keyWith(['customers:write']);
     const before = await t.db.prisma.customer.count({ where: { organizationId } });
-    const refused = await gql(t.url, customersOnly, 'mutation { createCustomer(input: { name: "Ghost" }) { id invoices(first: 1) { totalCount } } }');
+    const refused = await gql(
+      t.url,
+      customersOnly,
+      'mutation { createCustomer(input: { name: "Ghost" }) { id invoices(first: 1) { totalCount } } }',
+    );
     expect(refused.body.errors[0].extensions).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'invoices:read' });
     expect(await t.db.prisma.customer.count({ where: { organizationId } })).toBe(before);
   });
@@ -194,7 +250,12 @@ describe('nested data and ids follow the same rule', () => {
     // From a mark on: writes made before the subscription is live arrive as its replay, none is missed.
     const mark = (await http(t.url, '/api/v1/customers', { key, method: 'POST', body: { name: 'Mark' } })).body.id;
     const after = (await t.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
-    const client = createClient({ url: `${t.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${customersAndEvents}` }, retryAttempts: 0 });
+    const client = createClient({
+      url: `${t.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${customersAndEvents}` },
+      retryAttempts: 0,
+    });
     const received: string[] = [];
     let live!: () => void;
     const started = new Promise<void>((resolve) => (live = resolve));
@@ -234,8 +295,12 @@ describe('nested data and ids follow the same rule', () => {
   it('a key registers webhooks only for events it may read itself', async () => {
     const hooks = await keyWith(['webhooks:write', 'customers:read']);
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['customer.created'] } })).status).toBe(201);
-    expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['invoice.paid'] } })).body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'invoices:read' });
+    expect(
+      (await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['customer.created'] } })).status,
+    ).toBe(201);
+    expect(
+      (await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['invoice.paid'] } })).body,
+    ).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'invoices:read' });
     expect((await http(t.url, '/api/v1/webhooks', { key: hooks, method: 'POST', body: { url, eventTypes: ['*'] } })).status).toBe(403);
   });
 });
@@ -248,17 +313,36 @@ describe('webhook subscriptions and events carry the scopes of the events they h
     return response.body as { id: string; secret: string; secretLast4: string };
   };
   /** Every route that acts on one subscription (from the route table: a new one is covered by being there). */
-  const subscriptionActions = () => restRoutes.filter((route) => route.method !== 'GET' && route.path.startsWith('/api/v1/webhooks/subscriptions/:id'));
+  const subscriptionActions = () =>
+    restRoutes.filter((route) => route.method !== 'GET' && route.path.startsWith('/api/v1/webhooks/subscriptions/:id'));
 
-  it("a key may change, rotate, test, disable, enable or redeliver a subscription only if it could have registered its event types", async () => {
+  it('a key may change, rotate, test, disable, enable or redeliver a subscription only if it could have registered its event types', async () => {
     const everything = await register(key, ['*']);
     const narrow = await keyWith(['webhooks:write', 'events:read', 'customers:read']);
-    const bodies: Record<string, unknown> = { updateWebhookSubscription: { url: 'http://127.0.0.1:9/attacker' }, redeliverWebhookEvent: { eventId: await creationEvent(everything.id) } };
-    expect(subscriptionActions().map((route) => route.operationId).sort()).toEqual(
-      ['disableWebhookSubscription', 'enableWebhookSubscription', 'redeliverWebhookEvent', 'rotateWebhookSecret', 'sendTestWebhook', 'updateWebhookSubscription'].sort(),
+    const bodies: Record<string, unknown> = {
+      updateWebhookSubscription: { url: 'http://127.0.0.1:9/attacker' },
+      redeliverWebhookEvent: { eventId: await creationEvent(everything.id) },
+    };
+    expect(
+      subscriptionActions()
+        .map((route) => route.operationId)
+        .sort(),
+    ).toEqual(
+      [
+        'disableWebhookSubscription',
+        'enableWebhookSubscription',
+        'redeliverWebhookEvent',
+        'rotateWebhookSecret',
+        'sendTestWebhook',
+        'updateWebhookSubscription',
+      ].sort(),
     );
     for (const route of subscriptionActions()) {
-      const refused = await http(t.url, route.path.replace(':id', everything.id), { method: route.method, key: narrow, body: bodies[route.operationId] ?? {} });
+      const refused = await http(t.url, route.path.replace(':id', everything.id), {
+        method: route.method,
+        key: narrow,
+        body: bodies[route.operationId] ?? {},
+      });
       expect(refused.status, `${route.operationId}: ${JSON.stringify(refused.body)}`).toBe(403);
       expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
       expect(JSON.stringify(refused.body)).not.toContain('whsec_');
@@ -272,8 +356,20 @@ describe('webhook subscriptions and events carry the scopes of the events they h
 
     // Its own subscription it manages; widening it to what it may not read is judged again.
     const own = await register(narrow, ['customer.created']);
-    expect((await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, { key: narrow, method: 'PATCH', body: { description: 'Customers to the CRM' } })).status).toBe(200);
-    const widened = await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, { key: narrow, method: 'PATCH', body: { eventTypes: ['*'] } });
+    expect(
+      (
+        await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, {
+          key: narrow,
+          method: 'PATCH',
+          body: { description: 'Customers to the CRM' },
+        })
+      ).status,
+    ).toBe(200);
+    const widened = await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, {
+      key: narrow,
+      method: 'PATCH',
+      body: { eventTypes: ['*'] },
+    });
     expect(widened.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
     expect(widened.body.detail).toBe('This API key lacks accounts:read, so it cannot subscribe a webhook to every event');
   });
@@ -283,10 +379,16 @@ describe('webhook subscriptions and events carry the scopes of the events they h
     const own = await register(narrow, ['customer.created']);
     const customerId = (await http(t.url, '/api/v1/customers', { key, method: 'POST', body: { name: 'Redelivered Ltd' } })).body.id;
     await http(t.url, `/api/v1/customers/${customerId}`, { key, method: 'PATCH', body: { notes: 'changed' } });
-    const employee = await http(t.url, '/api/v1/employees', { key, method: 'POST', body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } });
+    const employee = await http(t.url, '/api/v1/employees', {
+      key,
+      method: 'POST',
+      body: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+    });
     expect(employee.status).toBe(201);
-    const eventOf = async (type: string, resourceId: string) => (await t.db.prisma.event.findFirstOrThrow({ where: { type, resourceId } })).id;
-    const redeliver = (eventId: string) => http(t.url, `/api/v1/webhooks/subscriptions/${own.id}/redeliver`, { key: narrow, method: 'POST', body: { eventId } });
+    const eventOf = async (type: string, resourceId: string) =>
+      (await t.db.prisma.event.findFirstOrThrow({ where: { type, resourceId } })).id;
+    const redeliver = (eventId: string) =>
+      http(t.url, `/api/v1/webhooks/subscriptions/${own.id}/redeliver`, { key: narrow, method: 'POST', body: { eventId } });
 
     const unreadable = await redeliver(await eventOf('employee.created', employee.body.id));
     expectProblem(unreadable, 400, 'VALIDATION_FAILED');
@@ -294,13 +396,21 @@ describe('webhook subscriptions and events carry the scopes of the events they h
     const notReceived = await redeliver(await eventOf('customer.updated', customerId));
     expectProblem(notReceived, 400, 'VALIDATION_FAILED');
     expect(notReceived.body.errors[0].message).toMatch(/customer\.updated event, which this subscription does not receive/);
-    expect(await t.db.prisma.webhookDelivery.count({ where: { subscriptionId: own.id, event: { type: { not: 'customer.created' } } } })).toBe(0);
+    expect(
+      await t.db.prisma.webhookDelivery.count({ where: { subscriptionId: own.id, event: { type: { not: 'customer.created' } } } }),
+    ).toBe(0);
     expect((await redeliver(await eventOf('customer.created', customerId))).status).toBe(202);
   });
 
   it('an event is read by id, in nodes and through deliveries only when the key may read its resource', async () => {
     const everything = await register(key, ['*']);
-    const employee = (await http(t.url, '/api/v1/employees', { key, method: 'POST', body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' } })).body;
+    const employee = (
+      await http(t.url, '/api/v1/employees', {
+        key,
+        method: 'POST',
+        body: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+      })
+    ).body;
     const eventId = (await t.db.prisma.event.findFirstOrThrow({ where: { type: 'employee.created', resourceId: employee.id } })).id;
     const customerEventId = (await t.db.prisma.event.findFirstOrThrow({ where: { type: 'customer.created' } })).id;
     const eventsOnly = await keyWith(['events:read']);
@@ -316,13 +426,24 @@ describe('webhook subscriptions and events carry the scopes of the events they h
     // Deliveries name their events: a webhooks key sees only those of events it may read, in every list.
     const hooks = await keyWith(['webhooks:write', 'events:read']);
     const deliveryFields = 'edges { node { event { id type data } } }';
-    const listed = await gql(t.url, hooks, `query($id: ID!) { webhookDeliveries(first: 100) { ${deliveryFields} } node(id: $id) { ... on WebhookSubscription { deliveries(first: 100) { totalCount ${deliveryFields} } } } }`, { id: everything.id });
+    const listed = await gql(
+      t.url,
+      hooks,
+      `query($id: ID!) { webhookDeliveries(first: 100) { ${deliveryFields} } node(id: $id) { ... on WebhookSubscription { deliveries(first: 100) { totalCount ${deliveryFields} } } } }`,
+      { id: everything.id },
+    );
     expect(listed.body.errors).toBeUndefined();
-    const seen = [...listed.body.data.webhookDeliveries.edges, ...listed.body.data.node.deliveries.edges].map((edge: { node: { event: { type: string } } }) => edge.node.event.type);
+    const seen = [...listed.body.data.webhookDeliveries.edges, ...listed.body.data.node.deliveries.edges].map(
+      (edge: { node: { event: { type: string } } }) => edge.node.event.type,
+    );
     expect(seen.filter((type) => !type.startsWith('webhook_subscription.') && !type.startsWith('organization.'))).toEqual([]);
     const rest = await http(t.url, `/api/v1/webhooks/subscriptions/${everything.id}/deliveries?limit=100`, { key: hooks });
     expect(rest.status).toBe(200);
-    expect(rest.body.data.map((d: { eventType: string }) => d.eventType).filter((type: string) => !type.startsWith('webhook_subscription.') && !type.startsWith('organization.'))).toEqual([]);
+    expect(
+      rest.body.data
+        .map((d: { eventType: string }) => d.eventType)
+        .filter((type: string) => !type.startsWith('webhook_subscription.') && !type.startsWith('organization.')),
+    ).toEqual([]);
     expect(JSON.stringify([listed.body, rest.body])).not.toContain(eventId);
     // The owner's key sees the employee's delivery.
     const owners = await http(t.url, `/api/v1/webhooks/subscriptions/${everything.id}/deliveries?limit=100`, { key });
@@ -342,7 +463,10 @@ describe('the presets', () => {
     expect([...needed].sort()).toEqual([...DASHBOARD_SCOPES].sort());
     for (const preset of ['dashboard', 'read_only']) {
       const held = new Set(SCOPE_PRESETS[preset].scopes);
-      expect([...needed].filter((scope) => !allows(held, scope)), preset).toEqual([]);
+      expect(
+        [...needed].filter((scope) => !allows(held, scope)),
+        preset,
+      ).toEqual([]);
     }
   });
 });

@@ -38,7 +38,10 @@ describe('security headers', () => {
   });
 
   it('the GraphiQL and Swagger UI pages may run their own scripts, from this origin only', async () => {
-    for (const response of [await fetch(`${closed.url}/graphql`, { headers: { accept: 'text/html' } }), await fetch(`${closed.url}/api/v1/docs`)]) {
+    for (const response of [
+      await fetch(`${closed.url}/graphql`, { headers: { accept: 'text/html' } }),
+      await fetch(`${closed.url}/api/v1/docs`),
+    ]) {
       expect(response.status).toBe(200);
       const csp = response.headers.get('content-security-policy')!;
       expect(csp).toContain("default-src 'self'");
@@ -51,7 +54,10 @@ describe('security headers', () => {
 
 describe('CORS', () => {
   const preflight = (base: string, origin: string) =>
-    fetch(`${base}/api/v1/customers`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    fetch(`${base}/api/v1/customers`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
 
   it('is closed by default: no allow-origin on answers or preflights, on either surface', async () => {
     const preflightAnswer = await preflight(closed.url, 'https://evil.example.net');
@@ -59,7 +65,11 @@ describe('CORS', () => {
     expect(preflightAnswer.headers.get('access-control-allow-origin')).toBeNull();
     const rest = await http(closed.url, '/api/v1/accounts', { key, headers: { origin: 'https://evil.example.net' } });
     expect(rest.headers.get('access-control-allow-origin')).toBeNull();
-    const graphql = await http(closed.url, '/graphql', { key, headers: { origin: 'https://evil.example.net' }, body: { query: '{ viewer { organization { name } } }' } });
+    const graphql = await http(closed.url, '/graphql', {
+      key,
+      headers: { origin: 'https://evil.example.net' },
+      body: { query: '{ viewer { organization { name } } }' },
+    });
     expect(graphql.status).toBe(200);
     expect(graphql.headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -80,7 +90,10 @@ describe('CORS', () => {
   });
 
   it('CORS_ORIGINS must be origins', () => {
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com, http://localhost:5173' }).corsOrigins).toEqual(['https://a.example.com', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://a.example.com',
+      'http://localhost:5173',
+    ]);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example.com/path' })).toThrow(ConfigError);
   });
 });
@@ -93,7 +106,9 @@ describe('GRAPHQL_INTROSPECTION', () => {
     expect((await gql(closed.url, key, '{ __type(name: "Invoice") { name } }')).body.errors[0].message).toContain('introspection');
     const typo = await gql(closed.url, key, '{ invoicez { totalCount } }');
     expect(typo.body.errors[0].message).not.toContain('Did you mean');
-    expect((await gql(closed.url, key, '{ viewer { organization { __typename name } } }')).body.data.viewer.organization.__typename).toBe('Organization');
+    expect((await gql(closed.url, key, '{ viewer { organization { __typename name } } }')).body.data.viewer.organization.__typename).toBe(
+      'Organization',
+    );
   });
 
   it('on (the default): introspection answers and typos get suggestions', async () => {

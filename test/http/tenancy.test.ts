@@ -10,14 +10,17 @@ beforeAll(async () => {
   t = await createTestApp();
   a = await t.tenant('Alpha');
   b = await t.tenant('Beta');
-  const created = await http(t.url, '/api/v1/accounts', { key: b.key, body: { code: '7777', name: 'Beta secret account', type: 'expense' } });
+  const created = await http(t.url, '/api/v1/accounts', {
+    key: b.key,
+    body: { code: '7777', name: 'Beta secret account', type: 'expense' },
+  });
   expect(created.status).toBe(201);
   bAccountId = created.body.id;
 });
 afterAll(() => t.close());
 
 describe('tenant isolation', () => {
-  it('lists only the caller organization\'s accounts', async () => {
+  it("lists only the caller organization's accounts", async () => {
     const listA = await http(t.url, '/api/v1/accounts?limit=100', { key: a.key });
     const listB = await http(t.url, '/api/v1/accounts?limit=100', { key: b.key });
     expect(listB.body.total).toBe(listA.body.total + 1);
@@ -26,7 +29,7 @@ describe('tenant isolation', () => {
     expect(listA.body.data.map((x: any) => x.name)).not.toContain('Beta secret account');
   });
 
-  it('answers 404 for another organization\'s id, exactly as for an id that does not exist', async () => {
+  it("answers 404 for another organization's id, exactly as for an id that does not exist", async () => {
     const foreign = await http(t.url, `/api/v1/accounts/${bAccountId}`, { key: a.key });
     expectProblem(foreign, 404, 'NOT_FOUND');
     const missing = await http(t.url, '/api/v1/accounts/acct_00000000000000000000000000', { key: a.key });
@@ -35,7 +38,7 @@ describe('tenant isolation', () => {
     expect((await http(t.url, `/api/v1/accounts/${bAccountId}`, { key: b.key })).body.name).toBe('Beta secret account');
   });
 
-  it('resolves another organization\'s id to null through node and nodes', async () => {
+  it("resolves another organization's id to null through node and nodes", async () => {
     const query = `query($id: ID!, $ids: [ID!]!) { node(id: $id) { id ... on Account { name } } nodes(ids: $ids) { id } }`;
     const asA = await gql(t.url, a.key, query, { id: bAccountId, ids: [bAccountId] });
     expect(asA.body.errors).toBeUndefined();

@@ -14,7 +14,11 @@ afterAll(() => t.close());
 
 const customers = () => t.db.prisma.customer.count({ where: { organizationId } });
 const raw = (path: string, bytes: Buffer) =>
-  fetch(`${t.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: new Uint8Array(bytes) }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
+  fetch(`${t.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: new Uint8Array(bytes),
+  }).then(async (r) => ({ status: r.status, headers: r.headers, body: await r.json() }));
 
 describe('control characters', () => {
   it('a NUL in a REST body field is 400 naming the field, and nothing is written', async () => {
@@ -26,7 +30,17 @@ describe('control characters', () => {
   });
 
   it('a NUL nested in a list is named by its path', async () => {
-    const response = await http(t.url, '/api/v1/journal-entries', { key, body: { date: '2026-05-01', description: 'x', lines: [{ accountId: 'acct_x', debit: 1, credit: 0 }, { accountId: 'acct_\u0001', debit: 0, credit: 1 }] } });
+    const response = await http(t.url, '/api/v1/journal-entries', {
+      key,
+      body: {
+        date: '2026-05-01',
+        description: 'x',
+        lines: [
+          { accountId: 'acct_x', debit: 1, credit: 0 },
+          { accountId: 'acct_\u0001', debit: 0, credit: 1 },
+        ],
+      },
+    });
     expectProblem(response, 400, 'VALIDATION_FAILED');
     expect(response.body.errors.map((e: any) => e.path)).toEqual(['lines.1.accountId']);
   });
@@ -55,9 +69,15 @@ describe('control characters', () => {
 
   it('GraphQL refuses it in a variable (by path) and in a literal', async () => {
     const before = await customers();
-    const byVariable = await gql(t.url, key, 'mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }', { input: { name: 'a\u0000b' } });
+    const byVariable = await gql(t.url, key, 'mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }', {
+      input: { name: 'a\u0000b' },
+    });
     expect(byVariable.body.errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'input.name' }] });
-    const byLiteral = await gql(t.url, key, '{ generalLedger(accountId: "acct_\\u0000", from: "2026-01-01", to: "2026-12-31") { openingBalance } }');
+    const byLiteral = await gql(
+      t.url,
+      key,
+      '{ generalLedger(accountId: "acct_\\u0000", from: "2026-01-01", to: "2026-12-31") { openingBalance } }',
+    );
     expect(byLiteral.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(byLiteral.body.errors[0].message).toContain('control characters');
     expect(await customers()).toBe(before);
@@ -67,7 +87,10 @@ describe('control characters', () => {
 describe('text that is not Unicode', () => {
   it('bytes that are not UTF-8 are MALFORMED_JSON, not U+FFFD', async () => {
     const before = await customers();
-    const response = await raw('/api/v1/customers', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
+    const response = await raw(
+      '/api/v1/customers',
+      Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    );
     expectProblem(response, 400, 'MALFORMED_JSON');
     expect(response.body.detail).toContain('UTF-8');
     expect(await customers()).toBe(before);
@@ -86,7 +109,13 @@ describe('text that is not Unicode', () => {
   });
 
   it('GraphQL over HTTP refuses bytes that are not UTF-8', async () => {
-    const response = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: new Uint8Array(Buffer.concat([Buffer.from('{"query":"{ viewer { organization { name } } }","x":"'), Buffer.from([0xc3]), Buffer.from('"}')])) });
+    const response = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: new Uint8Array(
+        Buffer.concat([Buffer.from('{"query":"{ viewer { organization { name } } }","x":"'), Buffer.from([0xc3]), Buffer.from('"}')]),
+      ),
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).code).toBe('MALFORMED_JSON');
   });
@@ -96,20 +125,29 @@ describe('list fields on REST are JSON arrays', () => {
   it('invoice lines given as an object are refused, not a one-line invoice', async () => {
     const customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Lines Ltd' } })).body.id;
     const before = await t.db.prisma.invoice.count({ where: { organizationId } });
-    const response = await http(t.url, '/api/v1/invoices', { key, body: { customerId, issueDate: '2026-05-01', lines: { description: 'One', unitPrice: 10, quantity: 1 } } });
+    const response = await http(t.url, '/api/v1/invoices', {
+      key,
+      body: { customerId, issueDate: '2026-05-01', lines: { description: 'One', unitPrice: 10, quantity: 1 } },
+    });
     expectProblem(response, 400, 'VALIDATION_FAILED');
     expect(response.body.errors).toEqual([{ path: 'lines', message: 'expected a JSON array, got an object' }]);
     expect(await t.db.prisma.invoice.count({ where: { organizationId } })).toBe(before);
   });
 
   it('webhook eventTypes given as a string are refused', async () => {
-    const response = await http(t.url, '/api/v1/webhooks', { key, body: { url: 'https://hooks.example.com/x', eventTypes: 'invoice.paid' } });
+    const response = await http(t.url, '/api/v1/webhooks', {
+      key,
+      body: { url: 'https://hooks.example.com/x', eventTypes: 'invoice.paid' },
+    });
     expectProblem(response, 400, 'VALIDATION_FAILED');
     expect(response.body.errors).toEqual([{ path: 'eventTypes', message: 'expected a JSON array, got "invoice.paid"' }]);
   });
 
   it('journal lines given as an object say so, not "needs two lines"', async () => {
-    const response = await http(t.url, '/api/v1/journal-entries', { key, body: { date: '2026-05-01', description: 'x', lines: { accountId: 'acct_x', debit: 1, credit: 0 } } });
+    const response = await http(t.url, '/api/v1/journal-entries', {
+      key,
+      body: { date: '2026-05-01', description: 'x', lines: { accountId: 'acct_x', debit: 1, credit: 0 } },
+    });
     expectProblem(response, 400, 'VALIDATION_FAILED');
     expect(response.body.errors).toEqual([{ path: 'lines', message: 'expected a JSON array, got an object' }]);
   });
@@ -131,7 +169,10 @@ describe('search means the same on both databases', () => {
       expect((await http(t.url, '/api/v1/customers', { key: searchKey, body: { name } })).status).toBe(201);
     }
   });
-  const names = async (search: string) => (await http(t.url, `/api/v1/customers?search=${encodeURIComponent(search)}`, { key: searchKey })).body.data.map((c: any) => c.name).sort();
+  const names = async (search: string) =>
+    (await http(t.url, `/api/v1/customers?search=${encodeURIComponent(search)}`, { key: searchKey })).body.data
+      .map((c: any) => c.name)
+      .sort();
 
   it('% and _ typed by a user are literal characters, not wildcards', async () => {
     expect(await names('%')).toEqual(['100% Cotton']);

@@ -27,22 +27,36 @@ afterAll(async () => {
 
 const spans = () => exporter.getFinishedSpans();
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
-const childrenOf = (span: ReadableSpan) => spans().filter((s) => parentOf(s) === span.spanContext().spanId && s.spanContext().traceId === span.spanContext().traceId);
+const childrenOf = (span: ReadableSpan) =>
+  spans().filter((s) => parentOf(s) === span.spanContext().spanId && s.spanContext().traceId === span.spanContext().traceId);
 
 describe('traces', () => {
   it('give a REST request a server span with its route and request id, its GraphQL operation and its statements under it', async () => {
     exporter.reset();
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const response = await http(t.url, '/api/v1/accounts?limit=2', { key, headers: { 'x-request-id': 'traced-1', traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+    const response = await http(t.url, '/api/v1/accounts?limit=2', {
+      key,
+      headers: { 'x-request-id': 'traced-1', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
     expect(response.status).toBe(200);
     const serverSpan = () => spans().find((s) => s.attributes['request.id'] === 'traced-1' && s.attributes['http.route'] !== undefined);
     await expect.poll(serverSpan).toBeDefined();
     const server = serverSpan()!;
     expect(server.name).toBe('GET /api/v1/accounts');
     expect(server.spanContext().traceId).toBe(traceId); // continues the caller's trace
-    expect(server.attributes).toMatchObject({ 'http.route': '/api/v1/accounts', 'http.response.status_code': 200, 'graphql.operation.name': 'listAccounts', 'organization.id': expect.stringMatching(/^org_/) });
+    expect(server.attributes).toMatchObject({
+      'http.route': '/api/v1/accounts',
+      'http.response.status_code': 200,
+      'graphql.operation.name': 'listAccounts',
+      'organization.id': expect.stringMatching(/^org_/),
+    });
     const [operation] = childrenOf(server).filter((s) => s.name === 'query listAccounts');
-    expect(operation, spans().map((s) => s.name).join(', ')).toBeDefined();
+    expect(
+      operation,
+      spans()
+        .map((s) => s.name)
+        .join(', '),
+    ).toBeDefined();
     expect(operation.attributes['request.id']).toBe('traced-1');
     const statements = spans().filter((s) => s.spanContext().traceId === traceId && /^(sqlite|postgresql) /.test(s.name));
     expect(statements.length).toBeGreaterThan(0);
@@ -51,7 +65,7 @@ describe('traces', () => {
     expect(statements.map((s) => String(s.attributes['db.query.text']))).toContainEqual(expect.stringMatching(/^\s*SELECT .*"Account"/is));
   });
 
-  it('give a GraphQL request its operation\'s name, and mark a failed one', async () => {
+  it("give a GraphQL request its operation's name, and mark a failed one", async () => {
     exporter.reset();
     const answered = await gql(t.url, key, 'query TracedViewer { viewer { organization { name } } }');
     expect(answered.body.errors).toBeUndefined();
@@ -73,20 +87,31 @@ describe('the server as npm start runs it, with OTEL_EXPORTER_OTLP_ENDPOINT set'
     const collector = createServer((req, res) => {
       let body = '';
       req.setEncoding('utf8');
-      req.on('data', (chunk) => (body += chunk)).on('end', () => {
-        bodies.push({ path: req.url ?? '', body });
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-      });
+      req
+        .on('data', (chunk) => (body += chunk))
+        .on('end', () => {
+          bodies.push({ path: req.url ?? '', body });
+          res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        });
     });
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
     const database = freshDatabase();
     try {
-      const server = await startServerProcess({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`, OTEL_SERVICE_NAME: 'books-api' });
+      const server = await startServerProcess({
+        DATABASE_URL: database.databaseUrl,
+        DATA_DIR: database.dataDir,
+        SEED_DEMO: 'true',
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+        OTEL_SERVICE_NAME: 'books-api',
+      });
       const key = /^\s+(ak_\S+)$/m.exec(server.stdout())![1];
       expect((await http(server.url, '/api/v1/accounts?limit=1', { key, headers: { 'x-request-id': 'exported-1' } })).status).toBe(200);
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
-      const traces = bodies.filter((b) => b.path === '/v1/traces').map((b) => b.body).join('\n');
+      const traces = bodies
+        .filter((b) => b.path === '/v1/traces')
+        .map((b) => b.body)
+        .join('\n');
       expect(traces).toContain('exported-1');
       expect(traces).toContain('books-api');
       expect(traces).toContain('GET /api/v1/accounts');

@@ -11,7 +11,13 @@ let v: Awaited<ReturnType<typeof openApiValidator>>;
 let accounts: Record<string, string>;
 
 /** A REST call whose response must match the OpenAPI document. */
-async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, withKey = key): Promise<JsonResponse> {
+async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  withKey = key,
+): Promise<JsonResponse> {
   const response = await http(t.url, path, { method, key: withKey, body, headers });
   v.check(method, path, response);
   return response;
@@ -140,10 +146,26 @@ describe('journal entries', () => {
 describe('customers, vendors, products, employees', () => {
   it('create (201, Location), list, retrieve and update each resource', async () => {
     const cases: [string, object, object][] = [
-      ['customers', { name: 'Ada Ltd', email: 'ap@ada.example', address: { city: 'London', country: 'GB' }, paymentTermsDays: 14 }, { notes: 'VIP' }],
+      [
+        'customers',
+        { name: 'Ada Ltd', email: 'ap@ada.example', address: { city: 'London', country: 'GB' }, paymentTermsDays: 14 },
+        { notes: 'VIP' },
+      ],
       ['vendors', { name: 'Paper Co', phone: '+1 555 0100' }, { active: false }],
       ['products', { name: 'Widget', sku: 'W-1', unitPrice: 19.99, taxRate: 8.875, type: 'inventory' }, { unitPrice: 21 }],
-      ['employees', { firstName: 'Grace', lastName: 'Hopper', employeeNumber: 'E-1', startDate: '2026-01-05', payType: 'salary', payRate: 120000, employmentType: 'full_time' }, { jobTitle: 'Admiral' }],
+      [
+        'employees',
+        {
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          employeeNumber: 'E-1',
+          startDate: '2026-01-05',
+          payType: 'salary',
+          payRate: 120000,
+          employmentType: 'full_time',
+        },
+        { jobTitle: 'Admiral' },
+      ],
     ];
     for (const [path, body, change] of cases) {
       const created = await call('POST', `/api/v1/${path}`, body);
@@ -163,7 +185,15 @@ describe('customers, vendors, products, employees', () => {
     const r = await call('POST', '/api/v1/customers', { email: 'x@example.com' });
     expectProblem(r, 400, 'VALIDATION_FAILED');
     expect(r.body.errors).toEqual([{ path: 'name', message: 'is required' }]);
-    for (const path of ['customers/cus_00000000000000000000000000', 'vendors/ven_00000000000000000000000000', 'products/prod_00000000000000000000000000', 'employees/emp_00000000000000000000000000', 'invoices/inv_00000000000000000000000000', 'journal-entries/je_00000000000000000000000000', 'customers/not-an-id']) {
+    for (const path of [
+      'customers/cus_00000000000000000000000000',
+      'vendors/ven_00000000000000000000000000',
+      'products/prod_00000000000000000000000000',
+      'employees/emp_00000000000000000000000000',
+      'invoices/inv_00000000000000000000000000',
+      'journal-entries/je_00000000000000000000000000',
+      'customers/not-an-id',
+    ]) {
       expectProblem(await call('GET', `/api/v1/${path}`), 404, 'NOT_FOUND');
     }
   });
@@ -187,7 +217,11 @@ describe('invoices', () => {
     expectProblem(await call('POST', `/api/v1/invoices/${id}/void`, {}), 400, 'INVALID_STATE');
     const filtered = await call('GET', `/api/v1/invoices?status=partially_paid&customerId=${customer.id}`);
     expect(filtered.body.data.map((i: any) => i.id)).toEqual([id]);
-    const other = await call('POST', '/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-02', lines: [{ description: 'x', unitPrice: 1 }] });
+    const other = await call('POST', '/api/v1/invoices', {
+      customerId: customer.id,
+      issueDate: '2026-04-02',
+      lines: [{ description: 'x', unitPrice: 1 }],
+    });
     const voided = await call('POST', `/api/v1/invoices/${other.body.id}/void`, { reason: 'mistake' });
     expect(voided.body.status).toBe('void');
   });
@@ -196,9 +230,15 @@ describe('invoices', () => {
 describe('webhooks', () => {
   it('GET lists the event types one can subscribe to, paginated', async () => {
     const r = await call('GET', '/api/v1/webhooks?limit=100');
-    expect(r.body.data.map((e: any) => e.type)).toEqual(expect.arrayContaining(['invoice.created', 'invoice.paid', 'journal_entry.created', 'customer.created']));
+    expect(r.body.data.map((e: any) => e.type)).toEqual(
+      expect.arrayContaining(['invoice.created', 'invoice.paid', 'journal_entry.created', 'customer.created']),
+    );
     expect(r.body.total).toBe(r.body.data.length);
-    expect((await call('GET', '/api/v1/webhooks')).body).toMatchObject({ total: r.body.total, limit: 20, pages: Math.ceil(r.body.total / 20) });
+    expect((await call('GET', '/api/v1/webhooks')).body).toMatchObject({
+      total: r.body.total,
+      limit: 20,
+      pages: Math.ceil(r.body.total / 20),
+    });
     expect((await call('GET', '/api/v1/webhooks?limit=2&page=2')).body.data).toHaveLength(2);
   });
 
@@ -218,10 +258,20 @@ describe('the error table', () => {
   });
 
   it('400 for a malformed body and 415 for a non-JSON body', async () => {
-    const malformed = await http(t.url, '/api/v1/customers', { key, method: 'POST', rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
+    const malformed = await http(t.url, '/api/v1/customers', {
+      key,
+      method: 'POST',
+      rawBody: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     v.check('POST', '/api/v1/customers', malformed);
     expectProblem(malformed, 400, 'MALFORMED_JSON');
-    const wrongType = await http(t.url, '/api/v1/customers', { key, method: 'POST', rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const wrongType = await http(t.url, '/api/v1/customers', {
+      key,
+      method: 'POST',
+      rawBody: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expectProblem(wrongType, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -246,19 +296,26 @@ describe('REST and GraphQL are one API', () => {
     const rest = await call('GET', '/api/v1/customers?limit=100');
     const graph = await gql(t.url, key, '{ customersPage(limit: 100) { total data { id name email balance } } }');
     expect(graph.body.data.customersPage.total).toBe(rest.body.total);
-    expect(graph.body.data.customersPage.data.map((c: any) => ({ id: c.id, name: c.name, email: c.email, balance: Number(c.balance) }))).toEqual(
-      rest.body.data.map((c: any) => ({ id: c.id, name: c.name, email: c.email, balance: c.balance })),
-    );
+    expect(
+      graph.body.data.customersPage.data.map((c: any) => ({ id: c.id, name: c.name, email: c.email, balance: Number(c.balance) })),
+    ).toEqual(rest.body.data.map((c: any) => ({ id: c.id, name: c.name, email: c.email, balance: c.balance })));
     const restInvoices = await call('GET', '/api/v1/invoices');
     const graphInvoices = await gql(t.url, key, '{ invoicesPage { data { id number total amountDue status } } }');
     expect(graphInvoices.body.data.invoicesPage.data.map((i: any) => i.id)).toEqual(restInvoices.body.data.map((i: any) => i.id));
-    expect(graphInvoices.body.data.invoicesPage.data.map((i: any) => Number(i.amountDue))).toEqual(restInvoices.body.data.map((i: any) => i.amountDue));
+    expect(graphInvoices.body.data.invoicesPage.data.map((i: any) => Number(i.amountDue))).toEqual(
+      restInvoices.body.data.map((i: any) => i.amountDue),
+    );
   });
 
   it('publishes an OpenAPI 3.1 document and a docs page without a key', async () => {
     const doc = await http(t.url, '/api/v1/openapi.json');
     expect(doc.body.openapi).toBe('3.1.0');
-    for (const [path, method] of [['/api/v1/accounts', 'get'], ['/api/v1/journal-entries', 'post'], ['/api/v1/webhooks', 'post'], ['/api/v1/invoices/{id}/payments', 'post']]) {
+    for (const [path, method] of [
+      ['/api/v1/accounts', 'get'],
+      ['/api/v1/journal-entries', 'post'],
+      ['/api/v1/webhooks', 'post'],
+      ['/api/v1/invoices/{id}/payments', 'post'],
+    ]) {
       expect(doc.body.paths[path][method], `${method} ${path}`).toBeDefined();
     }
     // A structurally valid OpenAPI 3.1 document, as client generators require.

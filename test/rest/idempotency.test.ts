@@ -45,19 +45,31 @@ describe('Idempotency-Key on REST POST', () => {
 
   it('writes once for concurrent duplicates', async () => {
     const before = await entries();
-    const responses = await Promise.all(Array.from({ length: 8 }, () => http(t.url, '/api/v1/journal-entries', { key, body: entry(12), headers: { 'idempotency-key': 'burst' } })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        http(t.url, '/api/v1/journal-entries', { key, body: entry(12), headers: { 'idempotency-key': 'burst' } }),
+      ),
+    );
     expect(new Set(responses.map((r) => r.status))).toEqual(new Set([201]));
     expect(new Set(responses.map((r) => r.body.id)).size).toBe(1);
     expect(await entries()).toBe(before + 1);
   });
 
   it('lets a key be used again after a refused request, and keeps keys apart per organization', async () => {
-    const bad = await http(t.url, '/api/v1/journal-entries', { key, body: { ...entry(5), lines: [] }, headers: { 'idempotency-key': 'fix-me' } });
+    const bad = await http(t.url, '/api/v1/journal-entries', {
+      key,
+      body: { ...entry(5), lines: [] },
+      headers: { 'idempotency-key': 'fix-me' },
+    });
     expectProblem(bad, 400, 'VALIDATION_FAILED');
     const fixed = await http(t.url, '/api/v1/journal-entries', { key, body: entry(5), headers: { 'idempotency-key': 'fix-me' } });
     expect(fixed.status).toBe(201);
     const other = await t.tenant('Other idempotent');
-    const customer = await http(t.url, '/api/v1/customers', { key: other.key, body: { name: 'Same key elsewhere' }, headers: { 'idempotency-key': 'rent-march' } });
+    const customer = await http(t.url, '/api/v1/customers', {
+      key: other.key,
+      body: { name: 'Same key elsewhere' },
+      headers: { 'idempotency-key': 'rent-march' },
+    });
     expect(customer.status).toBe(201);
   });
 
@@ -65,7 +77,10 @@ describe('Idempotency-Key on REST POST', () => {
     const { organizationId } = await t.tenant('Clock Co');
     let now = new Date('2026-01-01T00:00:00Z');
     const unitOfWork = createUnitOfWork({ db: t.db, representations, clock: () => now });
-    const create = (name: string) => unitOfWork.write(organizationId, { operation: 'createCustomer', idempotencyKey: 'daily', input: { name } }, (scope) => customers.create(scope, { name }));
+    const create = (name: string) =>
+      unitOfWork.write(organizationId, { operation: 'createCustomer', idempotencyKey: 'daily', input: { name } }, (scope) =>
+        customers.create(scope, { name }),
+      );
     const first = await create('Once');
     now = new Date(now.getTime() + IDEMPOTENCY_TTL_MS - 1000);
     const replay = await create('Once');
@@ -84,7 +99,12 @@ describe('Idempotency-Key on REST POST', () => {
     const first = await http(t.url, '/api/v1/webhooks', { key, body, headers: { 'idempotency-key': 'hook-once' } });
     expect(first.status).toBe(201);
     expect(first.body.secret).toMatch(/^whsec_/);
-    const rotate = (idempotencyKey: string) => http(t.url, `/api/v1/webhooks/subscriptions/${first.body.id}/rotate-secret`, { key, method: 'POST', headers: { 'idempotency-key': idempotencyKey } });
+    const rotate = (idempotencyKey: string) =>
+      http(t.url, `/api/v1/webhooks/subscriptions/${first.body.id}/rotate-secret`, {
+        key,
+        method: 'POST',
+        headers: { 'idempotency-key': idempotencyKey },
+      });
     const rotated = await rotate('rotate-once');
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(first.body.secret);
@@ -98,7 +118,8 @@ describe('Idempotency-Key on REST POST', () => {
     expect(JSON.stringify([replayed.body, rotatedAgain.body])).not.toContain(rotated.body.secret);
 
     // GraphQL: the same.
-    const mutation = 'mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input, idempotencyKey: "gql-hook-once") { id secret } }';
+    const mutation =
+      'mutation($input: RegisterWebhookInput!) { registerWebhook(input: $input, idempotencyKey: "gql-hook-once") { id secret } }';
     const made = await http(t.url, '/graphql', { key, body: { query: mutation, variables: { input: body } } });
     expect(made.body.data.registerWebhook.secret).toMatch(/^whsec_/);
     const again = await http(t.url, '/graphql', { key, body: { query: mutation, variables: { input: body } } });

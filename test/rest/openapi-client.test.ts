@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 describe('the OpenAPI document, as tools read it', () => {
-  it('passes Redocly\'s recommended rules with no error and no warning', async () => {
+  it("passes Redocly's recommended rules with no error and no warning", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
@@ -46,7 +46,24 @@ describe('the OpenAPI document, as tools read it', () => {
     for (const body of bodies) expect(body.$ref, JSON.stringify(body).slice(0, 200)).toMatch(/^#\/components\/schemas\/\w+$/);
     const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
     const names = Object.keys(schemas);
-    for (const name of ['Invoice', 'InvoicePage', 'Customer', 'CustomerPage', 'Bill', 'SalesReceipt', 'CreditNote', 'Event', 'EventPage', 'WebhookSubscription', 'ApiKey', 'CreateInvoiceRequest', 'CreateJournalEntryInput', 'JournalLineInput', 'GetTrialBalanceResponse', 'Problem']) {
+    for (const name of [
+      'Invoice',
+      'InvoicePage',
+      'Customer',
+      'CustomerPage',
+      'Bill',
+      'SalesReceipt',
+      'CreditNote',
+      'Event',
+      'EventPage',
+      'WebhookSubscription',
+      'ApiKey',
+      'CreateInvoiceRequest',
+      'CreateJournalEntryInput',
+      'JournalLineInput',
+      'GetTrialBalanceResponse',
+      'Problem',
+    ]) {
       expect(names, name).toContain(name);
     }
     // A nested input is referenced, not repeated inside each input that holds it.
@@ -82,7 +99,21 @@ export async function use() {
 }
 `,
     );
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', skipLibCheck: true, types: [] }, files: ['use.ts'] }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          skipLibCheck: true,
+          types: [],
+        },
+        files: ['use.ts'],
+      }),
+    );
     const checked = await run(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')]).then(
       () => '',
       (error: { stdout: string }) => error.stdout,
@@ -95,7 +126,9 @@ export async function use() {
     const created = await client.POST('/api/v1/customers', { body: { name: 'Typed Ltd' } });
     expect(created.response.status).toBe(201);
     expect(created.data.id).toMatch(/^cus_/);
-    const invoice = await client.POST('/api/v1/invoices', { body: { customerId: created.data.id, lines: [{ description: 'Work', unitPrice: 12.5, quantity: 2 }] } });
+    const invoice = await client.POST('/api/v1/invoices', {
+      body: { customerId: created.data.id, lines: [{ description: 'Work', unitPrice: 12.5, quantity: 2 }] },
+    });
     expect(invoice.data.total).toBe(25);
     const open = await client.GET('/api/v1/invoices', { params: { query: { status: 'open', limit: 5 } } });
     expect(open.data.data.map((i: { id: string }) => i.id)).toContain(invoice.data.id);

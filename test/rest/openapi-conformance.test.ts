@@ -57,13 +57,22 @@ function withoutSecrets(value: unknown): unknown {
 /** The keys of a JSON value, all the way down (an array by its first item): what an example must share with a real answer. */
 function shapeOf(value: unknown): unknown {
   if (Array.isArray(value)) return value.length ? [shapeOf(value[0])] : [];
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v)]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([k, v]) => [k, shapeOf(v)])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+    );
   return value === null ? null : typeof value;
 }
 
 describe('the served OpenAPI document and the server agree', () => {
   it('the examples cover exactly the operations the document lists (HEAD aside: it is each GET without the body)', () => {
-    const operations = Object.values(v.doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.entries(methods).filter(([method]) => method !== 'head').map(([, op]) => op.operationId));
+    const operations = Object.values(v.doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) =>
+      Object.entries(methods)
+        .filter(([method]) => method !== 'head')
+        .map(([, op]) => op.operationId),
+    );
     expect(Object.keys(examples).sort()).toEqual(operations.sort());
   });
 
@@ -82,14 +91,18 @@ describe('the served OpenAPI document and the server agree', () => {
       const body = example.body ? await example.body() : undefined;
       if (body !== undefined) v.checkRequest(method, path, body); // what we send is what the document describes
       const response = await call(method, path, body);
-      expect(Object.keys(op.responses).filter((s) => s.startsWith('2')), `${op.operationId} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`).toContain(String(response.status));
+      expect(
+        Object.keys(op.responses).filter((s) => s.startsWith('2')),
+        `${op.operationId} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`,
+      ).toContain(String(response.status));
       recorded[op.operationId] = { ...(body !== undefined ? { request: body } : {}), response: withoutSecrets(response.body) };
       // HEAD: the same status and headers, no body.
       if (method === 'GET') {
         const head = await fetch(`${t.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } });
         expect(head.status, `HEAD ${template}`).toBe(response.status);
         expect(await head.text()).toBe('');
-        for (const name of Object.keys(v.doc.paths[template].head.responses[String(head.status)].headers)) expect(head.headers.get(name), `HEAD ${template} ${name}`).not.toBeNull();
+        for (const name of Object.keys(v.doc.paths[template].head.responses[String(head.status)].headers))
+          expect(head.headers.get(name), `HEAD ${template} ${name}`).not.toBeNull();
       }
     }
     if (process.env.UPDATE_OPENAPI_EXAMPLES) {
@@ -102,9 +115,15 @@ describe('the served OpenAPI document and the server agree', () => {
       const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'))![1] as any;
       const documented = success.content['application/json'].example;
       expect(documented, `${op.operationId} has no example: re-record them`).toBeDefined();
-      expect(v.invalidAgainst(success.content['application/json'].schema, documented), `${op.operationId}'s example no longer fits its schema: re-record`).toBeUndefined();
-      expect(shapeOf(documented), `${op.operationId}'s example has another shape than today's answer: re-record`).toEqual(shapeOf(recorded[op.operationId].response));
-      if (op.requestBody) expect(op.requestBody.content['application/json'].example, `${method} ${op.operationId} has no request example`).toBeDefined();
+      expect(
+        v.invalidAgainst(success.content['application/json'].schema, documented),
+        `${op.operationId}'s example no longer fits its schema: re-record`,
+      ).toBeUndefined();
+      expect(shapeOf(documented), `${op.operationId}'s example has another shape than today's answer: re-record`).toEqual(
+        shapeOf(recorded[op.operationId].response),
+      );
+      if (op.requestBody)
+        expect(op.requestBody.content['application/json'].example, `${method} ${op.operationId} has no request example`).toBeDefined();
     }
   });
 
@@ -121,11 +140,20 @@ describe('the served OpenAPI document and the server agree', () => {
         expect((await call(method, missing, body)).status, `${op.operationId} with an unknown id`).toBe(404);
       }
       // 400: an unknown query parameter on lists, an unknown field in bodies.
-      if (method === 'GET' && op.parameters.some((p: any) => p.name === 'limit')) expect((await call(method, `${path.split('?')[0]}?limit=0`)).status).toBe(400);
+      if (method === 'GET' && op.parameters.some((p: any) => p.name === 'limit'))
+        expect((await call(method, `${path.split('?')[0]}?limit=0`)).status).toBe(400);
       if (method !== 'GET') {
-        expect((await call(method, path, { ...(body as object), surelyNotAField: 1 })).status, `${op.operationId} with an unknown field`).toBe(400);
+        expect(
+          (await call(method, path, { ...(body as object), surelyNotAField: 1 })).status,
+          `${op.operationId} with an unknown field`,
+        ).toBe(400);
         // 415: not JSON; 413: too large.
-        const form = await http(t.url, path, { method, key, rawBody: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        const form = await http(t.url, path, {
+          method,
+          key,
+          rawBody: 'a=1',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
         v.check(method, path, form);
         expect(form.status).toBe(415);
         const huge = await http(t.url, path, { method, key, body: { notes: 'x'.repeat(20_000) } });
@@ -138,8 +166,14 @@ describe('the served OpenAPI document and the server agree', () => {
   it('a body-less POST is what the document says an action without a body takes', async () => {
     for (const { path, method, op } of operations()) {
       if (method !== 'POST' || op.requestBody?.required) continue;
-      const response = await fetch(`${t.url}${await examples[op.operationId].path()}`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
-      expect(Object.keys(op.responses).filter((s) => s.startsWith('2')), `${op.operationId} (${path}) without a body: ${response.status}`).toContain(String(response.status));
+      const response = await fetch(`${t.url}${await examples[op.operationId].path()}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(
+        Object.keys(op.responses).filter((s) => s.startsWith('2')),
+        `${op.operationId} (${path}) without a body: ${response.status}`,
+      ).toContain(String(response.status));
       await response.arrayBuffer();
     }
   });

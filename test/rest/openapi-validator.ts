@@ -11,7 +11,12 @@ export async function openApiValidator(base: string) {
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
   ajv.addSchema({ ...doc, $id: 'openapi' });
   const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`), path, op })),
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      path,
+      op,
+    })),
   );
   let checked = 0;
   // A schema of the document is compiled on its own: its references point into the document added above.
@@ -33,7 +38,10 @@ export async function openApiValidator(base: string) {
       const schema = operation?.op.requestBody?.content['application/json'].schema;
       expect(schema, `${method} ${pathname} documents no request body`).toBeDefined();
       const validate = ajv.compile({ ...inDocument(schema), $id: undefined });
-      expect(validate(body), `${method} ${pathname} request: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 300)}`).toBe(true);
+      expect(
+        validate(body),
+        `${method} ${pathname} request: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 300)}`,
+      ).toBe(true);
     },
     /** Finds the operation and checks the body against the schema for the status. */
     check(method: string, url: string, response: JsonResponse) {
@@ -45,13 +53,17 @@ export async function openApiValidator(base: string) {
       // The headers it declares are sent (all but Idempotent-Replayed, which only a replay carries).
       const response_ = declared.$ref ? doc.components.responses[declared.$ref.split('/').pop()] : declared;
       for (const name of Object.keys(response_.headers ?? {})) {
-        if (name !== 'Idempotent-Replayed') expect(response.headers.get(name), `${method} ${pathname} ${response.status} lacks the declared header ${name}`).not.toBeNull();
+        if (name !== 'Idempotent-Replayed')
+          expect(response.headers.get(name), `${method} ${pathname} ${response.status} lacks the declared header ${name}`).not.toBeNull();
       }
       const ref = declared.$ref ? declared.$ref.split('/').pop() : undefined;
       const schema = ref ? { $ref: 'openapi#/components/schemas/Problem' } : declared.content['application/json'].schema;
       const validate = ajv.compile(schema.$ref ? inDocument(schema) : { ...inDocument(schema), $id: undefined });
       const ok = validate(response.body);
-      expect(ok, `${method} ${pathname} ${response.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 500)}`).toBe(true);
+      expect(
+        ok,
+        `${method} ${pathname} ${response.status}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 500)}`,
+      ).toBe(true);
       checked++;
     },
   };

@@ -25,7 +25,16 @@ function wrongFor(type: GraphQLInputType): unknown {
   // GraphQL's ID takes a number too (as text); true is no id in either. A percentage's text is judged by
   // the service (its own words), so an object is what the type itself refuses.
   if (isScalarType(bare) && bare.name === 'Percent') return {};
-  if (isScalarType(bare)) return ['Int', 'Float', 'Money'].includes(bare.name) ? 'twelve' : bare.name === 'Boolean' ? 'yes' : bare.name === 'ID' ? true : bare.name === 'JSON' ? undefined : 12345;
+  if (isScalarType(bare))
+    return ['Int', 'Float', 'Money'].includes(bare.name)
+      ? 'twelve'
+      : bare.name === 'Boolean'
+        ? 'yes'
+        : bare.name === 'ID'
+          ? true
+          : bare.name === 'JSON'
+            ? undefined
+            : 12345;
   return undefined;
 }
 
@@ -45,7 +54,11 @@ describe('REST refusals', () => {
         const named = response.body.errors.find((e: { path: string }) => e.path === name);
         expect(named, `${what}: ${JSON.stringify(response.body.errors)}`).toBeDefined();
         expect(named.message, what).toMatch(/^(expected .+, got .+|must be one of .+, got .+)$/);
-        for (const e of [response.body.detail, ...response.body.errors.map((x: { path: string; message: string }) => `${x.path}: ${x.message}`)]) expect(e, what).not.toMatch(GRAPHQL_VOCABULARY);
+        for (const e of [
+          response.body.detail,
+          ...response.body.errors.map((x: { path: string; message: string }) => `${x.path}: ${x.message}`),
+        ])
+          expect(e, what).not.toMatch(GRAPHQL_VOCABULARY);
         checked++;
       }
     }
@@ -56,7 +69,10 @@ describe('REST refusals', () => {
     const customer = await http(t.url, '/api/v1/customers', { key, body: { name: 5, email: null } });
     expectProblem(customer, 400, 'VALIDATION_FAILED');
     expect(customer.body.errors).toEqual([{ path: 'name', message: 'expected a string, got 5' }]);
-    const invoice = await http(t.url, '/api/v1/invoices', { key, body: { customerId: 'cus_x', draft: 'yes', issueDate: '2026-13-01', lines: [{ description: ['x'], unitPrice: 'abc' }] } });
+    const invoice = await http(t.url, '/api/v1/invoices', {
+      key,
+      body: { customerId: 'cus_x', draft: 'yes', issueDate: '2026-13-01', lines: [{ description: ['x'], unitPrice: 'abc' }] },
+    });
     expect(invoice.body.errors).toEqual(
       expect.arrayContaining([
         { path: 'draft', message: 'expected true or false, got "yes"' },

@@ -14,17 +14,34 @@ export type RouteExamples = Record<string, { path: () => Promise<string>; body?:
 
 export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): RouteExamples {
   const customer = () => created('/api/v1/customers', { name: `Customer ${Math.random()}` });
-  const invoice = async (draft = false) => created('/api/v1/invoices', { customerId: await customer(), draft, lines: [{ description: 'Work', unitPrice: 120, quantity: 1.5 }] });
+  const invoice = async (draft = false) =>
+    created('/api/v1/invoices', { customerId: await customer(), draft, lines: [{ description: 'Work', unitPrice: 120, quantity: 1.5 }] });
   const vendor = () => created('/api/v1/vendors', { name: `Vendor ${Math.random()}` });
-  const bill = async (draft = false) => created('/api/v1/bills', { vendorId: await vendor(), draft, lines: [{ description: 'Supplies', unitPrice: 80, quantity: 2, accountId: accounts['6000'] }] });
-  const creditNote = async () => created('/api/v1/credit-notes', { customerId: await customer(), lines: [{ description: 'Credit', unitPrice: 30 }] });
+  const bill = async (draft = false) =>
+    created('/api/v1/bills', {
+      vendorId: await vendor(),
+      draft,
+      lines: [{ description: 'Supplies', unitPrice: 80, quantity: 2, accountId: accounts['6000'] }],
+    });
+  const creditNote = async () =>
+    created('/api/v1/credit-notes', { customerId: await customer(), lines: [{ description: 'Credit', unitPrice: 30 }] });
   let creditCustomerId: Promise<string> | undefined;
   const creditCustomer = () => (creditCustomerId ??= customer());
-  const entry = () => created('/api/v1/journal-entries', { date: '2026-05-01', description: 'Rent', lines: [{ accountId: accounts['6100'], debit: 10, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 10 }] });
+  const entry = () =>
+    created('/api/v1/journal-entries', {
+      date: '2026-05-01',
+      description: 'Rent',
+      lines: [
+        { accountId: accounts['6100'], debit: 10, credit: 0 },
+        { accountId: accounts['1010'], debit: 0, credit: 10 },
+      ],
+    });
   // A subscription to what a webhooks:write key may read itself, so such a key may manage it.
-  const webhook = () => created('/api/v1/webhooks', { url: hookUrl, eventTypes: ['webhook_subscription.created', 'webhook_subscription.updated'] });
+  const webhook = () =>
+    created('/api/v1/webhooks', { url: hookUrl, eventTypes: ['webhook_subscription.created', 'webhook_subscription.updated'] });
   /** The event of a subscription's creation: one it receives, and one a webhooks key may read. */
-  const creationOf = async (subscriptionId: string) => (await db.prisma.event.findFirstOrThrow({ where: { resourceId: subscriptionId, type: 'webhook_subscription.created' } })).id;
+  const creationOf = async (subscriptionId: string) =>
+    (await db.prisma.event.findFirstOrThrow({ where: { resourceId: subscriptionId, type: 'webhook_subscription.created' } })).id;
   let redelivered: string | undefined;
   const apiKey = () => created('/api/v1/api-keys', { name: `Key ${Math.random()}`, scopes: ['api_keys:read'] });
   /** An event any events:read key may read (one about the organization itself). */
@@ -37,11 +54,24 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
   /** For each operationId: how to call it successfully (path ids made fresh, a body, a query). */
   return {
     listAccounts: { path: async () => '/api/v1/accounts?type=asset&limit=5' },
-    createAccount: { path: async () => '/api/v1/accounts', body: () => ({ code: `19${Math.floor(Math.random() * 90 + 10)}`, name: 'Petty cash', type: 'asset', subtype: 'cash' }) },
+    createAccount: {
+      path: async () => '/api/v1/accounts',
+      body: () => ({ code: `19${Math.floor(Math.random() * 90 + 10)}`, name: 'Petty cash', type: 'asset', subtype: 'cash' }),
+    },
     getAccount: { path: async () => `/api/v1/accounts/${accounts['1000']}` },
     updateAccount: { path: async () => `/api/v1/accounts/${accounts['6300']}`, body: () => ({ description: 'Power and water' }) },
     listJournalEntries: { path: async () => '/api/v1/journal-entries?sourceType=manual' },
-    createJournalEntry: { path: async () => '/api/v1/journal-entries', body: () => ({ date: '2026-05-02', description: 'Fees', lines: [{ accountId: accounts['6900'], debit: 1.25, credit: 0 }, { accountId: accounts['1010'], debit: 0, credit: 1.25 }] }) },
+    createJournalEntry: {
+      path: async () => '/api/v1/journal-entries',
+      body: () => ({
+        date: '2026-05-02',
+        description: 'Fees',
+        lines: [
+          { accountId: accounts['6900'], debit: 1.25, credit: 0 },
+          { accountId: accounts['1010'], debit: 0, credit: 1.25 },
+        ],
+      }),
+    },
     getJournalEntry: { path: async () => `/api/v1/journal-entries/${await entry()}` },
     reverseJournalEntry: { path: async () => `/api/v1/journal-entries/${await entry()}/reverse`, body: () => ({ reason: 'posted twice' }) },
     listCustomers: { path: async () => '/api/v1/customers?search=cust' },
@@ -51,62 +81,121 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     listVendors: { path: async () => '/api/v1/vendors' },
     createVendor: { path: async () => '/api/v1/vendors', body: () => ({ name: 'Paper Co' }) },
     getVendor: { path: async () => `/api/v1/vendors/${await created('/api/v1/vendors', { name: 'Ink Co' })}` },
-    updateVendor: { path: async () => `/api/v1/vendors/${await created('/api/v1/vendors', { name: 'Toner Co' })}`, body: () => ({ notes: 'net 30' }) },
+    updateVendor: {
+      path: async () => `/api/v1/vendors/${await created('/api/v1/vendors', { name: 'Toner Co' })}`,
+      body: () => ({ notes: 'net 30' }),
+    },
     listProducts: { path: async () => '/api/v1/products?active=true' },
     createProduct: { path: async () => '/api/v1/products', body: () => ({ name: 'Consulting hour', unitPrice: 95, type: 'service' }) },
     getProduct: { path: async () => `/api/v1/products/${await created('/api/v1/products', { name: 'Widget', unitPrice: 3 })}` },
-    updateProduct: { path: async () => `/api/v1/products/${await created('/api/v1/products', { name: 'Gadget', unitPrice: 4 })}`, body: () => ({ unitPrice: 4.5 }) },
+    updateProduct: {
+      path: async () => `/api/v1/products/${await created('/api/v1/products', { name: 'Gadget', unitPrice: 4 })}`,
+      body: () => ({ unitPrice: 4.5 }),
+    },
     listTaxRates: { path: async () => '/api/v1/tax-rates?active=true' },
     createTaxRate: { path: async () => '/api/v1/tax-rates', body: () => ({ name: `State tax ${Math.random()}`, rate: 6.25 }) },
-    getTaxRate: { path: async () => `/api/v1/tax-rates/${await created('/api/v1/tax-rates', { name: `County tax ${Math.random()}`, rate: 1 })}` },
-    updateTaxRate: { path: async () => `/api/v1/tax-rates/${await created('/api/v1/tax-rates', { name: `City tax ${Math.random()}`, rate: 2 })}`, body: () => ({ name: `City sales tax ${Math.random()}` }) },
+    getTaxRate: {
+      path: async () => `/api/v1/tax-rates/${await created('/api/v1/tax-rates', { name: `County tax ${Math.random()}`, rate: 1 })}`,
+    },
+    updateTaxRate: {
+      path: async () => `/api/v1/tax-rates/${await created('/api/v1/tax-rates', { name: `City tax ${Math.random()}`, rate: 2 })}`,
+      body: () => ({ name: `City sales tax ${Math.random()}` }),
+    },
     listInvoices: { path: async () => '/api/v1/invoices?status=open' },
-    createInvoice: { path: async () => '/api/v1/invoices', body: async () => ({ customerId: await customer(), lines: [{ description: 'Design', unitPrice: 300, quantity: 2 }] }) },
+    createInvoice: {
+      path: async () => '/api/v1/invoices',
+      body: async () => ({ customerId: await customer(), lines: [{ description: 'Design', unitPrice: 300, quantity: 2 }] }),
+    },
     getInvoice: { path: async () => `/api/v1/invoices/${await invoice()}` },
     finalizeInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}/finalize` },
     voidInvoice: { path: async () => `/api/v1/invoices/${await invoice()}/void`, body: () => ({ reason: 'sent twice' }) },
     listBills: { path: async () => '/api/v1/bills?status=open' },
-    createBill: { path: async () => '/api/v1/bills', body: async () => ({ vendorId: await vendor(), reference: `V-${Math.random()}`, lines: [{ description: 'Rent', unitPrice: 900, accountId: accounts['6100'] }] }) },
+    createBill: {
+      path: async () => '/api/v1/bills',
+      body: async () => ({
+        vendorId: await vendor(),
+        reference: `V-${Math.random()}`,
+        lines: [{ description: 'Rent', unitPrice: 900, accountId: accounts['6100'] }],
+      }),
+    },
     getBill: { path: async () => `/api/v1/bills/${await bill()}` },
     finalizeBill: { path: async () => `/api/v1/bills/${await bill(true)}/finalize` },
     voidBill: { path: async () => `/api/v1/bills/${await bill()}/void`, body: () => ({ reason: 'entered twice' }) },
     recordBillPayment: { path: async () => `/api/v1/bills/${await bill()}/payments`, body: () => ({ amount: 60 }) },
     listSalesReceipts: { path: async () => '/api/v1/sales-receipts?kind=sale' },
-    createSalesReceipt: { path: async () => '/api/v1/sales-receipts', body: () => ({ paymentMethod: 'card', lines: [{ description: 'Espresso', unitPrice: 3.2, quantity: 2 }] }) },
-    getSalesReceipt: { path: async () => `/api/v1/sales-receipts/${await created('/api/v1/sales-receipts', { lines: [{ description: 'Tea', unitPrice: 2.5 }] })}` },
-    voidSalesReceipt: { path: async () => `/api/v1/sales-receipts/${await created('/api/v1/sales-receipts', { lines: [{ description: 'Cake', unitPrice: 4 }] })}/void`, body: () => ({ reason: 'rung up twice' }) },
+    createSalesReceipt: {
+      path: async () => '/api/v1/sales-receipts',
+      body: () => ({ paymentMethod: 'card', lines: [{ description: 'Espresso', unitPrice: 3.2, quantity: 2 }] }),
+    },
+    getSalesReceipt: {
+      path: async () =>
+        `/api/v1/sales-receipts/${await created('/api/v1/sales-receipts', { lines: [{ description: 'Tea', unitPrice: 2.5 }] })}`,
+    },
+    voidSalesReceipt: {
+      path: async () =>
+        `/api/v1/sales-receipts/${await created('/api/v1/sales-receipts', { lines: [{ description: 'Cake', unitPrice: 4 }] })}/void`,
+      body: () => ({ reason: 'rung up twice' }),
+    },
     listCreditNotes: { path: async () => '/api/v1/credit-notes?status=open' },
-    createCreditNote: { path: async () => '/api/v1/credit-notes', body: async () => ({ customerId: await customer(), reference: 'RMA-7', lines: [{ description: 'Returned', unitPrice: 30 }] }) },
+    createCreditNote: {
+      path: async () => '/api/v1/credit-notes',
+      body: async () => ({ customerId: await customer(), reference: 'RMA-7', lines: [{ description: 'Returned', unitPrice: 30 }] }),
+    },
     getCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}` },
     // The credit note and the invoice of one customer, whichever of path and body is asked for first.
     applyCreditNote: {
-      path: async () => `/api/v1/credit-notes/${await created('/api/v1/credit-notes', { customerId: await creditCustomer(), lines: [{ description: 'Credit', unitPrice: 30 }] })}/apply`,
-      body: async () => ({ allocations: [{ invoiceId: await created('/api/v1/invoices', { customerId: await creditCustomer(), lines: [{ description: 'Work', unitPrice: 20 }] }), amount: 5 }] }),
+      path: async () =>
+        `/api/v1/credit-notes/${await created('/api/v1/credit-notes', { customerId: await creditCustomer(), lines: [{ description: 'Credit', unitPrice: 30 }] })}/apply`,
+      body: async () => ({
+        allocations: [
+          {
+            invoiceId: await created('/api/v1/invoices', {
+              customerId: await creditCustomer(),
+              lines: [{ description: 'Work', unitPrice: 20 }],
+            }),
+            amount: 5,
+          },
+        ],
+      }),
     },
     refundCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/refund`, body: () => ({ amount: 10 }) },
     voidCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/void`, body: () => ({ reason: 'issued twice' }) },
     recordPayment: { path: async () => `/api/v1/invoices/${await invoice()}/payments`, body: () => ({ amount: 50 }) },
     listPayments: { path: async () => `/api/v1/payments?from=2026-01-01&limit=5` },
-    getPayment: { path: async () => `/api/v1/payments/${await created(`/api/v1/invoices/${await invoice()}/payments`, { amount: 20, method: 'card' })}` },
+    getPayment: {
+      path: async () => `/api/v1/payments/${await created(`/api/v1/invoices/${await invoice()}/payments`, { amount: 20, method: 'card' })}`,
+    },
     listEmployees: { path: async () => '/api/v1/employees?status=active' },
     createEmployee: { path: async () => '/api/v1/employees', body: () => ({ firstName: 'Grace', lastName: 'Hopper' }) },
     getEmployee: { path: async () => `/api/v1/employees/${await created('/api/v1/employees', { firstName: 'Alan', lastName: 'Turing' })}` },
-    updateEmployee: { path: async () => `/api/v1/employees/${await created('/api/v1/employees', { firstName: 'Ada', lastName: 'Lovelace' })}`, body: () => ({ department: 'Engineering' }) },
+    updateEmployee: {
+      path: async () => `/api/v1/employees/${await created('/api/v1/employees', { firstName: 'Ada', lastName: 'Lovelace' })}`,
+      body: () => ({ department: 'Engineering' }),
+    },
     listWebhookEventTypes: { path: async () => '/api/v1/webhooks' },
     registerWebhook: { path: async () => '/api/v1/webhooks', body: () => ({ url: hookUrl, eventTypes: ['*'] }) },
     listWebhookSubscriptions: { path: async () => '/api/v1/webhooks/subscriptions' },
     getWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}` },
-    updateWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}`, body: () => ({ description: 'Paid invoices to the shop' }) },
+    updateWebhookSubscription: {
+      path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}`,
+      body: () => ({ description: 'Paid invoices to the shop' }),
+    },
     disableWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/disable` },
     enableWebhookSubscription: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/enable` },
     sendTestWebhook: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/test` },
     rotateWebhookSecret: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/rotate-secret` },
-    redeliverWebhookEvent: { path: async () => `/api/v1/webhooks/subscriptions/${(redelivered = await webhook())}/redeliver`, body: async () => ({ eventId: await creationOf(redelivered ?? (await webhook())) }) },
+    redeliverWebhookEvent: {
+      path: async () => `/api/v1/webhooks/subscriptions/${(redelivered = await webhook())}/redeliver`,
+      body: async () => ({ eventId: await creationOf(redelivered ?? (await webhook())) }),
+    },
     listWebhookDeliveries: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/deliveries` },
     listEvents: { path: async () => `/api/v1/events?type=customer.created&from=2026-01-01T00:00:00Z` },
     getEvent: { path: async () => `/api/v1/events/${await organizationEvent()}` },
     listApiKeys: { path: async () => '/api/v1/api-keys?status=active' },
-    createApiKey: { path: async () => '/api/v1/api-keys', body: () => ({ name: 'Key auditor', scopes: ['api_keys:read'], expiresAt: '2030-01-01T00:00:00Z' }) },
+    createApiKey: {
+      path: async () => '/api/v1/api-keys',
+      body: () => ({ name: 'Key auditor', scopes: ['api_keys:read'], expiresAt: '2030-01-01T00:00:00Z' }),
+    },
     getApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}` },
     revokeApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}/revoke` },
     rollApiKey: { path: async () => `/api/v1/api-keys/${await apiKey()}/roll`, body: () => ({ expiresInHours: 2 }) },

@@ -3,7 +3,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../src/events/catalogue.ts';
-import { addMoney, feedItem, figuresVariables, mergeFeed, monthRanges, percentChange, subtractMoney, summarize } from '../../src/dashboard/figures.ts';
+import {
+  addMoney,
+  feedItem,
+  figuresVariables,
+  mergeFeed,
+  monthRanges,
+  percentChange,
+  subtractMoney,
+  summarize,
+} from '../../src/dashboard/figures.ts';
 import type { FiguresFragment } from '../../src/dashboard/generated/graphql.ts';
 
 describe('money on decimal strings', () => {
@@ -59,8 +68,14 @@ describe('summary', () => {
   const revenue = (from: string, total: string) => ({ from, to: from, income: { total } });
   const figures = {
     viewer: { organization: { name: 'Acme', baseCurrency: 'EUR' } },
-    agedReceivables: { asOf: '2026-11-23', totals: { current: '100.10', days1to30: '20.20', days31to60: '0.00', days61to90: '0.00', over90: '5.05', total: '125.35' } },
-    agedPayables: { asOf: '2026-11-23', totals: { current: '40.00', days1to30: '0.00', days31to60: '12.34', days61to90: '0.00', over90: '0.00', total: '52.34' } },
+    agedReceivables: {
+      asOf: '2026-11-23',
+      totals: { current: '100.10', days1to30: '20.20', days31to60: '0.00', days61to90: '0.00', over90: '5.05', total: '125.35' },
+    },
+    agedPayables: {
+      asOf: '2026-11-23',
+      totals: { current: '40.00', days1to30: '0.00', days31to60: '12.34', days61to90: '0.00', over90: '0.00', total: '52.34' },
+    },
     balanceSheet: {
       assets: {
         rows: [
@@ -70,7 +85,12 @@ describe('summary', () => {
         ],
       },
     },
-    ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`m${String(i + 1).padStart(2, '0')}`, revenue(`m${i + 1}`, i === 10 ? '80.00' : i === 11 ? '100.00' : '1.00')])),
+    ...Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [
+        `m${String(i + 1).padStart(2, '0')}`,
+        revenue(`m${i + 1}`, i === 10 ? '80.00' : i === 11 ? '100.00' : '1.00'),
+      ]),
+    ),
     invoices: { edges: [] },
     journalEntries: { edges: [] },
   } as unknown as FiguresFragment;
@@ -91,25 +111,60 @@ describe('summary', () => {
         { label: 'Over 90 days', amount: '0.00' },
       ],
     });
-    expect(summary.cash).toEqual({ total: '1000.30', accounts: [{ name: 'Bank', amount: '1000.10' }, { name: 'Petty cash', amount: '0.20' }] });
+    expect(summary.cash).toEqual({
+      total: '1000.30',
+      accounts: [
+        { name: 'Bank', amount: '1000.10' },
+        { name: 'Petty cash', amount: '0.20' },
+      ],
+    });
     expect(summary.revenue).toMatchObject({ thisMonth: '100.00', lastMonth: '80.00', change: 25 });
     expect(summary.revenue.byMonth.map((m) => m.month)).toEqual(monthRanges('2026-11-23').map((r) => r.month));
   });
 });
 
 describe('the live feed', () => {
-  const event = (sequence: number, type: string, object: Record<string, unknown>) => ({ id: `evt_${sequence}`, sequence, type, createdAt: '2026-11-23T10:00:00.000Z', data: { object } });
+  const event = (sequence: number, type: string, object: Record<string, unknown>) => ({
+    id: `evt_${sequence}`,
+    sequence,
+    type,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    data: { object },
+  });
 
   it('says what happened in words', () => {
-    expect(feedItem(event(1, 'invoice.created', { number: 'INV-0007', total: 180 }))).toMatchObject({ title: 'Invoice INV-0007 created', amount: 180 });
-    const payment = feedItem(event(2, 'invoice.payment_recorded', { number: 'INV-0007', total: 180, amountPaid: 50, amountDue: 130 }), (n) => `$${n.toFixed(2)}`);
-    expect(payment).toMatchObject({ title: 'Invoice INV-0007 payment recorded', amount: null, detail: '$50.00 paid so far, $130.00 still due' });
-    expect(feedItem(event(3, 'journal_entry.created', { number: 12, description: 'Rent', totalAmount: 900 }))).toMatchObject({ title: 'Journal entry #12 created', detail: 'Rent', amount: 900 });
+    expect(feedItem(event(1, 'invoice.created', { number: 'INV-0007', total: 180 }))).toMatchObject({
+      title: 'Invoice INV-0007 created',
+      amount: 180,
+    });
+    const payment = feedItem(
+      event(2, 'invoice.payment_recorded', { number: 'INV-0007', total: 180, amountPaid: 50, amountDue: 130 }),
+      (n) => `$${n.toFixed(2)}`,
+    );
+    expect(payment).toMatchObject({
+      title: 'Invoice INV-0007 payment recorded',
+      amount: null,
+      detail: '$50.00 paid so far, $130.00 still due',
+    });
+    expect(feedItem(event(3, 'journal_entry.created', { number: 12, description: 'Rent', totalAmount: 900 }))).toMatchObject({
+      title: 'Journal entry #12 created',
+      detail: 'Rent',
+      amount: 900,
+    });
     expect(feedItem(event(4, 'customer.updated', { name: 'Ada Ltd' })).title).toBe('Customer Ada Ltd updated');
     expect(feedItem(event(5, 'employee.created', { firstName: 'Grace', lastName: 'Hopper' })).title).toBe('Employee Grace Hopper created');
-    expect(feedItem(event(7, 'bill.paid', { number: 'BILL-0003', total: 99.5 }))).toMatchObject({ title: 'Bill BILL-0003 paid in full', amount: 99.5 });
-    expect(feedItem(event(8, 'sales_receipt.created', { number: 'RR-0004', kind: 'refund', total: 12 }))).toMatchObject({ title: 'Sales receipt RR-0004 created', detail: 'refund', amount: 12 });
-    expect(feedItem(event(6, 'webhook_subscription.secret_rotated', { url: 'https://hooks.example.com/x' })).title).toBe('Webhook https://hooks.example.com/x secret rotated');
+    expect(feedItem(event(7, 'bill.paid', { number: 'BILL-0003', total: 99.5 }))).toMatchObject({
+      title: 'Bill BILL-0003 paid in full',
+      amount: 99.5,
+    });
+    expect(feedItem(event(8, 'sales_receipt.created', { number: 'RR-0004', kind: 'refund', total: 12 }))).toMatchObject({
+      title: 'Sales receipt RR-0004 created',
+      detail: 'refund',
+      amount: 12,
+    });
+    expect(feedItem(event(6, 'webhook_subscription.secret_rotated', { url: 'https://hooks.example.com/x' })).title).toBe(
+      'Webhook https://hooks.example.com/x secret rotated',
+    );
     expect(feedItem(event(9, 'api_key.created', { name: 'invoice reader' })).title).toBe('API key invoice reader created');
     expect(feedItem(event(10, 'credit_note.applied', { number: 'CN-0002', total: 30 })).title).toBe('Credit note CN-0002 applied');
   });
@@ -127,7 +182,10 @@ describe('the live feed', () => {
     let feed = mergeFeed([], items);
     expect(feed.map((i) => i.sequence)).toEqual([3, 2, 1]);
     // A replay after a reconnect repeats 3; 4 and 5 are new.
-    feed = mergeFeed(feed, [4, 3, 5, 5].map((n) => feedItem(event(n, 'customer.created', { name: `C${n}` }))));
+    feed = mergeFeed(
+      feed,
+      [4, 3, 5, 5].map((n) => feedItem(event(n, 'customer.created', { name: `C${n}` }))),
+    );
     expect(feed.map((i) => i.sequence)).toEqual([5, 4, 3, 2, 1]);
     expect(mergeFeed(feed, [], 2).map((i) => i.sequence)).toEqual([5, 4]);
   });

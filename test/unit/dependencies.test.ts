@@ -7,21 +7,36 @@ import { expect, it } from 'vitest';
 
 const SRC = new URL('../../src/', import.meta.url).pathname;
 const files = (dir: string): string[] =>
-  readdirSync(join(SRC, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'generated' ? [] : files(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
-const imports = (file: string) => [...readFileSync(join(SRC, file), 'utf8').matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
+  readdirSync(join(SRC, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? (e.name === 'generated' ? [] : files(join(dir, e.name))) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+const imports = (file: string) =>
+  [...readFileSync(join(SRC, file), 'utf8').matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
 
 it('infrastructure (core, http, graphql, events, db, lib) imports no domain module', () => {
-  const uphill = ['core', 'http', 'graphql', 'events', 'db', 'lib'].flatMap(files).flatMap((file) => imports(file).filter((spec) => /(^|\/)modules\//.test(spec)).map((spec) => `${file} -> ${spec}`));
+  const uphill = ['core', 'http', 'graphql', 'events', 'db', 'lib'].flatMap(files).flatMap((file) =>
+    imports(file)
+      .filter((spec) => /(^|\/)modules\//.test(spec))
+      .map((spec) => `${file} -> ${spec}`),
+  );
   expect(uphill).toEqual([]);
 });
 
 it('domain modules do not import the composition root', () => {
-  const back = files('modules').flatMap((file) => imports(file).filter((spec) => /\/(registry|app|boot|main)\.ts$/.test(spec)).map((spec) => `${relative(SRC, join(SRC, file))} -> ${spec}`));
+  const back = files('modules').flatMap((file) =>
+    imports(file)
+      .filter((spec) => /\/(registry|app|boot|main)\.ts$/.test(spec))
+      .map((spec) => `${relative(SRC, join(SRC, file))} -> ${spec}`),
+  );
   expect(back).toEqual([]);
 });
 
 it('the dashboard, which runs in the browser, imports only its own files and packages, never server code', () => {
-  const reaching = files('dashboard').flatMap((file) => imports(file).filter((spec) => spec.startsWith('.') && !spec.startsWith('./')).map((spec) => `${file} -> ${spec}`));
+  const reaching = files('dashboard').flatMap((file) =>
+    imports(file)
+      .filter((spec) => spec.startsWith('.') && !spec.startsWith('./'))
+      .map((spec) => `${file} -> ${spec}`),
+  );
   expect(reaching).toEqual([]);
   expect(files('dashboard').length).toBeGreaterThan(3);
 });
@@ -34,7 +49,8 @@ it('only the files docs/upgrading.md lists reach into library internals', () => 
   // What reaching into a library looks like here: a proxy over a client, a library prototype or argument
   // object changed in place, an adapter's private field, statements run on the adapter's own connection,
   // bytes written to the socket a WebSocket library owns.
-  const internals = /pothosPrismaSelect|new Proxy\(|\.prototype as unknown|args\.ids = |as unknown as \{ client|\.prepare\.bind\(|sqliteStatement!?\(|request\.socket, id|raw\.write\(/;
+  const internals =
+    /pothosPrismaSelect|new Proxy\(|\.prototype as unknown|args\.ids = |as unknown as \{ client|\.prepare\.bind\(|sqliteStatement!?\(|request\.socket, id|raw\.write\(/;
   const reaching = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'modules', 'cli']
     .flatMap(files)
     .filter((file) => internals.test(readFileSync(join(SRC, file), 'utf8')))
@@ -45,8 +61,13 @@ it('only the files docs/upgrading.md lists reach into library internals', () => 
 
 it('every installed package runs on the Node the project declares, and every override that holds one back is explained', () => {
   const root = new URL('../../', import.meta.url);
-  const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { engines: { node: string }; overrides: Record<string, unknown> };
-  const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as { packages: Record<string, { engines?: { node?: string } | string[] }> };
+  const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
+    engines: { node: string };
+    overrides: Record<string, unknown>;
+  };
+  const lock = JSON.parse(readFileSync(new URL('package-lock.json', root), 'utf8')) as {
+    packages: Record<string, { engines?: { node?: string } | string[] }>;
+  };
   expect(manifest.engines.node).toBe('>=20.19');
   const excluding = Object.entries(lock.packages)
     .map(([path, entry]) => [path, Array.isArray(entry.engines) ? undefined : entry.engines?.node] as const)
@@ -56,7 +77,9 @@ it('every installed package runs on the Node the project declares, and every ove
   const page = readFileSync(new URL('docs/upgrading.md', root), 'utf8');
   const listed = new Set([...page.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]));
   // A nested override ("prisma": { "@prisma/dev": … }) names the held package inside.
-  const held = Object.entries(manifest.overrides).flatMap(([name, to]) => (typeof to === 'object' && to ? Object.keys(to as object) : [name]));
+  const held = Object.entries(manifest.overrides).flatMap(([name, to]) =>
+    typeof to === 'object' && to ? Object.keys(to as object) : [name],
+  );
   expect(held.length).toBeGreaterThan(0);
   expect(held.filter((name) => !listed.has(name))).toEqual([]);
 });

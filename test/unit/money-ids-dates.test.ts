@@ -18,7 +18,10 @@ describe('money', () => {
   });
 
   it('refuses more decimals than the currency has, instead of rounding', () => {
-    expect(parseMoney('1.005', 2, 'lines.0.debit')).toEqual({ path: 'lines.0.debit', message: 'must have at most 2 decimals in this currency' });
+    expect(parseMoney('1.005', 2, 'lines.0.debit')).toEqual({
+      path: 'lines.0.debit',
+      message: 'must have at most 2 decimals in this currency',
+    });
     expect(parseMoney('1.5', 0, 'x')).toMatchObject({ message: 'must be a whole amount in this currency' });
     expect(parseMoney(1e21, 2, 'x')).toMatchObject({ path: 'x' });
     expect(parseMoney('-1', 2, 'x')).toMatchObject({ message: 'must not be negative' });
@@ -44,7 +47,16 @@ describe('money', () => {
 
 describe('quantities', () => {
   it('are written with no more decimals than they have, and read back to the same thousandths', () => {
-    expect([1n, 5n, 10n, 1000n, 1500n, 2750n, 1001n, 999_999_999_999n].map(formatQuantity)).toEqual(['0.001', '0.005', '0.01', '1', '1.5', '2.75', '1.001', '999999999.999']);
+    expect([1n, 5n, 10n, 1000n, 1500n, 2750n, 1001n, 999_999_999_999n].map(formatQuantity)).toEqual([
+      '0.001',
+      '0.005',
+      '0.01',
+      '1',
+      '1.5',
+      '2.75',
+      '1.001',
+      '999999999.999',
+    ]);
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 999_999_999_999n }), (milli) => {
         const text = formatQuantity(milli);
@@ -68,15 +80,23 @@ describe('ids', () => {
   });
 
   it('are named by the parameters that take them: one kind, any kind, or none said', () => {
-    expect(['customerId', 'apiKeyId', 'depositAccountId', 'subscriptionId', 'entryId', 'resourceId', 'lineId', 'keyId', 'name'].map(idKindNamedBy)).toEqual([
-      'Customer', 'ApiKey', 'Account', 'WebhookSubscription', 'JournalEntry', ANY_ID, undefined, undefined, undefined,
-    ]);
+    expect(
+      ['customerId', 'apiKeyId', 'depositAccountId', 'subscriptionId', 'entryId', 'resourceId', 'lineId', 'keyId', 'name'].map(
+        idKindNamedBy,
+      ),
+    ).toEqual(['Customer', 'ApiKey', 'Account', 'WebhookSubscription', 'JournalEntry', ANY_ID, undefined, undefined, undefined]);
     const invoice = newId('Invoice');
-    expect(notAnIdOf('WebhookSubscription', invoice)).toBe(`must be a webhook subscription id (wh_ and 26 letters and digits), got "${invoice}"`);
+    expect(notAnIdOf('WebhookSubscription', invoice)).toBe(
+      `must be a webhook subscription id (wh_ and 26 letters and digits), got "${invoice}"`,
+    );
     expect(notAnIdOf(ANY_ID, invoice)).toBeUndefined();
     expect(notAnIdOf(ANY_ID, 'inv_42')).toBe('must be an id (a type prefix such as inv_ and 26 letters and digits), got "inv_42"');
     const anyId = new RegExp(idPattern(ANY_ID));
-    expect([invoice, newId('CreditNoteLine'), newId('Bill'), 'inv_42', 'zzz_01m80rxyg6yxj0mnd2jvrkfmet', `x${invoice}`].map((id) => anyId.test(id))).toEqual([true, true, true, false, false, false]);
+    expect(
+      [invoice, newId('CreditNoteLine'), newId('Bill'), 'inv_42', 'zzz_01m80rxyg6yxj0mnd2jvrkfmet', `x${invoice}`].map((id) =>
+        anyId.test(id),
+      ),
+    ).toEqual([true, true, true, false, false, false]);
   });
 
   it('never repeat within one millisecond, across many refills of the random pool', () => {
@@ -106,6 +126,8 @@ describe('aging: days overdue as the documentation states them', () => {
     expect(agingBucket('2026-05-14', '2026-05-15')).toEqual({ daysOverdue: 1, bucket: 'days1to30' });
     expect(agingBucket('2026-03-31', '2026-05-15')).toEqual({ daysOverdue: 45, bucket: 'days31to60' });
     expect(agingBucket('2025-05-15', '2026-05-15')).toEqual({ daysOverdue: 365, bucket: 'over90' });
-    expect(readFileSync(new URL('../../docs/graphql.md', import.meta.url), 'utf8')).toMatch(/days overdue = `asOf` − due date, and 0 for a document not yet due/);
+    expect(readFileSync(new URL('../../docs/graphql.md', import.meta.url), 'utf8')).toMatch(
+      /days overdue = `asOf` − due date, and 0 for a document not yet due/,
+    );
   });
 });

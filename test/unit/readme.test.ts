@@ -20,7 +20,8 @@ describe('README', () => {
     for (const link of links) expect(existsSync(new URL(link, root)), link).toBe(true);
     for (const page of readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md'))) {
       const base = new URL(`docs/${page}`, root);
-      for (const [, link] of readFileSync(base, 'utf8').matchAll(/\]\((?!https?:|#)([^)\s#]+)/g)) expect(existsSync(new URL(link, base)), `${page}: ${link}`).toBe(true);
+      for (const [, link] of readFileSync(base, 'utf8').matchAll(/\]\((?!https?:|#)([^)\s#]+)/g))
+        expect(existsSync(new URL(link, base)), `${page}: ${link}`).toBe(true);
     }
   });
 
@@ -34,6 +35,9 @@ describe('README', () => {
   it('documents every scope and every preset, as the code has them', () => {
     const table = readme.slice(readme.indexOf('## API keys and scopes'), readme.indexOf('**Managing keys**'));
     for (const resource of RESOURCES) expect(table, resource).toMatch(new RegExp(`\\| \`${resource}:read\``));
-    for (const preset of Object.values(SCOPE_PRESETS)) expect(table, preset.description).toContain(`| ${preset.scopes.length > 6 ? 'every `:read` except `api_keys:read`' : `\`${preset.scopes.join(' ')}\``} |`);
+    for (const preset of Object.values(SCOPE_PRESETS))
+      expect(table, preset.description).toContain(
+        `| ${preset.scopes.length > 6 ? 'every `:read` except `api_keys:read`' : `\`${preset.scopes.join(' ')}\``} |`,
+      );
   });
 });

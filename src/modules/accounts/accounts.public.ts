@@ -34,7 +34,10 @@ export const accountRepresentation: Representation<AccountRow, Infer<typeof ACCO
   type: ACCOUNT,
   schema: ACCOUNT_SCHEMA,
   async load(db, organizationId, ids) {
-    const [rows, balances] = await Promise.all([db.account.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }), accountBalances({ prisma: db, organizationId }, ids)]);
+    const [rows, balances] = await Promise.all([
+      db.account.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+      accountBalances({ prisma: db, organizationId }, ids),
+    ]);
     return rows.map((row) => ({ ...row, balance: balances.get(row.id) ?? 0n }));
   },
   render: (a, organization) => ({

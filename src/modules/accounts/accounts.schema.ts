@@ -4,13 +4,18 @@ import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { type AccountFilter, accountWhere, createAccount, updateAccount } from './accounts.service.ts';
 
-export const AccountTypeEnum = describedEnum('AccountType', AccountType, 'The five classes of the chart of accounts; they decide the side an account normally sits on.', {
-  ASSET: 'What the organization owns or is owed (debit normal).',
-  LIABILITY: 'What the organization owes (credit normal).',
-  EQUITY: 'The owners\' stake (credit normal).',
-  INCOME: 'Revenue (credit normal).',
-  EXPENSE: 'Costs (debit normal).',
-});
+export const AccountTypeEnum = describedEnum(
+  'AccountType',
+  AccountType,
+  'The five classes of the chart of accounts; they decide the side an account normally sits on.',
+  {
+    ASSET: 'What the organization owns or is owed (debit normal).',
+    LIABILITY: 'What the organization owes (credit normal).',
+    EQUITY: "The owners' stake (credit normal).",
+    INCOME: 'Revenue (credit normal).',
+    EXPENSE: 'Costs (debit normal).',
+  },
+);
 
 export const AccountRef = builder.prismaNode('Account', {
   description: 'An account of the chart of accounts. Journal lines post to accounts; balances come from those lines.',
@@ -23,7 +28,10 @@ export const AccountRef = builder.prismaNode('Account', {
     description: t.exposeString('description', { nullable: true, description: 'Free text about what the account is for.' }),
     active: t.exposeBoolean('active', { description: 'Inactive accounts keep their history but accept no new postings.' }),
     system: t.exposeBoolean('system', { description: 'Used by automatic postings (invoices, payments); cannot be deactivated.' }),
-    systemRole: t.exposeString('systemRole', { nullable: true, description: 'The automatic-posting role of a system account, e.g. "accounts_receivable".' }),
+    systemRole: t.exposeString('systemRole', {
+      nullable: true,
+      description: 'The automatic-posting role of a system account, e.g. "accounts_receivable".',
+    }),
     parent: t.relation('parent', { nullable: true, description: 'The parent account, for sub-accounts.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the account was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When the account was last changed.' }),
@@ -60,7 +68,10 @@ listFields<AccountFilter>({
 const CreateAccountInput = builder.inputType('CreateAccountInput', {
   description: 'A new account of the chart of accounts.',
   fields: (t) => ({
-    code: t.string({ required: true, description: 'Account number, unique in the organization (letters, digits, dots, dashes; up to 20).' }),
+    code: t.string({
+      required: true,
+      description: 'Account number, unique in the organization (letters, digits, dots, dashes; up to 20).',
+    }),
     name: t.string({ required: true, description: 'Account name, up to 200 characters.' }),
     type: t.field({ type: AccountTypeEnum, required: true, description: 'Asset, liability, equity, income or expense.' }),
     subtype: t.string({ description: 'A finer class, free text such as "bank".' }),

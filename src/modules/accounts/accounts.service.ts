@@ -42,12 +42,17 @@ export async function createAccount(scope: WriteScope, input: NewAccount) {
   const errors: FieldError[] = [];
   const code = input.code?.trim() ?? '';
   const name = input.name?.trim() ?? '';
-  if (!/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/.test(code)) errors.push({ path: 'code', message: 'must be 1 to 20 letters, digits, dots or dashes' });
+  if (!/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/.test(code))
+    errors.push({ path: 'code', message: 'must be 1 to 20 letters, digits, dots or dashes' });
   if (!name || name.length > 200) errors.push({ path: 'name', message: 'must be 1 to 200 characters' });
   if (input.parentId) {
     const parent = await prisma.account.findFirst({ where: { id: input.parentId, organizationId }, select: { type: true } });
     if (!parent) errors.push({ path: 'parentId', message: `no account with id "${input.parentId}"` });
-    else if (parent.type !== input.type) errors.push({ path: 'parentId', message: `a ${input.type.toLowerCase()} account cannot sit under a ${parent.type.toLowerCase()} account` });
+    else if (parent.type !== input.type)
+      errors.push({
+        path: 'parentId',
+        message: `a ${input.type.toLowerCase()} account cannot sit under a ${parent.type.toLowerCase()} account`,
+      });
   }
   if (code && (await prisma.account.findUnique({ where: { organizationId_code: { organizationId, code } }, select: { id: true } }))) {
     errors.push({ path: 'code', message: `account code "${code}" is already used` });
@@ -87,7 +92,8 @@ export async function updateAccount(scope: WriteScope, id: string, input: Accoun
   const description = check.text('description', input.description, { max: 1000 });
   const subtype = check.text('subtype', input.subtype, { max: 100 });
   if (input.active === null) check.fail('active', 'must be true or false');
-  if (input.active === false && before.system) check.fail('active', 'a system account is used by automatic postings and cannot be deactivated');
+  if (input.active === false && before.system)
+    check.fail('active', 'a system account is used by automatic postings and cannot be deactivated');
   check.done();
   const changed = changedColumns(before, {
     ...(name ? { name } : {}),
@@ -97,7 +103,10 @@ export async function updateAccount(scope: WriteScope, id: string, input: Accoun
   });
   if (Object.keys(changed).length === 0) return change(ACCOUNT, before);
   // Renaming does not move the balance.
-  const account = { ...(await scope.prisma.account.update({ where: { id }, data: { ...changed, updatedAt: scope.now } })), balance: before.balance };
+  const account = {
+    ...(await scope.prisma.account.update({ where: { id }, data: { ...changed, updatedAt: scope.now } })),
+    balance: before.balance,
+  };
   return change(ACCOUNT, account, [{ type: 'account.updated', resource: { type: ACCOUNT, id, row: account }, before }]);
 }
 
@@ -122,9 +131,13 @@ function judgeAccountRefs(check: Checker, refs: AccountRef[], accounts: CheckedA
     const account = accounts.find((a) => a.id === ref.id);
     if (!account) check.fail(ref.path, `no account with id "${ref.id}"`);
     else if (!account.active) check.fail(ref.path, 'is an inactive account');
-    else if (!ref.types.includes(account.type)) check.fail(ref.path, `must be an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account, not ${account.type.toLowerCase()}`);
+    else if (!ref.types.includes(account.type))
+      check.fail(ref.path, `must be an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account, not ${account.type.toLowerCase()}`);
     else if (ref.subtypes && !ref.subtypes.includes(account.subtype?.toLowerCase() ?? '')) {
-      check.fail(ref.path, `must be a ${ref.subtypes.join(' or ')} account (an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account with subtype ${ref.subtypes.join(' or ')}); this one has ${account.subtype ? `subtype "${account.subtype}"` : 'no subtype'}`);
+      check.fail(
+        ref.path,
+        `must be a ${ref.subtypes.join(' or ')} account (an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account with subtype ${ref.subtypes.join(' or ')}); this one has ${account.subtype ? `subtype "${account.subtype}"` : 'no subtype'}`,
+      );
     }
   }
 }
@@ -133,7 +146,8 @@ function systemAccountIds<Role extends string>(accounts: { id: string; systemRol
   const out = {} as Record<Role, string>;
   for (const role of roles) {
     const account = accounts.find((a) => a.systemRole === role);
-    if (!account) throw new AppError('INVALID_STATE', `The organization has no "${role}" system account; restore it in the chart of accounts`);
+    if (!account)
+      throw new AppError('INVALID_STATE', `The organization has no "${role}" system account; restore it in the chart of accounts`);
     out[role] = account.id;
   }
   return out;
@@ -146,17 +160,35 @@ const CHECKED_COLUMNS = { id: true, type: true, subtype: true, active: true, sys
 export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: AccountRef[]) {
   const ids = refIds(refs);
   if (ids.length === 0) return;
-  judgeAccountRefs(check, refs, await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids } }, select: CHECKED_COLUMNS }));
+  judgeAccountRefs(
+    check,
+    refs,
+    await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids } }, select: CHECKED_COLUMNS }),
+  );
 }
 
 /** checkAccountRefs and systemAccounts in one query, for a document that needs both. */
-export async function checkAccountRefsWithSystem<Role extends string>(tenant: Tenant, check: Checker, refs: AccountRef[], roles: Role[]): Promise<Record<Role, string>> {
-  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, OR: [{ id: { in: refIds(refs) } }, { systemRole: { in: roles } }] }, select: CHECKED_COLUMNS });
+export async function checkAccountRefsWithSystem<Role extends string>(
+  tenant: Tenant,
+  check: Checker,
+  refs: AccountRef[],
+  roles: Role[],
+): Promise<Record<Role, string>> {
+  const accounts = await tenant.prisma.account.findMany({
+    where: { organizationId: tenant.organizationId, OR: [{ id: { in: refIds(refs) } }, { systemRole: { in: roles } }] },
+    select: CHECKED_COLUMNS,
+  });
   judgeAccountRefs(check, refs, accounts);
   return systemAccountIds(accounts, roles);
 }
 
 /** The ids of the organization's system accounts for the given roles, in one query. */
 export async function systemAccounts<Role extends string>(tenant: Tenant, roles: Role[]): Promise<Record<Role, string>> {
-  return systemAccountIds(await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, systemRole: { in: roles } }, select: { id: true, systemRole: true } }), roles);
+  return systemAccountIds(
+    await tenant.prisma.account.findMany({
+      where: { organizationId: tenant.organizationId, systemRole: { in: roles } },
+      select: { id: true, systemRole: true },
+    }),
+    roles,
+  );
 }

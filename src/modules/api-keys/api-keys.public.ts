@@ -15,11 +15,18 @@ export const KEY_REFERENCE = S.object({ id: KEY_ID, prefix: S.string, name: S.st
 export const API_KEY_PROPERTIES = {
   id: KEY_ID,
   name: S.string,
-  prefix: { type: 'string', pattern: '^[0-9a-z]{12}$', description: 'The 12 characters after `ak_` in the key: how to tell keys apart without their secret.' },
+  prefix: {
+    type: 'string',
+    pattern: '^[0-9a-z]{12}$',
+    description: 'The 12 characters after `ak_` in the key: how to tell keys apart without their secret.',
+  },
   scopes: S.array(S.string),
   status: { type: 'string', enum: ['active', 'expired', 'revoked'] },
   createdAt: S.dateTime,
-  createdBy: { ...S.nullable(KEY_REFERENCE), description: 'The key that created this one; null for a key made by an operator (npm run apikey).' },
+  createdBy: {
+    ...S.nullable(KEY_REFERENCE),
+    description: 'The key that created this one; null for a key made by an operator (npm run apikey).',
+  },
   lastUsedAt: DATE_TIME_OR_NULL,
   expiresAt: DATE_TIME_OR_NULL,
   revokedAt: DATE_TIME_OR_NULL,
@@ -45,7 +52,11 @@ export const apiKeyRepresentation: Representation<ApiKeyRow, Infer<typeof API_KE
   type: API_KEY,
   schema: API_KEY_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.apiKey.findMany({ where: { organizationId, id: { in: ids } }, include: { createdBy: { select: { id: true, prefix: true, name: true } } }, orderBy: { id: 'asc' } }),
+    db.apiKey.findMany({
+      where: { organizationId, id: { in: ids } },
+      include: { createdBy: { select: { id: true, prefix: true, name: true } } },
+      orderBy: { id: 'asc' },
+    }),
   render: (k) => ({
     id: k.id,
     name: k.name,

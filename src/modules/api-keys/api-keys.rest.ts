@@ -4,8 +4,15 @@ import { actionRoute, createRoute, resourceRoutes } from '../../http/rest-resour
 import { S } from '../../lib/json-schema.ts';
 import { API_KEY_PROPERTIES, apiKeyRepresentation } from './api-keys.public.ts';
 
-const SECRET = { type: 'string', pattern: '^ak_[0-9a-z]{12}_[0-9A-Za-z]{32}$', description: 'The whole key: shown in this answer only (null on an idempotent replay). Store it now.' };
-const WITH_SECRET_SCHEMA = S.object({ ...API_KEY_PROPERTIES, secret: S.nullable(SECRET as typeof S.string) }, 'An API key and, this once, its secret.');
+const SECRET = {
+  type: 'string',
+  pattern: '^ak_[0-9a-z]{12}_[0-9A-Za-z]{32}$',
+  description: 'The whole key: shown in this answer only (null on an idempotent replay). Store it now.',
+};
+const WITH_SECRET_SCHEMA = S.object(
+  { ...API_KEY_PROPERTIES, secret: S.nullable(SECRET as typeof S.string) },
+  'An API key and, this once, its secret.',
+);
 
 /** The key's secret joins the body of the answers that make one. */
 const SHOWS_SECRET = { selection: 'secret', add: (result: Record<string, unknown>) => ({ secret: result.secret }) };
@@ -18,7 +25,7 @@ export const apiKeyRoutes: RestRoute[] = [
     plural: 'apiKeys',
     representation: apiKeyRepresentation,
     filters: ['status'],
-    list: 'List the organization\'s API keys (never their secrets)',
+    list: "List the organization's API keys (never their secrets)",
     retrieve: 'Retrieve an API key',
   }),
   createRoute({
@@ -30,7 +37,13 @@ export const apiKeyRoutes: RestRoute[] = [
     location: (id) => `/api/v1/api-keys/${id}`,
     extra: SHOWS_SECRET,
   }),
-  actionRoute({ path: '/api/v1/api-keys/:id/revoke', mutation: 'revokeApiKey', summary: 'Revoke an API key at once', status: 200, schema: apiKeyRepresentation.schema }),
+  actionRoute({
+    path: '/api/v1/api-keys/:id/revoke',
+    mutation: 'revokeApiKey',
+    summary: 'Revoke an API key at once',
+    status: 200,
+    schema: apiKeyRepresentation.schema,
+  }),
   actionRoute({
     path: '/api/v1/api-keys/:id/roll',
     mutation: 'rollApiKey',

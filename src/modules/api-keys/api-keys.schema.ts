@@ -4,7 +4,14 @@ import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { ALL_SCOPES, RESOURCE_DESCRIPTIONS, RESOURCES, type Resource, SCOPE_PRESETS } from '../../core/scopes.ts';
 import { requires } from '../../graphql/scopes.ts';
-import { type CreateApiKeyInput, DEFAULT_ROLL_GRACE_HOURS, issueApiKey, MAX_ROLL_GRACE_HOURS, revokeApiKey, rollApiKey } from './api-keys.service.ts';
+import {
+  type CreateApiKeyInput,
+  DEFAULT_ROLL_GRACE_HOURS,
+  issueApiKey,
+  MAX_ROLL_GRACE_HOURS,
+  revokeApiKey,
+  rollApiKey,
+} from './api-keys.service.ts';
 import { keyStatus, previousSecretExpiry } from './api-keys.public.ts';
 
 const ApiKeyStatusEnum = builder.enumType('ApiKeyStatus', {
@@ -22,16 +29,26 @@ export const ApiKeyRef = builder.prismaNode('ApiKey', {
   fields: (t) => ({
     name: t.exposeString('name', { description: 'What the key is for, e.g. "HR sync".' }),
     prefix: t.exposeString('prefix', { description: 'The 12 characters after `ak_`: how to tell keys apart without their secret.' }),
-    scopes: t.stringList({ description: `What the key may do: ${ALL_SCOPES.filter((s) => s !== '*').slice(0, 2).join(', ')}, … or * for everything.`, resolve: (k) => k.scopes.split(' ') }),
+    scopes: t.stringList({
+      description: `What the key may do: ${ALL_SCOPES.filter((s) => s !== '*')
+        .slice(0, 2)
+        .join(', ')}, … or * for everything.`,
+      resolve: (k) => k.scopes.split(' '),
+    }),
     status: t.field({ type: ApiKeyStatusEnum, description: 'Active, expired or revoked.', resolve: (k) => keyStatus(k) }),
     secret: t.string({
       nullable: true,
-      description: 'The whole key (`ak_…`): only in the answer of createApiKey or rollApiKey that made it, null everywhere else (an idempotent replay included). Store it then; it cannot be shown again.',
+      description:
+        'The whole key (`ak_…`): only in the answer of createApiKey or rollApiKey that made it, null everywhere else (an idempotent replay included). Store it then; it cannot be shown again.',
       resolve: (k, _args, ctx) => issuedSecret(ctx, k.id),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     createdBy: t.relation('createdBy', { nullable: true, description: 'The key that created it; null for a key made by an operator.' }),
-    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true, description: 'When it last authenticated a request (to the minute).' }),
+    lastUsedAt: t.expose('lastUsedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it last authenticated a request (to the minute).',
+    }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime', nullable: true, description: 'When it stops working; null: never.' }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true, description: 'When it was revoked.' }),
     previousSecretExpiresAt: t.field({
@@ -54,7 +71,11 @@ listFields<{ status?: 'active' | 'expired' | 'revoked' | null }>({
   nodeRef: ApiKeyRef,
   description: 'API keys',
   filterInput: ApiKeyFilterInput,
-  order: orderInput('ApiKey', { CREATED_AT: { column: 'createdAt', description: 'By creation time.' }, NAME: { column: 'name', description: 'By name.' } }, 'CREATED_AT'),
+  order: orderInput(
+    'ApiKey',
+    { CREATED_AT: { column: 'createdAt', description: 'By creation time.' }, NAME: { column: 'name', description: 'By name.' } },
+    'CREATED_AT',
+  ),
   where: (ctx, filter) => {
     const now = new Date();
     const where = { organizationId: ctx.organizationId };
@@ -69,7 +90,10 @@ const CreateApiKeyInputRef = builder.inputType('CreateApiKeyInput', {
   description: 'A new API key. It may hold only scopes the key creating it holds.',
   fields: (t) => ({
     name: t.string({ required: true, description: 'What the key is for, up to 100 characters.' }),
-    scopes: t.stringList({ required: true, description: 'What it may do: `<resource>:read` or `<resource>:write` (write implies read), or `*`.' }),
+    scopes: t.stringList({
+      required: true,
+      description: 'What it may do: `<resource>:read` or `<resource>:write` (write implies read), or `*`.',
+    }),
     expiresAt: t.field({ type: 'DateTime', description: 'When it stops working; omitted: never.' }),
   }),
 });
@@ -98,7 +122,9 @@ actionMutation({
 const RollApiKeyInputRef = builder.inputType('RollApiKeyInput', {
   description: 'How long the replaced secret keeps working.',
   fields: (t) => ({
-    expiresInHours: t.int({ description: `Hours the old secret keeps working (0 to ${MAX_ROLL_GRACE_HOURS}; default ${DEFAULT_ROLL_GRACE_HOURS}). 0 stops it at once.` }),
+    expiresInHours: t.int({
+      description: `Hours the old secret keeps working (0 to ${MAX_ROLL_GRACE_HOURS}; default ${DEFAULT_ROLL_GRACE_HOURS}). 0 stops it at once.`,
+    }),
   }),
 });
 
@@ -107,7 +133,8 @@ actionMutation<{ expiresInHours?: number | null }>({
   model: 'ApiKey',
   label: 'API key',
   input: RollApiKeyInputRef,
-  description: 'Gives a key a new secret (select `secret`: shown this once); the old one keeps working for the hours given. Same key, same scopes, same quota.',
+  description:
+    'Gives a key a new secret (select `secret`: shown this once); the old one keeps working for the hours given. Same key, same scopes, same quota.',
   run: async (scope, id, input, ctx) => {
     const { change, secret } = await rollApiKey(scope, id, input, ctx.apiKey);
     rememberIssuedSecret(ctx, id, secret);
@@ -118,9 +145,15 @@ actionMutation<{ expiresInHours?: number | null }>({
 const ScopeRef = builder.objectRef<{ resource: Resource; description: string }>('ScopeResource').implement({
   description: 'A resource a key may be given scopes on.',
   fields: (t) => ({
-    resource: t.string({ description: 'e.g. `invoices`: its scopes are `invoices:read` and `invoices:write`.', resolve: (r) => r.resource }),
+    resource: t.string({
+      description: 'e.g. `invoices`: its scopes are `invoices:read` and `invoices:write`.',
+      resolve: (r) => r.resource,
+    }),
     description: t.string({ description: 'What its scopes cover.', resolve: (r) => r.description }),
-    readOnly: t.boolean({ description: 'True when only `:read` means anything for it (reports, events).', resolve: (r) => r.resource === 'reports' || r.resource === 'events' }),
+    readOnly: t.boolean({
+      description: 'True when only `:read` means anything for it (reports, events).',
+      resolve: (r) => r.resource === 'reports' || r.resource === 'events',
+    }),
   }),
 });
 
@@ -138,7 +171,8 @@ builder.queryFields((t) => ({
   scopeResources: t.field({
     type: [ScopeRef],
     extensions: requires(null),
-    description: 'Every resource a key may hold scopes on (`<resource>:read`, `<resource>:write`), with what they cover; `*` holds them all.',
+    description:
+      'Every resource a key may hold scopes on (`<resource>:read`, `<resource>:write`), with what they cover; `*` holds them all.',
     resolve: () => RESOURCES.map((resource) => ({ resource, description: RESOURCE_DESCRIPTIONS[resource] })),
   }),
   scopePresets: t.field({

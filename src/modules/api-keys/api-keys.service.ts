@@ -61,7 +61,12 @@ function checkedExpiry(check: Checker, value: Date | string | null | undefined, 
 }
 
 /** An operator's key (the CLI, the demo boot, tests): no creator, any scopes. */
-export async function createApiKey(prisma: Prisma, organizationId: string, name: string, options: { scopes?: Scope[]; expiresAt?: Date | null } = {}) {
+export async function createApiKey(
+  prisma: Prisma,
+  organizationId: string,
+  name: string,
+  options: { scopes?: Scope[]; expiresAt?: Date | null } = {},
+) {
   const prefix = randomString(BASE32, 12);
   const secret = newSecret();
   const record = await prisma.apiKey.create({
@@ -94,10 +99,23 @@ export async function issueApiKey(scope: WriteScope, input: CreateApiKeyInput, c
   const secret = newSecret();
   const id = newId('ApiKey');
   await scope.prisma.apiKey.create({
-    data: { id, organizationId: scope.organizationId, name: name!, prefix, secretHash: hashHex(secret), scopes: formatScopes(scopes), expiresAt, createdByKeyId: creator.id, createdAt: scope.now },
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      name: name!,
+      prefix,
+      secretHash: hashHex(secret),
+      scopes: formatScopes(scopes),
+      expiresAt,
+      createdByKeyId: creator.id,
+      createdAt: scope.now,
+    },
   });
   const [row] = await apiKeyRepresentation.load(scope.prisma, scope.organizationId, [id]);
-  return { change: change(API_KEY, row, [{ type: 'api_key.created', resource: { type: API_KEY, id, row } }]), secret: plaintextOf(prefix, secret) };
+  return {
+    change: change(API_KEY, row, [{ type: 'api_key.created', resource: { type: API_KEY, id, row } }]),
+    secret: plaintextOf(prefix, secret),
+  };
 }
 
 /** The organization's key `id`, which the asking key may manage: one whose every scope it could grant. */
@@ -129,14 +147,25 @@ export async function rollApiKey(scope: WriteScope, id: string, input: { expires
   const key = await manageableKey(scope, id, holder);
   // Rolling hands over the key's new secret, and with it the key's name in the audit trail: a key may
   // roll itself; only the owner's (`*`) may roll another.
-  if (id !== holder.id && !holder.scopes.has('*')) throw insufficientScope('*', 'Only a key with the * scope may roll another key (the new secret acts as that key); a key may roll itself');
+  if (id !== holder.id && !holder.scopes.has('*'))
+    throw insufficientScope(
+      '*',
+      'Only a key with the * scope may roll another key (the new secret acts as that key); a key may roll itself',
+    );
   const status = keyStatus(key, scope.now);
   if (status !== 'active') throw new AppError('INVALID_STATE', `The API key is ${status}; only an active key can be rolled`);
   const secret = newSecret();
-  const rolled = { secretHash: hashHex(secret), previousSecretHash: key.secretHash, previousSecretExpiresAt: new Date(scope.now.getTime() + hours * 3_600_000) };
+  const rolled = {
+    secretHash: hashHex(secret),
+    previousSecretHash: key.secretHash,
+    previousSecretExpiresAt: new Date(scope.now.getTime() + hours * 3_600_000),
+  };
   await scope.prisma.apiKey.update({ where: { id }, data: rolled });
   const row = { ...key, ...rolled };
-  return { change: change(API_KEY, row, [{ type: 'api_key.rolled', resource: { type: API_KEY, id, row } }]), secret: plaintextOf(key.prefix, secret) };
+  return {
+    change: change(API_KEY, row, [{ type: 'api_key.rolled', resource: { type: API_KEY, id, row } }]),
+    secret: plaintextOf(key.prefix, secret),
+  };
 }
 
 /** Every key, for operators (the CLI). */

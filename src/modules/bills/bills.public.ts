@@ -17,12 +17,21 @@ export const BILL_LINES_IN_ORDER = [{ billId: 'asc' }, { lineNo: 'asc' }] satisf
 export type BillRow = PrismaTypes.BillGetPayload<object> & { lines: InvoiceLineRow[] };
 export type BillPaymentRow = PrismaTypes.BillPaymentGetPayload<object> & { bill: Pick<BillRow, 'status' | 'total' | 'amountPaid'> };
 
-const BILL_SCHEMA = S.object({ ...documentHead('bill'), vendorId: S.id('ven'), ...documentBody('bl', 'The vendor\'s own invoice number; unique per vendor among bills that are not void.') });
+const BILL_SCHEMA = S.object({
+  ...documentHead('bill'),
+  vendorId: S.id('ven'),
+  ...documentBody('bl', "The vendor's own invoice number; unique per vendor among bills that are not void."),
+});
 
 export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEMA>> = {
   type: BILL,
   schema: BILL_SCHEMA,
-  load: (db, organizationId, ids) => db.bill.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: BILL_LINES_IN_ORDER } }, orderBy: { id: 'asc' } }),
+  load: (db, organizationId, ids) =>
+    db.bill.findMany({
+      where: { organizationId, id: { in: ids } },
+      include: { lines: { orderBy: BILL_LINES_IN_ORDER } },
+      orderBy: { id: 'asc' },
+    }),
   // One object literal, as the invoice's (invoices.public.ts says why).
   render(b, organization) {
     const decimals = decimalsOf({ organization });
@@ -72,7 +81,12 @@ const BILL_PAYMENT_SCHEMA = S.object({
 export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typeof BILL_PAYMENT_SCHEMA>> = {
   type: BILL_PAYMENT,
   schema: BILL_PAYMENT_SCHEMA,
-  load: (db, organizationId, ids) => db.billPayment.findMany({ where: { organizationId, id: { in: ids } }, include: { bill: { select: { status: true, total: true, amountPaid: true } } }, orderBy: { id: 'asc' } }),
+  load: (db, organizationId, ids) =>
+    db.billPayment.findMany({
+      where: { organizationId, id: { in: ids } },
+      include: { bill: { select: { status: true, total: true, amountPaid: true } } },
+      orderBy: { id: 'asc' },
+    }),
   render(p, organization) {
     const decimals = decimalsOf({ organization });
     return {

@@ -9,13 +9,18 @@ import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
 
-const BillStatusEnum = describedEnum('BillStatus', InvoiceStatus, 'Where a bill is in its life: DRAFT → OPEN → PARTIALLY_PAID → PAID, or VOID.', {
-  DRAFT: 'Entered but not posted; finalizeBill posts it.',
-  OPEN: 'Posted and unpaid.',
-  PARTIALLY_PAID: 'Posted, with payments less than the total.',
-  PAID: 'Paid in full.',
-  VOID: 'Cancelled; its posting was reversed.',
-});
+const BillStatusEnum = describedEnum(
+  'BillStatus',
+  InvoiceStatus,
+  'Where a bill is in its life: DRAFT → OPEN → PARTIALLY_PAID → PAID, or VOID.',
+  {
+    DRAFT: 'Entered but not posted; finalizeBill posts it.',
+    OPEN: 'Posted and unpaid.',
+    PARTIALLY_PAID: 'Posted, with payments less than the total.',
+    PAID: 'Paid in full.',
+    VOID: 'Cancelled; its posting was reversed.',
+  },
+);
 
 builder.prismaObject('BillLine', {
   description: 'One line of a bill. Amounts are rounded per line, half up, as on invoices; the bill totals are the sums of the lines.',
@@ -23,8 +28,11 @@ builder.prismaObject('BillLine', {
   fields: (t) => ({
     ...documentLineFields(t, 'bl', 'bill'),
     product: t.relation('product', { nullable: true, description: 'The product bought, if any.' }),
-    account: t.relation('account', { description: 'The expense or asset account the line\'s amount is debited to.' }),
-    appliedTaxRate: t.relation('taxRate', { nullable: true, description: 'The tax rate the line\'s tax comes from and posts to; null when the line has no tax.' }),
+    account: t.relation('account', { description: "The expense or asset account the line's amount is debited to." }),
+    appliedTaxRate: t.relation('taxRate', {
+      nullable: true,
+      description: "The tax rate the line's tax comes from and posts to; null when the line has no tax.",
+    }),
   }),
 });
 
@@ -44,7 +52,8 @@ builder.prismaNode('BillPayment', {
 });
 
 export const BillRef = builder.prismaNode('Bill', {
-  description: 'A bill: what a vendor invoices us. Posting it debits the lines\' expense or asset accounts and recoverable tax, and credits payables; it is never edited once posted.',
+  description:
+    "A bill: what a vendor invoices us. Posting it debits the lines' expense or asset accounts and recoverable tax, and credits payables; it is never edited once posted.",
   ...tenantNode('The bill id (`bill_…`).'),
   select: { id: true },
   fields: (t) => ({
@@ -55,20 +64,63 @@ export const BillRef = builder.prismaNode('Bill', {
     dueDate: t.expose('dueDate', { type: 'Date', description: 'When payment is due.' }),
     currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
     memo: t.exposeString('memo', { nullable: true, description: 'Internal note.' }),
-    reference: t.exposeString('reference', { nullable: true, description: 'The vendor\'s own invoice number; unique per vendor among bills that are not void.' }),
-    subtotal: t.field({ type: 'Money', description: 'Sum of quantity × unit price over the lines.', select: { subtotal: true }, resolve: (b, _a, ctx) => money(ctx, b.subtotal) }),
-    discountTotal: t.field({ type: 'Money', description: 'Sum of the line discounts.', select: { discountTotal: true }, resolve: (b, _a, ctx) => money(ctx, b.discountTotal) }),
-    taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes (recoverable tax).', select: { taxTotal: true }, resolve: (b, _a, ctx) => money(ctx, b.taxTotal) }),
-    total: t.field({ type: 'Money', description: 'subtotal − discountTotal + taxTotal.', select: { total: true }, resolve: (b, _a, ctx) => money(ctx, b.total) }),
-    amountPaid: t.field({ type: 'Money', description: 'Payments made so far.', select: { amountPaid: true }, resolve: (b, _a, ctx) => money(ctx, b.amountPaid) }),
-    amountDue: t.field({ type: 'Money', description: 'What we still owe: total − amountPaid (0 when void).', select: { status: true, total: true, amountPaid: true }, resolve: (b, _a, ctx) => money(ctx, amountDueOf(b)) }),
-    isOverdue: t.boolean({ description: 'Open or partly paid, and past its due date (today, UTC).', select: { status: true, dueDate: true }, resolve: (b) => isOverdue(b) }),
+    reference: t.exposeString('reference', {
+      nullable: true,
+      description: "The vendor's own invoice number; unique per vendor among bills that are not void.",
+    }),
+    subtotal: t.field({
+      type: 'Money',
+      description: 'Sum of quantity × unit price over the lines.',
+      select: { subtotal: true },
+      resolve: (b, _a, ctx) => money(ctx, b.subtotal),
+    }),
+    discountTotal: t.field({
+      type: 'Money',
+      description: 'Sum of the line discounts.',
+      select: { discountTotal: true },
+      resolve: (b, _a, ctx) => money(ctx, b.discountTotal),
+    }),
+    taxTotal: t.field({
+      type: 'Money',
+      description: 'Sum of the line taxes (recoverable tax).',
+      select: { taxTotal: true },
+      resolve: (b, _a, ctx) => money(ctx, b.taxTotal),
+    }),
+    total: t.field({
+      type: 'Money',
+      description: 'subtotal − discountTotal + taxTotal.',
+      select: { total: true },
+      resolve: (b, _a, ctx) => money(ctx, b.total),
+    }),
+    amountPaid: t.field({
+      type: 'Money',
+      description: 'Payments made so far.',
+      select: { amountPaid: true },
+      resolve: (b, _a, ctx) => money(ctx, b.amountPaid),
+    }),
+    amountDue: t.field({
+      type: 'Money',
+      description: 'What we still owe: total − amountPaid (0 when void).',
+      select: { status: true, total: true, amountPaid: true },
+      resolve: (b, _a, ctx) => money(ctx, amountDueOf(b)),
+    }),
+    isOverdue: t.boolean({
+      description: 'Open or partly paid, and past its due date (today, UTC).',
+      select: { status: true, dueDate: true },
+      resolve: (b) => isOverdue(b),
+    }),
     lines: t.relation('lines', { description: 'The bill lines, in order.', query: { orderBy: BILL_LINES_IN_ORDER } }),
     payments: t.relation('payments', { description: 'Payments made, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
     journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the bill made (null for a draft).' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
-    voidDate: t.field({ type: 'Date', nullable: true, description: VOID_DATE_DESCRIPTION, select: { status: true, settledOn: true }, resolve: (b) => (b.status === 'VOID' ? b.settledOn : null) }),
+    voidDate: t.field({
+      type: 'Date',
+      nullable: true,
+      description: VOID_DATE_DESCRIPTION,
+      select: { status: true, settledOn: true },
+      resolve: (b) => (b.status === 'VOID' ? b.settledOn : null),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was entered.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),
@@ -78,12 +130,12 @@ const BillFilterInput = builder.inputType('BillFilter', {
   description: 'Narrows a list of bills; all given conditions must hold.',
   fields: (t) => ({
     status: t.field({ type: BillStatusEnum, description: 'Only this status.' }),
-    vendorId: t.id({ description: 'Only this vendor\'s bills.' }),
+    vendorId: t.id({ description: "Only this vendor's bills." }),
     from: t.field({ type: 'Date', description: 'Dated on or after.' }),
     to: t.field({ type: 'Date', description: 'Dated on or before.' }),
     dueBefore: t.field({ type: 'Date', description: 'Due before this date.' }),
     overdue: t.boolean({ description: 'Only overdue (true) or only not overdue (false).' }),
-    search: t.string({ description: 'Part of the number, the vendor\'s reference or the vendor\'s name.' }),
+    search: t.string({ description: "Part of the number, the vendor's reference or the vendor's name." }),
   }),
 });
 
@@ -115,7 +167,7 @@ builder.prismaObjectFields('Vendor', (t) => ({
     cursor: 'id',
     maxSize: connectionMaxSize,
     totalCount: true,
-    description: 'This vendor\'s bills, newest first.',
+    description: "This vendor's bills, newest first.",
     query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
   }),
   balance: t.field({
@@ -126,18 +178,26 @@ builder.prismaObjectFields('Vendor', (t) => ({
   }),
 }));
 
-builder.prismaObjectField('JournalEntry', 'bill', (t) => t.relation('bill', { nullable: true, description: 'The bill that posted this entry, if any.' }));
+builder.prismaObjectField('JournalEntry', 'bill', (t) =>
+  t.relation('bill', { nullable: true, description: 'The bill that posted this entry, if any.' }),
+);
 
 const BillLineInput = builder.inputType('BillLineInput', {
-  description: 'One bill line. With a product, the description and account default to the product\'s (its expense account).',
+  description: "One bill line. With a product, the description and account default to the product's (its expense account).",
   fields: (t) => ({
     productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
     description: t.string({ description: 'Line text; required without a product.' }),
     quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
     unitPrice: t.field({ type: 'Money', required: true, description: 'Price per unit, as the vendor charged it.' }),
     discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
-    taxRateId: t.id({ description: 'A tax rate of your organization (`txr_…`): its percentage applies and its tax is debited to its purchase account (default the recoverable tax account). No tax without one.' }),
-    accountId: t.id({ description: 'Expense or asset account to debit; default the product\'s expense account, and required without one. Not receivables or payables.' }),
+    taxRateId: t.id({
+      description:
+        'A tax rate of your organization (`txr_…`): its percentage applies and its tax is debited to its purchase account (default the recoverable tax account). No tax without one.',
+    }),
+    accountId: t.id({
+      description:
+        "Expense or asset account to debit; default the product's expense account, and required without one. Not receivables or payables.",
+    }),
   }),
 });
 
@@ -147,9 +207,11 @@ const CreateBillInput = builder.inputType('CreateBillInput', {
     vendorId: t.id({ required: true, description: 'An active vendor of your organization (`ven_…`).' }),
     issueDate: t.field({ type: 'Date', description: 'Bill date; today (UTC) when omitted. Not in a locked period.' }),
     dueDate: t.field({ type: 'Date', description: 'Due date; default issueDate + payment terms.' }),
-    paymentTermsDays: t.int({ description: 'Payment terms in days; default the vendor\'s, else the organization\'s.' }),
+    paymentTermsDays: t.int({ description: "Payment terms in days; default the vendor's, else the organization's." }),
     memo: t.string({ description: 'Internal note.' }),
-    reference: t.string({ description: 'The vendor\'s own invoice number; refused when another bill of the vendor that is not void has it.' }),
+    reference: t.string({
+      description: "The vendor's own invoice number; refused when another bill of the vendor that is not void has it.",
+    }),
     draft: t.boolean({ description: 'Keep it as a draft (not posted) until finalizeBill.' }),
     lines: t.field({ type: [BillLineInput], required: true, description: 'At least one line.' }),
   }),

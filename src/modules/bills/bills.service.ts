@@ -14,7 +14,18 @@ import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, recordTaxAccounts, statusAfterPayment, taxAccountsAtPosting, voidPosting } from '../invoices/documents.ts';
+import {
+  checkPaymentFields,
+  lineColumns,
+  lineRows,
+  OPEN_STATUSES,
+  paidInFullOn,
+  type PaymentInput,
+  recordTaxAccounts,
+  statusAfterPayment,
+  taxAccountsAtPosting,
+  voidPosting,
+} from '../invoices/documents.ts';
 import { CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from '../invoices/invoice-math.ts';
@@ -54,7 +65,12 @@ export interface BillFilter {
 /** Where a bill's line may be debited: what was bought is an expense, or an asset (equipment, stock, a prepayment). */
 const BILL_LINE_ACCOUNT_TYPES = ['EXPENSE' as const, 'ASSET' as const];
 
-export function billWhere(organizationId: string, filter: BillFilter = {}, provider: SearchProvider, asOf = today()): PrismaTypes.BillWhereInput {
+export function billWhere(
+  organizationId: string,
+  filter: BillFilter = {},
+  provider: SearchProvider,
+  asOf = today(),
+): PrismaTypes.BillWhereInput {
   const where: PrismaTypes.BillWhereInput = { organizationId };
   const and: PrismaTypes.BillWhereInput[] = [];
   if (filter.status) and.push({ status: filter.status });
@@ -66,7 +82,13 @@ export function billWhere(organizationId: string, filter: BillFilter = {}, provi
   if (filter.overdue === false) and.push({ NOT: { status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } } });
   if (filter.search?.trim()) {
     const text = filter.search.trim();
-    and.push({ OR: [{ number: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, { vendor: { name: textMatch(provider, 'contains', text) } }] });
+    and.push({
+      OR: [
+        { number: textMatch(provider, 'contains', text) },
+        { reference: textMatch(provider, 'contains', text) },
+        { vendor: { name: textMatch(provider, 'contains', text) } },
+      ],
+    });
   }
   if (and.length) where.AND = and;
   return where;
@@ -90,13 +112,25 @@ async function checkBill(tenant: Tenant, input: BillInput, now: Date) {
   const [vendor, products, taxRates, sameReference] = await Promise.all([
     input.vendorId ? tenant.prisma.vendor.findFirst({ where: { id: input.vendorId, organizationId: tenant.organizationId } }) : null,
     productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
-    taxRatesFor(tenant, inputLines.map((l) => l.taxRateId)),
+    taxRatesFor(
+      tenant,
+      inputLines.map((l) => l.taxRateId),
+    ),
     // A vendor's invoice is entered once (QuickBooks warns, Xero refuses): its number may not be on another live bill of the vendor.
-    reference && input.vendorId ? tenant.prisma.bill.findFirst({ where: { organizationId: tenant.organizationId, vendorId: input.vendorId, reference, status: { not: 'VOID' } }, select: { number: true } }) : null,
+    reference && input.vendorId
+      ? tenant.prisma.bill.findFirst({
+          where: { organizationId: tenant.organizationId, vendorId: input.vendorId, reference, status: { not: 'VOID' } },
+          select: { number: true },
+        })
+      : null,
   ]);
   if (input.vendorId && !vendor) check.fail('vendorId', `no vendor with id "${input.vendorId}"`);
   else if (vendor && !vendor.active) check.fail('vendorId', 'is an inactive vendor');
-  if (sameReference) check.fail('reference', `the vendor's invoice "${reference}" is already entered as bill ${sameReference.number}; void that bill first to enter it again`);
+  if (sameReference)
+    check.fail(
+      'reference',
+      `the vendor's invoice "${reference}" is already entered as bill ${sameReference.number}; void that bill first to enter it again`,
+    );
 
   const lines = [];
   const accountRefs = [];
@@ -139,11 +173,16 @@ async function checkBill(tenant: Tenant, input: BillInput, now: Date) {
       });
     }
   }
-  const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, ['accounts_payable', 'tax_recoverable', 'accounts_receivable']);
+  const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, [
+    'accounts_payable',
+    'tax_recoverable',
+    'accounts_receivable',
+  ]);
   for (const line of lines) if (line.taxRatePpm !== null) line.taxAccountId ??= system.tax_recoverable;
   // Receivables and payables only move with their own documents: a bill line may debit neither.
   for (const ref of accountRefs) {
-    if (ref.id === system.accounts_receivable) check.fail(ref.path, 'is a receivables or payables account, which only invoices, bills and their payments post to');
+    if (ref.id === system.accounts_receivable)
+      check.fail(ref.path, 'is a receivables or payables account, which only invoices, bills and their payments post to');
   }
   const termsDays = terms ?? vendor?.paymentTermsDays ?? tenant.organization.defaultPaymentTermsDays;
   const dueDate = explicitDue ?? addDays(issueDate, termsDays);
@@ -163,7 +202,10 @@ interface PostedLine {
 }
 
 /** The posting an open bill makes: Dr each line account, Dr recoverable tax per tax account, Cr payables. */
-export function billPostingLines(bill: { vendorId: string; total: bigint; lines: PostedLine[] }, system: { accounts_payable: string; tax_recoverable: string }): PostingLine[] {
+export function billPostingLines(
+  bill: { vendorId: string; total: bigint; lines: PostedLine[] },
+  system: { accounts_payable: string; tax_recoverable: string },
+): PostingLine[] {
   const cost = new Map<string, bigint>();
   const tax = new Map<string, bigint>();
   for (const line of bill.lines) {
@@ -171,11 +213,18 @@ export function billPostingLines(bill: { vendorId: string; total: bigint; lines:
     const taxAccount = line.taxAccountId ?? system.tax_recoverable;
     tax.set(taxAccount, (tax.get(taxAccount) ?? 0n) + line.taxAmount);
   }
-  const debits = (sums: Map<string, bigint>) => [...sums].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: amount, credit: 0n, vendorId: bill.vendorId }));
+  const debits = (sums: Map<string, bigint>) =>
+    [...sums]
+      .filter(([, amount]) => amount > 0n)
+      .map(([accountId, amount]) => ({ accountId, debit: amount, credit: 0n, vendorId: bill.vendorId }));
   return [...debits(cost), ...debits(tax), { accountId: system.accounts_payable, debit: 0n, credit: bill.total, vendorId: bill.vendorId }];
 }
 
-function postBill(scope: WriteScope, bill: { id: string; number: string; issueDate: string; vendorId: string; total: bigint; lines: PostedLine[] }, system: { accounts_payable: string; tax_recoverable: string }) {
+function postBill(
+  scope: WriteScope,
+  bill: { id: string; number: string; issueDate: string; vendorId: string; total: bigint; lines: PostedLine[] },
+  system: { accounts_payable: string; tax_recoverable: string },
+) {
   return writePosting(scope, {
     date: bill.issueDate,
     description: `Bill ${bill.number}`,
@@ -200,7 +249,11 @@ export async function createBill(scope: WriteScope, input: BillInput) {
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;
   if (!draft) {
-    const posted = await postBill(scope, { id, number, issueDate: checked.issueDate, vendorId: checked.vendor.id, ...checked.totals, lines }, checked.system);
+    const posted = await postBill(
+      scope,
+      { id, number, issueDate: checked.issueDate, vendorId: checked.vendor.id, ...checked.totals, lines },
+      checked.system,
+    );
     journalEntryId = posted.entry.id;
     events.push(posted.event);
   }
@@ -234,7 +287,10 @@ async function moveVendorBalance(scope: WriteScope, vendorId: string, delta: big
 }
 
 async function loadBill(tenant: Tenant, id: string) {
-  const bill = await tenant.prisma.bill.findFirst({ where: { id, organizationId: tenant.organizationId }, include: { lines: { orderBy: BILL_LINES_IN_ORDER } } });
+  const bill = await tenant.prisma.bill.findFirst({
+    where: { id, organizationId: tenant.organizationId },
+    include: { lines: { orderBy: BILL_LINES_IN_ORDER } },
+  });
   if (!bill) throw notFound('bill', id);
   return bill;
 }
@@ -244,12 +300,24 @@ export async function finalizeBill(scope: WriteScope, id: string) {
   const bill = await loadBill(scope, id);
   if (bill.status !== 'DRAFT') throw new AppError('INVALID_STATE', `Bill ${bill.number} is ${bill.status.toLowerCase()}, not a draft`);
   assertOpenPeriod(scope, bill.issueDate, 'issueDate');
-  const [system, rates] = await Promise.all([systemAccounts(scope, ['accounts_payable', 'tax_recoverable']), taxRatesFor(scope, bill.lines.map((l) => l.taxRateId))]);
+  const [system, rates] = await Promise.all([
+    systemAccounts(scope, ['accounts_payable', 'tax_recoverable']),
+    taxRatesFor(
+      scope,
+      bill.lines.map((l) => l.taxRateId),
+    ),
+  ]);
   // A draft's tax posts to its rates' accounts as they are now, when it is posted.
   const lines = taxAccountsAtPosting(bill.lines, new Map(rates.map((r) => [r.id, r.purchaseAccountId])), system.tax_recoverable);
   const posted = await postBill(scope, { ...bill, lines }, system);
-  await recordTaxAccounts((ids, taxAccountId) => scope.prisma.billLine.updateMany({ where: { id: { in: ids } }, data: { taxAccountId } }), lines);
-  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines };
+  await recordTaxAccounts(
+    (ids, taxAccountId) => scope.prisma.billLine.updateMany({ where: { id: { in: ids } }, data: { taxAccountId } }),
+    lines,
+  );
+  const updated: BillRow = {
+    ...(await scope.prisma.bill.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })),
+    lines,
+  };
   await moveVendorBalance(scope, bill.vendorId, bill.total);
   return change(BILL, updated, [{ type: 'bill.finalized', resource: { type: BILL, id, row: updated } }, posted.event]);
 }
@@ -282,11 +350,35 @@ export async function recordBillPayment(scope: WriteScope, input: BillPaymentInp
       { accountId: paymentAccountId, debit: 0n, credit: amount, vendorId: bill.vendorId },
     ],
   });
-  const settledOn = status === 'PAID' ? await paidInFullOn(bill, date, async () => (await scope.prisma.billPayment.aggregate({ where: { billId: bill.id }, _max: { date: true } }))._max.date) : null;
-  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id: bill.id }, data: { amountPaid: bill.amountPaid + amount, status, settledOn, updatedAt: scope.now } })), lines: bill.lines };
+  const settledOn =
+    status === 'PAID'
+      ? await paidInFullOn(
+          bill,
+          date,
+          async () => (await scope.prisma.billPayment.aggregate({ where: { billId: bill.id }, _max: { date: true } }))._max.date,
+        )
+      : null;
+  const updated: BillRow = {
+    ...(await scope.prisma.bill.update({
+      where: { id: bill.id },
+      data: { amountPaid: bill.amountPaid + amount, status, settledOn, updatedAt: scope.now },
+    })),
+    lines: bill.lines,
+  };
   await moveVendorBalance(scope, bill.vendorId, -amount);
   const payment = await scope.prisma.billPayment.create({
-    data: { id: paymentId, organizationId: scope.organizationId, billId: bill.id, amount, date, paymentAccountId, method, reference, journalEntryId: posted.entry.id, createdAt: scope.now },
+    data: {
+      id: paymentId,
+      organizationId: scope.organizationId,
+      billId: bill.id,
+      amount,
+      date,
+      paymentAccountId,
+      method,
+      reference,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+    },
   });
   const billRef = { type: BILL, id: bill.id, row: updated };
   const events: EventDraft[] = [{ type: 'bill.payment_recorded', resource: billRef }];
@@ -298,7 +390,19 @@ export async function recordBillPayment(scope: WriteScope, input: BillPaymentInp
 export async function voidBill(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
   const bill = await loadBill(scope, id);
   const voided = await voidPosting(scope, 'Bill', bill, 'bill_void', input);
-  const updated: BillRow = { ...(await scope.prisma.bill.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId: voided.voidJournalEntryId, voidedAt: scope.now, settledOn: voided.settledOn, updatedAt: scope.now } })), lines: bill.lines };
+  const updated: BillRow = {
+    ...(await scope.prisma.bill.update({
+      where: { id },
+      data: {
+        status: 'VOID',
+        voidJournalEntryId: voided.voidJournalEntryId,
+        voidedAt: scope.now,
+        settledOn: voided.settledOn,
+        updatedAt: scope.now,
+      },
+    })),
+    lines: bill.lines,
+  };
   if (OPEN_STATUSES.includes(bill.status)) await moveVendorBalance(scope, bill.vendorId, -bill.total);
   return change(BILL, updated, [{ type: 'bill.voided', resource: { type: BILL, id, row: updated } }, ...voided.events]);
 }

@@ -6,15 +6,39 @@ import { moneyNumber } from '../../lib/money.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 
 /** A contact's postal address as the public sees it: null when no part of it is on file. */
-export function addressOf(row: { addressLine1: string | null; addressLine2: string | null; city: string | null; region: string | null; postalCode: string | null; country: string | null }) {
-  const address = { line1: row.addressLine1, line2: row.addressLine2, city: row.city, region: row.region, postalCode: row.postalCode, country: row.country };
+export function addressOf(row: {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+  country: string | null;
+}) {
+  const address = {
+    line1: row.addressLine1,
+    line2: row.addressLine2,
+    city: row.city,
+    region: row.region,
+    postalCode: row.postalCode,
+    country: row.country,
+  };
   return Object.values(address).some((v) => v !== null) ? address : null;
 }
 
 /** A customer's or a vendor's row: the same columns, with the kept balance (what it owes, or what we owe it). */
 type ContactRow = Omit<PrismaTypes.CustomerGetPayload<object>, 'balance'> & { balance?: bigint };
 
-const ADDRESS = S.nullable({ ...S.object({ line1: S.nullable(S.string), line2: S.nullable(S.string), city: S.nullable(S.string), region: S.nullable(S.string), postalCode: S.nullable(S.string), country: S.nullable(S.string) }), type: 'object' });
+const ADDRESS = S.nullable({
+  ...S.object({
+    line1: S.nullable(S.string),
+    line2: S.nullable(S.string),
+    city: S.nullable(S.string),
+    region: S.nullable(S.string),
+    postalCode: S.nullable(S.string),
+    country: S.nullable(S.string),
+  }),
+  type: 'object',
+});
 
 /** What customers and vendors share, in the order REST shows it. */
 const contactProperties = (prefix: string) => ({
@@ -28,8 +52,18 @@ const contactProperties = (prefix: string) => ({
   notes: S.nullable(S.string),
   active: S.boolean,
 });
-const CUSTOMER_SCHEMA = S.object({ ...contactProperties('cus'), balance: { ...S.number, description: 'Amount due on open invoices.' }, createdAt: S.dateTime, updatedAt: S.dateTime });
-const VENDOR_SCHEMA = S.object({ ...contactProperties('ven'), balance: { ...S.number, description: 'Amount due on open bills: what we owe the vendor.' }, createdAt: S.dateTime, updatedAt: S.dateTime });
+const CUSTOMER_SCHEMA = S.object({
+  ...contactProperties('cus'),
+  balance: { ...S.number, description: 'Amount due on open invoices.' },
+  createdAt: S.dateTime,
+  updatedAt: S.dateTime,
+});
+const VENDOR_SCHEMA = S.object({
+  ...contactProperties('ven'),
+  balance: { ...S.number, description: 'Amount due on open bills: what we owe the vendor.' },
+  createdAt: S.dateTime,
+  updatedAt: S.dateTime,
+});
 
 const common = (c: ContactRow) => ({
   id: c.id,

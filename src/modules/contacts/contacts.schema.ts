@@ -3,7 +3,14 @@ import { builder, type BuilderTypes, tenantNode } from '../../graphql/builder.ts
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { createMutation, updateMutation } from '../../graphql/mutations.ts';
 import { addressOf } from './contacts.public.ts';
-import { type AddressInput as AddressShape, type ContactFilter, type ContactInput, type contactService, customers, vendors } from './contacts.service.ts';
+import {
+  type AddressInput as AddressShape,
+  type ContactFilter,
+  type ContactInput,
+  type contactService,
+  customers,
+  vendors,
+} from './contacts.service.ts';
 
 export const AddressRef = builder.objectRef<AddressShape>('Address').implement({
   description: 'A postal address.',
@@ -42,7 +49,6 @@ export function contactInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObje
   } satisfies Record<keyof ContactInput, unknown>;
 }
 
-
 /**
  * Registers a contact type (Customer or Vendor): the node type, its filter, both list fields, and the
  * create/update mutations, all on the shared contact service.
@@ -67,8 +73,17 @@ export function defineContactType(options: {
       email: t.exposeString('email', { nullable: true, description: 'Email address.' }),
       phone: t.exposeString('phone', { nullable: true, description: 'Phone number.' }),
       taxNumber: t.exposeString('taxNumber', { nullable: true, description: 'VAT, GST or tax identification number.' }),
-      address: t.field({ type: AddressRef, nullable: true, description: 'Postal address, or null when none is on file.', select: { addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true }, resolve: (row) => addressOf(row) }),
-      paymentTermsDays: t.exposeInt('paymentTermsDays', { nullable: true, description: 'Days until payment is due; null means the organization default.' }),
+      address: t.field({
+        type: AddressRef,
+        nullable: true,
+        description: 'Postal address, or null when none is on file.',
+        select: { addressLine1: true, addressLine2: true, city: true, region: true, postalCode: true, country: true },
+        resolve: (row) => addressOf(row),
+      }),
+      paymentTermsDays: t.exposeInt('paymentTermsDays', {
+        nullable: true,
+        description: 'Days until payment is due; null means the organization default.',
+      }),
       notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
       active: t.exposeBoolean('active', { description: 'Inactive contacts are kept for history but hidden from pickers.' }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
@@ -86,7 +101,10 @@ export function defineContactType(options: {
   });
   const order = orderInput(
     model,
-    { NAME: { column: 'name', description: 'Alphabetical by name.' }, CREATED_AT: { column: 'createdAt', description: 'By creation time.' } },
+    {
+      NAME: { column: 'name', description: 'Alphabetical by name.' },
+      CREATED_AT: { column: 'createdAt', description: 'By creation time.' },
+    },
     'NAME',
   );
   listFields<ContactFilter>({
@@ -105,7 +123,10 @@ export function defineContactType(options: {
   });
   const updateInput = builder.inputType(`Update${model}Input`, {
     description: `Changes to a ${who}; only the fields given change.`,
-    fields: (t) => ({ ...contactInputFields(t, who, false), active: t.boolean({ description: 'Deactivate (false) or reactivate (true).' }) }),
+    fields: (t) => ({
+      ...contactInputFields(t, who, false),
+      active: t.boolean({ description: 'Deactivate (false) or reactivate (true).' }),
+    }),
   });
   createMutation({
     name: `create${model}`,

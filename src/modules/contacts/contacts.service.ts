@@ -35,7 +35,11 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
   const columns: Record<string, unknown> = {
     name: check.text('name', input.name, { required: options.creating || input.name !== undefined, max: 200 }),
     email: check.email('email', input.email),
-    phone: check.text('phone', input.phone, { max: 40, pattern: /^[0-9+().\-\s]+$/, patternHint: 'may contain only digits, spaces and + ( ) . -' }),
+    phone: check.text('phone', input.phone, {
+      max: 40,
+      pattern: /^[0-9+().\-\s]+$/,
+      patternHint: 'may contain only digits, spaces and + ( ) . -',
+    }),
     taxNumber: check.text('taxNumber', input.taxNumber, { max: 40 }),
     paymentTermsDays: check.integer('paymentTermsDays', input.paymentTermsDays, 0, 365),
     notes: check.text('notes', input.notes, { max: 2000 }),
@@ -50,7 +54,11 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
       city: check.text('address.city', a.city, { max: 100 }),
       region: check.text('address.region', a.region, { max: 100 }),
       postalCode: check.text('address.postalCode', a.postalCode, { max: 20 }),
-      country: check.text('address.country', a.country?.toUpperCase(), { max: 2, pattern: /^[A-Z]{2}$/, patternHint: 'must be an ISO 3166-1 alpha-2 code such as US' }),
+      country: check.text('address.country', a.country?.toUpperCase(), {
+        max: 2,
+        pattern: /^[A-Z]{2}$/,
+        patternHint: 'must be an ISO 3166-1 alpha-2 code such as US',
+      }),
     });
   }
   for (const key of Object.keys(columns)) if (columns[key] === undefined) delete columns[key];
@@ -60,7 +68,23 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
 /** A contact row as stored: the columns customers and vendors share (each also keeps its balance, written by invoices or bills). */
 type ContactRow = Omit<PrismaTypes.CustomerGetPayload<object>, 'balance'>;
 const CONTACT_ROW_COLUMNS = [
-  'id', 'organizationId', 'name', 'email', 'phone', 'taxNumber', 'addressLine1', 'addressLine2', 'city', 'region', 'postalCode', 'country', 'paymentTermsDays', 'notes', 'active', 'createdAt', 'updatedAt',
+  'id',
+  'organizationId',
+  'name',
+  'email',
+  'phone',
+  'taxNumber',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'region',
+  'postalCode',
+  'country',
+  'paymentTermsDays',
+  'notes',
+  'active',
+  'createdAt',
+  'updatedAt',
 ] as const satisfies readonly (keyof ContactRow)[];
 
 export interface ContactFilter {
@@ -82,7 +106,11 @@ export function contactService(kind: 'customer' | 'vendor') {
     where(organizationId: string, filter: ContactFilter = {}, provider: SearchProvider) {
       const where: Record<string, unknown> = { organizationId, ...equalsGiven(filter, ['active']) };
       if (filter.email?.trim()) where.email = filter.email.trim();
-      if (filter.search?.trim()) where.OR = [{ name: textMatch(provider, 'contains', filter.search.trim()) }, { email: textMatch(provider, 'contains', filter.search.trim()) }];
+      if (filter.search?.trim())
+        where.OR = [
+          { name: textMatch(provider, 'contains', filter.search.trim()) },
+          { email: textMatch(provider, 'contains', filter.search.trim()) },
+        ];
       return where;
     },
 

@@ -10,21 +10,32 @@ import { documentLines, type InvoiceLineRow, renderLines, voidFields } from '../
 export const CREDIT_NOTE = 'credit_note';
 
 /** A credit note's lines in order, for reads of several credit notes' lines at once. */
-export const CREDIT_LINES_IN_ORDER = [{ creditNoteId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.CreditNoteLineOrderByWithRelationInput[];
+export const CREDIT_LINES_IN_ORDER = [
+  { creditNoteId: 'asc' },
+  { lineNo: 'asc' },
+] satisfies PrismaTypes.CreditNoteLineOrderByWithRelationInput[];
 
 type Allocation = Pick<PrismaTypes.CreditNoteAllocationGetPayload<object>, 'invoiceId' | 'amount' | 'date'>;
 type Refund = Pick<PrismaTypes.CreditNoteRefundGetPayload<object>, 'id' | 'amount' | 'date' | 'paymentAccountId' | 'journalEntryId'>;
-export type CreditNoteRow = PrismaTypes.CreditNoteGetPayload<object> & { lines: InvoiceLineRow[]; allocations: Allocation[]; refunds: Refund[] };
+export type CreditNoteRow = PrismaTypes.CreditNoteGetPayload<object> & {
+  lines: InvoiceLineRow[];
+  allocations: Allocation[];
+  refunds: Refund[];
+};
 
 /** What a credit note's row carries besides its lines, as every read of one loads it. */
 export const CREDIT_NOTE_INCLUDE = {
   lines: { orderBy: CREDIT_LINES_IN_ORDER },
   allocations: { orderBy: [{ date: 'asc' }, { id: 'asc' }], select: { invoiceId: true, amount: true, date: true } },
-  refunds: { orderBy: [{ date: 'asc' }, { id: 'asc' }], select: { id: true, amount: true, date: true, paymentAccountId: true, journalEntryId: true } },
+  refunds: {
+    orderBy: [{ date: 'asc' }, { id: 'asc' }],
+    select: { id: true, amount: true, date: true, paymentAccountId: true, journalEntryId: true },
+  },
 } satisfies PrismaTypes.CreditNoteInclude;
 
 /** The credit still unused: total less what was applied and refunded (0 when void). */
-export const remainingCreditOf = (c: { status: string; total: bigint; amountApplied: bigint; amountRefunded: bigint }) => (c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded);
+export const remainingCreditOf = (c: { status: string; total: bigint; amountApplied: bigint; amountRefunded: bigint }) =>
+  c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded;
 
 const CREDIT_NOTE_SCHEMA = S.object({
   id: S.id('cn'),
@@ -39,12 +50,14 @@ const CREDIT_NOTE_SCHEMA = S.object({
   discountTotal: S.number,
   taxTotal: S.number,
   total: S.number,
-  amountApplied: { ...S.number, description: 'Applied to the customer\'s invoices.' },
+  amountApplied: { ...S.number, description: "Applied to the customer's invoices." },
   amountRefunded: { ...S.number, description: 'Paid back to the customer.' },
   remainingCredit: { ...S.number, description: 'total − amountApplied − amountRefunded: credit the customer still has (0 when void).' },
   lines: documentLines('cnl'),
   allocations: S.array(S.object({ invoiceId: S.id('inv'), amount: S.number, date: S.date })),
-  refunds: S.array(S.object({ id: S.id('cnr'), amount: S.number, date: S.date, paymentAccountId: S.id('acct'), journalEntryId: S.id('je') })),
+  refunds: S.array(
+    S.object({ id: S.id('cnr'), amount: S.number, date: S.date, paymentAccountId: S.id('acct'), journalEntryId: S.id('je') }),
+  ),
   journalEntryId: S.id('je'),
   ...voidFields,
   createdAt: S.dateTime,
@@ -54,7 +67,8 @@ const CREDIT_NOTE_SCHEMA = S.object({
 export const creditNoteRepresentation: Representation<CreditNoteRow, Infer<typeof CREDIT_NOTE_SCHEMA>> = {
   type: CREDIT_NOTE,
   schema: CREDIT_NOTE_SCHEMA,
-  load: (db, organizationId, ids) => db.creditNote.findMany({ where: { organizationId, id: { in: ids } }, include: CREDIT_NOTE_INCLUDE, orderBy: { id: 'asc' } }),
+  load: (db, organizationId, ids) =>
+    db.creditNote.findMany({ where: { organizationId, id: { in: ids } }, include: CREDIT_NOTE_INCLUDE, orderBy: { id: 'asc' } }),
   render(c, organization) {
     const decimals = decimalsOf({ organization });
     const money = (minor: bigint) => moneyNumber(minor, decimals);
@@ -76,7 +90,13 @@ export const creditNoteRepresentation: Representation<CreditNoteRow, Infer<typeo
       remainingCredit: money(remainingCreditOf(c)),
       lines: renderLines(c.lines, money),
       allocations: c.allocations.map((a) => ({ invoiceId: a.invoiceId, amount: money(a.amount), date: a.date })),
-      refunds: c.refunds.map((r) => ({ id: r.id, amount: money(r.amount), date: r.date, paymentAccountId: r.paymentAccountId, journalEntryId: r.journalEntryId })),
+      refunds: c.refunds.map((r) => ({
+        id: r.id,
+        amount: money(r.amount),
+        date: r.date,
+        paymentAccountId: r.paymentAccountId,
+        journalEntryId: r.journalEntryId,
+      })),
       journalEntryId: c.journalEntryId,
       voidedAt: c.voidedAt?.toISOString() ?? null,
       voidDate: c.status === 'VOID' ? c.settledOn : null,

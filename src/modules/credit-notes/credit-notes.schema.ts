@@ -5,14 +5,28 @@ import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
 import { documentLineFields, saleLineInputFields } from '../invoices/invoices.schema.ts';
 import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
-import { type ApplyCreditInput, applyCreditNote, createCreditNote, type CreditNoteFilter, creditNoteWhere, type RefundCreditInput, refundCreditNote, voidCreditNote } from './credit-notes.service.ts';
+import {
+  type ApplyCreditInput,
+  applyCreditNote,
+  createCreditNote,
+  type CreditNoteFilter,
+  creditNoteWhere,
+  type RefundCreditInput,
+  refundCreditNote,
+  voidCreditNote,
+} from './credit-notes.service.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
 
-const CreditNoteStatusEnum = describedEnum('CreditNoteStatus', CreditNoteStatus, 'Where a credit note is: OPEN while credit remains, CLOSED once all of it is applied or refunded, or VOID.', {
-  OPEN: 'Posted, with credit remaining.',
-  CLOSED: 'All of its credit applied to invoices or refunded.',
-  VOID: 'Cancelled; its posting was reversed.',
-});
+const CreditNoteStatusEnum = describedEnum(
+  'CreditNoteStatus',
+  CreditNoteStatus,
+  'Where a credit note is: OPEN while credit remains, CLOSED once all of it is applied or refunded, or VOID.',
+  {
+    OPEN: 'Posted, with credit remaining.',
+    CLOSED: 'All of its credit applied to invoices or refunded.',
+    VOID: 'Cancelled; its posting was reversed.',
+  },
+);
 
 builder.prismaObject('CreditNoteLine', {
   description: 'One line of a credit note; rounded per line, half up, as invoice lines.',
@@ -20,8 +34,11 @@ builder.prismaObject('CreditNoteLine', {
   fields: (t) => ({
     ...documentLineFields(t, 'cnl', 'credit note'),
     product: t.relation('product', { nullable: true, description: 'The product credited, if any.' }),
-    account: t.relation('account', { description: 'The income account the line\'s amount is debited to.' }),
-    appliedTaxRate: t.relation('taxRate', { nullable: true, description: 'The tax rate the line\'s tax comes from and is taken back from; null when the line has no tax.' }),
+    account: t.relation('account', { description: "The income account the line's amount is debited to." }),
+    appliedTaxRate: t.relation('taxRate', {
+      nullable: true,
+      description: "The tax rate the line's tax comes from and is taken back from; null when the line has no tax.",
+    }),
   }),
 });
 
@@ -49,7 +66,8 @@ builder.prismaObject('CreditNoteRefund', {
 });
 
 export const CreditNoteRef = builder.prismaNode('CreditNote', {
-  description: 'A credit note for a customer (a return, an overcharge): the mirror of an invoice, posted Dr revenue, Dr tax, Cr receivables. Its credit is applied to the customer\'s invoices or refunded.',
+  description:
+    "A credit note for a customer (a return, an overcharge): the mirror of an invoice, posted Dr revenue, Dr tax, Cr receivables. Its credit is applied to the customer's invoices or refunded.",
   ...tenantNode('The credit note id (`cn_…`).'),
   fields: (t) => ({
     number: t.exposeString('number', { description: 'CN-0001, sequential in the organization.' }),
@@ -59,20 +77,47 @@ export const CreditNoteRef = builder.prismaNode('CreditNote', {
     currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
     reference: t.exposeString('reference', { nullable: true, description: 'E.g. the invoice or return it is for.' }),
-    subtotal: t.field({ type: 'Money', description: 'Sum of quantity × unit price over the lines.', resolve: (c, _a, ctx) => money(ctx, c.subtotal) }),
-    discountTotal: t.field({ type: 'Money', description: 'Sum of the line discounts.', resolve: (c, _a, ctx) => money(ctx, c.discountTotal) }),
+    subtotal: t.field({
+      type: 'Money',
+      description: 'Sum of quantity × unit price over the lines.',
+      resolve: (c, _a, ctx) => money(ctx, c.subtotal),
+    }),
+    discountTotal: t.field({
+      type: 'Money',
+      description: 'Sum of the line discounts.',
+      resolve: (c, _a, ctx) => money(ctx, c.discountTotal),
+    }),
     taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes.', resolve: (c, _a, ctx) => money(ctx, c.taxTotal) }),
-    total: t.field({ type: 'Money', description: 'subtotal − discountTotal + taxTotal: the credit given.', resolve: (c, _a, ctx) => money(ctx, c.total) }),
+    total: t.field({
+      type: 'Money',
+      description: 'subtotal − discountTotal + taxTotal: the credit given.',
+      resolve: (c, _a, ctx) => money(ctx, c.total),
+    }),
     amountApplied: t.field({ type: 'Money', description: 'Applied to invoices.', resolve: (c, _a, ctx) => money(ctx, c.amountApplied) }),
     amountRefunded: t.field({ type: 'Money', description: 'Paid back.', resolve: (c, _a, ctx) => money(ctx, c.amountRefunded) }),
-    remainingCredit: t.field({ type: 'Money', description: 'total − amountApplied − amountRefunded (0 when void).', resolve: (c, _a, ctx) => money(ctx, remainingCreditOf(c)) }),
+    remainingCredit: t.field({
+      type: 'Money',
+      description: 'total − amountApplied − amountRefunded (0 when void).',
+      resolve: (c, _a, ctx) => money(ctx, remainingCreditOf(c)),
+    }),
     lines: t.relation('lines', { description: 'Its lines, in order.', query: { orderBy: CREDIT_LINES_IN_ORDER } }),
-    allocations: t.relation('allocations', { description: 'Where its credit was applied, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
-    refunds: t.relation('refunds', { description: 'Its credit paid back, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+    allocations: t.relation('allocations', {
+      description: 'Where its credit was applied, oldest first.',
+      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
+    }),
+    refunds: t.relation('refunds', {
+      description: 'Its credit paid back, oldest first.',
+      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
+    }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
-    voidDate: t.field({ type: 'Date', nullable: true, description: VOID_DATE_DESCRIPTION, resolve: (c) => (c.status === 'VOID' ? c.settledOn : null) }),
+    voidDate: t.field({
+      type: 'Date',
+      nullable: true,
+      description: VOID_DATE_DESCRIPTION,
+      resolve: (c) => (c.status === 'VOID' ? c.settledOn : null),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
   }),
@@ -82,10 +127,10 @@ const CreditNoteFilterInput = builder.inputType('CreditNoteFilter', {
   description: 'Narrows a list of credit notes; all given conditions must hold.',
   fields: (t) => ({
     status: t.field({ type: CreditNoteStatusEnum, description: 'Only this status.' }),
-    customerId: t.id({ description: 'Only this customer\'s credit notes.' }),
+    customerId: t.id({ description: "Only this customer's credit notes." }),
     from: t.field({ type: 'Date', description: 'Dated on or after.' }),
     to: t.field({ type: 'Date', description: 'Dated on or before.' }),
-    search: t.string({ description: 'Part of the number, the reference or the customer\'s name.' }),
+    search: t.string({ description: "Part of the number, the reference or the customer's name." }),
   }),
 });
 
@@ -108,13 +153,21 @@ listFields<CreditNoteFilter>({
 });
 
 builder.prismaObjectField('Customer', 'creditNotes', (t) =>
-  t.relatedConnection('creditNotes', { cursor: 'id', maxSize: connectionMaxSize, totalCount: true, description: 'This customer\'s credit notes, newest first.', query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] } }),
+  t.relatedConnection('creditNotes', {
+    cursor: 'id',
+    maxSize: connectionMaxSize,
+    totalCount: true,
+    description: "This customer's credit notes, newest first.",
+    query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
+  }),
 );
 
-builder.prismaObjectField('JournalEntry', 'creditNote', (t) => t.relation('creditNote', { nullable: true, description: 'The credit note that posted this entry, if any.' }));
+builder.prismaObjectField('JournalEntry', 'creditNote', (t) =>
+  t.relation('creditNote', { nullable: true, description: 'The credit note that posted this entry, if any.' }),
+);
 
 const CreditNoteLineInput = builder.inputType('CreditNoteLineInput', {
-  description: 'One credit note line. With a product, description, unit price, tax and account default to the product\'s.',
+  description: "One credit note line. With a product, description, unit price, tax and account default to the product's.",
   fields: (t) => saleLineInputFields(t, 'debit'),
 });
 
@@ -132,16 +185,23 @@ const CreateCreditNoteInput = builder.inputType('CreateCreditNoteInput', {
 const CreditAllocationInput = builder.inputType('CreditAllocationInput', {
   description: 'Credit to apply to one invoice.',
   fields: (t) => ({
-    invoiceId: t.id({ required: true, description: 'An open invoice of the credit note\'s customer (`inv_…`).' }),
+    invoiceId: t.id({ required: true, description: "An open invoice of the credit note's customer (`inv_…`)." }),
     amount: t.field({ type: 'Money', required: true, description: 'At most its amount due.' }),
   }),
 });
 
 const ApplyCreditNoteInput = builder.inputType('ApplyCreditNoteInput', {
-  description: 'Where to apply a credit note\'s credit: one or more open invoices of its customer, in all at most the credit remaining.',
+  description: "Where to apply a credit note's credit: one or more open invoices of its customer, in all at most the credit remaining.",
   fields: (t) => ({
-    allocations: t.field({ type: [CreditAllocationInput], required: true, description: 'At least one invoice and amount; each invoice once.' }),
-    date: t.field({ type: 'Date', description: 'When it is applied; today when omitted. Not before either document\'s date, not in a locked period.' }),
+    allocations: t.field({
+      type: [CreditAllocationInput],
+      required: true,
+      description: 'At least one invoice and amount; each invoice once.',
+    }),
+    date: t.field({
+      type: 'Date',
+      description: "When it is applied; today when omitted. Not before either document's date, not in a locked period.",
+    }),
   }),
 });
 
@@ -173,7 +233,7 @@ recordMutation<ApplyCreditInput>({
   input: ApplyCreditNoteInput,
   inputRequired: true,
   inputDescription: 'The invoices and amounts.',
-  description: 'Applies a credit note\'s credit to open invoices of its customer; their amounts due fall.',
+  description: "Applies a credit note's credit to open invoices of its customer; their amounts due fall.",
   run: (scope, id, input) => applyCreditNote(scope, id, input),
 });
 

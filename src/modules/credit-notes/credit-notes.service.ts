@@ -17,7 +17,13 @@ import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
 import { invoiceTotals } from '../invoices/invoice-math.ts';
-import { checkSaleLines, type InvoiceLineInput, invoicePostingLines, latestSettlement, moveCustomerBalance } from '../invoices/invoices.service.ts';
+import {
+  checkSaleLines,
+  type InvoiceLineInput,
+  invoicePostingLines,
+  latestSettlement,
+  moveCustomerBalance,
+} from '../invoices/invoices.service.ts';
 import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, type PaymentInput, voidPosting } from '../invoices/documents.ts';
 import { INVOICE, type InvoiceRow, LINES_IN_ORDER } from '../invoices/invoices.public.ts';
 import { CREDIT_NOTE, CREDIT_NOTE_INCLUDE, type CreditNoteRow, remainingCreditOf } from './credit-notes.public.ts';
@@ -38,7 +44,11 @@ export interface CreditNoteFilter {
   search?: string | null;
 }
 
-export function creditNoteWhere(organizationId: string, filter: CreditNoteFilter = {}, provider: SearchProvider): PrismaTypes.CreditNoteWhereInput {
+export function creditNoteWhere(
+  organizationId: string,
+  filter: CreditNoteFilter = {},
+  provider: SearchProvider,
+): PrismaTypes.CreditNoteWhereInput {
   const and: PrismaTypes.CreditNoteWhereInput[] = [];
   if (filter.status) and.push({ status: filter.status });
   if (filter.customerId) and.push({ customerId: filter.customerId });
@@ -46,7 +56,13 @@ export function creditNoteWhere(organizationId: string, filter: CreditNoteFilter
   if (filter.to) and.push({ issueDate: { lte: filter.to } });
   if (filter.search?.trim()) {
     const text = filter.search.trim();
-    and.push({ OR: [{ number: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, { customer: { name: textMatch(provider, 'contains', text) } }] });
+    and.push({
+      OR: [
+        { number: textMatch(provider, 'contains', text) },
+        { reference: textMatch(provider, 'contains', text) },
+        { customer: { name: textMatch(provider, 'contains', text) } },
+      ],
+    });
   }
   return and.length ? { organizationId, AND: and } : { organizationId };
 }
@@ -87,7 +103,20 @@ export async function createCreditNote(scope: WriteScope, input: CreditNoteInput
     lines: invoiceLike.map((l) => ({ ...l, debit: l.credit, credit: l.debit })),
   });
   const written = await scope.prisma.creditNote.create({
-    data: { id, organizationId: scope.organizationId, number, customerId: customer!.id, issueDate, currency: scope.organization.baseCurrency, memo, reference, ...totals, journalEntryId: posted.entry.id, createdAt: scope.now, updatedAt: scope.now },
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      number,
+      customerId: customer!.id,
+      issueDate,
+      currency: scope.organization.baseCurrency,
+      memo,
+      reference,
+      ...totals,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
   });
   await insertRows(scope.sql, 'CreditNoteLine', CREDIT_LINE_COLUMNS, lines);
   await moveCustomerBalance(scope, customer!.id, -totals.total);
@@ -96,24 +125,39 @@ export async function createCreditNote(scope: WriteScope, input: CreditNoteInput
 }
 
 async function loadCreditNote(tenant: Tenant, id: string) {
-  const note = await tenant.prisma.creditNote.findFirst({ where: { id, organizationId: tenant.organizationId }, include: CREDIT_NOTE_INCLUDE });
+  const note = await tenant.prisma.creditNote.findFirst({
+    where: { id, organizationId: tenant.organizationId },
+    include: CREDIT_NOTE_INCLUDE,
+  });
   if (!note) throw notFound('credit note', id);
   return note;
 }
 
 function assertOpen(note: { number: string; status: CreditNoteStatus }, action: string) {
-  if (note.status !== 'OPEN') throw new AppError('INVALID_STATE', `Credit note ${note.number} is ${note.status === 'VOID' ? 'void' : 'used up (closed)'} and cannot be ${action}`);
+  if (note.status !== 'OPEN')
+    throw new AppError(
+      'INVALID_STATE',
+      `Credit note ${note.number} is ${note.status === 'VOID' ? 'void' : 'used up (closed)'} and cannot be ${action}`,
+    );
 }
 
 /** The credit note's status and settled date once `used` more of it is used on `date`. */
-async function afterUse(scope: WriteScope, note: { id: string; total: bigint; amountApplied: bigint; amountRefunded: bigint }, used: bigint, date: string): Promise<{ status: CreditNoteStatus; settledOn: string | null }> {
+async function afterUse(
+  scope: WriteScope,
+  note: { id: string; total: bigint; amountApplied: bigint; amountRefunded: bigint },
+  used: bigint,
+  date: string,
+): Promise<{ status: CreditNoteStatus; settledOn: string | null }> {
   if (note.total - note.amountApplied - note.amountRefunded - used > 0n) return { status: 'OPEN', settledOn: null };
   // Used up: from the latest of its applications' and refunds' dates (they may be recorded out of order).
   const [allocations, refunds] = await Promise.all([
     scope.prisma.creditNoteAllocation.aggregate({ where: { creditNoteId: note.id }, _max: { date: true } }),
     scope.prisma.creditNoteRefund.aggregate({ where: { creditNoteId: note.id }, _max: { date: true } }),
   ]);
-  const latest = [date, allocations._max.date, refunds._max.date].filter((d): d is string => !!d).sort().at(-1)!;
+  const latest = [date, allocations._max.date, refunds._max.date]
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1)!;
   return { status: 'CLOSED', settledOn: latest };
 }
 
@@ -144,45 +188,85 @@ export async function applyCreditNote(scope: WriteScope, id: string, input: Appl
   check.done();
   const note = await loadCreditNote(scope, id);
   assertOpen(note, 'applied');
-  const invoices = await scope.prisma.invoice.findMany({ where: { organizationId: scope.organizationId, id: { in: ids } }, include: { lines: { orderBy: LINES_IN_ORDER } } });
+  const invoices = await scope.prisma.invoice.findMany({
+    where: { organizationId: scope.organizationId, id: { in: ids } },
+    include: { lines: { orderBy: LINES_IN_ORDER } },
+  });
   for (const [i, a] of wanted.entries()) {
     const invoice = invoices.find((inv) => inv.id === a.invoiceId);
     const at = `allocations.${i}`;
     if (!invoice) check.fail(`${at}.invoiceId`, `no invoice with id "${a.invoiceId}"`);
-    else if (invoice.customerId !== note.customerId) check.fail(`${at}.invoiceId`, `invoice ${invoice.number} is another customer's; credit applies to its own customer's invoices`);
-    else if (!OPEN_STATUSES.includes(invoice.status)) check.fail(`${at}.invoiceId`, `invoice ${invoice.number} is ${invoice.status.toLowerCase().replace('_', ' ')}; credit applies to open invoices`);
+    else if (invoice.customerId !== note.customerId)
+      check.fail(`${at}.invoiceId`, `invoice ${invoice.number} is another customer's; credit applies to its own customer's invoices`);
+    else if (!OPEN_STATUSES.includes(invoice.status))
+      check.fail(
+        `${at}.invoiceId`,
+        `invoice ${invoice.number} is ${invoice.status.toLowerCase().replace('_', ' ')}; credit applies to open invoices`,
+      );
     else {
       const due = invoice.total - invoice.amountPaid - invoice.amountCredited;
-      if (amounts[i] > due) check.fail(`${at}.amount`, `${formatMoney(amounts[i], decimals)} is more than invoice ${invoice.number}'s amount due ${formatMoney(due, decimals)}`);
+      if (amounts[i] > due)
+        check.fail(
+          `${at}.amount`,
+          `${formatMoney(amounts[i], decimals)} is more than invoice ${invoice.number}'s amount due ${formatMoney(due, decimals)}`,
+        );
       if (date < invoice.issueDate) check.fail('date', `must not be before invoice ${invoice.number}'s date ${invoice.issueDate}`);
     }
   }
   const applying = amounts.reduce((t, a) => t + a, 0n);
   const remaining = remainingCreditOf(note);
-  if (applying > remaining) check.fail('allocations', `${formatMoney(applying, decimals)} is more than the credit remaining ${formatMoney(remaining, decimals)}`);
+  if (applying > remaining)
+    check.fail('allocations', `${formatMoney(applying, decimals)} is more than the credit remaining ${formatMoney(remaining, decimals)}`);
   if (date < note.issueDate) check.fail('date', `must not be before the credit note date ${note.issueDate}`);
   check.done();
   assertOpenPeriod(scope, date);
 
   const events: EventDraft[] = [];
-  const allocations = wanted.map((a, i) => ({ id: newId('CreditNoteAllocation'), organizationId: scope.organizationId, creditNoteId: note.id, invoiceId: a.invoiceId!, amount: amounts[i], date, createdAt: scope.now }));
+  const allocations = wanted.map((a, i) => ({
+    id: newId('CreditNoteAllocation'),
+    organizationId: scope.organizationId,
+    creditNoteId: note.id,
+    invoiceId: a.invoiceId!,
+    amount: amounts[i],
+    date,
+    createdAt: scope.now,
+  }));
   await scope.prisma.creditNoteAllocation.createMany({ data: allocations });
   for (const allocation of allocations) {
     const invoice = invoices.find((inv) => inv.id === allocation.invoiceId)!;
     const amountCredited = invoice.amountCredited + allocation.amount;
     const paid = invoice.total - invoice.amountPaid - amountCredited === 0n;
     const status: InvoiceStatus = paid ? 'PAID' : 'PARTIALLY_PAID';
-    const settledOn = paid ? [date, await latestSettlement(scope, invoice.id)].filter((d): d is string => !!d).sort().at(-1)! : null;
-    const row = await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountCredited, status, settledOn, updatedAt: scope.now } });
+    const settledOn = paid
+      ? [date, await latestSettlement(scope, invoice.id)]
+          .filter((d): d is string => !!d)
+          .sort()
+          .at(-1)!
+      : null;
+    const row = await scope.prisma.invoice.update({
+      where: { id: invoice.id },
+      data: { amountCredited, status, settledOn, updatedAt: scope.now },
+    });
     const updated: InvoiceRow = { ...row, lines: invoice.lines };
     const ref = { type: INVOICE, id: invoice.id, row: updated };
     events.push({ type: 'invoice.credit_applied', resource: ref });
     if (paid) events.push({ type: 'invoice.paid', resource: ref });
   }
   const used = await afterUse(scope, note, applying, date);
-  const written = await scope.prisma.creditNote.update({ where: { id: note.id }, data: { amountApplied: note.amountApplied + applying, ...used, updatedAt: scope.now } });
-  const updated: CreditNoteRow = { ...written, lines: note.lines, refunds: note.refunds, allocations: [...note.allocations, ...allocations.map(({ invoiceId, amount, date: d }) => ({ invoiceId, amount, date: d }))] };
-  return change(CREDIT_NOTE, updated, [{ type: 'credit_note.applied', resource: { type: CREDIT_NOTE, id: note.id, row: updated } }, ...events]);
+  const written = await scope.prisma.creditNote.update({
+    where: { id: note.id },
+    data: { amountApplied: note.amountApplied + applying, ...used, updatedAt: scope.now },
+  });
+  const updated: CreditNoteRow = {
+    ...written,
+    lines: note.lines,
+    refunds: note.refunds,
+    allocations: [...note.allocations, ...allocations.map(({ invoiceId, amount, date: d }) => ({ invoiceId, amount, date: d }))],
+  };
+  return change(CREDIT_NOTE, updated, [
+    { type: 'credit_note.applied', resource: { type: CREDIT_NOTE, id: note.id, row: updated } },
+    ...events,
+  ]);
 }
 
 export interface RefundCreditInput extends PaymentInput {
@@ -199,8 +283,12 @@ export async function refundCreditNote(scope: WriteScope, id: string, input: Ref
   assertOpen(note, 'refunded');
   const decimals = decimalsOf(scope);
   const remaining = remainingCreditOf(note);
-  if (amount > remaining) throw validationError([{ path: 'amount', message: `${formatMoney(amount, decimals)} is more than the credit remaining ${formatMoney(remaining, decimals)}` }]);
-  if (date < note.issueDate) throw validationError([{ path: 'date', message: `must not be before the credit note date ${note.issueDate}` }]);
+  if (amount > remaining)
+    throw validationError([
+      { path: 'amount', message: `${formatMoney(amount, decimals)} is more than the credit remaining ${formatMoney(remaining, decimals)}` },
+    ]);
+  if (date < note.issueDate)
+    throw validationError([{ path: 'date', message: `must not be before the credit note date ${note.issueDate}` }]);
   assertOpenPeriod(scope, date);
   const system = await systemAccounts(scope, ['bank', 'accounts_receivable']);
   const paymentAccountId = input.paymentAccountId ?? system.bank;
@@ -216,24 +304,64 @@ export async function refundCreditNote(scope: WriteScope, id: string, input: Ref
       { accountId: paymentAccountId, debit: 0n, credit: amount, customerId: note.customerId },
     ],
   });
-  const refund = await scope.prisma.creditNoteRefund.create({ data: { id: refundId, organizationId: scope.organizationId, creditNoteId: note.id, amount, date, paymentAccountId, method, reference, journalEntryId: posted.entry.id, createdAt: scope.now } });
+  const refund = await scope.prisma.creditNoteRefund.create({
+    data: {
+      id: refundId,
+      organizationId: scope.organizationId,
+      creditNoteId: note.id,
+      amount,
+      date,
+      paymentAccountId,
+      method,
+      reference,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+    },
+  });
   const used = await afterUse(scope, note, amount, date);
-  const written = await scope.prisma.creditNote.update({ where: { id: note.id }, data: { amountRefunded: note.amountRefunded + amount, ...used, updatedAt: scope.now } });
+  const written = await scope.prisma.creditNote.update({
+    where: { id: note.id },
+    data: { amountRefunded: note.amountRefunded + amount, ...used, updatedAt: scope.now },
+  });
   await moveCustomerBalance(scope, note.customerId, amount);
   const updated: CreditNoteRow = { ...written, lines: note.lines, allocations: note.allocations, refunds: [...note.refunds, refund] };
-  return change(CREDIT_NOTE, updated, [{ type: 'credit_note.refunded', resource: { type: CREDIT_NOTE, id: note.id, row: updated } }, posted.event]);
+  return change(CREDIT_NOTE, updated, [
+    { type: 'credit_note.refunded', resource: { type: CREDIT_NOTE, id: note.id, row: updated } },
+    posted.event,
+  ]);
 }
 
 /** Voids a credit note none of whose credit is used: posts the reversal. */
 export async function voidCreditNote(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
   const note = await loadCreditNote(scope, id);
   if (note.status === 'OPEN' && note.amountApplied + note.amountRefunded > 0n) {
-    throw new AppError('INVALID_STATE', `Credit note ${note.number} has ${formatMoney(note.amountApplied + note.amountRefunded, decimalsOf(scope))} of its credit applied or refunded; it cannot be voided`);
+    throw new AppError(
+      'INVALID_STATE',
+      `Credit note ${note.number} has ${formatMoney(note.amountApplied + note.amountRefunded, decimalsOf(scope))} of its credit applied or refunded; it cannot be voided`,
+    );
   }
   if (note.status === 'CLOSED') throw new AppError('INVALID_STATE', `Credit note ${note.number} is used up (closed); it cannot be voided`);
-  const voided = await voidPosting(scope, 'Credit note', { ...note, amountPaid: 0n, status: note.status === 'VOID' ? 'VOID' : 'OPEN' }, 'credit_note_void', input);
-  const written = await scope.prisma.creditNote.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId: voided.voidJournalEntryId, voidedAt: scope.now, settledOn: voided.settledOn, updatedAt: scope.now } });
+  const voided = await voidPosting(
+    scope,
+    'Credit note',
+    { ...note, amountPaid: 0n, status: note.status === 'VOID' ? 'VOID' : 'OPEN' },
+    'credit_note_void',
+    input,
+  );
+  const written = await scope.prisma.creditNote.update({
+    where: { id },
+    data: {
+      status: 'VOID',
+      voidJournalEntryId: voided.voidJournalEntryId,
+      voidedAt: scope.now,
+      settledOn: voided.settledOn,
+      updatedAt: scope.now,
+    },
+  });
   await moveCustomerBalance(scope, note.customerId, note.total);
   const updated: CreditNoteRow = { ...written, lines: note.lines, allocations: note.allocations, refunds: note.refunds };
-  return change(CREDIT_NOTE, updated, [{ type: 'credit_note.voided', resource: { type: CREDIT_NOTE, id, row: updated } }, ...voided.events]);
+  return change(CREDIT_NOTE, updated, [
+    { type: 'credit_note.voided', resource: { type: CREDIT_NOTE, id, row: updated } },
+    ...voided.events,
+  ]);
 }

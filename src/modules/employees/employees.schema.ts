@@ -15,16 +15,26 @@ const EmployeeStatusEnum = describedEnum('EmployeeStatus', EmployeeStatus, 'Acti
   ACTIVE: 'Currently employed.',
   TERMINATED: 'No longer employed; endDate says since when.',
 });
-const PayTypeEnum = describedEnum('PayType', PayType, 'How payRate is meant.', { SALARY: 'payRate is per year.', HOURLY: 'payRate is per hour.' });
+const PayTypeEnum = describedEnum('PayType', PayType, 'How payRate is meant.', {
+  SALARY: 'payRate is per year.',
+  HOURLY: 'payRate is per hour.',
+});
 
 export const EmployeeRef = builder.prismaNode('Employee', {
   description: 'A person employed by the organization, as HR systems sync them.',
   ...tenantNode('The employee id (`emp_…`).'),
   fields: (t) => ({
-    employeeNumber: t.exposeString('employeeNumber', { nullable: true, description: 'The HR system\'s number for the employee, unique in the organization.' }),
+    employeeNumber: t.exposeString('employeeNumber', {
+      nullable: true,
+      description: "The HR system's number for the employee, unique in the organization.",
+    }),
     firstName: t.exposeString('firstName', { description: 'Given name.' }),
     lastName: t.exposeString('lastName', { description: 'Family name.' }),
-    fullName: t.string({ description: 'Given and family name.', select: { firstName: true, lastName: true }, resolve: (e) => `${e.firstName} ${e.lastName}` }),
+    fullName: t.string({
+      description: 'Given and family name.',
+      select: { firstName: true, lastName: true },
+      resolve: (e) => `${e.firstName} ${e.lastName}`,
+    }),
     email: t.exposeString('email', { nullable: true, description: 'Work email.' }),
     phone: t.exposeString('phone', { nullable: true, description: 'Phone number.' }),
     jobTitle: t.exposeString('jobTitle', { nullable: true, description: 'Job title.' }),
@@ -34,7 +44,12 @@ export const EmployeeRef = builder.prismaNode('Employee', {
     startDate: t.expose('startDate', { type: 'Date', nullable: true, description: 'First day of employment.' }),
     endDate: t.expose('endDate', { type: 'Date', nullable: true, description: 'Last day of employment.' }),
     payType: t.expose('payType', { type: PayTypeEnum, nullable: true, description: 'Salary or hourly.' }),
-    payRate: t.field({ type: 'Money', nullable: true, description: 'Yearly salary or hourly rate, by payType.', resolve: (e, _a, ctx) => (e.payRate === null ? null : money(ctx, e.payRate)) }),
+    payRate: t.field({
+      type: 'Money',
+      nullable: true,
+      description: 'Yearly salary or hourly rate, by payType.',
+      resolve: (e, _a, ctx) => (e.payRate === null ? null : money(ctx, e.payRate)),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),
   }),
@@ -71,7 +86,7 @@ listFields<EmployeeFilter>({
 
 function employeeInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObject'>, creating: boolean) {
   return {
-    employeeNumber: t.string({ description: 'The HR system\'s number, unique in the organization.' }),
+    employeeNumber: t.string({ description: "The HR system's number, unique in the organization." }),
     firstName: t.string({ required: creating, description: 'Given name.' }),
     lastName: t.string({ required: creating, description: 'Family name.' }),
     email: t.string({ description: 'Work email.' }),
@@ -87,8 +102,14 @@ function employeeInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObject'>, 
   };
 }
 
-const CreateEmployeeInput = builder.inputType('CreateEmployeeInput', { description: 'A new employee.', fields: (t) => employeeInputFields(t, true) });
-const UpdateEmployeeInput = builder.inputType('UpdateEmployeeInput', { description: 'Changes to an employee; only the fields given change.', fields: (t) => employeeInputFields(t, false) });
+const CreateEmployeeInput = builder.inputType('CreateEmployeeInput', {
+  description: 'A new employee.',
+  fields: (t) => employeeInputFields(t, true),
+});
+const UpdateEmployeeInput = builder.inputType('UpdateEmployeeInput', {
+  description: 'Changes to an employee; only the fields given change.',
+  fields: (t) => employeeInputFields(t, false),
+});
 
 createMutation({
   name: 'createEmployee',

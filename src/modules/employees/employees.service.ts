@@ -34,17 +34,30 @@ export interface EmployeeInput {
   payRate?: string | null;
 }
 
-export function employeeWhere(organizationId: string, filter: EmployeeFilter = {}, provider: SearchProvider): PrismaTypes.EmployeeWhereInput {
+export function employeeWhere(
+  organizationId: string,
+  filter: EmployeeFilter = {},
+  provider: SearchProvider,
+): PrismaTypes.EmployeeWhereInput {
   const where: PrismaTypes.EmployeeWhereInput = { organizationId, ...equalsGiven(filter, ['status', 'employmentType']) };
   if (filter.department?.trim()) where.department = filter.department.trim();
   if (filter.search?.trim()) {
     const text = filter.search.trim();
-    where.OR = [{ firstName: textMatch(provider, 'contains', text) }, { lastName: textMatch(provider, 'contains', text) }, { email: textMatch(provider, 'contains', text) }, { employeeNumber: textMatch(provider, 'startsWith', text) }];
+    where.OR = [
+      { firstName: textMatch(provider, 'contains', text) },
+      { lastName: textMatch(provider, 'contains', text) },
+      { email: textMatch(provider, 'contains', text) },
+      { employeeNumber: textMatch(provider, 'startsWith', text) },
+    ];
   }
   return where;
 }
 
-async function employeeColumns(tenant: Tenant, input: EmployeeInput, existing?: { id: string; startDate: string | null; endDate: string | null; payType: PayType | null; payRate: bigint | null }) {
+async function employeeColumns(
+  tenant: Tenant,
+  input: EmployeeInput,
+  existing?: { id: string; startDate: string | null; endDate: string | null; payType: PayType | null; payRate: bigint | null },
+) {
   const creating = !existing;
   const check = new Checker();
   const columns: Record<string, unknown> = {
@@ -52,7 +65,11 @@ async function employeeColumns(tenant: Tenant, input: EmployeeInput, existing?: 
     firstName: check.text('firstName', input.firstName, { required: creating || input.firstName !== undefined, max: 100 }),
     lastName: check.text('lastName', input.lastName, { required: creating || input.lastName !== undefined, max: 100 }),
     email: check.email('email', input.email),
-    phone: check.text('phone', input.phone, { max: 40, pattern: /^[0-9+().\-\s]+$/, patternHint: 'may contain only digits, spaces and + ( ) . -' }),
+    phone: check.text('phone', input.phone, {
+      max: 40,
+      pattern: /^[0-9+().\-\s]+$/,
+      patternHint: 'may contain only digits, spaces and + ( ) . -',
+    }),
     jobTitle: check.text('jobTitle', input.jobTitle, { max: 200 }),
     department: check.text('department', input.department, { max: 200 }),
     startDate: check.date('startDate', input.startDate),
@@ -63,7 +80,8 @@ async function employeeColumns(tenant: Tenant, input: EmployeeInput, existing?: 
     if (input[field] === null && field !== 'payType') check.fail(field, 'must not be null');
     else if (input[field] !== undefined) columns[field] = input[field];
   }
-  const startDate = (columns.startDate as string | null | undefined) === undefined ? existing?.startDate : (columns.startDate as string | null);
+  const startDate =
+    (columns.startDate as string | null | undefined) === undefined ? existing?.startDate : (columns.startDate as string | null);
   const endDate = (columns.endDate as string | null | undefined) === undefined ? existing?.endDate : (columns.endDate as string | null);
   if (startDate && endDate && endDate < startDate) check.fail('endDate', `must not be before startDate (${startDate})`);
   const payType = input.payType === undefined ? existing?.payType : input.payType;
@@ -73,7 +91,11 @@ async function employeeColumns(tenant: Tenant, input: EmployeeInput, existing?: 
   if (input.status === 'TERMINATED' && !endDate) check.fail('endDate', 'is required when status is TERMINATED');
   if (typeof columns.employeeNumber === 'string') {
     const clash = await tenant.prisma.employee.findFirst({
-      where: { organizationId: tenant.organizationId, employeeNumber: columns.employeeNumber, NOT: existing ? { id: existing.id } : undefined },
+      where: {
+        organizationId: tenant.organizationId,
+        employeeNumber: columns.employeeNumber,
+        NOT: existing ? { id: existing.id } : undefined,
+      },
       select: { id: true },
     });
     if (clash) check.fail('employeeNumber', `employee number "${columns.employeeNumber}" is already used by ${clash.id}`);
@@ -86,7 +108,13 @@ async function employeeColumns(tenant: Tenant, input: EmployeeInput, existing?: 
 export async function createEmployee(scope: WriteScope, input: EmployeeInput) {
   const columns = await employeeColumns(scope, input);
   const employee = await scope.prisma.employee.create({
-    data: { id: newId('Employee'), organizationId: scope.organizationId, ...(columns as { firstName: string; lastName: string }), createdAt: scope.now, updatedAt: scope.now },
+    data: {
+      id: newId('Employee'),
+      organizationId: scope.organizationId,
+      ...(columns as { firstName: string; lastName: string }),
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
   });
   return change(EMPLOYEE, employee, [{ type: 'employee.created', resource: { type: EMPLOYEE, id: employee.id, row: employee } }]);
 }

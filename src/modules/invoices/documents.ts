@@ -35,14 +35,37 @@ export interface CheckedLine {
 
 /** The columns of a document's line, as every write of one inserts them (one raw INSERT, src/db/insert.ts). */
 export const lineColumns = <Key extends string>(parentKey: Key) =>
-  ['id', 'organizationId', parentKey, 'lineNo', 'productId', 'accountId', 'description', 'quantityMilli', 'unitPrice', 'discountPpm', 'taxRatePpm', 'taxRateId', 'amount', 'taxAmount', 'taxAccountId'] as const;
+  [
+    'id',
+    'organizationId',
+    parentKey,
+    'lineNo',
+    'productId',
+    'accountId',
+    'description',
+    'quantityMilli',
+    'unitPrice',
+    'discountPpm',
+    'taxRatePpm',
+    'taxRateId',
+    'amount',
+    'taxAmount',
+    'taxAccountId',
+  ] as const;
 
 /**
  * The rows a document's checked lines are stored as, numbered from 1 (the `parentKey` column names the
  * document). A draft's lines name no tax account: their tax is posted, to its rates' accounts as they are
  * then, when the draft is finalized (`recordTaxAccounts`).
  */
-export function lineRows<Key extends string>(scope: WriteScope, idType: IdType, parentKey: Key, parentId: string, lines: CheckedLine[], options: { draft?: boolean } = {}) {
+export function lineRows<Key extends string>(
+  scope: WriteScope,
+  idType: IdType,
+  parentKey: Key,
+  parentId: string,
+  lines: CheckedLine[],
+  options: { draft?: boolean } = {},
+) {
   return lines.map((l, i) => ({
     id: newId(idType),
     organizationId: scope.organizationId,
@@ -63,12 +86,22 @@ export function lineRows<Key extends string>(scope: WriteScope, idType: IdType, 
 }
 
 /** The tax account of each taxed line of a draft being posted: its rate's account now, else `fallback`. */
-export function taxAccountsAtPosting<Line extends { taxRateId: string | null; taxRatePpm: number | null }>(lines: Line[], rateAccounts: Map<string, string | null>, fallback: string) {
-  return lines.map((l) => ({ ...l, taxAccountId: l.taxRatePpm === null ? null : (l.taxRateId && rateAccounts.get(l.taxRateId)) || fallback }));
+export function taxAccountsAtPosting<Line extends { taxRateId: string | null; taxRatePpm: number | null }>(
+  lines: Line[],
+  rateAccounts: Map<string, string | null>,
+  fallback: string,
+) {
+  return lines.map((l) => ({
+    ...l,
+    taxAccountId: l.taxRatePpm === null ? null : (l.taxRateId && rateAccounts.get(l.taxRateId)) || fallback,
+  }));
 }
 
 /** Stores where a finalized draft's lines' tax went, grouped by account (one statement per account). */
-export async function recordTaxAccounts(update: (ids: string[], taxAccountId: string) => Promise<unknown>, lines: { id: string; taxAccountId: string | null }[]) {
+export async function recordTaxAccounts(
+  update: (ids: string[], taxAccountId: string) => Promise<unknown>,
+  lines: { id: string; taxAccountId: string | null }[],
+) {
   const byAccount = new Map<string, string[]>();
   for (const line of lines) if (line.taxAccountId) byAccount.set(line.taxAccountId, [...(byAccount.get(line.taxAccountId) ?? []), line.id]);
   for (const [account, ids] of byAccount) await update(ids, account);
@@ -110,15 +143,31 @@ interface Document {
  * Refuses a payment the document cannot take (not open, more than is due, dated before the document, in a
  * locked period) and answers the document's status after it.
  */
-export function statusAfterPayment(scope: WriteScope, label: DocumentLabel, document: Document, amount: bigint, date: string): InvoiceStatus {
+export function statusAfterPayment(
+  scope: WriteScope,
+  label: DocumentLabel,
+  document: Document,
+  amount: bigint,
+  date: string,
+): InvoiceStatus {
   if (!OPEN_STATUSES.includes(document.status)) {
     const hint = document.status === 'DRAFT' ? '; finalize it first' : '';
-    throw new AppError('INVALID_STATE', `${label} ${document.number} is ${document.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`);
+    throw new AppError(
+      'INVALID_STATE',
+      `${label} ${document.number} is ${document.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`,
+    );
   }
   const decimals = decimalsOf(scope);
   const due = document.total - document.amountPaid - (document.amountCredited ?? 0n);
-  if (amount > due) throw validationError([{ path: 'amount', message: `${formatMoney(amount, decimals)} is more than the amount due ${formatMoney(due, decimals)}; overpayments are refused` }]);
-  if (date < document.issueDate) throw validationError([{ path: 'date', message: `must not be before the ${label.toLowerCase()} date ${document.issueDate}` }]);
+  if (amount > due)
+    throw validationError([
+      {
+        path: 'amount',
+        message: `${formatMoney(amount, decimals)} is more than the amount due ${formatMoney(due, decimals)}; overpayments are refused`,
+      },
+    ]);
+  if (date < document.issueDate)
+    throw validationError([{ path: 'date', message: `must not be before the ${label.toLowerCase()} date ${document.issueDate}` }]);
   assertOpenPeriod(scope, date);
   return amount === due ? 'PAID' : 'PARTIALLY_PAID';
 }
@@ -128,7 +177,11 @@ export function statusAfterPayment(scope: WriteScope, label: DocumentLabel, docu
  * payments' dates (payments may be recorded out of date order; until the latest, some was still due).
  * `latestEarlier` reads the latest date of the payments recorded before this one.
  */
-export async function paidInFullOn(document: { amountPaid: bigint; amountCredited?: bigint }, date: string, latestEarlier: () => Promise<string | null>): Promise<string> {
+export async function paidInFullOn(
+  document: { amountPaid: bigint; amountCredited?: bigint },
+  date: string,
+  latestEarlier: () => Promise<string | null>,
+): Promise<string> {
   if (document.amountPaid === 0n && !document.amountCredited) return date; // paid by this payment alone
   const latest = await latestEarlier();
   return latest && latest > date ? latest : date;
@@ -151,21 +204,30 @@ export async function voidPosting(
   check.done();
   if (document.status === 'VOID') throw new AppError('INVALID_STATE', `${label} ${document.number} is already void`);
   if (document.amountPaid > 0n) {
-    throw new AppError('INVALID_STATE', `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ${label.toLowerCase()} cannot be voided`);
+    throw new AppError(
+      'INVALID_STATE',
+      `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ${label.toLowerCase()} cannot be voided`,
+    );
   }
   if (document.amountCredited) {
-    throw new AppError('INVALID_STATE', `${label} ${document.number} has credit notes of ${formatMoney(document.amountCredited, decimalsOf(scope))} applied; a ${label.toLowerCase()} with credit applied cannot be voided`);
+    throw new AppError(
+      'INVALID_STATE',
+      `${label} ${document.number} has credit notes of ${formatMoney(document.amountCredited, decimalsOf(scope))} applied; a ${label.toLowerCase()} with credit applied cannot be voided`,
+    );
   }
   const todayDate = today(scope.now);
   const date = requestedDate ?? (todayDate < document.issueDate ? document.issueDate : todayDate);
-  if (date < document.issueDate) throw validationError([{ path: 'date', message: `must not be before the ${label.toLowerCase()} date ${document.issueDate}` }]);
+  if (date < document.issueDate)
+    throw validationError([{ path: 'date', message: `must not be before the ${label.toLowerCase()} date ${document.issueDate}` }]);
   const events: EventDraft[] = [];
   if (!document.journalEntryId) return { voidJournalEntryId: null, settledOn: null, events };
   assertOpenPeriod(scope, date);
   const original = await scope.prisma.journalLine.findMany({ where: { entryId: document.journalEntryId }, orderBy: { lineNo: 'asc' } });
   const posted = await writePosting(scope, {
     date,
-    description: reason ? `Void of ${label.toLowerCase()} ${document.number}: ${reason}` : `Void of ${label.toLowerCase()} ${document.number}`,
+    description: reason
+      ? `Void of ${label.toLowerCase()} ${document.number}: ${reason}`
+      : `Void of ${label.toLowerCase()} ${document.number}`,
     reference: document.number,
     sourceType,
     sourceId: document.id,
@@ -177,4 +239,5 @@ export async function voidPosting(
 
 /** What voidedAt and voidDate mean, on every document that can be voided (REST and GraphQL say the same). */
 export const VOIDED_AT_DESCRIPTION = 'When the void was requested (the clock time of the request); voidDate is the date it was posted.';
-export const VOID_DATE_DESCRIPTION = 'The date the void was posted (its reversing entry\'s date, which the void request may set); null unless void, and for a voided draft (nothing was posted).';
+export const VOID_DATE_DESCRIPTION =
+  "The date the void was posted (its reversing entry's date, which the void request may set); null unless void, and for a voided draft (nothing was posted).";

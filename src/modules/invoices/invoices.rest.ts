@@ -12,7 +12,9 @@ export function quantitiesAsText(body: Record<string, unknown>) {
   return {
     ...body,
     lines: body.lines.map((line) =>
-      line && typeof line === 'object' && typeof (line as { quantity?: unknown }).quantity === 'number' ? { ...line, quantity: String((line as { quantity: number }).quantity) } : line,
+      line && typeof line === 'object' && typeof (line as { quantity?: unknown }).quantity === 'number'
+        ? { ...line, quantity: String((line as { quantity: number }).quantity) }
+        : line,
     ),
   };
 }
@@ -27,7 +29,11 @@ export const invoiceRoutes: RestRoute[] = [
     filters: ['status', 'customerId', 'from', 'to', 'dueBefore', 'overdue', 'search'],
     list: 'List invoices',
     retrieve: 'Retrieve an invoice',
-    create: { summary: 'Create an invoice (posted unless draft)', bodyToInput: quantitiesAsText, documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
+    create: {
+      summary: 'Create an invoice (posted unless draft)',
+      bodyToInput: quantitiesAsText,
+      documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })),
+    },
   }),
   ...resourceRoutes({
     path: '/api/v1/payments',
@@ -39,8 +45,21 @@ export const invoiceRoutes: RestRoute[] = [
     list: 'List payments received against invoices, oldest first',
     retrieve: 'Retrieve a payment',
   }),
-  actionRoute({ path: '/api/v1/invoices/:id/finalize', mutation: 'finalizeInvoice', summary: 'Post a draft invoice', status: 200, schema: invoiceRepresentation.schema }),
-  actionRoute({ path: '/api/v1/invoices/:id/void', mutation: 'voidInvoice', summary: 'Void an invoice without payments (posts the reversal)', inputType: 'VoidInvoiceInput', status: 200, schema: invoiceRepresentation.schema }),
+  actionRoute({
+    path: '/api/v1/invoices/:id/finalize',
+    mutation: 'finalizeInvoice',
+    summary: 'Post a draft invoice',
+    status: 200,
+    schema: invoiceRepresentation.schema,
+  }),
+  actionRoute({
+    path: '/api/v1/invoices/:id/void',
+    mutation: 'voidInvoice',
+    summary: 'Void an invoice without payments (posts the reversal)',
+    inputType: 'VoidInvoiceInput',
+    status: 200,
+    schema: invoiceRepresentation.schema,
+  }),
   {
     method: 'POST',
     path: '/api/v1/invoices/:id/payments',
@@ -51,10 +70,12 @@ export const invoiceRoutes: RestRoute[] = [
     responses: { 201: paymentRepresentation.schema },
     // The invoice is the one in the path; a body naming another is refused by the id check below.
     bodyToInput: (body, req) => ({ invoiceId: req.params.id, ...body }),
-    document: 'mutation recordPayment($input: RecordPaymentInput!, $idempotencyKey: String) { recordPayment(input: $input, idempotencyKey: $idempotencyKey) { id } }',
+    document:
+      'mutation recordPayment($input: RecordPaymentInput!, $idempotencyKey: String) { recordPayment(input: $input, idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => {
       const input = req.body as { invoiceId?: unknown };
-      if (input.invoiceId !== req.params.id) throw validationError([{ path: 'invoiceId', message: 'must be left out or equal the invoice in the path' }]);
+      if (input.invoiceId !== req.params.id)
+        throw validationError([{ path: 'invoiceId', message: 'must be left out or equal the invoice in the path' }]);
       return { input, idempotencyKey: idempotencyKeyOf(req) };
     },
     toResult: (_data, _req, _context, write) => writeResult(201, write),

@@ -4,7 +4,6 @@ import type { LoggedEvent } from '../../events/bus.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
 import type { InputFieldBuilder, ObjectFieldBuilder } from '@pothos/core';
 import { builder, type BuilderTypes, describedEnum, tenantNode } from '../../graphql/builder.ts';
-import type { GraphQLContext } from '../../graphql/context.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
@@ -24,35 +23,79 @@ import {
   voidInvoice,
 } from './invoices.service.ts';
 
-const InvoiceStatusEnum = describedEnum('InvoiceStatus', InvoiceStatus, 'Where an invoice is in its life: DRAFT → OPEN → PARTIALLY_PAID → PAID, or VOID.', {
-  DRAFT: 'Not posted yet; finalizeInvoice posts it.',
-  OPEN: 'Posted and unpaid.',
-  PARTIALLY_PAID: 'Posted, with payments less than the total.',
-  PAID: 'Paid in full.',
-  VOID: 'Cancelled; its posting was reversed.',
-});
+const InvoiceStatusEnum = describedEnum(
+  'InvoiceStatus',
+  InvoiceStatus,
+  'Where an invoice is in its life: DRAFT → OPEN → PARTIALLY_PAID → PAID, or VOID.',
+  {
+    DRAFT: 'Not posted yet; finalizeInvoice posts it.',
+    OPEN: 'Posted and unpaid.',
+    PARTIALLY_PAID: 'Posted, with payments less than the total.',
+    PAID: 'Paid in full.',
+    VOID: 'Cancelled; its posting was reversed.',
+  },
+);
 
 // Invoices, their lines and the other documents' lines are read in select mode: a query reads the
 // columns its fields select and no other (graphql/column-fields.ts answers such a field from the row).
-type LineColumns = { id: string; lineNo: number; description: string; quantityMilli: bigint; unitPrice: bigint; discountPpm: number; taxRatePpm: number | null; amount: bigint; taxAmount: bigint };
+type LineColumns = {
+  id: string;
+  lineNo: number;
+  description: string;
+  quantityMilli: bigint;
+  unitPrice: bigint;
+  discountPpm: number;
+  taxRatePpm: number | null;
+  amount: bigint;
+  taxAmount: bigint;
+};
 
 /** The fields every document line (invoice, bill, sales receipt, credit note) has over its own columns. */
-export const documentLineFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, LineColumns>, 'id' | 'int' | 'string' | 'field'>, idPrefix: string, document: string) => ({
+export const documentLineFields = (
+  t: Pick<ObjectFieldBuilder<BuilderTypes, LineColumns>, 'id' | 'int' | 'string' | 'field'>,
+  idPrefix: string,
+  document: string,
+) => ({
   id: t.id({ description: `The line id (\`${idPrefix}_…\`).`, resolve: (l) => l.id }),
   lineNo: t.int({ description: `Position on the ${document}, from 1.`, ...readsColumns('lineNo'), resolve: (l) => l.lineNo }),
   description: t.string({ description: 'Line text.', ...readsColumns('description'), resolve: (l) => l.description }),
-  quantity: t.string({ description: 'Quantity as a decimal string (up to 3 decimals).', ...readsColumns('quantityMilli'), resolve: (l) => formatQuantity(l.quantityMilli) }),
-  unitPrice: t.field({ type: 'Money', description: 'Price per unit.', ...readsColumns('unitPrice'), resolve: (l, _a, ctx) => money(ctx, l.unitPrice) }),
-  discountPercent: t.field({ type: 'Percent', description: 'Discount in percent of quantity × unit price.', ...readsColumns('discountPpm'), resolve: (l) => formatPercent(l.discountPpm) }),
+  quantity: t.string({
+    description: 'Quantity as a decimal string (up to 3 decimals).',
+    ...readsColumns('quantityMilli'),
+    resolve: (l) => formatQuantity(l.quantityMilli),
+  }),
+  unitPrice: t.field({
+    type: 'Money',
+    description: 'Price per unit.',
+    ...readsColumns('unitPrice'),
+    resolve: (l, _a, ctx) => money(ctx, l.unitPrice),
+  }),
+  discountPercent: t.field({
+    type: 'Percent',
+    description: 'Discount in percent of quantity × unit price.',
+    ...readsColumns('discountPpm'),
+    resolve: (l) => formatPercent(l.discountPpm),
+  }),
   taxRate: t.field({
     type: 'Percent',
     nullable: true,
-    description: 'Tax rate in percent (copied from appliedTaxRate when the line names one); null when the line has no tax (0 is a zero rate, which the tax summary reports).',
+    description:
+      'Tax rate in percent (copied from appliedTaxRate when the line names one); null when the line has no tax (0 is a zero rate, which the tax summary reports).',
     ...readsColumns('taxRatePpm'),
     resolve: (l) => (l.taxRatePpm === null ? null : formatPercent(l.taxRatePpm)),
   }),
-  amount: t.field({ type: 'Money', description: 'Net amount: quantity × unit price less discount, rounded.', ...readsColumns('amount'), resolve: (l, _a, ctx) => money(ctx, l.amount) }),
-  taxAmount: t.field({ type: 'Money', description: 'Tax on the net amount, rounded.', ...readsColumns('taxAmount'), resolve: (l, _a, ctx) => money(ctx, l.taxAmount) }),
+  amount: t.field({
+    type: 'Money',
+    description: 'Net amount: quantity × unit price less discount, rounded.',
+    ...readsColumns('amount'),
+    resolve: (l, _a, ctx) => money(ctx, l.amount),
+  }),
+  taxAmount: t.field({
+    type: 'Money',
+    description: 'Tax on the net amount, rounded.',
+    ...readsColumns('taxAmount'),
+    resolve: (l, _a, ctx) => money(ctx, l.taxAmount),
+  }),
 });
 
 export const InvoiceLineRef = builder.prismaObject('InvoiceLine', {
@@ -61,8 +104,11 @@ export const InvoiceLineRef = builder.prismaObject('InvoiceLine', {
   fields: (t) => ({
     ...documentLineFields(t, 'il', 'invoice'),
     product: t.relation('product', { nullable: true, description: 'The product sold, if any.' }),
-    account: t.relation('account', { description: 'The income account the line\'s amount is credited to.' }),
-    appliedTaxRate: t.relation('taxRate', { nullable: true, description: 'The tax rate the line\'s tax comes from and posts to; null when the line gave a bare percentage.' }),
+    account: t.relation('account', { description: "The income account the line's amount is credited to." }),
+    appliedTaxRate: t.relation('taxRate', {
+      nullable: true,
+      description: "The tax rate the line's tax comes from and posts to; null when the line gave a bare percentage.",
+    }),
   }),
 });
 
@@ -93,27 +139,73 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     dueDate: t.expose('dueDate', { type: 'Date', description: 'When payment is due.' }),
     currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
-    reference: t.exposeString('reference', { nullable: true, description: 'The customer\'s reference, e.g. a purchase order number.' }),
-    subtotal: t.field({ type: 'Money', description: 'Sum of quantity × unit price over the lines.', select: { subtotal: true }, resolve: (i, _a, ctx) => money(ctx, i.subtotal) }),
-    discountTotal: t.field({ type: 'Money', description: 'Sum of the line discounts.', select: { discountTotal: true }, resolve: (i, _a, ctx) => money(ctx, i.discountTotal) }),
-    taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes.', select: { taxTotal: true }, resolve: (i, _a, ctx) => money(ctx, i.taxTotal) }),
-    total: t.field({ type: 'Money', description: 'subtotal − discountTotal + taxTotal.', select: { total: true }, resolve: (i, _a, ctx) => money(ctx, i.total) }),
-    amountPaid: t.field({ type: 'Money', description: 'Payments received so far.', select: { amountPaid: true }, resolve: (i, _a, ctx) => money(ctx, i.amountPaid) }),
-    amountCredited: t.field({ type: 'Money', description: 'Credit notes applied to it.', select: { amountCredited: true }, resolve: (i, _a, ctx) => money(ctx, i.amountCredited) }),
-    creditAllocations: t.relation('creditAllocations', { description: 'The credit applied to it, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+    reference: t.exposeString('reference', { nullable: true, description: "The customer's reference, e.g. a purchase order number." }),
+    subtotal: t.field({
+      type: 'Money',
+      description: 'Sum of quantity × unit price over the lines.',
+      select: { subtotal: true },
+      resolve: (i, _a, ctx) => money(ctx, i.subtotal),
+    }),
+    discountTotal: t.field({
+      type: 'Money',
+      description: 'Sum of the line discounts.',
+      select: { discountTotal: true },
+      resolve: (i, _a, ctx) => money(ctx, i.discountTotal),
+    }),
+    taxTotal: t.field({
+      type: 'Money',
+      description: 'Sum of the line taxes.',
+      select: { taxTotal: true },
+      resolve: (i, _a, ctx) => money(ctx, i.taxTotal),
+    }),
+    total: t.field({
+      type: 'Money',
+      description: 'subtotal − discountTotal + taxTotal.',
+      select: { total: true },
+      resolve: (i, _a, ctx) => money(ctx, i.total),
+    }),
+    amountPaid: t.field({
+      type: 'Money',
+      description: 'Payments received so far.',
+      select: { amountPaid: true },
+      resolve: (i, _a, ctx) => money(ctx, i.amountPaid),
+    }),
+    amountCredited: t.field({
+      type: 'Money',
+      description: 'Credit notes applied to it.',
+      select: { amountCredited: true },
+      resolve: (i, _a, ctx) => money(ctx, i.amountCredited),
+    }),
+    creditAllocations: t.relation('creditAllocations', {
+      description: 'The credit applied to it, oldest first.',
+      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
+    }),
     amountDue: t.field({
       type: 'Money',
       description: 'What is still owed: total − amountPaid − amountCredited (0 when void).',
       select: { status: true, total: true, amountPaid: true, amountCredited: true },
       resolve: (i, _a, ctx) => money(ctx, amountDueOf(i)),
     }),
-    isOverdue: t.boolean({ description: 'Open or partly paid, and past its due date (today, UTC).', select: { status: true, dueDate: true }, resolve: (i) => isOverdue(i) }),
+    isOverdue: t.boolean({
+      description: 'Open or partly paid, and past its due date (today, UTC).',
+      select: { status: true, dueDate: true },
+      resolve: (i) => isOverdue(i),
+    }),
     lines: t.relation('lines', { description: 'The invoice lines, in order.', query: { orderBy: LINES_IN_ORDER } }),
-    payments: t.relation('payments', { description: 'Payments received, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+    payments: t.relation('payments', {
+      description: 'Payments received, oldest first.',
+      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
+    }),
     journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the invoice made (null for a draft).' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
     voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
-    voidDate: t.field({ type: 'Date', nullable: true, description: VOID_DATE_DESCRIPTION, select: { status: true, settledOn: true }, resolve: (i) => (i.status === 'VOID' ? i.settledOn : null) }),
+    voidDate: t.field({
+      type: 'Date',
+      nullable: true,
+      description: VOID_DATE_DESCRIPTION,
+      select: { status: true, settledOn: true },
+      resolve: (i) => (i.status === 'VOID' ? i.settledOn : null),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),
@@ -123,7 +215,7 @@ const InvoiceFilterInput = builder.inputType('InvoiceFilter', {
   description: 'Narrows a list of invoices; all given conditions must hold.',
   fields: (t) => ({
     status: t.field({ type: InvoiceStatusEnum, description: 'Only this status.' }),
-    customerId: t.id({ description: 'Only this customer\'s invoices.' }),
+    customerId: t.id({ description: "Only this customer's invoices." }),
     from: t.field({ type: 'Date', description: 'Issued on or after.' }),
     to: t.field({ type: 'Date', description: 'Issued on or before.' }),
     dueBefore: t.field({ type: 'Date', description: 'Due before this date.' }),
@@ -158,7 +250,7 @@ const PaymentFilterInput = builder.inputType('PaymentFilter', {
   description: 'Narrows a payment list; all given conditions apply.',
   fields: (t) => ({
     invoiceId: t.id({ description: 'Payments of this invoice.' }),
-    customerId: t.id({ description: 'Payments of this customer\'s invoices.' }),
+    customerId: t.id({ description: "Payments of this customer's invoices." }),
     depositAccountId: t.id({ description: 'Payments into this account.' }),
     from: t.field({ type: 'Date', description: 'Received on or after this date.' }),
     to: t.field({ type: 'Date', description: 'Received on or before this date.' }),
@@ -188,7 +280,7 @@ builder.prismaObjectFields('Customer', (t) => ({
     cursor: 'id',
     maxSize: connectionMaxSize,
     totalCount: true,
-    description: 'This customer\'s invoices, newest first.',
+    description: "This customer's invoices, newest first.",
     query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
   }),
   balance: t.field({
@@ -199,7 +291,9 @@ builder.prismaObjectFields('Customer', (t) => ({
   }),
 }));
 
-builder.prismaObjectField('JournalEntry', 'invoice', (t) => t.relation('invoice', { nullable: true, description: 'The invoice that posted this entry, if any.' }));
+builder.prismaObjectField('JournalEntry', 'invoice', (t) =>
+  t.relation('invoice', { nullable: true, description: 'The invoice that posted this entry, if any.' }),
+);
 
 /**
  * The fields of a line of every document that sells (invoice, sales receipt, credit note): one rule for
@@ -211,13 +305,20 @@ export const saleLineInputFields = (t: InputFieldBuilder<BuilderTypes, 'InputObj
   quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
   unitPrice: t.field({ type: 'Money', description: 'Price per unit; required without a product.' }),
   discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
-  taxRate: t.field({ type: 'Percent', description: 'A bare sales tax rate in percent, posted to the sales tax account; default the product\'s, else no tax. Not with taxRateId.' }),
-  taxRateId: t.id({ description: 'A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. Not with taxRate.' }),
+  taxRate: t.field({
+    type: 'Percent',
+    description:
+      "A bare sales tax rate in percent, posted to the sales tax account; default the product's, else no tax. Not with taxRateId.",
+  }),
+  taxRateId: t.id({
+    description:
+      'A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. Not with taxRate.',
+  }),
   accountId: t.id({ description: `Income account to ${accountText}; default the product's, else the sales account.` }),
 });
 
 const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
-  description: 'One invoice line. With a product, description, unit price, tax and account default to the product\'s.',
+  description: "One invoice line. With a product, description, unit price, tax and account default to the product's.",
   fields: (t) => saleLineInputFields(t, 'credit'),
 });
 
@@ -227,9 +328,9 @@ const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
     customerId: t.id({ required: true, description: 'An active customer of your organization (`cus_…`).' }),
     issueDate: t.field({ type: 'Date', description: 'Invoice date; today (UTC) when omitted. Not in a locked period.' }),
     dueDate: t.field({ type: 'Date', description: 'Due date; default issueDate + payment terms.' }),
-    paymentTermsDays: t.int({ description: 'Payment terms in days; default the customer\'s, else the organization\'s.' }),
+    paymentTermsDays: t.int({ description: "Payment terms in days; default the customer's, else the organization's." }),
     memo: t.string({ description: 'Note to the customer.' }),
-    reference: t.string({ description: 'The customer\'s reference, e.g. a purchase order number.' }),
+    reference: t.string({ description: "The customer's reference, e.g. a purchase order number." }),
     draft: t.boolean({ description: 'Keep it as a draft (not posted) until finalizeInvoice.' }),
     lines: t.field({ type: [InvoiceLineInput], required: true, description: 'At least one line.' }),
   }),
@@ -288,12 +389,15 @@ const InvoiceChangeRef = builder.objectRef<LoggedEvent>('InvoiceChange').impleme
   description: 'Something happened to an invoice.',
   fields: (t) => ({
     eventId: t.exposeID('id', { description: 'The event (`evt_…`); pass it as `after` to resume from here.' }),
-    type: t.exposeString('type', { description: 'invoice.created, invoice.finalized, invoice.payment_recorded, invoice.paid or invoice.voided.' }),
+    type: t.exposeString('type', {
+      description: 'invoice.created, invoice.finalized, invoice.payment_recorded, invoice.paid or invoice.voided.',
+    }),
     occurredAt: t.expose('createdAt', { type: 'DateTime', description: 'When it happened.' }),
     invoice: t.prismaField({
       type: 'Invoice',
       description: 'The invoice as it is when this message is sent, with whatever you select.',
-      resolve: (query, event, _args, ctx) => ctx.prisma.invoice.findFirstOrThrow({ ...query, where: { id: event.resourceId, organizationId: ctx.organizationId } }),
+      resolve: (query, event, _args, ctx) =>
+        ctx.prisma.invoice.findFirstOrThrow({ ...query, where: { id: event.resourceId, organizationId: ctx.organizationId } }),
     }),
   }),
 });
@@ -302,7 +406,8 @@ builder.subscriptionField('invoiceChanged', (t) =>
   t.field({
     type: InvoiceChangeRef,
     extensions: requires('invoices:read'),
-    description: 'Your organization\'s invoice events as they commit, each with the invoice in the shape you select. `after` resumes after an event with no gap.',
+    description:
+      "Your organization's invoice events as they commit, each with the invoice in the shape you select. `after` resumes after an event with no gap.",
     args: { after: t.arg.id({ description: 'Replay the log after this event first.' }) },
     subscribe: async (_root, args, ctx) =>
       eventStream({

@@ -13,8 +13,25 @@ import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
-import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, paidInFullOn, type PaymentInput, recordTaxAccounts, statusAfterPayment, taxAccountsAtPosting, voidPosting } from './documents.ts';
-import { type AccountRef, CASH_ACCOUNT, checkAccountRefs, checkAccountRefsWithSystem, systemAccounts } from '../accounts/accounts.service.ts';
+import {
+  checkPaymentFields,
+  lineColumns,
+  lineRows,
+  OPEN_STATUSES,
+  paidInFullOn,
+  type PaymentInput,
+  recordTaxAccounts,
+  statusAfterPayment,
+  taxAccountsAtPosting,
+  voidPosting,
+} from './documents.ts';
+import {
+  type AccountRef,
+  CASH_ACCOUNT,
+  checkAccountRefs,
+  checkAccountRefsWithSystem,
+  systemAccounts,
+} from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
 import { invoiceTotals, lineFigures, MAX_LINE_GROSS, parseQuantity } from './invoice-math.ts';
 import { INVOICE, type InvoiceRow, LINES_IN_ORDER, PAYMENT } from './invoices.public.ts';
@@ -51,9 +68,12 @@ export interface InvoiceFilter {
   search?: string | null;
 }
 
-
-
-export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {}, provider: SearchProvider, asOf = today()): PrismaTypes.InvoiceWhereInput {
+export function invoiceWhere(
+  organizationId: string,
+  filter: InvoiceFilter = {},
+  provider: SearchProvider,
+  asOf = today(),
+): PrismaTypes.InvoiceWhereInput {
   const where: PrismaTypes.InvoiceWhereInput = { organizationId };
   const and: PrismaTypes.InvoiceWhereInput[] = [];
   if (filter.status) and.push({ status: filter.status });
@@ -65,7 +85,13 @@ export function invoiceWhere(organizationId: string, filter: InvoiceFilter = {},
   if (filter.overdue === false) and.push({ NOT: { status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } } });
   if (filter.search?.trim()) {
     const text = filter.search.trim();
-    and.push({ OR: [{ number: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, { customer: { name: textMatch(provider, 'contains', text) } }] });
+    and.push({
+      OR: [
+        { number: textMatch(provider, 'contains', text) },
+        { reference: textMatch(provider, 'contains', text) },
+        { customer: { name: textMatch(provider, 'contains', text) } },
+      ],
+    });
   }
   if (and.length) where.AND = and;
   return where;
@@ -99,14 +125,26 @@ export function paymentWhere(organizationId: string, filter: PaymentFilter = {})
  * Reads the products, tax rates and accounts the lines name, with the system accounts `roles` asks for
  * (the sales and sales tax accounts always). Failures join `check`.
  */
-export async function checkSaleLines<Role extends string>(tenant: Tenant, check: Checker, inputLines: InvoiceLineInput[], roles: Role[], options: { accountRefs?: AccountRef[] } = {}) {
+export async function checkSaleLines<Role extends string>(
+  tenant: Tenant,
+  check: Checker,
+  inputLines: InvoiceLineInput[],
+  roles: Role[],
+  options: { accountRefs?: AccountRef[] } = {},
+) {
   const decimals = decimalsOf(tenant);
   const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
   const [products, taxRates] = await Promise.all([
     productIds.length ? tenant.prisma.product.findMany({ where: { organizationId: tenant.organizationId, id: { in: productIds } } }) : [],
-    taxRatesFor(tenant, inputLines.map((l) => l.taxRateId)),
+    taxRatesFor(
+      tenant,
+      inputLines.map((l) => l.taxRateId),
+    ),
   ]);
-  const accountRefs = [...inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })), ...(options.accountRefs ?? [])];
+  const accountRefs = [
+    ...inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })),
+    ...(options.accountRefs ?? []),
+  ];
   const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, ['sales' as const, 'sales_tax_payable' as const, ...roles]);
   const lines = [];
   for (const [i, line] of inputLines.entries()) {
@@ -116,8 +154,12 @@ export async function checkSaleLines<Role extends string>(tenant: Tenant, check:
     else if (product && !product.active) check.fail(`${at}.productId`, 'is an inactive product');
     const quantityMilli = line.quantity === undefined || line.quantity === null ? 1000n : parseQuantity(line.quantity);
     if (quantityMilli === undefined) check.fail(`${at}.quantity`, 'must be a number above 0 with at most 3 decimals');
-    const unitPrice = line.unitPrice === undefined || line.unitPrice === null ? product?.unitPrice : check.money(`${at}.unitPrice`, line.unitPrice, decimals);
-    if (unitPrice === undefined && (line.unitPrice === undefined || line.unitPrice === null)) check.fail(`${at}.unitPrice`, 'is required when the line has no product');
+    const unitPrice =
+      line.unitPrice === undefined || line.unitPrice === null
+        ? product?.unitPrice
+        : check.money(`${at}.unitPrice`, line.unitPrice, decimals);
+    if (unitPrice === undefined && (line.unitPrice === undefined || line.unitPrice === null))
+      check.fail(`${at}.unitPrice`, 'is required when the line has no product');
     const discountPpm = check.percent(`${at}.discountPercent`, line.discountPercent) ?? 0;
     const taxRate = line.taxRateId ? taxRates.find((r) => r.id === line.taxRateId) : undefined;
     const bare = line.taxRate !== undefined && line.taxRate !== null;
@@ -198,16 +240,27 @@ export function saleCredits(lines: PostedLine[], salesTaxAccountId: string, cust
     const taxAccount = line.taxAccountId ?? salesTaxAccountId;
     tax.set(taxAccount, (tax.get(taxAccount) ?? 0n) + line.taxAmount);
   }
-  const credits = (sums: Map<string, bigint>) => [...sums].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: 0n, credit: amount, customerId }));
+  const credits = (sums: Map<string, bigint>) =>
+    [...sums].filter(([, amount]) => amount > 0n).map(([accountId, amount]) => ({ accountId, debit: 0n, credit: amount, customerId }));
   return [...credits(revenue), ...credits(tax)];
 }
 
 /** The posting an open invoice makes: Dr receivables, Cr revenue per account, Cr sales tax per tax account. */
-export function invoicePostingLines(invoice: { customerId: string; total: bigint; lines: PostedLine[] }, system: { accounts_receivable: string; sales_tax_payable: string }): PostingLine[] {
-  return [{ accountId: system.accounts_receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId }, ...saleCredits(invoice.lines, system.sales_tax_payable, invoice.customerId)];
+export function invoicePostingLines(
+  invoice: { customerId: string; total: bigint; lines: PostedLine[] },
+  system: { accounts_receivable: string; sales_tax_payable: string },
+): PostingLine[] {
+  return [
+    { accountId: system.accounts_receivable, debit: invoice.total, credit: 0n, customerId: invoice.customerId },
+    ...saleCredits(invoice.lines, system.sales_tax_payable, invoice.customerId),
+  ];
 }
 
-function postInvoice(scope: WriteScope, invoice: { id: string; number: string; issueDate: string; customerId: string; total: bigint; lines: PostedLine[] }, system: { accounts_receivable: string; sales_tax_payable: string }) {
+function postInvoice(
+  scope: WriteScope,
+  invoice: { id: string; number: string; issueDate: string; customerId: string; total: bigint; lines: PostedLine[] },
+  system: { accounts_receivable: string; sales_tax_payable: string },
+) {
   return writePosting(scope, {
     date: invoice.issueDate,
     description: `Invoice ${invoice.number}`,
@@ -234,7 +287,11 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;
   if (!draft) {
-    const posted = await postInvoice(scope, { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines }, checked.system);
+    const posted = await postInvoice(
+      scope,
+      { id, number, issueDate: checked.issueDate, customerId: checked.customer.id, ...checked.totals, lines },
+      checked.system,
+    );
     journalEntryId = posted.entry.id;
     events.push(posted.event);
   }
@@ -267,7 +324,8 @@ export async function createInvoice(scope: WriteScope, input: InvoiceInput) {
  * an invoice's amount due calls it, in its transaction. Not an event of its own: a derived figure.
  */
 export async function moveCustomerBalance(scope: WriteScope, customerId: string, delta: bigint) {
-  if (delta !== 0n) await scope.sql.$executeRaw(Prisma.sql`UPDATE "Customer" SET "balance" = "balance" + ${delta} WHERE "id" = ${customerId}`);
+  if (delta !== 0n)
+    await scope.sql.$executeRaw(Prisma.sql`UPDATE "Customer" SET "balance" = "balance" + ${delta} WHERE "id" = ${customerId}`);
 }
 
 async function loadInvoice(tenant: Tenant, id: string) {
@@ -279,15 +337,28 @@ async function loadInvoice(tenant: Tenant, id: string) {
 /** Turns a draft into an open invoice and posts it. */
 export async function finalizeInvoice(scope: WriteScope, id: string) {
   const invoice = await loadInvoice(scope, id);
-  if (invoice.status !== 'DRAFT') throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is ${invoice.status.toLowerCase()}, not a draft`);
+  if (invoice.status !== 'DRAFT')
+    throw new AppError('INVALID_STATE', `Invoice ${invoice.number} is ${invoice.status.toLowerCase()}, not a draft`);
   assertOpenPeriod(scope, invoice.issueDate, 'issueDate');
   const system = await systemAccounts(scope, ['accounts_receivable', 'sales_tax_payable']);
   // A draft's tax posts to its rates' accounts as they are now, when it is posted.
-  const rates = await taxRatesFor(scope, invoice.lines.map((l) => l.taxRateId));
+  const rates = await taxRatesFor(
+    scope,
+    invoice.lines.map((l) => l.taxRateId),
+  );
   const lines = taxAccountsAtPosting(invoice.lines, new Map(rates.map((r) => [r.id, r.salesAccountId])), system.sales_tax_payable);
   const posted = await postInvoice(scope, { ...invoice, lines }, system);
-  await recordTaxAccounts((ids, taxAccountId) => scope.prisma.invoiceLine.updateMany({ where: { id: { in: ids } }, data: { taxAccountId } }), lines);
-  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now } })), lines };
+  await recordTaxAccounts(
+    (ids, taxAccountId) => scope.prisma.invoiceLine.updateMany({ where: { id: { in: ids } }, data: { taxAccountId } }),
+    lines,
+  );
+  const updated: InvoiceRow = {
+    ...(await scope.prisma.invoice.update({
+      where: { id },
+      data: { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now },
+    })),
+    lines,
+  };
   await moveCustomerBalance(scope, invoice.customerId, invoice.total);
   return change(INVOICE, updated, [{ type: 'invoice.finalized', resource: { type: INVOICE, id, row: updated } }, posted.event]);
 }
@@ -330,10 +401,27 @@ export async function recordPayment(scope: WriteScope, input: InvoicePaymentInpu
     ],
   });
   const settledOn = status === 'PAID' ? await paidInFullOn(invoice, date, () => latestSettlement(scope, invoice.id)) : null;
-  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id: invoice.id }, data: { amountPaid: invoice.amountPaid + amount, status, settledOn, updatedAt: scope.now } })), lines: invoice.lines };
+  const updated: InvoiceRow = {
+    ...(await scope.prisma.invoice.update({
+      where: { id: invoice.id },
+      data: { amountPaid: invoice.amountPaid + amount, status, settledOn, updatedAt: scope.now },
+    })),
+    lines: invoice.lines,
+  };
   await moveCustomerBalance(scope, invoice.customerId, -amount);
   const payment = await scope.prisma.payment.create({
-    data: { id: paymentId, organizationId: scope.organizationId, invoiceId: invoice.id, amount, date, depositAccountId, method, reference, journalEntryId: posted.entry.id, createdAt: scope.now },
+    data: {
+      id: paymentId,
+      organizationId: scope.organizationId,
+      invoiceId: invoice.id,
+      amount,
+      date,
+      depositAccountId,
+      method,
+      reference,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+    },
   });
   const invoiceRef = { type: INVOICE, id: invoice.id, row: updated };
   const events: EventDraft[] = [{ type: 'invoice.payment_recorded', resource: invoiceRef }];
@@ -345,7 +433,19 @@ export async function recordPayment(scope: WriteScope, input: InvoicePaymentInpu
 export async function voidInvoice(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
   const invoice = await loadInvoice(scope, id);
   const voided = await voidPosting(scope, 'Invoice', invoice, 'invoice_void', input);
-  const updated: InvoiceRow = { ...(await scope.prisma.invoice.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId: voided.voidJournalEntryId, voidedAt: scope.now, settledOn: voided.settledOn, updatedAt: scope.now } })), lines: invoice.lines };
+  const updated: InvoiceRow = {
+    ...(await scope.prisma.invoice.update({
+      where: { id },
+      data: {
+        status: 'VOID',
+        voidJournalEntryId: voided.voidJournalEntryId,
+        voidedAt: scope.now,
+        settledOn: voided.settledOn,
+        updatedAt: scope.now,
+      },
+    })),
+    lines: invoice.lines,
+  };
   // A posted invoice without payments owed its whole total; a draft owed nothing.
   if (OPEN_STATUSES.includes(invoice.status)) await moveCustomerBalance(scope, invoice.customerId, -invoice.total);
   return change(INVOICE, updated, [{ type: 'invoice.voided', resource: { type: INVOICE, id, row: updated } }, ...voided.events]);

@@ -6,12 +6,30 @@ import { decimalsOf } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
 
 /** Where an entry came from: typed by hand, or posted by an invoice, its void, a payment, a reversal. */
-export const SOURCE_TYPES = ['manual', 'invoice', 'invoice_void', 'payment', 'bill', 'bill_void', 'bill_payment', 'sales_receipt', 'refund_receipt', 'sales_receipt_void', 'credit_note', 'credit_note_refund', 'credit_note_void', 'reversal'] as const;
+export const SOURCE_TYPES = [
+  'manual',
+  'invoice',
+  'invoice_void',
+  'payment',
+  'bill',
+  'bill_void',
+  'bill_payment',
+  'sales_receipt',
+  'refund_receipt',
+  'sales_receipt_void',
+  'credit_note',
+  'credit_note_refund',
+  'credit_note_void',
+  'reversal',
+] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export const JOURNAL_ENTRY = 'journal_entry';
 
-type Line = Pick<PrismaTypes.JournalLineGetPayload<object>, 'id' | 'lineNo' | 'accountId' | 'debit' | 'credit' | 'description' | 'customerId' | 'vendorId'>;
+type Line = Pick<
+  PrismaTypes.JournalLineGetPayload<object>,
+  'id' | 'lineNo' | 'accountId' | 'debit' | 'credit' | 'description' | 'customerId' | 'vendorId'
+>;
 export type JournalEntryRow = PrismaTypes.JournalEntryGetPayload<object> & { lines: Line[]; reversedBy: { id: string } | null };
 
 const ENTRY_SCHEMA = S.object(
@@ -49,7 +67,11 @@ export const journalEntryRepresentation: Representation<JournalEntryRow, Infer<t
   type: JOURNAL_ENTRY,
   schema: ENTRY_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.journalEntry.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } }, orderBy: { id: 'asc' } }),
+    db.journalEntry.findMany({
+      where: { organizationId, id: { in: ids } },
+      include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } },
+      orderBy: { id: 'asc' },
+    }),
   render(e, organization) {
     const decimals = decimalsOf({ organization });
     return {

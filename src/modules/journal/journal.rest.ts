@@ -27,4 +27,3 @@ export const journalRoutes: RestRoute[] = [
     location: (id) => `/api/v1/journal-entries/${id}`,
   }),
 ];
-

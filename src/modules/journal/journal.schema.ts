@@ -25,7 +25,10 @@ export const JournalLineRef = builder.prismaObject('JournalLine', {
 
 const JournalEntryStatusEnum = builder.enumType('JournalEntryStatus', {
   description: 'Whether an entry still counts on its own or is cancelled by a reversal.',
-  values: { POSTED: { description: 'Posted and not reversed.' }, REVERSED: { description: 'Cancelled by a reversal entry (see reversedBy).' } },
+  values: {
+    POSTED: { description: 'Posted and not reversed.' },
+    REVERSED: { description: 'Cancelled by a reversal entry (see reversedBy).' },
+  },
 });
 
 export const JournalEntryRef = builder.prismaNode('JournalEntry', {
@@ -36,14 +39,25 @@ export const JournalEntryRef = builder.prismaNode('JournalEntry', {
     date: t.expose('date', { type: 'Date', description: 'Posting date.' }),
     description: t.exposeString('description', { description: 'What the entry records.' }),
     reference: t.exposeString('reference', { nullable: true, description: 'External reference, e.g. a receipt number.' }),
-    sourceType: t.exposeString('sourceType', { description: 'What posted it: manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.' }),
+    sourceType: t.exposeString('sourceType', {
+      description:
+        'What posted it: manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.',
+    }),
     sourceId: t.exposeString('sourceId', { nullable: true, description: 'The id of the invoice, payment or entry that posted it.' }),
-    totalAmount: t.field({ type: 'Money', description: 'Sum of the debits, which equals the sum of the credits.', resolve: (e, _a, ctx) => money(ctx, e.totalAmount) }),
+    totalAmount: t.field({
+      type: 'Money',
+      description: 'Sum of the debits, which equals the sum of the credits.',
+      resolve: (e, _a, ctx) => money(ctx, e.totalAmount),
+    }),
     currency: t.exposeString('currency', { description: 'ISO 4217 currency of the amounts.' }),
     lines: t.relation('lines', { description: 'The posting lines, in order.', query: { orderBy: { lineNo: 'asc' } } }),
     reversalOf: t.relation('reversalOf', { nullable: true, description: 'The entry this one reverses.' }),
     reversedBy: t.relation('reversedBy', { nullable: true, description: 'The entry that reverses this one, if any.' }),
-    isReversed: t.boolean({ description: 'Whether a reversal entry cancels this one.', select: { reversedBy: { select: { id: true } } }, resolve: (e) => e.reversedBy !== null }),
+    isReversed: t.boolean({
+      description: 'Whether a reversal entry cancels this one.',
+      select: { reversedBy: { select: { id: true } } },
+      resolve: (e) => e.reversedBy !== null,
+    }),
     // Derived, not stored: a posted entry is never updated, not even to mark it reversed.
     status: t.field({
       type: JournalEntryStatusEnum,
@@ -61,7 +75,10 @@ const JournalFilterInput = builder.inputType('JournalEntryFilter', {
     from: t.field({ type: 'Date', description: 'Dated on or after.' }),
     to: t.field({ type: 'Date', description: 'Dated on or before.' }),
     accountId: t.id({ description: 'Only entries with a line on this account.' }),
-    sourceType: t.string({ description: 'manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.' }),
+    sourceType: t.string({
+      description:
+        'manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.',
+    }),
     search: t.string({ description: 'Part of the description or reference, or the entry number.' }),
   }),
 });
@@ -109,8 +126,11 @@ const CreateJournalEntryInput = builder.inputType('CreateJournalEntryInput', {
 const ReverseJournalEntryInput = builder.inputType('ReverseJournalEntryInput', {
   description: 'When and why an entry is reversed.',
   fields: (t) => ({
-    date: t.field({ type: 'Date', description: 'Date of the reversal; today when omitted. Not before the original, not in a locked period.' }),
-    reason: t.string({ description: 'Why; added to the reversal\'s description.' }),
+    date: t.field({
+      type: 'Date',
+      description: 'Date of the reversal; today when omitted. Not before the original, not in a locked period.',
+    }),
+    reason: t.string({ description: "Why; added to the reversal's description." }),
   }),
 });
 
@@ -127,7 +147,8 @@ actionMutation<{ date?: string | null; reason?: string | null }>({
   model: 'JournalEntry',
   label: 'journal entry',
   input: ReverseJournalEntryInput,
-  description: 'Posts the mirror of a manual entry, linked both ways, and returns the new (reversing) entry. An entry is reversed at most once.',
+  description:
+    'Posts the mirror of a manual entry, linked both ways, and returns the new (reversing) entry. An entry is reversed at most once.',
   run: (scope, id, input) => reverseJournalEntry(scope, id, input),
 });
 
@@ -135,7 +156,8 @@ actionMutation<{ date?: string | null; reason?: string | null }>({
 builder.prismaObjectFields('Account', (t) => ({
   balance: t.loadable({
     type: 'Money',
-    description: 'Balance from every posted line, on the account\'s normal side: debits minus credits for assets and expenses, credits minus debits otherwise.',
+    description:
+      "Balance from every posted line, on the account's normal side: debits minus credits for assets and expenses, credits minus debits otherwise.",
     load: (ids: string[], ctx: GraphQLContext) => accountBalances(ctx, ids).then((map) => ids.map((id) => money(ctx, map.get(id) ?? 0n))),
     resolve: (account) => account.id,
   }),

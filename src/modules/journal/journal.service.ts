@@ -17,7 +17,6 @@ import { JOURNAL_ENTRY, type JournalEntryRow, SOURCE_TYPES, type SourceType } fr
 /** Accounts only documents may post to. */
 const CONTROL_ROLES = ['accounts_receivable', 'accounts_payable'];
 
-
 export interface JournalLineInput {
   accountId?: string | null;
   debit?: string | number | null;
@@ -62,18 +61,27 @@ export interface JournalFilter {
   search?: string | null;
 }
 
-export function journalEntryWhere(organizationId: string, filter: JournalFilter = {}, provider: SearchProvider): PrismaTypes.JournalEntryWhereInput {
+export function journalEntryWhere(
+  organizationId: string,
+  filter: JournalFilter = {},
+  provider: SearchProvider,
+): PrismaTypes.JournalEntryWhereInput {
   const where: PrismaTypes.JournalEntryWhereInput = { organizationId };
   if (filter.from || filter.to) where.date = { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) };
   if (filter.accountId) where.lines = { some: { accountId: filter.accountId } };
   if (filter.sourceType) {
-    if (!(SOURCE_TYPES as readonly string[]).includes(filter.sourceType)) throw validationError([{ path: 'sourceType', message: `must be one of ${SOURCE_TYPES.join(', ')}, got "${filter.sourceType}"` }]);
+    if (!(SOURCE_TYPES as readonly string[]).includes(filter.sourceType))
+      throw validationError([{ path: 'sourceType', message: `must be one of ${SOURCE_TYPES.join(', ')}, got "${filter.sourceType}"` }]);
     where.sourceType = filter.sourceType;
   }
   if (filter.search?.trim()) {
     const text = filter.search.trim();
     const number = /^\d+$/.test(text) ? Number(text) : undefined;
-    where.OR = [{ description: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, ...(number !== undefined && number < 2 ** 31 ? [{ number }] : [])];
+    where.OR = [
+      { description: textMatch(provider, 'contains', text) },
+      { reference: textMatch(provider, 'contains', text) },
+      ...(number !== undefined && number < 2 ** 31 ? [{ number }] : []),
+    ];
   }
   return where;
 }
@@ -82,7 +90,12 @@ export function journalEntryWhere(organizationId: string, filter: JournalFilter 
 export function assertOpenPeriod(tenant: Tenant, date: string, path = 'date') {
   const lockDate = tenant.organization.lockDate;
   if (lockDate && date <= lockDate) {
-    throw new AppError('PERIOD_LOCKED', `The books are locked up to ${lockDate}; ${path} ${date} is inside the locked period`, [{ path, message: `must be after the lock date ${lockDate}` }], { lockDate });
+    throw new AppError(
+      'PERIOD_LOCKED',
+      `The books are locked up to ${lockDate}; ${path} ${date} is inside the locked period`,
+      [{ path, message: `must be after the lock date ${lockDate}` }],
+      { lockDate },
+    );
   }
 }
 
@@ -105,7 +118,15 @@ export async function checkJournalEntry(tenant: Tenant, input: JournalEntryInput
     if (typeof debit === 'bigint' && typeof credit === 'bigint') {
       if (debit > 0n && credit > 0n) check.fail(at, 'a line posts to one side only: debit or credit, the other must be 0');
       else if (debit === 0n && credit === 0n) check.fail(at, 'a line needs a debit or a credit above 0');
-      else lines.push({ accountId: line.accountId ?? '', debit, credit, description: check.text(`${at}.description`, line.description, { max: 500 }), customerId: line.customerId, vendorId: line.vendorId });
+      else
+        lines.push({
+          accountId: line.accountId ?? '',
+          debit,
+          credit,
+          description: check.text(`${at}.description`, line.description, { max: 500 }),
+          customerId: line.customerId,
+          vendorId: line.vendorId,
+        });
     }
   });
   check.done();
@@ -135,8 +156,12 @@ async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
   const vendorIds = ids('vendorId');
   const [accounts, customers, vendors] = await Promise.all([
     accountsOf(tenant, ids('accountId')),
-    customerIds.length ? tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: customerIds } }, select: { id: true } }) : [],
-    vendorIds.length ? tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: vendorIds } }, select: { id: true } }) : [],
+    customerIds.length
+      ? tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: customerIds } }, select: { id: true } })
+      : [],
+    vendorIds.length
+      ? tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: vendorIds } }, select: { id: true } })
+      : [],
   ]);
   const active = new Map(accounts.map((a) => [a.id, a.active]));
   const role = new Map(accounts.map((a) => [a.id, a.systemRole]));
@@ -146,9 +171,12 @@ async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
     else if (!active.get(line.accountId)) errors.push({ path: `lines.${i}.accountId`, message: 'is an inactive account' });
     // Receivables move only through invoices and payments (as in Xero), so the ledger always equals
     // the open invoices.
-    else if (CONTROL_ROLES.includes(role.get(line.accountId) ?? '')) errors.push({ path: `lines.${i}.accountId`, message: 'is a control account; post invoices and payments instead of journal lines' });
-    if (line.customerId && !customers.some((c) => c.id === line.customerId)) errors.push({ path: `lines.${i}.customerId`, message: `no customer with id "${line.customerId}"` });
-    if (line.vendorId && !vendors.some((v) => v.id === line.vendorId)) errors.push({ path: `lines.${i}.vendorId`, message: `no vendor with id "${line.vendorId}"` });
+    else if (CONTROL_ROLES.includes(role.get(line.accountId) ?? ''))
+      errors.push({ path: `lines.${i}.accountId`, message: 'is a control account; post invoices and payments instead of journal lines' });
+    if (line.customerId && !customers.some((c) => c.id === line.customerId))
+      errors.push({ path: `lines.${i}.customerId`, message: `no customer with id "${line.customerId}"` });
+    if (line.vendorId && !vendors.some((v) => v.id === line.vendorId))
+      errors.push({ path: `lines.${i}.vendorId`, message: `no vendor with id "${line.vendorId}"` });
   });
   if (errors.length) throw validationError(errors);
 }
@@ -160,15 +188,45 @@ export function assertBalanced(lines: PostingLine[], decimals: number) {
     const debit = formatMoney(totalDebit, decimals);
     const credit = formatMoney(totalCredit, decimals);
     // The totals as JSON numbers, as every REST amount is (display only: nothing computes with them).
-    throw new AppError('UNBALANCED_ENTRY', `Total debit ${debit} does not equal total credit ${credit}`, [{ path: 'lines', message: `debits total ${debit}, credits total ${credit}` }], {
-      totalDebit: Number(debit),
-      totalCredit: Number(credit),
-    });
+    throw new AppError(
+      'UNBALANCED_ENTRY',
+      `Total debit ${debit} does not equal total credit ${credit}`,
+      [{ path: 'lines', message: `debits total ${debit}, credits total ${credit}` }],
+      {
+        totalDebit: Number(debit),
+        totalCredit: Number(credit),
+      },
+    );
   }
 }
 
-export const JOURNAL_ENTRY_COLUMNS = ['id', 'organizationId', 'number', 'date', 'description', 'reference', 'sourceType', 'sourceId', 'reversalOfId', 'totalAmount', 'currency', 'createdAt'] as const satisfies readonly (keyof PrismaTypes.JournalEntryGetPayload<object>)[];
-export const JOURNAL_LINE_COLUMNS = ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'] as const;
+export const JOURNAL_ENTRY_COLUMNS = [
+  'id',
+  'organizationId',
+  'number',
+  'date',
+  'description',
+  'reference',
+  'sourceType',
+  'sourceId',
+  'reversalOfId',
+  'totalAmount',
+  'currency',
+  'createdAt',
+] as const satisfies readonly (keyof PrismaTypes.JournalEntryGetPayload<object>)[];
+export const JOURNAL_LINE_COLUMNS = [
+  'id',
+  'organizationId',
+  'entryId',
+  'lineNo',
+  'accountId',
+  'description',
+  'debit',
+  'credit',
+  'date',
+  'customerId',
+  'vendorId',
+] as const;
 
 export const DAILY_TOTAL_KEY = ['organizationId', 'accountId', 'date'] as const;
 
@@ -176,7 +234,9 @@ export const DAILY_TOTAL_KEY = ['organizationId', 'accountId', 'date'] as const;
 function dailyTotals(organizationId: string, date: string, lines: readonly { accountId: string; debit: bigint; credit: bigint }[]) {
   const byAccount = new Map<string, { organizationId: string; accountId: string; date: string; debit: bigint; credit: bigint }>();
   for (const line of lines) {
-    const total = byAccount.get(line.accountId) ?? byAccount.set(line.accountId, { organizationId, accountId: line.accountId, date, debit: 0n, credit: 0n }).get(line.accountId)!;
+    const total =
+      byAccount.get(line.accountId) ??
+      byAccount.set(line.accountId, { organizationId, accountId: line.accountId, date, debit: 0n, credit: 0n }).get(line.accountId)!;
     total.debit += line.debit;
     total.credit += line.credit;
   }
@@ -194,7 +254,8 @@ function dailyTotals(organizationId: string, date: string, lines: readonly { acc
 export async function writePosting(scope: WriteScope, posting: Posting): Promise<{ entry: JournalEntryRow; event: EventDraft }> {
   if (posting.lines.length < 2) throw validationError([{ path: 'lines', message: 'a posting needs at least two lines' }]);
   posting.lines.forEach((line, i) => {
-    if (line.debit < 0n || line.credit < 0n || (line.debit > 0n) === (line.credit > 0n)) throw validationError([{ path: `lines.${i}`, message: 'a line posts one amount above 0, on one side' }]);
+    if (line.debit < 0n || line.credit < 0n || line.debit > 0n === line.credit > 0n)
+      throw validationError([{ path: `lines.${i}`, message: 'a line posts one amount above 0, on one side' }]);
   });
   assertBalanced(posting.lines, decimalsOf(scope));
   assertOpenPeriod(scope, posting.date);
@@ -245,8 +306,24 @@ export async function createJournalEntry(scope: WriteScope, input: JournalEntryI
 }
 
 /** The mirror of an entry's lines: every debit becomes a credit and the other way round. */
-export function mirrorLines(lines: { accountId: string; debit: bigint; credit: bigint; description: string | null; customerId: string | null; vendorId: string | null }[]): PostingLine[] {
-  return lines.map((l) => ({ accountId: l.accountId, debit: l.credit, credit: l.debit, description: l.description, customerId: l.customerId, vendorId: l.vendorId }));
+export function mirrorLines(
+  lines: {
+    accountId: string;
+    debit: bigint;
+    credit: bigint;
+    description: string | null;
+    customerId: string | null;
+    vendorId: string | null;
+  }[],
+): PostingLine[] {
+  return lines.map((l) => ({
+    accountId: l.accountId,
+    debit: l.credit,
+    credit: l.debit,
+    description: l.description,
+    customerId: l.customerId,
+    vendorId: l.vendorId,
+  }));
 }
 
 export async function reverseJournalEntry(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
@@ -262,9 +339,16 @@ export async function reverseJournalEntry(scope: WriteScope, id: string, input: 
   if (original.reversedBy) throw new AppError('INVALID_STATE', `Journal entry ${id} is already reversed by ${original.reversedBy.id}`);
   if (original.sourceType !== 'manual') {
     const how = original.sourceType === 'invoice' ? 'void the invoice' : 'post a correcting entry';
-    throw new AppError('INVALID_STATE', `Journal entry ${id} was posted by ${original.sourceType.replace('_', ' ')} ${original.sourceId ?? ''}; ${how} instead`.replace('  ', ' '));
+    throw new AppError(
+      'INVALID_STATE',
+      `Journal entry ${id} was posted by ${original.sourceType.replace('_', ' ')} ${original.sourceId ?? ''}; ${how} instead`.replace(
+        '  ',
+        ' ',
+      ),
+    );
   }
-  if (date < original.date) throw validationError([{ path: 'date', message: `must not be before the original entry's date ${original.date}` }]);
+  if (date < original.date)
+    throw validationError([{ path: 'date', message: `must not be before the original entry's date ${original.date}` }]);
   assertOpenPeriod(scope, date);
   const { entry: reversal, event } = await writePosting(scope, {
     date,
@@ -276,5 +360,8 @@ export async function reverseJournalEntry(scope: WriteScope, id: string, input: 
     lines: mirrorLines(original.lines),
   });
   const reversed: JournalEntryRow = { ...original, reversedBy: { id: reversal.id } };
-  return change(JOURNAL_ENTRY, reversal, [event, { type: 'journal_entry.reversed', resource: { type: JOURNAL_ENTRY, id: original.id, row: reversed } }]);
+  return change(JOURNAL_ENTRY, reversal, [
+    event,
+    { type: 'journal_entry.reversed', resource: { type: JOURNAL_ENTRY, id: original.id, row: reversed } },
+  ]);
 }

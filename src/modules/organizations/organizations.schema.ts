@@ -11,19 +11,29 @@ const OrganizationRef = builder.prismaObject('Organization', {
     name: t.exposeString('name', { description: 'The organization name.' }),
     baseCurrency: t.exposeString('baseCurrency', { description: 'ISO 4217 code of the currency every amount is in.' }),
     lockDate: t.expose('lockDate', { type: 'Date', nullable: true, description: 'Nothing may be posted on or before this date.' }),
-    defaultPaymentTermsDays: t.exposeInt('defaultPaymentTermsDays', { description: 'Payment terms for invoices when the customer has none.' }),
-    fiscalYearEnd: t.exposeString('fiscalYearEnd', { description: 'The last day of the fiscal year, MM-DD (default 12-31). The balance sheet and trial balance close each fiscal year\'s result into retained earnings.' }),
+    defaultPaymentTermsDays: t.exposeInt('defaultPaymentTermsDays', {
+      description: 'Payment terms for invoices when the customer has none.',
+    }),
+    fiscalYearEnd: t.exposeString('fiscalYearEnd', {
+      description:
+        "The last day of the fiscal year, MM-DD (default 12-31). The balance sheet and trial balance close each fiscal year's result into retained earnings.",
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the organization was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
   }),
 });
 
 const RateLimitRef = builder.objectRef<{ limit: number; remaining: number; resetSeconds: number }>('RateLimit').implement({
-  description: 'The request quota of the API key in use, as it stands after counting this request (the same figures as the X-RateLimit-* and RateLimit headers).',
+  description:
+    'The request quota of the API key in use, as it stands after counting this request (the same figures as the X-RateLimit-* and RateLimit headers).',
   fields: (t) => ({
     limit: t.exposeInt('limit', { description: 'Requests allowed per window (a minute), all endpoints and transports.' }),
     remaining: t.exposeInt('remaining', { description: 'Requests left in the current window.' }),
-    resetAt: t.field({ type: 'DateTime', description: 'When the window ends and the quota is whole again.', resolve: (r) => new Date(Date.now() + r.resetSeconds * 1000) }),
+    resetAt: t.field({
+      type: 'DateTime',
+      description: 'When the window ends and the quota is whole again.',
+      resolve: (r) => new Date(Date.now() + r.resetSeconds * 1000),
+    }),
   }),
 });
 
@@ -33,15 +43,23 @@ const CurrentKeyRef = builder.objectRef<AuthenticatedKey>('CurrentApiKey').imple
     id: t.exposeID('id', { description: 'The key id (`key_…`).' }),
     prefix: t.exposeString('prefix', { description: 'The 12 characters after `ak_`.' }),
     name: t.exposeString('name', { description: 'What the key is for.' }),
-    scopes: t.stringList({ description: 'What it may do (see the README\'s table of scopes).', resolve: (k) => [...k.scopes] }),
+    scopes: t.stringList({ description: "What it may do (see the README's table of scopes).", resolve: (k) => [...k.scopes] }),
   }),
 });
 
 const ViewerRef = builder.objectRef<{ organizationId: string }>('Viewer').implement({
   description: 'Who is asking: the organization and the API key in use.',
   fields: (t) => ({
-    apiKey: t.field({ type: CurrentKeyRef, description: 'The API key in use, with its scopes.', resolve: (_viewer, _args, ctx) => ctx.apiKey }),
-    rateLimit: t.field({ type: RateLimitRef, description: 'The quota of the API key in use.', resolve: (_viewer, _args, ctx) => ctx.rateLimit }),
+    apiKey: t.field({
+      type: CurrentKeyRef,
+      description: 'The API key in use, with its scopes.',
+      resolve: (_viewer, _args, ctx) => ctx.apiKey,
+    }),
+    rateLimit: t.field({
+      type: RateLimitRef,
+      description: 'The quota of the API key in use.',
+      resolve: (_viewer, _args, ctx) => ctx.rateLimit,
+    }),
     organization: t.prismaField({
       type: OrganizationRef,
       description: 'The organization of the API key.',
@@ -51,7 +69,12 @@ const ViewerRef = builder.objectRef<{ organizationId: string }>('Viewer').implem
 });
 
 builder.queryField('viewer', (t) =>
-  t.field({ type: ViewerRef, extensions: requires(null), description: 'The caller: its organization.', resolve: (_parent, _args, ctx) => ({ organizationId: ctx.organizationId }) }),
+  t.field({
+    type: ViewerRef,
+    extensions: requires(null),
+    description: 'The caller: its organization.',
+    resolve: (_parent, _args, ctx) => ({ organizationId: ctx.organizationId }),
+  }),
 );
 
 const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
@@ -60,7 +83,10 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
     name: t.string({ description: 'The organization name.' }),
     lockDate: t.field({ type: 'Date', description: 'Lock the books up to and including this date; null unlocks.' }),
     defaultPaymentTermsDays: t.int({ description: 'Default payment terms in days (0–365).' }),
-    fiscalYearEnd: t.string({ description: 'The last day of the fiscal year, MM-DD, e.g. 12-31 or 06-30 (not 02-29). Reports follow it at once, for past dates too: no entry is posted.' }),
+    fiscalYearEnd: t.string({
+      description:
+        'The last day of the fiscal year, MM-DD, e.g. 12-31 or 06-30 (not 02-29). Reports follow it at once, for past dates too: no entry is posted.',
+    }),
   }),
 });
 
@@ -70,10 +96,18 @@ builder.mutationField('updateOrganization', (t) =>
     nullable: MUTATION_FIELD_NULLABLE,
     // Settings such as the lock date guard the whole books: only a key with every scope changes them.
     extensions: requires('*'),
-    description: 'Changes your organization\'s settings, e.g. the period lock date.',
-    args: { input: t.arg({ type: UpdateOrganizationInput, required: true }), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
+    description: "Changes your organization's settings, e.g. the period lock date.",
+    args: {
+      input: t.arg({ type: UpdateOrganizationInput, required: true }),
+      idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
+    },
     resolve: async (query, root, { input, idempotencyKey }, ctx) => {
-      keepReceipt(root, await ctx.write({ operation: 'updateOrganization', idempotencyKey, input }, (scope) => updateOrganization(scope, input as OrganizationSettings)));
+      keepReceipt(
+        root,
+        await ctx.write({ operation: 'updateOrganization', idempotencyKey, input }, (scope) =>
+          updateOrganization(scope, input as OrganizationSettings),
+        ),
+      );
       return ctx.prisma.organization.findUniqueOrThrow({ ...query, where: { id: ctx.organizationId } });
     },
   }),

@@ -18,10 +18,15 @@ export interface NewOrganization {
 
 export async function createOrganization(prisma: Prisma, input: NewOrganization) {
   const name = input.name.trim();
-  if (!name || name.length > 200) throw new AppError('VALIDATION_FAILED', 'organization name must be 1 to 200 characters', [{ path: 'name', message: 'must be 1 to 200 characters' }]);
+  if (!name || name.length > 200)
+    throw new AppError('VALIDATION_FAILED', 'organization name must be 1 to 200 characters', [
+      { path: 'name', message: 'must be 1 to 200 characters' },
+    ]);
   const baseCurrency = (input.baseCurrency ?? 'USD').toUpperCase();
   if (!isCurrencyCode(baseCurrency)) {
-    throw new AppError('VALIDATION_FAILED', `unknown currency "${input.baseCurrency}"`, [{ path: 'baseCurrency', message: 'must be an ISO 4217 code such as USD' }]);
+    throw new AppError('VALIDATION_FAILED', `unknown currency "${input.baseCurrency}"`, [
+      { path: 'baseCurrency', message: 'must be an ISO 4217 code such as USD' },
+    ]);
   }
   const id = newId('Organization');
   return prisma.$transaction(async (tx) => {
@@ -64,7 +69,10 @@ export interface OrganizationSettings {
  */
 async function assertYearEndLeavesLockedReports(scope: WriteScope, lockDate: string | null, fiscalYearEnd: string) {
   if (!lockDate) return;
-  const earning = await scope.prisma.journalLine.findFirst({ where: { organizationId: scope.organizationId, date: { lte: lockDate }, account: { type: { in: ['INCOME', 'EXPENSE'] } } }, select: { id: true } });
+  const earning = await scope.prisma.journalLine.findFirst({
+    where: { organizationId: scope.organizationId, date: { lte: lockDate }, account: { type: { in: ['INCOME', 'EXPENSE'] } } },
+    select: { id: true },
+  });
   if (!earning) return;
   throw new AppError(
     'PERIOD_LOCKED',
@@ -83,7 +91,8 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
   if (input.defaultPaymentTermsDays === null) check.fail('defaultPaymentTermsDays', 'must not be null');
   const fiscalYearEnd = typeof input.fiscalYearEnd === 'string' ? input.fiscalYearEnd.trim() : undefined;
   if (input.fiscalYearEnd === null) check.fail('fiscalYearEnd', 'must not be null');
-  else if (fiscalYearEnd !== undefined && !isFiscalYearEnd(fiscalYearEnd)) check.fail('fiscalYearEnd', 'must be the last day of the fiscal year as MM-DD, e.g. 12-31 or 06-30 (not 02-29)');
+  else if (fiscalYearEnd !== undefined && !isFiscalYearEnd(fiscalYearEnd))
+    check.fail('fiscalYearEnd', 'must be the last day of the fiscal year as MM-DD, e.g. 12-31 or 06-30 (not 02-29)');
   check.done();
   const before = await scope.prisma.organization.findUniqueOrThrow({ where: { id: scope.organizationId } });
   const changed = changedColumns(before, {
@@ -93,10 +102,20 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
     ...(fiscalYearEnd ? { fiscalYearEnd } : {}),
   });
   if (Object.keys(changed).length === 0) return change(ORGANIZATION, before);
-  if (changed.fiscalYearEnd) await assertYearEndLeavesLockedReports(scope, 'lockDate' in changed ? (changed.lockDate as string | null) : before.lockDate, before.fiscalYearEnd);
+  if (changed.fiscalYearEnd)
+    await assertYearEndLeavesLockedReports(
+      scope,
+      'lockDate' in changed ? (changed.lockDate as string | null) : before.lockDate,
+      before.fiscalYearEnd,
+    );
   if (changed.name && (await scope.prisma.organization.findUnique({ where: { name: changed.name }, select: { id: true } }))) {
     throw validationError([{ path: 'name', message: `an organization named "${changed.name}" already exists` }]);
   }
-  const organization = await scope.prisma.organization.update({ where: { id: scope.organizationId }, data: { ...changed, updatedAt: scope.now } });
-  return change(ORGANIZATION, organization, [{ type: 'organization.updated', resource: { type: ORGANIZATION, id: organization.id, row: organization }, before }]);
+  const organization = await scope.prisma.organization.update({
+    where: { id: scope.organizationId },
+    data: { ...changed, updatedAt: scope.now },
+  });
+  return change(ORGANIZATION, organization, [
+    { type: 'organization.updated', resource: { type: ORGANIZATION, id: organization.id, row: organization }, before },
+  ]);
 }

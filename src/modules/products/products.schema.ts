@@ -23,15 +23,24 @@ export const ProductRef = builder.prismaNode('Product', {
     sku: t.exposeString('sku', { nullable: true, description: 'Stock keeping unit, unique in the organization.' }),
     description: t.exposeString('description', { nullable: true, description: 'Default line description on invoices.' }),
     type: t.expose('type', { type: ProductTypeEnum, description: 'Service, inventory or non-inventory.' }),
-    unitPrice: t.field({ type: 'Money', description: 'Default unit price.', select: { unitPrice: true }, resolve: (p, _a, ctx) => money(ctx, p.unitPrice) }),
+    unitPrice: t.field({
+      type: 'Money',
+      description: 'Default unit price.',
+      select: { unitPrice: true },
+      resolve: (p, _a, ctx) => money(ctx, p.unitPrice),
+    }),
     taxRate: t.field({
       type: 'Percent',
       nullable: true,
-      description: 'Default sales tax rate, in percent, for the lines that sell it without a rate of their own; null: sold without tax (0 is a zero rate).',
+      description:
+        'Default sales tax rate, in percent, for the lines that sell it without a rate of their own; null: sold without tax (0 is a zero rate).',
       select: { taxRatePpm: true },
       resolve: (p) => (p.taxRatePpm === null ? null : formatPercent(p.taxRatePpm)),
     }),
-    incomeAccount: t.relation('incomeAccount', { nullable: true, description: 'Income account its sales post to; the organization\'s sales account when null.' }),
+    incomeAccount: t.relation('incomeAccount', {
+      nullable: true,
+      description: "Income account its sales post to; the organization's sales account when null.",
+    }),
     expenseAccount: t.relation('expenseAccount', { nullable: true, description: 'Expense (cost of sales) account for purchases of it.' }),
     active: t.exposeBoolean('active', { description: 'Inactive products are kept for history but cannot be put on new invoices.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
@@ -74,7 +83,10 @@ function productInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObject'>, c
     description: t.string({ description: 'Default line description.' }),
     type: t.field({ type: ProductTypeEnum, description: 'Default SERVICE.' }),
     unitPrice: t.field({ type: 'Money', description: 'Default unit price; default 0.' }),
-    taxRate: t.field({ type: 'Percent', description: 'Default sales tax rate in percent; omitted or null: sold without tax (0 is a zero rate).' }),
+    taxRate: t.field({
+      type: 'Percent',
+      description: 'Default sales tax rate in percent; omitted or null: sold without tax (0 is a zero rate).',
+    }),
     incomeAccountId: t.id({ description: 'An income account (`acct_…`) for its sales.' }),
     expenseAccountId: t.id({ description: 'An expense account (`acct_…`) for its cost.' }),
   };

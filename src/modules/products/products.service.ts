@@ -32,7 +32,11 @@ export interface ProductInput {
 
 export function productWhere(organizationId: string, filter: ProductFilter = {}, provider: SearchProvider): PrismaTypes.ProductWhereInput {
   const where: PrismaTypes.ProductWhereInput = { organizationId, ...equalsGiven(filter, ['type', 'active']) };
-  if (filter.search?.trim()) where.OR = [{ name: textMatch(provider, 'contains', filter.search.trim()) }, { sku: textMatch(provider, 'startsWith', filter.search.trim()) }];
+  if (filter.search?.trim())
+    where.OR = [
+      { name: textMatch(provider, 'contains', filter.search.trim()) },
+      { sku: textMatch(provider, 'startsWith', filter.search.trim()) },
+    ];
   return where;
 }
 
@@ -40,7 +44,11 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
   const check = new Checker();
   const columns: Record<string, unknown> = {
     name: check.text('name', input.name, { required: creating || input.name !== undefined, max: 200 }),
-    sku: check.text('sku', input.sku, { max: 64, pattern: /^[A-Za-z0-9._\-/]+$/, patternHint: 'may contain only letters, digits and . _ - /' }),
+    sku: check.text('sku', input.sku, {
+      max: 64,
+      pattern: /^[A-Za-z0-9._\-/]+$/,
+      patternHint: 'may contain only letters, digits and . _ - /',
+    }),
     description: check.text('description', input.description, { max: 2000 }),
     unitPrice: check.money('unitPrice', input.unitPrice, decimalsOf(tenant)),
     taxRatePpm: check.percent('taxRate', input.taxRate),
@@ -57,7 +65,10 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
     { path: 'expenseAccountId', id: input.expenseAccountId, types: ['EXPENSE'] },
   ]);
   if (typeof columns.sku === 'string') {
-    const clash = await tenant.prisma.product.findFirst({ where: { organizationId: tenant.organizationId, sku: columns.sku, NOT: existingId ? { id: existingId } : undefined }, select: { id: true } });
+    const clash = await tenant.prisma.product.findFirst({
+      where: { organizationId: tenant.organizationId, sku: columns.sku, NOT: existingId ? { id: existingId } : undefined },
+      select: { id: true },
+    });
     if (clash) check.fail('sku', `SKU "${columns.sku}" is already used by ${clash.id}`);
   }
   check.done();
@@ -67,7 +78,15 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
 
 export async function createProduct(scope: WriteScope, input: ProductInput) {
   const columns = await productColumns(scope, input, true);
-  const product = await scope.prisma.product.create({ data: { id: newId('Product'), organizationId: scope.organizationId, ...(columns as { name: string }), createdAt: scope.now, updatedAt: scope.now } });
+  const product = await scope.prisma.product.create({
+    data: {
+      id: newId('Product'),
+      organizationId: scope.organizationId,
+      ...(columns as { name: string }),
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+  });
   return change(PRODUCT, product, [{ type: 'product.created', resource: { type: PRODUCT, id: product.id, row: product } }]);
 }
 

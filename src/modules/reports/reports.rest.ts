@@ -36,14 +36,14 @@ export const reportRoutes: RestRoute[] = [
   reportRoute({
     name: 'trial-balance',
     field: 'trialBalance',
-    summary: 'Trial balance as of a date (today when asOf is left out): each account\'s net debit or credit',
+    summary: "Trial balance as of a date (today when asOf is left out): each account's net debit or credit",
     args: '$asOf: Date',
     selection: `asOf rows { ${ACCOUNT} debit credit } totalDebit totalCredit`,
   }),
   reportRoute({
     name: 'balance-sheet',
     field: 'balanceSheet',
-    summary: 'Balance sheet as of a date (today when asOf is left out), with this and earlier fiscal years\' earnings',
+    summary: "Balance sheet as of a date (today when asOf is left out), with this and earlier fiscal years' earnings",
     args: '$asOf: Date',
     selection: `asOf fiscalYearStart assets ${SECTION} liabilities ${SECTION} equity ${SECTION} retainedEarnings currentEarnings totalLiabilitiesAndEquity`,
   }),
@@ -57,14 +57,15 @@ export const reportRoutes: RestRoute[] = [
   reportRoute({
     name: 'general-ledger',
     field: 'generalLedger',
-    summary: 'One account\'s ledger over a period (or all of it), a page of lines with the running balance',
+    summary: "One account's ledger over a period (or all of it), a page of lines with the running balance",
     args: '$accountId: ID!, $from: Date, $to: Date, $page: Int, $limit: Int',
     selection: `${ACCOUNT} from to openingBalance closingBalance lines { data { balance line { id entry { id } date description debit credit } } total page limit pages }`,
   }),
   reportRoute({
     name: 'aged-receivables',
     field: 'agedReceivables',
-    summary: 'Aged receivables as of a date (today when asOf is left out): what each customer owes, by days past due, with each open invoice and unused credit note',
+    summary:
+      'Aged receivables as of a date (today when asOf is left out): what each customer owes, by days past due, with each open invoice and unused credit note',
     args: '$asOf: Date',
     selection: `asOf rows { customer { id name } ${BUCKETS} } totals { ${BUCKETS} } invoices { invoice { id } number ${AGED} } creditNotes { creditNote { id } number ${AGED} }`,
   }),

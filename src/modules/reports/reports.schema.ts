@@ -7,7 +7,17 @@ import { pageWindow } from '../../lib/pagination.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
 import { CustomerRef, VendorRef } from '../contacts/contacts.schema.ts';
 import { JournalLineRef } from '../journal/journal.schema.ts';
-import { agedPayables, agedReceivables, agingDetail, type AgingSide, balanceSheet, generalLedger, profitAndLoss, taxSummary, trialBalance } from './reports.service.ts';
+import {
+  agedPayables,
+  agedReceivables,
+  agingDetail,
+  type AgingSide,
+  balanceSheet,
+  generalLedger,
+  profitAndLoss,
+  taxSummary,
+  trialBalance,
+} from './reports.service.ts';
 import { TaxRateRef } from '../tax-rates/tax-rates.schema.ts';
 import { InvoiceRef } from '../invoices/invoices.schema.ts';
 import { BillRef } from '../bills/bills.schema.ts';
@@ -20,16 +30,25 @@ type TB = Awaited<ReturnType<typeof trialBalance>>;
 type Section = Awaited<ReturnType<typeof balanceSheet>>['assets'];
 
 const TrialBalanceRow = builder.objectRef<TB['rows'][number]>('TrialBalanceRow').implement({
-  description: 'An account\'s net balance, in the debit or the credit column.',
+  description: "An account's net balance, in the debit or the credit column.",
   fields: (t) => ({
     account: t.field({ type: AccountRef, description: 'The account.', resolve: (r) => r.account }),
-    debit: t.field({ type: 'Money', description: 'Net debit balance (0 if the balance is a credit).', resolve: (r, _a, ctx) => money(ctx, r.debit) }),
-    credit: t.field({ type: 'Money', description: 'Net credit balance (0 if the balance is a debit).', resolve: (r, _a, ctx) => money(ctx, r.credit) }),
+    debit: t.field({
+      type: 'Money',
+      description: 'Net debit balance (0 if the balance is a credit).',
+      resolve: (r, _a, ctx) => money(ctx, r.debit),
+    }),
+    credit: t.field({
+      type: 'Money',
+      description: 'Net credit balance (0 if the balance is a debit).',
+      resolve: (r, _a, ctx) => money(ctx, r.credit),
+    }),
   }),
 });
 
 const TrialBalance = builder.objectRef<TB>('TrialBalance').implement({
-  description: 'Every account with a balance; total debits equal total credits. Income and expense accounts show this fiscal year only; the result of the years before is in the retained earnings account.',
+  description:
+    'Every account with a balance; total debits equal total credits. Income and expense accounts show this fiscal year only; the result of the years before is in the retained earnings account.',
   fields: (t) => ({
     asOf: t.field({ type: 'Date', description: 'Lines dated up to and including this date.', resolve: (r) => r.asOf }),
     rows: t.field({ type: [TrialBalanceRow], description: 'One row per account with a balance, by code.', resolve: (r) => r.rows }),
@@ -55,16 +74,34 @@ const ReportSection = builder.objectRef<Section>('ReportSection').implement({
 });
 
 const BalanceSheet = builder.objectRef<Awaited<ReturnType<typeof balanceSheet>>>('BalanceSheet').implement({
-  description: 'Assets = liabilities + equity + retained earnings + current earnings, as of a date. Each fiscal year before the one the date falls in is closed into retained earnings, without a closing entry (as QuickBooks and Xero report it).',
+  description:
+    'Assets = liabilities + equity + retained earnings + current earnings, as of a date. Each fiscal year before the one the date falls in is closed into retained earnings, without a closing entry (as QuickBooks and Xero report it).',
   fields: (t) => ({
     asOf: t.field({ type: 'Date', description: 'Lines dated up to and including this date.', resolve: (r) => r.asOf }),
     assets: t.field({ type: ReportSection, description: 'Asset accounts.', resolve: (r) => r.assets }),
     liabilities: t.field({ type: ReportSection, description: 'Liability accounts.', resolve: (r) => r.liabilities }),
     equity: t.field({ type: ReportSection, description: 'Equity accounts.', resolve: (r) => r.equity }),
-    fiscalYearStart: t.field({ type: 'Date', description: 'The first day of the fiscal year asOf falls in (the organization\'s fiscalYearEnd sets it).', resolve: (r) => r.fiscalYearStart }),
-    retainedEarnings: t.field({ type: 'Money', description: 'Income minus expenses of every fiscal year before this one (beside any balance posted to the retained earnings account itself, which is in equity).', resolve: (r, _a, ctx) => money(ctx, r.retainedEarnings) }),
-    currentEarnings: t.field({ type: 'Money', description: 'Income minus expenses of this fiscal year, from fiscalYearStart to asOf.', resolve: (r, _a, ctx) => money(ctx, r.currentEarnings) }),
-    totalLiabilitiesAndEquity: t.field({ type: 'Money', description: 'Liabilities + equity + retained earnings + current earnings; equals total assets.', resolve: (r, _a, ctx) => money(ctx, r.totalLiabilitiesAndEquity) }),
+    fiscalYearStart: t.field({
+      type: 'Date',
+      description: "The first day of the fiscal year asOf falls in (the organization's fiscalYearEnd sets it).",
+      resolve: (r) => r.fiscalYearStart,
+    }),
+    retainedEarnings: t.field({
+      type: 'Money',
+      description:
+        'Income minus expenses of every fiscal year before this one (beside any balance posted to the retained earnings account itself, which is in equity).',
+      resolve: (r, _a, ctx) => money(ctx, r.retainedEarnings),
+    }),
+    currentEarnings: t.field({
+      type: 'Money',
+      description: 'Income minus expenses of this fiscal year, from fiscalYearStart to asOf.',
+      resolve: (r, _a, ctx) => money(ctx, r.currentEarnings),
+    }),
+    totalLiabilitiesAndEquity: t.field({
+      type: 'Money',
+      description: 'Liabilities + equity + retained earnings + current earnings; equals total assets.',
+      resolve: (r, _a, ctx) => money(ctx, r.totalLiabilitiesAndEquity),
+    }),
   }),
 });
 
@@ -84,19 +121,31 @@ const LedgerLine = builder.objectRef<GL['lines']['data'][number]>('LedgerLine').
   description: 'A journal line with the account balance after it.',
   fields: (t) => ({
     line: t.field({ type: JournalLineRef, description: 'The journal line.', resolve: (r) => r.line }),
-    balance: t.field({ type: 'Money', description: 'Running balance after this line, on the account\'s normal side.', resolve: (r, _a, ctx) => money(ctx, r.balance) }),
+    balance: t.field({
+      type: 'Money',
+      description: "Running balance after this line, on the account's normal side.",
+      resolve: (r, _a, ctx) => money(ctx, r.balance),
+    }),
   }),
 });
 const LedgerPage = pageType('Ledger', LedgerLine, 'ledger lines');
 
 const GeneralLedger = builder.objectRef<GL>('GeneralLedger').implement({
-  description: 'One account\'s lines over a period, with opening, running and closing balances.',
+  description: "One account's lines over a period, with opening, running and closing balances.",
   fields: (t) => ({
     account: t.field({ type: AccountRef, description: 'The account.', resolve: (r) => r.account }),
     from: t.field({ type: 'Date', nullable: true, description: 'First day of the period, if bounded.', resolve: (r) => r.from }),
     to: t.field({ type: 'Date', nullable: true, description: 'Last day of the period, if bounded.', resolve: (r) => r.to }),
-    openingBalance: t.field({ type: 'Money', description: 'Balance before `from`.', resolve: (r, _a, ctx) => money(ctx, r.openingBalance) }),
-    closingBalance: t.field({ type: 'Money', description: 'Balance at the end of the period.', resolve: (r, _a, ctx) => money(ctx, r.closingBalance) }),
+    openingBalance: t.field({
+      type: 'Money',
+      description: 'Balance before `from`.',
+      resolve: (r, _a, ctx) => money(ctx, r.openingBalance),
+    }),
+    closingBalance: t.field({
+      type: 'Money',
+      description: 'Balance at the end of the period.',
+      resolve: (r, _a, ctx) => money(ctx, r.closingBalance),
+    }),
     lines: t.field({ type: LedgerPage, description: 'This page of lines, oldest first.', resolve: (r) => r.lines }),
   }),
 });
@@ -114,14 +163,19 @@ const agingFields = <Row extends AgingBuckets>(t: ObjectFieldBuilder<BuilderType
 });
 const AgedReceivablesRow = builder.objectRef<Aged['rows'][number]>('AgedReceivablesRow').implement({
   description: 'What one customer owes, by age.',
-  fields: (t) => ({ customer: t.field({ type: CustomerRef, description: 'The customer.', resolve: (r) => r.customer }), ...agingFields(t) }),
+  fields: (t) => ({
+    customer: t.field({ type: CustomerRef, description: 'The customer.', resolve: (r) => r.customer }),
+    ...agingFields(t),
+  }),
 });
 type AgedPayables = Awaited<ReturnType<typeof agedPayables>>;
 const AgedPayablesRow = builder.objectRef<AgedPayables['rows'][number]>('AgedPayablesRow').implement({
   description: 'What we owe one vendor, by age.',
   fields: (t) => ({ vendor: t.field({ type: VendorRef, description: 'The vendor.', resolve: (r) => r.vendor }), ...agingFields(t) }),
 });
-const AgingTotals = builder.objectRef<Aged['totals']>('AgingTotals').implement({ description: 'Totals per age bucket.', fields: (t) => agingFields(t) });
+const AgingTotals = builder
+  .objectRef<Aged['totals']>('AgingTotals')
+  .implement({ description: 'Totals per age bucket.', fields: (t) => agingFields(t) });
 const AgingBucketEnum = builder.enumType('AgingBucket', {
   description: 'How overdue an amount was at the end of asOf: days overdue = asOf − due date.',
   values: {
@@ -140,22 +194,43 @@ const agedDocumentFields = <Row extends AgedDocument>(t: ObjectFieldBuilder<Buil
   dueDate: t.field({ type: 'Date', description: 'When it was due.', resolve: (d) => d.dueDate }),
   daysOverdue: t.int({ description: 'Days past due at the end of asOf (0 when not yet due).', resolve: (d) => d.daysOverdue }),
   bucket: t.field({ type: AgingBucketEnum, description: 'The column its amount is in.', resolve: (d) => d.bucket }),
-  outstanding: t.field({ type: 'Money', description: 'What was still due on it at the end of asOf: its total less payments dated on or before it.', resolve: (d, _a, ctx) => money(ctx, d.outstanding) }),
+  outstanding: t.field({
+    type: 'Money',
+    description: 'What was still due on it at the end of asOf: its total less payments dated on or before it.',
+    resolve: (d, _a, ctx) => money(ctx, d.outstanding),
+  }),
 });
 const AgedInvoice = builder.objectRef<AgedDocument & { document: PrismaTypes.InvoiceGetPayload<object> }>('AgedInvoice').implement({
   description: 'One invoice open at the end of asOf, with what was due on it then and how overdue it was.',
-  fields: (t) => ({ invoice: t.field({ type: InvoiceRef, description: 'The invoice, as it is now.', resolve: (d) => d.document }), ...agedDocumentFields(t) }),
+  fields: (t) => ({
+    invoice: t.field({ type: InvoiceRef, description: 'The invoice, as it is now.', resolve: (d) => d.document }),
+    ...agedDocumentFields(t),
+  }),
 });
 const AgedBill = builder.objectRef<AgedDocument & { document: PrismaTypes.BillGetPayload<object> }>('AgedBill').implement({
   description: 'One bill open at the end of asOf, with what was due on it then and how overdue it was.',
-  fields: (t) => ({ bill: t.field({ type: BillRef, description: 'The bill, as it is now.', resolve: (d) => d.document }), ...agedDocumentFields(t) }),
+  fields: (t) => ({
+    bill: t.field({ type: BillRef, description: 'The bill, as it is now.', resolve: (d) => d.document }),
+    ...agedDocumentFields(t),
+  }),
 });
-const AgedCreditNote = builder.objectRef<AgedDocument & { document: PrismaTypes.CreditNoteGetPayload<object> }>('AgedCreditNote').implement({
-  description: 'A credit note with credit unused at the end of asOf: a negative amount, aged from its date.',
-  fields: (t) => ({ creditNote: t.field({ type: CreditNoteRef, description: 'The credit note, as it is now.', resolve: (d) => d.document }), ...agedDocumentFields(t) }),
-});
+const AgedCreditNote = builder
+  .objectRef<AgedDocument & { document: PrismaTypes.CreditNoteGetPayload<object> }>('AgedCreditNote')
+  .implement({
+    description: 'A credit note with credit unused at the end of asOf: a negative amount, aged from its date.',
+    fields: (t) => ({
+      creditNote: t.field({ type: CreditNoteRef, description: 'The credit note, as it is now.', resolve: (d) => d.document }),
+      ...agedDocumentFields(t),
+    }),
+  });
 /** The aging detail's rows of one kind with each document, read in one query (a document settled since shows as it is now). */
-async function agedDocuments<Row extends { id: string }>(ctx: GraphQLContext, asOf: string, side: AgingSide, kind: 'document' | 'credit_note', read: (ids: string[]) => Promise<Row[]>) {
+async function agedDocuments<Row extends { id: string }>(
+  ctx: GraphQLContext,
+  asOf: string,
+  side: AgingSide,
+  kind: 'document' | 'credit_note',
+  read: (ids: string[]) => Promise<Row[]>,
+) {
   const detail = (await agingDetail(ctx, asOf, side)).filter((d) => d.kind === kind);
   const documents = new Map((await read(detail.map((d) => d.id))).map((d) => [d.id, d]));
   return detail.map((d) => ({ ...d, document: documents.get(d.id)! }));
@@ -169,13 +244,21 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
     totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
     creditNotes: t.field({
       type: [AgedCreditNote],
-      description: 'Credit notes with credit unused at the end of asOf, as negative amounts aged from their dates (days overdue: days since issued). Read only when asked for.',
-      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'receivables', 'credit_note', (ids) => ctx.prisma.creditNote.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
+      description:
+        'Credit notes with credit unused at the end of asOf, as negative amounts aged from their dates (days overdue: days since issued). Read only when asked for.',
+      resolve: (r, _a, ctx) =>
+        agedDocuments(ctx, r.asOf, 'receivables', 'credit_note', (ids) =>
+          ctx.prisma.creditNote.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
+        ),
     }),
     invoices: t.field({
       type: [AgedInvoice],
-      description: 'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes they sum to the rows per customer and bucket. Read only when asked for.',
-      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'receivables', 'document', (ids) => ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
+      description:
+        'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes they sum to the rows per customer and bucket. Read only when asked for.',
+      resolve: (r, _a, ctx) =>
+        agedDocuments(ctx, r.asOf, 'receivables', 'document', (ids) =>
+          ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
+        ),
     }),
   }),
 });
@@ -187,8 +270,12 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
     totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
     bills: t.field({
       type: [AgedBill],
-      description: 'Aging detail: every bill open at the end of asOf, most overdue first; they sum to the rows per vendor and bucket. Read only when asked for.',
-      resolve: (r, _a, ctx) => agedDocuments(ctx, r.asOf, 'payables', 'document', (ids) => ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } })),
+      description:
+        'Aging detail: every bill open at the end of asOf, most overdue first; they sum to the rows per vendor and bucket. Read only when asked for.',
+      resolve: (r, _a, ctx) =>
+        agedDocuments(ctx, r.asOf, 'payables', 'document', (ids) =>
+          ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
+        ),
     }),
   }),
 });
@@ -197,26 +284,71 @@ type Tax = Awaited<ReturnType<typeof taxSummary>>;
 const TaxSummaryRow = builder.objectRef<Tax['rows'][number]>('TaxSummaryRow').implement({
   description: 'Tax at one rate (or one bare percentage) over the period: collected on invoices, paid on bills.',
   fields: (t) => ({
-    taxRate: t.field({ type: TaxRateRef, nullable: true, description: 'The tax rate; null for lines that gave a bare percentage (their tax went to the sales tax account).', resolve: (r) => r.taxRate }),
+    taxRate: t.field({
+      type: TaxRateRef,
+      nullable: true,
+      description: 'The tax rate; null for lines that gave a bare percentage (their tax went to the sales tax account).',
+      resolve: (r) => r.taxRate,
+    }),
     rate: t.field({ type: 'Percent', description: 'The percentage.', resolve: (r) => formatPercent(r.ratePpm) }),
-    account: t.field({ type: AccountRef, nullable: true, description: 'The account its sales tax was credited to.', resolve: (r) => r.account }),
-    purchaseAccount: t.field({ type: AccountRef, nullable: true, description: 'The account its tax paid on bills was debited to.', resolve: (r) => r.purchaseAccount }),
-    taxableAmount: t.field({ type: 'Money', description: 'Net amounts (after discounts, before tax) of the invoice lines taxed at it: invoices posted in the period, less those voided in it.', resolve: (r, _a, ctx) => money(ctx, r.taxable) }),
+    account: t.field({
+      type: AccountRef,
+      nullable: true,
+      description: 'The account its sales tax was credited to.',
+      resolve: (r) => r.account,
+    }),
+    purchaseAccount: t.field({
+      type: AccountRef,
+      nullable: true,
+      description: 'The account its tax paid on bills was debited to.',
+      resolve: (r) => r.purchaseAccount,
+    }),
+    taxableAmount: t.field({
+      type: 'Money',
+      description:
+        'Net amounts (after discounts, before tax) of the invoice lines taxed at it: invoices posted in the period, less those voided in it.',
+      resolve: (r, _a, ctx) => money(ctx, r.taxable),
+    }),
     taxCollected: t.field({ type: 'Money', description: 'Tax charged on those lines.', resolve: (r, _a, ctx) => money(ctx, r.collected) }),
-    taxablePurchases: t.field({ type: 'Money', description: 'Net amounts of the bill lines taxed at it: bills posted in the period, less those voided in it.', resolve: (r, _a, ctx) => money(ctx, r.taxablePurchases) }),
-    taxPaid: t.field({ type: 'Money', description: 'Tax paid on those bill lines (recoverable).', resolve: (r, _a, ctx) => money(ctx, r.paid) }),
-    netTax: t.field({ type: 'Money', description: 'Collected less paid: what is owed for the period at this rate.', resolve: (r, _a, ctx) => money(ctx, r.net) }),
+    taxablePurchases: t.field({
+      type: 'Money',
+      description: 'Net amounts of the bill lines taxed at it: bills posted in the period, less those voided in it.',
+      resolve: (r, _a, ctx) => money(ctx, r.taxablePurchases),
+    }),
+    taxPaid: t.field({
+      type: 'Money',
+      description: 'Tax paid on those bill lines (recoverable).',
+      resolve: (r, _a, ctx) => money(ctx, r.paid),
+    }),
+    netTax: t.field({
+      type: 'Money',
+      description: 'Collected less paid: what is owed for the period at this rate.',
+      resolve: (r, _a, ctx) => money(ctx, r.net),
+    }),
   }),
 });
 const TaxSummary = builder.objectRef<Tax>('TaxSummary').implement({
-  description: 'Sales tax over a period, per rate, as a company files it; each row ties to its account\'s movement through documents in the period.',
+  description:
+    "Sales tax over a period, per rate, as a company files it; each row ties to its account's movement through documents in the period.",
   fields: (t) => ({
     from: t.field({ type: 'Date', description: 'First day of the period.', resolve: (r) => r.from }),
     to: t.field({ type: 'Date', description: 'Last day of the period.', resolve: (r) => r.to }),
     rows: t.field({ type: [TaxSummaryRow], description: 'Tax rates by name, then bare percentages.', resolve: (r) => r.rows }),
-    totalTaxableAmount: t.field({ type: 'Money', description: 'Sum of taxableAmount.', resolve: (r, _a, ctx) => money(ctx, r.totalTaxable) }),
-    totalTaxCollected: t.field({ type: 'Money', description: 'Sum of taxCollected.', resolve: (r, _a, ctx) => money(ctx, r.totalCollected) }),
-    totalTaxablePurchases: t.field({ type: 'Money', description: 'Sum of taxablePurchases.', resolve: (r, _a, ctx) => money(ctx, r.totalTaxablePurchases) }),
+    totalTaxableAmount: t.field({
+      type: 'Money',
+      description: 'Sum of taxableAmount.',
+      resolve: (r, _a, ctx) => money(ctx, r.totalTaxable),
+    }),
+    totalTaxCollected: t.field({
+      type: 'Money',
+      description: 'Sum of taxCollected.',
+      resolve: (r, _a, ctx) => money(ctx, r.totalCollected),
+    }),
+    totalTaxablePurchases: t.field({
+      type: 'Money',
+      description: 'Sum of taxablePurchases.',
+      resolve: (r, _a, ctx) => money(ctx, r.totalTaxablePurchases),
+    }),
     totalTaxPaid: t.field({ type: 'Money', description: 'Sum of taxPaid.', resolve: (r, _a, ctx) => money(ctx, r.totalPaid) }),
     totalNetTax: t.field({ type: 'Money', description: 'Sum of netTax.', resolve: (r, _a, ctx) => money(ctx, r.totalNet) }),
   }),
@@ -254,7 +386,7 @@ builder.queryFields((t) => ({
   generalLedger: t.field({
     type: GeneralLedger,
     extensions: requires('reports:read'),
-    description: 'One account\'s ledger over a period, paginated.',
+    description: "One account's ledger over a period, paginated.",
     args: { accountId: t.arg.id({ required: true }), from: t.arg({ type: 'Date' }), to: t.arg({ type: 'Date' }), ...pageArgs(t) },
     resolve: (_p, args, ctx) => generalLedger(ctx, args.accountId, { from: args.from, to: args.to }, pageWindow(args.page, args.limit)),
   }),

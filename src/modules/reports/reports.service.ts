@@ -23,7 +23,10 @@ interface AccountSums {
  * (AccountMonthlyTotal) and the days of the months it only partly covers (AccountDailyTotal). A balance
  * as at a date is then its history's months plus at most a month of days.
  */
-export function periodParts(from?: string, to?: string): { months?: { gte?: string; lte?: string }; days: { gte?: string; lte?: string }[] } {
+export function periodParts(
+  from?: string,
+  to?: string,
+): { months?: { gte?: string; lte?: string }; days: { gte?: string; lte?: string }[] } {
   const monthOf = (date: string) => date.slice(0, 7);
   const nextMonthStart = (date: string) => `${monthOf(addDays(`${monthOf(date)}-28`, 4))}-01`; // the 28th + 4 days is next month
   if (from && to && monthOf(from) === monthOf(to)) return { days: [{ gte: from, lte: to }] };
@@ -46,7 +49,10 @@ export function periodParts(from?: string, to?: string): { months?: { gte?: stri
       lastMonth = monthOf(addDays(monthStart, -1));
     }
   }
-  const months = firstMonth && lastMonth && firstMonth > lastMonth ? undefined : { ...(firstMonth ? { gte: firstMonth } : {}), ...(lastMonth ? { lte: lastMonth } : {}) };
+  const months =
+    firstMonth && lastMonth && firstMonth > lastMonth
+      ? undefined
+      : { ...(firstMonth ? { gte: firstMonth } : {}), ...(lastMonth ? { lte: lastMonth } : {}) };
   return { months, days };
 }
 
@@ -68,15 +74,23 @@ export function periodSumsStatement(organizationId: string, ranges: DateRange[],
   const parts = ranges.flatMap((range, index) => {
     const { months, days } = periodParts(range.from, range.to);
     // The index as a literal (an integer of ours, not input): a bound parameter would be untyped text on PostgreSQL.
-    const rows = (table: string) => Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "part", "accountId", "debit", "credit" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId}${ofAccounts}`;
-    return [...(months ? [Prisma.sql`${rows('AccountMonthlyTotal')}${within('"month"', months)}`] : []), ...days.map((d) => Prisma.sql`${rows('AccountDailyTotal')}${within('"date"', d)}`)];
+    const rows = (table: string) =>
+      Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "part", "accountId", "debit", "credit" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId}${ofAccounts}`;
+    return [
+      ...(months ? [Prisma.sql`${rows('AccountMonthlyTotal')}${within('"month"', months)}`] : []),
+      ...days.map((d) => Prisma.sql`${rows('AccountDailyTotal')}${within('"date"', d)}`),
+    ];
   });
   if (!parts.length) return undefined;
   return Prisma.sql`SELECT p."part", p."accountId", SUM(p."debit") AS "debit", SUM(p."credit") AS "credit" FROM (${Prisma.join(parts, ' UNION ALL ')}) p GROUP BY p."part", p."accountId"`;
 }
 
 /** Each account's sums over each of `ranges`, from one statement (periodSumsStatement). */
-async function sumsByAccountPer(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, ranges: DateRange[], accountIds?: string[]): Promise<AccountSums[][]> {
+async function sumsByAccountPer(
+  tenant: Pick<Tenant, 'prisma' | 'organizationId'>,
+  ranges: DateRange[],
+  accountIds?: string[],
+): Promise<AccountSums[][]> {
   const per = ranges.map((): AccountSums[] => []);
   const statement = periodSumsStatement(tenant.organizationId, ranges, accountIds);
   if (!statement) return per;
@@ -85,13 +99,21 @@ async function sumsByAccountPer(tenant: Pick<Tenant, 'prisma' | 'organizationId'
   return per;
 }
 
-const sumsByAccount = async (tenant: Pick<Tenant, 'prisma' | 'organizationId'>, where: DateRange & { accountIds?: string[] }) => (await sumsByAccountPer(tenant, [where], where.accountIds))[0];
+const sumsByAccount = async (tenant: Pick<Tenant, 'prisma' | 'organizationId'>, where: DateRange & { accountIds?: string[] }) =>
+  (await sumsByAccountPer(tenant, [where], where.accountIds))[0];
 
 /** Balance of each account on its normal side, from all posted lines (optionally up to a date). */
-export async function accountBalances(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, accountIds: string[], asOf?: string): Promise<Map<string, bigint>> {
+export async function accountBalances(
+  tenant: Pick<Tenant, 'prisma' | 'organizationId'>,
+  accountIds: string[],
+  asOf?: string,
+): Promise<Map<string, bigint>> {
   const [sums, accounts] = await Promise.all([
     sumsByAccount(tenant, { accountIds, to: asOf }),
-    tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: accountIds } }, select: { id: true, type: true } }),
+    tenant.prisma.account.findMany({
+      where: { organizationId: tenant.organizationId, id: { in: accountIds } },
+      select: { id: true, type: true },
+    }),
   ]);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   return new Map(sums.map((s) => [s.accountId, normal(typeOf.get(s.accountId)!, s.debit - s.credit)]));
@@ -116,7 +138,10 @@ const PROFIT_AND_LOSS: readonly AccountType[] = ['INCOME', 'EXPENSE'];
 async function closedBooks(tenant: Tenant, asOf: string) {
   const yearStart = fiscalYearStart(asOf, tenant.organization.fiscalYearEnd);
   // The closed years and this one, apart: together no more rows than the whole history up to asOf.
-  const [[closed, current], accounts] = await Promise.all([sumsByAccountPer(tenant, [{ to: addDays(yearStart, -1) }, { from: yearStart, to: asOf }]), accountsOf(tenant)]);
+  const [[closed, current], accounts] = await Promise.all([
+    sumsByAccountPer(tenant, [{ to: addDays(yearStart, -1) }, { from: yearStart, to: asOf }]),
+    accountsOf(tenant),
+  ]);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   const net = new Map<string, bigint>();
   let retainedEarnings = 0n;
@@ -146,7 +171,9 @@ export async function trialBalance(tenant: Tenant, asOf = today()) {
 }
 
 function section(accounts: Account[], balances: Map<string, bigint>, type: AccountType) {
-  const rows = accounts.filter((a) => a.type === type && (balances.get(a.id) ?? 0n) !== 0n).map((account) => ({ account, amount: balances.get(account.id)! }));
+  const rows = accounts
+    .filter((a) => a.type === type && (balances.get(a.id) ?? 0n) !== 0n)
+    .map((account) => ({ account, amount: balances.get(account.id)! }));
   return { rows, total: rows.reduce((t, r) => t + r.amount, 0n) };
 }
 
@@ -168,7 +195,16 @@ export async function balanceSheet(tenant: Tenant, asOf = today()) {
   const liabilities = section(accounts, balances, 'LIABILITY');
   const equity = section(accounts, balances, 'EQUITY');
   const currentEarnings = section(accounts, balances, 'INCOME').total - section(accounts, balances, 'EXPENSE').total;
-  return { asOf, fiscalYearStart: yearStart, assets, liabilities, equity, retainedEarnings, currentEarnings, totalLiabilitiesAndEquity: liabilities.total + equity.total + retainedEarnings + currentEarnings };
+  return {
+    asOf,
+    fiscalYearStart: yearStart,
+    assets,
+    liabilities,
+    equity,
+    retainedEarnings,
+    currentEarnings,
+    totalLiabilitiesAndEquity: liabilities.total + equity.total + retainedEarnings + currentEarnings,
+  };
 }
 
 export async function profitAndLoss(tenant: Tenant, from: string, to: string) {
@@ -180,10 +216,16 @@ export async function profitAndLoss(tenant: Tenant, from: string, to: string) {
 }
 
 /** An account's lines in a date range with running balances, one page at a time. */
-export async function generalLedger(tenant: Tenant, accountId: string, range: { from?: string | null; to?: string | null }, window: PageWindow) {
+export async function generalLedger(
+  tenant: Tenant,
+  accountId: string,
+  range: { from?: string | null; to?: string | null },
+  window: PageWindow,
+) {
   const account = await tenant.prisma.account.findFirst({ where: { id: accountId, organizationId: tenant.organizationId } });
   if (!account) throw notFound('account', accountId);
-  if (range.from && range.to && range.to < range.from) throw validationError([{ path: 'to', message: `must not be before from (${range.from})` }]);
+  if (range.from && range.to && range.to < range.from)
+    throw validationError([{ path: 'to', message: `must not be before from (${range.from})` }]);
   const inRange = {
     organizationId: tenant.organizationId,
     accountId,
@@ -192,12 +234,21 @@ export async function generalLedger(tenant: Tenant, accountId: string, range: { 
   const orderBy = [{ date: 'asc' as const }, { id: 'asc' as const }];
   const [opening, beforePage, lines, total, closing] = await Promise.all([
     range.from ? sumsByAccount(tenant, { accountIds: [accountId], to: addDays(range.from, -1) }) : [],
-    window.skip > 0 ? tenant.prisma.journalLine.aggregate({ where: inRange, orderBy, take: window.skip, _sum: { debit: true, credit: true } }) : null,
-    tenant.prisma.journalLine.findMany({ where: inRange, orderBy, skip: window.skip, take: window.limit, include: { entry: { select: { id: true, number: true, description: true } } } }),
+    window.skip > 0
+      ? tenant.prisma.journalLine.aggregate({ where: inRange, orderBy, take: window.skip, _sum: { debit: true, credit: true } })
+      : null,
+    tenant.prisma.journalLine.findMany({
+      where: inRange,
+      orderBy,
+      skip: window.skip,
+      take: window.limit,
+      include: { entry: { select: { id: true, number: true, description: true } } },
+    }),
     tenant.prisma.journalLine.count({ where: inRange }),
     sumsByAccount(tenant, { accountIds: [accountId], from: range.from ?? undefined, to: range.to ?? undefined }),
   ]);
-  const net = (agg: { _sum: { debit: bigint | null; credit: bigint | null } } | null) => normal(account.type, (agg?._sum.debit ?? 0n) - (agg?._sum.credit ?? 0n));
+  const net = (agg: { _sum: { debit: bigint | null; credit: bigint | null } } | null) =>
+    normal(account.type, (agg?._sum.debit ?? 0n) - (agg?._sum.credit ?? 0n));
   const netOf = (sums: AccountSums[]) => normal(account.type, (sums[0]?.debit ?? 0n) - (sums[0]?.credit ?? 0n));
   const openingBalance = netOf(opening);
   let running = openingBalance + net(beforePage);
@@ -205,7 +256,14 @@ export async function generalLedger(tenant: Tenant, accountId: string, range: { 
     running += normal(account.type, line.debit - line.credit);
     return { line, balance: running };
   });
-  return { account, from: range.from ?? null, to: range.to ?? null, openingBalance, closingBalance: openingBalance + netOf(closing), lines: pageResult(rows, total, window) };
+  return {
+    account,
+    from: range.from ?? null,
+    to: range.to ?? null,
+    openingBalance,
+    closingBalance: openingBalance + netOf(closing),
+    lines: pageResult(rows, total, window),
+  };
 }
 
 /** A SUM the database answered, as exact minor units: SQLite answers integers, PostgreSQL numerics (as text). */
@@ -243,7 +301,9 @@ function openRows(table: string, columns: Prisma.Sql, organizationId: string, as
 function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.Sql {
   const t = AGING_SIDES[side];
   const [payments, documentKey, party] = [t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
-  const credited = t.credited ? Prisma.sql` - COALESCE((SELECT SUM(a."amount") FROM "CreditNoteAllocation" a WHERE a."invoiceId" = i."id" AND a."date" <= ${asOf}), 0)` : Prisma.empty;
+  const credited = t.credited
+    ? Prisma.sql` - COALESCE((SELECT SUM(a."amount") FROM "CreditNoteAllocation" a WHERE a."invoiceId" = i."id" AND a."date" <= ${asOf}), 0)`
+    : Prisma.empty;
   const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0)${credited} AS "due"`;
   const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`);
   if (!t.credited) return documents;
@@ -276,7 +336,16 @@ export function agingStatement(organizationId: string, asOf: string, side: Aging
  */
 export function agingBucket(dueDate: string, asOf: string): { daysOverdue: number; bucket: (typeof AGING_BUCKETS)[number] } {
   const daysOverdue = Math.max(0, Math.round((Date.parse(asOf) - Date.parse(dueDate)) / 86_400_000));
-  const bucket = daysOverdue === 0 ? 'current' : daysOverdue <= 30 ? 'days1to30' : daysOverdue <= 60 ? 'days31to60' : daysOverdue <= 90 ? 'days61to90' : 'over90';
+  const bucket =
+    daysOverdue === 0
+      ? 'current'
+      : daysOverdue <= 30
+        ? 'days1to30'
+        : daysOverdue <= 60
+          ? 'days31to60'
+          : daysOverdue <= 90
+            ? 'days61to90'
+            : 'over90';
   return { daysOverdue, bucket };
 }
 
@@ -285,11 +354,28 @@ export function agingBucket(dueDate: string, asOf: string): { daysOverdue: numbe
  * overdue and bucket, most overdue first. Its amounts sum, per party and bucket, to the aged report's.
  */
 export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide) {
-  const rows: { kind: 'document' | 'credit_note'; id: string; number: string; partyId: string; issueDate: string; dueDate: string; due: unknown }[] = await tenant.prisma.$queryRaw(
+  const rows: {
+    kind: 'document' | 'credit_note';
+    id: string;
+    number: string;
+    partyId: string;
+    issueDate: string;
+    dueDate: string;
+    due: unknown;
+  }[] = await tenant.prisma.$queryRaw(
     Prisma.sql`SELECT o."kind", o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM (${openAt(tenant.organizationId, asOf, side)}) o ORDER BY o."dueDate", o."number"`,
   );
   return rows
-    .map((r) => ({ kind: r.kind, id: r.id, number: r.number, partyId: r.partyId, issueDate: r.issueDate, dueDate: r.dueDate, outstanding: minor(r.due), ...agingBucket(r.dueDate, asOf) }))
+    .map((r) => ({
+      kind: r.kind,
+      id: r.id,
+      number: r.number,
+      partyId: r.partyId,
+      issueDate: r.issueDate,
+      dueDate: r.dueDate,
+      outstanding: minor(r.due),
+      ...agingBucket(r.dueDate, asOf),
+    }))
     .filter((r) => r.outstanding !== 0n);
 }
 
@@ -297,7 +383,9 @@ type Buckets = Record<(typeof AGING_BUCKETS)[number], bigint>;
 
 /** The aged sums as at `asOf` per party id, from one aggregate in the database (no document is loaded into the process). */
 async function agedSums(tenant: Tenant, asOf: string, side: AgingSide): Promise<Map<string, Buckets>> {
-  const sums: ({ partyId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(agingStatement(tenant.organizationId, asOf, side));
+  const sums: ({ partyId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(
+    agingStatement(tenant.organizationId, asOf, side),
+  );
   return new Map(sums.map((row) => [row.partyId, Object.fromEntries(AGING_BUCKETS.map((k) => [k, minor(row[k])])) as Buckets]));
 }
 
@@ -308,7 +396,10 @@ function agingTable<Party extends { id: string }>(asOf: string, parties: Party[]
     return { party, ...b, total: AGING_BUCKETS.reduce((t, k) => t + b[k], 0n) };
   });
   const columns = [...AGING_BUCKETS, 'total'] as const;
-  const totals = Object.fromEntries(columns.map((k) => [k, rows.reduce((t, r) => t + r[k], 0n)])) as Record<(typeof columns)[number], bigint>;
+  const totals = Object.fromEntries(columns.map((k) => [k, rows.reduce((t, r) => t + r[k], 0n)])) as Record<
+    (typeof columns)[number],
+    bigint
+  >;
   return { asOf, rows, totals };
 }
 
@@ -326,7 +417,10 @@ function agingTable<Party extends { id: string }>(asOf: string, parties: Party[]
  */
 export async function agedReceivables(tenant: Tenant, asOf = today()) {
   const perCustomer = await agedSums(tenant, asOf, 'receivables');
-  const customers = await tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: [...perCustomer.keys()] } }, orderBy: { name: 'asc' } });
+  const customers = await tenant.prisma.customer.findMany({
+    where: { organizationId: tenant.organizationId, id: { in: [...perCustomer.keys()] } },
+    orderBy: { name: 'asc' },
+  });
   const table = agingTable(asOf, customers, perCustomer);
   return { ...table, rows: table.rows.map(({ party, ...buckets }) => ({ customer: party, ...buckets })) };
 }
@@ -334,7 +428,10 @@ export async function agedReceivables(tenant: Tenant, asOf = today()) {
 /** What we owed vendors at the end of `asOf`, by how overdue it was then: aged receivables' rules, over bills and bill payments; the total equals the payables balance then. */
 export async function agedPayables(tenant: Tenant, asOf = today()) {
   const perVendor = await agedSums(tenant, asOf, 'payables');
-  const vendors = await tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: [...perVendor.keys()] } }, orderBy: { name: 'asc' } });
+  const vendors = await tenant.prisma.vendor.findMany({
+    where: { organizationId: tenant.organizationId, id: { in: [...perVendor.keys()] } },
+    orderBy: { name: 'asc' },
+  });
   const table = agingTable(asOf, vendors, perVendor);
   return { ...table, rows: table.rows.map(({ party, ...buckets }) => ({ vendor: party, ...buckets })) };
 }
@@ -357,16 +454,29 @@ export function taxStatement(organizationId: string, from: string, to: string): 
     const mirrored = (posting === 'voided') !== (documents === 'CreditNote');
     const sign = `${mirrored ? '-' : ''}${documents === 'SalesReceipt' ? `(CASE WHEN i."kind" = 'REFUND' THEN -1 ELSE 1 END) * ` : ''}`;
     const [taxable, tax] = [`${sign}l."amount"`, `${sign}l."taxAmount"`];
-    const [sales, purchases] = d.side === 'sales' ? [[taxable, tax], ['0', '0']] : [['0', '0'], [taxable, tax]];
+    const [sales, purchases] =
+      d.side === 'sales'
+        ? [
+            [taxable, tax],
+            ['0', '0'],
+          ]
+        : [
+            ['0', '0'],
+            [taxable, tax],
+          ];
     // The account the line's tax was posted to, on its side: a row names where its tax went.
-    const [salesAccount, purchaseAccount] = d.side === 'sales' ? ['l."taxAccountId"', 'CAST(NULL AS TEXT)'] : ['CAST(NULL AS TEXT)', 'l."taxAccountId"'];
+    const [salesAccount, purchaseAccount] =
+      d.side === 'sales' ? ['l."taxAccountId"', 'CAST(NULL AS TEXT)'] : ['CAST(NULL AS TEXT)', 'l."taxAccountId"'];
     const columns = `${sales[0]} AS "salesTaxable", ${sales[1]} AS "salesTax", ${purchases[0]} AS "purchasesTaxable", ${purchases[1]} AS "purchasesTax", ${salesAccount} AS "salesAccountId", ${purchaseAccount} AS "purchaseAccountId", '${d.side}' AS "side"`;
     const [entry, dateColumn] = posting === 'posted' ? ['"journalEntryId"', d.posted] : ['"voidJournalEntryId"', d.voided];
     // A line without tax (null) is in no row, on either side; a zero rate (0) is reported.
     return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${documents}"`)} i JOIN ${Prisma.raw(d.lines)} l ON l.${Prisma.raw(d.key)} = i."id"
       WHERE i."organizationId" = ${organizationId} AND i.${Prisma.raw(entry)} IS NOT NULL AND i.${Prisma.raw(dateColumn)} >= ${from} AND i.${Prisma.raw(dateColumn)} <= ${to} AND l."taxRatePpm" IS NOT NULL`;
   };
-  const parts = (['Invoice', 'SalesReceipt', 'CreditNote', 'Bill'] as const).flatMap((documents) => [part(documents, 'posted'), part(documents, 'voided')]);
+  const parts = (['Invoice', 'SalesReceipt', 'CreditNote', 'Bill'] as const).flatMap((documents) => [
+    part(documents, 'posted'),
+    part(documents, 'voided'),
+  ]);
   return Prisma.sql`
     SELECT o."taxRateId", o."taxRatePpm", o."side", o."salesAccountId", o."purchaseAccountId",
            SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax", SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"
@@ -384,13 +494,33 @@ export function taxStatement(organizationId: string, from: string, to: string): 
  */
 export async function taxSummary(tenant: Tenant, from: string, to: string) {
   if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
-  type Sum = { taxRateId: string | null; taxRatePpm: unknown; side: 'sales' | 'purchases'; salesAccountId: string | null; purchaseAccountId: string | null; salesTaxable: unknown; salesTax: unknown; purchasesTaxable: unknown; purchasesTax: unknown };
+  type Sum = {
+    taxRateId: string | null;
+    taxRatePpm: unknown;
+    side: 'sales' | 'purchases';
+    salesAccountId: string | null;
+    purchaseAccountId: string | null;
+    salesTaxable: unknown;
+    salesTax: unknown;
+    purchasesTaxable: unknown;
+    purchasesTax: unknown;
+  };
   const sums: Sum[] = await tenant.prisma.$queryRaw(taxStatement(tenant.organizationId, from, to));
   const rateIds = [...new Set(sums.map((s) => s.taxRateId).filter((id): id is string => !!id))];
-  const rates = rateIds.length ? await tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: rateIds } } }) : [];
+  const rates = rateIds.length
+    ? await tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: rateIds } } })
+    : [];
   const rateOf = new Map(rates.map((r) => [r.id, r]));
-  const accountIds = [...sums.flatMap((s) => [s.salesAccountId, s.purchaseAccountId]), ...rates.flatMap((r) => [r.salesAccountId, r.purchaseAccountId])].filter((id): id is string => !!id);
-  const accounts = await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, OR: [{ id: { in: [...new Set(accountIds)] } }, { systemRole: { in: ['sales_tax_payable', 'tax_recoverable'] } }] } });
+  const accountIds = [
+    ...sums.flatMap((s) => [s.salesAccountId, s.purchaseAccountId]),
+    ...rates.flatMap((r) => [r.salesAccountId, r.purchaseAccountId]),
+  ].filter((id): id is string => !!id);
+  const accounts = await tenant.prisma.account.findMany({
+    where: {
+      organizationId: tenant.organizationId,
+      OR: [{ id: { in: [...new Set(accountIds)] } }, { systemRole: { in: ['sales_tax_payable', 'tax_recoverable'] } }],
+    },
+  });
   const bySystemRole = (role: string) => accounts.find((a) => a.systemRole === role) ?? null;
   const accountOf = new Map(accounts.map((a) => [a.id, a]));
   // One row per rate (a rate's lines all carry its percentage) and per bare percentage, and within it per
@@ -412,16 +542,34 @@ export async function taxSummary(tenant: Tenant, from: string, to: string) {
         const collected = minor(sale?.salesTax ?? 0);
         const paid = minor(purchase?.purchasesTax ?? 0);
         // A side with no lines in the period names where its tax would go now.
-        const account = (sale?.salesAccountId ? accountOf.get(sale.salesAccountId) : undefined) ?? (taxRate?.salesAccountId ? accountOf.get(taxRate.salesAccountId) : undefined) ?? bySystemRole('sales_tax_payable');
+        const account =
+          (sale?.salesAccountId ? accountOf.get(sale.salesAccountId) : undefined) ??
+          (taxRate?.salesAccountId ? accountOf.get(taxRate.salesAccountId) : undefined) ??
+          bySystemRole('sales_tax_payable');
         const purchaseAccount =
-          (purchase?.purchaseAccountId ? accountOf.get(purchase.purchaseAccountId) : undefined) ?? (taxRate?.purchaseAccountId ? accountOf.get(taxRate.purchaseAccountId) : undefined) ?? bySystemRole('tax_recoverable');
-        return { taxRate, ratePpm: Number(any.taxRatePpm), account, purchaseAccount, taxable: minor(sale?.salesTaxable ?? 0), collected, taxablePurchases: minor(purchase?.purchasesTaxable ?? 0), paid, net: collected - paid };
+          (purchase?.purchaseAccountId ? accountOf.get(purchase.purchaseAccountId) : undefined) ??
+          (taxRate?.purchaseAccountId ? accountOf.get(taxRate.purchaseAccountId) : undefined) ??
+          bySystemRole('tax_recoverable');
+        return {
+          taxRate,
+          ratePpm: Number(any.taxRatePpm),
+          account,
+          purchaseAccount,
+          taxable: minor(sale?.salesTaxable ?? 0),
+          collected,
+          taxablePurchases: minor(purchase?.purchasesTaxable ?? 0),
+          paid,
+          net: collected - paid,
+        };
       }),
     )
     .filter((r) => r.taxable !== 0n || r.collected !== 0n || r.taxablePurchases !== 0n || r.paid !== 0n)
     .sort(
       (a, b) =>
-        (a.taxRate ? 0 : 1) - (b.taxRate ? 0 : 1) || (a.taxRate?.name ?? '').localeCompare(b.taxRate?.name ?? '') || a.ratePpm - b.ratePpm || (a.account?.code ?? '').localeCompare(b.account?.code ?? ''),
+        (a.taxRate ? 0 : 1) - (b.taxRate ? 0 : 1) ||
+        (a.taxRate?.name ?? '').localeCompare(b.taxRate?.name ?? '') ||
+        a.ratePpm - b.ratePpm ||
+        (a.account?.code ?? '').localeCompare(b.account?.code ?? ''),
     );
   const total = (pick: (r: (typeof rows)[number]) => bigint) => rows.reduce((t, r) => t + pick(r), 0n);
   return {

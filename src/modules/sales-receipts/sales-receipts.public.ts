@@ -10,7 +10,10 @@ import { documentLines, type InvoiceLineRow, renderLines, voidFields } from '../
 export const SALES_RECEIPT = 'sales_receipt';
 
 /** A receipt's lines in order, for reads of several receipts' lines at once (as LINES_IN_ORDER for invoices). */
-export const RECEIPT_LINES_IN_ORDER = [{ receiptId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.SalesReceiptLineOrderByWithRelationInput[];
+export const RECEIPT_LINES_IN_ORDER = [
+  { receiptId: 'asc' },
+  { lineNo: 'asc' },
+] satisfies PrismaTypes.SalesReceiptLineOrderByWithRelationInput[];
 
 export type SalesReceiptRow = PrismaTypes.SalesReceiptGetPayload<object> & { lines: InvoiceLineRow[] };
 
@@ -30,7 +33,7 @@ const SALES_RECEIPT_SCHEMA = S.object({
   discountTotal: S.number,
   taxTotal: S.number,
   total: S.number,
-  refundOfId: { ...S.nullable(S.id('sr')), description: 'A refund\'s sale receipt, when it names one.' },
+  refundOfId: { ...S.nullable(S.id('sr')), description: "A refund's sale receipt, when it names one." },
   lines: documentLines('srl'),
   journalEntryId: S.id('je'),
   voidJournalEntryId: S.nullable(S.id('je')),
@@ -42,7 +45,12 @@ const SALES_RECEIPT_SCHEMA = S.object({
 export const salesReceiptRepresentation: Representation<SalesReceiptRow, Infer<typeof SALES_RECEIPT_SCHEMA>> = {
   type: SALES_RECEIPT,
   schema: SALES_RECEIPT_SCHEMA,
-  load: (db, organizationId, ids) => db.salesReceipt.findMany({ where: { organizationId, id: { in: ids } }, include: { lines: { orderBy: RECEIPT_LINES_IN_ORDER } }, orderBy: { id: 'asc' } }),
+  load: (db, organizationId, ids) =>
+    db.salesReceipt.findMany({
+      where: { organizationId, id: { in: ids } },
+      include: { lines: { orderBy: RECEIPT_LINES_IN_ORDER } },
+      orderBy: { id: 'asc' },
+    }),
   render(r, organization) {
     const decimals = decimalsOf({ organization });
     const money = (minor: bigint) => moneyNumber(minor, decimals);

@@ -16,7 +16,18 @@ export const salesReceiptRoutes: RestRoute[] = [
     filters: ['kind', 'status', 'customerId', 'from', 'to', 'search'],
     list: 'List sales and refund receipts',
     retrieve: 'Retrieve a sales or refund receipt',
-    create: { summary: 'Record a sale paid at once, or a refund (posted at once)', bodyToInput: (body) => quantitiesAsText(upperCaseFields(body, ['kind'])), documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })) },
+    create: {
+      summary: 'Record a sale paid at once, or a refund (posted at once)',
+      bodyToInput: (body) => quantitiesAsText(upperCaseFields(body, ['kind'])),
+      documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })),
+    },
   }),
-  actionRoute({ path: '/api/v1/sales-receipts/:id/void', mutation: 'voidSalesReceipt', summary: 'Void a receipt (posts the reversal)', inputType: 'VoidSalesReceiptInput', status: 200, schema: salesReceiptRepresentation.schema }),
+  actionRoute({
+    path: '/api/v1/sales-receipts/:id/void',
+    mutation: 'voidSalesReceipt',
+    summary: 'Void a receipt (posts the reversal)',
+    inputType: 'VoidSalesReceiptInput',
+    status: 200,
+    schema: salesReceiptRepresentation.schema,
+  }),
 ];

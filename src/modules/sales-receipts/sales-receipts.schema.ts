@@ -13,10 +13,15 @@ const ReceiptKindEnum = describedEnum('ReceiptKind', ReceiptKind, 'What a receip
   REFUND: 'Money given back for a return: the mirror of a sale.',
 });
 
-const ReceiptStatusEnum = describedEnum('ReceiptStatus', ReceiptStatus, 'A receipt is posted when it is recorded; voiding posts the reversal.', {
-  POSTED: 'Recorded and posted.',
-  VOID: 'Cancelled; its posting was reversed.',
-});
+const ReceiptStatusEnum = describedEnum(
+  'ReceiptStatus',
+  ReceiptStatus,
+  'A receipt is posted when it is recorded; voiding posts the reversal.',
+  {
+    POSTED: 'Recorded and posted.',
+    VOID: 'Cancelled; its posting was reversed.',
+  },
+);
 
 builder.prismaObject('SalesReceiptLine', {
   description: 'One line of a sales or refund receipt; rounded per line, half up, as invoice lines.',
@@ -24,13 +29,17 @@ builder.prismaObject('SalesReceiptLine', {
   fields: (t) => ({
     ...documentLineFields(t, 'srl', 'receipt'),
     product: t.relation('product', { nullable: true, description: 'The product sold, if any.' }),
-    account: t.relation('account', { description: 'The income account the line\'s amount is credited to (a refund: debited).' }),
-    appliedTaxRate: t.relation('taxRate', { nullable: true, description: 'The tax rate the line\'s tax comes from and posts to; null when the line has no tax.' }),
+    account: t.relation('account', { description: "The income account the line's amount is credited to (a refund: debited)." }),
+    appliedTaxRate: t.relation('taxRate', {
+      nullable: true,
+      description: "The tax rate the line's tax comes from and posts to; null when the line has no tax.",
+    }),
   }),
 });
 
 export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
-  description: 'A sale paid at once (Dr bank or cash, Cr revenue, Cr sales tax), or a refund receipt (the mirror). Posted when recorded, never edited.',
+  description:
+    'A sale paid at once (Dr bank or cash, Cr revenue, Cr sales tax), or a refund receipt (the mirror). Posted when recorded, never edited.',
   ...tenantNode('The receipt id (`sr_…`).'),
   fields: (t) => ({
     number: t.exposeString('number', { description: 'SR-0001 for a sale, RR-0002 for a refund: one series.' }),
@@ -40,15 +49,33 @@ export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
     date: t.expose('date', { type: 'Date', description: 'The date of the sale (refund); the posting date.' }),
     depositAccount: t.relation('depositAccount', { description: 'The bank or cash account the money went into (a refund: came out of).' }),
     paymentMethod: t.exposeString('paymentMethod', { nullable: true, description: 'How it was paid, e.g. card or cash.' }),
-    reference: t.exposeString('reference', { nullable: true, description: 'External reference, e.g. the till\'s or the shop\'s order number.' }),
+    reference: t.exposeString('reference', {
+      nullable: true,
+      description: "External reference, e.g. the till's or the shop's order number.",
+    }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note.' }),
     currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
-    subtotal: t.field({ type: 'Money', description: 'Sum of quantity × unit price over the lines.', resolve: (r, _a, ctx) => money(ctx, r.subtotal) }),
-    discountTotal: t.field({ type: 'Money', description: 'Sum of the line discounts.', resolve: (r, _a, ctx) => money(ctx, r.discountTotal) }),
+    subtotal: t.field({
+      type: 'Money',
+      description: 'Sum of quantity × unit price over the lines.',
+      resolve: (r, _a, ctx) => money(ctx, r.subtotal),
+    }),
+    discountTotal: t.field({
+      type: 'Money',
+      description: 'Sum of the line discounts.',
+      resolve: (r, _a, ctx) => money(ctx, r.discountTotal),
+    }),
     taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes.', resolve: (r, _a, ctx) => money(ctx, r.taxTotal) }),
-    total: t.field({ type: 'Money', description: 'subtotal − discountTotal + taxTotal: the money received (refunded).', resolve: (r, _a, ctx) => money(ctx, r.total) }),
-    refundOf: t.relation('refundOf', { nullable: true, description: 'A refund\'s sale, when it names one.' }),
-    refunds: t.relation('refunds', { description: 'A sale\'s refund receipts, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+    total: t.field({
+      type: 'Money',
+      description: 'subtotal − discountTotal + taxTotal: the money received (refunded).',
+      resolve: (r, _a, ctx) => money(ctx, r.total),
+    }),
+    refundOf: t.relation('refundOf', { nullable: true, description: "A refund's sale, when it names one." }),
+    refunds: t.relation('refunds', {
+      description: "A sale's refund receipts, oldest first.",
+      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
+    }),
     lines: t.relation('lines', { description: 'The receipt lines, in order.', query: { orderBy: RECEIPT_LINES_IN_ORDER } }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
@@ -64,10 +91,10 @@ const SalesReceiptFilterInput = builder.inputType('SalesReceiptFilter', {
   fields: (t) => ({
     kind: t.field({ type: ReceiptKindEnum, description: 'Only sales, or only refunds.' }),
     status: t.field({ type: ReceiptStatusEnum, description: 'Only this status.' }),
-    customerId: t.id({ description: 'Only this customer\'s receipts.' }),
+    customerId: t.id({ description: "Only this customer's receipts." }),
     from: t.field({ type: 'Date', description: 'Dated on or after.' }),
     to: t.field({ type: 'Date', description: 'Dated on or before.' }),
-    search: t.string({ description: 'Part of the number, the reference or the customer\'s name.' }),
+    search: t.string({ description: "Part of the number, the reference or the customer's name." }),
   }),
 });
 
@@ -90,13 +117,21 @@ listFields<SalesReceiptFilter>({
 });
 
 builder.prismaObjectField('Customer', 'salesReceipts', (t) =>
-  t.relatedConnection('salesReceipts', { cursor: 'id', maxSize: connectionMaxSize, totalCount: true, description: 'This customer\'s sales and refund receipts, newest first.', query: { orderBy: [{ date: 'desc' }, { id: 'desc' }] } }),
+  t.relatedConnection('salesReceipts', {
+    cursor: 'id',
+    maxSize: connectionMaxSize,
+    totalCount: true,
+    description: "This customer's sales and refund receipts, newest first.",
+    query: { orderBy: [{ date: 'desc' }, { id: 'desc' }] },
+  }),
 );
 
-builder.prismaObjectField('JournalEntry', 'salesReceipt', (t) => t.relation('salesReceipt', { nullable: true, description: 'The sales or refund receipt that posted this entry, if any.' }));
+builder.prismaObjectField('JournalEntry', 'salesReceipt', (t) =>
+  t.relation('salesReceipt', { nullable: true, description: 'The sales or refund receipt that posted this entry, if any.' }),
+);
 
 const SalesReceiptLineInput = builder.inputType('SalesReceiptLineInput', {
-  description: 'One receipt line. With a product, description, unit price, tax and account default to the product\'s.',
+  description: "One receipt line. With a product, description, unit price, tax and account default to the product's.",
   fields: (t) => saleLineInputFields(t, 'credit'),
 });
 
@@ -108,9 +143,12 @@ const CreateSalesReceiptInput = builder.inputType('CreateSalesReceiptInput', {
     date: t.field({ type: 'Date', description: 'Date of the sale (refund); today (UTC) when omitted. Not in a locked period.' }),
     depositAccountId: t.id({ description: 'Bank or cash account the money went into (a refund: came out of); default the bank account.' }),
     paymentMethod: t.string({ description: 'How it was paid, e.g. card or cash.' }),
-    reference: t.string({ description: 'External reference, e.g. the till\'s or the shop\'s order number.' }),
+    reference: t.string({ description: "External reference, e.g. the till's or the shop's order number." }),
     memo: t.string({ description: 'Note.' }),
-    refundOfId: t.id({ description: 'A refund: the sale receipt it refunds (`sr_…`); its customer is the refund\'s, and its refunds may not come to more than its total.' }),
+    refundOfId: t.id({
+      description:
+        "A refund: the sale receipt it refunds (`sr_…`); its customer is the refund's, and its refunds may not come to more than its total.",
+    }),
     lines: t.field({ type: [SalesReceiptLineInput], required: true, description: 'At least one line.' }),
   }),
 });

@@ -41,7 +41,11 @@ export interface SalesReceiptFilter {
   search?: string | null;
 }
 
-export function salesReceiptWhere(organizationId: string, filter: SalesReceiptFilter = {}, provider: SearchProvider): PrismaTypes.SalesReceiptWhereInput {
+export function salesReceiptWhere(
+  organizationId: string,
+  filter: SalesReceiptFilter = {},
+  provider: SearchProvider,
+): PrismaTypes.SalesReceiptWhereInput {
   const and: PrismaTypes.SalesReceiptWhereInput[] = [];
   if (filter.kind) and.push({ kind: filter.kind });
   if (filter.status) and.push({ status: filter.status });
@@ -50,7 +54,13 @@ export function salesReceiptWhere(organizationId: string, filter: SalesReceiptFi
   if (filter.to) and.push({ date: { lte: filter.to } });
   if (filter.search?.trim()) {
     const text = filter.search.trim();
-    and.push({ OR: [{ number: textMatch(provider, 'contains', text) }, { reference: textMatch(provider, 'contains', text) }, { customer: { name: textMatch(provider, 'contains', text) } }] });
+    and.push({
+      OR: [
+        { number: textMatch(provider, 'contains', text) },
+        { reference: textMatch(provider, 'contains', text) },
+        { customer: { name: textMatch(provider, 'contains', text) } },
+      ],
+    });
   }
   return and.length ? { organizationId, AND: and } : { organizationId };
 }
@@ -73,9 +83,14 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
   const [customer, original, { lines, system }] = await Promise.all([
     input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
     input.refundOfId && kind === 'REFUND'
-      ? tenant.prisma.salesReceipt.findFirst({ where: { id: input.refundOfId, organizationId: tenant.organizationId }, include: { refunds: { where: { status: 'POSTED' }, select: { total: true } } } })
+      ? tenant.prisma.salesReceipt.findFirst({
+          where: { id: input.refundOfId, organizationId: tenant.organizationId },
+          include: { refunds: { where: { status: 'POSTED' }, select: { total: true } } },
+        })
       : null,
-    checkSaleLines(tenant, check, inputLines, ['bank'], { accountRefs: [{ path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT }] }),
+    checkSaleLines(tenant, check, inputLines, ['bank'], {
+      accountRefs: [{ path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT }],
+    }),
   ]);
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   else if (customer && !customer.active && kind === 'SALE') check.fail('customerId', 'is an inactive customer');
@@ -83,9 +98,11 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
     if (!original) check.fail('refundOfId', `no sales receipt with id "${input.refundOfId}"`);
     else if (original.kind !== 'SALE') check.fail('refundOfId', `${original.number} is a refund, not a sale`);
     else if (original.status === 'VOID') check.fail('refundOfId', `${original.number} is void`);
-    else if (input.customerId && original.customerId !== input.customerId) check.fail('customerId', `must be the customer of ${original.number}, or left out`);
+    else if (input.customerId && original.customerId !== input.customerId)
+      check.fail('customerId', `must be the customer of ${original.number}, or left out`);
     // A refund follows its sale, as every follow-up document follows its document.
-    if (original && date < original.date) check.fail('date', `must not be before ${original.date}, the date of ${original.number} it refunds`);
+    if (original && date < original.date)
+      check.fail('date', `must not be before ${original.date}, the date of ${original.number} it refunds`);
   }
   check.done();
   const totals = invoiceTotals(lines.map((l) => l.figures));
@@ -94,11 +111,28 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
     const refunded = original.refunds.reduce((t, r) => t + r.total, 0n);
     if (refunded + totals.total > original.total) {
       const decimals = decimalsOf(tenant);
-      throw validationError([{ path: 'lines', message: `refunds of ${original.number} would come to ${formatMoney(refunded + totals.total, decimals)}, more than its total ${formatMoney(original.total, decimals)}` }]);
+      throw validationError([
+        {
+          path: 'lines',
+          message: `refunds of ${original.number} would come to ${formatMoney(refunded + totals.total, decimals)}, more than its total ${formatMoney(original.total, decimals)}`,
+        },
+      ]);
     }
   }
   assertOpenPeriod(tenant, date);
-  return { kind, date, paymentMethod, reference, memo, lines, totals, system, customerId: customer?.id ?? original?.customerId ?? null, refundOfId: original?.id ?? null, depositAccountId: input.depositAccountId ?? system.bank };
+  return {
+    kind,
+    date,
+    paymentMethod,
+    reference,
+    memo,
+    lines,
+    totals,
+    system,
+    customerId: customer?.id ?? original?.customerId ?? null,
+    refundOfId: original?.id ?? null,
+    depositAccountId: input.depositAccountId ?? system.bank,
+  };
 }
 
 /** Creates a sales (or refund) receipt and posts it: the money in (out), the revenue and tax out (back). */
@@ -141,21 +175,48 @@ export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptI
   });
   await insertRows(scope.sql, 'SalesReceiptLine', RECEIPT_LINE_COLUMNS, lines);
   const receipt: SalesReceiptRow = { ...written, lines };
-  return change(SALES_RECEIPT, receipt, [{ type: 'sales_receipt.created', resource: { type: SALES_RECEIPT, id, row: receipt } }, posted.event]);
+  return change(SALES_RECEIPT, receipt, [
+    { type: 'sales_receipt.created', resource: { type: SALES_RECEIPT, id, row: receipt } },
+    posted.event,
+  ]);
 }
 
 /** Voids a receipt: posts the reversal of its posting. A sale with refunds that stand cannot be voided. */
 export async function voidSalesReceipt(scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) {
-  const receipt = await scope.prisma.salesReceipt.findFirst({ where: { id, organizationId: scope.organizationId }, include: { lines: { orderBy: RECEIPT_LINES_IN_ORDER }, refunds: { where: { status: 'POSTED' }, select: { number: true } } } });
+  const receipt = await scope.prisma.salesReceipt.findFirst({
+    where: { id, organizationId: scope.organizationId },
+    include: { lines: { orderBy: RECEIPT_LINES_IN_ORDER }, refunds: { where: { status: 'POSTED' }, select: { number: true } } },
+  });
   if (!receipt) throw notFound('sales receipt', id);
   if (receipt.refunds.length && receipt.status === 'POSTED') {
-    throw new AppError('INVALID_STATE', `Sales receipt ${receipt.number} has refunds (${receipt.refunds.map((r) => r.number).join(', ')}); void them first`);
+    throw new AppError(
+      'INVALID_STATE',
+      `Sales receipt ${receipt.number} has refunds (${receipt.refunds.map((r) => r.number).join(', ')}); void them first`,
+    );
   }
-  const voided = await voidPosting(scope, 'Sales receipt', { ...receipt, issueDate: receipt.date, amountPaid: 0n, status: receipt.status === 'VOID' ? 'VOID' : 'OPEN' }, 'sales_receipt_void', input);
+  const voided = await voidPosting(
+    scope,
+    'Sales receipt',
+    { ...receipt, issueDate: receipt.date, amountPaid: 0n, status: receipt.status === 'VOID' ? 'VOID' : 'OPEN' },
+    'sales_receipt_void',
+    input,
+  );
   const { refunds: _refunds, ...row } = receipt;
   const updated: SalesReceiptRow = {
-    ...(await scope.prisma.salesReceipt.update({ where: { id }, data: { status: 'VOID', voidJournalEntryId: voided.voidJournalEntryId, voidDate: voided.settledOn, voidedAt: scope.now, updatedAt: scope.now } })),
+    ...(await scope.prisma.salesReceipt.update({
+      where: { id },
+      data: {
+        status: 'VOID',
+        voidJournalEntryId: voided.voidJournalEntryId,
+        voidDate: voided.settledOn,
+        voidedAt: scope.now,
+        updatedAt: scope.now,
+      },
+    })),
     lines: row.lines,
   };
-  return change(SALES_RECEIPT, updated, [{ type: 'sales_receipt.voided', resource: { type: SALES_RECEIPT, id, row: updated } }, ...voided.events]);
+  return change(SALES_RECEIPT, updated, [
+    { type: 'sales_receipt.voided', resource: { type: SALES_RECEIPT, id, row: updated } },
+    ...voided.events,
+  ]);
 }

@@ -10,8 +10,14 @@ const TAX_RATE_SCHEMA = S.object({
   id: S.id('txr'),
   name: S.string,
   rate: { type: 'number', description: 'Percent, e.g. 8.875.' },
-  salesAccountId: { ...S.nullable(S.id('acct')), description: 'Liability account the tax charged on sales is credited to; null: the organization\'s sales tax account (2200).' },
-  purchaseAccountId: { ...S.nullable(S.id('acct')), description: 'Account the tax paid on bills is debited to; null: the organization\'s recoverable tax account (1400).' },
+  salesAccountId: {
+    ...S.nullable(S.id('acct')),
+    description: "Liability account the tax charged on sales is credited to; null: the organization's sales tax account (2200).",
+  },
+  purchaseAccountId: {
+    ...S.nullable(S.id('acct')),
+    description: "Account the tax paid on bills is debited to; null: the organization's recoverable tax account (1400).",
+  },
   active: S.boolean,
   createdAt: S.dateTime,
   updatedAt: S.dateTime,

@@ -11,9 +11,20 @@ export const TaxRateRef = builder.prismaNode('TaxRate', {
   select: { id: true },
   fields: (t) => ({
     name: t.exposeString('name', { description: 'Name shown on documents and reports, unique in the organization.' }),
-    rate: t.field({ type: 'Percent', description: 'The rate, in percent. Fixed once a document uses it.', select: { ratePpm: true }, resolve: (r) => formatPercent(r.ratePpm) }),
-    salesAccount: t.relation('salesAccount', { nullable: true, description: 'Liability account the tax charged on sales is credited to; the organization\'s sales tax account when null.' }),
-    purchaseAccount: t.relation('purchaseAccount', { nullable: true, description: 'Account the tax paid on bills is debited to; null: the organization\'s recoverable tax account (1400).' }),
+    rate: t.field({
+      type: 'Percent',
+      description: 'The rate, in percent. Fixed once a document uses it.',
+      select: { ratePpm: true },
+      resolve: (r) => formatPercent(r.ratePpm),
+    }),
+    salesAccount: t.relation('salesAccount', {
+      nullable: true,
+      description: "Liability account the tax charged on sales is credited to; the organization's sales tax account when null.",
+    }),
+    purchaseAccount: t.relation('purchaseAccount', {
+      nullable: true,
+      description: "Account the tax paid on bills is debited to; null: the organization's recoverable tax account (1400).",
+    }),
     active: t.exposeBoolean('active', { description: 'Inactive rates are kept for history but cannot be put on new documents.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),
@@ -49,9 +60,16 @@ listFields<TaxRateFilter>({
 function taxRateInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObject'>, creating: boolean) {
   return {
     name: t.string({ required: creating, description: 'Name, up to 100 characters, unique in the organization (e.g. "NY State 8.875%").' }),
-    rate: t.field({ type: 'Percent', required: creating, description: 'The rate in percent, 0 to 100 with at most 4 decimals; 0 for zero-rated sales.' }),
+    rate: t.field({
+      type: 'Percent',
+      required: creating,
+      description: 'The rate in percent, 0 to 100 with at most 4 decimals; 0 for zero-rated sales.',
+    }),
     salesAccountId: t.id({ description: 'A liability account (`acct_…`) for the tax charged on sales; default: the sales tax account.' }),
-    purchaseAccountId: t.id({ description: 'An asset (recoverable tax) or liability account (`acct_…`) the tax paid on bills is debited to; default the recoverable tax account.' }),
+    purchaseAccountId: t.id({
+      description:
+        'An asset (recoverable tax) or liability account (`acct_…`) the tax paid on bills is debited to; default the recoverable tax account.',
+    }),
   };
 }
 

@@ -36,7 +36,10 @@ export function taxRateWhere(organizationId: string, filter: TaxRateFilter = {},
 export function taxRatesFor(tenant: Tenant, ids: (string | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return Promise.resolve([]);
-  return tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: wanted } }, select: { id: true, ratePpm: true, salesAccountId: true, purchaseAccountId: true, active: true } });
+  return tenant.prisma.taxRate.findMany({
+    where: { organizationId: tenant.organizationId, id: { in: wanted } },
+    select: { id: true, ratePpm: true, salesAccountId: true, purchaseAccountId: true, active: true },
+  });
 }
 
 async function taxRateColumns(tenant: Tenant, input: TaxRateInput, existing?: { id: string; ratePpm: number }) {
@@ -48,7 +51,8 @@ async function taxRateColumns(tenant: Tenant, input: TaxRateInput, existing?: { 
     salesAccountId: input.salesAccountId,
     purchaseAccountId: input.purchaseAccountId,
   };
-  if (creating && (input.rate === undefined || input.rate === null)) check.fail('rate', 'is required (a percentage such as 8.875; 0 for zero-rated)');
+  if (creating && (input.rate === undefined || input.rate === null))
+    check.fail('rate', 'is required (a percentage such as 8.875; 0 for zero-rated)');
   else if (input.rate === null) check.fail('rate', 'must not be null');
   if (input.active === null) check.fail('active', 'must be true or false');
   else if (input.active !== undefined) columns.active = input.active;
@@ -58,7 +62,10 @@ async function taxRateColumns(tenant: Tenant, input: TaxRateInput, existing?: { 
   ]);
   const [clash, used] = await Promise.all([
     typeof columns.name === 'string'
-      ? tenant.prisma.taxRate.findFirst({ where: { organizationId: tenant.organizationId, name: columns.name, NOT: existing ? { id: existing.id } : undefined }, select: { id: true } })
+      ? tenant.prisma.taxRate.findFirst({
+          where: { organizationId: tenant.organizationId, name: columns.name, NOT: existing ? { id: existing.id } : undefined },
+          select: { id: true },
+        })
       : null,
     existing && typeof columns.ratePpm === 'number' && columns.ratePpm !== existing.ratePpm ? rateInUse(tenant, existing.id) : null,
   ]);
@@ -71,13 +78,24 @@ async function taxRateColumns(tenant: Tenant, input: TaxRateInput, existing?: { 
 
 /** Whether any invoice or bill line names the rate (one statement). */
 async function rateInUse(tenant: Tenant, id: string): Promise<boolean> {
-  const [invoiceLine, billLine] = await Promise.all([tenant.prisma.invoiceLine.findFirst({ where: { taxRateId: id }, select: { id: true } }), tenant.prisma.billLine.findFirst({ where: { taxRateId: id }, select: { id: true } })]);
+  const [invoiceLine, billLine] = await Promise.all([
+    tenant.prisma.invoiceLine.findFirst({ where: { taxRateId: id }, select: { id: true } }),
+    tenant.prisma.billLine.findFirst({ where: { taxRateId: id }, select: { id: true } }),
+  ]);
   return !!(invoiceLine || billLine);
 }
 
 export async function createTaxRate(scope: WriteScope, input: TaxRateInput) {
   const columns = await taxRateColumns(scope, input);
-  const rate = await scope.prisma.taxRate.create({ data: { id: newId('TaxRate'), organizationId: scope.organizationId, ...(columns as { name: string; ratePpm: number }), createdAt: scope.now, updatedAt: scope.now } });
+  const rate = await scope.prisma.taxRate.create({
+    data: {
+      id: newId('TaxRate'),
+      organizationId: scope.organizationId,
+      ...(columns as { name: string; ratePpm: number }),
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+  });
   return change(TAX_RATE, rate, [{ type: 'tax_rate.created', resource: { type: TAX_RATE, id: rate.id, row: rate } }]);
 }
 

@@ -15,15 +15,27 @@ export const SUBSCRIPTION_PROPERTIES = {
   eventTypes: S.array(S.string),
   description: S.nullable(S.string),
   status: { type: 'string', enum: ['enabled', 'disabled'] },
-  secretLast4: { type: 'string', minLength: 4, maxLength: 4, description: 'The last four characters of the signing secret, to tell which one is in use.' },
+  secretLast4: {
+    type: 'string',
+    minLength: 4,
+    maxLength: 4,
+    description: 'The last four characters of the signing secret, to tell which one is in use.',
+  },
   createdAt: S.dateTime,
 };
-const SUBSCRIPTION_SCHEMA = S.object(SUBSCRIPTION_PROPERTIES, 'A webhook subscription. Its signing secret is shown once, when it is registered or rotated; afterwards only its last four characters.');
+const SUBSCRIPTION_SCHEMA = S.object(
+  SUBSCRIPTION_PROPERTIES,
+  'A webhook subscription. Its signing secret is shown once, when it is registered or rotated; afterwards only its last four characters.',
+);
 
-export const webhookSubscriptionRepresentation: Representation<PrismaTypes.WebhookSubscriptionGetPayload<object>, Infer<typeof SUBSCRIPTION_SCHEMA>> = {
+export const webhookSubscriptionRepresentation: Representation<
+  PrismaTypes.WebhookSubscriptionGetPayload<object>,
+  Infer<typeof SUBSCRIPTION_SCHEMA>
+> = {
   type: WEBHOOK_SUBSCRIPTION,
   schema: SUBSCRIPTION_SCHEMA,
-  load: (db, organizationId, ids) => db.webhookSubscription.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  load: (db, organizationId, ids) =>
+    db.webhookSubscription.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
   render: (w) => ({
     id: w.id,
     url: w.url,
@@ -51,7 +63,13 @@ const DELIVERY_SCHEMA = S.object(
     nextAttemptAt: DATE_TIME_OR_NULL,
     lastAttemptAt: DATE_TIME_OR_NULL,
     attempts: S.array(
-      S.object({ attemptedAt: S.dateTime, durationMs: S.integer, responseStatus: S.nullable(S.integer), responseBody: S.nullable(S.string), error: S.nullable(S.string) }),
+      S.object({
+        attemptedAt: S.dateTime,
+        durationMs: S.integer,
+        responseStatus: S.nullable(S.integer),
+        responseBody: S.nullable(S.string),
+        error: S.nullable(S.string),
+      }),
     ),
     createdAt: S.dateTime,
   },
@@ -63,7 +81,10 @@ export const webhookDeliveryRepresentation: Representation<DeliveryRow, Infer<ty
   type: WEBHOOK_DELIVERY,
   schema: DELIVERY_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.webhookDelivery.findMany({ where: { organizationId, id: { in: ids } }, include: { event: { select: { type: true } }, attemptLog: { orderBy: { attemptedAt: 'asc' } } } }),
+    db.webhookDelivery.findMany({
+      where: { organizationId, id: { in: ids } },
+      include: { event: { select: { type: true } }, attemptLog: { orderBy: { attemptedAt: 'asc' } } },
+    }),
   render: (d) => ({
     id: d.id,
     subscriptionId: d.subscriptionId,
@@ -93,12 +114,16 @@ const EVENT_SCHEMA = S.object(
     createdAt: S.dateTime,
     actor: {
       type: ['object', 'null'],
-      description: 'Who made the change: `{ type: "api_key", id, prefix, name }` or `{ type: "system" }`; null for events recorded before actors were.',
+      description:
+        'Who made the change: `{ type: "api_key", id, prefix, name }` or `{ type: "system" }`; null for events recorded before actors were.',
       properties: { type: { type: 'string', enum: ['api_key', 'system'] }, id: S.id('key'), prefix: S.string, name: S.string },
       required: ['type'],
       additionalProperties: false,
     } as Schema<EventActor>,
-    data: { type: 'object', description: '`object`: the resource after the change; `previousAttributes` on updates; `reason` when the service acted by itself.' } as Schema<Record<string, unknown>>,
+    data: {
+      type: 'object',
+      description: '`object`: the resource after the change; `previousAttributes` on updates; `reason` when the service acted by itself.',
+    } as Schema<Record<string, unknown>>,
   },
   'An event of the log, exactly as webhooks deliver it.',
 );

@@ -4,7 +4,12 @@ import { notFound } from '../../lib/errors.ts';
 import { pageSchema, S } from '../../lib/json-schema.ts';
 import { listVariables, type RestRoute } from '../../http/rest.ts';
 import { actionRoute, createRoute, type IdPage, listResult, type NodeHit, resourceRoutes } from '../../http/rest-resource.ts';
-import { SUBSCRIPTION_PROPERTIES, webhookDeliveryRepresentation, eventRepresentation, webhookSubscriptionRepresentation } from './webhooks.public.ts';
+import {
+  SUBSCRIPTION_PROPERTIES,
+  webhookDeliveryRepresentation,
+  eventRepresentation,
+  webhookSubscriptionRepresentation,
+} from './webhooks.public.ts';
 import { pageResult, pageWindow } from '../../lib/pagination.ts';
 
 const REGISTERED_SCHEMA = S.object(
@@ -13,7 +18,8 @@ const REGISTERED_SCHEMA = S.object(
     secret: S.nullable({
       type: 'string',
       pattern: '^whsec_',
-      description: 'Signing secret for the Standard Webhooks signature: shown only in the answer that made it; null on an idempotent replay.',
+      description:
+        'Signing secret for the Standard Webhooks signature: shown only in the answer that made it; null on an idempotent replay.',
     } as typeof S.string),
   },
   'The registered subscription, with its signing secret (shown this once; null when the answer is a replay).',
@@ -71,7 +77,7 @@ export const webhookRoutes: RestRoute[] = [
     filters: ['url'],
     list: 'List registered webhook subscriptions',
     retrieve: 'Retrieve a webhook subscription',
-    update: { summary: 'Change a subscription\'s url, event types or description' },
+    update: { summary: "Change a subscription's url, event types or description" },
   }),
   ...(
     [
@@ -79,7 +85,15 @@ export const webhookRoutes: RestRoute[] = [
       ['enable', 'enableWebhookSubscription', 'Resume deliveries to a disabled subscription'],
       ['test', 'sendTestWebhook', 'Send a webhook_subscription.test event to this subscription only'],
     ] as const
-  ).map(([action, mutation, summary]) => actionRoute({ path: `/api/v1/webhooks/subscriptions/:id/${action}`, mutation, summary, status: 200, schema: webhookSubscriptionRepresentation.schema })),
+  ).map(([action, mutation, summary]) =>
+    actionRoute({
+      path: `/api/v1/webhooks/subscriptions/:id/${action}`,
+      mutation,
+      summary,
+      status: 200,
+      schema: webhookSubscriptionRepresentation.schema,
+    }),
+  ),
   actionRoute({
     path: '/api/v1/webhooks/subscriptions/:id/rotate-secret',
     mutation: 'rotateWebhookSecret',
@@ -101,7 +115,7 @@ export const webhookRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/v1/webhooks/subscriptions/:id/deliveries',
     operationId: 'listWebhookDeliveries',
-    summary: 'List a subscription\'s deliveries with their attempts, newest first',
+    summary: "List a subscription's deliveries with their attempts, newest first",
     filter: { type: 'WebhookDeliveryFilter', names: ['status', 'eventId'] },
     responses: { 200: pageSchema(webhookDeliveryRepresentation.schema) },
     document: `query listWebhookDeliveries($subscriptionId: ID!, $page: Int, $limit: Int, $filter: WebhookDeliveryFilter) {

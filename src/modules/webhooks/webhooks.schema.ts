@@ -38,7 +38,12 @@ const WebhookEventTypeRef = builder.objectRef<{ type: string; description: strin
 });
 
 builder.queryField('webhookEventTypes', (t) =>
-  t.field({ type: [WebhookEventTypeRef], extensions: requires(null), description: 'Every event type the service emits.', resolve: () => eventCatalogue() }),
+  t.field({
+    type: [WebhookEventTypeRef],
+    extensions: requires(null),
+    description: 'Every event type the service emits.',
+    resolve: () => eventCatalogue(),
+  }),
 );
 
 export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', {
@@ -50,7 +55,10 @@ export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', 
     description: t.exposeString('description', { nullable: true, description: 'What the endpoint is for.' }),
     status: t.string({ description: 'enabled or disabled.', resolve: (w) => w.status.toLowerCase() }),
     // Shown once, like Stripe: only in the answer of the mutation that made it (never on its replay).
-    secretLast4: t.string({ description: 'The last four characters of the signing secret, to tell which one is in use.', resolve: (w) => w.secret.slice(-4) }),
+    secretLast4: t.string({
+      description: 'The last four characters of the signing secret, to tell which one is in use.',
+      resolve: (w) => w.secret.slice(-4),
+    }),
     secret: t.string({
       nullable: true,
       description:
@@ -64,10 +72,21 @@ export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', 
 const EventActorRef = builder.objectRef<NonNullable<EventActor>>('EventActor').implement({
   description: 'Who made a change. Keys revoked or expired since keep their names here.',
   fields: (t) => ({
-    type: t.string({ description: '`api_key`, or `system` for what the service did by itself (e.g. disabling a failing webhook).', resolve: (a) => a.type }),
-    apiKeyId: t.id({ nullable: true, description: 'The key\'s id (`key_…`).', resolve: (a) => (a.type === 'api_key' ? a.id : null) }),
-    prefix: t.string({ nullable: true, description: 'The key\'s prefix, as its holder sees it in the key.', resolve: (a) => (a.type === 'api_key' ? a.prefix : null) }),
-    name: t.string({ nullable: true, description: 'The key\'s name when it made the change.', resolve: (a) => (a.type === 'api_key' ? a.name : null) }),
+    type: t.string({
+      description: '`api_key`, or `system` for what the service did by itself (e.g. disabling a failing webhook).',
+      resolve: (a) => a.type,
+    }),
+    apiKeyId: t.id({ nullable: true, description: "The key's id (`key_…`).", resolve: (a) => (a.type === 'api_key' ? a.id : null) }),
+    prefix: t.string({
+      nullable: true,
+      description: "The key's prefix, as its holder sees it in the key.",
+      resolve: (a) => (a.type === 'api_key' ? a.prefix : null),
+    }),
+    name: t.string({
+      nullable: true,
+      description: "The key's name when it made the change.",
+      resolve: (a) => (a.type === 'api_key' ? a.name : null),
+    }),
   }),
 });
 
@@ -81,7 +100,11 @@ export const EventRef = builder.prismaNode('Event', {
     sequence: t.exposeInt('seq', { description: 'Position in the event log; later events have larger numbers.' }),
     resourceType: t.exposeString('resourceType', { description: 'Type of the object concerned, e.g. invoice.' }),
     resourceId: t.exposeString('resourceId', { description: 'Id of the object concerned.' }),
-    data: t.field({ type: 'JSON', description: 'The event data: `object` is the resource as it was after the change.', resolve: (e) => JSON.parse(e.payload) }),
+    data: t.field({
+      type: 'JSON',
+      description: 'The event data: `object` is the resource as it was after the change.',
+      resolve: (e) => JSON.parse(e.payload),
+    }),
     actor: t.field({
       type: EventActorRef,
       nullable: true,
@@ -157,7 +180,7 @@ builder.subscriptionField('events', (t) =>
     type: EventRef,
     extensions: requires('events:read'),
     description:
-      'Your organization\'s events as they commit, in order. With `after` (an event id), first every event after it from the log, then live ones, with no gap and no duplicate: reconnect with the last id you saw.',
+      "Your organization's events as they commit, in order. With `after` (an event id), first every event after it from the log, then live ones, with no gap and no duplicate: reconnect with the last id you saw.",
     args: {
       types: t.arg.stringList({ description: 'Only these event types (see webhookEventTypes); all when omitted.' }),
       after: t.arg.id({ description: 'Replay the log after this event first.' }),
@@ -169,7 +192,15 @@ builder.subscriptionField('events', (t) =>
       const readableTypes = readableEventResources(ctx.apiKey.scopes);
       const afterSeq = await positionAfter(ctx.prisma, ctx.organizationId, args.after, readableTypes);
       const readable = readableTypes && ((resourceType: string) => readableTypes.includes(resourceType));
-      return eventStream({ prisma: ctx.prisma, bus: ctx.liveEvents, organizationId: ctx.organizationId, types, readable, afterSeq, maxWaiting: ctx.settings.subscriptionBacklog });
+      return eventStream({
+        prisma: ctx.prisma,
+        bus: ctx.liveEvents,
+        organizationId: ctx.organizationId,
+        types,
+        readable,
+        afterSeq,
+        maxWaiting: ctx.settings.subscriptionBacklog,
+      });
     },
     resolve: (event) => event as never,
   }),
@@ -177,7 +208,11 @@ builder.subscriptionField('events', (t) =>
 
 const DeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
   description: 'Where a delivery stands.',
-  values: { PENDING: { description: 'Not delivered yet: due now or waiting for a retry.' }, SUCCEEDED: { description: 'The receiver answered 2xx.' }, FAILED: { description: 'Every attempt of the retry schedule failed.' } },
+  values: {
+    PENDING: { description: 'Not delivered yet: due now or waiting for a retry.' },
+    SUCCEEDED: { description: 'The receiver answered 2xx.' },
+    FAILED: { description: 'Every attempt of the retry schedule failed.' },
+  },
 });
 
 const WebhookAttemptRef = builder.prismaObject('WebhookDeliveryAttempt', {
@@ -185,8 +220,8 @@ const WebhookAttemptRef = builder.prismaObject('WebhookDeliveryAttempt', {
   fields: (t) => ({
     attemptedAt: t.expose('attemptedAt', { type: 'DateTime', description: 'When it was sent.' }),
     durationMs: t.exposeInt('durationMs', { description: 'How long until the answer (or the failure), in milliseconds.' }),
-    responseStatus: t.exposeInt('responseStatus', { nullable: true, description: 'The receiver\'s HTTP status; null when no answer came.' }),
-    responseBody: t.exposeString('responseBody', { nullable: true, description: 'The first 1 KB of the receiver\'s answer.' }),
+    responseStatus: t.exposeInt('responseStatus', { nullable: true, description: "The receiver's HTTP status; null when no answer came." }),
+    responseBody: t.exposeString('responseBody', { nullable: true, description: "The first 1 KB of the receiver's answer." }),
     error: t.exposeString('error', { nullable: true, description: 'Why it failed, if it did.' }),
   }),
 });
@@ -199,7 +234,11 @@ export const WebhookDeliveryRef = builder.prismaObject('WebhookDelivery', {
     subscription: t.relation('subscription', { description: 'Where it goes.' }),
     status: t.expose('status', { type: DeliveryStatusEnum, description: 'Pending, succeeded or failed.' }),
     attemptCount: t.exposeInt('attempts', { description: 'Attempts so far.' }),
-    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime', nullable: true, description: 'When the next attempt is due, while pending.' }),
+    nextAttemptAt: t.expose('nextAttemptAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the next attempt is due, while pending.',
+    }),
     lastAttemptAt: t.expose('lastAttemptAt', { type: 'DateTime', nullable: true, description: 'When it was last tried.' }),
     attempts: t.relation('attemptLog', { description: 'Every attempt, oldest first.', query: { orderBy: { attemptedAt: 'asc' } } }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the event was handed to this subscription.' }),
@@ -231,8 +270,18 @@ listFields<{ subscriptionId?: string | null; eventId?: string | null; status?: '
   nodeRef: WebhookDeliveryRef,
   description: 'webhook deliveries',
   filterInput: DeliveryFilter,
-  order: orderInput('WebhookDelivery', { CREATED_AT: { column: 'createdAt', description: 'By when the event was handed over.' } }, 'CREATED_AT'),
-  where: (ctx, f = {}) => ({ organizationId: ctx.organizationId, ...readableDeliveries(ctx.apiKey.scopes), ...(f.subscriptionId ? { subscriptionId: f.subscriptionId } : {}), ...(f.eventId ? { eventId: f.eventId } : {}), ...(f.status ? { status: f.status } : {}) }),
+  order: orderInput(
+    'WebhookDelivery',
+    { CREATED_AT: { column: 'createdAt', description: 'By when the event was handed over.' } },
+    'CREATED_AT',
+  ),
+  where: (ctx, f = {}) => ({
+    organizationId: ctx.organizationId,
+    ...readableDeliveries(ctx.apiKey.scopes),
+    ...(f.subscriptionId ? { subscriptionId: f.subscriptionId } : {}),
+    ...(f.eventId ? { eventId: f.eventId } : {}),
+    ...(f.status ? { status: f.status } : {}),
+  }),
 });
 
 const UpdateWebhookInput = builder.inputType('UpdateWebhookSubscriptionInput', {
@@ -249,7 +298,7 @@ updateMutation<WebhookInput, TargetVerdict>({
   model: 'WebhookSubscription',
   label: 'webhook subscription',
   input: UpdateWebhookInput,
-  description: 'Changes a webhook subscription\'s url, event types or description.',
+  description: "Changes a webhook subscription's url, event types or description.",
   prepare: (input, ctx) => {
     assertMayReceive(ctx.apiKey.scopes, input.eventTypes ?? []);
     return judgeWebhookTarget(input.url, { allowPrivateTargets: ctx.settings.allowPrivateWebhookTargets });
@@ -258,7 +307,11 @@ updateMutation<WebhookInput, TargetVerdict>({
 });
 
 for (const [name, description, run] of [
-  ['disableWebhookSubscription', 'Stops deliveries to a subscription.', (scope: WriteScope, id: string, granted: ReadonlySet<Scope>) => disableWebhookSubscription(scope, id, granted)],
+  [
+    'disableWebhookSubscription',
+    'Stops deliveries to a subscription.',
+    (scope: WriteScope, id: string, granted: ReadonlySet<Scope>) => disableWebhookSubscription(scope, id, granted),
+  ],
   ['enableWebhookSubscription', 'Resumes deliveries to a disabled subscription (events from now on).', enableWebhookSubscription],
   [
     'rotateWebhookSecret',
@@ -271,7 +324,13 @@ for (const [name, description, run] of [
   ],
   ['sendTestWebhook', 'Sends a webhook_subscription.test event to this subscription only.', sendTestWebhook],
 ] as const) {
-  actionMutation<Record<string, never>>({ name, model: 'WebhookSubscription', label: 'webhook subscription', description, run: (scope, id, _input, ctx) => run(scope, id, ctx.apiKey.scopes, ctx) });
+  actionMutation<Record<string, never>>({
+    name,
+    model: 'WebhookSubscription',
+    label: 'webhook subscription',
+    description,
+    run: (scope, id, _input, ctx) => run(scope, id, ctx.apiKey.scopes, ctx),
+  });
 }
 
 const RedeliverInput = builder.inputType('RedeliverWebhookEventInput', {

@@ -44,7 +44,10 @@ export interface EventFilter {
  * resource types the key may read; all when undefined).
  */
 export function eventWhere(organizationId: string, filter: EventFilter = {}, readable?: string[]): PrismaTypes.EventWhereInput {
-  if (filter.type && !isEventType(filter.type)) throw validationError([{ path: 'type', message: `"${filter.type}" is not an event type (the list: GET /api/v1/webhooks or webhookEventTypes)` }]);
+  if (filter.type && !isEventType(filter.type))
+    throw validationError([
+      { path: 'type', message: `"${filter.type}" is not an event type (the list: GET /api/v1/webhooks or webhookEventTypes)` },
+    ]);
   const resourceTypes = filter.resourceType ? (readable && !readable.includes(filter.resourceType) ? [] : [filter.resourceType]) : readable;
   return {
     organizationId,
@@ -52,7 +55,9 @@ export function eventWhere(organizationId: string, filter: EventFilter = {}, rea
     ...(resourceTypes ? { resourceType: { in: resourceTypes } } : {}),
     ...(filter.resourceId ? { resourceId: filter.resourceId } : {}),
     ...(filter.apiKeyId ? { actorKeyId: filter.apiKeyId } : {}),
-    ...(filter.from || filter.to ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
+    ...(filter.from || filter.to
+      ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } }
+      : {}),
   };
 }
 
@@ -97,7 +102,8 @@ function subscriptionColumns(input: WebhookInput, target: TargetVerdict, creatin
     const types = input.eventTypes ?? [];
     if (types.length === 0) check.fail('eventTypes', 'list at least one event type, or "*" for all');
     types.forEach((type, i) => {
-      if (type !== '*' && !isEventType(type)) check.fail(`eventTypes.${i}`, `"${type}" is not an event type; GET /api/v1/webhooks lists them`);
+      if (type !== '*' && !isEventType(type))
+        check.fail(`eventTypes.${i}`, `"${type}" is not an event type; GET /api/v1/webhooks lists them`);
     });
     eventTypes = [...new Set(types)].join(',');
   }
@@ -127,7 +133,9 @@ export async function registerWebhook(scope: WriteScope, input: WebhookInput, ta
       secret: newSecret(),
     },
   });
-  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.created', resource: { type: WEBHOOK_SUBSCRIPTION, id: subscription.id, row: subscription } }]);
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [
+    { type: 'webhook_subscription.created', resource: { type: WEBHOOK_SUBSCRIPTION, id: subscription.id, row: subscription } },
+  ]);
 }
 
 /**
@@ -145,13 +153,21 @@ async function manageableSubscription(scope: WriteScope, id: string, granted: Re
 const subscriptionRef = (row: { id: string }) => ({ type: WEBHOOK_SUBSCRIPTION, id: row.id, row });
 
 /** Changes url, event types or description; a change that changes nothing writes nothing. */
-export async function updateWebhookSubscription(scope: WriteScope, id: string, input: WebhookInput, target: TargetVerdict, granted: ReadonlySet<Scope>) {
+export async function updateWebhookSubscription(
+  scope: WriteScope,
+  id: string,
+  input: WebhookInput,
+  target: TargetVerdict,
+  granted: ReadonlySet<Scope>,
+) {
   const before = await manageableSubscription(scope, id, granted);
   assertMayReceive(granted, input.eventTypes ?? []);
   const changed = changedColumns(before, subscriptionColumns(input, target, false));
   if (Object.keys(changed).length === 0) return change(WEBHOOK_SUBSCRIPTION, before);
   const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
-  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.updated', resource: subscriptionRef(subscription), before }]);
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [
+    { type: 'webhook_subscription.updated', resource: subscriptionRef(subscription), before },
+  ]);
 }
 
 /**
@@ -162,15 +178,22 @@ export async function disableWebhookSubscription(scope: WriteScope, id: string, 
   const before = await manageableSubscription(scope, id, granted);
   if (before.status === 'DISABLED') return change(WEBHOOK_SUBSCRIPTION, before);
   const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { status: 'DISABLED', updatedAt: scope.now } });
-  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.disabled', resource: subscriptionRef(subscription), before, reason }]);
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [
+    { type: 'webhook_subscription.disabled', resource: subscriptionRef(subscription), before, reason },
+  ]);
 }
 
 /** Resumes deliveries (of events relayed from now on) with a clean failure record. */
 export async function enableWebhookSubscription(scope: WriteScope, id: string, granted: ReadonlySet<Scope>) {
   const before = await manageableSubscription(scope, id, granted);
   if (before.status === 'ENABLED') return change(WEBHOOK_SUBSCRIPTION, before);
-  const subscription = await scope.prisma.webhookSubscription.update({ where: { id }, data: { status: 'ENABLED', failingSince: null, updatedAt: scope.now } });
-  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.enabled', resource: subscriptionRef(subscription), before }]);
+  const subscription = await scope.prisma.webhookSubscription.update({
+    where: { id },
+    data: { status: 'ENABLED', failingSince: null, updatedAt: scope.now },
+  });
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [
+    { type: 'webhook_subscription.enabled', resource: subscriptionRef(subscription), before },
+  ]);
 }
 
 /** A new signing secret; the old one keeps signing beside it for 24 hours, so receivers can switch over. */
@@ -178,9 +201,16 @@ export async function rotateWebhookSecret(scope: WriteScope, id: string, granted
   const before = await manageableSubscription(scope, id, granted);
   const subscription = await scope.prisma.webhookSubscription.update({
     where: { id },
-    data: { secret: newSecret(), previousSecret: before.secret, previousSecretExpiresAt: new Date(scope.now.getTime() + PREVIOUS_SECRET_TTL_MS), updatedAt: scope.now },
+    data: {
+      secret: newSecret(),
+      previousSecret: before.secret,
+      previousSecretExpiresAt: new Date(scope.now.getTime() + PREVIOUS_SECRET_TTL_MS),
+      updatedAt: scope.now,
+    },
   });
-  return change(WEBHOOK_SUBSCRIPTION, subscription, [{ type: 'webhook_subscription.secret_rotated', resource: subscriptionRef(subscription) }]);
+  return change(WEBHOOK_SUBSCRIPTION, subscription, [
+    { type: 'webhook_subscription.secret_rotated', resource: subscriptionRef(subscription) },
+  ]);
 }
 
 /** Sends a `webhook_subscription.test` event to this subscription only (whatever its event types). */
@@ -196,17 +226,34 @@ export async function sendTestWebhook(scope: WriteScope, id: string, granted: Re
  */
 export async function redeliverWebhookEvent(scope: WriteScope, id: string, eventId: string, granted: ReadonlySet<Scope>) {
   const subscription = await manageableSubscription(scope, id, granted);
-  const event = await scope.prisma.event.findFirst({ where: { id: eventId, organizationId: scope.organizationId }, select: { id: true, seq: true, type: true, resourceType: true, resourceId: true } });
+  const event = await scope.prisma.event.findFirst({
+    where: { id: eventId, organizationId: scope.organizationId },
+    select: { id: true, seq: true, type: true, resourceType: true, resourceId: true },
+  });
   // An event the key may not read is answered as one that is not there: its existence is not the key's to learn.
-  if (!event || !allows(granted, eventReadScope(event.resourceType))) throw validationError([{ path: 'eventId', message: `no event with id "${eventId}"` }]);
+  if (!event || !allows(granted, eventReadScope(event.resourceType)))
+    throw validationError([{ path: 'eventId', message: `no event with id "${eventId}"` }]);
   if (!receives({ id, types: new Set(subscription.eventTypes.split(',')) }, event)) {
-    throw validationError([{ path: 'eventId', message: `${eventId} is a ${event.type} event, which this subscription does not receive (it receives ${subscription.eventTypes.split(',').join(', ')})` }]);
+    throw validationError([
+      {
+        path: 'eventId',
+        message: `${eventId} is a ${event.type} event, which this subscription does not receive (it receives ${subscription.eventTypes.split(',').join(', ')})`,
+      },
+    ]);
   }
   const again = { status: 'PENDING' as const, attempts: 0, nextAttemptAt: scope.now, leaseUntil: null, updatedAt: scope.now };
   const delivery = await scope.prisma.webhookDelivery.upsert({
     where: { subscriptionId_eventId: { subscriptionId: id, eventId } },
     update: again,
-    create: { id: newId('WebhookDelivery'), organizationId: scope.organizationId, subscriptionId: id, eventId, eventSeq: event.seq, createdAt: scope.now, ...again },
+    create: {
+      id: newId('WebhookDelivery'),
+      organizationId: scope.organizationId,
+      subscriptionId: id,
+      eventId,
+      eventSeq: event.seq,
+      createdAt: scope.now,
+      ...again,
+    },
   });
   const [row] = await webhookDeliveryRepresentation.load(scope.prisma, scope.organizationId, [delivery.id]);
   return change(WEBHOOK_DELIVERY, row);
@@ -230,7 +277,16 @@ export function readableDeliveries(granted: ReadonlySet<Scope>): PrismaTypes.Web
   return events.resourceType ? { event: events } : {};
 }
 
-const DELIVERY_COLUMNS = ['id', 'organizationId', 'subscriptionId', 'eventId', 'eventSeq', 'nextAttemptAt', 'createdAt', 'updatedAt'] as const;
+const DELIVERY_COLUMNS = [
+  'id',
+  'organizationId',
+  'subscriptionId',
+  'eventId',
+  'eventSeq',
+  'nextAttemptAt',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /**
  * Records one webhook delivery per (event, matching enabled subscription), in the transaction that relays
@@ -250,7 +306,16 @@ export async function recordWebhookDeliveries(sql: RawSql, events: LoggedEvent[]
   const deliveries = events.flatMap((event) =>
     subscriptions
       .filter((s) => s.organizationId === event.organizationId && receives(s, event))
-      .map((s) => ({ id: newId('WebhookDelivery'), organizationId: event.organizationId, subscriptionId: s.id, eventId: event.id, eventSeq: event.seq, nextAttemptAt: now, createdAt: now, updatedAt: now })),
+      .map((s) => ({
+        id: newId('WebhookDelivery'),
+        organizationId: event.organizationId,
+        subscriptionId: s.id,
+        eventId: event.id,
+        eventSeq: event.seq,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
   );
   // status and attempts take their column defaults (PENDING, 0).
   await insertRows(sql, 'WebhookDelivery', DELIVERY_COLUMNS, deliveries);
