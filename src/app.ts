@@ -40,7 +40,7 @@ import type { Logger } from './lib/logger.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { metricsServer } from './http/metrics.ts';
 import { useOperationTelemetry } from './graphql/telemetry.ts';
-import { usePlannedQueries } from './graphql/planned-queries.ts';
+import { usePlannedQueries } from './fast-paths/planned-queries.ts';
 import { disableWebhookSubscription, recordWebhookDeliveries, representations, resourceSchemas, restRoutes, schema } from './registry.ts';
 import { persistedDocuments } from './dashboard/generated/persisted-operations.ts';
 import { AppError } from './lib/errors.ts';
@@ -122,7 +122,15 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       ? keyVerifier(db, bus, config.apiKeyCacheMs, { writtenElsewhere: db.provider === 'sqlite' ? sqliteWrittenElsewhere(db) : undefined })
       : undefined;
   const checkKey = keys ? (token: string) => keys.check(token) : (token: string) => checkApiKey(db, token);
+  // Each read the compiled reader does not understand goes to Prisma: counted, and visible at LOG_LEVEL=debug.
+  const toldBefore = db.onCompiledReadFallback;
+  db.onCompiledReadFallback = (model, reason) => {
+    toldBefore?.(model, reason);
+    metrics.fastPathFallback('compiled_read', model);
+    logger.debug('compiled read left to Prisma', { model, reason });
+  };
   const createContext = requestContextFactory({
+    compiledReads: config.fastPaths,
     db,
     checkKey,
     limiter: rateLimiter,
@@ -173,7 +181,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
             }),
         },
       }),
-      ...(config.graphqlPlannedQueries ? [usePlannedQueries(metrics)] : []), // before telemetry, whose span wraps the execution
+      ...(config.graphqlPlannedQueries ? [usePlannedQueries(metrics, logger)] : []), // before telemetry, whose span wraps the execution
       useOperationTelemetry(metrics),
       useCatalogueCodesForRequestErrors(schema),
       useUnavailableStatus(),
@@ -197,6 +205,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   const shedder = loadShedder(config.shedLoadLagMs);
   const handler = createRequestHandler({
     overloaded: shedder.overloaded,
+    directQueries: config.fastPaths,
     db,
     yoga,
     rest,

@@ -17,8 +17,6 @@ export interface Booted {
 export async function boot(config: Config, logger: Logger): Promise<Booted> {
   const db = openDatabase(config.databaseUrl, config.dataDir, {
     sqliteFastPaths: config.sqliteFastPaths,
-    // Each read the compiled reader does not understand goes to Prisma: visible at LOG_LEVEL=debug.
-    onCompiledReadFallback: (model, reason) => logger.debug('compiled read left to Prisma', { model, reason }),
   });
   try {
     const applied = await migrate(db, { log: (line) => logger.info(line) });

@@ -45,12 +45,17 @@ export interface Config {
   /** With REDIS_URL: how often the event log is read for other instances' events while Redis is unreachable. */
   busOutagePollMs: number;
   /** SQLite: compiled reads and kept prepared statements on the adapter's connection (off: everything through Prisma). */
+  /**
+   * Every fast path (src/fast-paths/: direct queries, planned queries, compiled reads, SQLite's statements
+   * on the adapter's connection); false runs everything through Prisma and Yoga alone (FAST_PATHS).
+   */
+  fastPaths: boolean;
   sqliteFastPaths: boolean;
   /** Browser origins allowed to call the API (CORS); empty: none, `*`: any. */
   corsOrigins: string[];
   /** Answer GraphQL introspection (and suggest field names in errors). */
   graphqlIntrospection: boolean;
-  /** Run queries over the lists from plans made once per document (graphql/planned-queries.ts); off: every query through the executor. */
+  /** Run queries over the lists from plans made once per document (fast-paths/planned-queries.ts); off: every query through the executor. */
   graphqlPlannedQueries: boolean;
   /** How far V8's heap may grow past what is live before a full collection, in percent; 0: V8 decides (lib/v8-settings.ts). */
   heapGrowingPercent: number;
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  const fastPaths = oneOf(env, 'FAST_PATHS', ['true', 'false'] as const, 'true') === 'true';
   return {
     port: integer(env, 'PORT', 4000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -152,10 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 5_000, 0, 60_000),
     subscriptionBacklog: integer(env, 'SUBSCRIPTION_BACKLOG', 1_000, 10, 1_000_000),
     busOutagePollMs: integer(env, 'EVENT_BUS_OUTAGE_POLL_MS', 1_000, 50, 60_000),
-    sqliteFastPaths: oneOf(env, 'SQLITE_FAST_PATHS', ['true', 'false'] as const, 'true') === 'true',
+    fastPaths,
+    sqliteFastPaths: fastPaths && oneOf(env, 'SQLITE_FAST_PATHS', ['true', 'false'] as const, 'true') === 'true',
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
-    graphqlPlannedQueries: oneOf(env, 'GRAPHQL_PLANNED_QUERIES', ['true', 'false'] as const, 'true') === 'true',
+    graphqlPlannedQueries: fastPaths && oneOf(env, 'GRAPHQL_PLANNED_QUERIES', ['true', 'false'] as const, 'true') === 'true',
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),
     webhooks: webhookSettings(env),
   };

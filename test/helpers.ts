@@ -101,7 +101,8 @@ export async function createTestApp(
     }) as unknown as Database['prisma'];
   }
   // Tests' webhook receivers listen on loopback, so private targets are allowed unless a test says otherwise.
-  const defaults = loadConfig({ REDIS_URL: process.env.REDIS_URL, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
+  // FAST_PATHS=false in the environment runs the suite through the general paths alone (npm run test:general-paths).
+  const defaults = loadConfig({ REDIS_URL: process.env.REDIS_URL, FAST_PATHS: process.env.FAST_PATHS, WEBHOOK_ALLOW_PRIVATE_TARGETS: '1' });
   // Each test app has its own Redis namespace, so quotas counted by other test files (sharing one Redis) do not leak in.
   const redisKeyPrefix = `test-${randomBytes(6).toString('hex')}`;
   // No load shedding unless a test asks: a test's own work (seeding, a second app migrating) runs on the

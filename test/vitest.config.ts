@@ -16,7 +16,7 @@ const SLOW = [
   'test/rest/openapi-client.test.ts',
   'test/http/tracing.test.ts',
   'test/http/observability.test.ts',
-  'test/db/compiled-reads.test.ts',
+  'test/fast-paths/compiled-reads.test.ts',
 ];
 
 export default defineConfig({

@@ -19,7 +19,7 @@ export interface Representation<Row = any, Out extends PublicObject = PublicObje
   /**
    * Reads the rows `render` needs, for resources a write did not hand over itself. Callers match rows by
    * id; loads still state an order (`id`), which lets a request's read be compiled on SQLite
-   * (src/db/compiled-reads.ts leaves unordered lists to Prisma).
+   * (src/fast-paths/compiled-reads.ts leaves unordered lists to Prisma).
    */
   load(db: Prisma | Tx, organizationId: string, ids: string[]): Promise<Row[]>;
   /** The resource as the public sees it: exactly what `GET /api/v1/<resource>/{id}` answers. */

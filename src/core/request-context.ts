@@ -3,7 +3,7 @@
 // limit verdict, a logger, and the write path (the unit of work) bound to the organization. Resolvers
 // and REST routes receive it as their GraphQL context.
 import { createHash } from 'node:crypto';
-import { readingClient } from '../db/compiled-reads.ts';
+import { readingClient } from '../fast-paths/compiled-reads.ts';
 import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
@@ -95,6 +95,8 @@ export interface RequestContextDeps {
   bus: EventBus;
   settings: RequestSettings;
   metrics?: Metrics;
+  /** Reads through the compiled reader (src/fast-paths/compiled-reads.ts); false: Prisma's client alone (FAST_PATHS=false). */
+  compiledReads?: boolean;
 }
 
 export type CreateRequestContext = (credentials: Credentials, requestId: string) => Promise<RequestContext>;
@@ -135,8 +137,10 @@ export function requestContextFactory({
   bus,
   settings,
   metrics,
+  compiledReads = true,
 }: RequestContextDeps): CreateRequestContext {
   const verified = recentlyVerified();
+  const reads = compiledReads ? readingClient(db) : db.prisma;
 
   const addressRefused = (decision: RateDecision) => {
     metrics?.rateLimited('address');
@@ -156,7 +160,7 @@ export function requestContextFactory({
   const schemaReader = (requestId: string, rateLimit: RateDecision): RequestContext => ({
     requestId,
     db,
-    prisma: readingClient(db),
+    prisma: reads,
     apiKey: {
       id: '',
       prefix: '',
@@ -206,7 +210,7 @@ export function requestContextFactory({
     const context: RequestContext = {
       requestId,
       db,
-      prisma: readingClient(db),
+      prisma: reads,
       apiKey,
       organizationId: apiKey.organizationId,
       organization: apiKey.organization,

@@ -58,7 +58,7 @@ export interface OpenOptions {
    * pinned adapter internals these rely on (docs/upgrading.md), to rule them in or out of a bug.
    */
   sqliteFastPaths?: boolean;
-  /** Told of each read the compiled reader left to Prisma, and why (src/db/compiled-reads.ts). */
+  /** Told of each read the compiled reader left to Prisma, and why (src/fast-paths/compiled-reads.ts). */
   onCompiledReadFallback?: (model: string, reason: string) => void;
 }
 

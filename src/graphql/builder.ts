@@ -18,7 +18,7 @@ type ScalarTypes = {
   ID: { Input: string; Output: string };
 };
 import DataloaderPlugin from '@pothos/plugin-dataloader';
-import ColumnFieldsPlugin from './column-fields.ts';
+import ColumnFieldsPlugin from '../fast-paths/column-fields.ts';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import type PrismaTypes from '../db/generated/pothos-types.ts';

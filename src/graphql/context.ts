@@ -72,7 +72,7 @@ export function yogaContextFactory(createContext: CreateRequestContext) {
     if (initial.apiKey) return initial;
     const exchange = initial.exchange ?? { requestId: randomUUID() };
     try {
-      // The front door tried the key already (graphql/direct-queries.ts) and it was refused: answer that.
+      // The front door tried the key already (fast-paths/direct-queries.ts) and it was refused: answer that.
       if ('refusal' in initial && initial.refusal) throw initial.refusal;
       const authorization = initial.request.headers.get('authorization');
       // Without a key (GraphiQL's placeholder is none), a request for the schema alone is answered.

@@ -13,7 +13,7 @@ import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
 import { pageArgs, pageType } from './pages.ts';
-import { PLANNED_LIST } from './planned-queries.ts';
+import { PLANNED_LIST } from '../fast-paths/planned-queries.ts';
 
 export const OrderDirection = builder.enumType('OrderDirection', {
   description: 'Sort direction.',

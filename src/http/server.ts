@@ -2,7 +2,7 @@
 // request context itself) or /api/v1 (the REST route table, on the same request context). Plain
 // node:http: nothing here needs a framework.
 import type { Yoga } from '../graphql/context.ts';
-import { directQuery } from '../graphql/direct-queries.ts';
+import { directQuery } from '../fast-paths/direct-queries.ts';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -40,6 +40,8 @@ export interface HandlerDeps {
   corsOrigins: readonly string[];
   /** Where the built dashboard is; default dist/dashboard. */
   dashboardDir?: string;
+  /** Plain JSON queries answered on Yoga's envelop directly (fast-paths/direct-queries.ts); default true. */
+  directQueries?: boolean;
   /** True while the event loop is too far behind to take API requests (http/load-shedding.ts). */
   overloaded?: () => boolean;
 }
@@ -101,10 +103,19 @@ export function createRequestHandler(deps: HandlerDeps) {
       await loadGraphiQL();
       allowPageScripts(res);
     }
-    // A plain JSON query is answered on Yoga's envelop directly (graphql/direct-queries.ts); the rest by Yoga.
+    // A plain JSON query is answered on Yoga's envelop directly (fast-paths/direct-queries.ts); the rest by Yoga.
     const direct =
-      req.method === 'POST' && body
-        ? await directQuery(yoga, createContext, { body, accept: req.headers.accept, authorization: req.headers.authorization }, exchange)
+      req.method === 'POST' && body && deps.directQueries !== false
+        ? await directQuery(
+            yoga,
+            createContext,
+            { body, accept: req.headers.accept, authorization: req.headers.authorization },
+            exchange,
+            (reason, error) => {
+              metrics.fastPathFallback('direct_query', reason);
+              logger.debug('GraphQL request left to Yoga', { requestId, reason, error });
+            },
+          )
         : undefined;
     metrics.graphqlHandled(direct?.answer ? 'direct' : 'yoga');
     // Yoga would answer a body that does not parse with a code of its own and the parser's message,

@@ -12,6 +12,9 @@ const MAX_OPERATION_NAMES = 500;
 
 export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
 
+/** The fast paths (src/fast-paths/), as the fallback counter names them. */
+export type FastPath = 'direct_query' | 'planned_query' | 'compiled_read';
+
 export interface Metrics {
   readonly registry: Registry;
   /** One answered HTTP request: `route` is a REST route template, `/graphql`, or a group (docs, dashboard, unmatched). */
@@ -20,8 +23,10 @@ export interface Metrics {
   operation(name: string, type: string, ok: boolean, seconds: number): void;
   /** A GraphQL request over HTTP: answered on the envelop directly (a plain JSON query) or through Yoga's HTTP handling. */
   graphqlHandled(handling: 'direct' | 'yoga'): void;
-  /** A query with a plan (graphql/planned-queries.ts) ran from it, or the plan was abandoned for the executor. */
+  /** A query with a plan (fast-paths/planned-queries.ts) ran from it, or the plan was abandoned for the executor. */
   plannedQuery(outcome: 'planned' | 'abandoned'): void;
+  /** A request a fast path (src/fast-paths/) left to the general path, and why (a short fixed reason, or a model). */
+  fastPathFallback(path: FastPath, reason: string): void;
   rateLimited(kind: 'key' | 'address'): void;
   /** A write that lost a race and ran again; `gaveUp` when it answered 409. */
   writeConflict(gaveUp: boolean): void;
@@ -73,6 +78,12 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
     registers,
   });
   const planOutcomes = { planned: plannedQueries.labels('planned'), abandoned: plannedQueries.labels('abandoned') };
+  const fastPathFallbacks = new Counter({
+    name: `${prefix}fast_path_fallbacks_total`,
+    help: 'Requests a fast path left to the general path (Yoga, the executor, Prisma), by path and reason; the reason is logged at debug',
+    labelNames: ['path', 'reason'],
+    registers,
+  });
   const rateLimited = new Counter({
     name: `${prefix}rate_limit_refusals_total`,
     help: 'Requests refused by a rate limit: per key, or per address for requests without a valid key',
@@ -169,6 +180,7 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
     },
     graphqlHandled: (handling) => handled[handling].inc(),
     plannedQuery: (outcome) => planOutcomes[outcome].inc(),
+    fastPathFallback: (path, reason) => fastPathFallbacks.inc({ path, reason }),
     rateLimited: (kind) => rateLimited.inc({ kind }),
     writeConflict: (gaveUp) => conflicts.inc({ result: gaveUp ? 'gave_up' : 'retried' }),
     databaseUnavailable: () => unavailable.inc(),

@@ -9,7 +9,7 @@ import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './invoice-math.ts';
-import { readsColumns } from '../../graphql/column-fields.ts';
+import { readsColumns } from '../../fast-paths/column-fields.ts';
 import { amountDueOf, isOverdue, LINES_IN_ORDER } from './invoices.public.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './documents.ts';
 import {

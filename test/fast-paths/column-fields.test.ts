@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ColumnFieldsPlugin } from '../../src/graphql/column-fields.ts';
+import { ColumnFieldsPlugin } from '../../src/fast-paths/column-fields.ts';
 
 // The plugin's decision, field by field: straight from the row when the row holds the field's columns,
 // and through plugin-prisma's per-row check (here `checked`, which loads what is missing) otherwise.

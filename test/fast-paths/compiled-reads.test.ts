@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
-import { compiledFindMany, compiledGroupBy, compiledReadCounts, readingClient } from '../../src/db/compiled-reads.ts';
+import { compiledFindMany, compiledGroupBy, compiledReadCounts, readingClient } from '../../src/fast-paths/compiled-reads.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

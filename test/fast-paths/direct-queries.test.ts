@@ -3,7 +3,7 @@
 // Yoga gives. Yoga's own answer is had by adding `"extensions": {}`, which a direct query never has and
 // which means nothing to Yoga here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directQueryParams, resultMediaType } from '../../src/graphql/direct-queries.ts';
+import { directQueryParams, resultMediaType } from '../../src/fast-paths/direct-queries.ts';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -205,5 +205,36 @@ describe('what is a direct query', () => {
     expect(resultMediaType('text/event-stream')).toBeUndefined();
     expect(resultMediaType('multipart/mixed')).toBeUndefined();
     expect(resultMediaType('application/json; charset=utf-16')).toBeUndefined();
+  });
+});
+
+describe('the one switch, and the fallbacks it counts', () => {
+  const counter = async (app: TestApp['app'], name: string) => (await app.metrics.registry.getSingleMetric(name)!.get()).values;
+
+  it('counts each request left to Yoga with its reason', async () => {
+    await http(t.url, '/graphql', { key, body: { query: 'mutation { createCustomer(input: { name: "Counted" }) { id } }' } });
+    const fallbacks = await counter(t.app, 'accounting_fast_path_fallbacks_total');
+    expect(fallbacks).toContainEqual(
+      expect.objectContaining({ labels: { path: 'direct_query', reason: 'not a query' }, value: expect.any(Number) }),
+    );
+  });
+
+  it.skipIf(process.env.FAST_PATHS === 'false')('with FAST_PATHS=false, Yoga answers every query, the same answer', async () => {
+    const off = await createTestApp({ fastPaths: false, graphqlPlannedQueries: false });
+    try {
+      const { key: offKey } = await off.tenant();
+      const asked = { query: TRIAL_BALANCE, variables: { asOf: '2026-12-31' } };
+      const [fast, general] = await Promise.all([
+        http(t.url, '/graphql', { key, body: asked }),
+        http(off.url, '/graphql', { key: offKey, body: asked }),
+      ]);
+      expect(general.status).toBe(200);
+      expect(Object.keys(general.body.data.trialBalance)).toEqual(Object.keys(fast.body.data.trialBalance));
+      const handled = await counter(off.app, 'accounting_graphql_http_requests_total');
+      expect(handled.filter((v) => v.labels.handling === 'direct').reduce((n, v) => n + v.value, 0)).toBe(0);
+      expect(handled.find((v) => v.labels.handling === 'yoga')?.value).toBeGreaterThan(0);
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -10,12 +10,12 @@
 // relation-join statement that builds the page as JSON in the database: ~2 ms of the database's CPU a
 // page, where these statements (prepared once per connection, each an index lookup) take a fraction of
 // it. No library compiles Prisma's own arguments to SQL; PostGraphile-style compilers replace the ORM
-// and the schema with it. test/db/compiled-reads.test.ts compares these answers with Prisma's for
+// and the schema with it. test/fast-paths/compiled-reads.test.ts compares these answers with Prisma's for
 // generated arguments, on both databases.
-import { type Database, delegateOf, type Prisma } from './database.ts';
-import * as enums from './generated/sqlite/enums.ts';
-import { getDatamodel } from './generated/pothos-types.ts';
-import { pgQuery, pgValue, readSql, sqliteValue } from './sql.ts';
+import { type Database, delegateOf, type Prisma } from '../db/database.ts';
+import * as enums from '../db/generated/sqlite/enums.ts';
+import { getDatamodel } from '../db/generated/pothos-types.ts';
+import { pgQuery, pgValue, readSql, sqliteValue } from '../db/sql.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;

@@ -6,7 +6,7 @@
 // asks, for every relation of every row, whether the row was loaded with that relation's selection),
 // completion by type, promise checks. That was half of the page's CPU, several times what its four SQL
 // statements cost. What those fields do is known before anything runs: read a column of the row (a
-// column field, graphql/column-fields.ts), take a relation the list's query already loaded into the row
+// column field, fast-paths/column-fields.ts), take a relation the list's query already loaded into the row
 // (plugin-prisma plans it from the same selection), or read a property of a connection or page. So a
 // query whose every field is of those kinds is planned once per document: the list field's own resolver
 // runs as always (with a real resolve info, so plugin-prisma plans the nested selection and the
@@ -19,7 +19,7 @@
 // a null where the schema says non-null, a resolver that throws, a value a scalar refuses) abandons the
 // plan and the executor runs the operation from the start: it answers with the errors, paths and nulls
 // of the GraphQL specification, which the plan never has to produce. A query only reads, so running it
-// again changes nothing. test/graphql/planned-queries.test.ts compares both executions' answers for
+// again changes nothing. test/fast-paths/planned-queries.test.ts compares both executions' answers for
 // generated selections over every list.
 //
 // No library plans Pothos and plugin-prisma fields this way: graphql-jit compiles the same per-field
@@ -53,6 +53,7 @@ import {
 } from 'graphql';
 import { isThenable } from '@pothos/core';
 import type { Plugin } from 'graphql-yoga';
+import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { ownColumns } from './column-fields.ts';
 
@@ -238,7 +239,7 @@ class Planner {
     const info = staticInfo(this.schema, this.plan, type, field, nodes, key);
     if (extensions.pothosPrismaSelect) {
       // A field plugin-prisma checks row by row: planned when it reads columns of its own row only, and
-      // answered, as graphql/column-fields.ts answers it, by its own resolver from a row that holds them.
+      // answered, as fast-paths/column-fields.ts answers it, by its own resolver from a row that holds them.
       const columns = ownColumns(extensions.pothosPrismaSelect);
       if (!columns) return undefined;
       const own = extensions.pothosOriginalResolve ?? defaultFieldResolver;
@@ -348,7 +349,7 @@ async function runPlan(plan: Plan, args: ExecutionArgs): Promise<ExecutionResult
  * abandoned. Listed before any plugin that wraps the execute function (telemetry's span), so those
  * wrap this one.
  */
-export function usePlannedQueries(metrics: Pick<Metrics, 'plannedQuery'>): Plugin {
+export function usePlannedQueries(metrics: Pick<Metrics, 'plannedQuery' | 'fastPathFallback'>, logger?: Logger): Plugin {
   const plans = new WeakMap<DocumentNode, Map<string, Plan | undefined>>();
   const planFor = (schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined) => {
     let byName = plans.get(document);
@@ -362,16 +363,20 @@ export function usePlannedQueries(metrics: Pick<Metrics, 'plannedQuery'>): Plugi
       const plan = planFor(args.schema, args.document, args.operationName);
       if (!plan) return;
       setExecuteFn(async (executionArgs) => {
+        let reason = 'data the plan cannot answer exactly';
         try {
           const result = await runPlan(plan, executionArgs);
           if (result) {
             metrics.plannedQuery('planned');
             return result;
           }
-        } catch {
-          // Abandoned, or a resolver threw: the executor answers (with the error, as it reports one).
+        } catch (error) {
+          // A resolver threw: the executor answers (with the error, as it reports one).
+          reason = 'a resolver threw';
+          logger?.debug('planned query left to the executor', { reason, error });
         }
         metrics.plannedQuery('abandoned');
+        metrics.fastPathFallback('planned_query', reason);
         return executeFn(executionArgs);
       });
     },

@@ -2,15 +2,16 @@
 // runs on Yoga's own envelop (the same parse and validation caches, plugins, error masking and
 // execution) without Yoga's fetch-API round trip around it: building a Request from the Node request,
 // running Yoga's request plugins, and building a Response back were a quarter of a cheap query's CPU
-// (trialBalance: 0.67 -> 0.50 ms a request). The answer is the one Yoga gives, byte for byte (status,
-// content type, body; test/graphql/direct-queries.test.ts compares them): what is not plainly a valid
+// (docs/performance.md). The answer is the one Yoga gives, byte for byte (status,
+// content type, body; test/fast-paths/direct-queries.test.ts compares them): what is not plainly a valid
 // query of this kind (GET, a persisted-operation id, extensions, a batch, a mutation or subscription, a
-// document that does not parse or validate, an Accept that asks for a stream) is left to Yoga.
+// document that does not parse or validate, an Accept that asks for a stream) is left to Yoga, and each
+// such fallback is told to `onFallback` with its reason (counted and logged at debug by the caller).
 import { type ExecutionResult, getOperationAST } from 'graphql';
 import { isAsyncIterable, processRegularResult } from 'graphql-yoga';
 import { BEARER, type CreateRequestContext, type HttpExchange } from '../core/request-context.ts';
-import { contextOnExchange, type Yoga, type YogaServerContext } from './context.ts';
-import { withUnavailableStatus } from './errors.ts';
+import { contextOnExchange, type Yoga, type YogaServerContext } from '../graphql/context.ts';
+import { withUnavailableStatus } from '../graphql/errors.ts';
 
 /** The media types Yoga answers a single result in; it picks one from Accept. */
 export type ResultMediaType = 'application/json' | 'application/graphql-response+json';
@@ -33,7 +34,7 @@ export function directQueryParams(body: Buffer): DirectQuery | undefined {
   try {
     params = JSON.parse(body.toString('utf8'));
   } catch {
-    return undefined;
+    return undefined; // not JSON: the caller counts it as not plain parameters, and answers MALFORMED_JSON
   }
   if (!isPlainObject(params) || typeof params.query !== 'string') return undefined;
   for (const key of Object.keys(params)) if (key !== 'query' && key !== 'variables' && key !== 'operationName') return undefined;
@@ -71,22 +72,28 @@ export async function directQuery(
   createContext: CreateRequestContext,
   request: { body: Buffer; accept?: string; authorization?: string },
   exchange: HttpExchange,
+  onFallback: (reason: string, error?: unknown) => void = () => {},
 ): Promise<{ answer?: DirectAnswer; serverContext: YogaServerContext }> {
   const serverContext: YogaServerContext = { exchange };
-  if (!BEARER.test(request.authorization ?? '')) return { serverContext };
+  const toYoga = (reason: string, error?: unknown) => {
+    onFallback(reason, error);
+    return { serverContext };
+  };
+  if (!BEARER.test(request.authorization ?? '')) return toYoga('no bearer key');
   const params = directQueryParams(request.body);
-  const mediaType = params && resultMediaType(request.accept);
-  if (!params || !mediaType) return { serverContext };
+  if (!params) return toYoga('not plain query parameters');
+  const mediaType = resultMediaType(request.accept);
+  if (!mediaType) return toYoga('accept asks for another media type');
   const enveloped = yoga.getEnveloped(serverContext);
   let document;
   try {
     document = enveloped.parse(params.query);
     // Validation may throw as well as report (the depth and alias limits throw).
-    if (enveloped.validate(enveloped.schema, document).length) return { serverContext };
-  } catch {
-    return { serverContext };
+    if (enveloped.validate(enveloped.schema, document).length) return toYoga('document does not validate');
+  } catch (error) {
+    return toYoga('document refused', error);
   }
-  if (getOperationAST(document, params.operationName)?.operation !== 'query') return { serverContext };
+  if (getOperationAST(document, params.operationName)?.operation !== 'query') return toYoga('not a query');
   try {
     // Joins the server context (with its exchange, for the request log) as Yoga's context would.
     Object.assign(
@@ -94,6 +101,7 @@ export async function directQuery(
       await contextOnExchange(createContext, { authorization: request.authorization, address: exchange.address }, exchange),
     );
   } catch (refusal) {
+    onFallback('key refused');
     return { serverContext: { exchange, refusal } };
   }
   let result: ExecutionResult;
@@ -105,8 +113,8 @@ export async function directQuery(
       variableValues: params.variables,
       operationName: params.operationName,
     })) as ExecutionResult;
-  } catch {
-    return { serverContext }; // an execution that threw: Yoga runs the query again (it only reads) and answers as it does
+  } catch (error) {
+    return toYoga('execution threw', error); // Yoga runs the query again (it only reads) and answers as it does
   }
   if (!isAsyncIterable(result) && !result.errors?.length && !(result.extensions as { http?: unknown } | undefined)?.http) {
     return { answer: { status: 200, mediaType, body: JSON.stringify(result) }, serverContext };
