@@ -116,7 +116,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
   // Verified keys are remembered briefly, and forgotten on every instance when a key or its organization
   // changes; on SQLite also whenever another process (the apikey CLI) wrote to the file. A lookup is a
   // round trip a request on PostgreSQL, and on SQLite a statement, the secret's hash and the scopes'
-  // parsing (remembered: the trial balance's CPU 0.52 -> 0.49 ms a request, BENCHMARKS.md).
+  // parsing (remembered: measurably cheaper for the lightest requests, docs/performance.md).
   const keys =
     config.apiKeyCacheMs > 0
       ? keyVerifier(db, bus, config.apiKeyCacheMs, { writtenElsewhere: db.provider === 'sqlite' ? sqliteWrittenElsewhere(db) : undefined })

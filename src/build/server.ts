@@ -11,9 +11,9 @@ export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist/main.js');
  * Node flags the server runs with (`npm start` passes the same; test/unit/readme.test.ts checks).
  * A young generation of 64 MB semi-spaces instead of V8's 16: under load ten requests' objects (rows,
  * GraphQL results) outlive a smaller nursery, are promoted, and fill the old generation, which is then
- * collected in full. 32 MB (the page's CPU 2.22 -> 1.73 ms against 16 MB) still left a full collection
- * about every second on PostgreSQL's nested page, each pausing the server 5-17 ms: the p99 at a steady
- * 70 % load was 66-82 ms. 64 MB: one every ~6 s, p99 19-46 ms, peak RSS ~270 -> ~330 MB. BENCHMARKS.md.
+ * collected in full. 32 MB still left frequent full collections on PostgreSQL's nested page, each
+ * pausing the server; 64 MB made them rare and the tail latency lower, for a higher peak RSS
+ * (docs/performance.md has the figures).
  * Flags V8 reads only when the process starts, so they cannot be set from inside it (lib/v8-settings.ts).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];

@@ -163,8 +163,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
     // it under the busy timeout), rather than reading first and failing to upgrade later. It sets a
     // plain column to itself: "setting" the primary key would make SQLite check every child row that
-    // references the organization (foreign keys), a cost that grew with the books (5.8 ms a write at
-    // 3,000 invoices, against 0.1 ms).
+    // references the organization (foreign keys), a cost that grew with the books.
     // Integers come back as bigint or number and dates as Date or text, depending on the database.
     const rows: ({
       id: string;

@@ -164,7 +164,7 @@ function withUnicodeLike(
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
- * The adapter prepares every statement anew (`client.prepare(sql).bind(args)`), 7 % of a posting's CPU.
+ * The adapter prepares every statement anew (`client.prepare(sql).bind(args)`), a visible share of a posting's CPU.
  * This keeps each SQL text's prepared statement and hands the adapter a stand-in with the methods it
  * uses (`bind` then `reader`/`run`/`columns`/`raw().all`, and `run` for BEGIN), passing the arguments
  * at each call: better-sqlite3 binds a statement once for good, so the real one cannot be re-bound.
@@ -217,7 +217,7 @@ export const OPTIMIZE_EVERY_MS = 3_600_000;
  * Keeps SQLite's table statistics current (`PRAGMA optimize`, sampling at most 400 rows per index so it
  * stays in milliseconds on large files). Without statistics the planner guesses: it read every invoice
  * of an organization through the (organizationId, number) index to find 25 invoices by primary key
- * (0.5 ms instead of 0.3 at 2,000 invoices, and growing with the books). PostgreSQL's autovacuum does
+ * (slower, and growing with the books). PostgreSQL's autovacuum does
  * this itself.
  */
 export async function optimizeDatabase(db: Database): Promise<void> {
@@ -232,8 +232,8 @@ export async function optimizeDatabase(db: Database): Promise<void> {
  * Sampled statistics read the first ~400 entries of each index, so for an index led by organizationId
  * they count as many rows per organization as the sample held (401), however many the organization
  * has: on a million invoices of one organization the planner then walked the issue-date index past
- * every paid invoice to find 25 overdue ones (400 ms) rather than read the open ones by status and sort
- * them (0.3 ms, as with a full ANALYZE, which takes 26 s there). The rows an organization has on average
+ * every paid invoice to find 25 overdue ones rather than read the open ones by status and sort them (as
+ * it does after a full ANALYZE, which takes far too long there). The rows an organization has on average
  * are known exactly (the index's row count, recorded first, over the organizations), so that figure is
  * set from them; the figures after it stay the sample's. SQLite documents sqlite_stat1 as writable for
  * this, and `ANALYZE sqlite_schema` makes the planner read it again.

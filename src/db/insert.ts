@@ -1,6 +1,6 @@
-// Rows in one raw INSERT. Prisma 7 caches the query plan of a model operation but still spends
-// 150–250 µs of client work on each (argument validation, query templating, result mapping); a
-// raw statement costs about a third of that, and `createMany`, which its WASM compiler plans anew on
+// Rows in one raw INSERT. Prisma 7 caches the query plan of a model operation but still spends client
+// work on each (argument validation, query templating, result mapping); a raw statement costs about a
+// third of that, and `createMany`, which its WASM compiler plans anew on
 // every call, far more. Used on the write paths every posting takes (journal entries and lines,
 // invoice lines, outbox events). Values are bound as Prisma binds them in its own writes: text,
 // integers, booleans, BigInt and Date (stored by both adapters exactly as a model write stores it;

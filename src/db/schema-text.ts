@@ -21,7 +21,7 @@ export function postgresSchemaText(sqliteSchema: string): string {
     .replace(/generator pothos \{[^}]*\}\n*/, '')
     // relationJoins (PostgreSQL only; SQLite has no such strategy): nested reads become one statement
     // with the relations aggregated as JSON by the database (LATERAL joins) instead of one round trip
-    // per relation. The nested invoice list: +14 % req/s, peak RSS -35 to -60 MB (BENCHMARKS.md); BigInt
+    // per relation. The nested invoice list: more requests a second and a lower peak RSS (docs/performance.md); BigInt
     // money comes back exact.
     .replace('output       = "src/db/generated/sqlite"', 'output       = "postgresql"\n  previewFeatures = ["relationJoins"]')
     .replace('provider = "sqlite"', 'provider = "postgresql"');

@@ -1,7 +1,7 @@
 // Raw statements inside a write's transaction, at the driver's cost. Every write runs a handful of the
 // same raw statements (the organization lock, its outbox event, the webhook lookup, a posting's entry
-// and lines); through Prisma each costs 40-90 µs of client work (query templating, argument and result
-// mapping, the transaction's bookkeeping) for 5-60 µs of SQLite, about a fifth of a posting.
+// and lines); through Prisma each costs several times its SQLite work in client work (query templating,
+// argument and result mapping, the transaction's bookkeeping), about a fifth of a posting.
 //
 // On SQLite, Prisma's adapter holds one better-sqlite3 connection and runs an open transaction on it:
 // a statement run directly on that connection, while the unit of work holds the transaction, is part
@@ -27,8 +27,8 @@ export interface RawSql {
  * returns (`RETURNING`), if any. On PostgreSQL inside a write's transaction they are one statement:
  * all but the last as data-modifying WITH clauses, which run once and to completion at the statement's
  * snapshot, with foreign keys checked at its end (so a line may reference the entry written beside it).
- * Every round trip under the organization's lock (a Prisma statement: ~0.3 ms of client work and a trip
- * to the database) holds up the writes queued behind it; a posting's three writes were three of them.
+ * Every round trip under the organization's lock (a Prisma statement: client work and a trip to the
+ * database) holds up the writes queued behind it; a posting's three writes were three of them.
  * Elsewhere one after another (SQLite runs them at the driver's cost, on its one connection).
  */
 export async function writeAll<T = unknown>(sql: RawSql, queries: Prisma.Sql[]): Promise<T[]> {
@@ -156,7 +156,7 @@ export function transactionSql(db: Database, tx: RawSql): RawSql {
 
 /**
  * Raw reads outside any transaction (the API key every request checks), at the driver's cost on SQLite:
- * ~11 µs against ~48 µs through Prisma's `$queryRaw`. Prisma's own reads outside a transaction run on the
+ * a fraction of a read through Prisma's `$queryRaw`. Prisma's own reads outside a transaction run on the
  * same connection in the same way (the adapter takes no lock for them), so these see what Prisma's would.
  * Reads only: a write goes through the unit of work.
  */

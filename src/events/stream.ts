@@ -92,7 +92,7 @@ export function eventStream(options: StreamOptions): AsyncIterableIterator<Logge
 
 /**
  * How the iterator stops the generator: a flag and the wake-up of its wait. (Not an AbortSignal: its
- * `aborted` getter, read for every event of every subscriber, was ~1 % of a busy fan-out's CPU.)
+ * `aborted` getter, read for every event of every subscriber, showed in a busy fan-out's profile.)
  */
 interface StreamControl {
   stopped: boolean;

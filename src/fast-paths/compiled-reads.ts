@@ -5,10 +5,10 @@
 // Prisma would answer (same fields, same types, same order). Anything else is left to Prisma.
 //
 // Why by hand: Prisma 7's client work for a nested page (argument validation, its query plan's
-// interpreter, per-row result mapping and relation stitching) was 1.1-1.5 ms of a GraphQL invoice page
-// whose four SQL statements take ~0.45 ms on SQLite. On PostgreSQL Prisma answers a nested page with one
-// relation-join statement that builds the page as JSON in the database: ~2 ms of the database's CPU a
-// page, where these statements (prepared once per connection, each an index lookup) take a fraction of
+// interpreter, per-row result mapping and relation stitching) cost several times what a GraphQL invoice
+// page's four SQL statements take on SQLite. On PostgreSQL Prisma answers a nested page with one
+// relation-join statement that builds the page as JSON in the database, costly in the database's CPU,
+// where these statements (prepared once per connection, each an index lookup) take a fraction of
 // it. No library compiles Prisma's own arguments to SQL; PostGraphile-style compilers replace the ORM
 // and the schema with it. test/fast-paths/compiled-reads.test.ts compares these answers with Prisma's for
 // generated arguments, on both databases.
@@ -145,7 +145,7 @@ const rowMakers = new Map<string, (values: unknown[]) => Row>();
  * A function making a row of `fields` (in that order, from the values read in the same order), compiled
  * once per model and field list. Generated code because a page builds ~200 rows of ~10 fields each: an
  * object literal of fixed shape with its conversions inlined instead of a loop assigning each field
- * through `convert` took the bench's nested invoice page's reads from 398 to 366 µs in process. Field
+ * through `convert` made the bench's nested invoice page's reads cheaper (docs/performance.md). Field
  * names and types come from Prisma's datamodel, never from a request.
  */
 function rowMaker(model: Model, fields: string[], offset = 0): (values: unknown[]) => Row {
@@ -397,7 +397,7 @@ interface Dialect {
   /**
    * To-one relations without relations of their own are LEFT JOINed (PostgreSQL: a statement is a round
    * trip). On SQLite a statement of their own is cheaper: each related row is read and made once and
-   * shared by the rows that refer to it (the bench's nested page, 1.70 -> 1.79 ms of CPU joined).
+   * shared by the rows that refer to it (the bench's nested page cost more CPU joined).
    */
   joinToOne: boolean;
   /**
@@ -604,8 +604,8 @@ const readingClients = new WeakMap<object, Prisma>();
 /**
  * `db.prisma` for a request's reads (RequestContext.prisma): each model's `findMany` and `groupBy` go
  * through the compiled reader first, and `$queryRaw` with a `Prisma.sql` statement (the reports'
- * aggregates) runs at the driver's cost (db/sql.ts `readSql`: ~0.1 ms a statement less than Prisma's on
- * SQLite); everything else is the client's own (called on the client itself: Prisma's methods use
+ * aggregates) runs at the driver's cost (db/sql.ts `readSql`, cheaper than Prisma's on SQLite);
+ * everything else is the client's own (called on the client itself: Prisma's methods use
  * private fields a proxy cannot reach). Not for writes or transactions: those take the unit of work's
  * transaction client.
  */

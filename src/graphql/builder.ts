@@ -101,7 +101,7 @@ export const builder = new SchemaBuilder<{
  * SYNCHRONOUS IDS. plugin-relay 4.8's `t.globalID`, behind the `id` of every Node type, is an `async`
  * resolver: each invoice, customer and product in a list answered its id with a promise, which turned
  * graphql-js's completion of every such object (and of every list holding one) into promise handling
- * (promiseForObject, microtasks, garbage): 20 % of a nested invoice page's execution. This is the same
+ * (promiseForObject, microtasks, garbage): a large share of a nested invoice page's execution. This is the same
  * field, encoding the same way, but it returns a promise only when the id itself is one. It replaces the
  * plugin's method on the field builders' prototype here, before any domain module defines a type. The
  * plugin is pinned; test/graphql/graphql.test.ts checks every Node's id comes back at once, so an upgrade

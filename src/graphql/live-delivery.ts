@@ -1,7 +1,7 @@
 // Live events to graphql-ws subscribers without starving the books. graphql-ws alone runs a loop per
 // subscriber: each event is filtered, executed, masked, stringified and written once per subscriber, all
 // in one burst of microtasks right after the commit that published it, so 1,000 subscribers of one
-// organization cost ~20 µs × 1,000 per event, and the writes behind that burst waited seconds.
+// organization cost a thousand times one per event, and the writes behind that burst waited seconds.
 //
 // Here the live part of an `events` / `invoiceChanged` subscription is delivered by this module instead:
 //   - one bus listener per organization, whose events are handled in seq order, one after another;
@@ -26,8 +26,8 @@ import type { Logger } from '../lib/logger.ts';
 /**
  * How long frames gather before a socket is written: one write carries every event of that time. Short
  * while few sockets are busy; longer once a flush writes to many, where each socket's write (a system
- * call here, a packet, a read by the client) costs more than the events it carries: 1,000 sockets written
- * every 20 ms took the CPU that PostgreSQL's writes needed on a 2-core machine (BENCHMARKS.md).
+ * call here, a packet, a read by the client) costs more than the events it carries: a thousand sockets
+ * written at the short interval took the CPU that PostgreSQL's writes needed on a 2-core machine (BENCHMARKS.md).
  */
 const FLUSH_MS = 20;
 const BUSY_FLUSH_MS = 100;

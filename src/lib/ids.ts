@@ -36,7 +36,7 @@ export type IdType = keyof typeof ID_PREFIX;
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 
 // Random bytes are drawn from the OS 4 KB at a time (one call per 256 ids, not one per id: a posting
-// makes 4–6 ids, and the per-id call was most of newId's 5 µs). Ids are not secrets; API key secrets
+// makes several ids, and the per-id call was most of newId's cost). Ids are not secrets; API key secrets
 // come from their own randomBytes call.
 const POOL_BYTES = 4096;
 const pool = Buffer.allocUnsafe(POOL_BYTES);

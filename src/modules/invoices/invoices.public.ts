@@ -14,8 +14,7 @@ export const PAYMENT = 'payment';
 
 /**
  * Lines in order, for reads of several invoices' lines at once: ordered by invoice first, the order of
- * the (invoiceId, lineNo) index, SQLite reads them without sorting (a 25-invoice page's lines
- * 352 -> 293 µs); each invoice's lines still come in lineNo order.
+ * the (invoiceId, lineNo) index, SQLite reads them without sorting; each invoice's lines still come in lineNo order.
  */
 export const LINES_IN_ORDER = [{ invoiceId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.InvoiceLineOrderByWithRelationInput[];
 
@@ -123,7 +122,7 @@ export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVO
       orderBy: { id: 'asc' },
     }),
   // One object literal, not spreads of the shared parts: a page renders many invoices, and an object
-  // built by spreading is copied property by property and serializes slower (the REST list of 25 invoices: 2.0 against 1.2 ms of CPU a request).
+  // built by spreading is copied property by property and serializes slower (docs/performance.md).
   render(i, organization) {
     const decimals = decimalsOf({ organization });
     const money = (minor: bigint) => moneyNumber(minor, decimals);
