@@ -245,6 +245,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     maxSubscriptionsPerKey: config.maxSubscriptionsPerKey,
     recheckMs: config.socketRecheckMs,
     keepAliveMs: config.socketKeepAliveMs,
+    metrics,
   });
   metrics.watchSockets(sockets.stats);
   const metricsListener = config.metricsPort === undefined ? undefined : metricsServer(metrics);

@@ -22,6 +22,7 @@ import type { EventBus, LoggedEvent } from '../events/bus.ts';
 import { type LiveEventSource, logAfter } from '../events/stream.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics, SubscriptionEnding } from '../lib/metrics.ts';
 
 /**
  * How long frames gather before a socket is written: one write carries every event of that time. Short
@@ -42,6 +43,8 @@ export interface LiveDeliveryOptions {
   logger: Logger;
   /** Yoga's error masking, applied to each result's errors as to every other answer. */
   maskError: (error: unknown, message: string) => Error;
+  /** Counts the subscriptions ended with where to resume, by reason. */
+  metrics?: Pick<Metrics, 'subscriptionEnded'>;
 }
 
 /** One socket's pending frames. */
@@ -163,7 +166,14 @@ function groupKey(source: LiveEventSource, args: ExecutionArgs): string {
   ].join('\u0000');
 }
 
-export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
+export function liveDelivery({ bus, logger, maskError, metrics }: LiveDeliveryOptions) {
+  /** Ends a subscription its client can resume, counted by why. */
+  const endResumable = (subscriber: Subscriber, reason: SubscriptionEnding, why: string) => {
+    if (subscriber.ended) return;
+    metrics?.subscriptionEnded(reason);
+    subscriber.end(resumable(subscriber, why));
+  };
+
   const organizations = new Map<string, Organization>();
   const outlets = new WeakMap<WebSocket, Outlet>();
   const dirty = new Set<Outlet>();
@@ -189,7 +199,7 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
   }
 
   function overflow(subscriber: Subscriber) {
-    subscriber.end(resumable(subscriber, `This subscription fell more than ${subscriber.maxWaiting} events behind and was ended`));
+    endResumable(subscriber, 'backlog', `This subscription fell more than ${subscriber.maxWaiting} events behind and was ended`);
   }
 
   /** Writes what waits, socket by socket, yielding to the event loop every SLICE_MS. */
@@ -259,7 +269,7 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
           if (!payload) {
             // Never a silent gap: its subscribers are told where to resume, and the log has the event.
             for (const member of [...group.members])
-              member.end(resumable(member, 'An event could not be delivered live and this subscription was ended'));
+              endResumable(member, 'undeliverable', 'An event could not be delivered live and this subscription was ended');
             return;
           }
           for (const member of group.members) {
@@ -319,7 +329,7 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
       }
     } catch (error) {
       logger.warn('replaying the event log to a subscriber failed', { error });
-      return subscriber.end(resumable(subscriber, 'The event log could not be read'));
+      return endResumable(subscriber, 'log_unreadable', 'The event log could not be read');
     }
     const held = subscriber.held ?? [];
     subscriber.held = undefined;
@@ -419,7 +429,7 @@ export function liveDelivery({ bus, logger, maskError }: LiveDeliveryOptions) {
     endSocket(socket: WebSocket, why: string) {
       const outlet = outlets.get(socket);
       if (!outlet) return;
-      for (const subscriber of [...outlet.subscribers]) subscriber.end(resumable(subscriber, why));
+      for (const subscriber of [...outlet.subscribers]) endResumable(subscriber, 'unresponsive', why);
     },
 
     close() {

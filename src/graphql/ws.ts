@@ -22,6 +22,7 @@ import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError, type ErrorCode } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import type { Yoga } from './context.ts';
 import { toAppError } from './errors.ts';
 import { liveDelivery } from './live-delivery.ts';
@@ -44,6 +45,7 @@ export interface GraphQLWsOptions {
   recheckMs: number;
   /** How often each socket is pinged; a socket that has not answered the previous ping is ended. */
   keepAliveMs: number;
+  metrics?: Pick<Metrics, 'subscriptionEnded'>;
 }
 
 /** What graphql-ws's ws adapter hands every hook about a connection. */
@@ -111,11 +113,12 @@ export function attachGraphQLWs({
   maxSubscriptionsPerKey,
   recheckMs,
   keepAliveMs,
+  metrics,
 }: GraphQLWsOptions) {
   const wss = new WebSocketServer({ server, path: '/graphql' });
   const connections = new Map<Extra, Connection>();
   const openByKey = new Map<string, number>();
-  const delivery = liveDelivery({ bus, logger, maskError });
+  const delivery = liveDelivery({ bus, logger, maskError, metrics });
 
   // graphql-ws's own keep-alive would terminate a client that stops reading (1006, nothing said); this one
   // tells it where to resume first. The ping waits behind whatever the socket still has to send, so a

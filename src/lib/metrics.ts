@@ -15,6 +15,9 @@ export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
 /** The fast paths (src/fast-paths/), as the fallback counter names them. */
 export type FastPath = 'direct_query' | 'planned_query' | 'compiled_read';
 
+/** Why a live subscription was ended with `resumeAfter` (graphql/live-delivery.ts). */
+export type SubscriptionEnding = 'backlog' | 'unresponsive' | 'undeliverable' | 'log_unreadable';
+
 export interface Metrics {
   readonly registry: Registry;
   /** One answered HTTP request: `route` is a REST route template, `/graphql`, or a group (docs, dashboard, unmatched). */
@@ -33,6 +36,8 @@ export interface Metrics {
   databaseUnavailable(): void;
   webhookAttempt(outcome: WebhookOutcome, lagSeconds: number | undefined): void;
   webhookSubscriptionDisabled(): void;
+  /** A live subscription ended with where to resume: its client fell behind, stopped reading, or an event could not be delivered. */
+  subscriptionEnded(reason: SubscriptionEnding): void;
   /** Events handed on: seconds from their commit to now. */
   relayed(lagSeconds: number): void;
   /** Reads the open WebSocket connections and subscriptions when scraped. */
@@ -118,6 +123,12 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
     help: 'Webhook subscriptions disabled after failing a whole retry schedule',
     registers,
   });
+  const subscriptionsEnded = new Counter({
+    name: `${prefix}graphql_subscriptions_ended_total`,
+    help: 'Live subscriptions ended with resumeAfter, by reason: backlog (more than SUBSCRIPTION_BACKLOG events waiting), unresponsive (no answer to a ping), undeliverable, log_unreadable',
+    labelNames: ['reason'],
+    registers,
+  });
   const relayLag = new Histogram({
     name: `${prefix}event_relay_lag_seconds`,
     help: "Time from an event's commit to its hand-off to subscribers and webhooks",
@@ -189,6 +200,7 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
       if (lagSeconds !== undefined) webhookLag.observe(lagSeconds);
     },
     webhookSubscriptionDisabled: () => disabled.inc(),
+    subscriptionEnded: (reason) => subscriptionsEnded.inc({ reason }),
     relayed: (lagSeconds) => relayLag.observe(lagSeconds),
     watchSockets(read) {
       sockets = read;

@@ -51,6 +51,9 @@ it('a client that stops reading is ended with where to resume, behind what was s
   expect(error.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', resumeAfter: received.at(-1) });
   expect(error.message).toContain(`after: "${received.at(-1)}"`);
   expect(client.messages.slice(ending + 1).map((m) => m.type)).toEqual(['complete']);
+  // Operators see it: one subscription ended for not answering.
+  const ended = (await t.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions_ended_total')!.get()).values;
+  expect(ended).toEqual([expect.objectContaining({ labels: { reason: 'unresponsive' }, value: 1 })]);
 
   // Resuming after it gives the rest of the log: every event the organization committed after it, once.
   const log = (

@@ -228,6 +228,8 @@ describe('a client that stops reading', () => {
       expect(last.errors[0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', resumeAfter: received });
       expect(last.errors[0].message).toContain(`more than ${backlog} events behind`);
       expect(last.errors[0].message).toContain(`after: "${received}"`);
+      const ended = (await own.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions_ended_total')!.get()).values;
+      expect(ended).toEqual([expect.objectContaining({ labels: { reason: 'backlog' }, value: 1 })]);
       // None of the events that waited was sent.
       expect(s.items.filter((item) => Number(item.data?.events?.id?.replace('evt_stall_', '')) >= 1000)).toHaveLength(0);
     } finally {
