@@ -1,0 +1,11 @@
+// The invoices module as the app sees it: its routes and public representations (src/module.ts).
+import './invoices.schema.ts';
+import { defineModule } from '../../module.ts';
+import { invoiceRoutes } from './invoices.rest.ts';
+import { invoiceRepresentation, paymentRepresentation } from './invoices.public.ts';
+
+export default defineModule({
+  name: 'invoices',
+  routes: [...invoiceRoutes],
+  representations: [invoiceRepresentation, paymentRepresentation],
+});
