@@ -29,6 +29,7 @@ export const GAP_WAIT_MS = 250;
 const LOG_PAGE = 500;
 
 interface OrganizationOrder {
+  organizationId: string;
   /** The seq of the last event handed on; undefined until the frontier is read. */
   last: number | undefined;
   /** Arrived ahead of a predecessor (or before the frontier was known), by seq. */
@@ -72,10 +73,8 @@ export function seqOrder(log: OrderLog, handOn: (event: LoggedEvent) => void, lo
     if (state.held.size === 0) {
       clearTimeout(state.gapTimer);
       state.gapTimer = undefined;
-    } else state.gapTimer ??= setTimeout(() => void fillGap(state, event0(state).organizationId), gapWaitMs);
+    } else state.gapTimer ??= setTimeout(() => void fillGap(state), gapWaitMs);
   }
-
-  const event0 = (state: OrganizationOrder) => state.held.values().next().value as LoggedEvent;
 
   function start(state: OrganizationOrder, first: LoggedEvent) {
     state.startAtNext = false;
@@ -84,14 +83,14 @@ export function seqOrder(log: OrderLog, handOn: (event: LoggedEvent) => void, lo
   }
 
   /** Reads the log past the last event handed on, up to the newest that waits, and hands on all of it in order. */
-  async function fillGap(state: OrganizationOrder, organizationId: string) {
+  async function fillGap(state: OrganizationOrder) {
     state.gapTimer = undefined;
     if (state.filling || state.gone || state.last === undefined) return;
     state.filling = true;
     try {
       const newest = Math.max(...state.held.keys());
       while (!state.gone && state.last < newest) {
-        const page = await log.after(organizationId, state.last, LOG_PAGE);
+        const page = await log.after(state.organizationId, state.last, LOG_PAGE);
         for (const event of page) if (event.seq > state.last) deliver(state, event);
         if (page.length < LOG_PAGE) break;
       }
@@ -107,7 +106,7 @@ export function seqOrder(log: OrderLog, handOn: (event: LoggedEvent) => void, lo
     track(organizationId) {
       const known = organizations.get(organizationId);
       if (known) return known.ready;
-      const state: OrganizationOrder = { last: undefined, held: new Map(), ready: Promise.resolve() };
+      const state: OrganizationOrder = { organizationId, last: undefined, held: new Map(), ready: Promise.resolve() };
       organizations.set(organizationId, state);
       state.ready = log.latestSeq(organizationId).then(
         (frontier) => {
@@ -141,10 +140,6 @@ export function seqOrder(log: OrderLog, handOn: (event: LoggedEvent) => void, lo
         return;
       }
       if (state.last !== undefined && event.seq <= state.last) return; // handed on already, or before the frontier
-      if (state.last !== undefined && (event.previousSeq === undefined || event.previousSeq <= state.last) && state.held.size === 0) {
-        deliver(state, event);
-        return;
-      }
       state.held.set(event.seq, event);
       release(state);
     },

@@ -32,6 +32,19 @@ export interface StreamOptions {
   maxWaiting: number;
 }
 
+/** The error that ends a subscription the client can resume: why, and the last event its socket was given. */
+export function resumable({ lastSentId }: { lastSentId?: string }, why: string): AppError {
+  const resume = lastSentId
+    ? `subscribe again with after: "${lastSentId}" (the last event it received)`
+    : 'subscribe again with after: the id of the last event you received';
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    `${why}; ${resume} to resume from the log without a gap`,
+    [],
+    lastSentId ? { resumeAfter: lastSentId } : {},
+  );
+}
+
 /** What a live event stream is, for a transport that delivers it itself (graphql/live-delivery.ts). */
 export type LiveEventSource = StreamOptions;
 export const LIVE_SOURCE = Symbol('live event source');
@@ -131,15 +144,7 @@ async function* streamEvents(
     }
     while (!control.stopped) {
       if (overflowed) {
-        const resume = lastSent
-          ? `subscribe again with after: "${lastSent}" (the last event it received)`
-          : 'subscribe again with after: the id of the last event you received';
-        throw new AppError(
-          'SERVICE_UNAVAILABLE',
-          `This subscription fell more than ${maxWaiting} events behind and was ended; ${resume} to resume from the log without a gap`,
-          [],
-          lastSent ? { resumeAfter: lastSent } : {},
-        );
+        throw resumable({ lastSentId: lastSent }, `This subscription fell more than ${maxWaiting} events behind and was ended`);
       }
       const event = queue.shift();
       if (event) {

@@ -19,7 +19,7 @@ import type { Socket } from 'node:net';
 import { type ExecutionArgs, type ExecutionResult, execute, type GraphQLError, locatedError } from 'graphql';
 import type { WebSocket } from 'ws';
 import type { EventBus, LoggedEvent } from '../events/bus.ts';
-import { type LiveEventSource, logAfter } from '../events/stream.ts';
+import { type LiveEventSource, logAfter, resumable } from '../events/stream.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics, SubscriptionEnding } from '../lib/metrics.ts';
@@ -98,19 +98,6 @@ interface Subscriber {
   held?: { seq: number; id: string; payload: Buffer }[];
   ended: boolean;
   end: (error?: AppError) => void;
-}
-
-/** The error that ends a subscription the client can resume: why, and the last event its socket was given. */
-export function resumable({ lastSentId }: { lastSentId?: string }, why: string): AppError {
-  const resume = lastSentId
-    ? `subscribe again with after: "${lastSentId}" (the last event it received)`
-    : 'subscribe again with after: the id of the last event you received';
-  return new AppError(
-    'SERVICE_UNAVAILABLE',
-    `${why}; ${resume} to resume from the log without a gap`,
-    [],
-    lastSentId ? { resumeAfter: lastSentId } : {},
-  );
 }
 
 /** The header of a WebSocket text frame of `length` bytes as a server sends it (RFC 6455 §5.2: FIN, opcode 1, no mask). */
@@ -365,9 +352,9 @@ export function liveDelivery({ bus, logger, maskError, metrics }: LiveDeliveryOp
         };
         organization.groups.set(key, group);
       }
+      // graphql-ws waits on `next()` until the subscription ends: with its error (one result), or done.
       let finished: ((result: IteratorResult<ExecutionResult>) => void) | undefined;
       let ending: ExecutionResult | undefined;
-      let done = false;
       const subscriber: Subscriber = {
         outlet,
         group,
@@ -382,17 +369,11 @@ export function liveDelivery({ bus, logger, maskError, metrics }: LiveDeliveryOp
           subscriber.ended = true;
           leave(subscriber);
           if (error) ending = { data: null, errors: [locatedError(error, undefined)] };
-          if (finished) {
-            const resolve = finished;
-            finished = undefined;
-            if (ending) {
-              resolve({ done: false, value: ending });
-              ending = undefined;
-            } else {
-              done = true;
-              resolve({ done: true, value: undefined });
-            }
-          }
+          const resolve = finished;
+          finished = undefined;
+          if (resolve && ending) resolve({ done: false, value: ending });
+          else resolve?.({ done: true, value: undefined });
+          if (resolve) ending = undefined;
         },
       };
       group.members.add(subscriber);
@@ -405,13 +386,11 @@ export function liveDelivery({ bus, logger, maskError, metrics }: LiveDeliveryOp
             ending = undefined;
             return Promise.resolve({ done: false, value });
           }
-          if (subscriber.ended || done) return Promise.resolve({ done: true, value: undefined });
+          if (subscriber.ended) return Promise.resolve({ done: true, value: undefined });
           return new Promise((resolve) => (finished = resolve));
         },
         return() {
           subscriber.end();
-          done = true;
-          finished?.({ done: true, value: undefined });
           return Promise.resolve({ done: true, value: undefined });
         },
         throw(error) {
