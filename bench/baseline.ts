@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { newId } from '../src/lib/ids.ts';
 import { formatMoney, formatPercent, moneyNumber } from '../src/lib/money.ts';
-import { formatQuantity } from '../src/modules/invoices/invoice-math.ts';
+import { formatQuantity } from '../src/modules/documents/arithmetic.ts';
 
 const DECIMALS = 2; // the bench organization's currency (USD)
 const money = (minor: bigint) => moneyNumber(minor, DECIMALS);

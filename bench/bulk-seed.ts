@@ -1,7 +1,7 @@
 // Books of any size, fast: invoices with their payments and voids written as multi-row INSERTs, many
 // invoices to a transaction, instead of one unit of work each (which costs about 2 ms an invoice: a
 // million would take over half an hour). The rows are the ones the write path makes — the same invoice
-// arithmetic, the same posting lines (`invoicePostingLines`), the same column lists, daily totals,
+// arithmetic, the same posting lines (`documentPostingLines`), the same column lists, daily totals,
 // customer balances, numbering and `settledOn` — and test/db/bulk-seed.test.ts holds that to the write
 // path row for row. Not written: events (a seed's events would be history nobody is sent) and
 // idempotency keys.
@@ -10,8 +10,9 @@ import { addToTotals, insertRows } from '../src/db/insert.ts';
 import { addDays } from '../src/lib/dates.ts';
 import { newId } from '../src/lib/ids.ts';
 import { currencyDecimals, parseMoney } from '../src/lib/money.ts';
-import { invoiceTotals, lineFigures, parseQuantity } from '../src/modules/invoices/invoice-math.ts';
-import { INVOICE_LINE_COLUMNS, invoicePostingLines } from '../src/modules/invoices/invoices.service.ts';
+import { invoiceTotals, lineFigures, parseQuantity } from '../src/modules/documents/arithmetic.ts';
+import { documentPostingLines } from '../src/modules/documents/posting.ts';
+import { INVOICE_LINE_COLUMNS } from '../src/modules/invoices/invoices.service.ts';
 import { DAILY_TOTAL_KEY, JOURNAL_ENTRY_COLUMNS, JOURNAL_LINE_COLUMNS, mirrorLines } from '../src/modules/journal/journal.service.ts';
 
 /** An invoice as a client would send it, with what happens to it afterwards (payments in the order recorded, a void). */
@@ -221,7 +222,12 @@ export async function writeInvoices(
         reference: number,
         sourceType: 'invoice',
         sourceId: id,
-        lines: invoicePostingLines({ customerId: customer.id, ...totals, lines }, system),
+        lines: documentPostingLines(
+          'sale',
+          { ...totals, lines },
+          { counterAccountId: system.accounts_receivable, taxAccountId: system.sales_tax_payable },
+          { customerId: customer.id },
+        ),
       });
       let amountPaid = 0n;
       let settledOn: string | null = null;

@@ -20,7 +20,7 @@ import { type ExecutionArgs, type ExecutionResult, execute, type GraphQLError, l
 import type { WebSocket } from 'ws';
 import type { EventBus, LoggedEvent } from '../events/bus.ts';
 import { type LiveEventSource, logAfter, resumable } from '../events/stream.ts';
-import { AppError } from '../lib/errors.ts';
+import type { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics, SubscriptionEnding } from '../lib/metrics.ts';
 

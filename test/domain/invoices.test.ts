@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../src/modules/contacts/contacts.service.ts';
-import { divRoundHalfUp, invoiceTotals, lineFigures } from '../../src/modules/invoices/invoice-math.ts';
+import { divRoundHalfUp, invoiceTotals, lineFigures } from '../../src/modules/documents/arithmetic.ts';
 import { createInvoice, finalizeInvoice, recordPayment, voidInvoice } from '../../src/modules/invoices/invoices.service.ts';
 import { updateOrganization } from '../../src/modules/organizations/organizations.service.ts';
 import { createProduct } from '../../src/modules/products/products.service.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isCalendarDate } from '../../src/lib/dates.ts';
 import { ANY_ID, idKindNamedBy, idPattern, idType, newId, notAnIdOf } from '../../src/lib/ids.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../src/lib/money.ts';
-import { formatQuantity, parseQuantity } from '../../src/modules/invoices/invoice-math.ts';
+import { formatQuantity, parseQuantity } from '../../src/modules/documents/arithmetic.ts';
 import { agingBucket } from '../../src/modules/reports/reports.service.ts';
 import { readFileSync } from 'node:fs';
 

@@ -6,7 +6,7 @@ import { decimalsOf } from '../../core/tenant.ts';
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { amountDueOf, documentBody, documentHead, type InvoiceLineRow, isOverdue, renderLines } from '../invoices/invoices.public.ts';
+import { amountDueOf, type DocumentLineRow, documentBody, documentHead, isOverdue, renderLines } from '../documents/index.ts';
 
 export const BILL = 'bill';
 export const BILL_PAYMENT = 'bill_payment';
@@ -14,7 +14,7 @@ export const BILL_PAYMENT = 'bill_payment';
 /** A bill's lines in order, for reads of several bills' lines at once (as LINES_IN_ORDER for invoices). */
 export const BILL_LINES_IN_ORDER = [{ billId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.BillLineOrderByWithRelationInput[];
 
-export type BillRow = PrismaTypes.BillGetPayload<object> & { lines: InvoiceLineRow[] };
+export type BillRow = PrismaTypes.BillGetPayload<object> & { lines: DocumentLineRow[] };
 export type BillPaymentRow = PrismaTypes.BillPaymentGetPayload<object> & { bill: Pick<BillRow, 'status' | 'total' | 'amountPaid'> };
 
 const BILL_SCHEMA = S.object({

@@ -3,11 +3,10 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields } from '../invoices/invoices.schema.ts';
-import { amountDueOf, isOverdue } from '../invoices/invoices.public.ts';
+import { documentLineFields } from '../documents/schema.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
-import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
+import { amountDueOf, isOverdue, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
 
 const BillStatusEnum = describedEnum(
   'BillStatus',

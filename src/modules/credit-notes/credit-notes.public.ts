@@ -5,7 +5,7 @@ import { decimalsOf } from '../../core/tenant.ts';
 import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { documentLines, type InvoiceLineRow, renderLines, voidFields } from '../invoices/invoices.public.ts';
+import { type DocumentLineRow, documentLines, renderLines, voidFields } from '../documents/index.ts';
 
 export const CREDIT_NOTE = 'credit_note';
 
@@ -18,7 +18,7 @@ export const CREDIT_LINES_IN_ORDER = [
 type Allocation = Pick<PrismaTypes.CreditNoteAllocationGetPayload<object>, 'invoiceId' | 'amount' | 'date'>;
 type Refund = Pick<PrismaTypes.CreditNoteRefundGetPayload<object>, 'id' | 'amount' | 'date' | 'paymentAccountId' | 'journalEntryId'>;
 export type CreditNoteRow = PrismaTypes.CreditNoteGetPayload<object> & {
-  lines: InvoiceLineRow[];
+  lines: DocumentLineRow[];
   allocations: Allocation[];
   refunds: Refund[];
 };

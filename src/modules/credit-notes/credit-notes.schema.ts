@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, saleLineInputFields } from '../invoices/invoices.schema.ts';
+import { documentLineFields, saleLineInputFields } from '../documents/schema.ts';
 import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
 import {
   type ApplyCreditInput,
@@ -15,7 +15,7 @@ import {
   refundCreditNote,
   voidCreditNote,
 } from './credit-notes.service.ts';
-import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
+import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
 
 const CreditNoteStatusEnum = describedEnum(
   'CreditNoteStatus',

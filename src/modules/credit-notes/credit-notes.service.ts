@@ -6,6 +6,7 @@
 import type { PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
 import type { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import type { EventType } from '../../events/catalogue.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
@@ -16,16 +17,22 @@ import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
-import { invoiceTotals } from '../invoices/invoice-math.ts';
 import {
+  checkPaymentFields,
   checkSaleLines,
-  type InvoiceLineInput,
-  invoicePostingLines,
+  documentPostingLines,
+  invoiceTotals,
+  type LineInput,
   latestSettlement,
-  moveCustomerBalance,
-} from '../invoices/invoices.service.ts';
-import { checkPaymentFields, lineColumns, lineRows, OPEN_STATUSES, type PaymentInput, voidPosting } from '../invoices/documents.ts';
-import { INVOICE, type InvoiceRow, LINES_IN_ORDER } from '../invoices/invoices.public.ts';
+  lineColumns,
+  lineRows,
+  movePartyBalance,
+  OPEN_STATUSES,
+  type OwedDocumentRow,
+  owedDocumentType,
+  type PaymentInput,
+  voidPosting,
+} from '../documents/index.ts';
 import { CREDIT_NOTE, CREDIT_NOTE_INCLUDE, type CreditNoteRow, remainingCreditOf } from './credit-notes.public.ts';
 
 export interface CreditNoteInput {
@@ -33,7 +40,7 @@ export interface CreditNoteInput {
   issueDate?: string | null;
   memo?: string | null;
   reference?: string | null;
-  lines?: Omit<InvoiceLineInput, 'taxRate'>[] | null;
+  lines?: Omit<LineInput, 'taxRate'>[] | null;
 }
 
 export interface CreditNoteFilter {
@@ -92,15 +99,20 @@ export async function createCreditNote(scope: WriteScope, input: CreditNoteInput
   const id = newId('CreditNote');
   const number = `CN-${String(scope.nextNumber('creditNote')).padStart(4, '0')}`;
   const lines = lineRows(scope, 'CreditNoteLine', 'creditNoteId', id, checkedLines);
-  // An invoice's posting, mirrored.
-  const invoiceLike = invoicePostingLines({ customerId: customer!.id, total: totals.total, lines }, system);
   const posted = await writePosting(scope, {
     date: issueDate,
     description: `Credit note ${number}`,
     reference: number,
     sourceType: 'credit_note',
     sourceId: id,
-    lines: invoiceLike.map((l) => ({ ...l, debit: l.credit, credit: l.debit })),
+    // An invoice's posting, mirrored.
+    lines: documentPostingLines(
+      'sale',
+      { total: totals.total, lines },
+      { counterAccountId: system.accounts_receivable, taxAccountId: system.sales_tax_payable },
+      { customerId: customer!.id },
+      { givesBack: true },
+    ),
   });
   const written = await scope.prisma.creditNote.create({
     data: {
@@ -119,7 +131,7 @@ export async function createCreditNote(scope: WriteScope, input: CreditNoteInput
     },
   });
   await insertRows(scope.sql, 'CreditNoteLine', CREDIT_LINE_COLUMNS, lines);
-  await moveCustomerBalance(scope, customer!.id, -totals.total);
+  await movePartyBalance(scope, 'Customer', customer!.id, -totals.total);
   const note: CreditNoteRow = { ...written, lines, allocations: [], refunds: [] };
   return change(CREDIT_NOTE, note, [{ type: 'credit_note.created', resource: { type: CREDIT_NOTE, id, row: note } }, posted.event]);
 }
@@ -188,9 +200,10 @@ export async function applyCreditNote(scope: WriteScope, id: string, input: Appl
   check.done();
   const note = await loadCreditNote(scope, id);
   assertOpen(note, 'applied');
+  const invoiceType = owedDocumentType('invoice');
   const invoices = await scope.prisma.invoice.findMany({
     where: { organizationId: scope.organizationId, id: { in: ids } },
-    include: { lines: { orderBy: LINES_IN_ORDER } },
+    include: { lines: { orderBy: invoiceType.linesInOrder as PrismaTypes.InvoiceLineOrderByWithRelationInput[] } },
   });
   for (const [i, a] of wanted.entries()) {
     const invoice = invoices.find((inv) => inv.id === a.invoiceId);
@@ -238,7 +251,7 @@ export async function applyCreditNote(scope: WriteScope, id: string, input: Appl
     const paid = invoice.total - invoice.amountPaid - amountCredited === 0n;
     const status: InvoiceStatus = paid ? 'PAID' : 'PARTIALLY_PAID';
     const settledOn = paid
-      ? [date, await latestSettlement(scope, invoice.id)]
+      ? [date, await latestSettlement(scope, invoiceType, invoice.id)]
           .filter((d): d is string => !!d)
           .sort()
           .at(-1)!
@@ -247,10 +260,10 @@ export async function applyCreditNote(scope: WriteScope, id: string, input: Appl
       where: { id: invoice.id },
       data: { amountCredited, status, settledOn, updatedAt: scope.now },
     });
-    const updated: InvoiceRow = { ...row, lines: invoice.lines };
-    const ref = { type: INVOICE, id: invoice.id, row: updated };
-    events.push({ type: 'invoice.credit_applied', resource: ref });
-    if (paid) events.push({ type: 'invoice.paid', resource: ref });
+    const updated: OwedDocumentRow = { ...row, lines: invoice.lines };
+    const ref = { type: invoiceType.resource, id: invoice.id, row: updated };
+    events.push({ type: `${invoiceType.resource}.credit_applied` as EventType, resource: ref });
+    if (paid) events.push({ type: `${invoiceType.resource}.paid` as EventType, resource: ref });
   }
   const used = await afterUse(scope, note, applying, date);
   const written = await scope.prisma.creditNote.update({
@@ -323,7 +336,7 @@ export async function refundCreditNote(scope: WriteScope, id: string, input: Ref
     where: { id: note.id },
     data: { amountRefunded: note.amountRefunded + amount, ...used, updatedAt: scope.now },
   });
-  await moveCustomerBalance(scope, note.customerId, amount);
+  await movePartyBalance(scope, 'Customer', note.customerId, amount);
   const updated: CreditNoteRow = { ...written, lines: note.lines, allocations: note.allocations, refunds: [...note.refunds, refund] };
   return change(CREDIT_NOTE, updated, [
     { type: 'credit_note.refunded', resource: { type: CREDIT_NOTE, id: note.id, row: updated } },
@@ -358,7 +371,7 @@ export async function voidCreditNote(scope: WriteScope, id: string, input: { dat
       updatedAt: scope.now,
     },
   });
-  await moveCustomerBalance(scope, note.customerId, note.total);
+  await movePartyBalance(scope, 'Customer', note.customerId, note.total);
   const updated: CreditNoteRow = { ...written, lines: note.lines, allocations: note.allocations, refunds: note.refunds };
   return change(CREDIT_NOTE, updated, [
     { type: 'credit_note.voided', resource: { type: CREDIT_NOTE, id, row: updated } },

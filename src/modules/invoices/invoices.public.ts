@@ -4,10 +4,8 @@ import type { Representation } from '../../core/representations.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { decimalsOf } from '../../core/tenant.ts';
-import { today } from '../../lib/dates.ts';
-import { formatPercent, moneyNumber } from '../../lib/money.ts';
-import { formatQuantity } from './invoice-math.ts';
-import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './documents.ts';
+import { moneyNumber } from '../../lib/money.ts';
+import { amountDueOf, type DocumentLineRow, documentBody, documentHead, isOverdue, renderLines } from '../documents/index.ts';
 
 export const INVOICE = 'invoice';
 export const PAYMENT = 'payment';
@@ -18,92 +16,10 @@ export const PAYMENT = 'payment';
  */
 export const LINES_IN_ORDER = [{ invoiceId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.InvoiceLineOrderByWithRelationInput[];
 
-export type InvoiceLineRow = Omit<PrismaTypes.InvoiceLineGetPayload<object>, 'invoiceId'>;
-export type InvoiceRow = PrismaTypes.InvoiceGetPayload<object> & { lines: InvoiceLineRow[] };
+export type InvoiceRow = PrismaTypes.InvoiceGetPayload<object> & { lines: DocumentLineRow[] };
 export type PaymentRow = PrismaTypes.PaymentGetPayload<object> & {
   invoice: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid' | 'amountCredited'>;
 };
-
-const OPEN = ['OPEN', 'PARTIALLY_PAID'];
-/** What is still owed on an invoice or bill: its total less payments and (invoices) credit applied; 0 when void. */
-export const amountDueOf = (i: { status: string; total: bigint; amountPaid: bigint; amountCredited?: bigint }) =>
-  i.status === 'VOID' ? 0n : i.total - i.amountPaid - (i.amountCredited ?? 0n);
-export const isOverdue = (i: { status: string; dueDate: string }, asOf = today()) => OPEN.includes(i.status) && i.dueDate < asOf;
-
-/**
- * What invoices and bills share, in the order REST shows it: the head before the party (customerId,
- * vendorId) and the rest after it. One declaration of both documents' schema; each renders itself as
- * one object literal (hot: a page renders many), which the compiler holds to that schema.
- */
-export const documentHead = (prefix: string) => ({ id: S.id(prefix), number: S.string, status: S.enum(Object.values(InvoiceStatus)) });
-
-export const documentBody = (linePrefix: string, referenceDescription: string) => ({
-  issueDate: S.date,
-  dueDate: S.date,
-  currency: S.string,
-  memo: S.nullable(S.string),
-  reference: { ...S.nullable(S.string), description: referenceDescription },
-  subtotal: S.number,
-  discountTotal: S.number,
-  taxTotal: S.number,
-  total: S.number,
-  amountPaid: S.number,
-  amountDue: S.number,
-  isOverdue: S.boolean,
-  lines: documentLines(linePrefix),
-  journalEntryId: S.nullable(S.id('je')),
-  ...voidFields,
-  createdAt: S.dateTime,
-  updatedAt: S.dateTime,
-});
-
-/** When a document was voided: the request's moment and the posting's date. */
-export const voidFields = {
-  voidedAt: { ...S.nullable(S.dateTime), description: VOIDED_AT_DESCRIPTION },
-  voidDate: { ...S.nullable(S.date), description: VOID_DATE_DESCRIPTION },
-};
-
-/** The lines of a document (invoice, bill, sales receipt), in order. */
-export const documentLines = (linePrefix: string) =>
-  S.array(
-    S.object({
-      id: S.id(linePrefix),
-      lineNo: S.integer,
-      productId: S.nullable(S.id('prod')),
-      accountId: S.id('acct'),
-      description: S.string,
-      quantity: { type: 'number', exclusiveMinimum: 0 },
-      unitPrice: S.number,
-      discountPercent: S.percent('Discount in percent, e.g. 10.'),
-      taxRate: S.nullable(S.percent('Tax in percent, e.g. 8.875; null when the line has no tax (0 is a zero rate).')),
-      taxRateId: {
-        ...S.nullable(S.id('txr')),
-        description:
-          "The tax rate the line's tax comes from; null when the line named none (on an invoice: gave a bare percentage, taxRate).",
-      },
-      amount: S.number,
-      taxAmount: S.number,
-    }),
-  );
-
-export function renderLines(lines: InvoiceLineRow[], money: (minor: bigint) => number) {
-  return [...lines]
-    .sort((a, b) => a.lineNo - b.lineNo)
-    .map((l) => ({
-      id: l.id,
-      lineNo: l.lineNo,
-      productId: l.productId,
-      accountId: l.accountId,
-      description: l.description,
-      quantity: Number(formatQuantity(l.quantityMilli)),
-      unitPrice: money(l.unitPrice),
-      discountPercent: Number(formatPercent(l.discountPpm)),
-      taxRate: l.taxRatePpm === null ? null : Number(formatPercent(l.taxRatePpm)),
-      taxRateId: l.taxRateId,
-      amount: money(l.amount),
-      taxAmount: money(l.taxAmount),
-    }));
-}
 
 const INVOICE_SCHEMA = S.object({
   ...documentHead('inv'),

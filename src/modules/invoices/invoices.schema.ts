@@ -2,16 +2,13 @@ import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { requires } from '../../graphql/scopes.ts';
 import type { LoggedEvent } from '../../events/bus.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
-import type { InputFieldBuilder, ObjectFieldBuilder } from '@pothos/core';
-import { builder, type BuilderTypes, describedEnum, tenantNode } from '../../graphql/builder.ts';
+import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { formatPercent } from '../../lib/money.ts';
-import { formatQuantity } from './invoice-math.ts';
-import { readsColumns } from '../../fast-paths/column-fields.ts';
-import { amountDueOf, isOverdue, LINES_IN_ORDER } from './invoices.public.ts';
-import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './documents.ts';
+import { amountDueOf, isOverdue, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
+import { documentLineFields, saleLineInputFields } from '../documents/schema.ts';
+import { LINES_IN_ORDER } from './invoices.public.ts';
 import {
   createInvoice,
   finalizeInvoice,
@@ -35,68 +32,6 @@ const InvoiceStatusEnum = describedEnum(
     VOID: 'Cancelled; its posting was reversed.',
   },
 );
-
-// Invoices, their lines and the other documents' lines are read in select mode: a query reads the
-// columns its fields select and no other (graphql/column-fields.ts answers such a field from the row).
-type LineColumns = {
-  id: string;
-  lineNo: number;
-  description: string;
-  quantityMilli: bigint;
-  unitPrice: bigint;
-  discountPpm: number;
-  taxRatePpm: number | null;
-  amount: bigint;
-  taxAmount: bigint;
-};
-
-/** The fields every document line (invoice, bill, sales receipt, credit note) has over its own columns. */
-export const documentLineFields = (
-  t: Pick<ObjectFieldBuilder<BuilderTypes, LineColumns>, 'id' | 'int' | 'string' | 'field'>,
-  idPrefix: string,
-  document: string,
-) => ({
-  id: t.id({ description: `The line id (\`${idPrefix}_…\`).`, resolve: (l) => l.id }),
-  lineNo: t.int({ description: `Position on the ${document}, from 1.`, ...readsColumns('lineNo'), resolve: (l) => l.lineNo }),
-  description: t.string({ description: 'Line text.', ...readsColumns('description'), resolve: (l) => l.description }),
-  quantity: t.string({
-    description: 'Quantity as a decimal string (up to 3 decimals).',
-    ...readsColumns('quantityMilli'),
-    resolve: (l) => formatQuantity(l.quantityMilli),
-  }),
-  unitPrice: t.field({
-    type: 'Money',
-    description: 'Price per unit.',
-    ...readsColumns('unitPrice'),
-    resolve: (l, _a, ctx) => money(ctx, l.unitPrice),
-  }),
-  discountPercent: t.field({
-    type: 'Percent',
-    description: 'Discount in percent of quantity × unit price.',
-    ...readsColumns('discountPpm'),
-    resolve: (l) => formatPercent(l.discountPpm),
-  }),
-  taxRate: t.field({
-    type: 'Percent',
-    nullable: true,
-    description:
-      'Tax rate in percent (copied from appliedTaxRate when the line names one); null when the line has no tax (0 is a zero rate, which the tax summary reports).',
-    ...readsColumns('taxRatePpm'),
-    resolve: (l) => (l.taxRatePpm === null ? null : formatPercent(l.taxRatePpm)),
-  }),
-  amount: t.field({
-    type: 'Money',
-    description: 'Net amount: quantity × unit price less discount, rounded.',
-    ...readsColumns('amount'),
-    resolve: (l, _a, ctx) => money(ctx, l.amount),
-  }),
-  taxAmount: t.field({
-    type: 'Money',
-    description: 'Tax on the net amount, rounded.',
-    ...readsColumns('taxAmount'),
-    resolve: (l, _a, ctx) => money(ctx, l.taxAmount),
-  }),
-});
 
 export const InvoiceLineRef = builder.prismaObject('InvoiceLine', {
   description: 'One line of an invoice. Amounts are rounded per line, half up; the invoice totals are the sums of the lines.',
@@ -294,28 +229,6 @@ builder.prismaObjectFields('Customer', (t) => ({
 builder.prismaObjectField('JournalEntry', 'invoice', (t) =>
   t.relation('invoice', { nullable: true, description: 'The invoice that posted this entry, if any.' }),
 );
-
-/**
- * The fields of a line of every document that sells (invoice, sales receipt, credit note): one rule for
- * their lines, so one declaration; `accountText` says what the document does to the income account.
- */
-export const saleLineInputFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>, accountText: string) => ({
-  productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
-  description: t.string({ description: 'Line text; required without a product.' }),
-  quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
-  unitPrice: t.field({ type: 'Money', description: 'Price per unit; required without a product.' }),
-  discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
-  taxRate: t.field({
-    type: 'Percent',
-    description:
-      "A bare sales tax rate in percent, posted to the sales tax account; default the product's, else no tax. Not with taxRateId.",
-  }),
-  taxRateId: t.id({
-    description:
-      'A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. Not with taxRate.',
-  }),
-  accountId: t.id({ description: `Income account to ${accountText}; default the product's, else the sales account.` }),
-});
 
 const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
   description: "One invoice line. With a product, description, unit price, tax and account default to the product's.",

@@ -5,7 +5,7 @@ import { decimalsOf } from '../../core/tenant.ts';
 import { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { documentLines, type InvoiceLineRow, renderLines, voidFields } from '../invoices/invoices.public.ts';
+import { type DocumentLineRow, documentLines, renderLines, voidFields } from '../documents/index.ts';
 
 export const SALES_RECEIPT = 'sales_receipt';
 
@@ -15,7 +15,7 @@ export const RECEIPT_LINES_IN_ORDER = [
   { lineNo: 'asc' },
 ] satisfies PrismaTypes.SalesReceiptLineOrderByWithRelationInput[];
 
-export type SalesReceiptRow = PrismaTypes.SalesReceiptGetPayload<object> & { lines: InvoiceLineRow[] };
+export type SalesReceiptRow = PrismaTypes.SalesReceiptGetPayload<object> & { lines: DocumentLineRow[] };
 
 const SALES_RECEIPT_SCHEMA = S.object({
   id: S.id('sr'),

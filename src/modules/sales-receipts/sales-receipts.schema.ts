@@ -3,10 +3,10 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, saleLineInputFields } from '../invoices/invoices.schema.ts';
+import { documentLineFields, saleLineInputFields } from '../documents/schema.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
-import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../invoices/documents.ts';
+import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
 
 const ReceiptKindEnum = describedEnum('ReceiptKind', ReceiptKind, 'What a receipt records.', {
   SALE: 'A sale paid at once: money in, revenue and tax out.',

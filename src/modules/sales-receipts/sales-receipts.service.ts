@@ -1,7 +1,7 @@
 // Sales receipts: a sale paid at once, as a till or a web shop's checkout records it, in one call that
 // posts Dr the bank or cash account, Cr revenue per account, Cr sales tax per tax account (no
 // receivable: nothing is owed). A refund receipt gives money back for a return: the mirror posting.
-// Lines follow an invoice's rules (invoices.service.ts checkSaleLines), naming tax rates by id only.
+// Lines follow an invoice's rules (the kernel's checkSaleLines), naming tax rates by id only.
 import type { PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
 import type { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
@@ -13,11 +13,17 @@ import { newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { assertOpenPeriod, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT } from '../accounts/accounts.service.ts';
-import { invoiceTotals } from '../invoices/invoice-math.ts';
-import { checkSaleLines, type InvoiceLineInput, saleCredits } from '../invoices/invoices.service.ts';
-import { lineColumns, lineRows, voidPosting } from '../invoices/documents.ts';
+import {
+  checkSaleLines,
+  documentPostingLines,
+  invoiceTotals,
+  type LineInput,
+  lineColumns,
+  lineRows,
+  voidPosting,
+} from '../documents/index.ts';
 import { RECEIPT_LINES_IN_ORDER, SALES_RECEIPT, type SalesReceiptRow } from './sales-receipts.public.ts';
 
 export interface SalesReceiptInput {
@@ -29,7 +35,7 @@ export interface SalesReceiptInput {
   reference?: string | null;
   memo?: string | null;
   refundOfId?: string | null;
-  lines?: Omit<InvoiceLineInput, 'taxRate'>[] | null;
+  lines?: Omit<LineInput, 'taxRate'>[] | null;
 }
 
 export interface SalesReceiptFilter {
@@ -141,17 +147,20 @@ export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptI
   const id = newId('SalesReceipt');
   const number = `${PREFIX[checked.kind]}-${String(scope.nextNumber('receipt')).padStart(4, '0')}`;
   const lines = lineRows(scope, 'SalesReceiptLine', 'receiptId', id, checked.lines);
-  const sale: PostingLine[] = [
-    { accountId: checked.depositAccountId, debit: checked.totals.total, credit: 0n, customerId: checked.customerId },
-    ...saleCredits(lines, checked.system.sales_tax_payable, checked.customerId),
-  ];
   const posted = await writePosting(scope, {
     date: checked.date,
     description: checked.kind === 'SALE' ? `Sales receipt ${number}` : `Refund receipt ${number}`,
     reference: number,
     sourceType: checked.kind === 'SALE' ? 'sales_receipt' : 'refund_receipt',
     sourceId: id,
-    lines: checked.kind === 'SALE' ? sale : sale.map((l) => ({ ...l, debit: l.credit, credit: l.debit })),
+    // A sale against the bank instead of receivables; a refund its mirror.
+    lines: documentPostingLines(
+      'sale',
+      { total: checked.totals.total, lines },
+      { counterAccountId: checked.depositAccountId, taxAccountId: checked.system.sales_tax_payable },
+      { customerId: checked.customerId },
+      { givesBack: checked.kind === 'REFUND' },
+    ),
   });
   const written = await scope.prisma.salesReceipt.create({
     data: {

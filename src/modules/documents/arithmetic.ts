@@ -1,10 +1,11 @@
-// Invoice arithmetic, exact in minor units. Rounding rule (documented in the README): each line is
-// rounded on its own, half up (half away from zero; every amount here is non-negative):
+// Document arithmetic (invoices, bills, credit notes, receipts), exact in minor units. Rounding rule
+// (docs/rest-api.md): each line is rounded on its own, half up (half away from zero; every amount
+// here is non-negative):
 //   gross    = round(quantity × unit price)
 //   discount = round(gross × discount rate)
 //   amount   = gross − discount              (the line's net amount)
 //   tax      = round(amount × tax rate)
-// and the invoice totals are plain sums of the rounded line figures, so lines always add up to the
+// and the document totals are plain sums of the rounded line figures, so lines always add up to the
 // totals to the cent: subtotal = Σ gross, discountTotal = Σ discount, taxTotal = Σ tax,
 // total = subtotal − discountTotal + taxTotal.
 

@@ -1,0 +1,9 @@
+// The document kernel: what invoices, bills, credit notes and receipts share (lines and their
+// arithmetic, posting, settlement, voiding, the owed documents' whole life, their public shape, GraphQL
+// fields and REST routes). A document module describes itself to it and imports nothing of its siblings.
+export * from './arithmetic.ts';
+export * from './lines.ts';
+export * from './owed.ts';
+export * from './posting.ts';
+export * from './public.ts';
+export * from './settlement.ts';

@@ -1,0 +1,471 @@
+// Documents that are owed: an invoice (the customer owes us) and a bill (we owe the vendor). One
+// description each (OwedDocumentType); the life is the same: created as a draft or posted at once,
+// finalized, paid in parts, voided while unpaid. Posting one posts its side's rule (posting.ts) against
+// receivables or payables, moves the party's kept balance, and raises `<resource>.created`,
+// `.finalized`, `.payment_recorded`, `.paid` and `.voided`. Posted documents are never edited; these
+// actions replace editing.
+import { insertRows } from '../../db/insert.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import { change, type EventDraft } from '../../core/representations.ts';
+import type { SequenceName, Tenant, WriteScope } from '../../core/tenant.ts';
+import { addDays, today } from '../../lib/dates.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { type IdType, newId } from '../../lib/ids.ts';
+import { type SearchProvider, textMatch } from '../../lib/search.ts';
+import { Checker } from '../../lib/validate.ts';
+import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
+import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
+import type { SourceType } from '../journal/journal.public.ts';
+import type { EventType } from '../../events/catalogue.ts';
+import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
+import { invoiceTotals } from './arithmetic.ts';
+import {
+  checkPurchaseLines,
+  checkSaleLines,
+  type LineInput,
+  lineColumns,
+  lineRows,
+  recordTaxAccounts,
+  SIDE_ACCOUNTS,
+  type Side,
+  taxAccountsAtPosting,
+} from './lines.ts';
+import { documentPostingLines, type PartyRef, type PostedLine, voidPosting } from './posting.ts';
+import {
+  checkPaymentFields,
+  type DocumentLabel,
+  OPEN_STATUSES,
+  paidInFullOn,
+  type PaymentInput,
+  type SettledDocument,
+  statusAfterPayment,
+} from './settlement.ts';
+
+type PartyKey = 'customerId' | 'vendorId';
+
+/** One owed document type: everything the kernel needs to run its life. */
+export interface OwedDocumentType {
+  /** How messages name it: `Invoice INV-0001 is already void`. */
+  label: DocumentLabel;
+  /** Its representation's type and its events' prefix (`invoice` → `invoice.paid`). */
+  resource: string;
+  side: Side;
+  /** Its Prisma model, its lines' model and table, and the lines' column naming it. */
+  model: 'invoice' | 'bill';
+  lineModel: 'invoiceLine' | 'billLine';
+  lineTable: 'InvoiceLine' | 'BillLine';
+  parentKey: 'invoiceId' | 'billId';
+  idType: IdType;
+  lineIdType: IdType;
+  /** Its numbers: `<prefix>-0001` from the organization's `sequence`. */
+  number: { prefix: string; sequence: SequenceName };
+  party: { key: PartyKey; model: 'customer' | 'vendor'; relation: 'customer' | 'vendor'; table: 'Customer' | 'Vendor' };
+  sourceTypes: { posting: SourceType; void: SourceType };
+  payment: {
+    resource: string;
+    model: 'payment' | 'billPayment';
+    idType: IdType;
+    /** The column naming the bank or cash account the money went into or left. */
+    accountKey: 'depositAccountId' | 'paymentAccountId';
+    sourceType: SourceType;
+    describe: (number: string) => string;
+  };
+  /** The models (keyed by `parentKey`) whose dates count towards when it was settled: its payments, credit applied. */
+  settledBy: string[];
+  /** Its lines in order, for reads of several documents' lines at once (the (parent, lineNo) index's order). */
+  linesInOrder: object[];
+  /** A further check of the reference against the party's other documents; answers a refusal or nothing. */
+  checkReference?: (tenant: Tenant, partyId: string, reference: string) => Promise<string | undefined>;
+}
+
+const OWED_TYPES = new Map<string, OwedDocumentType>();
+
+/** Declares an owed document type to the kernel, where documents that act on it (credit notes on invoices) find it by name. */
+export function defineOwedDocument(type: OwedDocumentType): OwedDocumentType {
+  OWED_TYPES.set(type.resource, type);
+  return type;
+}
+
+/** The owed document type declared under `resource` (`invoice`, `bill`). */
+export function owedDocumentType(resource: string): OwedDocumentType {
+  const type = OWED_TYPES.get(resource);
+  if (!type) throw new Error(`no owed document type "${resource}" is declared`);
+  return type;
+}
+
+export interface OwedDocumentInput {
+  customerId?: string | null;
+  vendorId?: string | null;
+  issueDate?: string | null;
+  dueDate?: string | null;
+  paymentTermsDays?: number | null;
+  memo?: string | null;
+  reference?: string | null;
+  draft?: boolean | null;
+  lines?: LineInput[] | null;
+}
+
+export interface OwedDocumentFilter {
+  status?: InvoiceStatus | null;
+  customerId?: string | null;
+  vendorId?: string | null;
+  from?: string | null;
+  to?: string | null;
+  dueBefore?: string | null;
+  overdue?: boolean | null;
+  search?: string | null;
+}
+
+/** An owed document's row as the kernel reads and writes it (the invoice's and bill's columns in common). */
+export interface OwedDocumentRow extends SettledDocument {
+  id: string;
+  organizationId: string;
+  customerId?: string;
+  vendorId?: string;
+  dueDate: string;
+  subtotal: bigint;
+  discountTotal: bigint;
+  taxTotal: bigint;
+  journalEntryId: string | null;
+  lines: LineRow[];
+}
+
+/** What the kernel reads of a document's line. */
+interface LineRow {
+  id: string;
+  lineNo: number;
+  accountId: string;
+  amount: bigint;
+  taxAmount: bigint;
+  taxRateId: string | null;
+  taxRatePpm: number | null;
+  taxAccountId: string | null;
+}
+
+/**
+ * Prisma's delegates differ by model only in their types; the kernel reaches a description's models by
+ * name through this one shape (each document's module keeps its typed rows for its readers).
+ */
+interface Delegate {
+  findFirst(args: object): Promise<unknown>;
+  create(args: object): Promise<unknown>;
+  update(args: object): Promise<unknown>;
+  updateMany(args: object): Promise<unknown>;
+  aggregate(args: { where: object; _max: { date: true } }): Promise<{ _max: { date: string | null } }>;
+}
+const delegate = (tenant: Tenant, model: string) => (tenant.prisma as unknown as Record<string, Delegate>)[model]!;
+
+/** The event of `type` an action raises: `invoice` + `paid` → `invoice.paid` (the catalogue lists each). */
+const eventOf = (type: OwedDocumentType, action: 'created' | 'finalized' | 'payment_recorded' | 'paid' | 'voided') =>
+  `${type.resource}.${action}` as EventType;
+
+const articled = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
+
+/** The party a row names, as its posting lines name it. */
+const partyRef = (type: OwedDocumentType, partyId: string): PartyRef =>
+  type.party.key === 'customerId' ? { customerId: partyId } : { vendorId: partyId };
+
+/** The rows of an organization's documents of `type` a list's filter selects. */
+export function owedDocumentWhere(
+  type: OwedDocumentType,
+  organizationId: string,
+  filter: OwedDocumentFilter,
+  provider: SearchProvider,
+  asOf = today(),
+): Record<string, unknown> {
+  const where: Record<string, unknown> = { organizationId };
+  const and: Record<string, unknown>[] = [];
+  const partyId = filter[type.party.key];
+  if (filter.status) and.push({ status: filter.status });
+  if (partyId) and.push({ [type.party.key]: partyId });
+  if (filter.from) and.push({ issueDate: { gte: filter.from } });
+  if (filter.to) and.push({ issueDate: { lte: filter.to } });
+  if (filter.dueBefore) and.push({ dueDate: { lt: filter.dueBefore } });
+  if (filter.overdue === true) and.push({ status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } });
+  if (filter.overdue === false) and.push({ NOT: { status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } } });
+  if (filter.search?.trim()) {
+    const text = filter.search.trim();
+    and.push({
+      OR: [
+        { number: textMatch(provider, 'contains', text) },
+        { reference: textMatch(provider, 'contains', text) },
+        { [type.party.relation]: { name: textMatch(provider, 'contains', text) } },
+      ],
+    });
+  }
+  if (and.length) where.AND = and;
+  return where;
+}
+
+/** Checks the input and computes every line; reads only. */
+async function checkOwedDocument(type: OwedDocumentType, tenant: WriteScope, input: OwedDocumentInput) {
+  const check = new Checker();
+  const issueDate = check.date('issueDate', input.issueDate) ?? today(tenant.now);
+  const explicitDue = check.date('dueDate', input.dueDate);
+  const terms = check.integer('paymentTermsDays', input.paymentTermsDays, 0, 365);
+  const memo = check.text('memo', input.memo, { max: 2000 });
+  const reference = check.text('reference', input.reference, { max: 100 });
+  const partyKey = type.party.key;
+  const partyId = input[partyKey];
+  if (!partyId) check.fail(partyKey, 'is required');
+  const inputLines = input.lines ?? [];
+  const named = articled(type.label);
+  if (inputLines.length === 0) check.fail('lines', `${named} needs at least one line`);
+  if (inputLines.length > 200) check.fail('lines', `${named} may have at most 200 lines`);
+  const sideAccounts = SIDE_ACCOUNTS[type.side];
+  // The lines are checked apart and their failures listed after the party's, as the fields come in a body.
+  const lineCheck = new Checker();
+  const [party, checkedLines, referenceRefusal] = await Promise.all([
+    partyId
+      ? (delegate(tenant, type.party.model).findFirst({ where: { id: partyId, organizationId: tenant.organizationId } }) as Promise<{
+          id: string;
+          active: boolean;
+          paymentTermsDays: number | null;
+        } | null>)
+      : null,
+    type.side === 'sale'
+      ? checkSaleLines(tenant, lineCheck, inputLines, [sideAccounts.control])
+      : checkPurchaseLines(tenant, lineCheck, inputLines, [sideAccounts.control]),
+    reference && partyId && type.checkReference ? type.checkReference(tenant, partyId, reference) : undefined,
+  ]);
+  if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
+  else if (party && !party.active) check.fail(partyKey, `is an inactive ${type.party.model}`);
+  if (referenceRefusal) check.fail('reference', referenceRefusal);
+  check.errors.push(...lineCheck.errors);
+  const termsDays = terms ?? party?.paymentTermsDays ?? tenant.organization.defaultPaymentTermsDays;
+  const dueDate = explicitDue ?? addDays(issueDate, termsDays);
+  if (dueDate < issueDate) check.fail('dueDate', `must not be before issueDate ${issueDate}`);
+  check.done();
+  const { lines, system } = checkedLines;
+  const totals = invoiceTotals(lines.map((l) => l.figures));
+  if (totals.total <= 0n) throw validationError([{ path: 'lines', message: `the ${type.label.toLowerCase()} must total more than 0` }]);
+  const roles = system as Record<string, string>;
+  const accounts = { counterAccountId: roles[sideAccounts.control]!, taxAccountId: roles[sideAccounts.tax]! };
+  return { partyId: party!.id, issueDate, dueDate, memo, reference, lines, totals, accounts };
+}
+
+/** Posts an owed document: its side's rule against receivables or payables, dated its issue date. */
+function postDocument(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  document: { id: string; number: string; issueDate: string; partyId: string; total: bigint; lines: PostedLine[] },
+  accounts: { counterAccountId: string; taxAccountId: string },
+) {
+  return writePosting(scope, {
+    date: document.issueDate,
+    description: `${type.label} ${document.number}`,
+    reference: document.number,
+    sourceType: type.sourceTypes.posting,
+    sourceId: document.id,
+    lines: documentPostingLines(type.side, document, accounts, partyRef(type, document.partyId)),
+  });
+}
+
+/**
+ * Moves a party's kept balance (what a customer owes on open invoices, what we owe a vendor on open
+ * bills) by `delta`: every write that changes an amount due calls it, in its transaction. Not an event
+ * of its own: a derived figure.
+ */
+export async function movePartyBalance(scope: WriteScope, table: 'Customer' | 'Vendor', partyId: string, delta: bigint) {
+  if (delta !== 0n)
+    await scope.sql.$executeRaw(
+      Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "balance" = "balance" + ${delta} WHERE "id" = ${partyId}`,
+    );
+}
+
+const partyIdOf = (type: OwedDocumentType, row: OwedDocumentRow) => row[type.party.key]!;
+
+/** Creates an owed document; unless it is a draft, posts it (the entry first, so the document is written once). */
+export async function createOwedDocument<Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, input: OwedDocumentInput) {
+  const checked = await checkOwedDocument(type, scope, input);
+  const draft = input.draft === true;
+  if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
+  const id = newId(type.idType);
+  const number = `${type.number.prefix}-${String(scope.nextNumber(type.number.sequence)).padStart(4, '0')}`;
+  const lines = lineRows(scope, type.lineIdType, type.parentKey, id, checked.lines, { draft });
+  const events: EventDraft[] = [];
+  let journalEntryId: string | null = null;
+  if (!draft) {
+    const posted = await postDocument(
+      scope,
+      type,
+      { id, number, issueDate: checked.issueDate, partyId: checked.partyId, ...checked.totals, lines },
+      checked.accounts,
+    );
+    journalEntryId = posted.entry.id;
+    events.push(posted.event);
+  }
+  const written = (await delegate(scope, type.model).create({
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      number,
+      [type.party.key]: checked.partyId,
+      status: draft ? 'DRAFT' : 'OPEN',
+      issueDate: checked.issueDate,
+      dueDate: checked.dueDate,
+      currency: scope.organization.baseCurrency,
+      memo: checked.memo ?? null,
+      reference: checked.reference ?? null,
+      ...checked.totals,
+      journalEntryId,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+  })) as Omit<Row, 'lines'>;
+  await insertRows(scope.sql, type.lineTable, lineColumns(type.parentKey), lines);
+  if (!draft) await movePartyBalance(scope, type.party.table, checked.partyId, written.total);
+  const row = { ...written, lines } as unknown as Row;
+  return change(type.resource, row, [{ type: eventOf(type, 'created'), resource: { type: type.resource, id, row } }, ...events]);
+}
+
+/** Reads one document of `type` of the organization with its lines in order, or answers 404. */
+export async function loadOwedDocument<Row extends OwedDocumentRow>(tenant: Tenant, type: OwedDocumentType, id: string): Promise<Row> {
+  const row = await delegate(tenant, type.model).findFirst({
+    where: { id, organizationId: tenant.organizationId },
+    include: { lines: { orderBy: type.linesInOrder } },
+  });
+  if (!row) throw notFound(type.label.toLowerCase(), id);
+  return row as Row;
+}
+
+const updateRow = async <Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string, data: object) =>
+  (await delegate(scope, type.model).update({ where: { id }, data })) as Omit<Row, 'lines'>;
+
+/** Turns a draft into an open document and posts it; its tax posts to its rates' accounts as they are now. */
+export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string) {
+  const document = await loadOwedDocument<Row>(scope, type, id);
+  if (document.status !== 'DRAFT')
+    throw new AppError('INVALID_STATE', `${type.label} ${document.number} is ${document.status.toLowerCase()}, not a draft`);
+  assertOpenPeriod(scope, document.issueDate, 'issueDate');
+  const sideAccounts = SIDE_ACCOUNTS[type.side];
+  const [system, rates] = await Promise.all([
+    systemAccounts(scope, [sideAccounts.control, sideAccounts.tax]),
+    taxRatesFor(
+      scope,
+      document.lines.map((l) => l.taxRateId),
+    ),
+  ]);
+  const accounts = { counterAccountId: system[sideAccounts.control], taxAccountId: system[sideAccounts.tax] };
+  const lines = taxAccountsAtPosting(document.lines, new Map(rates.map((r) => [r.id, r[sideAccounts.rateAccount]])), accounts.taxAccountId);
+  const partyId = partyIdOf(type, document);
+  const posted = await postDocument(scope, type, { ...document, partyId, lines }, accounts);
+  await recordTaxAccounts(
+    (ids, taxAccountId) => delegate(scope, type.lineModel).updateMany({ where: { id: { in: ids } }, data: { taxAccountId } }),
+    lines,
+  );
+  const written = await updateRow<Row>(scope, type, id, { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now });
+  const row = { ...written, lines } as Row;
+  await movePartyBalance(scope, type.party.table, partyId, document.total);
+  return change(type.resource, row, [{ type: eventOf(type, 'finalized'), resource: { type: type.resource, id, row } }, posted.event]);
+}
+
+/** The latest date of a document's settlements so far (its payments, credit applied; null: none). */
+export async function latestSettlement(scope: WriteScope, type: OwedDocumentType, id: string): Promise<string | null> {
+  const dates = await Promise.all(
+    type.settledBy.map(
+      async (model) => (await delegate(scope, model).aggregate({ where: { [type.parentKey]: id }, _max: { date: true } }))._max.date,
+    ),
+  );
+  return (
+    dates
+      .filter((d): d is string => !!d)
+      .sort()
+      .at(-1) ?? null
+  );
+}
+
+export interface OwedPaymentInput extends PaymentInput {
+  invoiceId?: string | null;
+  billId?: string | null;
+  depositAccountId?: string | null;
+  paymentAccountId?: string | null;
+}
+
+/**
+ * Records (part of) the payment of an open document: money in (a sale: Dr the bank, Cr receivables) or
+ * out (a purchase: Dr payables, Cr the bank), into or from the account the input names (default the bank).
+ */
+export async function recordOwedPayment<Row extends OwedDocumentRow, Payment extends { id: string }>(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  input: OwedPaymentInput,
+) {
+  const { accountKey } = type.payment;
+  const check = new Checker();
+  const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
+  const documentId = input[type.parentKey];
+  if (!documentId) check.fail(type.parentKey, 'is required');
+  await checkAccountRefs(scope, check, [{ path: accountKey, id: input[accountKey], ...CASH_ACCOUNT }]);
+  check.done();
+  const document = await loadOwedDocument<Row>(scope, type, documentId!);
+  const status = statusAfterPayment(scope, type.label, document, amount, date);
+  const control = SIDE_ACCOUNTS[type.side].control;
+  const system = await systemAccounts(scope, ['bank', control]);
+  const cashAccountId = input[accountKey] ?? system.bank;
+  const partyId = partyIdOf(type, document);
+  const party = partyRef(type, partyId);
+  const paymentId = newId(type.payment.idType);
+  const [into, outOf] = type.side === 'sale' ? [cashAccountId, system[control]] : [system[control], cashAccountId];
+  const posted = await writePosting(scope, {
+    date,
+    description: type.payment.describe(document.number),
+    reference: reference ?? document.number,
+    sourceType: type.payment.sourceType,
+    sourceId: paymentId,
+    lines: [
+      { accountId: into, debit: amount, credit: 0n, ...party },
+      { accountId: outOf, debit: 0n, credit: amount, ...party },
+    ],
+  });
+  const settledOn = status === 'PAID' ? await paidInFullOn(document, date, () => latestSettlement(scope, type, document.id)) : null;
+  const written = await updateRow<Row>(scope, type, document.id, {
+    amountPaid: document.amountPaid + amount,
+    status,
+    settledOn,
+    updatedAt: scope.now,
+  });
+  const row = { ...written, lines: document.lines } as Row;
+  await movePartyBalance(scope, type.party.table, partyId, -amount);
+  const payment = (await delegate(scope, type.payment.model).create({
+    data: {
+      id: paymentId,
+      organizationId: scope.organizationId,
+      [type.parentKey]: document.id,
+      amount,
+      date,
+      [accountKey]: cashAccountId,
+      method,
+      reference,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+    },
+  })) as Record<string, unknown>;
+  const documentRef = { type: type.resource, id: document.id, row };
+  const events: EventDraft[] = [{ type: eventOf(type, 'payment_recorded'), resource: documentRef }];
+  if (status === 'PAID') events.push({ type: eventOf(type, 'paid'), resource: documentRef });
+  return change(type.payment.resource, { ...payment, [type.resource]: row } as unknown as Payment, [...events, posted.event]);
+}
+
+/** Voids a document without payments: posts the reversal of its entry. A draft is simply voided. */
+export async function voidOwedDocument<Row extends OwedDocumentRow>(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  id: string,
+  input: { date?: string | null; reason?: string | null } = {},
+) {
+  const document = await loadOwedDocument<Row>(scope, type, id);
+  const voided = await voidPosting(scope, type.label, document, type.sourceTypes.void, input);
+  const written = await updateRow<Row>(scope, type, id, {
+    status: 'VOID',
+    voidJournalEntryId: voided.voidJournalEntryId,
+    voidedAt: scope.now,
+    settledOn: voided.settledOn,
+    updatedAt: scope.now,
+  });
+  const row = { ...written, lines: document.lines } as Row;
+  // A posted document without payments owed its whole total; a draft owed nothing.
+  if (OPEN_STATUSES.includes(document.status)) await movePartyBalance(scope, type.party.table, partyIdOf(type, document), -document.total);
+  return change(type.resource, row, [{ type: eventOf(type, 'voided'), resource: { type: type.resource, id, row } }, ...voided.events]);
+}

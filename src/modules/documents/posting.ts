@@ -1,0 +1,114 @@
+// What a document posts. One rule for every document: its lines' amounts go to their accounts and
+// their tax to their tax accounts, summed per account, against one counter line (receivables for an
+// invoice, payables for a bill, the bank for a receipt). A sale credits the lines and debits the
+// counter; a purchase debits the lines and credits the counter; a document that gives back (a credit
+// note, a refund receipt) posts its side's mirror. The debit side comes first, so an entry reads as
+// the documents it came from always have.
+import type { EventDraft } from '../../core/representations.ts';
+import { decimalsOf, type WriteScope } from '../../core/tenant.ts';
+import { today } from '../../lib/dates.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
+import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import type { SourceType } from '../journal/journal.public.ts';
+import type { Side } from './lines.ts';
+import type { DocumentLabel, SettledDocument } from './settlement.ts';
+
+/** A document's line as its posting needs it: its amount to `accountId`, its tax to `taxAccountId` (null: the side's tax account). */
+export interface PostedLine {
+  accountId: string;
+  amount: bigint;
+  taxAmount: bigint;
+  taxAccountId: string | null;
+}
+
+/** Who a posting's lines name: the customer or the vendor (or nobody, for an anonymous sale). */
+export type PartyRef = { customerId: string | null } | { vendorId: string | null };
+
+/** The lines' amounts and tax, summed per account, each on the side's line side, naming `party`. */
+export function lineEntries(side: Side, lines: PostedLine[], taxAccountId: string, party: PartyRef): PostingLine[] {
+  const amounts = new Map<string, bigint>();
+  const tax = new Map<string, bigint>();
+  for (const line of lines) {
+    amounts.set(line.accountId, (amounts.get(line.accountId) ?? 0n) + line.amount);
+    const taxAccount = line.taxAccountId ?? taxAccountId;
+    tax.set(taxAccount, (tax.get(taxAccount) ?? 0n) + line.taxAmount);
+  }
+  const entries = (sums: Map<string, bigint>) =>
+    [...sums]
+      .filter(([, amount]) => amount > 0n)
+      .map(([accountId, amount]) =>
+        side === 'sale' ? { accountId, debit: 0n, credit: amount, ...party } : { accountId, debit: amount, credit: 0n, ...party },
+      );
+  return [...entries(amounts), ...entries(tax)];
+}
+
+/**
+ * The posting of a document of `side`: its lines against `counterAccountId` for its total (debit side
+ * first); `givesBack` posts the mirror (credit notes, refund receipts).
+ */
+export function documentPostingLines(
+  side: Side,
+  document: { total: bigint; lines: PostedLine[] },
+  accounts: { counterAccountId: string; taxAccountId: string },
+  party: PartyRef,
+  options: { givesBack?: boolean } = {},
+): PostingLine[] {
+  const lines = lineEntries(side, document.lines, accounts.taxAccountId, party);
+  const posting =
+    side === 'sale'
+      ? [{ accountId: accounts.counterAccountId, debit: document.total, credit: 0n, ...party }, ...lines]
+      : [...lines, { accountId: accounts.counterAccountId, debit: 0n, credit: document.total, ...party }];
+  return options.givesBack ? posting.map((l) => ({ ...l, debit: l.credit, credit: l.debit })) : posting;
+}
+
+/**
+ * Voids a document without payments: posts the reversal of its posting (dated `date`, default today or
+ * the document's date if later); a draft is voided without one. Answers what the document's row takes.
+ */
+export async function voidPosting(
+  scope: WriteScope,
+  label: DocumentLabel,
+  document: SettledDocument & { id: string; journalEntryId: string | null },
+  sourceType: SourceType,
+  input: { date?: string | null; reason?: string | null },
+) {
+  const check = new Checker();
+  const requestedDate = check.date('date', input.date);
+  const reason = check.text('reason', input.reason, { max: 500 });
+  check.done();
+  if (document.status === 'VOID') throw new AppError('INVALID_STATE', `${label} ${document.number} is already void`);
+  if (document.amountPaid > 0n) {
+    throw new AppError(
+      'INVALID_STATE',
+      `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ${label.toLowerCase()} cannot be voided`,
+    );
+  }
+  if (document.amountCredited) {
+    throw new AppError(
+      'INVALID_STATE',
+      `${label} ${document.number} has credit notes of ${formatMoney(document.amountCredited, decimalsOf(scope))} applied; a ${label.toLowerCase()} with credit applied cannot be voided`,
+    );
+  }
+  const todayDate = today(scope.now);
+  const date = requestedDate ?? (todayDate < document.issueDate ? document.issueDate : todayDate);
+  if (date < document.issueDate)
+    throw validationError([{ path: 'date', message: `must not be before the ${label.toLowerCase()} date ${document.issueDate}` }]);
+  const events: EventDraft[] = [];
+  if (!document.journalEntryId) return { voidJournalEntryId: null, settledOn: null, events };
+  assertOpenPeriod(scope, date);
+  const original = await scope.prisma.journalLine.findMany({ where: { entryId: document.journalEntryId }, orderBy: { lineNo: 'asc' } });
+  const posted = await writePosting(scope, {
+    date,
+    description: reason
+      ? `Void of ${label.toLowerCase()} ${document.number}: ${reason}`
+      : `Void of ${label.toLowerCase()} ${document.number}`,
+    reference: document.number,
+    sourceType,
+    sourceId: document.id,
+    lines: mirrorLines(original),
+  });
+  events.push(posted.event);
+  return { voidJournalEntryId: posted.entry.id, settledOn: date, events };
+}
