@@ -1,9 +1,8 @@
 // GET and POST /api/v1/credit-notes, GET /{id}, POST /{id}/apply, /{id}/refund and /{id}/void (beyond
 // the contract): credit for returns and overcharges, applied to invoices or paid back.
 import type { RestRoute } from '../../http/rest.ts';
-import { replaceProperty } from '../../lib/json-schema.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
-import { quantitiesAsText } from '../invoices/invoices.rest.ts';
+import { quantitiesAsNumbers, quantitiesAsText } from '../documents/rest.ts';
 import { creditNoteRepresentation } from './credit-notes.public.ts';
 
 export const creditNoteRoutes: RestRoute[] = [
@@ -19,7 +18,7 @@ export const creditNoteRoutes: RestRoute[] = [
     create: {
       summary: 'Issue a credit note (posted at once)',
       bodyToInput: quantitiesAsText,
-      documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })),
+      documentBody: quantitiesAsNumbers,
     },
   }),
   actionRoute({

@@ -1,9 +1,8 @@
 // GET and POST /api/v1/sales-receipts, GET /{id}, POST /{id}/void: sales paid at once and refunds, for
 // tills and shops (beyond the contract).
 import { type RestRoute, upperCaseFields } from '../../http/rest.ts';
-import { replaceProperty } from '../../lib/json-schema.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
-import { quantitiesAsText } from '../invoices/invoices.rest.ts';
+import { quantitiesAsNumbers, quantitiesAsText } from '../documents/rest.ts';
 import { salesReceiptRepresentation } from './sales-receipts.public.ts';
 
 export const salesReceiptRoutes: RestRoute[] = [
@@ -19,7 +18,7 @@ export const salesReceiptRoutes: RestRoute[] = [
     create: {
       summary: 'Record a sale paid at once, or a refund (posted at once)',
       bodyToInput: (body) => quantitiesAsText(upperCaseFields(body, ['kind'])),
-      documentBody: (schema) => replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })),
+      documentBody: quantitiesAsNumbers,
     },
   }),
   actionRoute({

@@ -1,0 +1,95 @@
+// The REST parts every document shares: quantities sent as JSON numbers, and the routes of an owed
+// document (list, retrieve, create, finalize, void, pay), declared once for invoices and bills.
+import type { Representation } from '../../core/representations.ts';
+import type { RestRoute } from '../../http/rest.ts';
+import { actionRoute, idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { validationError } from '../../lib/errors.ts';
+import { type Schema, replaceProperty, withoutFields } from '../../lib/json-schema.ts';
+import type { OwedDocumentType } from './owed.ts';
+
+/** REST sends quantities as JSON numbers; the GraphQL inputs of document lines take them as decimal strings. */
+export function quantitiesAsText(body: Record<string, unknown>) {
+  if (!Array.isArray(body.lines)) return body;
+  return {
+    ...body,
+    lines: body.lines.map((line) =>
+      line && typeof line === 'object' && typeof (line as { quantity?: unknown }).quantity === 'number'
+        ? { ...line, quantity: String((line as { quantity: number }).quantity) }
+        : line,
+    ),
+  };
+}
+
+/** A document body's schema as REST documents it: a line's quantity a number or a decimal string. */
+export const quantitiesAsNumbers = (schema: Schema) =>
+  replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] }));
+
+/** What an owed document's routes say beyond its description. */
+export interface OwedDocumentRoutes {
+  path: string;
+  /** Its GraphQL type (`Invoice`) and plural (`invoices`); its mutations are `finalize<Type>`, `void<Type>`. */
+  typename: string;
+  plural: string;
+  representation: Representation;
+  paymentRepresentation: Representation;
+  filters: string[];
+  summaries: { list: string; retrieve: string; create: string; pay: string };
+  /** The payment mutation and its input type (`recordPayment`, `RecordPaymentInput`). */
+  payment: { mutation: string; inputType: string };
+  /** Routes the OpenAPI document lists right after the document's list and retrieve (its payments' own). */
+  listedWith?: RestRoute[];
+}
+
+/** `/api/v1/<documents>`: list, retrieve and create, and POST /{id}/finalize, /{id}/void and /{id}/payments. */
+export function owedDocumentRoutes(type: OwedDocumentType, r: OwedDocumentRoutes): RestRoute[] {
+  const label = type.label.toLowerCase();
+  const article = /^[aeiou]/.test(label) ? 'an' : 'a';
+  return [
+    ...resourceRoutes({
+      path: r.path,
+      typename: r.typename,
+      label,
+      plural: r.plural,
+      representation: r.representation,
+      filters: r.filters,
+      list: r.summaries.list,
+      retrieve: r.summaries.retrieve,
+      create: { summary: r.summaries.create, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers },
+    }),
+    ...(r.listedWith ?? []),
+    actionRoute({
+      path: `${r.path}/:id/finalize`,
+      mutation: `finalize${r.typename}`,
+      summary: `Post a draft ${label}`,
+      status: 200,
+      schema: r.representation.schema,
+    }),
+    actionRoute({
+      path: `${r.path}/:id/void`,
+      mutation: `void${r.typename}`,
+      summary: `Void ${article} ${label} without payments (posts the reversal)`,
+      inputType: `Void${r.typename}Input`,
+      status: 200,
+      schema: r.representation.schema,
+    }),
+    {
+      method: 'POST',
+      path: `${r.path}/:id/payments`,
+      operationId: r.payment.mutation,
+      summary: r.summaries.pay,
+      bodyType: r.payment.inputType,
+      documentBody: (schema) => withoutFields(schema, [type.parentKey]),
+      responses: { 201: r.paymentRepresentation.schema },
+      // The document is the one in the path; a body naming another is refused by the id check below.
+      bodyToInput: (body, req) => ({ [type.parentKey]: req.params.id, ...body }),
+      document: `mutation ${r.payment.mutation}($input: ${r.payment.inputType}!, $idempotencyKey: String) { ${r.payment.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
+      toVariables: (req) => {
+        const input = req.body as Record<string, unknown>;
+        if (input[type.parentKey] !== req.params.id)
+          throw validationError([{ path: type.parentKey, message: `must be left out or equal the ${label} in the path` }]);
+        return { input, idempotencyKey: idempotencyKeyOf(req) };
+      },
+      toResult: (_data, _req, _context, write) => writeResult(201, write),
+    },
+  ];
+}
