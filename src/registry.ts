@@ -1,43 +1,17 @@
-// The one place that knows every domain module: the list below. Each module declares itself in its own
-// index.ts (src/module.ts): its GraphQL types (registered on the shared builder when it is imported), its
-// /api/v1 routes and the public representations of its resources. Infrastructure (core, http, graphql,
-// events, db, lib, fast-paths) never imports a module; app.ts takes these parts from here.
+// Where the modules become the app's parts: each module in src/modules/declarations.ts is loaded (its
+// index.ts: GraphQL types registered on the shared builder, /api/v1 routes, public representations) and
+// its parts gathered here, for app.ts. Infrastructure (core, http, graphql, events, db, lib, fast-paths)
+// reads the modules' declarations only, never a module's code.
 import { representationsOf } from './core/representations.ts';
 import { builder } from './graphql/builder.ts';
 import type { RestRoute } from './http/rest.ts';
 import './graphql/scalars.ts';
-import organizations from './modules/organizations/index.ts';
-import accounts from './modules/accounts/index.ts';
-import journal from './modules/journal/index.ts';
-import contacts from './modules/contacts/index.ts';
-import products from './modules/products/index.ts';
-import taxRates from './modules/tax-rates/index.ts';
-import invoices from './modules/invoices/index.ts';
-import bills from './modules/bills/index.ts';
-import salesReceipts from './modules/sales-receipts/index.ts';
-import creditNotes from './modules/credit-notes/index.ts';
-import employees from './modules/employees/index.ts';
-import webhooks from './modules/webhooks/index.ts';
-import apiKeys from './modules/api-keys/index.ts';
-import reports from './modules/reports/index.ts';
+import type { DomainModule } from './module.ts';
+import { DECLARATIONS } from './modules/declarations.ts';
 
-/** Every domain module, in the order the OpenAPI document lists their routes. */
-const MODULES = [
-  organizations,
-  accounts,
-  journal,
-  contacts,
-  products,
-  taxRates,
-  invoices,
-  bills,
-  salesReceipts,
-  creditNotes,
-  employees,
-  webhooks,
-  apiKeys,
-  reports,
-];
+/** Every domain module, loaded from its declaration in the order the list gives (the OpenAPI document's). */
+const MODULES: DomainModule[] = [];
+for (const declaration of DECLARATIONS) MODULES.push(((await declaration.load()) as { default: DomainModule }).default);
 
 /** What the webhook dispatcher (infrastructure) may ask of the webhooks module. */
 export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/webhooks/webhooks.service.ts';

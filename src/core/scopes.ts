@@ -3,23 +3,12 @@
 // GraphQL schema declares which scope each field needs (graphql/scopes.ts enforces it, for REST too);
 // this module only knows the names and how they combine.
 import { AppError, type FieldError } from '../lib/errors.ts';
+import { declared } from '../modules/declarations.ts';
 
-export const RESOURCES = [
-  'accounts',
-  'journal_entries',
-  'customers',
-  'vendors',
-  'products',
-  'tax_rates',
-  'invoices',
-  'bills',
-  'sales_receipts',
-  'employees',
-  'webhooks',
-  'reports',
-  'events',
-  'api_keys',
-] as const;
+/** What each resource's scopes cover, for the README table, the OpenAPI document and the settings page (each module declares its own). */
+export const RESOURCE_DESCRIPTIONS = declared('resources');
+
+export const RESOURCES = Object.keys(RESOURCE_DESCRIPTIONS) as (keyof typeof RESOURCE_DESCRIPTIONS)[];
 
 export type Resource = (typeof RESOURCES)[number];
 export type Scope = `${Resource}:read` | `${Resource}:write` | '*';
@@ -28,24 +17,6 @@ export const ALL_SCOPES: readonly Scope[] = ['*', ...RESOURCES.flatMap((r) => [`
 
 /** What the service itself may do when it acts on its own (disabling a failing webhook). */
 export const SERVICE_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['*']);
-
-/** What each resource's scopes cover, for the README table, the OpenAPI document and the settings page. */
-export const RESOURCE_DESCRIPTIONS: Record<Resource, string> = {
-  accounts: 'The chart of accounts',
-  journal_entries: 'Journal entries and their lines',
-  customers: 'Customers, their balances and addresses',
-  vendors: 'Vendors',
-  products: 'Products and services',
-  tax_rates: 'Tax rates and the accounts their tax posts to',
-  invoices: 'Invoices, their lines and payments, and credit notes',
-  bills: 'Bills (what vendors invoice), their lines and payments',
-  sales_receipts: 'Sales receipts (sales paid at once) and refund receipts',
-  employees: 'Employees',
-  webhooks: 'Webhook subscriptions, their deliveries and secrets',
-  reports: 'Trial balance, profit and loss, balance sheet, aged receivables and payables, tax summary',
-  events: 'The event log and live subscriptions (each event only if its resource may be read)',
-  api_keys: 'API keys: list, create, revoke and roll (never the secrets of existing keys)',
-};
 
 /** Ready-made sets for common integrations (the settings page offers them; the README lists them). */
 export const SCOPE_PRESETS: Record<string, { name: string; description: string; scopes: Scope[] }> = {

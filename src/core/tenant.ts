@@ -3,6 +3,7 @@
 import type { Prisma } from '../db/database.ts';
 import type { RawSql } from '../db/sql.ts';
 import { currencyDecimals } from '../lib/money.ts';
+import type { declared } from '../modules/declarations.ts';
 
 export interface OrganizationInfo {
   id: string;
@@ -25,7 +26,8 @@ export interface Tenant {
 }
 
 /** Sequences numbered under the organization lock, so numbers are gapless and never reused. */
-export type SequenceName = 'invoice' | 'bill' | 'receipt' | 'creditNote' | 'journalEntry';
+/** The organization's number series, as the modules declare them (src/modules/declarations.ts). */
+export type SequenceName = keyof ReturnType<typeof declared<'sequences'>>;
 
 /**
  * What a service receives inside a unit of work: the transaction, the organization as read under its

@@ -25,6 +25,7 @@ import { type RawSql, transactionSql, writeAll } from '../db/sql.ts';
 import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { declared } from '../modules/declarations.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
@@ -142,13 +143,7 @@ class Replay {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each numbering sequence of an organization, and the Organization column holding its next number. */
-const SEQUENCES: [SequenceName, string][] = [
-  ['invoice', 'nextInvoiceNumber'],
-  ['bill', 'nextBillNumber'],
-  ['receipt', 'nextReceiptNumber'],
-  ['creditNote', 'nextCreditNoteNumber'],
-  ['journalEntry', 'nextEntryNumber'],
-];
+const SEQUENCES = Object.entries(declared('sequences')) as [SequenceName, string][];
 
 export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   const { db, representations } = options;

@@ -24,6 +24,7 @@ import RelayPlugin from '@pothos/plugin-relay';
 import type PrismaTypes from '../db/generated/pothos-types.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
 import { idType } from '../lib/ids.ts';
+import { declaredList } from '../modules/declarations.ts';
 import { AppError } from '../lib/errors.ts';
 import { allows, insufficientScope } from '../core/scopes.ts';
 import { readScopeOf, requires } from './scopes.ts';
@@ -139,24 +140,7 @@ function idTypeName(globalID: string): string {
 }
 
 /** The types `node(id:)` can return; other ids (lines, keys) are not addressable on their own. */
-const NODE_TYPES = new Set([
-  'ApiKey',
-  'Account',
-  'JournalEntry',
-  'Customer',
-  'Vendor',
-  'Product',
-  'TaxRate',
-  'Invoice',
-  'Payment',
-  'Bill',
-  'BillPayment',
-  'SalesReceipt',
-  'CreditNote',
-  'Employee',
-  'WebhookSubscription',
-  'Event',
-]);
+const NODE_TYPES = new Set<string>(declaredList('nodes'));
 
 builder.queryType({ description: 'Everything your API key can read. Every list and lookup is limited to your organization.' });
 builder.mutationType({ description: 'Everything your API key can write, in your organization.' });

@@ -28,36 +28,10 @@ import type { Plugin } from 'graphql-yoga';
 import { allows, insufficientScope, type Resource, type Scope } from '../core/scopes.ts';
 import type { RequestContext } from '../core/request-context.ts';
 import { errorHeaders } from '../lib/errors.ts';
+import { declared } from '../modules/declarations.ts';
 
-/** The resource whose read scope guards each object type (its fields are that resource's data). */
-export const TYPE_RESOURCES: Record<string, Resource> = {
-  Account: 'accounts',
-  JournalEntry: 'journal_entries',
-  JournalLine: 'journal_entries',
-  Customer: 'customers',
-  Vendor: 'vendors',
-  Product: 'products',
-  TaxRate: 'tax_rates',
-  Invoice: 'invoices',
-  InvoiceLine: 'invoices',
-  Payment: 'invoices',
-  InvoiceChange: 'invoices',
-  CreditNote: 'invoices',
-  CreditNoteLine: 'invoices',
-  CreditNoteAllocation: 'invoices',
-  CreditNoteRefund: 'invoices',
-  Bill: 'bills',
-  BillLine: 'bills',
-  BillPayment: 'bills',
-  SalesReceipt: 'sales_receipts',
-  SalesReceiptLine: 'sales_receipts',
-  Employee: 'employees',
-  WebhookSubscription: 'webhooks',
-  WebhookDelivery: 'webhooks',
-  WebhookDeliveryAttempt: 'webhooks',
-  Event: 'events',
-  ApiKey: 'api_keys',
-};
+/** The resource whose read scope guards each object type (its fields are that resource's data), as each module declares. */
+export const TYPE_RESOURCES: Record<string, Resource> = declared('types');
 
 /** The read scope of a type (by GraphQL or Prisma name), when it holds a resource's data. */
 export const readScopeOf = (typename: string): Scope | undefined =>

@@ -1,35 +1,11 @@
 import { randomFillSync } from 'node:crypto';
+import { declared } from '../modules/declarations.ts';
 
-/** Every id prefix, by the type it names. Prefixes make ids unique across types (Stripe style). */
-export const ID_PREFIX = {
-  Organization: 'org',
-  ApiKey: 'key',
-  Account: 'acct',
-  JournalEntry: 'je',
-  JournalLine: 'jl',
-  Customer: 'cus',
-  Vendor: 'ven',
-  Product: 'prod',
-  TaxRate: 'txr',
-  Invoice: 'inv',
-  InvoiceLine: 'il',
-  Payment: 'pay',
-  Bill: 'bill',
-  BillLine: 'bl',
-  BillPayment: 'bpay',
-  SalesReceipt: 'sr',
-  SalesReceiptLine: 'srl',
-  CreditNote: 'cn',
-  CreditNoteLine: 'cnl',
-  CreditNoteAllocation: 'cna',
-  CreditNoteRefund: 'cnr',
-  Employee: 'emp',
-  WebhookSubscription: 'wh',
-  Event: 'evt',
-  WebhookDelivery: 'whd',
-  WebhookDeliveryAttempt: 'wha',
-  IdempotencyKey: 'idk',
-} as const;
+/**
+ * Every id prefix, by the type it names: each module's (its declaration.ts) and the event log's and
+ * idempotency keys' own. Prefixes make ids unique across types (Stripe style).
+ */
+export const ID_PREFIX = { ...declared('ids'), Event: 'evt', IdempotencyKey: 'idk' } as const;
 
 export type IdType = keyof typeof ID_PREFIX;
 

@@ -1,5 +1,7 @@
-// Dependencies run one way: infrastructure never imports a domain module, and modules never import the
-// composition (registry, app). Modules hand their parts up to src/registry.ts.
+// Dependencies run one way: infrastructure never imports a domain module's code (only the modules'
+// declarations, plain data its central lists are made of), and modules never import the composition
+// (registry, app). Modules hand their parts up to src/registry.ts. Documents share code only through
+// the document kernel.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { satisfies } from 'semver';
@@ -13,13 +15,50 @@ const files = (dir: string): string[] =>
 const imports = (file: string) =>
   [...readFileSync(join(SRC, file), 'utf8').matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
 
-it('infrastructure (core, http, graphql, events, db, lib) imports no domain module', () => {
+it('infrastructure (core, http, graphql, events, db, lib) imports no domain module, only the list of their declarations', () => {
   const uphill = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'fast-paths'].flatMap(files).flatMap((file) =>
     imports(file)
-      .filter((spec) => /(^|\/)modules\//.test(spec))
+      .filter((spec) => /(^|\/)modules\//.test(spec) && !spec.endsWith('/modules/declarations.ts'))
       .map((spec) => `${file} -> ${spec}`),
   );
   expect(uphill).toEqual([]);
+  expect(['lib/ids.ts', 'core/scopes.ts', 'events/catalogue.ts'].every((file) => imports(file).includes('../modules/declarations.ts'))).toBe(
+    true,
+  );
+});
+
+it("a module's declaration is plain data: at run time it imports nothing but src/module.ts", () => {
+  const declarations = readdirSync(join(SRC, 'modules')).filter((name) => existsSync(join(SRC, 'modules', name, 'declaration.ts')));
+  expect(declarations.length).toBeGreaterThan(10);
+  const reaching = declarations.flatMap((name) =>
+    imports(join('modules', name, 'declaration.ts'))
+      .filter((spec) => spec !== '../../module.ts')
+      .map((spec) => `modules/${name}/declaration.ts -> ${spec}`),
+  );
+  expect(reaching).toEqual([]);
+  // Every module with a folder is in the one list.
+  const list = readFileSync(join(SRC, 'modules/declarations.ts'), 'utf8');
+  expect(declarations.filter((name) => !list.includes(`'./${name}/declaration.ts'`))).toEqual([]);
+});
+
+/** The modules that are documents: each describes itself to the kernel (src/modules/documents/). */
+const DOCUMENTS = ['invoices', 'bills', 'credit-notes', 'sales-receipts'];
+
+it('a document module imports no other document module: what documents share is in the kernel', () => {
+  const across = DOCUMENTS.flatMap((name) =>
+    files(join('modules', name)).flatMap((file) =>
+      imports(file)
+        .filter((spec) => DOCUMENTS.some((other) => other !== name && spec.includes(`/${other}/`)))
+        .map((spec) => `${file} -> ${spec}`),
+    ),
+  );
+  expect(across).toEqual([]);
+  const kernel = files('modules/documents').flatMap((file) =>
+    imports(file)
+      .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)))
+      .map((spec) => `${file} -> ${spec}`),
+  );
+  expect(kernel).toEqual([]);
 });
 
 it('domain modules do not import the composition root', () => {

@@ -4,24 +4,10 @@ import type { Representation } from '../../core/representations.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
+import { declaredList } from '../declarations.ts';
 
-/** Where an entry came from: typed by hand, or posted by an invoice, its void, a payment, a reversal. */
-export const SOURCE_TYPES = [
-  'manual',
-  'invoice',
-  'invoice_void',
-  'payment',
-  'bill',
-  'bill_void',
-  'bill_payment',
-  'sales_receipt',
-  'refund_receipt',
-  'sales_receipt_void',
-  'credit_note',
-  'credit_note_refund',
-  'credit_note_void',
-  'reversal',
-] as const;
+/** Where an entry came from: typed by hand, or posted by a document, its void, a payment, a reversal (each module declares its own). */
+export const SOURCE_TYPES = declaredList('sourceTypes');
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
 export const JOURNAL_ENTRY = 'journal_entry';

@@ -1,0 +1,19 @@
+// The accounts module's declaration: what the central lists take from it (src/module.ts).
+import { declareModule } from '../../module.ts';
+
+export default declareModule(
+  {
+    name: 'accounts',
+    ids: { Account: 'acct' },
+    resources: {
+      accounts: 'The chart of accounts',
+    },
+    types: { Account: 'accounts' },
+    nodes: ['Account'],
+    events: {
+      'account.created': 'An account was added to the chart of accounts.',
+      'account.updated': 'An account was renamed, re-described, or (de)activated.',
+    },
+  },
+  () => import('./index.ts'),
+);

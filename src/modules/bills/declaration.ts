@@ -1,0 +1,24 @@
+// The bills module's declaration: what the central lists take from it (src/module.ts).
+import { declareModule } from '../../module.ts';
+
+export default declareModule(
+  {
+    name: 'bills',
+    ids: { Bill: 'bill', BillLine: 'bl', BillPayment: 'bpay' },
+    resources: {
+      bills: 'Bills (what vendors invoice), their lines and payments',
+    },
+    types: { Bill: 'bills', BillLine: 'bills', BillPayment: 'bills' },
+    nodes: ['Bill', 'BillPayment'],
+    sequences: { bill: 'nextBillNumber' },
+    events: {
+      'bill.created': 'A bill was entered: status open (posted, with its journal_entry.created) or draft (not posted).',
+      'bill.finalized': 'A draft bill was finalized: now open, and its journal entry posted.',
+      'bill.payment_recorded': 'A payment of a bill was recorded; the object is the bill after it.',
+      'bill.paid': 'A bill was paid in full (follows the bill.payment_recorded that paid it).',
+      'bill.voided': 'A bill was voided; if it was posted, the reversal was posted too.',
+    },
+    sourceTypes: ['bill', 'bill_void', 'bill_payment'],
+  },
+  () => import('./index.ts'),
+);

@@ -1,0 +1,51 @@
+// The one list of domain modules, in the order the OpenAPI document lists their routes. A new module
+// adds its declaration here (one line) and nothing elsewhere: the central lists are made from these
+// (src/module.ts says which), and src/registry.ts loads each module from its declaration.
+import type { ModuleDeclaration } from '../module.ts';
+import organizations from './organizations/declaration.ts';
+import accounts from './accounts/declaration.ts';
+import journal from './journal/declaration.ts';
+import contacts from './contacts/declaration.ts';
+import products from './products/declaration.ts';
+import taxRates from './tax-rates/declaration.ts';
+import invoices from './invoices/declaration.ts';
+import bills from './bills/declaration.ts';
+import salesReceipts from './sales-receipts/declaration.ts';
+import creditNotes from './credit-notes/declaration.ts';
+import employees from './employees/declaration.ts';
+import webhooks from './webhooks/declaration.ts';
+import apiKeys from './api-keys/declaration.ts';
+import reports from './reports/declaration.ts';
+
+export const DECLARATIONS = [
+  organizations,
+  accounts,
+  journal,
+  contacts,
+  products,
+  taxRates,
+  invoices,
+  bills,
+  salesReceipts,
+  creditNotes,
+  employees,
+  webhooks,
+  apiKeys,
+  reports,
+] as const;
+
+type Declaration = (typeof DECLARATIONS)[number];
+type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
+type Named = 'ids' | 'resources' | 'types' | 'sequences' | 'events';
+type Listed = 'nodes' | 'sourceTypes';
+type ListedItem<List> = List extends readonly (infer Item)[] ? Item : never;
+
+/** What every module declares under `key`, merged into one object (keys in module order), typed by name. */
+export function declared<Key extends Named>(key: Key): Intersection<NonNullable<Extract<Declaration, Record<Key, unknown>>[Key]>> {
+  return Object.assign({}, ...DECLARATIONS.map((d: ModuleDeclaration) => d[key] ?? {}));
+}
+
+/** What every module lists under `key`, one list in module order, typed by name. */
+export function declaredList<Key extends Listed>(key: Key): ListedItem<Extract<Declaration, Record<Key, unknown>>[Key]>[] {
+  return DECLARATIONS.flatMap((d: ModuleDeclaration) => d[key] ?? []) as never;
+}

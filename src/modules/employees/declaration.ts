@@ -1,0 +1,19 @@
+// The employees module's declaration: what the central lists take from it (src/module.ts).
+import { declareModule } from '../../module.ts';
+
+export default declareModule(
+  {
+    name: 'employees',
+    ids: { Employee: 'emp' },
+    resources: {
+      employees: 'Employees',
+    },
+    types: { Employee: 'employees' },
+    nodes: ['Employee'],
+    events: {
+      'employee.created': 'An employee was created.',
+      'employee.updated': "An employee's details changed.",
+    },
+  },
+  () => import('./index.ts'),
+);

@@ -1,0 +1,19 @@
+// The products module's declaration: what the central lists take from it (src/module.ts).
+import { declareModule } from '../../module.ts';
+
+export default declareModule(
+  {
+    name: 'products',
+    ids: { Product: 'prod' },
+    resources: {
+      products: 'Products and services',
+    },
+    types: { Product: 'products' },
+    nodes: ['Product'],
+    events: {
+      'product.created': 'A product or service was created.',
+      'product.updated': 'A product or service changed.',
+    },
+  },
+  () => import('./index.ts'),
+);

@@ -1,0 +1,12 @@
+// The reports module's declaration: what the central lists take from it (src/module.ts).
+import { declareModule } from '../../module.ts';
+
+export default declareModule(
+  {
+    name: 'reports',
+    resources: {
+      reports: 'Trial balance, profit and loss, balance sheet, aged receivables and payables, tax summary',
+    },
+  },
+  () => import('./index.ts'),
+);
