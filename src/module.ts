@@ -28,6 +28,8 @@ export interface ModuleDeclaration {
   resources?: Readonly<Record<string, string>>;
   /** The resource whose read scope guards each of its GraphQL object types (by GraphQL or Prisma name); graphql/scopes.ts. */
   types?: Readonly<Record<string, string>>;
+  /** The scope resource guarding each public resource type it renders (what its events carry); core/scopes.ts. */
+  representations?: Readonly<Record<string, string>>;
   /** Its types `node(id:)` can return; graphql/builder.ts. */
   nodes?: readonly string[];
   /** Its number series: the organization column holding each series' next number; core/unit-of-work.ts. */

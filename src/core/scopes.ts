@@ -134,21 +134,5 @@ export function eventReadScope(resourceType: string): Scope {
   return `${EVENT_RESOURCES[resourceType] ?? 'events'}:read`;
 }
 
-const EVENT_RESOURCES: Record<string, Resource> = {
-  account: 'accounts',
-  journal_entry: 'journal_entries',
-  customer: 'customers',
-  vendor: 'vendors',
-  product: 'products',
-  tax_rate: 'tax_rates',
-  invoice: 'invoices',
-  payment: 'invoices',
-  credit_note: 'invoices',
-  bill: 'bills',
-  bill_payment: 'bills',
-  sales_receipt: 'sales_receipts',
-  employee: 'employees',
-  webhook_subscription: 'webhooks',
-  api_key: 'api_keys',
-  organization: 'events',
-};
+/** The resource whose read scope guards each public resource type, and so the events about it (each module declares its own). */
+const EVENT_RESOURCES: Record<string, Resource> = declared('representations');

@@ -22,9 +22,9 @@ it('infrastructure (core, http, graphql, events, db, lib) imports no domain modu
       .map((spec) => `${file} -> ${spec}`),
   );
   expect(uphill).toEqual([]);
-  expect(['lib/ids.ts', 'core/scopes.ts', 'events/catalogue.ts'].every((file) => imports(file).includes('../modules/declarations.ts'))).toBe(
-    true,
-  );
+  expect(
+    ['lib/ids.ts', 'core/scopes.ts', 'events/catalogue.ts'].every((file) => imports(file).includes('../modules/declarations.ts')),
+  ).toBe(true);
 });
 
 it("a module's declaration is plain data: at run time it imports nothing but src/module.ts", () => {

@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'accounts',
+    representations: { account: 'accounts' },
     ids: { Account: 'acct' },
     resources: {
       accounts: 'The chart of accounts',

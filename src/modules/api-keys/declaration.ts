@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'api-keys',
+    representations: { api_key: 'api_keys' },
     ids: { ApiKey: 'key' },
     resources: {
       api_keys: 'API keys: list, create, revoke and roll (never the secrets of existing keys)',

@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'bills',
+    representations: { bill: 'bills', bill_payment: 'bills' },
     ids: { Bill: 'bill', BillLine: 'bl', BillPayment: 'bpay' },
     resources: {
       bills: 'Bills (what vendors invoice), their lines and payments',

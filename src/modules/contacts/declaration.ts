@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'contacts',
+    representations: { customer: 'customers', vendor: 'vendors' },
     ids: { Customer: 'cus', Vendor: 'ven' },
     resources: {
       customers: 'Customers, their balances and addresses',

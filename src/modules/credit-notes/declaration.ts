@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'credit-notes',
+    representations: { credit_note: 'invoices' },
     ids: { CreditNote: 'cn', CreditNoteLine: 'cnl', CreditNoteAllocation: 'cna', CreditNoteRefund: 'cnr' },
     types: { CreditNote: 'invoices', CreditNoteLine: 'invoices', CreditNoteAllocation: 'invoices', CreditNoteRefund: 'invoices' },
     nodes: ['CreditNote'],

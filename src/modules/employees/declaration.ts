@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'employees',
+    representations: { employee: 'employees' },
     ids: { Employee: 'emp' },
     resources: {
       employees: 'Employees',

@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'invoices',
+    representations: { invoice: 'invoices', payment: 'invoices' },
     ids: { Invoice: 'inv', InvoiceLine: 'il', Payment: 'pay' },
     resources: {
       invoices: 'Invoices, their lines and payments, and credit notes',

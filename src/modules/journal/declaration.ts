@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'journal',
+    representations: { journal_entry: 'journal_entries' },
     ids: { JournalEntry: 'je', JournalLine: 'jl' },
     resources: {
       journal_entries: 'Journal entries and their lines',

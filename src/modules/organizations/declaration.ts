@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'organizations',
+    representations: { organization: 'events' },
     ids: { Organization: 'org' },
     events: {
       'organization.updated': "The organization's settings changed (name, lock date, default payment terms).",

@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'products',
+    representations: { product: 'products' },
     ids: { Product: 'prod' },
     resources: {
       products: 'Products and services',

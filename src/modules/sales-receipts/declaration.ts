@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'sales-receipts',
+    representations: { sales_receipt: 'sales_receipts' },
     ids: { SalesReceipt: 'sr', SalesReceiptLine: 'srl' },
     resources: {
       sales_receipts: 'Sales receipts (sales paid at once) and refund receipts',

@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'tax-rates',
+    representations: { tax_rate: 'tax_rates' },
     ids: { TaxRate: 'txr' },
     resources: {
       tax_rates: 'Tax rates and the accounts their tax posts to',

@@ -4,6 +4,7 @@ import { declareModule } from '../../module.ts';
 export default declareModule(
   {
     name: 'webhooks',
+    representations: { webhook_subscription: 'webhooks' },
     ids: { WebhookSubscription: 'wh', WebhookDelivery: 'whd', WebhookDeliveryAttempt: 'wha' },
     resources: {
       webhooks: 'Webhook subscriptions, their deliveries and secrets',
