@@ -12,7 +12,7 @@ import {
   type LineInput,
   type OwedDocumentInput,
   defineOwedDocument,
-  type OwedPaymentInput,
+  type PaymentInput,
   owedDocumentWhere,
   recordOwedPayment,
   voidOwedDocument,
@@ -79,7 +79,10 @@ export const createBill = (scope: WriteScope, input: BillInput) => createOwedDoc
 /** Turns a draft into an open bill and posts it. */
 export const finalizeBill = (scope: WriteScope, id: string) => finalizeOwedDocument<BillRow>(scope, BILL_TYPE, id);
 
-export type BillPaymentInput = Pick<OwedPaymentInput, 'billId' | 'paymentAccountId' | 'amount' | 'date' | 'method' | 'reference'>;
+export type BillPaymentInput = PaymentInput & {
+  billId?: string | null;
+  paymentAccountId?: string | null;
+};
 
 /** Pays (part of) an open bill: Dr payables, Cr the bank or cash account the money left. */
 export const recordBillPayment = (scope: WriteScope, input: BillPaymentInput) =>

@@ -52,22 +52,22 @@ export interface OwedDocumentType {
   resource: string;
   side: Side;
   /** Its Prisma model, its lines' model and table, and the lines' column naming it. */
-  model: 'invoice' | 'bill';
-  lineModel: 'invoiceLine' | 'billLine';
-  lineTable: 'InvoiceLine' | 'BillLine';
-  parentKey: 'invoiceId' | 'billId';
+  model: string;
+  lineModel: string;
+  lineTable: string;
+  parentKey: string;
   idType: IdType;
   lineIdType: IdType;
   /** Its numbers: `<prefix>-0001` from the organization's `sequence`. */
   number: { prefix: string; sequence: SequenceName };
-  party: { key: PartyKey; model: 'customer' | 'vendor'; relation: 'customer' | 'vendor'; table: 'Customer' | 'Vendor' };
+  party: { key: PartyKey; model: 'customer' | 'vendor'; relation: string; table: 'Customer' | 'Vendor' };
   sourceTypes: { posting: SourceType; void: SourceType };
   payment: {
     resource: string;
-    model: 'payment' | 'billPayment';
+    model: string;
     idType: IdType;
     /** The column naming the bank or cash account the money went into or left. */
-    accountKey: 'depositAccountId' | 'paymentAccountId';
+    accountKey: string;
     sourceType: SourceType;
     describe: (number: string) => string;
   };
@@ -376,12 +376,8 @@ export async function latestSettlement(scope: WriteScope, type: OwedDocumentType
   );
 }
 
-export interface OwedPaymentInput extends PaymentInput {
-  invoiceId?: string | null;
-  billId?: string | null;
-  depositAccountId?: string | null;
-  paymentAccountId?: string | null;
-}
+/** A payment's fields, with the document it pays under the type's `parentKey` and its account under `payment.accountKey`. */
+export type OwedPaymentInput = PaymentInput & object;
 
 /**
  * Records (part of) the payment of an open document: money in (a sale: Dr the bank, Cr receivables) or
@@ -395,15 +391,17 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   const { accountKey } = type.payment;
   const check = new Checker();
   const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
-  const documentId = input[type.parentKey];
+  const named = input as Record<string, string | null | undefined>;
+  const documentId = named[type.parentKey];
   if (!documentId) check.fail(type.parentKey, 'is required');
-  await checkAccountRefs(scope, check, [{ path: accountKey, id: input[accountKey], ...CASH_ACCOUNT }]);
+  const accountId = named[accountKey];
+  await checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT }]);
   check.done();
   const document = await loadOwedDocument<Row>(scope, type, documentId!);
   const status = statusAfterPayment(scope, type.label, document, amount, date);
   const control = SIDE_ACCOUNTS[type.side].control;
   const system = await systemAccounts(scope, ['bank', control]);
-  const cashAccountId = input[accountKey] ?? system.bank;
+  const cashAccountId = accountId ?? system.bank;
   const partyId = partyIdOf(type, document);
   const party = partyRef(type, partyId);
   const paymentId = newId(type.payment.idType);
@@ -445,7 +443,7 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   const documentRef = { type: type.resource, id: document.id, row };
   const events: EventDraft[] = [{ type: eventOf(type, 'payment_recorded'), resource: documentRef }];
   if (status === 'PAID') events.push({ type: eventOf(type, 'paid'), resource: documentRef });
-  return change(type.payment.resource, { ...payment, [type.resource]: row } as unknown as Payment, [...events, posted.event]);
+  return change(type.payment.resource, { ...payment, [type.model]: row } as unknown as Payment, [...events, posted.event]);
 }
 
 /** Voids a document without payments: posts the reversal of its entry. A draft is simply voided. */

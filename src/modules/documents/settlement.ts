@@ -38,8 +38,8 @@ export function checkPaymentFields(scope: WriteScope, input: PaymentInput, check
   };
 }
 
-/** How messages name a document: `Invoice INV-0001 is already void`. */
-export type DocumentLabel = 'Invoice' | 'Bill' | 'Sales receipt' | 'Credit note';
+/** How messages name a document, capitalized: `Invoice INV-0001 is already void`. */
+export type DocumentLabel = string;
 
 /** What a payment or a void reads of a document. */
 export interface SettledDocument {

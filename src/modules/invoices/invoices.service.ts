@@ -15,7 +15,7 @@ import {
   loadOwedDocument,
   type OwedDocumentInput,
   defineOwedDocument,
-  type OwedPaymentInput,
+  type PaymentInput,
   owedDocumentWhere,
   recordOwedPayment,
   voidOwedDocument,
@@ -94,7 +94,10 @@ export const createInvoice = (scope: WriteScope, input: InvoiceInput) => createO
 /** Turns a draft into an open invoice and posts it. */
 export const finalizeInvoice = (scope: WriteScope, id: string) => finalizeOwedDocument<InvoiceRow>(scope, INVOICE_TYPE, id);
 
-export type InvoicePaymentInput = Pick<OwedPaymentInput, 'invoiceId' | 'depositAccountId' | 'amount' | 'date' | 'method' | 'reference'>;
+export type InvoicePaymentInput = PaymentInput & {
+  invoiceId?: string | null;
+  depositAccountId?: string | null;
+};
 
 /** Records a payment against an invoice: Dr the bank (or the deposit account given), Cr receivables. */
 export const recordPayment = (scope: WriteScope, input: InvoicePaymentInput) =>
