@@ -14,13 +14,14 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
-import { type SearchProvider, textMatch } from '../../lib/search.ts';
+import type { SearchProvider } from '../../lib/search.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
 import {
   checkPaymentFields,
   checkSaleLines,
   documentPostingLines,
+  documentWhere,
   invoiceTotals,
   type LineInput,
   latestSettlement,
@@ -51,28 +52,13 @@ export interface CreditNoteFilter {
   search?: string | null;
 }
 
-export function creditNoteWhere(
-  organizationId: string,
-  filter: CreditNoteFilter = {},
-  provider: SearchProvider,
-): PrismaTypes.CreditNoteWhereInput {
-  const and: PrismaTypes.CreditNoteWhereInput[] = [];
-  if (filter.status) and.push({ status: filter.status });
-  if (filter.customerId) and.push({ customerId: filter.customerId });
-  if (filter.from) and.push({ issueDate: { gte: filter.from } });
-  if (filter.to) and.push({ issueDate: { lte: filter.to } });
-  if (filter.search?.trim()) {
-    const text = filter.search.trim();
-    and.push({
-      OR: [
-        { number: textMatch(provider, 'contains', text) },
-        { reference: textMatch(provider, 'contains', text) },
-        { customer: { name: textMatch(provider, 'contains', text) } },
-      ],
-    });
-  }
-  return and.length ? { organizationId, AND: and } : { organizationId };
-}
+export const creditNoteWhere = (organizationId: string, filter: CreditNoteFilter = {}, provider: SearchProvider) =>
+  documentWhere(
+    { partyKey: 'customerId', partyRelation: 'customer', dateColumn: 'issueDate' },
+    organizationId,
+    filter,
+    provider,
+  ) as PrismaTypes.CreditNoteWhereInput;
 
 const CREDIT_LINE_COLUMNS = lineColumns('creditNoteId');
 

@@ -3,6 +3,7 @@
 // fields and REST routes). A document module describes itself to it and imports nothing of its siblings.
 export * from './arithmetic.ts';
 export * from './lines.ts';
+export * from './lists.ts';
 export * from './owed.ts';
 export * from './posting.ts';
 export * from './public.ts';

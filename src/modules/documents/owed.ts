@@ -12,7 +12,7 @@ import type { SequenceName, Tenant, WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
-import { type SearchProvider, textMatch } from '../../lib/search.ts';
+import type { SearchProvider } from '../../lib/search.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
@@ -31,6 +31,7 @@ import {
   type Side,
   taxAccountsAtPosting,
 } from './lines.ts';
+import { documentWhere } from './lists.ts';
 import { documentPostingLines, type PartyRef, type PostedLine, voidPosting } from './posting.ts';
 import {
   checkPaymentFields,
@@ -167,36 +168,20 @@ const partyRef = (type: OwedDocumentType, partyId: string): PartyRef =>
   type.party.key === 'customerId' ? { customerId: partyId } : { vendorId: partyId };
 
 /** The rows of an organization's documents of `type` a list's filter selects. */
-export function owedDocumentWhere(
+export const owedDocumentWhere = (
   type: OwedDocumentType,
   organizationId: string,
   filter: OwedDocumentFilter,
   provider: SearchProvider,
   asOf = today(),
-): Record<string, unknown> {
-  const where: Record<string, unknown> = { organizationId };
-  const and: Record<string, unknown>[] = [];
-  const partyId = filter[type.party.key];
-  if (filter.status) and.push({ status: filter.status });
-  if (partyId) and.push({ [type.party.key]: partyId });
-  if (filter.from) and.push({ issueDate: { gte: filter.from } });
-  if (filter.to) and.push({ issueDate: { lte: filter.to } });
-  if (filter.dueBefore) and.push({ dueDate: { lt: filter.dueBefore } });
-  if (filter.overdue === true) and.push({ status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } });
-  if (filter.overdue === false) and.push({ NOT: { status: { in: OPEN_STATUSES }, dueDate: { lt: asOf } } });
-  if (filter.search?.trim()) {
-    const text = filter.search.trim();
-    and.push({
-      OR: [
-        { number: textMatch(provider, 'contains', text) },
-        { reference: textMatch(provider, 'contains', text) },
-        { [type.party.relation]: { name: textMatch(provider, 'contains', text) } },
-      ],
-    });
-  }
-  if (and.length) where.AND = and;
-  return where;
-}
+) =>
+  documentWhere(
+    { partyKey: type.party.key, partyRelation: type.party.relation, dateColumn: 'issueDate' },
+    organizationId,
+    filter,
+    provider,
+    asOf,
+  );
 
 /** Checks the input and computes every line; reads only. */
 async function checkOwedDocument(type: OwedDocumentType, tenant: WriteScope, input: OwedDocumentInput) {

@@ -12,12 +12,13 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
-import { type SearchProvider, textMatch } from '../../lib/search.ts';
+import type { SearchProvider } from '../../lib/search.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT } from '../accounts/accounts.service.ts';
 import {
   checkSaleLines,
   documentPostingLines,
+  documentWhere,
   invoiceTotals,
   type LineInput,
   lineColumns,
@@ -47,29 +48,13 @@ export interface SalesReceiptFilter {
   search?: string | null;
 }
 
-export function salesReceiptWhere(
-  organizationId: string,
-  filter: SalesReceiptFilter = {},
-  provider: SearchProvider,
-): PrismaTypes.SalesReceiptWhereInput {
-  const and: PrismaTypes.SalesReceiptWhereInput[] = [];
-  if (filter.kind) and.push({ kind: filter.kind });
-  if (filter.status) and.push({ status: filter.status });
-  if (filter.customerId) and.push({ customerId: filter.customerId });
-  if (filter.from) and.push({ date: { gte: filter.from } });
-  if (filter.to) and.push({ date: { lte: filter.to } });
-  if (filter.search?.trim()) {
-    const text = filter.search.trim();
-    and.push({
-      OR: [
-        { number: textMatch(provider, 'contains', text) },
-        { reference: textMatch(provider, 'contains', text) },
-        { customer: { name: textMatch(provider, 'contains', text) } },
-      ],
-    });
-  }
-  return and.length ? { organizationId, AND: and } : { organizationId };
-}
+export const salesReceiptWhere = (organizationId: string, filter: SalesReceiptFilter = {}, provider: SearchProvider) =>
+  documentWhere(
+    { partyKey: 'customerId', partyRelation: 'customer', dateColumn: 'date' },
+    organizationId,
+    filter,
+    provider,
+  ) as PrismaTypes.SalesReceiptWhereInput;
 
 const PREFIX: Record<ReceiptKind, string> = { SALE: 'SR', REFUND: 'RR' };
 const RECEIPT_LINE_COLUMNS = lineColumns('receiptId');
