@@ -238,6 +238,13 @@ it('every document answers and records its life as the fixture holds it', async 
       vendor { name balance } payments { amount date paymentAccount { code } } } } } }`,
   );
   await graphql(
+    'graphql credit notes and receipts',
+    `{ creditNotes(first: 10) { edges { node { number status currency subtotal discountTotal taxTotal total amountApplied
+        amountRefunded remainingCredit voidedAt voidDate lines { quantity unitPrice amount taxAmount } } } }
+      salesReceipts(first: 10) { edges { node { number kind status currency subtotal discountTotal taxTotal total voidDate
+        lines { description amount } } } } }`,
+  );
+  await graphql(
     'graphql invoice filters',
     `{ a: invoices(filter: { status: PAID }) { totalCount } b: invoices(filter: { overdue: false, search: "Golden" }) { totalCount }
        c: bills(filter: { dueBefore: "2026-03-15" }) { totalCount } }`,

@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields } from '../documents/schema.ts';
+import { documentLineFields, documentTotalFields } from '../documents/schema.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
 import { amountDueOf, isOverdue, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
@@ -61,36 +61,12 @@ export const BillRef = builder.prismaNode('Bill', {
     vendor: t.relation('vendor', { description: 'Who billed us.' }),
     issueDate: t.expose('issueDate', { type: 'Date', description: 'Bill date; the posting date.' }),
     dueDate: t.expose('dueDate', { type: 'Date', description: 'When payment is due.' }),
-    currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
     memo: t.exposeString('memo', { nullable: true, description: 'Internal note.' }),
     reference: t.exposeString('reference', {
       nullable: true,
       description: "The vendor's own invoice number; unique per vendor among bills that are not void.",
     }),
-    subtotal: t.field({
-      type: 'Money',
-      description: 'Sum of quantity × unit price over the lines.',
-      select: { subtotal: true },
-      resolve: (b, _a, ctx) => money(ctx, b.subtotal),
-    }),
-    discountTotal: t.field({
-      type: 'Money',
-      description: 'Sum of the line discounts.',
-      select: { discountTotal: true },
-      resolve: (b, _a, ctx) => money(ctx, b.discountTotal),
-    }),
-    taxTotal: t.field({
-      type: 'Money',
-      description: 'Sum of the line taxes (recoverable tax).',
-      select: { taxTotal: true },
-      resolve: (b, _a, ctx) => money(ctx, b.taxTotal),
-    }),
-    total: t.field({
-      type: 'Money',
-      description: 'subtotal − discountTotal + taxTotal.',
-      select: { total: true },
-      resolve: (b, _a, ctx) => money(ctx, b.total),
-    }),
+    ...documentTotalFields(t, { taxTotal: 'Sum of the line taxes (recoverable tax).' }),
     amountPaid: t.field({
       type: 'Money',
       description: 'Payments made so far.',

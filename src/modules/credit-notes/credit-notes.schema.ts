@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, saleLineInputFields } from '../documents/schema.ts';
+import { documentLineFields, documentTotalFields, saleLineInputFields } from '../documents/schema.ts';
 import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
 import {
   type ApplyCreditInput,
@@ -74,25 +74,9 @@ export const CreditNoteRef = builder.prismaNode('CreditNote', {
     status: t.field({ type: CreditNoteStatusEnum, description: 'Where it is.', resolve: (c) => c.status }),
     customer: t.relation('customer', { description: 'Whose credit it is.' }),
     issueDate: t.expose('issueDate', { type: 'Date', description: 'Its date; the posting date.' }),
-    currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
     reference: t.exposeString('reference', { nullable: true, description: 'E.g. the invoice or return it is for.' }),
-    subtotal: t.field({
-      type: 'Money',
-      description: 'Sum of quantity × unit price over the lines.',
-      resolve: (c, _a, ctx) => money(ctx, c.subtotal),
-    }),
-    discountTotal: t.field({
-      type: 'Money',
-      description: 'Sum of the line discounts.',
-      resolve: (c, _a, ctx) => money(ctx, c.discountTotal),
-    }),
-    taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes.', resolve: (c, _a, ctx) => money(ctx, c.taxTotal) }),
-    total: t.field({
-      type: 'Money',
-      description: 'subtotal − discountTotal + taxTotal: the credit given.',
-      resolve: (c, _a, ctx) => money(ctx, c.total),
-    }),
+    ...documentTotalFields(t, { total: 'subtotal − discountTotal + taxTotal: the credit given.' }),
     amountApplied: t.field({ type: 'Money', description: 'Applied to invoices.', resolve: (c, _a, ctx) => money(ctx, c.amountApplied) }),
     amountRefunded: t.field({ type: 'Money', description: 'Paid back.', resolve: (c, _a, ctx) => money(ctx, c.amountRefunded) }),
     remainingCredit: t.field({

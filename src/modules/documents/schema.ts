@@ -90,3 +90,42 @@ export const saleLineInputFields = (t: InputFieldBuilder<BuilderTypes, 'InputObj
   }),
   accountId: t.id({ description: `Income account to ${accountText}; default the product's, else the sales account.` }),
 });
+
+type TotalColumns = { currency: string; subtotal: bigint; discountTotal: bigint; taxTotal: bigint; total: bigint };
+
+/**
+ * The currency and totals every document has over its own columns; `texts` says what its tax and total
+ * are. Typed over any parent: a select-mode type's builder knows only the columns it selected up front,
+ * and these fields select their own (readsColumns), which TypeScript cannot follow across models.
+ */
+export const documentTotalFields = (
+  // biome-ignore lint/suspicious/noExplicitAny: see above; the resolvers below say which columns they read.
+  t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'string' | 'field'>,
+  texts: { taxTotal?: string; total?: string } = {},
+) => ({
+  currency: t.string({ description: 'ISO 4217 currency.', ...readsColumns('currency'), resolve: (d: TotalColumns) => d.currency }),
+  subtotal: t.field({
+    type: 'Money',
+    description: 'Sum of quantity × unit price over the lines.',
+    ...readsColumns('subtotal'),
+    resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.subtotal),
+  }),
+  discountTotal: t.field({
+    type: 'Money',
+    description: 'Sum of the line discounts.',
+    ...readsColumns('discountTotal'),
+    resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.discountTotal),
+  }),
+  taxTotal: t.field({
+    type: 'Money',
+    description: texts.taxTotal ?? 'Sum of the line taxes.',
+    ...readsColumns('taxTotal'),
+    resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.taxTotal),
+  }),
+  total: t.field({
+    type: 'Money',
+    description: texts.total ?? 'subtotal − discountTotal + taxTotal.',
+    ...readsColumns('total'),
+    resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.total),
+  }),
+});

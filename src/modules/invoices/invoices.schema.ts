@@ -7,7 +7,7 @@ import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.t
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
 import { amountDueOf, isOverdue, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
-import { documentLineFields, saleLineInputFields } from '../documents/schema.ts';
+import { documentLineFields, documentTotalFields, saleLineInputFields } from '../documents/schema.ts';
 import { LINES_IN_ORDER } from './invoices.public.ts';
 import {
   createInvoice,
@@ -72,33 +72,9 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     customer: t.relation('customer', { description: 'Who is invoiced.' }),
     issueDate: t.expose('issueDate', { type: 'Date', description: 'Invoice date; the posting date.' }),
     dueDate: t.expose('dueDate', { type: 'Date', description: 'When payment is due.' }),
-    currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
     reference: t.exposeString('reference', { nullable: true, description: "The customer's reference, e.g. a purchase order number." }),
-    subtotal: t.field({
-      type: 'Money',
-      description: 'Sum of quantity × unit price over the lines.',
-      select: { subtotal: true },
-      resolve: (i, _a, ctx) => money(ctx, i.subtotal),
-    }),
-    discountTotal: t.field({
-      type: 'Money',
-      description: 'Sum of the line discounts.',
-      select: { discountTotal: true },
-      resolve: (i, _a, ctx) => money(ctx, i.discountTotal),
-    }),
-    taxTotal: t.field({
-      type: 'Money',
-      description: 'Sum of the line taxes.',
-      select: { taxTotal: true },
-      resolve: (i, _a, ctx) => money(ctx, i.taxTotal),
-    }),
-    total: t.field({
-      type: 'Money',
-      description: 'subtotal − discountTotal + taxTotal.',
-      select: { total: true },
-      resolve: (i, _a, ctx) => money(ctx, i.total),
-    }),
+    ...documentTotalFields(t),
     amountPaid: t.field({
       type: 'Money',
       description: 'Payments received so far.',

@@ -1,9 +1,8 @@
 import { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
-import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, saleLineInputFields } from '../documents/schema.ts';
+import { documentLineFields, documentTotalFields, saleLineInputFields } from '../documents/schema.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
@@ -54,23 +53,7 @@ export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
       description: "External reference, e.g. the till's or the shop's order number.",
     }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note.' }),
-    currency: t.exposeString('currency', { description: 'ISO 4217 currency.' }),
-    subtotal: t.field({
-      type: 'Money',
-      description: 'Sum of quantity × unit price over the lines.',
-      resolve: (r, _a, ctx) => money(ctx, r.subtotal),
-    }),
-    discountTotal: t.field({
-      type: 'Money',
-      description: 'Sum of the line discounts.',
-      resolve: (r, _a, ctx) => money(ctx, r.discountTotal),
-    }),
-    taxTotal: t.field({ type: 'Money', description: 'Sum of the line taxes.', resolve: (r, _a, ctx) => money(ctx, r.taxTotal) }),
-    total: t.field({
-      type: 'Money',
-      description: 'subtotal − discountTotal + taxTotal: the money received (refunded).',
-      resolve: (r, _a, ctx) => money(ctx, r.total),
-    }),
+    ...documentTotalFields(t, { total: 'subtotal − discountTotal + taxTotal: the money received (refunded).' }),
     refundOf: t.relation('refundOf', { nullable: true, description: "A refund's sale, when it names one." }),
     refunds: t.relation('refunds', {
       description: "A sale's refund receipts, oldest first.",
