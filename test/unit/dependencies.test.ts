@@ -61,6 +61,23 @@ it('a document module imports no other document module: what documents share is 
   expect(kernel).toEqual([]);
 });
 
+it("outside a document's folder its code is named only by the reports' GraphQL types (which link to it) and the list of declarations", () => {
+  const outside = files('modules')
+    .filter((file) => !DOCUMENTS.some((name) => file.startsWith(join('modules', name))))
+    .flatMap((file) =>
+      imports(file)
+        .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)) && !spec.endsWith('/declaration.ts'))
+        .map((spec) => `${file} -> ${spec}`),
+    );
+  expect(outside.every((line) => line.startsWith('modules/reports/reports.schema.ts -> ') && line.endsWith('.schema.ts'))).toBe(true);
+  const elsewhere = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'fast-paths', 'cli', 'build'].flatMap(files).flatMap((file) =>
+    imports(file)
+      .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)))
+      .map((spec) => `${file} -> ${spec}`),
+  );
+  expect(elsewhere).toEqual([]);
+});
+
 it('domain modules do not import the composition root', () => {
   const back = files('modules').flatMap((file) =>
     imports(file)
