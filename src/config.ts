@@ -38,7 +38,10 @@ export interface Config {
   socketKeepAliveMs: number;
   /** Event-loop lag past which API requests are answered 503 + Retry-After for a second (0: never). */
   shedLoadLagMs: number;
-  /** PostgreSQL: how long an instance may answer a verified key without looking it up again (core/api-keys.ts `keyVerifier`); 0: every request. */
+  /**
+   * PostgreSQL: how long an instance may answer a verified key without looking it up again (core/api-keys.ts `keyVerifier`); 0: every
+   * request.
+   */
   apiKeyCacheMs: number;
   /** Live events one subscription may have waiting for a client that does not read; past it the subscription ends. */
   subscriptionBacklog: number;
@@ -55,7 +58,10 @@ export interface Config {
   corsOrigins: string[];
   /** Answer GraphQL introspection (and suggest field names in errors). */
   graphqlIntrospection: boolean;
-  /** Run queries over the lists from plans made once per document (fast-paths/planned-queries.ts); off: every query through the executor. */
+  /**
+   * Run queries over the lists from plans made once per document (fast-paths/planned-queries.ts); off: every query through the
+   * executor.
+   */
   graphqlPlannedQueries: boolean;
   /** How far V8's heap may grow past what is live before a full collection, in percent; 0: V8 decides (lib/v8-settings.ts). */
   heapGrowingPercent: number;

@@ -1,4 +1,5 @@
-// `npm run apikey -- create --org "<name>" [--name "<key name>"] [--currency USD] [--scopes "invoices:write customers:read"] [--expires 2027-06-30]`
+// `npm run apikey -- create --org "<name>" [--name "<key name>"] [--currency USD] [--scopes "invoices:write customers:read"] [--expires
+// 2027-06-30]`
 // `npm run apikey -- list [--org "<name>"]`
 // `npm run apikey -- revoke <prefix>`
 // Runs pending migrations first, so it works on a fresh clone before the server ever started.

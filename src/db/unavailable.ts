@@ -5,7 +5,10 @@
 // as 503 with Retry-After, never an INTERNAL 500: the client did nothing wrong, and retrying (with its
 // Idempotency-Key for writes) is the right move.
 
-/** Prisma: can't reach (P1001), timed out (P1002, P1008), connection closed (P1017), pool timeout (P2024), transaction closed under it (P2028). */
+/**
+ * Prisma: can't reach (P1001), timed out (P1002, P1008), connection closed (P1017), pool timeout (P2024), transaction closed under it
+ * (P2028).
+ */
 const PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 
 /** The driver adapters' kinds for the same (@prisma/driver-adapter-utils' MappedError). */

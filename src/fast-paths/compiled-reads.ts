@@ -201,7 +201,10 @@ function whereSql(model: Model, where: unknown, params: unknown[]): string[] {
   return clauses;
 }
 
-/** `conditions` with every one but the row key's made unusable to an index (SQLite's unary `+`), when the key is given; see `Dialect.byPrimaryKey`. */
+/**
+ * `conditions` with every one but the row key's made unusable to an index (SQLite's unary `+`), when the key is given; see
+ * `Dialect.byPrimaryKey`.
+ */
 function pinnedToPrimaryKey(model: Model, where: unknown, conditions: string[], dialect: Dialect): string[] {
   if (!dialect.byPrimaryKey || !model.rowKey || !where || typeof where !== 'object') return conditions;
   const key = (where as Record<string, unknown>)[model.rowKey];
@@ -232,7 +235,10 @@ function orderSql(model: Model, orderBy: unknown): string {
 interface RelationPlan {
   field: string;
   plan: Plan;
-  /** The parent's column and the child's column that match (Invoice.customerId = Customer.id; Invoice.id = InvoiceLine.invoiceId), as positions in each plan's `columns`. */
+  /**
+   * The parent's column and the child's column that match (Invoice.customerId = Customer.id; Invoice.id = InvoiceLine.invoiceId), as
+   * positions in each plan's `columns`.
+   */
   parentKey: number;
   childKey: string;
   childKeyAt: number;

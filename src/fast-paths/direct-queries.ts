@@ -28,7 +28,10 @@ export type DirectAnswer = { status: 200; mediaType: ResultMediaType; body: stri
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The body's GraphQL parameters when they are exactly `query` (a string), `variables` (an object or null) and `operationName` (a string or null). */
+/**
+ * The body's GraphQL parameters when they are exactly `query` (a string), `variables` (an object or null) and `operationName` (a string
+ * or null).
+ */
 export function directQueryParams(body: Buffer): DirectQuery | undefined {
   let params: unknown;
   try {

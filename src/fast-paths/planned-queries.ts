@@ -121,7 +121,10 @@ const PLAIN_EXTENSIONS = new Set([
 
 const NO_ARGUMENTS = Object.freeze({});
 
-/** The fields a selection set names for `type`, by response key, with every node of each (fragments flattened); undefined if any needs the executor. */
+/**
+ * The fields a selection set names for `type`, by response key, with every node of each (fragments flattened); undefined if any needs
+ * the executor.
+ */
 function collectFields(
   type: GraphQLObjectType,
   selectionSets: readonly SelectionSetNode[],

@@ -232,7 +232,10 @@ export function useUnavailableStatus() {
   };
 }
 
-/** The result with its SERVICE_UNAVAILABLE error marked 503 when nothing else was answered (useUnavailableStatus), else the result itself. */
+/**
+ * The result with its SERVICE_UNAVAILABLE error marked 503 when nothing else was answered (useUnavailableStatus), else the result
+ * itself.
+ */
 export function withUnavailableStatus(result: ExecutionResult): ExecutionResult {
   const { errors, data } = result as { errors?: readonly GraphQLError[]; data?: Record<string, unknown> | null };
   const unavailable = errors?.find((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');

@@ -22,7 +22,8 @@ import { toAppError } from './errors.ts';
 export const MUTATION_FIELD_NULLABLE = true;
 
 export const IDEMPOTENCY_KEY_DESCRIPTION =
-  'Makes retries safe: repeating the mutation with the same key (within 24 hours) returns the first result without writing again; the same key with a different input is refused with IDEMPOTENCY_KEY_REUSED.';
+  'Makes retries safe: repeating the mutation with the same key (within 24 hours) returns the first result without writing again; ' +
+  'the same key with a different input is refused with IDEMPOTENCY_KEY_REUSED.';
 
 /** True when the client selected nothing but the id (as the REST routes do): no row is needed to answer. */
 function selectsOnlyId(info: GraphQLResolveInfo) {

@@ -2,7 +2,8 @@
 // graphql/live-delivery.ts (deliverLive in the root value), which executes and serializes each event once
 // per group of like subscribers. Elsewhere (one subscriber iterating alone): when an event reaches the N
 // subscribers of an organization that run the same subscription document with the same variables and
-// scopes, the event is executed into a result once and that result goes to all N (graphql-js would execute it N times). The bus hands every local subscriber
+// scopes, the event is executed into a result once and that result goes to all N (graphql-js would execute it N times). The bus hands
+// every local subscriber
 // the same event object, so results are kept per event object (a WeakMap: gone with the event) and per
 // (organization, document, variables, operation). Replayed events (`after`) are read per subscriber and
 // never shared. Tenancy holds: the organization is part of the key, and events are per organization.

@@ -9,7 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** GraphiQL and Swagger UI are single pages with inline bootstrapping and styles, served from here. */
 const PAGE_CSP =
-  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' " +
+  "data:; connect-src 'self'; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const EXPOSED = [
   'X-Request-Id',
@@ -38,7 +39,8 @@ export function setSecurityHeaders(res: ServerResponse) {
  * pages above: its own files only, and connections (fetch, WebSocket) to this origin only.
  */
 const DASHBOARD_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; " +
+  "base-uri 'none'; form-action 'none'";
 
 export function allowDashboard(res: ServerResponse) {
   res.setHeader('content-security-policy', DASHBOARD_CSP);

@@ -17,7 +17,10 @@ import examplesFile from './openapi-examples.json' with { type: 'json' };
 import type { CompiledRoute } from './rest.ts';
 import { requiredScopes } from '../graphql/scopes.ts';
 
-/** A real request and answer per operation, recorded by the OpenAPI conformance test (`UPDATE_OPENAPI_EXAMPLES=1`), which fails when they no longer fit. */
+/**
+ * A real request and answer per operation, recorded by the OpenAPI conformance test (`UPDATE_OPENAPI_EXAMPLES=1`), which fails when
+ * they no longer fit.
+ */
 const examples = examplesFile as Record<string, { request?: unknown; response?: unknown }>;
 
 const SCALARS: Record<string, Schema> = {
@@ -67,12 +70,17 @@ const ERROR_RESPONSES = {
   409: "The organization's books were busy with other changes (CONFLICT); retry after Retry-After seconds with the same Idempotency-Key.",
   413: 'The body is larger than the server accepts (PAYLOAD_TOO_LARGE).',
   415: 'The body is not sent as application/json (UNSUPPORTED_MEDIA_TYPE).',
-  429: 'More than the per-key quota this minute, or too many requests without a valid key from one address (RATE_LIMITED); wait Retry-After seconds.',
+  429:
+    'More than the per-key quota this minute, or too many requests without a valid key from one address (RATE_LIMITED); wait ' +
+    'Retry-After seconds.',
   500: 'Failure in the service (INTERNAL); quote the requestId; you may retry later.',
   503: 'The database (or the rate-limit store) cannot be reached right now (SERVICE_UNAVAILABLE); wait Retry-After seconds.',
 };
 
-/** Which errors an operation can answer: 404 only with an id in the path or the query, 409/413/415 only for writes, 403 when it needs a scope. */
+/**
+ * Which errors an operation can answer: 404 only with an id in the path or the query, 409/413/415 only for writes, 403 when it needs a
+ * scope.
+ */
 function errorStatusesOf(route: CompiledRoute, scopes: string[]): string[] {
   const write = route.method !== 'GET';
   return Object.keys(ERROR_RESPONSES).filter((status) => {
@@ -83,7 +91,10 @@ function errorStatusesOf(route: CompiledRoute, scopes: string[]): string[] {
   });
 }
 
-/** A query parameter's schema: its GraphQL type's, or, for one named `<type>Id`, the pattern of that type's ids (the REST layer refuses others). */
+/**
+ * A query parameter's schema: its GraphQL type's, or, for one named `<type>Id`, the pattern of that type's ids (the REST layer refuses
+ * others).
+ */
 function parameterSchema(name: string, type: GraphQLInputType) {
   const idOf = idKindNamedBy(name);
   return idOf ? { type: 'string', pattern: idPattern(idOf) } : inputSchema(type);

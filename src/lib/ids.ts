@@ -25,7 +25,8 @@ let lastRandom: number[] = [];
 /**
  * `<prefix>_<10 chars of time><16 chars of randomness>`: time-ordered like a ULID, so ids created
  * later sort later, which keeps B-tree inserts local. Monotonic as ULID's monotonic mode: an id made in
- * the same millisecond as the one before takes that one's random part plus one, so the rows a write makes (allocations, lines) sort in the order it made them.
+ * the same millisecond as the one before takes that one's random part plus one, so the rows a write makes (allocations, lines) sort in
+ * the order it made them.
  * Hand-written because it is twenty lines and the prefix is ours; a ULID library would add a
  * dependency for the same arithmetic.
  */

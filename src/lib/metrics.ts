@@ -71,14 +71,18 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
   });
   const graphqlHandling = new Counter({
     name: `${prefix}graphql_http_requests_total`,
-    help: "GraphQL requests over HTTP by handling: direct (a plain JSON query, run on the envelop) or yoga (the rest, through Yoga's HTTP handling)",
+    help:
+      "GraphQL requests over HTTP by handling: direct (a plain JSON query, run on the envelop) or yoga (the rest, through Yoga's HTTP " +
+      'handling)',
     labelNames: ['handling'],
     registers,
   });
   const handled = { direct: graphqlHandling.labels('direct'), yoga: graphqlHandling.labels('yoga') };
   const plannedQueries = new Counter({
     name: `${prefix}graphql_planned_queries_total`,
-    help: 'Queries with a plan, by outcome: planned (answered from the plan) or abandoned (answered by the executor: an error, or data the plan cannot answer exactly)',
+    help:
+      'Queries with a plan, by outcome: planned (answered from the plan) or abandoned (answered by the executor: an error, or data the ' +
+      'plan cannot answer exactly)',
     labelNames: ['outcome'],
     registers,
   });
@@ -125,7 +129,9 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
   });
   const subscriptionsEnded = new Counter({
     name: `${prefix}graphql_subscriptions_ended_total`,
-    help: 'Live subscriptions ended with resumeAfter, by reason: backlog (more than SUBSCRIPTION_BACKLOG events waiting), unresponsive (no answer to a ping), undeliverable, log_unreadable',
+    help:
+      'Live subscriptions ended with resumeAfter, by reason: backlog (more than SUBSCRIPTION_BACKLOG events waiting), unresponsive (no ' +
+      'answer to a ping), undeliverable, log_unreadable',
     labelNames: ['reason'],
     registers,
   });

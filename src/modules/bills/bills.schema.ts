@@ -52,7 +52,8 @@ builder.prismaNode('BillPayment', {
 
 export const BillRef = builder.prismaNode('Bill', {
   description:
-    "A bill: what a vendor invoices us. Posting it debits the lines' expense or asset accounts and recoverable tax, and credits payables; it is never edited once posted.",
+    "A bill: what a vendor invoices us. Posting it debits the lines' expense or asset accounts and recoverable tax, and credits " +
+    'payables; it is never edited once posted.',
   ...tenantNode('The bill id (`bill_…`).'),
   select: { id: true },
   fields: (t) => ({

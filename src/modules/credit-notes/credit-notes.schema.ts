@@ -67,7 +67,8 @@ builder.prismaObject('CreditNoteRefund', {
 
 export const CreditNoteRef = builder.prismaNode('CreditNote', {
   description:
-    "A credit note for a customer (a return, an overcharge): the mirror of an invoice, posted Dr revenue, Dr tax, Cr receivables. Its credit is applied to the customer's invoices or refunded.",
+    'A credit note for a customer (a return, an overcharge): the mirror of an invoice, posted Dr revenue, Dr tax, Cr receivables. ' +
+    "Its credit is applied to the customer's invoices or refunded.",
   ...tenantNode('The credit note id (`cn_…`).'),
   fields: (t) => ({
     number: t.exposeString('number', { description: 'CN-0001, sequential in the organization.' }),

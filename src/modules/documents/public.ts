@@ -10,7 +10,8 @@ import { formatQuantity } from './arithmetic.ts';
 /** What voidedAt and voidDate mean, on every document that can be voided (REST and GraphQL say the same). */
 export const VOIDED_AT_DESCRIPTION = 'When the void was requested (the clock time of the request); voidDate is the date it was posted.';
 export const VOID_DATE_DESCRIPTION =
-  "The date the void was posted (its reversing entry's date, which the void request may set); null unless void, and for a voided draft (nothing was posted).";
+  "The date the void was posted (its reversing entry's date, which the void request may set); null unless void, and for a voided " +
+  'draft (nothing was posted).';
 
 /**
  * What owed documents share, in the order REST shows it: the head before the party (customerId,

@@ -51,7 +51,8 @@ export const documentLineFields = (
     type: 'Percent',
     nullable: true,
     description:
-      'Tax rate in percent (copied from appliedTaxRate when the line names one); null when the line has no tax (0 is a zero rate, which the tax summary reports).',
+      'Tax rate in percent (copied from appliedTaxRate when the line names one); null when the line has no tax (0 is a zero rate, ' +
+      'which the tax summary reports).',
     ...readsColumns('taxRatePpm'),
     resolve: (l) => (l.taxRatePpm === null ? null : formatPercent(l.taxRatePpm)),
   }),

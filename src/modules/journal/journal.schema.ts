@@ -41,7 +41,8 @@ export const JournalEntryRef = builder.prismaNode('JournalEntry', {
     reference: t.exposeString('reference', { nullable: true, description: 'External reference, e.g. a receipt number.' }),
     sourceType: t.exposeString('sourceType', {
       description:
-        'What posted it: manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.',
+        'What posted it: manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, ' +
+        'sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.',
     }),
     sourceId: t.exposeString('sourceId', { nullable: true, description: 'The id of the invoice, payment or entry that posted it.' }),
     totalAmount: t.field({
@@ -77,7 +78,8 @@ const JournalFilterInput = builder.inputType('JournalEntryFilter', {
     accountId: t.id({ description: 'Only entries with a line on this account.' }),
     sourceType: t.string({
       description:
-        'manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void or reversal.',
+        'manual, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, refund_receipt, sales_receipt_void, ' +
+        'credit_note, credit_note_refund, credit_note_void or reversal.',
     }),
     search: t.string({ description: 'Part of the description or reference, or the entry number.' }),
   }),
@@ -157,7 +159,8 @@ builder.prismaObjectFields('Account', (t) => ({
   balance: t.loadable({
     type: 'Money',
     description:
-      "Balance from every posted line, on the account's normal side: debits minus credits for assets and expenses, credits minus debits otherwise.",
+      "Balance from every posted line, on the account's normal side: debits minus credits for assets and expenses, credits minus " +
+      'debits otherwise.',
     load: (ids: string[], ctx: GraphQLContext) => accountBalances(ctx, ids).then((map) => ids.map((id) => money(ctx, map.get(id) ?? 0n))),
     resolve: (account) => account.id,
   }),

@@ -25,11 +25,13 @@ export const organizationRoutes: RestRoute[] = [
     path: '/api/v1/organization',
     operationId: 'updateOrganization',
     summary:
-      "Change your organization's settings (lock the books up to a date, payment terms, fiscal year end, name); needs a key with every scope",
+      "Change your organization's settings (lock the books up to a date, payment terms, fiscal year end, name); needs a key with " +
+      'every scope',
     bodyType: 'UpdateOrganizationInput',
     responses: { 200: organizationRepresentation.schema },
     document:
-      'mutation updateOrganization($input: UpdateOrganizationInput!, $idempotencyKey: String) { updateOrganization(input: $input, idempotencyKey: $idempotencyKey) { id } }',
+      'mutation updateOrganization($input: UpdateOrganizationInput!, $idempotencyKey: String) { updateOrganization(input: $input, ' +
+      'idempotencyKey: $idempotencyKey) { id } }',
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (_data, _req, _context, write) => writeResult(200, write),
   },

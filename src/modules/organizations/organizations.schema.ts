@@ -16,7 +16,8 @@ const OrganizationRef = builder.prismaObject('Organization', {
     }),
     fiscalYearEnd: t.exposeString('fiscalYearEnd', {
       description:
-        "The last day of the fiscal year, MM-DD (default 12-31). The balance sheet and trial balance close each fiscal year's result into retained earnings.",
+        "The last day of the fiscal year, MM-DD (default 12-31). The balance sheet and trial balance close each fiscal year's result " +
+        'into retained earnings.',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the organization was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
@@ -25,7 +26,8 @@ const OrganizationRef = builder.prismaObject('Organization', {
 
 const RateLimitRef = builder.objectRef<{ limit: number; remaining: number; resetSeconds: number }>('RateLimit').implement({
   description:
-    'The request quota of the API key in use, as it stands after counting this request (the same figures as the X-RateLimit-* and RateLimit headers).',
+    'The request quota of the API key in use, as it stands after counting this request (the same figures as the X-RateLimit-* and ' +
+    'RateLimit headers).',
   fields: (t) => ({
     limit: t.exposeInt('limit', { description: 'Requests allowed per window (a minute), all endpoints and transports.' }),
     remaining: t.exposeInt('remaining', { description: 'Requests left in the current window.' }),
@@ -85,7 +87,8 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
     defaultPaymentTermsDays: t.int({ description: 'Default payment terms in days (0–365).' }),
     fiscalYearEnd: t.string({
       description:
-        'The last day of the fiscal year, MM-DD, e.g. 12-31 or 06-30 (not 02-29). Reports follow it at once, for past dates too: no entry is posted.',
+        'The last day of the fiscal year, MM-DD, e.g. 12-31 or 06-30 (not 02-29). Reports follow it at once, for past dates too: no ' +
+        'entry is posted.',
     }),
   }),
 });

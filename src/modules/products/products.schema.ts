@@ -33,7 +33,8 @@ export const ProductRef = builder.prismaNode('Product', {
       type: 'Percent',
       nullable: true,
       description:
-        'Default sales tax rate, in percent, for the lines that sell it without a rate of their own; null: sold without tax (0 is a zero rate).',
+        'Default sales tax rate, in percent, for the lines that sell it without a rate of their own; null: sold without tax (0 is a ' +
+        'zero rate).',
       select: { taxRatePpm: true },
       resolve: (p) => (p.taxRatePpm === null ? null : formatPercent(p.taxRatePpm)),
     }),

@@ -65,7 +65,8 @@ export const reportRoutes: RestRoute[] = [
     name: 'aged-receivables',
     field: 'agedReceivables',
     summary:
-      'Aged receivables as of a date (today when asOf is left out): what each customer owes, by days past due, with each open invoice and unused credit note',
+      'Aged receivables as of a date (today when asOf is left out): what each customer owes, by days past due, with each open ' +
+      'invoice and unused credit note',
     args: '$asOf: Date',
     selection: `asOf rows { customer { id name } ${BUCKETS} } totals { ${BUCKETS} } invoices { invoice { id } number ${AGED} } creditNotes { creditNote { id } number ${AGED} }`,
   }),

@@ -48,7 +48,8 @@ const TrialBalanceRow = builder.objectRef<TB['rows'][number]>('TrialBalanceRow')
 
 const TrialBalance = builder.objectRef<TB>('TrialBalance').implement({
   description:
-    'Every account with a balance; total debits equal total credits. Income and expense accounts show this fiscal year only; the result of the years before is in the retained earnings account.',
+    'Every account with a balance; total debits equal total credits. Income and expense accounts show this fiscal year only; the ' +
+    'result of the years before is in the retained earnings account.',
   fields: (t) => ({
     asOf: t.field({ type: 'Date', description: 'Lines dated up to and including this date.', resolve: (r) => r.asOf }),
     rows: t.field({ type: [TrialBalanceRow], description: 'One row per account with a balance, by code.', resolve: (r) => r.rows }),
@@ -75,7 +76,8 @@ const ReportSection = builder.objectRef<Section>('ReportSection').implement({
 
 const BalanceSheet = builder.objectRef<Awaited<ReturnType<typeof balanceSheet>>>('BalanceSheet').implement({
   description:
-    'Assets = liabilities + equity + retained earnings + current earnings, as of a date. Each fiscal year before the one the date falls in is closed into retained earnings, without a closing entry (as QuickBooks and Xero report it).',
+    'Assets = liabilities + equity + retained earnings + current earnings, as of a date. Each fiscal year before the one the date ' +
+    'falls in is closed into retained earnings, without a closing entry (as QuickBooks and Xero report it).',
   fields: (t) => ({
     asOf: t.field({ type: 'Date', description: 'Lines dated up to and including this date.', resolve: (r) => r.asOf }),
     assets: t.field({ type: ReportSection, description: 'Asset accounts.', resolve: (r) => r.assets }),
@@ -89,7 +91,8 @@ const BalanceSheet = builder.objectRef<Awaited<ReturnType<typeof balanceSheet>>>
     retainedEarnings: t.field({
       type: 'Money',
       description:
-        'Income minus expenses of every fiscal year before this one (beside any balance posted to the retained earnings account itself, which is in equity).',
+        'Income minus expenses of every fiscal year before this one (beside any balance posted to the retained earnings account ' +
+        'itself, which is in equity).',
       resolve: (r, _a, ctx) => money(ctx, r.retainedEarnings),
     }),
     currentEarnings: t.field({
@@ -245,7 +248,8 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
     creditNotes: t.field({
       type: [AgedCreditNote],
       description:
-        'Credit notes with credit unused at the end of asOf, as negative amounts aged from their dates (days overdue: days since issued). Read only when asked for.',
+        'Credit notes with credit unused at the end of asOf, as negative amounts aged from their dates (days overdue: days since ' +
+        'issued). Read only when asked for.',
       resolve: (r, _a, ctx) =>
         agedDocuments(ctx, r.asOf, 'receivables', 'credit_note', (ids) =>
           ctx.prisma.creditNote.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
@@ -254,7 +258,8 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
     invoices: t.field({
       type: [AgedInvoice],
       description:
-        'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes they sum to the rows per customer and bucket. Read only when asked for.',
+        'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes they sum to the rows per customer ' +
+        'and bucket. Read only when asked for.',
       resolve: (r, _a, ctx) =>
         agedDocuments(ctx, r.asOf, 'receivables', 'document', (ids) =>
           ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
@@ -271,7 +276,8 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
     bills: t.field({
       type: [AgedBill],
       description:
-        'Aging detail: every bill open at the end of asOf, most overdue first; they sum to the rows per vendor and bucket. Read only when asked for.',
+        'Aging detail: every bill open at the end of asOf, most overdue first; they sum to the rows per vendor and bucket. Read only ' +
+        'when asked for.',
       resolve: (r, _a, ctx) =>
         agedDocuments(ctx, r.asOf, 'payables', 'document', (ids) =>
           ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
@@ -306,7 +312,8 @@ const TaxSummaryRow = builder.objectRef<Tax['rows'][number]>('TaxSummaryRow').im
     taxableAmount: t.field({
       type: 'Money',
       description:
-        'Net amounts (after discounts, before tax) of the invoice lines taxed at it: invoices posted in the period, less those voided in it.',
+        'Net amounts (after discounts, before tax) of the invoice lines taxed at it: invoices posted in the period, less those ' +
+        'voided in it.',
       resolve: (r, _a, ctx) => money(ctx, r.taxable),
     }),
     taxCollected: t.field({ type: 'Money', description: 'Tax charged on those lines.', resolve: (r, _a, ctx) => money(ctx, r.collected) }),

@@ -313,7 +313,10 @@ function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.S
   return Prisma.sql`${documents} UNION ALL ${openRows('CreditNote', creditThen, organizationId, asOf, `'OPEN'`)}`;
 }
 
-/** The statement of aged receivables (or payables) as at `asOf`: one row per party owing (owed) then, with its buckets (test/db/list-plans.test.ts reads its plan). */
+/**
+ * The statement of aged receivables (or payables) as at `asOf`: one row per party owing (owed) then, with its buckets
+ * (test/db/list-plans.test.ts reads its plan).
+ */
 export function agingStatement(organizationId: string, asOf: string, side: AgingSide = 'receivables'): Prisma.Sql {
   const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
   return Prisma.sql`
@@ -425,7 +428,10 @@ export async function agedReceivables(tenant: Tenant, asOf = today()) {
   return { ...table, rows: table.rows.map(({ party, ...buckets }) => ({ customer: party, ...buckets })) };
 }
 
-/** What we owed vendors at the end of `asOf`, by how overdue it was then: aged receivables' rules, over bills and bill payments; the total equals the payables balance then. */
+/**
+ * What we owed vendors at the end of `asOf`, by how overdue it was then: aged receivables' rules, over bills and bill payments; the
+ * total equals the payables balance then.
+ */
 export async function agedPayables(tenant: Tenant, asOf = today()) {
   const perVendor = await agedSums(tenant, asOf, 'payables');
   const vendors = await tenant.prisma.vendor.findMany({

@@ -38,7 +38,8 @@ builder.prismaObject('SalesReceiptLine', {
 
 export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
   description:
-    'A sale paid at once (Dr bank or cash, Cr revenue, Cr sales tax), or a refund receipt (the mirror). Posted when recorded, never edited.',
+    'A sale paid at once (Dr bank or cash, Cr revenue, Cr sales tax), or a refund receipt (the mirror). Posted when recorded, never ' +
+    'edited.',
   ...tenantNode('The receipt id (`sr_…`).'),
   fields: (t) => ({
     number: t.exposeString('number', { description: 'SR-0001 for a sale, RR-0002 for a refund: one series.' }),
