@@ -21,7 +21,8 @@ import { representations } from '../src/registry.ts';
 // The accounts' daily totals, kept by the raw side as writePosting keeps them (same statement shape).
 const ADD_DAILY_TOTALS = 'INSERT INTO "AccountDailyTotal" ("organizationId", "accountId", "date", "debit", "credit")';
 const ON_CONFLICT_ADD =
-  'ON CONFLICT ("organizationId", "accountId", "date") DO UPDATE SET "debit" = "AccountDailyTotal"."debit" + excluded."debit", "credit" = "AccountDailyTotal"."credit" + excluded."credit"';
+  'ON CONFLICT ("organizationId", "accountId", "date") DO UPDATE SET "debit" = "AccountDailyTotal"."debit" + excluded."debit", ' +
+  '"credit" = "AccountDailyTotal"."credit" + excluded."credit"';
 
 const POSTINGS = Number(process.env.BENCH_POSTINGS ?? 2000);
 const LINES = Number(process.env.BENCH_LINES ?? 1_000_000);
@@ -130,11 +131,13 @@ async function runOn(label: string, db: Database, raw: Raw) {
       await raw.transaction(async () => {
         const id = newId('JournalEntry');
         await raw.exec(
-          'INSERT INTO "JournalEntry" (id, "organizationId", number, date, description, "sourceType", "totalAmount", currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO "JournalEntry" (id, "organizationId", number, date, description, "sourceType", "totalAmount", currency) ' +
+            'VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
           [id, organization.id, number++, '2026-01-02', `Raw ${i}`, 'manual', 1234, 'USD'],
         );
         await raw.exec(
-          'INSERT INTO "JournalLine" (id, "organizationId", "entryId", "lineNo", "accountId", debit, credit, date) VALUES (?, ?, ?, 1, ?, 1234, 0, ?), (?, ?, ?, 2, ?, 0, 1234, ?)',
+          'INSERT INTO "JournalLine" (id, "organizationId", "entryId", "lineNo", "accountId", debit, credit, date) VALUES (?, ?, ?, ' +
+            '1, ?, 1234, 0, ?), (?, ?, ?, 2, ?, 0, 1234, ?)',
           [
             newId('JournalLine'),
             organization.id,
@@ -167,7 +170,8 @@ async function runOn(label: string, db: Database, raw: Raw) {
   // 2. Trial balance over LINES lines: load them with one set-based insert per side, then compare.
   const entryId = newId('JournalEntry');
   await raw.exec(
-    'INSERT INTO "JournalEntry" (id, "organizationId", number, date, description, "sourceType", "totalAmount", currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO "JournalEntry" (id, "organizationId", number, date, description, "sourceType", "totalAmount", currency) VALUES (?, ' +
+      '?, ?, ?, ?, ?, ?, ?)',
     [entryId, organization.id, 9_999_999, '2026-02-01', 'bulk', 'manual', LINES / 2, 'USD'],
   );
   const bulk =
@@ -193,13 +197,15 @@ async function runOn(label: string, db: Database, raw: Raw) {
   const report = await time(() => trialBalance(tenant, '2026-12-31'));
   const rawReport = await time(() =>
     raw.query(
-      'SELECT "accountId", SUM(debit) AS d, SUM(credit) AS c FROM "AccountDailyTotal" WHERE "organizationId" = ? AND date <= ? GROUP BY "accountId"',
+      'SELECT "accountId", SUM(debit) AS d, SUM(credit) AS c FROM "AccountDailyTotal" WHERE "organizationId" = ? AND date <= ? GROUP ' +
+        'BY "accountId"',
       [organization.id, '2026-12-31'],
     ),
   );
   const overLines = await time(() =>
     raw.query(
-      'SELECT "accountId", SUM(debit) AS d, SUM(credit) AS c FROM "JournalLine" WHERE "organizationId" = ? AND date <= ? GROUP BY "accountId"',
+      'SELECT "accountId", SUM(debit) AS d, SUM(credit) AS c FROM "JournalLine" WHERE "organizationId" = ? AND date <= ? GROUP BY ' +
+        '"accountId"',
       [organization.id, '2026-12-31'],
     ),
   );

@@ -21,28 +21,40 @@ const iso = (stored: unknown) =>
   new Date(stored instanceof Date ? stored : typeof stored === 'bigint' ? Number(stored) : (stored as string)).toISOString();
 
 const SQL = {
-  key: 'SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt" FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId" WHERE k."prefix" = ?',
+  key:
+    'SELECT k."id", k."organizationId", k."secretHash", k."lastUsedAt", k."revokedAt" FROM "ApiKey" k JOIN "Organization" o ON o."id" ' +
+    '= k."organizationId" WHERE k."prefix" = ?',
   touchKey: 'UPDATE "ApiKey" SET "lastUsedAt" = ? WHERE "id" = ?',
   invoicePage: 'SELECT * FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ? OFFSET ?',
   invoiceCount: 'SELECT COUNT(*) AS n FROM "Invoice" WHERE "organizationId" = ?',
   linesOfPage:
-    'SELECT * FROM "InvoiceLine" WHERE "invoiceId" IN (SELECT "id" FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ? OFFSET ?) ORDER BY "invoiceId", "lineNo"',
+    'SELECT * FROM "InvoiceLine" WHERE "invoiceId" IN (SELECT "id" FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", ' +
+    '"id" LIMIT ? OFFSET ?) ORDER BY "invoiceId", "lineNo"',
   nestedInvoices:
-    'SELECT i."id", i."number", i."status", i."total", c."id" AS cid, c."name" AS cname, c."email" AS cemail FROM "Invoice" i JOIN "Customer" c ON c."id" = i."customerId" WHERE i."organizationId" = ? ORDER BY i."issueDate", i."id" LIMIT ?',
+    'SELECT i."id", i."number", i."status", i."total", c."id" AS cid, c."name" AS cname, c."email" AS cemail FROM "Invoice" i JOIN ' +
+    '"Customer" c ON c."id" = i."customerId" WHERE i."organizationId" = ? ORDER BY i."issueDate", i."id" LIMIT ?',
   nestedLines:
-    'SELECT l."invoiceId", l."description", l."quantityMilli", l."unitPrice", l."amount", p."id" AS pid, p."name" AS pname FROM "InvoiceLine" l LEFT JOIN "Product" p ON p."id" = l."productId" WHERE l."invoiceId" IN (SELECT "id" FROM "Invoice" WHERE "organizationId" = ? ORDER BY "issueDate", "id" LIMIT ?) ORDER BY l."invoiceId", l."lineNo"',
+    'SELECT l."invoiceId", l."description", l."quantityMilli", l."unitPrice", l."amount", p."id" AS pid, p."name" AS pname FROM ' +
+    '"InvoiceLine" l LEFT JOIN "Product" p ON p."id" = l."productId" WHERE l."invoiceId" IN (SELECT "id" FROM "Invoice" WHERE ' +
+    '"organizationId" = ? ORDER BY "issueDate", "id" LIMIT ?) ORDER BY l."invoiceId", l."lineNo"',
   // From the accounts' daily totals, as the service reads them (every posting keeps them).
   trialBalance:
-    'SELECT a."code", a."name", s.debit, s.credit FROM (SELECT "accountId", SUM("debit") AS debit, SUM("credit") AS credit FROM "AccountDailyTotal" WHERE "organizationId" = ? AND "date" <= ? GROUP BY "accountId") s JOIN "Account" a ON a."id" = s."accountId" ORDER BY a."code"',
+    'SELECT a."code", a."name", s.debit, s.credit FROM (SELECT "accountId", SUM("debit") AS debit, SUM("credit") AS credit FROM ' +
+    '"AccountDailyTotal" WHERE "organizationId" = ? AND "date" <= ? GROUP BY "accountId") s JOIN "Account" a ON a."id" = ' +
+    's."accountId" ORDER BY a."code"',
   accounts: 'SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ?',
   lockOrganization:
-    'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, "lockDate", "baseCurrency"',
+    'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, ' +
+    '"lockDate", "baseCurrency"',
   insertEntry:
     'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "totalAmount", "currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'manual\', ?, ?, ?)',
   insertLine:
-    'INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") ' +
+    'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   addDailyTotal:
-    'INSERT INTO "AccountDailyTotal" ("organizationId", "accountId", "date", "debit", "credit") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("organizationId", "accountId", "date") DO UPDATE SET "debit" = "AccountDailyTotal"."debit" + excluded."debit", "credit" = "AccountDailyTotal"."credit" + excluded."credit"',
+    'INSERT INTO "AccountDailyTotal" ("organizationId", "accountId", "date", "debit", "credit") VALUES (?, ?, ?, ?, ?) ON CONFLICT ' +
+    '("organizationId", "accountId", "date") DO UPDATE SET "debit" = "AccountDailyTotal"."debit" + excluded."debit", "credit" = ' +
+    '"AccountDailyTotal"."credit" + excluded."credit"',
   // Written as already relayed: the baseline delivers nothing, and the service's relay must not pick its events up.
   insertEvent:
     'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?, ?)',
@@ -174,7 +186,10 @@ async function authenticate(req: IncomingMessage): Promise<string | undefined> {
   return key.organizationId;
 }
 
-/** Written out by hand rather than calling invoices.public.ts: the baseline shares no code path with what it measures; the bench checks the JSON matches. */
+/**
+ * Written out by hand rather than calling invoices.public.ts: the baseline shares no code path with what it measures; the bench checks
+ * the JSON matches.
+ */
 function renderInvoice(i: any, lines: any[]) {
   const status = String(i.status);
   const amountDue = status === 'VOID' ? 0n : (i.total as bigint) - (i.amountPaid as bigint) - (i.amountCredited as bigint);

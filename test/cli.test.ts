@@ -48,7 +48,10 @@ describe('npm run apikey', () => {
     const { port } = await app.listen(0, '127.0.0.1');
     const base = `http://127.0.0.1:${port}`;
     const otherBase = `http://127.0.0.1:${(await other.listen(0, '127.0.0.1')).port}`;
-    /** The status once the server has heard (the notice comes a moment after the revocation's commit); bounded, far below the minute the server would otherwise remember the key. */
+    /**
+     * The status once the server has heard (the notice comes a moment after the revocation's commit); bounded, far below the minute the
+     * server would otherwise remember the key.
+     */
     const statusOnceHeard = async (url: string, token: string) => {
       const until = Date.now() + 10_000;
       let status = (await http(url, '/api/v1/api-keys', { key: token })).status;

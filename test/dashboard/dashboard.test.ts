@@ -287,7 +287,8 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     await expect
       .poll(() => text(page, 'key-error'))
       .toBe(
-        'The key "Reports only" lacks accounts:read, customers:read, events:read, journal_entries:read, which the dashboard needs. Create a key with the dashboard preset in Settings.',
+        'The key "Reports only" lacks accounts:read, customers:read, events:read, journal_entries:read, which the dashboard needs. ' +
+          'Create a key with the dashboard preset in Settings.',
       );
     expect(await page.locator('#dashboard').isHidden()).toBe(true);
 

@@ -1,4 +1,5 @@
-// insertRows (and writeAll of an insert returning columns): one raw multi-row INSERT (no per-call query plan), read back by Prisma exactly as written.
+// insertRows (and writeAll of an insert returning columns): one raw multi-row INSERT (no per-call query plan), read back by Prisma
+// exactly as written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { insertReturningStatement, insertRows } from '../../src/db/insert.ts';
 import { transactionSql, writeAll } from '../../src/db/sql.ts';
@@ -136,49 +137,63 @@ it('returns database-assigned columns of the rows it inserted', async () => {
   expect(new Map(returned.map((r) => [r.id, Number(r.seq)]))).toEqual(new Map(stored.map((e) => [e.id, e.seq])));
 });
 
-it("inside a transaction, runs on the transaction's own connection: written with it, gone when it rolls back, Dates stored as Prisma stores them", async () => {
-  const createdAt = new Date('2026-11-23T10:11:12.345Z');
-  const entry = (id: string, number: number) => ({
-    id,
-    organizationId,
-    number,
-    date: '2026-02-01',
-    description: 'direct',
-    sourceType: 'manual',
-    totalAmount: 5n,
-    currency: 'USD',
-    createdAt,
-  });
-  const columns = ['id', 'organizationId', 'number', 'date', 'description', 'sourceType', 'totalAmount', 'currency', 'createdAt'] as const;
-  const kept = newId('JournalEntry');
-  const seqs = await t.db.prisma.$transaction(async (tx) => {
-    const sql = transactionSql(t.db, tx);
-    await insertRows(sql, 'JournalEntry', columns, [entry(kept, 20)]);
-    // Seen by the transaction's own reads before it commits.
-    expect(await tx.journalEntry.count({ where: { id: kept } })).toBe(1);
-    return writeAll<{ seq: unknown }>(sql, [
-      insertReturningStatement(
-        'Event',
-        ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'],
-        [{ id: newId('Event'), organizationId, type: 'test.direct', resourceType: 'test', resourceId: kept, payload: '{}', createdAt }],
-        ['seq'],
-      ),
-    ]);
-  });
-  expect(Number(seqs[0]!.seq)).toBeGreaterThan(0);
-  const stored = await t.db.prisma.journalEntry.findUniqueOrThrow({ where: { id: kept } });
-  expect(stored).toMatchObject({ number: 20, totalAmount: 5n, createdAt });
-  expect(await t.db.prisma.journalEntry.count({ where: { createdAt, number: { in: [10, 20] } } })).toBe(2);
+it(
+  "inside a transaction, runs on the transaction's own connection: written with it, gone when it rolls back, Dates stored as Prisma " +
+    'stores them',
+  async () => {
+    const createdAt = new Date('2026-11-23T10:11:12.345Z');
+    const entry = (id: string, number: number) => ({
+      id,
+      organizationId,
+      number,
+      date: '2026-02-01',
+      description: 'direct',
+      sourceType: 'manual',
+      totalAmount: 5n,
+      currency: 'USD',
+      createdAt,
+    });
+    const columns = [
+      'id',
+      'organizationId',
+      'number',
+      'date',
+      'description',
+      'sourceType',
+      'totalAmount',
+      'currency',
+      'createdAt',
+    ] as const;
+    const kept = newId('JournalEntry');
+    const seqs = await t.db.prisma.$transaction(async (tx) => {
+      const sql = transactionSql(t.db, tx);
+      await insertRows(sql, 'JournalEntry', columns, [entry(kept, 20)]);
+      // Seen by the transaction's own reads before it commits.
+      expect(await tx.journalEntry.count({ where: { id: kept } })).toBe(1);
+      return writeAll<{ seq: unknown }>(sql, [
+        insertReturningStatement(
+          'Event',
+          ['id', 'organizationId', 'type', 'resourceType', 'resourceId', 'payload', 'createdAt'],
+          [{ id: newId('Event'), organizationId, type: 'test.direct', resourceType: 'test', resourceId: kept, payload: '{}', createdAt }],
+          ['seq'],
+        ),
+      ]);
+    });
+    expect(Number(seqs[0]!.seq)).toBeGreaterThan(0);
+    const stored = await t.db.prisma.journalEntry.findUniqueOrThrow({ where: { id: kept } });
+    expect(stored).toMatchObject({ number: 20, totalAmount: 5n, createdAt });
+    expect(await t.db.prisma.journalEntry.count({ where: { createdAt, number: { in: [10, 20] } } })).toBe(2);
 
-  const dropped = newId('JournalEntry');
-  await expect(
-    t.db.prisma.$transaction(async (tx) => {
-      await insertRows(transactionSql(t.db, tx), 'JournalEntry', columns, [entry(dropped, 21)]);
-      throw new Error('changed my mind');
-    }),
-  ).rejects.toThrow('changed my mind');
-  expect(await t.db.prisma.journalEntry.count({ where: { id: dropped } })).toBe(0);
-});
+    const dropped = newId('JournalEntry');
+    await expect(
+      t.db.prisma.$transaction(async (tx) => {
+        await insertRows(transactionSql(t.db, tx), 'JournalEntry', columns, [entry(dropped, 21)]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await t.db.prisma.journalEntry.count({ where: { id: dropped } })).toBe(0);
+  },
+);
 
 it('reads rows as objects, as Prisma does, even from a statement Prisma ran before (the two share prepared statements)', async () => {
   const query = Prisma.sql`SELECT "id", "code", "name" FROM "Account" WHERE "organizationId" = ${organizationId} ORDER BY "code" LIMIT 2`;

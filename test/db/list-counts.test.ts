@@ -30,25 +30,29 @@ async function expectCountsMatchRows() {
 }
 
 describe('kept list counts', () => {
-  it('are kept for every listed model, and monthly totals for the accounts: each has its triggers (a SQLite table redefined by a migration loses them)', async () => {
-    const names: { name: string }[] =
-      t.db.provider === 'sqlite'
-        ? await t.db.prisma.$queryRawUnsafe(`SELECT name FROM sqlite_master WHERE type = 'trigger'`)
-        : await t.db.prisma.$queryRawUnsafe(
-            `SELECT DISTINCT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = current_schema()`,
-          );
-    const have = new Set(names.map((n) => n.name));
-    const expected = [
-      ...LIST_ORDERS.flatMap(({ model }) =>
-        t.db.provider === 'sqlite' ? [`${model}_count_insert`, `${model}_count_delete`] : [`${model}_count`],
-      ),
-      // The accounts' monthly totals are kept the same way, from the daily totals.
-      ...(t.db.provider === 'sqlite'
-        ? ['AccountDailyTotal_month_insert', 'AccountDailyTotal_month_update', 'AccountDailyTotal_month_delete']
-        : ['AccountDailyTotal_month']),
-    ];
-    expect(expected.filter((name) => !have.has(name))).toEqual([]);
-  });
+  it(
+    'are kept for every listed model, and monthly totals for the accounts: each has its triggers (a SQLite table redefined by a ' +
+      'migration loses them)',
+    async () => {
+      const names: { name: string }[] =
+        t.db.provider === 'sqlite'
+          ? await t.db.prisma.$queryRawUnsafe(`SELECT name FROM sqlite_master WHERE type = 'trigger'`)
+          : await t.db.prisma.$queryRawUnsafe(
+              `SELECT DISTINCT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = current_schema()`,
+            );
+      const have = new Set(names.map((n) => n.name));
+      const expected = [
+        ...LIST_ORDERS.flatMap(({ model }) =>
+          t.db.provider === 'sqlite' ? [`${model}_count_insert`, `${model}_count_delete`] : [`${model}_count`],
+        ),
+        // The accounts' monthly totals are kept the same way, from the daily totals.
+        ...(t.db.provider === 'sqlite'
+          ? ['AccountDailyTotal_month_insert', 'AccountDailyTotal_month_update', 'AccountDailyTotal_month_delete']
+          : ['AccountDailyTotal_month']),
+      ];
+      expect(expected.filter((name) => !have.has(name))).toEqual([]);
+    },
+  );
 
   it("equal the rows after writes through the API, the operator's tools and the relay", async () => {
     const customer = (await post('/api/v1/customers', { name: 'Counted Ltd' })).body;

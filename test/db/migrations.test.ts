@@ -256,68 +256,72 @@ describe('migrations', () => {
     expect(await t.db.prisma.event.findUniqueOrThrow({ where: { id: 'evt_old' } })).toMatchObject({ actor: null, actorKeyId: null });
   });
 
-  it('give organizations made before bills a recoverable tax account, under a free code, and (SQLite) invoice postings back their customer', async () => {
-    const t = database();
-    const BILLS = '20261125031712_bills';
-    await migrateBefore(t, BILLS);
-    const plain = await olderOrganization(t, 'Plain Co');
-    const taken = await olderOrganization(t, 'Taken Co');
-    // This one already used code 1400 for an account of its own.
-    await t.db.prisma.$executeRawUnsafe(
-      `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_own1400', '${taken.id}', '1400', 'Prepaid rent', 'ASSET', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
-    );
+  it(
+    'give organizations made before bills a recoverable tax account, under a free code, and (SQLite) invoice postings back their ' +
+      'customer',
+    async () => {
+      const t = database();
+      const BILLS = '20261125031712_bills';
+      await migrateBefore(t, BILLS);
+      const plain = await olderOrganization(t, 'Plain Co');
+      const taken = await olderOrganization(t, 'Taken Co');
+      // This one already used code 1400 for an account of its own.
+      await t.db.prisma.$executeRawUnsafe(
+        `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_own1400', '${taken.id}', '1400', 'Prepaid rent', 'ASSET', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+      );
 
-    // An invoice's posting whose lines lost their customer to an earlier rebuild of the customers table.
-    const at = '2026-01-01T00:00:00.000Z';
-    const [receivables, sales] = await t.db.prisma.account.findMany({
-      where: { organizationId: plain.id, code: { in: ['1200', '4000'] } },
-      orderBy: { code: 'asc' },
-    });
-    for (const statement of [
-      `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_lost', '${plain.id}', 'Lost Ltd', '${at}', '${at}')`,
-      `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "sourceId", "totalAmount", "currency", "createdAt") VALUES ('je_lost', '${plain.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', 'inv_lost', 500, 'USD', '${at}'), ('je_manual', '${plain.id}', 2, '2026-01-03', 'By hand', 'manual', NULL, 7, 'USD', '${at}')`,
-      `INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date") VALUES ('jl_lost1', '${plain.id}', 'je_lost', 1, '${receivables.id}', 500, 0, '2026-01-02'), ('jl_lost2', '${plain.id}', 'je_lost', 2, '${sales.id}', 0, 500, '2026-01-02'), ('jl_manual', '${plain.id}', 'je_manual', 1, '${sales.id}', 7, 0, '2026-01-03')`,
-      `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", "subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_lost', '${plain.id}', 'INV-0001', 'cus_lost', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 500, 0, 500, 'je_lost', '${at}', '${at}')`,
-    ])
-      await t.db.prisma.$executeRawUnsafe(statement);
+      // An invoice's posting whose lines lost their customer to an earlier rebuild of the customers table.
+      const at = '2026-01-01T00:00:00.000Z';
+      const [receivables, sales] = await t.db.prisma.account.findMany({
+        where: { organizationId: plain.id, code: { in: ['1200', '4000'] } },
+        orderBy: { code: 'asc' },
+      });
+      for (const statement of [
+        `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_lost', '${plain.id}', 'Lost Ltd', '${at}', '${at}')`,
+        `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "sourceId", "totalAmount", "currency", "createdAt") VALUES ('je_lost', '${plain.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', 'inv_lost', 500, 'USD', '${at}'), ('je_manual', '${plain.id}', 2, '2026-01-03', 'By hand', 'manual', NULL, 7, 'USD', '${at}')`,
+        `INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date") VALUES ('jl_lost1', '${plain.id}', 'je_lost', 1, '${receivables.id}', 500, 0, '2026-01-02'), ('jl_lost2', '${plain.id}', 'je_lost', 2, '${sales.id}', 0, 500, '2026-01-02'), ('jl_manual', '${plain.id}', 'je_manual', 1, '${sales.id}', 7, 0, '2026-01-03')`,
+        `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", "subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_lost', '${plain.id}', 'INV-0001', 'cus_lost', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 500, 0, 500, 'je_lost', '${at}', '${at}')`,
+      ])
+        await t.db.prisma.$executeRawUnsafe(statement);
 
-    expect(await migrate(t.db)).toContain(BILLS);
-    if (t.db.provider === 'sqlite') {
-      const lines = await t.db.prisma.journalLine.findMany({
-        where: { organizationId: plain.id },
-        orderBy: { id: 'asc' },
-        select: { id: true, customerId: true },
+      expect(await migrate(t.db)).toContain(BILLS);
+      if (t.db.provider === 'sqlite') {
+        const lines = await t.db.prisma.journalLine.findMany({
+          where: { organizationId: plain.id },
+          orderBy: { id: 'asc' },
+          select: { id: true, customerId: true },
+        });
+        expect(lines).toEqual([
+          { id: 'jl_lost1', customerId: 'cus_lost' },
+          { id: 'jl_lost2', customerId: 'cus_lost' },
+          { id: 'jl_manual', customerId: null },
+        ]);
+      }
+      for (const [org, code] of [
+        [plain, '1400'],
+        [taken, '1400-TAX'],
+      ] as const) {
+        const account = await t.db.prisma.account.findFirstOrThrow({ where: { organizationId: org.id, systemRole: 'tax_recoverable' } });
+        expect(account).toMatchObject({
+          code,
+          name: 'Recoverable Tax',
+          type: 'ASSET',
+          subtype: 'tax_recoverable',
+          system: true,
+          active: true,
+        });
+        expect(account.id).toMatch(/^acct_[0-9a-z]{26}$/);
+        expect(account.createdAt).toBeInstanceOf(Date);
+        // Counted in the kept list count, as every account is.
+        const counted = await t.db.prisma.listCount.findFirst({ where: { organizationId: org.id, model: 'Account' } });
+        expect(Number(counted?.count)).toBe(await t.db.prisma.account.count({ where: { organizationId: org.id } }));
+      }
+      expect(await t.db.prisma.account.findUniqueOrThrow({ where: { id: 'acct_own1400' } })).toMatchObject({
+        code: '1400',
+        systemRole: null,
       });
-      expect(lines).toEqual([
-        { id: 'jl_lost1', customerId: 'cus_lost' },
-        { id: 'jl_lost2', customerId: 'cus_lost' },
-        { id: 'jl_manual', customerId: null },
-      ]);
-    }
-    for (const [org, code] of [
-      [plain, '1400'],
-      [taken, '1400-TAX'],
-    ] as const) {
-      const account = await t.db.prisma.account.findFirstOrThrow({ where: { organizationId: org.id, systemRole: 'tax_recoverable' } });
-      expect(account).toMatchObject({
-        code,
-        name: 'Recoverable Tax',
-        type: 'ASSET',
-        subtype: 'tax_recoverable',
-        system: true,
-        active: true,
-      });
-      expect(account.id).toMatch(/^acct_[0-9a-z]{26}$/);
-      expect(account.createdAt).toBeInstanceOf(Date);
-      // Counted in the kept list count, as every account is.
-      const counted = await t.db.prisma.listCount.findFirst({ where: { organizationId: org.id, model: 'Account' } });
-      expect(Number(counted?.count)).toBe(await t.db.prisma.account.count({ where: { organizationId: org.id } }));
-    }
-    expect(await t.db.prisma.account.findUniqueOrThrow({ where: { id: 'acct_own1400' } })).toMatchObject({
-      code: '1400',
-      systemRole: null,
-    });
-  });
+    },
+  );
 
   it("tell lines without tax from a zero rate (null, not 0), and name the account each posted line's tax went to", async () => {
     const t = database();

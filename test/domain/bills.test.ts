@@ -385,7 +385,8 @@ describe('aged payables', () => {
     const response = await gql(
       t.url,
       co.key,
-      '{ agedPayables(asOf: "2026-03-31") { totals { total over90 days61to90 } rows { vendor { name balance } total } bills { bill { number status vendor { name } } dueDate daysOverdue bucket outstanding } } }',
+      '{ agedPayables(asOf: "2026-03-31") { totals { total over90 days61to90 } rows { vendor { name balance } total } bills { bill { ' +
+        'number status vendor { name } } dueDate daysOverdue bucket outstanding } } }',
     );
     expect(response.body.errors).toBeUndefined();
     expect(response.body.data.agedPayables.totals).toEqual({ total: '230.00', over90: '0.00', days61to90: '100.00' });

@@ -286,7 +286,8 @@ describe('credit in the reports', () => {
     const feb5 = await gql(
       t.url,
       co.key,
-      '{ agedReceivables(asOf: "2026-02-05") { totals { current days1to30 total } rows { customer { name } total } invoices { invoice { number } outstanding bucket } creditNotes { creditNote { number } outstanding daysOverdue bucket } } }',
+      '{ agedReceivables(asOf: "2026-02-05") { totals { current days1to30 total } rows { customer { name } total } invoices { ' +
+        'invoice { number } outstanding bucket } creditNotes { creditNote { number } outstanding daysOverdue bucket } } }',
     );
     expect(feb5.body.errors).toBeUndefined();
     expect(feb5.body.data.agedReceivables).toEqual({

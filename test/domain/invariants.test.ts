@@ -220,175 +220,179 @@ async function checkBooks(tenant: Awaited<ReturnType<typeof f.tenant>>) {
 }
 
 describe('the books, under any sequence of operations', () => {
-  it('always balance, receivables and payables always equal open invoices less unused credit and open bills (also as at past dates), and refused operations change nothing', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 14 }), async (ops) => {
-        const tenant = await f.tenant();
-        const accounts = await f.db.prisma.account.findMany({
-          where: { organizationId: tenant.organizationId, systemRole: { notIn: ['accounts_receivable', 'accounts_payable'] } },
-          orderBy: { code: 'asc' },
-        });
-        const customer = await f.run(tenant, customers.create, { name: 'Prop customer' });
-        const vendor = await f.run(tenant, vendors.create, { name: 'Prop vendor' });
-        const expense = await f.accountId(tenant, '6000');
-        // Two tax rates: one to the sales tax account, one to another liability account.
-        const otherLiability = await f.db.prisma.account.findFirstOrThrow({
-          where: { organizationId: tenant.organizationId, code: '2300' },
-        });
-        const rates = [
-          null,
-          (await f.run(tenant, createTaxRate, { name: 'Rate A', rate: '7.25' })).id,
-          (
-            await f.run(tenant, createTaxRate, {
-              name: 'Rate B',
-              rate: '12.5',
-              salesAccountId: otherLiability.id,
-              purchaseAccountId: otherLiability.id,
-            })
-          ).id,
-        ];
-        const bills: string[] = [];
-        const receipts: string[] = [];
-        // An open invoice and a credit note from the start, so credit has somewhere to go in every run.
-        const invoices: string[] = [
-          (
-            await f.run(tenant, createInvoice, {
-              customerId: customer.id,
-              issueDate: '2026-05-01',
-              lines: [{ description: 'first', unitPrice: '80.00' }],
-            })
-          ).id,
-        ];
-        const creditNotes: string[] = [
-          (
-            await f.run(tenant, createCreditNote, {
-              customerId: customer.id,
-              issueDate: '2026-05-02',
-              lines: [{ description: 'first', unitPrice: '30.00', taxRateId: rates[1] }],
-            })
-          ).id,
-        ];
-        const entries: string[] = [];
-        for (const o of ops) {
-          const before = await snapshot(tenant.organizationId);
-          try {
-            if (o.kind === 'entry') {
-              const from = accounts[o.from % accounts.length].id;
-              const to = accounts[o.to % accounts.length].id;
-              const e = await f.run(tenant, createJournalEntry, {
-                date: `2026-05-0${o.day}`,
-                description: 'prop',
-                lines: [
-                  { accountId: from, debit: o.debit },
-                  { accountId: to, credit: o.balanced ? o.debit : o.credit },
-                ],
-              });
-              entries.push(e.id);
-            } else if (o.kind === 'invoice') {
-              const inv = await f.run(tenant, createInvoice, {
+  it(
+    'always balance, receivables and payables always equal open invoices less unused credit and open bills (also as at past dates), ' +
+      'and refused operations change nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 14 }), async (ops) => {
+          const tenant = await f.tenant();
+          const accounts = await f.db.prisma.account.findMany({
+            where: { organizationId: tenant.organizationId, systemRole: { notIn: ['accounts_receivable', 'accounts_payable'] } },
+            orderBy: { code: 'asc' },
+          });
+          const customer = await f.run(tenant, customers.create, { name: 'Prop customer' });
+          const vendor = await f.run(tenant, vendors.create, { name: 'Prop vendor' });
+          const expense = await f.accountId(tenant, '6000');
+          // Two tax rates: one to the sales tax account, one to another liability account.
+          const otherLiability = await f.db.prisma.account.findFirstOrThrow({
+            where: { organizationId: tenant.organizationId, code: '2300' },
+          });
+          const rates = [
+            null,
+            (await f.run(tenant, createTaxRate, { name: 'Rate A', rate: '7.25' })).id,
+            (
+              await f.run(tenant, createTaxRate, {
+                name: 'Rate B',
+                rate: '12.5',
+                salesAccountId: otherLiability.id,
+                purchaseAccountId: otherLiability.id,
+              })
+            ).id,
+          ];
+          const bills: string[] = [];
+          const receipts: string[] = [];
+          // An open invoice and a credit note from the start, so credit has somewhere to go in every run.
+          const invoices: string[] = [
+            (
+              await f.run(tenant, createInvoice, {
                 customerId: customer.id,
                 issueDate: '2026-05-01',
-                draft: o.draft,
-                lines: [
-                  {
-                    description: 'p',
-                    unitPrice: o.price,
-                    quantity: o.quantity,
-                    ...(rates[o.rate] ? { taxRateId: rates[o.rate] } : { taxRate: o.tax }),
-                  },
-                ],
-              });
-              invoices.push(inv.id);
-            } else if (o.kind === 'finalize' && invoices.length) {
-              await f.run(tenant, finalizeInvoice, invoices[o.pick % invoices.length]);
-            } else if (o.kind === 'payment' && invoices.length) {
-              const inv = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[o.pick % invoices.length] } });
-              const due = Number(inv.total - inv.amountPaid) / 100;
-              await f.run(tenant, recordPayment, {
-                invoiceId: inv.id,
-                amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2),
-                date: '2026-05-02',
-              });
-            } else if (o.kind === 'void' && invoices.length) {
-              await f.run(tenant, voidInvoice, invoices[o.pick % invoices.length], { date: '2026-05-03' });
-            } else if (o.kind === 'bill') {
-              const issueDate = `2026-05-0${o.day}`;
-              const bill = await f.run(tenant, createBill, {
-                vendorId: vendor.id,
-                issueDate,
-                paymentTermsDays: o.terms,
-                draft: o.draft,
-                lines: [{ description: 'b', unitPrice: o.price, quantity: o.quantity, accountId: expense, taxRateId: rates[o.rate] }],
-              });
-              bills.push(bill.id);
-            } else if (o.kind === 'finalizeBill' && bills.length) {
-              await f.run(tenant, finalizeBill, bills[o.pick % bills.length]);
-            } else if (o.kind === 'billPayment' && bills.length) {
-              const bill = await f.db.prisma.bill.findUniqueOrThrow({ where: { id: bills[o.pick % bills.length] } });
-              const due = Number(bill.total - bill.amountPaid) / 100;
-              await f.run(tenant, recordBillPayment, {
-                billId: bill.id,
-                amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2),
-                date: `2026-05-0${o.day}`,
-              });
-            } else if (o.kind === 'voidBill' && bills.length) {
-              await f.run(tenant, voidBill, bills[o.pick % bills.length], { date: '2026-05-06' });
-            } else if (o.kind === 'receipt') {
-              // A refund names a receipt made before (a refund of a refund, or beyond the sale, is refused).
-              const refundOfId = o.refund && receipts.length ? receipts[o.pick % receipts.length] : undefined;
-              const receipt = await f.run(tenant, createSalesReceipt, {
-                kind: o.refund ? 'REFUND' : 'SALE',
-                refundOfId,
+                lines: [{ description: 'first', unitPrice: '80.00' }],
+              })
+            ).id,
+          ];
+          const creditNotes: string[] = [
+            (
+              await f.run(tenant, createCreditNote, {
                 customerId: customer.id,
-                date: '2026-05-02',
-                lines: [{ description: 'r', unitPrice: o.price, taxRateId: rates[o.rate] }],
-              });
-              receipts.push(receipt.id);
-            } else if (o.kind === 'voidReceipt' && receipts.length) {
-              await f.run(tenant, voidSalesReceipt, receipts[o.pick % receipts.length], { date: '2026-05-05' });
-            } else if (o.kind === 'creditNote') {
-              creditNotes.push(
-                (
-                  await f.run(tenant, createCreditNote, {
-                    customerId: customer.id,
-                    issueDate: '2026-05-02',
-                    lines: [{ description: 'c', unitPrice: o.price, taxRateId: rates[o.rate] }],
-                  })
-                ).id,
-              );
-            } else if (o.kind === 'applyCredit' && creditNotes.length && invoices.length) {
-              const note = await f.db.prisma.creditNote.findUniqueOrThrow({ where: { id: creditNotes[o.pick % creditNotes.length] } });
-              const invoice = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[o.invoice % invoices.length] } });
-              const room = [
-                note.total - note.amountApplied - note.amountRefunded,
-                invoice.total - invoice.amountPaid - invoice.amountCredited,
-              ].reduce((a, b) => (a < b ? a : b));
-              await f.run(tenant, applyCreditNote, note.id, {
-                date: '2026-05-04',
-                allocations: [{ invoiceId: invoice.id, amount: (Math.max(1, Math.round(Number(room) * o.share)) / 100).toFixed(2) }],
-              });
-            } else if (o.kind === 'refundCredit' && creditNotes.length) {
-              const note = await f.db.prisma.creditNote.findUniqueOrThrow({ where: { id: creditNotes[o.pick % creditNotes.length] } });
-              const left = Number(note.total - note.amountApplied - note.amountRefunded);
-              await f.run(tenant, refundCreditNote, note.id, {
-                amount: (Math.max(1, Math.round(left * o.share)) / 100).toFixed(2),
-                date: `2026-05-0${o.day}`,
-              });
-            } else if (o.kind === 'voidCredit' && creditNotes.length) {
-              await f.run(tenant, voidCreditNote, creditNotes[o.pick % creditNotes.length], { date: '2026-05-05' });
-            } else if (o.kind === 'reverse' && entries.length) {
-              await f.run(tenant, reverseJournalEntry, entries[o.pick % entries.length], { date: '2026-05-04' });
+                issueDate: '2026-05-02',
+                lines: [{ description: 'first', unitPrice: '30.00', taxRateId: rates[1] }],
+              })
+            ).id,
+          ];
+          const entries: string[] = [];
+          for (const o of ops) {
+            const before = await snapshot(tenant.organizationId);
+            try {
+              if (o.kind === 'entry') {
+                const from = accounts[o.from % accounts.length].id;
+                const to = accounts[o.to % accounts.length].id;
+                const e = await f.run(tenant, createJournalEntry, {
+                  date: `2026-05-0${o.day}`,
+                  description: 'prop',
+                  lines: [
+                    { accountId: from, debit: o.debit },
+                    { accountId: to, credit: o.balanced ? o.debit : o.credit },
+                  ],
+                });
+                entries.push(e.id);
+              } else if (o.kind === 'invoice') {
+                const inv = await f.run(tenant, createInvoice, {
+                  customerId: customer.id,
+                  issueDate: '2026-05-01',
+                  draft: o.draft,
+                  lines: [
+                    {
+                      description: 'p',
+                      unitPrice: o.price,
+                      quantity: o.quantity,
+                      ...(rates[o.rate] ? { taxRateId: rates[o.rate] } : { taxRate: o.tax }),
+                    },
+                  ],
+                });
+                invoices.push(inv.id);
+              } else if (o.kind === 'finalize' && invoices.length) {
+                await f.run(tenant, finalizeInvoice, invoices[o.pick % invoices.length]);
+              } else if (o.kind === 'payment' && invoices.length) {
+                const inv = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[o.pick % invoices.length] } });
+                const due = Number(inv.total - inv.amountPaid) / 100;
+                await f.run(tenant, recordPayment, {
+                  invoiceId: inv.id,
+                  amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2),
+                  date: '2026-05-02',
+                });
+              } else if (o.kind === 'void' && invoices.length) {
+                await f.run(tenant, voidInvoice, invoices[o.pick % invoices.length], { date: '2026-05-03' });
+              } else if (o.kind === 'bill') {
+                const issueDate = `2026-05-0${o.day}`;
+                const bill = await f.run(tenant, createBill, {
+                  vendorId: vendor.id,
+                  issueDate,
+                  paymentTermsDays: o.terms,
+                  draft: o.draft,
+                  lines: [{ description: 'b', unitPrice: o.price, quantity: o.quantity, accountId: expense, taxRateId: rates[o.rate] }],
+                });
+                bills.push(bill.id);
+              } else if (o.kind === 'finalizeBill' && bills.length) {
+                await f.run(tenant, finalizeBill, bills[o.pick % bills.length]);
+              } else if (o.kind === 'billPayment' && bills.length) {
+                const bill = await f.db.prisma.bill.findUniqueOrThrow({ where: { id: bills[o.pick % bills.length] } });
+                const due = Number(bill.total - bill.amountPaid) / 100;
+                await f.run(tenant, recordBillPayment, {
+                  billId: bill.id,
+                  amount: Math.max(0.01, Math.round(due * o.share * 100) / 100).toFixed(2),
+                  date: `2026-05-0${o.day}`,
+                });
+              } else if (o.kind === 'voidBill' && bills.length) {
+                await f.run(tenant, voidBill, bills[o.pick % bills.length], { date: '2026-05-06' });
+              } else if (o.kind === 'receipt') {
+                // A refund names a receipt made before (a refund of a refund, or beyond the sale, is refused).
+                const refundOfId = o.refund && receipts.length ? receipts[o.pick % receipts.length] : undefined;
+                const receipt = await f.run(tenant, createSalesReceipt, {
+                  kind: o.refund ? 'REFUND' : 'SALE',
+                  refundOfId,
+                  customerId: customer.id,
+                  date: '2026-05-02',
+                  lines: [{ description: 'r', unitPrice: o.price, taxRateId: rates[o.rate] }],
+                });
+                receipts.push(receipt.id);
+              } else if (o.kind === 'voidReceipt' && receipts.length) {
+                await f.run(tenant, voidSalesReceipt, receipts[o.pick % receipts.length], { date: '2026-05-05' });
+              } else if (o.kind === 'creditNote') {
+                creditNotes.push(
+                  (
+                    await f.run(tenant, createCreditNote, {
+                      customerId: customer.id,
+                      issueDate: '2026-05-02',
+                      lines: [{ description: 'c', unitPrice: o.price, taxRateId: rates[o.rate] }],
+                    })
+                  ).id,
+                );
+              } else if (o.kind === 'applyCredit' && creditNotes.length && invoices.length) {
+                const note = await f.db.prisma.creditNote.findUniqueOrThrow({ where: { id: creditNotes[o.pick % creditNotes.length] } });
+                const invoice = await f.db.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[o.invoice % invoices.length] } });
+                const room = [
+                  note.total - note.amountApplied - note.amountRefunded,
+                  invoice.total - invoice.amountPaid - invoice.amountCredited,
+                ].reduce((a, b) => (a < b ? a : b));
+                await f.run(tenant, applyCreditNote, note.id, {
+                  date: '2026-05-04',
+                  allocations: [{ invoiceId: invoice.id, amount: (Math.max(1, Math.round(Number(room) * o.share)) / 100).toFixed(2) }],
+                });
+              } else if (o.kind === 'refundCredit' && creditNotes.length) {
+                const note = await f.db.prisma.creditNote.findUniqueOrThrow({ where: { id: creditNotes[o.pick % creditNotes.length] } });
+                const left = Number(note.total - note.amountApplied - note.amountRefunded);
+                await f.run(tenant, refundCreditNote, note.id, {
+                  amount: (Math.max(1, Math.round(left * o.share)) / 100).toFixed(2),
+                  date: `2026-05-0${o.day}`,
+                });
+              } else if (o.kind === 'voidCredit' && creditNotes.length) {
+                await f.run(tenant, voidCreditNote, creditNotes[o.pick % creditNotes.length], { date: '2026-05-05' });
+              } else if (o.kind === 'reverse' && entries.length) {
+                await f.run(tenant, reverseJournalEntry, entries[o.pick % entries.length], { date: '2026-05-04' });
+              }
+            } catch (error) {
+              if (!(error instanceof AppError) || error.status >= 500) throw error;
+              expect(await snapshot(tenant.organizationId)).toBe(before);
             }
-          } catch (error) {
-            if (!(error instanceof AppError) || error.status >= 500) throw error;
-            expect(await snapshot(tenant.organizationId)).toBe(before);
+            await checkBooks(tenant);
           }
-          await checkBooks(tenant);
-        }
-      }),
-      { numRuns: usingPostgres ? 8 : 12 },
-    );
-  });
+        }),
+        { numRuns: usingPostgres ? 8 : 12 },
+      );
+    },
+  );
 
   it('stay right with many writers at once: concurrent payments never overpay, entries never interleave badly', async () => {
     const tenant = await f.tenant('Concurrent Co');

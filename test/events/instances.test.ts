@@ -100,7 +100,8 @@ it.skipIf(!redisUrl)(
 );
 
 it.skipIf(!redisUrl)(
-  'two instances under concurrent writes: every subscriber gets the log in seq order, resuming at any position loses nothing (needs REDIS_URL)',
+  'two instances under concurrent writes: every subscriber gets the log in seq order, resuming at any position loses nothing (needs ' +
+    'REDIS_URL)',
   async () => {
     await migrate(database.db);
     await tuneDatabase(database.db);

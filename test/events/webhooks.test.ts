@@ -260,7 +260,8 @@ describe('the signing secret on GraphQL', () => {
     const r = await gql(
       t.url,
       key,
-      'mutation { mine: registerWebhook(input: { url: "http://127.0.0.1:9/h", eventTypes: ["*"] }) { secret } other: updateWebhookSubscription(id: "wh_00000000000000000000000000", input: { description: "x" }) { secret } }',
+      'mutation { mine: registerWebhook(input: { url: "http://127.0.0.1:9/h", eventTypes: ["*"] }) { secret } other: ' +
+        'updateWebhookSubscription(id: "wh_00000000000000000000000000", input: { description: "x" }) { secret } }',
     );
     expect(r.body.data.mine.secret).toMatch(/^whsec_/);
     expect(r.body.data.other).toBeNull(); // no such subscription: NOT_FOUND, and no secret anywhere else

@@ -253,26 +253,30 @@ describe('compiled reads', () => {
     }
   });
 
-  it('leaves to Prisma what it does not do: cursors, text search, OR, relation filters, counts, lists without an order, huge lists of values', () => {
-    const organizationId = tenants[0].organizationId;
-    const base = { where: { organizationId }, orderBy: [{ id: 'asc' }] };
-    for (const args of [
-      { ...base, cursor: { id: 'inv_x' }, skip: 1 },
-      { ...base, where: { organizationId, number: { contains: 'INV' } } },
-      { ...base, where: { OR: [{ organizationId }, { status: 'OPEN' }] } },
-      { ...base, where: { organizationId, customer: { name: 'x' } } },
-      { ...base, select: { id: true, _count: { select: { lines: true } } } },
-      { ...base, include: { lines: true } },
-      { where: { organizationId } },
-      { ...base, take: -2 },
-      { ...base, distinct: ['status'] },
-      { ...base, where: { organizationId, id: { in: Array.from({ length: 10_001 }, (_, i) => `inv_${i}`) } } },
-    ]) {
-      const fallbacks = compiledReadCounts.fallbacks;
-      expect(compiledFindMany(t.db, 'Invoice', args), JSON.stringify(args)).toBeUndefined();
-      expect(compiledReadCounts.fallbacks, 'each read left to Prisma is counted').toBe(fallbacks + 1);
-    }
-  });
+  it(
+    'leaves to Prisma what it does not do: cursors, text search, OR, relation filters, counts, lists without an order, huge lists of ' +
+      'values',
+    () => {
+      const organizationId = tenants[0].organizationId;
+      const base = { where: { organizationId }, orderBy: [{ id: 'asc' }] };
+      for (const args of [
+        { ...base, cursor: { id: 'inv_x' }, skip: 1 },
+        { ...base, where: { organizationId, number: { contains: 'INV' } } },
+        { ...base, where: { OR: [{ organizationId }, { status: 'OPEN' }] } },
+        { ...base, where: { organizationId, customer: { name: 'x' } } },
+        { ...base, select: { id: true, _count: { select: { lines: true } } } },
+        { ...base, include: { lines: true } },
+        { where: { organizationId } },
+        { ...base, take: -2 },
+        { ...base, distinct: ['status'] },
+        { ...base, where: { organizationId, id: { in: Array.from({ length: 10_001 }, (_, i) => `inv_${i}`) } } },
+      ]) {
+        const fallbacks = compiledReadCounts.fallbacks;
+        expect(compiledFindMany(t.db, 'Invoice', args), JSON.stringify(args)).toBeUndefined();
+        expect(compiledReadCounts.fallbacks, 'each read left to Prisma is counted').toBe(fallbacks + 1);
+      }
+    },
+  );
 
   it("tells the database's fallback listener which read it left to Prisma, and why", () => {
     const told: [string, string][] = [];
@@ -286,7 +290,9 @@ describe('compiled reads', () => {
   it('serves the nested invoice page of GraphQL and the REST list with the answers Prisma gave (same bytes)', async () => {
     const { key } = tenants[0];
     const nested =
-      'query($first: Int, $after: String) { invoices(first: $first, after: $after) { edges { cursor node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } pageInfo { hasNextPage endCursor } } }';
+      'query($first: Int, $after: String) { invoices(first: $first, after: $after) { edges { cursor node { id number status total ' +
+      'customer { id name email } lines { description quantity unitPrice amount product { id name } } } } pageInfo { hasNextPage ' +
+      'endCursor } } }';
     const first = await gql(t.url, key, nested, { first: 4 });
     expect(first.body.errors).toBeUndefined();
     // The second page has a cursor: Prisma reads it. Both pages together are the whole list, in order.
@@ -327,37 +333,45 @@ describe('the reading client of a request (RequestContext.prisma)', () => {
     expect(await reading.customer.findMany({ where: { organizationId, name: { contains: 'Customer 0.' } } })).toHaveLength(4);
   });
 
-  it("answers a relation into a model keyed by something other than its id as Prisma does (a delivery's event: Event.id is unique, its @id is seq)", async () => {
-    const { organizationId } = tenants[1];
-    // Rows written directly (disabled, the deliveries already failed): nothing is sent anywhere.
-    const subscription = await t.db.prisma.webhookSubscription.create({
-      data: {
-        id: 'wh_01m87c0000000000000000test',
-        organizationId,
-        url: 'http://127.0.0.1:9/compiled',
-        eventTypes: 'customer.created',
-        secret: 'whsec_test',
-        status: 'DISABLED',
-      },
-    });
-    const events = await t.db.prisma.event.findMany({ where: { organizationId }, orderBy: { seq: 'desc' }, take: 2 });
-    for (const [i, event] of events.entries()) {
-      await t.db.prisma.webhookDelivery.create({
+  it(
+    "answers a relation into a model keyed by something other than its id as Prisma does (a delivery's event: Event.id is unique, its " +
+      '@id is seq)',
+    async () => {
+      const { organizationId } = tenants[1];
+      // Rows written directly (disabled, the deliveries already failed): nothing is sent anywhere.
+      const subscription = await t.db.prisma.webhookSubscription.create({
         data: {
-          id: `whd_01m87c00000000000000test${i}`,
+          id: 'wh_01m87c0000000000000000test',
           organizationId,
-          subscriptionId: subscription.id,
-          eventId: event.id,
-          eventSeq: event.seq,
-          status: 'FAILED',
+          url: 'http://127.0.0.1:9/compiled',
+          eventTypes: 'customer.created',
+          secret: 'whsec_test',
+          status: 'DISABLED',
         },
       });
-    }
-    const args = { where: { organizationId, subscriptionId: subscription.id }, include: { event: true }, orderBy: { id: 'asc' as const } };
-    const rows = await readingClient(t.db).webhookDelivery.findMany(args);
-    expect(rows.map((row) => row.event.id)).toEqual(events.map((e) => e.id));
-    expect(rows).toEqual(await t.db.prisma.webhookDelivery.findMany(args));
-  });
+      const events = await t.db.prisma.event.findMany({ where: { organizationId }, orderBy: { seq: 'desc' }, take: 2 });
+      for (const [i, event] of events.entries()) {
+        await t.db.prisma.webhookDelivery.create({
+          data: {
+            id: `whd_01m87c00000000000000test${i}`,
+            organizationId,
+            subscriptionId: subscription.id,
+            eventId: event.id,
+            eventSeq: event.seq,
+            status: 'FAILED',
+          },
+        });
+      }
+      const args = {
+        where: { organizationId, subscriptionId: subscription.id },
+        include: { event: true },
+        orderBy: { id: 'asc' as const },
+      };
+      const rows = await readingClient(t.db).webhookDelivery.findMany(args);
+      expect(rows.map((row) => row.event.id)).toEqual(events.map((e) => e.id));
+      expect(rows).toEqual(await t.db.prisma.webhookDelivery.findMany(args));
+    },
+  );
 });
 
 describe.skipIf(usingPostgres)('SQLITE_FAST_PATHS=false', () => {

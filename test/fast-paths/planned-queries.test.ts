@@ -142,7 +142,8 @@ const seeded = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 *
 describe('queries over the lists, from a plan', () => {
   it("answer the benchmark's nested page from the plan, as the executor answers it", async () => {
     const { planned, executed, outcome } = await bothWays(
-      'query($first: Int) { invoices(first: $first) @@ { edges { node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } } }',
+      'query($first: Int) { invoices(first: $first) @@ { edges { node { id number status total customer { id name email } lines { ' +
+        'description quantity unitPrice amount product { id name } } } } } }',
       { first: 25 },
     );
     expect(outcome).toBe('planned');

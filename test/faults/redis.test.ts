@@ -167,7 +167,8 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     }
   }, 60_000);
 
-  it('with RATE_LIMIT_ON_REDIS_ERROR=closed, refuses with 503 + Retry-After over REST and closes graphql-ws with 4503 while Redis is down', async () => {
+  it('with RATE_LIMIT_ON_REDIS_ERROR=closed, refuses with 503 + Retry-After over REST and closes graphql-ws with 4503 while Redis is ' +
+    'down', async () => {
     await redis.start();
     const closedPolicy = await instance({ rateLimit: { ...loadConfig({}).rateLimit, onRedisError: 'closed' } });
     const { created } = await tenant('Closed Policy Co');

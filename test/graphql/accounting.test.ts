@@ -77,7 +77,8 @@ describe('accounting through GraphQL', () => {
     expect(customerView).toEqual({ balance: '20.00', invoices: { totalCount: 1, edges: [{ node: { id: invoiceId } }] } });
     const receivables = (
       await ok(
-        'query($id: ID!) { node(id: $id) { ... on Account { balance lines(first: 10) { totalCount edges { node { debit credit entry { sourceType } } } } } } }',
+        'query($id: ID!) { node(id: $id) { ... on Account { balance lines(first: 10) { totalCount edges { node { debit credit entry ' +
+          '{ sourceType } } } } } } }',
         { id: codes['1200'] },
       )
     ).node;
@@ -89,7 +90,8 @@ describe('accounting through GraphQL', () => {
     const customer = (await ok('mutation { createCustomer(input: { name: "Draft Ltd" }) { id } }')).createCustomer.id;
     const draft = (
       await ok(
-        'mutation($c: ID!) { createInvoice(input: { customerId: $c, issueDate: "2026-01-16", draft: true, lines: [{ description: "x", unitPrice: "5" }] }) { id status journalEntry { id } } }',
+        'mutation($c: ID!) { createInvoice(input: { customerId: $c, issueDate: "2026-01-16", draft: true, lines: [{ description: ' +
+          '"x", unitPrice: "5" }] }) { id status journalEntry { id } } }',
         { c: customer },
       )
     ).createInvoice;
@@ -101,7 +103,8 @@ describe('accounting through GraphQL', () => {
     expect((await fails(finalize, { id: draft.id })).code).toBe('INVALID_STATE');
     const voided = (
       await ok(
-        'mutation($id: ID!) { voidInvoice(id: $id, input: { date: "2026-01-17", reason: "dup" }) { status voidJournalEntry { description lines { debit credit } } } }',
+        'mutation($id: ID!) { voidInvoice(id: $id, input: { date: "2026-01-17", reason: "dup" }) { status voidJournalEntry { ' +
+          'description lines { debit credit } } } }',
         { id: draft.id },
       )
     ).voidInvoice;
@@ -117,7 +120,8 @@ describe('accounting through GraphQL', () => {
     expect(entry.isReversed).toBe(false);
     const reversal = (
       await ok(
-        'mutation($id: ID!) { reverseJournalEntry(id: $id, input: { date: "2026-01-19" }) { reversalOf { id isReversed reversedBy { id } } lines { account { code } debit credit } } }',
+        'mutation($id: ID!) { reverseJournalEntry(id: $id, input: { date: "2026-01-19" }) { reversalOf { id isReversed reversedBy { ' +
+          'id } } lines { account { code } debit credit } } }',
         { id: entry.id },
       )
     ).reverseJournalEntry;
@@ -221,7 +225,8 @@ describe('accounting through GraphQL', () => {
   it('updates accounts but never deactivates a system account', async () => {
     const renamed = (
       await ok(
-        'mutation($id: ID!) { updateAccount(id: $id, input: { name: "Main bank", description: "Operating account" }) { name description } }',
+        'mutation($id: ID!) { updateAccount(id: $id, input: { name: "Main bank", description: "Operating account" }) { name ' +
+          'description } }',
         { id: codes['1010'] },
       )
     ).updateAccount;

@@ -267,70 +267,74 @@ describe('nested data without N+1', () => {
 
   // Preloaded relations are found again per row by response path (plugin-prisma's loader mapping, which
   // patches/ rewrites): aliases, fragments and the same relation twice must still find each row's own data.
-  it('answers each row with its own customer, lines and products through aliases and fragments, in the same statements for 6 and for 60 invoices', async () => {
-    const aliased = `query($n: Int!) { invoices(first: $n, orderBy: { field: NUMBER, direction: ASC }) { edges { node {
+  it(
+    'answers each row with its own customer, lines and products through aliases and fragments, in the same statements for 6 and for 60 ' +
+      'invoices',
+    async () => {
+      const aliased = `query($n: Int!) { invoices(first: $n, orderBy: { field: NUMBER, direction: ASC }) { edges { node {
       number
       buyer: customer { name }
       ... on Invoice { again: customer { email } items: lines { description product { name } } }
       ...LineProducts
     } } } }
     fragment LineProducts on Invoice { lines { sold: product { name } } }`;
-    async function seed(count: number, k: string) {
-      const customers: string[] = [];
-      for (const name of ['Ann', 'Bob', 'Cid'])
-        customers.push(
-          (
-            await gql(t.url, k, 'mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', {
-              i: { name, email: `${name}@example.com` },
-            })
-          ).body.data.createCustomer.id,
-        );
-      const products: string[] = [];
-      for (const name of ['Nut', 'Bolt'])
-        products.push(
-          (await gql(t.url, k, 'mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name, unitPrice: '2' } }))
-            .body.data.createProduct.id,
-        );
-      for (let i = 0; i < count; i++) {
-        const r = await gql(t.url, k, 'mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { id } }', {
-          i: {
-            customerId: customers[i % 3],
-            issueDate: '2026-05-01',
-            lines: [
-              { productId: products[i % 2], quantity: '1' },
-              { description: `Fee ${i}`, unitPrice: '1' },
-            ],
-          },
-        });
-        expect(r.body.errors).toBeUndefined();
+      async function seed(count: number, k: string) {
+        const customers: string[] = [];
+        for (const name of ['Ann', 'Bob', 'Cid'])
+          customers.push(
+            (
+              await gql(t.url, k, 'mutation($i: CreateCustomerInput!) { createCustomer(input: $i) { id } }', {
+                i: { name, email: `${name}@example.com` },
+              })
+            ).body.data.createCustomer.id,
+          );
+        const products: string[] = [];
+        for (const name of ['Nut', 'Bolt'])
+          products.push(
+            (await gql(t.url, k, 'mutation($i: CreateProductInput!) { createProduct(input: $i) { id } }', { i: { name, unitPrice: '2' } }))
+              .body.data.createProduct.id,
+          );
+        for (let i = 0; i < count; i++) {
+          const r = await gql(t.url, k, 'mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { id } }', {
+            i: {
+              customerId: customers[i % 3],
+              issueDate: '2026-05-01',
+              lines: [
+                { productId: products[i % 2], quantity: '1' },
+                { description: `Fee ${i}`, unitPrice: '1' },
+              ],
+            },
+          });
+          expect(r.body.errors).toBeUndefined();
+        }
       }
-    }
-    const few = await t.tenant('Six aliased invoices');
-    const many = await t.tenant('Sixty aliased invoices');
-    await seed(6, few.key);
-    await seed(60, many.key);
-    const small = await measure(few.key, 6, aliased);
-    const large = await measure(many.key, 60, aliased);
-    expect(large.sql).toBe(small.sql);
-    // The key, the page, and one statement each for customers, lines and products. A relation whose
-    // preloaded rows were not found again is loaded a second time (batched, so only the count shows it).
-    expect(large.sql).toBeLessThanOrEqual(5);
-    expect(large.nodes).toHaveLength(60);
-    large.nodes.forEach((node: any, i: number) => {
-      const customer = ['Ann', 'Bob', 'Cid'][i % 3];
-      const product = ['Nut', 'Bolt'][i % 2];
-      expect(node, `invoice ${i}`).toEqual({
-        number: node.number,
-        buyer: { name: customer },
-        again: { email: `${customer}@example.com` },
-        items: [
-          { description: product, product: { name: product } },
-          { description: `Fee ${i}`, product: null },
-        ],
-        lines: [{ sold: { name: product } }, { sold: null }],
+      const few = await t.tenant('Six aliased invoices');
+      const many = await t.tenant('Sixty aliased invoices');
+      await seed(6, few.key);
+      await seed(60, many.key);
+      const small = await measure(few.key, 6, aliased);
+      const large = await measure(many.key, 60, aliased);
+      expect(large.sql).toBe(small.sql);
+      // The key, the page, and one statement each for customers, lines and products. A relation whose
+      // preloaded rows were not found again is loaded a second time (batched, so only the count shows it).
+      expect(large.sql).toBeLessThanOrEqual(5);
+      expect(large.nodes).toHaveLength(60);
+      large.nodes.forEach((node: any, i: number) => {
+        const customer = ['Ann', 'Bob', 'Cid'][i % 3];
+        const product = ['Nut', 'Bolt'][i % 2];
+        expect(node, `invoice ${i}`).toEqual({
+          number: node.number,
+          buyer: { name: customer },
+          again: { email: `${customer}@example.com` },
+          items: [
+            { description: product, product: { name: product } },
+            { description: `Fee ${i}`, product: null },
+          ],
+          lines: [{ sold: { name: product } }, { sold: null }],
+        });
       });
-    });
-  });
+    },
+  );
 });
 
 describe('columns read', () => {
@@ -380,7 +384,8 @@ describe('columns read', () => {
         /"memo"|"subtotal"|"taxTotal"|"dueDate"|"notes"|"addressLine1"|"taxNumber"|"email"|"taxAmount"|"description"|"discountPpm"|"sku"|"unitPrice"/,
       );
       const wide = await read(
-        '{ invoices(first: 5) { edges { node { taxTotal amountDue isOverdue customer { email notes address { city } } lines { taxAmount taxRate product { sku } } } } } }',
+        '{ invoices(first: 5) { edges { node { taxTotal amountDue isOverdue customer { email notes address { city } } lines { ' +
+          'taxAmount taxRate product { sku } } } } } }',
       );
       expect(wide.data).toEqual({
         taxTotal: '0.40',

@@ -243,58 +243,62 @@ describe('the audit trail', () => {
   });
   afterAll(() => receiver.close());
 
-  it("every event names the key that caused it, in the log, in GraphQL and in webhooks; a resource's history is one query; revoked keys keep their names", async () => {
-    const sync = await newKey({ name: 'CRM sync', scopes: ['customers:write', 'webhooks:write'] });
-    const hook = await post(
-      '/api/v1/webhooks',
-      { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, eventTypes: ['customer.created', 'customer.updated'] },
-      sync.secret,
-    );
-    expect(hook.status).toBe(201);
-    const customer = (await post('/api/v1/customers', { name: 'Audited Ltd' }, sync.secret)).body;
-    await http(t.url, `/api/v1/customers/${customer.id}`, {
-      key: sync.secret,
-      method: 'PATCH',
-      body: { email: 'billing@audited.example' },
-    });
-    await http(t.url, `/api/v1/customers/${customer.id}`, { key, method: 'PATCH', body: { notes: 'checked' } });
-    await post(`/api/v1/api-keys/${sync.id}/revoke`, {});
+  it(
+    "every event names the key that caused it, in the log, in GraphQL and in webhooks; a resource's history is one query; revoked keys " +
+      'keep their names',
+    async () => {
+      const sync = await newKey({ name: 'CRM sync', scopes: ['customers:write', 'webhooks:write'] });
+      const hook = await post(
+        '/api/v1/webhooks',
+        { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`, eventTypes: ['customer.created', 'customer.updated'] },
+        sync.secret,
+      );
+      expect(hook.status).toBe(201);
+      const customer = (await post('/api/v1/customers', { name: 'Audited Ltd' }, sync.secret)).body;
+      await http(t.url, `/api/v1/customers/${customer.id}`, {
+        key: sync.secret,
+        method: 'PATCH',
+        body: { email: 'billing@audited.example' },
+      });
+      await http(t.url, `/api/v1/customers/${customer.id}`, { key, method: 'PATCH', body: { notes: 'checked' } });
+      await post(`/api/v1/api-keys/${sync.id}/revoke`, {});
 
-    const actor = { type: 'api_key', id: sync.id, prefix: sync.prefix, name: 'CRM sync' };
-    const history = await http(t.url, `/api/v1/events?resourceId=${customer.id}`, { key });
-    expect(history.body.data.map((e: { type: string }) => e.type)).toEqual(['customer.created', 'customer.updated', 'customer.updated']);
-    expect(history.body.data[0].actor).toEqual(actor);
-    expect(history.body.data[1]).toMatchObject({ actor, data: { previousAttributes: { email: null } } });
-    expect(history.body.data[2].actor).toMatchObject({ type: 'api_key', name: 'test key' });
+      const actor = { type: 'api_key', id: sync.id, prefix: sync.prefix, name: 'CRM sync' };
+      const history = await http(t.url, `/api/v1/events?resourceId=${customer.id}`, { key });
+      expect(history.body.data.map((e: { type: string }) => e.type)).toEqual(['customer.created', 'customer.updated', 'customer.updated']);
+      expect(history.body.data[0].actor).toEqual(actor);
+      expect(history.body.data[1]).toMatchObject({ actor, data: { previousAttributes: { email: null } } });
+      expect(history.body.data[2].actor).toMatchObject({ type: 'api_key', name: 'test key' });
 
-    const byKey = await http(t.url, `/api/v1/events?apiKeyId=${sync.id}`, { key });
-    // A resource's history takes an id of any kind; a number or an invoice number there is a mistake to report.
-    const byNumber = await http(t.url, '/api/v1/events?resourceId=INV-0001', { key });
-    expect(byNumber.status).toBe(400);
-    expect(byNumber.body.errors).toEqual([
-      { path: 'resourceId', message: 'must be an id (a type prefix such as inv_ and 26 letters and digits), got "INV-0001"' },
-    ]);
-    expect(byKey.body.data.map((e: { type: string }) => e.type)).toEqual([
-      'webhook_subscription.created',
-      'customer.created',
-      'customer.updated',
-    ]);
-    const graph = await gql(
-      t.url,
-      key,
-      `{ events(first: 10, filter: { resourceId: "${customer.id}" }) { edges { node { type actor { type apiKeyId prefix name } } } } }`,
-    );
-    expect(graph.body.data.events.edges[0].node.actor).toEqual({
-      type: 'api_key',
-      apiKeyId: sync.id,
-      prefix: sync.prefix,
-      name: 'CRM sync',
-    });
+      const byKey = await http(t.url, `/api/v1/events?apiKeyId=${sync.id}`, { key });
+      // A resource's history takes an id of any kind; a number or an invoice number there is a mistake to report.
+      const byNumber = await http(t.url, '/api/v1/events?resourceId=INV-0001', { key });
+      expect(byNumber.status).toBe(400);
+      expect(byNumber.body.errors).toEqual([
+        { path: 'resourceId', message: 'must be an id (a type prefix such as inv_ and 26 letters and digits), got "INV-0001"' },
+      ]);
+      expect(byKey.body.data.map((e: { type: string }) => e.type)).toEqual([
+        'webhook_subscription.created',
+        'customer.created',
+        'customer.updated',
+      ]);
+      const graph = await gql(
+        t.url,
+        key,
+        `{ events(first: 10, filter: { resourceId: "${customer.id}" }) { edges { node { type actor { type apiKeyId prefix name } } } } }`,
+      );
+      expect(graph.body.data.events.edges[0].node.actor).toEqual({
+        type: 'api_key',
+        apiKeyId: sync.id,
+        prefix: sync.prefix,
+        name: 'CRM sync',
+      });
 
-    for (let i = 0; i < 100 && delivered.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(delivered.map((d) => d.actor)).toEqual([actor, actor, history.body.data[2].actor]);
-    expect(delivered[0]).toEqual(history.body.data[0]); // the log and the webhook carry the same body
-  });
+      for (let i = 0; i < 100 && delivered.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(delivered.map((d) => d.actor)).toEqual([actor, actor, history.body.data[2].actor]);
+      expect(delivered[0]).toEqual(history.body.data[0]); // the log and the webhook carry the same body
+    },
+  );
 
   it("what the service does by itself is the system's", async () => {
     // Port 9 on loopback refuses: with no retries, the dispatcher disables the subscription.

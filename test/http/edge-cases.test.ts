@@ -71,7 +71,8 @@ describe('edge inputs', () => {
 describe('query limits', () => {
   it('refuses a query nested too deep or with too many aliases before running it', async () => {
     const deep =
-      '{ customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { id } } } } } } } } } } } } } } }';
+      '{ customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { ' +
+      'customer { invoices(first: 1) { edges { node { id } } } } } } } } } } } } } } }';
     const r = await gql(t.url, key, deep);
     expect(r.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(r.body.errors[0].message).toMatch(/depth/i);

@@ -63,27 +63,34 @@ const REPORTS: [string, string, string][] = [
   [
     '/api/v1/reports/balance-sheet?asOf=2026-03-31',
     'balanceSheet(asOf: "2026-03-31")',
-    'asOf fiscalYearStart assets { rows { account { id code name type } amount } total } liabilities { rows { account { id code name type } amount } total } equity { rows { account { id code name type } amount } total } retainedEarnings currentEarnings totalLiabilitiesAndEquity',
+    'asOf fiscalYearStart assets { rows { account { id code name type } amount } total } liabilities { rows { account { id code name ' +
+      'type } amount } total } equity { rows { account { id code name type } amount } total } retainedEarnings currentEarnings ' +
+      'totalLiabilitiesAndEquity',
   ],
   [
     '/api/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31',
     'profitAndLoss(from: "2026-01-01", to: "2026-12-31")',
-    'from to income { rows { account { id code name type } amount } total } expenses { rows { account { id code name type } amount } total } netIncome',
+    'from to income { rows { account { id code name type } amount } total } expenses { rows { account { id code name type } amount } ' +
+      'total } netIncome',
   ],
   [
     '/api/v1/reports/aged-receivables?asOf=2026-05-15',
     'agedReceivables(asOf: "2026-05-15")',
-    'asOf rows { customer { id name } current days1to30 days31to60 days61to90 over90 total } totals { current days1to30 days31to60 days61to90 over90 total } invoices { invoice { id } number issueDate dueDate daysOverdue bucket outstanding } creditNotes { creditNote { id } number issueDate dueDate daysOverdue bucket outstanding }',
+    'asOf rows { customer { id name } current days1to30 days31to60 days61to90 over90 total } totals { current days1to30 days31to60 ' +
+      'days61to90 over90 total } invoices { invoice { id } number issueDate dueDate daysOverdue bucket outstanding } creditNotes { ' +
+      'creditNote { id } number issueDate dueDate daysOverdue bucket outstanding }',
   ],
   [
     '/api/v1/reports/aged-payables?asOf=2026-05-15',
     'agedPayables(asOf: "2026-05-15")',
-    'asOf rows { vendor { id name } current days1to30 days31to60 days61to90 over90 total } totals { current days1to30 days31to60 days61to90 over90 total } bills { bill { id } number issueDate dueDate daysOverdue bucket outstanding }',
+    'asOf rows { vendor { id name } current days1to30 days31to60 days61to90 over90 total } totals { current days1to30 days31to60 ' +
+      'days61to90 over90 total } bills { bill { id } number issueDate dueDate daysOverdue bucket outstanding }',
   ],
   [
     '/api/v1/reports/tax-summary?from=2026-01-01&to=2026-12-31',
     'taxSummary(from: "2026-01-01", to: "2026-12-31")',
-    'from to rows { taxRate { id name } rate account { id code name } purchaseAccount { id code name } taxableAmount taxCollected taxablePurchases taxPaid netTax } totalTaxableAmount totalTaxCollected totalTaxablePurchases totalTaxPaid totalNetTax',
+    'from to rows { taxRate { id name } rate account { id code name } purchaseAccount { id code name } taxableAmount taxCollected ' +
+      'taxablePurchases taxPaid netTax } totalTaxableAmount totalTaxCollected totalTaxablePurchases totalTaxPaid totalNetTax',
   ],
 ];
 
