@@ -3,10 +3,9 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, documentTotalFields } from '../documents/schema.ts';
+import { documentLineFields, documentTotalFields, documentVoidFields, owedDocumentFields } from '../documents/schema.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
-import { amountDueOf, isOverdue, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
 
 const BillStatusEnum = describedEnum(
   'BillStatus',
@@ -68,35 +67,12 @@ export const BillRef = builder.prismaNode('Bill', {
       description: "The vendor's own invoice number; unique per vendor among bills that are not void.",
     }),
     ...documentTotalFields(t, { taxTotal: 'Sum of the line taxes (recoverable tax).' }),
-    amountPaid: t.field({
-      type: 'Money',
-      description: 'Payments made so far.',
-      select: { amountPaid: true },
-      resolve: (b, _a, ctx) => money(ctx, b.amountPaid),
-    }),
-    amountDue: t.field({
-      type: 'Money',
-      description: 'What we still owe: total − amountPaid (0 when void).',
-      select: { status: true, total: true, amountPaid: true },
-      resolve: (b, _a, ctx) => money(ctx, amountDueOf(b)),
-    }),
-    isOverdue: t.boolean({
-      description: 'Open or partly paid, and past its due date (today, UTC).',
-      select: { status: true, dueDate: true },
-      resolve: (b) => isOverdue(b),
-    }),
+    ...owedDocumentFields(t, { amountPaid: 'Payments made so far.', amountDue: 'What we still owe: total − amountPaid (0 when void).' }),
     lines: t.relation('lines', { description: 'The bill lines, in order.', query: { orderBy: BILL_LINES_IN_ORDER } }),
     payments: t.relation('payments', { description: 'Payments made, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
     journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the bill made (null for a draft).' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
-    voidDate: t.field({
-      type: 'Date',
-      nullable: true,
-      description: VOID_DATE_DESCRIPTION,
-      select: { status: true, settledOn: true },
-      resolve: (b) => (b.status === 'VOID' ? b.settledOn : null),
-    }),
+    ...documentVoidFields(t, 'settledOn'),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was entered.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),

@@ -10,6 +10,7 @@ import {
   createOwedDocument,
   finalizeOwedDocument,
   type LineInput,
+  type OwedDocumentFilter,
   type OwedDocumentInput,
   defineOwedDocument,
   type PaymentInput,
@@ -60,15 +61,7 @@ async function uniqueVendorReference(tenant: Tenant, vendorId: string, reference
 export type BillLineInput = Omit<LineInput, 'taxRate'>;
 export type BillInput = Omit<OwedDocumentInput, 'customerId'>;
 
-export interface BillFilter {
-  status?: InvoiceStatus | null;
-  vendorId?: string | null;
-  from?: string | null;
-  to?: string | null;
-  dueBefore?: string | null;
-  overdue?: boolean | null;
-  search?: string | null;
-}
+export type BillFilter = Omit<OwedDocumentFilter, 'customerId'> & { status?: InvoiceStatus | null };
 
 export const billWhere = (organizationId: string, filter: BillFilter = {}, provider: SearchProvider, asOf = today()) =>
   owedDocumentWhere(BILL_TYPE, organizationId, filter, provider, asOf) as PrismaTypes.BillWhereInput;

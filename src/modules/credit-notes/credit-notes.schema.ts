@@ -3,7 +3,7 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, documentTotalFields, saleLineInputFields } from '../documents/schema.ts';
+import { documentLineFields, documentTotalFields, documentVoidFields, saleLineInputFields } from '../documents/schema.ts';
 import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
 import {
   type ApplyCreditInput,
@@ -15,7 +15,6 @@ import {
   refundCreditNote,
   voidCreditNote,
 } from './credit-notes.service.ts';
-import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
 
 const CreditNoteStatusEnum = describedEnum(
   'CreditNoteStatus',
@@ -96,13 +95,7 @@ export const CreditNoteRef = builder.prismaNode('CreditNote', {
     }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
-    voidDate: t.field({
-      type: 'Date',
-      nullable: true,
-      description: VOID_DATE_DESCRIPTION,
-      resolve: (c) => (c.status === 'VOID' ? c.settledOn : null),
-    }),
+    ...documentVoidFields(t, 'settledOn'),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
   }),

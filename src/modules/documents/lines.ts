@@ -60,6 +60,38 @@ function checkDescription(check: Checker, at: string, line: LineInput, product: 
   return description;
 }
 
+/** A line whose parts passed their checks, with its figures; undefined (and a failure) when quantity × price is too large. */
+function checkedLine(
+  check: Checker,
+  at: string,
+  l: {
+    product: { id: string } | undefined;
+    accountId: string;
+    description: string | null;
+    quantityMilli: bigint;
+    unitPrice: bigint;
+    discountPpm: number;
+    taxRatePpm: number | null;
+    taxRate: { id: string } | undefined;
+  },
+): Omit<CheckedLine, 'taxAccountId'> | undefined {
+  if (l.quantityMilli * l.unitPrice > MAX_LINE_GROSS * 1000n) {
+    check.fail(at, 'quantity × unit price is too large');
+    return undefined;
+  }
+  return {
+    productId: l.product?.id ?? null,
+    accountId: l.accountId,
+    description: l.description ?? '',
+    quantityMilli: l.quantityMilli,
+    unitPrice: l.unitPrice,
+    discountPpm: l.discountPpm,
+    taxRatePpm: l.taxRatePpm,
+    taxRateId: l.taxRate?.id ?? null,
+    figures: lineFigures(l.quantityMilli, l.unitPrice, l.discountPpm, l.taxRatePpm),
+  };
+}
+
 /** Reads the products and tax rates the lines name. */
 async function productsAndRates(tenant: Tenant, inputLines: LineInput[]) {
   const productIds = [...new Set(inputLines.map((l) => l.productId).filter((id): id is string => !!id))];
@@ -115,22 +147,18 @@ export async function checkSaleLines<Role extends string>(
     const description = checkDescription(check, at, line, product);
     const accountId = line.accountId ?? product?.incomeAccountId ?? system.sales;
     if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && taxRatePpm !== undefined) {
-      if (quantityMilli * unitPrice > MAX_LINE_GROSS * 1000n) {
-        check.fail(at, 'quantity × unit price is too large');
-        continue;
-      }
-      lines.push({
-        productId: product?.id ?? null,
+      const taxAccountId = taxRatePpm === null ? null : (taxRate?.salesAccountId ?? system.sales_tax_payable);
+      const checked = checkedLine(check, at, {
+        product,
         accountId,
-        description: description ?? '',
+        description,
         quantityMilli,
         unitPrice,
         discountPpm,
         taxRatePpm,
-        taxRateId: taxRate?.id ?? null,
-        taxAccountId: taxRatePpm === null ? null : (taxRate?.salesAccountId ?? system.sales_tax_payable),
-        figures: lineFigures(quantityMilli, unitPrice, discountPpm, taxRatePpm),
+        taxRate,
       });
+      if (checked) lines.push({ ...checked, taxAccountId });
     }
   }
   return { lines, system };
@@ -166,24 +194,19 @@ export async function checkPurchaseLines<Role extends string>(tenant: Tenant, ch
     if (!accountId) check.fail(`${at}.accountId`, 'is required when the line has no product with an expense account');
     else accountRefs.push({ path: `${at}.accountId`, id: accountId, types: PURCHASE_LINE_ACCOUNT_TYPES });
     if (quantityMilli !== undefined && typeof unitPrice === 'bigint' && accountId) {
-      if (quantityMilli * unitPrice > MAX_LINE_GROSS * 1000n) {
-        check.fail(at, 'quantity × unit price is too large');
-        continue;
-      }
       // A purchase line's tax is its rate's; without a rate the line has no tax (null, not a 0 % rate).
       const taxRatePpm = taxRate?.ratePpm ?? null;
-      lines.push({
-        productId: product?.id ?? null,
+      const checked = checkedLine(check, at, {
+        product,
         accountId,
-        description: description ?? '',
+        description,
         quantityMilli,
         unitPrice,
         discountPpm,
         taxRatePpm,
-        taxRateId: taxRate?.id ?? null,
-        taxAccountId: taxRate?.purchaseAccountId ?? null,
-        figures: lineFigures(quantityMilli, unitPrice, discountPpm, taxRatePpm),
+        taxRate,
       });
+      if (checked) lines.push({ ...checked, taxAccountId: taxRate?.purchaseAccountId ?? null });
     }
   }
   const system = await checkAccountRefsWithSystem(tenant, check, accountRefs, [

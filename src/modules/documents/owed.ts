@@ -6,7 +6,6 @@
 // actions replace editing.
 import { insertRows } from '../../db/insert.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import type { SequenceName, Tenant, WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
@@ -31,7 +30,7 @@ import {
   type Side,
   taxAccountsAtPosting,
 } from './lines.ts';
-import { documentWhere } from './lists.ts';
+import { type DocumentFilter, documentWhere } from './lists.ts';
 import { documentPostingLines, type PartyRef, type PostedLine, voidPosting } from './posting.ts';
 import {
   checkPaymentFields,
@@ -107,16 +106,8 @@ export interface OwedDocumentInput {
   lines?: LineInput[] | null;
 }
 
-export interface OwedDocumentFilter {
-  status?: InvoiceStatus | null;
-  customerId?: string | null;
-  vendorId?: string | null;
-  from?: string | null;
-  to?: string | null;
-  dueBefore?: string | null;
-  overdue?: boolean | null;
-  search?: string | null;
-}
+/** What an owed document's list filters on (documents/lists.ts): a receipt's kind aside, every document filter. */
+export type OwedDocumentFilter = Omit<DocumentFilter, 'kind'>;
 
 /** An owed document's row as the kernel reads and writes it (the invoice's and bill's columns in common). */
 export interface OwedDocumentRow extends SettledDocument {

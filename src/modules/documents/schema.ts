@@ -6,6 +6,8 @@ import { money } from '../../graphql/money.ts';
 import { readsColumns } from '../../fast-paths/column-fields.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
+import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './public.ts';
+import { amountDueOf, isOverdue } from './settlement.ts';
 
 // Invoices, their lines and the other documents' lines are read in select mode: a query reads the
 // columns its fields select and no other (graphql/column-fields.ts answers such a field from the row).
@@ -128,5 +130,53 @@ export const documentTotalFields = (
     description: texts.total ?? 'subtotal − discountTotal + taxTotal.',
     ...readsColumns('total'),
     resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.total),
+  }),
+});
+
+type OwedColumns = { status: string; total: bigint; amountPaid: bigint; amountCredited?: bigint; dueDate: string };
+
+/** What is paid, due and overdue on an owed document (invoice, bill); `credited` when credit notes apply to it. */
+export const owedDocumentFields = (
+  t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'boolean' | 'field'>,
+  texts: { amountPaid: string; amountDue: string; credited?: boolean },
+) => ({
+  amountPaid: t.field({
+    type: 'Money',
+    description: texts.amountPaid,
+    ...readsColumns('amountPaid'),
+    resolve: (d: OwedColumns, _a, ctx) => money(ctx, d.amountPaid),
+  }),
+  amountDue: t.field({
+    type: 'Money',
+    description: texts.amountDue,
+    ...readsColumns('status', 'total', 'amountPaid', ...(texts.credited ? ['amountCredited'] : [])),
+    resolve: (d: OwedColumns, _a, ctx) => money(ctx, amountDueOf(d)),
+  }),
+  isOverdue: t.boolean({
+    description: 'Open or partly paid, and past its due date (today, UTC).',
+    ...readsColumns('status', 'dueDate'),
+    resolve: (d: OwedColumns) => isOverdue(d),
+  }),
+});
+
+/**
+ * When a document was voided: the request's moment and the posting's date, which a document keeps in
+ * `settledOn` (the date it stopped being owed, a void's date when void) or in its own `voidDate`.
+ */
+export const documentVoidFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'field'>, dateColumn: 'settledOn' | 'voidDate') => ({
+  voidedAt: t.field({
+    type: 'DateTime',
+    nullable: true,
+    description: VOIDED_AT_DESCRIPTION,
+    ...readsColumns('voidedAt'),
+    resolve: (d: { voidedAt: Date | null }) => d.voidedAt,
+  }),
+  voidDate: t.field({
+    type: 'Date',
+    nullable: true,
+    description: VOID_DATE_DESCRIPTION,
+    ...readsColumns('status', dateColumn),
+    resolve: (d: { status: string; settledOn?: string | null; voidDate?: string | null }) =>
+      dateColumn === 'voidDate' ? (d.voidDate ?? null) : d.status === 'VOID' ? (d.settledOn ?? null) : null,
   }),
 });

@@ -6,8 +6,13 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { amountDueOf, isOverdue, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
-import { documentLineFields, documentTotalFields, saleLineInputFields } from '../documents/schema.ts';
+import {
+  documentLineFields,
+  documentTotalFields,
+  documentVoidFields,
+  owedDocumentFields,
+  saleLineInputFields,
+} from '../documents/schema.ts';
 import { LINES_IN_ORDER } from './invoices.public.ts';
 import {
   createInvoice,
@@ -75,11 +80,10 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
     reference: t.exposeString('reference', { nullable: true, description: "The customer's reference, e.g. a purchase order number." }),
     ...documentTotalFields(t),
-    amountPaid: t.field({
-      type: 'Money',
-      description: 'Payments received so far.',
-      select: { amountPaid: true },
-      resolve: (i, _a, ctx) => money(ctx, i.amountPaid),
+    ...owedDocumentFields(t, {
+      amountPaid: 'Payments received so far.',
+      amountDue: 'What is still owed: total − amountPaid − amountCredited (0 when void).',
+      credited: true,
     }),
     amountCredited: t.field({
       type: 'Money',
@@ -91,17 +95,6 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
       description: 'The credit applied to it, oldest first.',
       query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
     }),
-    amountDue: t.field({
-      type: 'Money',
-      description: 'What is still owed: total − amountPaid − amountCredited (0 when void).',
-      select: { status: true, total: true, amountPaid: true, amountCredited: true },
-      resolve: (i, _a, ctx) => money(ctx, amountDueOf(i)),
-    }),
-    isOverdue: t.boolean({
-      description: 'Open or partly paid, and past its due date (today, UTC).',
-      select: { status: true, dueDate: true },
-      resolve: (i) => isOverdue(i),
-    }),
     lines: t.relation('lines', { description: 'The invoice lines, in order.', query: { orderBy: LINES_IN_ORDER } }),
     payments: t.relation('payments', {
       description: 'Payments received, oldest first.',
@@ -109,14 +102,7 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     }),
     journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the invoice made (null for a draft).' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
-    voidDate: t.field({
-      type: 'Date',
-      nullable: true,
-      description: VOID_DATE_DESCRIPTION,
-      select: { status: true, settledOn: true },
-      resolve: (i) => (i.status === 'VOID' ? i.settledOn : null),
-    }),
+    ...documentVoidFields(t, 'settledOn'),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),

@@ -13,6 +13,7 @@ import {
   latestSettlement,
   lineColumns,
   loadOwedDocument,
+  type OwedDocumentFilter,
   type OwedDocumentInput,
   defineOwedDocument,
   type PaymentInput,
@@ -51,15 +52,7 @@ export const INVOICE_TYPE = defineOwedDocument({
 export type InvoiceLineInput = LineInput;
 export type InvoiceInput = Omit<OwedDocumentInput, 'vendorId'>;
 
-export interface InvoiceFilter {
-  status?: InvoiceStatus | null;
-  customerId?: string | null;
-  from?: string | null;
-  to?: string | null;
-  dueBefore?: string | null;
-  overdue?: boolean | null;
-  search?: string | null;
-}
+export type InvoiceFilter = Omit<OwedDocumentFilter, 'vendorId'> & { status?: InvoiceStatus | null };
 
 export const invoiceWhere = (organizationId: string, filter: InvoiceFilter = {}, provider: SearchProvider, asOf = today()) =>
   owedDocumentWhere(INVOICE_TYPE, organizationId, filter, provider, asOf) as PrismaTypes.InvoiceWhereInput;

@@ -2,10 +2,9 @@ import { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, documentTotalFields, saleLineInputFields } from '../documents/schema.ts';
+import { documentLineFields, documentTotalFields, documentVoidFields, saleLineInputFields } from '../documents/schema.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
-import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from '../documents/index.ts';
 
 const ReceiptKindEnum = describedEnum('ReceiptKind', ReceiptKind, 'What a receipt records.', {
   SALE: 'A sale paid at once: money in, revenue and tax out.',
@@ -63,8 +62,7 @@ export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
     lines: t.relation('lines', { description: 'The receipt lines, in order.', query: { orderBy: RECEIPT_LINES_IN_ORDER } }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: VOIDED_AT_DESCRIPTION }),
-    voidDate: t.field({ type: 'Date', nullable: true, description: VOID_DATE_DESCRIPTION, resolve: (r) => r.voidDate }),
+    ...documentVoidFields(t, 'voidDate'),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
   }),
