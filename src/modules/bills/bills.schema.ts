@@ -2,10 +2,15 @@ import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, documentTotalFields, documentVoidFields, owedDocumentFields } from '../documents/schema.ts';
+import {
+  documentLineFields,
+  documentTotalFields,
+  documentVoidFields,
+  owedDocumentFields,
+  owedDocumentMutations,
+} from '../documents/schema.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
-import { type BillFilter, billWhere, createBill, finalizeBill, recordBillPayment, voidBill } from './bills.service.ts';
+import { type BillFilter, billWhere, BILL_TYPE } from './bills.service.ts';
 
 const BillStatusEnum = describedEnum(
   'BillStatus',
@@ -181,37 +186,14 @@ const RecordBillPaymentInput = builder.inputType('RecordBillPaymentInput', {
   }),
 });
 
-const VoidBillInput = voidInputType('VoidBillInput', 'bill');
-
-createMutation({
-  name: 'createBill',
-  model: 'Bill',
-  input: CreateBillInput,
-  description: 'Enters a bill and, unless it is a draft, posts its journal entry.',
-  run: (scope, input) => createBill(scope, input),
-});
-
-createMutation({
-  name: 'recordBillPayment',
-  model: 'BillPayment',
-  input: RecordBillPaymentInput,
-  description: 'Records a payment of a bill and posts it; the bill becomes PARTIALLY_PAID or PAID.',
-  run: (scope, input) => recordBillPayment(scope, input),
-});
-
-actionMutation<Record<string, never>>({
-  name: 'finalizeBill',
-  model: 'Bill',
-  label: 'draft bill',
-  description: 'Posts a draft bill (status OPEN).',
-  run: (scope, id) => finalizeBill(scope, id),
-});
-
-actionMutation<{ date?: string | null; reason?: string | null }>({
-  name: 'voidBill',
-  model: 'Bill',
-  label: 'bill',
-  input: VoidBillInput,
-  description: 'Voids a bill that has no payments, posting the reversal of its entry. Paid bills cannot be voided.',
-  run: (scope, id, input) => voidBill(scope, id, input),
+owedDocumentMutations(BILL_TYPE, {
+  typename: 'Bill',
+  createInput: CreateBillInput,
+  payment: { mutation: 'recordBillPayment', typename: 'BillPayment', input: RecordBillPaymentInput },
+  descriptions: {
+    create: 'Enters a bill and, unless it is a draft, posts its journal entry.',
+    pay: 'Records a payment of a bill and posts it; the bill becomes PARTIALLY_PAID or PAID.',
+    finalize: 'Posts a draft bill (status OPEN).',
+    void: 'Voids a bill that has no payments, posting the reversal of its entry. Paid bills cannot be voided.',
+  },
 });

@@ -1,12 +1,22 @@
 // The GraphQL parts every document shares: the fields of its lines (read in select mode, each from its
 // own columns) and the input fields of a sale's line.
-import type { InputFieldBuilder, ObjectFieldBuilder } from '@pothos/core';
+import type { InputFieldBuilder, InputObjectRef, ObjectFieldBuilder } from '@pothos/core';
 import type { BuilderTypes } from '../../graphql/builder.ts';
 import { money } from '../../graphql/money.ts';
+import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
 import { readsColumns } from '../../fast-paths/column-fields.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
 import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './public.ts';
+import {
+  createOwedDocument,
+  finalizeOwedDocument,
+  type OwedDocumentInput,
+  type OwedDocumentType,
+  type OwedPaymentInput,
+  recordOwedPayment,
+  voidOwedDocument,
+} from './owed.ts';
 import { amountDueOf, isOverdue } from './settlement.ts';
 
 // Invoices, their lines and the other documents' lines are read in select mode: a query reads the
@@ -180,3 +190,49 @@ export const documentVoidFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>
       dateColumn === 'voidDate' ? (d.voidDate ?? null) : d.status === 'VOID' ? (d.settledOn ?? null) : null,
   }),
 });
+
+/**
+ * An owed document's mutations, run by the kernel: `create<Type>` (posted unless a draft), its payment
+ * mutation, `finalize<Type>` and `void<Type>` (with its `Void<Type>Input`). The inputs are the document's
+ * own, since their words are; `descriptions` says what each mutation does to it.
+ */
+export function owedDocumentMutations<Input extends OwedDocumentInput, Payment extends OwedPaymentInput>(
+  type: OwedDocumentType,
+  m: {
+    typename: string;
+    createInput: InputObjectRef<BuilderTypes, Input>;
+    payment: { mutation: string; typename: string; input: InputObjectRef<BuilderTypes, Payment> };
+    descriptions: { create: string; pay: string; finalize: string; void: string };
+  },
+) {
+  const label = type.label.toLowerCase();
+  createMutation({
+    name: `create${m.typename}`,
+    model: m.typename,
+    input: m.createInput,
+    description: m.descriptions.create,
+    run: (scope, input) => createOwedDocument(scope, type, input),
+  });
+  createMutation({
+    name: m.payment.mutation,
+    model: m.payment.typename,
+    input: m.payment.input,
+    description: m.descriptions.pay,
+    run: (scope, input) => recordOwedPayment(scope, type, input),
+  });
+  actionMutation<Record<string, never>>({
+    name: `finalize${m.typename}`,
+    model: m.typename,
+    label: `draft ${label}`,
+    description: m.descriptions.finalize,
+    run: (scope, id) => finalizeOwedDocument(scope, type, id),
+  });
+  actionMutation<{ date?: string | null; reason?: string | null }>({
+    name: `void${m.typename}`,
+    model: m.typename,
+    label,
+    input: voidInputType(`Void${m.typename}Input`, label),
+    description: m.descriptions.void,
+    run: (scope, id, input) => voidOwedDocument(scope, type, id, input),
+  });
+}

@@ -5,25 +5,16 @@ import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
 import {
   documentLineFields,
   documentTotalFields,
   documentVoidFields,
   owedDocumentFields,
+  owedDocumentMutations,
   saleLineInputFields,
 } from '../documents/schema.ts';
 import { LINES_IN_ORDER } from './invoices.public.ts';
-import {
-  createInvoice,
-  finalizeInvoice,
-  type InvoiceFilter,
-  invoiceWhere,
-  type PaymentFilter,
-  paymentWhere,
-  recordPayment,
-  voidInvoice,
-} from './invoices.service.ts';
+import { INVOICE_TYPE, type InvoiceFilter, invoiceWhere, type PaymentFilter, paymentWhere } from './invoices.service.ts';
 
 const InvoiceStatusEnum = describedEnum(
   'InvoiceStatus',
@@ -223,39 +214,16 @@ const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
   }),
 });
 
-const VoidInvoiceInput = voidInputType('VoidInvoiceInput', 'invoice');
-
-createMutation({
-  name: 'createInvoice',
-  model: 'Invoice',
-  input: CreateInvoiceInput,
-  description: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
-  run: (scope, input) => createInvoice(scope, input),
-});
-
-createMutation({
-  name: 'recordPayment',
-  model: 'Payment',
-  input: RecordPaymentInput,
-  description: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
-  run: (scope, input) => recordPayment(scope, input),
-});
-
-actionMutation<Record<string, never>>({
-  name: 'finalizeInvoice',
-  model: 'Invoice',
-  label: 'draft invoice',
-  description: 'Posts a draft invoice (status OPEN).',
-  run: (scope, id) => finalizeInvoice(scope, id),
-});
-
-actionMutation<{ date?: string | null; reason?: string | null }>({
-  name: 'voidInvoice',
-  model: 'Invoice',
-  label: 'invoice',
-  input: VoidInvoiceInput,
-  description: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
-  run: (scope, id, input) => voidInvoice(scope, id, input),
+owedDocumentMutations(INVOICE_TYPE, {
+  typename: 'Invoice',
+  createInput: CreateInvoiceInput,
+  payment: { mutation: 'recordPayment', typename: 'Payment', input: RecordPaymentInput },
+  descriptions: {
+    create: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
+    pay: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
+    finalize: 'Posts a draft invoice (status OPEN).',
+    void: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
+  },
 });
 
 const INVOICE_EVENTS = ['invoice.created', 'invoice.finalized', 'invoice.payment_recorded', 'invoice.paid', 'invoice.voided'];
