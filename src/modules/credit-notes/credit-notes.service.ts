@@ -32,6 +32,7 @@ import {
   type OwedDocumentRow,
   owedDocumentType,
   type PaymentInput,
+  statusWords,
   voidPosting,
 } from '../documents/index.ts';
 import { CREDIT_NOTE, CREDIT_NOTE_INCLUDE, type CreditNoteRow, remainingCreditOf } from './credit-notes.public.ts';
@@ -198,10 +199,7 @@ export async function applyCreditNote(scope: WriteScope, id: string, input: Appl
     else if (invoice.customerId !== note.customerId)
       check.fail(`${at}.invoiceId`, `invoice ${invoice.number} is another customer's; credit applies to its own customer's invoices`);
     else if (!OPEN_STATUSES.includes(invoice.status))
-      check.fail(
-        `${at}.invoiceId`,
-        `invoice ${invoice.number} is ${invoice.status.toLowerCase().replace('_', ' ')}; credit applies to open invoices`,
-      );
+      check.fail(`${at}.invoiceId`, `invoice ${invoice.number} is ${statusWords(invoice.status)}; credit applies to open invoices`);
     else {
       const due = invoice.total - invoice.amountPaid - invoice.amountCredited;
       if (amounts[i] > due)

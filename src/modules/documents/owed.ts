@@ -40,6 +40,7 @@ import {
   type PaymentInput,
   type SettledDocument,
   statusAfterPayment,
+  statusWords,
 } from './settlement.ts';
 
 type PartyKey = 'customerId' | 'vendorId';
@@ -313,7 +314,7 @@ const updateRow = async <Row extends OwedDocumentRow>(scope: WriteScope, type: O
 export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string) {
   const document = await loadOwedDocument<Row>(scope, type, id);
   if (document.status !== 'DRAFT')
-    throw new AppError('INVALID_STATE', `${type.label} ${document.number} is ${document.status.toLowerCase()}, not a draft`);
+    throw new AppError('INVALID_STATE', `${type.label} ${document.number} is ${statusWords(document.status)}, not a draft`);
   assertOpenPeriod(scope, document.issueDate, 'issueDate');
   const sideAccounts = SIDE_ACCOUNTS[type.side];
   const [system, rates] = await Promise.all([

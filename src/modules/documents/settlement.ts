@@ -8,6 +8,9 @@ import { formatMoney } from '../../lib/money.ts';
 import type { Checker } from '../../lib/validate.ts';
 import { assertOpenPeriod } from '../journal/journal.service.ts';
 
+/** A status as messages say it: `PARTIALLY_PAID` → `partially paid`. */
+export const statusWords = (status: string) => status.toLowerCase().replaceAll('_', ' ');
+
 /** The statuses in which a document is owed (and can take a payment). */
 export const OPEN_STATUSES: InvoiceStatus[] = ['OPEN', 'PARTIALLY_PAID'];
 
@@ -65,10 +68,7 @@ export function statusAfterPayment(
 ): InvoiceStatus {
   if (!OPEN_STATUSES.includes(document.status)) {
     const hint = document.status === 'DRAFT' ? '; finalize it first' : '';
-    throw new AppError(
-      'INVALID_STATE',
-      `${label} ${document.number} is ${document.status.toLowerCase().replace('_', ' ')} and cannot take a payment${hint}`,
-    );
+    throw new AppError('INVALID_STATE', `${label} ${document.number} is ${statusWords(document.status)} and cannot take a payment${hint}`);
   }
   const decimals = decimalsOf(scope);
   const due = document.total - document.amountPaid - (document.amountCredited ?? 0n);
