@@ -2,7 +2,7 @@
 // - declaration.ts: plain data the infrastructure's central lists are made of (its id prefixes, scope
 //   resources, GraphQL types and their scopes, node types, number series, events, journal source types),
 //   and how to load the rest. It imports nothing at run time, so lib/, core/, events/ and graphql/ may
-//   read it (through src/modules/declarations.ts, the one list of modules) without reaching the module.
+//   read it (through src/declarations.ts, the one list of modules) without reaching the module.
 // - index.ts (what its `load` answers): its /api/v1 routes and public representations; its GraphQL types
 //   register themselves on the shared builder when index.ts imports its schema file.
 import type { Representation } from './core/representations.ts';

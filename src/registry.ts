@@ -1,4 +1,4 @@
-// Where the modules become the app's parts: each module in src/modules/declarations.ts is loaded (its
+// Where the modules become the app's parts: each module in src/declarations.ts is loaded (its
 // index.ts: GraphQL types registered on the shared builder, /api/v1 routes, public representations) and
 // its parts gathered here, for app.ts. Infrastructure (core, http, graphql, events, db, lib, fast-paths)
 // reads the modules' declarations only, never a module's code.
@@ -7,7 +7,7 @@ import { builder } from './graphql/builder.ts';
 import type { RestRoute } from './http/rest.ts';
 import './graphql/scalars.ts';
 import type { DomainModule } from './module.ts';
-import { DECLARATIONS } from './modules/declarations.ts';
+import { DECLARATIONS } from './declarations.ts';
 
 /** Every domain module, loaded from its declaration in the order the list gives (the OpenAPI document's). */
 const MODULES: DomainModule[] = [];

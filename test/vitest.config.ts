@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The slow tier: real browsers, fuzzing, and tests that start the built server as a process (start-up,
- * the CLI, crashes, other processes on one database). `npm test` runs the rest (the fast tier);
+ * The slow tier: real browsers, fuzzing, tests that start the built server as a process (start-up, the
+ * CLI, crashes, other processes on one database), outages, several instances, and seeding at scale. `npm test` runs the rest (the fast tier);
  * `npm run test:all` runs both tiers, on SQLite and then on PostgreSQL and Redis, as CI does.
  */
 const SLOW = [
@@ -17,6 +17,11 @@ const SLOW = [
   'test/http/tracing.test.ts',
   'test/http/observability.test.ts',
   'test/fast-paths/compiled-reads.test.ts',
+  // Outages and several instances: own Redis servers, terminated connections, two apps on one database.
+  'test/faults/**/*.test.ts',
+  'test/events/instances.test.ts',
+  // Planner statistics over thousands of seeded rows.
+  'test/db/statistics.test.ts',
 ];
 
 export default defineConfig({

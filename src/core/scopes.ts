@@ -3,7 +3,7 @@
 // GraphQL schema declares which scope each field needs (graphql/scopes.ts enforces it, for REST too);
 // this module only knows the names and how they combine.
 import { AppError, type FieldError } from '../lib/errors.ts';
-import { declared } from '../modules/declarations.ts';
+import { declared } from '../declarations.ts';
 
 /** What each resource's scopes cover, for the README table, the OpenAPI document and the settings page (each module declares its own). */
 export const RESOURCE_DESCRIPTIONS = declared('resources');

@@ -3,7 +3,7 @@
 import type { Prisma } from '../db/database.ts';
 import type { RawSql } from '../db/sql.ts';
 import { currencyDecimals } from '../lib/money.ts';
-import type { declared } from '../modules/declarations.ts';
+import type { declared } from '../declarations.ts';
 
 export interface OrganizationInfo {
   id: string;
@@ -26,7 +26,7 @@ export interface Tenant {
 }
 
 /** Sequences numbered under the organization lock, so numbers are gapless and never reused. */
-/** The organization's number series, as the modules declare them (src/modules/declarations.ts). */
+/** The organization's number series, as the modules declare them (src/declarations.ts). */
 export type SequenceName = keyof ReturnType<typeof declared<'sequences'>>;
 
 /**

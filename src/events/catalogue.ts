@@ -5,7 +5,7 @@
 // Derived figures (balances, amount due after a payment on another document) are not state changes of
 // their own resource and emit nothing. GET /api/v1/webhooks lists this catalogue, which each module's
 // declaration.ts fills with its own events.
-import { declared } from '../modules/declarations.ts';
+import { declared } from '../declarations.ts';
 
 export const EVENT_TYPES = declared('events');
 

@@ -24,7 +24,7 @@ import RelayPlugin from '@pothos/plugin-relay';
 import type PrismaTypes from '../db/generated/pothos-types.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
 import { idType } from '../lib/ids.ts';
-import { declaredList } from '../modules/declarations.ts';
+import { declaredList } from '../declarations.ts';
 import { AppError } from '../lib/errors.ts';
 import { allows, insufficientScope } from '../core/scopes.ts';
 import { readScopeOf, requires } from './scopes.ts';

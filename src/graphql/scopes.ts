@@ -28,7 +28,7 @@ import type { Plugin } from 'graphql-yoga';
 import { allows, insufficientScope, type Resource, type Scope } from '../core/scopes.ts';
 import type { RequestContext } from '../core/request-context.ts';
 import { errorHeaders } from '../lib/errors.ts';
-import { declared } from '../modules/declarations.ts';
+import { declared } from '../declarations.ts';
 
 /** The resource whose read scope guards each object type (its fields are that resource's data), as each module declares. */
 export const TYPE_RESOURCES: Record<string, Resource> = declared('types');

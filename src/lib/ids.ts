@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import { declared } from '../modules/declarations.ts';
+import { declared } from '../declarations.ts';
 
 /**
  * Every id prefix, by the type it names: each module's (its declaration.ts) and the event log's and

@@ -4,7 +4,7 @@ import type { Representation } from '../../core/representations.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { declaredList } from '../declarations.ts';
+import { declaredList } from '../../declarations.ts';
 
 /** Where an entry came from: typed by hand, or posted by a document, its void, a payment, a reversal (each module declares its own). */
 export const SOURCE_TYPES = declaredList('sourceTypes');

@@ -1,21 +1,21 @@
 // The one list of domain modules, in the order the OpenAPI document lists their routes. A new module
 // adds its declaration here (one line) and nothing elsewhere: the central lists are made from these
 // (src/module.ts says which), and src/registry.ts loads each module from its declaration.
-import type { ModuleDeclaration } from '../module.ts';
-import organizations from './organizations/declaration.ts';
-import accounts from './accounts/declaration.ts';
-import journal from './journal/declaration.ts';
-import contacts from './contacts/declaration.ts';
-import products from './products/declaration.ts';
-import taxRates from './tax-rates/declaration.ts';
-import invoices from './invoices/declaration.ts';
-import bills from './bills/declaration.ts';
-import salesReceipts from './sales-receipts/declaration.ts';
-import creditNotes from './credit-notes/declaration.ts';
-import employees from './employees/declaration.ts';
-import webhooks from './webhooks/declaration.ts';
-import apiKeys from './api-keys/declaration.ts';
-import reports from './reports/declaration.ts';
+import type { ModuleDeclaration } from './module.ts';
+import organizations from './modules/organizations/declaration.ts';
+import accounts from './modules/accounts/declaration.ts';
+import journal from './modules/journal/declaration.ts';
+import contacts from './modules/contacts/declaration.ts';
+import products from './modules/products/declaration.ts';
+import taxRates from './modules/tax-rates/declaration.ts';
+import invoices from './modules/invoices/declaration.ts';
+import bills from './modules/bills/declaration.ts';
+import salesReceipts from './modules/sales-receipts/declaration.ts';
+import creditNotes from './modules/credit-notes/declaration.ts';
+import employees from './modules/employees/declaration.ts';
+import webhooks from './modules/webhooks/declaration.ts';
+import apiKeys from './modules/api-keys/declaration.ts';
+import reports from './modules/reports/declaration.ts';
 
 export const DECLARATIONS = [
   organizations,
