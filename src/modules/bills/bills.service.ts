@@ -9,7 +9,6 @@ import type { SearchProvider } from '../../lib/search.ts';
 import {
   createOwedDocument,
   finalizeOwedDocument,
-  type LineInput,
   type OwedDocumentFilter,
   type OwedDocumentInput,
   defineOwedDocument,
@@ -58,7 +57,6 @@ async function uniqueVendorReference(tenant: Tenant, vendorId: string, reference
     : undefined;
 }
 
-export type BillLineInput = Omit<LineInput, 'taxRate'>;
 export type BillInput = Omit<OwedDocumentInput, 'customerId'>;
 
 export type BillFilter = Omit<OwedDocumentFilter, 'customerId'> & { status?: InvoiceStatus | null };

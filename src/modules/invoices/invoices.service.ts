@@ -3,16 +3,13 @@
 // a payment debits the bank and credits receivables; voiding posts the reversal.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
-import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import type { WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import {
   createOwedDocument,
   finalizeOwedDocument,
-  type LineInput,
-  latestSettlement,
   lineColumns,
-  loadOwedDocument,
   type OwedDocumentFilter,
   type OwedDocumentInput,
   defineOwedDocument,
@@ -49,7 +46,6 @@ export const INVOICE_TYPE = defineOwedDocument({
   linesInOrder: LINES_IN_ORDER,
 });
 
-export type InvoiceLineInput = LineInput;
 export type InvoiceInput = Omit<OwedDocumentInput, 'vendorId'>;
 
 export type InvoiceFilter = Omit<OwedDocumentFilter, 'vendorId'> & { status?: InvoiceStatus | null };
@@ -99,9 +95,3 @@ export const recordPayment = (scope: WriteScope, input: InvoicePaymentInput) =>
 /** Voids an invoice without payments: posts the reversal of its entry. A draft is simply voided. */
 export const voidInvoice = (scope: WriteScope, id: string, input: { date?: string | null; reason?: string | null } = {}) =>
   voidOwedDocument<InvoiceRow>(scope, INVOICE_TYPE, id, input);
-
-/** Reads an invoice of the organization with its lines, or answers 404. */
-export const loadInvoice = (tenant: Tenant, id: string) => loadOwedDocument<InvoiceRow>(tenant, INVOICE_TYPE, id);
-
-/** The latest date of an invoice's payments and credit applications so far (null: none). */
-export const latestInvoiceSettlement = (scope: WriteScope, invoiceId: string) => latestSettlement(scope, INVOICE_TYPE, invoiceId);
