@@ -45,34 +45,33 @@ import {
 
 type PartyKey = 'customerId' | 'vendorId';
 
-/** One owed document type: everything the kernel needs to run its life. */
-export interface OwedDocumentType {
+/** An owed document as its module describes it; the kernel derives the rest (OwedDocumentType). */
+export interface OwedDocumentDescription {
   /** How messages name it: `Invoice INV-0001 is already void`. */
   label: DocumentLabel;
   /** Its representation's type and its events' prefix (`invoice` → `invoice.paid`). */
   resource: string;
   side: Side;
-  /** Its Prisma model, its lines' model and table, and the lines' column naming it. */
-  model: string;
-  lineModel: string;
-  lineTable: string;
-  parentKey: string;
-  idType: IdType;
-  lineIdType: IdType;
+  /**
+   * Its Prisma model, GraphQL type and id type (`Invoice`); its lines are `<typename>Line`, and they and
+   * its payments name it by `<typename, first letter lower case>Id`.
+   */
+  typename: IdType;
   /** Its numbers: `<prefix>-0001` from the organization's `sequence`. */
   number: { prefix: string; sequence: SequenceName };
-  party: { key: PartyKey; model: 'customer' | 'vendor'; relation: string; table: 'Customer' | 'Vendor' };
+  /** Who it is with: its `<party>Id` column and `<party>` relation name the customer or the vendor. */
+  party: 'customer' | 'vendor';
   sourceTypes: { posting: SourceType; void: SourceType };
   payment: {
     resource: string;
-    model: string;
-    idType: IdType;
+    /** Its Prisma model and id type (`Payment`, `BillPayment`). */
+    typename: IdType;
     /** The column naming the bank or cash account the money went into or left. */
     accountKey: string;
     sourceType: SourceType;
     describe: (number: string) => string;
   };
-  /** The models (keyed by `parentKey`) whose dates count towards when it was settled: its payments, credit applied. */
+  /** The models (keyed by the document's id column) whose dates count towards when it was settled: payments, credit applied. */
   settledBy: string[];
   /** Its lines in order, for reads of several documents' lines at once (the (parent, lineNo) index's order). */
   linesInOrder: object[];
@@ -80,10 +79,42 @@ export interface OwedDocumentType {
   checkReference?: (tenant: Tenant, partyId: string, reference: string) => Promise<string | undefined>;
 }
 
+/** One owed document type: its description and the names derived from its typename, all the kernel needs to run its life. */
+export interface OwedDocumentType extends Omit<OwedDocumentDescription, 'party'> {
+  party: { key: PartyKey; model: 'customer' | 'vendor'; relation: string; table: 'Customer' | 'Vendor' };
+  /** Its Prisma delegate (`invoice`), its lines' delegate and table, and the column its lines and payments name it by. */
+  model: string;
+  lineModel: string;
+  lineTable: string;
+  parentKey: string;
+  idType: IdType;
+  lineIdType: IdType;
+  payment: OwedDocumentDescription['payment'] & { model: string; idType: IdType };
+}
+
+const delegateName = (typename: string) => `${typename.charAt(0).toLowerCase()}${typename.slice(1)}`;
+
 const OWED_TYPES = new Map<string, OwedDocumentType>();
 
 /** Declares an owed document type to the kernel, where documents that act on it (credit notes on invoices) find it by name. */
-export function defineOwedDocument(type: OwedDocumentType): OwedDocumentType {
+export function defineOwedDocument(description: OwedDocumentDescription): OwedDocumentType {
+  const model = delegateName(description.typename);
+  const type: OwedDocumentType = {
+    ...description,
+    model,
+    lineModel: `${model}Line`,
+    lineTable: `${description.typename}Line`,
+    parentKey: `${model}Id`,
+    idType: description.typename,
+    lineIdType: `${description.typename}Line` as IdType,
+    payment: { ...description.payment, model: delegateName(description.payment.typename), idType: description.payment.typename },
+    party: {
+      key: `${description.party}Id`,
+      model: description.party,
+      relation: description.party,
+      table: description.party === 'customer' ? 'Customer' : 'Vendor',
+    },
+  };
   OWED_TYPES.set(type.resource, type);
   return type;
 }
