@@ -12,6 +12,7 @@ import invoices from './modules/invoices/declaration.ts';
 import bills from './modules/bills/declaration.ts';
 import salesReceipts from './modules/sales-receipts/declaration.ts';
 import creditNotes from './modules/credit-notes/declaration.ts';
+import vendorCredits from './modules/vendor-credits/declaration.ts';
 import employees from './modules/employees/declaration.ts';
 import webhooks from './modules/webhooks/declaration.ts';
 import apiKeys from './modules/api-keys/declaration.ts';
@@ -28,6 +29,7 @@ export const DECLARATIONS = [
   bills,
   salesReceipts,
   creditNotes,
+  vendorCredits,
   employees,
   webhooks,
   apiKeys,

@@ -36,6 +36,7 @@ const GET_PATH: Record<string, string> = {
   bill: '/api/v1/bills',
   sales_receipt: '/api/v1/sales-receipts',
   credit_note: '/api/v1/credit-notes',
+  vendor_credit: '/api/v1/vendor-credits',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
 };
@@ -266,6 +267,52 @@ describe('the event catalogue', () => {
       ['credit_note.created', 'journal_entry.created'],
     )) as any;
     await expectEvents(() => rest(`/api/v1/credit-notes/${unused.body.id}/void`, {}), ['credit_note.voided', 'journal_entry.created']);
+
+    const { result: vendorCredit } = (await expectEvents(
+      () =>
+        rest('/api/v1/vendor-credits', {
+          vendorId: vendor.id,
+          issueDate: '2026-04-07',
+          lines: [{ description: 'Returned ink', unitPrice: 30, accountId: accounts['6100'] }],
+        }),
+      ['vendor_credit.created', 'journal_entry.created'],
+    )) as any;
+    const {
+      events: [creditedBill],
+    } = await expectEvents(
+      () =>
+        rest('/api/v1/bills', {
+          vendorId: vendor.id,
+          issueDate: '2026-04-07',
+          lines: [{ description: 'Toner', unitPrice: 10, accountId: accounts['6100'] }],
+        }),
+      ['bill.created', 'journal_entry.created'],
+    );
+    await expectEvents(
+      () =>
+        rest(`/api/v1/vendor-credits/${vendorCredit.body.id}/apply`, {
+          date: '2026-04-08',
+          allocations: [{ billId: creditedBill.resourceId, amount: 10 }],
+        }),
+      ['vendor_credit.applied', 'bill.credit_applied', 'bill.paid'],
+    );
+    await expectEvents(
+      () => rest(`/api/v1/vendor-credits/${vendorCredit.body.id}/refund`, { amount: 20, date: '2026-04-09' }),
+      ['vendor_credit.refunded', 'journal_entry.created'],
+    );
+    const { result: unusedCredit } = (await expectEvents(
+      () =>
+        rest('/api/v1/vendor-credits', {
+          vendorId: vendor.id,
+          issueDate: '2026-04-07',
+          lines: [{ description: 'Rebate', unitPrice: 5, accountId: accounts['6100'] }],
+        }),
+      ['vendor_credit.created', 'journal_entry.created'],
+    )) as any;
+    await expectEvents(
+      () => rest(`/api/v1/vendor-credits/${unusedCredit.body.id}/void`, {}),
+      ['vendor_credit.voided', 'journal_entry.created'],
+    );
 
     const {
       events: [orgUpdated],

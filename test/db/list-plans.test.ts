@@ -52,6 +52,7 @@ describe('every list order', () => {
       'SalesReceipt',
       'TaxRate',
       'Vendor',
+      'VendorCredit',
       'WebhookDelivery',
       'WebhookSubscription',
     ]);

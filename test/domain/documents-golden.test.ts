@@ -256,6 +256,39 @@ it('every document answers and records its life as the fixture holds it', async 
   );
   await graphql('graphql mutation refused', `mutation { voidBill(id: "${bill.id}") { id } b: finalizeBill(id: "${bill.id}") { id } }`);
 
+  // Vendor credits: entered, applied to a bill, refunded by the vendor, voided.
+  const creditedBill = (await rest('bill to credit', '/api/v1/bills', {
+    vendorId: vendor.id,
+    issueDate: '2026-03-01',
+    lines: [{ description: 'Paper', unitPrice: 30, accountId: account('6000') }],
+  })) as { id: string };
+  const vendorCredit = (await rest('vendor credit', '/api/v1/vendor-credits', {
+    vendorId: vendor.id,
+    issueDate: '2026-03-05',
+    reference: 'VCN-9',
+    lines: [{ description: 'Damaged', unitPrice: 40, accountId: account('6000') }],
+  })) as { id: string };
+  await rest('vendor credit over due refused', `/api/v1/vendor-credits/${vendorCredit.id}/apply`, {
+    allocations: [{ billId: creditedBill.id, amount: 31 }],
+  });
+  await rest('vendor credit applied', `/api/v1/vendor-credits/${vendorCredit.id}/apply`, {
+    date: '2026-03-06',
+    allocations: [{ billId: creditedBill.id, amount: 30 }],
+  });
+  await rest('vendor credit refunded', `/api/v1/vendor-credits/${vendorCredit.id}/refund`, { amount: 10, date: '2026-03-07' });
+  const unusedVendorCredit = (await rest('vendor credit unused', '/api/v1/vendor-credits', {
+    vendorId: vendor.id,
+    issueDate: '2026-03-05',
+    lines: [{ description: 'Rebate', unitPrice: 5, accountId: account('6000') }],
+  })) as { id: string };
+  await rest('vendor credit void', `/api/v1/vendor-credits/${unusedVendorCredit.id}/void`, { date: '2026-03-08' });
+  await rest('vendor credit list', '/api/v1/vendor-credits');
+  await graphql(
+    'graphql vendor credits',
+    `{ vendorCredits(first: 10) { edges { node { number status total amountApplied amountRefunded remainingCredit voidDate
+        vendor { name balance } allocations { amount bill { number amountDue amountCredited } } refunds { amount date } } } } }`,
+  );
+
   // The event log, every body.
   let after = '';
   for (;;) {

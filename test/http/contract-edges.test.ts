@@ -53,7 +53,7 @@ describe('filters and enum values', () => {
       path: 'sourceType',
       message:
         'must be one of manual, reversal, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, ' +
-        'refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void, got "bogus"',
+        'refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void, vendor_credit, vendor_credit_refund, vendor_credit_void, got "bogus"',
     });
     const graphql = await gql(t.url, key, '{ journalEntriesPage(filter: { sourceType: "bogus" }) { total } }');
     expect(graphql.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');

@@ -84,7 +84,8 @@ const REPORTS: [string, string, string][] = [
     '/api/v1/reports/aged-payables?asOf=2026-05-15',
     'agedPayables(asOf: "2026-05-15")',
     'asOf rows { vendor { id name } current days1to30 days31to60 days61to90 over90 total } totals { current days1to30 days31to60 ' +
-      'days61to90 over90 total } bills { bill { id } number issueDate dueDate daysOverdue bucket outstanding }',
+      'days61to90 over90 total } bills { bill { id } number issueDate dueDate daysOverdue bucket outstanding } vendorCredits { ' +
+      'vendorCredit { id } number issueDate dueDate daysOverdue bucket outstanding }',
   ],
   [
     '/api/v1/reports/tax-summary?from=2026-01-01&to=2026-12-31',

@@ -25,6 +25,13 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     });
   const creditNote = async () =>
     created('/api/v1/credit-notes', { customerId: await customer(), lines: [{ description: 'Credit', unitPrice: 30 }] });
+  const vendorCredit = async () =>
+    created('/api/v1/vendor-credits', {
+      vendorId: await vendor(),
+      lines: [{ description: 'Returned', unitPrice: 40, accountId: accounts['6000'] }],
+    });
+  let creditVendorId: Promise<string> | undefined;
+  const creditVendor = () => (creditVendorId ??= vendor());
   let creditCustomerId: Promise<string> | undefined;
   const creditCustomer = () => (creditCustomerId ??= customer());
   const entry = () =>
@@ -160,6 +167,37 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     },
     refundCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/refund`, body: () => ({ amount: 10 }) },
     voidCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/void`, body: () => ({ reason: 'issued twice' }) },
+    listVendorCredits: { path: async () => '/api/v1/vendor-credits?status=open' },
+    createVendorCredit: {
+      path: async () => '/api/v1/vendor-credits',
+      body: async () => ({
+        vendorId: await vendor(),
+        reference: 'VCN-12',
+        lines: [{ description: 'Damaged in transit', unitPrice: 25, quantity: 2, accountId: accounts['6000'] }],
+      }),
+    },
+    getVendorCredit: { path: async () => `/api/v1/vendor-credits/${await vendorCredit()}` },
+    // The vendor credit and the bill of one vendor, whichever of path and body is asked for first.
+    applyVendorCredit: {
+      path: async () =>
+        `/api/v1/vendor-credits/${await created('/api/v1/vendor-credits', { vendorId: await creditVendor(), lines: [{ description: 'Credit', unitPrice: 30, accountId: accounts['6000'] }] })}/apply`,
+      body: async () => ({
+        allocations: [
+          {
+            billId: await created('/api/v1/bills', {
+              vendorId: await creditVendor(),
+              lines: [{ description: 'Supplies', unitPrice: 20, accountId: accounts['6000'] }],
+            }),
+            amount: 5,
+          },
+        ],
+      }),
+    },
+    refundVendorCredit: { path: async () => `/api/v1/vendor-credits/${await vendorCredit()}/refund`, body: () => ({ amount: 10 }) },
+    voidVendorCredit: {
+      path: async () => `/api/v1/vendor-credits/${await vendorCredit()}/void`,
+      body: () => ({ reason: 'entered twice' }),
+    },
     recordPayment: { path: async () => `/api/v1/invoices/${await invoice()}/payments`, body: () => ({ amount: 50 }) },
     listPayments: { path: async () => `/api/v1/payments?from=2026-01-01&limit=5` },
     getPayment: {

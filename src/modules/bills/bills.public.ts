@@ -15,12 +15,15 @@ export const BILL_PAYMENT = 'bill_payment';
 export const BILL_LINES_IN_ORDER = [{ billId: 'asc' }, { lineNo: 'asc' }] satisfies PrismaTypes.BillLineOrderByWithRelationInput[];
 
 export type BillRow = PrismaTypes.BillGetPayload<object> & { lines: DocumentLineRow[] };
-export type BillPaymentRow = PrismaTypes.BillPaymentGetPayload<object> & { bill: Pick<BillRow, 'status' | 'total' | 'amountPaid'> };
+export type BillPaymentRow = PrismaTypes.BillPaymentGetPayload<object> & {
+  bill: Pick<BillRow, 'status' | 'total' | 'amountPaid' | 'amountCredited'>;
+};
 
 const BILL_SCHEMA = S.object({
   ...documentHead('bill'),
   vendorId: S.id('ven'),
   ...documentBody('bl', "The vendor's own invoice number; unique per vendor among bills that are not void."),
+  amountCredited: { ...S.number, description: 'Vendor credits applied to it (amountDue = total − amountPaid − amountCredited).' },
 });
 
 export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEMA>> = {
@@ -59,6 +62,7 @@ export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEM
       voidDate: b.status === 'VOID' ? b.settledOn : null,
       createdAt: b.createdAt.toISOString(),
       updatedAt: b.updatedAt.toISOString(),
+      amountCredited: money(b.amountCredited),
     };
   },
 };
@@ -84,7 +88,7 @@ export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typ
   load: (db, organizationId, ids) =>
     db.billPayment.findMany({
       where: { organizationId, id: { in: ids } },
-      include: { bill: { select: { status: true, total: true, amountPaid: true } } },
+      include: { bill: { select: { status: true, total: true, amountPaid: true, amountCredited: true } } },
       orderBy: { id: 'asc' },
     }),
   render(p, organization) {

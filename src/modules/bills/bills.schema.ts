@@ -8,6 +8,7 @@ import {
   documentVoidFields,
   owedDocumentFields,
   owedDocumentMutations,
+  purchaseLineInputFields,
 } from '../documents/schema.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, billWhere, BILL_TYPE } from './bills.service.ts';
@@ -72,7 +73,21 @@ export const BillRef = builder.prismaNode('Bill', {
       description: "The vendor's own invoice number; unique per vendor among bills that are not void.",
     }),
     ...documentTotalFields(t, { taxTotal: 'Sum of the line taxes (recoverable tax).' }),
-    ...owedDocumentFields(t, { amountPaid: 'Payments made so far.', amountDue: 'What we still owe: total − amountPaid (0 when void).' }),
+    ...owedDocumentFields(t, {
+      amountPaid: 'Payments made so far.',
+      amountDue: 'What we still owe: total − amountPaid − amountCredited (0 when void).',
+      credited: true,
+    }),
+    amountCredited: t.field({
+      type: 'Money',
+      description: 'Vendor credits applied to it.',
+      select: { amountCredited: true },
+      resolve: (b, _a, ctx) => money(ctx, b.amountCredited),
+    }),
+    creditAllocations: t.relation('creditAllocations', {
+      description: 'The vendor credit applied to it, oldest first.',
+      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
+    }),
     lines: t.relation('lines', { description: 'The bill lines, in order.', query: { orderBy: BILL_LINES_IN_ORDER } }),
     payments: t.relation('payments', { description: 'Payments made, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
     journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the bill made (null for a draft).' }),
@@ -141,21 +156,7 @@ builder.prismaObjectField('JournalEntry', 'bill', (t) =>
 
 const BillLineInput = builder.inputType('BillLineInput', {
   description: "One bill line. With a product, the description and account default to the product's (its expense account).",
-  fields: (t) => ({
-    productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
-    description: t.string({ description: 'Line text; required without a product.' }),
-    quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
-    unitPrice: t.field({ type: 'Money', required: true, description: 'Price per unit, as the vendor charged it.' }),
-    discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
-    taxRateId: t.id({
-      description:
-        'A tax rate of your organization (`txr_…`): its percentage applies and its tax is debited to its purchase account (default the recoverable tax account). No tax without one.',
-    }),
-    accountId: t.id({
-      description:
-        "Expense or asset account to debit; default the product's expense account, and required without one. Not receivables or payables.",
-    }),
-  }),
+  fields: (t) => purchaseLineInputFields(t, 'debit'),
 });
 
 const CreateBillInput = builder.inputType('CreateBillInput', {

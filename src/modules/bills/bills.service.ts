@@ -35,7 +35,7 @@ export const BILL_TYPE = defineOwedDocument({
     sourceType: 'bill_payment',
     describe: (number) => `Payment of bill ${number}`,
   },
-  settledBy: ['billPayment'],
+  settledBy: ['billPayment', 'vendorCreditAllocation'],
   linesInOrder: BILL_LINES_IN_ORDER,
   checkReference: uniqueVendorReference,
 });

@@ -2,19 +2,17 @@ import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, documentTotalFields, documentVoidFields, saleLineInputFields } from '../documents/schema.ts';
-import { CREDIT_LINES_IN_ORDER, remainingCreditOf } from './credit-notes.public.ts';
 import {
-  type ApplyCreditInput,
-  applyCreditNote,
-  createCreditNote,
-  type CreditNoteFilter,
-  creditNoteWhere,
-  type RefundCreditInput,
-  refundCreditNote,
-  voidCreditNote,
-} from './credit-notes.service.ts';
+  creditDocumentFields,
+  creditDocumentMutations,
+  creditRefundFields,
+  documentLineFields,
+  documentTotalFields,
+  documentVoidFields,
+  saleLineInputFields,
+} from '../documents/schema.ts';
+import { CREDIT_LINES_IN_ORDER, CREDIT_NOTE_TYPE } from './credit-notes.public.ts';
+import { type CreditNoteFilter, creditNoteWhere } from './credit-notes.service.ts';
 
 const CreditNoteStatusEnum = describedEnum(
   'CreditNoteStatus',
@@ -53,15 +51,7 @@ builder.prismaObject('CreditNoteAllocation', {
 
 builder.prismaObject('CreditNoteRefund', {
   description: 'Credit paid back to the customer: debit receivables, credit the bank or cash account.',
-  fields: (t) => ({
-    id: t.exposeID('id', { description: 'The refund id (`cnr_…`).' }),
-    amount: t.field({ type: 'Money', description: 'Amount paid back.', resolve: (r, _x, ctx) => money(ctx, r.amount) }),
-    date: t.expose('date', { type: 'Date', description: 'Date paid.' }),
-    paymentAccount: t.relation('paymentAccount', { description: 'The bank or cash account the money left.' }),
-    method: t.exposeString('method', { nullable: true, description: 'How it was paid.' }),
-    reference: t.exposeString('reference', { nullable: true, description: 'External reference.' }),
-    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
-  }),
+  fields: (t) => creditRefundFields(t, 'cnr', { amount: 'Amount paid back.', paymentAccount: 'The bank or cash account the money left.' }),
 });
 
 export const CreditNoteRef = builder.prismaNode('CreditNote', {
@@ -77,22 +67,13 @@ export const CreditNoteRef = builder.prismaNode('CreditNote', {
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
     reference: t.exposeString('reference', { nullable: true, description: 'E.g. the invoice or return it is for.' }),
     ...documentTotalFields(t, { total: 'subtotal − discountTotal + taxTotal: the credit given.' }),
-    amountApplied: t.field({ type: 'Money', description: 'Applied to invoices.', resolve: (c, _a, ctx) => money(ctx, c.amountApplied) }),
-    amountRefunded: t.field({ type: 'Money', description: 'Paid back.', resolve: (c, _a, ctx) => money(ctx, c.amountRefunded) }),
-    remainingCredit: t.field({
-      type: 'Money',
-      description: 'total − amountApplied − amountRefunded (0 when void).',
-      resolve: (c, _a, ctx) => money(ctx, remainingCreditOf(c)),
+    ...creditDocumentFields(t, {
+      amountApplied: 'Applied to invoices.',
+      amountRefunded: 'Paid back.',
+      allocations: 'Where its credit was applied, oldest first.',
+      refunds: 'Its credit paid back, oldest first.',
     }),
     lines: t.relation('lines', { description: 'Its lines, in order.', query: { orderBy: CREDIT_LINES_IN_ORDER } }),
-    allocations: t.relation('allocations', {
-      description: 'Where its credit was applied, oldest first.',
-      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
-    }),
-    refunds: t.relation('refunds', {
-      description: 'Its credit paid back, oldest first.',
-      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
-    }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
     ...documentVoidFields(t, 'settledOn'),
@@ -194,43 +175,15 @@ const RefundCreditNoteInput = builder.inputType('RefundCreditNoteInput', {
   }),
 });
 
-const VoidCreditNoteInput = voidInputType('VoidCreditNoteInput', 'credit note');
-
-createMutation({
-  name: 'createCreditNote',
-  model: 'CreditNote',
-  input: CreateCreditNoteInput,
-  description: 'Issues a credit note and posts it (Dr revenue, Dr tax, Cr receivables).',
-  run: (scope, input) => createCreditNote(scope, input),
-});
-
-recordMutation<ApplyCreditInput>({
-  name: 'applyCreditNote',
-  model: 'CreditNote',
-  label: 'credit note',
-  input: ApplyCreditNoteInput,
-  inputRequired: true,
-  inputDescription: 'The invoices and amounts.',
-  description: "Applies a credit note's credit to open invoices of its customer; their amounts due fall.",
-  run: (scope, id, input) => applyCreditNote(scope, id, input),
-});
-
-recordMutation<RefundCreditInput>({
-  name: 'refundCreditNote',
-  model: 'CreditNote',
-  label: 'credit note',
-  input: RefundCreditNoteInput,
-  inputRequired: true,
-  inputDescription: 'The amount paid back, and how.',
-  description: 'Pays credit back to the customer and posts it (Dr receivables, Cr bank).',
-  run: (scope, id, input) => refundCreditNote(scope, id, input),
-});
-
-actionMutation<{ date?: string | null; reason?: string | null }>({
-  name: 'voidCreditNote',
-  model: 'CreditNote',
-  label: 'credit note',
-  input: VoidCreditNoteInput,
-  description: 'Voids a credit note none of whose credit is used, posting the reversal of its entry.',
-  run: (scope, id, input) => voidCreditNote(scope, id, input),
+creditDocumentMutations(CREDIT_NOTE_TYPE, {
+  createInput: CreateCreditNoteInput,
+  applyInput: ApplyCreditNoteInput,
+  refundInput: RefundCreditNoteInput,
+  descriptions: {
+    create: 'Issues a credit note and posts it (Dr revenue, Dr tax, Cr receivables).',
+    apply: "Applies a credit note's credit to open invoices of its customer; their amounts due fall.",
+    applyInput: 'The invoices and amounts.',
+    refund: 'Pays credit back to the customer and posts it (Dr receivables, Cr bank).',
+    void: 'Voids a credit note none of whose credit is used, posting the reversal of its entry.',
+  },
 });

@@ -2,6 +2,7 @@
 // arithmetic, posting, settlement, voiding, the owed documents' whole life, their public shape, GraphQL
 // fields and REST routes). A document module describes itself to it and imports nothing of its siblings.
 export * from './arithmetic.ts';
+export * from './credits.ts';
 export * from './lines.ts';
 export * from './lists.ts';
 export * from './owed.ts';

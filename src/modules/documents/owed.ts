@@ -45,6 +45,21 @@ import {
 
 type PartyKey = 'customerId' | 'vendorId';
 
+/** How a document's rows name its party: its `<party>Id` column, `<party>` relation and model, and the party's table. */
+export interface PartyNames {
+  key: PartyKey;
+  model: 'customer' | 'vendor';
+  relation: string;
+  table: 'Customer' | 'Vendor';
+}
+
+export const partyNames = (party: 'customer' | 'vendor'): PartyNames => ({
+  key: `${party}Id`,
+  model: party,
+  relation: party,
+  table: party === 'customer' ? 'Customer' : 'Vendor',
+});
+
 /** An owed document as its module describes it; the kernel derives the rest (OwedDocumentType). */
 export interface OwedDocumentDescription {
   /** How messages name it: `Invoice INV-0001 is already void`. */
@@ -81,7 +96,7 @@ export interface OwedDocumentDescription {
 
 /** One owed document type: its description and the names derived from its typename, all the kernel needs to run its life. */
 export interface OwedDocumentType extends Omit<OwedDocumentDescription, 'party'> {
-  party: { key: PartyKey; model: 'customer' | 'vendor'; relation: string; table: 'Customer' | 'Vendor' };
+  party: PartyNames;
   /** Its Prisma delegate (`invoice`), its lines' delegate and table, and the column its lines and payments name it by. */
   model: string;
   lineModel: string;
@@ -92,7 +107,8 @@ export interface OwedDocumentType extends Omit<OwedDocumentDescription, 'party'>
   payment: OwedDocumentDescription['payment'] & { model: string; idType: IdType };
 }
 
-const delegateName = (typename: string) => `${typename.charAt(0).toLowerCase()}${typename.slice(1)}`;
+/** Prisma's delegate of a model: `CreditNoteAllocation` → `creditNoteAllocation`. */
+export const delegateName = (typename: string) => `${typename.charAt(0).toLowerCase()}${typename.slice(1)}`;
 
 const OWED_TYPES = new Map<string, OwedDocumentType>();
 
@@ -108,12 +124,7 @@ export function defineOwedDocument(description: OwedDocumentDescription): OwedDo
     idType: description.typename,
     lineIdType: `${description.typename}Line` as IdType,
     payment: { ...description.payment, model: delegateName(description.payment.typename), idType: description.payment.typename },
-    party: {
-      key: `${description.party}Id`,
-      model: description.party,
-      relation: description.party,
-      table: description.party === 'customer' ? 'Customer' : 'Vendor',
-    },
+    party: partyNames(description.party),
   };
   OWED_TYPES.set(type.resource, type);
   return type;
@@ -173,21 +184,23 @@ interface LineRow {
  */
 interface Delegate {
   findFirst(args: object): Promise<unknown>;
+  findMany(args: object): Promise<unknown[]>;
+  createMany(args: object): Promise<unknown>;
   create(args: object): Promise<unknown>;
   update(args: object): Promise<unknown>;
   updateMany(args: object): Promise<unknown>;
   aggregate(args: { where: object; _max: { date: true } }): Promise<{ _max: { date: string | null } }>;
 }
-const delegate = (tenant: Tenant, model: string) => (tenant.prisma as unknown as Record<string, Delegate>)[model]!;
+export const delegate = (tenant: Tenant, model: string) => (tenant.prisma as unknown as Record<string, Delegate>)[model]!;
 
 /** The event of `type` an action raises: `invoice` + `paid` → `invoice.paid` (the catalogue lists each). */
 const eventOf = (type: OwedDocumentType, action: 'created' | 'finalized' | 'payment_recorded' | 'paid' | 'voided') =>
   `${type.resource}.${action}` as EventType;
 
-const articled = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
+export const articled = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
 
 /** The party a row names, as its posting lines name it. */
-const partyRef = (type: OwedDocumentType, partyId: string): PartyRef =>
+export const partyRef = (type: { party: PartyNames }, partyId: string): PartyRef =>
   type.party.key === 'customerId' ? { customerId: partyId } : { vendorId: partyId };
 
 /** The rows of an organization's documents of `type` a list's filter selects. */
@@ -206,6 +219,45 @@ export const owedDocumentWhere = (
     asOf,
   );
 
+/**
+ * The party and lines every document's input names: the party is required, the lines 1 to 200; answers
+ * the party's id and the lines to check.
+ */
+export function checkPartyAndLineCount<Line>(
+  check: Checker,
+  type: { label: string; party: PartyNames },
+  input: { customerId?: string | null; vendorId?: string | null; lines?: Line[] | null },
+) {
+  const partyId = input[type.party.key];
+  if (!partyId) check.fail(type.party.key, 'is required');
+  const inputLines = input.lines ?? [];
+  const named = articled(type.label);
+  if (inputLines.length === 0) check.fail('lines', `${named} needs at least one line`);
+  if (inputLines.length > 200) check.fail('lines', `${named} may have at most 200 lines`);
+  return { partyId, inputLines };
+}
+
+/** Reads the party a document names (null: none of the organization's), and checks its lines by its side's rule. */
+export function partyAndLines<Party>(
+  tenant: Tenant,
+  check: Checker,
+  type: { side: Side; party: PartyNames },
+  partyId: string | null | undefined,
+  inputLines: LineInput[],
+) {
+  const sideAccounts = SIDE_ACCOUNTS[type.side];
+  return Promise.all([
+    partyId
+      ? (delegate(tenant, type.party.model).findFirst({
+          where: { id: partyId, organizationId: tenant.organizationId },
+        }) as Promise<Party | null>)
+      : null,
+    type.side === 'sale'
+      ? checkSaleLines(tenant, check, inputLines, [sideAccounts.control])
+      : checkPurchaseLines(tenant, check, inputLines, [sideAccounts.control]),
+  ]);
+}
+
 /** Checks the input and computes every line; reads only. */
 async function checkOwedDocument(type: OwedDocumentType, tenant: WriteScope, input: OwedDocumentInput) {
   const check = new Checker();
@@ -215,26 +267,12 @@ async function checkOwedDocument(type: OwedDocumentType, tenant: WriteScope, inp
   const memo = check.text('memo', input.memo, { max: 2000 });
   const reference = check.text('reference', input.reference, { max: 100 });
   const partyKey = type.party.key;
-  const partyId = input[partyKey];
-  if (!partyId) check.fail(partyKey, 'is required');
-  const inputLines = input.lines ?? [];
-  const named = articled(type.label);
-  if (inputLines.length === 0) check.fail('lines', `${named} needs at least one line`);
-  if (inputLines.length > 200) check.fail('lines', `${named} may have at most 200 lines`);
+  const { partyId, inputLines } = checkPartyAndLineCount(check, type, input);
   const sideAccounts = SIDE_ACCOUNTS[type.side];
   // The lines are checked apart and their failures listed after the party's, as the fields come in a body.
   const lineCheck = new Checker();
-  const [party, checkedLines, referenceRefusal] = await Promise.all([
-    partyId
-      ? (delegate(tenant, type.party.model).findFirst({ where: { id: partyId, organizationId: tenant.organizationId } }) as Promise<{
-          id: string;
-          active: boolean;
-          paymentTermsDays: number | null;
-        } | null>)
-      : null,
-    type.side === 'sale'
-      ? checkSaleLines(tenant, lineCheck, inputLines, [sideAccounts.control])
-      : checkPurchaseLines(tenant, lineCheck, inputLines, [sideAccounts.control]),
+  const [[party, checkedLines], referenceRefusal] = await Promise.all([
+    partyAndLines<{ id: string; active: boolean; paymentTermsDays: number | null }>(tenant, lineCheck, type, partyId, inputLines),
     reference && partyId && type.checkReference ? type.checkReference(tenant, partyId, reference) : undefined,
   ]);
   if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);

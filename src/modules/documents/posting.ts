@@ -88,7 +88,7 @@ export async function voidPosting(
   if (document.amountCredited) {
     throw new AppError(
       'INVALID_STATE',
-      `${label} ${document.number} has credit notes of ${formatMoney(document.amountCredited, decimalsOf(scope))} applied; a ${label.toLowerCase()} with credit applied cannot be voided`,
+      `${label} ${document.number} has ${formatMoney(document.amountCredited, decimalsOf(scope))} of credit applied; a ${label.toLowerCase()} with credit applied cannot be voided`,
     );
   }
   const todayDate = today(scope.now);

@@ -2,9 +2,11 @@
 // (invoice, bill), the lines of every document, and when a document was voided. Each document renders
 // itself as one object literal (hot: a page renders many), which the compiler holds to these schemas.
 import type { PrismaTypes } from '../../db/database.ts';
-import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import type { Representation } from '../../core/representations.ts';
+import { decimalsOf } from '../../core/tenant.ts';
+import { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { S } from '../../lib/json-schema.ts';
-import { formatPercent } from '../../lib/money.ts';
+import { formatPercent, moneyNumber } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
 
 /** What voidedAt and voidDate mean, on every document that can be voided (REST and GraphQL say the same). */
@@ -89,4 +91,126 @@ export function renderLines(lines: DocumentLineRow[], money: (minor: bigint) => 
       amount: money(l.amount),
       taxAmount: money(l.taxAmount),
     }));
+}
+
+/** What a credit document's public shape says in its own words. */
+export interface CreditDocumentTexts {
+  /** Its id's prefix, its lines' and its refunds' (`cn`, `cnl`, `cnr`), and its party's and credited documents' (`cus`, `inv`). */
+  prefixes: { id: string; line: string; refund: string; party: string; applied: string };
+  reference: string;
+  amountApplied: string;
+  amountRefunded: string;
+  remainingCredit: string;
+}
+
+/** A credit document as the kernel reads it for its representation (credits.ts declares what it loads). */
+export interface CreditDocumentRendered {
+  id: string;
+  number: string;
+  status: string;
+  customerId?: string;
+  vendorId?: string;
+  issueDate: string;
+  currency: string;
+  memo: string | null;
+  reference: string | null;
+  subtotal: bigint;
+  discountTotal: bigint;
+  taxTotal: bigint;
+  total: bigint;
+  amountApplied: bigint;
+  amountRefunded: bigint;
+  settledOn: string | null;
+  journalEntryId: string;
+  voidedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  lines: DocumentLineRow[];
+  allocations: ({ amount: bigint; date: string } & Record<string, unknown>)[];
+  refunds: { id: string; amount: bigint; date: string; paymentAccountId: string; journalEntryId: string }[];
+}
+
+/**
+ * The public shape of a credit document (credit note, vendor credit): its party and the documents its
+ * credit went to are named by the type's columns (`customerId` and `invoiceId`, `vendorId` and `billId`).
+ */
+export function creditDocumentRepresentation<Row extends CreditDocumentRendered>(
+  type: { resource: string; model: string; include: object; party: { key: 'customerId' | 'vendorId' }; appliedKey: string },
+  texts: CreditDocumentTexts,
+): Representation<Row> {
+  const { prefixes } = texts;
+  const partyKey = type.party.key;
+  const appliedKey = type.appliedKey;
+  const schema = S.object({
+    id: S.id(prefixes.id),
+    number: S.string,
+    status: S.enum(Object.values(CreditNoteStatus)),
+    [partyKey]: S.id(prefixes.party),
+    issueDate: S.date,
+    currency: S.string,
+    memo: S.nullable(S.string),
+    reference: { ...S.nullable(S.string), description: texts.reference },
+    subtotal: S.number,
+    discountTotal: S.number,
+    taxTotal: S.number,
+    total: S.number,
+    amountApplied: { ...S.number, description: texts.amountApplied },
+    amountRefunded: { ...S.number, description: texts.amountRefunded },
+    remainingCredit: { ...S.number, description: texts.remainingCredit },
+    lines: documentLines(prefixes.line),
+    allocations: S.array(S.object({ [appliedKey]: S.id(prefixes.applied), amount: S.number, date: S.date })),
+    refunds: S.array(
+      S.object({ id: S.id(prefixes.refund), amount: S.number, date: S.date, paymentAccountId: S.id('acct'), journalEntryId: S.id('je') }),
+    ),
+    journalEntryId: S.id('je'),
+    ...voidFields,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  });
+  return {
+    type: type.resource,
+    schema,
+    load: (db, organizationId, ids) =>
+      (db as unknown as Record<string, { findMany(args: object): Promise<Row[]> }>)[type.model]!.findMany({
+        where: { organizationId, id: { in: ids } },
+        include: type.include,
+        orderBy: { id: 'asc' },
+      }),
+    // One object literal (hot: a page renders many), in the schema's order.
+    render(c, organization) {
+      const decimals = decimalsOf({ organization });
+      const money = (minor: bigint) => moneyNumber(minor, decimals);
+      return {
+        id: c.id,
+        number: c.number,
+        status: c.status.toLowerCase(),
+        [partyKey]: c[partyKey],
+        issueDate: c.issueDate,
+        currency: c.currency,
+        memo: c.memo,
+        reference: c.reference,
+        subtotal: money(c.subtotal),
+        discountTotal: money(c.discountTotal),
+        taxTotal: money(c.taxTotal),
+        total: money(c.total),
+        amountApplied: money(c.amountApplied),
+        amountRefunded: money(c.amountRefunded),
+        remainingCredit: money(c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded),
+        lines: renderLines(c.lines, money),
+        allocations: c.allocations.map((a) => ({ [appliedKey]: a[appliedKey], amount: money(a.amount), date: a.date })),
+        refunds: c.refunds.map((r) => ({
+          id: r.id,
+          amount: money(r.amount),
+          date: r.date,
+          paymentAccountId: r.paymentAccountId,
+          journalEntryId: r.journalEntryId,
+        })),
+        journalEntryId: c.journalEntryId,
+        voidedAt: c.voidedAt?.toISOString() ?? null,
+        voidDate: c.status === 'VOID' ? c.settledOn : null,
+        createdAt: c.createdAt.toISOString(),
+        updatedAt: c.updatedAt.toISOString(),
+      };
+    },
+  };
 }

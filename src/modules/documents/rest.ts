@@ -5,6 +5,7 @@ import type { RestRoute } from '../../http/rest.ts';
 import { actionRoute, idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { validationError } from '../../lib/errors.ts';
 import { type Schema, replaceProperty, withoutFields } from '../../lib/json-schema.ts';
+import type { CreditDocumentType } from './credits.ts';
 import type { OwedDocumentType } from './owed.ts';
 
 /** REST sends quantities as JSON numbers; the GraphQL inputs of document lines take them as decimal strings. */
@@ -91,5 +92,44 @@ export function owedDocumentRoutes(type: OwedDocumentType, r: OwedDocumentRoutes
       },
       toResult: (_data, _req, _context, write) => writeResult(201, write),
     },
+  ];
+}
+
+/** What a credit document's routes say beyond its description. */
+export interface CreditDocumentRoutes {
+  path: string;
+  plural: string;
+  representation: Representation;
+  filters: string[];
+  summaries: { list: string; retrieve: string; create: string; apply: string; refund: string; void: string };
+}
+
+/** `/api/v1/<credits>`: list, retrieve and create (posted at once), and POST /{id}/apply, /{id}/refund and /{id}/void. */
+export function creditDocumentRoutes(type: CreditDocumentType, r: CreditDocumentRoutes): RestRoute[] {
+  const action = (name: 'apply' | 'refund' | 'void', inputRequired: boolean) =>
+    actionRoute({
+      path: `${r.path}/:id/${name}`,
+      mutation: `${name}${type.typename}`,
+      summary: r.summaries[name],
+      inputType: `${name.charAt(0).toUpperCase()}${name.slice(1)}${type.typename}Input`,
+      ...(inputRequired ? { inputRequired } : {}),
+      status: 200,
+      schema: r.representation.schema,
+    });
+  return [
+    ...resourceRoutes({
+      path: r.path,
+      typename: type.typename,
+      label: type.label.toLowerCase(),
+      plural: r.plural,
+      representation: r.representation,
+      filters: r.filters,
+      list: r.summaries.list,
+      retrieve: r.summaries.retrieve,
+      create: { summary: r.summaries.create, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers },
+    }),
+    action('apply', true),
+    action('refund', true),
+    action('void', false),
   ];
 }

@@ -2,8 +2,9 @@
 // own columns) and the input fields of a sale's line.
 import type { InputFieldBuilder, InputObjectRef, ObjectFieldBuilder } from '@pothos/core';
 import type { BuilderTypes } from '../../graphql/builder.ts';
+import type { GraphQLContext } from '../../graphql/context.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
+import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
 import { readsColumns } from '../../fast-paths/column-fields.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
@@ -18,6 +19,17 @@ import {
   voidOwedDocument,
 } from './owed.ts';
 import { amountDueOf, isOverdue } from './settlement.ts';
+import {
+  type ApplyCreditInput,
+  applyCreditDocument,
+  type CreditDocumentInput,
+  type CreditDocumentType,
+  createCreditDocument,
+  type RefundCreditInput,
+  refundCreditDocument,
+  remainingCreditOf,
+  voidCreditDocument,
+} from './credits.ts';
 
 // Invoices, their lines and the other documents' lines are read in select mode: a query reads the
 // columns its fields select and no other (graphql/column-fields.ts answers such a field from the row).
@@ -102,6 +114,28 @@ export const saleLineInputFields = (t: InputFieldBuilder<BuilderTypes, 'InputObj
       'A tax rate of your organization (`txr_…`): its percentage applies and its tax posts to its sales account. Not with taxRate.',
   }),
   accountId: t.id({ description: `Income account to ${accountText}; default the product's, else the sales account.` }),
+});
+
+/**
+ * The fields of a line of every document that buys (bill, vendor credit); `accountText` says what the
+ * document does to the expense or asset account.
+ */
+export const purchaseLineInputFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>, accountText: string) => ({
+  productId: t.id({ description: 'A product of your organization (`prod_…`).' }),
+  description: t.string({ description: 'Line text; required without a product.' }),
+  quantity: t.string({ description: 'Quantity above 0, up to 3 decimals; default 1.' }),
+  unitPrice: t.field({ type: 'Money', required: true, description: 'Price per unit, as the vendor charged it.' }),
+  discountPercent: t.field({ type: 'Percent', description: 'Discount in percent; default 0.' }),
+  taxRateId: t.id({
+    description:
+      'A tax rate of your organization (`txr_…`): its percentage applies and its tax is ' +
+      `${accountText === 'debit' ? 'debited to' : 'credited back to'} its purchase account (default the recoverable tax account). No tax without one.`,
+  }),
+  accountId: t.id({
+    description:
+      `Expense or asset account to ${accountText}; default the product's expense account, and required without one. ` +
+      'Not receivables or payables.',
+  }),
 });
 
 type TotalColumns = { currency: string; subtotal: bigint; discountTotal: bigint; taxTotal: bigint; total: bigint };
@@ -234,5 +268,105 @@ export function owedDocumentMutations<Input extends OwedDocumentInput, Payment e
     input: voidInputType(`Void${m.typename}Input`, label),
     description: m.descriptions.void,
     run: (scope, id, input) => voidOwedDocument(scope, type, id, input),
+  });
+}
+
+/**
+ * The field builder of a credit document's model (or its refund's). Pothos types a Prisma object's
+ * builder per model, and relations by the model's own names, which one helper over two models cannot
+ * name; the resolvers below say which columns they read.
+ */
+type CreditModelFieldBuilder = any;
+
+/** What a credit document's credit did: applied, refunded, remaining, and where it went. */
+export const creditDocumentFields = (
+  t: CreditModelFieldBuilder,
+  texts: { amountApplied: string; amountRefunded: string; allocations: string; refunds: string },
+) => ({
+  amountApplied: t.field({
+    type: 'Money',
+    description: texts.amountApplied,
+    resolve: (c: { amountApplied: bigint }, _a: unknown, ctx: GraphQLContext) => money(ctx, c.amountApplied),
+  }),
+  amountRefunded: t.field({
+    type: 'Money',
+    description: texts.amountRefunded,
+    resolve: (c: { amountRefunded: bigint }, _a: unknown, ctx: GraphQLContext) => money(ctx, c.amountRefunded),
+  }),
+  remainingCredit: t.field({
+    type: 'Money',
+    description: 'total − amountApplied − amountRefunded (0 when void).',
+    resolve: (c: { status: string; total: bigint; amountApplied: bigint; amountRefunded: bigint }, _a: unknown, ctx: GraphQLContext) =>
+      money(ctx, remainingCreditOf(c)),
+  }),
+  allocations: t.relation('allocations', { description: texts.allocations, query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+  refunds: t.relation('refunds', { description: texts.refunds, query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
+});
+
+/** A credit's refund: the money paid back and the posting it made; `texts` says which way the money went. */
+export const creditRefundFields = (t: CreditModelFieldBuilder, idPrefix: string, texts: { amount: string; paymentAccount: string }) => ({
+  id: t.exposeID('id', { description: `The refund id (\`${idPrefix}_…\`).` }),
+  amount: t.field({
+    type: 'Money',
+    description: texts.amount,
+    resolve: (r: { amount: bigint }, _x: unknown, ctx: GraphQLContext) => money(ctx, r.amount),
+  }),
+  date: t.expose('date', { type: 'Date', description: 'Date paid.' }),
+  paymentAccount: t.relation('paymentAccount', { description: texts.paymentAccount }),
+  method: t.exposeString('method', { nullable: true, description: 'How it was paid.' }),
+  reference: t.exposeString('reference', { nullable: true, description: 'External reference.' }),
+  journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
+});
+
+/**
+ * A credit document's mutations, run by the kernel: `create<Type>` (posted at once), `apply<Type>`,
+ * `refund<Type>` and `void<Type>` (with its `Void<Type>Input`). The inputs are the document's own.
+ */
+export function creditDocumentMutations<Input extends CreditDocumentInput, Application extends ApplyCreditInput>(
+  type: CreditDocumentType,
+  m: {
+    createInput: InputObjectRef<BuilderTypes, Input>;
+    applyInput: InputObjectRef<BuilderTypes, Application>;
+    refundInput: InputObjectRef<BuilderTypes, RefundCreditInput>;
+    /** What each mutation does; `applyInput` describes the apply mutation's input argument. */
+    descriptions: { create: string; apply: string; applyInput: string; refund: string; void: string };
+  },
+) {
+  const { typename } = type;
+  const label = type.label.toLowerCase();
+  createMutation({
+    name: `create${typename}`,
+    model: typename,
+    input: m.createInput,
+    description: m.descriptions.create,
+    run: (scope, input) => createCreditDocument(scope, type, input),
+  });
+  recordMutation<Application>({
+    name: `apply${typename}`,
+    model: typename,
+    label,
+    input: m.applyInput,
+    inputRequired: true,
+    inputDescription: m.descriptions.applyInput,
+    description: m.descriptions.apply,
+    run: (scope, id, input) => applyCreditDocument(scope, type, id, input),
+  });
+  recordMutation<RefundCreditInput>({
+    name: `refund${typename}`,
+    model: typename,
+    label,
+    input: m.refundInput,
+    inputRequired: true,
+    inputDescription: 'The amount paid back, and how.',
+    description: m.descriptions.refund,
+    run: (scope, id, input) => refundCreditDocument(scope, type, id, input),
+  });
+  actionMutation<{ date?: string | null; reason?: string | null }>({
+    name: `void${typename}`,
+    model: typename,
+    label,
+    input: voidInputType(`Void${typename}Input`, label),
+    description: m.descriptions.void,
+    run: (scope, id, input) => voidCreditDocument(scope, type, id, input),
   });
 }

@@ -75,7 +75,7 @@ export const reportRoutes: RestRoute[] = [
     field: 'agedPayables',
     summary: 'Aged payables as of a date (today when asOf is left out): what is owed to each vendor, by days past due, with each open bill',
     args: '$asOf: Date',
-    selection: `asOf rows { vendor { id name } ${BUCKETS} } totals { ${BUCKETS} } bills { bill { id } number ${AGED} }`,
+    selection: `asOf rows { vendor { id name } ${BUCKETS} } totals { ${BUCKETS} } bills { bill { id } number ${AGED} } vendorCredits { vendorCredit { id } number ${AGED} }`,
   }),
   reportRoute({
     name: 'tax-summary',

@@ -22,6 +22,7 @@ import { TaxRateRef } from '../tax-rates/tax-rates.schema.ts';
 import { InvoiceRef } from '../invoices/invoices.schema.ts';
 import { BillRef } from '../bills/bills.schema.ts';
 import { CreditNoteRef } from '../credit-notes/credit-notes.schema.ts';
+import { VendorCreditRef } from '../vendor-credits/vendor-credits.schema.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { PrismaTypes } from '../../db/database.ts';
 import { formatPercent } from '../../lib/money.ts';
@@ -226,12 +227,21 @@ const AgedCreditNote = builder
       ...agedDocumentFields(t),
     }),
   });
+const AgedVendorCredit = builder
+  .objectRef<AgedDocument & { document: PrismaTypes.VendorCreditGetPayload<object> }>('AgedVendorCredit')
+  .implement({
+    description: 'A vendor credit with credit unused at the end of asOf: a negative amount, aged from its date.',
+    fields: (t) => ({
+      vendorCredit: t.field({ type: VendorCreditRef, description: 'The vendor credit, as it is now.', resolve: (d) => d.document }),
+      ...agedDocumentFields(t),
+    }),
+  });
 /** The aging detail's rows of one kind with each document, read in one query (a document settled since shows as it is now). */
 async function agedDocuments<Row extends { id: string }>(
   ctx: GraphQLContext,
   asOf: string,
   side: AgingSide,
-  kind: 'document' | 'credit_note',
+  kind: 'document' | 'credit_note' | 'vendor_credit',
   read: (ids: string[]) => Promise<Row[]>,
 ) {
   const detail = (await agingDetail(ctx, asOf, side)).filter((d) => d.kind === kind);
@@ -273,11 +283,21 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
     asOf: t.field({ type: 'Date', description: 'The day ages are counted to.', resolve: (r) => r.asOf }),
     rows: t.field({ type: [AgedPayablesRow], description: 'One row per vendor we owe money, by name.', resolve: (r) => r.rows }),
     totals: t.field({ type: AgingTotals, description: 'Totals of every column.', resolve: (r) => r.totals }),
+    vendorCredits: t.field({
+      type: [AgedVendorCredit],
+      description:
+        'Vendor credits with credit unused at the end of asOf, as negative amounts aged from their dates (days overdue: days ' +
+        'since issued). Read only when asked for.',
+      resolve: (r, _a, ctx) =>
+        agedDocuments(ctx, r.asOf, 'payables', 'vendor_credit', (ids) =>
+          ctx.prisma.vendorCredit.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
+        ),
+    }),
     bills: t.field({
       type: [AgedBill],
       description:
-        'Aging detail: every bill open at the end of asOf, most overdue first; they sum to the rows per vendor and bucket. Read only ' +
-        'when asked for.',
+        'Aging detail: every bill open at the end of asOf, most overdue first; with vendorCredits they sum to the rows per vendor ' +
+        'and bucket. Read only when asked for.',
       resolve: (r, _a, ctx) =>
         agedDocuments(ctx, r.asOf, 'payables', 'document', (ids) =>
           ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),

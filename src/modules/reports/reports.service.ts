@@ -8,6 +8,7 @@ import { notFound, validationError } from '../../lib/errors.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { creditDocumentTypes } from '../documents/index.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
 export const DEBIT_NORMAL: readonly AccountType[] = ['ASSET', 'EXPENSE'];
@@ -272,12 +273,13 @@ const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof val
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
 /**
- * The documents aged reports read: invoices (less payments and the credit applied to them) and credit
- * notes' unapplied credit for what customers owe us; bills (less payments) for what we owe vendors.
+ * The documents aged reports read: invoices (less payments and the credit applied to them) and the
+ * unapplied credit of the sale side's credit documents (credit notes) for what customers owe us; bills
+ * (less payments and credit) and the purchase side's credit (vendor credits) for what we owe vendors.
  */
 export const AGING_SIDES = {
-  receivables: { documents: 'Invoice', payments: 'Payment', documentKey: 'invoiceId', party: 'customerId', credited: true },
-  payables: { documents: 'Bill', payments: 'BillPayment', documentKey: 'billId', party: 'vendorId', credited: false },
+  receivables: { documents: 'Invoice', payments: 'Payment', documentKey: 'invoiceId', party: 'customerId', credits: 'sale' },
+  payables: { documents: 'Bill', payments: 'BillPayment', documentKey: 'billId', party: 'vendorId', credits: 'purchase' },
 } as const;
 export type AgingSide = keyof typeof AGING_SIDES;
 
@@ -301,16 +303,19 @@ function openRows(table: string, columns: Prisma.Sql, organizationId: string, as
 function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.Sql {
   const t = AGING_SIDES[side];
   const [payments, documentKey, party] = [t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
-  const credited = t.credited
-    ? Prisma.sql` - COALESCE((SELECT SUM(a."amount") FROM "CreditNoteAllocation" a WHERE a."invoiceId" = i."id" AND a."date" <= ${asOf}), 0)`
-    : Prisma.empty;
-  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0)${credited} AS "due"`;
+  const credits = creditDocumentTypes(t.credits);
+  const usedBy = (table: string, key: string, id: string) =>
+    Prisma.sql`COALESCE((SELECT SUM(a."amount") FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} = i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf}), 0)`;
+  const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id')}`);
+  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0)${Prisma.join(credited, '', '', '')} AS "due"`;
   const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`);
-  if (!t.credited) return documents;
-  const creditThen = Prisma.sql`'credit_note' AS "kind", i."id", i."number", i."customerId" AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"
-    - COALESCE((SELECT SUM(a."amount") FROM "CreditNoteAllocation" a WHERE a."creditNoteId" = i."id" AND a."date" <= ${asOf}), 0)
-    - COALESCE((SELECT SUM(r."amount") FROM "CreditNoteRefund" r WHERE r."creditNoteId" = i."id" AND r."date" <= ${asOf}), 0)) AS "due"`;
-  return Prisma.sql`${documents} UNION ALL ${openRows('CreditNote', creditThen, organizationId, asOf, `'OPEN'`)}`;
+  const unused = credits.map((c) => {
+    const creditThen = Prisma.sql`${Prisma.raw(`'${c.resource}'`)} AS "kind", i."id", i."number", i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"
+      - ${usedBy(`${c.typename}Allocation`, c.parentKey, 'id')}
+      - ${usedBy(`${c.typename}Refund`, c.parentKey, 'id')}) AS "due"`;
+    return openRows(c.typename, creditThen, organizationId, asOf, `'OPEN'`);
+  });
+  return Prisma.join([documents, ...unused], ' UNION ALL ', '', '');
 }
 
 /**
@@ -358,7 +363,8 @@ export function agingBucket(dueDate: string, asOf: string): { daysOverdue: numbe
  */
 export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide) {
   const rows: {
-    kind: 'document' | 'credit_note';
+    /** `document`, or the resource of the credit document whose unused credit the row is (`credit_note`). */
+    kind: string;
     id: string;
     number: string;
     partyId: string;
@@ -448,16 +454,26 @@ export async function agedPayables(tenant: Tenant, asOf = today()) {
  * posted in it took back (a void posts the reversal on its own date: settledOn, or a receipt's voidDate).
  */
 export function taxStatement(organizationId: string, from: string, to: string): Prisma.Sql {
-  const DOCUMENTS = {
+  type Taxed = { lines: string; key: string; side: 'sales' | 'purchases'; posted: string; voided: string; givesBack?: boolean };
+  const DOCUMENTS: Record<string, Taxed> = {
     Invoice: { lines: '"InvoiceLine"', key: '"invoiceId"', side: 'sales', posted: '"issueDate"', voided: '"settledOn"' },
     SalesReceipt: { lines: '"SalesReceiptLine"', key: '"receiptId"', side: 'sales', posted: '"date"', voided: '"voidDate"' },
-    CreditNote: { lines: '"CreditNoteLine"', key: '"creditNoteId"', side: 'sales', posted: '"issueDate"', voided: '"settledOn"' },
     Bill: { lines: '"BillLine"', key: '"billId"', side: 'purchases', posted: '"issueDate"', voided: '"settledOn"' },
-  } as const;
-  const part = (documents: keyof typeof DOCUMENTS, posting: 'posted' | 'voided') => {
-    const d = DOCUMENTS[documents];
-    // A void takes back what its document posted; a refund receipt and a credit note are a sale's mirror.
-    const mirrored = (posting === 'voided') !== (documents === 'CreditNote');
+  };
+  // Credit documents (credit notes, vendor credits) post the mirror of their side's documents.
+  for (const c of [...creditDocumentTypes('sale'), ...creditDocumentTypes('purchase')])
+    DOCUMENTS[c.typename] = {
+      lines: `"${c.lineTable}"`,
+      key: `"${c.parentKey}"`,
+      side: c.side === 'sale' ? 'sales' : 'purchases',
+      posted: '"issueDate"',
+      voided: '"settledOn"',
+      givesBack: true,
+    };
+  const part = (documents: string, posting: 'posted' | 'voided') => {
+    const d = DOCUMENTS[documents]!;
+    // A void takes back what its document posted; a refund receipt and a credit document are their side's mirror.
+    const mirrored = (posting === 'voided') !== (d.givesBack === true);
     const sign = `${mirrored ? '-' : ''}${documents === 'SalesReceipt' ? `(CASE WHEN i."kind" = 'REFUND' THEN -1 ELSE 1 END) * ` : ''}`;
     const [taxable, tax] = [`${sign}l."amount"`, `${sign}l."taxAmount"`];
     const [sales, purchases] =
@@ -479,10 +495,7 @@ export function taxStatement(organizationId: string, from: string, to: string): 
     return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${documents}"`)} i JOIN ${Prisma.raw(d.lines)} l ON l.${Prisma.raw(d.key)} = i."id"
       WHERE i."organizationId" = ${organizationId} AND i.${Prisma.raw(entry)} IS NOT NULL AND i.${Prisma.raw(dateColumn)} >= ${from} AND i.${Prisma.raw(dateColumn)} <= ${to} AND l."taxRatePpm" IS NOT NULL`;
   };
-  const parts = (['Invoice', 'SalesReceipt', 'CreditNote', 'Bill'] as const).flatMap((documents) => [
-    part(documents, 'posted'),
-    part(documents, 'voided'),
-  ]);
+  const parts = Object.keys(DOCUMENTS).flatMap((documents) => [part(documents, 'posted'), part(documents, 'voided')]);
   return Prisma.sql`
     SELECT o."taxRateId", o."taxRatePpm", o."side", o."salesAccountId", o."purchaseAccountId",
            SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax", SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"

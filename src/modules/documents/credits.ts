@@ -1,0 +1,494 @@
+// Credit documents: what a party is owed back. A credit note (a customer's credit, for a return or an
+// overcharge) and a vendor credit (the supplier's credit note) have one life: posted when created as
+// the mirror of the owed document they credit (an invoice, a bill), their credit then applied to open
+// documents of the same party (no posting: both sit in receivables or payables; the document's amount
+// due falls) or refunded (money out to the customer, or in from the vendor), voided while none of it
+// is used. Status OPEN while credit remains, CLOSED once used up, VOID. One description each
+// (CreditDocumentType); they raise `<resource>.created`, `.applied`, `.refunded` and `.voided`, and
+// `<owed>.credit_applied` (with `<owed>.paid` when nothing is left due) on each document credited.
+import { insertRows } from '../../db/insert.ts';
+import type { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
+import type { EventType } from '../../events/catalogue.ts';
+import { change, type EventDraft } from '../../core/representations.ts';
+import { decimalsOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { today } from '../../lib/dates.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { type IdType, newId } from '../../lib/ids.ts';
+import { formatMoney } from '../../lib/money.ts';
+import type { SearchProvider } from '../../lib/search.ts';
+import { Checker } from '../../lib/validate.ts';
+import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
+import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
+import type { SourceType } from '../journal/journal.public.ts';
+import { invoiceTotals } from './arithmetic.ts';
+import { type LineInput, lineColumns, lineRows, SIDE_ACCOUNTS, type Side } from './lines.ts';
+import { documentWhere } from './lists.ts';
+import {
+  checkPartyAndLineCount,
+  delegate,
+  delegateName,
+  latestSettlement,
+  movePartyBalance,
+  type OwedDocumentRow,
+  type OwedDocumentType,
+  owedDocumentType,
+  type PartyNames,
+  partyAndLines,
+  partyNames,
+  partyRef,
+} from './owed.ts';
+import { documentPostingLines, voidPosting } from './posting.ts';
+import { checkPaymentFields, type DocumentLabel, OPEN_STATUSES, type PaymentInput, statusWords } from './settlement.ts';
+
+/** A credit document as its module describes it; the kernel derives the rest (CreditDocumentType). */
+export interface CreditDocumentDescription {
+  /** How messages name it: `Credit note CN-0001 is void`. */
+  label: DocumentLabel;
+  /** Its representation's type and its events' prefix (`credit_note` → `credit_note.applied`). */
+  resource: string;
+  /**
+   * Its Prisma model, GraphQL type and id type (`CreditNote`); its lines, allocations and refunds are
+   * `<typename>Line`, `<typename>Allocation` and `<typename>Refund`, naming it by `<typename, lower first>Id`.
+   */
+  typename: IdType;
+  /** The side of the document it credits: it posts that side's mirror. */
+  side: Side;
+  party: 'customer' | 'vendor';
+  number: { prefix: string; sequence: SequenceName };
+  /** The owed document its credit is applied to, by resource (`invoice`): found when first applied. */
+  appliesTo: string;
+  sourceTypes: { posting: SourceType; refund: SourceType; void: SourceType };
+  /** Its lines in order, for reads of several documents' lines at once. */
+  linesInOrder: object[];
+}
+
+export interface CreditDocumentType extends Omit<CreditDocumentDescription, 'party'> {
+  party: PartyNames;
+  model: string;
+  lineTable: string;
+  parentKey: string;
+  lineIdType: IdType;
+  allocation: { model: string; idType: IdType };
+  refund: { model: string; idType: IdType };
+  /** The column an allocation names the credited document by (`invoiceId`). */
+  appliedKey: string;
+  /** What every read of one loads besides its row: lines, allocations and refunds in order. */
+  include: object;
+}
+
+const CREDIT_TYPES = new Map<string, CreditDocumentType>();
+
+/** Declares a credit document type to the kernel (reports find the credits of a side here). */
+export function defineCreditDocument(description: CreditDocumentDescription): CreditDocumentType {
+  const model = delegateName(description.typename);
+  const appliedKey = `${description.appliesTo}Id`;
+  const ordered = { orderBy: [{ date: 'asc' }, { id: 'asc' }] };
+  const type: CreditDocumentType = {
+    ...description,
+    party: partyNames(description.party),
+    model,
+    lineTable: `${description.typename}Line`,
+    parentKey: `${model}Id`,
+    lineIdType: `${description.typename}Line` as IdType,
+    allocation: { model: `${model}Allocation`, idType: `${description.typename}Allocation` as IdType },
+    refund: { model: `${model}Refund`, idType: `${description.typename}Refund` as IdType },
+    appliedKey,
+    include: {
+      lines: { orderBy: description.linesInOrder },
+      allocations: { ...ordered, select: { [appliedKey]: true, amount: true, date: true } },
+      refunds: { ...ordered, select: { id: true, amount: true, date: true, paymentAccountId: true, journalEntryId: true } },
+    },
+  };
+  CREDIT_TYPES.set(type.resource, type);
+  return type;
+}
+
+/** The credit document types declared for documents of `side` (aged reports show their unused credit). */
+export const creditDocumentTypes = (side: Side) => [...CREDIT_TYPES.values()].filter((t) => t.side === side);
+
+export interface CreditDocumentInput {
+  customerId?: string | null;
+  vendorId?: string | null;
+  issueDate?: string | null;
+  memo?: string | null;
+  reference?: string | null;
+  lines?: Omit<LineInput, 'taxRate'>[] | null;
+}
+
+/** A credit document's row as the kernel reads and writes it (the columns credit notes and vendor credits share). */
+export interface CreditDocumentRow {
+  id: string;
+  number: string;
+  status: CreditNoteStatus;
+  customerId?: string;
+  vendorId?: string;
+  issueDate: string;
+  total: bigint;
+  amountApplied: bigint;
+  amountRefunded: bigint;
+  journalEntryId: string;
+  lines: unknown[];
+  allocations: object[];
+  refunds: object[];
+}
+
+export interface CreditDocumentFilter {
+  status?: CreditNoteStatus | null;
+  customerId?: string | null;
+  vendorId?: string | null;
+  from?: string | null;
+  to?: string | null;
+  search?: string | null;
+}
+
+/** The rows of an organization's credit documents of `type` a list's filter selects. */
+export const creditDocumentWhere = (
+  type: CreditDocumentType,
+  organizationId: string,
+  filter: CreditDocumentFilter,
+  provider: SearchProvider,
+) =>
+  documentWhere(
+    { partyKey: type.party.key, partyRelation: type.party.relation, dateColumn: 'issueDate' },
+    organizationId,
+    filter,
+    provider,
+  );
+
+/** The credit still unused: total less what was applied and refunded (0 when void). */
+export const remainingCreditOf = (c: { status: string; total: bigint; amountApplied: bigint; amountRefunded: bigint }) =>
+  c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded;
+
+const eventOf = (type: { resource: string }, action: string) => `${type.resource}.${action}` as EventType;
+
+const partyIdOf = (type: CreditDocumentType, row: CreditDocumentRow) => row[type.party.key]!;
+
+/** Creates a credit document and posts it, the mirror of the document it credits. The party's balance falls by its total. */
+export async function createCreditDocument<Row extends CreditDocumentRow>(
+  scope: WriteScope,
+  type: CreditDocumentType,
+  input: CreditDocumentInput,
+) {
+  const check = new Checker();
+  const issueDate = check.date('issueDate', input.issueDate) ?? today(scope.now);
+  const memo = check.text('memo', input.memo, { max: 2000 }) ?? null;
+  const reference = check.text('reference', input.reference, { max: 100 }) ?? null;
+  const partyKey = type.party.key;
+  const { partyId, inputLines } = checkPartyAndLineCount(check, type, input);
+  const sideAccounts = SIDE_ACCOUNTS[type.side];
+  const [party, { lines: checkedLines, system }] = await partyAndLines<{ id: string }>(scope, check, type, partyId, inputLines);
+  if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
+  check.done();
+  const totals = invoiceTotals(checkedLines.map((l) => l.figures));
+  if (totals.total <= 0n) throw validationError([{ path: 'lines', message: `the ${type.label.toLowerCase()} must total more than 0` }]);
+  assertOpenPeriod(scope, issueDate, 'issueDate');
+
+  const id = newId(type.typename);
+  const number = `${type.number.prefix}-${String(scope.nextNumber(type.number.sequence)).padStart(4, '0')}`;
+  const lines = lineRows(scope, type.lineIdType, type.parentKey, id, checkedLines);
+  const roles = system as Record<string, string>;
+  const posted = await writePosting(scope, {
+    date: issueDate,
+    description: `${type.label} ${number}`,
+    reference: number,
+    sourceType: type.sourceTypes.posting,
+    sourceId: id,
+    lines: documentPostingLines(
+      type.side,
+      { total: totals.total, lines },
+      { counterAccountId: roles[sideAccounts.control]!, taxAccountId: roles[sideAccounts.tax]! },
+      partyRef(type, party!.id),
+      { givesBack: true },
+    ),
+  });
+  const written = (await delegate(scope, type.model).create({
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      number,
+      [partyKey]: party!.id,
+      issueDate,
+      currency: scope.organization.baseCurrency,
+      memo,
+      reference,
+      ...totals,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+  })) as Omit<Row, 'lines' | 'allocations' | 'refunds'>;
+  await insertRows(scope.sql, type.lineTable, lineColumns(type.parentKey), lines);
+  await movePartyBalance(scope, type.party.table, party!.id, -totals.total);
+  const row = { ...written, lines, allocations: [], refunds: [] } as unknown as Row;
+  return change(type.resource, row, [{ type: eventOf(type, 'created'), resource: { type: type.resource, id, row } }, posted.event]);
+}
+
+/** Reads one credit document of `type` of the organization with its lines, allocations and refunds, or answers 404. */
+async function loadCreditDocument<Row extends CreditDocumentRow>(tenant: Tenant, type: CreditDocumentType, id: string) {
+  const row = await delegate(tenant, type.model).findFirst({ where: { id, organizationId: tenant.organizationId }, include: type.include });
+  if (!row) throw notFound(type.label.toLowerCase(), id);
+  return row as Row;
+}
+
+function assertOpen(type: CreditDocumentType, document: CreditDocumentRow, action: string) {
+  if (document.status !== 'OPEN')
+    throw new AppError(
+      'INVALID_STATE',
+      `${type.label} ${document.number} is ${document.status === 'VOID' ? 'void' : 'used up (closed)'} and cannot be ${action}`,
+    );
+}
+
+/** The document's status and settled date once `used` more of it is used on `date`. */
+async function afterUse(
+  scope: WriteScope,
+  type: CreditDocumentType,
+  document: CreditDocumentRow,
+  used: bigint,
+  date: string,
+): Promise<{ status: CreditNoteStatus; settledOn: string | null }> {
+  if (remainingCreditOf(document) - used > 0n) return { status: 'OPEN', settledOn: null };
+  // Used up: from the latest of its applications' and refunds' dates (they may be recorded out of order).
+  const where = { [type.parentKey]: document.id };
+  const [allocations, refunds] = await Promise.all([
+    delegate(scope, type.allocation.model).aggregate({ where, _max: { date: true } }),
+    delegate(scope, type.refund.model).aggregate({ where, _max: { date: true } }),
+  ]);
+  const latest = [date, allocations._max.date, refunds._max.date]
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1)!;
+  return { status: 'CLOSED', settledOn: latest };
+}
+
+export interface ApplyCreditInput {
+  date?: string | null;
+  allocations?: Record<string, string | number | null | undefined>[] | null;
+}
+
+/** The owed documents an application names, with their lines, keyed by id. */
+async function creditedDocuments(scope: WriteScope, owed: OwedDocumentType, ids: string[]) {
+  const rows = (await delegate(scope, owed.model).findMany({
+    where: { organizationId: scope.organizationId, id: { in: ids } },
+    include: { lines: { orderBy: owed.linesInOrder } },
+  })) as (OwedDocumentRow & { amountCredited: bigint; status: InvoiceStatus })[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Applies credit to open documents of the credit's party, each at most its amount due, in all at most
+ * the credit remaining. No posting; each document's amount due falls (paid in full when none is left).
+ */
+export async function applyCreditDocument<Row extends CreditDocumentRow>(
+  scope: WriteScope,
+  type: CreditDocumentType,
+  id: string,
+  input: ApplyCreditInput,
+) {
+  const owed = owedDocumentType(type.appliesTo);
+  const owedName = owed.label.toLowerCase();
+  const { appliedKey } = type;
+  const decimals = decimalsOf(scope);
+  const check = new Checker();
+  const date = check.date('date', input.date) ?? today(scope.now);
+  const wanted = input.allocations ?? [];
+  if (wanted.length === 0) check.fail('allocations', `name at least one ${owedName} and amount`);
+  if (wanted.length > 50) check.fail('allocations', `at most 50 ${owedName}s at once`);
+  const amounts = wanted.map((a, i) => {
+    if (!a[appliedKey]) check.fail(`allocations.${i}.${appliedKey}`, 'is required');
+    const amount = check.money(`allocations.${i}.amount`, a.amount, decimals, { required: true });
+    if (amount === 0n) check.fail(`allocations.${i}.amount`, 'must be above 0');
+    return amount ?? 0n;
+  });
+  const ids = wanted.map((a) => a[appliedKey]).filter((v): v is string => typeof v === 'string' && v !== '');
+  if (new Set(ids).size !== ids.length) check.fail('allocations', `name each ${owedName} once`);
+  check.done();
+  const credit = await loadCreditDocument<Row>(scope, type, id);
+  assertOpen(type, credit, 'applied');
+  const partyId = partyIdOf(type, credit);
+  const documents = await creditedDocuments(scope, owed, ids);
+  for (const [i, a] of wanted.entries()) {
+    const document = documents.get(String(a[appliedKey]));
+    const at = `allocations.${i}`;
+    const party = type.party.model;
+    if (!document) check.fail(`${at}.${appliedKey}`, `no ${owedName} with id "${a[appliedKey]}"`);
+    else if (document[type.party.key] !== partyId)
+      check.fail(
+        `${at}.${appliedKey}`,
+        `${owedName} ${document.number} is another ${party}'s; credit applies to its own ${party}'s ${owedName}s`,
+      );
+    else if (!OPEN_STATUSES.includes(document.status))
+      check.fail(
+        `${at}.${appliedKey}`,
+        `${owedName} ${document.number} is ${statusWords(document.status)}; credit applies to open ${owedName}s`,
+      );
+    else {
+      const due = document.total - document.amountPaid - document.amountCredited;
+      if (amounts[i] > due)
+        check.fail(
+          `${at}.amount`,
+          `${formatMoney(amounts[i], decimals)} is more than ${owedName} ${document.number}'s amount due ${formatMoney(due, decimals)}`,
+        );
+      if (date < document.issueDate) check.fail('date', `must not be before ${owedName} ${document.number}'s date ${document.issueDate}`);
+    }
+  }
+  const applying = amounts.reduce((t, a) => t + a, 0n);
+  const remaining = remainingCreditOf(credit);
+  if (applying > remaining)
+    check.fail('allocations', `${formatMoney(applying, decimals)} is more than the credit remaining ${formatMoney(remaining, decimals)}`);
+  if (date < credit.issueDate) check.fail('date', `must not be before the ${type.label.toLowerCase()} date ${credit.issueDate}`);
+  check.done();
+  assertOpenPeriod(scope, date);
+
+  const events: EventDraft[] = [];
+  const allocations = wanted.map((a, i) => ({
+    id: newId(type.allocation.idType),
+    organizationId: scope.organizationId,
+    [type.parentKey]: credit.id,
+    [appliedKey]: String(a[appliedKey]),
+    amount: amounts[i],
+    date,
+    createdAt: scope.now,
+  }));
+  await delegate(scope, type.allocation.model).createMany({ data: allocations });
+  for (const allocation of allocations) {
+    const document = documents.get(allocation[appliedKey] as string)!;
+    const amountCredited = document.amountCredited + allocation.amount;
+    const paid = document.total - document.amountPaid - amountCredited === 0n;
+    const status: InvoiceStatus = paid ? 'PAID' : 'PARTIALLY_PAID';
+    const settledOn = paid
+      ? [date, await latestSettlement(scope, owed, document.id)]
+          .filter((d): d is string => !!d)
+          .sort()
+          .at(-1)!
+      : null;
+    const written = (await delegate(scope, owed.model).update({
+      where: { id: document.id },
+      data: { amountCredited, status, settledOn, updatedAt: scope.now },
+    })) as object;
+    const row: OwedDocumentRow = { ...(written as OwedDocumentRow), lines: document.lines };
+    const ref = { type: owed.resource, id: document.id, row };
+    events.push({ type: eventOf(owed, 'credit_applied'), resource: ref });
+    if (paid) events.push({ type: eventOf(owed, 'paid'), resource: ref });
+  }
+  const used = await afterUse(scope, type, credit, applying, date);
+  const written = (await delegate(scope, type.model).update({
+    where: { id: credit.id },
+    data: { amountApplied: credit.amountApplied + applying, ...used, updatedAt: scope.now },
+  })) as object;
+  const applied = allocations.map((a) => ({ [appliedKey]: a[appliedKey], amount: a.amount, date: a.date }));
+  const row = { ...written, lines: credit.lines, refunds: credit.refunds, allocations: [...credit.allocations, ...applied] } as Row;
+  return change(type.resource, row, [{ type: eventOf(type, 'applied'), resource: { type: type.resource, id: credit.id, row } }, ...events]);
+}
+
+export interface RefundCreditInput extends PaymentInput {
+  paymentAccountId?: string | null;
+}
+
+/**
+ * Refunds (part of) the remaining credit: a customer's paid back to it (Dr receivables, Cr the bank or
+ * cash account), a vendor's paid back to us (Dr the bank or cash account, Cr payables).
+ */
+export async function refundCreditDocument<Row extends CreditDocumentRow>(
+  scope: WriteScope,
+  type: CreditDocumentType,
+  id: string,
+  input: RefundCreditInput,
+) {
+  const check = new Checker();
+  const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
+  await checkAccountRefs(scope, check, [{ path: 'paymentAccountId', id: input.paymentAccountId, ...CASH_ACCOUNT }]);
+  check.done();
+  const credit = await loadCreditDocument<Row>(scope, type, id);
+  assertOpen(type, credit, 'refunded');
+  const decimals = decimalsOf(scope);
+  const remaining = remainingCreditOf(credit);
+  if (amount > remaining)
+    throw validationError([
+      { path: 'amount', message: `${formatMoney(amount, decimals)} is more than the credit remaining ${formatMoney(remaining, decimals)}` },
+    ]);
+  if (date < credit.issueDate)
+    throw validationError([{ path: 'date', message: `must not be before the ${type.label.toLowerCase()} date ${credit.issueDate}` }]);
+  assertOpenPeriod(scope, date);
+  const control = SIDE_ACCOUNTS[type.side].control;
+  const system = await systemAccounts(scope, ['bank', control]);
+  const paymentAccountId = input.paymentAccountId ?? system.bank;
+  const partyId = partyIdOf(type, credit);
+  const party = partyRef(type, partyId);
+  const [debited, credited] = type.side === 'sale' ? [system[control], paymentAccountId] : [paymentAccountId, system[control]];
+  const refundId = newId(type.refund.idType);
+  const posted = await writePosting(scope, {
+    date,
+    description: `Refund of ${type.label.toLowerCase()} ${credit.number}`,
+    reference: reference ?? credit.number,
+    sourceType: type.sourceTypes.refund,
+    sourceId: refundId,
+    lines: [
+      { accountId: debited, debit: amount, credit: 0n, ...party },
+      { accountId: credited, debit: 0n, credit: amount, ...party },
+    ],
+  });
+  const refund = await delegate(scope, type.refund.model).create({
+    data: {
+      id: refundId,
+      organizationId: scope.organizationId,
+      [type.parentKey]: credit.id,
+      amount,
+      date,
+      paymentAccountId,
+      method,
+      reference,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+    },
+  });
+  const used = await afterUse(scope, type, credit, amount, date);
+  const written = (await delegate(scope, type.model).update({
+    where: { id: credit.id },
+    data: { amountRefunded: credit.amountRefunded + amount, ...used, updatedAt: scope.now },
+  })) as object;
+  await movePartyBalance(scope, type.party.table, partyId, amount);
+  const row = { ...written, lines: credit.lines, allocations: credit.allocations, refunds: [...credit.refunds, refund] } as Row;
+  return change(type.resource, row, [
+    { type: eventOf(type, 'refunded'), resource: { type: type.resource, id: credit.id, row } },
+    posted.event,
+  ]);
+}
+
+/** Voids a credit document none of whose credit is used: posts the reversal. */
+export async function voidCreditDocument<Row extends CreditDocumentRow>(
+  scope: WriteScope,
+  type: CreditDocumentType,
+  id: string,
+  input: { date?: string | null; reason?: string | null } = {},
+) {
+  const credit = await loadCreditDocument<Row>(scope, type, id);
+  const used = credit.amountApplied + credit.amountRefunded;
+  if (credit.status === 'OPEN' && used > 0n) {
+    throw new AppError(
+      'INVALID_STATE',
+      `${type.label} ${credit.number} has ${formatMoney(used, decimalsOf(scope))} of its credit applied or refunded; it cannot be voided`,
+    );
+  }
+  if (credit.status === 'CLOSED')
+    throw new AppError('INVALID_STATE', `${type.label} ${credit.number} is used up (closed); it cannot be voided`);
+  const voided = await voidPosting(
+    scope,
+    type.label,
+    { ...credit, amountPaid: 0n, status: credit.status === 'VOID' ? 'VOID' : 'OPEN' },
+    type.sourceTypes.void,
+    input,
+  );
+  const written = (await delegate(scope, type.model).update({
+    where: { id },
+    data: {
+      status: 'VOID',
+      voidJournalEntryId: voided.voidJournalEntryId,
+      voidedAt: scope.now,
+      settledOn: voided.settledOn,
+      updatedAt: scope.now,
+    },
+  })) as object;
+  await movePartyBalance(scope, type.party.table, partyIdOf(type, credit), credit.total);
+  const row = { ...written, lines: credit.lines, allocations: credit.allocations, refunds: credit.refunds } as Row;
+  return change(type.resource, row, [{ type: eventOf(type, 'voided'), resource: { type: type.resource, id, row } }, ...voided.events]);
+}

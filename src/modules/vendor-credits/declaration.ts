@@ -1,0 +1,24 @@
+// The vendor credits module's declaration: what the central lists take from it (src/module.ts).
+import { declareModule } from '../../module.ts';
+
+export default declareModule(
+  {
+    name: 'vendor-credits',
+    representations: { vendor_credit: 'bills' },
+    ids: { VendorCredit: 'vc', VendorCreditLine: 'vcl', VendorCreditAllocation: 'vca', VendorCreditRefund: 'vcr' },
+    types: { VendorCredit: 'bills', VendorCreditLine: 'bills', VendorCreditAllocation: 'bills', VendorCreditRefund: 'bills' },
+    nodes: ['VendorCredit'],
+    sequences: { vendorCredit: 'nextVendorCreditNumber' },
+    events: {
+      'bill.credit_applied':
+        'Credit from a vendor credit was applied to a bill; the object is the bill after it (bill.paid follows when nothing is left due).',
+      'vendor_credit.created': 'A vendor credit was entered and posted (with its journal_entry.created).',
+      'vendor_credit.applied':
+        'Credit from a vendor credit was applied to bills (each with its bill.credit_applied); the object is the vendor credit after it.',
+      'vendor_credit.refunded': 'The vendor paid credit back to us (with its journal_entry.created).',
+      'vendor_credit.voided': 'A vendor credit none of whose credit was used was voided, and the reversal of its posting posted.',
+    },
+    sourceTypes: ['vendor_credit', 'vendor_credit_refund', 'vendor_credit_void'],
+  },
+  () => import('./index.ts'),
+);
