@@ -36,6 +36,8 @@ const GET_PATH: Record<string, string> = {
   bill: '/api/v1/bills',
   sales_receipt: '/api/v1/sales-receipts',
   credit_note: '/api/v1/credit-notes',
+  payment: '/api/v1/payments',
+  bill_payment: '/api/v1/bill-payments',
   vendor_credit: '/api/v1/vendor-credits',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
@@ -167,9 +169,13 @@ describe('the event catalogue', () => {
       ['invoice.payment_recorded', 'journal_entry.created'],
     );
     const due = (await http(t.url, `/api/v1/invoices/${draft.body.id}`, { key })).body.amountDue;
-    await expectEvents(
+    const { result: payInFull } = (await expectEvents(
       () => rest(`/api/v1/invoices/${draft.body.id}/payments`, { amount: due, date: '2026-04-06' }),
       ['invoice.payment_recorded', 'invoice.paid', 'journal_entry.created'],
+    )) as any;
+    await expectEvents(
+      () => rest(`/api/v1/payments/${payInFull.body.id}/void`, { date: '2026-04-07', reason: 'bounced' }),
+      ['payment.voided', 'invoice.payment_voided', 'journal_entry.created'],
     );
     const { events: posted } = await expectEvents(
       () => rest('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-01', lines: [{ description: 'Job', unitPrice: 100 }] }),
@@ -196,9 +202,13 @@ describe('the event catalogue', () => {
       () => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 15, date: '2026-04-05' }),
       ['bill.payment_recorded', 'journal_entry.created'],
     );
-    await expectEvents(
+    const { result: billPaidInFull } = (await expectEvents(
       () => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 25, date: '2026-04-06' }),
       ['bill.payment_recorded', 'bill.paid', 'journal_entry.created'],
+    )) as any;
+    await expectEvents(
+      () => rest(`/api/v1/bill-payments/${billPaidInFull.body.id}/void`, { date: '2026-04-07' }),
+      ['bill_payment.voided', 'bill.payment_voided', 'journal_entry.created'],
     );
     const {
       events: [openBill],

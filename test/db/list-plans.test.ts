@@ -41,6 +41,7 @@ describe('every list order', () => {
       'Account',
       'ApiKey',
       'Bill',
+      'BillPayment',
       'CreditNote',
       'Customer',
       'Employee',

@@ -52,8 +52,9 @@ describe('filters and enum values', () => {
     expect(rest.body.errors[0]).toEqual({
       path: 'sourceType',
       message:
-        'must be one of manual, reversal, invoice, invoice_void, payment, bill, bill_void, bill_payment, sales_receipt, ' +
-        'refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void, vendor_credit, vendor_credit_refund, vendor_credit_void, got "bogus"',
+        'must be one of manual, reversal, invoice, invoice_void, payment, payment_void, bill, bill_void, bill_payment, ' +
+        'bill_payment_void, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void, ' +
+        'vendor_credit, vendor_credit_refund, vendor_credit_void, got "bogus"',
     });
     const graphql = await gql(t.url, key, '{ journalEntriesPage(filter: { sourceType: "bogus" }) { total } }');
     expect(graphql.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');

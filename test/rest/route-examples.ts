@@ -198,6 +198,18 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       path: async () => `/api/v1/vendor-credits/${await vendorCredit()}/void`,
       body: () => ({ reason: 'entered twice' }),
     },
+    voidPayment: {
+      path: async () => `/api/v1/payments/${await created(`/api/v1/invoices/${await invoice()}/payments`, { amount: 20 })}/void`,
+      body: () => ({ reason: 'bounced' }),
+    },
+    listBillPayments: { path: async () => `/api/v1/bill-payments?from=2026-01-01&limit=5` },
+    getBillPayment: {
+      path: async () => `/api/v1/bill-payments/${await created(`/api/v1/bills/${await bill()}/payments`, { amount: 20, method: 'check' })}`,
+    },
+    voidBillPayment: {
+      path: async () => `/api/v1/bill-payments/${await created(`/api/v1/bills/${await bill()}/payments`, { amount: 20 })}/void`,
+      body: () => ({ reason: 'paid the wrong bill' }),
+    },
     recordPayment: { path: async () => `/api/v1/invoices/${await invoice()}/payments`, body: () => ({ amount: 50 }) },
     listPayments: { path: async () => `/api/v1/payments?from=2026-01-01&limit=5` },
     getPayment: {

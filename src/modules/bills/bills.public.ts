@@ -6,7 +6,15 @@ import { decimalsOf } from '../../core/tenant.ts';
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { amountDueOf, type DocumentLineRow, documentBody, documentHead, isOverdue, renderLines } from '../documents/index.ts';
+import {
+  amountDueOf,
+  type DocumentLineRow,
+  documentBody,
+  documentHead,
+  isOverdue,
+  paymentVoidFields,
+  renderLines,
+} from '../documents/index.ts';
 
 export const BILL = 'bill';
 export const BILL_PAYMENT = 'bill_payment';
@@ -80,6 +88,7 @@ const BILL_PAYMENT_SCHEMA = S.object({
   billStatus: S.enum(Object.values(InvoiceStatus)),
   billAmountDue: S.number,
   createdAt: S.dateTime,
+  ...paymentVoidFields,
 });
 
 export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typeof BILL_PAYMENT_SCHEMA>> = {
@@ -105,6 +114,9 @@ export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typ
       billStatus: p.bill.status.toLowerCase(),
       billAmountDue: moneyNumber(amountDueOf(p.bill), decimals),
       createdAt: p.createdAt.toISOString(),
+      voidedAt: p.voidedAt?.toISOString() ?? null,
+      voidDate: p.voidDate,
+      voidJournalEntryId: p.voidJournalEntryId,
     };
   },
 };

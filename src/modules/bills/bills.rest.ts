@@ -1,6 +1,7 @@
 // GET and POST /api/v1/bills, GET /{id}, POST /{id}/finalize, /{id}/void and /{id}/payments: the
 // invoices' routes for what vendors invoice us (the contract names vendors; bills are beyond it).
 import type { RestRoute } from '../../http/rest.ts';
+import { resourceRoutes } from '../../http/rest-resource.ts';
 import { owedDocumentRoutes } from '../documents/rest.ts';
 import { billPaymentRepresentation, billRepresentation } from './bills.public.ts';
 import { BILL_TYPE } from './bills.service.ts';
@@ -18,5 +19,15 @@ export const billRoutes: RestRoute[] = owedDocumentRoutes(BILL_TYPE, {
     create: 'Enter a bill (posted unless draft)',
     pay: 'Record a payment of a bill',
   },
-  payment: { mutation: 'recordBillPayment', inputType: 'RecordBillPaymentInput' },
+  payment: { mutation: 'recordBillPayment', inputType: 'RecordBillPaymentInput', path: '/api/v1/bill-payments' },
+  listedWith: resourceRoutes({
+    path: '/api/v1/bill-payments',
+    typename: 'BillPayment',
+    label: 'bill payment',
+    plural: 'billPayments',
+    representation: billPaymentRepresentation,
+    filters: ['billId', 'vendorId', 'paymentAccountId', 'from', 'to'],
+    list: 'List payments made against bills, oldest first',
+    retrieve: 'Retrieve a bill payment',
+  }),
 });

@@ -8,10 +8,11 @@ import {
   documentVoidFields,
   owedDocumentFields,
   owedDocumentMutations,
+  paymentVoidObjectFields,
   purchaseLineInputFields,
 } from '../documents/schema.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
-import { type BillFilter, billWhere, BILL_TYPE } from './bills.service.ts';
+import { type BillFilter, type BillPaymentFilter, billPaymentWhere, billWhere, BILL_TYPE } from './bills.service.ts';
 
 const BillStatusEnum = describedEnum(
   'BillStatus',
@@ -40,7 +41,7 @@ builder.prismaObject('BillLine', {
   }),
 });
 
-builder.prismaNode('BillPayment', {
+const BillPaymentRef = builder.prismaNode('BillPayment', {
   description: 'Money paid to a vendor against a bill, posted as debit payables, credit the bank (or cash) account.',
   ...tenantNode('The bill payment id (`bpay_…`).'),
   fields: (t) => ({
@@ -52,6 +53,7 @@ builder.prismaNode('BillPayment', {
     reference: t.exposeString('reference', { nullable: true, description: 'External reference, e.g. a check number.' }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded.' }),
+    ...paymentVoidObjectFields(t),
   }),
 });
 
@@ -133,6 +135,34 @@ listFields<BillFilter>({
   where: (ctx, filter) => billWhere(ctx.organizationId, filter, ctx.db.provider),
 });
 
+const BillPaymentFilterInput = builder.inputType('BillPaymentFilter', {
+  description: 'Narrows a bill payment list; all given conditions apply.',
+  fields: (t) => ({
+    billId: t.id({ description: 'Payments of this bill.' }),
+    vendorId: t.id({ description: "Payments of this vendor's bills." }),
+    paymentAccountId: t.id({ description: 'Payments out of this account.' }),
+    from: t.field({ type: 'Date', description: 'Paid on or after this date.' }),
+    to: t.field({ type: 'Date', description: 'Paid on or before this date.' }),
+  }),
+});
+
+listFields<BillPaymentFilter>({
+  plural: 'billPayments',
+  model: 'BillPayment',
+  nodeRef: BillPaymentRef,
+  description: 'payments made against bills',
+  filterInput: BillPaymentFilterInput,
+  order: orderInput(
+    'BillPayment',
+    {
+      DATE: { column: 'date', description: 'By the date paid.' },
+      CREATED_AT: { column: 'createdAt', description: 'By when it was recorded.' },
+    },
+    'DATE',
+  ),
+  where: (ctx, filter) => billPaymentWhere(ctx.organizationId, filter),
+});
+
 // Vendor fields that need bills.
 builder.prismaObjectFields('Vendor', (t) => ({
   bills: t.relatedConnection('bills', {
@@ -195,6 +225,7 @@ owedDocumentMutations(BILL_TYPE, {
     create: 'Enters a bill and, unless it is a draft, posts its journal entry.',
     pay: 'Records a payment of a bill and posts it; the bill becomes PARTIALLY_PAID or PAID.',
     finalize: 'Posts a draft bill (status OPEN).',
-    void: 'Voids a bill that has no payments, posting the reversal of its entry. Paid bills cannot be voided.',
+    void: "Voids a bill that has no payments, posting the reversal of its entry. Void a paid bill's payments first.",
+    voidPayment: "Voids a bill payment, posting the reversal of its entry; the bill's amount due is restored.",
   },
 });

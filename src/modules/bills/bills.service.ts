@@ -14,6 +14,7 @@ import {
   defineOwedDocument,
   type PaymentInput,
   owedDocumentWhere,
+  owedPaymentWhere,
   recordOwedPayment,
   voidOwedDocument,
 } from '../documents/index.ts';
@@ -33,6 +34,7 @@ export const BILL_TYPE = defineOwedDocument({
     typename: 'BillPayment',
     accountKey: 'paymentAccountId',
     sourceType: 'bill_payment',
+    voidSourceType: 'bill_payment_void',
     describe: (number) => `Payment of bill ${number}`,
   },
   settledBy: ['billPayment', 'vendorCreditAllocation'],
@@ -63,6 +65,18 @@ export const createBill = (scope: WriteScope, input: BillInput) => createOwedDoc
 
 /** Turns a draft into an open bill and posts it. */
 export const finalizeBill = (scope: WriteScope, id: string) => finalizeOwedDocument<BillRow>(scope, BILL_TYPE, id);
+
+export interface BillPaymentFilter {
+  billId?: string | null;
+  vendorId?: string | null;
+  paymentAccountId?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+/** The bill payments of an organization a list's filter selects. */
+export const billPaymentWhere = (organizationId: string, filter: BillPaymentFilter = {}) =>
+  owedPaymentWhere(BILL_TYPE, organizationId, filter) as PrismaTypes.BillPaymentWhereInput;
 
 export type BillPaymentInput = PaymentInput & {
   billId?: string | null;

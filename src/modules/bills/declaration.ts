@@ -18,8 +18,10 @@ export default declareModule(
       'bill.payment_recorded': 'A payment of a bill was recorded; the object is the bill after it.',
       'bill.paid': 'A bill was paid in full (follows the bill.payment_recorded that paid it).',
       'bill.voided': 'A bill was voided; if it was posted, the reversal was posted too.',
+      'bill.payment_voided': 'A payment of a bill was voided; the object is the bill after it (its amount due restored).',
+      'bill_payment.voided': "A bill payment was voided (with the bill.payment_voided and the reversal's journal_entry.created).",
     },
-    sourceTypes: ['bill', 'bill_void', 'bill_payment'],
+    sourceTypes: ['bill', 'bill_void', 'bill_payment', 'bill_payment_void'],
   },
   () => import('./index.ts'),
 );

@@ -14,7 +14,7 @@ import { type IdType, newId } from '../../lib/ids.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
-import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
+import { assertOpenPeriod, mirrorLines, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import type { EventType } from '../../events/catalogue.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
@@ -84,6 +84,8 @@ export interface OwedDocumentDescription {
     /** The column naming the bank or cash account the money went into or left. */
     accountKey: string;
     sourceType: SourceType;
+    /** The source type of a voided payment's reversal. */
+    voidSourceType: SourceType;
     describe: (number: string) => string;
   };
   /** The models (keyed by the document's id column) whose dates count towards when it was settled: payments, credit applied. */
@@ -104,7 +106,7 @@ export interface OwedDocumentType extends Omit<OwedDocumentDescription, 'party'>
   parentKey: string;
   idType: IdType;
   lineIdType: IdType;
-  payment: OwedDocumentDescription['payment'] & { model: string; idType: IdType };
+  payment: OwedDocumentDescription['payment'] & { model: string; idType: IdType; label: string };
 }
 
 /** Prisma's delegate of a model: `CreditNoteAllocation` → `creditNoteAllocation`. */
@@ -123,7 +125,12 @@ export function defineOwedDocument(description: OwedDocumentDescription): OwedDo
     parentKey: `${model}Id`,
     idType: description.typename,
     lineIdType: `${description.typename}Line` as IdType,
-    payment: { ...description.payment, model: delegateName(description.payment.typename), idType: description.payment.typename },
+    payment: {
+      ...description.payment,
+      model: delegateName(description.payment.typename),
+      idType: description.payment.typename,
+      label: `${description.payment.resource.charAt(0).toUpperCase()}${description.payment.resource.slice(1).replaceAll('_', ' ')}`,
+    },
     party: partyNames(description.party),
   };
   OWED_TYPES.set(type.resource, type);
@@ -194,7 +201,7 @@ interface Delegate {
 export const delegate = (tenant: Tenant, model: string) => (tenant.prisma as unknown as Record<string, Delegate>)[model]!;
 
 /** The event of `type` an action raises: `invoice` + `paid` → `invoice.paid` (the catalogue lists each). */
-const eventOf = (type: OwedDocumentType, action: 'created' | 'finalized' | 'payment_recorded' | 'paid' | 'voided') =>
+const eventOf = (type: { resource: string }, action: 'created' | 'finalized' | 'payment_recorded' | 'payment_voided' | 'paid' | 'voided') =>
   `${type.resource}.${action}` as EventType;
 
 export const articled = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
@@ -411,7 +418,14 @@ export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: W
 export async function latestSettlement(scope: WriteScope, type: OwedDocumentType, id: string): Promise<string | null> {
   const dates = await Promise.all(
     type.settledBy.map(
-      async (model) => (await delegate(scope, model).aggregate({ where: { [type.parentKey]: id }, _max: { date: true } }))._max.date,
+      async (model) =>
+        (
+          await delegate(scope, model).aggregate({
+            // A voided payment settles nothing.
+            where: { [type.parentKey]: id, ...(model === type.payment.model ? { voidJournalEntryId: null } : {}) },
+            _max: { date: true },
+          })
+        )._max.date,
     ),
   );
   return (
@@ -512,4 +526,89 @@ export async function voidOwedDocument<Row extends OwedDocumentRow>(
   // A posted document without payments owed its whole total; a draft owed nothing.
   if (OPEN_STATUSES.includes(document.status)) await movePartyBalance(scope, type.party.table, partyIdOf(type, document), -document.total);
   return change(type.resource, row, [{ type: eventOf(type, 'voided'), resource: { type: type.resource, id, row } }, ...voided.events]);
+}
+
+/**
+ * The payments of an organization's documents of `type` a list's filter selects: by the document, its
+ * party and the bank or cash account (each under the type's column name), and by dates.
+ */
+export function owedPaymentWhere(type: OwedDocumentType, organizationId: string, given: { from?: string | null; to?: string | null }) {
+  const filter = given as Record<string, string | null | undefined>;
+  const and: object[] = [];
+  const documentId = filter[type.parentKey];
+  if (documentId) and.push({ [type.parentKey]: documentId });
+  const partyId = filter[type.party.key];
+  if (partyId) and.push({ [type.model]: { [type.party.key]: partyId } });
+  const accountId = filter[type.payment.accountKey];
+  if (accountId) and.push({ [type.payment.accountKey]: accountId });
+  if (filter.from) and.push({ date: { gte: filter.from } });
+  if (filter.to) and.push({ date: { lte: filter.to } });
+  return { organizationId, ...(and.length ? { AND: and } : {}) };
+}
+
+/** A payment as its void reads it. */
+interface PaymentRow {
+  id: string;
+  amount: bigint;
+  date: string;
+  journalEntryId: string;
+  voidJournalEntryId: string | null;
+}
+
+/**
+ * Voids a payment: posts the reversal of its posting (dated `date`: default today, or the payment's date
+ * if later; never before it, never in a locked period) and gives back to its document what it paid: the
+ * amount due rises again and a paid document is partly paid or open again. The payment stays, void,
+ * with its void date; the party's balance moves back.
+ */
+export async function voidOwedPayment<Row extends OwedDocumentRow, Payment extends { id: string }>(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  id: string,
+  input: { date?: string | null; reason?: string | null } = {},
+) {
+  const label = type.payment.label;
+  const check = new Checker();
+  const requestedDate = check.date('date', input.date);
+  const reason = check.text('reason', input.reason, { max: 500 });
+  check.done();
+  const payment = (await delegate(scope, type.payment.model).findFirst({
+    where: { id, organizationId: scope.organizationId },
+  })) as (PaymentRow & Record<string, unknown>) | null;
+  if (!payment) throw notFound(label.toLowerCase(), id);
+  const document = await loadOwedDocument<Row>(scope, type, payment[type.parentKey] as string);
+  const named = `${label.toLowerCase()} of ${type.label.toLowerCase()} ${document.number}`;
+  if (payment.voidJournalEntryId) throw new AppError('INVALID_STATE', `The ${named} dated ${payment.date} is already void`);
+  const todayDate = today(scope.now);
+  const date = requestedDate ?? (todayDate < payment.date ? payment.date : todayDate);
+  if (date < payment.date) throw validationError([{ path: 'date', message: `must not be before the payment's date ${payment.date}` }]);
+  assertOpenPeriod(scope, date);
+  const original = await scope.prisma.journalLine.findMany({ where: { entryId: payment.journalEntryId }, orderBy: { lineNo: 'asc' } });
+  const posted = await writePosting(scope, {
+    date,
+    description: reason ? `Void of ${named}: ${reason}` : `Void of ${named}`,
+    reference: document.number,
+    sourceType: type.payment.voidSourceType,
+    sourceId: payment.id,
+    lines: mirrorLines(original),
+  });
+  const amountPaid = document.amountPaid - payment.amount;
+  const written = await updateRow<Row>(scope, type, document.id, {
+    amountPaid,
+    status: amountPaid + (document.amountCredited ?? 0n) === 0n ? 'OPEN' : 'PARTIALLY_PAID',
+    settledOn: null,
+    updatedAt: scope.now,
+  });
+  const row = { ...written, lines: document.lines } as Row;
+  await movePartyBalance(scope, type.party.table, partyIdOf(type, document), payment.amount);
+  const voided = (await delegate(scope, type.payment.model).update({
+    where: { id: payment.id },
+    data: { voidJournalEntryId: posted.entry.id, voidedAt: scope.now, voidDate: date },
+  })) as Record<string, unknown>;
+  const paymentRow = { ...voided, [type.model]: row } as unknown as Payment;
+  return change(type.payment.resource, paymentRow, [
+    { type: eventOf(type.payment, 'voided'), resource: { type: type.payment.resource, id: payment.id, row: paymentRow } },
+    { type: eventOf(type, 'payment_voided'), resource: { type: type.resource, id: document.id, row } },
+    posted.event,
+  ]);
 }

@@ -82,7 +82,7 @@ export async function voidPosting(
   if (document.amountPaid > 0n) {
     throw new AppError(
       'INVALID_STATE',
-      `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ${label.toLowerCase()} cannot be voided`,
+      `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ${label.toLowerCase()} cannot be voided: void its payments first`,
     );
   }
   if (document.amountCredited) {

@@ -48,6 +48,13 @@ export const voidFields = {
   voidDate: { ...S.nullable(S.date), description: VOID_DATE_DESCRIPTION },
 };
 
+/** When a payment was voided, and the reversal it posted (all null while it stands). */
+export const paymentVoidFields = {
+  voidedAt: { ...S.nullable(S.dateTime), description: 'When the void was requested; null unless the payment is void.' },
+  voidDate: { ...S.nullable(S.date), description: "The date the payment's reversal was posted; null unless void." },
+  voidJournalEntryId: { ...S.nullable(S.id('je')), description: 'The reversal posted when it was voided.' },
+};
+
 /** The lines of a document (invoice, bill, sales receipt), in order. */
 export const documentLines = (linePrefix: string) =>
   S.array(

@@ -35,8 +35,11 @@ export interface OwedDocumentRoutes {
   paymentRepresentation: Representation;
   filters: string[];
   summaries: { list: string; retrieve: string; create: string; pay: string };
-  /** The payment mutation and its input type (`recordPayment`, `RecordPaymentInput`). */
-  payment: { mutation: string; inputType: string };
+  /**
+   * The payment mutation and its input type (`recordPayment`, `RecordPaymentInput`), and where a payment
+   * is voided (`/api/v1/payments` + `/{id}/void`, by `void<Payment typename>`).
+   */
+  payment: { mutation: string; inputType: string; path: string };
   /** Routes the OpenAPI document lists right after the document's list and retrieve (its payments' own). */
   listedWith?: RestRoute[];
 }
@@ -92,6 +95,14 @@ export function owedDocumentRoutes(type: OwedDocumentType, r: OwedDocumentRoutes
       },
       toResult: (_data, _req, _context, write) => writeResult(201, write),
     },
+    actionRoute({
+      path: `${r.payment.path}/:id/void`,
+      mutation: `void${type.payment.typename}`,
+      summary: `Void a ${type.payment.label.toLowerCase()} (posts the reversal; the ${label}'s amount due is restored)`,
+      inputType: `Void${type.payment.typename}Input`,
+      status: 200,
+      schema: r.paymentRepresentation.schema,
+    }),
   ];
 }
 

@@ -17,6 +17,7 @@ import {
   type OwedPaymentInput,
   recordOwedPayment,
   voidOwedDocument,
+  voidOwedPayment,
 } from './owed.ts';
 import { amountDueOf, isOverdue } from './settlement.ts';
 import {
@@ -236,7 +237,7 @@ export function owedDocumentMutations<Input extends OwedDocumentInput, Payment e
     typename: string;
     createInput: InputObjectRef<BuilderTypes, Input>;
     payment: { mutation: string; typename: string; input: InputObjectRef<BuilderTypes, Payment> };
-    descriptions: { create: string; pay: string; finalize: string; void: string };
+    descriptions: { create: string; pay: string; finalize: string; void: string; voidPayment: string };
   },
 ) {
   const label = type.label.toLowerCase();
@@ -269,18 +270,38 @@ export function owedDocumentMutations<Input extends OwedDocumentInput, Payment e
     description: m.descriptions.void,
     run: (scope, id, input) => voidOwedDocument(scope, type, id, input),
   });
+  const paymentLabel = type.payment.label.toLowerCase();
+  actionMutation<{ date?: string | null; reason?: string | null }>({
+    name: `void${m.payment.typename}`,
+    model: m.payment.typename,
+    label: paymentLabel,
+    input: voidInputType(`Void${m.payment.typename}Input`, paymentLabel),
+    description: m.descriptions.voidPayment,
+    run: (scope, id, input) => voidOwedPayment(scope, type, id, input),
+  });
 }
 
+/** When a payment was voided and the reversal it posted: null while it stands. */
+export const paymentVoidObjectFields = (t: ModelFieldBuilder) => ({
+  voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When the void was requested; null unless void.' }),
+  voidDate: t.expose('voidDate', {
+    type: 'Date',
+    nullable: true,
+    description: "The date the payment's reversal was posted; null unless void. A void payment pays nothing from that date.",
+  }),
+  voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
+});
+
 /**
- * The field builder of a credit document's model (or its refund's). Pothos types a Prisma object's
- * builder per model, and relations by the model's own names, which one helper over two models cannot
- * name; the resolvers below say which columns they read.
+ * The field builder of one of several models (a credit document's, its refund's, a payment's). Pothos
+ * types a Prisma object's builder per model, and relations by the model's own names, which one helper
+ * over several models cannot name; the resolvers below say which columns they read.
  */
-type CreditModelFieldBuilder = any;
+type ModelFieldBuilder = any;
 
 /** What a credit document's credit did: applied, refunded, remaining, and where it went. */
 export const creditDocumentFields = (
-  t: CreditModelFieldBuilder,
+  t: ModelFieldBuilder,
   texts: { amountApplied: string; amountRefunded: string; allocations: string; refunds: string },
 ) => ({
   amountApplied: t.field({
@@ -304,7 +325,7 @@ export const creditDocumentFields = (
 });
 
 /** A credit's refund: the money paid back and the posting it made; `texts` says which way the money went. */
-export const creditRefundFields = (t: CreditModelFieldBuilder, idPrefix: string, texts: { amount: string; paymentAccount: string }) => ({
+export const creditRefundFields = (t: ModelFieldBuilder, idPrefix: string, texts: { amount: string; paymentAccount: string }) => ({
   id: t.exposeID('id', { description: `The refund id (\`${idPrefix}_…\`).` }),
   amount: t.field({
     type: 'Money',

@@ -18,8 +18,11 @@ export default declareModule(
       'invoice.payment_recorded': 'A payment was recorded against an invoice; the object is the invoice after it.',
       'invoice.paid': 'An invoice was paid in full (follows the invoice.payment_recorded that paid it).',
       'invoice.voided': 'An invoice was voided; if it was posted, the reversal was posted too.',
+      'invoice.payment_voided':
+        'A payment of an invoice was voided; the object is the invoice after it (its amount due restored; paid becomes partially paid or open).',
+      'payment.voided': "A payment received was voided (with the invoice.payment_voided and the reversal's journal_entry.created).",
     },
-    sourceTypes: ['invoice', 'invoice_void', 'payment'],
+    sourceTypes: ['invoice', 'invoice_void', 'payment', 'payment_void'],
   },
   () => import('./index.ts'),
 );

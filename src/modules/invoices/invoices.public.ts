@@ -5,7 +5,15 @@ import { type Infer, S } from '../../lib/json-schema.ts';
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
-import { amountDueOf, type DocumentLineRow, documentBody, documentHead, isOverdue, renderLines } from '../documents/index.ts';
+import {
+  amountDueOf,
+  type DocumentLineRow,
+  documentBody,
+  documentHead,
+  isOverdue,
+  paymentVoidFields,
+  renderLines,
+} from '../documents/index.ts';
 
 export const INVOICE = 'invoice';
 export const PAYMENT = 'payment';
@@ -83,6 +91,7 @@ const PAYMENT_SCHEMA = S.object({
   invoiceStatus: S.enum(Object.values(InvoiceStatus)),
   invoiceAmountDue: S.number,
   createdAt: S.dateTime,
+  ...paymentVoidFields,
 });
 
 export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYMENT_SCHEMA>> = {
@@ -108,6 +117,9 @@ export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYM
       invoiceStatus: p.invoice.status.toLowerCase(),
       invoiceAmountDue: moneyNumber(amountDueOf(p.invoice), decimals),
       createdAt: p.createdAt.toISOString(),
+      voidedAt: p.voidedAt?.toISOString() ?? null,
+      voidDate: p.voidDate,
+      voidJournalEntryId: p.voidJournalEntryId,
     };
   },
 };

@@ -19,7 +19,7 @@ export const invoiceRoutes: RestRoute[] = owedDocumentRoutes(INVOICE_TYPE, {
     create: 'Create an invoice (posted unless draft)',
     pay: 'Record a payment against an invoice',
   },
-  payment: { mutation: 'recordPayment', inputType: 'RecordPaymentInput' },
+  payment: { mutation: 'recordPayment', inputType: 'RecordPaymentInput', path: '/api/v1/payments' },
   listedWith: resourceRoutes({
     path: '/api/v1/payments',
     typename: 'Payment',

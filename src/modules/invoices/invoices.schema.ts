@@ -11,6 +11,7 @@ import {
   documentVoidFields,
   owedDocumentFields,
   owedDocumentMutations,
+  paymentVoidObjectFields,
   saleLineInputFields,
 } from '../documents/schema.ts';
 import { LINES_IN_ORDER } from './invoices.public.ts';
@@ -55,6 +56,7 @@ export const PaymentRef = builder.prismaNode('Payment', {
     reference: t.exposeString('reference', { nullable: true, description: 'External reference.' }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded.' }),
+    ...paymentVoidObjectFields(t),
   }),
 });
 
@@ -222,7 +224,9 @@ owedDocumentMutations(INVOICE_TYPE, {
     create: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
     pay: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
     finalize: 'Posts a draft invoice (status OPEN).',
-    void: 'Voids an invoice that has no payments, posting the reversal of its entry. Paid invoices cannot be voided.',
+    void: "Voids an invoice that has no payments, posting the reversal of its entry. Void a paid invoice's payments first.",
+    voidPayment:
+      "Voids a payment received, posting the reversal of its entry; the invoice's amount due is restored (paid becomes partially paid or open).",
   },
 });
 

@@ -15,6 +15,7 @@ import {
   defineOwedDocument,
   type PaymentInput,
   owedDocumentWhere,
+  owedPaymentWhere,
   recordOwedPayment,
   voidOwedDocument,
 } from '../documents/index.ts';
@@ -34,6 +35,7 @@ export const INVOICE_TYPE = defineOwedDocument({
     typename: 'Payment',
     accountKey: 'depositAccountId',
     sourceType: 'payment',
+    voidSourceType: 'payment_void',
     describe: (number) => `Payment for invoice ${number}`,
   },
   settledBy: ['payment', 'creditNoteAllocation'],
@@ -56,17 +58,8 @@ export interface PaymentFilter {
 }
 
 /** The payments of an organization a list's filter selects. */
-export function paymentWhere(organizationId: string, filter: PaymentFilter = {}): PrismaTypes.PaymentWhereInput {
-  const where: PrismaTypes.PaymentWhereInput = { organizationId };
-  const and: PrismaTypes.PaymentWhereInput[] = [];
-  if (filter.invoiceId) and.push({ invoiceId: filter.invoiceId });
-  if (filter.customerId) and.push({ invoice: { customerId: filter.customerId } });
-  if (filter.depositAccountId) and.push({ depositAccountId: filter.depositAccountId });
-  if (filter.from) and.push({ date: { gte: filter.from } });
-  if (filter.to) and.push({ date: { lte: filter.to } });
-  if (and.length) where.AND = and;
-  return where;
-}
+export const paymentWhere = (organizationId: string, filter: PaymentFilter = {}) =>
+  owedPaymentWhere(INVOICE_TYPE, organizationId, filter) as PrismaTypes.PaymentWhereInput;
 
 /** The columns of an invoice line, as every invoice write inserts them (one raw INSERT, src/db/insert.ts). */
 export const INVOICE_LINE_COLUMNS = lineColumns('invoiceId');

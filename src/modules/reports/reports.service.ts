@@ -297,8 +297,9 @@ function openRows(table: string, columns: Prisma.Sql, organizationId: string, as
 
 /**
  * Each document open at the end of `asOf` with what was still due on it then: its total less its
- * payments (and credit applied) dated on or before `asOf`; and, for receivables, each credit note's
- * credit still unused then (not applied, not refunded), as a negative amount due on its own date.
+ * payments (and credit applied) dated on or before `asOf` (a payment voided by then paid nothing); and
+ * each credit document's credit still unused then (not applied, not refunded), as a negative amount due
+ * on its own date.
  */
 function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.Sql {
   const t = AGING_SIDES[side];
@@ -307,7 +308,7 @@ function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.S
   const usedBy = (table: string, key: string, id: string) =>
     Prisma.sql`COALESCE((SELECT SUM(a."amount") FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} = i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf}), 0)`;
   const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id')}`);
-  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf}), 0)${Prisma.join(credited, '', '', '')} AS "due"`;
+  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})), 0)${Prisma.join(credited, '', '', '')} AS "due"`;
   const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`);
   const unused = credits.map((c) => {
     const creditThen = Prisma.sql`${Prisma.raw(`'${c.resource}'`)} AS "kind", i."id", i."number", i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"
