@@ -198,3 +198,46 @@ export function voidInputType(name: string, document: string) {
     }),
   });
 }
+
+/** What a delete answers: the id of the record that no longer exists. */
+const DeletedRef = builder.objectRef<{ id: string }>('Deleted').implement({
+  description: 'A record that was deleted; reading it by id now finds nothing.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The id the record had.' }),
+    deleted: t.boolean({ description: 'Always true.', resolve: () => true }),
+  }),
+});
+
+export interface DeleteMutationOptions {
+  name: string;
+  /** The Prisma model deleted (its write scope is required). */
+  model: string;
+  label: string;
+  description: string;
+  /** The delete, on the unit of work's scope; its change's row is the record as it was (its event's object). */
+  run: (scope: WriteScope, id: string) => Promise<Change<unknown>>;
+}
+
+/** `delete<Model>(id, idempotencyKey?)`: answers `Deleted` (the record is gone, so nothing else can be selected of it). */
+export function deleteMutation(options: DeleteMutationOptions) {
+  builder.mutationField(options.name, (t) =>
+    t.field({
+      type: DeletedRef,
+      nullable: MUTATION_FIELD_NULLABLE,
+      extensions: requires(writeScopeOf(options.model)),
+      description: options.description,
+      args: {
+        id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
+        idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
+      },
+      resolve: async (root, args, ctx) => {
+        const id = String(args.id);
+        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id } }, (scope) =>
+          options.run(scope, id),
+        );
+        keepReceipt(root, outcome);
+        return { id: outcome.id };
+      },
+    }),
+  );
+}

@@ -25,7 +25,7 @@ const EXPOSED = [
   'WWW-Authenticate',
 ];
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Idempotency-Key, X-Request-Id';
-const ALLOWED_METHODS = 'GET, HEAD, POST, PATCH';
+const ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, DELETE';
 
 export function setSecurityHeaders(res: ServerResponse) {
   res.setHeader('x-content-type-options', 'nosniff');

@@ -10,7 +10,7 @@ import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { type Representation, renderAll } from '../core/representations.ts';
 import { notFound } from '../lib/errors.ts';
 import { idType } from '../lib/ids.ts';
-import { pageSchema, type Schema } from '../lib/json-schema.ts';
+import { pageSchema, S, type Schema } from '../lib/json-schema.ts';
 import type { RestRequest, RestResult, RestRoute } from './rest.ts';
 
 /**
@@ -36,7 +36,12 @@ export interface ResourceDescription {
   retrieve?: string;
   create?: WriteDescription;
   update?: WriteDescription;
+  /** `DELETE <path>/{id}`, answering `{ id, deleted: true }` (the mutation is `delete<Type>`). */
+  delete?: { summary: string };
 }
+
+/** What a DELETE answers, as Stripe's deletes do: the id, and that it is gone. */
+const DELETED_SCHEMA = S.object({ id: S.string, deleted: { type: 'boolean', const: true } as Schema<boolean> });
 
 interface WriteDescription {
   summary: string;
@@ -134,6 +139,23 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
         ...r.create,
       }),
     );
+  }
+  if (r.delete) {
+    const mutation = `delete${r.typename}`;
+    routes.push({
+      method: 'DELETE',
+      path: `${r.path}/:id`,
+      operationId: mutation,
+      summary: r.delete.summary,
+      responses: { 200: DELETED_SCHEMA },
+      document: `mutation ${mutation}($id: ID!, $idempotencyKey: String) { ${mutation}(id: $id, idempotencyKey: $idempotencyKey) { id } }`,
+      toVariables: (req) => ({ id: req.params.id, idempotencyKey: idempotencyKeyOf(req) }),
+      toResult: (_data, _req, _context, write) => {
+        if (!write) throw new Error('a delete route ran without a write');
+        const headers: Record<string, string> = write.replayed ? { 'idempotent-replayed': 'true' } : {};
+        return { status: 200, body: { id: write.id, deleted: true }, headers };
+      },
+    });
   }
   if (r.update) {
     const u = r.update;

@@ -61,7 +61,7 @@ export interface RestResult {
 }
 
 export interface RestRoute {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Express-style path, `:name` for a parameter. */
   path: string;
   operationId: string;

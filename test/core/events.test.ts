@@ -92,6 +92,11 @@ async function expectEvents(changeFn: () => Promise<unknown>, types: string[]) {
       continue;
     }
     const get = await http(t.url, `${GET_PATH[event.resourceType]}/${event.resourceId}`, { key });
+    // A deleted record is gone: its event holds it as it was (compared before the delete, below).
+    if (event.type.endsWith('.deleted')) {
+      expect(get.status).toBe(404);
+      continue;
+    }
     expect(get.status).toBe(200);
     expect(JSON.stringify(event.data.object), `${event.type} object vs GET`).toBe(JSON.stringify(get.body));
   }
@@ -163,6 +168,11 @@ describe('the event catalogue', () => {
     )) as any;
     expect(draftEvents[0].data.object).toMatchObject({ status: 'draft', journalEntryId: null });
     expect(draft.body).toEqual(draftEvents[0].data.object);
+    const { events: edits } = await expectEvents(
+      () => rest(`/api/v1/invoices/${draft.body.id}`, { memo: 'Edited' }, 'PATCH'),
+      ['invoice.updated'],
+    );
+    expect(edits[0].data.previousAttributes).toEqual({ memo: null });
     await expectEvents(() => rest(`/api/v1/invoices/${draft.body.id}/finalize`, {}), ['invoice.finalized', 'journal_entry.created']);
     await expectEvents(
       () => rest(`/api/v1/invoices/${draft.body.id}/payments`, { amount: 10, date: '2026-04-05' }),
@@ -197,6 +207,22 @@ describe('the event catalogue', () => {
         }),
       ['bill.created'],
     )) as any;
+    await expectEvents(() => rest(`/api/v1/bills/${bill.body.id}`, { memo: 'Edited' }, 'PATCH'), ['bill.updated']);
+    for (const [path, type] of [
+      ['/api/v1/invoices', 'invoice'],
+      ['/api/v1/bills', 'bill'],
+    ] as const) {
+      const party =
+        type === 'invoice'
+          ? { customerId: customer.id }
+          : { vendorId: vendor.id, lines: [{ description: 'Scrap', unitPrice: 1, accountId: accounts['6100'] }] };
+      const { result: scrap } = (await expectEvents(
+        () => rest(path, { lines: [{ description: 'Scrap', unitPrice: 1 }], ...party, draft: true }),
+        [`${type}.created`],
+      )) as any;
+      const { events: deleted } = await expectEvents(() => rest(`${path}/${scrap.body.id}`, undefined, 'DELETE'), [`${type}.deleted`]);
+      expect(deleted[0].data.object).toEqual(scrap.body);
+    }
     await expectEvents(() => rest(`/api/v1/bills/${bill.body.id}/finalize`, {}), ['bill.finalized', 'journal_entry.created']);
     await expectEvents(
       () => rest(`/api/v1/bills/${bill.body.id}/payments`, { amount: 15, date: '2026-04-05' }),

@@ -114,6 +114,11 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       body: async () => ({ customerId: await customer(), lines: [{ description: 'Design', unitPrice: 300, quantity: 2 }] }),
     },
     getInvoice: { path: async () => `/api/v1/invoices/${await invoice()}` },
+    updateInvoice: {
+      path: async () => `/api/v1/invoices/${await invoice(true)}`,
+      body: () => ({ memo: 'Thank you', lines: [{ description: 'Design', unitPrice: 150, quantity: 2 }] }),
+    },
+    deleteInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}` },
     finalizeInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}/finalize` },
     voidInvoice: { path: async () => `/api/v1/invoices/${await invoice()}/void`, body: () => ({ reason: 'sent twice' }) },
     listBills: { path: async () => '/api/v1/bills?status=open' },
@@ -126,6 +131,11 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       }),
     },
     getBill: { path: async () => `/api/v1/bills/${await bill()}` },
+    updateBill: {
+      path: async () => `/api/v1/bills/${await bill(true)}`,
+      body: () => ({ issueDate: '2026-05-02', reference: `V-${Math.random()}` }),
+    },
+    deleteBill: { path: async () => `/api/v1/bills/${await bill(true)}` },
     finalizeBill: { path: async () => `/api/v1/bills/${await bill(true)}/finalize` },
     voidBill: { path: async () => `/api/v1/bills/${await bill()}/void`, body: () => ({ reason: 'entered twice' }) },
     recordBillPayment: { path: async () => `/api/v1/bills/${await bill()}/payments`, body: () => ({ amount: 60 }) },

@@ -17,6 +17,8 @@ export const billRoutes: RestRoute[] = owedDocumentRoutes(BILL_TYPE, {
     list: 'List bills',
     retrieve: 'Retrieve a bill',
     create: 'Enter a bill (posted unless draft)',
+    update: 'Edit a draft bill (the lines given replace its lines)',
+    delete: 'Delete a draft bill',
     pay: 'Record a payment of a bill',
   },
   payment: { mutation: 'recordBillPayment', inputType: 'RecordBillPaymentInput', path: '/api/v1/bill-payments' },

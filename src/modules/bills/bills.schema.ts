@@ -205,6 +205,19 @@ const CreateBillInput = builder.inputType('CreateBillInput', {
   }),
 });
 
+const UpdateBillInput = builder.inputType('UpdateBillInput', {
+  description: 'Changes to a draft bill; what is left out stays as it is. A posted bill is not edited: void it instead.',
+  fields: (t) => ({
+    vendorId: t.id({ description: 'An active vendor of your organization (`ven_…`).' }),
+    issueDate: t.field({ type: 'Date', description: 'Bill date.' }),
+    dueDate: t.field({ type: 'Date', description: 'Due date; kept unless given (or paymentTermsDays is).' }),
+    paymentTermsDays: t.int({ description: 'Payment terms in days: the due date becomes issueDate + these days.' }),
+    memo: t.string({ description: 'Internal note; null clears it.' }),
+    reference: t.string({ description: "The vendor's own invoice number; null clears it." }),
+    lines: t.field({ type: [BillLineInput], description: 'The whole new list of lines (at least one), replacing the old.' }),
+  }),
+});
+
 const RecordBillPaymentInput = builder.inputType('RecordBillPaymentInput', {
   description: 'A payment made against an open bill. Overpayment is refused.',
   fields: (t) => ({
@@ -220,9 +233,12 @@ const RecordBillPaymentInput = builder.inputType('RecordBillPaymentInput', {
 owedDocumentMutations(BILL_TYPE, {
   typename: 'Bill',
   createInput: CreateBillInput,
+  updateInput: UpdateBillInput,
   payment: { mutation: 'recordBillPayment', typename: 'BillPayment', input: RecordBillPaymentInput },
   descriptions: {
     create: 'Enters a bill and, unless it is a draft, posts its journal entry.',
+    delete: 'Deletes a draft bill and its lines; a posted bill is voided instead.',
+    update: 'Edits a draft bill: its vendor, dates, memo, reference and lines (the lines given replace its lines).',
     pay: 'Records a payment of a bill and posts it; the bill becomes PARTIALLY_PAID or PAID.',
     finalize: 'Posts a draft bill (status OPEN).',
     void: "Voids a bill that has no payments, posting the reversal of its entry. Void a paid bill's payments first.",

@@ -43,9 +43,15 @@ export const BILL_TYPE = defineOwedDocument({
 });
 
 /** A vendor's invoice is entered once (QuickBooks warns, Xero refuses): its number may not be on another live bill of the vendor. */
-async function uniqueVendorReference(tenant: Tenant, vendorId: string, reference: string) {
+async function uniqueVendorReference(tenant: Tenant, vendorId: string, reference: string, exceptId?: string) {
   const same = await tenant.prisma.bill.findFirst({
-    where: { organizationId: tenant.organizationId, vendorId, reference, status: { not: 'VOID' } },
+    where: {
+      organizationId: tenant.organizationId,
+      vendorId,
+      reference,
+      status: { not: 'VOID' },
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
     select: { number: true },
   });
   return same

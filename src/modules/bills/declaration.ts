@@ -14,6 +14,8 @@ export default declareModule(
     sequences: { bill: 'nextBillNumber' },
     events: {
       'bill.created': 'A bill was entered: status open (posted, with its journal_entry.created) or draft (not posted).',
+      'bill.deleted': 'A draft bill was deleted; the object is the draft as it was.',
+      'bill.updated': 'A draft bill was edited; previousAttributes holds what changed.',
       'bill.finalized': 'A draft bill was finalized: now open, and its journal entry posted.',
       'bill.payment_recorded': 'A payment of a bill was recorded; the object is the bill after it.',
       'bill.paid': 'A bill was paid in full (follows the bill.payment_recorded that paid it).',

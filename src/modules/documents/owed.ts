@@ -7,18 +7,19 @@
 import { insertRows } from '../../db/insert.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
-import type { SequenceName, Tenant, WriteScope } from '../../core/tenant.ts';
+import { decimalsOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
 import type { SearchProvider } from '../../lib/search.ts';
+import { formatMoney, formatPercent } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
 import { assertOpenPeriod, mirrorLines, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import type { EventType } from '../../events/catalogue.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
-import { invoiceTotals } from './arithmetic.ts';
+import { formatQuantity, invoiceTotals } from './arithmetic.ts';
 import {
   checkPurchaseLines,
   checkSaleLines,
@@ -93,7 +94,7 @@ export interface OwedDocumentDescription {
   /** Its lines in order, for reads of several documents' lines at once (the (parent, lineNo) index's order). */
   linesInOrder: object[];
   /** A further check of the reference against the party's other documents; answers a refusal or nothing. */
-  checkReference?: (tenant: Tenant, partyId: string, reference: string) => Promise<string | undefined>;
+  checkReference?: (tenant: Tenant, partyId: string, reference: string, exceptId?: string) => Promise<string | undefined>;
 }
 
 /** One owed document type: its description and the names derived from its typename, all the kernel needs to run its life. */
@@ -192,6 +193,7 @@ interface LineRow {
 interface Delegate {
   findFirst(args: object): Promise<unknown>;
   findMany(args: object): Promise<unknown[]>;
+  deleteMany(args: object): Promise<unknown>;
   createMany(args: object): Promise<unknown>;
   create(args: object): Promise<unknown>;
   update(args: object): Promise<unknown>;
@@ -201,8 +203,10 @@ interface Delegate {
 export const delegate = (tenant: Tenant, model: string) => (tenant.prisma as unknown as Record<string, Delegate>)[model]!;
 
 /** The event of `type` an action raises: `invoice` + `paid` → `invoice.paid` (the catalogue lists each). */
-const eventOf = (type: { resource: string }, action: 'created' | 'finalized' | 'payment_recorded' | 'payment_voided' | 'paid' | 'voided') =>
-  `${type.resource}.${action}` as EventType;
+const eventOf = (
+  type: { resource: string },
+  action: 'created' | 'updated' | 'deleted' | 'finalized' | 'payment_recorded' | 'payment_voided' | 'paid' | 'voided',
+) => `${type.resource}.${action}` as EventType;
 
 export const articled = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
 
@@ -266,7 +270,13 @@ export function partyAndLines<Party>(
 }
 
 /** Checks the input and computes every line; reads only. */
-async function checkOwedDocument(type: OwedDocumentType, tenant: WriteScope, input: OwedDocumentInput) {
+async function checkOwedDocument(
+  type: OwedDocumentType,
+  tenant: WriteScope,
+  input: OwedDocumentInput,
+  /** A draft being edited: its own reference is no duplicate, and its own party may since have become inactive. */
+  editing?: { id: string; partyId: string },
+) {
   const check = new Checker();
   const issueDate = check.date('issueDate', input.issueDate) ?? today(tenant.now);
   const explicitDue = check.date('dueDate', input.dueDate);
@@ -280,10 +290,10 @@ async function checkOwedDocument(type: OwedDocumentType, tenant: WriteScope, inp
   const lineCheck = new Checker();
   const [[party, checkedLines], referenceRefusal] = await Promise.all([
     partyAndLines<{ id: string; active: boolean; paymentTermsDays: number | null }>(tenant, lineCheck, type, partyId, inputLines),
-    reference && partyId && type.checkReference ? type.checkReference(tenant, partyId, reference) : undefined,
+    reference && partyId && type.checkReference ? type.checkReference(tenant, partyId, reference, editing?.id) : undefined,
   ]);
   if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
-  else if (party && !party.active) check.fail(partyKey, `is an inactive ${type.party.model}`);
+  else if (party && !party.active && party.id !== editing?.partyId) check.fail(partyKey, `is an inactive ${type.party.model}`);
   if (referenceRefusal) check.fail('reference', referenceRefusal);
   check.errors.push(...lineCheck.errors);
   const termsDays = terms ?? party?.paymentTermsDays ?? tenant.organization.defaultPaymentTermsDays;
@@ -611,4 +621,114 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
     { type: eventOf(type, 'payment_voided'), resource: { type: type.resource, id: document.id, row } },
     posted.event,
   ]);
+}
+
+/** What an edit of a draft may change; what is left out stays as it is (null clears memo and reference). */
+export interface OwedDraftChanges {
+  customerId?: string | null;
+  vendorId?: string | null;
+  issueDate?: string | null;
+  dueDate?: string | null;
+  paymentTermsDays?: number | null;
+  memo?: string | null;
+  reference?: string | null;
+  /** The whole new list of lines, replacing the old. */
+  lines?: LineInput[] | null;
+}
+
+type DraftLineRow = LineRow & {
+  productId: string | null;
+  description: string;
+  quantityMilli: bigint;
+  unitPrice: bigint;
+  discountPpm: number;
+};
+
+/** A stored line as the input that makes it again (a draft's lines, checked again with its other changes). */
+function lineInputOf(line: DraftLineRow, decimals: number): LineInput {
+  return {
+    productId: line.productId,
+    description: line.description,
+    quantity: formatQuantity(line.quantityMilli),
+    unitPrice: formatMoney(line.unitPrice, decimals),
+    discountPercent: formatPercent(line.discountPpm),
+    ...(line.taxRateId ? { taxRateId: line.taxRateId } : line.taxRatePpm === null ? {} : { taxRate: formatPercent(line.taxRatePpm) }),
+    accountId: line.accountId,
+  };
+}
+
+const HEAD_COLUMNS = ['issueDate', 'dueDate', 'memo', 'reference'] as const;
+
+/**
+ * Edits a draft (QuickBooks and Xero edit drafts freely; a posted document is only voided): its party,
+ * dates, memo, reference and, given `lines`, the whole list of lines, checked as a new document's are.
+ * The due date stays unless given, or recomputed when payment terms are given. Raises `<resource>.updated`
+ * with the attributes it changed, or nothing when nothing changed.
+ */
+export async function updateOwedDraft<Row extends OwedDocumentRow>(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  id: string,
+  changes: OwedDraftChanges,
+) {
+  type Draft = Row & { memo: string | null; reference: string | null; lines: DraftLineRow[] };
+  const document = await loadOwedDocument<Draft>(scope, type, id);
+  if (document.status !== 'DRAFT')
+    throw new AppError(
+      'INVALID_STATE',
+      `${type.label} ${document.number} is ${statusWords(document.status)}; only a draft can be edited (void a posted ${type.label.toLowerCase()} and enter it again)`,
+    );
+  const partyKey = type.party.key;
+  const partyId = partyIdOf(type, document);
+  const decimals = decimalsOf(scope);
+  const linesGiven = changes.lines !== undefined && changes.lines !== null;
+  const termsGiven = changes.paymentTermsDays !== undefined && changes.paymentTermsDays !== null;
+  const checked = await checkOwedDocument(
+    type,
+    scope,
+    {
+      [partyKey]: changes[partyKey] ?? partyId,
+      issueDate: changes.issueDate ?? document.issueDate,
+      dueDate: changes.dueDate ?? (termsGiven ? null : document.dueDate),
+      paymentTermsDays: changes.paymentTermsDays,
+      memo: changes.memo === undefined ? document.memo : changes.memo,
+      reference: changes.reference === undefined ? document.reference : changes.reference,
+      lines: linesGiven ? changes.lines : (document.lines as DraftLineRow[]).map((l) => lineInputOf(l, decimals)),
+    },
+    { id, partyId },
+  );
+  const head = { issueDate: checked.issueDate, dueDate: checked.dueDate, memo: checked.memo ?? null, reference: checked.reference ?? null };
+  const headChanged = HEAD_COLUMNS.some((c) => head[c] !== document[c]) || checked.partyId !== partyId;
+  if (!headChanged && !linesGiven) return change(type.resource, document as Row);
+  let lines: unknown[] = document.lines;
+  if (linesGiven) {
+    await delegate(scope, type.lineModel).deleteMany({ where: { [type.parentKey]: id } });
+    const rows = lineRows(scope, type.lineIdType, type.parentKey, id, checked.lines, { draft: true });
+    await insertRows(scope.sql, type.lineTable, lineColumns(type.parentKey), rows);
+    lines = rows;
+  }
+  const written = await updateRow<Row>(scope, type, id, {
+    ...head,
+    [partyKey]: checked.partyId,
+    ...(linesGiven ? checked.totals : {}),
+    updatedAt: scope.now,
+  });
+  const row = { ...written, lines } as Row;
+  return change(type.resource, row, [{ type: eventOf(type, 'updated'), resource: { type: type.resource, id, row }, before: document }]);
+}
+
+/**
+ * Deletes a draft and its lines (nothing was posted; its number is not reused, as QuickBooks and Xero
+ * leave the gap). A posted document is voided instead. Raises `<resource>.deleted` with the draft as it was.
+ */
+export async function deleteOwedDraft<Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string) {
+  const document = await loadOwedDocument<Row>(scope, type, id);
+  if (document.status !== 'DRAFT')
+    throw new AppError(
+      'INVALID_STATE',
+      `${type.label} ${document.number} is ${statusWords(document.status)}; only a draft can be deleted (void a posted ${type.label.toLowerCase()} instead)`,
+    );
+  await delegate(scope, type.lineModel).deleteMany({ where: { [type.parentKey]: id } });
+  await delegate(scope, type.model).deleteMany({ where: { id, organizationId: scope.organizationId } });
+  return change(type.resource, document, [{ type: eventOf(type, 'deleted'), resource: { type: type.resource, id, row: document } }]);
 }

@@ -34,7 +34,7 @@ export interface OwedDocumentRoutes {
   representation: Representation;
   paymentRepresentation: Representation;
   filters: string[];
-  summaries: { list: string; retrieve: string; create: string; pay: string };
+  summaries: { list: string; retrieve: string; create: string; update: string; delete: string; pay: string };
   /**
    * The payment mutation and its input type (`recordPayment`, `RecordPaymentInput`), and where a payment
    * is voided (`/api/v1/payments` + `/{id}/void`, by `void<Payment typename>`).
@@ -59,6 +59,8 @@ export function owedDocumentRoutes(type: OwedDocumentType, r: OwedDocumentRoutes
       list: r.summaries.list,
       retrieve: r.summaries.retrieve,
       create: { summary: r.summaries.create, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers },
+      update: { summary: r.summaries.update, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers },
+      delete: { summary: r.summaries.delete },
     }),
     ...(r.listedWith ?? []),
     actionRoute({

@@ -4,7 +4,7 @@ import type { InputFieldBuilder, InputObjectRef, ObjectFieldBuilder } from '@pot
 import type { BuilderTypes } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { money } from '../../graphql/money.ts';
-import { actionMutation, createMutation, recordMutation, voidInputType } from '../../graphql/mutations.ts';
+import { actionMutation, createMutation, deleteMutation, recordMutation, updateMutation, voidInputType } from '../../graphql/mutations.ts';
 import { readsColumns } from '../../fast-paths/column-fields.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
@@ -15,7 +15,10 @@ import {
   type OwedDocumentInput,
   type OwedDocumentType,
   type OwedPaymentInput,
+  deleteOwedDraft,
+  type OwedDraftChanges,
   recordOwedPayment,
+  updateOwedDraft,
   voidOwedDocument,
   voidOwedPayment,
 } from './owed.ts';
@@ -231,13 +234,14 @@ export const documentVoidFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>
  * mutation, `finalize<Type>` and `void<Type>` (with its `Void<Type>Input`). The inputs are the document's
  * own, since their words are; `descriptions` says what each mutation does to it.
  */
-export function owedDocumentMutations<Input extends OwedDocumentInput, Payment extends OwedPaymentInput>(
+export function owedDocumentMutations<Input extends OwedDocumentInput, Changes extends OwedDraftChanges, Payment extends OwedPaymentInput>(
   type: OwedDocumentType,
   m: {
     typename: string;
     createInput: InputObjectRef<BuilderTypes, Input>;
+    updateInput: InputObjectRef<BuilderTypes, Changes>;
     payment: { mutation: string; typename: string; input: InputObjectRef<BuilderTypes, Payment> };
-    descriptions: { create: string; pay: string; finalize: string; void: string; voidPayment: string };
+    descriptions: { create: string; update: string; delete: string; pay: string; finalize: string; void: string; voidPayment: string };
   },
 ) {
   const label = type.label.toLowerCase();
@@ -247,6 +251,21 @@ export function owedDocumentMutations<Input extends OwedDocumentInput, Payment e
     input: m.createInput,
     description: m.descriptions.create,
     run: (scope, input) => createOwedDocument(scope, type, input),
+  });
+  updateMutation<Changes>({
+    name: `update${m.typename}`,
+    model: m.typename,
+    label: `draft ${label}`,
+    input: m.updateInput,
+    description: m.descriptions.update,
+    run: (scope, id, input) => updateOwedDraft(scope, type, id, input),
+  });
+  deleteMutation({
+    name: `delete${m.typename}`,
+    model: m.typename,
+    label: `draft ${label}`,
+    description: m.descriptions.delete,
+    run: (scope, id) => deleteOwedDraft(scope, type, id),
   });
   createMutation({
     name: m.payment.mutation,

@@ -17,6 +17,8 @@ export const invoiceRoutes: RestRoute[] = owedDocumentRoutes(INVOICE_TYPE, {
     list: 'List invoices',
     retrieve: 'Retrieve an invoice',
     create: 'Create an invoice (posted unless draft)',
+    update: 'Edit a draft invoice (the lines given replace its lines)',
+    delete: 'Delete a draft invoice',
     pay: 'Record a payment against an invoice',
   },
   payment: { mutation: 'recordPayment', inputType: 'RecordPaymentInput', path: '/api/v1/payments' },

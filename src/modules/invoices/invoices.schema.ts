@@ -204,6 +204,19 @@ const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
   }),
 });
 
+const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
+  description: 'Changes to a draft invoice; what is left out stays as it is. A posted invoice is not edited: void it instead.',
+  fields: (t) => ({
+    customerId: t.id({ description: 'An active customer of your organization (`cus_…`).' }),
+    issueDate: t.field({ type: 'Date', description: 'Invoice date.' }),
+    dueDate: t.field({ type: 'Date', description: 'Due date; kept unless given (or paymentTermsDays is).' }),
+    paymentTermsDays: t.int({ description: 'Payment terms in days: the due date becomes issueDate + these days.' }),
+    memo: t.string({ description: 'Note to the customer; null clears it.' }),
+    reference: t.string({ description: "The customer's reference; null clears it." }),
+    lines: t.field({ type: [InvoiceLineInput], description: 'The whole new list of lines (at least one), replacing the old.' }),
+  }),
+});
+
 const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
   description: 'A payment received against an open invoice. Overpayment is refused.',
   fields: (t) => ({
@@ -219,9 +232,12 @@ const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
 owedDocumentMutations(INVOICE_TYPE, {
   typename: 'Invoice',
   createInput: CreateInvoiceInput,
+  updateInput: UpdateInvoiceInput,
   payment: { mutation: 'recordPayment', typename: 'Payment', input: RecordPaymentInput },
   descriptions: {
     create: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
+    delete: 'Deletes a draft invoice and its lines; a posted invoice is voided instead.',
+    update: 'Edits a draft invoice: its customer, dates, memo, reference and lines (the lines given replace its lines).',
     pay: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
     finalize: 'Posts a draft invoice (status OPEN).',
     void: "Voids an invoice that has no payments, posting the reversal of its entry. Void a paid invoice's payments first.",
