@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The slow tier: real browsers, fuzzing, tests that start the built server as a process (start-up, the
- * CLI, crashes, other processes on one database), outages, several instances, and seeding at scale. `npm test` runs the rest (the fast tier);
+ * CLI, crashes, other processes on one database), outages, several instances, seeding at scale, and the
+ * independent ledger (hledger). `npm test` runs the rest (the fast tier);
  * `npm run test:all` runs both tiers, on SQLite and then on PostgreSQL and Redis, as CI does.
  */
 const SLOW = [
@@ -22,6 +23,8 @@ const SLOW = [
   'test/events/instances.test.ts',
   // Planner statistics over thousands of seeded rows.
   'test/db/statistics.test.ts',
+  // An independent ledger (hledger, a process per report) over eighteen months of books.
+  'test/ledger/**/*.test.ts',
 ];
 
 export default defineConfig({

@@ -27,6 +27,9 @@ export const isAcceptedDate = (value: string) => isCalendarDate(value) && value 
 /** A moment within the days the API takes. */
 export const isAcceptedMoment = (date: Date) => date.getTime() >= EARLIEST_MOMENT && date.getTime() < AFTER_LATEST_MOMENT;
 
+/** The later of two calendar dates (YYYY-MM-DD compares as text). */
+export const laterDate = (a: string, b: string) => (a < b ? b : a);
+
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

@@ -197,6 +197,19 @@ describe('the event catalogue', () => {
       ['invoice.voided', 'journal_entry.created'],
     );
 
+    const { events: uncollectible } = await expectEvents(
+      () => rest('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-04-01', lines: [{ description: 'Lost', unitPrice: 20 }] }),
+      ['invoice.created', 'journal_entry.created'],
+    );
+    await expectEvents(
+      () => rest(`/api/v1/invoices/${uncollectible[0].resourceId}/write-off`, { date: '2026-04-20' }),
+      ['invoice.written_off', 'journal_entry.created'],
+    );
+    await expectEvents(
+      () => rest(`/api/v1/invoices/${uncollectible[0].resourceId}/write-off/void`, { date: '2026-04-21' }),
+      ['invoice.write_off_voided', 'journal_entry.created'],
+    );
+
     const { result: bill } = (await expectEvents(
       () =>
         rest('/api/v1/bills', {

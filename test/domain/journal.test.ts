@@ -188,7 +188,28 @@ describe('posting a journal entry', () => {
       }),
     );
     expect(error.fieldErrors.map((e) => e.path)).toEqual(['lines.0.accountId', 'lines.1.accountId']);
-    expect(error.fieldErrors[1].message).toMatch(/control account/);
+    // The refusal names the documents that do the job.
+    expect(error.fieldErrors[1].message).toBe(
+      'is the receivables control account, moved only by documents: record a payment for money received, issue a credit ' +
+        'note to give a customer credit, or write off what is left on an invoice',
+    );
+    const payables = await failure(
+      f.run(t, createJournalEntry, {
+        date: '2026-03-01',
+        lines: [
+          { accountId: await f.accountId(t, '2000'), debit: '1' },
+          { accountId: await f.accountId(t, '1010'), credit: '1' },
+        ],
+      }),
+    );
+    expect(payables.fieldErrors).toEqual([
+      {
+        path: 'lines.0.accountId',
+        message:
+          'is the payables control account, moved only by documents: record a bill payment for money paid, or enter a vendor ' +
+          'credit for what a vendor owes back',
+      },
+    ]);
   });
 
   it('refuses a posting on or before the lock date with PERIOD_LOCKED, and accepts the day after', async () => {

@@ -52,7 +52,7 @@ describe('filters and enum values', () => {
     expect(rest.body.errors[0]).toEqual({
       path: 'sourceType',
       message:
-        'must be one of manual, reversal, invoice, invoice_void, payment, payment_void, bill, bill_void, bill_payment, ' +
+        'must be one of manual, reversal, invoice, invoice_void, payment, payment_void, write_off, write_off_void, bill, bill_void, bill_payment, ' +
         'bill_payment_void, sales_receipt, refund_receipt, sales_receipt_void, credit_note, credit_note_refund, credit_note_void, ' +
         'vendor_credit, vendor_credit_refund, vendor_credit_void, got "bogus"',
     });

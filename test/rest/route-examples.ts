@@ -119,6 +119,18 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       body: () => ({ memo: 'Thank you', lines: [{ description: 'Design', unitPrice: 150, quantity: 2 }] }),
     },
     deleteInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}` },
+    writeOffInvoice: {
+      path: async () => `/api/v1/invoices/${await invoice()}/write-off`,
+      body: () => ({ reason: 'customer went out of business' }),
+    },
+    voidInvoiceWriteOff: {
+      path: async () => {
+        const id = await invoice();
+        await created(`/api/v1/invoices/${id}/write-off`, {});
+        return `/api/v1/invoices/${id}/write-off/void`;
+      },
+      body: () => ({ reason: 'the customer paid after all' }),
+    },
     finalizeInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}/finalize` },
     voidInvoice: { path: async () => `/api/v1/invoices/${await invoice()}/void`, body: () => ({ reason: 'sent twice' }) },
     listBills: { path: async () => '/api/v1/bills?status=open' },

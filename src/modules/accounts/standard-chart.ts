@@ -30,5 +30,6 @@ export const STANDARD_CHART: readonly StandardAccount[] = [
   { code: '6100', name: 'Rent Expense', type: 'EXPENSE', subtype: 'rent' },
   { code: '6200', name: 'Salaries and Wages', type: 'EXPENSE', subtype: 'payroll' },
   { code: '6300', name: 'Utilities', type: 'EXPENSE', subtype: 'utilities' },
+  { code: '6800', name: 'Bad Debts', type: 'EXPENSE', subtype: 'bad_debts', systemRole: 'bad_debts' },
   { code: '6900', name: 'Bank Fees', type: 'EXPENSE', subtype: 'bank_fees' },
 ];

@@ -37,7 +37,7 @@ export const BILL_TYPE = defineOwedDocument({
     voidSourceType: 'bill_payment_void',
     describe: (number) => `Payment of bill ${number}`,
   },
-  settledBy: ['billPayment', 'vendorCreditAllocation'],
+  settledBy: [{ model: 'billPayment', voidable: true }, { model: 'vendorCreditAllocation' }],
   linesInOrder: BILL_LINES_IN_ORDER,
   checkReference: uniqueVendorReference,
 });

@@ -38,7 +38,7 @@ import {
   partyRef,
 } from './owed.ts';
 import { documentPostingLines, voidPosting } from './posting.ts';
-import { checkPaymentFields, type DocumentLabel, OPEN_STATUSES, type PaymentInput, statusWords } from './settlement.ts';
+import { amountDueOf, checkPaymentFields, type DocumentLabel, OPEN_STATUSES, type PaymentInput, statusWords } from './settlement.ts';
 
 /** A credit document as its module describes it; the kernel derives the rest (CreditDocumentType). */
 export interface CreditDocumentDescription {
@@ -322,7 +322,7 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
         `${owedName} ${document.number} is ${statusWords(document.status)}; credit applies to open ${owedName}s`,
       );
     else {
-      const due = document.total - document.amountPaid - document.amountCredited;
+      const due = amountDueOf(document);
       if (amounts[i] > due)
         check.fail(
           `${at}.amount`,
@@ -353,7 +353,7 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
   for (const allocation of allocations) {
     const document = documents.get(allocation[appliedKey] as string)!;
     const amountCredited = document.amountCredited + allocation.amount;
-    const paid = document.total - document.amountPaid - amountCredited === 0n;
+    const paid = amountDueOf({ ...document, amountCredited }) === 0n;
     const status: InvoiceStatus = paid ? 'PAID' : 'PARTIALLY_PAID';
     const settledOn = paid
       ? [date, await latestSettlement(scope, owed, document.id)]

@@ -8,7 +8,7 @@ import { insertRows } from '../../db/insert.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
-import { addDays, today } from '../../lib/dates.ts';
+import { addDays, laterDate, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
 import type { SearchProvider } from '../../lib/search.ts';
@@ -34,12 +34,14 @@ import {
 import { type DocumentFilter, documentWhere } from './lists.ts';
 import { documentPostingLines, type PartyRef, type PostedLine, voidPosting } from './posting.ts';
 import {
+  amountDueOf,
   checkPaymentFields,
   type DocumentLabel,
   OPEN_STATUSES,
   paidInFullOn,
   type PaymentInput,
   type SettledDocument,
+  settledApartFromPayments,
   statusAfterPayment,
   statusWords,
 } from './settlement.ts';
@@ -89,8 +91,13 @@ export interface OwedDocumentDescription {
     voidSourceType: SourceType;
     describe: (number: string) => string;
   };
-  /** The models (keyed by the document's id column) whose dates count towards when it was settled: payments, credit applied. */
-  settledBy: string[];
+  /**
+   * The models (keyed by the document's id column) whose dates count towards when it was settled:
+   * payments, credit applied, write-offs; a `voidable` one's voided rows settle nothing.
+   */
+  settledBy: { model: string; voidable?: boolean }[];
+  /** Whether what is left on it can be written off as bad debt, and the source types of a write-off and its void. */
+  writeOff?: { sourceType: SourceType; voidSourceType: SourceType };
   /** Its lines in order, for reads of several documents' lines at once (the (parent, lineNo) index's order). */
   linesInOrder: object[];
   /** A further check of the reference against the party's other documents; answers a refusal or nothing. */
@@ -205,7 +212,17 @@ export const delegate = (tenant: Tenant, model: string) => (tenant.prisma as unk
 /** The event of `type` an action raises: `invoice` + `paid` → `invoice.paid` (the catalogue lists each). */
 const eventOf = (
   type: { resource: string },
-  action: 'created' | 'updated' | 'deleted' | 'finalized' | 'payment_recorded' | 'payment_voided' | 'paid' | 'voided',
+  action:
+    | 'created'
+    | 'updated'
+    | 'deleted'
+    | 'written_off'
+    | 'write_off_voided'
+    | 'finalized'
+    | 'payment_recorded'
+    | 'payment_voided'
+    | 'paid'
+    | 'voided',
 ) => `${type.resource}.${action}` as EventType;
 
 export const articled = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label.toLowerCase()}`;
@@ -428,11 +445,11 @@ export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: W
 export async function latestSettlement(scope: WriteScope, type: OwedDocumentType, id: string): Promise<string | null> {
   const dates = await Promise.all(
     type.settledBy.map(
-      async (model) =>
+      async ({ model, voidable }) =>
         (
           await delegate(scope, model).aggregate({
-            // A voided payment settles nothing.
-            where: { [type.parentKey]: id, ...(model === type.payment.model ? { voidJournalEntryId: null } : {}) },
+            // A voided payment (or write-off) settles nothing.
+            where: { [type.parentKey]: id, ...(voidable ? { voidJournalEntryId: null } : {}) },
             _max: { date: true },
           })
         )._max.date,
@@ -590,7 +607,7 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
   const named = `${label.toLowerCase()} of ${type.label.toLowerCase()} ${document.number}`;
   if (payment.voidJournalEntryId) throw new AppError('INVALID_STATE', `The ${named} dated ${payment.date} is already void`);
   const todayDate = today(scope.now);
-  const date = requestedDate ?? (todayDate < payment.date ? payment.date : todayDate);
+  const date = requestedDate ?? laterDate(todayDate, payment.date);
   if (date < payment.date) throw validationError([{ path: 'date', message: `must not be before the payment's date ${payment.date}` }]);
   assertOpenPeriod(scope, date);
   const original = await scope.prisma.journalLine.findMany({ where: { entryId: payment.journalEntryId }, orderBy: { lineNo: 'asc' } });
@@ -605,7 +622,7 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
   const amountPaid = document.amountPaid - payment.amount;
   const written = await updateRow<Row>(scope, type, document.id, {
     amountPaid,
-    status: amountPaid + (document.amountCredited ?? 0n) === 0n ? 'OPEN' : 'PARTIALLY_PAID',
+    status: amountPaid + settledApartFromPayments(document) === 0n ? 'OPEN' : 'PARTIALLY_PAID',
     settledOn: null,
     updatedAt: scope.now,
   });
@@ -731,4 +748,150 @@ export async function deleteOwedDraft<Row extends OwedDocumentRow>(scope: WriteS
   await delegate(scope, type.lineModel).deleteMany({ where: { [type.parentKey]: id } });
   await delegate(scope, type.model).deleteMany({ where: { id, organizationId: scope.organizationId } });
   return change(type.resource, document, [{ type: eventOf(type, 'deleted'), resource: { type: type.resource, id, row: document } }]);
+}
+
+/** A write-off as its void reads it. */
+interface WriteOffRow {
+  id: string;
+  amount: bigint;
+  date: string;
+  journalEntryId: string;
+}
+
+const writeOffModel = (type: OwedDocumentType) => `${type.model}WriteOff`;
+
+/** The type's write-off source types, or a refusal when its documents are not written off. */
+function writeOffOf(type: OwedDocumentType) {
+  if (!type.writeOff) throw new AppError('INVALID_STATE', `${type.label}s are not written off`);
+  return type.writeOff;
+}
+
+/**
+ * Writes off what is left on an open document as bad debt (QuickBooks' and Xero's bad-debt write-off):
+ * Dr the bad-debt expense account (or the expense account given), Cr receivables, for the amount due,
+ * on `date` (default today, not before the document, not in a locked period). Revenue and tax stay as
+ * posted. The document is settled (status paid, `amountWrittenOff`), the party's balance falls; voiding
+ * the write-off undoes it.
+ */
+export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  id: string,
+  input: { date?: string | null; accountId?: string | null; reason?: string | null } = {},
+) {
+  const sources = writeOffOf(type);
+  const check = new Checker();
+  const requestedDate = check.date('date', input.date);
+  const reason = check.text('reason', input.reason, { max: 500 }) ?? null;
+  await checkAccountRefs(scope, check, [{ path: 'accountId', id: input.accountId, types: ['EXPENSE'] }]);
+  check.done();
+  const document = await loadOwedDocument<Row>(scope, type, id);
+  if (!OPEN_STATUSES.includes(document.status)) {
+    const hint = document.status === 'DRAFT' ? '; a draft is deleted or voided instead' : '';
+    throw new AppError(
+      'INVALID_STATE',
+      `${type.label} ${document.number} is ${statusWords(document.status)}; nothing is owed on it to write off${hint}`,
+    );
+  }
+  const todayDate = today(scope.now);
+  const date = requestedDate ?? laterDate(todayDate, document.issueDate);
+  if (date < document.issueDate)
+    throw validationError([{ path: 'date', message: `must not be before the ${type.label.toLowerCase()} date ${document.issueDate}` }]);
+  assertOpenPeriod(scope, date);
+  const amount = amountDueOf(document);
+  const control = SIDE_ACCOUNTS[type.side].control;
+  const system = await systemAccounts(scope, ['bad_debts', control]);
+  const accountId = input.accountId ?? system.bad_debts;
+  const partyId = partyIdOf(type, document);
+  const party = partyRef(type, partyId);
+  const writeOffId = newId(`${type.typename}WriteOff` as IdType);
+  const posted = await writePosting(scope, {
+    date,
+    description: reason
+      ? `Bad debt written off: ${type.label.toLowerCase()} ${document.number}: ${reason}`
+      : `Bad debt written off: ${type.label.toLowerCase()} ${document.number}`,
+    reference: document.number,
+    sourceType: sources.sourceType,
+    sourceId: writeOffId,
+    lines: [
+      { accountId, debit: amount, credit: 0n, ...party },
+      { accountId: system[control], debit: 0n, credit: amount, ...party },
+    ],
+  });
+  await delegate(scope, writeOffModel(type)).create({
+    data: {
+      id: writeOffId,
+      organizationId: scope.organizationId,
+      [type.parentKey]: document.id,
+      amount,
+      date,
+      accountId,
+      reason,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+    },
+  });
+  const settledOn = [date, await latestSettlement(scope, type, document.id)]
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1)!;
+  const written = await updateRow<Row>(scope, type, id, {
+    amountWrittenOff: (document.amountWrittenOff ?? 0n) + amount,
+    status: 'PAID',
+    settledOn,
+    updatedAt: scope.now,
+  });
+  const row = { ...written, lines: document.lines } as Row;
+  await movePartyBalance(scope, type.party.table, partyId, -amount);
+  return change(type.resource, row, [{ type: eventOf(type, 'written_off'), resource: { type: type.resource, id, row } }, posted.event]);
+}
+
+/** Voids a document's standing write-off: posts the reversal (dated as a payment's void is) and the document is owed again. */
+export async function voidOwedWriteOff<Row extends OwedDocumentRow>(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  id: string,
+  input: { date?: string | null; reason?: string | null } = {},
+) {
+  const sources = writeOffOf(type);
+  const check = new Checker();
+  const requestedDate = check.date('date', input.date);
+  const reason = check.text('reason', input.reason, { max: 500 });
+  check.done();
+  const document = await loadOwedDocument<Row>(scope, type, id);
+  const writeOff = (await delegate(scope, writeOffModel(type)).findFirst({
+    where: { [type.parentKey]: id, organizationId: scope.organizationId, voidJournalEntryId: null },
+  })) as WriteOffRow | null;
+  if (!writeOff) throw new AppError('INVALID_STATE', `${type.label} ${document.number} has no write-off to void`);
+  const todayDate = today(scope.now);
+  const date = requestedDate ?? laterDate(todayDate, writeOff.date);
+  if (date < writeOff.date) throw validationError([{ path: 'date', message: `must not be before the write-off's date ${writeOff.date}` }]);
+  assertOpenPeriod(scope, date);
+  const original = await scope.prisma.journalLine.findMany({ where: { entryId: writeOff.journalEntryId }, orderBy: { lineNo: 'asc' } });
+  const named = `the write-off of ${type.label.toLowerCase()} ${document.number}`;
+  const posted = await writePosting(scope, {
+    date,
+    description: reason ? `Void of ${named}: ${reason}` : `Void of ${named}`,
+    reference: document.number,
+    sourceType: sources.voidSourceType,
+    sourceId: writeOff.id,
+    lines: mirrorLines(original),
+  });
+  await delegate(scope, writeOffModel(type)).update({
+    where: { id: writeOff.id },
+    data: { voidJournalEntryId: posted.entry.id, voidedAt: scope.now, voidDate: date },
+  });
+  const amountWrittenOff = (document.amountWrittenOff ?? 0n) - writeOff.amount;
+  const written = await updateRow<Row>(scope, type, id, {
+    amountWrittenOff,
+    status: document.amountPaid + settledApartFromPayments({ ...document, amountWrittenOff }) === 0n ? 'OPEN' : 'PARTIALLY_PAID',
+    settledOn: null,
+    updatedAt: scope.now,
+  });
+  const row = { ...written, lines: document.lines } as Row;
+  await movePartyBalance(scope, type.party.table, partyIdOf(type, document), writeOff.amount);
+  return change(type.resource, row, [
+    { type: eventOf(type, 'write_off_voided'), resource: { type: type.resource, id, row } },
+    posted.event,
+  ]);
 }

@@ -6,7 +6,7 @@
 // the documents it came from always have.
 import type { EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type WriteScope } from '../../core/tenant.ts';
-import { today } from '../../lib/dates.ts';
+import { laterDate, today } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
@@ -85,6 +85,12 @@ export async function voidPosting(
       `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ${label.toLowerCase()} cannot be voided: void its payments first`,
     );
   }
+  if (document.amountWrittenOff) {
+    throw new AppError(
+      'INVALID_STATE',
+      `${label} ${document.number} has ${formatMoney(document.amountWrittenOff, decimalsOf(scope))} written off; void the write-off first`,
+    );
+  }
   if (document.amountCredited) {
     throw new AppError(
       'INVALID_STATE',
@@ -92,7 +98,7 @@ export async function voidPosting(
     );
   }
   const todayDate = today(scope.now);
-  const date = requestedDate ?? (todayDate < document.issueDate ? document.issueDate : todayDate);
+  const date = requestedDate ?? laterDate(todayDate, document.issueDate);
   if (date < document.issueDate)
     throw validationError([{ path: 'date', message: `must not be before the ${label.toLowerCase()} date ${document.issueDate}` }]);
   const events: EventDraft[] = [];

@@ -181,12 +181,19 @@ export const documentTotalFields = (
   }),
 });
 
-type OwedColumns = { status: string; total: bigint; amountPaid: bigint; amountCredited?: bigint; dueDate: string };
+type OwedColumns = {
+  status: string;
+  total: bigint;
+  amountPaid: bigint;
+  amountCredited?: bigint;
+  amountWrittenOff?: bigint;
+  dueDate: string;
+};
 
 /** What is paid, due and overdue on an owed document (invoice, bill); `credited` when credit notes apply to it. */
 export const owedDocumentFields = (
   t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'boolean' | 'field'>,
-  texts: { amountPaid: string; amountDue: string; credited?: boolean },
+  texts: { amountPaid: string; amountDue: string; credited?: boolean; writtenOff?: boolean },
 ) => ({
   amountPaid: t.field({
     type: 'Money',
@@ -197,7 +204,13 @@ export const owedDocumentFields = (
   amountDue: t.field({
     type: 'Money',
     description: texts.amountDue,
-    ...readsColumns('status', 'total', 'amountPaid', ...(texts.credited ? ['amountCredited'] : [])),
+    ...readsColumns(
+      'status',
+      'total',
+      'amountPaid',
+      ...(texts.credited ? ['amountCredited'] : []),
+      ...(texts.writtenOff ? ['amountWrittenOff'] : []),
+    ),
     resolve: (d: OwedColumns, _a, ctx) => money(ctx, amountDueOf(d)),
   }),
   isOverdue: t.boolean({

@@ -14,9 +14,18 @@ export const statusWords = (status: string) => status.toLowerCase().replaceAll('
 /** The statuses in which a document is owed (and can take a payment). */
 export const OPEN_STATUSES: InvoiceStatus[] = ['OPEN', 'PARTIALLY_PAID'];
 
-/** What is still owed on an invoice or bill: its total less payments and (invoices) credit applied; 0 when void. */
-export const amountDueOf = (d: { status: string; total: bigint; amountPaid: bigint; amountCredited?: bigint }) =>
-  d.status === 'VOID' ? 0n : d.total - d.amountPaid - (d.amountCredited ?? 0n);
+/** What a document was settled by besides its payments: credit applied, and (invoices) what was written off. */
+export const settledApartFromPayments = (d: { amountCredited?: bigint; amountWrittenOff?: bigint }) =>
+  (d.amountCredited ?? 0n) + (d.amountWrittenOff ?? 0n);
+
+/** What is still owed on an invoice or bill: its total less payments, credit applied and write-offs; 0 when void. */
+export const amountDueOf = (d: {
+  status: string;
+  total: bigint;
+  amountPaid: bigint;
+  amountCredited?: bigint;
+  amountWrittenOff?: bigint;
+}) => (d.status === 'VOID' ? 0n : d.total - d.amountPaid - settledApartFromPayments(d));
 
 /** Owed and past its due date (`asOf`, default today, UTC). */
 export const isOverdue = (d: { status: string; dueDate: string }, asOf = today()) =>
@@ -51,8 +60,10 @@ export interface SettledDocument {
   issueDate: string;
   total: bigint;
   amountPaid: bigint;
-  /** Credit notes applied (invoices only). */
+  /** Credit applied (credit notes to invoices, vendor credits to bills). */
   amountCredited?: bigint;
+  /** Written off as bad debt (invoices only). */
+  amountWrittenOff?: bigint;
 }
 
 /**
@@ -71,7 +82,7 @@ export function statusAfterPayment(
     throw new AppError('INVALID_STATE', `${label} ${document.number} is ${statusWords(document.status)} and cannot take a payment${hint}`);
   }
   const decimals = decimalsOf(scope);
-  const due = document.total - document.amountPaid - (document.amountCredited ?? 0n);
+  const due = document.total - document.amountPaid - settledApartFromPayments(document);
   if (amount > due)
     throw validationError([
       {
@@ -91,11 +102,11 @@ export function statusAfterPayment(
  * `latestEarlier` reads the latest date of the payments recorded before this one.
  */
 export async function paidInFullOn(
-  document: { amountPaid: bigint; amountCredited?: bigint },
+  document: { amountPaid: bigint; amountCredited?: bigint; amountWrittenOff?: bigint },
   date: string,
   latestEarlier: () => Promise<string | null>,
 ): Promise<string> {
-  if (document.amountPaid === 0n && !document.amountCredited) return date; // paid by this payment alone
+  if (document.amountPaid === 0n && settledApartFromPayments(document) === 0n) return date; // paid by this payment alone
   const latest = await latestEarlier();
   return latest && latest > date ? latest : date;
 }

@@ -26,7 +26,7 @@ export const LINES_IN_ORDER = [{ invoiceId: 'asc' }, { lineNo: 'asc' }] satisfie
 
 export type InvoiceRow = PrismaTypes.InvoiceGetPayload<object> & { lines: DocumentLineRow[] };
 export type PaymentRow = PrismaTypes.PaymentGetPayload<object> & {
-  invoice: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid' | 'amountCredited'>;
+  invoice: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid' | 'amountCredited' | 'amountWrittenOff'>;
 };
 
 const INVOICE_SCHEMA = S.object({
@@ -34,6 +34,7 @@ const INVOICE_SCHEMA = S.object({
   customerId: S.id('cus'),
   ...documentBody('il', "The customer's reference, e.g. a purchase order number."),
   amountCredited: { ...S.number, description: 'Credit notes applied to it (amountDue = total − amountPaid − amountCredited).' },
+  amountWrittenOff: { ...S.number, description: 'Written off as bad debt; amountDue also excludes it.' },
 });
 
 export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVOICE_SCHEMA>> = {
@@ -74,6 +75,7 @@ export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVO
       createdAt: i.createdAt.toISOString(),
       updatedAt: i.updatedAt.toISOString(),
       amountCredited: money(i.amountCredited),
+      amountWrittenOff: money(i.amountWrittenOff),
     };
   },
 };
@@ -100,7 +102,7 @@ export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYM
   load: (db, organizationId, ids) =>
     db.payment.findMany({
       where: { organizationId, id: { in: ids } },
-      include: { invoice: { select: { status: true, total: true, amountPaid: true, amountCredited: true } } },
+      include: { invoice: { select: { status: true, total: true, amountPaid: true, amountCredited: true, amountWrittenOff: true } } },
       orderBy: { id: 'asc' },
     }),
   render(p, organization) {

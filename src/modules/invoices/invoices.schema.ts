@@ -5,6 +5,8 @@ import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
+import { actionMutation, voidInputType } from '../../graphql/mutations.ts';
+import { voidOwedWriteOff, writeOffOwedDocument } from '../documents/index.ts';
 import {
   documentLineFields,
   documentTotalFields,
@@ -75,8 +77,19 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     ...documentTotalFields(t),
     ...owedDocumentFields(t, {
       amountPaid: 'Payments received so far.',
-      amountDue: 'What is still owed: total − amountPaid − amountCredited (0 when void).',
+      amountDue: 'What is still owed: total − amountPaid − amountCredited − amountWrittenOff (0 when void).',
       credited: true,
+      writtenOff: true,
+    }),
+    amountWrittenOff: t.field({
+      type: 'Money',
+      description: 'Written off as bad debt (a standing write-off).',
+      select: { amountWrittenOff: true },
+      resolve: (i, _a, ctx) => money(ctx, i.amountWrittenOff),
+    }),
+    writeOffs: t.relation('writeOffs', {
+      description: 'Its write-offs, oldest first (a voided one with its void date).',
+      query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
     }),
     amountCredited: t.field({
       type: 'Money',
@@ -244,6 +257,47 @@ owedDocumentMutations(INVOICE_TYPE, {
     voidPayment:
       "Voids a payment received, posting the reversal of its entry; the invoice's amount due is restored (paid becomes partially paid or open).",
   },
+});
+
+builder.prismaObject('InvoiceWriteOff', {
+  description: 'What was left on an invoice, written off as bad debt: debit the bad-debt expense account, credit receivables.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The write-off id (`wo_…`).' }),
+    amount: t.field({ type: 'Money', description: 'Amount written off.', resolve: (w, _a, ctx) => money(ctx, w.amount) }),
+    date: t.expose('date', { type: 'Date', description: 'The date it was written off.' }),
+    account: t.relation('account', { description: 'The expense account debited.' }),
+    reason: t.exposeString('reason', { nullable: true, description: 'Why.' }),
+    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
+    ...paymentVoidObjectFields(t),
+  }),
+});
+
+const WriteOffInvoiceInput = builder.inputType('WriteOffInvoiceInput', {
+  description: 'When and where what is left on an invoice is written off as bad debt.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', description: 'Date of the write-off; today (or the invoice date if later) when omitted.' }),
+    accountId: t.id({ description: 'The expense account to debit; default the bad-debt account (6800).' }),
+    reason: t.string({ description: "Why; added to the posting's description." }),
+  }),
+});
+
+actionMutation<{ date?: string | null; accountId?: string | null; reason?: string | null }>({
+  name: 'writeOffInvoice',
+  model: 'Invoice',
+  label: 'invoice',
+  input: WriteOffInvoiceInput,
+  description:
+    'Writes off what is left on an open invoice as bad debt (Dr bad debts, Cr receivables; revenue and tax untouched); the invoice is settled.',
+  run: (scope, id, input) => writeOffOwedDocument(scope, INVOICE_TYPE, id, input),
+});
+
+actionMutation<{ date?: string | null; reason?: string | null }>({
+  name: 'voidInvoiceWriteOff',
+  model: 'Invoice',
+  label: 'invoice',
+  input: voidInputType('VoidInvoiceWriteOffInput', 'write-off'),
+  description: "Voids an invoice's write-off, posting the reversal; the invoice is owed again.",
+  run: (scope, id, input) => voidOwedWriteOff(scope, INVOICE_TYPE, id, input),
 });
 
 const INVOICE_EVENTS = ['invoice.created', 'invoice.finalized', 'invoice.payment_recorded', 'invoice.paid', 'invoice.voided'];

@@ -14,8 +14,15 @@ import { Checker } from '../../lib/validate.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { JOURNAL_ENTRY, type JournalEntryRow, SOURCE_TYPES, type SourceType } from './journal.public.ts';
 
-/** Accounts only documents may post to. */
-const CONTROL_ROLES = ['accounts_receivable', 'accounts_payable'];
+/** Accounts only documents may post to, and the documents that do the job a journal line there would. */
+const CONTROL_ROLES: Record<string, string> = {
+  accounts_receivable:
+    'is the receivables control account, moved only by documents: record a payment for money received, issue a credit ' +
+    'note to give a customer credit, or write off what is left on an invoice',
+  accounts_payable:
+    'is the payables control account, moved only by documents: record a bill payment for money paid, or enter a vendor ' +
+    'credit for what a vendor owes back',
+};
 
 export interface JournalLineInput {
   accountId?: string | null;
@@ -171,8 +178,8 @@ async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
     else if (!active.get(line.accountId)) errors.push({ path: `lines.${i}.accountId`, message: 'is an inactive account' });
     // Receivables move only through invoices and payments (as in Xero), so the ledger always equals
     // the open invoices.
-    else if (CONTROL_ROLES.includes(role.get(line.accountId) ?? ''))
-      errors.push({ path: `lines.${i}.accountId`, message: 'is a control account; post invoices and payments instead of journal lines' });
+    else if (CONTROL_ROLES[role.get(line.accountId) ?? ''])
+      errors.push({ path: `lines.${i}.accountId`, message: CONTROL_ROLES[role.get(line.accountId)!]! });
     if (line.customerId && !customers.some((c) => c.id === line.customerId))
       errors.push({ path: `lines.${i}.customerId`, message: `no customer with id "${line.customerId}"` });
     if (line.vendorId && !vendors.some((v) => v.id === line.vendorId))

@@ -278,8 +278,15 @@ export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90'
  * (less payments and credit) and the purchase side's credit (vendor credits) for what we owe vendors.
  */
 export const AGING_SIDES = {
-  receivables: { documents: 'Invoice', payments: 'Payment', documentKey: 'invoiceId', party: 'customerId', credits: 'sale' },
-  payables: { documents: 'Bill', payments: 'BillPayment', documentKey: 'billId', party: 'vendorId', credits: 'purchase' },
+  receivables: {
+    documents: 'Invoice',
+    payments: 'Payment',
+    writeOffs: 'InvoiceWriteOff',
+    documentKey: 'invoiceId',
+    party: 'customerId',
+    credits: 'sale',
+  },
+  payables: { documents: 'Bill', payments: 'BillPayment', writeOffs: null, documentKey: 'billId', party: 'vendorId', credits: 'purchase' },
 } as const;
 export type AgingSide = keyof typeof AGING_SIDES;
 
@@ -308,7 +315,12 @@ function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.S
   const usedBy = (table: string, key: string, id: string) =>
     Prisma.sql`COALESCE((SELECT SUM(a."amount") FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} = i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf}), 0)`;
   const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id')}`);
-  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})), 0)${Prisma.join(credited, '', '', '')} AS "due"`;
+  // A payment or write-off voided by then settled nothing.
+  const standing = Prisma.sql`AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})`;
+  const writtenOff = t.writeOffs
+    ? Prisma.sql` - COALESCE((SELECT SUM(p."amount") FROM ${Prisma.raw(`"${t.writeOffs}"`)} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} ${standing}), 0)`
+    : Prisma.empty;
+  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} ${standing}), 0)${credited.length ? Prisma.join(credited, '', '', '') : Prisma.empty}${writtenOff} AS "due"`;
   const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`);
   const unused = credits.map((c) => {
     const creditThen = Prisma.sql`${Prisma.raw(`'${c.resource}'`)} AS "kind", i."id", i."number", i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"

@@ -1,0 +1,285 @@
+// An independent ledger checks the books: eighteen months of a company's work written through the REST
+// API as a bookkeeper writes it, mistakes and their corrections included (drafts edited and deleted,
+// payments voided, bad debts written off and put back, vendor credits, credit notes), then every journal
+// entry exported to hledger (Debian's plain-text accounting tool), which computes each account's balance
+// at each month end by itself. Our trial balance must equal hledger's at every date, and our aged
+// receivables and payables must equal, customer by customer and vendor by vendor, the control accounts'
+// balances hledger finds from the entries' party names.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/lib/dates.ts';
+import { createTestApp, http, type TestApp } from '../helpers.ts';
+
+const HLEDGER = '/usr/bin/hledger';
+const hasHledger = (() => {
+  try {
+    execFileSync(HLEDGER, ['--version']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let t: TestApp;
+let key: string;
+
+/** A small deterministic generator (mulberry32): the same workload on every run and database. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { points: 1_000_000, durationSeconds: 60 } });
+  ({ key } = await t.tenant('Ledger Checked Co'));
+});
+afterAll(() => t?.close());
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await http(t.url, path, { key, method, ...(body === undefined ? {} : { body }) });
+  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** Eighteen months of sales and purchases, with the corrections a bookkeeper makes. */
+async function writeWorkload() {
+  const next = random(2026);
+  const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]!;
+  const money = (max: number) => Math.round(next() * max * 100 + 100) / 100;
+  const accounts = Object.fromEntries(
+    ((await call('GET', '/api/v1/accounts?limit=100')).data as { code: string; id: string }[]).map((a) => [a.code, a.id]),
+  );
+  const vat = (await call('POST', '/api/v1/tax-rates', { name: 'VAT 20%', rate: 20 })).id;
+  const customers = [];
+  const vendors = [];
+  for (let i = 0; i < 4; i++) customers.push((await call('POST', '/api/v1/customers', { name: `Customer ${i}` })).id);
+  for (let i = 0; i < 3; i++) vendors.push((await call('POST', '/api/v1/vendors', { name: `Vendor ${i}` })).id);
+  const openInvoices: { id: string; customerId: string; date: string }[] = [];
+  const openBills: { id: string; vendorId: string; date: string }[] = [];
+  const payments: { id: string; date: string; bill: boolean }[] = [];
+  // Each correction in turn, so every kind happens whatever the draw.
+  let drafts = 0;
+  let writeOffs = 0;
+  let vendorCredits = 0;
+  for (let month = 0; month < 18; month++) {
+    const start = addDays('2025-06-01', month * 30);
+    for (let step = 0; step < 6; step++) {
+      const date = addDays(start, Math.floor(next() * 28));
+      const roll = next();
+      if (roll < 0.25) {
+        const customerId = pick(customers);
+        const draft = next() < 0.4;
+        const line = {
+          description: 'Goods',
+          unitPrice: money(900),
+          quantity: pick([1, 2, 1.5]),
+          ...(next() < 0.5 ? { taxRateId: vat } : {}),
+        };
+        const invoice = await call('POST', '/api/v1/invoices', { customerId, issueDate: date, draft, lines: [line] });
+        if (draft) {
+          // The customer was wrong, or the price: edited, then finalized, or thrown away.
+          await call('PATCH', `/api/v1/invoices/${invoice.id}`, {
+            customerId: pick(customers),
+            lines: [{ ...line, unitPrice: money(500) }],
+          });
+          if (++drafts % 2 === 0) {
+            await call('DELETE', `/api/v1/invoices/${invoice.id}`);
+            continue;
+          }
+          const finalized = await call('POST', `/api/v1/invoices/${invoice.id}/finalize`, {});
+          openInvoices.push({ id: invoice.id, customerId: finalized.customerId, date });
+        } else openInvoices.push({ id: invoice.id, customerId, date });
+      } else if (roll < 0.45 && openInvoices.length) {
+        const invoice = pick(openInvoices);
+        const current = await call('GET', `/api/v1/invoices/${invoice.id}`);
+        if (current.amountDue <= 0) continue;
+        const paidOn = addDays(invoice.date, Math.floor(next() * 40));
+        const amount = next() < 0.6 ? current.amountDue : Math.round(current.amountDue * 50) / 100 || current.amountDue;
+        const payment = await call('POST', `/api/v1/invoices/${invoice.id}/payments`, { amount, date: paidOn });
+        payments.push({ id: payment.id, date: paidOn, bill: false });
+      } else if (roll < 0.6) {
+        const vendorId = pick(vendors);
+        const bill = await call('POST', '/api/v1/bills', {
+          vendorId,
+          issueDate: date,
+          lines: [
+            {
+              description: 'Supplies',
+              unitPrice: money(700),
+              accountId: pick([accounts['6000'], accounts['6100'], accounts['6300']]),
+              taxRateId: vat,
+            },
+          ],
+        });
+        openBills.push({ id: bill.id, vendorId, date });
+      } else if (roll < 0.72 && openBills.length) {
+        const bill = pick(openBills);
+        const current = await call('GET', `/api/v1/bills/${bill.id}`);
+        if (current.amountDue <= 0) continue;
+        const paidOn = addDays(bill.date, Math.floor(next() * 30));
+        const payment = await call('POST', `/api/v1/bills/${bill.id}/payments`, { amount: current.amountDue, date: paidOn });
+        payments.push({ id: payment.id, date: paidOn, bill: true });
+      } else if (roll < 0.8 && payments.length) {
+        // A payment recorded by mistake: voided some days later.
+        const payment = payments.splice(Math.floor(next() * payments.length), 1)[0]!;
+        const voidOn = addDays(payment.date, Math.floor(next() * 20));
+        await call('POST', `/api/v1/${payment.bill ? 'bill-payments' : 'payments'}/${payment.id}/void`, {
+          date: voidOn,
+          reason: 'mistake',
+        });
+      } else if (roll < 0.86 && openInvoices.length) {
+        // A customer that will not pay: written off, and now and then put back.
+        const invoice = pick(openInvoices);
+        const current = await call('GET', `/api/v1/invoices/${invoice.id}`);
+        if (current.amountDue <= 0) continue;
+        const on = addDays(invoice.date, 60 + Math.floor(next() * 30));
+        await call('POST', `/api/v1/invoices/${invoice.id}/write-off`, { date: on });
+        if (++writeOffs % 2 === 0) await call('POST', `/api/v1/invoices/${invoice.id}/write-off/void`, { date: addDays(on, 10) });
+      } else if (roll < 0.93) {
+        const vendorId = pick(vendors);
+        const credit = await call('POST', '/api/v1/vendor-credits', {
+          vendorId,
+          issueDate: date,
+          lines: [{ description: 'Returned', unitPrice: money(200), accountId: accounts['6000'], taxRateId: vat }],
+        });
+        const turn = vendorCredits++ % 3;
+        if (turn === 0) {
+          // The vendor's credit against its latest bill, or against one entered the same day.
+          let bill = [...openBills].reverse().find((b) => b.vendorId === vendorId && b.date <= date);
+          let due = bill ? (await call('GET', `/api/v1/bills/${bill.id}`)).amountDue : 0;
+          if (!bill || due <= 0) {
+            const entered = await call('POST', '/api/v1/bills', {
+              vendorId,
+              issueDate: date,
+              lines: [{ description: 'Stock', unitPrice: money(400), accountId: accounts['6000'] }],
+            });
+            bill = { id: entered.id, vendorId, date };
+            openBills.push(bill);
+            due = entered.amountDue;
+          }
+          await call('POST', `/api/v1/vendor-credits/${credit.id}/apply`, {
+            date: addDays(date, 1),
+            allocations: [{ billId: bill.id, amount: Math.min(due, credit.total) }],
+          });
+        } else if (turn !== 2)
+          await call('POST', `/api/v1/vendor-credits/${credit.id}/refund`, { amount: credit.total, date: addDays(date, 5) });
+        else await call('POST', `/api/v1/vendor-credits/${credit.id}/void`, { date: addDays(date, 2) });
+      } else {
+        const customerId = pick(customers);
+        const note = await call('POST', '/api/v1/credit-notes', {
+          customerId,
+          issueDate: date,
+          lines: [{ description: 'Returned', unitPrice: money(150), taxRateId: vat }],
+        });
+        if (next() < 0.5) await call('POST', `/api/v1/credit-notes/${note.id}/refund`, { amount: note.total, date: addDays(date, 3) });
+      }
+    }
+  }
+}
+
+type Line = { accountId: string; debit: number; credit: number; customerId: string | null; vendorId: string | null };
+
+/** Every journal entry as an hledger transaction; control-account lines are kept per party (`1200:cus_…`). */
+async function exportJournal() {
+  const codes = Object.fromEntries(
+    ((await call('GET', '/api/v1/accounts?limit=100')).data as { code: string; id: string }[]).map((a) => [a.id, a.code]),
+  );
+  const out: string[] = [];
+  for (let page = 1; ; page++) {
+    const result = await call('GET', `/api/v1/journal-entries?limit=100&page=${page}`);
+    for (const entry of result.data as { date: string; number: number; description: string; lines: Line[] }[]) {
+      out.push(`${entry.date} #${entry.number} ${entry.description.replaceAll(';', ',')}`);
+      for (const line of entry.lines) {
+        const code = codes[line.accountId]!;
+        const party = code === '1200' ? line.customerId : code === '2000' ? line.vendorId : null;
+        out.push(`    ${party ? `${code}:${party}` : code}  ${(line.debit - line.credit).toFixed(2)}`);
+      }
+      out.push('');
+    }
+    if (page >= result.pages) break;
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'hledger-')), 'books.journal');
+  writeFileSync(file, out.join('\n'));
+  return file;
+}
+
+/** hledger's balance of every account (and party subaccount) at the end of `asOf`, in cents. */
+function hledgerBalances(file: string, asOf: string): Map<string, number> {
+  const args = ['-f', file, 'balance', '--flat', '--no-total', '-e', addDays(asOf, 1), '-O', 'csv', '--empty'];
+  const csv = execFileSync(HLEDGER, args, { encoding: 'utf8' });
+  const balances = new Map<string, number>();
+  for (const row of csv.trim().split('\n').slice(1)) {
+    const [account, amount] = row.split(',').map((cell) => cell.replaceAll('"', ''));
+    balances.set(account!, Math.round(Number(amount) * 100));
+  }
+  return balances;
+}
+
+describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
+  it('agree with the trial balance and aging at every month end of 18 months of work and corrections', async () => {
+    await writeWorkload();
+    // The workload made every kind of correction (the generator is seeded: this holds on every run).
+    const events = new Set((await t.db.prisma.event.findMany({ select: { type: true } })).map((e) => e.type));
+    for (const type of [
+      'invoice.updated',
+      'invoice.deleted',
+      'payment.voided',
+      'bill_payment.voided',
+      'invoice.written_off',
+      'invoice.write_off_voided',
+      'vendor_credit.applied',
+      'vendor_credit.refunded',
+      'vendor_credit.voided',
+      'credit_note.refunded',
+    ])
+      if (!events.has(type)) throw new Error(`${type} missing from ${[...events].sort().join(' ')}`);
+    const file = await exportJournal();
+    const accounts = (await call('GET', '/api/v1/accounts?limit=100')).data as { code: string; type: string }[];
+    const profitAndLoss = new Set(accounts.filter((a) => a.type === 'income' || a.type === 'expense').map((a) => a.code));
+    for (let month = 0; month <= 19; month++) {
+      const asOf = addDays('2025-06-30', month * 30);
+      const ledger = hledgerBalances(file, asOf);
+      const byCode = new Map<string, number>();
+      for (const [account, cents] of ledger) {
+        const code = account.split(':')[0]!;
+        byCode.set(code, (byCode.get(code) ?? 0) + cents);
+      }
+      // The trial balance closes each past fiscal year (calendar years here) into retained earnings
+      // without a closing entry: the income and expense of earlier years move to 3200.
+      const yearStart = `${asOf.slice(0, 4)}-01-01`;
+      for (const [account, cents] of hledgerBalances(file, addDays(yearStart, -1))) {
+        if (!profitAndLoss.has(account)) continue;
+        byCode.set(account, (byCode.get(account) ?? 0) - cents);
+        byCode.set('3200', (byCode.get('3200') ?? 0) + cents);
+      }
+      const trial = await call('GET', `/api/v1/reports/trial-balance?asOf=${asOf}`);
+      const ours = new Map<string, number>(
+        (trial.rows as { account: { code: string }; debit: number; credit: number }[]).map((r) => [
+          r.account.code,
+          Math.round((r.debit - r.credit) * 100),
+        ]),
+      );
+      for (const { code } of accounts) expect(ours.get(code) ?? 0, `${code} on ${asOf}`).toBe(byCode.get(code) ?? 0);
+
+      // Aging is computed from the documents; hledger only knows the entries. Party by party they agree.
+      const receivables = await call('GET', `/api/v1/reports/aged-receivables?asOf=${asOf}`);
+      for (const row of receivables.rows as { customer: { id: string }; total: number }[])
+        expect(Math.round(row.total * 100), `receivables of ${row.customer.id} on ${asOf}`).toBe(
+          ledger.get(`1200:${row.customer.id}`) ?? 0,
+        );
+      expect(Math.round(receivables.totals.total * 100), `receivables on ${asOf}`).toBe(byCode.get('1200') ?? 0);
+      const payables = await call('GET', `/api/v1/reports/aged-payables?asOf=${asOf}`);
+      for (const row of payables.rows as { vendor: { id: string }; total: number }[])
+        expect(Math.round(row.total * 100), `payables of ${row.vendor.id} on ${asOf}`).toBe(-(ledger.get(`2000:${row.vendor.id}`) ?? 0));
+      expect(Math.round(payables.totals.total * 100), `payables on ${asOf}`).toBe(-(byCode.get('2000') ?? 0));
+    }
+  }, 300_000);
+});
