@@ -302,9 +302,17 @@ describe('the event catalogue', () => {
         }),
       ['credit_note.applied', 'invoice.credit_applied', 'invoice.paid'],
     );
-    await expectEvents(
+    const { result: refundedNote } = (await expectEvents(
       () => rest(`/api/v1/credit-notes/${note.body.id}/refund`, { amount: 20, date: '2026-04-09' }),
       ['credit_note.refunded', 'journal_entry.created'],
+    )) as any;
+    await expectEvents(
+      () => rest(`/api/v1/credit-notes/${note.body.id}/void-refund`, { refundId: refundedNote.body.refunds[0].id }),
+      ['credit_note.refund_voided', 'journal_entry.created'],
+    );
+    await expectEvents(
+      () => rest(`/api/v1/credit-notes/${note.body.id}/unapply`, { allocationId: refundedNote.body.allocations[0].id }),
+      ['credit_note.application_undone', 'invoice.credit_unapplied'],
     );
     const { result: unused } = (await expectEvents(
       () =>
@@ -345,9 +353,17 @@ describe('the event catalogue', () => {
         }),
       ['vendor_credit.applied', 'bill.credit_applied', 'bill.paid'],
     );
-    await expectEvents(
+    const { result: refundedVendorCredit } = (await expectEvents(
       () => rest(`/api/v1/vendor-credits/${vendorCredit.body.id}/refund`, { amount: 20, date: '2026-04-09' }),
       ['vendor_credit.refunded', 'journal_entry.created'],
+    )) as any;
+    await expectEvents(
+      () => rest(`/api/v1/vendor-credits/${vendorCredit.body.id}/void-refund`, { refundId: refundedVendorCredit.body.refunds[0].id }),
+      ['vendor_credit.refund_voided', 'journal_entry.created'],
+    );
+    await expectEvents(
+      () => rest(`/api/v1/vendor-credits/${vendorCredit.body.id}/unapply`, { allocationId: refundedVendorCredit.body.allocations[0].id }),
+      ['vendor_credit.application_undone', 'bill.credit_unapplied'],
     );
     const { result: unusedCredit } = (await expectEvents(
       () =>

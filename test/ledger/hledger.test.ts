@@ -69,6 +69,7 @@ async function writeWorkload() {
   let drafts = 0;
   let writeOffs = 0;
   let vendorCredits = 0;
+  let notes = 0;
   for (let month = 0; month < 18; month++) {
     const start = addDays('2025-06-01', month * 30);
     for (let step = 0; step < 6; step++) {
@@ -165,10 +166,16 @@ async function writeWorkload() {
             openBills.push(bill);
             due = entered.amountDue;
           }
-          await call('POST', `/api/v1/vendor-credits/${credit.id}/apply`, {
+          const applied = await call('POST', `/api/v1/vendor-credits/${credit.id}/apply`, {
             date: addDays(date, 1),
             allocations: [{ billId: bill.id, amount: Math.min(due, credit.total) }],
           });
+          // Applied to the wrong bill now and then: undone a few days later.
+          if (vendorCredits % 2 === 1)
+            await call('POST', `/api/v1/vendor-credits/${credit.id}/unapply`, {
+              allocationId: applied.allocations[0].id,
+              date: addDays(date, 4),
+            });
         } else if (turn !== 2)
           await call('POST', `/api/v1/vendor-credits/${credit.id}/refund`, { amount: credit.total, date: addDays(date, 5) });
         else await call('POST', `/api/v1/vendor-credits/${credit.id}/void`, { date: addDays(date, 2) });
@@ -179,7 +186,11 @@ async function writeWorkload() {
           issueDate: date,
           lines: [{ description: 'Returned', unitPrice: money(150), taxRateId: vat }],
         });
-        if (next() < 0.5) await call('POST', `/api/v1/credit-notes/${note.id}/refund`, { amount: note.total, date: addDays(date, 3) });
+        if (next() < 0.5) {
+          const refunded = await call('POST', `/api/v1/credit-notes/${note.id}/refund`, { amount: note.total, date: addDays(date, 3) });
+          if (++notes % 2 === 0)
+            await call('POST', `/api/v1/credit-notes/${note.id}/void-refund`, { refundId: refunded.refunds[0].id, date: addDays(date, 9) });
+        }
       }
     }
   }
@@ -239,6 +250,8 @@ describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
       'vendor_credit.refunded',
       'vendor_credit.voided',
       'credit_note.refunded',
+      'credit_note.refund_voided',
+      'vendor_credit.application_undone',
     ])
       if (!events.has(type)) throw new Error(`${type} missing from ${[...events].sort().join(' ')}`);
     const file = await exportJournal();

@@ -12,6 +12,21 @@ export interface ExampleEnv {
 
 export type RouteExamples = Record<string, { path: () => Promise<string>; body?: () => Promise<unknown> | unknown }>;
 
+/**
+ * A record an example's path and body both name: made at the first of the two calls (callers ask for
+ * them in either order), forgotten after the second, so the next call makes a fresh one.
+ */
+function pairedRecord<T>(make: () => Promise<T>) {
+  let pending: Promise<T> | undefined;
+  let calls = 0;
+  return () => {
+    pending ??= make();
+    const current = pending;
+    if (++calls === 2) [pending, calls] = [undefined, 0];
+    return current;
+  };
+}
+
 export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): RouteExamples {
   const customer = () => created('/api/v1/customers', { name: `Customer ${Math.random()}` });
   const invoice = async (draft = false) =>
@@ -31,6 +46,32 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       lines: [{ description: 'Returned', unitPrice: 40, accountId: accounts['6000'] }],
     });
   let creditVendorId: Promise<string> | undefined;
+  // A credit and one use of it (an application, a refund), which an undo's path and body both name.
+  const creditApplied = pairedRecord(async () => {
+    const customerId = await customer();
+    const credit = await created('/api/v1/credit-notes', { customerId, lines: [{ description: 'Credit', unitPrice: 30 }] });
+    const invoiceId = await created('/api/v1/invoices', { customerId, lines: [{ description: 'Work', unitPrice: 20 }] });
+    await created(`/api/v1/credit-notes/${credit}/apply`, { allocations: [{ invoiceId, amount: 5 }] });
+    return { credit, use: (await db.prisma.creditNoteAllocation.findFirstOrThrow({ where: { creditNoteId: credit } })).id };
+  });
+  const creditRefunded = pairedRecord(async () => {
+    const credit = await creditNote();
+    await created(`/api/v1/credit-notes/${credit}/refund`, { amount: 10 });
+    return { credit, use: (await db.prisma.creditNoteRefund.findFirstOrThrow({ where: { creditNoteId: credit } })).id };
+  });
+  const vendorCreditApplied = pairedRecord(async () => {
+    const vendorId = await vendor();
+    const lines = [{ description: 'Credit', unitPrice: 30, accountId: accounts['6000'] }];
+    const credit = await created('/api/v1/vendor-credits', { vendorId, lines });
+    const billId = await created('/api/v1/bills', { vendorId, lines });
+    await created(`/api/v1/vendor-credits/${credit}/apply`, { allocations: [{ billId, amount: 5 }] });
+    return { credit, use: (await db.prisma.vendorCreditAllocation.findFirstOrThrow({ where: { vendorCreditId: credit } })).id };
+  });
+  const vendorCreditRefunded = pairedRecord(async () => {
+    const credit = await vendorCredit();
+    await created(`/api/v1/vendor-credits/${credit}/refund`, { amount: 10 });
+    return { credit, use: (await db.prisma.vendorCreditRefund.findFirstOrThrow({ where: { vendorCreditId: credit } })).id };
+  });
   const creditVendor = () => (creditVendorId ??= vendor());
   let creditCustomerId: Promise<string> | undefined;
   const creditCustomer = () => (creditCustomerId ??= customer());
@@ -186,6 +227,22 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
           },
         ],
       }),
+    },
+    unapplyCreditNote: {
+      path: async () => `/api/v1/credit-notes/${(await creditApplied()).credit}/unapply`,
+      body: async () => ({ allocationId: (await creditApplied()).use }),
+    },
+    voidCreditNoteRefund: {
+      path: async () => `/api/v1/credit-notes/${(await creditRefunded()).credit}/void-refund`,
+      body: async () => ({ refundId: (await creditRefunded()).use }),
+    },
+    unapplyVendorCredit: {
+      path: async () => `/api/v1/vendor-credits/${(await vendorCreditApplied()).credit}/unapply`,
+      body: async () => ({ allocationId: (await vendorCreditApplied()).use }),
+    },
+    voidVendorCreditRefund: {
+      path: async () => `/api/v1/vendor-credits/${(await vendorCreditRefunded()).credit}/void-refund`,
+      body: async () => ({ refundId: (await vendorCreditRefunded()).use }),
     },
     refundCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/refund`, body: () => ({ amount: 10 }) },
     voidCreditNote: { path: async () => `/api/v1/credit-notes/${await creditNote()}/void`, body: () => ({ reason: 'issued twice' }) },

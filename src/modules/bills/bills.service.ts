@@ -37,7 +37,10 @@ export const BILL_TYPE = defineOwedDocument({
     voidSourceType: 'bill_payment_void',
     describe: (number) => `Payment of bill ${number}`,
   },
-  settledBy: [{ model: 'billPayment', voidable: true }, { model: 'vendorCreditAllocation' }],
+  settledBy: [
+    { model: 'billPayment', voidable: true },
+    { model: 'vendorCreditAllocation', voidable: true },
+  ],
   linesInOrder: BILL_LINES_IN_ORDER,
   checkReference: uniqueVendorReference,
 });

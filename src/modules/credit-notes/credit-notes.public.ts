@@ -19,12 +19,15 @@ export const CREDIT_NOTE_TYPE = defineCreditDocument({
   party: 'customer',
   number: { prefix: 'CN', sequence: 'creditNote' },
   appliesTo: 'invoice',
-  sourceTypes: { posting: 'credit_note', refund: 'credit_note_refund', void: 'credit_note_void' },
+  sourceTypes: { posting: 'credit_note', refund: 'credit_note_refund', refundVoid: 'credit_note_refund_void', void: 'credit_note_void' },
   linesInOrder: CREDIT_LINES_IN_ORDER,
 });
 
-type Allocation = Pick<PrismaTypes.CreditNoteAllocationGetPayload<object>, 'invoiceId' | 'amount' | 'date'>;
-type Refund = Pick<PrismaTypes.CreditNoteRefundGetPayload<object>, 'id' | 'amount' | 'date' | 'paymentAccountId' | 'journalEntryId'>;
+type Allocation = Pick<PrismaTypes.CreditNoteAllocationGetPayload<object>, 'id' | 'invoiceId' | 'amount' | 'date' | 'voidDate'>;
+type Refund = Pick<
+  PrismaTypes.CreditNoteRefundGetPayload<object>,
+  'id' | 'amount' | 'date' | 'paymentAccountId' | 'journalEntryId' | 'voidDate'
+>;
 export type CreditNoteRow = PrismaTypes.CreditNoteGetPayload<object> & {
   lines: DocumentLineRow[];
   allocations: Allocation[];
@@ -33,7 +36,7 @@ export type CreditNoteRow = PrismaTypes.CreditNoteGetPayload<object> & {
 
 /** The credit note's representation; the document kernel reads and renders it from the type's columns. */
 export const creditNoteRepresentation = creditDocumentRepresentation<CreditNoteRow>(CREDIT_NOTE_TYPE, {
-  prefixes: { id: 'cn', line: 'cnl', refund: 'cnr', party: 'cus', applied: 'inv' },
+  prefixes: { id: 'cn', line: 'cnl', allocation: 'cna', refund: 'cnr', party: 'cus', applied: 'inv' },
   reference: 'E.g. the invoice or return it is for.',
   amountApplied: "Applied to the customer's invoices.",
   amountRefunded: 'Paid back to the customer.',

@@ -16,5 +16,7 @@ export const creditNoteRoutes: RestRoute[] = creditDocumentRoutes(CREDIT_NOTE_TY
     apply: 'Apply credit to open invoices of the customer',
     refund: 'Pay credit back to the customer (posts it)',
     void: 'Void a credit note none of whose credit is used (posts the reversal)',
+    unapply: 'Undo an application of credit to an invoice (the invoice owes it again)',
+    voidRefund: 'Void a refund of credit (posts the reversal; the credit is free again)',
   },
 });

@@ -1,8 +1,8 @@
 import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
-import { money } from '../../graphql/money.ts';
 import {
+  creditAllocationFields,
   creditDocumentFields,
   creditDocumentMutations,
   creditRefundFields,
@@ -44,8 +44,7 @@ builder.prismaObject('CreditNoteAllocation', {
   fields: (t) => ({
     invoice: t.relation('invoice', { description: 'The invoice credited.' }),
     creditNote: t.relation('creditNote', { description: 'The credit note the credit came from.' }),
-    amount: t.field({ type: 'Money', description: 'Credit applied.', resolve: (a, _x, ctx) => money(ctx, a.amount) }),
-    date: t.expose('date', { type: 'Date', description: 'When it was applied.' }),
+    ...creditAllocationFields(t, 'cna'),
   }),
 });
 
@@ -179,6 +178,7 @@ creditDocumentMutations(CREDIT_NOTE_TYPE, {
   createInput: CreateCreditNoteInput,
   applyInput: ApplyCreditNoteInput,
   refundInput: RefundCreditNoteInput,
+  applied: 'invoice',
   descriptions: {
     create: 'Issues a credit note and posts it (Dr revenue, Dr tax, Cr receivables).',
     apply: "Applies a credit note's credit to open invoices of its customer; their amounts due fall.",

@@ -17,9 +17,13 @@ export default declareModule(
       'credit_note.applied':
         'Credit from a credit note was applied to invoices (each with its invoice.credit_applied); the object is the credit note after it.',
       'credit_note.refunded': 'Credit from a credit note was paid back to the customer (with its journal_entry.created).',
+      'credit_note.application_undone':
+        'An application of credit to an invoice was undone (with its invoice.credit_unapplied); the credit is free again.',
+      'invoice.credit_unapplied': 'Credit applied to an invoice was taken off it again; the object is the invoice, owing it again.',
+      'credit_note.refund_voided': "A refund of credit was voided (with the reversal's journal_entry.created); the credit is free again.",
       'credit_note.voided': 'A credit note none of whose credit was used was voided, and the reversal of its posting posted.',
     },
-    sourceTypes: ['credit_note', 'credit_note_refund', 'credit_note_void'],
+    sourceTypes: ['credit_note', 'credit_note_refund', 'credit_note_void', 'credit_note_refund_void'],
   },
   () => import('./index.ts'),
 );

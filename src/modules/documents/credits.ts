@@ -11,14 +11,14 @@ import type { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/
 import type { EventType } from '../../events/catalogue.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
-import { today } from '../../lib/dates.ts';
+import { laterDate, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
-import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
+import { assertOpenPeriod, mirrorLines, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import { invoiceTotals } from './arithmetic.ts';
 import { type LineInput, lineColumns, lineRows, SIDE_ACCOUNTS, type Side } from './lines.ts';
@@ -38,7 +38,15 @@ import {
   partyRef,
 } from './owed.ts';
 import { documentPostingLines, voidPosting } from './posting.ts';
-import { amountDueOf, checkPaymentFields, type DocumentLabel, OPEN_STATUSES, type PaymentInput, statusWords } from './settlement.ts';
+import {
+  amountDueOf,
+  settledApartFromPayments,
+  checkPaymentFields,
+  type DocumentLabel,
+  OPEN_STATUSES,
+  type PaymentInput,
+  statusWords,
+} from './settlement.ts';
 
 /** A credit document as its module describes it; the kernel derives the rest (CreditDocumentType). */
 export interface CreditDocumentDescription {
@@ -57,7 +65,7 @@ export interface CreditDocumentDescription {
   number: { prefix: string; sequence: SequenceName };
   /** The owed document its credit is applied to, by resource (`invoice`): found when first applied. */
   appliesTo: string;
-  sourceTypes: { posting: SourceType; refund: SourceType; void: SourceType };
+  sourceTypes: { posting: SourceType; refund: SourceType; refundVoid: SourceType; void: SourceType };
   /** Its lines in order, for reads of several documents' lines at once. */
   linesInOrder: object[];
 }
@@ -95,8 +103,11 @@ export function defineCreditDocument(description: CreditDocumentDescription): Cr
     appliedKey,
     include: {
       lines: { orderBy: description.linesInOrder },
-      allocations: { ...ordered, select: { [appliedKey]: true, amount: true, date: true } },
-      refunds: { ...ordered, select: { id: true, amount: true, date: true, paymentAccountId: true, journalEntryId: true } },
+      allocations: { ...ordered, select: { id: true, [appliedKey]: true, amount: true, date: true, voidDate: true } },
+      refunds: {
+        ...ordered,
+        select: { id: true, amount: true, date: true, paymentAccountId: true, journalEntryId: true, voidDate: true },
+      },
     },
   };
   CREDIT_TYPES.set(type.resource, type);
@@ -248,7 +259,8 @@ async function afterUse(
 ): Promise<{ status: CreditNoteStatus; settledOn: string | null }> {
   if (remainingCreditOf(document) - used > 0n) return { status: 'OPEN', settledOn: null };
   // Used up: from the latest of its applications' and refunds' dates (they may be recorded out of order).
-  const where = { [type.parentKey]: document.id };
+  // An application undone or a refund voided used nothing.
+  const where = { [type.parentKey]: document.id, voidDate: null };
   const [allocations, refunds] = await Promise.all([
     delegate(scope, type.allocation.model).aggregate({ where, _max: { date: true } }),
     delegate(scope, type.refund.model).aggregate({ where, _max: { date: true } }),
@@ -375,7 +387,7 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
     where: { id: credit.id },
     data: { amountApplied: credit.amountApplied + applying, ...used, updatedAt: scope.now },
   })) as object;
-  const applied = allocations.map((a) => ({ [appliedKey]: a[appliedKey], amount: a.amount, date: a.date }));
+  const applied = allocations.map((a) => ({ id: a.id, [appliedKey]: a[appliedKey], amount: a.amount, date: a.date, voidDate: null }));
   const row = { ...written, lines: credit.lines, refunds: credit.refunds, allocations: [...credit.allocations, ...applied] } as Row;
   return change(type.resource, row, [{ type: eventOf(type, 'applied'), resource: { type: type.resource, id: credit.id, row } }, ...events]);
 }
@@ -491,4 +503,133 @@ export async function voidCreditDocument<Row extends CreditDocumentRow>(
   await movePartyBalance(scope, type.party.table, partyIdOf(type, credit), credit.total);
   const row = { ...written, lines: credit.lines, allocations: credit.allocations, refunds: credit.refunds } as Row;
   return change(type.resource, row, [{ type: eventOf(type, 'voided'), resource: { type: type.resource, id, row } }, ...voided.events]);
+}
+
+/** When and why a use of credit is undone, and which one. */
+export interface UndoCreditInput {
+  date?: string | null;
+  reason?: string | null;
+}
+
+/** The date an undo is dated (default today, or the use's date if later; never before it, never in a locked period). */
+function undoDate(scope: WriteScope, check: Checker, input: UndoCreditInput, usedOn: string) {
+  const requested = check.date('date', input.date);
+  check.text('reason', input.reason, { max: 500 });
+  check.done();
+  const date = requested ?? laterDate(today(scope.now), usedOn);
+  if (date < usedOn) throw validationError([{ path: 'date', message: `must not be before the date it was used, ${usedOn}` }]);
+  assertOpenPeriod(scope, date);
+  return date;
+}
+
+/** The use of credit `useId` names among the credit's (its allocations or refunds), or a refusal. */
+function standingUse<Use extends { id: string; amount: bigint; date: string; voidDate: string | null }>(
+  type: CreditDocumentType,
+  credit: CreditDocumentRow,
+  uses: Use[],
+  useId: string | null | undefined,
+  path: string,
+  what: string,
+) {
+  if (!useId) throw validationError([{ path, message: 'is required' }]);
+  const use = uses.find((u) => u.id === useId);
+  if (!use) throw validationError([{ path, message: `${type.label.toLowerCase()} ${credit.number} has no ${what} "${useId}"` }]);
+  if (use.voidDate)
+    throw new AppError(
+      'INVALID_STATE',
+      `That ${what} of ${type.label.toLowerCase()} ${credit.number} was already undone on ${use.voidDate}`,
+    );
+  return use;
+}
+
+/**
+ * Undoes an application of credit (QuickBooks and Xero let a bookkeeper remove an allocation): the
+ * document credited owes the amount again (a paid one becomes partly paid or open), the credit has it
+ * free again. Nothing is posted (both sides sit in receivables or payables), so nothing is reversed;
+ * from the undo's date on, aging counts the amount as owed again.
+ */
+export async function undoCreditApplication<Row extends CreditDocumentRow>(
+  scope: WriteScope,
+  type: CreditDocumentType,
+  id: string,
+  input: UndoCreditInput & { allocationId?: string | null },
+) {
+  const check = new Checker();
+  const credit = await loadCreditDocument<Row>(scope, type, id);
+  const allocations = credit.allocations as { id: string; amount: bigint; date: string; voidDate: string | null }[];
+  const allocation = standingUse(type, credit, allocations, input.allocationId, 'allocationId', 'application');
+  const date = undoDate(scope, check, input, allocation.date);
+  const owed = owedDocumentType(type.appliesTo);
+  const documentId = (allocation as unknown as Record<string, string>)[type.appliedKey]!;
+  const document = (await creditedDocuments(scope, owed, [documentId])).get(documentId)!;
+  await delegate(scope, type.allocation.model).update({ where: { id: allocation.id }, data: { voidedAt: scope.now, voidDate: date } });
+  const amountCredited = document.amountCredited - allocation.amount;
+  const writtenDocument = (await delegate(scope, owed.model).update({
+    where: { id: document.id },
+    data: {
+      amountCredited,
+      status: document.amountPaid + settledApartFromPayments({ ...document, amountCredited }) === 0n ? 'OPEN' : 'PARTIALLY_PAID',
+      settledOn: null,
+      updatedAt: scope.now,
+    },
+  })) as OwedDocumentRow;
+  const documentRow: OwedDocumentRow = { ...writtenDocument, lines: document.lines };
+  const written = (await delegate(scope, type.model).update({
+    where: { id: credit.id },
+    data: { amountApplied: credit.amountApplied - allocation.amount, status: 'OPEN', settledOn: null, updatedAt: scope.now },
+  })) as object;
+  const row = {
+    ...written,
+    lines: credit.lines,
+    refunds: credit.refunds,
+    allocations: allocations.map((a) => (a.id === allocation.id ? { ...a, voidDate: date } : a)),
+  } as Row;
+  return change(type.resource, row, [
+    { type: eventOf(type, 'application_undone'), resource: { type: type.resource, id: credit.id, row } },
+    { type: eventOf(owed, 'credit_unapplied'), resource: { type: owed.resource, id: document.id, row: documentRow } },
+  ]);
+}
+
+/** Voids a refund of credit: posts the reversal of its posting; the credit has the amount free again and the party's balance moves back. */
+export async function voidCreditRefund<Row extends CreditDocumentRow>(
+  scope: WriteScope,
+  type: CreditDocumentType,
+  id: string,
+  input: UndoCreditInput & { refundId?: string | null },
+) {
+  const check = new Checker();
+  const credit = await loadCreditDocument<Row>(scope, type, id);
+  const refunds = credit.refunds as { id: string; amount: bigint; date: string; journalEntryId: string; voidDate: string | null }[];
+  const refund = standingUse(type, credit, refunds, input.refundId, 'refundId', 'refund');
+  const date = undoDate(scope, check, input, refund.date);
+  const original = await scope.prisma.journalLine.findMany({ where: { entryId: refund.journalEntryId }, orderBy: { lineNo: 'asc' } });
+  const named = `refund of ${type.label.toLowerCase()} ${credit.number}`;
+  const reason = input.reason?.trim();
+  const posted = await writePosting(scope, {
+    date,
+    description: reason ? `Void of ${named}: ${reason}` : `Void of ${named}`,
+    reference: credit.number,
+    sourceType: type.sourceTypes.refundVoid,
+    sourceId: refund.id,
+    lines: mirrorLines(original),
+  });
+  await delegate(scope, type.refund.model).update({
+    where: { id: refund.id },
+    data: { voidJournalEntryId: posted.entry.id, voidedAt: scope.now, voidDate: date },
+  });
+  const written = (await delegate(scope, type.model).update({
+    where: { id: credit.id },
+    data: { amountRefunded: credit.amountRefunded - refund.amount, status: 'OPEN', settledOn: null, updatedAt: scope.now },
+  })) as object;
+  await movePartyBalance(scope, type.party.table, partyIdOf(type, credit), -refund.amount);
+  const row = {
+    ...written,
+    lines: credit.lines,
+    allocations: credit.allocations,
+    refunds: refunds.map((r) => (r.id === refund.id ? { ...r, voidDate: date } : r)),
+  } as Row;
+  return change(type.resource, row, [
+    { type: eventOf(type, 'refund_voided'), resource: { type: type.resource, id: credit.id, row } },
+    posted.event,
+  ]);
 }

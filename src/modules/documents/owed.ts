@@ -449,7 +449,7 @@ export async function latestSettlement(scope: WriteScope, type: OwedDocumentType
         (
           await delegate(scope, model).aggregate({
             // A voided payment (or write-off) settles nothing.
-            where: { [type.parentKey]: id, ...(voidable ? { voidJournalEntryId: null } : {}) },
+            where: { [type.parentKey]: id, ...(voidable ? { voidDate: null } : {}) },
             _max: { date: true },
           })
         )._max.date,

@@ -102,8 +102,11 @@ export function renderLines(lines: DocumentLineRow[], money: (minor: bigint) => 
 
 /** What a credit document's public shape says in its own words. */
 export interface CreditDocumentTexts {
-  /** Its id's prefix, its lines' and its refunds' (`cn`, `cnl`, `cnr`), and its party's and credited documents' (`cus`, `inv`). */
-  prefixes: { id: string; line: string; refund: string; party: string; applied: string };
+  /**
+   * Its id's prefix, its lines', allocations' and refunds' (`cn`, `cnl`, `cna`, `cnr`), and its party's
+   * and credited documents' (`cus`, `inv`).
+   */
+  prefixes: { id: string; line: string; allocation: string; refund: string; party: string; applied: string };
   reference: string;
   amountApplied: string;
   amountRefunded: string;
@@ -133,8 +136,8 @@ export interface CreditDocumentRendered {
   createdAt: Date;
   updatedAt: Date;
   lines: DocumentLineRow[];
-  allocations: ({ amount: bigint; date: string } & Record<string, unknown>)[];
-  refunds: { id: string; amount: bigint; date: string; paymentAccountId: string; journalEntryId: string }[];
+  allocations: ({ id: string; amount: bigint; date: string; voidDate: string | null } & Record<string, unknown>)[];
+  refunds: { id: string; amount: bigint; date: string; paymentAccountId: string; journalEntryId: string; voidDate: string | null }[];
 }
 
 /**
@@ -165,9 +168,24 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
     amountRefunded: { ...S.number, description: texts.amountRefunded },
     remainingCredit: { ...S.number, description: texts.remainingCredit },
     lines: documentLines(prefixes.line),
-    allocations: S.array(S.object({ [appliedKey]: S.id(prefixes.applied), amount: S.number, date: S.date })),
+    allocations: S.array(
+      S.object({
+        id: S.id(prefixes.allocation),
+        [appliedKey]: S.id(prefixes.applied),
+        amount: S.number,
+        date: S.date,
+        voidDate: { ...S.nullable(S.date), description: 'When the application was undone; null while it stands.' },
+      }),
+    ),
     refunds: S.array(
-      S.object({ id: S.id(prefixes.refund), amount: S.number, date: S.date, paymentAccountId: S.id('acct'), journalEntryId: S.id('je') }),
+      S.object({
+        id: S.id(prefixes.refund),
+        amount: S.number,
+        date: S.date,
+        paymentAccountId: S.id('acct'),
+        journalEntryId: S.id('je'),
+        voidDate: { ...S.nullable(S.date), description: 'When the refund was voided; null while it stands.' },
+      }),
     ),
     journalEntryId: S.id('je'),
     ...voidFields,
@@ -204,13 +222,20 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
         amountRefunded: money(c.amountRefunded),
         remainingCredit: money(c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded),
         lines: renderLines(c.lines, money),
-        allocations: c.allocations.map((a) => ({ [appliedKey]: a[appliedKey], amount: money(a.amount), date: a.date })),
+        allocations: c.allocations.map((a) => ({
+          id: a.id,
+          [appliedKey]: a[appliedKey],
+          amount: money(a.amount),
+          date: a.date,
+          voidDate: a.voidDate,
+        })),
         refunds: c.refunds.map((r) => ({
           id: r.id,
           amount: money(r.amount),
           date: r.date,
           paymentAccountId: r.paymentAccountId,
           journalEntryId: r.journalEntryId,
+          voidDate: r.voidDate,
         })),
         journalEntryId: c.journalEntryId,
         voidedAt: c.voidedAt?.toISOString() ?? null,

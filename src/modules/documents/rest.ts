@@ -114,7 +114,16 @@ export interface CreditDocumentRoutes {
   plural: string;
   representation: Representation;
   filters: string[];
-  summaries: { list: string; retrieve: string; create: string; apply: string; refund: string; void: string };
+  summaries: {
+    list: string;
+    retrieve: string;
+    create: string;
+    apply: string;
+    refund: string;
+    void: string;
+    unapply: string;
+    voidRefund: string;
+  };
 }
 
 /** `/api/v1/<credits>`: list, retrieve and create (posted at once), and POST /{id}/apply, /{id}/refund and /{id}/void. */
@@ -144,5 +153,23 @@ export function creditDocumentRoutes(type: CreditDocumentType, r: CreditDocument
     action('apply', true),
     action('refund', true),
     action('void', false),
+    actionRoute({
+      path: `${r.path}/:id/unapply`,
+      mutation: `unapply${type.typename}`,
+      summary: r.summaries.unapply,
+      inputType: `Unapply${type.typename}Input`,
+      inputRequired: true,
+      status: 200,
+      schema: r.representation.schema,
+    }),
+    actionRoute({
+      path: `${r.path}/:id/void-refund`,
+      mutation: `void${type.typename}Refund`,
+      summary: r.summaries.voidRefund,
+      inputType: `Void${type.typename}RefundInput`,
+      inputRequired: true,
+      status: 200,
+      schema: r.representation.schema,
+    }),
   ];
 }

@@ -1,7 +1,7 @@
 // The GraphQL parts every document shares: the fields of its lines (read in select mode, each from its
 // own columns) and the input fields of a sale's line.
 import type { InputFieldBuilder, InputObjectRef, ObjectFieldBuilder } from '@pothos/core';
-import type { BuilderTypes } from '../../graphql/builder.ts';
+import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { money } from '../../graphql/money.ts';
 import { actionMutation, createMutation, deleteMutation, recordMutation, updateMutation, voidInputType } from '../../graphql/mutations.ts';
@@ -32,7 +32,10 @@ import {
   type RefundCreditInput,
   refundCreditDocument,
   remainingCreditOf,
+  type UndoCreditInput,
+  undoCreditApplication,
   voidCreditDocument,
+  voidCreditRefund,
 } from './credits.ts';
 
 // Invoices, their lines and the other documents' lines are read in select mode: a query reads the
@@ -369,6 +372,24 @@ export const creditRefundFields = (t: ModelFieldBuilder, idPrefix: string, texts
   method: t.exposeString('method', { nullable: true, description: 'How it was paid.' }),
   reference: t.exposeString('reference', { nullable: true, description: 'External reference.' }),
   journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
+  ...paymentVoidObjectFields(t),
+});
+
+/** An application of credit: where it went (the document's own field), how much, when, and whether it was undone. */
+export const creditAllocationFields = (t: ModelFieldBuilder, idPrefix: string) => ({
+  id: t.exposeID('id', { description: `The application id (\`${idPrefix}_…\`).` }),
+  amount: t.field({
+    type: 'Money',
+    description: 'Credit applied.',
+    resolve: (a: { amount: bigint }, _x: unknown, ctx: GraphQLContext) => money(ctx, a.amount),
+  }),
+  date: t.expose('date', { type: 'Date', description: 'When it was applied.' }),
+  voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was undone; null while it stands.' }),
+  voidDate: t.expose('voidDate', {
+    type: 'Date',
+    nullable: true,
+    description: 'The date from which it no longer counts (the document owes the amount again); null while it stands.',
+  }),
 });
 
 /**
@@ -381,6 +402,8 @@ export function creditDocumentMutations<Input extends CreditDocumentInput, Appli
     createInput: InputObjectRef<BuilderTypes, Input>;
     applyInput: InputObjectRef<BuilderTypes, Application>;
     refundInput: InputObjectRef<BuilderTypes, RefundCreditInput>;
+    /** What an application and a refund are called in the inputs' words (`invoice`: "an application to an invoice"). */
+    applied: string;
     /** What each mutation does; `applyInput` describes the apply mutation's input argument. */
     descriptions: { create: string; apply: string; applyInput: string; refund: string; void: string };
   },
@@ -421,5 +444,38 @@ export function creditDocumentMutations<Input extends CreditDocumentInput, Appli
     input: voidInputType(`Void${typename}Input`, label),
     description: m.descriptions.void,
     run: (scope, id, input) => voidCreditDocument(scope, type, id, input),
+  });
+  const undoFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
+    date: t.field({
+      type: 'Date',
+      description: 'From when; today (or the date it was made, if later) when omitted. Not in a locked period.',
+    }),
+    reason: t.string({ description: 'Why.' }),
+  });
+  recordMutation<UndoCreditInput & { allocationId?: string | null }>({
+    name: `unapply${typename}`,
+    model: typename,
+    label,
+    input: builder.inputType(`Unapply${typename}Input`, {
+      description: `Which application of the ${label}'s credit to undo (the ${m.applied} owes the amount again), from when, and why.`,
+      fields: (t) => ({ allocationId: t.id({ required: true, description: 'The application (`allocations[].id`).' }), ...undoFields(t) }),
+    }),
+    inputRequired: true,
+    inputDescription: 'The application to undo.',
+    description: `Undoes an application of the ${label}'s credit: the ${m.applied} owes the amount again, the credit is free again. Nothing is posted.`,
+    run: (scope, id, input) => undoCreditApplication(scope, type, id, input),
+  });
+  recordMutation<UndoCreditInput & { refundId?: string | null }>({
+    name: `void${typename}Refund`,
+    model: typename,
+    label,
+    input: builder.inputType(`Void${typename}RefundInput`, {
+      description: `Which refund of the ${label}'s credit to void, from when, and why.`,
+      fields: (t) => ({ refundId: t.id({ required: true, description: 'The refund (`refunds[].id`).' }), ...undoFields(t) }),
+    }),
+    inputRequired: true,
+    inputDescription: 'The refund to void.',
+    description: `Voids a refund of the ${label}'s credit, posting the reversal of its entry; the credit is free again.`,
+    run: (scope, id, input) => voidCreditRefund(scope, type, id, input),
   });
 }

@@ -38,7 +38,11 @@ export const INVOICE_TYPE = defineOwedDocument({
     voidSourceType: 'payment_void',
     describe: (number) => `Payment for invoice ${number}`,
   },
-  settledBy: [{ model: 'payment', voidable: true }, { model: 'creditNoteAllocation' }, { model: 'invoiceWriteOff', voidable: true }],
+  settledBy: [
+    { model: 'payment', voidable: true },
+    { model: 'creditNoteAllocation', voidable: true },
+    { model: 'invoiceWriteOff', voidable: true },
+  ],
   writeOff: { sourceType: 'write_off', voidSourceType: 'write_off_void' },
   linesInOrder: LINES_IN_ORDER,
 });

@@ -312,8 +312,9 @@ function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.S
   const t = AGING_SIDES[side];
   const [payments, documentKey, party] = [t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
   const credits = creditDocumentTypes(t.credits);
+  // Credit applied or refunded by then, and not undone by then.
   const usedBy = (table: string, key: string, id: string) =>
-    Prisma.sql`COALESCE((SELECT SUM(a."amount") FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} = i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf}), 0)`;
+    Prisma.sql`COALESCE((SELECT SUM(a."amount") FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} = i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf} AND (a."voidDate" IS NULL OR a."voidDate" > ${asOf})), 0)`;
   const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id')}`);
   // A payment or write-off voided by then settled nothing.
   const standing = Prisma.sql`AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})`;

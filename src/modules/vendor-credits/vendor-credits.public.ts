@@ -19,12 +19,20 @@ export const VENDOR_CREDIT_TYPE = defineCreditDocument({
   party: 'vendor',
   number: { prefix: 'VC', sequence: 'vendorCredit' },
   appliesTo: 'bill',
-  sourceTypes: { posting: 'vendor_credit', refund: 'vendor_credit_refund', void: 'vendor_credit_void' },
+  sourceTypes: {
+    posting: 'vendor_credit',
+    refund: 'vendor_credit_refund',
+    refundVoid: 'vendor_credit_refund_void',
+    void: 'vendor_credit_void',
+  },
   linesInOrder: VENDOR_CREDIT_LINES_IN_ORDER,
 });
 
-type Allocation = Pick<PrismaTypes.VendorCreditAllocationGetPayload<object>, 'billId' | 'amount' | 'date'>;
-type Refund = Pick<PrismaTypes.VendorCreditRefundGetPayload<object>, 'id' | 'amount' | 'date' | 'paymentAccountId' | 'journalEntryId'>;
+type Allocation = Pick<PrismaTypes.VendorCreditAllocationGetPayload<object>, 'id' | 'billId' | 'amount' | 'date' | 'voidDate'>;
+type Refund = Pick<
+  PrismaTypes.VendorCreditRefundGetPayload<object>,
+  'id' | 'amount' | 'date' | 'paymentAccountId' | 'journalEntryId' | 'voidDate'
+>;
 export type VendorCreditRow = PrismaTypes.VendorCreditGetPayload<object> & {
   lines: DocumentLineRow[];
   allocations: Allocation[];
@@ -32,7 +40,7 @@ export type VendorCreditRow = PrismaTypes.VendorCreditGetPayload<object> & {
 };
 
 export const vendorCreditRepresentation = creditDocumentRepresentation<VendorCreditRow>(VENDOR_CREDIT_TYPE, {
-  prefixes: { id: 'vc', line: 'vcl', refund: 'vcr', party: 'ven', applied: 'bill' },
+  prefixes: { id: 'vc', line: 'vcl', allocation: 'vca', refund: 'vcr', party: 'ven', applied: 'bill' },
   reference: "The vendor's own credit note number.",
   amountApplied: "Applied to the vendor's bills.",
   amountRefunded: 'Paid back to us by the vendor.',

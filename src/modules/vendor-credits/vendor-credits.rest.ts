@@ -16,5 +16,7 @@ export const vendorCreditRoutes: RestRoute[] = creditDocumentRoutes(VENDOR_CREDI
     apply: 'Apply credit to open bills of the vendor',
     refund: 'Record credit the vendor paid back (posts it)',
     void: 'Void a vendor credit none of whose credit is used (posts the reversal)',
+    unapply: 'Undo an application of vendor credit to a bill (the bill owes it again)',
+    voidRefund: 'Void a refund of vendor credit (posts the reversal; the credit is free again)',
   },
 });

@@ -1,8 +1,8 @@
 import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
-import { money } from '../../graphql/money.ts';
 import {
+  creditAllocationFields,
   creditDocumentFields,
   creditDocumentMutations,
   creditRefundFields,
@@ -49,8 +49,7 @@ builder.prismaObject('VendorCreditAllocation', {
   fields: (t) => ({
     bill: t.relation('bill', { description: 'The bill credited.' }),
     vendorCredit: t.relation('vendorCredit', { description: 'The vendor credit the credit came from.' }),
-    amount: t.field({ type: 'Money', description: 'Credit applied.', resolve: (a, _x, ctx) => money(ctx, a.amount) }),
-    date: t.expose('date', { type: 'Date', description: 'When it was applied.' }),
+    ...creditAllocationFields(t, 'vca'),
   }),
 });
 
@@ -194,6 +193,7 @@ creditDocumentMutations(VENDOR_CREDIT_TYPE, {
   createInput: CreateVendorCreditInput,
   applyInput: ApplyVendorCreditInput,
   refundInput: RefundVendorCreditInput,
+  applied: 'bill',
   descriptions: {
     create: "Enters a vendor's credit and posts it (Dr payables, Cr the lines' accounts and recoverable tax).",
     apply: 'Applies a vendor credit to open bills of its vendor; their amounts due fall.',
