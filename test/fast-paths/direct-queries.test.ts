@@ -9,11 +9,9 @@ import { createTestApp, http, type TestApp } from '../helpers.ts';
 let t: TestApp;
 let key: string;
 let narrowKey: string;
-let accountId: string;
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { points: 1_000, durationSeconds: 60 } } as never);
   ({ key } = await t.tenant());
-  accountId = (await http(t.url, '/api/v1/accounts?limit=1', { key })).body.data[0].id;
   await http(t.url, '/api/v1/customers', { key, body: { name: 'Direct Ltd', email: 'd@example.com' } });
   narrowKey = (await http(t.url, '/api/v1/api-keys', { key, body: { name: 'Employees only', scopes: ['employees:read'] } })).body.secret;
 });
