@@ -3,8 +3,8 @@
 // payments voided, bad debts written off and put back, vendor credits, credit notes), then every journal
 // entry exported to hledger (Debian's plain-text accounting tool), which computes each account's balance
 // at each month end by itself. Our trial balance must equal hledger's at every date, and our aged
-// receivables and payables must equal, customer by customer and vendor by vendor, the control accounts'
-// balances hledger finds from the entries' party names.
+// receivables and payables and each party's statement must equal, customer by customer and vendor by
+// vendor, the control accounts' balances hledger finds from the entries' party names.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -293,6 +293,20 @@ describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
       for (const row of payables.rows as { vendor: { id: string }; total: number }[])
         expect(Math.round(row.total * 100), `payables of ${row.vendor.id} on ${asOf}`).toBe(-(ledger.get(`2000:${row.vendor.id}`) ?? 0));
       expect(Math.round(payables.totals.total * 100), `payables on ${asOf}`).toBe(-(byCode.get('2000') ?? 0));
+
+      // Each party's statement for the month opens and closes on what hledger finds at those dates.
+      const from = addDays(asOf, -29);
+      const opening = hledgerBalances(file, addDays(from, -1));
+      for (const [path, side, code, sign] of [
+        ['customer-statement?customerId', 'customers', '1200', 1],
+        ['vendor-statement?vendorId', 'vendors', '2000', -1],
+      ] as const)
+        for (const party of (await call('GET', `/api/v1/${side}?limit=100`)).data as { id: string }[]) {
+          const statement = await call('GET', `/api/v1/reports/${path}=${party.id}&from=${from}&to=${asOf}`);
+          const at = `${code}:${party.id}`;
+          expect(Math.round(statement.openingBalance * 100), `${at} opening ${from}`).toBe(sign * (opening.get(at) ?? 0) || 0);
+          expect(Math.round(statement.closingBalance * 100), `${at} closing ${asOf}`).toBe(sign * (ledger.get(at) ?? 0) || 0);
+        }
     }
   }, 300_000);
 });

@@ -337,5 +337,11 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     getAgedReceivables: { path: async () => `/api/v1/reports/aged-receivables?asOf=2026-12-31` },
     getAgedPayables: { path: async () => '/api/v1/reports/aged-payables' },
     getTaxSummary: { path: async () => '/api/v1/reports/tax-summary?from=2026-01-01&to=2026-12-31' },
+    getCustomerStatement: {
+      path: async () => `/api/v1/reports/customer-statement?customerId=${await creditCustomer()}&from=2026-01-01&to=2026-12-31`,
+    },
+    getVendorStatement: {
+      path: async () => `/api/v1/reports/vendor-statement?vendorId=${await creditVendor()}&from=2026-01-01&to=2026-12-31`,
+    },
   };
 }

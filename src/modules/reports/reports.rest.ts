@@ -32,6 +32,10 @@ const reportRoute = ({ name, field, summary, args, selection }: ReportDescriptio
   };
 };
 
+const STATEMENT =
+  'from to openingBalance lines { date sourceType sourceId journalEntryId reference description amount balance } closingBalance ' +
+  `aging { ${BUCKETS} }`;
+
 export const reportRoutes: RestRoute[] = [
   reportRoute({
     name: 'trial-balance',
@@ -83,5 +87,19 @@ export const reportRoutes: RestRoute[] = [
     summary: 'Tax collected on sales and paid on purchases over a period, per tax rate',
     args: '$from: Date!, $to: Date!',
     selection: `from to rows { taxRate { id name } rate account { id code name } purchaseAccount { id code name } taxableAmount taxCollected taxablePurchases taxPaid netTax } totalTaxableAmount totalTaxCollected totalTaxablePurchases totalTaxPaid totalNetTax`,
+  }),
+  reportRoute({
+    name: 'customer-statement',
+    field: 'customerStatement',
+    summary: "A customer's statement for a period: opening balance, every posting with the running balance, closing balance, aging",
+    args: '$customerId: ID!, $from: Date!, $to: Date!',
+    selection: `customer { id name } ${STATEMENT}`,
+  }),
+  reportRoute({
+    name: 'vendor-statement',
+    field: 'vendorStatement',
+    summary: "A vendor's statement for a period: opening balance, every posting with the running balance, closing balance, aging",
+    args: '$vendorId: ID!, $from: Date!, $to: Date!',
+    selection: `vendor { id name } ${STATEMENT}`,
   }),
 ];

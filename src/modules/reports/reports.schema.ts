@@ -14,6 +14,7 @@ import {
   type AgingSide,
   balanceSheet,
   generalLedger,
+  partyStatement,
   profitAndLoss,
   taxSummary,
   trialBalance,
@@ -381,7 +382,74 @@ const TaxSummary = builder.objectRef<Tax>('TaxSummary').implement({
   }),
 });
 
+type Statement = Awaited<ReturnType<typeof partyStatement>>;
+const StatementLine = builder.objectRef<Statement['lines'][number]>('StatementLine').implement({
+  description: 'One posting on a statement: a document, a payment, a credit, a write-off or a void of one.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', description: 'Its date.', resolve: (l) => l.date }),
+    sourceType: t.string({
+      description: 'What posted it: invoice, payment, credit_note, write_off, payment_void…',
+      resolve: (l) => l.sourceType,
+    }),
+    sourceId: t.id({ nullable: true, description: 'The record that posted it (the invoice, the payment…).', resolve: (l) => l.sourceId }),
+    journalEntryId: t.id({ description: 'The journal entry (`je_…`).', resolve: (l) => l.journalEntryId }),
+    reference: t.string({ nullable: true, description: 'The document number or payment reference.', resolve: (l) => l.reference }),
+    description: t.string({ description: 'What it was.', resolve: (l) => l.description }),
+    amount: t.field({
+      type: 'Money',
+      description: 'What it added to the balance (negative: what it took off, a payment or a credit).',
+      resolve: (l, _a, ctx) => money(ctx, l.amount),
+    }),
+    balance: t.field({ type: 'Money', description: 'The balance after it.', resolve: (l, _a, ctx) => money(ctx, l.balance) }),
+  }),
+});
+const PartyStatement = builder.objectRef<Statement>('PartyStatement').implement({
+  description:
+    "A customer's or vendor's statement for a period: the balance at the start, every posting naming them, the balance at the end, " +
+    'and the aging at the end. The balance is what the customer owes us, or what we owe the vendor.',
+  fields: (t) => ({
+    customer: t.field({ type: CustomerRef, nullable: true, description: 'The customer (customerStatement).', resolve: (s) => s.customer }),
+    vendor: t.field({ type: VendorRef, nullable: true, description: 'The vendor (vendorStatement).', resolve: (s) => s.vendor }),
+    from: t.field({ type: 'Date', description: 'First day.', resolve: (s) => s.from }),
+    to: t.field({ type: 'Date', description: 'Last day.', resolve: (s) => s.to }),
+    openingBalance: t.field({
+      type: 'Money',
+      description: 'The balance before from.',
+      resolve: (s, _a, ctx) => money(ctx, s.openingBalance),
+    }),
+    lines: t.field({ type: [StatementLine], description: 'Every posting in the period, oldest first.', resolve: (s) => s.lines }),
+    closingBalance: t.field({
+      type: 'Money',
+      description: 'The balance at the end of to.',
+      resolve: (s, _a, ctx) => money(ctx, s.closingBalance),
+    }),
+    aging: t.field({ type: AgingTotals, description: 'The closing balance by age at the end of to.', resolve: (s) => s.aging }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  customerStatement: t.field({
+    type: PartyStatement,
+    extensions: requires('reports:read'),
+    description: "A customer's statement for a period: opening balance, every invoice, payment, credit and write-off, closing balance.",
+    args: {
+      customerId: t.arg.id({ required: true }),
+      from: t.arg({ type: 'Date', required: true }),
+      to: t.arg({ type: 'Date', required: true }),
+    },
+    resolve: (_p, args, ctx) => partyStatement(ctx, 'receivables', String(args.customerId), args.from, args.to),
+  }),
+  vendorStatement: t.field({
+    type: PartyStatement,
+    extensions: requires('reports:read'),
+    description: "A vendor's statement for a period: opening balance, every bill, payment, credit and refund, closing balance.",
+    args: {
+      vendorId: t.arg.id({ required: true }),
+      from: t.arg({ type: 'Date', required: true }),
+      to: t.arg({ type: 'Date', required: true }),
+    },
+    resolve: (_p, args, ctx) => partyStatement(ctx, 'payables', String(args.vendorId), args.from, args.to),
+  }),
   taxSummary: t.field({
     type: TaxSummary,
     extensions: requires('reports:read'),

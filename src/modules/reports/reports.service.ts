@@ -616,3 +616,63 @@ export async function taxSummary(tenant: Tenant, from: string, to: string) {
     totalNet: total((r) => r.net),
   };
 }
+
+/**
+ * A customer's statement (or a vendor's) for a period, as QuickBooks and Xero print one: what was owed
+ * at the start, every posting to receivables (payables) naming the party in the period, oldest first,
+ * with the running balance (invoices, payments, credit notes and their refunds, write-offs, and every
+ * void of them), what was owed at the end, and the aging at the end. Read from the ledger, so it ties to
+ * the control account's general ledger; the aging is read from the documents and agrees with it.
+ * Amounts are what the party owes (a customer) or is owed (a vendor): a charge raises the balance.
+ */
+export async function partyStatement(tenant: Tenant, side: AgingSide, partyId: string, from: string, to: string) {
+  if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
+  const where = { id: partyId, organizationId: tenant.organizationId };
+  const party =
+    side === 'receivables' ? await tenant.prisma.customer.findFirst({ where }) : await tenant.prisma.vendor.findFirst({ where });
+  const partyKey = AGING_SIDES[side].party;
+  if (!party) throw notFound(side === 'receivables' ? 'customer' : 'vendor', partyId);
+  const control = await tenant.prisma.account.findFirstOrThrow({
+    where: { organizationId: tenant.organizationId, systemRole: side === 'receivables' ? 'accounts_receivable' : 'accounts_payable' },
+    select: { id: true },
+  });
+  const lineWhere = { organizationId: tenant.organizationId, accountId: control.id, [partyKey]: partyId };
+  // What the party owes (a customer) or is owed (a vendor), from a line's debit and credit.
+  const owed = (debit: bigint, credit: bigint) => (side === 'receivables' ? debit - credit : credit - debit);
+  const [before, lines, perParty] = await Promise.all([
+    tenant.prisma.journalLine.aggregate({ where: { ...lineWhere, date: { lt: from } }, _sum: { debit: true, credit: true } }),
+    tenant.prisma.journalLine.findMany({
+      where: { ...lineWhere, date: { gte: from, lte: to } },
+      include: { entry: { select: { id: true, number: true, description: true, reference: true, sourceType: true, sourceId: true } } },
+      orderBy: [{ date: 'asc' }, { entry: { number: 'asc' } }, { lineNo: 'asc' }],
+    }),
+    agedSums(tenant, to, side),
+  ]);
+  const openingBalance = owed(before._sum.debit ?? 0n, before._sum.credit ?? 0n);
+  let balance = openingBalance;
+  const rows = lines.map((line) => {
+    const amount = owed(line.debit, line.credit);
+    balance += amount;
+    return {
+      date: line.date,
+      journalEntryId: line.entry.id,
+      sourceType: line.entry.sourceType,
+      sourceId: line.entry.sourceId,
+      reference: line.entry.reference,
+      description: line.description ?? line.entry.description,
+      amount,
+      balance,
+    };
+  });
+  const buckets = perParty.get(partyId) ?? (Object.fromEntries(AGING_BUCKETS.map((k) => [k, 0n])) as Buckets);
+  return {
+    customer: side === 'receivables' ? party : null,
+    vendor: side === 'payables' ? party : null,
+    from,
+    to,
+    openingBalance,
+    lines: rows,
+    closingBalance: balance,
+    aging: { ...buckets, total: AGING_BUCKETS.reduce((t, k) => t + buckets[k], 0n) },
+  };
+}
