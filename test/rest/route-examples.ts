@@ -337,6 +337,9 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     getAgedReceivables: { path: async () => `/api/v1/reports/aged-receivables?asOf=2026-12-31` },
     getAgedPayables: { path: async () => '/api/v1/reports/aged-payables' },
     getTaxSummary: { path: async () => '/api/v1/reports/tax-summary?from=2026-01-01&to=2026-12-31' },
+    getProfitAndLossColumns: {
+      path: async () => '/api/v1/reports/profit-and-loss-columns?from=2026-01-01&to=2026-06-30&period=quarter&comparePriorYear=true',
+    },
     getCustomerStatement: {
       path: async () => `/api/v1/reports/customer-statement?customerId=${await creditCustomer()}&from=2026-01-01&to=2026-12-31`,
     },

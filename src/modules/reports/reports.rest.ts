@@ -102,4 +102,11 @@ export const reportRoutes: RestRoute[] = [
     args: '$vendorId: ID!, $from: Date!, $to: Date!',
     selection: `vendor { id name } ${STATEMENT}`,
   }),
+  reportRoute({
+    name: 'profit-and-loss-columns',
+    field: 'profitAndLossColumns',
+    summary: 'Profit and loss in columns by month or quarter (period), each beside the year before when comparePriorYear is true',
+    args: '$from: Date!, $to: Date!, $period: ColumnPeriod, $comparePriorYear: Boolean',
+    selection: `from to columns { from to label priorYear } income { rows { ${ACCOUNT} amounts } totals } expenses { rows { ${ACCOUNT} amounts } totals } netIncome`,
+  }),
 ];

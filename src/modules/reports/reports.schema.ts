@@ -16,6 +16,7 @@ import {
   generalLedger,
   partyStatement,
   profitAndLoss,
+  profitAndLossColumns,
   taxSummary,
   trialBalance,
 } from './reports.service.ts';
@@ -382,6 +383,57 @@ const TaxSummary = builder.objectRef<Tax>('TaxSummary').implement({
   }),
 });
 
+type Columns = Awaited<ReturnType<typeof profitAndLossColumns>>;
+const ColumnPeriodEnum = builder.enumType('ColumnPeriod', {
+  description: 'How a report in columns divides its range.',
+  values: {
+    MONTH: { value: 'month', description: 'A column per calendar month.' },
+    QUARTER: { value: 'quarter', description: 'A column per calendar quarter.' },
+  } as const,
+});
+const ReportColumn = builder.objectRef<Columns['columns'][number]>('ReportColumn').implement({
+  description: "One column of a report in columns: a period (the range's first and last cut to it).",
+  fields: (t) => ({
+    from: t.field({ type: 'Date', description: 'First day.', resolve: (c) => c.from }),
+    to: t.field({ type: 'Date', description: 'Last day.', resolve: (c) => c.to }),
+    label: t.string({ description: 'E.g. 2026-03, or 2026-Q1.', resolve: (c) => c.label }),
+    priorYear: t.boolean({ description: 'The same period a year before the column left of it.', resolve: (c) => c.priorYear }),
+  }),
+});
+const ColumnRow = builder.objectRef<Columns['income']['rows'][number]>('ColumnRow').implement({
+  description: "An account's amount in each column.",
+  fields: (t) => ({
+    account: t.field({ type: AccountRef, description: 'The account.', resolve: (r) => r.account }),
+    amounts: t.field({
+      type: ['Money'],
+      description: 'One per column, in order.',
+      resolve: (r, _a, ctx) => r.amounts.map((a) => money(ctx, a)),
+    }),
+  }),
+});
+const ColumnSection = builder.objectRef<Columns['income']>('ColumnSection').implement({
+  description: 'The accounts of one type in columns, and the total of each column.',
+  fields: (t) => ({
+    rows: t.field({ type: [ColumnRow], description: 'Accounts with an amount in some column, by code.', resolve: (s) => s.rows }),
+    totals: t.field({ type: ['Money'], description: 'One per column.', resolve: (s, _a, ctx) => s.totals.map((a) => money(ctx, a)) }),
+  }),
+});
+const ProfitAndLossColumns = builder.objectRef<Columns>('ProfitAndLossColumns').implement({
+  description: 'Profit and loss in columns: per month or quarter, each beside the same period a year before when asked.',
+  fields: (t) => ({
+    from: t.field({ type: 'Date', description: 'First day.', resolve: (r) => r.from }),
+    to: t.field({ type: 'Date', description: 'Last day.', resolve: (r) => r.to }),
+    columns: t.field({ type: [ReportColumn], description: 'The columns, in order.', resolve: (r) => r.columns }),
+    income: t.field({ type: ColumnSection, description: 'Income accounts.', resolve: (r) => r.income }),
+    expenses: t.field({ type: ColumnSection, description: 'Expense accounts.', resolve: (r) => r.expenses }),
+    netIncome: t.field({
+      type: ['Money'],
+      description: 'Income − expenses, one per column.',
+      resolve: (r, _a, ctx) => r.netIncome.map((a) => money(ctx, a)),
+    }),
+  }),
+});
+
 type Statement = Awaited<ReturnType<typeof partyStatement>>;
 const StatementLine = builder.objectRef<Statement['lines'][number]>('StatementLine').implement({
   description: 'One posting on a statement: a document, a payment, a credit, a write-off or a void of one.',
@@ -428,6 +480,18 @@ const PartyStatement = builder.objectRef<Statement>('PartyStatement').implement(
 });
 
 builder.queryFields((t) => ({
+  profitAndLossColumns: t.field({
+    type: ProfitAndLossColumns,
+    extensions: requires('reports:read'),
+    description: 'Profit and loss in columns by month or quarter over a range (at most 24), optionally beside the year before.',
+    args: {
+      from: t.arg({ type: 'Date', required: true }),
+      to: t.arg({ type: 'Date', required: true }),
+      period: t.arg({ type: ColumnPeriodEnum, description: 'MONTH when omitted.' }),
+      comparePriorYear: t.arg.boolean({ description: 'Each column beside the same period a year before.' }),
+    },
+    resolve: (_p, args, ctx) => profitAndLossColumns(ctx, args.from, args.to, args.period ?? 'month', args.comparePriorYear ?? false),
+  }),
   customerStatement: t.field({
     type: PartyStatement,
     extensions: requires('reports:read'),

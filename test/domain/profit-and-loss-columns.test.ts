@@ -1,0 +1,87 @@
+// Profit and loss in columns, as an accountant compares periods: a column per month or quarter, each
+// beside the same period a year before when asked; the columns add up to the P&L of the whole range.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ key } = await t.tenant('Columns Co'));
+  const customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Buyer' } })).body.id;
+  const vendorId = (await http(t.url, '/api/v1/vendors', { key, body: { name: 'Landlord' } })).body.id;
+  const rent = ((await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[]).find(
+    (a) => a.code === '6100',
+  )!.id;
+  for (const [date, sale, cost] of [
+    ['2025-01-20', 100, 40],
+    ['2025-02-20', 110, 40],
+    ['2026-01-10', 200, 50],
+    ['2026-02-10', 220, 50],
+    ['2026-03-31', 240, 0],
+    ['2026-07-01', 300, 60],
+  ] as const) {
+    await http(t.url, '/api/v1/invoices', {
+      key,
+      body: { customerId, issueDate: date, lines: [{ description: 'Sale', unitPrice: sale }] },
+    });
+    if (cost)
+      await http(t.url, '/api/v1/bills', {
+        key,
+        body: { vendorId, issueDate: date, lines: [{ description: 'Rent', unitPrice: cost, accountId: rent }] },
+      });
+  }
+});
+afterAll(() => t.close());
+
+describe('profit and loss in columns', () => {
+  it('gives each month beside the same month a year before, adding up to the whole range', async () => {
+    const report = await gql(
+      t.url,
+      key,
+      `{ profitAndLossColumns(from: "2026-01-01", to: "2026-03-31", comparePriorYear: true) {
+          columns { label priorYear from to } income { rows { account { code } amounts } totals } expenses { totals } netIncome }
+         whole: profitAndLoss(from: "2026-01-01", to: "2026-03-31") { netIncome } }`,
+    );
+    expect(report.body.errors).toBeUndefined();
+    const columns = report.body.data.profitAndLossColumns;
+    expect(columns.columns.map((c: { label: string; priorYear: boolean }) => [c.label, c.priorYear])).toEqual([
+      ['2026-01', false],
+      ['2025-01', true],
+      ['2026-02', false],
+      ['2025-02', true],
+      ['2026-03', false],
+      ['2025-03', true],
+    ]);
+    expect(columns.income.rows).toEqual([
+      { account: { code: '4000' }, amounts: ['200.00', '100.00', '220.00', '110.00', '240.00', '0.00'] },
+    ]);
+    expect(columns.expenses.totals).toEqual(['50.00', '40.00', '50.00', '40.00', '0.00', '0.00']);
+    expect(columns.netIncome).toEqual(['150.00', '60.00', '170.00', '70.00', '240.00', '0.00']);
+    const thisYear = columns.netIncome.filter((_n: string, i: number) => !columns.columns[i].priorYear);
+    expect(thisYear.reduce((t: number, n: string) => t + Number(n), 0).toFixed(2)).toBe(report.body.data.whole.netIncome);
+  });
+
+  it('cuts quarters to the range, over REST too', async () => {
+    const report = await http(t.url, '/api/v1/reports/profit-and-loss-columns?from=2026-02-15&to=2026-08-10&period=quarter', { key });
+    expect(report.status).toBe(200);
+    expect(report.body.columns).toEqual([
+      { from: '2026-02-15', to: '2026-03-31', label: '2026-Q1', priorYear: false },
+      { from: '2026-04-01', to: '2026-06-30', label: '2026-Q2', priorYear: false },
+      { from: '2026-07-01', to: '2026-08-10', label: '2026-Q3', priorYear: false },
+    ]);
+    expect(report.body.netIncome).toEqual([240, 0, 240]);
+  });
+
+  it('refuses a range that ends before it starts or needs more than 24 columns', async () => {
+    const backwards = await http(t.url, '/api/v1/reports/profit-and-loss-columns?from=2026-02-01&to=2026-01-01', { key });
+    expectProblem(backwards, 400, 'VALIDATION_FAILED');
+    const long = await http(t.url, '/api/v1/reports/profit-and-loss-columns?from=2024-01-01&to=2026-01-31', { key });
+    expectProblem(long, 400, 'VALIDATION_FAILED');
+    expect(long.body.errors).toEqual([{ path: 'to', message: 'makes more than 24 months; ask for a shorter range' }]);
+    expect(
+      (await http(t.url, '/api/v1/reports/profit-and-loss-columns?from=2024-01-01&to=2026-01-31&period=quarter', { key })).status,
+    ).toBe(200);
+  });
+});
