@@ -62,7 +62,7 @@ describe('npm run apikey', () => {
       return status;
     };
     try {
-      expect((await http(base, '/api/v1/accounts', { key })).body.total).toBe(19);
+      expect((await http(base, '/api/v1/accounts', { key })).body.total).toBe(20);
       // Revoked through the API on one server: the other, which remembered the key, refuses it too (two
       // instances share a PostgreSQL database; two processes on one SQLite file are a test further down).
       if (d.db.provider === 'postgresql') {

@@ -21,7 +21,7 @@ describe('npm start', () => {
       expect(health.body).toEqual({ status: 'ok', database: 'reachable' });
       const accounts = await http(first.url, '/api/v1/accounts', { key });
       expect(accounts.status).toBe(200);
-      expect(accounts.body).toMatchObject({ page: 1, limit: 20, total: 19, pages: 1 });
+      expect(accounts.body).toMatchObject({ page: 1, limit: 20, total: 20, pages: 1 });
       expect(accounts.body.data.map((a: any) => a.name)).toEqual(
         expect.arrayContaining([
           'Cash',
@@ -123,7 +123,7 @@ describe('graceful shutdown', () => {
     await closing;
     await ended;
     expect(response).toMatch(/^HTTP\/1\.1 200/);
-    expect(response).toContain('"total":19');
+    expect(response).toContain('"total":20');
     expect(t.app.server.listening).toBe(false);
     await t.drop();
   });
