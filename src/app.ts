@@ -198,7 +198,9 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       title: 'Accounting API',
       headers: JSON.stringify({ Authorization: 'Bearer <your API key>' }),
       defaultQuery:
-        '# Paste your API key into the Headers tab below, in place of <your API key>, then run this with ▶.\n# The schema (Docs, autocomplete) loads without a key.\n{\n  viewer { organization { name baseCurrency } }\n  accounts(first: 5) { totalCount edges { node { code name type } } }\n}\n',
+        '# Paste your API key into the Headers tab below, in place of <your API key>, then run this with ▶.\n# The schema (Docs, ' +
+        'autocomplete) loads without a key.\n{\n  viewer { organization { name baseCurrency } }\n  accounts(first: 5) { ' +
+        'totalCount edges { node { code name type } } }\n}\n',
     },
   });
   const rest = createRestRouter(restRoutes, schema, yoga);

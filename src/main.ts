@@ -25,12 +25,14 @@ const tracing = config.tracing
 try {
   const { app, url, demoKey } = await boot(config, logger);
   const lines = [
-    `Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, dashboard: ${url}/dashboard, health: ${url}/healthz)`,
+    `Accounting API listening on ${url}  (GraphQL: ${url}/graphql, REST: ${url}/api/v1/, dashboard: ${url}/dashboard, health: ` +
+      `${url}/healthz)`,
   ];
   const metrics = app.metricsAddress();
   if (metrics)
     lines.push(
-      `Prometheus metrics at http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${metrics.port}/metrics`,
+      `Prometheus metrics at ` +
+        `http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${metrics.port}/metrics`,
     );
   if (demoKey) {
     lines.push(

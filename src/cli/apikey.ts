@@ -58,7 +58,8 @@ try {
     if (expiresAt && (!isAcceptedMoment(expiresAt) || expiresAt <= new Date())) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `--expires must be a future date or date-time up to ${LATEST_DATE}, e.g. ${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}`,
+        `--expires must be a future date or date-time up to ${LATEST_DATE}, e.g. ` +
+          `${new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10)}`,
       );
     }
     let organization = await findOrganizationByName(db.prisma, values.org);
@@ -66,19 +67,23 @@ try {
     if (organization && values.currency !== undefined && values.currency.trim().toUpperCase() !== organization.baseCurrency) {
       throw new AppError(
         'VALIDATION_FAILED',
-        `--currency ${values.currency} cannot apply: "${organization.name}" exists already and keeps its books in ${organization.baseCurrency} (a base currency is set when an organization is created). Leave out --currency to add a key to it, or name a new organization.`,
+        `--currency ${values.currency} cannot apply: "${organization.name}" exists already and keeps its books in ` +
+          `${organization.baseCurrency} (a base currency is set when an organization is created). Leave out --currency to add a ` +
+          `key to it, or name a new organization.`,
       );
     }
     if (!organization) {
       organization = await createOrganization(db.prisma, { name: values.org, baseCurrency: values.currency });
       console.error(
-        `created organization "${organization.name}" (${organization.id}, ${organization.baseCurrency}) with the standard chart of accounts`,
+        `created organization "${organization.name}" (${organization.id}, ${organization.baseCurrency}) with the standard chart ` +
+          `of accounts`,
       );
     }
     const { record, plaintext } = await createApiKey(db.prisma, organization.id, values.name ?? 'API key', { scopes, expiresAt });
     const expiry = record.expiresAt ? `, expires ${record.expiresAt.toISOString()}` : '';
     console.error(
-      `created key ${record.prefix} "${record.name}" for "${organization.name}" with scopes ${record.scopes}${expiry}; the key is shown once, store it now:`,
+      `created key ${record.prefix} "${record.name}" for "${organization.name}" with scopes ${record.scopes}${expiry}; the key ` +
+        `is shown once, store it now:`,
     );
     console.log(plaintext);
   } else if (command === 'list') {

@@ -153,7 +153,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   /** Locks and reads the organization row: the first statement of every write. */
   async function lockOrganization(sql: RawSql, organizationId: string) {
     const columns = Prisma.raw(
-      `"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", ${SEQUENCES.map(([, column]) => `"${column}"`).join(', ')}`,
+      `"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", ` +
+        `${SEQUENCES.map(([, column]) => `"${column}"`).join(', ')}`,
     );
     // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
     // it under the busy timeout), rather than reading first and failing to upgrade later. It sets a
@@ -228,7 +229,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
             if (existing.operation !== request.operation || existing.requestHash !== requestHash) {
               throw new AppError(
                 'IDEMPOTENCY_KEY_REUSED',
-                `The idempotency key "${key}" was already used with a different request (${existing.operation}); use a new key for a new request`,
+                `The idempotency key "${key}" was already used with a different request (${existing.operation}); use a new key ` +
+                  `for a new request`,
                 [{ path: 'idempotencyKey', message: 'was used with a different request' }],
               );
             }
@@ -280,7 +282,13 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         const moved = SEQUENCES.filter(([sequence]) => numbers[sequence] !== sequences[sequence]);
         const sequenceUpdate = moved.length
           ? [
-              Prisma.sql`UPDATE "Organization" SET ${Prisma.join(moved.map(([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} = ${numbers[sequence]}`))} WHERE "id" = ${organizationId}`,
+              Prisma.sql`UPDATE "Organization" SET
+                ${Prisma.join(
+                  moved.map(
+                    ([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} =
+                  ${numbers[sequence]}`,
+                  ),
+                )} WHERE "id" = ${organizationId}`,
             ]
           : [];
         // Each insert also returns the organization's last event before this write (read in the statement's
@@ -293,7 +301,9 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
                 'Event',
                 EVENT_COLUMNS,
                 events.map((e) => ({ ...e, relayedAt })),
-              )} RETURNING "id", "seq", (SELECT max("seq") FROM "Event" AS "earlier" WHERE "earlier"."organizationId" = ${organizationId} AND "earlier"."id" NOT IN (${Prisma.join(events.map((e) => e.id))})) AS "previousSeq"`,
+              )} RETURNING "id", "seq", (SELECT max("seq") FROM "Event" AS "earlier"
+                 WHERE "earlier"."organizationId" = ${organizationId}
+                    AND "earlier"."id" NOT IN (${Prisma.join(events.map((e) => e.id))})) AS "previousSeq"`,
             ]
           : [];
         // The rows of the last statement: the events', or none (an UPDATE returns nothing).

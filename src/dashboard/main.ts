@@ -236,7 +236,9 @@ async function open(candidate: string) {
   if (missing.length) {
     // Said before anything fails: the page would otherwise be refused piece by piece.
     sessionStorage.removeItem(KEY_STORAGE);
-    keyError.textContent = `The key "${viewer.apiKey.name}" lacks ${missing.join(', ')}, which the dashboard needs. Create a key with the dashboard preset in Settings.`;
+    keyError.textContent =
+      `The key "${viewer.apiKey.name}" lacks ${missing.join(', ')}, which the dashboard needs. Create a key ` +
+      `with the dashboard preset in Settings.`;
     keyInput.focus();
     return;
   }

@@ -242,7 +242,8 @@ async function correctTenantStatistics(db: Database): Promise<void> {
   const [analyzed] = await db.prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'`);
   if (!analyzed) return; // no statistics yet (an empty database)
   const stats = await db.prisma.$queryRawUnsafe<{ idx: string; stat: string }[]>(
-    `SELECT s.idx, s.stat FROM sqlite_stat1 s WHERE s.idx IS NOT NULL AND (SELECT name FROM pragma_index_info(s.idx) WHERE seqno = 0) = 'organizationId'`,
+    `SELECT s.idx, s.stat FROM sqlite_stat1 s WHERE s.idx IS NOT NULL AND (SELECT name FROM pragma_index_info(s.idx) WHERE seqno
+      = 0) = 'organizationId'`,
   );
   if (stats.length === 0) return;
   const [{ organizations }] = await db.prisma.$queryRawUnsafe<{ organizations: bigint | number }[]>(

@@ -74,5 +74,6 @@ export function totalsStatement<Row extends Record<string, unknown>>(
   const additions = summed
     .map((column) => `${quoted(column)} = ${quoted(table)}.${quoted(column)} + excluded.${quoted(column)}`)
     .join(', ');
-  return Prisma.sql`${insertStatement(table, [...key, ...summed], rows)} ON CONFLICT (${Prisma.raw(key.map(quoted).join(', '))}) DO UPDATE SET ${Prisma.raw(additions)}`;
+  return Prisma.sql`${insertStatement(table, [...key, ...summed], rows)} ON CONFLICT (${Prisma.raw(key.map(quoted).join(', '))})
+    DO UPDATE SET ${Prisma.raw(additions)}`;
 }

@@ -215,6 +215,7 @@ async function pendingMigrations(engine: SchemaEngine, list: ReturnType<typeof m
   if (!history) return [];
   if (history.diagnostic === 'databaseIsBehind') return history.unappliedMigrationNames;
   throw new MigrationError(
-    `the database has migrations this version does not know (${history.unpersistedMigrationNames.join(', ')}); is an older version of the server starting on a newer database?`,
+    `the database has migrations this version does not know (${history.unpersistedMigrationNames.join(', ')}); is an older ` +
+      `version of the server starting on a newer database?`,
   );
 }

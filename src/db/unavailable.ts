@@ -21,8 +21,21 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'TooM
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 
 /** node-postgres' and Node's words for a connection that went away. */
-const CONNECTION_LOST =
-  /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|terminating connection due to/i;
+const CONNECTION_LOST = new RegExp(
+  [
+    'Connection terminated',
+    'connection error and is not queryable',
+    'Client was closed',
+    'timeout exceeded when trying to connect',
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    'EHOSTUNREACH',
+    'terminating connection due to',
+  ].join('|'),
+  'i',
+);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();

@@ -74,10 +74,11 @@ export function createRelay({
     const rows = (await tx.$queryRaw`
       UPDATE "Event" SET "relayedAt" = ${now}
       WHERE "seq" IN (SELECT "seq" FROM "Event" WHERE "relayedAt" IS NULL ORDER BY "seq" LIMIT ${batchSize} ${skipLocked})
-      RETURNING "seq", "id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "actor", "actorKeyId"`) as (Omit<
-      LoggedEvent,
-      'seq' | 'createdAt'
-    > & { seq: number | bigint; createdAt: Date | string | number })[];
+      RETURNING "seq", "id", "organizationId", "type", "resourceType",
+        "resourceId", "payload", "createdAt", "actor", "actorKeyId"`) as (Omit<LoggedEvent, 'seq' | 'createdAt'> & {
+      seq: number | bigint;
+      createdAt: Date | string | number;
+    })[];
     return rows.map((row) => ({ ...row, seq: Number(row.seq), createdAt: new Date(row.createdAt) })).sort((a, b) => a.seq - b.seq);
   }
 

@@ -72,7 +72,9 @@ export const builder = new SchemaBuilder<{
       },
     },
     nodesQueryOptions: {
-      description: `Fetches objects of your organization by id (at most ${MAX_NODE_IDS}), in the order given; null for each id that does not resolve.`,
+      description:
+        `Fetches objects of your organization by id (at most ${MAX_NODE_IDS}), in the order given; null for each id ` +
+        `that does not resolve.`,
       extensions: requires(null),
       resolve: async (_root, args, ctx, _info, resolveNodes) => {
         const ids = args.ids;

@@ -134,7 +134,8 @@ export function useQueryCost(maximum = MAX_QUERY_COST) {
       setResultAndStopExecution({
         errors: [
           new GraphQLError(
-            `This query would cost ${cost.requestedQueryCost}, more than the maximum of ${maximum}; ask for smaller pages (first/last/limit) or fewer nested lists`,
+            `This query would cost ${cost.requestedQueryCost}, more than the maximum of ${maximum}; ask for smaller pages ` +
+              `(first/last/limit) or fewer nested lists`,
             {
               extensions: { code: 'VALIDATION_FAILED', status: 400, cost },
             },

@@ -130,7 +130,9 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       extensions,
       cursor: 'id',
       maxSize: connectionMaxSize,
-      description: `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before, at most ${MAX_CONNECTION_SIZE} a page).`,
+      description:
+        `${capitalize(options.description)} of your organization as a cursor connection (first/after, last/before, at ` +
+        `most ${MAX_CONNECTION_SIZE} a page).`,
       args: { filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
       totalCount: (_parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) => totalOf(ctx, where(ctx, args.filter)),
       resolve: (query: object, _parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) =>

@@ -6,7 +6,8 @@ const invalid = (message: string) => new GraphQLError(message, { extensions: { c
 
 builder.scalarType('Money', {
   description:
-    'An exact amount in the organization\'s currency, as a decimal string such as "1250.00". Input also accepts a number; amounts with more decimals than the currency allows are rejected, never rounded.',
+    'An exact amount in the organization\'s currency, as a decimal string such as "1250.00". Input also accepts a number; ' +
+    'amounts with more decimals than the currency allows are rejected, never rounded.',
   serialize: (value) => String(value),
   parseValue: (value) => {
     if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return value.trim();

@@ -23,7 +23,7 @@ function documentKey(args: ExecutionArgs): string {
   const context = args.contextValue as { organizationId?: string; apiKey?: { scopes?: string[] } } | undefined;
   const scopes = [...(context?.apiKey?.scopes ?? [])].sort().join(' '); // a field's answer may depend on them
   const text = args.document.loc?.source.body ?? print(args.document);
-  return `${context?.organizationId ?? ''}\u0000${scopes}\u0000${args.operationName ?? ''}\u0000${JSON.stringify(args.variableValues ?? {})}\u0000${text}`;
+  return [context?.organizationId ?? '', scopes, args.operationName ?? '', JSON.stringify(args.variableValues ?? {}), text].join('\u0000');
 }
 
 function executeShared(payload: unknown, key: string, args: ExecutionArgs): Promise<ExecutionResult> {

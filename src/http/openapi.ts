@@ -63,9 +63,15 @@ export function inputSchema(type: GraphQLInputType): Schema {
 }
 
 const ERROR_RESPONSES = {
-  400: 'Data missing or invalid (VALIDATION_FAILED, MALFORMED_JSON, UNBALANCED_ENTRY, PERIOD_LOCKED, INVALID_STATE, IDEMPOTENCY_KEY_REUSED); `errors` names each bad field.',
-  401: 'API key missing, malformed, unknown, revoked or expired (UNAUTHENTICATED; the message says which of the last two); the answer carries `WWW-Authenticate: Bearer`.',
-  403: 'The API key lacks a scope this operation needs (INSUFFICIENT_SCOPE); `requiredScope` names it, as does `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`.',
+  400:
+    'Data missing or invalid (VALIDATION_FAILED, MALFORMED_JSON, UNBALANCED_ENTRY, PERIOD_LOCKED, INVALID_STATE, ' +
+    'IDEMPOTENCY_KEY_REUSED); `errors` names each bad field.',
+  401:
+    'API key missing, malformed, unknown, revoked or expired (UNAUTHENTICATED; the message says which of the last two); the ' +
+    'answer carries `WWW-Authenticate: Bearer`.',
+  403:
+    'The API key lacks a scope this operation needs (INSUFFICIENT_SCOPE); `requiredScope` names it, as does ' +
+    '`WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`.',
   404: 'The resource does not exist in your organization (NOT_FOUND).',
   409: "The organization's books were busy with other changes (CONFLICT); retry after Retry-After seconds with the same Idempotency-Key.",
   413: 'The body is larger than the server accepts (PAYLOAD_TOO_LARGE).',
@@ -128,7 +134,8 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 const HEADERS: Record<string, { description: string; required?: boolean; schema: Schema }> = {
   'X-Request-Id': {
     description:
-      "The request's id: the X-Request-Id the client sent (1–128 letters, digits, `.`, `_`, `-`, and not shaped like an API key), else a new UUID. Quote it to support.",
+      "The request's id: the X-Request-Id the client sent (1–128 letters, digits, `.`, `_`, `-`, and not shaped like an API " +
+      'key), else a new UUID. Quote it to support.',
     schema: { type: 'string' },
   },
   'X-RateLimit-Limit': {
@@ -368,9 +375,13 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
       title: 'Accounting API',
       version,
       description:
-        'REST API v1. Every request needs `Authorization: Bearer <API key>`. Lists take `page` and `limit` (at most 100) and answer `{ data, total, page, limit, pages }`. Errors are RFC 9457 problem details with a `code`. ' +
-        "Every answer carries `X-Request-Id`; every answer to a request with a valid key carries the key's quota (`X-RateLimit-*`, `RateLimit`, `RateLimit-Policy`). " +
-        'A path this document does not list answers 404 (`NOT_FOUND`, the `Problem404` shape); a listed path asked with a method it does not take answers 405 (`METHOD_NOT_ALLOWED`, the same problem shape) with an `Allow` header listing the methods it takes (there is no operation to declare that on). Every GET also answers HEAD.',
+        'REST API v1. Every request needs `Authorization: Bearer <API key>`. Lists take `page` and `limit` (at most 100) and ' +
+        'answer `{ data, total, page, limit, pages }`. Errors are RFC 9457 problem details with a `code`. ' +
+        "Every answer carries `X-Request-Id`; every answer to a request with a valid key carries the key's quota " +
+        '(`X-RateLimit-*`, `RateLimit`, `RateLimit-Policy`). ' +
+        'A path this document does not list answers 404 (`NOT_FOUND`, the `Problem404` shape); a listed path asked with a method ' +
+        'it does not take answers 405 (`METHOD_NOT_ALLOWED`, the same problem shape) with an `Allow` header listing the ' +
+        'methods it takes (there is no operation to declare that on). Every GET also answers HEAD.',
       license: { name: 'Proprietary: for integrators of the service', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
@@ -382,7 +393,8 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
           type: 'http',
           scheme: 'bearer',
           description:
-            'API key: ak_<prefix>_<secret>. Each operation names the scopes the key needs (`<resource>:write` includes `<resource>:read`; `*` holds every scope).',
+            'API key: ak_<prefix>_<secret>. Each operation names the scopes the key needs (`<resource>:write` includes ' +
+            '`<resource>:read`; `*` holds every scope).',
         },
       },
       schemas: names.schemas,

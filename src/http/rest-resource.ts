@@ -169,7 +169,8 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       bodyToInput: u.bodyToInput,
       documentBody: u.documentBody,
       responses: { 200: r.representation.schema },
-      document: `mutation ${mutation}($id: ID!, $input: ${inputType}!, $idempotencyKey: String) { ${mutation}(id: $id, input: $input, idempotencyKey: $idempotencyKey) { id } }`,
+      document: `mutation ${mutation}($id: ID!, $input: ${inputType}!, $idempotencyKey: String) { ${mutation}(id: $id, input:
+        $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => ({ id: req.params.id, input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
       toResult: (_data, _req, _context, write) => writeResult(200, write),
     });
@@ -217,7 +218,8 @@ export function createRoute(c: CreateDescription): RestRoute {
     bodyToInput: c.bodyToInput,
     documentBody: c.documentBody,
     responses: { 201: c.schema },
-    document: `mutation ${c.mutation}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id ${c.extra?.selection ?? ''} } }`,
+    document: `mutation ${c.mutation}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input,
+      idempotencyKey: $idempotencyKey) { id ${c.extra?.selection ?? ''} } }`,
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data, _req, _context, write) => {
       const result = writeResult(201, write, write ? { location: c.location(write.id) } : {});
@@ -239,7 +241,8 @@ export function actionRoute(a: ActionDescription): RestRoute {
     bodyType: a.inputType,
     bodyRequired: !!a.inputRequired,
     responses: { [a.status]: a.schema },
-    document: `mutation ${a.mutation}($id: ID!${input}, $idempotencyKey: String) { ${a.mutation}(id: $id${a.inputType ? ', input: $input' : ''}, idempotencyKey: $idempotencyKey) { id ${a.extra?.selection ?? ''} } }`,
+    document: `mutation ${a.mutation}($id: ID!${input}, $idempotencyKey: String) { ${a.mutation}(id:
+      $id${a.inputType ? ', input: $input' : ''}, idempotencyKey: $idempotencyKey) { id ${a.extra?.selection ?? ''} } }`,
     toVariables: (req) => ({ id: req.params.id, ...(a.inputType ? { input: req.body } : {}), idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data, _req, _context, write) => {
       const result = writeResult(a.status, write, a.location && write ? { location: a.location(write.id) } : {});

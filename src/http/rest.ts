@@ -423,7 +423,8 @@ function enumMessage(message: string, invalid: unknown, schema: GraphQLSchema): 
   const values = enumValuesNamedIn(message, schema);
   return (
     values &&
-    `must be one of ${values.map((v) => v.toLowerCase()).join(', ')}, got ${JSON.stringify(typeof invalid === 'string' ? invalid.toLowerCase() : invalid)}`
+    `must be one of ${values.map((v) => v.toLowerCase()).join(', ')}, got ` +
+      `${JSON.stringify(typeof invalid === 'string' ? invalid.toLowerCase() : invalid)}`
   );
 }
 

@@ -16,7 +16,8 @@ export function forbiddenAddress(address: string): string | undefined {
   const range = parsed.range();
   return range === 'unicast'
     ? undefined
-    : `resolves to a ${range} address (${address}), which cannot receive webhooks (an operator may allow private targets for development with WEBHOOK_ALLOW_PRIVATE_TARGETS=1)`;
+    : `resolves to a ${range} address (${address}), which cannot receive webhooks (an operator may allow private targets for ` +
+        `development with WEBHOOK_ALLOW_PRIVATE_TARGETS=1)`;
 }
 
 /** Checks a URL's form and, unless private targets are allowed, where its host resolves; the reason when refused. */

@@ -136,7 +136,8 @@ function judgeAccountRefs(check: Checker, refs: AccountRef[], accounts: CheckedA
     else if (ref.subtypes && !ref.subtypes.includes(account.subtype?.toLowerCase() ?? '')) {
       check.fail(
         ref.path,
-        `must be a ${ref.subtypes.join(' or ')} account (an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account with subtype ${ref.subtypes.join(' or ')}); this one has ${account.subtype ? `subtype "${account.subtype}"` : 'no subtype'}`,
+        `must be a ${ref.subtypes.join(' or ')} account (an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account with ` +
+          `subtype ${ref.subtypes.join(' or ')}); this one has ${account.subtype ? `subtype "${account.subtype}"` : 'no subtype'}`,
       );
     }
   }

@@ -39,7 +39,8 @@ export const ApiKeyRef = builder.prismaNode('ApiKey', {
     secret: t.string({
       nullable: true,
       description:
-        'The whole key (`ak_…`): only in the answer of createApiKey or rollApiKey that made it, null everywhere else (an idempotent replay included). Store it then; it cannot be shown again.',
+        'The whole key (`ak_…`): only in the answer of createApiKey or rollApiKey that made it, null everywhere else (an ' +
+        'idempotent replay included). Store it then; it cannot be shown again.',
       resolve: (k, _args, ctx) => issuedSecret(ctx, k.id),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
@@ -123,7 +124,8 @@ const RollApiKeyInputRef = builder.inputType('RollApiKeyInput', {
   description: 'How long the replaced secret keeps working.',
   fields: (t) => ({
     expiresInHours: t.int({
-      description: `Hours the old secret keeps working (0 to ${MAX_ROLL_GRACE_HOURS}; default ${DEFAULT_ROLL_GRACE_HOURS}). 0 stops it at once.`,
+      description:
+        `Hours the old secret keeps working (0 to ${MAX_ROLL_GRACE_HOURS}; default ${DEFAULT_ROLL_GRACE_HOURS}). 0 ` + `stops it at once.`,
     }),
   }),
 });
@@ -134,7 +136,8 @@ actionMutation<{ expiresInHours?: number | null }>({
   label: 'API key',
   input: RollApiKeyInputRef,
   description:
-    'Gives a key a new secret (select `secret`: shown this once); the old one keeps working for the hours given. Same key, same scopes, same quota.',
+    'Gives a key a new secret (select `secret`: shown this once); the old one keeps working for the hours given. Same key, same ' +
+    'scopes, same quota.',
   run: async (scope, id, input, ctx) => {
     const { change, secret } = await rollApiKey(scope, id, input, ctx.apiKey);
     rememberIssuedSecret(ctx, id, secret);

@@ -693,7 +693,8 @@ export async function updateOwedDraft<Row extends OwedDocumentRow>(
   if (document.status !== 'DRAFT')
     throw new AppError(
       'INVALID_STATE',
-      `${type.label} ${document.number} is ${statusWords(document.status)}; only a draft can be edited (void a posted ${type.label.toLowerCase()} and enter it again)`,
+      `${type.label} ${document.number} is ${statusWords(document.status)}; only a draft can be edited (void a posted ` +
+        `${type.label.toLowerCase()} and enter it again)`,
     );
   const partyKey = type.party.key;
   const partyId = partyIdOf(type, document);
@@ -743,7 +744,8 @@ export async function deleteOwedDraft<Row extends OwedDocumentRow>(scope: WriteS
   if (document.status !== 'DRAFT')
     throw new AppError(
       'INVALID_STATE',
-      `${type.label} ${document.number} is ${statusWords(document.status)}; only a draft can be deleted (void a posted ${type.label.toLowerCase()} instead)`,
+      `${type.label} ${document.number} is ${statusWords(document.status)}; only a draft can be deleted (void a posted ` +
+        `${type.label.toLowerCase()} instead)`,
     );
   await delegate(scope, type.lineModel).deleteMany({ where: { [type.parentKey]: id } });
   await delegate(scope, type.model).deleteMany({ where: { id, organizationId: scope.organizationId } });

@@ -82,7 +82,8 @@ export async function voidPosting(
   if (document.amountPaid > 0n) {
     throw new AppError(
       'INVALID_STATE',
-      `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ${label.toLowerCase()} cannot be voided: void its payments first`,
+      `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ` +
+        `${label.toLowerCase()} cannot be voided: void its payments first`,
     );
   }
   if (document.amountWrittenOff) {
@@ -94,7 +95,8 @@ export async function voidPosting(
   if (document.amountCredited) {
     throw new AppError(
       'INVALID_STATE',
-      `${label} ${document.number} has ${formatMoney(document.amountCredited, decimalsOf(scope))} of credit applied; a ${label.toLowerCase()} with credit applied cannot be voided`,
+      `${label} ${document.number} has ${formatMoney(document.amountCredited, decimalsOf(scope))} of credit applied; a ` +
+        `${label.toLowerCase()} with credit applied cannot be voided`,
     );
   }
   const todayDate = today(scope.now);

@@ -88,7 +88,8 @@ export function owedDocumentRoutes(type: OwedDocumentType, r: OwedDocumentRoutes
       responses: { 201: r.paymentRepresentation.schema },
       // The document is the one in the path; a body naming another is refused by the id check below.
       bodyToInput: (body, req) => ({ [type.parentKey]: req.params.id, ...body }),
-      document: `mutation ${r.payment.mutation}($input: ${r.payment.inputType}!, $idempotencyKey: String) { ${r.payment.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
+      document: `mutation ${r.payment.mutation}($input: ${r.payment.inputType}!, $idempotencyKey: String) {
+        ${r.payment.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => {
         const input = req.body as Record<string, unknown>;
         if (input[type.parentKey] !== req.params.id)

@@ -136,7 +136,8 @@ export const purchaseLineInputFields = (t: InputFieldBuilder<BuilderTypes, 'Inpu
   taxRateId: t.id({
     description:
       'A tax rate of your organization (`txr_…`): its percentage applies and its tax is ' +
-      `${accountText === 'debit' ? 'debited to' : 'credited back to'} its purchase account (default the recoverable tax account). No tax without one.`,
+      `${accountText === 'debit' ? 'debited to' : 'credited back to'} its purchase account (default the recoverable tax ` +
+      `account). No tax without one.`,
   }),
   accountId: t.id({
     description:
@@ -462,7 +463,9 @@ export function creditDocumentMutations<Input extends CreditDocumentInput, Appli
     }),
     inputRequired: true,
     inputDescription: 'The application to undo.',
-    description: `Undoes an application of the ${label}'s credit: the ${m.applied} owes the amount again, the credit is free again. Nothing is posted.`,
+    description:
+      `Undoes an application of the ${label}'s credit: the ${m.applied} owes the amount again, the credit is free ` +
+      `again. Nothing is posted.`,
     run: (scope, id, input) => undoCreditApplication(scope, type, id, input),
   });
   recordMutation<UndoCreditInput & { refundId?: string | null }>({

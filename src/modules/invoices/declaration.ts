@@ -30,7 +30,8 @@ export default declareModule(
       'invoice.write_off_voided': "An invoice's write-off was voided and the reversal posted; the invoice is owed again.",
       'invoice.voided': 'An invoice was voided; if it was posted, the reversal was posted too.',
       'invoice.payment_voided':
-        'A payment of an invoice was voided; the object is the invoice after it (its amount due restored; paid becomes partially paid or open).',
+        'A payment of an invoice was voided; the object is the invoice after it (its amount due restored; paid becomes partially ' +
+        'paid or open).',
       'payment.voided': "A payment received was voided (with the invoice.payment_voided and the reversal's journal_entry.created).",
     },
     sourceTypes: ['invoice', 'invoice_void', 'payment', 'payment_void', 'write_off', 'write_off_void'],

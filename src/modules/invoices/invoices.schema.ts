@@ -255,7 +255,8 @@ owedDocumentMutations(INVOICE_TYPE, {
     finalize: 'Posts a draft invoice (status OPEN).',
     void: "Voids an invoice that has no payments, posting the reversal of its entry. Void a paid invoice's payments first.",
     voidPayment:
-      "Voids a payment received, posting the reversal of its entry; the invoice's amount due is restored (paid becomes partially paid or open).",
+      "Voids a payment received, posting the reversal of its entry; the invoice's amount due is restored (paid becomes partially " +
+      'paid or open).',
   },
 });
 
@@ -287,7 +288,8 @@ actionMutation<{ date?: string | null; accountId?: string | null; reason?: strin
   label: 'invoice',
   input: WriteOffInvoiceInput,
   description:
-    'Writes off what is left on an open invoice as bad debt (Dr bad debts, Cr receivables; revenue and tax untouched); the invoice is settled.',
+    'Writes off what is left on an open invoice as bad debt (Dr bad debts, Cr receivables; revenue and tax untouched); the ' +
+    'invoice is settled.',
   run: (scope, id, input) => writeOffOwedDocument(scope, INVOICE_TYPE, id, input),
 });
 
@@ -324,7 +326,8 @@ builder.subscriptionField('invoiceChanged', (t) =>
     type: InvoiceChangeRef,
     extensions: requires('invoices:read'),
     description:
-      "Your organization's invoice events as they commit, each with the invoice in the shape you select. `after` resumes after an event with no gap.",
+      "Your organization's invoice events as they commit, each with the invoice in the shape you select. `after` resumes after " +
+      'an event with no gap.',
     args: { after: t.arg.id({ description: 'Replay the log after this event first.' }) },
     subscribe: async (_root, args, ctx) =>
       eventStream({

@@ -151,7 +151,8 @@ export async function checkJournalEntry(tenant: Tenant, input: JournalEntryInput
 async function accountsOf(tenant: Tenant, ids: string[]): Promise<{ id: string; active: boolean; systemRole: string | null }[]> {
   if (ids.length === 0) return [];
   const rows = await rawSqlOf(tenant).$queryRaw<{ id: string; active: unknown; systemRole: string | null }[]>(
-    Prisma.sql`SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ${tenant.organizationId} AND "id" IN (${Prisma.join(ids)})`,
+    Prisma.sql`SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ${tenant.organizationId} AND "id" IN
+      (${Prisma.join(ids)})`,
   );
   return rows.map((row) => ({ id: row.id, active: Boolean(row.active), systemRole: row.systemRole }));
 }

@@ -76,7 +76,8 @@ async function assertYearEndLeavesLockedReports(scope: WriteScope, lockDate: str
   if (!earning) return;
   throw new AppError(
     'PERIOD_LOCKED',
-    `The fiscal year end cannot change from ${fiscalYearEnd} while the books are locked up to ${lockDate}: it would change the retained and current earnings of reports on or before that date. Move the lock date back (or remove it) first.`,
+    `The fiscal year end cannot change from ${fiscalYearEnd} while the books are locked up to ${lockDate}: it would change the ` +
+      `retained and current earnings of reports on or before that date. Move the lock date back (or remove it) first.`,
     [{ path: 'fiscalYearEnd', message: `would change reports on or before the lock date ${lockDate}` }],
     { lockDate },
   );

@@ -49,7 +49,8 @@ export const reportRoutes: RestRoute[] = [
     field: 'balanceSheet',
     summary: "Balance sheet as of a date (today when asOf is left out), with this and earlier fiscal years' earnings",
     args: '$asOf: Date',
-    selection: `asOf fiscalYearStart assets ${SECTION} liabilities ${SECTION} equity ${SECTION} retainedEarnings currentEarnings totalLiabilitiesAndEquity`,
+    selection: `asOf fiscalYearStart assets ${SECTION} liabilities ${SECTION} equity ${SECTION} retainedEarnings currentEarnings
+      totalLiabilitiesAndEquity`,
   }),
   reportRoute({
     name: 'profit-and-loss',
@@ -63,7 +64,8 @@ export const reportRoutes: RestRoute[] = [
     field: 'generalLedger',
     summary: "One account's ledger over a period (or all of it), a page of lines with the running balance",
     args: '$accountId: ID!, $from: Date, $to: Date, $page: Int, $limit: Int',
-    selection: `${ACCOUNT} from to openingBalance closingBalance lines { data { balance line { id entry { id } date description debit credit } } total page limit pages }`,
+    selection: `${ACCOUNT} from to openingBalance closingBalance lines { data { balance line { id entry { id } date description
+      debit credit } } total page limit pages }`,
   }),
   reportRoute({
     name: 'aged-receivables',
@@ -72,21 +74,24 @@ export const reportRoutes: RestRoute[] = [
       'Aged receivables as of a date (today when asOf is left out): what each customer owes, by days past due, with each open ' +
       'invoice and unused credit note',
     args: '$asOf: Date',
-    selection: `asOf rows { customer { id name } ${BUCKETS} } totals { ${BUCKETS} } invoices { invoice { id } number ${AGED} } creditNotes { creditNote { id } number ${AGED} }`,
+    selection: `asOf rows { customer { id name } ${BUCKETS} } totals { ${BUCKETS} } invoices { invoice { id } number ${AGED} }
+      creditNotes { creditNote { id } number ${AGED} }`,
   }),
   reportRoute({
     name: 'aged-payables',
     field: 'agedPayables',
     summary: 'Aged payables as of a date (today when asOf is left out): what is owed to each vendor, by days past due, with each open bill',
     args: '$asOf: Date',
-    selection: `asOf rows { vendor { id name } ${BUCKETS} } totals { ${BUCKETS} } bills { bill { id } number ${AGED} } vendorCredits { vendorCredit { id } number ${AGED} }`,
+    selection: `asOf rows { vendor { id name } ${BUCKETS} } totals { ${BUCKETS} } bills { bill { id } number ${AGED} }
+      vendorCredits { vendorCredit { id } number ${AGED} }`,
   }),
   reportRoute({
     name: 'tax-summary',
     field: 'taxSummary',
     summary: 'Tax collected on sales and paid on purchases over a period, per tax rate',
     args: '$from: Date!, $to: Date!',
-    selection: `from to rows { taxRate { id name } rate account { id code name } purchaseAccount { id code name } taxableAmount taxCollected taxablePurchases taxPaid netTax } totalTaxableAmount totalTaxCollected totalTaxablePurchases totalTaxPaid totalNetTax`,
+    selection: `from to rows { taxRate { id name } rate account { id code name } purchaseAccount { id code name } taxableAmount
+      taxCollected taxablePurchases taxPaid netTax } totalTaxableAmount totalTaxCollected totalTaxablePurchases totalTaxPaid totalNetTax`,
   }),
   reportRoute({
     name: 'customer-statement',
@@ -107,6 +112,7 @@ export const reportRoutes: RestRoute[] = [
     field: 'profitAndLossColumns',
     summary: 'Profit and loss in columns by month or quarter (period), each beside the year before when comparePriorYear is true',
     args: '$from: Date!, $to: Date!, $period: ColumnPeriod, $comparePriorYear: Boolean',
-    selection: `from to columns { from to label priorYear } income { rows { ${ACCOUNT} amounts } totals } expenses { rows { ${ACCOUNT} amounts } totals } netIncome`,
+    selection: `from to columns { from to label priorYear } income { rows { ${ACCOUNT} amounts } totals } expenses { rows {
+      ${ACCOUNT} amounts } totals } netIncome`,
   }),
 ];

@@ -71,19 +71,29 @@ interface DateRange {
 export function periodSumsStatement(organizationId: string, ranges: DateRange[], accountIds?: string[]): Prisma.Sql | undefined {
   const ofAccounts = accountIds ? Prisma.sql` AND "accountId" IN (${Prisma.join(accountIds)})` : Prisma.empty;
   const within = (column: string, range: { gte?: string; lte?: string }) =>
-    Prisma.sql`${range.gte ? Prisma.sql` AND ${Prisma.raw(column)} >= ${range.gte}` : Prisma.empty}${range.lte ? Prisma.sql` AND ${Prisma.raw(column)} <= ${range.lte}` : Prisma.empty}`;
+    Prisma.join(
+      [
+        range.gte ? Prisma.sql` AND ${Prisma.raw(column)} >= ${range.gte}` : Prisma.empty,
+        range.lte ? Prisma.sql` AND ${Prisma.raw(column)} <= ${range.lte}` : Prisma.empty,
+      ],
+      '',
+      '',
+      '',
+    );
   const parts = ranges.flatMap((range, index) => {
     const { months, days } = periodParts(range.from, range.to);
     // The index as a literal (an integer of ours, not input): a bound parameter would be untyped text on PostgreSQL.
     const rows = (table: string) =>
-      Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "part", "accountId", "debit", "credit" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId}${ofAccounts}`;
+      Prisma.sql`SELECT ${Prisma.raw(String(index))} AS "part", "accountId", "debit", "credit" FROM ${Prisma.raw(`"${table}"`)}
+        WHERE "organizationId" = ${organizationId}${ofAccounts}`;
     return [
       ...(months ? [Prisma.sql`${rows('AccountMonthlyTotal')}${within('"month"', months)}`] : []),
       ...days.map((d) => Prisma.sql`${rows('AccountDailyTotal')}${within('"date"', d)}`),
     ];
   });
   if (!parts.length) return undefined;
-  return Prisma.sql`SELECT p."part", p."accountId", SUM(p."debit") AS "debit", SUM(p."credit") AS "credit" FROM (${Prisma.join(parts, ' UNION ALL ')}) p GROUP BY p."part", p."accountId"`;
+  return Prisma.sql`SELECT p."part", p."accountId", SUM(p."debit") AS "debit", SUM(p."credit") AS "credit" FROM
+    (${Prisma.join(parts, ' UNION ALL ')}) p GROUP BY p."part", p."accountId"`;
 }
 
 /** Each account's sums over each of `ranges`, from one statement (periodSumsStatement). */
@@ -314,17 +324,23 @@ function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.S
   const credits = creditDocumentTypes(t.credits);
   // Credit applied or refunded by then, and not undone by then.
   const usedBy = (table: string, key: string, id: string) =>
-    Prisma.sql`COALESCE((SELECT SUM(a."amount") FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} = i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf} AND (a."voidDate" IS NULL OR a."voidDate" > ${asOf})), 0)`;
+    Prisma.sql`COALESCE((SELECT SUM(a."amount") FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} =
+      i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf} AND (a."voidDate" IS NULL OR a."voidDate" > ${asOf})), 0)`;
   const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id')}`);
   // A payment or write-off voided by then settled nothing.
   const standing = Prisma.sql`AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})`;
   const writtenOff = t.writeOffs
-    ? Prisma.sql` - COALESCE((SELECT SUM(p."amount") FROM ${Prisma.raw(`"${t.writeOffs}"`)} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} ${standing}), 0)`
+    ? Prisma.sql` - COALESCE((SELECT SUM(p."amount") FROM ${Prisma.raw(`"${t.writeOffs}"`)} p WHERE p.${documentKey} = i."id"
+      AND p."date" <= ${asOf} ${standing}), 0)`
     : Prisma.empty;
-  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate", i."total" - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} ${standing}), 0)${credited.length ? Prisma.join(credited, '', '', '') : Prisma.empty}${writtenOff} AS "due"`;
+  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate",
+    i."total"
+      - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} ${standing}), 0)
+      ${credited.length ? Prisma.join(credited, '', '', '') : Prisma.empty}${writtenOff} AS "due"`;
   const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`);
   const unused = credits.map((c) => {
-    const creditThen = Prisma.sql`${Prisma.raw(`'${c.resource}'`)} AS "kind", i."id", i."number", i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"
+    const creditThen = Prisma.sql`${Prisma.raw(`'${c.resource}'`)} AS "kind", i."id", i."number",
+      i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"
       - ${usedBy(`${c.typename}Allocation`, c.parentKey, 'id')}
       - ${usedBy(`${c.typename}Refund`, c.parentKey, 'id')}) AS "due"`;
     return openRows(c.typename, creditThen, organizationId, asOf, `'OPEN'`);
@@ -386,7 +402,8 @@ export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide)
     dueDate: string;
     due: unknown;
   }[] = await tenant.prisma.$queryRaw(
-    Prisma.sql`SELECT o."kind", o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM (${openAt(tenant.organizationId, asOf, side)}) o ORDER BY o."dueDate", o."number"`,
+    Prisma.sql`SELECT o."kind", o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM
+      (${openAt(tenant.organizationId, asOf, side)}) o ORDER BY o."dueDate", o."number"`,
   );
   return rows
     .map((r) => ({
@@ -503,16 +520,22 @@ export function taxStatement(organizationId: string, from: string, to: string): 
     // The account the line's tax was posted to, on its side: a row names where its tax went.
     const [salesAccount, purchaseAccount] =
       d.side === 'sales' ? ['l."taxAccountId"', 'CAST(NULL AS TEXT)'] : ['CAST(NULL AS TEXT)', 'l."taxAccountId"'];
-    const columns = `${sales[0]} AS "salesTaxable", ${sales[1]} AS "salesTax", ${purchases[0]} AS "purchasesTaxable", ${purchases[1]} AS "purchasesTax", ${salesAccount} AS "salesAccountId", ${purchaseAccount} AS "purchaseAccountId", '${d.side}' AS "side"`;
+    const columns =
+      `${sales[0]} AS "salesTaxable", ${sales[1]} AS "salesTax", ${purchases[0]} AS "purchasesTaxable", ` +
+      `${purchases[1]} AS "purchasesTax", ${salesAccount} AS "salesAccountId", ${purchaseAccount} AS "purchaseAccountId", ` +
+      `'${d.side}' AS "side"`;
     const [entry, dateColumn] = posting === 'posted' ? ['"journalEntryId"', d.posted] : ['"voidJournalEntryId"', d.voided];
     // A line without tax (null) is in no row, on either side; a zero rate (0) is reported.
-    return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${documents}"`)} i JOIN ${Prisma.raw(d.lines)} l ON l.${Prisma.raw(d.key)} = i."id"
-      WHERE i."organizationId" = ${organizationId} AND i.${Prisma.raw(entry)} IS NOT NULL AND i.${Prisma.raw(dateColumn)} >= ${from} AND i.${Prisma.raw(dateColumn)} <= ${to} AND l."taxRatePpm" IS NOT NULL`;
+    return Prisma.sql`SELECT l."taxRateId", l."taxRatePpm", ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${documents}"`)} i JOIN
+      ${Prisma.raw(d.lines)} l ON l.${Prisma.raw(d.key)} = i."id"
+      WHERE i."organizationId" = ${organizationId} AND i.${Prisma.raw(entry)} IS NOT NULL
+        AND i.${Prisma.raw(dateColumn)} >= ${from} AND i.${Prisma.raw(dateColumn)} <= ${to} AND l."taxRatePpm" IS NOT NULL`;
   };
   const parts = Object.keys(DOCUMENTS).flatMap((documents) => [part(documents, 'posted'), part(documents, 'voided')]);
   return Prisma.sql`
     SELECT o."taxRateId", o."taxRatePpm", o."side", o."salesAccountId", o."purchaseAccountId",
-           SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax", SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"
+           SUM(o."salesTaxable") AS "salesTaxable", SUM(o."salesTax") AS "salesTax",
+           SUM(o."purchasesTaxable") AS "purchasesTaxable", SUM(o."purchasesTax") AS "purchasesTax"
     FROM (${Prisma.join(parts, ' UNION ALL ')}) o
     GROUP BY o."taxRateId", o."taxRatePpm", o."side", o."salesAccountId", o."purchaseAccountId"`;
 }

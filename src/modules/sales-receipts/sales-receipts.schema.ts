@@ -129,7 +129,8 @@ const CreateSalesReceiptInput = builder.inputType('CreateSalesReceiptInput', {
     memo: t.string({ description: 'Note.' }),
     refundOfId: t.id({
       description:
-        "A refund: the sale receipt it refunds (`sr_…`); its customer is the refund's, and its refunds may not come to more than its total.",
+        "A refund: the sale receipt it refunds (`sr_…`); its customer is the refund's, and its refunds may not come to more than " +
+        'its total.',
     }),
     lines: t.field({ type: [SalesReceiptLineInput], required: true, description: 'At least one line.' }),
   }),

@@ -105,7 +105,9 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
       throw validationError([
         {
           path: 'lines',
-          message: `refunds of ${original.number} would come to ${formatMoney(refunded + totals.total, decimals)}, more than its total ${formatMoney(original.total, decimals)}`,
+          message:
+            `refunds of ${original.number} would come to ${formatMoney(refunded + totals.total, decimals)}, more than its ` +
+            `total ${formatMoney(original.total, decimals)}`,
         },
       ]);
     }

@@ -68,7 +68,8 @@ function taxRateInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObject'>, c
     salesAccountId: t.id({ description: 'A liability account (`acct_…`) for the tax charged on sales; default: the sales tax account.' }),
     purchaseAccountId: t.id({
       description:
-        'An asset (recoverable tax) or liability account (`acct_…`) the tax paid on bills is debited to; default the recoverable tax account.',
+        'An asset (recoverable tax) or liability account (`acct_…`) the tax paid on bills is debited to; default the recoverable ' +
+        'tax account.',
     }),
   };
 }

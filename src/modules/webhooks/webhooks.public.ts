@@ -115,7 +115,8 @@ const EVENT_SCHEMA = S.object(
     actor: {
       type: ['object', 'null'],
       description:
-        'Who made the change: `{ type: "api_key", id, prefix, name }` or `{ type: "system" }`; null for events recorded before actors were.',
+        'Who made the change: `{ type: "api_key", id, prefix, name }` or `{ type: "system" }`; null for events recorded before ' +
+        'actors were.',
       properties: { type: { type: 'string', enum: ['api_key', 'system'] }, id: S.id('key'), prefix: S.string, name: S.string },
       required: ['type'],
       additionalProperties: false,

@@ -120,7 +120,8 @@ export const webhookRoutes: RestRoute[] = [
     responses: { 200: pageSchema(webhookDeliveryRepresentation.schema) },
     document: `query listWebhookDeliveries($subscriptionId: ID!, $page: Int, $limit: Int, $filter: WebhookDeliveryFilter) {
       subscription: node(id: $subscriptionId) { __typename }
-      webhookDeliveriesPage(page: $page, limit: $limit, filter: $filter, orderBy: { field: CREATED_AT, direction: DESC }) { data { id } total page limit pages }
+      webhookDeliveriesPage(page: $page, limit: $limit, filter: $filter, orderBy: { field: CREATED_AT, direction: DESC }) {
+        data { id } total page limit pages }
     }`,
     toVariables: (req) => {
       const { filter, ...page } = req.list!;

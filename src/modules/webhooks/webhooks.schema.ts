@@ -62,7 +62,8 @@ export const WebhookSubscriptionRef = builder.prismaNode('WebhookSubscription', 
     secret: t.string({
       nullable: true,
       description:
-        'Signing secret (`whsec_…`) to verify the webhook-signature header with. Returned only by the registerWebhook or rotateWebhookSecret that made it; null everywhere else (an idempotent replay included).',
+        'Signing secret (`whsec_…`) to verify the webhook-signature header with. Returned only by the registerWebhook or ' +
+        'rotateWebhookSecret that made it; null everywhere else (an idempotent replay included).',
       resolve: (w, _args, ctx) => issuedSecret(ctx, w.id),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was registered.' }),
@@ -180,7 +181,8 @@ builder.subscriptionField('events', (t) =>
     type: EventRef,
     extensions: requires('events:read'),
     description:
-      "Your organization's events as they commit, in order. With `after` (an event id), first every event after it from the log, then live ones, with no gap and no duplicate: reconnect with the last id you saw.",
+      "Your organization's events as they commit, in order. With `after` (an event id), first every event after it from the log, " +
+      'then live ones, with no gap and no duplicate: reconnect with the last id you saw.',
     args: {
       types: t.arg.stringList({ description: 'Only these event types (see webhookEventTypes); all when omitted.' }),
       after: t.arg.id({ description: 'Replay the log after this event first.' }),

@@ -237,7 +237,9 @@ export async function redeliverWebhookEvent(scope: WriteScope, id: string, event
     throw validationError([
       {
         path: 'eventId',
-        message: `${eventId} is a ${event.type} event, which this subscription does not receive (it receives ${subscription.eventTypes.split(',').join(', ')})`,
+        message:
+          `${eventId} is a ${event.type} event, which this subscription does not receive (it receives ` +
+          `${subscription.eventTypes.split(',').join(', ')})`,
       },
     ]);
   }
@@ -299,7 +301,8 @@ export async function recordWebhookDeliveries(sql: RawSql, events: LoggedEvent[]
   // Raw statements: every write runs this (src/db/sql.ts says why). The status is a literal, which
   // PostgreSQL reads as its enum type (a bound text parameter would not compare with an enum).
   const rows = await sql.$queryRaw<{ id: string; organizationId: string; eventTypes: string }[]>(
-    Prisma.sql`SELECT "id", "organizationId", "eventTypes" FROM "WebhookSubscription" WHERE "organizationId" IN (${Prisma.join(organizations)}) AND "status" = 'ENABLED'`,
+    Prisma.sql`SELECT "id", "organizationId", "eventTypes" FROM "WebhookSubscription" WHERE "organizationId" IN
+      (${Prisma.join(organizations)}) AND "status" = 'ENABLED'`,
   );
   if (rows.length === 0) return 0;
   const subscriptions = rows.map((s) => ({ ...s, types: new Set(s.eventTypes.split(',')) }));
