@@ -85,3 +85,30 @@ describe('profit and loss in columns', () => {
     ).toBe(200);
   });
 });
+
+describe('retained earnings in the general ledger', () => {
+  it("shows each closed fiscal year's result as a closing line, and ties to the trial balance at every date", async () => {
+    const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[];
+    const retained = accounts.find((a) => a.code === '3200')!.id;
+    const ledger = await http(t.url, `/api/v1/reports/general-ledger?accountId=${retained}&from=2025-06-01&to=2026-06-30`, { key });
+    expect(ledger.status).toBe(200);
+    // 2025: sales 100 + 110, rent 40 + 40: a result of 130, closed into retained earnings on 1 January 2026.
+    expect(ledger.body.yearClosings).toEqual([
+      { date: '2026-01-01', fiscalYearStart: '2025-01-01', fiscalYearEnd: '2025-12-31', netIncome: 130 },
+    ]);
+    expect(ledger.body.openingBalance).toBe(0);
+    expect(ledger.body.closingBalance).toBe(130);
+    for (const asOf of ['2025-12-31', '2026-01-01', '2026-06-30']) {
+      const trial = (await http(t.url, `/api/v1/reports/trial-balance?asOf=${asOf}`, { key })).body;
+      const row = trial.rows.find((r: { account: { code: string } }) => r.account.code === '3200');
+      const gl = (await http(t.url, `/api/v1/reports/general-ledger?accountId=${retained}&to=${asOf}`, { key })).body;
+      expect(gl.closingBalance, asOf).toBe(row ? row.credit - row.debit : 0);
+    }
+    // From the first day of 2026 on, the closing is in the opening balance.
+    const later = (await http(t.url, `/api/v1/reports/general-ledger?accountId=${retained}&from=2026-02-01&to=2026-06-30`, { key })).body;
+    expect(later).toMatchObject({ openingBalance: 130, closingBalance: 130, yearClosings: [] });
+    // Other accounts have no closings.
+    const sales = accounts.find((a) => a.code === '4000')!.id;
+    expect((await http(t.url, `/api/v1/reports/general-ledger?accountId=${sales}`, { key })).body.yearClosings).toEqual([]);
+  });
+});

@@ -65,7 +65,7 @@ export const reportRoutes: RestRoute[] = [
     summary: "One account's ledger over a period (or all of it), a page of lines with the running balance",
     args: '$accountId: ID!, $from: Date, $to: Date, $page: Int, $limit: Int',
     selection: `${ACCOUNT} from to openingBalance closingBalance lines { data { balance line { id entry { id } date description
-      debit credit } } total page limit pages }`,
+      debit credit } } total page limit pages } yearClosings { date fiscalYearStart fiscalYearEnd netIncome }`,
   }),
   reportRoute({
     name: 'aged-receivables',

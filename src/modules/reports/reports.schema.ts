@@ -136,6 +136,22 @@ const LedgerLine = builder.objectRef<GL['lines']['data'][number]>('LedgerLine').
 });
 const LedgerPage = pageType('Ledger', LedgerLine, 'ledger lines');
 
+const YearClosing = builder.objectRef<GL['yearClosings'][number]>('YearClosing').implement({
+  description:
+    "A fiscal year's closing into retained earnings: computed by the reports (no journal entry closes a year), dated the first " +
+    'day of the next fiscal year.',
+  fields: (t) => ({
+    date: t.field({ type: 'Date', description: 'The first day of the next fiscal year.', resolve: (c) => c.date }),
+    fiscalYearStart: t.field({ type: 'Date', description: 'The closed year.', resolve: (c) => c.fiscalYearStart }),
+    fiscalYearEnd: t.field({ type: 'Date', description: 'Its last day.', resolve: (c) => c.fiscalYearEnd }),
+    netIncome: t.field({
+      type: 'Money',
+      description: 'Its income − expenses, added to retained earnings (a loss takes it off).',
+      resolve: (c, _a, ctx) => money(ctx, c.netIncome),
+    }),
+  }),
+});
+
 const GeneralLedger = builder.objectRef<GL>('GeneralLedger').implement({
   description: "One account's lines over a period, with opening, running and closing balances.",
   fields: (t) => ({
@@ -153,6 +169,13 @@ const GeneralLedger = builder.objectRef<GL>('GeneralLedger').implement({
       resolve: (r, _a, ctx) => money(ctx, r.closingBalance),
     }),
     lines: t.field({ type: LedgerPage, description: 'This page of lines, oldest first.', resolve: (r) => r.lines }),
+    yearClosings: t.field({
+      type: [YearClosing],
+      description:
+        'The retained-earnings account only (empty for others): each fiscal year closed in the period, whose result the ' +
+        'balances include from the first day of the next year, so the ledger ties to the trial balance.',
+      resolve: (r) => r.yearClosings,
+    }),
   }),
 });
 

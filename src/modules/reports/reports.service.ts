@@ -226,7 +226,43 @@ export async function profitAndLoss(tenant: Tenant, from: string, to: string) {
   return { from, to, income, expenses, netIncome: income.total - expenses.total };
 }
 
-/** An account's lines in a date range with running balances, one page at a time. */
+/** The start of the fiscal year after the one starting `start`. */
+const nextYearStart = (start: string, fiscalYearEnd: string) => fiscalYearStart(addDays(start, 366), fiscalYearEnd);
+
+/**
+ * The closings of the fiscal years that ended in [from, to] (from: the first posting when open), as
+ * the retained-earnings account's ledger shows them: no journal entry closes a year (the reports close
+ * it, as QuickBooks and Xero do), so each closed year's result (income − expenses) is a computed line
+ * dated the first day of the next fiscal year, where the trial balance starts showing it in retained
+ * earnings. One statement sums every year.
+ */
+async function yearClosings(tenant: Tenant, from: string | undefined, to: string) {
+  const fiscalYearEnd = tenant.organization.fiscalYearEnd;
+  const first =
+    from ??
+    (await tenant.prisma.journalLine.findFirst({ where: { organizationId: tenant.organizationId }, orderBy: { date: 'asc' } }))?.date;
+  if (!first) return [];
+  const years: { from: string; to: string; closedOn: string }[] = [];
+  let start = fiscalYearStart(first, fiscalYearEnd);
+  if (start < first || from === undefined) start = nextYearStart(start, fiscalYearEnd);
+  for (; start <= to; start = nextYearStart(start, fiscalYearEnd)) {
+    years.push({ from: fiscalYearStart(addDays(start, -1), fiscalYearEnd), to: addDays(start, -1), closedOn: start });
+  }
+  if (!years.length) return [];
+  const [sums, accounts] = await Promise.all([sumsByAccountPer(tenant, years), accountsOf(tenant)]);
+  const profitAndLoss = new Set(accounts.filter((a) => PROFIT_AND_LOSS.includes(a.type)).map((a) => a.id));
+  return years.map((year, i) => ({
+    date: year.closedOn,
+    fiscalYearStart: year.from,
+    fiscalYearEnd: year.to,
+    netIncome: sums[i].filter((s) => profitAndLoss.has(s.accountId)).reduce((t, s) => t + s.credit - s.debit, 0n),
+  }));
+}
+
+/**
+ * An account's lines in a date range with running balances, one page at a time. The retained-earnings
+ * account's ledger also counts each fiscal year's closing (yearClosings), so it ties to the trial balance.
+ */
 export async function generalLedger(
   tenant: Tenant,
   accountId: string,
@@ -261,18 +297,25 @@ export async function generalLedger(
   const net = (agg: { _sum: { debit: bigint | null; credit: bigint | null } } | null) =>
     normal(account.type, (agg?._sum.debit ?? 0n) - (agg?._sum.credit ?? 0n));
   const netOf = (sums: AccountSums[]) => normal(account.type, (sums[0]?.debit ?? 0n) - (sums[0]?.credit ?? 0n));
-  const openingBalance = netOf(opening);
+  // Retained earnings also holds each closed year's result: the years closed before `from` open it, the
+  // years closed within the range are its closings (a closing comes first on its day).
+  const retained = account.systemRole === 'retained_earnings';
+  const closings = retained ? await yearClosings(tenant, range.from ?? undefined, range.to ?? today()) : [];
+  const closedBefore = retained && range.from ? (await closedBooks(tenant, addDays(range.from, -1))).retainedEarnings : 0n;
+  const closedBy = (date: string) => closings.filter((c) => c.date <= date).reduce((t, c) => t + c.netIncome, 0n);
+  const openingBalance = netOf(opening) + closedBefore;
   let running = openingBalance + net(beforePage);
   const rows = lines.map((line) => {
     running += normal(account.type, line.debit - line.credit);
-    return { line, balance: running };
+    return { line, balance: running + closedBy(line.date) };
   });
   return {
     account,
     from: range.from ?? null,
     to: range.to ?? null,
     openingBalance,
-    closingBalance: openingBalance + netOf(closing),
+    closingBalance: openingBalance + netOf(closing) + closings.reduce((t, c) => t + c.netIncome, 0n),
+    yearClosings: closings,
     lines: pageResult(rows, total, window),
   };
 }
