@@ -112,3 +112,27 @@ describe('retained earnings in the general ledger', () => {
     expect((await http(t.url, `/api/v1/reports/general-ledger?accountId=${sales}`, { key })).body.yearClosings).toEqual([]);
   });
 });
+
+describe('the general ledger of every account', () => {
+  it("pages through every account's lines, each running balance and total as the account's own ledger gives it", async () => {
+    const range = 'from=2025-02-01&to=2026-12-31';
+    const lines: { line: { id: string; account: { id: string } }; balance: number }[] = [];
+    let first: { accounts: { account: { id: string; code: string }; openingBalance: number; closingBalance: number }[] } | undefined;
+    for (let page = 1; ; page++) {
+      const response = await http(t.url, `/api/v1/reports/general-ledger-all-accounts?${range}&limit=3&page=${page}`, { key });
+      expect(response.status).toBe(200);
+      first ??= response.body;
+      lines.push(...response.body.lines.data);
+      if (page >= response.body.lines.pages) break;
+    }
+    expect(first!.accounts.map((a) => a.account.code)).toEqual(['1200', '2000', '3200', '4000', '6100']);
+    for (const summary of first!.accounts) {
+      const own = (await http(t.url, `/api/v1/reports/general-ledger?accountId=${summary.account.id}&${range}&limit=100`, { key })).body;
+      expect([summary.openingBalance, summary.closingBalance], summary.account.code).toEqual([own.openingBalance, own.closingBalance]);
+      const mine = lines.filter((l) => l.line.account.id === summary.account.id).map((l) => [l.line.id, l.balance]);
+      expect(mine, summary.account.code).toEqual(
+        own.lines.data.map((l: { line: { id: string }; balance: number }) => [l.line.id, l.balance]),
+      );
+    }
+  });
+});

@@ -340,6 +340,7 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     getProfitAndLossColumns: {
       path: async () => '/api/v1/reports/profit-and-loss-columns?from=2026-01-01&to=2026-06-30&period=quarter&comparePriorYear=true',
     },
+    getGeneralLedgerAllAccounts: { path: async () => '/api/v1/reports/general-ledger-all-accounts?from=2026-01-01&limit=5' },
     getCustomerStatement: {
       path: async () => `/api/v1/reports/customer-statement?customerId=${await creditCustomer()}&from=2026-01-01&to=2026-12-31`,
     },

@@ -115,4 +115,12 @@ export const reportRoutes: RestRoute[] = [
     selection: `from to columns { from to label priorYear } income { rows { ${ACCOUNT} amounts } totals } expenses { rows {
       ${ACCOUNT} amounts } totals } netIncome`,
   }),
+  reportRoute({
+    name: 'general-ledger-all-accounts',
+    field: 'generalLedgerAllAccounts',
+    summary: "Every account's ledger over a period at once: each account's balances, and a page of all lines with running balances",
+    args: '$from: Date, $to: Date, $page: Int, $limit: Int',
+    selection: `from to accounts { ${ACCOUNT} openingBalance closingBalance } lines { data { balance line { id account { id code }
+      entry { id } date description debit credit } } total page limit pages }`,
+  }),
 ];

@@ -14,6 +14,7 @@ import {
   type AgingSide,
   balanceSheet,
   generalLedger,
+  generalLedgerAllAccounts,
   partyStatement,
   profitAndLoss,
   profitAndLossColumns,
@@ -175,6 +176,37 @@ const GeneralLedger = builder.objectRef<GL>('GeneralLedger').implement({
         'The retained-earnings account only (empty for others): each fiscal year closed in the period, whose result the ' +
         'balances include from the first day of the next year, so the ledger ties to the trial balance.',
       resolve: (r) => r.yearClosings,
+    }),
+  }),
+});
+
+type AllLedgers = Awaited<ReturnType<typeof generalLedgerAllAccounts>>;
+const LedgerAccount = builder.objectRef<AllLedgers['accounts'][number]>('LedgerAccount').implement({
+  description: 'An account in the general ledger of every account: its balance before and at the end of the period.',
+  fields: (t) => ({
+    account: t.field({ type: AccountRef, description: 'The account.', resolve: (a) => a.account }),
+    openingBalance: t.field({ type: 'Money', description: 'Balance before from.', resolve: (a, _x, ctx) => money(ctx, a.openingBalance) }),
+    closingBalance: t.field({
+      type: 'Money',
+      description: 'Balance at the end of the period.',
+      resolve: (a, _x, ctx) => money(ctx, a.closingBalance),
+    }),
+  }),
+});
+const GeneralLedgerAllAccounts = builder.objectRef<AllLedgers>('GeneralLedgerAllAccounts').implement({
+  description: 'The general ledger of every account at once: each account with a balance or activity, and a page of all the lines.',
+  fields: (t) => ({
+    from: t.field({ type: 'Date', nullable: true, description: 'First day of the period, if bounded.', resolve: (r) => r.from }),
+    to: t.field({ type: 'Date', nullable: true, description: 'Last day of the period, if bounded.', resolve: (r) => r.to }),
+    accounts: t.field({
+      type: [LedgerAccount],
+      description: 'Every account with a balance or activity, by code.',
+      resolve: (r) => r.accounts,
+    }),
+    lines: t.field({
+      type: LedgerPage,
+      description: "This page of every account's lines, by account code and then date, each with its account's running balance.",
+      resolve: (r) => r.lines,
     }),
   }),
 });
@@ -564,6 +596,13 @@ builder.queryFields((t) => ({
     description: 'Profit and loss over a period.',
     args: { from: t.arg({ type: 'Date', required: true }), to: t.arg({ type: 'Date', required: true }) },
     resolve: (_p, args, ctx) => profitAndLoss(ctx, args.from, args.to),
+  }),
+  generalLedgerAllAccounts: t.field({
+    type: GeneralLedgerAllAccounts,
+    extensions: requires('reports:read'),
+    description: "Every account's ledger over a period at once, its lines paginated.",
+    args: { from: t.arg({ type: 'Date' }), to: t.arg({ type: 'Date' }), ...pageArgs(t) },
+    resolve: (_p, args, ctx) => generalLedgerAllAccounts(ctx, { from: args.from, to: args.to }, pageWindow(args.page, args.limit)),
   }),
   generalLedger: t.field({
     type: GeneralLedger,

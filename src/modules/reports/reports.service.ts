@@ -809,3 +809,81 @@ export async function profitAndLossColumns(
   const expenses = sectionOf('EXPENSE');
   return { from, to, columns, income, expenses, netIncome: columns.map((_c, i) => income.totals[i] - expenses.totals[i]) };
 }
+
+/**
+ * The general ledger of every account at once (QuickBooks' and Xero's general ledger report): each
+ * account with a balance or activity, with its opening and closing balances, and one page of all their
+ * lines in the range, by account code, then date, each with its account's running balance. Retained
+ * earnings counts each fiscal year's closing, as in its own ledger (generalLedger).
+ */
+export async function generalLedgerAllAccounts(tenant: Tenant, range: { from?: string | null; to?: string | null }, window: PageWindow) {
+  if (range.from && range.to && range.to < range.from)
+    throw validationError([{ path: 'to', message: `must not be before from (${range.from})` }]);
+  const to = range.to ?? undefined;
+  const from = range.from ?? undefined;
+  const [accounts, [within, before = []]] = await Promise.all([
+    accountsOf(tenant),
+    sumsByAccountPer(tenant, from ? [{ from, to }, { to: addDays(from, -1) }] : [{ to }]),
+  ]);
+  const retained = accounts.find((a) => a.systemRole === 'retained_earnings');
+  const [closings, closedBefore] = retained
+    ? await Promise.all([
+        yearClosings(tenant, from, to ?? today()),
+        from ? closedBooks(tenant, addDays(from, -1)).then((b) => b.retainedEarnings) : 0n,
+      ])
+    : [[], 0n];
+  const closedBy = (date: string) => closings.filter((c) => c.date <= date).reduce((t, c) => t + c.netIncome, 0n);
+  const netIn = (sums: AccountSums[], account: Account) => {
+    const s = sums.find((x) => x.accountId === account.id);
+    return s ? normal(account.type, s.debit - s.credit) : 0n;
+  };
+  const summaries = accounts
+    .map((account) => {
+      const extra = account.id === retained?.id;
+      const openingBalance = netIn(before, account) + (extra ? closedBefore : 0n);
+      const activity = netIn(within, account) + (extra ? closings.reduce((t, c) => t + c.netIncome, 0n) : 0n);
+      const moved = within.some((s) => s.accountId === account.id) || (extra && closings.length > 0);
+      return { account, openingBalance, closingBalance: openingBalance + activity, moved };
+    })
+    .filter((s) => s.openingBalance !== 0n || s.moved)
+    .map(({ moved: _moved, ...s }) => s);
+  const dates = from || to ? { date: { ...(from ? { gte: from } : {}), ...(to ? { lte: to } : {}) } } : {};
+  const inRange = { organizationId: tenant.organizationId, ...dates };
+  const orderBy = [{ account: { code: 'asc' as const } }, { date: 'asc' as const }, { id: 'asc' as const }];
+  const [lines, total] = await Promise.all([
+    tenant.prisma.journalLine.findMany({
+      where: inRange,
+      orderBy,
+      skip: window.skip,
+      take: window.limit,
+      include: { account: true, entry: { select: { id: true, number: true, description: true } } },
+    }),
+    tenant.prisma.journalLine.count({ where: inRange }),
+  ]);
+  // Lines come grouped by account: only the page's first account has lines of the range on earlier pages.
+  const first = lines[0];
+  const earlier = first
+    ? await tenant.prisma.journalLine.aggregate({
+        where: {
+          organizationId: tenant.organizationId,
+          accountId: first.accountId,
+          AND: [dates, { OR: [{ date: { lt: first.date } }, { date: first.date, id: { lt: first.id } }] }],
+        },
+        _sum: { debit: true, credit: true },
+      })
+    : null;
+  const openingOf = new Map(summaries.map((s) => [s.account.id, s.openingBalance]));
+  const running = new Map<string, bigint>();
+  const rows = lines.map((line, i) => {
+    const type = line.account.type;
+    let balance = running.get(line.accountId);
+    if (balance === undefined) {
+      balance = openingOf.get(line.accountId) ?? 0n;
+      if (i === 0 && earlier) balance += normal(type, (earlier._sum.debit ?? 0n) - (earlier._sum.credit ?? 0n));
+    }
+    balance += normal(type, line.debit - line.credit);
+    running.set(line.accountId, balance);
+    return { line, balance: balance + (line.accountId === retained?.id ? closedBy(line.date) : 0n) };
+  });
+  return { from: from ?? null, to: to ?? null, accounts: summaries, lines: pageResult(rows, total, window) };
+}
