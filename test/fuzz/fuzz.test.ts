@@ -260,7 +260,10 @@ describe('REST fuzz', () => {
     );
     // The generators do produce bad input: most of it is refused, with a spread of statuses.
     expect(statuses.filter((s) => s >= 400).length).toBeGreaterThan(statuses.length * 0.7);
-    expect(new Set(statuses).size).toBeGreaterThan(3);
+    // Some inputs get through and the refusals are of more than one kind (bad input, unknown ids); which
+    // codes exactly depends on the routes the seed draws, so the spread is not pinned to a number of codes.
+    expect(statuses.some((s) => s < 300)).toBe(true);
+    expect(new Set(statuses.filter((s) => s >= 400)).size).toBeGreaterThanOrEqual(2);
   }, 300_000);
 });
 
