@@ -11,14 +11,14 @@ import type { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/
 import type { EventType } from '../../events/catalogue.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
-import { laterDate, today } from '../../lib/dates.ts';
+import { today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
 import { formatMoney } from '../../lib/money.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
-import { assertOpenPeriod, mirrorLines, writePosting } from '../journal/journal.service.ts';
+import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import { invoiceTotals } from './arithmetic.ts';
 import { type LineInput, lineColumns, lineRows, SIDE_ACCOUNTS, type Side } from './lines.ts';
@@ -37,7 +37,7 @@ import {
   partyNames,
   partyRef,
 } from './owed.ts';
-import { documentPostingLines, voidPosting } from './posting.ts';
+import { documentPostingLines, postReversal, reversalDate, voidPosting } from './posting.ts';
 import {
   amountDueOf,
   settledApartFromPayments,
@@ -511,15 +511,13 @@ export interface UndoCreditInput {
   reason?: string | null;
 }
 
-/** The date an undo is dated (default today, or the use's date if later; never before it, never in a locked period). */
-function undoDate(scope: WriteScope, check: Checker, input: UndoCreditInput, usedOn: string) {
+/** An undo's date and reason, checked (default today, or the use's date if later; never before it, never in a locked period). */
+function checkUndo(scope: WriteScope, input: UndoCreditInput, usedOn: string) {
+  const check = new Checker();
   const requested = check.date('date', input.date);
-  check.text('reason', input.reason, { max: 500 });
+  const reason = check.text('reason', input.reason, { max: 500 });
   check.done();
-  const date = requested ?? laterDate(today(scope.now), usedOn);
-  if (date < usedOn) throw validationError([{ path: 'date', message: `must not be before the date it was used, ${usedOn}` }]);
-  assertOpenPeriod(scope, date);
-  return date;
+  return { date: reversalDate(scope, requested, usedOn, 'the date it was used,'), reason };
 }
 
 /** The use of credit `useId` names among the credit's (its allocations or refunds), or a refusal. */
@@ -554,11 +552,10 @@ export async function undoCreditApplication<Row extends CreditDocumentRow>(
   id: string,
   input: UndoCreditInput & { allocationId?: string | null },
 ) {
-  const check = new Checker();
   const credit = await loadCreditDocument<Row>(scope, type, id);
   const allocations = credit.allocations as { id: string; amount: bigint; date: string; voidDate: string | null }[];
   const allocation = standingUse(type, credit, allocations, input.allocationId, 'allocationId', 'application');
-  const date = undoDate(scope, check, input, allocation.date);
+  const { date } = checkUndo(scope, input, allocation.date);
   const owed = owedDocumentType(type.appliesTo);
   const documentId = (allocation as unknown as Record<string, string>)[type.appliedKey]!;
   const document = (await creditedDocuments(scope, owed, [documentId])).get(documentId)!;
@@ -597,21 +594,17 @@ export async function voidCreditRefund<Row extends CreditDocumentRow>(
   id: string,
   input: UndoCreditInput & { refundId?: string | null },
 ) {
-  const check = new Checker();
   const credit = await loadCreditDocument<Row>(scope, type, id);
   const refunds = credit.refunds as { id: string; amount: bigint; date: string; journalEntryId: string; voidDate: string | null }[];
   const refund = standingUse(type, credit, refunds, input.refundId, 'refundId', 'refund');
-  const date = undoDate(scope, check, input, refund.date);
-  const original = await scope.prisma.journalLine.findMany({ where: { entryId: refund.journalEntryId }, orderBy: { lineNo: 'asc' } });
-  const named = `refund of ${type.label.toLowerCase()} ${credit.number}`;
-  const reason = input.reason?.trim();
-  const posted = await writePosting(scope, {
+  const { date, reason } = checkUndo(scope, input, refund.date);
+  const posted = await postReversal(scope, refund.journalEntryId, {
     date,
-    description: reason ? `Void of ${named}: ${reason}` : `Void of ${named}`,
+    named: `refund of ${type.label.toLowerCase()} ${credit.number}`,
+    reason,
     reference: credit.number,
     sourceType: type.sourceTypes.refundVoid,
     sourceId: refund.id,
-    lines: mirrorLines(original),
   });
   await delegate(scope, type.refund.model).update({
     where: { id: refund.id },

@@ -8,14 +8,14 @@ import { insertRows } from '../../db/insert.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
-import { addDays, laterDate, today } from '../../lib/dates.ts';
+import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { formatMoney, formatPercent } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
-import { assertOpenPeriod, mirrorLines, writePosting } from '../journal/journal.service.ts';
+import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import type { EventType } from '../../events/catalogue.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
@@ -32,7 +32,7 @@ import {
   taxAccountsAtPosting,
 } from './lines.ts';
 import { type DocumentFilter, documentWhere } from './lists.ts';
-import { documentPostingLines, type PartyRef, type PostedLine, voidPosting } from './posting.ts';
+import { documentPostingLines, type PartyRef, type PostedLine, postReversal, reversalDate, voidPosting } from './posting.ts';
 import {
   amountDueOf,
   checkPaymentFields,
@@ -606,18 +606,14 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
   const document = await loadOwedDocument<Row>(scope, type, payment[type.parentKey] as string);
   const named = `${label.toLowerCase()} of ${type.label.toLowerCase()} ${document.number}`;
   if (payment.voidJournalEntryId) throw new AppError('INVALID_STATE', `The ${named} dated ${payment.date} is already void`);
-  const todayDate = today(scope.now);
-  const date = requestedDate ?? laterDate(todayDate, payment.date);
-  if (date < payment.date) throw validationError([{ path: 'date', message: `must not be before the payment's date ${payment.date}` }]);
-  assertOpenPeriod(scope, date);
-  const original = await scope.prisma.journalLine.findMany({ where: { entryId: payment.journalEntryId }, orderBy: { lineNo: 'asc' } });
-  const posted = await writePosting(scope, {
+  const date = reversalDate(scope, requestedDate, payment.date, "the payment's date");
+  const posted = await postReversal(scope, payment.journalEntryId, {
     date,
-    description: reason ? `Void of ${named}: ${reason}` : `Void of ${named}`,
+    named,
+    reason,
     reference: document.number,
     sourceType: type.payment.voidSourceType,
     sourceId: payment.id,
-    lines: mirrorLines(original),
   });
   const amountPaid = document.amountPaid - payment.amount;
   const written = await updateRow<Row>(scope, type, document.id, {
@@ -640,18 +636,8 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
   ]);
 }
 
-/** What an edit of a draft may change; what is left out stays as it is (null clears memo and reference). */
-export interface OwedDraftChanges {
-  customerId?: string | null;
-  vendorId?: string | null;
-  issueDate?: string | null;
-  dueDate?: string | null;
-  paymentTermsDays?: number | null;
-  memo?: string | null;
-  reference?: string | null;
-  /** The whole new list of lines, replacing the old. */
-  lines?: LineInput[] | null;
-}
+/** What an edit of a draft may change (a new document's fields): what is left out stays as it is (null clears memo and reference). */
+export type OwedDraftChanges = Omit<OwedDocumentInput, 'draft'>;
 
 type DraftLineRow = LineRow & {
   productId: string | null;
@@ -795,11 +781,7 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
       `${type.label} ${document.number} is ${statusWords(document.status)}; nothing is owed on it to write off${hint}`,
     );
   }
-  const todayDate = today(scope.now);
-  const date = requestedDate ?? laterDate(todayDate, document.issueDate);
-  if (date < document.issueDate)
-    throw validationError([{ path: 'date', message: `must not be before the ${type.label.toLowerCase()} date ${document.issueDate}` }]);
-  assertOpenPeriod(scope, date);
+  const date = reversalDate(scope, requestedDate, document.issueDate, `the ${type.label.toLowerCase()} date`);
   const amount = amountDueOf(document);
   const control = SIDE_ACCOUNTS[type.side].control;
   const system = await systemAccounts(scope, ['bad_debts', control]);
@@ -865,19 +847,14 @@ export async function voidOwedWriteOff<Row extends OwedDocumentRow>(
     where: { [type.parentKey]: id, organizationId: scope.organizationId, voidJournalEntryId: null },
   })) as WriteOffRow | null;
   if (!writeOff) throw new AppError('INVALID_STATE', `${type.label} ${document.number} has no write-off to void`);
-  const todayDate = today(scope.now);
-  const date = requestedDate ?? laterDate(todayDate, writeOff.date);
-  if (date < writeOff.date) throw validationError([{ path: 'date', message: `must not be before the write-off's date ${writeOff.date}` }]);
-  assertOpenPeriod(scope, date);
-  const original = await scope.prisma.journalLine.findMany({ where: { entryId: writeOff.journalEntryId }, orderBy: { lineNo: 'asc' } });
-  const named = `the write-off of ${type.label.toLowerCase()} ${document.number}`;
-  const posted = await writePosting(scope, {
+  const date = reversalDate(scope, requestedDate, writeOff.date, "the write-off's date");
+  const posted = await postReversal(scope, writeOff.journalEntryId, {
     date,
-    description: reason ? `Void of ${named}: ${reason}` : `Void of ${named}`,
+    named: `the write-off of ${type.label.toLowerCase()} ${document.number}`,
+    reason,
     reference: document.number,
     sourceType: sources.voidSourceType,
     sourceId: writeOff.id,
-    lines: mirrorLines(original),
   });
   await delegate(scope, writeOffModel(type)).update({
     where: { id: writeOff.id },

@@ -106,17 +106,42 @@ export async function voidPosting(
   const events: EventDraft[] = [];
   if (!document.journalEntryId) return { voidJournalEntryId: null, settledOn: null, events };
   assertOpenPeriod(scope, date);
-  const original = await scope.prisma.journalLine.findMany({ where: { entryId: document.journalEntryId }, orderBy: { lineNo: 'asc' } });
-  const posted = await writePosting(scope, {
+  const posted = await postReversal(scope, document.journalEntryId, {
     date,
-    description: reason
-      ? `Void of ${label.toLowerCase()} ${document.number}: ${reason}`
-      : `Void of ${label.toLowerCase()} ${document.number}`,
+    named: `${label.toLowerCase()} ${document.number}`,
+    reason,
     reference: document.number,
     sourceType,
     sourceId: document.id,
-    lines: mirrorLines(original),
   });
   events.push(posted.event);
   return { voidJournalEntryId: posted.entry.id, settledOn: date, events };
+}
+
+/**
+ * The date a reversal is posted on: the one asked for, else today (or `notBefore`, if later); refused
+ * before `notBefore` (`what` names it: "the payment's date") and in a locked period.
+ */
+export function reversalDate(scope: WriteScope, requested: string | null | undefined, notBefore: string, what: string) {
+  const date = requested ?? laterDate(today(scope.now), notBefore);
+  if (date < notBefore) throw validationError([{ path: 'date', message: `must not be before ${what} ${notBefore}` }]);
+  assertOpenPeriod(scope, date);
+  return date;
+}
+
+/** Posts the mirror of entry `entryId` on `date`: "Void of <named>", with the reason when one was given. */
+export async function postReversal(
+  scope: WriteScope,
+  entryId: string,
+  p: { date: string; named: string; reason?: string | null; reference: string; sourceType: SourceType; sourceId: string },
+) {
+  const original = await scope.prisma.journalLine.findMany({ where: { entryId }, orderBy: { lineNo: 'asc' } });
+  return writePosting(scope, {
+    date: p.date,
+    description: p.reason ? `Void of ${p.named}: ${p.reason}` : `Void of ${p.named}`,
+    reference: p.reference,
+    sourceType: p.sourceType,
+    sourceId: p.sourceId,
+    lines: mirrorLines(original),
+  });
 }
