@@ -13,6 +13,8 @@ import bills from './modules/bills/declaration.ts';
 import salesReceipts from './modules/sales-receipts/declaration.ts';
 import creditNotes from './modules/credit-notes/declaration.ts';
 import vendorCredits from './modules/vendor-credits/declaration.ts';
+import customerPrepayments from './modules/customer-prepayments/declaration.ts';
+import vendorPrepayments from './modules/vendor-prepayments/declaration.ts';
 import employees from './modules/employees/declaration.ts';
 import webhooks from './modules/webhooks/declaration.ts';
 import apiKeys from './modules/api-keys/declaration.ts';
@@ -30,6 +32,8 @@ export const DECLARATIONS = [
   salesReceipts,
   creditNotes,
   vendorCredits,
+  customerPrepayments,
+  vendorPrepayments,
   employees,
   webhooks,
   apiKeys,

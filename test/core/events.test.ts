@@ -39,6 +39,8 @@ const GET_PATH: Record<string, string> = {
   payment: '/api/v1/payments',
   bill_payment: '/api/v1/bill-payments',
   vendor_credit: '/api/v1/vendor-credits',
+  customer_prepayment: '/api/v1/customer-prepayments',
+  vendor_prepayment: '/api/v1/vendor-prepayments',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
 };
@@ -378,6 +380,66 @@ describe('the event catalogue', () => {
       () => rest(`/api/v1/vendor-credits/${unusedCredit.body.id}/void`, {}),
       ['vendor_credit.voided', 'journal_entry.created'],
     );
+
+    // Prepayments of both sides: money ahead of a document, and a payment's kept excess.
+    for (const side of [
+      {
+        resource: 'customer_prepayment',
+        path: '/api/v1/customer-prepayments',
+        party: { customerId: customer.id },
+        document: 'invoice',
+        documents: '/api/v1/invoices',
+        payment: 'payment',
+        documentKey: 'invoiceId',
+        line: { description: 'Deposit work', unitPrice: 10 },
+      },
+      {
+        resource: 'vendor_prepayment',
+        path: '/api/v1/vendor-prepayments',
+        party: { vendorId: vendor.id },
+        document: 'bill',
+        documents: '/api/v1/bills',
+        payment: 'bill_payment',
+        documentKey: 'billId',
+        line: { description: 'Advance goods', unitPrice: 10, accountId: accounts['6100'] },
+      },
+    ]) {
+      const { result: prepaid } = (await expectEvents(
+        () => rest(side.path, { ...side.party, amount: 40, date: '2026-04-07' }),
+        [`${side.resource}.created`, 'journal_entry.created'],
+      )) as any;
+      const {
+        events: [document],
+      } = await expectEvents(
+        () => rest(side.documents, { ...side.party, issueDate: '2026-04-07', lines: [side.line] }),
+        [`${side.document}.created`, 'journal_entry.created'],
+      );
+      const { result: applied } = (await expectEvents(
+        () => rest(`${side.path}/${prepaid.body.id}/apply`, { allocations: [{ [side.documentKey]: document.resourceId, amount: 5 }] }),
+        [`${side.resource}.applied`, `${side.document}.credit_applied`],
+      )) as any;
+      await expectEvents(
+        () => rest(`${side.path}/${prepaid.body.id}/unapply`, { allocationId: applied.body.allocations[0].id }),
+        [`${side.resource}.application_undone`, `${side.document}.credit_unapplied`],
+      );
+      const { result: refunded } = (await expectEvents(
+        () => rest(`${side.path}/${prepaid.body.id}/refund`, { amount: 15 }),
+        [`${side.resource}.refunded`, 'journal_entry.created'],
+      )) as any;
+      await expectEvents(
+        () => rest(`${side.path}/${prepaid.body.id}/void-refund`, { refundId: refunded.body.refunds[0].id }),
+        [`${side.resource}.refund_voided`, 'journal_entry.created'],
+      );
+      await expectEvents(() => rest(`${side.path}/${prepaid.body.id}/void`, {}), [`${side.resource}.voided`, 'journal_entry.created']);
+      const { result: overpaid } = (await expectEvents(
+        () => rest(`${side.documents}/${document.resourceId}/payments`, { amount: 25, keepExcessAsCredit: true }),
+        [`${side.document}.payment_recorded`, `${side.document}.paid`, `${side.resource}.created`, 'journal_entry.created'],
+      )) as any;
+      await expectEvents(
+        () => rest(`/api/v1/${side.payment === 'payment' ? 'payments' : 'bill-payments'}/${overpaid.body.id}/void`, {}),
+        [`${side.payment}.voided`, `${side.document}.payment_voided`, `${side.resource}.voided`, 'journal_entry.created'],
+      );
+    }
 
     const {
       events: [orgUpdated],

@@ -44,6 +44,7 @@ describe('every list order', () => {
       'BillPayment',
       'CreditNote',
       'Customer',
+      'CustomerPrepayment',
       'Employee',
       'Event',
       'Invoice',
@@ -54,6 +55,7 @@ describe('every list order', () => {
       'TaxRate',
       'Vendor',
       'VendorCredit',
+      'VendorPrepayment',
       'WebhookDelivery',
       'WebhookSubscription',
     ]);

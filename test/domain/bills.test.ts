@@ -133,7 +133,13 @@ describe('a bill', () => {
     ]);
     const over = await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 600.01 } });
     expectProblem(over, 400, 'VALIDATION_FAILED');
-    expect(over.body.errors).toEqual([{ path: 'amount', message: '600.01 is more than the amount due 600.00; overpayments are refused' }]);
+    expect(over.body.errors).toEqual([
+      {
+        path: 'amount',
+        message:
+          "600.01 is more than the amount due 600.00; overpayments are refused unless keepExcessAsCredit is true (the excess is then kept as the vendor's credit)",
+      },
+    ]);
     const early = await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 1, date: '2026-03-31' } });
     expect(early.body.errors).toEqual([{ path: 'date', message: 'must not be before the bill date 2026-04-01' }]);
     const fromIncome = await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 1, paymentAccountId: idOf('4000') } });

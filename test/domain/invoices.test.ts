@@ -156,7 +156,13 @@ describe('an invoice', () => {
       ['1200', 0n, 4000n],
     ]);
     const over = await failure(f.run(t, recordPayment, { invoiceId: invoice.id, amount: '60.01', date: '2026-02-06' }));
-    expect(over.fieldErrors).toEqual([{ path: 'amount', message: '60.01 is more than the amount due 60.00; overpayments are refused' }]);
+    expect(over.fieldErrors).toEqual([
+      {
+        path: 'amount',
+        message:
+          "60.01 is more than the amount due 60.00; overpayments are refused unless keepExcessAsCredit is true (the excess is then kept as the customer's credit)",
+      },
+    ]);
     const rest = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: 60, date: '2026-02-06' });
     expect(rest.invoice).toMatchObject({ status: 'PAID', amountPaid: 10000n });
     const paidEvents = await f.db.prisma.event.count({ where: { resourceId: invoice.id, type: 'invoice.paid' } });

@@ -189,6 +189,39 @@ describe('voiding a bill payment', () => {
     expect(again.body.errors[0].extensions.code).toBe('INVALID_STATE');
   });
 
+  it('paid again from before the void: aging shows the bill paid twice over until the void date, as the ledger does', async () => {
+    const supplier = (await http(t.url, '/api/v1/vendors', { key, body: { name: 'Paid Twice Ltd' } })).body.id;
+    const bill = (
+      await http(t.url, '/api/v1/bills', {
+        key,
+        body: { vendorId: supplier, issueDate: '2026-06-01', lines: [{ description: 'Desk', unitPrice: 100, accountId: idOf('6000') }] },
+      })
+    ).body;
+    const first = (await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 100, date: '2026-06-10' } })).body;
+    await http(t.url, `/api/v1/bill-payments/${first.id}/void`, { key, body: { date: '2026-06-20' } });
+    const again = await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 100, date: '2026-06-05' } });
+    expect(again.body.billStatus).toBe('paid');
+    const tenant = await tenantOf(organizationId);
+    const owed = async (asOf: string) => (await agedPayables(tenant, asOf)).rows.find((r) => r.vendor.id === supplier)?.total ?? 0n;
+    const inLedger = async (asOf: string) => {
+      const entries = (await http(t.url, `/api/v1/journal-entries?limit=100&to=${asOf}`, { key })).body.data as {
+        lines: { accountId: string; debit: number; credit: number; vendorId: string | null }[];
+      }[];
+      const lines = entries.flatMap((e) => e.lines).filter((l) => l.vendorId === supplier && codeOf.get(l.accountId) === '2000');
+      return BigInt(Math.round(lines.reduce((sum, l) => sum + l.credit - l.debit, 0) * 100));
+    };
+    for (const [asOf, expected] of [
+      ['2026-06-04', 10000n],
+      ['2026-06-05', 0n],
+      ['2026-06-12', -10000n],
+      ['2026-06-19', -10000n],
+      ['2026-06-20', 0n],
+    ] as const) {
+      expect(await owed(asOf), asOf).toBe(expected);
+      expect(await inLedger(asOf), asOf).toBe(expected);
+    }
+  });
+
   it('is for keys with the bills write scope', async () => {
     const invoicesOnly = (
       await http(t.url, '/api/v1/api-keys', { key, body: { name: 'Sales', scopes: ['invoices:read', 'invoices:write'] } })

@@ -1,6 +1,7 @@
 // An independent ledger checks the books: eighteen months of a company's work written through the REST
 // API as a bookkeeper writes it, mistakes and their corrections included (drafts edited and deleted,
-// payments voided, bad debts written off and put back, vendor credits, credit notes), then every journal
+// payments voided, bad debts written off and put back, vendor credits, credit notes, deposits and
+// overpayments kept as credit and applied later), then every journal
 // entry exported to hledger (Debian's plain-text accounting tool), which computes each account's balance
 // at each month end by itself. Our trial balance must equal hledger's at every date, and our aged
 // receivables and payables and each party's statement must equal, customer by customer and vendor by
@@ -70,8 +71,52 @@ async function writeWorkload() {
   let writeOffs = 0;
   let vendorCredits = 0;
   let notes = 0;
+  let customerPayments = 0;
+  let billPayments = 0;
+  // Money kept as a party's credit (a deposit, a payment's excess), applied or refunded a month or so on.
+  type Credit = { path: string; id: string; side: 'customer' | 'vendor'; partyId: string; date: string; paymentId?: string };
+  let credits: Credit[] = [];
+  const settleCredits = async (on: string) => {
+    const settling = credits;
+    credits = [];
+    for (const credit of settling) {
+      const current = await call('GET', `/api/v1/${credit.path}/${credit.id}`);
+      if (current.status !== 'open') continue; // its payment was voided
+      // A payment whose excess is used can no longer be voided as a mistake.
+      const paid = payments.findIndex((p) => p.id === credit.paymentId);
+      if (paid >= 0) payments.splice(paid, 1);
+      const [documents, path, key] = credit.side === 'customer' ? [openInvoices, 'invoices', 'invoiceId'] : [openBills, 'bills', 'billId'];
+      const document = [...documents]
+        .reverse()
+        .find(
+          (d) =>
+            (credit.side === 'customer' ? (d as { customerId: string }).customerId : (d as { vendorId: string }).vendorId) ===
+            credit.partyId,
+        );
+      const date = [on, credit.date, document?.date ?? on].sort().at(-1)!;
+      let remaining = current.remainingCredit as number;
+      const due = document ? ((await call('GET', `/api/v1/${path}/${document.id}`)).amountDue as number) : 0;
+      if (document && due > 0) {
+        const amount = Math.min(due, remaining);
+        await call('POST', `/api/v1/${credit.path}/${credit.id}/apply`, { date, allocations: [{ [key]: document.id, amount }] });
+        remaining = Math.round((remaining - amount) * 100) / 100;
+      }
+      if (remaining > 0) await call('POST', `/api/v1/${credit.path}/${credit.id}/refund`, { amount: remaining, date });
+    }
+  };
   for (let month = 0; month < 18; month++) {
     const start = addDays('2025-06-01', month * 30);
+    // Deposits: a customer's ahead of its invoices, ours to a vendor ahead of its bills; then, every third
+    // month, what is kept as credit is applied to the party's latest open document or refunded.
+    if (month % 3 === 0) {
+      const customerId = customers[month % customers.length]!;
+      const deposit = await call('POST', '/api/v1/customer-prepayments', { customerId, amount: 150, date: start });
+      credits.push({ path: 'customer-prepayments', id: deposit.id, side: 'customer', partyId: customerId, date: start });
+    } else if (month % 3 === 1) {
+      const vendorId = vendors[month % vendors.length]!;
+      const advance = await call('POST', '/api/v1/vendor-prepayments', { vendorId, amount: 120, date: start });
+      credits.push({ path: 'vendor-prepayments', id: advance.id, side: 'vendor', partyId: vendorId, date: start });
+    } else await settleCredits(start);
     for (let step = 0; step < 6; step++) {
       const date = addDays(start, Math.floor(next() * 28));
       const roll = next();
@@ -104,8 +149,23 @@ async function writeWorkload() {
         if (current.amountDue <= 0) continue;
         const paidOn = addDays(invoice.date, Math.floor(next() * 40));
         const amount = next() < 0.6 ? current.amountDue : Math.round(current.amountDue * 50) / 100 || current.amountDue;
-        const payment = await call('POST', `/api/v1/invoices/${invoice.id}/payments`, { amount, date: paidOn });
+        // Now and then the customer pays more than it owes: the excess is kept as its credit.
+        const overpaid = ++customerPayments % 4 === 0;
+        const payment = await call('POST', `/api/v1/invoices/${invoice.id}/payments`, {
+          amount: overpaid ? current.amountDue + 25 : amount,
+          date: paidOn,
+          keepExcessAsCredit: overpaid,
+        });
         payments.push({ id: payment.id, date: paidOn, bill: false });
+        if (payment.excessCredit)
+          credits.push({
+            path: 'customer-prepayments',
+            id: payment.excessCredit.id,
+            side: 'customer',
+            partyId: invoice.customerId,
+            date: paidOn,
+            paymentId: payment.id,
+          });
       } else if (roll < 0.6) {
         const vendorId = pick(vendors);
         const bill = await call('POST', '/api/v1/bills', {
@@ -126,8 +186,22 @@ async function writeWorkload() {
         const current = await call('GET', `/api/v1/bills/${bill.id}`);
         if (current.amountDue <= 0) continue;
         const paidOn = addDays(bill.date, Math.floor(next() * 30));
-        const payment = await call('POST', `/api/v1/bills/${bill.id}/payments`, { amount: current.amountDue, date: paidOn });
+        const overpaid = ++billPayments % 3 === 0;
+        const payment = await call('POST', `/api/v1/bills/${bill.id}/payments`, {
+          amount: overpaid ? current.amountDue + 40 : current.amountDue,
+          date: paidOn,
+          keepExcessAsCredit: overpaid,
+        });
         payments.push({ id: payment.id, date: paidOn, bill: true });
+        if (payment.excessCredit)
+          credits.push({
+            path: 'vendor-prepayments',
+            id: payment.excessCredit.id,
+            side: 'vendor',
+            partyId: bill.vendorId,
+            date: paidOn,
+            paymentId: payment.id,
+          });
       } else if (roll < 0.8 && payments.length) {
         // A payment recorded by mistake: voided some days later.
         const payment = payments.splice(Math.floor(next() * payments.length), 1)[0]!;
@@ -252,6 +326,12 @@ describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
       'credit_note.refunded',
       'credit_note.refund_voided',
       'vendor_credit.application_undone',
+      'customer_prepayment.created',
+      'customer_prepayment.applied',
+      'customer_prepayment.refunded',
+      'vendor_prepayment.created',
+      'vendor_prepayment.applied',
+      'vendor_prepayment.refunded',
     ])
       if (!events.has(type)) throw new Error(`${type} missing from ${[...events].sort().join(' ')}`);
     const file = await exportJournal();

@@ -72,6 +72,61 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     await created(`/api/v1/vendor-credits/${credit}/refund`, { amount: 10 });
     return { credit, use: (await db.prisma.vendorCreditRefund.findFirstOrThrow({ where: { vendorCreditId: credit } })).id };
   });
+  // Prepayments of each side: money paid ahead, then applied to a document of the same party or refunded.
+  const prepaid = (side: 'customer' | 'vendor') => {
+    const [path, partyKey, party, document, documentKey] =
+      side === 'customer'
+        ? (['/api/v1/customer-prepayments', 'customerId', customer, '/api/v1/invoices', 'invoiceId'] as const)
+        : (['/api/v1/vendor-prepayments', 'vendorId', vendor, '/api/v1/bills', 'billId'] as const);
+    const lines = [{ description: 'Work', unitPrice: 20, accountId: accounts[side === 'customer' ? '4000' : '6000'] }];
+    const make = async (partyId?: string) => created(path, { [partyKey]: partyId ?? (await party()), amount: 30 });
+    const model = side === 'customer' ? db.prisma.customerPrepayment : db.prisma.vendorPrepayment;
+    const uses = async (id: string) =>
+      await (model as typeof db.prisma.customerPrepayment).findUniqueOrThrow({
+        where: { id },
+        include: { allocations: true, refunds: true },
+      });
+    const applied = pairedRecord(async () => {
+      const partyId = await party();
+      const credit = await make(partyId);
+      const documentId = await created(document, { [partyKey]: partyId, lines });
+      await created(`${path}/${credit}/apply`, { allocations: [{ [documentKey]: documentId, amount: 5 }] });
+      return { credit, use: (await uses(credit)).allocations[0]!.id };
+    });
+    const refunded = pairedRecord(async () => {
+      const credit = await make();
+      await created(`${path}/${credit}/refund`, { amount: 10 });
+      return { credit, use: (await uses(credit)).refunds[0]!.id };
+    });
+    // The prepayment and the document it is applied to, of one party, whichever of path and body is asked first.
+    const pair = pairedRecord(async () => {
+      const partyId = await party();
+      return { credit: await make(partyId), documentId: await created(document, { [partyKey]: partyId, lines }) };
+    });
+    const typename = side === 'customer' ? 'CustomerPrepayment' : 'VendorPrepayment';
+    return {
+      [`list${typename}s`]: { path: async () => `${path}?status=open` },
+      [`create${typename}`]: {
+        path: async () => path,
+        body: async () => ({ [partyKey]: await party(), amount: 250, date: '2026-05-02', method: 'transfer', reference: 'DEP-7' }),
+      },
+      [`get${typename}`]: { path: async () => `${path}/${await make()}` },
+      [`apply${typename}`]: {
+        path: async () => `${path}/${(await pair()).credit}/apply`,
+        body: async () => ({ allocations: [{ [documentKey]: (await pair()).documentId, amount: 5 }] }),
+      },
+      [`refund${typename}`]: { path: async () => `${path}/${await make()}/refund`, body: () => ({ amount: 10 }) },
+      [`void${typename}`]: { path: async () => `${path}/${await make()}/void`, body: () => ({ reason: 'recorded twice' }) },
+      [`unapply${typename}`]: {
+        path: async () => `${path}/${(await applied()).credit}/unapply`,
+        body: async () => ({ allocationId: (await applied()).use }),
+      },
+      [`void${typename}Refund`]: {
+        path: async () => `${path}/${(await refunded()).credit}/void-refund`,
+        body: async () => ({ refundId: (await refunded()).use }),
+      },
+    } as RouteExamples;
+  };
   const creditVendor = () => (creditVendorId ??= vendor());
   let creditCustomerId: Promise<string> | undefined;
   const creditCustomer = () => (creditCustomerId ??= customer());
@@ -277,6 +332,8 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       path: async () => `/api/v1/vendor-credits/${await vendorCredit()}/void`,
       body: () => ({ reason: 'entered twice' }),
     },
+    ...prepaid('customer'),
+    ...prepaid('vendor'),
     voidPayment: {
       path: async () => `/api/v1/payments/${await created(`/api/v1/invoices/${await invoice()}/payments`, { amount: 20 })}/void`,
       body: () => ({ reason: 'bounced' }),

@@ -14,6 +14,8 @@ import {
   isOverdue,
   paymentVoidFields,
   renderLines,
+  excessCreditSchema,
+  renderExcessCredit,
 } from '../documents/index.ts';
 
 export const BILL = 'bill';
@@ -25,6 +27,7 @@ export const BILL_LINES_IN_ORDER = [{ billId: 'asc' }, { lineNo: 'asc' }] satisf
 export type BillRow = PrismaTypes.BillGetPayload<object> & { lines: DocumentLineRow[] };
 export type BillPaymentRow = PrismaTypes.BillPaymentGetPayload<object> & {
   bill: Pick<BillRow, 'status' | 'total' | 'amountPaid' | 'amountCredited'>;
+  excessCredit: { id: string; total: bigint } | null;
 };
 
 const BILL_SCHEMA = S.object({
@@ -87,6 +90,7 @@ const BILL_PAYMENT_SCHEMA = S.object({
   journalEntryId: S.id('je'),
   billStatus: S.enum(Object.values(InvoiceStatus)),
   billAmountDue: S.number,
+  excessCredit: excessCreditSchema('vpp'),
   createdAt: S.dateTime,
   ...paymentVoidFields,
 });
@@ -97,7 +101,10 @@ export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typ
   load: (db, organizationId, ids) =>
     db.billPayment.findMany({
       where: { organizationId, id: { in: ids } },
-      include: { bill: { select: { status: true, total: true, amountPaid: true, amountCredited: true } } },
+      include: {
+        bill: { select: { status: true, total: true, amountPaid: true, amountCredited: true } },
+        excessCredit: { select: { id: true, total: true } },
+      },
       orderBy: { id: 'asc' },
     }),
   render(p, organization) {
@@ -113,6 +120,7 @@ export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typ
       journalEntryId: p.journalEntryId,
       billStatus: p.bill.status.toLowerCase(),
       billAmountDue: moneyNumber(amountDueOf(p.bill), decimals),
+      excessCredit: renderExcessCredit(p.excessCredit, decimals),
       createdAt: p.createdAt.toISOString(),
       voidedAt: p.voidedAt?.toISOString() ?? null,
       voidDate: p.voidDate,

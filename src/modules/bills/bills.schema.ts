@@ -6,6 +6,7 @@ import {
   documentLineFields,
   documentTotalFields,
   documentVoidFields,
+  keepExcessField,
   owedDocumentFields,
   owedDocumentMutations,
   paymentVoidObjectFields,
@@ -219,10 +220,12 @@ const UpdateBillInput = builder.inputType('UpdateBillInput', {
 });
 
 const RecordBillPaymentInput = builder.inputType('RecordBillPaymentInput', {
-  description: 'A payment made against an open bill. Overpayment is refused.',
+  description:
+    'A payment made against an open bill. More than the amount due is refused unless keepExcessAsCredit keeps the excess as credit.',
   fields: (t) => ({
     billId: t.id({ required: true, description: 'The bill paid (`bill_…`).' }),
-    amount: t.field({ type: 'Money', required: true, description: 'Amount paid; at most the amount due.' }),
+    amount: t.field({ type: 'Money', required: true, description: 'Amount paid; at most the amount due, unless keepExcessAsCredit.' }),
+    ...keepExcessField(t, 'vendor'),
     date: t.field({ type: 'Date', description: 'Date paid; today when omitted. Not before the bill date, not in a locked period.' }),
     paymentAccountId: t.id({ description: 'Bank or cash account the money left; default the bank account.' }),
     method: t.string({ description: 'How it was paid.' }),

@@ -37,10 +37,7 @@ export const BILL_TYPE = defineOwedDocument({
     voidSourceType: 'bill_payment_void',
     describe: (number) => `Payment of bill ${number}`,
   },
-  settledBy: [
-    { model: 'billPayment', voidable: true },
-    { model: 'vendorCreditAllocation', voidable: true },
-  ],
+  settledBy: [{ model: 'billPayment', voidable: true }],
   linesInOrder: BILL_LINES_IN_ORDER,
   checkReference: uniqueVendorReference,
 });

@@ -27,6 +27,7 @@ import {
   checkPartyAndLineCount,
   delegate,
   delegateName,
+  latestOf,
   latestSettlement,
   movePartyBalance,
   type OwedDocumentRow,
@@ -66,8 +67,13 @@ export interface CreditDocumentDescription {
   /** The owed document its credit is applied to, by resource (`invoice`): found when first applied. */
   appliesTo: string;
   sourceTypes: { posting: SourceType; refund: SourceType; refundVoid: SourceType; void: SourceType };
-  /** Its lines in order, for reads of several documents' lines at once. */
-  linesInOrder: object[];
+  /**
+   * Its lines in order, for reads of several documents' lines at once; none for a prepayment (money paid
+   * ahead, which has no lines: prepayments.ts creates it).
+   */
+  linesInOrder?: object[];
+  /** A prepayment's bank or cash account column (`depositAccountId`); none for a document with lines. */
+  accountKey?: string;
 }
 
 export interface CreditDocumentType extends Omit<CreditDocumentDescription, 'party'> {
@@ -102,7 +108,7 @@ export function defineCreditDocument(description: CreditDocumentDescription): Cr
     refund: { model: `${model}Refund`, idType: `${description.typename}Refund` as IdType },
     appliedKey,
     include: {
-      lines: { orderBy: description.linesInOrder },
+      ...(description.linesInOrder ? { lines: { orderBy: description.linesInOrder } } : {}),
       allocations: { ...ordered, select: { id: true, [appliedKey]: true, amount: true, date: true, voidDate: true } },
       refunds: {
         ...ordered,
@@ -116,6 +122,13 @@ export function defineCreditDocument(description: CreditDocumentDescription): Cr
 
 /** The credit document types declared for documents of `side` (aged reports show their unused credit). */
 export const creditDocumentTypes = (side: Side) => [...CREDIT_TYPES.values()].filter((t) => t.side === side);
+
+/** The allocation models of the credit document types whose credit applies to owed documents of `resource`. */
+export const creditAllocationModels = (resource: string) =>
+  [...CREDIT_TYPES.values()].filter((t) => t.appliesTo === resource).map((t) => t.allocation.model);
+
+/** The prepayment type whose credit applies to owed documents of `resource` (`invoice`), if one is declared. */
+export const prepaymentTypeFor = (resource: string) => [...CREDIT_TYPES.values()].find((t) => t.appliesTo === resource && !t.linesInOrder);
 
 export interface CreditDocumentInput {
   customerId?: string | null;
@@ -138,7 +151,9 @@ export interface CreditDocumentRow {
   amountApplied: bigint;
   amountRefunded: bigint;
   journalEntryId: string;
-  lines: unknown[];
+  /** The payment whose excess it holds (an overpayment). */
+  paymentId?: string | null;
+  lines?: unknown[];
   allocations: object[];
   refunds: object[];
 }
@@ -235,7 +250,7 @@ export async function createCreditDocument<Row extends CreditDocumentRow>(
 }
 
 /** Reads one credit document of `type` of the organization with its lines, allocations and refunds, or answers 404. */
-async function loadCreditDocument<Row extends CreditDocumentRow>(tenant: Tenant, type: CreditDocumentType, id: string) {
+export async function loadCreditDocument<Row extends CreditDocumentRow>(tenant: Tenant, type: CreditDocumentType, id: string) {
   const row = await delegate(tenant, type.model).findFirst({ where: { id, organizationId: tenant.organizationId }, include: type.include });
   if (!row) throw notFound(type.label.toLowerCase(), id);
   return row as Row;
@@ -258,17 +273,16 @@ async function afterUse(
   date: string,
 ): Promise<{ status: CreditNoteStatus; settledOn: string | null }> {
   if (remainingCreditOf(document) - used > 0n) return { status: 'OPEN', settledOn: null };
-  // Used up: from the latest of its applications' and refunds' dates (they may be recorded out of order).
-  // An application undone or a refund voided used nothing.
-  const where = { [type.parentKey]: document.id, voidDate: null };
-  const [allocations, refunds] = await Promise.all([
-    delegate(scope, type.allocation.model).aggregate({ where, _max: { date: true } }),
-    delegate(scope, type.refund.model).aggregate({ where, _max: { date: true } }),
-  ]);
-  const latest = [date, allocations._max.date, refunds._max.date]
-    .filter((d): d is string => !!d)
-    .sort()
-    .at(-1)!;
+  // Used up: from the latest of its applications' and refunds' dates (they may be recorded out of order),
+  // and of the undoing of those undone (until then the credit was used twice over; see latestSettlement).
+  const where = { [type.parentKey]: document.id };
+  const _max = { date: true, voidDate: true } as const;
+  type Latest = { _max: { date: string | null; voidDate: string | null } };
+  const [allocations, refunds] = (await Promise.all([
+    delegate(scope, type.allocation.model).aggregate({ where, _max }),
+    delegate(scope, type.refund.model).aggregate({ where, _max }),
+  ])) as Latest[];
+  const latest = latestOf([date, allocations._max.date, allocations._max.voidDate, refunds._max.date, refunds._max.voidDate])!;
   return { status: 'CLOSED', settledOn: latest };
 }
 
@@ -367,12 +381,7 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
     const amountCredited = document.amountCredited + allocation.amount;
     const paid = amountDueOf({ ...document, amountCredited }) === 0n;
     const status: InvoiceStatus = paid ? 'PAID' : 'PARTIALLY_PAID';
-    const settledOn = paid
-      ? [date, await latestSettlement(scope, owed, document.id)]
-          .filter((d): d is string => !!d)
-          .sort()
-          .at(-1)!
-      : null;
+    const settledOn = paid ? latestOf([date, await latestSettlement(scope, owed, document.id)]) : null;
     const written = (await delegate(scope, owed.model).update({
       where: { id: document.id },
       data: { amountCredited, status, settledOn, updatedAt: scope.now },
@@ -474,6 +483,11 @@ export async function voidCreditDocument<Row extends CreditDocumentRow>(
   input: { date?: string | null; reason?: string | null } = {},
 ) {
   const credit = await loadCreditDocument<Row>(scope, type, id);
+  if (credit.paymentId)
+    throw new AppError(
+      'INVALID_STATE',
+      `${type.label} ${credit.number} is the excess of a payment (${credit.paymentId}); void that payment to undo both`,
+    );
   const used = credit.amountApplied + credit.amountRefunded;
   if (credit.status === 'OPEN' && used > 0n) {
     throw new AppError(

@@ -32,13 +32,14 @@ import {
   taxAccountsAtPosting,
 } from './lines.ts';
 import { type DocumentFilter, documentWhere } from './lists.ts';
+import { creditAllocationModels } from './credits.ts';
+import { assertExcessUnused, excessCreditType, keepPaymentExcess, paymentExcessCredit, voidPaymentExcess } from './prepayments.ts';
 import { documentPostingLines, type PartyRef, type PostedLine, postReversal, reversalDate, voidPosting } from './posting.ts';
 import {
   amountDueOf,
   checkPaymentFields,
   type DocumentLabel,
   OPEN_STATUSES,
-  paidInFullOn,
   type PaymentInput,
   type SettledDocument,
   settledApartFromPayments,
@@ -92,8 +93,9 @@ export interface OwedDocumentDescription {
     describe: (number: string) => string;
   };
   /**
-   * The models (keyed by the document's id column) whose dates count towards when it was settled:
-   * payments, credit applied, write-offs; a `voidable` one's voided rows settle nothing.
+   * The models (keyed by the document's id column) whose dates count towards when it was settled besides
+   * credit applied (found from the credit documents): payments, write-offs; a `voidable` one's voided
+   * rows settle nothing.
    */
   settledBy: { model: string; voidable?: boolean }[];
   /** Whether what is left on it can be written off as bad debt, and the source types of a write-off and its void. */
@@ -441,34 +443,46 @@ export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: W
   return change(type.resource, row, [{ type: eventOf(type, 'finalized'), resource: { type: type.resource, id, row } }, posted.event]);
 }
 
-/** The latest date of a document's settlements so far (its payments, credit applied; null: none). */
+/**
+ * The date from which a document stays settled as its settlements stand (null: none): the latest date of
+ * its payments, credit applied and write-offs, and of the voids of those undone. A settlement undone from
+ * a date after the last one left the document settled twice over until then (a payment voided on 10 July
+ * and paid again on 30 June), so aging as at a date in between must still see it.
+ */
 export async function latestSettlement(scope: WriteScope, type: OwedDocumentType, id: string): Promise<string | null> {
+  // Credit applied counts too (credit documents declare which documents they apply to).
+  const credits = creditAllocationModels(type.resource).map((model) => ({ model, voidable: true }));
   const dates = await Promise.all(
-    type.settledBy.map(
-      async ({ model, voidable }) =>
-        (
-          await delegate(scope, model).aggregate({
-            // A voided payment (or write-off) settles nothing.
-            where: { [type.parentKey]: id, ...(voidable ? { voidDate: null } : {}) },
-            _max: { date: true },
-          })
-        )._max.date,
-    ),
+    [...type.settledBy, ...credits].map(async ({ model, voidable }) => {
+      // A row's void date is never before its date: the latest of both is the later of the two maxima.
+      const { _max } = (await delegate(scope, model).aggregate({
+        where: { [type.parentKey]: id },
+        _max: { date: true, ...(voidable ? { voidDate: true } : {}) },
+      })) as { _max: { date: string | null; voidDate?: string | null } };
+      return [_max.date, _max.voidDate];
+    }),
   );
-  return (
-    dates
-      .filter((d): d is string => !!d)
-      .sort()
-      .at(-1) ?? null
-  );
+  return latestOf(dates.flat());
 }
 
-/** A payment's fields, with the document it pays under the type's `parentKey` and its account under `payment.accountKey`. */
-export type OwedPaymentInput = PaymentInput & object;
+/** The latest of some dates (null: none). */
+export const latestOf = (dates: (string | null | undefined)[]) =>
+  dates
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1) ?? null;
+
+/**
+ * A payment's fields, with the document it pays under the type's `parentKey` and its account under
+ * `payment.accountKey`; `keepExcessAsCredit` keeps what it pays beyond the amount due as the party's credit.
+ */
+export type OwedPaymentInput = PaymentInput & { keepExcessAsCredit?: boolean | null };
 
 /**
  * Records (part of) the payment of an open document: money in (a sale: Dr the bank, Cr receivables) or
  * out (a purchase: Dr payables, Cr the bank), into or from the account the input names (default the bank).
+ * Asked to, it keeps what is paid beyond the amount due as the party's credit (an overpayment, posted in
+ * the same entry: the bank moved once); the payment itself pays the amount due.
  */
 export async function recordOwedPayment<Row extends OwedDocumentRow, Payment extends { id: string }>(
   scope: WriteScope,
@@ -485,7 +499,11 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   await checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT }]);
   check.done();
   const document = await loadOwedDocument<Row>(scope, type, documentId!);
-  const status = statusAfterPayment(scope, type.label, document, amount, date);
+  const due = amountDueOf(document);
+  const excessType =
+    OPEN_STATUSES.includes(document.status) && amount > due ? excessCreditType(scope, type, due, amount, input.keepExcessAsCredit) : null;
+  const applied = excessType ? due : amount;
+  const status = statusAfterPayment(scope, type.label, document, applied, date);
   const control = SIDE_ACCOUNTS[type.side].control;
   const system = await systemAccounts(scope, ['bank', control]);
   const cashAccountId = accountId ?? system.bank;
@@ -504,9 +522,9 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
       { accountId: outOf, debit: 0n, credit: amount, ...party },
     ],
   });
-  const settledOn = status === 'PAID' ? await paidInFullOn(document, date, () => latestSettlement(scope, type, document.id)) : null;
+  const settledOn = status === 'PAID' ? latestOf([date, await latestSettlement(scope, type, document.id)]) : null;
   const written = await updateRow<Row>(scope, type, document.id, {
-    amountPaid: document.amountPaid + amount,
+    amountPaid: document.amountPaid + applied,
     status,
     settledOn,
     updatedAt: scope.now,
@@ -518,7 +536,7 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
       id: paymentId,
       organizationId: scope.organizationId,
       [type.parentKey]: document.id,
-      amount,
+      amount: applied,
       date,
       [accountKey]: cashAccountId,
       method,
@@ -530,7 +548,21 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   const documentRef = { type: type.resource, id: document.id, row };
   const events: EventDraft[] = [{ type: eventOf(type, 'payment_recorded'), resource: documentRef }];
   if (status === 'PAID') events.push({ type: eventOf(type, 'paid'), resource: documentRef });
-  return change(type.payment.resource, { ...payment, [type.model]: row } as unknown as Payment, [...events, posted.event]);
+  const excess = excessType
+    ? await keepPaymentExcess(scope, excessType, {
+        partyId,
+        amount: amount - applied,
+        date,
+        accountId: cashAccountId,
+        method,
+        reference,
+        paymentId,
+        journalEntryId: posted.entry.id,
+      })
+    : null;
+  if (excess) events.push(excess.event);
+  const excessCredit = excess ? { id: excess.id, total: excess.amount } : null;
+  return change(type.payment.resource, { ...payment, [type.model]: row, excessCredit } as unknown as Payment, [...events, posted.event]);
 }
 
 /** Voids a document without payments: posts the reversal of its entry. A draft is simply voided. */
@@ -607,6 +639,8 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
   const named = `${label.toLowerCase()} of ${type.label.toLowerCase()} ${document.number}`;
   if (payment.voidJournalEntryId) throw new AppError('INVALID_STATE', `The ${named} dated ${payment.date} is already void`);
   const date = reversalDate(scope, requestedDate, payment.date, "the payment's date");
+  const excess = await paymentExcessCredit(scope, type, payment.id);
+  if (excess) assertExcessUnused(scope, excess);
   const posted = await postReversal(scope, payment.journalEntryId, {
     date,
     named,
@@ -628,10 +662,13 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
     where: { id: payment.id },
     data: { voidJournalEntryId: posted.entry.id, voidedAt: scope.now, voidDate: date },
   })) as Record<string, unknown>;
-  const paymentRow = { ...voided, [type.model]: row } as unknown as Payment;
+  const excessVoided = excess ? await voidPaymentExcess(scope, excess, posted.entry.id, date) : null;
+  const excessCredit = excess ? { id: excess.credit.id, total: excess.credit.total } : null;
+  const paymentRow = { ...voided, [type.model]: row, excessCredit } as unknown as Payment;
   return change(type.payment.resource, paymentRow, [
     { type: eventOf(type.payment, 'voided'), resource: { type: type.payment.resource, id: payment.id, row: paymentRow } },
     { type: eventOf(type, 'payment_voided'), resource: { type: type.resource, id: document.id, row } },
+    ...(excessVoided ? [excessVoided] : []),
     posted.event,
   ]);
 }
@@ -815,10 +852,7 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
       createdAt: scope.now,
     },
   });
-  const settledOn = [date, await latestSettlement(scope, type, document.id)]
-    .filter((d): d is string => !!d)
-    .sort()
-    .at(-1)!;
+  const settledOn = latestOf([date, await latestSettlement(scope, type, document.id)])!;
   const written = await updateRow<Row>(scope, type, id, {
     amountWrittenOff: (document.amountWrittenOff ?? 0n) + amount,
     status: 'PAID',

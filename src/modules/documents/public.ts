@@ -55,6 +55,18 @@ export const paymentVoidFields = {
   voidJournalEntryId: { ...S.nullable(S.id('je')), description: 'The reversal posted when it was voided.' },
 };
 
+/** What a payment paid beyond its document's amount due, kept as the party's credit (a prepayment `prefix_…`). */
+export const excessCreditSchema = (prefix: string) => ({
+  ...S.nullable(S.object({ id: S.id(prefix), amount: S.number })),
+  description:
+    "What it paid beyond the amount due, kept as the party's credit when asked (keepExcessAsCredit): the prepayment holding it " +
+    'and its amount. amount is what it paid on the document; the bank moved amount + excessCredit.amount. Null when none.',
+});
+
+/** A payment's kept excess as its representation reads it. */
+export const renderExcessCredit = (excess: { id: string; total: bigint } | null, decimals: number) =>
+  excess ? { id: excess.id, amount: moneyNumber(excess.total, decimals) } : null;
+
 /** The lines of a document (invoice, bill, sales receipt), in order. */
 export const documentLines = (linePrefix: string) =>
   S.array(
@@ -140,6 +152,62 @@ export interface CreditDocumentRendered {
   refunds: { id: string; amount: bigint; date: string; paymentAccountId: string; journalEntryId: string; voidDate: string | null }[];
 }
 
+/** Where a credit document's credit went: its applications and refunds, oldest first. */
+function creditUseSchemas(prefixes: CreditDocumentTexts['prefixes'], appliedKey: string) {
+  return {
+    allocations: S.array(
+      S.object({
+        id: S.id(prefixes.allocation),
+        [appliedKey]: S.id(prefixes.applied),
+        amount: S.number,
+        date: S.date,
+        voidDate: { ...S.nullable(S.date), description: 'When the application was undone; null while it stands.' },
+      }),
+    ),
+    refunds: S.array(
+      S.object({
+        id: S.id(prefixes.refund),
+        amount: S.number,
+        date: S.date,
+        paymentAccountId: S.id('acct'),
+        journalEntryId: S.id('je'),
+        voidDate: { ...S.nullable(S.date), description: 'When the refund was voided; null while it stands.' },
+      }),
+    ),
+  };
+}
+
+const renderCreditUses = (
+  c: Pick<CreditDocumentRendered, 'allocations' | 'refunds'>,
+  appliedKey: string,
+  money: (minor: bigint) => number,
+) => ({
+  allocations: c.allocations.map((a) => ({
+    id: a.id,
+    [appliedKey]: a[appliedKey],
+    amount: money(a.amount),
+    date: a.date,
+    voidDate: a.voidDate,
+  })),
+  refunds: c.refunds.map((r) => ({
+    id: r.id,
+    amount: money(r.amount),
+    date: r.date,
+    paymentAccountId: r.paymentAccountId,
+    journalEntryId: r.journalEntryId,
+    voidDate: r.voidDate,
+  })),
+});
+
+const loadCredits =
+  <Row>(type: { model: string; include: object }): Representation<Row>['load'] =>
+  (db, organizationId, ids) =>
+    (db as unknown as Record<string, { findMany(args: object): Promise<Row[]> }>)[type.model]!.findMany({
+      where: { organizationId, id: { in: ids } },
+      include: type.include,
+      orderBy: { id: 'asc' },
+    });
+
 /**
  * The public shape of a credit document (credit note, vendor credit): its party and the documents its
  * credit went to are named by the type's columns (`customerId` and `invoiceId`, `vendorId` and `billId`).
@@ -168,25 +236,7 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
     amountRefunded: { ...S.number, description: texts.amountRefunded },
     remainingCredit: { ...S.number, description: texts.remainingCredit },
     lines: documentLines(prefixes.line),
-    allocations: S.array(
-      S.object({
-        id: S.id(prefixes.allocation),
-        [appliedKey]: S.id(prefixes.applied),
-        amount: S.number,
-        date: S.date,
-        voidDate: { ...S.nullable(S.date), description: 'When the application was undone; null while it stands.' },
-      }),
-    ),
-    refunds: S.array(
-      S.object({
-        id: S.id(prefixes.refund),
-        amount: S.number,
-        date: S.date,
-        paymentAccountId: S.id('acct'),
-        journalEntryId: S.id('je'),
-        voidDate: { ...S.nullable(S.date), description: 'When the refund was voided; null while it stands.' },
-      }),
-    ),
+    ...creditUseSchemas(prefixes, appliedKey),
     journalEntryId: S.id('je'),
     ...voidFields,
     createdAt: S.dateTime,
@@ -195,12 +245,7 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
   return {
     type: type.resource,
     schema,
-    load: (db, organizationId, ids) =>
-      (db as unknown as Record<string, { findMany(args: object): Promise<Row[]> }>)[type.model]!.findMany({
-        where: { organizationId, id: { in: ids } },
-        include: type.include,
-        orderBy: { id: 'asc' },
-      }),
+    load: loadCredits<Row>(type),
     // One object literal (hot: a page renders many), in the schema's order.
     render(c, organization) {
       const decimals = decimalsOf({ organization });
@@ -222,22 +267,105 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
         amountRefunded: money(c.amountRefunded),
         remainingCredit: money(c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded),
         lines: renderLines(c.lines, money),
-        allocations: c.allocations.map((a) => ({
-          id: a.id,
-          [appliedKey]: a[appliedKey],
-          amount: money(a.amount),
-          date: a.date,
-          voidDate: a.voidDate,
-        })),
-        refunds: c.refunds.map((r) => ({
-          id: r.id,
-          amount: money(r.amount),
-          date: r.date,
-          paymentAccountId: r.paymentAccountId,
-          journalEntryId: r.journalEntryId,
-          voidDate: r.voidDate,
-        })),
+        ...renderCreditUses(c, appliedKey, money),
         journalEntryId: c.journalEntryId,
+        voidedAt: c.voidedAt?.toISOString() ?? null,
+        voidDate: c.status === 'VOID' ? c.settledOn : null,
+        createdAt: c.createdAt.toISOString(),
+        updatedAt: c.updatedAt.toISOString(),
+      };
+    },
+  };
+}
+
+/** A prepayment as the kernel reads it for its representation (credits.ts declares what it loads). */
+export type PrepaymentRendered = Omit<CreditDocumentRendered, 'subtotal' | 'discountTotal' | 'taxTotal' | 'lines'> & {
+  kind: string;
+  method: string | null;
+  paymentId: string | null;
+  voidJournalEntryId: string | null;
+} & Record<string, unknown>;
+
+/**
+ * The public shape of a prepayment (a customer's, a vendor's): the money, its bank or cash account
+ * (`depositAccountId` or `paymentAccountId`, the type's `accountKey`), and where its credit went.
+ */
+export function prepaymentRepresentation<Row extends PrepaymentRendered>(
+  type: {
+    resource: string;
+    model: string;
+    include: object;
+    party: { key: 'customerId' | 'vendorId' };
+    appliedKey: string;
+    accountKey?: string;
+  },
+  texts: Omit<CreditDocumentTexts, 'prefixes'> & {
+    prefixes: Omit<CreditDocumentTexts['prefixes'], 'line'> & { payment: string };
+    account: string;
+    total: string;
+  },
+): Representation<Row> {
+  const { prefixes } = texts;
+  const partyKey = type.party.key;
+  const { appliedKey } = type;
+  const accountKey = type.accountKey!;
+  const schema = S.object({
+    id: S.id(prefixes.id),
+    number: S.string,
+    kind: {
+      ...S.enum(['prepayment', 'overpayment']),
+      description: 'prepayment: money paid ahead of any document; overpayment: what a payment paid beyond its document.',
+    },
+    status: S.enum(Object.values(CreditNoteStatus)),
+    [partyKey]: S.id(prefixes.party),
+    date: { ...S.date, description: 'When the money moved; the posting date.' },
+    currency: S.string,
+    total: { ...S.number, description: texts.total },
+    [accountKey]: { ...S.id('acct'), description: texts.account },
+    method: S.nullable(S.string),
+    reference: { ...S.nullable(S.string), description: texts.reference },
+    memo: S.nullable(S.string),
+    paymentId: {
+      ...S.nullable(S.id(prefixes.payment)),
+      description: 'The payment whose excess it holds (an overpayment); null otherwise.',
+    },
+    amountApplied: { ...S.number, description: texts.amountApplied },
+    amountRefunded: { ...S.number, description: texts.amountRefunded },
+    remainingCredit: { ...S.number, description: texts.remainingCredit },
+    ...creditUseSchemas({ ...prefixes, line: '' }, appliedKey),
+    journalEntryId: { ...S.id('je'), description: "Its posting (an overpayment's is its payment's)." },
+    voidJournalEntryId: { ...S.nullable(S.id('je')), description: 'The reversal posted when it was voided.' },
+    ...voidFields,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  });
+  return {
+    type: type.resource,
+    schema,
+    load: loadCredits<Row>(type),
+    render(c, organization) {
+      const decimals = decimalsOf({ organization });
+      const money = (minor: bigint) => moneyNumber(minor, decimals);
+      return {
+        id: c.id,
+        number: c.number,
+        kind: c.kind.toLowerCase(),
+        status: c.status.toLowerCase(),
+        [partyKey]: c[partyKey],
+        date: c.issueDate,
+        currency: c.currency,
+        total: money(c.total),
+        [accountKey]: c[accountKey],
+        method: c.method,
+        reference: c.reference,
+        memo: c.memo,
+        paymentId: c.paymentId,
+        amountApplied: money(c.amountApplied),
+        amountRefunded: money(c.amountRefunded),
+        remainingCredit: money(c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded),
+        ...renderCreditUses(c, appliedKey, money),
+        journalEntryId: c.journalEntryId,
+        voidJournalEntryId: c.voidJournalEntryId,
         voidedAt: c.voidedAt?.toISOString() ?? null,
         voidDate: c.status === 'VOID' ? c.settledOn : null,
         createdAt: c.createdAt.toISOString(),

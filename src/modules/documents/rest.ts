@@ -149,7 +149,9 @@ export function creditDocumentRoutes(type: CreditDocumentType, r: CreditDocument
       filters: r.filters,
       list: r.summaries.list,
       retrieve: r.summaries.retrieve,
-      create: { summary: r.summaries.create, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers },
+      create: type.linesInOrder
+        ? { summary: r.summaries.create, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers }
+        : { summary: r.summaries.create },
     }),
     action('apply', true),
     action('refund', true),

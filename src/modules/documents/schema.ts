@@ -1,6 +1,7 @@
 // The GraphQL parts every document shares: the fields of its lines (read in select mode, each from its
 // own columns) and the input fields of a sale's line.
 import type { InputFieldBuilder, InputObjectRef, ObjectFieldBuilder } from '@pothos/core';
+import type { WriteScope } from '../../core/tenant.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { money } from '../../graphql/money.ts';
@@ -397,10 +398,15 @@ export const creditAllocationFields = (t: ModelFieldBuilder, idPrefix: string) =
  * A credit document's mutations, run by the kernel: `create<Type>` (posted at once), `apply<Type>`,
  * `refund<Type>` and `void<Type>` (with its `Void<Type>Input`). The inputs are the document's own.
  */
-export function creditDocumentMutations<Input extends CreditDocumentInput, Application extends ApplyCreditInput>(
+export function creditDocumentMutations<
+  Input extends object = CreditDocumentInput,
+  Application extends ApplyCreditInput = ApplyCreditInput,
+>(
   type: CreditDocumentType,
   m: {
     createInput: InputObjectRef<BuilderTypes, Input>;
+    /** How one is created, when not from lines (a prepayment: createPrepayment). */
+    create?: (scope: WriteScope, input: Input) => ReturnType<typeof createCreditDocument>;
     applyInput: InputObjectRef<BuilderTypes, Application>;
     refundInput: InputObjectRef<BuilderTypes, RefundCreditInput>;
     /** What an application and a refund are called in the inputs' words (`invoice`: "an application to an invoice"). */
@@ -416,7 +422,7 @@ export function creditDocumentMutations<Input extends CreditDocumentInput, Appli
     model: typename,
     input: m.createInput,
     description: m.descriptions.create,
-    run: (scope, input) => createCreditDocument(scope, type, input),
+    run: (scope, input) => (m.create ? m.create(scope, input) : createCreditDocument(scope, type, input as CreditDocumentInput)),
   });
   recordMutation<Application>({
     name: `apply${typename}`,
@@ -482,3 +488,12 @@ export function creditDocumentMutations<Input extends CreditDocumentInput, Appli
     run: (scope, id, input) => voidCreditRefund(scope, type, id, input),
   });
 }
+
+/** A payment input's choice to keep what it pays beyond the amount due as the party's credit. */
+export const keepExcessField = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>, party: string) => ({
+  keepExcessAsCredit: t.boolean({
+    description:
+      `Pay more than the amount due and keep the excess as the ${party}'s credit (a prepayment of kind OVERPAYMENT, ` +
+      'applied to other documents or refunded later). Without it, an amount above the amount due is refused.',
+  }),
+});

@@ -95,18 +95,3 @@ export function statusAfterPayment(
   assertOpenPeriod(scope, date);
   return amount === due ? 'PAID' : 'PARTIALLY_PAID';
 }
-
-/**
- * The date a document paid in full by a payment dated `date` stopped being owed: the latest of its
- * payments' dates (payments may be recorded out of date order; until the latest, some was still due).
- * `latestEarlier` reads the latest date of the payments recorded before this one.
- */
-export async function paidInFullOn(
-  document: { amountPaid: bigint; amountCredited?: bigint; amountWrittenOff?: bigint },
-  date: string,
-  latestEarlier: () => Promise<string | null>,
-): Promise<string> {
-  if (document.amountPaid === 0n && settledApartFromPayments(document) === 0n) return date; // paid by this payment alone
-  const latest = await latestEarlier();
-  return latest && latest > date ? latest : date;
-}

@@ -13,6 +13,8 @@ import {
   isOverdue,
   paymentVoidFields,
   renderLines,
+  excessCreditSchema,
+  renderExcessCredit,
 } from '../documents/index.ts';
 
 export const INVOICE = 'invoice';
@@ -27,6 +29,7 @@ export const LINES_IN_ORDER = [{ invoiceId: 'asc' }, { lineNo: 'asc' }] satisfie
 export type InvoiceRow = PrismaTypes.InvoiceGetPayload<object> & { lines: DocumentLineRow[] };
 export type PaymentRow = PrismaTypes.PaymentGetPayload<object> & {
   invoice: Pick<InvoiceRow, 'status' | 'total' | 'amountPaid' | 'amountCredited' | 'amountWrittenOff'>;
+  excessCredit: { id: string; total: bigint } | null;
 };
 
 const INVOICE_SCHEMA = S.object({
@@ -92,6 +95,7 @@ const PAYMENT_SCHEMA = S.object({
   journalEntryId: S.id('je'),
   invoiceStatus: S.enum(Object.values(InvoiceStatus)),
   invoiceAmountDue: S.number,
+  excessCredit: excessCreditSchema('cpp'),
   createdAt: S.dateTime,
   ...paymentVoidFields,
 });
@@ -102,7 +106,10 @@ export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYM
   load: (db, organizationId, ids) =>
     db.payment.findMany({
       where: { organizationId, id: { in: ids } },
-      include: { invoice: { select: { status: true, total: true, amountPaid: true, amountCredited: true, amountWrittenOff: true } } },
+      include: {
+        invoice: { select: { status: true, total: true, amountPaid: true, amountCredited: true, amountWrittenOff: true } },
+        excessCredit: { select: { id: true, total: true } },
+      },
       orderBy: { id: 'asc' },
     }),
   render(p, organization) {
@@ -118,6 +125,7 @@ export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYM
       journalEntryId: p.journalEntryId,
       invoiceStatus: p.invoice.status.toLowerCase(),
       invoiceAmountDue: moneyNumber(amountDueOf(p.invoice), decimals),
+      excessCredit: renderExcessCredit(p.excessCredit, decimals),
       createdAt: p.createdAt.toISOString(),
       voidedAt: p.voidedAt?.toISOString() ?? null,
       voidDate: p.voidDate,

@@ -11,6 +11,7 @@ import {
   documentLineFields,
   documentTotalFields,
   documentVoidFields,
+  keepExcessField,
   owedDocumentFields,
   owedDocumentMutations,
   paymentVoidObjectFields,
@@ -231,10 +232,12 @@ const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
 });
 
 const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
-  description: 'A payment received against an open invoice. Overpayment is refused.',
+  description:
+    'A payment received against an open invoice. More than the amount due is refused unless keepExcessAsCredit keeps the excess as credit.',
   fields: (t) => ({
     invoiceId: t.id({ required: true, description: 'The invoice paid (`inv_…`).' }),
-    amount: t.field({ type: 'Money', required: true, description: 'Amount received; at most the amount due.' }),
+    amount: t.field({ type: 'Money', required: true, description: 'Amount received; at most the amount due, unless keepExcessAsCredit.' }),
+    ...keepExcessField(t, 'customer'),
     date: t.field({ type: 'Date', description: 'Date received; today when omitted. Not before the invoice date, not in a locked period.' }),
     depositAccountId: t.id({ description: 'Asset account the money went into; default the bank account.' }),
     method: t.string({ description: 'How it was paid.' }),

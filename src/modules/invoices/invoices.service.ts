@@ -40,7 +40,6 @@ export const INVOICE_TYPE = defineOwedDocument({
   },
   settledBy: [
     { model: 'payment', voidable: true },
-    { model: 'creditNoteAllocation', voidable: true },
     { model: 'invoiceWriteOff', voidable: true },
   ],
   writeOff: { sourceType: 'write_off', voidSourceType: 'write_off_void' },

@@ -75,7 +75,7 @@ export const reportRoutes: RestRoute[] = [
       'invoice and unused credit note',
     args: '$asOf: Date',
     selection: `asOf rows { customer { id name } ${BUCKETS} } totals { ${BUCKETS} } invoices { invoice { id } number ${AGED} }
-      creditNotes { creditNote { id } number ${AGED} }`,
+      creditNotes { creditNote { id } number ${AGED} } customerPrepayments { customerPrepayment { id } number ${AGED} }`,
   }),
   reportRoute({
     name: 'aged-payables',
@@ -83,7 +83,7 @@ export const reportRoutes: RestRoute[] = [
     summary: 'Aged payables as of a date (today when asOf is left out): what is owed to each vendor, by days past due, with each open bill',
     args: '$asOf: Date',
     selection: `asOf rows { vendor { id name } ${BUCKETS} } totals { ${BUCKETS} } bills { bill { id } number ${AGED} }
-      vendorCredits { vendorCredit { id } number ${AGED} }`,
+      vendorCredits { vendorCredit { id } number ${AGED} } vendorPrepayments { vendorPrepayment { id } number ${AGED} }`,
   }),
   reportRoute({
     name: 'tax-summary',

@@ -26,6 +26,8 @@ import { InvoiceRef } from '../invoices/invoices.schema.ts';
 import { BillRef } from '../bills/bills.schema.ts';
 import { CreditNoteRef } from '../credit-notes/credit-notes.schema.ts';
 import { VendorCreditRef } from '../vendor-credits/vendor-credits.schema.ts';
+import { CustomerPrepaymentRef } from '../customer-prepayments/customer-prepayments.schema.ts';
+import { VendorPrepaymentRef } from '../vendor-prepayments/vendor-prepayments.schema.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { PrismaTypes } from '../../db/database.ts';
 import { formatPercent } from '../../lib/money.ts';
@@ -293,12 +295,36 @@ const AgedVendorCredit = builder
       ...agedDocumentFields(t),
     }),
   });
+const AgedCustomerPrepayment = builder
+  .objectRef<AgedDocument & { document: PrismaTypes.CustomerPrepaymentGetPayload<object> }>('AgedCustomerPrepayment')
+  .implement({
+    description:
+      "A customer's prepayment (or kept overpayment) with credit unused at the end of asOf: a negative amount, aged from its date.",
+    fields: (t) => ({
+      customerPrepayment: t.field({
+        type: CustomerPrepaymentRef,
+        description: 'The prepayment, as it is now.',
+        resolve: (d) => d.document,
+      }),
+      ...agedDocumentFields(t),
+    }),
+  });
+const AgedVendorPrepayment = builder
+  .objectRef<AgedDocument & { document: PrismaTypes.VendorPrepaymentGetPayload<object> }>('AgedVendorPrepayment')
+  .implement({
+    description:
+      'A prepayment to a vendor (or a kept overpayment) with credit unused at the end of asOf: a negative amount, aged from its date.',
+    fields: (t) => ({
+      vendorPrepayment: t.field({ type: VendorPrepaymentRef, description: 'The prepayment, as it is now.', resolve: (d) => d.document }),
+      ...agedDocumentFields(t),
+    }),
+  });
 /** The aging detail's rows of one kind with each document, read in one query (a document settled since shows as it is now). */
 async function agedDocuments<Row extends { id: string }>(
   ctx: GraphQLContext,
   asOf: string,
   side: AgingSide,
-  kind: 'document' | 'credit_note' | 'vendor_credit',
+  kind: 'document' | 'credit_note' | 'vendor_credit' | 'customer_prepayment' | 'vendor_prepayment',
   read: (ids: string[]) => Promise<Row[]>,
 ) {
   const detail = (await agingDetail(ctx, asOf, side)).filter((d) => d.kind === kind);
@@ -322,11 +348,21 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
           ctx.prisma.creditNote.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
+    customerPrepayments: t.field({
+      type: [AgedCustomerPrepayment],
+      description:
+        'Prepayments and kept overpayments with credit unused at the end of asOf, as negative amounts aged from their dates. Read only ' +
+        'when asked for.',
+      resolve: (r, _a, ctx) =>
+        agedDocuments(ctx, r.asOf, 'receivables', 'customer_prepayment', (ids) =>
+          ctx.prisma.customerPrepayment.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
+        ),
+    }),
     invoices: t.field({
       type: [AgedInvoice],
       description:
-        'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes they sum to the rows per customer ' +
-        'and bucket. Read only when asked for.',
+        'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes and customerPrepayments they sum to ' +
+        'the rows per customer and bucket. Read only when asked for.',
       resolve: (r, _a, ctx) =>
         agedDocuments(ctx, r.asOf, 'receivables', 'document', (ids) =>
           ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
@@ -350,11 +386,21 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
           ctx.prisma.vendorCredit.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
+    vendorPrepayments: t.field({
+      type: [AgedVendorPrepayment],
+      description:
+        'Prepayments to vendors and kept overpayments with credit unused at the end of asOf, as negative amounts aged from their dates. ' +
+        'Read only when asked for.',
+      resolve: (r, _a, ctx) =>
+        agedDocuments(ctx, r.asOf, 'payables', 'vendor_prepayment', (ids) =>
+          ctx.prisma.vendorPrepayment.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
+        ),
+    }),
     bills: t.field({
       type: [AgedBill],
       description:
-        'Aging detail: every bill open at the end of asOf, most overdue first; with vendorCredits they sum to the rows per vendor ' +
-        'and bucket. Read only when asked for.',
+        'Aging detail: every bill open at the end of asOf, most overdue first; with vendorCredits and vendorPrepayments they sum to the ' +
+        'rows per vendor and bucket. Read only when asked for.',
       resolve: (r, _a, ctx) =>
         agedDocuments(ctx, r.asOf, 'payables', 'document', (ids) =>
           ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),

@@ -534,8 +534,9 @@ export function taxStatement(organizationId: string, from: string, to: string): 
     SalesReceipt: { lines: '"SalesReceiptLine"', key: '"receiptId"', side: 'sales', posted: '"date"', voided: '"voidDate"' },
     Bill: { lines: '"BillLine"', key: '"billId"', side: 'purchases', posted: '"issueDate"', voided: '"settledOn"' },
   };
-  // Credit documents (credit notes, vendor credits) post the mirror of their side's documents.
-  for (const c of [...creditDocumentTypes('sale'), ...creditDocumentTypes('purchase')])
+  // Credit documents with lines (credit notes, vendor credits) post the mirror of their side's documents;
+  // prepayments carry no tax (it is charged on the invoice they are applied to).
+  for (const c of [...creditDocumentTypes('sale'), ...creditDocumentTypes('purchase')].filter((t) => t.linesInOrder))
     DOCUMENTS[c.typename] = {
       lines: `"${c.lineTable}"`,
       key: `"${c.parentKey}"`,

@@ -1,0 +1,201 @@
+// Prepayments: money a party paid ahead of its documents (a customer's deposit, our advance to a vendor),
+// or beyond what a payment's document owed (an overpayment). As Xero and QuickBooks keep them: a credit
+// document without lines (credits.ts runs its applications, refunds and voids), received Dr the bank, Cr
+// receivables (a customer's) or paid Dr payables, Cr the bank (a vendor's). The party's balance is then a
+// credit, shown apart in the aged reports, until applied to its documents or refunded. An overpayment is
+// posted by its payment's entry (one bank movement, as the bank shows it) and is voided with that payment.
+import { change, type EventDraft } from '../../core/representations.ts';
+import { decimalsOf, type WriteScope } from '../../core/tenant.ts';
+import type { EventType } from '../../events/catalogue.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
+import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
+import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
+import { type CreditDocumentRow, type CreditDocumentType, prepaymentTypeFor } from './credits.ts';
+import { SIDE_ACCOUNTS } from './lines.ts';
+import { delegate, movePartyBalance, type OwedDocumentType, partyRef } from './owed.ts';
+import { checkPaymentFields, type PaymentInput } from './settlement.ts';
+
+export interface PrepaymentInput extends PaymentInput {
+  customerId?: string | null;
+  vendorId?: string | null;
+  memo?: string | null;
+  /** The bank or cash account, under the type's `accountKey` (`depositAccountId`, `paymentAccountId`). */
+  depositAccountId?: string | null;
+  paymentAccountId?: string | null;
+}
+
+/** Money in from a customer (Dr the bank, Cr receivables) or out to a vendor (Dr payables, Cr the bank). */
+function moneyLines(type: { side: 'sale' | 'purchase' }, accounts: { cash: string; control: string }, amount: bigint, party: object) {
+  const [debited, credited] = type.side === 'sale' ? [accounts.cash, accounts.control] : [accounts.control, accounts.cash];
+  return [
+    { accountId: debited, debit: amount, credit: 0n, ...party },
+    { accountId: credited, debit: 0n, credit: amount, ...party },
+  ];
+}
+
+/** Records money paid ahead of any document, and posts it; the party's balance falls by it. */
+export async function createPrepayment<Row extends CreditDocumentRow>(scope: WriteScope, type: CreditDocumentType, input: PrepaymentInput) {
+  const check = new Checker();
+  const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
+  const memo = check.text('memo', input.memo, { max: 2000 }) ?? null;
+  const partyKey = type.party.key;
+  const partyId = input[partyKey];
+  if (!partyId) check.fail(partyKey, 'is required');
+  const accountKey = type.accountKey!;
+  const accountId = (input as Record<string, string | null | undefined>)[accountKey];
+  const [party] = await Promise.all([
+    partyId
+      ? (delegate(scope, type.party.model).findFirst({ where: { id: partyId, organizationId: scope.organizationId } }) as Promise<{
+          id: string;
+          active: boolean;
+        } | null>)
+      : null,
+    checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT }]),
+  ]);
+  if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
+  else if (party && !party.active) check.fail(partyKey, `is an inactive ${type.party.model}`);
+  check.done();
+  assertOpenPeriod(scope, date);
+  const control = SIDE_ACCOUNTS[type.side].control;
+  const system = await systemAccounts(scope, ['bank', control]);
+  const cash = accountId ?? system.bank;
+  const id = newId(type.typename);
+  const number = nextNumber(scope, type);
+  const posted = await writePosting(scope, {
+    date,
+    description: `${type.label} ${number}`,
+    reference: reference ?? number,
+    sourceType: type.sourceTypes.posting,
+    sourceId: id,
+    lines: moneyLines(type, { cash, control: system[control] }, amount, partyRef(type, party!.id)),
+  });
+  const row = (await delegate(scope, type.model).create({
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      number,
+      [partyKey]: party!.id,
+      kind: 'PREPAYMENT',
+      issueDate: date,
+      currency: scope.organization.baseCurrency,
+      memo,
+      reference,
+      method,
+      [accountKey]: cash,
+      total: amount,
+      journalEntryId: posted.entry.id,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+  })) as Row;
+  await movePartyBalance(scope, type.party.table, party!.id, -amount);
+  const rendered = { ...row, allocations: [], refunds: [] } as Row;
+  return change(type.resource, rendered, [
+    { type: `${type.resource}.created` as EventType, resource: { type: type.resource, id, row: rendered } },
+    posted.event,
+  ]);
+}
+
+const nextNumber = (scope: WriteScope, type: CreditDocumentType) =>
+  `${type.number.prefix}-${String(scope.nextNumber(type.number.sequence)).padStart(4, '0')}`;
+
+/** What a payment larger than its document's amount due leaves to keep as the party's credit. */
+export interface PaymentExcess {
+  partyId: string;
+  amount: bigint;
+  date: string;
+  accountId: string;
+  method: string | null;
+  reference: string | null;
+  paymentId: string;
+  journalEntryId: string;
+}
+
+/**
+ * The prepayment type that keeps the excess of a payment of `owed` documents; refuses the payment when
+ * none is declared, or when the caller did not ask to keep it (an unasked excess is most often a typo or
+ * a payment recorded twice, so it is refused as it always was, and the refusal says how to keep it).
+ */
+export function excessCreditType(scope: WriteScope, owed: OwedDocumentType, due: bigint, amount: bigint, keep: boolean | null | undefined) {
+  const type = prepaymentTypeFor(owed.resource);
+  const decimals = decimalsOf(scope);
+  if (!keep || !type)
+    throw validationError([
+      {
+        path: 'amount',
+        message:
+          `${formatMoney(amount, decimals)} is more than the amount due ${formatMoney(due, decimals)}; overpayments are refused` +
+          (type ? ` unless keepExcessAsCredit is true (the excess is then kept as the ${owed.party.model}'s credit)` : ''),
+      },
+    ]);
+  return type;
+}
+
+/** Keeps a payment's excess as the party's credit: an overpayment, posted by the payment's own entry. */
+export async function keepPaymentExcess(scope: WriteScope, type: CreditDocumentType, excess: PaymentExcess) {
+  const id = newId(type.typename);
+  const row = (await delegate(scope, type.model).create({
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      number: nextNumber(scope, type),
+      [type.party.key]: excess.partyId,
+      kind: 'OVERPAYMENT',
+      issueDate: excess.date,
+      currency: scope.organization.baseCurrency,
+      reference: excess.reference,
+      method: excess.method,
+      [type.accountKey!]: excess.accountId,
+      total: excess.amount,
+      paymentId: excess.paymentId,
+      journalEntryId: excess.journalEntryId,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+  })) as CreditDocumentRow;
+  const rendered = { ...row, allocations: [], refunds: [] };
+  const event: EventDraft = { type: `${type.resource}.created` as EventType, resource: { type: type.resource, id, row: rendered } };
+  return { id, amount: excess.amount, event };
+}
+
+/** The credit a payment's excess was kept as, if any (with the type that keeps it). */
+export async function paymentExcessCredit(scope: WriteScope, owed: OwedDocumentType, paymentId: string) {
+  const type = prepaymentTypeFor(owed.resource);
+  if (!type) return null;
+  const credit = (await delegate(scope, type.model).findFirst({
+    where: { paymentId, organizationId: scope.organizationId },
+  })) as CreditDocumentRow | null;
+  return credit && credit.status !== 'VOID' ? { type, credit } : null;
+}
+
+/** Refuses to void a payment whose kept excess was used since (its applications and refunds are undone first). */
+export function assertExcessUnused(scope: WriteScope, excess: { type: CreditDocumentType; credit: CreditDocumentRow }) {
+  const { type, credit } = excess;
+  const used = credit.amountApplied + credit.amountRefunded;
+  if (used > 0n)
+    throw new AppError(
+      'INVALID_STATE',
+      `The payment's excess is kept as ${type.label.toLowerCase()} ${credit.number}, of which ${formatMoney(used, decimalsOf(scope))} ` +
+        'is applied or refunded; undo those applications and refunds first',
+    );
+}
+
+/** Voids a payment's kept excess with the payment (its reversal reversed both); the party's balance moves back. */
+export async function voidPaymentExcess(
+  scope: WriteScope,
+  excess: { type: CreditDocumentType; credit: CreditDocumentRow },
+  voidJournalEntryId: string,
+  date: string,
+) {
+  const { type, credit } = excess;
+  const row = (await delegate(scope, type.model).update({
+    where: { id: credit.id },
+    data: { status: 'VOID', voidJournalEntryId, voidedAt: scope.now, settledOn: date, updatedAt: scope.now },
+  })) as CreditDocumentRow;
+  await movePartyBalance(scope, type.party.table, credit[type.party.key]!, credit.total);
+  const rendered = { ...row, allocations: [], refunds: [] };
+  return { type: `${type.resource}.voided` as EventType, resource: { type: type.resource, id: credit.id, row: rendered } } as EventDraft;
+}
