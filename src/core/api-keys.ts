@@ -76,10 +76,12 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
     lockDate: string | null;
     defaultPaymentTermsDays: number | bigint;
     fiscalYearEnd: string;
+    badDebtTaxRelief: string;
   }[] = await readSql(db).$queryRaw(Prisma.sql`
     SELECT k."id", k."organizationId", k."name" AS "keyName", k."secretHash", k."previousSecretHash", k."previousSecretExpiresAt",
            k."scopes", k."expiresAt", k."lastUsedAt", k."revokedAt",
-           o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays", o."fiscalYearEnd"
+           o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays", o."fiscalYearEnd",
+           o."badDebtTaxRelief"
     FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId"
     WHERE k."prefix" = ${prefix}`);
   const key = rows[0];
@@ -112,6 +114,7 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
       lockDate: key.lockDate ?? null,
       defaultPaymentTermsDays: Number(key.defaultPaymentTermsDays),
       fiscalYearEnd: key.fiscalYearEnd,
+      badDebtTaxRelief: key.badDebtTaxRelief,
     },
   };
 }

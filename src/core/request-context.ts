@@ -112,6 +112,7 @@ const NO_ORGANIZATION: OrganizationInfo = {
   lockDate: null,
   defaultPaymentTermsDays: 0,
   fiscalYearEnd: '12-31',
+  badDebtTaxRelief: 'NONE',
 };
 
 /** Digests of keys this instance verified lately: they pass an address that is refused for failures. */

@@ -13,6 +13,8 @@ export interface OrganizationInfo {
   defaultPaymentTermsDays: number;
   /** The last day of the fiscal year, MM-DD. */
   fiscalYearEnd: string;
+  /** How a write-off treats the tax in what it writes off (NONE, ON_WRITE_OFF). */
+  badDebtTaxRelief: string;
 }
 
 /** A Prisma interactive transaction client: what services pass around inside one transaction. */

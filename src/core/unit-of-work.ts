@@ -153,7 +153,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   /** Locks and reads the organization row: the first statement of every write. */
   async function lockOrganization(sql: RawSql, organizationId: string) {
     const columns = Prisma.raw(
-      `"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", ` +
+      `"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", "badDebtTaxRelief", ` +
         `${SEQUENCES.map(([, column]) => `"${column}"`).join(', ')}`,
     );
     // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
@@ -168,6 +168,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       lockDate: string | null;
       defaultPaymentTermsDays: number | bigint;
       fiscalYearEnd: string;
+      badDebtTaxRelief: string;
     } & Record<string, number | bigint>)[] =
       db.provider === 'postgresql'
         ? await sql.$queryRaw(Prisma.sql`SELECT ${columns} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
@@ -183,6 +184,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       lockDate: row.lockDate ?? null,
       defaultPaymentTermsDays: Number(row.defaultPaymentTermsDays),
       fiscalYearEnd: row.fiscalYearEnd,
+      badDebtTaxRelief: row.badDebtTaxRelief,
     };
     const sequences = Object.fromEntries(SEQUENCES.map(([sequence, column]) => [sequence, Number(row[column])])) as Record<
       SequenceName,

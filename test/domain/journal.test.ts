@@ -190,8 +190,8 @@ describe('posting a journal entry', () => {
     expect(error.fieldErrors.map((e) => e.path)).toEqual(['lines.0.accountId', 'lines.1.accountId']);
     // The refusal names the documents that do the job.
     expect(error.fieldErrors[1].message).toBe(
-      'is the receivables control account, moved only by documents: record a payment for money received, issue a credit ' +
-        'note to give a customer credit, or write off what is left on an invoice',
+      'is the receivables control account, moved only by documents: record a payment for money received (a customer ' +
+        'prepayment for money ahead of an invoice), issue a credit note to give a customer credit, or write off what is left on an invoice',
     );
     const payables = await failure(
       f.run(t, createJournalEntry, {
@@ -206,8 +206,8 @@ describe('posting a journal entry', () => {
       {
         path: 'lines.0.accountId',
         message:
-          'is the payables control account, moved only by documents: record a bill payment for money paid, or enter a vendor ' +
-          'credit for what a vendor owes back',
+          'is the payables control account, moved only by documents: record a bill payment for money paid (a vendor prepayment ' +
+          'for money ahead of a bill), or enter a vendor credit for what a vendor owes back',
       },
     ]);
   });

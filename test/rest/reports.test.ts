@@ -78,14 +78,16 @@ const REPORTS: [string, string, string][] = [
     'agedReceivables(asOf: "2026-05-15")',
     'asOf rows { customer { id name } current days1to30 days31to60 days61to90 over90 total } totals { current days1to30 days31to60 ' +
       'days61to90 over90 total } invoices { invoice { id } number issueDate dueDate daysOverdue bucket outstanding } creditNotes { ' +
-      'creditNote { id } number issueDate dueDate daysOverdue bucket outstanding }',
+      'creditNote { id } number issueDate dueDate daysOverdue bucket outstanding } customerPrepayments { customerPrepayment { id } ' +
+      'number issueDate dueDate daysOverdue bucket outstanding }',
   ],
   [
     '/api/v1/reports/aged-payables?asOf=2026-05-15',
     'agedPayables(asOf: "2026-05-15")',
     'asOf rows { vendor { id name } current days1to30 days31to60 days61to90 over90 total } totals { current days1to30 days31to60 ' +
       'days61to90 over90 total } bills { bill { id } number issueDate dueDate daysOverdue bucket outstanding } vendorCredits { ' +
-      'vendorCredit { id } number issueDate dueDate daysOverdue bucket outstanding }',
+      'vendorCredit { id } number issueDate dueDate daysOverdue bucket outstanding } vendorPrepayments { vendorPrepayment { id } ' +
+      'number issueDate dueDate daysOverdue bucket outstanding }',
   ],
   [
     '/api/v1/reports/tax-summary?from=2026-01-01&to=2026-12-31',

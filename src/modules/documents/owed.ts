@@ -19,7 +19,7 @@ import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import type { EventType } from '../../events/catalogue.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
-import { formatQuantity, invoiceTotals } from './arithmetic.ts';
+import { divRoundHalfUp, formatQuantity, invoiceTotals } from './arithmetic.ts';
 import {
   checkPurchaseLines,
   checkSaleLines,
@@ -820,12 +820,15 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
   }
   const date = reversalDate(scope, requestedDate, document.issueDate, `the ${type.label.toLowerCase()} date`);
   const amount = amountDueOf(document);
-  const control = SIDE_ACCOUNTS[type.side].control;
-  const system = await systemAccounts(scope, ['bad_debts', control]);
+  const { control, tax } = SIDE_ACCOUNTS[type.side];
+  const system = await systemAccounts(scope, ['bad_debts', control, tax]);
   const accountId = input.accountId ?? system.bad_debts;
   const partyId = partyIdOf(type, document);
   const party = partyRef(type, partyId);
   const writeOffId = newId(`${type.typename}WriteOff` as IdType);
+  const relieved =
+    scope.organization.badDebtTaxRelief === 'ON_WRITE_OFF' ? taxInWriteOff(document, amount, system[tax], writeOffId, scope) : [];
+  const taxRelieved = relieved.reduce((sum, l) => sum + l.taxAmount, 0n);
   const posted = await writePosting(scope, {
     date,
     description: reason
@@ -835,9 +838,21 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
     sourceType: sources.sourceType,
     sourceId: writeOffId,
     lines: [
-      { accountId, debit: amount, credit: 0n, ...party },
+      { accountId, debit: amount - taxRelieved, credit: 0n, ...party },
+      ...[
+        ...sumBy(
+          relieved,
+          (l) => l.taxAccountId,
+          (l) => l.taxAmount,
+        ),
+      ].map(([taxAccountId, relief]) => ({
+        accountId: taxAccountId,
+        debit: relief,
+        credit: 0n,
+        ...party,
+      })),
       { accountId: system[control], debit: 0n, credit: amount, ...party },
-    ],
+    ].filter((l) => l.debit > 0n || l.credit > 0n),
   });
   await delegate(scope, writeOffModel(type)).create({
     data: {
@@ -848,10 +863,12 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
       date,
       accountId,
       reason,
+      taxRelieved,
       journalEntryId: posted.entry.id,
       createdAt: scope.now,
     },
   });
+  if (relieved.length) await delegate(scope, `${writeOffModel(type)}Tax`).createMany({ data: relieved });
   const settledOn = latestOf([date, await latestSettlement(scope, type, document.id)])!;
   const written = await updateRow<Row>(scope, type, id, {
     amountWrittenOff: (document.amountWrittenOff ?? 0n) + amount,
@@ -862,6 +879,36 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
   const row = { ...written, lines: document.lines } as Row;
   await movePartyBalance(scope, type.party.table, partyId, -amount);
   return change(type.resource, row, [{ type: eventOf(type, 'written_off'), resource: { type: type.resource, id, row } }, posted.event]);
+}
+
+/**
+ * The tax in what a write-off writes off (bad-debt relief, when the organization reclaims it): each
+ * taxed line's taxable amount and tax in the proportion written off (written off / total), rounded per
+ * line half up, with the account the line's tax went to.
+ */
+function taxInWriteOff(document: OwedDocumentRow, writtenOff: bigint, taxAccountId: string, writeOffId: string, scope: WriteScope) {
+  const lines = document.lines as (LineRow & { taxRateId: string | null; taxRatePpm: number | null })[];
+  const share = (minor: bigint) => divRoundHalfUp(minor * writtenOff, document.total);
+  return lines
+    .filter((l) => l.taxRatePpm !== null)
+    .map((l, i) => ({
+      id: newId('InvoiceWriteOffTax'),
+      organizationId: scope.organizationId,
+      writeOffId,
+      lineNo: i + 1,
+      taxRateId: l.taxRateId,
+      taxRatePpm: l.taxRatePpm!,
+      amount: share(l.amount),
+      taxAmount: share(l.taxAmount),
+      taxAccountId: l.taxAccountId ?? taxAccountId,
+    }));
+}
+
+/** Sums `value` of items per `key`, in first-seen order. */
+function sumBy<T>(items: T[], key: (item: T) => string, value: (item: T) => bigint) {
+  const sums = new Map<string, bigint>();
+  for (const item of items) sums.set(key(item), (sums.get(key(item)) ?? 0n) + value(item));
+  return sums;
 }
 
 /** Voids a document's standing write-off: posts the reversal (dated as a payment's void is) and the document is owed again. */

@@ -5,7 +5,7 @@ export default declareModule(
   {
     name: 'invoices',
     representations: { invoice: 'invoices', payment: 'invoices' },
-    ids: { Invoice: 'inv', InvoiceLine: 'il', Payment: 'pay', InvoiceWriteOff: 'wo' },
+    ids: { Invoice: 'inv', InvoiceLine: 'il', Payment: 'pay', InvoiceWriteOff: 'wo', InvoiceWriteOffTax: 'wot' },
     resources: {
       invoices: 'Invoices, their lines and payments, and credit notes',
     },

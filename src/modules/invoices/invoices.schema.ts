@@ -270,6 +270,13 @@ builder.prismaObject('InvoiceWriteOff', {
     amount: t.field({ type: 'Money', description: 'Amount written off.', resolve: (w, _a, ctx) => money(ctx, w.amount) }),
     date: t.expose('date', { type: 'Date', description: 'The date it was written off.' }),
     account: t.relation('account', { description: 'The expense account debited.' }),
+    taxRelieved: t.field({
+      type: 'Money',
+      description:
+        "The tax it took back (bad-debt relief, when the organization's badDebtTaxRelief is ON_WRITE_OFF), debited to the tax " +
+        'accounts; the expense account took amount − taxRelieved. 0 without relief.',
+      resolve: (w, _a, ctx) => money(ctx, w.taxRelieved),
+    }),
     reason: t.exposeString('reason', { nullable: true, description: 'Why.' }),
     journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
     ...paymentVoidObjectFields(t),

@@ -17,11 +17,11 @@ import { JOURNAL_ENTRY, type JournalEntryRow, SOURCE_TYPES, type SourceType } fr
 /** Accounts only documents may post to, and the documents that do the job a journal line there would. */
 const CONTROL_ROLES: Record<string, string> = {
   accounts_receivable:
-    'is the receivables control account, moved only by documents: record a payment for money received, issue a credit ' +
-    'note to give a customer credit, or write off what is left on an invoice',
+    'is the receivables control account, moved only by documents: record a payment for money received (a customer ' +
+    'prepayment for money ahead of an invoice), issue a credit note to give a customer credit, or write off what is left on an invoice',
   accounts_payable:
-    'is the payables control account, moved only by documents: record a bill payment for money paid, or enter a vendor ' +
-    'credit for what a vendor owes back',
+    'is the payables control account, moved only by documents: record a bill payment for money paid (a vendor prepayment ' +
+    'for money ahead of a bill), or enter a vendor credit for what a vendor owes back',
 };
 
 export interface JournalLineInput {

@@ -14,10 +14,14 @@ const ORGANIZATION_SCHEMA = S.object(
     lockDate: S.nullable(S.date),
     defaultPaymentTermsDays: S.integer,
     fiscalYearEnd: { ...S.string, pattern: '^\\d{2}-\\d{2}$', description: 'The last day of the fiscal year, MM-DD.' },
+    badDebtTaxRelief: {
+      ...S.enum(['none', 'on_write_off']),
+      description: 'none: a write-off leaves the tax as charged; on_write_off: it takes back the tax in what it writes off.',
+    },
     createdAt: S.dateTime,
     updatedAt: S.dateTime,
   },
-  'The organization: its name, currency, lock date, default payment terms and fiscal year end.',
+  'The organization: its name, currency, lock date, default payment terms, fiscal year end and bad-debt tax rule.',
 );
 
 export const organizationRepresentation: Representation<PrismaTypes.OrganizationGetPayload<object>, Infer<typeof ORGANIZATION_SCHEMA>> = {
@@ -31,6 +35,7 @@ export const organizationRepresentation: Representation<PrismaTypes.Organization
     lockDate: o.lockDate,
     defaultPaymentTermsDays: o.defaultPaymentTermsDays,
     fiscalYearEnd: o.fiscalYearEnd,
+    badDebtTaxRelief: o.badDebtTaxRelief.toLowerCase(),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   }),

@@ -1,7 +1,7 @@
 // The organization over REST: read it (any key, as GraphQL's viewer.organization) and change its
 // settings (a key with every scope, as updateOrganization), the lock date and fiscal year end among them.
 import { renderAll } from '../../core/representations.ts';
-import type { RestRoute } from '../../http/rest.ts';
+import { type RestRoute, upperCaseFields } from '../../http/rest.ts';
 import { idempotencyKeyOf, writeResult } from '../../http/rest-resource.ts';
 import { organizationRepresentation } from './organizations.public.ts';
 
@@ -25,13 +25,14 @@ export const organizationRoutes: RestRoute[] = [
     path: '/api/v1/organization',
     operationId: 'updateOrganization',
     summary:
-      "Change your organization's settings (lock the books up to a date, payment terms, fiscal year end, name); needs a key with " +
+      "Change your organization's settings (lock the books up to a date, payment terms, fiscal year end, bad-debt tax rule, name); needs a key with " +
       'every scope',
     bodyType: 'UpdateOrganizationInput',
     responses: { 200: organizationRepresentation.schema },
     document:
       'mutation updateOrganization($input: UpdateOrganizationInput!, $idempotencyKey: String) { updateOrganization(input: $input, ' +
       'idempotencyKey: $idempotencyKey) { id } }',
+    bodyToInput: (body) => upperCaseFields(body, ['badDebtTaxRelief']),
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (_data, _req, _context, write) => writeResult(200, write),
   },

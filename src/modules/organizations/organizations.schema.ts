@@ -1,8 +1,16 @@
 import type { AuthenticatedKey } from '../../core/api-keys.ts';
-import { builder } from '../../graphql/builder.ts';
+import { BadDebtTaxRelief } from '../../db/generated/sqlite/enums.ts';
+import { builder, describedEnum } from '../../graphql/builder.ts';
 import { requires } from '../../graphql/scopes.ts';
 import { IDEMPOTENCY_KEY_DESCRIPTION, keepReceipt, MUTATION_FIELD_NULLABLE } from '../../graphql/mutations.ts';
 import { type OrganizationSettings, updateOrganization } from './organizations.service.ts';
+
+const BadDebtTaxReliefEnum = describedEnum('BadDebtTaxRelief', BadDebtTaxRelief, 'How the tax charged on a bad debt is reclaimed.', {
+  NONE: 'A write-off leaves the tax as charged: Dr the bad-debt account with the whole amount.',
+  ON_WRITE_OFF:
+    'A write-off takes back the tax in what it writes off (VAT or GST bad-debt relief): Dr each tax account its share, the rest Dr ' +
+    "the bad-debt account; the tax summary takes it off the tax collected in the write-off's period.",
+});
 
 const OrganizationRef = builder.prismaObject('Organization', {
   description: 'Your organization: the books this API key reads and writes.',
@@ -18,6 +26,12 @@ const OrganizationRef = builder.prismaObject('Organization', {
       description:
         "The last day of the fiscal year, MM-DD (default 12-31). The balance sheet and trial balance close each fiscal year's result " +
         'into retained earnings.',
+    }),
+    badDebtTaxRelief: t.field({
+      type: BadDebtTaxReliefEnum,
+      description: 'How a write-off treats the tax charged on what it writes off (default NONE).',
+      select: { badDebtTaxRelief: true },
+      resolve: (o) => o.badDebtTaxRelief,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the organization was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
@@ -89,6 +103,10 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
       description:
         'The last day of the fiscal year, MM-DD, e.g. 12-31 or 06-30 (not 02-29). Reports follow it at once, for past dates too: no ' +
         'entry is posted.',
+    }),
+    badDebtTaxRelief: t.field({
+      type: BadDebtTaxReliefEnum,
+      description: 'How write-offs from now on treat the tax in what they write off; write-offs made before keep theirs.',
     }),
   }),
 });

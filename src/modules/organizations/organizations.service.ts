@@ -1,5 +1,6 @@
 // Organizations are tenants. Creating one also creates its standard chart of accounts, in one transaction.
 import type { Prisma } from '../../db/database.ts';
+import type { BadDebtTaxRelief } from '../../db/generated/sqlite/enums.ts';
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
 import { changedColumns } from '../../lib/columns.ts';
@@ -60,6 +61,7 @@ export interface OrganizationSettings {
   lockDate?: string | null;
   defaultPaymentTermsDays?: number | null;
   fiscalYearEnd?: string | null;
+  badDebtTaxRelief?: BadDebtTaxRelief | null;
 }
 
 /**
@@ -94,6 +96,7 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
   if (input.fiscalYearEnd === null) check.fail('fiscalYearEnd', 'must not be null');
   else if (fiscalYearEnd !== undefined && !isFiscalYearEnd(fiscalYearEnd))
     check.fail('fiscalYearEnd', 'must be the last day of the fiscal year as MM-DD, e.g. 12-31 or 06-30 (not 02-29)');
+  if (input.badDebtTaxRelief === null) check.fail('badDebtTaxRelief', 'must not be null');
   check.done();
   const before = await scope.prisma.organization.findUniqueOrThrow({ where: { id: scope.organizationId } });
   const changed = changedColumns(before, {
@@ -101,6 +104,7 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
     ...(input.lockDate !== undefined ? { lockDate: lockDate ?? null } : {}),
     ...(typeof terms === 'number' ? { defaultPaymentTermsDays: terms } : {}),
     ...(fiscalYearEnd ? { fiscalYearEnd } : {}),
+    ...(input.badDebtTaxRelief ? { badDebtTaxRelief: input.badDebtTaxRelief } : {}),
   });
   if (Object.keys(changed).length === 0) return change(ORGANIZATION, before);
   if (changed.fiscalYearEnd)

@@ -533,6 +533,15 @@ export function taxStatement(organizationId: string, from: string, to: string): 
     Invoice: { lines: '"InvoiceLine"', key: '"invoiceId"', side: 'sales', posted: '"issueDate"', voided: '"settledOn"' },
     SalesReceipt: { lines: '"SalesReceiptLine"', key: '"receiptId"', side: 'sales', posted: '"date"', voided: '"voidDate"' },
     Bill: { lines: '"BillLine"', key: '"billId"', side: 'purchases', posted: '"issueDate"', voided: '"settledOn"' },
+    // Bad-debt relief: the tax a write-off took back, off the tax collected in the write-off's period.
+    InvoiceWriteOff: {
+      lines: '"InvoiceWriteOffTax"',
+      key: '"writeOffId"',
+      side: 'sales',
+      posted: '"date"',
+      voided: '"voidDate"',
+      givesBack: true,
+    },
   };
   // Credit documents with lines (credit notes, vendor credits) post the mirror of their side's documents;
   // prepayments carry no tax (it is charged on the invoice they are applied to).
@@ -586,8 +595,9 @@ export function taxStatement(organizationId: string, from: string, to: string): 
 
 /**
  * Tax over a period, per tax rate, as a company files it: the amounts taxed and the tax charged on
- * invoices and sales receipts posted in it (less refund receipts), and the amounts and tax paid on bills
- * posted in it (each less what voids posted in it took back); net = collected − paid. Invoice lines with a bare percentage are grouped by
+ * invoices and sales receipts posted in it (less refund receipts, and the tax write-offs in it took back as
+ * bad-debt relief), and the amounts and tax paid on bills posted in it (each less what voids posted in it
+ * took back); net = collected − paid. Invoice lines with a bare percentage are grouped by
  * percentage, without a rate; their tax went to the sales tax account. Collected tax moved each row's
  * `account` and paid tax its `purchaseAccount` through documents in the period (a manual journal entry
  * to a tax account is not a document and is not in it).
