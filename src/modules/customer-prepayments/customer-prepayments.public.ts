@@ -1,5 +1,7 @@
-// Money a customer paid ahead of its invoices (a deposit), or beyond what a payment's invoice owed (an overpayment): a prepayment, run by the document kernel (documents/prepayments.ts, credits.ts), and as
-// the public sees it: the REST v1 body, and `data.object` of customer_prepayment.* events. Posted Dr the bank or cash account, Cr receivables.
+// Money a customer paid ahead of its invoices (a deposit), or beyond what a payment's invoice owed (an
+// overpayment): a prepayment, run by the document kernel (documents/prepayments.ts, credits.ts), and as
+// the public sees it: the REST v1 body, and `data.object` of customer_prepayment.* events. Posted Dr the
+// bank or cash account, Cr receivables.
 import type { PrismaTypes } from '../../db/database.ts';
 import { defineCreditDocument, prepaymentRepresentation } from '../documents/index.ts';
 

@@ -1,5 +1,6 @@
-// GET and POST /api/v1/customer-prepayments, GET /{id}, POST /{id}/apply, /{id}/refund, /{id}/void, /{id}/unapply
-// and /{id}/void-refund (beyond the contract): money a customer paid ahead of its invoices (a deposit), or beyond what a payment's invoice owed (an overpayment).
+// GET and POST /api/v1/customer-prepayments, GET /{id}, POST /{id}/apply, /{id}/refund, /{id}/void,
+// /{id}/unapply and /{id}/void-refund (beyond the contract): money a customer paid ahead of its
+// invoices (a deposit), or beyond what a payment's invoice owed (an overpayment).
 import type { RestRoute } from '../../http/rest.ts';
 import { creditDocumentRoutes } from '../documents/rest.ts';
 import { CUSTOMER_PREPAYMENT_TYPE, customerPrepaymentRepresentation } from './customer-prepayments.public.ts';

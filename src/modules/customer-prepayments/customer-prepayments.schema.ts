@@ -5,7 +5,8 @@ import { CUSTOMER_PREPAYMENT_TYPE } from './customer-prepayments.public.ts';
 export const CustomerPrepaymentRef = prepaymentSchema(CUSTOMER_PREPAYMENT_TYPE, {
   prefixes: { id: 'cpp', allocation: 'cppa', refund: 'cppr' },
   description:
-    "Money a customer paid ahead of its invoices (a deposit), or beyond what a payment's invoice owed (an overpayment): posted Dr the bank or cash account, Cr receivables. " +
+    "Money a customer paid ahead of its invoices (a deposit), or beyond what a payment's invoice owed (an overpayment): " +
+    'posted Dr the bank or cash account, Cr receivables. ' +
     "Its credit is applied to the customer's invoices or refunded.",
   account: { relation: 'depositAccount', description: 'The bank or cash account the money went into.' },
   refund: {

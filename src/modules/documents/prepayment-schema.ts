@@ -155,8 +155,9 @@ export function prepaymentSchema(type: CreditDocumentType, texts: PrepaymentSche
   );
 
   const accountKey = type.accountKey!;
+  const moved = type.side === 'sale' ? 'received from a customer' : 'paid to a vendor';
   const createInput = builder.inputType(`Create${typename}Input`, {
-    description: `Money ${type.side === 'sale' ? 'received from a customer' : 'paid to a vendor'} ahead of its ${applied}s, posted at once.`,
+    description: `Money ${moved} ahead of its ${applied}s, posted at once.`,
     fields: (t) => ({
       [type.party.key]: t.id({ required: true, description: `The ${party}.` }),
       amount: t.field({ type: 'Money', required: true, description: 'The money; above 0.' }),

@@ -25,8 +25,8 @@ export const organizationRoutes: RestRoute[] = [
     path: '/api/v1/organization',
     operationId: 'updateOrganization',
     summary:
-      "Change your organization's settings (lock the books up to a date, payment terms, fiscal year end, bad-debt tax rule, name); needs a key with " +
-      'every scope',
+      "Change your organization's settings (lock the books up to a date, payment terms, fiscal year end, bad-debt tax rule, " +
+      'name); needs a key with every scope',
     bodyType: 'UpdateOrganizationInput',
     responses: { 200: organizationRepresentation.schema },
     document:

@@ -1,5 +1,7 @@
-// Money we paid a vendor ahead of its bills (a deposit, an advance), or beyond what a payment's bill owed (an overpayment): a prepayment, run by the document kernel (documents/prepayments.ts, credits.ts), and as
-// the public sees it: the REST v1 body, and `data.object` of vendor_prepayment.* events. Posted Dr payables, Cr the bank or cash account.
+// Money we paid a vendor ahead of its bills (a deposit, an advance), or beyond what a payment's bill owed
+// (an overpayment): a prepayment, run by the document kernel (documents/prepayments.ts, credits.ts), and
+// as the public sees it: the REST v1 body, and `data.object` of vendor_prepayment.* events. Posted Dr
+// payables, Cr the bank or cash account.
 import type { PrismaTypes } from '../../db/database.ts';
 import { defineCreditDocument, prepaymentRepresentation } from '../documents/index.ts';
 

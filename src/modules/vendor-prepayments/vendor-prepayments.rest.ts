@@ -1,5 +1,6 @@
-// GET and POST /api/v1/vendor-prepayments, GET /{id}, POST /{id}/apply, /{id}/refund, /{id}/void, /{id}/unapply
-// and /{id}/void-refund (beyond the contract): money we paid a vendor ahead of its bills (a deposit, an advance), or beyond what a payment's bill owed (an overpayment).
+// GET and POST /api/v1/vendor-prepayments, GET /{id}, POST /{id}/apply, /{id}/refund, /{id}/void,
+// /{id}/unapply and /{id}/void-refund (beyond the contract): money we paid a vendor ahead of its bills
+// (a deposit, an advance), or beyond what a payment's bill owed (an overpayment).
 import type { RestRoute } from '../../http/rest.ts';
 import { creditDocumentRoutes } from '../documents/rest.ts';
 import { VENDOR_PREPAYMENT_TYPE, vendorPrepaymentRepresentation } from './vendor-prepayments.public.ts';

@@ -5,7 +5,8 @@ import { VENDOR_PREPAYMENT_TYPE } from './vendor-prepayments.public.ts';
 export const VendorPrepaymentRef = prepaymentSchema(VENDOR_PREPAYMENT_TYPE, {
   prefixes: { id: 'vpp', allocation: 'vppa', refund: 'vppr' },
   description:
-    "Money we paid a vendor ahead of its bills (a deposit, an advance), or beyond what a payment's bill owed (an overpayment): posted Dr payables, Cr the bank or cash account. " +
+    "Money we paid a vendor ahead of its bills (a deposit, an advance), or beyond what a payment's bill owed (an overpayment): " +
+    'posted Dr payables, Cr the bank or cash account. ' +
     "Its credit is applied to the vendor's bills or refunded.",
   account: { relation: 'paymentAccount', description: 'The bank or cash account the money went out of.' },
   refund: {
