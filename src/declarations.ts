@@ -15,6 +15,7 @@ import creditNotes from './modules/credit-notes/declaration.ts';
 import vendorCredits from './modules/vendor-credits/declaration.ts';
 import customerPrepayments from './modules/customer-prepayments/declaration.ts';
 import vendorPrepayments from './modules/vendor-prepayments/declaration.ts';
+import exchangeRates from './modules/exchange-rates/declaration.ts';
 import employees from './modules/employees/declaration.ts';
 import webhooks from './modules/webhooks/declaration.ts';
 import apiKeys from './modules/api-keys/declaration.ts';
@@ -34,6 +35,7 @@ export const DECLARATIONS = [
   vendorCredits,
   customerPrepayments,
   vendorPrepayments,
+  exchangeRates,
   employees,
   webhooks,
   apiKeys,

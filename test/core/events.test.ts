@@ -41,6 +41,7 @@ const GET_PATH: Record<string, string> = {
   vendor_credit: '/api/v1/vendor-credits',
   customer_prepayment: '/api/v1/customer-prepayments',
   vendor_prepayment: '/api/v1/vendor-prepayments',
+  exchange_rate: '/api/v1/exchange-rates',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
 };
@@ -433,6 +434,13 @@ describe('the event catalogue', () => {
         [`${side.payment}.voided`, `${side.document}.payment_voided`, `${side.resource}.voided`, 'journal_entry.created'],
       );
     }
+
+    const { result: rate } = (await expectEvents(
+      () => rest('/api/v1/exchange-rates', { currency: 'EUR', date: '2026-04-01', rate: 1.1 }),
+      ['exchange_rate.created'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/exchange-rates/${rate.body.id}`, { rate: 1.2 }, 'PATCH'), ['exchange_rate.updated']);
+    await expectEvents(() => rest(`/api/v1/exchange-rates/${rate.body.id}`, undefined, 'DELETE'), ['exchange_rate.deleted']);
 
     const {
       events: [orgUpdated],

@@ -47,6 +47,7 @@ describe('every list order', () => {
       'CustomerPrepayment',
       'Employee',
       'Event',
+      'ExchangeRate',
       'Invoice',
       'JournalEntry',
       'Payment',

@@ -58,10 +58,24 @@ const everythingBut = (needed: Scope): Scope[] => EVERY_SCOPE.filter((scope) => 
 /** The first of `needed` a key holding `held` lacks. */
 const firstMissing = (needed: Scope[], held: Scope[]) => needed.find((scope) => !allows(new Set(held), scope));
 
-/** Routes any key may call: its own organization and the event-type catalogue. Listed, so a route that needs no scope is a decision. */
-const OPEN_ROUTES = ['getOrganization', 'listWebhookEventTypes'];
-/** Root fields any key may use: its own organization and key, the event and scope catalogues, and ids (judged by the type found). */
-const OPEN_FIELDS = ['Query.viewer', 'Query.webhookEventTypes', 'Query.scopeResources', 'Query.scopePresets', 'Query.node', 'Query.nodes'];
+/**
+ * Routes any key may call: its own organization and the event-type and currency catalogues. Listed, so a
+ * route that needs no scope is a decision.
+ */
+const OPEN_ROUTES = ['getOrganization', 'listWebhookEventTypes', 'listCurrencies'];
+/**
+ * Root fields any key may use: its own organization and key, the event, scope and currency catalogues,
+ * and ids (judged by the type found).
+ */
+const OPEN_FIELDS = [
+  'Query.viewer',
+  'Query.webhookEventTypes',
+  'Query.scopeResources',
+  'Query.scopePresets',
+  'Query.currencies',
+  'Query.node',
+  'Query.nodes',
+];
 
 describe('every REST route', () => {
   it('needs a scope, unless it is one of the open routes', () => {

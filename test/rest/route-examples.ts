@@ -127,6 +127,13 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       },
     } as RouteExamples;
   };
+  // Exchange rates: each on a day of its own (one rate per currency and date).
+  let days = 0;
+  const exampleDay = () => {
+    days++;
+    return `${String(1 + (Math.floor(days / 28) % 12)).padStart(2, '0')}-${String(1 + (days % 28)).padStart(2, '0')}`;
+  };
+  const rate = () => created('/api/v1/exchange-rates', { currency: 'CHF', date: `2025-${exampleDay()}`, rate: '0.9' });
   const creditVendor = () => (creditVendorId ??= vendor());
   let creditCustomerId: Promise<string> | undefined;
   const creditCustomer = () => (creditCustomerId ??= customer());
@@ -332,6 +339,30 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       path: async () => `/api/v1/vendor-credits/${await vendorCredit()}/void`,
       body: () => ({ reason: 'entered twice' }),
     },
+    listExchangeRates: { path: async () => '/api/v1/exchange-rates?currency=EUR&from=2026-01-01' },
+    createExchangeRate: {
+      path: async () => '/api/v1/exchange-rates',
+      body: () => ({ currency: 'EUR', date: `2026-${exampleDay()}`, rate: 1.1034 }),
+    },
+    getExchangeRate: { path: async () => `/api/v1/exchange-rates/${await rate()}` },
+    updateExchangeRate: { path: async () => `/api/v1/exchange-rates/${await rate()}`, body: () => ({ rate: '1.1051' }) },
+    deleteExchangeRate: { path: async () => `/api/v1/exchange-rates/${await rate()}` },
+    setExchangeRates: {
+      path: async () => '/api/v1/exchange-rates/bulk',
+      body: () => ({
+        rates: [
+          { currency: 'EUR', date: '2026-06-01', rate: 1.0842 },
+          { currency: 'GBP', date: '2026-06-01', rate: '1.2655' },
+        ],
+      }),
+    },
+    getEffectiveExchangeRate: {
+      path: async () => {
+        await rate();
+        return '/api/v1/exchange-rates/effective?currency=CHF&date=2999-12-31';
+      },
+    },
+    listCurrencies: { path: async () => '/api/v1/currencies' },
     ...prepaid('customer'),
     ...prepaid('vendor'),
     voidPayment: {
