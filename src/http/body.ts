@@ -35,6 +35,22 @@ export function assertParsesAsJson(body: Buffer): void {
   }
 }
 
+/** The media type of a Content-Type header, lower case, without parameters. */
+export const mediaType = (contentType: string | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
+
+/**
+ * Parses a request body: JSON, or, for a route that takes a table, CSV (`text/csv`, UTF-8) turned into
+ * its JSON body by the route.
+ */
+export function parseRequestBody(body: Buffer, contentType: string | undefined, csv?: { toBody(text: string): unknown }): unknown {
+  if (csv && mediaType(contentType) === 'text/csv') {
+    if (!isUtf8(body))
+      throw new AppError('VALIDATION_FAILED', 'The CSV table is not valid UTF-8', [{ path: '(body)', message: 'is not UTF-8' }]);
+    return csv.toBody(body.toString('utf8'));
+  }
+  return parseJsonBody(body, contentType);
+}
+
 /** Parses a JSON request body; the content type must say JSON. */
 export function parseJsonBody(body: Buffer, contentType: string | undefined): unknown {
   assertJsonContentType(contentType, 'the body');
@@ -63,7 +79,7 @@ export function parseJsonBody(body: Buffer, contentType: string | undefined): un
  * GraphQL-over-HTTP spec's one required type; Yoga would also run form posts and application/graphql).
  */
 export function assertJsonContentType(contentType: string | undefined, what: string): void {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const type = mediaType(contentType);
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send ${what} as JSON with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
   }

@@ -344,7 +344,10 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
         ? {
             requestBody: {
               required: route.bodyRequired ?? true,
-              content: { 'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) } },
+              content: {
+                'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) },
+                ...(route.csv ? { 'text/csv': { schema: { type: 'string' }, example: route.csv.example } } : {}),
+              },
             },
           }
         : {}),

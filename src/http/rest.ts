@@ -95,6 +95,11 @@ export interface RestRoute {
   documentBody?(schema: Schema): Schema;
   /** Maps REST spellings onto the GraphQL input (e.g. lower-case enum values) before the check. */
   bodyToInput?(body: Record<string, unknown>, req: RestRequest): Record<string, unknown>;
+  /**
+   * A route that also takes a table as `text/csv` (a file from a bank or a feed): turns its text into the
+   * JSON body, or refuses it; `example` is the table the OpenAPI document shows.
+   */
+  csv?: { toBody(text: string): Record<string, unknown>; example: string };
   toVariables?(req: RestRequest): Record<string, unknown>;
   /** The response, from the GraphQL data, the request context and, for a write, what it committed. */
   toResult?(

@@ -24,7 +24,7 @@ import type { Span } from '@opentelemetry/api';
 import { DOCS_HTML } from './openapi.ts';
 import { allowDashboard, allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
 import { dashboardFiles } from './dashboard.ts';
-import { assertJsonContentType, assertParsesAsJson, assertUtf8, parseJsonBody, readBody } from './body.ts';
+import { assertJsonContentType, assertParsesAsJson, assertUtf8, parseRequestBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
 import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
 
@@ -169,7 +169,7 @@ export function createRequestHandler(deps: HandlerDeps) {
     if (found.route.method !== 'GET') {
       const bytes = await readBody(req, maxBodyBytes);
       // No body at all is an empty object (what openapi-fetch and curl -X POST send for an action).
-      body = bytes.length === 0 ? {} : parseJsonBody(bytes, req.headers['content-type']);
+      body = bytes.length === 0 ? {} : parseRequestBody(bytes, req.headers['content-type'], found.route.csv);
     }
     const result = await rest.execute(found.route, { params: found.params, query: url.searchParams, body, headers: req.headers }, context);
     sendJson(res, result.status, result.body, { ...headers, ...result.headers });

@@ -143,6 +143,38 @@ describe('a table of exchange rates', () => {
   });
 });
 
+describe('a table of exchange rates as CSV', () => {
+  const upload = (text: string, contentType = 'text/csv') =>
+    http(t.url, '/api/v1/exchange-rates/bulk', { key, rawBody: text, headers: { 'content-type': contentType }, method: 'POST' });
+
+  it('is read as a spreadsheet writes it (a BOM, CRLF, quotes, columns in any order) and set as the JSON table is', async () => {
+    const table = await upload('\ufeffDate,Currency,Rate\r\n2026-08-01,AUD,"0.6612"\r\n2026-08-02,aud,0.66150\r\n\r\n');
+    expect(table.status).toBe(200);
+    expect(table.body.data.map((r: { currency: string; date: string; rate: string }) => [r.currency, r.date, r.rate])).toEqual([
+      ['AUD', '2026-08-01', '0.6612'],
+      ['AUD', '2026-08-02', '0.6615'],
+    ]);
+  });
+
+  it('is refused whole, with what is wrong and where, never quoting the text', async () => {
+    const count = async () => (await http(t.url, '/api/v1/exchange-rates', { key })).body.total as number;
+    const before = await count();
+    const header = await upload('currency,day,rate,source\nNZD,2026-08-01,0.6\n');
+    expectProblem(header, 400, 'VALIDATION_FAILED');
+    expect(header.body.errors).toEqual([
+      { path: '(body)', message: 'the CSV header must name the columns currency, date, rate; missing date; unknown "day", "source"' },
+    ]);
+    const ragged = await upload('currency,date,rate\nNZD,2026-08-01,0.6\nNZD,2026-08-02\n');
+    expect(ragged.body.errors).toEqual([
+      { path: '(body)', message: 'the CSV table cannot be read at line 3: each row needs one value per column' },
+    ]);
+    const values = await upload('currency,date,rate\nNZD,2026-08-01,0.6\nNZD,2026-13-01,abc\n');
+    expect(values.body.errors.map((e: { path: string }) => e.path)).toEqual(['rates.1.date', 'rates.1.rate']);
+    expectProblem(await upload('currency,date,rate\n', 'text/plain'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('currencies', () => {
   it('lists every ISO 4217 currency with its minor-unit digits, for any key', async () => {
     const { key: narrow } = await t.tenant('Narrow Co');

@@ -1,7 +1,9 @@
 // /api/v1/exchange-rates (beyond the contract, in its conventions): list, retrieve, create, update and
 // delete a currency's rate on a date; POST /bulk sets many at once; GET /effective answers the rate in
 // force on a date. GET /api/v1/currencies lists the ISO 4217 currencies.
+import { parse } from 'csv-parse/sync';
 import { renderAll } from '../../core/representations.ts';
+import { AppError, validationError } from '../../lib/errors.ts';
 import type { RestRoute } from '../../http/rest.ts';
 import { idempotencyKeyOf, resourceRoutes } from '../../http/rest-resource.ts';
 import { replaceProperty, S, type Schema } from '../../lib/json-schema.ts';
@@ -11,12 +13,51 @@ import { exchangeRateRepresentation } from './exchange-rates.public.ts';
 const rateAsText = (rate: Record<string, unknown>) => (typeof rate.rate === 'number' ? { ...rate, rate: String(rate.rate) } : rate);
 const rateAsNumber = (property: Schema): Schema => ({ ...property, type: ['number', 'string'] });
 
+const TABLE_COLUMNS = ['currency', 'date', 'rate'];
+
+/**
+ * A table of rates as CSV (what a bank or a rates feed exports): a header row naming currency, date and
+ * rate, in any order, then one rate per row. Read by csv-parse (quotes, a BOM and CRLF as spreadsheets
+ * write them); its refusals name the line, never quote the text.
+ */
+export function ratesFromCsv(text: string): Record<string, unknown> {
+  const columns = (header: string[]) => {
+    const names = header.map((name) => name.trim().toLowerCase());
+    const missing = TABLE_COLUMNS.filter((name) => !names.includes(name));
+    const unknown = names.filter((name) => !TABLE_COLUMNS.includes(name));
+    if (missing.length || unknown.length)
+      throw validationError([
+        {
+          path: '(body)',
+          message:
+            `the CSV header must name the columns ${TABLE_COLUMNS.join(', ')}` +
+            (missing.length ? `; missing ${missing.join(', ')}` : '') +
+            (unknown.length ? `; unknown ${unknown.map((n) => JSON.stringify(n)).join(', ')}` : ''),
+        },
+      ]);
+    return names;
+  };
+  try {
+    const rows = parse(text, { columns, bom: true, trim: true, skip_empty_lines: true }) as Record<string, string>[];
+    return { rates: rows.map((row) => ({ currency: row.currency, date: row.date, rate: row.rate })) };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const line = (error as { lines?: number }).lines;
+    throw validationError([
+      { path: '(body)', message: `the CSV table cannot be read${line ? ` at line ${line}` : ''}: each row needs one value per column` },
+    ]);
+  }
+}
+
 export const exchangeRateRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/api/v1/exchange-rates/bulk',
     operationId: 'setExchangeRates',
-    summary: 'Set many exchange rates at once (each created, or changed when it differs); nothing is written if any is wrong',
+    summary:
+      'Set many exchange rates at once, as JSON or as a CSV table (each created, or changed when it differs); nothing is written ' +
+      'if any is wrong',
+    csv: { toBody: ratesFromCsv, example: 'currency,date,rate\nEUR,2026-06-01,1.0842\nGBP,2026-06-01,1.2655\n' },
     bodyType: 'SetExchangeRatesInput',
     bodyToInput: (body) =>
       Array.isArray(body.rates) ? { ...body, rates: body.rates.map((r) => (r && typeof r === 'object' ? rateAsText(r) : r)) } : body,
