@@ -108,7 +108,8 @@ describe('graceful shutdown', () => {
     socket.on('data', (chunk) => (response += chunk));
     const ended = new Promise((resolve) => socket.on('close', resolve));
     socket.write(
-      `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+      `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: ` +
+        `application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closing = t.app.close();

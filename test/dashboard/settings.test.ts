@@ -173,7 +173,8 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
       .waitFor({ state: 'visible' })
       .catch(async (error) => {
         throw new Error(
-          `${error.message}; the page says: ${await page.locator('#register-webhook-error').innerText()} ${await page.locator('#notice').innerText()}`,
+          `${error.message}; the page says: ${await page.locator('#register-webhook-error').innerText()} ` +
+            `${await page.locator('#notice').innerText()}`,
         );
       });
     expect(await page.locator('#secret-value').inputValue()).toMatch(/^whsec_/);

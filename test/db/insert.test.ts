@@ -106,7 +106,8 @@ it('stores a Date exactly as a Prisma write stores it, so comparisons and orderi
     ],
   );
   const stored = await t.db.prisma.$queryRawUnsafe<{ id: string; text: string }[]>(
-    `SELECT "id", CAST("createdAt" AS TEXT) AS "text" FROM "JournalEntry" WHERE "id" IN (${t.db.provider === 'sqlite' ? '?, ?' : '$1, $2'})`,
+    `SELECT "id", CAST("createdAt" AS TEXT) AS "text" FROM "JournalEntry" WHERE "id" IN ` +
+      `(${t.db.provider === 'sqlite' ? '?, ?' : '$1, $2'})`,
     viaPrisma,
     viaInsert,
   );

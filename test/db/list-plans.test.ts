@@ -96,7 +96,8 @@ describe('filtered counts and aged receivables', () => {
         ['org_x', 'cus_x'],
       ],
       'issue dates': [
-        `SELECT COUNT(*) FROM "Invoice" WHERE "organizationId" = ${placeholder(1)} AND "issueDate" >= ${placeholder(2)} AND "issueDate" <= ${placeholder(3)}`,
+        `SELECT COUNT(*) FROM "Invoice" WHERE "organizationId" = ${placeholder(1)} AND "issueDate" >= ${placeholder(2)} AND ` +
+          `"issueDate" <= ${placeholder(3)}`,
         ['org_x', '2026-01-01', '2026-01-31'],
       ],
     } as const;
@@ -107,7 +108,9 @@ describe('filtered counts and aged receivables', () => {
   });
 
   it('read the open invoices of a status-filtered list in its default order from one index, never sorting', async () => {
-    const sql = `SELECT "id" FROM "Invoice" WHERE "organizationId" = ${t.db.provider === 'sqlite' ? '?' : '$1'} AND "status" = 'OPEN' ORDER BY "issueDate" ASC, "id" ASC LIMIT 25`;
+    const sql =
+      `SELECT "id" FROM "Invoice" WHERE "organizationId" = ${t.db.provider === 'sqlite' ? '?' : '$1'} AND "status" = ` +
+      `'OPEN' ORDER BY "issueDate" ASC, "id" ASC LIMIT 25`;
     const text = await plan(sql);
     // On PostgreSQL the open invoices' partial index serves it as well (status = 'OPEN' implies its predicate).
     expect(text).toMatch(/Invoice_organizationId_status_issueDate_id_idx|Invoice_open_issueDate_id_idx/);

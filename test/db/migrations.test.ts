@@ -57,15 +57,18 @@ async function olderOrganization(t: TestDatabase, name: string) {
   const id = `org_${name.toLowerCase().replace(/[^a-z]/g, '')}`;
   const now = new Date().toISOString();
   await t.db.prisma.$executeRawUnsafe(
-    `INSERT INTO "Organization" ("id", "name", "baseCurrency", "createdAt", "updatedAt") VALUES ('${id}', '${name}', 'USD', '${now}', '${now}')`,
+    `INSERT INTO "Organization" ("id", "name", "baseCurrency", "createdAt", "updatedAt") VALUES ('${id}', '${name}', 'USD', ` +
+      `'${now}', '${now}')`,
   );
   const chart = STANDARD_CHART.filter((a) => a.systemRole !== 'tax_recoverable');
   const rows = chart.map(
     (a, i) =>
-      `('acct_${id.slice(4)}${i}', '${id}', '${a.code}', '${a.name.replace("'", "''")}', '${a.type}', '${a.subtype}', ${a.systemRole ? 'true' : 'false'}, ${a.systemRole ? `'${a.systemRole}'` : 'NULL'}, '${now}', '${now}')`,
+      `('acct_${id.slice(4)}${i}', '${id}', '${a.code}', '${a.name.replace("'", "''")}', '${a.type}', '${a.subtype}', ` +
+      `${a.systemRole ? 'true' : 'false'}, ${a.systemRole ? `'${a.systemRole}'` : 'NULL'}, '${now}', '${now}')`,
   );
   await t.db.prisma.$executeRawUnsafe(
-    `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "subtype", "system", "systemRole", "createdAt", "updatedAt") VALUES ${rows.join(', ')}`,
+    `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "subtype", "system", "systemRole", "createdAt", ` +
+      `"updatedAt") VALUES ${rows.join(', ')}`,
   );
   return { id };
 }
@@ -267,7 +270,8 @@ describe('migrations', () => {
       const taken = await olderOrganization(t, 'Taken Co');
       // This one already used code 1400 for an account of its own.
       await t.db.prisma.$executeRawUnsafe(
-        `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_own1400', '${taken.id}', '1400', 'Prepaid rent', 'ASSET', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+        `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_own1400', ` +
+          `'${taken.id}', '1400', 'Prepaid rent', 'ASSET', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
       );
 
       // An invoice's posting whose lines lost their customer to an earlier rebuild of the customers table.
@@ -277,10 +281,19 @@ describe('migrations', () => {
         orderBy: { code: 'asc' },
       });
       for (const statement of [
-        `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_lost', '${plain.id}', 'Lost Ltd', '${at}', '${at}')`,
-        `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "sourceId", "totalAmount", "currency", "createdAt") VALUES ('je_lost', '${plain.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', 'inv_lost', 500, 'USD', '${at}'), ('je_manual', '${plain.id}', 2, '2026-01-03', 'By hand', 'manual', NULL, 7, 'USD', '${at}')`,
-        `INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date") VALUES ('jl_lost1', '${plain.id}', 'je_lost', 1, '${receivables.id}', 500, 0, '2026-01-02'), ('jl_lost2', '${plain.id}', 'je_lost', 2, '${sales.id}', 0, 500, '2026-01-02'), ('jl_manual', '${plain.id}', 'je_manual', 1, '${sales.id}', 7, 0, '2026-01-03')`,
-        `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", "subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_lost', '${plain.id}', 'INV-0001', 'cus_lost', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 500, 0, 500, 'je_lost', '${at}', '${at}')`,
+        `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_lost', '${plain.id}', 'Lost ` +
+          `Ltd', '${at}', '${at}')`,
+        `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "sourceId", ` +
+          `"totalAmount", "currency", "createdAt") VALUES ('je_lost', '${plain.id}', 1, '2026-01-02', 'Invoice INV-0001', ` +
+          `'invoice', 'inv_lost', 500, 'USD', '${at}'), ('je_manual', '${plain.id}', 2, '2026-01-03', 'By hand', 'manual', NULL, 7, ` +
+          `'USD', '${at}')`,
+        `INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date") VALUES ` +
+          `('jl_lost1', '${plain.id}', 'je_lost', 1, '${receivables.id}', 500, 0, '2026-01-02'), ('jl_lost2', '${plain.id}', ` +
+          `'je_lost', 2, '${sales.id}', 0, 500, '2026-01-02'), ('jl_manual', '${plain.id}', 'je_manual', 1, '${sales.id}', 7, 0, ` +
+          `'2026-01-03')`,
+        `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", ` +
+          `"subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_lost', '${plain.id}', ` +
+          `'INV-0001', 'cus_lost', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 500, 0, 500, 'je_lost', '${at}', '${at}')`,
       ])
         await t.db.prisma.$executeRawUnsafe(statement);
 
@@ -335,12 +348,22 @@ describe('migrations', () => {
       ),
     );
     for (const statement of [
-      `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_city', '${org.id}', '2220', 'City tax', 'LIABILITY', '${at}', '${at}')`,
-      `INSERT INTO "TaxRate" ("id", "organizationId", "name", "ratePpm", "salesAccountId", "createdAt", "updatedAt") VALUES ('txr_city', '${org.id}', 'City', 25000, 'acct_city', '${at}', '${at}'), ('txr_zero', '${org.id}', 'Zero', 0, NULL, '${at}', '${at}')`,
-      `INSERT INTO "Product" ("id", "organizationId", "name", "taxRatePpm", "createdAt", "updatedAt") VALUES ('prod_untaxed', '${org.id}', 'Untaxed', 0, '${at}', '${at}'), ('prod_taxed', '${org.id}', 'Taxed', 80000, '${at}', '${at}')`,
-      `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_t', '${org.id}', 'Buyer', '${at}', '${at}')`,
-      `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "sourceId", "totalAmount", "currency", "createdAt") VALUES ('je_t', '${org.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', 'inv_posted', 1000, 'USD', '${at}')`,
-      `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", "subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_posted', '${org.id}', 'INV-0001', 'cus_t', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 1000, 0, 1000, 'je_t', '${at}', '${at}'), ('inv_draft', '${org.id}', 'INV-0002', 'cus_t', 'DRAFT', '2026-01-02', '2026-02-01', 'USD', 100, 0, 100, NULL, '${at}', '${at}')`,
+      `INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "createdAt", "updatedAt") VALUES ('acct_city', ` +
+        `'${org.id}', '2220', 'City tax', 'LIABILITY', '${at}', '${at}')`,
+      `INSERT INTO "TaxRate" ("id", "organizationId", "name", "ratePpm", "salesAccountId", "createdAt", "updatedAt") VALUES ` +
+        `('txr_city', '${org.id}', 'City', 25000, 'acct_city', '${at}', '${at}'), ('txr_zero', '${org.id}', 'Zero', 0, NULL, ` +
+        `'${at}', '${at}')`,
+      `INSERT INTO "Product" ("id", "organizationId", "name", "taxRatePpm", "createdAt", "updatedAt") VALUES ('prod_untaxed', ` +
+        `'${org.id}', 'Untaxed', 0, '${at}', '${at}'), ('prod_taxed', '${org.id}', 'Taxed', 80000, '${at}', '${at}')`,
+      `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_t', '${org.id}', 'Buyer', ` +
+        `'${at}', '${at}')`,
+      `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "sourceId", ` +
+        `"totalAmount", "currency", "createdAt") VALUES ('je_t', '${org.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', ` +
+        `'inv_posted', 1000, 'USD', '${at}')`,
+      `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", ` +
+        `"subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_posted', '${org.id}', ` +
+        `'INV-0001', 'cus_t', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 1000, 0, 1000, 'je_t', '${at}', '${at}'), ('inv_draft', ` +
+        `'${org.id}', 'INV-0002', 'cus_t', 'DRAFT', '2026-01-02', '2026-02-01', 'USD', 100, 0, 100, NULL, '${at}', '${at}')`,
       `INSERT INTO "InvoiceLine" ("id", "organizationId", "invoiceId", "lineNo", "accountId", "description", "quantityMilli", "unitPrice", "taxRatePpm", "taxRateId", "amount", "taxAmount") VALUES
         ('il_untaxed', '${org.id}', 'inv_posted', 1, '${sales.id}', 'none', 1000, 100, 0, NULL, 100, 0),
         ('il_bare', '${org.id}', 'inv_posted', 2, '${sales.id}', 'bare', 1000, 100, 80000, NULL, 100, 8),
@@ -385,11 +408,18 @@ describe('migrations', () => {
     });
     const at = '2026-01-01T00:00:00.000Z';
     const sql = [
-      `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_kept', '${org.id}', 'Kept Ltd', '${at}', '${at}')`,
-      `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "totalAmount", "currency", "createdAt") VALUES ('je_kept', '${org.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', 500, 'USD', '${at}')`,
-      `INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date", "customerId") VALUES ('jl_kept1', '${org.id}', 'je_kept', 1, '${receivables.id}', 500, 0, '2026-01-02', 'cus_kept'), ('jl_kept2', '${org.id}', 'je_kept', 2, '${sales.id}', 0, 500, '2026-01-02', 'cus_kept')`,
-      `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", "subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_kept', '${org.id}', 'INV-0001', 'cus_kept', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 500, 0, 500, 'je_kept', '${at}', '${at}')`,
-      `INSERT INTO "InvoiceLine" ("id", "organizationId", "invoiceId", "lineNo", "accountId", "description", "quantityMilli", "unitPrice", "amount", "taxAmount") VALUES ('il_kept', '${org.id}', 'inv_kept', 1, '${sales.id}', 'Work', 1000, 500, 500, 0)`,
+      `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_kept', '${org.id}', 'Kept ` +
+        `Ltd', '${at}', '${at}')`,
+      `INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "sourceType", "totalAmount", ` +
+        `"currency", "createdAt") VALUES ('je_kept', '${org.id}', 1, '2026-01-02', 'Invoice INV-0001', 'invoice', 500, 'USD', '${at}')`,
+      `INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date", ` +
+        `"customerId") VALUES ('jl_kept1', '${org.id}', 'je_kept', 1, '${receivables.id}', 500, 0, '2026-01-02', 'cus_kept'), ` +
+        `('jl_kept2', '${org.id}', 'je_kept', 2, '${sales.id}', 0, 500, '2026-01-02', 'cus_kept')`,
+      `INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", ` +
+        `"subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_kept', '${org.id}', 'INV-0001', ` +
+        `'cus_kept', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 500, 0, 500, 'je_kept', '${at}', '${at}')`,
+      `INSERT INTO "InvoiceLine" ("id", "organizationId", "invoiceId", "lineNo", "accountId", "description", "quantityMilli", ` +
+        `"unitPrice", "amount", "taxAmount") VALUES ('il_kept', '${org.id}', 'inv_kept', 1, '${sales.id}', 'Work', 1000, 500, 500, 0)`,
     ];
     for (const statement of sql) await t.db.prisma.$executeRawUnsafe(statement);
 
@@ -493,7 +523,8 @@ describe('migrations', () => {
           [name],
         );
         const indexes = await client.query(
-          `SELECT indexname, regexp_replace(indexdef, ' ON [^ ]+\\.', ' ON ') AS def FROM pg_indexes WHERE schemaname = $1 AND tablename <> '_prisma_migrations' ORDER BY indexname`,
+          `SELECT indexname, regexp_replace(indexdef, ' ON [^ ]+\\.', ' ON ') AS def FROM pg_indexes WHERE schemaname = $1 AND ` +
+            `tablename <> '_prisma_migrations' ORDER BY indexname`,
           [name],
         );
         const constraints = await client.query(
@@ -520,8 +551,10 @@ describe('migrations', () => {
       // Partial indexes schema.prisma cannot state, made by the PostgreSQL migrations alone.
       const partial = a.indexes.filter((i: { indexname: string }) => PARTIAL_INDEXES.includes(i.indexname));
       expect(partial.map((i: { def: string }) => i.def).sort()).toEqual([
-        'CREATE INDEX "Bill_open_issueDate_id_idx" ON "Bill" USING btree ("organizationId", "issueDate", id) WHERE (status = ANY (ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
-        'CREATE INDEX "Invoice_open_issueDate_id_idx" ON "Invoice" USING btree ("organizationId", "issueDate", id) WHERE (status = ANY (ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
+        'CREATE INDEX "Bill_open_issueDate_id_idx" ON "Bill" USING btree ("organizationId", "issueDate", id) WHERE (status = ANY ' +
+          '(ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
+        'CREATE INDEX "Invoice_open_issueDate_id_idx" ON "Invoice" USING btree ("organizationId", "issueDate", id) WHERE (status = ' +
+          'ANY (ARRAY[\'OPEN\'::"InvoiceStatus", \'PARTIALLY_PAID\'::"InvoiceStatus"]))',
       ]);
       a.indexes = a.indexes.filter((i: { indexname: string }) => !PARTIAL_INDEXES.includes(i.indexname));
       expect(a).toEqual(b);

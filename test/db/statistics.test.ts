@@ -65,7 +65,8 @@ it.skipIf(usingPostgres)(
     expect(perOrganization).toBe(Math.ceil(rows / organizations));
     const plan = (
       (await t.db.prisma.$queryRawUnsafe(
-        `EXPLAIN QUERY PLAN SELECT "id" FROM "Invoice" WHERE "organizationId" = ? AND "status" IN ('OPEN', 'PARTIALLY_PAID') AND "dueDate" < ? ORDER BY "issueDate" ASC, "id" ASC LIMIT 25`,
+        `EXPLAIN QUERY PLAN SELECT "id" FROM "Invoice" WHERE "organizationId" = ? AND "status" IN ('OPEN', 'PARTIALLY_PAID') AND ` +
+          `"dueDate" < ? ORDER BY "issueDate" ASC, "id" ASC LIMIT 25`,
         tenant.organizationId,
         '2026-11-20',
       )) as { detail: string }[]

@@ -137,7 +137,8 @@ describe('a bill', () => {
       {
         path: 'amount',
         message:
-          "600.01 is more than the amount due 600.00; overpayments are refused unless keepExcessAsCredit is true (the excess is then kept as the vendor's credit)",
+          '600.01 is more than the amount due 600.00; overpayments are refused unless keepExcessAsCredit is true (the excess is ' +
+          "then kept as the vendor's credit)",
       },
     ]);
     const early = await http(t.url, `/api/v1/bills/${bill.id}/payments`, { key, body: { amount: 1, date: '2026-03-31' } });
@@ -265,7 +266,10 @@ describe('a bill', () => {
 
 describe('bills through GraphQL', () => {
   it('are entered with an idempotency key, listed with filters, and read from the vendor with its balance', async () => {
-    const mutation = `mutation($key: String) { createBill(idempotencyKey: $key, input: { vendorId: "${vendorId}", issueDate: "2026-06-01", lines: [{ description: "Cleaning", unitPrice: "80", accountId: "${idOf('6000')}" }] }) { id number status total vendor { name } lines { account { code } amount } } }`;
+    const mutation =
+      `mutation($key: String) { createBill(idempotencyKey: $key, input: { vendorId: "${vendorId}", issueDate: ` +
+      `"2026-06-01", lines: [{ description: "Cleaning", unitPrice: "80", accountId: "${idOf('6000')}" }] }) { id number status ` +
+      `total vendor { name } lines { account { code } amount } } }`;
     const first = await gql(t.url, key, mutation, { key: 'bill-june-cleaning' });
     expect(first.body.errors).toBeUndefined();
     const again = await gql(t.url, key, mutation, { key: 'bill-june-cleaning' });
@@ -279,7 +283,8 @@ describe('bills through GraphQL', () => {
     const listed = await gql(
       t.url,
       key,
-      `{ bills(first: 50, filter: { vendorId: "${vendorId}", status: OPEN }) { totalCount edges { node { number amountDue } } } node(id: "${vendorId}") { ... on Vendor { balance bills(first: 1) { totalCount edges { node { number } } } } } }`,
+      `{ bills(first: 50, filter: { vendorId: "${vendorId}", status: OPEN }) { totalCount edges { node { number amountDue } } } ` +
+        `node(id: "${vendorId}") { ... on Vendor { balance bills(first: 1) { totalCount edges { node { number } } } } } }`,
     );
     expect(listed.body.errors).toBeUndefined();
     const open = listed.body.data.bills.edges.map((e: { node: { number: string } }) => e.node.number);
@@ -289,7 +294,8 @@ describe('bills through GraphQL', () => {
     const paid = await gql(
       t.url,
       key,
-      `mutation { recordBillPayment(input: { billId: "${first.body.data.createBill.id}", amount: "80", date: "2026-06-02" }) { amount bill { status amountDue } paymentAccount { code } journalEntry { bill { id } } } }`,
+      `mutation { recordBillPayment(input: { billId: "${first.body.data.createBill.id}", amount: "80", date: "2026-06-02" }) { ` +
+        `amount bill { status amountDue } paymentAccount { code } journalEntry { bill { id } } } }`,
     );
     expect(paid.body.errors).toBeUndefined();
     expect(paid.body.data.recordBillPayment).toMatchObject({
@@ -482,7 +488,8 @@ describe('the tax summary with bills', () => {
       const response = await gql(
         t.url,
         co.key,
-        `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } account { code } purchaseAccount { code } taxableAmount taxCollected taxablePurchases taxPaid netTax } totalTaxPaid totalNetTax } }`,
+        `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } account { code } purchaseAccount { code } ` +
+          `taxableAmount taxCollected taxablePurchases taxPaid netTax } totalTaxPaid totalNetTax } }`,
       );
       expect(response.body.errors).toBeUndefined();
       return response.body.data.taxSummary;

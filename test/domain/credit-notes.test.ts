@@ -39,32 +39,36 @@ const creditNote = async (unitPrice: number, issueDate = '2026-03-10') =>
   });
 
 describe('a credit note', () => {
-  it("is issued and posts the mirror of an invoice: Dr revenue, Dr the rate's tax account, Cr receivables; the customer's balance falls", async () => {
-    const before = await balance();
-    const response = await creditNote(50);
-    expect(response.status).toBe(201);
-    expect(response.headers.get('location')).toBe(`/api/v1/credit-notes/${response.body.id}`);
-    expect(response.body).toMatchObject({
-      number: 'CN-0001',
-      status: 'open',
-      customerId,
-      total: 55,
-      taxTotal: 5,
-      amountApplied: 0,
-      amountRefunded: 0,
-      remainingCredit: 55,
-      allocations: [],
-      refunds: [],
-    });
-    expect(response.body.id).toMatch(/^cn_[0-9a-z]{26}$/);
-    expect(await postingOf(response.body.journalEntryId)).toEqual([
-      ['1200', 0, 55],
-      ['4000', 50, 0],
-      ['2210', 5, 0],
-    ]);
-    expect(await balance()).toBe(before - 55);
-    expect((await http(t.url, `/api/v1/credit-notes/${response.body.id}`, { key })).body).toEqual(response.body);
-  });
+  it(
+    "is issued and posts the mirror of an invoice: Dr revenue, Dr the rate's tax account, Cr receivables; the customer's balance " +
+      'falls',
+    async () => {
+      const before = await balance();
+      const response = await creditNote(50);
+      expect(response.status).toBe(201);
+      expect(response.headers.get('location')).toBe(`/api/v1/credit-notes/${response.body.id}`);
+      expect(response.body).toMatchObject({
+        number: 'CN-0001',
+        status: 'open',
+        customerId,
+        total: 55,
+        taxTotal: 5,
+        amountApplied: 0,
+        amountRefunded: 0,
+        remainingCredit: 55,
+        allocations: [],
+        refunds: [],
+      });
+      expect(response.body.id).toMatch(/^cn_[0-9a-z]{26}$/);
+      expect(await postingOf(response.body.journalEntryId)).toEqual([
+        ['1200', 0, 55],
+        ['4000', 50, 0],
+        ['2210', 5, 0],
+      ]);
+      expect(await balance()).toBe(before - 55);
+      expect((await http(t.url, `/api/v1/credit-notes/${response.body.id}`, { key })).body).toEqual(response.body);
+    },
+  );
 
   it('is applied to open invoices of its customer (their amount due falls, paid when none is left) and closes when used up', async () => {
     const [a, b] = [await invoice(30), await invoice(100)];
@@ -353,14 +357,17 @@ describe('walls and GraphQL', () => {
     const created = await gql(
       t.url,
       key,
-      `mutation { createCreditNote(input: { customerId: "${customerId}", lines: [{ description: "Damaged", unitPrice: "15" }] }) { id number remainingCredit customer { name } } }`,
+      `mutation { createCreditNote(input: { customerId: "${customerId}", lines: [{ description: "Damaged", unitPrice: "15" }] }) { ` +
+        `id number remainingCredit customer { name } } }`,
     );
     expect(created.body.errors).toBeUndefined();
     const id = created.body.data.createCreditNote.id;
     const applied = await gql(
       t.url,
       key,
-      `mutation { applyCreditNote(id: "${id}", input: { allocations: [{ invoiceId: "${inv.id}", amount: "15" }] }) { status remainingCredit allocations { amount invoice { number amountCredited amountDue creditAllocations { creditNote { number } amount } } } } }`,
+      `mutation { applyCreditNote(id: "${id}", input: { allocations: [{ invoiceId: "${inv.id}", amount: "15" }] }) { status ` +
+        `remainingCredit allocations { amount invoice { number amountCredited amountDue creditAllocations { creditNote { number } ` +
+        `amount } } } } }`,
     );
     expect(applied.body.errors).toBeUndefined();
     expect(applied.body.data.applyCreditNote).toEqual({

@@ -142,7 +142,8 @@ describe('a draft invoice', () => {
     const edited = await gql(
       t.url,
       key,
-      `mutation { updateInvoice(id: "${draft.id}", input: { reference: "PO-9", lines: [{ description: "Audit", unitPrice: "75" }] }) { reference total lines { description } } }`,
+      `mutation { updateInvoice(id: "${draft.id}", input: { reference: "PO-9", lines: [{ description: "Audit", unitPrice: "75" }] ` +
+        `}) { reference total lines { description } } }`,
     );
     expect(edited.body.errors).toBeUndefined();
     expect(edited.body.data.updateInvoice).toEqual({ reference: 'PO-9', total: '75.00', lines: [{ description: 'Audit' }] });

@@ -160,7 +160,8 @@ describe('an invoice', () => {
       {
         path: 'amount',
         message:
-          "60.01 is more than the amount due 60.00; overpayments are refused unless keepExcessAsCredit is true (the excess is then kept as the customer's credit)",
+          '60.01 is more than the amount due 60.00; overpayments are refused unless keepExcessAsCredit is true (the excess is then ' +
+          "kept as the customer's credit)",
       },
     ]);
     const rest = await f.run(t, recordPayment, { invoiceId: invoice.id, amount: 60, date: '2026-02-06' });

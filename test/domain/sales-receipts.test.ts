@@ -189,7 +189,10 @@ describe('a sales receipt', () => {
   });
 
   it('is entered through GraphQL with an idempotency key, listed by kind, and read from its customer', async () => {
-    const mutation = `mutation($key: String) { createSalesReceipt(idempotencyKey: $key, input: { customerId: "${customerId}", date: "2026-03-10", lines: [{ description: "Gift card", unitPrice: "25" }] }) { id number kind total customer { name } journalEntry { salesReceipt { number } } } }`;
+    const mutation =
+      `mutation($key: String) { createSalesReceipt(idempotencyKey: $key, input: { customerId: "${customerId}", date: ` +
+      `"2026-03-10", lines: [{ description: "Gift card", unitPrice: "25" }] }) { id number kind total customer { name } ` +
+      `journalEntry { salesReceipt { number } } } }`;
     const first = await gql(t.url, key, mutation, { key: 'till-7-order-99' });
     expect(first.body.errors).toBeUndefined();
     expect((await gql(t.url, key, mutation, { key: 'till-7-order-99' })).body.data.createSalesReceipt.id).toBe(
@@ -200,7 +203,8 @@ describe('a sales receipt', () => {
     const listed = await gql(
       t.url,
       key,
-      `{ salesReceipts(first: 50, filter: { kind: REFUND }) { totalCount } node(id: "${customerId}") { ... on Customer { salesReceipts(first: 1) { edges { node { number } } } } } }`,
+      `{ salesReceipts(first: 50, filter: { kind: REFUND }) { totalCount } node(id: "${customerId}") { ... on Customer { ` +
+        `salesReceipts(first: 1) { edges { node { number } } } } } }`,
     );
     expect(listed.body.errors).toBeUndefined();
     expect(listed.body.data.salesReceipts.totalCount).toBe(1);

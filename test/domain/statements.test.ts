@@ -76,7 +76,8 @@ describe("a customer's statement", () => {
     const graphql = await gql(
       t.url,
       key,
-      `{ customerStatement(customerId: "${customerId}", from: "2026-02-01", to: "2026-02-28") { openingBalance closingBalance lines { amount } } }`,
+      `{ customerStatement(customerId: "${customerId}", from: "2026-02-01", to: "2026-02-28") { openingBalance closingBalance lines ` +
+        `{ amount } } }`,
     );
     expect(graphql.body.data.customerStatement).toMatchObject({ openingBalance: '100.00', closingBalance: '270.00' });
   });

@@ -129,54 +129,57 @@ describe('a tax rate on invoice lines', () => {
     rateId = (await http(t.url, '/api/v1/tax-rates', { key, body: { name: 'City 10%', rate: 10, salesAccountId: nyTaxAccount } })).body.id;
   });
 
-  it("gives the line its percentage and posts its tax to the rate's account; a bare percentage still posts to the sales tax account", async () => {
-    const response = await http(t.url, '/api/v1/invoices', {
-      key,
-      body: {
-        customerId,
-        issueDate: '2026-03-02',
-        lines: [
-          { description: 'Rated', unitPrice: 100, taxRateId: rateId },
-          { description: 'Bare', unitPrice: 50, taxRate: 8 },
-          { description: 'Untaxed', unitPrice: 1 },
-        ],
-      },
-    });
-    expect(response.status).toBe(201);
-    expect(
-      response.body.lines.map((l: { taxRate: number; taxRateId: string | null; taxAmount: number }) => [
-        l.taxRate,
-        l.taxRateId,
-        l.taxAmount,
-      ]),
-    ).toEqual([
-      [10, rateId, 10],
-      [8, null, 4],
-      [null, null, 0], // no tax: null, not a 0 % rate
-    ]);
-    expect(response.body.total).toBe(165);
-    expect(await postingOf(response.body.journalEntryId)).toEqual([
-      ['1200', 165, 0],
-      ['4000', 0, 151],
-      ['2210', 0, 10],
-      ['2200', 0, 4],
-    ]);
-    // Voiding reverses the same accounts.
-    const voided = await http(t.url, `/api/v1/invoices/${response.body.id}/void`, { key, body: {} });
-    expect(voided.status).toBe(200);
-    const entries = (await http(t.url, '/api/v1/journal-entries?limit=100', { key })).body.data as {
-      id: string;
-      sourceType: string;
-      reference: string;
-    }[];
-    const reversal = entries.find((e) => e.sourceType === 'invoice_void' && e.reference === response.body.number)!;
-    expect(await postingOf(reversal.id)).toEqual([
-      ['1200', 0, 165],
-      ['4000', 151, 0],
-      ['2210', 10, 0],
-      ['2200', 4, 0],
-    ]);
-  });
+  it(
+    "gives the line its percentage and posts its tax to the rate's account; a bare percentage still posts to the sales tax " + 'account',
+    async () => {
+      const response = await http(t.url, '/api/v1/invoices', {
+        key,
+        body: {
+          customerId,
+          issueDate: '2026-03-02',
+          lines: [
+            { description: 'Rated', unitPrice: 100, taxRateId: rateId },
+            { description: 'Bare', unitPrice: 50, taxRate: 8 },
+            { description: 'Untaxed', unitPrice: 1 },
+          ],
+        },
+      });
+      expect(response.status).toBe(201);
+      expect(
+        response.body.lines.map((l: { taxRate: number; taxRateId: string | null; taxAmount: number }) => [
+          l.taxRate,
+          l.taxRateId,
+          l.taxAmount,
+        ]),
+      ).toEqual([
+        [10, rateId, 10],
+        [8, null, 4],
+        [null, null, 0], // no tax: null, not a 0 % rate
+      ]);
+      expect(response.body.total).toBe(165);
+      expect(await postingOf(response.body.journalEntryId)).toEqual([
+        ['1200', 165, 0],
+        ['4000', 0, 151],
+        ['2210', 0, 10],
+        ['2200', 0, 4],
+      ]);
+      // Voiding reverses the same accounts.
+      const voided = await http(t.url, `/api/v1/invoices/${response.body.id}/void`, { key, body: {} });
+      expect(voided.status).toBe(200);
+      const entries = (await http(t.url, '/api/v1/journal-entries?limit=100', { key })).body.data as {
+        id: string;
+        sourceType: string;
+        reference: string;
+      }[];
+      const reversal = entries.find((e) => e.sourceType === 'invoice_void' && e.reference === response.body.number)!;
+      expect(await postingOf(reversal.id)).toEqual([
+        ['1200', 0, 165],
+        ['4000', 151, 0],
+        ['2210', 10, 0],
+        ['2200', 4, 0],
+      ]);
+    },
+  );
 
   it("posts a draft's tax to the rate's account when the draft is finalized", async () => {
     const draft = await http(t.url, '/api/v1/invoices', {
@@ -230,7 +233,8 @@ describe('a tax rate on invoice lines', () => {
     const created = await gql(
       t.url,
       key,
-      `mutation { createInvoice(input: { customerId: "${customerId}", lines: [{ description: "G", unitPrice: "30", taxRateId: "${rateId}" }] }) { lines { taxRate taxAmount appliedTaxRate { id name rate salesAccount { code } } } } }`,
+      `mutation { createInvoice(input: { customerId: "${customerId}", lines: [{ description: "G", unitPrice: "30", taxRateId: ` +
+        `"${rateId}" }] }) { lines { taxRate taxAmount appliedTaxRate { id name rate salesAccount { code } } } } }`,
     );
     expect(created.body.errors).toBeUndefined();
     expect(created.body.data.createInvoice.lines).toEqual([
@@ -248,7 +252,8 @@ describe('the tax summary', () => {
     const response = await gql(
       t.url,
       k,
-      `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } rate account { code } taxableAmount taxCollected taxPaid netTax } totalTaxableAmount totalTaxCollected totalNetTax } }`,
+      `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } rate account { code } taxableAmount taxCollected ` +
+        `taxPaid netTax } totalTaxableAmount totalTaxCollected totalNetTax } }`,
     );
     expect(response.body.errors).toBeUndefined();
     return response.body.data.taxSummary;
@@ -362,7 +367,8 @@ describe('no tax is not a zero rate, and every document that sells follows one r
     const response = await gql(
       t.url,
       k,
-      `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } rate account { code } purchaseAccount { code } taxableAmount taxCollected taxablePurchases taxPaid } totalTaxableAmount totalTaxablePurchases } }`,
+      `{ taxSummary(from: "${from}", to: "${to}") { rows { taxRate { name } rate account { code } purchaseAccount { code } ` +
+        `taxableAmount taxCollected taxablePurchases taxPaid } totalTaxableAmount totalTaxablePurchases } }`,
     );
     expect(response.body.errors).toBeUndefined();
     return response.body.data.taxSummary;

@@ -172,7 +172,8 @@ describe('vendor credits', () => {
     const undone = await gql(
       t.url,
       key,
-      `mutation { unapplyVendorCredit(id: "${credit.id}", input: { allocationId: "${applied.allocations[0].id}" }) { remainingCredit allocations { voidDate bill { amountDue status } } } }`,
+      `mutation { unapplyVendorCredit(id: "${credit.id}", input: { allocationId: "${applied.allocations[0].id}" }) { ` +
+        `remainingCredit allocations { voidDate bill { amountDue status } } } }`,
     );
     expect(undone.body.errors).toBeUndefined();
     expect(undone.body.data.unapplyVendorCredit).toMatchObject({
@@ -183,7 +184,8 @@ describe('vendor credits', () => {
     const voided = await gql(
       t.url,
       key,
-      `mutation { voidVendorCreditRefund(id: "${credit.id}", input: { refundId: "${refunded.refunds[0].id}" }) { status remainingCredit refunds { voidDate voidJournalEntry { id } } } }`,
+      `mutation { voidVendorCreditRefund(id: "${credit.id}", input: { refundId: "${refunded.refunds[0].id}" }) { status ` +
+        `remainingCredit refunds { voidDate voidJournalEntry { id } } } }`,
     );
     expect(voided.body.errors).toBeUndefined();
     expect(voided.body.data.voidVendorCreditRefund).toMatchObject({ status: 'OPEN', remainingCredit: '30.00' });

@@ -133,7 +133,8 @@ describe('voiding a payment received', () => {
     const voided = await gql(
       t.url,
       key,
-      `mutation { voidPayment(id: "${payment.id}", input: { date: "2026-04-05" }) { voidDate voidJournalEntry { date } invoice { status amountDue payments { amount voidDate } } } }`,
+      `mutation { voidPayment(id: "${payment.id}", input: { date: "2026-04-05" }) { voidDate voidJournalEntry { date } invoice { ` +
+        `status amountDue payments { amount voidDate } } } }`,
     );
     expect(voided.body.errors).toBeUndefined();
     expect(voided.body.data.voidPayment).toEqual({

@@ -131,7 +131,8 @@ describe('writing off an invoice', () => {
     const written = await gql(
       t.url,
       key,
-      `mutation { writeOffInvoice(id: "${invoice.id}", input: { date: "2026-03-01", accountId: "${idOf('6000')}" }) { status amountDue amountWrittenOff writeOffs { amount date account { code } voidDate } } }`,
+      `mutation { writeOffInvoice(id: "${invoice.id}", input: { date: "2026-03-01", accountId: "${idOf('6000')}" }) { status ` +
+        `amountDue amountWrittenOff writeOffs { amount date account { code } voidDate } } }`,
     );
     expect(written.body.errors).toBeUndefined();
     expect(written.body.data.writeOffInvoice).toEqual({

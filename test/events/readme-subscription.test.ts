@@ -34,7 +34,8 @@ it('receives the events it subscribes to, copied from the documentation as it st
     .replace(
       /^(import .*\n)+/,
       (imports) =>
-        `${imports}const KEY = ${JSON.stringify(key)};\nconst render = (event) => { console.log(JSON.stringify(event)); process.exit(0); };\n`,
+        `${imports}const KEY = ${JSON.stringify(key)};\nconst render = (event) => { console.log(JSON.stringify(event)); ` +
+        `process.exit(0); };\n`,
     );
   writeFileSync(file, program);
   const run = new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

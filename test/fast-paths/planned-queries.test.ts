@@ -117,7 +117,10 @@ function listQuery(random: () => number): string {
     if (root.name.endsWith('Page')) {
       const item = getNamedType(type.getFields().data.type) as GraphQLObjectType;
       const extra = ['total', 'page', 'limit', 'pages'].filter(() => random() < 0.4).join(' ');
-      return `(limit: ${1 + Math.floor(random() * 4)}, page: ${1 + Math.floor(random() * 2)}) @@ { data { ${selection(item, 1, random, drawn)} } ${extra} }`;
+      return (
+        `(limit: ${1 + Math.floor(random() * 4)}, page: ${1 + Math.floor(random() * 2)}) @@ { data { ` +
+        `${selection(item, 1, random, drawn)} } ${extra} }`
+      );
     }
     const edge = getNamedType(type.getFields().edges.type) as GraphQLObjectType;
     const item = getNamedType(edge.getFields().node.type) as GraphQLObjectType;

@@ -207,7 +207,8 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     ).toBe(true);
   }, 30_000);
 
-  it('a key revoked with the CLI closes its sockets on both instances at once: no event written after the revoke returned reaches them', async () => {
+  it('a key revoked with the CLI closes its sockets on both instances at once: no event written after the revoke returned reaches ' +
+    'them', async () => {
     const shared = `faults-revoke-${Date.now()}`;
     // The periodic re-check is 10 minutes here: only the announcement through Redis can close these sockets in time.
     const a = await instance({ redisKeyPrefix: shared, rateLimit: { ...loadConfig({}).rateLimit, points: 100_000 } });

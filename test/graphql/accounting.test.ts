@@ -60,7 +60,8 @@ describe('accounting through GraphQL', () => {
     });
     const payment = (
       await ok(
-        `mutation($i: ID!) { recordPayment(input: { invoiceId: $i, amount: "10", date: "2026-01-20" }) { amount invoice { status amountDue payments { amount } } } }`,
+        `mutation($i: ID!) { recordPayment(input: { invoiceId: $i, amount: "10", date: "2026-01-20" }) { amount invoice { status ` +
+          `amountDue payments { amount } } } }`,
         { i: invoiceId },
       )
     ).recordPayment;
@@ -113,7 +114,8 @@ describe('accounting through GraphQL', () => {
 
     const entry = (
       await ok(
-        `mutation($d: ID!, $c: ID!) { createJournalEntry(input: { date: "2026-01-18", description: "Fees", lines: [{ accountId: $d, debit: "3.50" }, { accountId: $c, credit: "3.50" }] }) { id number isReversed } }`,
+        `mutation($d: ID!, $c: ID!) { createJournalEntry(input: { date: "2026-01-18", description: "Fees", lines: [{ accountId: $d, ` +
+          `debit: "3.50" }, { accountId: $c, credit: "3.50" }] }) { id number isReversed } }`,
         { d: codes['6900'], c: codes['1010'] },
       )
     ).createJournalEntry;
@@ -131,7 +133,8 @@ describe('accounting through GraphQL', () => {
       { account: { code: '1010' }, debit: '3.50', credit: '0.00' },
     ]);
     const unbalanced = await fails(
-      `mutation($d: ID!, $c: ID!) { createJournalEntry(input: { date: "2026-01-18", lines: [{ accountId: $d, debit: "3.50" }, { accountId: $c, credit: "3.49" }] }) { id } }`,
+      `mutation($d: ID!, $c: ID!) { createJournalEntry(input: { date: "2026-01-18", lines: [{ accountId: $d, debit: "3.50" }, { ` +
+        `accountId: $c, credit: "3.49" }] }) { id } }`,
       { d: codes['6900'], c: codes['1010'] },
     );
     expect(unbalanced).toMatchObject({ code: 'UNBALANCED_ENTRY', totalDebit: 3.5, totalCredit: 3.49 });
@@ -174,7 +177,8 @@ describe('accounting through GraphQL', () => {
     const org = (await ok('mutation { updateOrganization(input: { lockDate: "2026-01-31" }) { lockDate } }')).updateOrganization;
     expect(org.lockDate).toBe('2026-01-31');
     const locked = await fails(
-      `mutation($d: ID!, $c: ID!) { createJournalEntry(input: { date: "2026-01-31", lines: [{ accountId: $d, debit: "1" }, { accountId: $c, credit: "1" }] }) { id } }`,
+      `mutation($d: ID!, $c: ID!) { createJournalEntry(input: { date: "2026-01-31", lines: [{ accountId: $d, debit: "1" }, { ` +
+        `accountId: $c, credit: "1" }] }) { id } }`,
       { d: codes['6900'], c: codes['1010'] },
     );
     expect(locked.code).toBe('PERIOD_LOCKED');

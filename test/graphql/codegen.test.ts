@@ -3,7 +3,8 @@ import { generate } from '@graphql-codegen/cli';
 import { expect, it } from 'vitest';
 import config from '../../codegen.ts';
 
-it("the committed schema.graphql and the dashboard's typed and persisted operations match the code (run `npm run codegen` after a change)", async () => {
+it("the committed schema.graphql and the dashboard's typed and persisted operations match the code (run `npm run codegen` after a " +
+  'change)', async () => {
   const outputs: { filename: string; content: string }[] = await generate({ ...config, silent: true }, false);
   expect(outputs.map((o) => o.filename).sort()).toEqual([
     'schema.graphql',

@@ -165,7 +165,8 @@ describe('page lists', () => {
     });
     // A well-formed id another organization owns is no mistake to report: it matches nothing here.
     const theirs = await q(
-      `{ customersPage(filter: { email: "echo@example.com" }) { total } invoicesPage(filter: { customerId: "${customerIds[0]}" }) { total } }`,
+      `{ customersPage(filter: { email: "echo@example.com" }) { total } invoicesPage(filter: { customerId: "${customerIds[0]}" }) { ` +
+        `total } }`,
       {},
       otherKey,
     );

@@ -93,7 +93,9 @@ describe('pages and limits', () => {
   });
 
   it('cost and depth refusals say what limit was passed, not "Syntax Error"', async () => {
-    const deep = `{ customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { id } } } } } } } } } } } } } } }`;
+    const deep =
+      `{ customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges ` +
+      `{ node { customer { invoices(first: 1) { edges { node { id } } } } } } } } } } } } } } }`;
     const refused = await gql(t.url, key, deep);
     expect(refused.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(refused.body.errors[0].message).not.toMatch(/^Syntax Error/);

@@ -89,7 +89,8 @@ it('a client that hangs up in the middle of its body is not logged as a server e
   await new Promise<void>((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1', () => {
       socket.write(
-        `POST /api/v1/customers HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+        `POST /api/v1/customers HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nContent-Type: ` +
+          `application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
       );
       setTimeout(() => socket.destroy(), 100);
     });

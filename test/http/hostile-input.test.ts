@@ -70,7 +70,9 @@ describe('deeply nested JSON', () => {
 
   it('GraphQL: a variable nested past the limit is refused with VALIDATION_FAILED and its path, over HTTP', async () => {
     for (const depth of [MAX_JSON_DEPTH + 1, 3_000, 100_000]) {
-      const rawBody = `{"query":"mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id } }","variables":{"input":{"name":"x","notes":${nested(depth, 'array')}}}}`;
+      const rawBody =
+        `{"query":"mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id } ` +
+        `}","variables":{"input":{"name":"x","notes":${nested(depth, 'array')}}}}`;
       const response = await http(t.url, '/graphql', { key, rawBody, headers: { 'content-type': 'application/json' } });
       expect(response.status).toBe(400);
       expect(response.body.errors[0].extensions).toMatchObject({

@@ -15,15 +15,21 @@ const files = (dir: string): string[] =>
 const imports = (file: string) =>
   [...readFileSync(join(SRC, file), 'utf8').matchAll(/^\s*(?:import|export)\s[^;]*?from\s+'([^']+)'/gm)].map((m) => m[1]);
 
-it('infrastructure (core, http, graphql, events, db, lib) imports no domain module; it reads their declarations through src/declarations.ts', () => {
-  const uphill = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'fast-paths'].flatMap(files).flatMap((file) =>
-    imports(file)
-      .filter((spec) => /(^|\/)modules\//.test(spec))
-      .map((spec) => `${file} -> ${spec}`),
-  );
-  expect(uphill).toEqual([]);
-  expect(['lib/ids.ts', 'core/scopes.ts', 'events/catalogue.ts'].every((file) => imports(file).includes('../declarations.ts'))).toBe(true);
-});
+it(
+  'infrastructure (core, http, graphql, events, db, lib) imports no domain module; it reads their declarations through ' +
+    'src/declarations.ts',
+  () => {
+    const uphill = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'fast-paths'].flatMap(files).flatMap((file) =>
+      imports(file)
+        .filter((spec) => /(^|\/)modules\//.test(spec))
+        .map((spec) => `${file} -> ${spec}`),
+    );
+    expect(uphill).toEqual([]);
+    expect(['lib/ids.ts', 'core/scopes.ts', 'events/catalogue.ts'].every((file) => imports(file).includes('../declarations.ts'))).toBe(
+      true,
+    );
+  },
+);
 
 it("a module's declaration is plain data: at run time it imports nothing but src/module.ts", () => {
   const declarations = readdirSync(join(SRC, 'modules')).filter((name) => existsSync(join(SRC, 'modules', name, 'declaration.ts')));
@@ -63,22 +69,25 @@ it('a document module imports no other document module: what documents share is 
   expect(kernel).toEqual([]);
 });
 
-it("outside a document's folder its code is named only by the reports' GraphQL types (which link to it) and the list of declarations", () => {
-  const outside = files('modules')
-    .filter((file) => !DOCUMENTS.some((name) => file.startsWith(join('modules', name))))
-    .flatMap((file) =>
+it(
+  "outside a document's folder its code is named only by the reports' GraphQL types (which link to it) and the list of " + 'declarations',
+  () => {
+    const outside = files('modules')
+      .filter((file) => !DOCUMENTS.some((name) => file.startsWith(join('modules', name))))
+      .flatMap((file) =>
+        imports(file)
+          .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)) && !spec.endsWith('/declaration.ts'))
+          .map((spec) => `${file} -> ${spec}`),
+      );
+    expect(outside.every((line) => line.startsWith('modules/reports/reports.schema.ts -> ') && line.endsWith('.schema.ts'))).toBe(true);
+    const elsewhere = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'fast-paths', 'cli', 'build'].flatMap(files).flatMap((file) =>
       imports(file)
-        .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)) && !spec.endsWith('/declaration.ts'))
+        .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)))
         .map((spec) => `${file} -> ${spec}`),
     );
-  expect(outside.every((line) => line.startsWith('modules/reports/reports.schema.ts -> ') && line.endsWith('.schema.ts'))).toBe(true);
-  const elsewhere = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'fast-paths', 'cli', 'build'].flatMap(files).flatMap((file) =>
-    imports(file)
-      .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)))
-      .map((spec) => `${file} -> ${spec}`),
-  );
-  expect(elsewhere).toEqual([]);
-});
+    expect(elsewhere).toEqual([]);
+  },
+);
 
 it('domain modules do not import the composition root', () => {
   const back = files('modules').flatMap((file) =>
