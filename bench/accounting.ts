@@ -164,7 +164,8 @@ async function runOn(label: string, db: Database, raw: Raw) {
   });
   const perSecond = (ms: number) => Math.round((POSTINGS / ms) * 1000);
   console.log(
-    `${label}  postings/s: service ${perSecond(service.ms)}  raw SQL ${perSecond(baseline.ms)}  ratio ${(baseline.ms / service.ms).toFixed(2)}`,
+    `${label}  postings/s: service ${perSecond(service.ms)}  raw SQL ${perSecond(baseline.ms)}  ratio ` +
+      `${(baseline.ms / service.ms).toFixed(2)}`,
   );
 
   // 2. Trial balance over LINES lines: load them with one set-based insert per side, then compare.
@@ -187,7 +188,8 @@ async function runOn(label: string, db: Database, raw: Raw) {
     await raw.exec(bulk, [organization.id, entryId, debitAccount, creditAccount]);
     // The accounts' daily totals of the loaded lines, as postings keep them.
     await raw.exec(
-      `${ADD_DAILY_TOTALS} SELECT "organizationId", "accountId", date, SUM(debit), SUM(credit) FROM "JournalLine" WHERE "entryId" = ? GROUP BY "organizationId", "accountId", date ${ON_CONFLICT_ADD}`,
+      `${ADD_DAILY_TOTALS} SELECT "organizationId", "accountId", date, SUM(debit), SUM(credit) FROM "JournalLine" WHERE "entryId" = ` +
+        `? GROUP BY "organizationId", "accountId", date ${ON_CONFLICT_ADD}`,
       [entryId],
     );
   });
@@ -211,12 +213,15 @@ async function runOn(label: string, db: Database, raw: Raw) {
   );
   if (report.result.totalDebit !== report.result.totalCredit) throw new Error('trial balance does not balance');
   console.log(
-    `${label}  trial balance over ${Number(total).toLocaleString('en')} lines (loaded in ${(loaded.ms / 1000).toFixed(1)} s): service ${report.ms.toFixed(1)} ms  raw SQL ${rawReport.ms.toFixed(1)} ms  ratio ${(rawReport.ms / report.ms).toFixed(2)}  (raw SQL summing the lines themselves: ${overLines.ms.toFixed(0)} ms)`,
+    `${label}  trial balance over ${Number(total).toLocaleString('en')} lines (loaded in ${(loaded.ms / 1000).toFixed(1)} s): ` +
+      `service ${report.ms.toFixed(1)} ms  raw SQL ${rawReport.ms.toFixed(1)} ms  ratio ${(rawReport.ms / report.ms).toFixed(2)}  ` +
+      `(raw SQL summing the lines themselves: ${overLines.ms.toFixed(0)} ms)`,
   );
 }
 
 console.log(
-  `node ${process.version}, ${POSTINGS} postings, ${LINES.toLocaleString('en')} lines; ratio = raw time / service time (1.00 = as fast as hand-written SQL)`,
+  `node ${process.version}, ${POSTINGS} postings, ${LINES.toLocaleString('en')} lines; ratio = raw time / service time (1.00 = as ` +
+    `fast as hand-written SQL)`,
 );
 const dir = mkdtempSync(join(tmpdir(), 'acct-bench-'));
 try {

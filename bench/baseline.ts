@@ -47,7 +47,8 @@ const SQL = {
     'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, ' +
     '"lockDate", "baseCurrency"',
   insertEntry:
-    'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "totalAmount", "currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'manual\', ?, ?, ?)',
+    'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "totalAmount", ' +
+    '"currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'manual\', ?, ?, ?)',
   insertLine:
     'INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "description", "debit", "credit", "date") ' +
     'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -57,7 +58,8 @@ const SQL = {
     '"AccountDailyTotal"."credit" + excluded."credit"',
   // Written as already relayed: the baseline delivers nothing, and the service's relay must not pick its events up.
   insertEvent:
-    'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES (?, ?, \'journal_entry.created\', \'journal_entry\', ?, ?, ?, ?)',
+    'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES ' +
+    "(?, ?, 'journal_entry.created', 'journal_entry', ?, ?, ?, ?)",
 };
 type Statement = keyof typeof SQL;
 

@@ -400,7 +400,8 @@ const undelivered = [...eventIds].filter((id) => !deliveries.has(id)).length;
 const deliveredTwice = [...deliveries.values()].filter((n) => n > 1).length;
 
 console.log(
-  `\nRate limits (${RATE_LIMIT}/minute per key, ${RATE_LIMIT * 1.5} requests per key through the balancer, round robin over two instances):\n`,
+  `\nRate limits (${RATE_LIMIT}/minute per key, ${RATE_LIMIT * 1.5} requests per key through the balancer, round robin over two ` +
+    `instances):\n`,
 );
 console.log('| key | passed | refused (429) | other |\n|---|---|---|---|');
 for (const [name, r] of Object.entries(limits)) console.log(`| ${name} | ${r.passed} | ${r.limited} | ${r.other} |`);
@@ -410,7 +411,8 @@ console.log(
 );
 for (const row of throughput) console.log(`| ${row.join(' | ')} |`);
 console.log(
-  `\nInstance b killed (SIGKILL) after ${KILL_AT} s of ${KILL_SECONDS} s, restarted at ${RESTART_AT} s; ${WRITERS} writers, ${READERS} readers, ${SUBSCRIBERS} subscribers, one webhook:\n`,
+  `\nInstance b killed (SIGKILL) after ${KILL_AT} s of ${KILL_SECONDS} s, restarted at ${RESTART_AT} s; ${WRITERS} writers, ` +
+    `${READERS} readers, ${SUBSCRIBERS} subscribers, one webhook:\n`,
 );
 console.log(
   [

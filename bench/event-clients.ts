@@ -60,7 +60,8 @@ function connect(url: string, key: string, query: string, timesLatency: boolean)
     let pending: Buffer = Buffer.alloc(0);
     socket.on('connect', () => {
       socket.write(
-        `GET /graphql HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n`,
+        `GET /graphql HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ` +
+          `${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n`,
       );
     });
     const onText = (frame: Buffer) => {
@@ -173,7 +174,8 @@ process.on('message', async (message: any) => {
       if (ok) complete++;
       else if (examples.length < 3)
         examples.push(
-          `client ${subscribers.indexOf(s)}: ${positions.length} received, first at ${positions[0]}, last at ${positions.at(-1)} of ${log.length}; errors ${s.errors.slice(0, 1)}; closed ${JSON.stringify(s.closed ?? null)}`,
+          `client ${subscribers.indexOf(s)}: ${positions.length} received, first at ${positions[0]}, last at ${positions.at(-1)} of ` +
+            `${log.length}; errors ${s.errors.slice(0, 1)}; closed ${JSON.stringify(s.closed ?? null)}`,
         );
     }
     latencies.sort((a, b) => a - b);

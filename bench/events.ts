@@ -263,7 +263,8 @@ const rows: [string, string, string][] = [
   ['webhook deliveries a second', '', `${deliveriesPerSecond.toFixed(0)} (${hooksReceived} of ${BURST * HOOKS})`],
 ];
 console.log(
-  `${postgresBase ? 'PostgreSQL + Redis, 2 instances' : 'SQLite, 1 instance'}; ${connected} subscribers in one organization over ${KEYS} keys`,
+  `${postgresBase ? 'PostgreSQL + Redis, 2 instances' : 'SQLite, 1 instance'}; ${connected} subscribers in one organization over ` +
+    `${KEYS} keys`,
 );
 for (const [label, a, b] of rows) console.log(`| ${label.padEnd(44)} | ${a.padEnd(24)} | ${b} |`);
 for (const example of report.examples) console.log(`  ${example}`);

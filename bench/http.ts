@@ -207,8 +207,11 @@ process.on('exit', () => {
 });
 
 // --- 3. Workloads.
-const NESTED = `query($first: Int) { invoices(first: $first) { edges { node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } } }`;
-const TRIAL_BALANCE = `query($asOf: Date!) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code name } debit credit } } }`;
+const NESTED =
+  `query($first: Int) { invoices(first: $first) { edges { node { id number status total customer { id name email } ` +
+  `lines { description quantity unitPrice amount product { id name } } } } } }`;
+const TRIAL_BALANCE =
+  'query($asOf: Date!) { trialBalance(asOf: $asOf) { totalDebit totalCredit rows { account { code name } debit credit } } }';
 let entryNo = 0;
 const entryBody = () => {
   const n = 2 + (entryNo++ % 3);
@@ -324,7 +327,8 @@ for (const w of workloads) {
       const [a, b] = [await once(urls.service, w, w.body?.()), await once(url, w, peerNestedBody())];
       if (!b.json.data || !isDeepStrictEqual(servicePage(a.json), peerPage(b.json))) {
         console.error(
-          `${w.name}: ${peers[i].name} answers different data\nservice: ${JSON.stringify(servicePage(a.json)).slice(0, 400)}\n${peers[i].name}: ${JSON.stringify(b.json).slice(0, 400)}`,
+          `${w.name}: ${peers[i].name} answers different data\nservice: ` +
+            `${JSON.stringify(servicePage(a.json)).slice(0, 400)}\n${peers[i].name}: ${JSON.stringify(b.json).slice(0, 400)}`,
         );
         await dropBenchSchema();
         process.exit(1);
@@ -336,7 +340,8 @@ for (const w of workloads) {
     a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
   if (!same) {
     console.error(
-      `${w.name}: the two answers differ\nservice:  ${JSON.stringify(a.json).slice(0, 600)}\nbaseline: ${JSON.stringify(b.json).slice(0, 600)}`,
+      `${w.name}: the two answers differ\nservice:  ${JSON.stringify(a.json).slice(0, 600)}\nbaseline: ` +
+        `${JSON.stringify(b.json).slice(0, 600)}`,
     );
     await dropBenchSchema();
     process.exit(1);
@@ -480,7 +485,8 @@ if (comparison.length) {
   );
 }
 console.log(
-  `\npeak RSS: service ${servicePeakRssMb.toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`,
+  `\npeak RSS: service ${servicePeakRssMb.toFixed(0)} MB, baseline ${baseline.peakRssMb().toFixed(0)} MB; ` +
+    `${postgresUrl ? 'PostgreSQL' : 'SQLite'}; ${INVOICES} invoices; ${CONNECTIONS} connections, ${SECONDS} s per run`,
 );
 service.child.kill('SIGTERM');
 baseline.child.kill('SIGTERM');

@@ -49,7 +49,9 @@ for (const [id, time] of self) {
   total += time;
   const group = groupOf(node);
   groups.set(group, (groups.get(group) ?? 0) + time);
-  const name = `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*node_modules\//, '')}:${node.callFrame.lineNumber + 1}`;
+  const name =
+    `${node.callFrame.functionName || '(anonymous)'} ` +
+    `${node.callFrame.url.replace(/^.*node_modules\//, '')}:${node.callFrame.lineNumber + 1}`;
   functions.set(name, (functions.get(name) ?? 0) + time);
 }
 const busy = total - (groups.get('(idle)') ?? 0);
@@ -71,7 +73,8 @@ if (inclusive) {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const nameOf = (node: ProfileNode) =>
-    `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.replace(/^.*node_modules\//, '')}:${node.callFrame.lineNumber + 1}`;
+    `${node.callFrame.functionName || '(anonymous)'} ` +
+    `${node.callFrame.url.replace(/^.*node_modules\//, '')}:${node.callFrame.lineNumber + 1}`;
   const inclusiveTime = new Map<string, number>();
   for (const [id, time] of self) {
     if (byId.get(id)!.callFrame.functionName === '(idle)') continue;

@@ -50,8 +50,12 @@ const graphql = (query: string, variables: Record<string, unknown> = {}) => ({
   path: '/graphql',
   body: JSON.stringify({ query, variables }),
 });
-const NESTED = `query { invoices(first: 25) { edges { node { id number status total customer { id name email } lines { description quantity unitPrice amount product { id name } } } } } }`;
-const AGING = `query($asOf: Date) { agedReceivables(asOf: $asOf) { totals { current days1to30 days31to60 days61to90 over90 total } rows { customer { name } total } } }`;
+const NESTED =
+  `query { invoices(first: 25) { edges { node { id number status total customer { id name email } lines { description ` +
+  `quantity unitPrice amount product { id name } } } } } }`;
+const AGING =
+  `query($asOf: Date) { agedReceivables(asOf: $asOf) { totals { current days1to30 days31to60 days61to90 over90 total } ` +
+  `rows { customer { name } total } } }`;
 
 /** The requests measured, for the data just seeded (pages and ids depend on it). */
 function probes(seeded: {
@@ -103,7 +107,8 @@ function probes(seeded: {
     {
       name: 'GraphQL generalLedger (receivables, this month)',
       ...graphql(
-        `query($id: ID!, $from: Date, $to: Date) { generalLedger(accountId: $id, from: $from, to: $to, limit: 25) { openingBalance closingBalance lines { total data { balance line { debit credit } } } } }`,
+        `query($id: ID!, $from: Date, $to: Date) { generalLedger(accountId: $id, from: $from, to: $to, limit: 25) { openingBalance ` +
+          `closingBalance lines { total data { balance line { debit credit } } } } }`,
         { id: seeded.receivablesId, from: `${TODAY.slice(0, 7)}-01`, to: TODAY },
       ),
     },
@@ -296,6 +301,7 @@ for (const [name, bySize] of results) {
   console.log(`| ${name} | ${cells.join(' | ')} | ×${(bySize.get(last)!.ms / bySize.get(first)!.ms).toFixed(2)} |`);
 }
 console.log(
-  `\n${postgres || KEPT[0]?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ${WARM_UP} to warm up; ${KEPT.length ? 'databases kept from an earlier run' : `seeded ${seedTimes.join(', ')}`}`,
+  `\n${postgres || KEPT[0]?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ` +
+    `${WARM_UP} to warm up; ${KEPT.length ? 'databases kept from an earlier run' : `seeded ${seedTimes.join(', ')}`}`,
 );
 process.exit(0);

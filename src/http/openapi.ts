@@ -216,6 +216,8 @@ function schemaNames(resources: Record<string, Schema>) {
       : undefined;
   return {
     schemas,
+    /** Any other body's reference, under `name` (a table sent as CSV). */
+    named,
     /** A response body's reference. */
     response(schema: Schema, operationName: string) {
       const known = nameOf.get(schema);
@@ -346,7 +348,17 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
               required: route.bodyRequired ?? true,
               content: {
                 'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) },
-                ...(route.csv ? { 'text/csv': { schema: { type: 'string' }, example: route.csv.example } } : {}),
+                ...(route.csv
+                  ? {
+                      'text/csv': {
+                        schema: names.named(`${pascal(route.operationId)}Table`, {
+                          type: 'string',
+                          description: 'The same records as a CSV table: a header row naming the columns, then one row per record.',
+                        }),
+                        example: route.csv.example,
+                      },
+                    }
+                  : {}),
               },
             },
           }

@@ -179,7 +179,11 @@ describe('currencies', () => {
   it('lists every ISO 4217 currency with its minor-unit digits, for any key', async () => {
     const { key: narrow } = await t.tenant('Narrow Co');
     const hr = (await http(t.url, '/api/v1/api-keys', { key: narrow, body: { name: 'hr', scopes: ['employees:read'] } })).body.secret;
-    const list = (await http(t.url, '/api/v1/currencies', { key: hr })).body.data as { code: string; decimals: number; name: string }[];
+    const list = (await gql(t.url, hr, '{ currencies { code name decimals } }')).body.data.currencies as {
+      code: string;
+      decimals: number;
+      name: string;
+    }[];
     const byCode = new Map(list.map((c) => [c.code, c]));
     expect(byCode.get('USD')).toEqual({ code: 'USD', name: 'US Dollar', decimals: 2 });
     expect(byCode.get('JPY')?.decimals).toBe(0);

@@ -179,66 +179,63 @@ describe('subscription { invoiceChanged }', () => {
 });
 
 describe('a client that stops reading', () => {
-  it(
-    'may leave SUBSCRIPTION_BACKLOG events waiting; one more ends its subscription with one error naming the last event it ' + 'received',
-    async () => {
-      // A bus the test publishes to directly, so more events than a subscription may hold arrive at once,
-      // before its client can take any (as if its socket had stalled).
-      const bus = inProcessBus();
-      const backlog = 25;
-      const own = await createTestApp({ subscriptionBacklog: backlog }, { bus });
-      try {
-        const { key: k, organizationId } = await own.tenant('Stalled Co');
-        const client = createClient({
-          url: `${own.url.replace('http', 'ws')}/graphql`,
-          webSocketImpl: WebSocket,
-          connectionParams: { authorization: `Bearer ${k}` },
-          retryAttempts: 0,
-        });
-        clients.push(client);
-        const s = collect(client, EVENTS);
-        const fake = (seq: number): LoggedEvent => ({
-          seq,
-          id: `evt_stall_${seq}`,
-          organizationId,
-          type: 'customer.created',
-          resourceType: 'customer',
-          resourceId: `cus_${seq}`,
-          payload: '{"object":{}}',
-          createdAt: new Date(),
-          actor: null,
-          actorKeyId: null,
-        });
-        const sequence = (from: number, count: number) => Array.from({ length: count }, (_, i) => fake(from + i));
-        // The subscription is live once it receives an event.
-        for (let tries = 0; s.items.length === 0 && tries < 100; tries++) {
-          await bus.publish([fake(1)]);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        // Exactly the backlog at once: all of it waits, then reaches the client.
-        const before = s.items.length;
-        await bus.publish(sequence(500, backlog));
-        await s.until(() => s.items.length === before + backlog);
-        expect(s.completed).toBe(false);
-        const received = s.items.at(-1).data.events.id;
-        expect(received).toBe(`evt_stall_${500 + backlog - 1}`);
-        // One more than the backlog: the subscription ends.
-        await bus.publish(sequence(1000, backlog + 1));
-        await s.until(() => s.completed);
-        const last = s.items.at(-1);
-        expect(last.errors).toHaveLength(1);
-        expect(last.errors[0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', resumeAfter: received });
-        expect(last.errors[0].message).toContain(`more than ${backlog} events behind`);
-        expect(last.errors[0].message).toContain(`after: "${received}"`);
-        const ended = (await own.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions_ended_total')!.get()).values;
-        expect(ended).toEqual([expect.objectContaining({ labels: { reason: 'backlog' }, value: 1 })]);
-        // None of the events that waited was sent.
-        expect(s.items.filter((item) => Number(item.data?.events?.id?.replace('evt_stall_', '')) >= 1000)).toHaveLength(0);
-      } finally {
-        await own.close();
+  it('may leave SUBSCRIPTION_BACKLOG events waiting; one more ends its subscription with one error naming the last event it received', async () => {
+    // A bus the test publishes to directly, so more events than a subscription may hold arrive at once,
+    // before its client can take any (as if its socket had stalled).
+    const bus = inProcessBus();
+    const backlog = 25;
+    const own = await createTestApp({ subscriptionBacklog: backlog }, { bus });
+    try {
+      const { key: k, organizationId } = await own.tenant('Stalled Co');
+      const client = createClient({
+        url: `${own.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${k}` },
+        retryAttempts: 0,
+      });
+      clients.push(client);
+      const s = collect(client, EVENTS);
+      const fake = (seq: number): LoggedEvent => ({
+        seq,
+        id: `evt_stall_${seq}`,
+        organizationId,
+        type: 'customer.created',
+        resourceType: 'customer',
+        resourceId: `cus_${seq}`,
+        payload: '{"object":{}}',
+        createdAt: new Date(),
+        actor: null,
+        actorKeyId: null,
+      });
+      const sequence = (from: number, count: number) => Array.from({ length: count }, (_, i) => fake(from + i));
+      // The subscription is live once it receives an event.
+      for (let tries = 0; s.items.length === 0 && tries < 100; tries++) {
+        await bus.publish([fake(1)]);
+        await new Promise((r) => setTimeout(r, 50));
       }
-    },
-  );
+      // Exactly the backlog at once: all of it waits, then reaches the client.
+      const before = s.items.length;
+      await bus.publish(sequence(500, backlog));
+      await s.until(() => s.items.length === before + backlog);
+      expect(s.completed).toBe(false);
+      const received = s.items.at(-1).data.events.id;
+      expect(received).toBe(`evt_stall_${500 + backlog - 1}`);
+      // One more than the backlog: the subscription ends.
+      await bus.publish(sequence(1000, backlog + 1));
+      await s.until(() => s.completed);
+      const last = s.items.at(-1);
+      expect(last.errors).toHaveLength(1);
+      expect(last.errors[0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', resumeAfter: received });
+      expect(last.errors[0].message).toContain(`more than ${backlog} events behind`);
+      expect(last.errors[0].message).toContain(`after: "${received}"`);
+      const ended = (await own.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions_ended_total')!.get()).values;
+      expect(ended).toEqual([expect.objectContaining({ labels: { reason: 'backlog' }, value: 1 })]);
+      // None of the events that waited was sent.
+      expect(s.items.filter((item) => Number(item.data?.events?.id?.replace('evt_stall_', '')) >= 1000)).toHaveLength(0);
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('resuming while writes go on', () => {
@@ -320,41 +317,38 @@ describe('authentication over graphql-ws', () => {
     }
   });
 
-  it(
-    'closes with 4429 (not 4500) for a key over its rate limit and for an address blocked after bad keys, with the message REST ' + 'gives',
-    async () => {
-      const limited = await createTestApp({ rateLimit: { points: 2, authFailures: 2, durationSeconds: 60 } });
-      const closes: { code: number; reason: string }[] = [];
-      const open = (k: string) =>
-        new Promise<void>((resolve) => {
-          const client = createClient({
-            url: `${limited.url.replace('http', 'ws')}/graphql`,
-            webSocketImpl: WebSocket,
-            connectionParams: { authorization: `Bearer ${k}` },
-            retryAttempts: 0,
-            lazy: false,
-            onNonLazyError: () => {},
-            on: { closed: (e) => (closes.push(e as { code: number; reason: string }), resolve()), connected: () => resolve() },
-          });
-          clients.push(client);
+  it('closes with 4429 (not 4500) for a key over its rate limit and for an address blocked after bad keys, with the message REST gives', async () => {
+    const limited = await createTestApp({ rateLimit: { points: 2, authFailures: 2, durationSeconds: 60 } });
+    const closes: { code: number; reason: string }[] = [];
+    const open = (k: string) =>
+      new Promise<void>((resolve) => {
+        const client = createClient({
+          url: `${limited.url.replace('http', 'ws')}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${k}` },
+          retryAttempts: 0,
+          lazy: false,
+          onNonLazyError: () => {},
+          on: { closed: (e) => (closes.push(e as { code: number; reason: string }), resolve()), connected: () => resolve() },
         });
-      try {
-        const { key: k } = await limited.tenant('Limited Live Co');
-        for (let i = 0; i < 3; i++) await open(k);
-        expect(closes).toHaveLength(1);
-        expect(closes[0].code).toBe(4429);
-        const rest = await http(limited.url, '/api/v1/accounts', { key: k });
-        expect(rest.status).toBe(429);
-        expect(closes[0].reason).toBe(rest.body.detail);
-        closes.length = 0;
-        for (let i = 0; i < 3; i++) await open('ak_000000000000_00000000000000000000000000000000');
-        expect(closes.map((c) => c.code)).toEqual([4401, 4401, 4429]);
-        expect(closes[2].reason).toMatch(/Too many requests without a valid API key/);
-      } finally {
-        await limited.close();
-      }
-    },
-  );
+        clients.push(client);
+      });
+    try {
+      const { key: k } = await limited.tenant('Limited Live Co');
+      for (let i = 0; i < 3; i++) await open(k);
+      expect(closes).toHaveLength(1);
+      expect(closes[0].code).toBe(4429);
+      const rest = await http(limited.url, '/api/v1/accounts', { key: k });
+      expect(rest.status).toBe(429);
+      expect(closes[0].reason).toBe(rest.body.detail);
+      closes.length = 0;
+      for (let i = 0; i < 3; i++) await open('ak_000000000000_00000000000000000000000000000000');
+      expect(closes.map((c) => c.code)).toEqual([4401, 4401, 4429]);
+      expect(closes[2].reason).toMatch(/Too many requests without a valid API key/);
+    } finally {
+      await limited.close();
+    }
+  });
 
   it('drops a connection within seconds once its key is revoked', async () => {
     const { key: doomed } = await t.tenant('Revoked Live Co');

@@ -193,7 +193,7 @@ const rawBody = fc.constantFrom(
 const pathId = fc.oneof(
   nasty.map(encode),
   fc.string({ maxLength: 30 }).map(encode),
-  fc.constantFrom('inv_00000000000000000000000000', 'cus_%00', '%ZZ', '..', '%2e%2e', 'acct_' + 'z'.repeat(26), 'je_1'),
+  fc.constantFrom('inv_00000000000000000000000000', 'cus_%00', '%ZZ', '..', '%2e%2e', 'acct_z'.repeat(26), 'je_1'),
 );
 const queryString = fc
   .array(
@@ -250,8 +250,7 @@ describe('REST fuzz', () => {
               : 'raw' in payload
                 ? await http(t.url, path, { method: r.method, key, rawBody: payload.raw, headers: { 'content-type': 'application/json' } })
                 : await http(t.url, path, { method: r.method, key, body: payload.body });
-          const what =
-            `${r.method} ${path.slice(0, 200)} ` + `${String(JSON.stringify('raw' in payload ? payload.raw : payload.body)).slice(0, 200)}`;
+          const what = `${r.method} ${path.slice(0, 200)} ${String(JSON.stringify('raw' in payload ? payload.raw : payload.body)).slice(0, 200)}`;
           expectRefusalShape(response, what);
           statuses.push(response.status);
           if (response.status >= 400) expect(await rowCounts(), `${what} wrote rows`).toEqual(before);

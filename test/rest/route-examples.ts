@@ -362,7 +362,6 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
         return '/api/v1/exchange-rates/effective?currency=CHF&date=2999-12-31';
       },
     },
-    listCurrencies: { path: async () => '/api/v1/currencies' },
     ...prepaid('customer'),
     ...prepaid('vendor'),
     voidPayment: {

@@ -1,6 +1,6 @@
 // /api/v1/exchange-rates (beyond the contract, in its conventions): list, retrieve, create, update and
 // delete a currency's rate on a date; POST /bulk sets many at once; GET /effective answers the rate in
-// force on a date. GET /api/v1/currencies lists the ISO 4217 currencies.
+// force on a date. (The ISO 4217 list is GraphQL's `currencies`.)
 import { parse } from 'csv-parse/sync';
 import { renderAll } from '../../core/representations.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
@@ -88,18 +88,6 @@ export const exchangeRateRoutes: RestRoute[] = [
       const [object] = await renderAll(context.prisma, context.organization, exchangeRateRepresentation, [id]);
       return { status: 200, body: object };
     },
-  },
-  {
-    method: 'GET',
-    path: '/api/v1/currencies',
-    operationId: 'listCurrencies',
-    summary: 'The ISO 4217 currencies, with their minor-unit digits',
-    responses: {
-      200: S.object({ data: S.array(S.object({ code: S.string, name: S.string, decimals: S.integer })) }),
-    },
-    document: 'query listCurrencies { currencies { code name decimals } }',
-    toVariables: () => ({}),
-    toResult: (data) => ({ status: 200, body: { data: data.currencies } }),
   },
   ...resourceRoutes({
     path: '/api/v1/exchange-rates',
