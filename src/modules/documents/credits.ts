@@ -30,6 +30,7 @@ import {
   latestOf,
   latestSettlement,
   movePartyBalance,
+  nextDocumentNumber,
   type OwedDocumentRow,
   type OwedDocumentType,
   owedDocumentType,
@@ -210,7 +211,7 @@ export async function createCreditDocument<Row extends CreditDocumentRow>(
   assertOpenPeriod(scope, issueDate, 'issueDate');
 
   const id = newId(type.typename);
-  const number = `${type.number.prefix}-${String(scope.nextNumber(type.number.sequence)).padStart(4, '0')}`;
+  const number = nextDocumentNumber(scope, type.number);
   const lines = lineRows(scope, type.lineIdType, type.parentKey, id, checkedLines);
   const roles = system as Record<string, string>;
   const posted = await writePosting(scope, {

@@ -64,6 +64,10 @@ export const partyNames = (party: 'customer' | 'vendor'): PartyNames => ({
   table: party === 'customer' ? 'Customer' : 'Vendor',
 });
 
+/** A document's number: the prefix and the next number of its series, at least four digits (INV-0001). */
+export const nextDocumentNumber = (scope: WriteScope, numbering: { prefix: string; sequence: SequenceName }) =>
+  `${numbering.prefix}-${String(scope.nextNumber(numbering.sequence)).padStart(4, '0')}`;
+
 /** An owed document as its module describes it; the kernel derives the rest (OwedDocumentType). */
 export interface OwedDocumentDescription {
   /** How messages name it: `Invoice INV-0001 is already void`. */
@@ -364,7 +368,7 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(scope: Wri
   const draft = input.draft === true;
   if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
   const id = newId(type.idType);
-  const number = `${type.number.prefix}-${String(scope.nextNumber(type.number.sequence)).padStart(4, '0')}`;
+  const number = nextDocumentNumber(scope, type.number);
   const lines = lineRows(scope, type.lineIdType, type.parentKey, id, checked.lines, { draft });
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;

@@ -15,7 +15,7 @@ import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/acco
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { type CreditDocumentRow, type CreditDocumentType, prepaymentTypeFor } from './credits.ts';
 import { SIDE_ACCOUNTS } from './lines.ts';
-import { delegate, movePartyBalance, type OwedDocumentType, partyRef } from './owed.ts';
+import { delegate, movePartyBalance, nextDocumentNumber, type OwedDocumentType, partyRef } from './owed.ts';
 import { checkPaymentFields, type PaymentInput } from './settlement.ts';
 
 export interface PrepaymentInput extends PaymentInput {
@@ -63,7 +63,7 @@ export async function createPrepayment<Row extends CreditDocumentRow>(scope: Wri
   const system = await systemAccounts(scope, ['bank', control]);
   const cash = accountId ?? system.bank;
   const id = newId(type.typename);
-  const number = nextNumber(scope, type);
+  const number = nextDocumentNumber(scope, type.number);
   const posted = await writePosting(scope, {
     date,
     description: `${type.label} ${number}`,
@@ -98,9 +98,6 @@ export async function createPrepayment<Row extends CreditDocumentRow>(scope: Wri
     posted.event,
   ]);
 }
-
-const nextNumber = (scope: WriteScope, type: CreditDocumentType) =>
-  `${type.number.prefix}-${String(scope.nextNumber(type.number.sequence)).padStart(4, '0')}`;
 
 /** What a payment larger than its document's amount due leaves to keep as the party's credit. */
 export interface PaymentExcess {
@@ -141,7 +138,7 @@ export async function keepPaymentExcess(scope: WriteScope, type: CreditDocumentT
     data: {
       id,
       organizationId: scope.organizationId,
-      number: nextNumber(scope, type),
+      number: nextDocumentNumber(scope, type.number),
       [type.party.key]: excess.partyId,
       kind: 'OVERPAYMENT',
       issueDate: excess.date,

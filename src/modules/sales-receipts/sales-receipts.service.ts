@@ -23,6 +23,7 @@ import {
   type LineInput,
   lineColumns,
   lineRows,
+  nextDocumentNumber,
   voidPosting,
 } from '../documents/index.ts';
 import { RECEIPT_LINES_IN_ORDER, SALES_RECEIPT, type SalesReceiptRow } from './sales-receipts.public.ts';
@@ -132,7 +133,7 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
 export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptInput) {
   const checked = await checkReceipt(scope, input, scope.now);
   const id = newId('SalesReceipt');
-  const number = `${PREFIX[checked.kind]}-${String(scope.nextNumber('receipt')).padStart(4, '0')}`;
+  const number = nextDocumentNumber(scope, { prefix: PREFIX[checked.kind], sequence: 'receipt' });
   const lines = lineRows(scope, 'SalesReceiptLine', 'receiptId', id, checked.lines);
   const posted = await writePosting(scope, {
     date: checked.date,
