@@ -34,6 +34,16 @@ export const S = {
     required: Object.keys(properties),
     additionalProperties: false,
   }),
+  /** An object whose `properties` are always present and whose `optional` ones only sometimes (and nothing else). */
+  objectWithOptional: <P extends Record<string, Schema<unknown>>, O extends Record<string, Schema<unknown>>>(
+    properties: P,
+    optional: O,
+  ): Schema<Shape<P> & Partial<Shape<O>>> => ({
+    type: 'object',
+    properties: { ...properties, ...optional },
+    required: Object.keys(properties),
+    additionalProperties: false,
+  }),
 };
 
 export const pageSchema = (item: Schema): Schema =>

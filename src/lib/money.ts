@@ -90,3 +90,18 @@ export function formatPercent(ppm: number): string {
 
 /** Minor units as the JSON number REST v1 speaks (exact: at most the currency's decimals). */
 export const moneyNumber = (minor: bigint, decimals: number): number => Number(formatMoney(minor, decimals));
+
+/**
+ * Converts `minor` units of a currency with `fromDecimals` into minor units of one with `toDecimals` at
+ * `rate` (exact decimal text: units of the second per one unit of the first), rounded half away from
+ * zero, once, on the exact product: 100.00 EUR at 1.1034 is 110.34 USD; ¥1,000 at 0.006712 is 6.71 USD.
+ */
+export function convertMoney(minor: bigint, rate: string, fromDecimals: number, toDecimals: number): bigint {
+  const [whole, fraction = ''] = rate.split('.');
+  const numerator = minor * BigInt(whole + fraction) * 10n ** BigInt(toDecimals);
+  const denominator = 10n ** BigInt(fraction.length + fromDecimals);
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (2n * magnitude + denominator) / (2n * denominator);
+  return negative ? -rounded : rounded;
+}

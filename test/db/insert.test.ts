@@ -46,6 +46,8 @@ it('writes text, integers, nulls and BigInt money that Prisma reads back as writ
       date: '2026-01-31',
       customerId: null,
       vendorId: null,
+      currency: null,
+      foreignAmount: null,
     },
     {
       id: newId('JournalLine'),
@@ -59,12 +61,28 @@ it('writes text, integers, nulls and BigInt money that Prisma reads back as writ
       date: '2026-01-31',
       customerId: null,
       vendorId: null,
+      currency: null,
+      foreignAmount: null,
     },
   ];
   await insertRows(
     t.db.prisma,
     'JournalLine',
-    ['id', 'organizationId', 'entryId', 'lineNo', 'accountId', 'description', 'debit', 'credit', 'date', 'customerId', 'vendorId'],
+    [
+      'id',
+      'organizationId',
+      'entryId',
+      'lineNo',
+      'accountId',
+      'description',
+      'debit',
+      'credit',
+      'date',
+      'customerId',
+      'vendorId',
+      'currency',
+      'foreignAmount',
+    ],
     rows,
   );
   expect(await t.db.prisma.journalLine.findMany({ where: { entryId }, orderBy: { lineNo: 'asc' } })).toEqual(rows);

@@ -142,6 +142,7 @@ describe('migrations', () => {
     const [cash, sales] = await t.db.prisma.account.findMany({
       where: { organizationId: org.id, code: { in: ['1000', '4000'] } },
       orderBy: { code: 'asc' },
+      select: { id: true },
     });
     const postings = [
       { date: '2026-01-05', amount: 1_000n },
@@ -279,6 +280,7 @@ describe('migrations', () => {
       const [receivables, sales] = await t.db.prisma.account.findMany({
         where: { organizationId: plain.id, code: { in: ['1200', '4000'] } },
         orderBy: { code: 'asc' },
+        select: { id: true },
       });
       for (const statement of [
         `INSERT INTO "Customer" ("id", "organizationId", "name", "createdAt", "updatedAt") VALUES ('cus_lost', '${plain.id}', 'Lost ` +
@@ -405,6 +407,7 @@ describe('migrations', () => {
     const [receivables, sales] = await t.db.prisma.account.findMany({
       where: { organizationId: org.id, code: { in: ['1200', '4000'] } },
       orderBy: { code: 'asc' },
+      select: { id: true },
     });
     const at = '2026-01-01T00:00:00.000Z';
     const sql = [

@@ -47,7 +47,8 @@ describe('REST refusals', () => {
       const path = route.path.replace(/:id/g, 'x_00000000000000000000000000');
       for (const [name, field] of Object.entries(type.getFields())) {
         // An exchange rate is exact text that REST also takes as a JSON number: true is what it refuses.
-        const wrong = name === 'rate' && route.path.startsWith('/api/v1/exchange-rates') ? true : wrongFor(field.type);
+        const rate = (name === 'rate' && route.path.startsWith('/api/v1/exchange-rates')) || name === 'exchangeRate';
+        const wrong = rate ? true : wrongFor(field.type);
         if (wrong === undefined) continue;
         const response = await http(t.url, path, { method: route.method, key, body: { [name]: wrong } });
         const what = `${route.method} ${route.path} { ${name}: ${JSON.stringify(wrong)} }`;

@@ -2,10 +2,9 @@
 // A bill has an invoice's shape (one declaration, invoices.public.ts) with the vendor as its party.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
-import { decimalsOf } from '../../core/tenant.ts';
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
-import { moneyNumber } from '../../lib/money.ts';
+import { currencyDecimals, moneyNumber } from '../../lib/money.ts';
 import {
   amountDueOf,
   type DocumentLineRow,
@@ -15,6 +14,10 @@ import {
   paymentVoidFields,
   renderLines,
   excessCreditSchema,
+  foreignDocumentBody,
+  foreignDocumentSchema,
+  foreignPaymentBody,
+  foreignPaymentSchema,
   renderExcessCredit,
 } from '../documents/index.ts';
 
@@ -30,12 +33,15 @@ export type BillPaymentRow = PrismaTypes.BillPaymentGetPayload<object> & {
   excessCredit: { id: string; total: bigint } | null;
 };
 
-const BILL_SCHEMA = S.object({
-  ...documentHead('bill'),
-  vendorId: S.id('ven'),
-  ...documentBody('bl', "The vendor's own invoice number; unique per vendor among bills that are not void."),
-  amountCredited: { ...S.number, description: 'Vendor credits applied to it (amountDue = total − amountPaid − amountCredited).' },
-});
+const BILL_SCHEMA = S.objectWithOptional(
+  {
+    ...documentHead('bill'),
+    vendorId: S.id('ven'),
+    ...documentBody('bl', "The vendor's own invoice number; unique per vendor among bills that are not void."),
+    amountCredited: { ...S.number, description: 'Vendor credits applied to it (amountDue = total − amountPaid − amountCredited).' },
+  },
+  foreignDocumentSchema,
+);
 
 export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEMA>> = {
   type: BILL,
@@ -48,9 +54,9 @@ export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEM
     }),
   // One object literal, as the invoice's (invoices.public.ts says why).
   render(b, organization) {
-    const decimals = decimalsOf({ organization });
+    const decimals = currencyDecimals(b.currency);
     const money = (minor: bigint) => moneyNumber(minor, decimals);
-    return {
+    const body = {
       id: b.id,
       number: b.number,
       status: b.status.toLowerCase(),
@@ -75,25 +81,30 @@ export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEM
       updatedAt: b.updatedAt.toISOString(),
       amountCredited: money(b.amountCredited),
     };
+    const foreign = foreignDocumentBody(b, organization.baseCurrency);
+    return foreign ? { ...body, ...foreign } : body;
   },
 };
 
 /** A bill payment with where it left its bill (the REST response to recording one). */
-const BILL_PAYMENT_SCHEMA = S.object({
-  id: S.id('bpay'),
-  billId: S.id('bill'),
-  amount: S.number,
-  date: S.date,
-  method: S.nullable(S.string),
-  reference: S.nullable(S.string),
-  paymentAccountId: { ...S.id('acct'), description: 'The bank or cash account the money left.' },
-  journalEntryId: S.id('je'),
-  billStatus: S.enum(Object.values(InvoiceStatus)),
-  billAmountDue: S.number,
-  excessCredit: excessCreditSchema('vpp'),
-  createdAt: S.dateTime,
-  ...paymentVoidFields,
-});
+const BILL_PAYMENT_SCHEMA = S.objectWithOptional(
+  {
+    id: S.id('bpay'),
+    billId: S.id('bill'),
+    amount: S.number,
+    date: S.date,
+    method: S.nullable(S.string),
+    reference: S.nullable(S.string),
+    paymentAccountId: { ...S.id('acct'), description: 'The bank or cash account the money left.' },
+    journalEntryId: S.id('je'),
+    billStatus: S.enum(Object.values(InvoiceStatus)),
+    billAmountDue: S.number,
+    excessCredit: excessCreditSchema('vpp'),
+    createdAt: S.dateTime,
+    ...paymentVoidFields,
+  },
+  foreignPaymentSchema,
+);
 
 export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typeof BILL_PAYMENT_SCHEMA>> = {
   type: BILL_PAYMENT,
@@ -108,8 +119,8 @@ export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typ
       orderBy: { id: 'asc' },
     }),
   render(p, organization) {
-    const decimals = decimalsOf({ organization });
-    return {
+    const decimals = currencyDecimals(p.currency ?? organization.baseCurrency);
+    const body = {
       id: p.id,
       billId: p.billId,
       amount: moneyNumber(p.amount, decimals),
@@ -126,5 +137,7 @@ export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typ
       voidDate: p.voidDate,
       voidJournalEntryId: p.voidJournalEntryId,
     };
+    const foreign = foreignPaymentBody(p, 'purchase', organization.baseCurrency);
+    return foreign ? { ...body, ...foreign } : body;
   },
 };

@@ -1,10 +1,14 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
-import { money } from '../../graphql/money.ts';
+import { money, moneyIn } from '../../graphql/money.ts';
 import {
   documentLineFields,
   documentTotalFields,
+  currencyInputFields,
+  foreignDocumentFields,
+  paymentCurrencyFields,
+  paymentRateInputField,
   documentVoidFields,
   keepExcessField,
   owedDocumentFields,
@@ -47,7 +51,12 @@ const BillPaymentRef = builder.prismaNode('BillPayment', {
   ...tenantNode('The bill payment id (`bpay_…`).'),
   fields: (t) => ({
     bill: t.relation('bill', { description: 'The bill paid.' }),
-    amount: t.field({ type: 'Money', description: 'Amount paid.', resolve: (p, _a, ctx) => money(ctx, p.amount) }),
+    amount: t.field({
+      type: 'Money',
+      description: "Amount paid, in the bill's currency.",
+      resolve: (p, _a, ctx) => moneyIn(ctx, p.currency, p.amount),
+    }),
+    ...paymentCurrencyFields(t, 'purchase'),
     date: t.expose('date', { type: 'Date', description: 'Date paid.' }),
     paymentAccount: t.relation('paymentAccount', { description: 'The bank or cash account the money left.' }),
     method: t.exposeString('method', { nullable: true, description: 'How it was paid, e.g. transfer or check.' }),
@@ -75,6 +84,7 @@ export const BillRef = builder.prismaNode('Bill', {
       nullable: true,
       description: "The vendor's own invoice number; unique per vendor among bills that are not void.",
     }),
+    ...foreignDocumentFields(t),
     ...documentTotalFields(t, { taxTotal: 'Sum of the line taxes (recoverable tax).' }),
     ...owedDocumentFields(t, {
       amountPaid: 'Payments made so far.',
@@ -176,8 +186,8 @@ builder.prismaObjectFields('Vendor', (t) => ({
   balance: t.field({
     type: 'Money',
     description: 'What we owe the vendor: the amount due on its open and partly paid bills.',
-    select: { balance: true },
-    resolve: (vendor, _args, ctx) => money(ctx, vendor.balance),
+    select: { balance: true, currency: true },
+    resolve: (vendor, _args, ctx) => moneyIn(ctx, vendor.currency, vendor.balance),
   }),
 }));
 
@@ -201,6 +211,7 @@ const CreateBillInput = builder.inputType('CreateBillInput', {
     reference: t.string({
       description: "The vendor's own invoice number; refused when another bill of the vendor that is not void has it.",
     }),
+    ...currencyInputFields(t, 'vendor'),
     draft: t.boolean({ description: 'Keep it as a draft (not posted) until finalizeBill.' }),
     lines: t.field({ type: [BillLineInput], required: true, description: 'At least one line.' }),
   }),
@@ -216,6 +227,7 @@ const UpdateBillInput = builder.inputType('UpdateBillInput', {
     memo: t.string({ description: 'Internal note; null clears it.' }),
     reference: t.string({ description: "The vendor's own invoice number; null clears it." }),
     lines: t.field({ type: [BillLineInput], description: 'The whole new list of lines (at least one), replacing the old.' }),
+    exchangeRate: currencyInputFields(t, 'vendor').exchangeRate,
   }),
 });
 
@@ -226,6 +238,7 @@ const RecordBillPaymentInput = builder.inputType('RecordBillPaymentInput', {
     billId: t.id({ required: true, description: 'The bill paid (`bill_…`).' }),
     amount: t.field({ type: 'Money', required: true, description: 'Amount paid; at most the amount due, unless keepExcessAsCredit.' }),
     ...keepExcessField(t, 'vendor'),
+    ...paymentRateInputField(t),
     date: t.field({ type: 'Date', description: 'Date paid; today when omitted. Not before the bill date, not in a locked period.' }),
     paymentAccountId: t.id({ description: 'Bank or cash account the money left; default the bank account.' }),
     method: t.string({ description: 'How it was paid.' }),

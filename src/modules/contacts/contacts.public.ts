@@ -2,7 +2,7 @@
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
 import { decimalsOf } from '../../core/tenant.ts';
-import { moneyNumber } from '../../lib/money.ts';
+import { currencyDecimals, moneyNumber } from '../../lib/money.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 
 /** A contact's postal address as the public sees it: null when no part of it is on file. */
@@ -52,18 +52,31 @@ const contactProperties = (prefix: string) => ({
   notes: S.nullable(S.string),
   active: S.boolean,
 });
-const CUSTOMER_SCHEMA = S.object({
-  ...contactProperties('cus'),
-  balance: { ...S.number, description: 'Amount due on open invoices.' },
-  createdAt: S.dateTime,
-  updatedAt: S.dateTime,
-});
-const VENDOR_SCHEMA = S.object({
-  ...contactProperties('ven'),
-  balance: { ...S.number, description: 'Amount due on open bills: what we owe the vendor.' },
-  createdAt: S.dateTime,
-  updatedAt: S.dateTime,
-});
+/** Present only on a contact that deals in a foreign currency, so home-currency answers stay as they were. */
+const CONTACT_CURRENCY = {
+  currency: {
+    ...S.string,
+    description: 'The currency its documents and balance are in (ISO 4217), when not the home currency; absent for home.',
+  },
+};
+const CUSTOMER_SCHEMA = S.objectWithOptional(
+  {
+    ...contactProperties('cus'),
+    balance: { ...S.number, description: 'Amount due on open invoices, in its currency.' },
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+  CONTACT_CURRENCY,
+);
+const VENDOR_SCHEMA = S.objectWithOptional(
+  {
+    ...contactProperties('ven'),
+    balance: { ...S.number, description: 'Amount due on open bills: what we owe the vendor, in its currency.' },
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+  CONTACT_CURRENCY,
+);
 
 const common = (c: ContactRow) => ({
   id: c.id,
@@ -78,16 +91,23 @@ const common = (c: ContactRow) => ({
 });
 const timestamps = (c: ContactRow) => ({ createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() });
 
+/** A contact's body: its balance in its currency, which is named only when foreign. */
+function renderContact(c: ContactRow, organization: { baseCurrency: string }) {
+  const decimals = c.currency ? currencyDecimals(c.currency) : decimalsOf({ organization });
+  const body = { ...common(c), balance: moneyNumber(c.balance ?? 0n, decimals), ...timestamps(c) };
+  return c.currency ? { ...body, currency: c.currency } : body;
+}
+
 export const customerRepresentation: Representation<ContactRow, Infer<typeof CUSTOMER_SCHEMA>> = {
   type: 'customer',
   schema: CUSTOMER_SCHEMA,
   load: (db, organizationId, ids) => db.customer.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
-  render: (c, organization) => ({ ...common(c), balance: moneyNumber(c.balance ?? 0n, decimalsOf({ organization })), ...timestamps(c) }),
+  render: (c, organization) => renderContact(c, organization),
 };
 
 export const vendorRepresentation: Representation<ContactRow, Infer<typeof VENDOR_SCHEMA>> = {
   type: 'vendor',
   schema: VENDOR_SCHEMA,
   load: (db, organizationId, ids) => db.vendor.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
-  render: (c, organization) => ({ ...common(c), balance: moneyNumber(c.balance ?? 0n, decimalsOf({ organization })), ...timestamps(c) }),
+  render: (c, organization) => renderContact(c, organization),
 };

@@ -46,6 +46,11 @@ export function contactInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObje
     address: t.field({ type: AddressInputRef, description: 'Postal address; null clears it.' }),
     paymentTermsDays: t.int({ description: 'Days until payment is due (0–365); the organization default when unset.' }),
     notes: t.string({ description: 'Internal notes, up to 2000 characters.' }),
+    currency: t.string({
+      description:
+        'The currency its documents are in (ISO 4217, e.g. EUR); the home currency when left out. It cannot change once the ' +
+        `${who} has documents.`,
+    }),
   } satisfies Record<keyof ContactInput, unknown>;
 }
 
@@ -85,6 +90,11 @@ export function defineContactType(options: {
         description: 'Days until payment is due; null means the organization default.',
       }),
       notes: t.exposeString('notes', { nullable: true, description: 'Internal notes.' }),
+      currency: t.string({
+        description: 'The currency its documents and balance are in (ISO 4217): its own, else the home currency.',
+        select: { currency: true },
+        resolve: (row, _a, ctx) => row.currency ?? ctx.organization.baseCurrency,
+      }),
       active: t.exposeBoolean('active', { description: 'Inactive contacts are kept for history but hidden from pickers.' }),
       createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it was last changed.' }),

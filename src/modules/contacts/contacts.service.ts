@@ -4,7 +4,8 @@ import type { WriteScope } from '../../core/tenant.ts';
 import { modelDelegate, type PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
 import { changedColumns } from '../../lib/columns.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
+import { isCurrencyCode } from '../../lib/money.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { equalsGiven } from '../../lib/filters.ts';
@@ -28,10 +29,12 @@ export interface ContactInput {
   address?: AddressInput | null;
   paymentTermsDays?: number | null;
   notes?: string | null;
+  /** The currency its documents are in (ISO 4217); the home currency when left out. */
+  currency?: string | null;
 }
 
 /** Checks contact fields and maps them onto the columns; absent fields stay absent (for updates). */
-export function contactColumns(check: Checker, input: ContactInput, options: { creating: boolean }) {
+export function contactColumns(check: Checker, input: ContactInput, options: { creating: boolean; homeCurrency: string }) {
   const columns: Record<string, unknown> = {
     name: check.text('name', input.name, { required: options.creating || input.name !== undefined, max: 200 }),
     email: check.email('email', input.email),
@@ -43,6 +46,7 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
     taxNumber: check.text('taxNumber', input.taxNumber, { max: 40 }),
     paymentTermsDays: check.integer('paymentTermsDays', input.paymentTermsDays, 0, 365),
     notes: check.text('notes', input.notes, { max: 2000 }),
+    currency: currencyColumn(check, input.currency, options.homeCurrency),
   };
   if (input.address === null) {
     Object.assign(columns, { addressLine1: null, addressLine2: null, city: null, region: null, postalCode: null, country: null });
@@ -65,6 +69,18 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
   return columns;
 }
 
+/** A contact's currency as stored: an ISO 4217 code, null for home (given as null or as the home code); undefined when not given. */
+function currencyColumn(check: Checker, value: string | null | undefined, home: string) {
+  if (value === undefined || value === null) return value;
+  const code = check.text('currency', value, { max: 3 })?.toUpperCase();
+  if (code === undefined) return undefined;
+  if (!isCurrencyCode(code)) {
+    check.fail('currency', `"${value}" is not an ISO 4217 currency code (such as EUR)`);
+    return undefined;
+  }
+  return code === home ? null : code;
+}
+
 /** A contact row as stored: the columns customers and vendors share (each also keeps its balance, written by invoices or bills). */
 type ContactRow = Omit<PrismaTypes.CustomerGetPayload<object>, 'balance'>;
 const CONTACT_ROW_COLUMNS = [
@@ -85,6 +101,7 @@ const CONTACT_ROW_COLUMNS = [
   'active',
   'createdAt',
   'updatedAt',
+  'currency',
 ] as const satisfies readonly (keyof ContactRow)[];
 
 export interface ContactFilter {
@@ -116,7 +133,7 @@ export function contactService(kind: 'customer' | 'vendor') {
 
     async create(scope: WriteScope, input: ContactInput) {
       const check = new Checker();
-      const columns = contactColumns(check, input, { creating: true });
+      const columns = contactColumns(check, input, { creating: true, homeCurrency: scope.organization.baseCurrency });
       check.done();
       // Every column written, with the schema's defaults, in one raw INSERT (src/db/insert.ts says why not
       // Prisma's create): the row is known without reading it back. Typed as the model's row, so a column
@@ -136,6 +153,7 @@ export function contactService(kind: 'customer' | 'vendor') {
         country: null,
         paymentTermsDays: null,
         notes: null,
+        currency: null,
         active: true,
         ...columns,
         createdAt: scope.now,
@@ -149,7 +167,7 @@ export function contactService(kind: 'customer' | 'vendor') {
 
     async update(scope: WriteScope, id: string, input: ContactInput & { active?: boolean | null }) {
       const check = new Checker();
-      const columns = contactColumns(check, input, { creating: false });
+      const columns = contactColumns(check, input, { creating: false, homeCurrency: scope.organization.baseCurrency });
       if (input.active === null) check.fail('active', 'must be true or false');
       check.done();
       if (input.active !== undefined && input.active !== null) columns.active = input.active;
@@ -157,10 +175,30 @@ export function contactService(kind: 'customer' | 'vendor') {
       if (!before) throw notFound(kind, id);
       const changed = changedColumns(before, columns);
       if (Object.keys(changed).length === 0) return change(kind, before);
+      // Its documents are in its currency: once it has any, the currency stays (QuickBooks and Xero do the same).
+      if ('currency' in changed && (await hasDocuments(scope, kind, id)))
+        throw validationError([
+          {
+            path: 'currency',
+            message: `the ${kind} has documents in ${before.currency ?? scope.organization.baseCurrency}; its currency cannot change`,
+          },
+        ]);
       const after = await delegate(scope).update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
       return change(kind, after, [{ type: `${kind}.updated`, resource: { type: kind, id, row: after }, before }]);
     },
   };
+}
+
+/** Whether any document names the contact: a posting, or a draft. */
+async function hasDocuments(scope: WriteScope, kind: 'customer' | 'vendor', id: string) {
+  const named = { organizationId: scope.organizationId, [`${kind}Id`]: id };
+  const [line, draft] = await Promise.all([
+    scope.prisma.journalLine.findFirst({ where: named, select: { id: true } }),
+    kind === 'customer'
+      ? scope.prisma.invoice.findFirst({ where: named, select: { id: true } })
+      : scope.prisma.bill.findFirst({ where: named, select: { id: true } }),
+  ]);
+  return line !== null || draft !== null;
 }
 
 /** Customers: who the organization sells to and invoices. */

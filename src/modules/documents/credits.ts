@@ -23,6 +23,7 @@ import type { SourceType } from '../journal/journal.public.ts';
 import { invoiceTotals } from './arithmetic.ts';
 import { type LineInput, lineColumns, lineRows, SIDE_ACCOUNTS, type Side } from './lines.ts';
 import { documentWhere } from './lists.ts';
+import { refuseForeignParty } from './currency.ts';
 import {
   checkPartyAndLineCount,
   delegate,
@@ -203,8 +204,15 @@ export async function createCreditDocument<Row extends CreditDocumentRow>(
   const partyKey = type.party.key;
   const { partyId, inputLines } = checkPartyAndLineCount(check, type, input);
   const sideAccounts = SIDE_ACCOUNTS[type.side];
-  const [party, { lines: checkedLines, system }] = await partyAndLines<{ id: string }>(scope, check, type, partyId, inputLines);
+  const [party, { lines: checkedLines, system }] = await partyAndLines<{ id: string; currency: string | null }>(
+    scope,
+    check,
+    type,
+    partyId,
+    inputLines,
+  );
   if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
+  else refuseForeignParty(scope, check, partyKey, `${type.label.toLowerCase()}s`, party);
   check.done();
   const totals = invoiceTotals(checkedLines.map((l) => l.figures));
   if (totals.total <= 0n) throw validationError([{ path: 'lines', message: `the ${type.label.toLowerCase()} must total more than 0` }]);

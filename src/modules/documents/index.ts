@@ -9,3 +9,4 @@ export * from './owed.ts';
 export * from './posting.ts';
 export * from './public.ts';
 export * from './settlement.ts';
+export * from './currency.ts';

@@ -4,8 +4,10 @@
 import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import type { Checker } from '../../lib/validate.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
+import { currencyDecimals } from '../../lib/money.ts';
 import { type AccountRef, checkAccountRefsWithSystem } from '../accounts/accounts.service.ts';
 import { taxRatesFor } from '../tax-rates/tax-rates.service.ts';
+import { homeCurrency, homeLineAmounts } from './currency.ts';
 import { type LineFigures, lineFigures, MAX_LINE_GROSS, parseQuantity } from './arithmetic.ts';
 
 /** Which side of trade a document is on: what we sell (invoices, credit notes, receipts) or buy (bills). */
@@ -116,9 +118,11 @@ export async function checkSaleLines<Role extends string>(
   check: Checker,
   inputLines: LineInput[],
   roles: Role[],
-  options: { accountRefs?: AccountRef[] } = {},
+  options: { accountRefs?: AccountRef[]; currency?: string } = {},
 ) {
-  const decimals = decimalsOf(tenant);
+  // A foreign-currency line states its price in that currency: a product's price is in home currency.
+  const foreign = options.currency !== undefined && options.currency !== homeCurrency(tenant);
+  const decimals = options.currency ? currencyDecimals(options.currency) : decimalsOf(tenant);
   const [products, taxRates] = await productsAndRates(tenant, inputLines);
   const accountRefs = [
     ...inputLines.map((line, i) => ({ path: `lines.${i}.accountId`, id: line.accountId, types: ['INCOME' as const] })),
@@ -132,10 +136,17 @@ export async function checkSaleLines<Role extends string>(
     const quantityMilli = checkLineBasics(check, at, line, product);
     const unitPrice =
       line.unitPrice === undefined || line.unitPrice === null
-        ? product?.unitPrice
+        ? foreign
+          ? undefined
+          : product?.unitPrice
         : check.money(`${at}.unitPrice`, line.unitPrice, decimals);
     if (unitPrice === undefined && (line.unitPrice === undefined || line.unitPrice === null))
-      check.fail(`${at}.unitPrice`, 'is required when the line has no product');
+      check.fail(
+        `${at}.unitPrice`,
+        foreign
+          ? `is required on a ${options.currency} document (a product's price is in home currency)`
+          : 'is required when the line has no product',
+      );
     const discountPpm = check.percent(`${at}.discountPercent`, line.discountPercent) ?? 0;
     const taxRate = line.taxRateId ? taxRates.find((r) => r.id === line.taxRateId) : undefined;
     const bare = line.taxRate !== undefined && line.taxRate !== null;
@@ -174,8 +185,14 @@ const PURCHASE_LINE_ACCOUNT_TYPES = ['EXPENSE' as const, 'ASSET' as const];
  * tax account) takes the tax. Reads the products, tax rates and accounts the lines name, with the system
  * accounts `roles` asks for. Failures join `check`.
  */
-export async function checkPurchaseLines<Role extends string>(tenant: Tenant, check: Checker, inputLines: LineInput[], roles: Role[]) {
-  const decimals = decimalsOf(tenant);
+export async function checkPurchaseLines<Role extends string>(
+  tenant: Tenant,
+  check: Checker,
+  inputLines: LineInput[],
+  roles: Role[],
+  options: { currency?: string } = {},
+) {
+  const decimals = options.currency ? currencyDecimals(options.currency) : decimalsOf(tenant);
   const [products, taxRates] = await productsAndRates(tenant, inputLines);
   const lines: CheckedLine[] = [];
   const accountRefs: AccountRef[] = [];
@@ -241,12 +258,17 @@ export const lineColumns = <Key extends string>(parentKey: Key) =>
     'amount',
     'taxAmount',
     'taxAccountId',
+    'currency',
+    'homeAmount',
+    'homeTaxAmount',
   ] as const;
 
 /**
  * The rows a document's checked lines are stored as, numbered from 1 (the `parentKey` column names the
  * document). A draft's lines name no tax account: their tax is posted, to its rates' accounts as they are
- * then, when the draft is finalized (`recordTaxAccounts`).
+ * then, when the draft is finalized (`recordTaxAccounts`). A foreign-currency document's lines given its
+ * `rate` keep their amounts converted to home currency (currency.ts); without a rate yet (a draft), they
+ * are converted when it is posted.
  */
 export function lineRows<Key extends string>(
   scope: WriteScope,
@@ -254,8 +276,10 @@ export function lineRows<Key extends string>(
   parentKey: Key,
   parentId: string,
   lines: CheckedLine[],
-  options: { draft?: boolean } = {},
+  options: { draft?: boolean; currency?: string; rate?: string | null } = {},
 ) {
+  const currency = options.currency ?? homeCurrency(scope);
+  const rate = options.rate ?? null;
   return lines.map((l, i) => ({
     id: newId(idType),
     organizationId: scope.organizationId,
@@ -272,6 +296,7 @@ export function lineRows<Key extends string>(
     amount: l.figures.amount,
     taxAmount: l.figures.tax,
     taxAccountId: options.draft ? null : l.taxAccountId,
+    ...homeLineAmounts(scope, { amount: l.figures.amount, taxAmount: l.figures.tax }, currency, rate),
   }));
 }
 

@@ -7,12 +7,12 @@
 import { insertRows } from '../../db/insert.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
-import { decimalsOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
 import type { SearchProvider } from '../../lib/search.ts';
-import { formatMoney, formatPercent } from '../../lib/money.ts';
+import { currencyDecimals, formatMoney, formatPercent } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
@@ -33,6 +33,17 @@ import {
 } from './lines.ts';
 import { type DocumentFilter, documentWhere } from './lists.ts';
 import { creditAllocationModels } from './credits.ts';
+import {
+  accountCurrency,
+  type CurrencyInput,
+  checkDocumentCurrency,
+  exchangeAccountId,
+  homeCurrency,
+  homeTotalOf,
+  partyCurrency,
+  rateFor,
+  toHome,
+} from './currency.ts';
 import { assertExcessUnused, excessCreditType, keepPaymentExcess, paymentExcessCredit, voidPaymentExcess } from './prepayments.ts';
 import { documentPostingLines, type PartyRef, type PostedLine, postReversal, reversalDate, voidPosting } from './posting.ts';
 import {
@@ -158,7 +169,7 @@ export function owedDocumentType(resource: string): OwedDocumentType {
   return type;
 }
 
-export interface OwedDocumentInput {
+export interface OwedDocumentInput extends CurrencyInput {
   customerId?: string | null;
   vendorId?: string | null;
   issueDate?: string | null;
@@ -180,6 +191,10 @@ export interface OwedDocumentRow extends SettledDocument {
   customerId?: string;
   vendorId?: string;
   dueDate: string;
+  currency: string;
+  /** Set on a posted foreign-currency document: the rate it was posted at, and its total in home currency. */
+  exchangeRate: string | null;
+  homeTotal: bigint | null;
   subtotal: bigint;
   discountTotal: bigint;
   taxTotal: bigint;
@@ -197,6 +212,9 @@ interface LineRow {
   taxRateId: string | null;
   taxRatePpm: number | null;
   taxAccountId: string | null;
+  currency: string | null;
+  homeAmount: bigint | null;
+  homeTaxAmount: bigint | null;
 }
 
 /**
@@ -271,6 +289,22 @@ export function checkPartyAndLineCount<Line>(
   return { partyId, inputLines };
 }
 
+/** Reads the party a document names (null: none of the organization's). */
+export const readParty = <Party>(tenant: Tenant, type: { party: PartyNames }, partyId: string | null | undefined) =>
+  partyId
+    ? (delegate(tenant, type.party.model).findFirst({
+        where: { id: partyId, organizationId: tenant.organizationId },
+      }) as Promise<Party | null>)
+    : null;
+
+/** Checks a document's lines by its side's rule, their prices in `currency` (default home). */
+export function checkSideLines(tenant: Tenant, check: Checker, type: { side: Side }, inputLines: LineInput[], currency?: string) {
+  const sideAccounts = SIDE_ACCOUNTS[type.side];
+  return type.side === 'sale'
+    ? checkSaleLines(tenant, check, inputLines, [sideAccounts.control], { currency })
+    : checkPurchaseLines(tenant, check, inputLines, [sideAccounts.control], { currency });
+}
+
 /** Reads the party a document names (null: none of the organization's), and checks its lines by its side's rule. */
 export function partyAndLines<Party>(
   tenant: Tenant,
@@ -279,17 +313,7 @@ export function partyAndLines<Party>(
   partyId: string | null | undefined,
   inputLines: LineInput[],
 ) {
-  const sideAccounts = SIDE_ACCOUNTS[type.side];
-  return Promise.all([
-    partyId
-      ? (delegate(tenant, type.party.model).findFirst({
-          where: { id: partyId, organizationId: tenant.organizationId },
-        }) as Promise<Party | null>)
-      : null,
-    type.side === 'sale'
-      ? checkSaleLines(tenant, check, inputLines, [sideAccounts.control])
-      : checkPurchaseLines(tenant, check, inputLines, [sideAccounts.control]),
-  ]);
+  return Promise.all([readParty<Party>(tenant, type, partyId), checkSideLines(tenant, check, type, inputLines)]);
 }
 
 /** Checks the input and computes every line; reads only. */
@@ -311,8 +335,13 @@ async function checkOwedDocument(
   const sideAccounts = SIDE_ACCOUNTS[type.side];
   // The lines are checked apart and their failures listed after the party's, as the fields come in a body.
   const lineCheck = new Checker();
-  const [[party, checkedLines], referenceRefusal] = await Promise.all([
-    partyAndLines<{ id: string; active: boolean; paymentTermsDays: number | null }>(tenant, lineCheck, type, partyId, inputLines),
+  // The party first: its currency is the document's, and the lines' prices are in it.
+  type Party = { id: string; active: boolean; paymentTermsDays: number | null; currency: string | null };
+  const party = await readParty<Party>(tenant, type, partyId);
+  const currency = partyCurrency(tenant, party);
+  const exchangeRate = checkDocumentCurrency(check, tenant, party ? currency : undefined, input);
+  const [checkedLines, referenceRefusal] = await Promise.all([
+    checkSideLines(tenant, lineCheck, type, inputLines, currency),
     reference && partyId && type.checkReference ? type.checkReference(tenant, partyId, reference, editing?.id) : undefined,
   ]);
   if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
@@ -328,14 +357,22 @@ async function checkOwedDocument(
   if (totals.total <= 0n) throw validationError([{ path: 'lines', message: `the ${type.label.toLowerCase()} must total more than 0` }]);
   const roles = system as Record<string, string>;
   const accounts = { counterAccountId: roles[sideAccounts.control]!, taxAccountId: roles[sideAccounts.tax]! };
-  return { partyId: party!.id, issueDate, dueDate, memo, reference, lines, totals, accounts };
+  return { partyId: party!.id, issueDate, dueDate, memo, reference, lines, totals, accounts, currency, exchangeRate };
 }
 
 /** Posts an owed document: its side's rule against receivables or payables, dated its issue date. */
 function postDocument(
   scope: WriteScope,
   type: OwedDocumentType,
-  document: { id: string; number: string; issueDate: string; partyId: string; total: bigint; lines: PostedLine[] },
+  document: {
+    id: string;
+    number: string;
+    issueDate: string;
+    partyId: string;
+    total: bigint;
+    homeTotal: bigint | null;
+    lines: PostedLine[];
+  },
   accounts: { counterAccountId: string; taxAccountId: string },
 ) {
   return writePosting(scope, {
@@ -367,16 +404,22 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(scope: Wri
   const checked = await checkOwedDocument(type, scope, input);
   const draft = input.draft === true;
   if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
+  const { currency } = checked;
+  // A foreign-currency document is converted when posted: at its own rate, else the table's on its date.
+  const exchangeRate = draft
+    ? (checked.exchangeRate ?? null)
+    : await rateFor(scope, currency, checked.issueDate, checked.exchangeRate, 'exchangeRate');
   const id = newId(type.idType);
   const number = nextDocumentNumber(scope, type.number);
-  const lines = lineRows(scope, type.lineIdType, type.parentKey, id, checked.lines, { draft });
+  const lines = lineRows(scope, type.lineIdType, type.parentKey, id, checked.lines, { draft, currency, rate: exchangeRate });
+  const homeTotal = draft ? null : homeTotalOf(lines);
   const events: EventDraft[] = [];
   let journalEntryId: string | null = null;
   if (!draft) {
     const posted = await postDocument(
       scope,
       type,
-      { id, number, issueDate: checked.issueDate, partyId: checked.partyId, ...checked.totals, lines },
+      { id, number, issueDate: checked.issueDate, partyId: checked.partyId, ...checked.totals, homeTotal, lines },
       checked.accounts,
     );
     journalEntryId = posted.entry.id;
@@ -391,11 +434,13 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(scope: Wri
       status: draft ? 'DRAFT' : 'OPEN',
       issueDate: checked.issueDate,
       dueDate: checked.dueDate,
-      currency: scope.organization.baseCurrency,
+      currency,
       memo: checked.memo ?? null,
       reference: checked.reference ?? null,
       ...checked.totals,
       journalEntryId,
+      exchangeRate,
+      homeTotal,
       createdAt: scope.now,
       updatedAt: scope.now,
     },
@@ -408,12 +453,9 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(scope: Wri
 
 /** Reads one document of `type` of the organization with its lines in order, or answers 404. */
 export async function loadOwedDocument<Row extends OwedDocumentRow>(tenant: Tenant, type: OwedDocumentType, id: string): Promise<Row> {
-  const row = await delegate(tenant, type.model).findFirst({
-    where: { id, organizationId: tenant.organizationId },
-    include: { lines: { orderBy: type.linesInOrder } },
-  });
+  const row = await findOwedDocument<Row>(tenant, type, id);
   if (!row) throw notFound(type.label.toLowerCase(), id);
-  return row as Row;
+  return row;
 }
 
 const updateRow = async <Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string, data: object) =>
@@ -434,14 +476,38 @@ export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: W
     ),
   ]);
   const accounts = { counterAccountId: system[sideAccounts.control], taxAccountId: system[sideAccounts.tax] };
-  const lines = taxAccountsAtPosting(document.lines, new Map(rates.map((r) => [r.id, r[sideAccounts.rateAccount]])), accounts.taxAccountId);
+  const taxed = taxAccountsAtPosting(document.lines, new Map(rates.map((r) => [r.id, r[sideAccounts.rateAccount]])), accounts.taxAccountId);
+  const exchangeRate = await rateFor(scope, document.currency, document.issueDate, document.exchangeRate, 'exchangeRate');
+  const lines = taxed.map((l) =>
+    exchangeRate === null
+      ? l
+      : {
+          ...l,
+          homeAmount: toHome(scope, l.amount, document.currency, exchangeRate),
+          homeTaxAmount: toHome(scope, l.taxAmount, document.currency, exchangeRate),
+        },
+  );
+  const homeTotal = homeTotalOf(lines);
   const partyId = partyIdOf(type, document);
-  const posted = await postDocument(scope, type, { ...document, partyId, lines }, accounts);
+  const posted = await postDocument(scope, type, { ...document, partyId, homeTotal, lines }, accounts);
   await recordTaxAccounts(
     (ids, taxAccountId) => delegate(scope, type.lineModel).updateMany({ where: { id: { in: ids } }, data: { taxAccountId } }),
     lines,
   );
-  const written = await updateRow<Row>(scope, type, id, { status: 'OPEN', journalEntryId: posted.entry.id, updatedAt: scope.now });
+  // A foreign draft's lines learn their home amounts now, at the rate it is posted at.
+  if (exchangeRate !== null)
+    for (const l of lines)
+      await delegate(scope, type.lineModel).update({
+        where: { id: l.id },
+        data: { homeAmount: l.homeAmount, homeTaxAmount: l.homeTaxAmount },
+      });
+  const written = await updateRow<Row>(scope, type, id, {
+    status: 'OPEN',
+    journalEntryId: posted.entry.id,
+    exchangeRate,
+    homeTotal,
+    updatedAt: scope.now,
+  });
   const row = { ...written, lines } as Row;
   await movePartyBalance(scope, type.party.table, partyId, document.total);
   return change(type.resource, row, [{ type: eventOf(type, 'finalized'), resource: { type: type.resource, id, row } }, posted.event]);
@@ -480,7 +546,7 @@ export const latestOf = (dates: (string | null | undefined)[]) =>
  * A payment's fields, with the document it pays under the type's `parentKey` and its account under
  * `payment.accountKey`; `keepExcessAsCredit` keeps what it pays beyond the amount due as the party's credit.
  */
-export type OwedPaymentInput = PaymentInput & { keepExcessAsCredit?: boolean | null };
+export type OwedPaymentInput = PaymentInput & { keepExcessAsCredit?: boolean | null; exchangeRate?: string | number | null };
 
 /**
  * Records (part of) the payment of an open document: money in (a sale: Dr the bank, Cr receivables) or
@@ -495,36 +561,60 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
 ) {
   const { accountKey } = type.payment;
   const check = new Checker();
-  const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
   const named = input as Record<string, string | null | undefined>;
   const documentId = named[type.parentKey];
+  // The document first: the amount is in its currency.
+  const document = documentId ? await findOwedDocument<Row>(scope, type, documentId) : null;
+  const currency = document?.currency ?? homeCurrency(scope);
+  const { amount, date, method, reference } = checkPaymentFields(scope, input, check, currencyDecimals(currency));
   if (!documentId) check.fail(type.parentKey, 'is required');
+  const givenRate = document ? checkDocumentCurrency(check, scope, currency, { exchangeRate: input.exchangeRate }) : undefined;
   const accountId = named[accountKey];
   await checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT }]);
   check.done();
-  const document = await loadOwedDocument<Row>(scope, type, documentId!);
+  if (!document) throw notFound(type.label.toLowerCase(), documentId!);
+  const foreign = currency !== homeCurrency(scope);
   const due = amountDueOf(document);
   const excessType =
     OPEN_STATUSES.includes(document.status) && amount > due ? excessCreditType(scope, type, due, amount, input.keepExcessAsCredit) : null;
+  if (excessType && foreign)
+    throw validationError([
+      { path: 'keepExcessAsCredit', message: `a payment in ${currency} cannot keep an excess as credit yet: pay at most the amount due` },
+    ]);
   const applied = excessType ? due : amount;
   const status = statusAfterPayment(scope, type.label, document, applied, date);
   const control = SIDE_ACCOUNTS[type.side].control;
   const system = await systemAccounts(scope, ['bank', control]);
   const cashAccountId = accountId ?? system.bank;
+  const cashCurrency = await cashAccountCurrency(scope, cashAccountId);
+  if (cashCurrency !== homeCurrency(scope) && cashCurrency !== currency)
+    throw validationError([
+      {
+        path: accountKey,
+        message: `is a ${cashCurrency} account; a payment in ${currency} goes into or out of a ${currency} or home-currency account`,
+      },
+    ]);
   const partyId = partyIdOf(type, document);
   const party = partyRef(type, partyId);
   const paymentId = newId(type.payment.idType);
-  const [into, outOf] = type.side === 'sale' ? [cashAccountId, system[control]] : [system[control], cashAccountId];
+  const exchange = foreign ? await exchangeOfPayment(scope, type, document, applied, date, givenRate, status === 'PAID') : null;
+  const cash = {
+    accountId: cashAccountId,
+    amount: exchange?.homeAmount ?? amount,
+    ...(cashCurrency === currency && foreign ? { currency, foreignAmount: amount } : {}),
+  };
+  const cleared = {
+    accountId: system[control],
+    amount: exchange?.homeSettled ?? amount,
+    ...(foreign ? { currency, foreignAmount: applied } : {}),
+  };
   const posted = await writePosting(scope, {
     date,
     description: type.payment.describe(document.number),
     reference: reference ?? document.number,
     sourceType: type.payment.sourceType,
     sourceId: paymentId,
-    lines: [
-      { accountId: into, debit: amount, credit: 0n, ...party },
-      { accountId: outOf, debit: 0n, credit: amount, ...party },
-    ],
+    lines: paymentLines(type.side, cash, cleared, exchange && (await exchangeDifferenceLine(scope, type.side, exchange)), party),
   });
   const settledOn = status === 'PAID' ? latestOf([date, await latestSettlement(scope, type, document.id)]) : null;
   const written = await updateRow<Row>(scope, type, document.id, {
@@ -547,6 +637,7 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
       reference,
       journalEntryId: posted.entry.id,
       createdAt: scope.now,
+      ...(exchange ? { currency, exchangeRate: exchange.rate, homeAmount: exchange.homeAmount, homeSettled: exchange.homeSettled } : {}),
     },
   })) as Record<string, unknown>;
   const documentRef = { type: type.resource, id: document.id, row };
@@ -567,6 +658,94 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   if (excess) events.push(excess.event);
   const excessCredit = excess ? { id: excess.id, total: excess.amount } : null;
   return change(type.payment.resource, { ...payment, [type.model]: row, excessCredit } as unknown as Payment, [...events, posted.event]);
+}
+
+/** Reads one document of `type` of the organization with its lines in order (null: none). */
+const findOwedDocument = async <Row extends OwedDocumentRow>(tenant: Tenant, type: OwedDocumentType, id: string) =>
+  (await delegate(tenant, type.model).findFirst({
+    where: { id, organizationId: tenant.organizationId },
+    include: { lines: { orderBy: type.linesInOrder } },
+  })) as Row | null;
+
+/** The currency a bank or cash account holds. */
+async function cashAccountCurrency(scope: WriteScope, accountId: string) {
+  const account = await scope.prisma.account.findFirst({ where: { id: accountId, organizationId: scope.organizationId } });
+  return accountCurrency(scope, account ?? {});
+}
+
+/** What a settlement of a foreign document has cleared in home currency so far: its standing payments and write-offs. */
+async function homeSettledSoFar(scope: WriteScope, type: OwedDocumentType, documentId: string) {
+  const standing = { [type.parentKey]: documentId, voidJournalEntryId: null };
+  const sums = await Promise.all(
+    [type.payment.model, ...(type.writeOff ? [writeOffModel(type)] : [])].map(
+      async (model) =>
+        (
+          (await delegate(scope, model).aggregate({ where: standing, _sum: { homeSettled: true } } as never)) as unknown as {
+            _sum: { homeSettled: bigint | null };
+          }
+        )._sum.homeSettled ?? 0n,
+    ),
+  );
+  return sums.reduce((t, x) => t + x, 0n);
+}
+
+/**
+ * A foreign document's payment in home currency: the amount at the payment's rate (its own, else the
+ * table's on its date), and what it clears from receivables or payables at the document's rate; the
+ * payment that settles the document clears all that is left of its home total, so no rounding remains.
+ */
+async function exchangeOfPayment(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  document: OwedDocumentRow,
+  amount: bigint,
+  date: string,
+  givenRate: string | undefined,
+  settles: boolean,
+) {
+  const rate = (await rateFor(scope, document.currency, date, givenRate, 'exchangeRate'))!;
+  const homeAmount = toHome(scope, amount, document.currency, rate);
+  const homeSettled = settles
+    ? document.homeTotal! - (await homeSettledSoFar(scope, type, document.id))
+    : toHome(scope, amount, document.currency, document.exchangeRate);
+  return { rate, homeAmount, homeSettled };
+}
+
+/**
+ * The exchange difference of a foreign payment, as a posting line to the exchange gains and losses account:
+ * a sale that brings in more home currency than it clears gains (a credit), a purchase that pays more loses
+ * (a debit); null when there is none.
+ */
+async function exchangeDifferenceLine(scope: WriteScope, side: Side, exchange: { homeAmount: bigint; homeSettled: bigint }) {
+  const difference = exchange.homeAmount - exchange.homeSettled;
+  if (difference === 0n) return null;
+  const accountId = await exchangeAccountId(scope);
+  const gain = side === 'sale' ? difference > 0n : difference < 0n;
+  const amount = difference < 0n ? -difference : difference;
+  return gain ? { accountId, debit: 0n, credit: amount } : { accountId, debit: amount, credit: 0n };
+}
+
+/**
+ * A payment's posting: money in (a sale: Dr the bank, Cr receivables) or out (Dr payables, Cr the bank),
+ * with any exchange difference; debits first.
+ */
+function paymentLines(
+  side: Side,
+  cash: { accountId: string; amount: bigint; currency?: string; foreignAmount?: bigint },
+  cleared: { accountId: string; amount: bigint; currency?: string; foreignAmount?: bigint },
+  difference: { accountId: string; debit: bigint; credit: bigint } | null,
+  party: PartyRef,
+) {
+  const line = ({ amount, ...rest }: typeof cash, debit: boolean) => ({
+    ...rest,
+    debit: debit ? amount : 0n,
+    credit: debit ? 0n : amount,
+    ...party,
+  });
+  const [into, outOf] = side === 'sale' ? [line(cash, true), line(cleared, false)] : [line(cleared, true), line(cash, false)];
+  const extra = difference ? [{ ...difference, ...party }] : [];
+  const lines = [into, ...extra.filter((l) => l.debit > 0n), outOf, ...extra.filter((l) => l.credit > 0n)];
+  return lines.filter((l) => l.debit > 0n || l.credit > 0n);
 }
 
 /** Voids a document without payments: posts the reversal of its entry. A draft is simply voided. */
@@ -701,7 +880,7 @@ function lineInputOf(line: DraftLineRow, decimals: number): LineInput {
   };
 }
 
-const HEAD_COLUMNS = ['issueDate', 'dueDate', 'memo', 'reference'] as const;
+const HEAD_COLUMNS = ['issueDate', 'dueDate', 'memo', 'reference', 'currency', 'exchangeRate'] as const;
 
 /**
  * Edits a draft (QuickBooks and Xero edit drafts freely; a posted document is only voided): its party,
@@ -725,7 +904,7 @@ export async function updateOwedDraft<Row extends OwedDocumentRow>(
     );
   const partyKey = type.party.key;
   const partyId = partyIdOf(type, document);
-  const decimals = decimalsOf(scope);
+  const decimals = currencyDecimals(document.currency);
   const linesGiven = changes.lines !== undefined && changes.lines !== null;
   const termsGiven = changes.paymentTermsDays !== undefined && changes.paymentTermsDays !== null;
   const checked = await checkOwedDocument(
@@ -739,23 +918,34 @@ export async function updateOwedDraft<Row extends OwedDocumentRow>(
       memo: changes.memo === undefined ? document.memo : changes.memo,
       reference: changes.reference === undefined ? document.reference : changes.reference,
       lines: linesGiven ? changes.lines : (document.lines as DraftLineRow[]).map((l) => lineInputOf(l, decimals)),
+      currency: changes.currency,
+      exchangeRate: changes.exchangeRate === undefined ? document.exchangeRate : changes.exchangeRate,
     },
     { id, partyId },
   );
-  const head = { issueDate: checked.issueDate, dueDate: checked.dueDate, memo: checked.memo ?? null, reference: checked.reference ?? null };
+  const head = {
+    issueDate: checked.issueDate,
+    dueDate: checked.dueDate,
+    memo: checked.memo ?? null,
+    reference: checked.reference ?? null,
+    currency: checked.currency,
+    exchangeRate: checked.exchangeRate ?? null,
+  };
   const headChanged = HEAD_COLUMNS.some((c) => head[c] !== document[c]) || checked.partyId !== partyId;
-  if (!headChanged && !linesGiven) return change(type.resource, document as Row);
+  // A new party in another currency puts every line in it.
+  const rewriteLines = linesGiven || head.currency !== document.currency;
+  if (!headChanged && !rewriteLines) return change(type.resource, document as Row);
   let lines: unknown[] = document.lines;
-  if (linesGiven) {
+  if (rewriteLines) {
     await delegate(scope, type.lineModel).deleteMany({ where: { [type.parentKey]: id } });
-    const rows = lineRows(scope, type.lineIdType, type.parentKey, id, checked.lines, { draft: true });
+    const rows = lineRows(scope, type.lineIdType, type.parentKey, id, checked.lines, { draft: true, currency: head.currency });
     await insertRows(scope.sql, type.lineTable, lineColumns(type.parentKey), rows);
     lines = rows;
   }
   const written = await updateRow<Row>(scope, type, id, {
     ...head,
     [partyKey]: checked.partyId,
-    ...(linesGiven ? checked.totals : {}),
+    ...(rewriteLines ? checked.totals : {}),
     updatedAt: scope.now,
   });
   const row = { ...written, lines } as Row;
@@ -830,9 +1020,23 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
   const partyId = partyIdOf(type, document);
   const party = partyRef(type, partyId);
   const writeOffId = newId(`${type.typename}WriteOff` as IdType);
-  const relieved =
-    scope.organization.badDebtTaxRelief === 'ON_WRITE_OFF' ? taxInWriteOff(document, amount, system[tax], writeOffId, scope) : [];
+  // A foreign invoice's write-off clears what is left of its home total (it settles it in full); the
+  // relieved tax is reported in home currency, at the invoice's rate.
+  const foreign = document.currency !== homeCurrency(scope);
+  const homeSettled = foreign ? document.homeTotal! - (await homeSettledSoFar(scope, type, document.id)) : amount;
+  const relieved = (
+    scope.organization.badDebtTaxRelief === 'ON_WRITE_OFF' ? taxInWriteOff(document, amount, system[tax], writeOffId, scope) : []
+  ).map((l) =>
+    foreign
+      ? {
+          ...l,
+          amount: toHome(scope, l.amount, document.currency, document.exchangeRate),
+          taxAmount: toHome(scope, l.taxAmount, document.currency, document.exchangeRate),
+        }
+      : l,
+  );
   const taxRelieved = relieved.reduce((sum, l) => sum + l.taxAmount, 0n);
+  const foreignAmount = foreign ? { currency: document.currency, foreignAmount: amount } : {};
   const posted = await writePosting(scope, {
     date,
     description: reason
@@ -842,7 +1046,7 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
     sourceType: sources.sourceType,
     sourceId: writeOffId,
     lines: [
-      { accountId, debit: amount - taxRelieved, credit: 0n, ...party },
+      { accountId, debit: homeSettled - taxRelieved, credit: 0n, ...party },
       ...[
         ...sumBy(
           relieved,
@@ -855,7 +1059,7 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
         credit: 0n,
         ...party,
       })),
-      { accountId: system[control], debit: 0n, credit: amount, ...party },
+      { accountId: system[control], debit: 0n, credit: homeSettled, ...party, ...foreignAmount },
     ].filter((l) => l.debit > 0n || l.credit > 0n),
   });
   await delegate(scope, writeOffModel(type)).create({
@@ -870,6 +1074,7 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
       taxRelieved,
       journalEntryId: posted.entry.id,
       createdAt: scope.now,
+      ...(foreign ? { currency: document.currency, homeSettled } : {}),
     },
   });
   if (relieved.length) await delegate(scope, `${writeOffModel(type)}Tax`).createMany({ data: relieved });

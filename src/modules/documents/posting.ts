@@ -8,58 +8,83 @@ import type { EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type WriteScope } from '../../core/tenant.ts';
 import { laterDate, today } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import type { Side } from './lines.ts';
 import type { DocumentLabel, SettledDocument } from './settlement.ts';
 
-/** A document's line as its posting needs it: its amount to `accountId`, its tax to `taxAccountId` (null: the side's tax account). */
+/**
+ * A document's line as its posting needs it: its amount to `accountId`, its tax to `taxAccountId` (null:
+ * the side's tax account); a foreign-currency document's line also its currency and those amounts in
+ * home currency, which are what is posted.
+ */
 export interface PostedLine {
   accountId: string;
   amount: bigint;
   taxAmount: bigint;
   taxAccountId: string | null;
+  currency?: string | null;
+  homeAmount?: bigint | null;
+  homeTaxAmount?: bigint | null;
 }
 
 /** Who a posting's lines name: the customer or the vendor (or nobody, for an anonymous sale). */
 export type PartyRef = { customerId: string | null } | { vendorId: string | null };
 
-/** The lines' amounts and tax, summed per account, each on the side's line side, naming `party`. */
-export function lineEntries(side: Side, lines: PostedLine[], taxAccountId: string, party: PartyRef): PostingLine[] {
-  const amounts = new Map<string, bigint>();
-  const tax = new Map<string, bigint>();
-  for (const line of lines) {
-    amounts.set(line.accountId, (amounts.get(line.accountId) ?? 0n) + line.amount);
-    const taxAccount = line.taxAccountId ?? taxAccountId;
-    tax.set(taxAccount, (tax.get(taxAccount) ?? 0n) + line.taxAmount);
+/** Home and foreign sums per account, in first-seen order. */
+class AccountSums {
+  readonly sums = new Map<string, { home: bigint; foreign: bigint }>();
+  add(accountId: string, home: bigint, foreign: bigint) {
+    const sum = this.sums.get(accountId) ?? { home: 0n, foreign: 0n };
+    this.sums.set(accountId, { home: sum.home + home, foreign: sum.foreign + foreign });
   }
-  const entries = (sums: Map<string, bigint>) =>
+}
+
+/**
+ * The lines' amounts and tax, summed per account, each on the side's line side, naming `party`; in home
+ * currency, each remembering the foreign amount when the document is in a foreign currency.
+ */
+export function lineEntries(side: Side, lines: PostedLine[], taxAccountId: string, party: PartyRef): PostingLine[] {
+  const amounts = new AccountSums();
+  const tax = new AccountSums();
+  const currency = lines.find((l) => l.currency)?.currency ?? null;
+  for (const line of lines) {
+    amounts.add(line.accountId, line.homeAmount ?? line.amount, line.amount);
+    tax.add(line.taxAccountId ?? taxAccountId, line.homeTaxAmount ?? line.taxAmount, line.taxAmount);
+  }
+  const entries = ({ sums }: AccountSums) =>
     [...sums]
-      .filter(([, amount]) => amount > 0n)
-      .map(([accountId, amount]) =>
-        side === 'sale' ? { accountId, debit: 0n, credit: amount, ...party } : { accountId, debit: amount, credit: 0n, ...party },
-      );
+      .filter(([, { home }]) => home > 0n)
+      .map(([accountId, { home, foreign }]) => ({
+        ...(side === 'sale' ? { accountId, debit: 0n, credit: home } : { accountId, debit: home, credit: 0n }),
+        ...party,
+        ...(currency ? { currency, foreignAmount: foreign } : {}),
+      }));
   return [...entries(amounts), ...entries(tax)];
 }
 
 /**
  * The posting of a document of `side`: its lines against `counterAccountId` for its total (debit side
- * first); `givesBack` posts the mirror (credit notes, refund receipts).
+ * first), in home currency (`homeTotal`, when in a foreign one); `givesBack` posts the mirror (credit
+ * notes, refund receipts).
  */
 export function documentPostingLines(
   side: Side,
-  document: { total: bigint; lines: PostedLine[] },
+  document: { total: bigint; homeTotal?: bigint | null; lines: PostedLine[] },
   accounts: { counterAccountId: string; taxAccountId: string },
   party: PartyRef,
   options: { givesBack?: boolean } = {},
 ): PostingLine[] {
   const lines = lineEntries(side, document.lines, accounts.taxAccountId, party);
+  const currency = document.lines.find((l) => l.currency)?.currency;
+  const total = document.homeTotal ?? document.total;
+  const foreign = currency && document.homeTotal != null ? { currency, foreignAmount: document.total } : {};
   const posting =
     side === 'sale'
-      ? [{ accountId: accounts.counterAccountId, debit: document.total, credit: 0n, ...party }, ...lines]
-      : [...lines, { accountId: accounts.counterAccountId, debit: 0n, credit: document.total, ...party }];
+      ? [{ accountId: accounts.counterAccountId, debit: total, credit: 0n, ...party, ...foreign }, ...lines]
+      : [...lines, { accountId: accounts.counterAccountId, debit: 0n, credit: total, ...party, ...foreign }];
   return options.givesBack ? posting.map((l) => ({ ...l, debit: l.credit, credit: l.debit })) : posting;
 }
 
@@ -79,23 +104,24 @@ export async function voidPosting(
   const reason = check.text('reason', input.reason, { max: 500 });
   check.done();
   if (document.status === 'VOID') throw new AppError('INVALID_STATE', `${label} ${document.number} is already void`);
+  const decimals = document.currency ? currencyDecimals(document.currency) : decimalsOf(scope);
   if (document.amountPaid > 0n) {
     throw new AppError(
       'INVALID_STATE',
-      `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimalsOf(scope))}; a paid or partly paid ` +
+      `${label} ${document.number} has payments of ${formatMoney(document.amountPaid, decimals)}; a paid or partly paid ` +
         `${label.toLowerCase()} cannot be voided: void its payments first`,
     );
   }
   if (document.amountWrittenOff) {
     throw new AppError(
       'INVALID_STATE',
-      `${label} ${document.number} has ${formatMoney(document.amountWrittenOff, decimalsOf(scope))} written off; void the write-off first`,
+      `${label} ${document.number} has ${formatMoney(document.amountWrittenOff, decimals)} written off; void the write-off first`,
     );
   }
   if (document.amountCredited) {
     throw new AppError(
       'INVALID_STATE',
-      `${label} ${document.number} has ${formatMoney(document.amountCredited, decimalsOf(scope))} of credit applied; a ` +
+      `${label} ${document.number} has ${formatMoney(document.amountCredited, decimals)} of credit applied; a ` +
         `${label.toLowerCase()} with credit applied cannot be voided`,
     );
   }

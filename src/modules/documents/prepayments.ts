@@ -4,6 +4,7 @@
 // receivables (a customer's) or paid Dr payables, Cr the bank (a vendor's). The party's balance is then a
 // credit, shown apart in the aged reports, until applied to its documents or refunded. An overpayment is
 // posted by its payment's entry (one bank movement, as the bank shows it) and is voided with that payment.
+import { refuseForeignParty } from './currency.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type WriteScope } from '../../core/tenant.ts';
 import type { EventType } from '../../events/catalogue.ts';
@@ -51,12 +52,14 @@ export async function createPrepayment<Row extends CreditDocumentRow>(scope: Wri
       ? (delegate(scope, type.party.model).findFirst({ where: { id: partyId, organizationId: scope.organizationId } }) as Promise<{
           id: string;
           active: boolean;
+          currency: string | null;
         } | null>)
       : null,
     checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT }]),
   ]);
   if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
   else if (party && !party.active) check.fail(partyKey, `is an inactive ${type.party.model}`);
+  else refuseForeignParty(scope, check, partyKey, 'prepayments', party);
   check.done();
   assertOpenPeriod(scope, date);
   const control = SIDE_ACCOUNTS[type.side].control;

@@ -6,7 +6,7 @@ import type { Representation } from '../../core/representations.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { S } from '../../lib/json-schema.ts';
-import { formatPercent, moneyNumber } from '../../lib/money.ts';
+import { currencyDecimals, formatPercent, moneyNumber } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
 
 /** What voidedAt and voidDate mean, on every document that can be voided (REST and GraphQL say the same). */
@@ -374,3 +374,58 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
     },
   };
 }
+
+/**
+ * What a document in a foreign currency adds to its body: present only on such a document, so the
+ * answers of an organization that keeps to its home currency stay exactly as they were.
+ */
+export const foreignDocumentSchema = {
+  exchangeRate: {
+    ...S.nullable(S.string),
+    description: 'Only on a foreign-currency document: home-currency units per one unit of its currency, as posted (null on a draft).',
+  },
+  homeTotal: {
+    ...S.nullable(S.number),
+    description: 'Only on a foreign-currency document: its total in the home currency, as posted (null on a draft).',
+  },
+};
+
+/** A document's foreign-currency fields, or nothing when it is in the home currency. */
+export function foreignDocumentBody(d: { currency: string; exchangeRate: string | null; homeTotal: bigint | null }, home: string) {
+  if (d.currency === home) return undefined;
+  return { exchangeRate: d.exchangeRate, homeTotal: d.homeTotal === null ? null : moneyNumber(d.homeTotal, currencyDecimals(home)) };
+}
+
+/** What a payment of a foreign-currency document adds (present only on one). */
+export const foreignPaymentSchema = {
+  currency: { ...S.string, description: "Only on a foreign-currency payment: its currency (its document's), which amount is in." },
+  exchangeRate: { ...S.string, description: 'Only on a foreign-currency payment: the rate it was paid at (home units per unit).' },
+  homeAmount: { ...S.number, description: 'Only on a foreign-currency payment: its amount in the home currency at that rate.' },
+  exchangeGain: {
+    ...S.number,
+    description:
+      'Only on a foreign-currency payment: the realized exchange gain it posted, in the home currency (negative: a loss), ' +
+      "against the document's rate.",
+  },
+};
+
+/** A payment's foreign-currency fields, or nothing when it is in the home currency. */
+export function foreignPaymentBody(
+  p: { currency: string | null; exchangeRate: string | null; homeAmount: bigint | null; homeSettled: bigint | null },
+  side: 'sale' | 'purchase',
+  home: string,
+) {
+  if (!p.currency || p.exchangeRate === null || p.homeAmount === null) return undefined;
+  const decimals = currencyDecimals(home);
+  const gain = exchangeGainOf(p, side);
+  return {
+    currency: p.currency,
+    exchangeRate: p.exchangeRate,
+    homeAmount: moneyNumber(p.homeAmount, decimals),
+    exchangeGain: moneyNumber(gain, decimals),
+  };
+}
+
+/** A payment's realized exchange gain (negative: loss), in home units: 0 at home. */
+export const exchangeGainOf = (p: { homeAmount: bigint | null; homeSettled: bigint | null }, side: 'sale' | 'purchase') =>
+  p.homeAmount === null || p.homeSettled === null ? 0n : side === 'sale' ? p.homeAmount - p.homeSettled : p.homeSettled - p.homeAmount;

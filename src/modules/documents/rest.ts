@@ -25,6 +25,17 @@ export function quantitiesAsText(body: Record<string, unknown>) {
 export const quantitiesAsNumbers = (schema: Schema) =>
   replaceProperty(schema, ['lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] }));
 
+/** REST takes an exchange rate as a JSON number too; GraphQL as exact decimal text. */
+export const rateAsText = (body: Record<string, unknown>) =>
+  typeof body.exchangeRate === 'number' ? { ...body, exchangeRate: String(body.exchangeRate) } : body;
+
+/** A body's schema with its exchange rate a number or a decimal string. */
+export const rateAsNumber = (schema: Schema) => replaceProperty(schema, ['exchangeRate'], (r) => ({ ...r, type: ['number', 'string'] }));
+
+/** An owed document's body in REST: quantities and its exchange rate as numbers or text. */
+const documentBodyToInput = (body: Record<string, unknown>) => rateAsText(quantitiesAsText(body));
+const documentBodySchema = (schema: Schema) => rateAsNumber(quantitiesAsNumbers(schema));
+
 /** What an owed document's routes say beyond its description. */
 export interface OwedDocumentRoutes {
   path: string;
@@ -58,8 +69,8 @@ export function owedDocumentRoutes(type: OwedDocumentType, r: OwedDocumentRoutes
       filters: r.filters,
       list: r.summaries.list,
       retrieve: r.summaries.retrieve,
-      create: { summary: r.summaries.create, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers },
-      update: { summary: r.summaries.update, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers },
+      create: { summary: r.summaries.create, bodyToInput: documentBodyToInput, documentBody: documentBodySchema },
+      update: { summary: r.summaries.update, bodyToInput: documentBodyToInput, documentBody: documentBodySchema },
       delete: { summary: r.summaries.delete },
     }),
     ...(r.listedWith ?? []),
@@ -84,10 +95,10 @@ export function owedDocumentRoutes(type: OwedDocumentType, r: OwedDocumentRoutes
       operationId: r.payment.mutation,
       summary: r.summaries.pay,
       bodyType: r.payment.inputType,
-      documentBody: (schema) => withoutFields(schema, [type.parentKey]),
+      documentBody: (schema) => rateAsNumber(withoutFields(schema, [type.parentKey])),
       responses: { 201: r.paymentRepresentation.schema },
       // The document is the one in the path; a body naming another is refused by the id check below.
-      bodyToInput: (body, req) => ({ [type.parentKey]: req.params.id, ...body }),
+      bodyToInput: (body, req) => ({ [type.parentKey]: req.params.id, ...rateAsText(body) }),
       document: `mutation ${r.payment.mutation}($input: ${r.payment.inputType}!, $idempotencyKey: String) {
         ${r.payment.mutation}(input: $input, idempotencyKey: $idempotencyKey) { id } }`,
       toVariables: (req) => {

@@ -4,12 +4,12 @@ import type { InputFieldBuilder, InputObjectRef, ObjectFieldBuilder } from '@pot
 import type { WriteScope } from '../../core/tenant.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { money } from '../../graphql/money.ts';
+import { money, moneyIn } from '../../graphql/money.ts';
 import { actionMutation, createMutation, deleteMutation, recordMutation, updateMutation, voidInputType } from '../../graphql/mutations.ts';
 import { readsColumns } from '../../fast-paths/column-fields.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
-import { VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './public.ts';
+import { exchangeGainOf, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './public.ts';
 import {
   createOwedDocument,
   finalizeOwedDocument,
@@ -51,6 +51,8 @@ type LineColumns = {
   taxRatePpm: number | null;
   amount: bigint;
   taxAmount: bigint;
+  /** A foreign-currency document's line: its currency (null: home). */
+  currency: string | null;
 };
 
 /** The fields every document line (invoice, bill, sales receipt, credit note) has over its own columns. */
@@ -70,8 +72,8 @@ export const documentLineFields = (
   unitPrice: t.field({
     type: 'Money',
     description: 'Price per unit.',
-    ...readsColumns('unitPrice'),
-    resolve: (l, _a, ctx) => money(ctx, l.unitPrice),
+    ...readsColumns('unitPrice', 'currency'),
+    resolve: (l, _a, ctx) => moneyIn(ctx, l.currency, l.unitPrice),
   }),
   discountPercent: t.field({
     type: 'Percent',
@@ -91,14 +93,14 @@ export const documentLineFields = (
   amount: t.field({
     type: 'Money',
     description: 'Net amount: quantity × unit price less discount, rounded.',
-    ...readsColumns('amount'),
-    resolve: (l, _a, ctx) => money(ctx, l.amount),
+    ...readsColumns('amount', 'currency'),
+    resolve: (l, _a, ctx) => moneyIn(ctx, l.currency, l.amount),
   }),
   taxAmount: t.field({
     type: 'Money',
     description: 'Tax on the net amount, rounded.',
-    ...readsColumns('taxAmount'),
-    resolve: (l, _a, ctx) => money(ctx, l.taxAmount),
+    ...readsColumns('taxAmount', 'currency'),
+    resolve: (l, _a, ctx) => moneyIn(ctx, l.currency, l.taxAmount),
   }),
 });
 
@@ -163,30 +165,31 @@ export const documentTotalFields = (
   subtotal: t.field({
     type: 'Money',
     description: 'Sum of quantity × unit price over the lines.',
-    ...readsColumns('subtotal'),
-    resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.subtotal),
+    ...readsColumns('subtotal', 'currency'),
+    resolve: (d: TotalColumns, _a, ctx) => moneyIn(ctx, d.currency, d.subtotal),
   }),
   discountTotal: t.field({
     type: 'Money',
     description: 'Sum of the line discounts.',
-    ...readsColumns('discountTotal'),
-    resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.discountTotal),
+    ...readsColumns('discountTotal', 'currency'),
+    resolve: (d: TotalColumns, _a, ctx) => moneyIn(ctx, d.currency, d.discountTotal),
   }),
   taxTotal: t.field({
     type: 'Money',
     description: texts.taxTotal ?? 'Sum of the line taxes.',
-    ...readsColumns('taxTotal'),
-    resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.taxTotal),
+    ...readsColumns('taxTotal', 'currency'),
+    resolve: (d: TotalColumns, _a, ctx) => moneyIn(ctx, d.currency, d.taxTotal),
   }),
   total: t.field({
     type: 'Money',
     description: texts.total ?? 'subtotal − discountTotal + taxTotal.',
-    ...readsColumns('total'),
-    resolve: (d: TotalColumns, _a, ctx) => money(ctx, d.total),
+    ...readsColumns('total', 'currency'),
+    resolve: (d: TotalColumns, _a, ctx) => moneyIn(ctx, d.currency, d.total),
   }),
 });
 
 type OwedColumns = {
+  currency: string;
   status: string;
   total: bigint;
   amountPaid: bigint;
@@ -203,8 +206,8 @@ export const owedDocumentFields = (
   amountPaid: t.field({
     type: 'Money',
     description: texts.amountPaid,
-    ...readsColumns('amountPaid'),
-    resolve: (d: OwedColumns, _a, ctx) => money(ctx, d.amountPaid),
+    ...readsColumns('amountPaid', 'currency'),
+    resolve: (d: OwedColumns, _a, ctx) => moneyIn(ctx, d.currency, d.amountPaid),
   }),
   amountDue: t.field({
     type: 'Money',
@@ -215,8 +218,9 @@ export const owedDocumentFields = (
       'amountPaid',
       ...(texts.credited ? ['amountCredited'] : []),
       ...(texts.writtenOff ? ['amountWrittenOff'] : []),
+      'currency',
     ),
-    resolve: (d: OwedColumns, _a, ctx) => money(ctx, amountDueOf(d)),
+    resolve: (d: OwedColumns, _a, ctx) => moneyIn(ctx, d.currency, amountDueOf(d)),
   }),
   isOverdue: t.boolean({
     description: 'Open or partly paid, and past its due date (today, UTC).',
@@ -495,5 +499,82 @@ export const keepExcessField = (t: InputFieldBuilder<BuilderTypes, 'InputObject'
     description:
       `Pay more than the amount due and keep the excess as the ${party}'s credit (a prepayment of kind OVERPAYMENT, ` +
       'applied to other documents or refunded later). Without it, an amount above the amount due is refused.',
+  }),
+});
+
+/** A document input's currency (its party's) and its own exchange rate. */
+export const currencyInputFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>, party: string) => ({
+  currency: t.string({
+    description: `ISO 4217 currency; it is the ${party}'s currency (its own, else the home currency), so it may be left out.`,
+  }),
+  exchangeRate: t.string({
+    description:
+      'A foreign-currency document: home-currency units per one unit of its currency, exact decimal text (e.g. "1.1034"), used ' +
+      "instead of the exchange-rate table's rate on its date.",
+  }),
+});
+
+/** A payment input's own exchange rate. */
+export const paymentRateInputField = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
+  exchangeRate: t.string({
+    description:
+      "A payment of a foreign-currency document: the rate it was paid at (home units per unit); default the table's rate on its date.",
+  }),
+});
+
+type ForeignColumns = { currency: string; exchangeRate: string | null; total: bigint; homeTotal: bigint | null };
+
+/** What a document in a foreign currency adds: the rate it was posted at and its total in home currency. */
+export const foreignDocumentFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'string' | 'field'>) => ({
+  exchangeRate: t.string({
+    nullable: true,
+    description: 'Home-currency units per one unit of its currency, as posted; null for a home-currency document and an unposted draft.',
+    ...readsColumns('exchangeRate'),
+    resolve: (d: ForeignColumns) => d.exchangeRate,
+  }),
+  homeTotal: t.field({
+    type: 'Money',
+    nullable: true,
+    description: 'Its total in the home currency, as posted (the sum of its converted lines); null for an unposted foreign draft.',
+    ...readsColumns('currency', 'total', 'homeTotal', 'exchangeRate'),
+    resolve: (d: ForeignColumns, _a, ctx) =>
+      d.currency === ctx.organization.baseCurrency ? money(ctx, d.total) : d.homeTotal === null ? null : money(ctx, d.homeTotal),
+  }),
+});
+
+type PaymentCurrencyColumns = {
+  currency: string | null;
+  exchangeRate: string | null;
+  amount: bigint;
+  homeAmount: bigint | null;
+  homeSettled: bigint | null;
+};
+
+/** A payment's currency and, for a foreign one, its rate, home amount and the exchange difference it posted. */
+export const paymentCurrencyFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'string' | 'field'>, side: 'sale' | 'purchase') => ({
+  currency: t.string({
+    description: "ISO 4217 currency of its amount: its document's.",
+    ...readsColumns('currency'),
+    resolve: (p: PaymentCurrencyColumns, _a, ctx) => p.currency ?? ctx.organization.baseCurrency,
+  }),
+  exchangeRate: t.string({
+    nullable: true,
+    description: 'The rate it was paid at (home units per unit); null in the home currency.',
+    ...readsColumns('exchangeRate'),
+    resolve: (p: PaymentCurrencyColumns) => p.exchangeRate,
+  }),
+  homeAmount: t.field({
+    type: 'Money',
+    description: 'Its amount in the home currency, at the rate it was paid at.',
+    ...readsColumns('amount', 'homeAmount'),
+    resolve: (p: PaymentCurrencyColumns, _a, ctx) => money(ctx, p.homeAmount ?? p.amount),
+  }),
+  exchangeGain: t.field({
+    type: 'Money',
+    description:
+      'The realized exchange gain it posted (negative: a loss), in the home currency: the difference between its home amount and ' +
+      "what it cleared at the document's rate. 0 in the home currency.",
+    ...readsColumns('homeAmount', 'homeSettled'),
+    resolve: (p: PaymentCurrencyColumns, _a, ctx) => money(ctx, exchangeGainOf(p, side)),
   }),
 });

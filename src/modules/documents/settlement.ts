@@ -4,7 +4,8 @@ import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { decimalsOf, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
+import { homeCurrency } from './currency.ts';
 import type { Checker } from '../../lib/validate.ts';
 import { assertOpenPeriod } from '../journal/journal.service.ts';
 
@@ -39,8 +40,8 @@ export interface PaymentInput {
 }
 
 /** The fields every payment has, checked (amount above 0, a date, method, reference); more checks may join `check`. */
-export function checkPaymentFields(scope: WriteScope, input: PaymentInput, check: Checker) {
-  const amount = check.money('amount', input.amount, decimalsOf(scope), { required: true });
+export function checkPaymentFields(scope: WriteScope, input: PaymentInput, check: Checker, decimals = decimalsOf(scope)) {
+  const amount = check.money('amount', input.amount, decimals, { required: true });
   if (amount === 0n) check.fail('amount', 'must be above 0');
   return {
     amount: amount ?? 0n,
@@ -56,6 +57,8 @@ export type DocumentLabel = string;
 /** What a payment or a void reads of a document. */
 export interface SettledDocument {
   number: string;
+  /** The currency its amounts are in (absent: home). */
+  currency?: string;
   status: InvoiceStatus;
   issueDate: string;
   total: bigint;
@@ -81,7 +84,7 @@ export function statusAfterPayment(
     const hint = document.status === 'DRAFT' ? '; finalize it first' : '';
     throw new AppError('INVALID_STATE', `${label} ${document.number} is ${statusWords(document.status)} and cannot take a payment${hint}`);
   }
-  const decimals = decimalsOf(scope);
+  const decimals = currencyDecimals(document.currency ?? homeCurrency(scope));
   const due = document.total - document.amountPaid - settledApartFromPayments(document);
   if (amount > due)
     throw validationError([

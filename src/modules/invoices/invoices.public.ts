@@ -3,8 +3,7 @@ import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
-import { decimalsOf } from '../../core/tenant.ts';
-import { moneyNumber } from '../../lib/money.ts';
+import { currencyDecimals, moneyNumber } from '../../lib/money.ts';
 import {
   amountDueOf,
   type DocumentLineRow,
@@ -14,6 +13,10 @@ import {
   paymentVoidFields,
   renderLines,
   excessCreditSchema,
+  foreignDocumentBody,
+  foreignDocumentSchema,
+  foreignPaymentBody,
+  foreignPaymentSchema,
   renderExcessCredit,
 } from '../documents/index.ts';
 
@@ -32,13 +35,16 @@ export type PaymentRow = PrismaTypes.PaymentGetPayload<object> & {
   excessCredit: { id: string; total: bigint } | null;
 };
 
-const INVOICE_SCHEMA = S.object({
-  ...documentHead('inv'),
-  customerId: S.id('cus'),
-  ...documentBody('il', "The customer's reference, e.g. a purchase order number."),
-  amountCredited: { ...S.number, description: 'Credit notes applied to it (amountDue = total − amountPaid − amountCredited).' },
-  amountWrittenOff: { ...S.number, description: 'Written off as bad debt; amountDue also excludes it.' },
-});
+const INVOICE_SCHEMA = S.objectWithOptional(
+  {
+    ...documentHead('inv'),
+    customerId: S.id('cus'),
+    ...documentBody('il', "The customer's reference, e.g. a purchase order number."),
+    amountCredited: { ...S.number, description: 'Credit notes applied to it (amountDue = total − amountPaid − amountCredited).' },
+    amountWrittenOff: { ...S.number, description: 'Written off as bad debt; amountDue also excludes it.' },
+  },
+  foreignDocumentSchema,
+);
 
 export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVOICE_SCHEMA>> = {
   type: INVOICE,
@@ -52,9 +58,9 @@ export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVO
   // One object literal, not spreads of the shared parts: a page renders many invoices, and an object
   // built by spreading is copied property by property and serializes slower (docs/performance.md).
   render(i, organization) {
-    const decimals = decimalsOf({ organization });
+    const decimals = currencyDecimals(i.currency);
     const money = (minor: bigint) => moneyNumber(minor, decimals);
-    return {
+    const body = {
       id: i.id,
       number: i.number,
       status: i.status.toLowerCase(),
@@ -80,25 +86,30 @@ export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVO
       amountCredited: money(i.amountCredited),
       amountWrittenOff: money(i.amountWrittenOff),
     };
+    const foreign = foreignDocumentBody(i, organization.baseCurrency);
+    return foreign ? { ...body, ...foreign } : body;
   },
 };
 
 /** A payment with where it left its invoice (the REST response to recording one). */
-const PAYMENT_SCHEMA = S.object({
-  id: S.id('pay'),
-  invoiceId: S.id('inv'),
-  amount: S.number,
-  date: S.date,
-  method: S.nullable(S.string),
-  reference: S.nullable(S.string),
-  depositAccountId: S.id('acct'),
-  journalEntryId: S.id('je'),
-  invoiceStatus: S.enum(Object.values(InvoiceStatus)),
-  invoiceAmountDue: S.number,
-  excessCredit: excessCreditSchema('cpp'),
-  createdAt: S.dateTime,
-  ...paymentVoidFields,
-});
+const PAYMENT_SCHEMA = S.objectWithOptional(
+  {
+    id: S.id('pay'),
+    invoiceId: S.id('inv'),
+    amount: S.number,
+    date: S.date,
+    method: S.nullable(S.string),
+    reference: S.nullable(S.string),
+    depositAccountId: S.id('acct'),
+    journalEntryId: S.id('je'),
+    invoiceStatus: S.enum(Object.values(InvoiceStatus)),
+    invoiceAmountDue: S.number,
+    excessCredit: excessCreditSchema('cpp'),
+    createdAt: S.dateTime,
+    ...paymentVoidFields,
+  },
+  foreignPaymentSchema,
+);
 
 export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYMENT_SCHEMA>> = {
   type: PAYMENT,
@@ -113,8 +124,8 @@ export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYM
       orderBy: { id: 'asc' },
     }),
   render(p, organization) {
-    const decimals = decimalsOf({ organization });
-    return {
+    const decimals = currencyDecimals(p.currency ?? organization.baseCurrency);
+    const body = {
       id: p.id,
       invoiceId: p.invoiceId,
       amount: moneyNumber(p.amount, decimals),
@@ -131,5 +142,7 @@ export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYM
       voidDate: p.voidDate,
       voidJournalEntryId: p.voidJournalEntryId,
     };
+    const foreign = foreignPaymentBody(p, 'sale', organization.baseCurrency);
+    return foreign ? { ...body, ...foreign } : body;
   },
 };

@@ -4,12 +4,16 @@ import type { LoggedEvent } from '../../events/bus.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
-import { money } from '../../graphql/money.ts';
+import { money, moneyIn } from '../../graphql/money.ts';
 import { actionMutation, voidInputType } from '../../graphql/mutations.ts';
 import { voidOwedWriteOff, writeOffOwedDocument } from '../documents/index.ts';
 import {
   documentLineFields,
   documentTotalFields,
+  currencyInputFields,
+  foreignDocumentFields,
+  paymentCurrencyFields,
+  paymentRateInputField,
   documentVoidFields,
   keepExcessField,
   owedDocumentFields,
@@ -52,7 +56,12 @@ export const PaymentRef = builder.prismaNode('Payment', {
   ...tenantNode('The payment id (`pay_…`).'),
   fields: (t) => ({
     invoice: t.relation('invoice', { description: 'The invoice paid.' }),
-    amount: t.field({ type: 'Money', description: 'Amount received.', resolve: (p, _a, ctx) => money(ctx, p.amount) }),
+    amount: t.field({
+      type: 'Money',
+      description: "Amount received, in the invoice's currency.",
+      resolve: (p, _a, ctx) => moneyIn(ctx, p.currency, p.amount),
+    }),
+    ...paymentCurrencyFields(t, 'sale'),
     date: t.expose('date', { type: 'Date', description: 'Date received.' }),
     depositAccount: t.relation('depositAccount', { description: 'The asset account the money went into.' }),
     method: t.exposeString('method', { nullable: true, description: 'How it was paid, e.g. card or transfer.' }),
@@ -75,6 +84,7 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     dueDate: t.expose('dueDate', { type: 'Date', description: 'When payment is due.' }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
     reference: t.exposeString('reference', { nullable: true, description: "The customer's reference, e.g. a purchase order number." }),
+    ...foreignDocumentFields(t),
     ...documentTotalFields(t),
     ...owedDocumentFields(t, {
       amountPaid: 'Payments received so far.',
@@ -190,8 +200,8 @@ builder.prismaObjectFields('Customer', (t) => ({
   balance: t.field({
     type: 'Money',
     description: 'What the customer owes: the amount due on open and partly paid invoices.',
-    select: { balance: true },
-    resolve: (customer, _args, ctx) => money(ctx, customer.balance),
+    select: { balance: true, currency: true },
+    resolve: (customer, _args, ctx) => moneyIn(ctx, customer.currency, customer.balance),
   }),
 }));
 
@@ -213,6 +223,7 @@ const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
     paymentTermsDays: t.int({ description: "Payment terms in days; default the customer's, else the organization's." }),
     memo: t.string({ description: 'Note to the customer.' }),
     reference: t.string({ description: "The customer's reference, e.g. a purchase order number." }),
+    ...currencyInputFields(t, 'customer'),
     draft: t.boolean({ description: 'Keep it as a draft (not posted) until finalizeInvoice.' }),
     lines: t.field({ type: [InvoiceLineInput], required: true, description: 'At least one line.' }),
   }),
@@ -228,6 +239,7 @@ const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
     memo: t.string({ description: 'Note to the customer; null clears it.' }),
     reference: t.string({ description: "The customer's reference; null clears it." }),
     lines: t.field({ type: [InvoiceLineInput], description: 'The whole new list of lines (at least one), replacing the old.' }),
+    exchangeRate: currencyInputFields(t, 'customer').exchangeRate,
   }),
 });
 
@@ -238,6 +250,7 @@ const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
     invoiceId: t.id({ required: true, description: 'The invoice paid (`inv_…`).' }),
     amount: t.field({ type: 'Money', required: true, description: 'Amount received; at most the amount due, unless keepExcessAsCredit.' }),
     ...keepExcessField(t, 'customer'),
+    ...paymentRateInputField(t),
     date: t.field({ type: 'Date', description: 'Date received; today when omitted. Not before the invoice date, not in a locked period.' }),
     depositAccountId: t.id({ description: 'Asset account the money went into; default the bank account.' }),
     method: t.string({ description: 'How it was paid.' }),

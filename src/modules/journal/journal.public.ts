@@ -3,7 +3,7 @@ import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { decimalsOf } from '../../core/tenant.ts';
-import { moneyNumber } from '../../lib/money.ts';
+import { currencyDecimals, moneyNumber } from '../../lib/money.ts';
 import { declaredList } from '../../declarations.ts';
 
 /** Where an entry came from: typed by hand, or posted by a document, its void, a payment, a reversal (each module declares its own). */
@@ -15,7 +15,8 @@ export const JOURNAL_ENTRY = 'journal_entry';
 type Line = Pick<
   PrismaTypes.JournalLineGetPayload<object>,
   'id' | 'lineNo' | 'accountId' | 'debit' | 'credit' | 'description' | 'customerId' | 'vendorId'
->;
+> &
+  Partial<Pick<PrismaTypes.JournalLineGetPayload<object>, 'currency' | 'foreignAmount'>>;
 export type JournalEntryRow = PrismaTypes.JournalEntryGetPayload<object> & { lines: Line[]; reversedBy: { id: string } | null };
 
 const ENTRY_SCHEMA = S.object(
@@ -33,16 +34,25 @@ const ENTRY_SCHEMA = S.object(
     reversalOfId: S.nullable(S.id('je')),
     reversedById: S.nullable(S.id('je')),
     lines: S.array(
-      S.object({
-        id: S.id('jl'),
-        lineNo: S.integer,
-        accountId: S.id('acct'),
-        debit: S.number,
-        credit: S.number,
-        description: S.nullable(S.string),
-        customerId: S.nullable(S.id('cus')),
-        vendorId: S.nullable(S.id('ven')),
-      }),
+      S.objectWithOptional(
+        {
+          id: S.id('jl'),
+          lineNo: S.integer,
+          accountId: S.id('acct'),
+          debit: S.number,
+          credit: S.number,
+          description: S.nullable(S.string),
+          customerId: S.nullable(S.id('cus')),
+          vendorId: S.nullable(S.id('ven')),
+        },
+        {
+          currency: { ...S.string, description: 'Only on a line converted from a foreign currency: that currency.' },
+          foreignAmount: {
+            ...S.number,
+            description: 'Only on a line converted from a foreign currency: the amount in it, on the same side as debit or credit.',
+          },
+        },
+      ),
     ),
     createdAt: S.dateTime,
   },
@@ -73,16 +83,21 @@ export const journalEntryRepresentation: Representation<JournalEntryRow, Infer<t
       currency: e.currency,
       reversalOfId: e.reversalOfId,
       reversedById: e.reversedBy?.id ?? null,
-      lines: e.lines.map((l) => ({
-        id: l.id,
-        lineNo: l.lineNo,
-        accountId: l.accountId,
-        debit: moneyNumber(l.debit, decimals),
-        credit: moneyNumber(l.credit, decimals),
-        description: l.description,
-        customerId: l.customerId,
-        vendorId: l.vendorId,
-      })),
+      lines: e.lines.map((l) => {
+        const line = {
+          id: l.id,
+          lineNo: l.lineNo,
+          accountId: l.accountId,
+          debit: moneyNumber(l.debit, decimals),
+          credit: moneyNumber(l.credit, decimals),
+          description: l.description,
+          customerId: l.customerId,
+          vendorId: l.vendorId,
+        };
+        return l.currency && l.foreignAmount != null
+          ? { ...line, currency: l.currency, foreignAmount: moneyNumber(l.foreignAmount, currencyDecimals(l.currency)) }
+          : line;
+      }),
       createdAt: e.createdAt.toISOString(),
     };
   },

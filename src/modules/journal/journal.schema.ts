@@ -1,7 +1,7 @@
 import { builder, tenantNode } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
-import { money } from '../../graphql/money.ts';
+import { money, moneyIn } from '../../graphql/money.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
 import { accountBalances } from '../reports/reports.service.ts';
@@ -15,6 +15,16 @@ export const JournalLineRef = builder.prismaObject('JournalLine', {
     account: t.relation('account', { description: 'The account posted to.' }),
     debit: t.field({ type: 'Money', description: 'Debit amount; 0 on a credit line.', resolve: (l, _a, ctx) => money(ctx, l.debit) }),
     credit: t.field({ type: 'Money', description: 'Credit amount; 0 on a debit line.', resolve: (l, _a, ctx) => money(ctx, l.credit) }),
+    currency: t.exposeString('currency', {
+      nullable: true,
+      description: 'A line converted from a foreign currency (a document in it): that currency; null on a home-currency line.',
+    }),
+    foreignAmount: t.field({
+      type: 'Money',
+      nullable: true,
+      description: 'A line converted from a foreign currency: the amount in it, on the same side as debit or credit.',
+      resolve: (l, _a, ctx) => (l.currency && l.foreignAmount !== null ? moneyIn(ctx, l.currency, l.foreignAmount) : null),
+    }),
     description: t.exposeString('description', { nullable: true, description: 'Line memo.' }),
     date: t.expose('date', { type: 'Date', description: 'The entry date (repeated on each line).' }),
     customer: t.relation('customer', { nullable: true, description: 'The customer this line concerns, e.g. on receivables.' }),

@@ -48,6 +48,9 @@ export interface PostingLine {
   description?: string | null;
   customerId?: string | null;
   vendorId?: string | null;
+  /** A line converted from a foreign currency: that currency and the amount in it (on the line's side). */
+  currency?: string | null;
+  foreignAmount?: bigint | null;
 }
 
 export interface Posting {
@@ -234,6 +237,8 @@ export const JOURNAL_LINE_COLUMNS = [
   'date',
   'customerId',
   'vendorId',
+  'currency',
+  'foreignAmount',
 ] as const;
 
 export const DAILY_TOTAL_KEY = ['organizationId', 'accountId', 'date'] as const;
@@ -280,6 +285,8 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
     date: posting.date,
     customerId: line.customerId ?? null,
     vendorId: line.vendorId ?? null,
+    currency: line.currency ?? null,
+    foreignAmount: line.foreignAmount ?? null,
   }));
   const written: PrismaTypes.JournalEntryGetPayload<object> = {
     id,
@@ -322,6 +329,8 @@ export function mirrorLines(
     description: string | null;
     customerId: string | null;
     vendorId: string | null;
+    currency?: string | null;
+    foreignAmount?: bigint | null;
   }[],
 ): PostingLine[] {
   return lines.map((l) => ({
@@ -331,6 +340,8 @@ export function mirrorLines(
     description: l.description,
     customerId: l.customerId,
     vendorId: l.vendorId,
+    currency: l.currency ?? null,
+    foreignAmount: l.foreignAmount ?? null,
   }));
 }
 

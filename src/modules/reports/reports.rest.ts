@@ -73,7 +73,7 @@ export const reportRoutes: RestRoute[] = [
     summary:
       'Aged receivables as of a date (today when asOf is left out): what each customer owes, by days past due, with each open ' +
       'invoice and unused credit note',
-    args: '$asOf: Date',
+    args: '$asOf: Date, $currency: String',
     selection: `asOf rows { customer { id name } ${BUCKETS} } totals { ${BUCKETS} } invoices { invoice { id } number ${AGED} }
       creditNotes { creditNote { id } number ${AGED} } customerPrepayments { customerPrepayment { id } number ${AGED} }`,
   }),
@@ -81,7 +81,7 @@ export const reportRoutes: RestRoute[] = [
     name: 'aged-payables',
     field: 'agedPayables',
     summary: 'Aged payables as of a date (today when asOf is left out): what is owed to each vendor, by days past due, with each open bill',
-    args: '$asOf: Date',
+    args: '$asOf: Date, $currency: String',
     selection: `asOf rows { vendor { id name } ${BUCKETS} } totals { ${BUCKETS} } bills { bill { id } number ${AGED} }
       vendorCredits { vendorCredit { id } number ${AGED} } vendorPrepayments { vendorPrepayment { id } number ${AGED} }`,
   }),

@@ -1,7 +1,7 @@
 import type { ObjectFieldBuilder } from '@pothos/core';
 import { requires } from '../../graphql/scopes.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
-import { money } from '../../graphql/money.ts';
+import { money, moneyIn } from '../../graphql/money.ts';
 import { pageArgs, pageType } from '../../graphql/pages.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
@@ -216,14 +216,26 @@ const GeneralLedgerAllAccounts = builder.objectRef<AllLedgers>('GeneralLedgerAll
 type Aged = Awaited<ReturnType<typeof agedReceivables>>;
 type AgingBuckets = Aged['totals'];
 // The bucket rule: days overdue = asOf − due date; current while not overdue (due on or after asOf).
-const agingFields = <Row extends AgingBuckets>(t: ObjectFieldBuilder<BuilderTypes, Row>) => ({
-  current: t.field({ type: 'Money', description: 'Not yet due: due on or after asOf.', resolve: (r, _a, ctx) => money(ctx, r.current) }),
-  days1to30: t.field({ type: 'Money', description: '1 to 30 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days1to30) }),
-  days31to60: t.field({ type: 'Money', description: '31 to 60 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days31to60) }),
-  days61to90: t.field({ type: 'Money', description: '61 to 90 days past due.', resolve: (r, _a, ctx) => money(ctx, r.days61to90) }),
-  over90: t.field({ type: 'Money', description: 'More than 90 days past due.', resolve: (r, _a, ctx) => money(ctx, r.over90) }),
-  total: t.field({ type: 'Money', description: 'All buckets.', resolve: (r, _a, ctx) => money(ctx, r.total) }),
-});
+const AGING_COLUMNS = {
+  current: 'Not yet due: due on or after asOf.',
+  days1to30: '1 to 30 days past due.',
+  days31to60: '31 to 60 days past due.',
+  days61to90: '61 to 90 days past due.',
+  over90: 'More than 90 days past due.',
+  total: 'All buckets.',
+} as const;
+/** The aging columns, in the report's currency (home unless it was asked for one). */
+const agingFields = <Row extends AgingBuckets>(t: ObjectFieldBuilder<BuilderTypes, Row>) =>
+  Object.fromEntries(
+    Object.entries(AGING_COLUMNS).map(([column, description]) => [
+      column,
+      t.field({
+        type: 'Money',
+        description,
+        resolve: (r, _a, ctx) => moneyIn(ctx, r.currency, r[column as keyof typeof AGING_COLUMNS]),
+      }),
+    ]),
+  ) as Record<keyof typeof AGING_COLUMNS, ReturnType<typeof t.field>>;
 const AgedReceivablesRow = builder.objectRef<Aged['rows'][number]>('AgedReceivablesRow').implement({
   description: 'What one customer owes, by age.',
   fields: (t) => ({
@@ -260,7 +272,7 @@ const agedDocumentFields = <Row extends AgedDocument>(t: ObjectFieldBuilder<Buil
   outstanding: t.field({
     type: 'Money',
     description: 'What was still due on it at the end of asOf: its total less payments dated on or before it.',
-    resolve: (d, _a, ctx) => money(ctx, d.outstanding),
+    resolve: (d, _a, ctx) => moneyIn(ctx, d.currency, d.outstanding),
   }),
 });
 const AgedInvoice = builder.objectRef<AgedDocument & { document: PrismaTypes.InvoiceGetPayload<object> }>('AgedInvoice').implement({
@@ -322,12 +334,12 @@ const AgedVendorPrepayment = builder
 /** The aging detail's rows of one kind with each document, read in one query (a document settled since shows as it is now). */
 async function agedDocuments<Row extends { id: string }>(
   ctx: GraphQLContext,
-  asOf: string,
+  { asOf, currency }: { asOf: string; currency: string | null },
   side: AgingSide,
   kind: 'document' | 'credit_note' | 'vendor_credit' | 'customer_prepayment' | 'vendor_prepayment',
   read: (ids: string[]) => Promise<Row[]>,
 ) {
-  const detail = (await agingDetail(ctx, asOf, side)).filter((d) => d.kind === kind);
+  const detail = (await agingDetail(ctx, asOf, side, currency ?? undefined)).filter((d) => d.kind === kind);
   const documents = new Map((await read(detail.map((d) => d.id))).map((d) => [d.id, d]));
   return detail.map((d) => ({ ...d, document: documents.get(d.id)! }));
 }
@@ -344,7 +356,7 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
         'Credit notes with credit unused at the end of asOf, as negative amounts aged from their dates (days overdue: days since ' +
         'issued). Read only when asked for.',
       resolve: (r, _a, ctx) =>
-        agedDocuments(ctx, r.asOf, 'receivables', 'credit_note', (ids) =>
+        agedDocuments(ctx, r, 'receivables', 'credit_note', (ids) =>
           ctx.prisma.creditNote.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
@@ -354,7 +366,7 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
         'Prepayments and kept overpayments with credit unused at the end of asOf, as negative amounts aged from their dates. Read only ' +
         'when asked for.',
       resolve: (r, _a, ctx) =>
-        agedDocuments(ctx, r.asOf, 'receivables', 'customer_prepayment', (ids) =>
+        agedDocuments(ctx, r, 'receivables', 'customer_prepayment', (ids) =>
           ctx.prisma.customerPrepayment.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
@@ -364,7 +376,7 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
         'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes and customerPrepayments they sum to ' +
         'the rows per customer and bucket. Read only when asked for.',
       resolve: (r, _a, ctx) =>
-        agedDocuments(ctx, r.asOf, 'receivables', 'document', (ids) =>
+        agedDocuments(ctx, r, 'receivables', 'document', (ids) =>
           ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
@@ -382,7 +394,7 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
         'Vendor credits with credit unused at the end of asOf, as negative amounts aged from their dates (days overdue: days ' +
         'since issued). Read only when asked for.',
       resolve: (r, _a, ctx) =>
-        agedDocuments(ctx, r.asOf, 'payables', 'vendor_credit', (ids) =>
+        agedDocuments(ctx, r, 'payables', 'vendor_credit', (ids) =>
           ctx.prisma.vendorCredit.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
@@ -392,7 +404,7 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
         'Prepayments to vendors and kept overpayments with credit unused at the end of asOf, as negative amounts aged from their dates. ' +
         'Read only when asked for.',
       resolve: (r, _a, ctx) =>
-        agedDocuments(ctx, r.asOf, 'payables', 'vendor_prepayment', (ids) =>
+        agedDocuments(ctx, r, 'payables', 'vendor_prepayment', (ids) =>
           ctx.prisma.vendorPrepayment.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
@@ -402,7 +414,7 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
         'Aging detail: every bill open at the end of asOf, most overdue first; with vendorCredits and vendorPrepayments they sum to the ' +
         'rows per vendor and bucket. Read only when asked for.',
       resolve: (r, _a, ctx) =>
-        agedDocuments(ctx, r.asOf, 'payables', 'document', (ids) =>
+        agedDocuments(ctx, r, 'payables', 'document', (ids) =>
           ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
@@ -661,14 +673,28 @@ builder.queryFields((t) => ({
     type: AgedPayables,
     extensions: requires('reports:read'),
     description: 'Aged payables as of a date (today when omitted).',
-    args: { asOf: t.arg({ type: 'Date' }) },
-    resolve: (_p, args, ctx) => agedPayables(ctx, args.asOf ?? undefined),
+    args: {
+      asOf: t.arg({ type: 'Date' }),
+      currency: t.arg.string({
+        description:
+          'Only the documents in this currency (ISO 4217), in it: what each party owes in its own currency. Without it, every ' +
+          'document, in the home currency (the total equals the control account on the trial balance).',
+      }),
+    },
+    resolve: (_p, args, ctx) => agedPayables(ctx, args.asOf ?? undefined, args.currency),
   }),
   agedReceivables: t.field({
     type: AgedReceivables,
     extensions: requires('reports:read'),
     description: 'Aged receivables as of a date (today when omitted).',
-    args: { asOf: t.arg({ type: 'Date' }) },
-    resolve: (_p, args, ctx) => agedReceivables(ctx, args.asOf ?? undefined),
+    args: {
+      asOf: t.arg({ type: 'Date' }),
+      currency: t.arg.string({
+        description:
+          'Only the documents in this currency (ISO 4217), in it: what each party owes in its own currency. Without it, every ' +
+          'document, in the home currency (the total equals the control account on the trial balance).',
+      }),
+    },
+    resolve: (_p, args, ctx) => agedReceivables(ctx, args.asOf ?? undefined, args.currency),
   }),
 }));

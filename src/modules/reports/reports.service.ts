@@ -5,6 +5,7 @@
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { addDays, fiscalYearStart, today } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
+import { isCurrencyCode } from '../../lib/money.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
@@ -344,24 +345,33 @@ export const AGING_SIDES = {
 export type AgingSide = keyof typeof AGING_SIDES;
 
 /** The rows of `table` open at the end of `asOf`, in two halves: still open and issued by then, or settled after it. */
-function openRows(table: string, columns: Prisma.Sql, organizationId: string, asOf: string, openStatuses: string) {
+function openRows(
+  table: string,
+  columns: Prisma.Sql,
+  organizationId: string,
+  asOf: string,
+  openStatuses: string,
+  currency: string | undefined,
+) {
+  const inCurrency = currency ? Prisma.sql` AND i."currency" = ${currency}` : Prisma.empty;
   return Prisma.sql`
       SELECT ${columns} FROM ${Prisma.raw(`"${table}"`)} i
-      WHERE i."organizationId" = ${organizationId} AND i."status" IN (${Prisma.raw(openStatuses)}) AND i."issueDate" <= ${asOf}
+      WHERE i."organizationId" = ${organizationId} AND i."status" IN (${Prisma.raw(openStatuses)}) AND i."issueDate" <= ${asOf}${inCurrency}
       UNION ALL
       SELECT ${columns} FROM ${Prisma.raw(`"${table}"`)} i
       -- The issue date as an expression: no planner may read this half by the issue-date index (every
       -- document issued before the date), whatever its statistics; the settled-after index finds the few.
-      WHERE i."organizationId" = ${organizationId} AND i."settledOn" > ${asOf} AND i."issueDate" || '' <= ${asOf}`;
+      WHERE i."organizationId" = ${organizationId} AND i."settledOn" > ${asOf} AND i."issueDate" || '' <= ${asOf}${inCurrency}`;
 }
 
 /**
  * Each document open at the end of `asOf` with what was still due on it then: its total less its
  * payments (and credit applied) dated on or before `asOf` (a payment voided by then paid nothing); and
  * each credit document's credit still unused then (not applied, not refunded), as a negative amount due
- * on its own date.
+ * on its own date. In home currency (a foreign document's home total less what its settlements cleared
+ * at its rate, as the ledger has it), or, given a `currency`, only the documents in it, in it.
  */
-function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.Sql {
+function openAt(organizationId: string, asOf: string, side: AgingSide, currency?: string): Prisma.Sql {
   const t = AGING_SIDES[side];
   const [payments, documentKey, party] = [t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
   const credits = creditDocumentTypes(t.credits);
@@ -372,21 +382,24 @@ function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.S
   const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id')}`);
   // A payment or write-off voided by then settled nothing.
   const standing = Prisma.sql`AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})`;
+  const [total, settled] = currency
+    ? [Prisma.sql`i."total"`, Prisma.sql`p."amount"`]
+    : [Prisma.sql`COALESCE(i."homeTotal", i."total")`, Prisma.sql`COALESCE(p."homeSettled", p."amount")`];
   const writtenOff = t.writeOffs
-    ? Prisma.sql` - COALESCE((SELECT SUM(p."amount") FROM ${Prisma.raw(`"${t.writeOffs}"`)} p WHERE p.${documentKey} = i."id"
+    ? Prisma.sql` - COALESCE((SELECT SUM(${settled}) FROM ${Prisma.raw(`"${t.writeOffs}"`)} p WHERE p.${documentKey} = i."id"
       AND p."date" <= ${asOf} ${standing}), 0)`
     : Prisma.empty;
   const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate",
-    i."total"
-      - COALESCE((SELECT SUM(p."amount") FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} ${standing}), 0)
+    ${total}
+      - COALESCE((SELECT SUM(${settled}) FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} ${standing}), 0)
       ${credited.length ? Prisma.join(credited, '', '', '') : Prisma.empty}${writtenOff} AS "due"`;
-  const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`);
+  const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`, currency);
   const unused = credits.map((c) => {
     const creditThen = Prisma.sql`${Prisma.raw(`'${c.resource}'`)} AS "kind", i."id", i."number",
       i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"
       - ${usedBy(`${c.typename}Allocation`, c.parentKey, 'id')}
       - ${usedBy(`${c.typename}Refund`, c.parentKey, 'id')}) AS "due"`;
-    return openRows(c.typename, creditThen, organizationId, asOf, `'OPEN'`);
+    return openRows(c.typename, creditThen, organizationId, asOf, `'OPEN'`, currency);
   });
   return Prisma.join([documents, ...unused], ' UNION ALL ', '', '');
 }
@@ -395,7 +408,7 @@ function openAt(organizationId: string, asOf: string, side: AgingSide): Prisma.S
  * The statement of aged receivables (or payables) as at `asOf`: one row per party owing (owed) then, with its buckets
  * (test/db/list-plans.test.ts reads its plan).
  */
-export function agingStatement(organizationId: string, asOf: string, side: AgingSide = 'receivables'): Prisma.Sql {
+export function agingStatement(organizationId: string, asOf: string, side: AgingSide = 'receivables', currency?: string): Prisma.Sql {
   const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
   return Prisma.sql`
     SELECT o."partyId",
@@ -404,7 +417,7 @@ export function agingStatement(organizationId: string, asOf: string, side: Aging
       SUM(CASE WHEN o."dueDate" < ${d30} AND o."dueDate" >= ${d60} THEN o."due" ELSE 0 END) AS "days31to60",
       SUM(CASE WHEN o."dueDate" < ${d60} AND o."dueDate" >= ${d90} THEN o."due" ELSE 0 END) AS "days61to90",
       SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
-    FROM (${openAt(organizationId, asOf, side)}) o
+    FROM (${openAt(organizationId, asOf, side, currency)}) o
     GROUP BY o."partyId"
     -- Not a WHERE on "due": PostgreSQL would push it into every half and run the subqueries twice. A
     -- customer whose unused credit outweighs what it owes shows, with a negative total (a credit).
@@ -434,7 +447,7 @@ export function agingBucket(dueDate: string, asOf: string): { daysOverdue: numbe
  * Aging detail: every invoice (bill) open at the end of `asOf` with what was due on it then, its days
  * overdue and bucket, most overdue first. Its amounts sum, per party and bucket, to the aged report's.
  */
-export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide) {
+export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide, currency?: string) {
   const rows: {
     /** `document`, or the resource of the credit document whose unused credit the row is (`credit_note`). */
     kind: string;
@@ -446,7 +459,7 @@ export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide)
     due: unknown;
   }[] = await tenant.prisma.$queryRaw(
     Prisma.sql`SELECT o."kind", o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM
-      (${openAt(tenant.organizationId, asOf, side)}) o ORDER BY o."dueDate", o."number"`,
+      (${openAt(tenant.organizationId, asOf, side, currency)}) o ORDER BY o."dueDate", o."number"`,
   );
   return rows
     .map((r) => ({
@@ -457,6 +470,7 @@ export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide)
       issueDate: r.issueDate,
       dueDate: r.dueDate,
       outstanding: minor(r.due),
+      currency: currency ?? null,
       ...agingBucket(r.dueDate, asOf),
     }))
     .filter((r) => r.outstanding !== 0n);
@@ -465,25 +479,34 @@ export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide)
 type Buckets = Record<(typeof AGING_BUCKETS)[number], bigint>;
 
 /** The aged sums as at `asOf` per party id, from one aggregate in the database (no document is loaded into the process). */
-async function agedSums(tenant: Tenant, asOf: string, side: AgingSide): Promise<Map<string, Buckets>> {
+async function agedSums(tenant: Tenant, asOf: string, side: AgingSide, currency?: string): Promise<Map<string, Buckets>> {
   const sums: ({ partyId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(
-    agingStatement(tenant.organizationId, asOf, side),
+    agingStatement(tenant.organizationId, asOf, side, currency),
   );
   return new Map(sums.map((row) => [row.partyId, Object.fromEntries(AGING_BUCKETS.map((k) => [k, minor(row[k])])) as Buckets]));
 }
 
 /** Rows of parties (by name) with their buckets and total, and the totals of every column. */
-function agingTable<Party extends { id: string }>(asOf: string, parties: Party[], perParty: Map<string, Buckets>) {
+function agingTable<Party extends { id: string }>(asOf: string, parties: Party[], perParty: Map<string, Buckets>, currency: string | null) {
   const rows = parties.map((party) => {
     const b = perParty.get(party.id)!;
-    return { party, ...b, total: AGING_BUCKETS.reduce((t, k) => t + b[k], 0n) };
+    return { party, ...b, total: AGING_BUCKETS.reduce((t, k) => t + b[k], 0n), currency };
   });
   const columns = [...AGING_BUCKETS, 'total'] as const;
   const totals = Object.fromEntries(columns.map((k) => [k, rows.reduce((t, r) => t + r[k], 0n)])) as Record<
     (typeof columns)[number],
     bigint
   >;
-  return { asOf, rows, totals };
+  return { asOf, currency, rows, totals: { ...totals, currency } };
+}
+
+/** An aged report's currency: a document currency (ISO 4217) to age only the documents in it, in it; none for all, in home currency. */
+export function agingCurrency(currency: string | null | undefined) {
+  if (currency === undefined || currency === null) return undefined;
+  const code = currency.trim().toUpperCase();
+  if (!isCurrencyCode(code))
+    throw validationError([{ path: 'currency', message: `"${currency}" is not an ISO 4217 currency code (such as EUR)` }]);
+  return code;
 }
 
 /**
@@ -498,13 +521,14 @@ function agingTable<Party extends { id: string }>(asOf: string, parties: Party[]
  * less its payments dated on or before `asOf`) is bucketed by its due date (current = not yet due; then
  * 1–30, 31–60, 61–90, over 90 days past due) and summed per customer.
  */
-export async function agedReceivables(tenant: Tenant, asOf = today()) {
-  const perCustomer = await agedSums(tenant, asOf, 'receivables');
+export async function agedReceivables(tenant: Tenant, asOf = today(), currency?: string | null) {
+  const code = agingCurrency(currency);
+  const perCustomer = await agedSums(tenant, asOf, 'receivables', code);
   const customers = await tenant.prisma.customer.findMany({
     where: { organizationId: tenant.organizationId, id: { in: [...perCustomer.keys()] } },
     orderBy: { name: 'asc' },
   });
-  const table = agingTable(asOf, customers, perCustomer);
+  const table = agingTable(asOf, customers, perCustomer, code ?? null);
   return { ...table, rows: table.rows.map(({ party, ...buckets }) => ({ customer: party, ...buckets })) };
 }
 
@@ -512,13 +536,14 @@ export async function agedReceivables(tenant: Tenant, asOf = today()) {
  * What we owed vendors at the end of `asOf`, by how overdue it was then: aged receivables' rules, over bills and bill payments; the
  * total equals the payables balance then.
  */
-export async function agedPayables(tenant: Tenant, asOf = today()) {
-  const perVendor = await agedSums(tenant, asOf, 'payables');
+export async function agedPayables(tenant: Tenant, asOf = today(), currency?: string | null) {
+  const code = agingCurrency(currency);
+  const perVendor = await agedSums(tenant, asOf, 'payables', code);
   const vendors = await tenant.prisma.vendor.findMany({
     where: { organizationId: tenant.organizationId, id: { in: [...perVendor.keys()] } },
     orderBy: { name: 'asc' },
   });
-  const table = agingTable(asOf, vendors, perVendor);
+  const table = agingTable(asOf, vendors, perVendor, code ?? null);
   return { ...table, rows: table.rows.map(({ party, ...buckets }) => ({ vendor: party, ...buckets })) };
 }
 
@@ -559,7 +584,12 @@ export function taxStatement(organizationId: string, from: string, to: string): 
     // A void takes back what its document posted; a refund receipt and a credit document are their side's mirror.
     const mirrored = (posting === 'voided') !== (d.givesBack === true);
     const sign = `${mirrored ? '-' : ''}${documents === 'SalesReceipt' ? `(CASE WHEN i."kind" = 'REFUND' THEN -1 ELSE 1 END) * ` : ''}`;
-    const [taxable, tax] = [`${sign}l."amount"`, `${sign}l."taxAmount"`];
+    // In home currency: a foreign document's lines keep their amounts converted as posted.
+    // A write-off's relieved tax is kept in home currency already.
+    const [taxable, tax] =
+      d.lines === '"InvoiceWriteOffTax"'
+        ? [`${sign}l."amount"`, `${sign}l."taxAmount"`]
+        : [`${sign}COALESCE(l."homeAmount", l."amount")`, `${sign}COALESCE(l."homeTaxAmount", l."taxAmount")`];
     const [sales, purchases] =
       d.side === 'sales'
         ? [
@@ -750,7 +780,7 @@ export async function partyStatement(tenant: Tenant, side: AgingSide, partyId: s
     openingBalance,
     lines: rows,
     closingBalance: balance,
-    aging: { ...buckets, total: AGING_BUCKETS.reduce((t, k) => t + buckets[k], 0n) },
+    aging: { ...buckets, total: AGING_BUCKETS.reduce((t, k) => t + buckets[k], 0n), currency: null },
   };
 }
 

@@ -16,6 +16,7 @@ import type { SearchProvider } from '../../lib/search.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT } from '../accounts/accounts.service.ts';
 import {
+  refuseForeignParty,
   checkSaleLines,
   documentPostingLines,
   documentWhere,
@@ -86,6 +87,7 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
   ]);
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   else if (customer && !customer.active && kind === 'SALE') check.fail('customerId', 'is an inactive customer');
+  else if (customer) refuseForeignParty(tenant, check, 'customerId', 'sales receipts', customer);
   if (input.refundOfId && kind === 'REFUND') {
     if (!original) check.fail('refundOfId', `no sales receipt with id "${input.refundOfId}"`);
     else if (original.kind !== 'SALE') check.fail('refundOfId', `${original.number} is a refund, not a sale`);
