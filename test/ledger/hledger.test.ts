@@ -1,11 +1,14 @@
 // An independent ledger checks the books: eighteen months of a company's work written through the REST
 // API as a bookkeeper writes it, mistakes and their corrections included (drafts edited and deleted,
 // payments voided, bad debts written off and put back, vendor credits, credit notes, deposits and
-// overpayments kept as credit and applied later), then every journal
+// overpayments kept as credit and applied later), and the same in euros, yen and dinars at rates that
+// move month by month, then every journal
 // entry exported to hledger (Debian's plain-text accounting tool), which computes each account's balance
 // at each month end by itself. Our trial balance must equal hledger's at every date, and our aged
 // receivables and payables and each party's statement must equal, customer by customer and vendor by
-// vendor, the control accounts' balances hledger finds from the entries' party names.
+// vendor, the control accounts' balances hledger finds from the entries' party names; each foreign
+// party's balance in its own currency is what hledger finds in that commodity (foreign lines are
+// exported as `EUR 100.00 @@ 110.00`, and home figures are read at cost).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -270,7 +273,96 @@ async function writeWorkload() {
   }
 }
 
-type Line = { accountId: string; debit: number; credit: number; customerId: string | null; vendorId: string | null };
+/**
+ * The same eighteen months in other currencies: a customer in euros, one in yen, a vendor in dinars; rates
+ * set month by month, documents posted at the table's rate or their own, paid in parts at other rates,
+ * payments voided, a write-off made and undone. Answers the foreign parties, by currency.
+ */
+async function writeForeignWorkload() {
+  const next = random(4217);
+  const accounts = Object.fromEntries(
+    ((await call('GET', '/api/v1/accounts?limit=100')).data as { code: string; id: string }[]).map((a) => [a.code, a.id]),
+  );
+  const parties = {
+    EUR: (await call('POST', '/api/v1/customers', { name: 'Euro Customer', currency: 'EUR' })).id as string,
+    JPY: (await call('POST', '/api/v1/customers', { name: 'Yen Customer', currency: 'JPY' })).id as string,
+    KWD: (await call('POST', '/api/v1/vendors', { name: 'Dinar Vendor', currency: 'KWD' })).id as string,
+  };
+  const decimals = { EUR: 2, JPY: 0, KWD: 3 } as const;
+  const amountIn = (currency: keyof typeof decimals, max: number) =>
+    Math.round((next() * max + 1) * 10 ** decimals[currency]) / 10 ** decimals[currency];
+  const open: { path: string; id: string; currency: keyof typeof decimals; date: string }[] = [];
+  let paymentCount = 0;
+  let writeOffs = 0;
+  for (let month = 0; month < 18; month++) {
+    const start = addDays('2025-06-01', month * 30);
+    const rates = [
+      { currency: 'EUR', date: start, rate: (1.05 + next() * 0.1).toFixed(4) },
+      { currency: 'JPY', date: start, rate: (0.006 + next() * 0.0015).toFixed(6) },
+      { currency: 'KWD', date: start, rate: (3.2 + next() * 0.1).toFixed(4) },
+    ];
+    await call('POST', '/api/v1/exchange-rates/bulk', { rates });
+    const date = addDays(start, Math.floor(next() * 10));
+    for (const currency of ['EUR', 'JPY'] as const) {
+      const draft = month % 4 === 1;
+      const own = month % 5 === 2 ? { exchangeRate: (Number(rates[0]!.rate) + 0.01).toFixed(4) } : {};
+      const line = { description: 'Export', unitPrice: amountIn(currency, currency === 'JPY' ? 90_000 : 900), taxRate: 10 };
+      const invoice = await call('POST', '/api/v1/invoices', {
+        customerId: parties[currency],
+        issueDate: date,
+        draft,
+        ...(currency === 'EUR' ? own : {}),
+        lines: [line],
+      });
+      if (draft) await call('POST', `/api/v1/invoices/${invoice.id}/finalize`, {});
+      open.push({ path: 'invoices', id: invoice.id, currency, date });
+    }
+    const bill = await call('POST', '/api/v1/bills', {
+      vendorId: parties.KWD,
+      issueDate: date,
+      lines: [{ description: 'Import', unitPrice: amountIn('KWD', 300), accountId: accounts['6000'] }],
+    });
+    open.push({ path: 'bills', id: bill.id, currency: 'KWD', date });
+    // Pay some of what is open, in part or in full, at the table's rate of the day or the bank's own.
+    for (const document of [...open]) {
+      if (next() < 0.4) continue;
+      const current = await call('GET', `/api/v1/${document.path}/${document.id}`);
+      if (current.amountDue <= 0) {
+        open.splice(open.indexOf(document), 1);
+        continue;
+      }
+      const paidOn = addDays(date, 5 + Math.floor(next() * 20));
+      const part = next() < 0.5;
+      const scale = 10 ** decimals[document.currency];
+      const amount = part ? Math.floor((current.amountDue * scale) / 2) / scale || current.amountDue : current.amountDue;
+      const payment = await call('POST', `/api/v1/${document.path}/${document.id}/payments`, {
+        amount,
+        date: paidOn,
+        ...(next() < 0.3 ? { exchangeRate: (Number(current.exchangeRate) * (0.97 + next() * 0.06)).toFixed(6) } : {}),
+      });
+      if (++paymentCount % 4 === 0)
+        await call('POST', `/api/v1/${document.path === 'invoices' ? 'payments' : 'bill-payments'}/${payment.id}/void`, {
+          date: addDays(paidOn, 3),
+        });
+      else if (document.path === 'invoices' && part && writeOffs < 2) {
+        // The rest will never come: written off, and the second time put back a week later.
+        await call('POST', `/api/v1/invoices/${document.id}/write-off`, { date: addDays(paidOn, 2) });
+        if (++writeOffs === 2) await call('POST', `/api/v1/invoices/${document.id}/write-off/void`, { date: addDays(paidOn, 9) });
+      }
+    }
+  }
+  return parties;
+}
+
+type Line = {
+  accountId: string;
+  debit: number;
+  credit: number;
+  customerId: string | null;
+  vendorId: string | null;
+  currency?: string;
+  foreignAmount?: number;
+};
 
 /** Every journal entry as an hledger transaction; control-account lines are kept per party (`1200:cus_…`). */
 async function exportJournal() {
@@ -285,7 +377,13 @@ async function exportJournal() {
       for (const line of entry.lines) {
         const code = codes[line.accountId]!;
         const party = code === '1200' ? line.customerId : code === '2000' ? line.vendorId : null;
-        out.push(`    ${party ? `${code}:${party}` : code}  ${(line.debit - line.credit).toFixed(2)}`);
+        const account = party ? `${code}:${party}` : code;
+        const home = line.debit - line.credit;
+        // A line converted from a foreign currency: its amount in it, at the home amount it was posted at.
+        if (line.currency) {
+          const foreign = (home < 0 ? -1 : 1) * line.foreignAmount!;
+          out.push(`    ${account}  ${line.currency} ${foreign.toFixed(FOREIGN_DECIMALS[line.currency]!)} @@ ${Math.abs(home).toFixed(2)}`);
+        } else out.push(`    ${account}  ${home.toFixed(2)}`);
       }
       out.push('');
     }
@@ -296,9 +394,11 @@ async function exportJournal() {
   return file;
 }
 
-/** hledger's balance of every account (and party subaccount) at the end of `asOf`, in cents. */
+const FOREIGN_DECIMALS: Record<string, number> = { EUR: 2, JPY: 0, KWD: 3 };
+
+/** hledger's balance of every account (and party subaccount) at the end of `asOf`, in cents: foreign amounts at their cost. */
 function hledgerBalances(file: string, asOf: string): Map<string, number> {
-  const args = ['-f', file, 'balance', '--flat', '--no-total', '-e', addDays(asOf, 1), '-O', 'csv', '--empty'];
+  const args = ['-f', file, 'balance', '--flat', '--no-total', '-B', '-e', addDays(asOf, 1), '-O', 'csv', '--empty'];
   const csv = execFileSync(HLEDGER, args, { encoding: 'utf8' });
   const balances = new Map<string, number>();
   for (const row of csv.trim().split('\n').slice(1)) {
@@ -308,9 +408,18 @@ function hledgerBalances(file: string, asOf: string): Map<string, number> {
   return balances;
 }
 
+/** hledger's balance of `account` at the end of `asOf` in `currency` (its commodity), in its minor units. */
+function hledgerForeignBalance(file: string, account: string, currency: string, asOf: string) {
+  const args = ['-f', file, 'balance', '--flat', '--no-total', '-e', addDays(asOf, 1), '-O', 'csv', `^${account}$`];
+  const csv = execFileSync(HLEDGER, args, { encoding: 'utf8' });
+  const amount = new RegExp(`${currency} (-?[0-9.]+)`).exec(csv);
+  return amount ? Math.round(Number(amount[1]) * 10 ** FOREIGN_DECIMALS[currency]!) : 0;
+}
+
 describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
   it('agree with the trial balance and aging at every month end of 18 months of work and corrections', async () => {
     await writeWorkload();
+    const foreign = await writeForeignWorkload();
     // The workload made every kind of correction (the generator is seeded: this holds on every run).
     const events = new Set((await t.db.prisma.event.findMany({ select: { type: true } })).map((e) => e.type));
     for (const type of [
@@ -332,6 +441,7 @@ describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
       'vendor_prepayment.created',
       'vendor_prepayment.applied',
       'vendor_prepayment.refunded',
+      'exchange_rate.created',
     ])
       if (!events.has(type)) throw new Error(`${type} missing from ${[...events].sort().join(' ')}`);
     const file = await exportJournal();
@@ -373,6 +483,20 @@ describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
       for (const row of payables.rows as { vendor: { id: string }; total: number }[])
         expect(Math.round(row.total * 100), `payables of ${row.vendor.id} on ${asOf}`).toBe(-(ledger.get(`2000:${row.vendor.id}`) ?? 0));
       expect(Math.round(payables.totals.total * 100), `payables on ${asOf}`).toBe(-(byCode.get('2000') ?? 0));
+
+      // What each foreign party owes (we owe it) in its own currency: the aging in that currency, and
+      // hledger's balance of its control subaccount in that commodity.
+      for (const [currency, partyId] of Object.entries(foreign)) {
+        const [side, code, sign] = currency === 'KWD' ? (['payables', '2000', -1] as const) : (['receivables', '1200', 1] as const);
+        const aged = await call('GET', `/api/v1/reports/aged-${side}?asOf=${asOf}&currency=${currency}`);
+        const row = (aged.rows as { customer?: { id: string }; vendor?: { id: string }; total: number }[]).find(
+          (r) => (r.customer ?? r.vendor)!.id === partyId,
+        );
+        const scale = 10 ** FOREIGN_DECIMALS[currency]!;
+        expect(Math.round((row?.total ?? 0) * scale), `${currency} ${side} on ${asOf}`).toBe(
+          sign * hledgerForeignBalance(file, `${code}:${partyId}`, currency, asOf) || 0,
+        );
+      }
 
       // Each party's statement for the month opens and closes on what hledger finds at those dates.
       const from = addDays(asOf, -29);
