@@ -38,8 +38,10 @@ export const S = {
   objectWithOptional: <P extends Record<string, Schema<unknown>>, O extends Record<string, Schema<unknown>>>(
     properties: P,
     optional: O,
+    description?: string,
   ): Schema<Shape<P> & Partial<Shape<O>>> => ({
     type: 'object',
+    ...(description ? { description } : {}),
     properties: { ...properties, ...optional },
     required: Object.keys(properties),
     additionalProperties: false,

@@ -249,6 +249,53 @@ describe('settling and undoing', () => {
   });
 });
 
+describe('a bank account in euros', () => {
+  it('takes payments in euros only, remembering the euros on its lines', async () => {
+    const created = await post('/api/v1/accounts', { code: '1020', name: 'Bank EUR', type: 'asset', subtype: 'bank', currency: 'eur' });
+    expect(created.status).toBe(201);
+    expect(created.body.currency).toBe('EUR');
+    const bank = created.body.id as string;
+    const eu = await customer('Porto Lda', 'EUR');
+    const invoice = (
+      await post('/api/v1/invoices', { customerId: eu.id, issueDate: '2026-03-05', lines: [{ description: 'Cork', unitPrice: 100 }] })
+    ).body;
+    const paid = await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 100, date: '2026-03-25', depositAccountId: bank });
+    expect(paid.status).toBe(201);
+    expect(await entryLines(paid.body.journalEntryId)).toEqual([
+      { debit: 112, credit: 0, currency: 'EUR', foreignAmount: 100 },
+      { debit: 0, credit: 110, currency: 'EUR', foreignAmount: 100 },
+      { debit: 0, credit: 2 },
+    ]);
+
+    const home = await customer('Local Shop');
+    const homeInvoice = (await post('/api/v1/invoices', { customerId: home.id, lines: [{ description: 'x', unitPrice: 10 }] })).body;
+    const wrongBank = await post(`/api/v1/invoices/${homeInvoice.id}/payments`, { amount: 10, depositAccountId: bank });
+    expect(wrongBank.body.errors).toEqual([{ path: 'depositAccountId', message: 'is a EUR account: only payments in EUR post to it' }]);
+    const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[];
+    const equity = accounts.find((a) => a.code === '3000')!.id;
+    const manual = await post('/api/v1/journal-entries', {
+      date: '2026-03-26',
+      description: 'Transfer',
+      lines: [
+        { accountId: bank, debit: 5 },
+        { accountId: equity, credit: 5 },
+      ],
+    });
+    expectProblem(manual, 400, 'VALIDATION_FAILED');
+    expect(manual.body.errors).toEqual([{ path: 'lines.0.accountId', message: 'is a EUR account: only payments in EUR post to it' }]);
+
+    const income = await post('/api/v1/accounts', { code: '4900', name: 'Export sales', type: 'income', currency: 'EUR' });
+    expect(income.body.errors).toEqual([
+      {
+        path: 'currency',
+        message: 'only a bank or cash account (an asset account with subtype bank or cash) may be in a foreign currency',
+      },
+    ]);
+    const changed = await http(t.url, `/api/v1/accounts/${bank}`, { key, method: 'PATCH', body: { currency: 'GBP' } });
+    expect(changed.body.errors).toEqual([{ path: 'currency', message: 'the account has postings in EUR; its currency cannot change' }]);
+  });
+});
+
 describe('what is refused', () => {
   it('names the field and writes nothing', async () => {
     const eu = await customer('Rome SRL', 'EUR');

@@ -11,7 +11,7 @@ export const ACCOUNT = 'account';
 
 export type AccountRow = PrismaTypes.AccountGetPayload<object> & { balance: bigint };
 
-const ACCOUNT_SCHEMA = S.object(
+const ACCOUNT_SCHEMA = S.objectWithOptional(
   {
     id: S.id('acct'),
     code: S.string,
@@ -27,6 +27,12 @@ const ACCOUNT_SCHEMA = S.object(
     createdAt: S.dateTime,
     updatedAt: S.dateTime,
   },
+  {
+    currency: {
+      ...S.string,
+      description: 'Only on a bank or cash account in a foreign currency: that currency (its balance is in home currency).',
+    },
+  },
   'An account of the chart of accounts; balance on its normal side.',
 );
 
@@ -40,19 +46,22 @@ export const accountRepresentation: Representation<AccountRow, Infer<typeof ACCO
     ]);
     return rows.map((row) => ({ ...row, balance: balances.get(row.id) ?? 0n }));
   },
-  render: (a, organization) => ({
-    id: a.id,
-    code: a.code,
-    name: a.name,
-    type: a.type.toLowerCase(),
-    subtype: a.subtype,
-    description: a.description,
-    parentId: a.parentId,
-    active: a.active,
-    system: a.system,
-    systemRole: a.systemRole,
-    balance: moneyNumber(a.balance, decimalsOf({ organization })),
-    createdAt: a.createdAt.toISOString(),
-    updatedAt: a.updatedAt.toISOString(),
-  }),
+  render: (a, organization) => {
+    const body = {
+      id: a.id,
+      code: a.code,
+      name: a.name,
+      type: a.type.toLowerCase(),
+      subtype: a.subtype,
+      description: a.description,
+      parentId: a.parentId,
+      active: a.active,
+      system: a.system,
+      systemRole: a.systemRole,
+      balance: moneyNumber(a.balance, decimalsOf({ organization })),
+      createdAt: a.createdAt.toISOString(),
+      updatedAt: a.updatedAt.toISOString(),
+    };
+    return a.currency ? { ...body, currency: a.currency } : body;
+  },
 };

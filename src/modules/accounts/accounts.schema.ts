@@ -26,6 +26,11 @@ export const AccountRef = builder.prismaNode('Account', {
     type: t.expose('type', { type: AccountTypeEnum, description: 'Asset, liability, equity, income or expense.' }),
     subtype: t.exposeString('subtype', { nullable: true, description: 'A finer class, e.g. "bank" or "accounts_receivable".' }),
     description: t.exposeString('description', { nullable: true, description: 'Free text about what the account is for.' }),
+    currency: t.string({
+      description: 'The currency it holds (ISO 4217): a bank or cash account may be in a foreign currency; every other is in the home one.',
+      select: { currency: true },
+      resolve: (a, _x, ctx) => a.currency ?? ctx.organization.baseCurrency,
+    }),
     active: t.exposeBoolean('active', { description: 'Inactive accounts keep their history but accept no new postings.' }),
     system: t.exposeBoolean('system', { description: 'Used by automatic postings (invoices, payments); cannot be deactivated.' }),
     systemRole: t.exposeString('systemRole', {
@@ -75,6 +80,11 @@ const CreateAccountInput = builder.inputType('CreateAccountInput', {
     name: t.string({ required: true, description: 'Account name, up to 200 characters.' }),
     type: t.field({ type: AccountTypeEnum, required: true, description: 'Asset, liability, equity, income or expense.' }),
     subtype: t.string({ description: 'A finer class, free text such as "bank".' }),
+    currency: t.string({
+      description:
+        'A bank or cash account (subtype bank or cash) in a foreign currency (ISO 4217): only payments in it post to it. Fixed once ' +
+        'anything is posted to the account.',
+    }),
     description: t.string({ description: 'What the account is for.' }),
     parentId: t.id({ description: 'Parent account id (`acct_…`) of the same type, to make this a sub-account.' }),
   }),
@@ -94,6 +104,11 @@ const UpdateAccountInput = builder.inputType('UpdateAccountInput', {
     name: t.string({ description: 'New name.' }),
     description: t.string({ description: 'What the account is for.' }),
     subtype: t.string({ description: 'A finer class, free text.' }),
+    currency: t.string({
+      description:
+        'A bank or cash account (subtype bank or cash) in a foreign currency (ISO 4217): only payments in it post to it. Fixed once ' +
+        'anything is posted to the account.',
+    }),
     active: t.boolean({ description: 'Deactivate (false) or reactivate (true); system accounts stay active.' }),
   }),
 });

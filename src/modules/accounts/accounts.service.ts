@@ -10,6 +10,7 @@ import { Checker } from '../../lib/validate.ts';
 import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { newId } from '../../lib/ids.ts';
+import { isCurrencyCode } from '../../lib/money.ts';
 
 export interface AccountFilter {
   type?: AccountType | null;
@@ -34,6 +35,28 @@ export interface NewAccount {
   subtype?: string | null;
   description?: string | null;
   parentId?: string | null;
+  currency?: string | null;
+}
+
+/** A bank or cash account's currency, checked: an ISO 4217 code on an account of subtype bank or cash; the home one is stored as none. */
+function checkAccountCurrency(
+  tenant: Tenant,
+  errors: FieldError[],
+  value: string | null | undefined,
+  account: { type: AccountType; subtype: string | null | undefined; system?: boolean },
+) {
+  if (value === undefined || value === null) return value;
+  const code = String(value).trim().toUpperCase();
+  if (!isCurrencyCode(code)) errors.push({ path: 'currency', message: `"${value}" is not an ISO 4217 currency code (such as EUR)` });
+  else if (code === tenant.organization.baseCurrency) return null;
+  else if (account.system) errors.push({ path: 'currency', message: 'a system account is kept in the home currency' });
+  else if (account.type !== 'ASSET' || !CASH_ACCOUNT.subtypes.includes(account.subtype?.trim().toLowerCase() ?? ''))
+    errors.push({
+      path: 'currency',
+      message: 'only a bank or cash account (an asset account with subtype bank or cash) may be in a foreign currency',
+    });
+  else return code;
+  return undefined;
 }
 
 /** Creates an account; one error lists every bad field, and nothing is written unless all are good. */
@@ -57,6 +80,7 @@ export async function createAccount(scope: WriteScope, input: NewAccount) {
   if (code && (await prisma.account.findUnique({ where: { organizationId_code: { organizationId, code } }, select: { id: true } }))) {
     errors.push({ path: 'code', message: `account code "${code}" is already used` });
   }
+  const currency = checkAccountCurrency(scope, errors, input.currency, { type: input.type, subtype: input.subtype });
   if (errors.length) throw validationError(errors);
   const written = await prisma.account.create({
     data: {
@@ -68,6 +92,7 @@ export async function createAccount(scope: WriteScope, input: NewAccount) {
       subtype: input.subtype?.trim() || null,
       description: input.description?.trim() || null,
       parentId: input.parentId || null,
+      currency: currency ?? null,
       createdAt: scope.now,
       updatedAt: scope.now,
     },
@@ -81,6 +106,7 @@ export interface AccountChanges {
   description?: string | null;
   subtype?: string | null;
   active?: boolean | null;
+  currency?: string | null;
 }
 
 /** Renames, re-describes or (de)activates an account. Code and type stay: history is posted against them. */
@@ -94,12 +120,24 @@ export async function updateAccount(scope: WriteScope, id: string, input: Accoun
   if (input.active === null) check.fail('active', 'must be true or false');
   if (input.active === false && before.system)
     check.fail('active', 'a system account is used by automatic postings and cannot be deactivated');
+  const currencyErrors: FieldError[] = [];
+  const currency = checkAccountCurrency(scope, currencyErrors, input.currency, { ...before, subtype: subtype ?? before.subtype });
+  for (const e of currencyErrors) check.fail(e.path, e.message);
+  if (currency !== undefined && currency !== before.currency) {
+    const posted = await scope.prisma.journalLine.findFirst({ where: { accountId: id }, select: { id: true } });
+    if (posted)
+      check.fail(
+        'currency',
+        `the account has postings in ${before.currency ?? scope.organization.baseCurrency}; its currency cannot change`,
+      );
+  }
   check.done();
   const changed = changedColumns(before, {
     ...(name ? { name } : {}),
     ...(description !== undefined ? { description } : {}),
     ...(subtype !== undefined ? { subtype } : {}),
     ...(typeof input.active === 'boolean' ? { active: input.active } : {}),
+    ...(currency !== undefined ? { currency } : {}),
   });
   if (Object.keys(changed).length === 0) return change(ACCOUNT, before);
   // Renaming does not move the balance.
@@ -118,12 +156,21 @@ export interface AccountRef {
   types: AccountType[];
   /** Narrower: the subtypes allowed (e.g. money is deposited only into a bank or cash account). */
   subtypes?: string[];
+  /** The foreign currency of what is posted there, if any: an account in a foreign currency takes only that. */
+  currency?: string;
 }
 
 /** Where money is received or paid from: an asset account of subtype bank or cash (as in QuickBooks and Xero). */
 export const CASH_ACCOUNT = { types: ['ASSET' as AccountType], subtypes: ['bank', 'cash'] };
 
-type CheckedAccount = { id: string; type: AccountType; subtype: string | null; active: boolean; systemRole: string | null };
+type CheckedAccount = {
+  id: string;
+  type: AccountType;
+  subtype: string | null;
+  active: boolean;
+  systemRole: string | null;
+  currency: string | null;
+};
 
 function judgeAccountRefs(check: Checker, refs: AccountRef[], accounts: CheckedAccount[]) {
   for (const ref of refs) {
@@ -139,7 +186,8 @@ function judgeAccountRefs(check: Checker, refs: AccountRef[], accounts: CheckedA
         `must be a ${ref.subtypes.join(' or ')} account (an ${ref.types.map((t) => t.toLowerCase()).join(' or ')} account with ` +
           `subtype ${ref.subtypes.join(' or ')}); this one has ${account.subtype ? `subtype "${account.subtype}"` : 'no subtype'}`,
       );
-    }
+    } else if (account.currency && account.currency !== ref.currency)
+      check.fail(ref.path, `is a ${account.currency} account: only payments in ${account.currency} post to it`);
   }
 }
 
@@ -155,7 +203,7 @@ function systemAccountIds<Role extends string>(accounts: { id: string; systemRol
 }
 
 const refIds = (refs: AccountRef[]) => [...new Set(refs.map((r) => r.id).filter((id): id is string => !!id))];
-const CHECKED_COLUMNS = { id: true, type: true, subtype: true, active: true, systemRole: true } as const;
+const CHECKED_COLUMNS = { id: true, type: true, subtype: true, active: true, systemRole: true, currency: true } as const;
 
 /** Checks, in one query, that each id names an active account of the organization of an allowed type. */
 export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: AccountRef[]) {

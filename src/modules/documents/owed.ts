@@ -570,7 +570,7 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   if (!documentId) check.fail(type.parentKey, 'is required');
   const givenRate = document ? checkDocumentCurrency(check, scope, currency, { exchangeRate: input.exchangeRate }) : undefined;
   const accountId = named[accountKey];
-  await checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT }]);
+  await checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT, currency }]);
   check.done();
   if (!document) throw notFound(type.label.toLowerCase(), documentId!);
   const foreign = currency !== homeCurrency(scope);
@@ -586,14 +586,8 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   const control = SIDE_ACCOUNTS[type.side].control;
   const system = await systemAccounts(scope, ['bank', control]);
   const cashAccountId = accountId ?? system.bank;
-  const cashCurrency = await cashAccountCurrency(scope, cashAccountId);
-  if (cashCurrency !== homeCurrency(scope) && cashCurrency !== currency)
-    throw validationError([
-      {
-        path: accountKey,
-        message: `is a ${cashCurrency} account; a payment in ${currency} goes into or out of a ${currency} or home-currency account`,
-      },
-    ]);
+  // Into or out of an account in the payment's currency (checked above), the bank line remembers the foreign amount too.
+  const cashCurrency = foreign && accountId ? await cashAccountCurrency(scope, cashAccountId) : homeCurrency(scope);
   const partyId = partyIdOf(type, document);
   const party = partyRef(type, partyId);
   const paymentId = newId(type.payment.idType);

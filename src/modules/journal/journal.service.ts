@@ -151,13 +151,16 @@ export async function checkJournalEntry(tenant: Tenant, input: JournalEntryInput
  * The organization's accounts among `ids`. Raw, because every posting runs it and Prisma's client work
  * for a findMany is about three times a raw statement's (src/db/insert.ts).
  */
-async function accountsOf(tenant: Tenant, ids: string[]): Promise<{ id: string; active: boolean; systemRole: string | null }[]> {
+async function accountsOf(
+  tenant: Tenant,
+  ids: string[],
+): Promise<{ id: string; active: boolean; systemRole: string | null; currency: string | null }[]> {
   if (ids.length === 0) return [];
-  const rows = await rawSqlOf(tenant).$queryRaw<{ id: string; active: unknown; systemRole: string | null }[]>(
-    Prisma.sql`SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ${tenant.organizationId} AND "id" IN
-      (${Prisma.join(ids)})`,
+  const rows = await rawSqlOf(tenant).$queryRaw<{ id: string; active: unknown; systemRole: string | null; currency: string | null }[]>(
+    Prisma.sql`SELECT "id", "active", "systemRole", "currency" FROM "Account" WHERE "organizationId" = ${tenant.organizationId}
+      AND "id" IN (${Prisma.join(ids)})`,
   );
-  return rows.map((row) => ({ id: row.id, active: Boolean(row.active), systemRole: row.systemRole }));
+  return rows.map((row) => ({ id: row.id, active: Boolean(row.active), systemRole: row.systemRole, currency: row.currency }));
 }
 
 /** Every account is an active account of the organization; customers and vendors are its own. */
@@ -176,6 +179,7 @@ async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
   ]);
   const active = new Map(accounts.map((a) => [a.id, a.active]));
   const role = new Map(accounts.map((a) => [a.id, a.systemRole]));
+  const currency = new Map(accounts.map((a) => [a.id, a.currency]));
   const errors: FieldError[] = [];
   lines.forEach((line, i) => {
     if (!active.has(line.accountId)) errors.push({ path: `lines.${i}.accountId`, message: `no account with id "${line.accountId}"` });
@@ -184,6 +188,11 @@ async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
     // the open invoices.
     else if (CONTROL_ROLES[role.get(line.accountId) ?? ''])
       errors.push({ path: `lines.${i}.accountId`, message: CONTROL_ROLES[role.get(line.accountId)!]! });
+    // A manual entry is in home currency; a foreign account's lines must each say what they are in it.
+    else if (currency.get(line.accountId)) {
+      const code = currency.get(line.accountId);
+      errors.push({ path: `lines.${i}.accountId`, message: `is a ${code} account: only payments in ${code} post to it` });
+    }
     if (line.customerId && !customers.some((c) => c.id === line.customerId))
       errors.push({ path: `lines.${i}.customerId`, message: `no customer with id "${line.customerId}"` });
     if (line.vendorId && !vendors.some((v) => v.id === line.vendorId))
