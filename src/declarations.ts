@@ -20,6 +20,7 @@ import employees from './modules/employees/declaration.ts';
 import webhooks from './modules/webhooks/declaration.ts';
 import apiKeys from './modules/api-keys/declaration.ts';
 import reports from './modules/reports/declaration.ts';
+import revaluations from './modules/revaluations/declaration.ts';
 
 export const DECLARATIONS = [
   organizations,
@@ -40,6 +41,7 @@ export const DECLARATIONS = [
   webhooks,
   apiKeys,
   reports,
+  revaluations,
 ] as const;
 
 type Declaration = (typeof DECLARATIONS)[number];

@@ -28,6 +28,7 @@ function pairedRecord<T>(make: () => Promise<T>) {
 }
 
 export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): RouteExamples {
+  let revaluations = 0;
   const customer = () => created('/api/v1/customers', { name: `Customer ${Math.random()}` });
   const invoice = async (draft = false) =>
     created('/api/v1/invoices', { customerId: await customer(), draft, lines: [{ description: 'Work', unitPrice: 120, quantity: 1.5 }] });
@@ -184,6 +185,22 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     },
     getJournalEntry: { path: async () => `/api/v1/journal-entries/${await entry()}` },
     reverseJournalEntry: { path: async () => `/api/v1/journal-entries/${await entry()}/reverse`, body: () => ({ reason: 'posted twice' }) },
+    postRevaluation: {
+      path: async () => '/api/v1/journal-entries/revaluation',
+      // A month end of its own, with a euro invoice booked at its own rate below the table's: something to revalue.
+      body: async () => {
+        const date = new Date(Date.UTC(2026, 6, 1 + revaluations++)).toISOString().slice(0, 10);
+        await created('/api/v1/exchange-rates', { currency: 'EUR', date, rate: 1.2 });
+        const customerId = await created('/api/v1/customers', { name: `Euro ${Math.random()}`, currency: 'EUR' });
+        await created('/api/v1/invoices', {
+          customerId,
+          issueDate: date,
+          exchangeRate: 1,
+          lines: [{ description: 'Work', unitPrice: 10 }],
+        });
+        return { date };
+      },
+    },
     listCustomers: { path: async () => '/api/v1/customers?search=cust' },
     createCustomer: { path: async () => '/api/v1/customers', body: () => ({ name: 'Ada Ltd', email: 'ada@example.com' }) },
     getCustomer: { path: async () => `/api/v1/customers/${await customer()}` },
@@ -424,6 +441,7 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     getAgedReceivables: { path: async () => `/api/v1/reports/aged-receivables?asOf=2026-12-31` },
     getAgedPayables: { path: async () => '/api/v1/reports/aged-payables' },
     getTaxSummary: { path: async () => '/api/v1/reports/tax-summary?from=2026-01-01&to=2026-12-31' },
+    getRevaluation: { path: async () => '/api/v1/reports/revaluation?asOf=2026-12-31' },
     getProfitAndLossColumns: {
       path: async () => '/api/v1/reports/profit-and-loss-columns?from=2026-01-01&to=2026-06-30&period=quarter&comparePriorYear=true',
     },

@@ -1,0 +1,11 @@
+// The revaluations module's declaration: what the central lists take from it (src/module.ts).
+import { declareModule } from '../../module.ts';
+
+export default declareModule(
+  {
+    name: 'revaluations',
+    types: { Revaluation: 'reports', RevaluationRow: 'reports' },
+    sourceTypes: ['revaluation', 'revaluation_reversal'],
+  },
+  () => import('./index.ts'),
+);
