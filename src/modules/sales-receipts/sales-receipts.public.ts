@@ -1,11 +1,17 @@
 // Sales and refund receipts as the public sees them: the REST v1 body, and `data.object` of sales_receipt.* events.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
-import { decimalsOf } from '../../core/tenant.ts';
 import { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
-import { moneyNumber } from '../../lib/money.ts';
-import { type DocumentLineRow, documentLines, renderLines, voidFields } from '../documents/index.ts';
+import { currencyDecimals, moneyNumber } from '../../lib/money.ts';
+import {
+  type DocumentLineRow,
+  documentLines,
+  foreignDocumentBody,
+  foreignDocumentSchema,
+  renderLines,
+  voidFields,
+} from '../documents/index.ts';
 
 export const SALES_RECEIPT = 'sales_receipt';
 
@@ -17,30 +23,33 @@ export const RECEIPT_LINES_IN_ORDER = [
 
 export type SalesReceiptRow = PrismaTypes.SalesReceiptGetPayload<object> & { lines: DocumentLineRow[] };
 
-const SALES_RECEIPT_SCHEMA = S.object({
-  id: S.id('sr'),
-  number: { ...S.string, description: 'SR-0001 for a sale, RR-0002 for a refund: one series.' },
-  kind: S.enum(Object.values(ReceiptKind)),
-  status: S.enum(Object.values(ReceiptStatus)),
-  customerId: S.nullable(S.id('cus')),
-  date: S.date,
-  depositAccountId: { ...S.id('acct'), description: 'The bank or cash account the money went into (a refund: came out of).' },
-  paymentMethod: S.nullable(S.string),
-  reference: S.nullable(S.string),
-  memo: S.nullable(S.string),
-  currency: S.string,
-  subtotal: S.number,
-  discountTotal: S.number,
-  taxTotal: S.number,
-  total: S.number,
-  refundOfId: { ...S.nullable(S.id('sr')), description: "A refund's sale receipt, when it names one." },
-  lines: documentLines('srl'),
-  journalEntryId: S.id('je'),
-  voidJournalEntryId: S.nullable(S.id('je')),
-  ...voidFields,
-  createdAt: S.dateTime,
-  updatedAt: S.dateTime,
-});
+const SALES_RECEIPT_SCHEMA = S.objectWithOptional(
+  {
+    id: S.id('sr'),
+    number: { ...S.string, description: 'SR-0001 for a sale, RR-0002 for a refund: one series.' },
+    kind: S.enum(Object.values(ReceiptKind)),
+    status: S.enum(Object.values(ReceiptStatus)),
+    customerId: S.nullable(S.id('cus')),
+    date: S.date,
+    depositAccountId: { ...S.id('acct'), description: 'The bank or cash account the money went into (a refund: came out of).' },
+    paymentMethod: S.nullable(S.string),
+    reference: S.nullable(S.string),
+    memo: S.nullable(S.string),
+    currency: S.string,
+    subtotal: S.number,
+    discountTotal: S.number,
+    taxTotal: S.number,
+    total: S.number,
+    refundOfId: { ...S.nullable(S.id('sr')), description: "A refund's sale receipt, when it names one." },
+    lines: documentLines('srl'),
+    journalEntryId: S.id('je'),
+    voidJournalEntryId: S.nullable(S.id('je')),
+    ...voidFields,
+    createdAt: S.dateTime,
+    updatedAt: S.dateTime,
+  },
+  foreignDocumentSchema,
+);
 
 export const salesReceiptRepresentation: Representation<SalesReceiptRow, Infer<typeof SALES_RECEIPT_SCHEMA>> = {
   type: SALES_RECEIPT,
@@ -52,9 +61,9 @@ export const salesReceiptRepresentation: Representation<SalesReceiptRow, Infer<t
       orderBy: { id: 'asc' },
     }),
   render(r, organization) {
-    const decimals = decimalsOf({ organization });
+    const decimals = currencyDecimals(r.currency);
     const money = (minor: bigint) => moneyNumber(minor, decimals);
-    return {
+    const body = {
       id: r.id,
       number: r.number,
       kind: r.kind.toLowerCase(),
@@ -79,5 +88,7 @@ export const salesReceiptRepresentation: Representation<SalesReceiptRow, Infer<t
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };
+    const foreign = foreignDocumentBody(r, organization.baseCurrency);
+    return foreign ? { ...body, ...foreign } : body;
   },
 };

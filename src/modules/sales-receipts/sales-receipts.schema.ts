@@ -2,7 +2,14 @@ import { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
-import { documentLineFields, documentTotalFields, documentVoidFields, saleLineInputFields } from '../documents/schema.ts';
+import {
+  currencyInputFields,
+  documentLineFields,
+  documentTotalFields,
+  documentVoidFields,
+  foreignDocumentFields,
+  saleLineInputFields,
+} from '../documents/schema.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
 
@@ -53,6 +60,7 @@ export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
       description: "External reference, e.g. the till's or the shop's order number.",
     }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note.' }),
+    ...foreignDocumentFields(t),
     ...documentTotalFields(t, { total: 'subtotal − discountTotal + taxTotal: the money received (refunded).' }),
     refundOf: t.relation('refundOf', { nullable: true, description: "A refund's sale, when it names one." }),
     refunds: t.relation('refunds', {
@@ -133,6 +141,7 @@ const CreateSalesReceiptInput = builder.inputType('CreateSalesReceiptInput', {
         'its total.',
     }),
     lines: t.field({ type: [SalesReceiptLineInput], required: true, description: 'At least one line.' }),
+    ...currencyInputFields(t, 'customer'),
   }),
 });
 

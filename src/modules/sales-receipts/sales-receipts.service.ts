@@ -6,17 +6,21 @@ import type { PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
 import type { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { change } from '../../core/representations.ts';
-import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { currencyDecimals, formatMoney, isCurrencyCode } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { CASH_ACCOUNT } from '../accounts/accounts.service.ts';
 import {
-  refuseForeignParty,
+  checkDocumentCurrency,
+  homeCurrency,
+  homeTotalOf,
+  partyCurrency,
+  rateFor,
   checkSaleLines,
   documentPostingLines,
   documentWhere,
@@ -39,6 +43,8 @@ export interface SalesReceiptInput {
   memo?: string | null;
   refundOfId?: string | null;
   lines?: Omit<LineInput, 'taxRate'>[] | null;
+  currency?: string | null;
+  exchangeRate?: string | number | null;
 }
 
 export interface SalesReceiptFilter {
@@ -73,7 +79,8 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
   if (inputLines.length === 0) check.fail('lines', 'a receipt needs at least one line');
   if (inputLines.length > 200) check.fail('lines', 'a receipt may have at most 200 lines');
   if (input.refundOfId && kind !== 'REFUND') check.fail('refundOfId', 'only a refund names the sale it refunds');
-  const [customer, original, { lines, system }] = await Promise.all([
+  // The customer and the sale refunded first: the receipt is in their currency, and its prices in it.
+  const [customer, original] = await Promise.all([
     input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
     input.refundOfId && kind === 'REFUND'
       ? tenant.prisma.salesReceipt.findFirst({
@@ -81,13 +88,17 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
           include: { refunds: { where: { status: 'POSTED' }, select: { total: true } } },
         })
       : null,
-    checkSaleLines(tenant, check, inputLines, ['bank'], {
-      accountRefs: [{ path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT }],
-    }),
   ]);
+  const currency = receiptCurrency(tenant, check, input, customer, original);
+  const exchangeRate = currency ? checkDocumentCurrency(check, tenant, currency, { exchangeRate: input.exchangeRate }) : undefined;
+  const { lines, system } = await checkSaleLines(tenant, check, inputLines, ['bank'], {
+    accountRefs: [
+      { path: 'depositAccountId', id: input.depositAccountId, ...CASH_ACCOUNT, ...(currency !== homeCurrency(tenant) ? { currency } : {}) },
+    ],
+    currency,
+  });
   if (input.customerId && !customer) check.fail('customerId', `no customer with id "${input.customerId}"`);
   else if (customer && !customer.active && kind === 'SALE') check.fail('customerId', 'is an inactive customer');
-  else if (customer) refuseForeignParty(tenant, check, 'customerId', 'sales receipts', customer);
   if (input.refundOfId && kind === 'REFUND') {
     if (!original) check.fail('refundOfId', `no sales receipt with id "${input.refundOfId}"`);
     else if (original.kind !== 'SALE') check.fail('refundOfId', `${original.number} is a refund, not a sale`);
@@ -104,7 +115,7 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
   if (original && original.kind === 'SALE') {
     const refunded = original.refunds.reduce((t, r) => t + r.total, 0n);
     if (refunded + totals.total > original.total) {
-      const decimals = decimalsOf(tenant);
+      const decimals = currencyDecimals(original.currency);
       throw validationError([
         {
           path: 'lines',
@@ -128,7 +139,33 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
     customerId: customer?.id ?? original?.customerId ?? null,
     refundOfId: original?.id ?? null,
     depositAccountId: input.depositAccountId ?? system.bank,
+    currency: currency ?? homeCurrency(tenant),
+    exchangeRate,
   };
+}
+
+/**
+ * The currency of a receipt: its customer's (a named customer's receipts are in its currency), a refund's
+ * sale's, else the one given (a walk-in sale in euros), else home. A given one must agree with both.
+ */
+function receiptCurrency(
+  tenant: Tenant,
+  check: Checker,
+  input: SalesReceiptInput,
+  customer: { currency: string | null } | null,
+  original: { currency: string; number: string } | null,
+) {
+  const given = input.currency ? String(input.currency).trim().toUpperCase() : undefined;
+  const fixed = customer ? partyCurrency(tenant, customer) : original?.currency;
+  if (given && !isCurrencyCode(given)) {
+    check.fail('currency', `"${input.currency}" is not an ISO 4217 currency code (such as EUR)`);
+    return undefined;
+  }
+  if (given && fixed && given !== fixed) {
+    check.fail('currency', `must be ${fixed}, the currency of ${customer ? "the receipt's customer" : original!.number} (or left out)`);
+    return undefined;
+  }
+  return given ?? fixed ?? homeCurrency(tenant);
 }
 
 /** Creates a sales (or refund) receipt and posts it: the money in (out), the revenue and tax out (back). */
@@ -136,7 +173,9 @@ export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptI
   const checked = await checkReceipt(scope, input, scope.now);
   const id = newId('SalesReceipt');
   const number = nextDocumentNumber(scope, { prefix: PREFIX[checked.kind], sequence: 'receipt' });
-  const lines = lineRows(scope, 'SalesReceiptLine', 'receiptId', id, checked.lines);
+  const rate = await rateFor(scope, checked.currency, checked.date, checked.exchangeRate, 'exchangeRate');
+  const lines = lineRows(scope, 'SalesReceiptLine', 'receiptId', id, checked.lines, { currency: checked.currency, rate });
+  const homeTotal = homeTotalOf(lines);
   const posted = await writePosting(scope, {
     date: checked.date,
     description: checked.kind === 'SALE' ? `Sales receipt ${number}` : `Refund receipt ${number}`,
@@ -146,7 +185,7 @@ export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptI
     // A sale against the bank instead of receivables; a refund its mirror.
     lines: documentPostingLines(
       'sale',
-      { total: checked.totals.total, lines },
+      { total: checked.totals.total, homeTotal, lines },
       { counterAccountId: checked.depositAccountId, taxAccountId: checked.system.sales_tax_payable },
       { customerId: checked.customerId },
       { givesBack: checked.kind === 'REFUND' },
@@ -164,7 +203,9 @@ export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptI
       paymentMethod: checked.paymentMethod,
       reference: checked.reference,
       memo: checked.memo,
-      currency: scope.organization.baseCurrency,
+      currency: checked.currency,
+      exchangeRate: rate,
+      homeTotal,
       ...checked.totals,
       refundOfId: checked.refundOfId,
       journalEntryId: posted.entry.id,

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "SalesReceipt" ADD COLUMN "exchangeRate" TEXT;
+ALTER TABLE "SalesReceipt" ADD COLUMN "homeTotal" BIGINT;
