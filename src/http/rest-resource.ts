@@ -193,6 +193,9 @@ export interface ActionDescription {
   /** Extra fields of the result to select, and how they join the body (a secret shown once). */
   extra?: { selection: string; add: (result: Record<string, unknown>) => Record<string, unknown> };
   location?: (id: string) => string;
+  /** How REST's body becomes the input (JSON numbers where GraphQL takes text), and how OpenAPI documents it. */
+  bodyToInput?: RestRoute['bodyToInput'];
+  documentBody?: RestRoute['documentBody'];
 }
 
 export interface CreateDescription extends WriteDescription {
@@ -240,6 +243,8 @@ export function actionRoute(a: ActionDescription): RestRoute {
     summary: a.summary,
     bodyType: a.inputType,
     bodyRequired: !!a.inputRequired,
+    ...(a.bodyToInput ? { bodyToInput: a.bodyToInput } : {}),
+    ...(a.documentBody ? { documentBody: a.documentBody } : {}),
     responses: { [a.status]: a.schema },
     document: `mutation ${a.mutation}($id: ID!${input}, $idempotencyKey: String) { ${a.mutation}(id:
       $id${a.inputType ? ', input: $input' : ''}, idempotencyKey: $idempotencyKey) { id ${a.extra?.selection ?? ''} } }`,

@@ -323,6 +323,48 @@ async function writeForeignWorkload() {
       lines: [{ description: 'Import', unitPrice: amountIn('KWD', 300), accountId: accounts['6000'] }],
     });
     open.push({ path: 'bills', id: bill.id, currency: 'KWD', date });
+    // Credit in the parties' currencies: a euro credit note applied to an open invoice (and every other
+    // month undone), a dinar vendor credit refunded at another rate, a euro deposit applied later.
+    if (month % 3 === 0) {
+      const note = await call('POST', '/api/v1/credit-notes', {
+        customerId: parties.EUR,
+        issueDate: date,
+        lines: [{ description: 'Return', unitPrice: amountIn('EUR', 80) }],
+      });
+      const target = open.find((d) => d.currency === 'EUR');
+      const due = target ? ((await call('GET', `/api/v1/invoices/${target.id}`)).amountDue as number) : 0;
+      if (target && due > 0) {
+        const applied = await call('POST', `/api/v1/credit-notes/${note.id}/apply`, {
+          date: addDays(date, 2),
+          allocations: [{ invoiceId: target.id, amount: Math.min(due, note.total) }],
+        });
+        if (month % 2 === 0)
+          await call('POST', `/api/v1/credit-notes/${note.id}/unapply`, {
+            allocationId: applied.allocations[0].id,
+            date: addDays(date, 4),
+          });
+      }
+    } else if (month % 3 === 1) {
+      const credit = await call('POST', '/api/v1/vendor-credits', {
+        vendorId: parties.KWD,
+        issueDate: date,
+        lines: [{ description: 'Short delivery', unitPrice: amountIn('KWD', 40), accountId: accounts['6000'] }],
+      });
+      await call('POST', `/api/v1/vendor-credits/${credit.id}/refund`, {
+        amount: credit.total,
+        date: addDays(date, 6),
+        exchangeRate: (Number(rates[2]!.rate) + 0.02).toFixed(4),
+      });
+    } else {
+      const deposit = await call('POST', '/api/v1/customer-prepayments', { customerId: parties.EUR, amount: 60, date });
+      const target = open.find((d) => d.currency === 'EUR');
+      const due = target ? ((await call('GET', `/api/v1/invoices/${target.id}`)).amountDue as number) : 0;
+      if (target && due > 0)
+        await call('POST', `/api/v1/customer-prepayments/${deposit.id}/apply`, {
+          date: addDays(date, 3),
+          allocations: [{ invoiceId: target.id, amount: Math.min(due, 60) }],
+        });
+    }
     // Pay some of what is open, in part or in full, at the table's rate of the day or the bank's own.
     for (const document of [...open]) {
       if (next() < 0.4) continue;
@@ -442,6 +484,7 @@ describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
       'vendor_prepayment.applied',
       'vendor_prepayment.refunded',
       'exchange_rate.created',
+      'credit_note.application_undone',
     ])
       if (!events.has(type)) throw new Error(`${type} missing from ${[...events].sort().join(' ')}`);
     const file = await exportJournal();

@@ -10,6 +10,8 @@ import {
   documentTotalFields,
   documentVoidFields,
   saleLineInputFields,
+  currencyInputFields,
+  paymentRateInputField,
 } from '../documents/schema.ts';
 import { CREDIT_LINES_IN_ORDER, CREDIT_NOTE_TYPE } from './credit-notes.public.ts';
 import { type CreditNoteFilter, creditNoteWhere } from './credit-notes.service.ts';
@@ -137,6 +139,7 @@ const CreateCreditNoteInput = builder.inputType('CreateCreditNoteInput', {
     memo: t.string({ description: 'Note to the customer.' }),
     reference: t.string({ description: 'E.g. the invoice or return it is for.' }),
     lines: t.field({ type: [CreditNoteLineInput], required: true, description: 'At least one line.' }),
+    ...currencyInputFields(t, 'customer'),
   }),
 });
 
@@ -171,6 +174,7 @@ const RefundCreditNoteInput = builder.inputType('RefundCreditNoteInput', {
     paymentAccountId: t.id({ description: 'Bank or cash account the money left; default the bank account.' }),
     method: t.string({ description: 'How it was paid.' }),
     reference: t.string({ description: 'External reference.' }),
+    ...paymentRateInputField(t),
   }),
 });
 

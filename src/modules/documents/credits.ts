@@ -10,11 +10,11 @@ import { insertRows } from '../../db/insert.ts';
 import type { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import type { EventType } from '../../events/catalogue.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
-import { decimalsOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
@@ -23,7 +23,7 @@ import type { SourceType } from '../journal/journal.public.ts';
 import { invoiceTotals } from './arithmetic.ts';
 import { type LineInput, lineColumns, lineRows, SIDE_ACCOUNTS, type Side } from './lines.ts';
 import { documentWhere } from './lists.ts';
-import { refuseForeignParty } from './currency.ts';
+import { type CurrencyInput, checkDocumentCurrency, homeCurrency, homeTotalOf, partyCurrency, rateFor, toHome } from './currency.ts';
 import {
   checkPartyAndLineCount,
   delegate,
@@ -36,9 +36,14 @@ import {
   type OwedDocumentType,
   owedDocumentType,
   type PartyNames,
-  partyAndLines,
+  cashAccountCurrency,
+  checkSideLines,
+  exchangeDifferenceLine,
+  homeSettledSoFar,
   partyNames,
   partyRef,
+  paymentLines,
+  readParty,
 } from './owed.ts';
 import { documentPostingLines, postReversal, reversalDate, voidPosting } from './posting.ts';
 import {
@@ -111,10 +116,31 @@ export function defineCreditDocument(description: CreditDocumentDescription): Cr
     appliedKey,
     include: {
       ...(description.linesInOrder ? { lines: { orderBy: description.linesInOrder } } : {}),
-      allocations: { ...ordered, select: { id: true, [appliedKey]: true, amount: true, date: true, voidDate: true } },
+      allocations: {
+        ...ordered,
+        select: {
+          id: true,
+          [appliedKey]: true,
+          amount: true,
+          date: true,
+          voidDate: true,
+          currency: true,
+          homeApplied: true,
+          journalEntryId: true,
+        },
+      },
       refunds: {
         ...ordered,
-        select: { id: true, amount: true, date: true, paymentAccountId: true, journalEntryId: true, voidDate: true },
+        select: {
+          id: true,
+          amount: true,
+          date: true,
+          paymentAccountId: true,
+          journalEntryId: true,
+          voidDate: true,
+          currency: true,
+          homeSettled: true,
+        },
       },
     },
   };
@@ -132,7 +158,7 @@ export const creditAllocationModels = (resource: string) =>
 /** The prepayment type whose credit applies to owed documents of `resource` (`invoice`), if one is declared. */
 export const prepaymentTypeFor = (resource: string) => [...CREDIT_TYPES.values()].find((t) => t.appliesTo === resource && !t.linesInOrder);
 
-export interface CreditDocumentInput {
+export interface CreditDocumentInput extends CurrencyInput {
   customerId?: string | null;
   vendorId?: string | null;
   issueDate?: string | null;
@@ -149,6 +175,10 @@ export interface CreditDocumentRow {
   customerId?: string;
   vendorId?: string;
   issueDate: string;
+  currency: string;
+  /** A foreign-currency credit's rate and home total (null at home). */
+  exchangeRate: string | null;
+  homeTotal: bigint | null;
   total: bigint;
   amountApplied: bigint;
   amountRefunded: bigint;
@@ -204,23 +234,22 @@ export async function createCreditDocument<Row extends CreditDocumentRow>(
   const partyKey = type.party.key;
   const { partyId, inputLines } = checkPartyAndLineCount(check, type, input);
   const sideAccounts = SIDE_ACCOUNTS[type.side];
-  const [party, { lines: checkedLines, system }] = await partyAndLines<{ id: string; currency: string | null }>(
-    scope,
-    check,
-    type,
-    partyId,
-    inputLines,
-  );
+  // The party first: its currency is the credit's, and the lines' prices are in it.
+  const party = await readParty<{ id: string; currency: string | null }>(scope, type, partyId);
+  const currency = partyCurrency(scope, party);
+  const givenRate = checkDocumentCurrency(check, scope, party ? currency : undefined, input);
+  const { lines: checkedLines, system } = await checkSideLines(scope, check, type, inputLines, currency);
   if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
-  else refuseForeignParty(scope, check, partyKey, `${type.label.toLowerCase()}s`, party);
   check.done();
   const totals = invoiceTotals(checkedLines.map((l) => l.figures));
   if (totals.total <= 0n) throw validationError([{ path: 'lines', message: `the ${type.label.toLowerCase()} must total more than 0` }]);
   assertOpenPeriod(scope, issueDate, 'issueDate');
 
+  const exchangeRate = await rateFor(scope, currency, issueDate, givenRate, 'exchangeRate');
   const id = newId(type.typename);
   const number = nextDocumentNumber(scope, type.number);
-  const lines = lineRows(scope, type.lineIdType, type.parentKey, id, checkedLines);
+  const lines = lineRows(scope, type.lineIdType, type.parentKey, id, checkedLines, { currency, rate: exchangeRate });
+  const homeTotal = homeTotalOf(lines);
   const roles = system as Record<string, string>;
   const posted = await writePosting(scope, {
     date: issueDate,
@@ -230,7 +259,7 @@ export async function createCreditDocument<Row extends CreditDocumentRow>(
     sourceId: id,
     lines: documentPostingLines(
       type.side,
-      { total: totals.total, lines },
+      { total: totals.total, homeTotal, lines },
       { counterAccountId: roles[sideAccounts.control]!, taxAccountId: roles[sideAccounts.tax]! },
       partyRef(type, party!.id),
       { givesBack: true },
@@ -243,11 +272,13 @@ export async function createCreditDocument<Row extends CreditDocumentRow>(
       number,
       [partyKey]: party!.id,
       issueDate,
-      currency: scope.organization.baseCurrency,
+      currency,
       memo,
       reference,
       ...totals,
       journalEntryId: posted.entry.id,
+      exchangeRate,
+      homeTotal,
       createdAt: scope.now,
       updatedAt: scope.now,
     },
@@ -258,11 +289,76 @@ export async function createCreditDocument<Row extends CreditDocumentRow>(
   return change(type.resource, row, [{ type: eventOf(type, 'created'), resource: { type: type.resource, id, row } }, posted.event]);
 }
 
+/** Reads one credit document of `type` of the organization with its lines, allocations and refunds (null: none). */
+const findCreditDocument = async <Row extends CreditDocumentRow>(tenant: Tenant, type: CreditDocumentType, id: string) =>
+  (await delegate(tenant, type.model).findFirst({
+    where: { id, organizationId: tenant.organizationId },
+    include: type.include,
+  })) as Row | null;
+
 /** Reads one credit document of `type` of the organization with its lines, allocations and refunds, or answers 404. */
 export async function loadCreditDocument<Row extends CreditDocumentRow>(tenant: Tenant, type: CreditDocumentType, id: string) {
-  const row = await delegate(tenant, type.model).findFirst({ where: { id, organizationId: tenant.organizationId }, include: type.include });
+  const row = await findCreditDocument<Row>(tenant, type, id);
   if (!row) throw notFound(type.label.toLowerCase(), id);
-  return row as Row;
+  return row;
+}
+
+/** What is left of a foreign credit's home total: less what its standing applications and refunds cleared. */
+function creditHomeRemaining(credit: CreditDocumentRow) {
+  const uses = [
+    ...(credit.allocations as { homeApplied?: bigint | null; voidDate: string | null }[]).map((a) =>
+      a.voidDate ? 0n : (a.homeApplied ?? 0n),
+    ),
+    ...(credit.refunds as { homeSettled?: bigint | null; voidDate: string | null }[]).map((r) => (r.voidDate ? 0n : (r.homeSettled ?? 0n))),
+  ];
+  return (credit.homeTotal ?? credit.total) - uses.reduce((t, u) => t + u, 0n);
+}
+
+/**
+ * The home amounts a use of foreign credit clears: from the credit at its rate, and (an application) from
+ * the document credited at that document's rate; the use that settles either clears all that is left of it.
+ */
+function homeOfUse(scope: WriteScope, credit: CreditDocumentRow, amount: bigint, creditLeftAfter: bigint, homeLeft: bigint) {
+  return creditLeftAfter === 0n ? homeLeft : toHome(scope, amount, credit.currency, credit.exchangeRate);
+}
+
+/**
+ * Credit in a foreign currency applied to a document booked at another rate: clears each from receivables
+ * (payables) at its own rate and posts the difference as an exchange gain or loss; null when they agree.
+ */
+async function postApplicationDifference(
+  scope: WriteScope,
+  type: CreditDocumentType,
+  p: {
+    id: string;
+    amount: bigint;
+    currency: string;
+    homeApplied: bigint;
+    homeSettled: bigint;
+    date: string;
+    partyId: string;
+    number: string;
+  },
+) {
+  if (p.homeApplied === p.homeSettled) return null;
+  const control = SIDE_ACCOUNTS[type.side].control;
+  const accountId = (await systemAccounts(scope, [control]))[control];
+  const foreign = { currency: p.currency, foreignAmount: p.amount };
+  const posted = await writePosting(scope, {
+    date: p.date,
+    description: `Exchange difference on ${type.label.toLowerCase()} ${p.number} applied`,
+    reference: p.number,
+    sourceType: 'exchange_difference',
+    sourceId: p.id,
+    lines: paymentLines(
+      type.side,
+      { accountId, amount: p.homeApplied, ...foreign },
+      { accountId, amount: p.homeSettled, ...foreign },
+      await exchangeDifferenceLine(scope, type.side, { homeAmount: p.homeApplied, homeSettled: p.homeSettled }),
+      partyRef(type, p.partyId),
+    ),
+  });
+  return posted;
 }
 
 function assertOpen(type: CreditDocumentType, document: CreditDocumentRow, action: string) {
@@ -322,7 +418,9 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
   const owed = owedDocumentType(type.appliesTo);
   const owedName = owed.label.toLowerCase();
   const { appliedKey } = type;
-  const decimals = decimalsOf(scope);
+  // The credit first: the amounts are in its currency.
+  const found = await findCreditDocument<Row>(scope, type, id);
+  const decimals = currencyDecimals(found?.currency ?? homeCurrency(scope));
   const check = new Checker();
   const date = check.date('date', input.date) ?? today(scope.now);
   const wanted = input.allocations ?? [];
@@ -337,7 +435,8 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
   const ids = wanted.map((a) => a[appliedKey]).filter((v): v is string => typeof v === 'string' && v !== '');
   if (new Set(ids).size !== ids.length) check.fail('allocations', `name each ${owedName} once`);
   check.done();
-  const credit = await loadCreditDocument<Row>(scope, type, id);
+  if (!found) throw notFound(type.label.toLowerCase(), id);
+  const credit = found;
   assertOpen(type, credit, 'applied');
   const partyId = partyIdOf(type, credit);
   const documents = await creditedDocuments(scope, owed, ids);
@@ -375,18 +474,45 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
   assertOpenPeriod(scope, date);
 
   const events: EventDraft[] = [];
-  const allocations = wanted.map((a, i) => ({
-    id: newId(type.allocation.idType),
-    organizationId: scope.organizationId,
-    [type.parentKey]: credit.id,
-    [appliedKey]: String(a[appliedKey]),
-    amount: amounts[i],
-    date,
-    createdAt: scope.now,
-  }));
+  const foreign = credit.currency !== homeCurrency(scope);
+  let [creditLeft, homeLeft] = [remainingCreditOf(credit), foreign ? creditHomeRemaining(credit) : 0n];
+  const allocations: Record<string, unknown>[] = [];
+  for (const [i, a] of wanted.entries()) {
+    const allocation = {
+      id: newId(type.allocation.idType),
+      organizationId: scope.organizationId,
+      [type.parentKey]: credit.id,
+      [appliedKey]: String(a[appliedKey]),
+      amount: amounts[i],
+      date,
+      createdAt: scope.now,
+    };
+    if (foreign) {
+      const document = documents.get(String(a[appliedKey]))!;
+      const homeSettled =
+        amounts[i] === amountDueOf(document)
+          ? document.homeTotal! - (await homeSettledSoFar(scope, owed, document.id))
+          : toHome(scope, amounts[i], credit.currency, document.exchangeRate);
+      creditLeft -= amounts[i];
+      const homeApplied = homeOfUse(scope, credit, amounts[i], creditLeft, homeLeft);
+      homeLeft -= homeApplied;
+      const partyId = partyIdOf(type, credit);
+      const posted = await postApplicationDifference(scope, type, {
+        ...allocation,
+        currency: credit.currency,
+        homeApplied,
+        homeSettled,
+        partyId,
+        number: credit.number,
+      });
+      if (posted) events.push(posted.event);
+      Object.assign(allocation, { currency: credit.currency, homeSettled, homeApplied, journalEntryId: posted?.entry.id ?? null });
+    }
+    allocations.push(allocation);
+  }
   await delegate(scope, type.allocation.model).createMany({ data: allocations });
-  for (const allocation of allocations) {
-    const document = documents.get(allocation[appliedKey] as string)!;
+  for (const allocation of allocations as { amount: bigint }[]) {
+    const document = documents.get((allocation as Record<string, unknown>)[appliedKey] as string)!;
     const amountCredited = document.amountCredited + allocation.amount;
     const paid = amountDueOf({ ...document, amountCredited }) === 0n;
     const status: InvoiceStatus = paid ? 'PAID' : 'PARTIALLY_PAID';
@@ -405,13 +531,23 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
     where: { id: credit.id },
     data: { amountApplied: credit.amountApplied + applying, ...used, updatedAt: scope.now },
   })) as object;
-  const applied = allocations.map((a) => ({ id: a.id, [appliedKey]: a[appliedKey], amount: a.amount, date: a.date, voidDate: null }));
+  const applied = allocations.map((a) => ({
+    id: a.id,
+    [appliedKey]: a[appliedKey],
+    amount: a.amount,
+    date: a.date,
+    voidDate: null,
+    currency: a.currency ?? null,
+    homeApplied: a.homeApplied ?? null,
+    journalEntryId: a.journalEntryId ?? null,
+  }));
   const row = { ...written, lines: credit.lines, refunds: credit.refunds, allocations: [...credit.allocations, ...applied] } as Row;
   return change(type.resource, row, [{ type: eventOf(type, 'applied'), resource: { type: type.resource, id: credit.id, row } }, ...events]);
 }
 
 export interface RefundCreditInput extends PaymentInput {
   paymentAccountId?: string | null;
+  exchangeRate?: string | number | null;
 }
 
 /**
@@ -424,13 +560,20 @@ export async function refundCreditDocument<Row extends CreditDocumentRow>(
   id: string,
   input: RefundCreditInput,
 ) {
+  // The credit first: the amount is in its currency.
+  const found = await findCreditDocument<Row>(scope, type, id);
+  const currency = found?.currency ?? homeCurrency(scope);
+  const foreign = currency !== homeCurrency(scope);
+  const decimals = currencyDecimals(currency);
   const check = new Checker();
-  const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
-  await checkAccountRefs(scope, check, [{ path: 'paymentAccountId', id: input.paymentAccountId, ...CASH_ACCOUNT }]);
+  const { amount, date, method, reference } = checkPaymentFields(scope, input, check, decimals);
+  const givenRate = found ? checkDocumentCurrency(check, scope, currency, { exchangeRate: input.exchangeRate }) : undefined;
+  const cashRef = { path: 'paymentAccountId', id: input.paymentAccountId, ...CASH_ACCOUNT, ...(foreign ? { currency } : {}) };
+  await checkAccountRefs(scope, check, [cashRef]);
   check.done();
-  const credit = await loadCreditDocument<Row>(scope, type, id);
+  if (!found) throw notFound(type.label.toLowerCase(), id);
+  const credit = found;
   assertOpen(type, credit, 'refunded');
-  const decimals = decimalsOf(scope);
   const remaining = remainingCreditOf(credit);
   if (amount > remaining)
     throw validationError([
@@ -444,18 +587,25 @@ export async function refundCreditDocument<Row extends CreditDocumentRow>(
   const paymentAccountId = input.paymentAccountId ?? system.bank;
   const partyId = partyIdOf(type, credit);
   const party = partyRef(type, partyId);
-  const [debited, credited] = type.side === 'sale' ? [system[control], paymentAccountId] : [paymentAccountId, system[control]];
   const refundId = newId(type.refund.idType);
+  // Money the other way from a payment: a customer's credit refunded goes out as a bill payment does.
+  const moneySide = type.side === 'sale' ? 'purchase' : 'sale';
+  const exchange = foreign ? await exchangeOfRefund(scope, credit, amount, date, givenRate) : null;
+  const inCurrency = foreign ? { currency, foreignAmount: amount } : {};
+  const cashForeign = foreign && (await cashAccountCurrency(scope, paymentAccountId)) === currency ? inCurrency : {};
   const posted = await writePosting(scope, {
     date,
     description: `Refund of ${type.label.toLowerCase()} ${credit.number}`,
     reference: reference ?? credit.number,
     sourceType: type.sourceTypes.refund,
     sourceId: refundId,
-    lines: [
-      { accountId: debited, debit: amount, credit: 0n, ...party },
-      { accountId: credited, debit: 0n, credit: amount, ...party },
-    ],
+    lines: paymentLines(
+      moneySide,
+      { accountId: paymentAccountId, amount: exchange?.homeAmount ?? amount, ...cashForeign },
+      { accountId: system[control], amount: exchange?.homeSettled ?? amount, ...inCurrency },
+      exchange && (await exchangeDifferenceLine(scope, moneySide, exchange)),
+      party,
+    ),
   });
   const refund = await delegate(scope, type.refund.model).create({
     data: {
@@ -469,6 +619,7 @@ export async function refundCreditDocument<Row extends CreditDocumentRow>(
       reference,
       journalEntryId: posted.entry.id,
       createdAt: scope.now,
+      ...(exchange ? { currency, exchangeRate: exchange.rate, homeAmount: exchange.homeAmount, homeSettled: exchange.homeSettled } : {}),
     },
   });
   const used = await afterUse(scope, type, credit, amount, date);
@@ -482,6 +633,16 @@ export async function refundCreditDocument<Row extends CreditDocumentRow>(
     { type: eventOf(type, 'refunded'), resource: { type: type.resource, id: credit.id, row } },
     posted.event,
   ]);
+}
+
+/**
+ * A refund of foreign credit in home currency: the amount at the refund's rate (its own, else the table's
+ * on its date), and what it clears from the credit at the credit's rate (all that is left, when it uses it up).
+ */
+async function exchangeOfRefund(scope: WriteScope, credit: CreditDocumentRow, amount: bigint, date: string, givenRate: string | undefined) {
+  const rate = (await rateFor(scope, credit.currency, date, givenRate, 'exchangeRate'))!;
+  const homeSettled = homeOfUse(scope, credit, amount, remainingCreditOf(credit) - amount, creditHomeRemaining(credit));
+  return { rate, homeAmount: toHome(scope, amount, credit.currency, rate), homeSettled };
 }
 
 /** Voids a credit document none of whose credit is used: posts the reversal. */
@@ -501,7 +662,8 @@ export async function voidCreditDocument<Row extends CreditDocumentRow>(
   if (credit.status === 'OPEN' && used > 0n) {
     throw new AppError(
       'INVALID_STATE',
-      `${type.label} ${credit.number} has ${formatMoney(used, decimalsOf(scope))} of its credit applied or refunded; it cannot be voided`,
+      `${type.label} ${credit.number} has ${formatMoney(used, currencyDecimals(credit.currency))} of its credit applied or refunded; ` +
+        'it cannot be voided',
     );
   }
   if (credit.status === 'CLOSED')
@@ -582,7 +744,21 @@ export async function undoCreditApplication<Row extends CreditDocumentRow>(
   const owed = owedDocumentType(type.appliesTo);
   const documentId = (allocation as unknown as Record<string, string>)[type.appliedKey]!;
   const document = (await creditedDocuments(scope, owed, [documentId])).get(documentId)!;
-  await delegate(scope, type.allocation.model).update({ where: { id: allocation.id }, data: { voidedAt: scope.now, voidDate: date } });
+  // An exchange difference posted when it was applied is reversed on the undo's date.
+  const entryId = (allocation as { journalEntryId?: string | null }).journalEntryId;
+  const reversed = entryId
+    ? await postReversal(scope, entryId, {
+        date,
+        named: `the exchange difference on ${type.label.toLowerCase()} ${credit.number} applied`,
+        reference: credit.number,
+        sourceType: 'exchange_difference_void',
+        sourceId: allocation.id,
+      })
+    : null;
+  await delegate(scope, type.allocation.model).update({
+    where: { id: allocation.id },
+    data: { voidedAt: scope.now, voidDate: date, ...(reversed ? { voidJournalEntryId: reversed.entry.id } : {}) },
+  });
   const amountCredited = document.amountCredited - allocation.amount;
   const writtenDocument = (await delegate(scope, owed.model).update({
     where: { id: document.id },
@@ -607,6 +783,7 @@ export async function undoCreditApplication<Row extends CreditDocumentRow>(
   return change(type.resource, row, [
     { type: eventOf(type, 'application_undone'), resource: { type: type.resource, id: credit.id, row } },
     { type: eventOf(owed, 'credit_unapplied'), resource: { type: owed.resource, id: document.id, row: documentRow } },
+    ...(reversed ? [reversed.event] : []),
   ]);
 }
 

@@ -7,7 +7,7 @@
 import { insertRows } from '../../db/insert.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
-import { type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import type { SequenceName, Tenant, WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId } from '../../lib/ids.ts';
@@ -662,19 +662,26 @@ const findOwedDocument = async <Row extends OwedDocumentRow>(tenant: Tenant, typ
   })) as Row | null;
 
 /** The currency a bank or cash account holds. */
-async function cashAccountCurrency(scope: WriteScope, accountId: string) {
+export async function cashAccountCurrency(scope: WriteScope, accountId: string) {
   const account = await scope.prisma.account.findFirst({ where: { id: accountId, organizationId: scope.organizationId } });
   return accountCurrency(scope, account ?? {});
 }
 
-/** What a settlement of a foreign document has cleared in home currency so far: its standing payments and write-offs. */
-async function homeSettledSoFar(scope: WriteScope, type: OwedDocumentType, documentId: string) {
+/**
+ * What the settlements of a foreign document have cleared in home currency so far: its standing payments,
+ * write-offs and credit applied.
+ */
+export async function homeSettledSoFar(scope: WriteScope, type: OwedDocumentType, documentId: string) {
   const standing = { [type.parentKey]: documentId, voidJournalEntryId: null };
+  const applied = { [type.parentKey]: documentId, voidDate: null };
   const sums = await Promise.all(
-    [type.payment.model, ...(type.writeOff ? [writeOffModel(type)] : [])].map(
-      async (model) =>
+    [
+      ...[type.payment.model, ...(type.writeOff ? [writeOffModel(type)] : [])].map((model) => [model, standing] as const),
+      ...creditAllocationModels(type.resource).map((model) => [model, applied] as const),
+    ].map(
+      async ([model, where]) =>
         (
-          (await delegate(scope, model).aggregate({ where: standing, _sum: { homeSettled: true } } as never)) as unknown as {
+          (await delegate(scope, model).aggregate({ where, _sum: { homeSettled: true } } as never)) as unknown as {
             _sum: { homeSettled: bigint | null };
           }
         )._sum.homeSettled ?? 0n,
@@ -710,7 +717,7 @@ async function exchangeOfPayment(
  * a sale that brings in more home currency than it clears gains (a credit), a purchase that pays more loses
  * (a debit); null when there is none.
  */
-async function exchangeDifferenceLine(scope: WriteScope, side: Side, exchange: { homeAmount: bigint; homeSettled: bigint }) {
+export async function exchangeDifferenceLine(scope: WriteScope, side: Side, exchange: { homeAmount: bigint; homeSettled: bigint }) {
   const difference = exchange.homeAmount - exchange.homeSettled;
   if (difference === 0n) return null;
   const accountId = await exchangeAccountId(scope);
@@ -723,7 +730,7 @@ async function exchangeDifferenceLine(scope: WriteScope, side: Side, exchange: {
  * A payment's posting: money in (a sale: Dr the bank, Cr receivables) or out (Dr payables, Cr the bank),
  * with any exchange difference; debits first.
  */
-function paymentLines(
+export function paymentLines(
   side: Side,
   cash: { accountId: string; amount: bigint; currency?: string; foreignAmount?: bigint },
   cleared: { accountId: string; amount: bigint; currency?: string; foreignAmount?: bigint },

@@ -10,7 +10,14 @@ import { money } from '../../graphql/money.ts';
 import { type CreditDocumentFilter, type CreditDocumentType, creditDocumentWhere } from './credits.ts';
 import { owedDocumentType } from './owed.ts';
 import { createPrepayment, type PrepaymentInput } from './prepayments.ts';
-import { creditAllocationFields, creditDocumentFields, creditDocumentMutations, creditRefundFields, documentVoidFields } from './schema.ts';
+import {
+  creditAllocationFields,
+  creditDocumentFields,
+  creditDocumentMutations,
+  creditRefundFields,
+  documentVoidFields,
+  paymentRateInputField,
+} from './schema.ts';
 
 const PrepaymentStatusEnum = describedEnum(
   'PrepaymentStatus',
@@ -166,6 +173,7 @@ export function prepaymentSchema(type: CreditDocumentType, texts: PrepaymentSche
       method: t.string({ description: 'How it was paid.' }),
       reference: t.string({ description: 'External reference.' }),
       memo: t.string({ description: 'Internal note.' }),
+      ...paymentRateInputField(t),
     }),
   });
   const allocationInput = builder.inputType(`${typename}AllocationInput`, {
@@ -197,6 +205,7 @@ export function prepaymentSchema(type: CreditDocumentType, texts: PrepaymentSche
       paymentAccountId: t.id({ description: `${texts.refund.paymentAccount} Default the bank account.` }),
       method: t.string({ description: 'How it was paid.' }),
       reference: t.string({ description: 'External reference.' }),
+      ...paymentRateInputField(t),
     }),
   });
   creditDocumentMutations<PrepaymentInput>(type, {

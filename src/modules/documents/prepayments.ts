@@ -4,67 +4,85 @@
 // receivables (a customer's) or paid Dr payables, Cr the bank (a vendor's). The party's balance is then a
 // credit, shown apart in the aged reports, until applied to its documents or refunded. An overpayment is
 // posted by its payment's entry (one bank movement, as the bank shows it) and is voided with that payment.
-import { refuseForeignParty } from './currency.ts';
+import { checkDocumentCurrency, homeCurrency, partyCurrency, rateFor, toHome } from './currency.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { decimalsOf, type WriteScope } from '../../core/tenant.ts';
 import type { EventType } from '../../events/catalogue.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { type CreditDocumentRow, type CreditDocumentType, prepaymentTypeFor } from './credits.ts';
 import { SIDE_ACCOUNTS } from './lines.ts';
-import { delegate, movePartyBalance, nextDocumentNumber, type OwedDocumentType, partyRef } from './owed.ts';
+import { cashAccountCurrency, delegate, movePartyBalance, nextDocumentNumber, type OwedDocumentType, partyRef } from './owed.ts';
 import { checkPaymentFields, type PaymentInput } from './settlement.ts';
 
 export interface PrepaymentInput extends PaymentInput {
   customerId?: string | null;
   vendorId?: string | null;
   memo?: string | null;
+  /** A party in a foreign currency: the rate the money was received or paid at (default the table's on its date). */
+  exchangeRate?: string | number | null;
   /** The bank or cash account, under the type's `accountKey` (`depositAccountId`, `paymentAccountId`). */
   depositAccountId?: string | null;
   paymentAccountId?: string | null;
 }
 
-/** Money in from a customer (Dr the bank, Cr receivables) or out to a vendor (Dr payables, Cr the bank). */
-function moneyLines(type: { side: 'sale' | 'purchase' }, accounts: { cash: string; control: string }, amount: bigint, party: object) {
-  const [debited, credited] = type.side === 'sale' ? [accounts.cash, accounts.control] : [accounts.control, accounts.cash];
+/**
+ * Money in from a customer (Dr the bank, Cr receivables) or out to a vendor (Dr payables, Cr the bank), in
+ * home currency; each line remembers the foreign amount it came from (the bank's only when it holds that currency).
+ */
+function moneyLines(
+  type: { side: 'sale' | 'purchase' },
+  accounts: { cash: string; control: string },
+  amount: bigint,
+  party: object,
+  foreign: { cash: object; control: object },
+) {
+  const cash = { accountId: accounts.cash, ...foreign.cash };
+  const control = { accountId: accounts.control, ...foreign.control };
+  const [debited, credited] = type.side === 'sale' ? [cash, control] : [control, cash];
   return [
-    { accountId: debited, debit: amount, credit: 0n, ...party },
-    { accountId: credited, debit: 0n, credit: amount, ...party },
+    { ...debited, debit: amount, credit: 0n, ...party },
+    { ...credited, debit: 0n, credit: amount, ...party },
   ];
 }
 
 /** Records money paid ahead of any document, and posts it; the party's balance falls by it. */
 export async function createPrepayment<Row extends CreditDocumentRow>(scope: WriteScope, type: CreditDocumentType, input: PrepaymentInput) {
   const check = new Checker();
-  const { amount, date, method, reference } = checkPaymentFields(scope, input, check);
-  const memo = check.text('memo', input.memo, { max: 2000 }) ?? null;
   const partyKey = type.party.key;
   const partyId = input[partyKey];
+  // The party first: the money is in its currency.
+  const party = partyId
+    ? ((await delegate(scope, type.party.model).findFirst({ where: { id: partyId, organizationId: scope.organizationId } })) as {
+        id: string;
+        active: boolean;
+        currency: string | null;
+      } | null)
+    : null;
+  const currency = partyCurrency(scope, party);
+  const foreign = currency !== homeCurrency(scope);
+  const { amount, date, method, reference } = checkPaymentFields(scope, input, check, currencyDecimals(currency));
+  const memo = check.text('memo', input.memo, { max: 2000 }) ?? null;
   if (!partyId) check.fail(partyKey, 'is required');
+  const givenRate = checkDocumentCurrency(check, scope, party ? currency : undefined, { exchangeRate: input.exchangeRate });
   const accountKey = type.accountKey!;
   const accountId = (input as Record<string, string | null | undefined>)[accountKey];
-  const [party] = await Promise.all([
-    partyId
-      ? (delegate(scope, type.party.model).findFirst({ where: { id: partyId, organizationId: scope.organizationId } }) as Promise<{
-          id: string;
-          active: boolean;
-          currency: string | null;
-        } | null>)
-      : null,
-    checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT }]),
-  ]);
+  await checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT, ...(foreign ? { currency } : {}) }]);
   if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
   else if (party && !party.active) check.fail(partyKey, `is an inactive ${type.party.model}`);
-  else refuseForeignParty(scope, check, partyKey, 'prepayments', party);
   check.done();
   assertOpenPeriod(scope, date);
   const control = SIDE_ACCOUNTS[type.side].control;
   const system = await systemAccounts(scope, ['bank', control]);
   const cash = accountId ?? system.bank;
+  const exchangeRate = await rateFor(scope, currency, date, givenRate, 'exchangeRate');
+  const homeTotal = exchangeRate === null ? null : toHome(scope, amount, currency, exchangeRate);
+  const inCurrency = foreign ? { currency, foreignAmount: amount } : {};
+  const cashInCurrency = foreign && (await cashAccountCurrency(scope, cash)) === currency ? inCurrency : {};
   const id = newId(type.typename);
   const number = nextDocumentNumber(scope, type.number);
   const posted = await writePosting(scope, {
@@ -73,7 +91,10 @@ export async function createPrepayment<Row extends CreditDocumentRow>(scope: Wri
     reference: reference ?? number,
     sourceType: type.sourceTypes.posting,
     sourceId: id,
-    lines: moneyLines(type, { cash, control: system[control] }, amount, partyRef(type, party!.id)),
+    lines: moneyLines(type, { cash, control: system[control] }, homeTotal ?? amount, partyRef(type, party!.id), {
+      cash: cashInCurrency,
+      control: inCurrency,
+    }),
   });
   const row = (await delegate(scope, type.model).create({
     data: {
@@ -83,7 +104,9 @@ export async function createPrepayment<Row extends CreditDocumentRow>(scope: Wri
       [partyKey]: party!.id,
       kind: 'PREPAYMENT',
       issueDate: date,
-      currency: scope.organization.baseCurrency,
+      currency,
+      exchangeRate,
+      homeTotal,
       memo,
       reference,
       method,

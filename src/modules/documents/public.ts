@@ -3,7 +3,6 @@
 // itself as one object literal (hot: a page renders many), which the compiler holds to these schemas.
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
-import { decimalsOf } from '../../core/tenant.ts';
 import { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { S } from '../../lib/json-schema.ts';
 import { currencyDecimals, formatPercent, moneyNumber } from '../../lib/money.ts';
@@ -134,6 +133,8 @@ export interface CreditDocumentRendered {
   vendorId?: string;
   issueDate: string;
   currency: string;
+  exchangeRate: string | null;
+  homeTotal: bigint | null;
   memo: string | null;
   reference: string | null;
   subtotal: bigint;
@@ -219,38 +220,41 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
   const { prefixes } = texts;
   const partyKey = type.party.key;
   const appliedKey = type.appliedKey;
-  const schema = S.object({
-    id: S.id(prefixes.id),
-    number: S.string,
-    status: S.enum(Object.values(CreditNoteStatus)),
-    [partyKey]: S.id(prefixes.party),
-    issueDate: S.date,
-    currency: S.string,
-    memo: S.nullable(S.string),
-    reference: { ...S.nullable(S.string), description: texts.reference },
-    subtotal: S.number,
-    discountTotal: S.number,
-    taxTotal: S.number,
-    total: S.number,
-    amountApplied: { ...S.number, description: texts.amountApplied },
-    amountRefunded: { ...S.number, description: texts.amountRefunded },
-    remainingCredit: { ...S.number, description: texts.remainingCredit },
-    lines: documentLines(prefixes.line),
-    ...creditUseSchemas(prefixes, appliedKey),
-    journalEntryId: S.id('je'),
-    ...voidFields,
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  });
+  const schema = S.objectWithOptional(
+    {
+      id: S.id(prefixes.id),
+      number: S.string,
+      status: S.enum(Object.values(CreditNoteStatus)),
+      [partyKey]: S.id(prefixes.party),
+      issueDate: S.date,
+      currency: S.string,
+      memo: S.nullable(S.string),
+      reference: { ...S.nullable(S.string), description: texts.reference },
+      subtotal: S.number,
+      discountTotal: S.number,
+      taxTotal: S.number,
+      total: S.number,
+      amountApplied: { ...S.number, description: texts.amountApplied },
+      amountRefunded: { ...S.number, description: texts.amountRefunded },
+      remainingCredit: { ...S.number, description: texts.remainingCredit },
+      lines: documentLines(prefixes.line),
+      ...creditUseSchemas(prefixes, appliedKey),
+      journalEntryId: S.id('je'),
+      ...voidFields,
+      createdAt: S.dateTime,
+      updatedAt: S.dateTime,
+    },
+    foreignDocumentSchema,
+  );
   return {
     type: type.resource,
     schema,
     load: loadCredits<Row>(type),
     // One object literal (hot: a page renders many), in the schema's order.
     render(c, organization) {
-      const decimals = decimalsOf({ organization });
+      const decimals = currencyDecimals(c.currency);
       const money = (minor: bigint) => moneyNumber(minor, decimals);
-      return {
+      const body = {
         id: c.id,
         number: c.number,
         status: c.status.toLowerCase(),
@@ -274,6 +278,8 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
         createdAt: c.createdAt.toISOString(),
         updatedAt: c.updatedAt.toISOString(),
       };
+      const foreign = foreignDocumentBody(c, organization.baseCurrency);
+      return foreign ? { ...body, ...foreign } : body;
     },
   };
 }
@@ -309,44 +315,47 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
   const partyKey = type.party.key;
   const { appliedKey } = type;
   const accountKey = type.accountKey!;
-  const schema = S.object({
-    id: S.id(prefixes.id),
-    number: S.string,
-    kind: {
-      ...S.enum(['prepayment', 'overpayment']),
-      description: 'prepayment: money paid ahead of any document; overpayment: what a payment paid beyond its document.',
+  const schema = S.objectWithOptional(
+    {
+      id: S.id(prefixes.id),
+      number: S.string,
+      kind: {
+        ...S.enum(['prepayment', 'overpayment']),
+        description: 'prepayment: money paid ahead of any document; overpayment: what a payment paid beyond its document.',
+      },
+      status: S.enum(Object.values(CreditNoteStatus)),
+      [partyKey]: S.id(prefixes.party),
+      date: { ...S.date, description: 'When the money moved; the posting date.' },
+      currency: S.string,
+      total: { ...S.number, description: texts.total },
+      [accountKey]: { ...S.id('acct'), description: texts.account },
+      method: S.nullable(S.string),
+      reference: { ...S.nullable(S.string), description: texts.reference },
+      memo: S.nullable(S.string),
+      paymentId: {
+        ...S.nullable(S.id(prefixes.payment)),
+        description: 'The payment whose excess it holds (an overpayment); null otherwise.',
+      },
+      amountApplied: { ...S.number, description: texts.amountApplied },
+      amountRefunded: { ...S.number, description: texts.amountRefunded },
+      remainingCredit: { ...S.number, description: texts.remainingCredit },
+      ...creditUseSchemas({ ...prefixes, line: '' }, appliedKey),
+      journalEntryId: { ...S.id('je'), description: "Its posting (an overpayment's is its payment's)." },
+      voidJournalEntryId: { ...S.nullable(S.id('je')), description: 'The reversal posted when it was voided.' },
+      ...voidFields,
+      createdAt: S.dateTime,
+      updatedAt: S.dateTime,
     },
-    status: S.enum(Object.values(CreditNoteStatus)),
-    [partyKey]: S.id(prefixes.party),
-    date: { ...S.date, description: 'When the money moved; the posting date.' },
-    currency: S.string,
-    total: { ...S.number, description: texts.total },
-    [accountKey]: { ...S.id('acct'), description: texts.account },
-    method: S.nullable(S.string),
-    reference: { ...S.nullable(S.string), description: texts.reference },
-    memo: S.nullable(S.string),
-    paymentId: {
-      ...S.nullable(S.id(prefixes.payment)),
-      description: 'The payment whose excess it holds (an overpayment); null otherwise.',
-    },
-    amountApplied: { ...S.number, description: texts.amountApplied },
-    amountRefunded: { ...S.number, description: texts.amountRefunded },
-    remainingCredit: { ...S.number, description: texts.remainingCredit },
-    ...creditUseSchemas({ ...prefixes, line: '' }, appliedKey),
-    journalEntryId: { ...S.id('je'), description: "Its posting (an overpayment's is its payment's)." },
-    voidJournalEntryId: { ...S.nullable(S.id('je')), description: 'The reversal posted when it was voided.' },
-    ...voidFields,
-    createdAt: S.dateTime,
-    updatedAt: S.dateTime,
-  });
+    foreignDocumentSchema,
+  );
   return {
     type: type.resource,
     schema,
     load: loadCredits<Row>(type),
     render(c, organization) {
-      const decimals = decimalsOf({ organization });
+      const decimals = currencyDecimals(c.currency);
       const money = (minor: bigint) => moneyNumber(minor, decimals);
-      return {
+      const body = {
         id: c.id,
         number: c.number,
         kind: c.kind.toLowerCase(),
@@ -371,6 +380,8 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
         createdAt: c.createdAt.toISOString(),
         updatedAt: c.updatedAt.toISOString(),
       };
+      const foreign = foreignDocumentBody(c, organization.baseCurrency);
+      return foreign ? { ...body, ...foreign } : body;
     },
   };
 }

@@ -147,6 +147,7 @@ export function creditDocumentRoutes(type: CreditDocumentType, r: CreditDocument
       summary: r.summaries[name],
       inputType: `${name.charAt(0).toUpperCase()}${name.slice(1)}${type.typename}Input`,
       ...(inputRequired ? { inputRequired } : {}),
+      ...(name === 'refund' ? { bodyToInput: rateAsText, documentBody: rateAsNumber } : {}),
       status: 200,
       schema: r.representation.schema,
     });
@@ -161,8 +162,8 @@ export function creditDocumentRoutes(type: CreditDocumentType, r: CreditDocument
       list: r.summaries.list,
       retrieve: r.summaries.retrieve,
       create: type.linesInOrder
-        ? { summary: r.summaries.create, bodyToInput: quantitiesAsText, documentBody: quantitiesAsNumbers }
-        : { summary: r.summaries.create },
+        ? { summary: r.summaries.create, bodyToInput: documentBodyToInput, documentBody: documentBodySchema }
+        : { summary: r.summaries.create, bodyToInput: rateAsText, documentBody: rateAsNumber },
     }),
     action('apply', true),
     action('refund', true),

@@ -348,19 +348,25 @@ export const creditDocumentFields = (
   amountApplied: t.field({
     type: 'Money',
     description: texts.amountApplied,
-    resolve: (c: { amountApplied: bigint }, _a: unknown, ctx: GraphQLContext) => money(ctx, c.amountApplied),
+    resolve: (c: { currency: string; amountApplied: bigint }, _a: unknown, ctx: GraphQLContext) =>
+      moneyIn(ctx, c.currency, c.amountApplied),
   }),
   amountRefunded: t.field({
     type: 'Money',
     description: texts.amountRefunded,
-    resolve: (c: { amountRefunded: bigint }, _a: unknown, ctx: GraphQLContext) => money(ctx, c.amountRefunded),
+    resolve: (c: { currency: string; amountRefunded: bigint }, _a: unknown, ctx: GraphQLContext) =>
+      moneyIn(ctx, c.currency, c.amountRefunded),
   }),
   remainingCredit: t.field({
     type: 'Money',
     description: 'total − amountApplied − amountRefunded (0 when void).',
-    resolve: (c: { status: string; total: bigint; amountApplied: bigint; amountRefunded: bigint }, _a: unknown, ctx: GraphQLContext) =>
-      money(ctx, remainingCreditOf(c)),
+    resolve: (
+      c: { currency: string; status: string; total: bigint; amountApplied: bigint; amountRefunded: bigint },
+      _a: unknown,
+      ctx: GraphQLContext,
+    ) => moneyIn(ctx, c.currency, remainingCreditOf(c)),
   }),
+  ...foreignDocumentFields(t),
   allocations: t.relation('allocations', { description: texts.allocations, query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
   refunds: t.relation('refunds', { description: texts.refunds, query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
 });
@@ -371,7 +377,7 @@ export const creditRefundFields = (t: ModelFieldBuilder, idPrefix: string, texts
   amount: t.field({
     type: 'Money',
     description: texts.amount,
-    resolve: (r: { amount: bigint }, _x: unknown, ctx: GraphQLContext) => money(ctx, r.amount),
+    resolve: (r: { currency: string | null; amount: bigint }, _x: unknown, ctx: GraphQLContext) => moneyIn(ctx, r.currency, r.amount),
   }),
   date: t.expose('date', { type: 'Date', description: 'Date paid.' }),
   paymentAccount: t.relation('paymentAccount', { description: texts.paymentAccount }),
@@ -387,7 +393,7 @@ export const creditAllocationFields = (t: ModelFieldBuilder, idPrefix: string) =
   amount: t.field({
     type: 'Money',
     description: 'Credit applied.',
-    resolve: (a: { amount: bigint }, _x: unknown, ctx: GraphQLContext) => money(ctx, a.amount),
+    resolve: (a: { currency: string | null; amount: bigint }, _x: unknown, ctx: GraphQLContext) => moneyIn(ctx, a.currency, a.amount),
   }),
   date: t.expose('date', { type: 'Date', description: 'When it was applied.' }),
   voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When it was undone; null while it stands.' }),

@@ -375,11 +375,13 @@ function openAt(organizationId: string, asOf: string, side: AgingSide, currency?
   const t = AGING_SIDES[side];
   const [payments, documentKey, party] = [t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
   const credits = creditDocumentTypes(t.credits);
-  // Credit applied or refunded by then, and not undone by then.
-  const usedBy = (table: string, key: string, id: string) =>
-    Prisma.sql`COALESCE((SELECT SUM(a."amount") FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} =
+  // Credit applied or refunded by then, and not undone by then: in home currency, what each use cleared
+  // (from the document credited, `homeSettled`, or from the credit, `homeApplied`); in a currency, its amount.
+  const usedBy = (table: string, key: string, id: string, home: 'homeSettled' | 'homeApplied') =>
+    Prisma.sql`COALESCE((SELECT SUM(${currency ? Prisma.sql`a."amount"` : Prisma.raw(`COALESCE(a."${home}", a."amount")`)})
+      FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} =
       i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf} AND (a."voidDate" IS NULL OR a."voidDate" > ${asOf})), 0)`;
-  const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id')}`);
+  const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id', 'homeSettled')}`);
   // A payment or write-off voided by then settled nothing.
   const standing = Prisma.sql`AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})`;
   const [total, settled] = currency
@@ -396,9 +398,9 @@ function openAt(organizationId: string, asOf: string, side: AgingSide, currency?
   const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`, currency);
   const unused = credits.map((c) => {
     const creditThen = Prisma.sql`${Prisma.raw(`'${c.resource}'`)} AS "kind", i."id", i."number",
-      i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(i."total"
-      - ${usedBy(`${c.typename}Allocation`, c.parentKey, 'id')}
-      - ${usedBy(`${c.typename}Refund`, c.parentKey, 'id')}) AS "due"`;
+      i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(${total}
+      - ${usedBy(`${c.typename}Allocation`, c.parentKey, 'id', 'homeApplied')}
+      - ${usedBy(`${c.typename}Refund`, c.parentKey, 'id', 'homeSettled')}) AS "due"`;
     return openRows(c.typename, creditThen, organizationId, asOf, `'OPEN'`, currency);
   });
   return Prisma.join([documents, ...unused], ' UNION ALL ', '', '');

@@ -5,7 +5,7 @@ export default declareModule(
   {
     name: 'revaluations',
     types: { Revaluation: 'reports', RevaluationRow: 'reports' },
-    sourceTypes: ['revaluation', 'revaluation_reversal'],
+    sourceTypes: ['revaluation', 'revaluation_reversal', 'exchange_difference', 'exchange_difference_void'],
   },
   () => import('./index.ts'),
 );

@@ -6,7 +6,7 @@ import type { PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
 import type { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { change } from '../../core/representations.ts';
-import { type Tenant, type WriteScope } from '../../core/tenant.ts';
+import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';

@@ -10,6 +10,8 @@ import {
   documentTotalFields,
   documentVoidFields,
   purchaseLineInputFields,
+  currencyInputFields,
+  paymentRateInputField,
 } from '../documents/schema.ts';
 import { VENDOR_CREDIT_LINES_IN_ORDER, VENDOR_CREDIT_TYPE } from './vendor-credits.public.ts';
 import {
@@ -149,6 +151,7 @@ const CreateVendorCreditInput = builder.inputType('CreateVendorCreditInput', {
     memo: t.string({ description: 'Internal note.' }),
     reference: t.string({ description: "The vendor's own credit note number." }),
     lines: t.field({ type: [VendorCreditLineInput], required: true, description: 'At least one line.' }),
+    ...currencyInputFields(t, 'vendor'),
   }),
 }) satisfies { $inferInput: VendorCreditInput };
 
@@ -184,6 +187,7 @@ const RefundVendorCreditInput = builder.inputType('RefundVendorCreditInput', {
       description: 'Date received; today when omitted. Not before the vendor credit, not in a locked period.',
     }),
     paymentAccountId: t.id({ description: 'Bank or cash account the money went into; default the bank account.' }),
+    ...paymentRateInputField(t),
     method: t.string({ description: 'How it was paid.' }),
     reference: t.string({ description: 'External reference.' }),
   }),
