@@ -400,6 +400,39 @@ describe('credit in a foreign currency', () => {
     });
   });
 
+  it('keeps a euro overpayment as credit worth its amount at the payment rate, and applies it later', async () => {
+    const eu = await customer('Bruges BV', 'EUR');
+    const invoice = (
+      await post('/api/v1/invoices', { customerId: eu.id, issueDate: '2026-03-05', lines: [{ description: 'Lace', unitPrice: 100 }] })
+    ).body;
+    const paid = await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 120, date: '2026-03-25', keepExcessAsCredit: true });
+    expect(paid.status).toBe(201);
+    // 120 euros at 1.12 = 134.40 in the bank: 110.00 clears the invoice, 20 euros (22.40) kept as credit, 2.00 gained.
+    expect(paid.body).toMatchObject({ amount: 100, homeAmount: 112, exchangeGain: 2, excessCredit: { amount: 20 } });
+    expect(await entryLines(paid.body.journalEntryId)).toEqual([
+      { debit: 134.4, credit: 0 },
+      { debit: 0, credit: 132.4, currency: 'EUR', foreignAmount: 120 },
+      { debit: 0, credit: 2 },
+    ]);
+    const credit = (await http(t.url, `/api/v1/customer-prepayments/${paid.body.excessCredit.id}`, { key })).body;
+    expect(credit).toMatchObject({ kind: 'overpayment', currency: 'EUR', total: 20, exchangeRate: '1.12', homeTotal: 22.4 });
+    const next = (
+      await post('/api/v1/invoices', { customerId: eu.id, issueDate: '2026-03-05', lines: [{ description: 'More lace', unitPrice: 20 }] })
+    ).body;
+    const applied = await post(`/api/v1/customer-prepayments/${credit.id}/apply`, {
+      date: '2026-03-26',
+      allocations: [{ invoiceId: next.id, amount: 20 }],
+    });
+    expect(applied.status).toBe(200);
+    const sums = (
+      await t.db.prisma.journalLine.aggregate({
+        where: { organizationId, customerId: eu.id, account: { code: '1200' } },
+        _sum: { debit: true, credit: true },
+      })
+    )._sum;
+    expect(sums.debit! - sums.credit!).toBe(0n);
+  });
+
   it('refunds a vendor credit in dinars at another rate, and applies a euro deposit to an invoice', async () => {
     const kw = await vendor('Gulf Traders', 'KWD');
     const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[];
@@ -486,8 +519,15 @@ describe('what is refused', () => {
     ).body;
     const change = await http(t.url, `/api/v1/customers/${eu.id}`, { key, method: 'PATCH', body: { currency: 'GBP' } });
     expect(change.body.errors).toEqual([{ path: 'currency', message: 'the customer has documents in EUR; its currency cannot change' }]);
-    const excess = await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 6, keepExcessAsCredit: true, date: '2026-03-06' });
-    expect(excess.body.errors[0].path).toBe('keepExcessAsCredit');
+    const excess = await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 6, date: '2026-03-06' });
+    expect(excess.body.errors).toEqual([
+      {
+        path: 'amount',
+        message:
+          '6.00 is more than the amount due 5.00; overpayments are refused unless keepExcessAsCredit is true (the excess is then ' +
+          "kept as the customer's credit)",
+      },
+    ]);
   });
 
   it('leaves a home-currency document as it always was: no foreign fields', async () => {

@@ -377,8 +377,11 @@ async function writeForeignWorkload() {
       const part = next() < 0.5;
       const scale = 10 ** decimals[document.currency];
       const amount = part ? Math.floor((current.amountDue * scale) / 2) / scale || current.amountDue : current.amountDue;
+      // Now and then a euro customer pays ten more than it owes: the excess is kept as its credit.
+      const overpaid = document.currency === 'EUR' && !part && paymentCount % 5 === 2;
       const payment = await call('POST', `/api/v1/${document.path}/${document.id}/payments`, {
-        amount,
+        amount: overpaid ? current.amountDue + 10 : amount,
+        ...(overpaid ? { keepExcessAsCredit: true } : {}),
         date: paidOn,
         ...(next() < 0.3 ? { exchangeRate: (Number(current.exchangeRate) * (0.97 + next() * 0.06)).toFixed(6) } : {}),
       });
@@ -462,6 +465,14 @@ describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
   it('agree with the trial balance and aging at every month end of 18 months of work and corrections', async () => {
     await writeWorkload();
     const foreign = await writeForeignWorkload();
+    // The foreign workload made each kind of foreign credit too.
+    for (const [model, where] of [
+      ['customerPrepayment', { kind: 'OVERPAYMENT', currency: 'EUR' }],
+      ['creditNoteAllocation', { currency: 'EUR', voidDate: { not: null } }],
+      ['vendorCreditRefund', { currency: 'KWD' }],
+      ['invoiceWriteOff', { currency: 'EUR', voidDate: { not: null } }],
+    ] as const)
+      expect(await (t.db.prisma[model] as unknown as { count(a: object): Promise<number> }).count({ where }), model).toBeGreaterThan(0);
     // The workload made every kind of correction (the generator is seeded: this holds on every run).
     const events = new Set((await t.db.prisma.event.findMany({ select: { type: true } })).map((e) => e.type));
     for (const type of [

@@ -576,11 +576,9 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   const foreign = currency !== homeCurrency(scope);
   const due = amountDueOf(document);
   const excessType =
-    OPEN_STATUSES.includes(document.status) && amount > due ? excessCreditType(scope, type, due, amount, input.keepExcessAsCredit) : null;
-  if (excessType && foreign)
-    throw validationError([
-      { path: 'keepExcessAsCredit', message: `a payment in ${currency} cannot keep an excess as credit yet: pay at most the amount due` },
-    ]);
+    OPEN_STATUSES.includes(document.status) && amount > due
+      ? excessCreditType(scope, type, due, amount, input.keepExcessAsCredit, currencyDecimals(currency))
+      : null;
   const applied = excessType ? due : amount;
   const status = statusAfterPayment(scope, type.label, document, applied, date);
   const control = SIDE_ACCOUNTS[type.side].control;
@@ -591,16 +589,17 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   const partyId = partyIdOf(type, document);
   const party = partyRef(type, partyId);
   const paymentId = newId(type.payment.idType);
-  const exchange = foreign ? await exchangeOfPayment(scope, type, document, applied, date, givenRate, status === 'PAID') : null;
+  const exchange = foreign ? await exchangeOfPayment(scope, type, document, amount, applied, date, givenRate, status === 'PAID') : null;
+  // The bank moved the whole amount; receivables (payables) take what the document cleared and the excess kept as credit.
   const cash = {
     accountId: cashAccountId,
-    amount: exchange?.homeAmount ?? amount,
+    amount: exchange ? exchange.homeAmount + exchange.excessHome : amount,
     ...(cashCurrency === currency && foreign ? { currency, foreignAmount: amount } : {}),
   };
   const cleared = {
     accountId: system[control],
-    amount: exchange?.homeSettled ?? amount,
-    ...(foreign ? { currency, foreignAmount: applied } : {}),
+    amount: exchange ? exchange.homeSettled + exchange.excessHome : amount,
+    ...(foreign ? { currency, foreignAmount: amount } : {}),
   };
   const posted = await writePosting(scope, {
     date,
@@ -647,6 +646,7 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
         reference,
         paymentId,
         journalEntryId: posted.entry.id,
+        ...(exchange ? { currency, exchangeRate: exchange.rate, homeTotal: exchange.excessHome } : {}),
       })
     : null;
   if (excess) events.push(excess.event);
@@ -694,22 +694,26 @@ export async function homeSettledSoFar(scope: WriteScope, type: OwedDocumentType
  * A foreign document's payment in home currency: the amount at the payment's rate (its own, else the
  * table's on its date), and what it clears from receivables or payables at the document's rate; the
  * payment that settles the document clears all that is left of its home total, so no rounding remains.
+ * An excess kept as credit is worth its amount at the payment's rate (`excessHome`); the payment's own
+ * home amount is the rest of what the bank moved, so its exchange gain is all the entry posts.
  */
 async function exchangeOfPayment(
   scope: WriteScope,
   type: OwedDocumentType,
   document: OwedDocumentRow,
   amount: bigint,
+  applied: bigint,
   date: string,
   givenRate: string | undefined,
   settles: boolean,
 ) {
   const rate = (await rateFor(scope, document.currency, date, givenRate, 'exchangeRate'))!;
-  const homeAmount = toHome(scope, amount, document.currency, rate);
+  const excessHome = toHome(scope, amount - applied, document.currency, rate);
+  const homeAmount = toHome(scope, amount, document.currency, rate) - excessHome;
   const homeSettled = settles
     ? document.homeTotal! - (await homeSettledSoFar(scope, type, document.id))
-    : toHome(scope, amount, document.currency, document.exchangeRate);
-  return { rate, homeAmount, homeSettled };
+    : toHome(scope, applied, document.currency, document.exchangeRate);
+  return { rate, homeAmount, homeSettled, excessHome };
 }
 
 /**

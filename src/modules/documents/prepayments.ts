@@ -135,6 +135,10 @@ export interface PaymentExcess {
   reference: string | null;
   paymentId: string;
   journalEntryId: string;
+  /** A foreign payment's excess: its currency, the payment's rate and what it is worth at it. */
+  currency?: string;
+  exchangeRate?: string;
+  homeTotal?: bigint;
 }
 
 /**
@@ -142,9 +146,15 @@ export interface PaymentExcess {
  * none is declared, or when the caller did not ask to keep it (an unasked excess is most often a typo or
  * a payment recorded twice, so it is refused as it always was, and the refusal says how to keep it).
  */
-export function excessCreditType(scope: WriteScope, owed: OwedDocumentType, due: bigint, amount: bigint, keep: boolean | null | undefined) {
+export function excessCreditType(
+  scope: WriteScope,
+  owed: OwedDocumentType,
+  due: bigint,
+  amount: bigint,
+  keep: boolean | null | undefined,
+  decimals = decimalsOf(scope),
+) {
   const type = prepaymentTypeFor(owed.resource);
-  const decimals = decimalsOf(scope);
   if (!keep || !type)
     throw validationError([
       {
@@ -168,7 +178,9 @@ export async function keepPaymentExcess(scope: WriteScope, type: CreditDocumentT
       [type.party.key]: excess.partyId,
       kind: 'OVERPAYMENT',
       issueDate: excess.date,
-      currency: scope.organization.baseCurrency,
+      currency: excess.currency ?? scope.organization.baseCurrency,
+      exchangeRate: excess.exchangeRate ?? null,
+      homeTotal: excess.homeTotal ?? null,
       reference: excess.reference,
       method: excess.method,
       [type.accountKey!]: excess.accountId,
@@ -201,7 +213,8 @@ export function assertExcessUnused(scope: WriteScope, excess: { type: CreditDocu
   if (used > 0n)
     throw new AppError(
       'INVALID_STATE',
-      `The payment's excess is kept as ${type.label.toLowerCase()} ${credit.number}, of which ${formatMoney(used, decimalsOf(scope))} ` +
+      `The payment's excess is kept as ${type.label.toLowerCase()} ${credit.number}, of which ` +
+        `${formatMoney(used, currencyDecimals(credit.currency ?? scope.organization.baseCurrency))} ` +
         'is applied or refunded; undo those applications and refunds first',
     );
 }
