@@ -65,6 +65,7 @@ describe('an invoice in euros', () => {
       })
     ).body;
     expect(invoice).toMatchObject({ currency: 'EUR', total: 100, exchangeRate: '1.1', homeTotal: 110, amountDue: 100 });
+    expect(invoice.lines[0]).toMatchObject({ amount: 100, taxAmount: 0, homeAmount: 110, homeTaxAmount: 0 });
     expect(await entryLines(invoice.journalEntryId)).toEqual([
       { debit: 110, credit: 0, currency: 'EUR', foreignAmount: 100 },
       { debit: 0, credit: 110, currency: 'EUR', foreignAmount: 100 },
@@ -107,7 +108,7 @@ describe('an invoice in euros', () => {
     const graph = await gql(
       t.url,
       key,
-      `query($id: ID!) { node(id: $id) { ... on Invoice { currency exchangeRate homeTotal total amountDue lines { unitPrice amount }
+      `query($id: ID!) { node(id: $id) { ... on Invoice { currency exchangeRate homeTotal total amountDue lines { unitPrice amount homeAmount }
         payments { currency exchangeRate amount homeAmount exchangeGain } } } }`,
       { id: invoice.id },
     );
@@ -118,7 +119,7 @@ describe('an invoice in euros', () => {
       homeTotal: '110.00',
       total: '100.00',
       amountDue: '0.00',
-      lines: [{ unitPrice: '100.00', amount: '100.00' }],
+      lines: [{ unitPrice: '100.00', amount: '100.00', homeAmount: '110.00' }],
       payments: [{ currency: 'EUR', exchangeRate: '1.12', amount: '100.00', homeAmount: '112.00', exchangeGain: '2.00' }],
     });
   });
@@ -536,6 +537,7 @@ describe('what is refused', () => {
     const invoice = (await post('/api/v1/invoices', { customerId: home.id, lines: [{ description: 'x', unitPrice: 5 }] })).body;
     expect(invoice).not.toHaveProperty('exchangeRate');
     expect(invoice).not.toHaveProperty('homeTotal');
+    expect(invoice.lines[0]).not.toHaveProperty('homeAmount');
     const payment = (await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 5 })).body;
     expect(Object.keys(payment)).not.toContain('exchangeGain');
     expect((await entryLines(payment.journalEntryId)).every((l) => !('currency' in l))).toBe(true);

@@ -289,6 +289,10 @@ async function writeForeignWorkload() {
     KWD: (await call('POST', '/api/v1/vendors', { name: 'Dinar Vendor', currency: 'KWD' })).id as string,
   };
   const decimals = { EUR: 2, JPY: 0, KWD: 3 } as const;
+  // A bank account in euros: some euro payments go into it.
+  const euroBank = (
+    await call('POST', '/api/v1/accounts', { code: '1020', name: 'Bank EUR', type: 'asset', subtype: 'bank', currency: 'EUR' })
+  ).id as string;
   const amountIn = (currency: keyof typeof decimals, max: number) =>
     Math.round((next() * max + 1) * 10 ** decimals[currency]) / 10 ** decimals[currency];
   const open: { path: string; id: string; currency: keyof typeof decimals; date: string }[] = [];
@@ -382,6 +386,7 @@ async function writeForeignWorkload() {
       const payment = await call('POST', `/api/v1/${document.path}/${document.id}/payments`, {
         amount: overpaid ? current.amountDue + 10 : amount,
         ...(overpaid ? { keepExcessAsCredit: true } : {}),
+        ...(document.currency === 'EUR' && paymentCount % 3 === 0 ? { depositAccountId: euroBank } : {}),
         date: paidOn,
         ...(next() < 0.3 ? { exchangeRate: (Number(current.exchangeRate) * (0.97 + next() * 0.06)).toFixed(6) } : {}),
       });
@@ -551,6 +556,27 @@ describe.runIf(hasHledger)('the books, recomputed by hledger', () => {
           sign * hledgerForeignBalance(file, `${code}:${partyId}`, currency, asOf) || 0,
         );
       }
+
+      // The revaluation report's foreign balances (each party's, the euro bank's) and what they are booked
+      // at are what hledger finds in the commodity and at cost.
+      const revaluation = await call('GET', `/api/v1/reports/revaluation?asOf=${asOf}`);
+      for (const row of revaluation.rows as {
+        account: { code: string };
+        customer: { id: string } | null;
+        vendor: { id: string } | null;
+        currency: string;
+        foreignBalance: number;
+        bookedHome: number;
+      }[]) {
+        const party = row.customer?.id ?? row.vendor?.id;
+        const at = party ? `${row.account.code}:${party}` : row.account.code;
+        const scale = 10 ** FOREIGN_DECIMALS[row.currency]!;
+        expect(Math.round(row.foreignBalance * scale), `${at} in ${row.currency} on ${asOf}`).toBe(
+          hledgerForeignBalance(file, at, row.currency, asOf),
+        );
+        expect(Math.round(row.bookedHome * 100), `${at} booked on ${asOf}`).toBe(ledger.get(at) ?? 0);
+      }
+      if (month >= 2) expect(revaluation.rows.some((r: { account: { code: string } }) => r.account.code === '1020')).toBe(true);
 
       // Each party's statement for the month opens and closes on what hledger finds at those dates.
       const from = addDays(asOf, -29);

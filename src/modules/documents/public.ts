@@ -69,47 +69,69 @@ export const renderExcessCredit = (excess: { id: string; total: bigint } | null,
 /** The lines of a document (invoice, bill, sales receipt), in order. */
 export const documentLines = (linePrefix: string) =>
   S.array(
-    S.object({
-      id: S.id(linePrefix),
-      lineNo: S.integer,
-      productId: S.nullable(S.id('prod')),
-      accountId: S.id('acct'),
-      description: S.string,
-      quantity: { type: 'number', exclusiveMinimum: 0 },
-      unitPrice: S.number,
-      discountPercent: S.percent('Discount in percent, e.g. 10.'),
-      taxRate: S.nullable(S.percent('Tax in percent, e.g. 8.875; null when the line has no tax (0 is a zero rate).')),
-      taxRateId: {
-        ...S.nullable(S.id('txr')),
-        description:
-          "The tax rate the line's tax comes from; null when the line named none (on an invoice: gave a bare percentage, taxRate).",
+    S.objectWithOptional(
+      {
+        id: S.id(linePrefix),
+        lineNo: S.integer,
+        productId: S.nullable(S.id('prod')),
+        accountId: S.id('acct'),
+        description: S.string,
+        quantity: { type: 'number', exclusiveMinimum: 0 },
+        unitPrice: S.number,
+        discountPercent: S.percent('Discount in percent, e.g. 10.'),
+        taxRate: S.nullable(S.percent('Tax in percent, e.g. 8.875; null when the line has no tax (0 is a zero rate).')),
+        taxRateId: {
+          ...S.nullable(S.id('txr')),
+          description:
+            "The tax rate the line's tax comes from; null when the line named none (on an invoice: gave a bare percentage, taxRate).",
+        },
+        amount: S.number,
+        taxAmount: S.number,
       },
-      amount: S.number,
-      taxAmount: S.number,
-    }),
+      {
+        homeAmount: {
+          ...S.nullable(S.number),
+          description: 'Only on a foreign-currency document: amount in the home currency, as posted.',
+        },
+        homeTaxAmount: {
+          ...S.nullable(S.number),
+          description: 'Only on a foreign-currency document: taxAmount in the home currency, as posted.',
+        },
+      },
+    ),
   );
 
 /** A document's line as it is stored (every document's lines share the invoice line's columns but the parent's). */
 export type DocumentLineRow = Omit<PrismaTypes.InvoiceLineGetPayload<object>, 'invoiceId'>;
 
-export function renderLines(lines: DocumentLineRow[], money: (minor: bigint) => number) {
+/** A document's lines in order; a foreign-currency document's also with their home amounts (`home` formats them). */
+export function renderLines(lines: DocumentLineRow[], money: (minor: bigint) => number, home?: (minor: bigint) => number) {
   return [...lines]
     .sort((a, b) => a.lineNo - b.lineNo)
-    .map((l) => ({
-      id: l.id,
-      lineNo: l.lineNo,
-      productId: l.productId,
-      accountId: l.accountId,
-      description: l.description,
-      quantity: Number(formatQuantity(l.quantityMilli)),
-      unitPrice: money(l.unitPrice),
-      discountPercent: Number(formatPercent(l.discountPpm)),
-      taxRate: l.taxRatePpm === null ? null : Number(formatPercent(l.taxRatePpm)),
-      taxRateId: l.taxRateId,
-      amount: money(l.amount),
-      taxAmount: money(l.taxAmount),
-    }));
+    .map((l) => {
+      const line = {
+        id: l.id,
+        lineNo: l.lineNo,
+        productId: l.productId,
+        accountId: l.accountId,
+        description: l.description,
+        quantity: Number(formatQuantity(l.quantityMilli)),
+        unitPrice: money(l.unitPrice),
+        discountPercent: Number(formatPercent(l.discountPpm)),
+        taxRate: l.taxRatePpm === null ? null : Number(formatPercent(l.taxRatePpm)),
+        taxRateId: l.taxRateId,
+        amount: money(l.amount),
+        taxAmount: money(l.taxAmount),
+      };
+      if (!home || !l.currency) return line;
+      const inHome = (minor: bigint | null) => (minor === null ? null : home(minor));
+      return { ...line, homeAmount: inHome(l.homeAmount), homeTaxAmount: inHome(l.homeTaxAmount) };
+    });
 }
+
+/** Home minor units as a JSON number, in the organization's currency. */
+export const homeMoney = (organization: { baseCurrency: string }) => (minor: bigint) =>
+  moneyNumber(minor, currencyDecimals(organization.baseCurrency));
 
 /** What a credit document's public shape says in its own words. */
 export interface CreditDocumentTexts {
@@ -270,7 +292,7 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
         amountApplied: money(c.amountApplied),
         amountRefunded: money(c.amountRefunded),
         remainingCredit: money(c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded),
-        lines: renderLines(c.lines, money),
+        lines: renderLines(c.lines, money, homeMoney(organization)),
         ...renderCreditUses(c, appliedKey, money),
         journalEntryId: c.journalEntryId,
         voidedAt: c.voidedAt?.toISOString() ?? null,

@@ -51,8 +51,10 @@ type LineColumns = {
   taxRatePpm: number | null;
   amount: bigint;
   taxAmount: bigint;
-  /** A foreign-currency document's line: its currency (null: home). */
+  /** A foreign-currency document's line: its currency (null: home) and its amounts in home currency. */
   currency: string | null;
+  homeAmount: bigint | null;
+  homeTaxAmount: bigint | null;
 };
 
 /** The fields every document line (invoice, bill, sales receipt, credit note) has over its own columns. */
@@ -101,6 +103,20 @@ export const documentLineFields = (
     description: 'Tax on the net amount, rounded.',
     ...readsColumns('taxAmount', 'currency'),
     resolve: (l, _a, ctx) => moneyIn(ctx, l.currency, l.taxAmount),
+  }),
+  homeAmount: t.field({
+    type: 'Money',
+    nullable: true,
+    description: 'A foreign-currency document: amount in the home currency, as posted; null at home and on an unposted draft.',
+    ...readsColumns('homeAmount'),
+    resolve: (l, _a, ctx) => (l.homeAmount === null ? null : money(ctx, l.homeAmount)),
+  }),
+  homeTaxAmount: t.field({
+    type: 'Money',
+    nullable: true,
+    description: 'A foreign-currency document: taxAmount in the home currency, as posted; null at home and on an unposted draft.',
+    ...readsColumns('homeTaxAmount'),
+    resolve: (l, _a, ctx) => (l.homeTaxAmount === null ? null : money(ctx, l.homeTaxAmount)),
   }),
 });
 
