@@ -8,7 +8,7 @@
 // its home total, so rounding never leaves 0.01 in receivables or payables.
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { newId } from '../../lib/ids.ts';
-import { convertMoney, currencyDecimals, isCurrencyCode } from '../../lib/money.ts';
+import { convertMoney, currencyDecimals } from '../../lib/money.ts';
 import type { Checker } from '../../lib/validate.ts';
 import { checkRate, rateOn } from '../exchange-rates/exchange-rates.service.ts';
 
@@ -18,25 +18,6 @@ export const homeCurrency = (tenant: { organization: { baseCurrency: string } })
 /** The currency a party's documents are in: its own, else home. */
 export const partyCurrency = (tenant: Tenant, party: { currency?: string | null } | null | undefined) =>
   party?.currency ?? homeCurrency(tenant);
-
-/** Minor-unit digits of a document's currency. */
-export const documentDecimals = (document: { currency: string }) => currencyDecimals(document.currency);
-
-/**
- * Checks a party's `currency` field (create or change): an ISO 4217 code; the home currency is stored as
- * none. Answers undefined when not given, null for home.
- */
-export function checkPartyCurrency(check: Checker, tenant: Tenant, value: string | null | undefined): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null) return null;
-  const code = check.text('currency', value, { max: 3 })?.toUpperCase();
-  if (code === undefined) return undefined;
-  if (!isCurrencyCode(code)) {
-    check.fail('currency', `"${value}" is not an ISO 4217 currency code (such as EUR)`);
-    return undefined;
-  }
-  return code === homeCurrency(tenant) ? null : code;
-}
 
 /** What a document's head may say of its currency. */
 export interface CurrencyInput {
@@ -88,22 +69,6 @@ export function homeLineAmounts(tenant: Tenant, line: { amount: bigint; taxAmoun
 /** A document's total in home currency: its lines' converted amounts and tax (null: a home document, whose home total is its total). */
 export const homeTotalOf = (lines: { homeAmount: bigint | null; homeTaxAmount: bigint | null }[]) =>
   lines.some((l) => l.homeAmount !== null) ? lines.reduce((t, l) => t + (l.homeAmount ?? 0n) + (l.homeTaxAmount ?? 0n), 0n) : null;
-
-/** Refuses a document type that is not yet kept in a foreign currency for a party that deals in one. */
-export function refuseForeignParty(
-  tenant: Tenant,
-  check: Checker,
-  path: string,
-  label: string,
-  party: { currency?: string | null } | null,
-) {
-  const currency = partyCurrency(tenant, party);
-  if (currency !== homeCurrency(tenant))
-    check.fail(
-      path,
-      `deals in ${currency}; ${label} in a foreign currency are not supported yet (only invoices, bills and their payments)`,
-    );
-}
 
 /** The currency a bank or cash account holds: its own, else home. */
 export const accountCurrency = (tenant: Tenant, account: { currency?: string | null }) => account.currency ?? homeCurrency(tenant);
