@@ -334,16 +334,22 @@ async function checkOwedDocument(
   const { partyId, inputLines } = checkPartyAndLineCount(check, type, input);
   const sideAccounts = SIDE_ACCOUNTS[type.side];
   // The lines are checked apart and their failures listed after the party's, as the fields come in a body.
-  const lineCheck = new Checker();
-  // The party first: its currency is the document's, and the lines' prices are in it.
+  // They are checked in the home currency alongside reading the party (one round trip, as most parties
+  // deal in it), and again in the party's currency when it deals in another: its prices are in that one.
   type Party = { id: string; active: boolean; paymentTermsDays: number | null; currency: string | null };
-  const party = await readParty<Party>(tenant, type, partyId);
-  const currency = partyCurrency(tenant, party);
-  const exchangeRate = checkDocumentCurrency(check, tenant, party ? currency : undefined, input);
-  const [checkedLines, referenceRefusal] = await Promise.all([
-    checkSideLines(tenant, lineCheck, type, inputLines, currency),
+  let lineCheck = new Checker();
+  const [party, homeLines, referenceRefusal] = await Promise.all([
+    readParty<Party>(tenant, type, partyId),
+    checkSideLines(tenant, lineCheck, type, inputLines),
     reference && partyId && type.checkReference ? type.checkReference(tenant, partyId, reference, editing?.id) : undefined,
   ]);
+  const currency = partyCurrency(tenant, party);
+  const exchangeRate = checkDocumentCurrency(check, tenant, party ? currency : undefined, input);
+  let checkedLines = homeLines;
+  if (currency !== homeCurrency(tenant)) {
+    lineCheck = new Checker();
+    checkedLines = await checkSideLines(tenant, lineCheck, type, inputLines, currency);
+  }
   if (partyId && !party) check.fail(partyKey, `no ${type.party.model} with id "${partyId}"`);
   else if (party && !party.active && party.id !== editing?.partyId) check.fail(partyKey, `is an inactive ${type.party.model}`);
   if (referenceRefusal) check.fail('reference', referenceRefusal);
