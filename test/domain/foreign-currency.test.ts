@@ -108,8 +108,8 @@ describe('an invoice in euros', () => {
     const graph = await gql(
       t.url,
       key,
-      `query($id: ID!) { node(id: $id) { ... on Invoice { currency exchangeRate homeTotal total amountDue lines { unitPrice amount homeAmount }
-        payments { currency exchangeRate amount homeAmount exchangeGain } } } }`,
+      `query($id: ID!) { node(id: $id) { ... on Invoice { currency exchangeRate homeTotal total amountDue
+        lines { unitPrice amount homeAmount } payments { currency exchangeRate amount homeAmount exchangeGain } } } }`,
       { id: invoice.id },
     );
     expect(graph.body.errors).toBeUndefined();
