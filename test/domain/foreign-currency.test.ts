@@ -360,6 +360,7 @@ describe('credit in a foreign currency', () => {
     });
     expect(applied.status).toBe(200);
     // 30 euros of credit booked at 1.12 (33.60) clear 30 euros of the invoice booked at 1.10 (33.00): a gain of 0.60.
+    expect(applied.body.allocations).toEqual([expect.objectContaining({ amount: 30, exchangeGain: 0.6 })]);
     const allocation = await t.db.prisma.creditNoteAllocation.findFirstOrThrow({ where: { creditNoteId: note.body.id } });
     expect(allocation).toMatchObject({ currency: 'EUR', homeApplied: 3360n, homeSettled: 3300n });
     expect(await entryLines(allocation.journalEntryId!)).toEqual([
@@ -446,7 +447,7 @@ describe('credit in a foreign currency', () => {
     ).body;
     expect(credit).toMatchObject({ currency: 'KWD', total: 5, homeTotal: 16.25 });
     const refunded = await post(`/api/v1/vendor-credits/${credit.id}/refund`, { amount: 5, date: '2026-03-15', exchangeRate: 3.3 });
-    expect(refunded.body).toMatchObject({ status: 'closed' });
+    expect(refunded.body).toMatchObject({ status: 'closed', refunds: [expect.objectContaining({ amount: 5, exchangeGain: 0.25 })] });
     const refund = await t.db.prisma.vendorCreditRefund.findFirstOrThrow({ where: { vendorCreditId: credit.id } });
     expect(refund).toMatchObject({ currency: 'KWD', exchangeRate: '3.3', homeAmount: 1650n, homeSettled: 1625n });
     // The vendor paid back 5 dinars worth 16.50 against a credit booked at 16.25: a gain of 0.25.

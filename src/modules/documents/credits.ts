@@ -126,6 +126,7 @@ export function defineCreditDocument(description: CreditDocumentDescription): Cr
           voidDate: true,
           currency: true,
           homeApplied: true,
+          homeSettled: true,
           journalEntryId: true,
         },
       },
@@ -139,6 +140,7 @@ export function defineCreditDocument(description: CreditDocumentDescription): Cr
           journalEntryId: true,
           voidDate: true,
           currency: true,
+          homeAmount: true,
           homeSettled: true,
         },
       },
@@ -539,6 +541,7 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
     voidDate: null,
     currency: a.currency ?? null,
     homeApplied: a.homeApplied ?? null,
+    homeSettled: a.homeSettled ?? null,
     journalEntryId: a.journalEntryId ?? null,
   }));
   const row = { ...written, lines: credit.lines, refunds: credit.refunds, allocations: [...credit.allocations, ...applied] } as Row;

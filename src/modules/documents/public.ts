@@ -172,54 +172,95 @@ export interface CreditDocumentRendered {
   updatedAt: Date;
   lines: DocumentLineRow[];
   allocations: ({ id: string; amount: bigint; date: string; voidDate: string | null } & Record<string, unknown>)[];
-  refunds: { id: string; amount: bigint; date: string; paymentAccountId: string; journalEntryId: string; voidDate: string | null }[];
+  refunds: ({
+    id: string;
+    amount: bigint;
+    date: string;
+    paymentAccountId: string;
+    journalEntryId: string;
+    voidDate: string | null;
+  } & Record<string, unknown>)[];
+}
+
+/** What a use of foreign credit adds to its entry in the credit's answer (present only on such a use). */
+const FOREIGN_USE = {
+  exchangeGain: {
+    ...S.number,
+    description:
+      'Only on credit in a foreign currency: the realized exchange gain the use posted, in the home currency (negative: a loss).',
+  },
+};
+
+/** A use of foreign credit's exchange gain (home units), against the credit's side; undefined at home. */
+function foreignUse(
+  use: Record<string, unknown>,
+  home: (minor: bigint) => number,
+  side: 'sale' | 'purchase',
+  homeAmount: 'homeApplied' | 'homeAmount',
+) {
+  if (!use.currency || use[homeAmount] == null || use.homeSettled == null) return undefined;
+  return { exchangeGain: home(exchangeGainOf({ homeAmount: use[homeAmount] as bigint, homeSettled: use.homeSettled as bigint }, side)) };
 }
 
 /** Where a credit document's credit went: its applications and refunds, oldest first. */
 function creditUseSchemas(prefixes: CreditDocumentTexts['prefixes'], appliedKey: string) {
   return {
     allocations: S.array(
-      S.object({
-        id: S.id(prefixes.allocation),
-        [appliedKey]: S.id(prefixes.applied),
-        amount: S.number,
-        date: S.date,
-        voidDate: { ...S.nullable(S.date), description: 'When the application was undone; null while it stands.' },
-      }),
+      S.objectWithOptional(
+        {
+          id: S.id(prefixes.allocation),
+          [appliedKey]: S.id(prefixes.applied),
+          amount: S.number,
+          date: S.date,
+          voidDate: { ...S.nullable(S.date), description: 'When the application was undone; null while it stands.' },
+        },
+        FOREIGN_USE,
+      ),
     ),
     refunds: S.array(
-      S.object({
-        id: S.id(prefixes.refund),
-        amount: S.number,
-        date: S.date,
-        paymentAccountId: S.id('acct'),
-        journalEntryId: S.id('je'),
-        voidDate: { ...S.nullable(S.date), description: 'When the refund was voided; null while it stands.' },
-      }),
+      S.objectWithOptional(
+        {
+          id: S.id(prefixes.refund),
+          amount: S.number,
+          date: S.date,
+          paymentAccountId: S.id('acct'),
+          journalEntryId: S.id('je'),
+          voidDate: { ...S.nullable(S.date), description: 'When the refund was voided; null while it stands.' },
+        },
+        FOREIGN_USE,
+      ),
     ),
   };
 }
 
+/**
+ * A credit's applications and refunds; a foreign one's with the exchange gain each posted (an application
+ * against the credit's side, a refund against the money's, which runs the other way).
+ */
 const renderCreditUses = (
   c: Pick<CreditDocumentRendered, 'allocations' | 'refunds'>,
   appliedKey: string,
   money: (minor: bigint) => number,
+  home: (minor: bigint) => number,
+  side: 'sale' | 'purchase',
 ) => ({
-  allocations: c.allocations.map((a) => ({
-    id: a.id,
-    [appliedKey]: a[appliedKey],
-    amount: money(a.amount),
-    date: a.date,
-    voidDate: a.voidDate,
-  })),
-  refunds: c.refunds.map((r) => ({
-    id: r.id,
-    amount: money(r.amount),
-    date: r.date,
-    paymentAccountId: r.paymentAccountId,
-    journalEntryId: r.journalEntryId,
-    voidDate: r.voidDate,
-  })),
+  allocations: c.allocations.map((a) => {
+    const use = { id: a.id, [appliedKey]: a[appliedKey], amount: money(a.amount), date: a.date, voidDate: a.voidDate };
+    const foreign = foreignUse(a, home, side, 'homeApplied');
+    return foreign ? { ...use, ...foreign } : use;
+  }),
+  refunds: c.refunds.map((r) => {
+    const use = {
+      id: r.id,
+      amount: money(r.amount),
+      date: r.date,
+      paymentAccountId: r.paymentAccountId,
+      journalEntryId: r.journalEntryId,
+      voidDate: r.voidDate,
+    };
+    const foreign = foreignUse(r, home, side === 'sale' ? 'purchase' : 'sale', 'homeAmount');
+    return foreign ? { ...use, ...foreign } : use;
+  }),
 });
 
 const loadCredits =
@@ -236,7 +277,14 @@ const loadCredits =
  * credit went to are named by the type's columns (`customerId` and `invoiceId`, `vendorId` and `billId`).
  */
 export function creditDocumentRepresentation<Row extends CreditDocumentRendered>(
-  type: { resource: string; model: string; include: object; party: { key: 'customerId' | 'vendorId' }; appliedKey: string },
+  type: {
+    resource: string;
+    model: string;
+    include: object;
+    party: { key: 'customerId' | 'vendorId' };
+    appliedKey: string;
+    side: 'sale' | 'purchase';
+  },
   texts: CreditDocumentTexts,
 ): Representation<Row> {
   const { prefixes } = texts;
@@ -293,7 +341,7 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
         amountRefunded: money(c.amountRefunded),
         remainingCredit: money(c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded),
         lines: renderLines(c.lines, money, homeMoney(organization)),
-        ...renderCreditUses(c, appliedKey, money),
+        ...renderCreditUses(c, appliedKey, money, homeMoney(organization), type.side),
         journalEntryId: c.journalEntryId,
         voidedAt: c.voidedAt?.toISOString() ?? null,
         voidDate: c.status === 'VOID' ? c.settledOn : null,
@@ -326,6 +374,7 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
     party: { key: 'customerId' | 'vendorId' };
     appliedKey: string;
     accountKey?: string;
+    side: 'sale' | 'purchase';
   },
   texts: Omit<CreditDocumentTexts, 'prefixes'> & {
     prefixes: Omit<CreditDocumentTexts['prefixes'], 'line'> & { payment: string };
@@ -394,7 +443,7 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
         amountApplied: money(c.amountApplied),
         amountRefunded: money(c.amountRefunded),
         remainingCredit: money(c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded),
-        ...renderCreditUses(c, appliedKey, money),
+        ...renderCreditUses(c, appliedKey, money, homeMoney(organization), type.side),
         journalEntryId: c.journalEntryId,
         voidJournalEntryId: c.voidJournalEntryId,
         voidedAt: c.voidedAt?.toISOString() ?? null,
