@@ -42,7 +42,7 @@ const SQL = {
     'SELECT a."code", a."name", s.debit, s.credit FROM (SELECT "accountId", SUM("debit") AS debit, SUM("credit") AS credit FROM ' +
     '"AccountDailyTotal" WHERE "organizationId" = ? AND "date" <= ? GROUP BY "accountId") s JOIN "Account" a ON a."id" = ' +
     's."accountId" ORDER BY a."code"',
-  accounts: 'SELECT "id", "active", "systemRole" FROM "Account" WHERE "organizationId" = ?',
+  accounts: 'SELECT "id", "active", "systemRole", "currency" FROM "Account" WHERE "organizationId" = ?',
   lockOrganization:
     'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1 WHERE "id" = ? RETURNING "nextEntryNumber" - 1 AS number, ' +
     '"lockDate", "baseCurrency"',
@@ -194,7 +194,8 @@ async function authenticate(req: IncomingMessage): Promise<string | undefined> {
  */
 function renderInvoice(i: any, lines: any[]) {
   const status = String(i.status);
-  const amountDue = status === 'VOID' ? 0n : (i.total as bigint) - (i.amountPaid as bigint) - (i.amountCredited as bigint);
+  const amountDue =
+    status === 'VOID' ? 0n : (i.total as bigint) - (i.amountPaid as bigint) - (i.amountCredited as bigint) - (i.amountWrittenOff as bigint);
   return {
     id: i.id,
     number: i.number,
@@ -232,6 +233,7 @@ function renderInvoice(i: any, lines: any[]) {
     createdAt: iso(i.createdAt),
     updatedAt: iso(i.updatedAt),
     amountCredited: money(i.amountCredited),
+    amountWrittenOff: money(i.amountWrittenOff),
   };
 }
 
@@ -317,7 +319,13 @@ const postEntry = (organizationId: string, body: any) =>
     const accounts = new Map((await tx.all('accounts', organizationId)).map((a) => [a.id, a]));
     for (const l of lines) {
       const account = accounts.get(l.accountId);
-      if (!account || !account.active || account.systemRole === 'accounts_receivable' || account.systemRole === 'accounts_payable')
+      if (
+        !account ||
+        !account.active ||
+        account.systemRole === 'accounts_receivable' ||
+        account.systemRole === 'accounts_payable' ||
+        account.currency !== null
+      )
         throw new Error('account');
     }
     const id = newId('JournalEntry');
