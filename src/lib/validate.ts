@@ -2,7 +2,7 @@
 // value (or undefined when absent) and records a FieldError when the value is bad.
 import { DATE_RANGE, isAcceptedDate } from './dates.ts';
 import { type FieldError, validationError } from './errors.ts';
-import { isFieldError, parseMoney, parsePercent } from './money.ts';
+import { isCurrencyCode, isFieldError, parseMoney, parsePercent } from './money.ts';
 
 export class Checker {
   readonly errors: FieldError[] = [];
@@ -47,6 +47,17 @@ export class Checker {
       pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
       patternHint: 'must be an email address such as name@example.com',
     });
+  }
+
+  /** An ISO 4217 currency code, upper-cased (`eur` is EUR); undefined when not given or refused. */
+  currency(path: string, value: string | null | undefined, options: { required?: boolean } = {}): string | undefined {
+    const code = this.text(path, value, { required: options.required, max: 3 })?.toUpperCase();
+    if (!code) return undefined;
+    if (!isCurrencyCode(code)) {
+      this.fail(path, `"${value}" is not an ISO 4217 currency code (such as EUR)`);
+      return undefined;
+    }
+    return code;
   }
 
   date(path: string, value: string | null | undefined, options: { required?: boolean } = {}): string | null | undefined {

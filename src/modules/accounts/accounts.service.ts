@@ -10,7 +10,6 @@ import { Checker } from '../../lib/validate.ts';
 import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { newId } from '../../lib/ids.ts';
-import { isCurrencyCode } from '../../lib/money.ts';
 
 export interface AccountFilter {
   type?: AccountType | null;
@@ -41,20 +40,17 @@ export interface NewAccount {
 /** A bank or cash account's currency, checked: an ISO 4217 code on an account of subtype bank or cash; the home one is stored as none. */
 function checkAccountCurrency(
   tenant: Tenant,
-  errors: FieldError[],
+  check: Checker,
   value: string | null | undefined,
   account: { type: AccountType; subtype: string | null | undefined; system?: boolean },
 ) {
   if (value === undefined || value === null) return value;
-  const code = String(value).trim().toUpperCase();
-  if (!isCurrencyCode(code)) errors.push({ path: 'currency', message: `"${value}" is not an ISO 4217 currency code (such as EUR)` });
-  else if (code === tenant.organization.baseCurrency) return null;
-  else if (account.system) errors.push({ path: 'currency', message: 'a system account is kept in the home currency' });
+  const code = check.currency('currency', value);
+  if (code === undefined) return undefined;
+  if (code === tenant.organization.baseCurrency) return null;
+  if (account.system) check.fail('currency', 'a system account is kept in the home currency');
   else if (account.type !== 'ASSET' || !CASH_ACCOUNT.subtypes.includes(account.subtype?.trim().toLowerCase() ?? ''))
-    errors.push({
-      path: 'currency',
-      message: 'only a bank or cash account (an asset account with subtype bank or cash) may be in a foreign currency',
-    });
+    check.fail('currency', 'only a bank or cash account (an asset account with subtype bank or cash) may be in a foreign currency');
   else return code;
   return undefined;
 }
@@ -80,7 +76,9 @@ export async function createAccount(scope: WriteScope, input: NewAccount) {
   if (code && (await prisma.account.findUnique({ where: { organizationId_code: { organizationId, code } }, select: { id: true } }))) {
     errors.push({ path: 'code', message: `account code "${code}" is already used` });
   }
-  const currency = checkAccountCurrency(scope, errors, input.currency, { type: input.type, subtype: input.subtype });
+  const currencyCheck = new Checker();
+  const currency = checkAccountCurrency(scope, currencyCheck, input.currency, { type: input.type, subtype: input.subtype });
+  errors.push(...currencyCheck.errors);
   if (errors.length) throw validationError(errors);
   const written = await prisma.account.create({
     data: {
@@ -120,9 +118,7 @@ export async function updateAccount(scope: WriteScope, id: string, input: Accoun
   if (input.active === null) check.fail('active', 'must be true or false');
   if (input.active === false && before.system)
     check.fail('active', 'a system account is used by automatic postings and cannot be deactivated');
-  const currencyErrors: FieldError[] = [];
-  const currency = checkAccountCurrency(scope, currencyErrors, input.currency, { ...before, subtype: subtype ?? before.subtype });
-  for (const e of currencyErrors) check.fail(e.path, e.message);
+  const currency = checkAccountCurrency(scope, check, input.currency, { ...before, subtype: subtype ?? before.subtype });
   if (currency !== undefined && currency !== before.currency) {
     const posted = await scope.prisma.journalLine.findFirst({ where: { accountId: id }, select: { id: true } });
     if (posted)

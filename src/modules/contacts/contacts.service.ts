@@ -5,7 +5,6 @@ import { modelDelegate, type PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
-import { isCurrencyCode } from '../../lib/money.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { equalsGiven } from '../../lib/filters.ts';
@@ -72,12 +71,7 @@ export function contactColumns(check: Checker, input: ContactInput, options: { c
 /** A contact's currency as stored: an ISO 4217 code, null for home (given as null or as the home code); undefined when not given. */
 function currencyColumn(check: Checker, value: string | null | undefined, home: string) {
   if (value === undefined || value === null) return value;
-  const code = check.text('currency', value, { max: 3 })?.toUpperCase();
-  if (code === undefined) return undefined;
-  if (!isCurrencyCode(code)) {
-    check.fail('currency', `"${value}" is not an ISO 4217 currency code (such as EUR)`);
-    return undefined;
-  }
+  const code = check.currency('currency', value);
   return code === home ? null : code;
 }
 

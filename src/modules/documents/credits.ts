@@ -340,11 +340,12 @@ async function postApplicationDifference(
     date: string;
     partyId: string;
     number: string;
+    /** Receivables or payables: the credit's side's control account. */
+    controlAccountId: string;
   },
 ) {
   if (p.homeApplied === p.homeSettled) return null;
-  const control = SIDE_ACCOUNTS[type.side].control;
-  const accountId = (await systemAccounts(scope, [control]))[control];
+  const accountId = p.controlAccountId;
   const foreign = { currency: p.currency, foreignAmount: p.amount };
   const posted = await writePosting(scope, {
     date: p.date,
@@ -478,6 +479,8 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
   const events: EventDraft[] = [];
   const foreign = credit.currency !== homeCurrency(scope);
   let [creditLeft, homeLeft] = [remainingCreditOf(credit), foreign ? creditHomeRemaining(credit) : 0n];
+  const control = SIDE_ACCOUNTS[type.side].control;
+  const controlAccountId = foreign ? (await systemAccounts(scope, [control]))[control] : '';
   const allocations: Record<string, unknown>[] = [];
   for (const [i, a] of wanted.entries()) {
     const allocation = {
@@ -506,6 +509,7 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
         homeSettled,
         partyId,
         number: credit.number,
+        controlAccountId,
       });
       if (posted) events.push(posted.event);
       Object.assign(allocation, { currency: credit.currency, homeSettled, homeApplied, journalEntryId: posted?.entry.id ?? null });

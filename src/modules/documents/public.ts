@@ -475,7 +475,7 @@ export const foreignDocumentSchema = {
 /** A document's foreign-currency fields, or nothing when it is in the home currency. */
 export function foreignDocumentBody(d: { currency: string; exchangeRate: string | null; homeTotal: bigint | null }, home: string) {
   if (d.currency === home) return undefined;
-  return { exchangeRate: d.exchangeRate, homeTotal: d.homeTotal === null ? null : moneyNumber(d.homeTotal, currencyDecimals(home)) };
+  return { exchangeRate: d.exchangeRate, homeTotal: d.homeTotal === null ? null : homeMoney({ baseCurrency: home })(d.homeTotal) };
 }
 
 /** What a payment of a foreign-currency document adds (present only on one). */

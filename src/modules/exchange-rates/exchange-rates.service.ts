@@ -6,7 +6,6 @@ import { change, type EventDraft } from '../../core/representations.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { isCurrencyCode } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { EXCHANGE_RATE } from './exchange-rates.public.ts';
 
@@ -59,11 +58,9 @@ export function checkRate(check: Checker, path: string, value: string | number |
 
 /** A currency code a rate is for: ISO 4217, and not the home currency (whose rate is always 1). */
 function checkCurrency(check: Checker, path: string, tenant: Tenant, value: string | null | undefined) {
-  const code = check.text(path, value, { required: true, max: 3 })?.toUpperCase();
-  if (code === undefined) return undefined;
-  if (!isCurrencyCode(code)) check.fail(path, `"${value}" is not an ISO 4217 currency code (such as EUR)`);
-  else if (code === tenant.organization.baseCurrency) check.fail(path, `${code} is the home currency: its rate is always 1 and is not set`);
-  else return code;
+  const code = check.currency(path, value, { required: true });
+  if (code !== tenant.organization.baseCurrency) return code;
+  check.fail(path, `${code} is the home currency: its rate is always 1 and is not set`);
   return undefined;
 }
 

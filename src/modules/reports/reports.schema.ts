@@ -1,4 +1,4 @@
-import type { ObjectFieldBuilder } from '@pothos/core';
+import type { ArgBuilder, ObjectFieldBuilder } from '@pothos/core';
 import { requires } from '../../graphql/scopes.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import { money, moneyIn } from '../../graphql/money.ts';
@@ -592,6 +592,16 @@ const PartyStatement = builder.objectRef<Statement>('PartyStatement').implement(
   }),
 });
 
+/** An aged report's arguments: the date, and the currency to age alone. */
+const agingArgs = (t: { arg: ArgBuilder<BuilderTypes> }) => ({
+  asOf: t.arg({ type: 'Date' }),
+  currency: t.arg.string({
+    description:
+      'Only the documents in this currency (ISO 4217), in it: what each party owes in its own currency. Without it, every ' +
+      'document, in the home currency (the total equals the control account on the trial balance).',
+  }),
+});
+
 builder.queryFields((t) => ({
   profitAndLossColumns: t.field({
     type: ProfitAndLossColumns,
@@ -673,28 +683,14 @@ builder.queryFields((t) => ({
     type: AgedPayables,
     extensions: requires('reports:read'),
     description: 'Aged payables as of a date (today when omitted).',
-    args: {
-      asOf: t.arg({ type: 'Date' }),
-      currency: t.arg.string({
-        description:
-          'Only the documents in this currency (ISO 4217), in it: what each party owes in its own currency. Without it, every ' +
-          'document, in the home currency (the total equals the control account on the trial balance).',
-      }),
-    },
+    args: agingArgs(t),
     resolve: (_p, args, ctx) => agedPayables(ctx, args.asOf ?? undefined, args.currency),
   }),
   agedReceivables: t.field({
     type: AgedReceivables,
     extensions: requires('reports:read'),
     description: 'Aged receivables as of a date (today when omitted).',
-    args: {
-      asOf: t.arg({ type: 'Date' }),
-      currency: t.arg.string({
-        description:
-          'Only the documents in this currency (ISO 4217), in it: what each party owes in its own currency. Without it, every ' +
-          'document, in the home currency (the total equals the control account on the trial balance).',
-      }),
-    },
+    args: agingArgs(t),
     resolve: (_p, args, ctx) => agedReceivables(ctx, args.asOf ?? undefined, args.currency),
   }),
 }));

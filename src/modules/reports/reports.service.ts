@@ -5,7 +5,7 @@
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
 import { addDays, fiscalYearStart, today } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
-import { isCurrencyCode } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
@@ -504,10 +504,9 @@ function agingTable<Party extends { id: string }>(asOf: string, parties: Party[]
 
 /** An aged report's currency: a document currency (ISO 4217) to age only the documents in it, in it; none for all, in home currency. */
 export function agingCurrency(currency: string | null | undefined) {
-  if (currency === undefined || currency === null) return undefined;
-  const code = currency.trim().toUpperCase();
-  if (!isCurrencyCode(code))
-    throw validationError([{ path: 'currency', message: `"${currency}" is not an ISO 4217 currency code (such as EUR)` }]);
+  const check = new Checker();
+  const code = check.currency('currency', currency);
+  check.done();
   return code;
 }
 

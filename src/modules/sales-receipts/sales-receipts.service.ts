@@ -10,7 +10,7 @@ import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { currencyDecimals, formatMoney, isCurrencyCode } from '../../lib/money.ts';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
@@ -155,12 +155,9 @@ function receiptCurrency(
   customer: { currency: string | null } | null,
   original: { currency: string; number: string } | null,
 ) {
-  const given = input.currency ? String(input.currency).trim().toUpperCase() : undefined;
+  const given = check.currency('currency', input.currency);
   const fixed = customer ? partyCurrency(tenant, customer) : original?.currency;
-  if (given && !isCurrencyCode(given)) {
-    check.fail('currency', `"${input.currency}" is not an ISO 4217 currency code (such as EUR)`);
-    return undefined;
-  }
+  if (input.currency && !given) return undefined;
   if (given && fixed && given !== fixed) {
     check.fail('currency', `must be ${fixed}, the currency of ${customer ? "the receipt's customer" : original!.number} (or left out)`);
     return undefined;
