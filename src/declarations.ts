@@ -21,6 +21,7 @@ import webhooks from './modules/webhooks/declaration.ts';
 import apiKeys from './modules/api-keys/declaration.ts';
 import reports from './modules/reports/declaration.ts';
 import revaluations from './modules/revaluations/declaration.ts';
+import banking from './modules/banking/declaration.ts';
 
 export const DECLARATIONS = [
   organizations,
@@ -42,6 +43,7 @@ export const DECLARATIONS = [
   apiKeys,
   reports,
   revaluations,
+  banking,
 ] as const;
 
 type Declaration = (typeof DECLARATIONS)[number];

@@ -21,9 +21,13 @@ export async function buildDashboard(): Promise<void> {
       // The page is served under a strict Content-Security-Policy: no inline scripts or data: modules.
       assetsInlineLimit: 0,
       modulePreload: { polyfill: false },
-      // Two pages: the dashboard and its settings (keys, webhooks, the event log).
+      // Three pages: the dashboard, its settings (keys, webhooks, the event log) and reconciling a bank account.
       rollupOptions: {
-        input: { dashboard: join(PROJECT_ROOT, 'src/dashboard/index.html'), settings: join(PROJECT_ROOT, 'src/dashboard/settings.html') },
+        input: {
+          dashboard: join(PROJECT_ROOT, 'src/dashboard/index.html'),
+          settings: join(PROJECT_ROOT, 'src/dashboard/settings.html'),
+          reconcile: join(PROJECT_ROOT, 'src/dashboard/reconcile.html'),
+        },
       },
     },
   });

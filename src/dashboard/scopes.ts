@@ -17,3 +17,6 @@ export function missingScopes(held: readonly string[], needed: readonly string[]
 
 /** What the settings page needs: to manage keys and webhooks, and to read the event log. */
 export const SETTINGS_SCOPES = ['api_keys:write', 'webhooks:write', 'events:read'] as const;
+
+/** What the reconcile page needs: to match, explain and reconcile, and to list the accounts a line is explained to. */
+export const RECONCILE_SCOPES = ['banking:write', 'accounts:read'] as const;

@@ -45,8 +45,10 @@ export function dashboardFiles(dir = DASHBOARD_DIR) {
     const index = found.get(`${DASHBOARD_PATH}/index.html`)!;
     found.set(DASHBOARD_PATH, index);
     found.set(`${DASHBOARD_PATH}/`, index);
-    const settings = found.get(`${DASHBOARD_PATH}/settings.html`);
-    if (settings) found.set(`${DASHBOARD_PATH}/settings`, settings);
+    for (const page of ['settings', 'reconcile']) {
+      const file = found.get(`${DASHBOARD_PATH}/${page}.html`);
+      if (file) found.set(`${DASHBOARD_PATH}/${page}`, file);
+    }
     return found;
   };
   return {

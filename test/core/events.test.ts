@@ -42,6 +42,10 @@ const GET_PATH: Record<string, string> = {
   customer_prepayment: '/api/v1/customer-prepayments',
   vendor_prepayment: '/api/v1/vendor-prepayments',
   exchange_rate: '/api/v1/exchange-rates',
+  bank_account: '/api/v1/bank-accounts',
+  bank_statement: '/api/v1/bank-statements',
+  bank_transaction: '/api/v1/bank-transactions',
+  bank_reconciliation: '/api/v1/bank-reconciliations',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
 };
@@ -441,6 +445,37 @@ describe('the event catalogue', () => {
     )) as any;
     await expectEvents(() => rest(`/api/v1/exchange-rates/${rate.body.id}`, { rate: 1.2 }, 'PATCH'), ['exchange_rate.updated']);
     await expectEvents(() => rest(`/api/v1/exchange-rates/${rate.body.id}`, undefined, 'DELETE'), ['exchange_rate.deleted']);
+
+    const { result: bank } = (await expectEvents(
+      () => rest('/api/v1/bank-accounts', { name: 'Events Bank', kind: 'bank', openingBalance: 100, openingDate: '2026-04-01' }),
+      ['bank_account.created', 'account.created', 'journal_entry.created'],
+    )) as any;
+    await expectEvents(
+      () => rest(`/api/v1/bank-accounts/${bank.body.id}`, { bankName: 'Events Savings' }, 'PATCH'),
+      ['bank_account.updated'],
+    );
+    const statement = ['Date,Amount,Text', '2026-04-02,-5.00,Fee', '2026-04-03,-7.00,Duplicate'].join('\n');
+    const layout = { dateColumn: 'Date', amountColumn: 'Amount', descriptionColumn: 'Text' };
+    await expectEvents(
+      () => rest(`/api/v1/bank-accounts/${bank.body.id}/statements`, { format: 'csv', file: statement, csv: layout }),
+      ['bank_statement.imported'],
+    );
+    const lines = (await http(t.url, `/api/v1/bank-transactions?bankAccountId=${bank.body.id}`, { key })).body.data;
+    const fees = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data.find((a: { code: string }) => a.code === '6900');
+    await expectEvents(
+      () => rest(`/api/v1/bank-transactions/${lines[0].id}/explain`, { accountId: fees.id }),
+      ['bank_transaction.matched', 'journal_entry.created'],
+    );
+    await expectEvents(() => rest(`/api/v1/bank-transactions/${lines[1].id}/exclude`, {}), ['bank_transaction.excluded']);
+    const { result: reconciled } = (await expectEvents(
+      () => rest(`/api/v1/bank-accounts/${bank.body.id}/reconciliations`, { statementDate: '2026-04-30', closingBalance: 95 }),
+      ['bank_reconciliation.completed'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/bank-reconciliations/${reconciled.body.id}/undo`, {}), ['bank_reconciliation.undone']);
+    await expectEvents(
+      () => rest(`/api/v1/bank-transactions/${lines[0].id}/unmatch`, {}),
+      ['bank_transaction.unmatched', 'journal_entry.created', 'journal_entry.reversed'],
+    );
 
     const {
       events: [orgUpdated],

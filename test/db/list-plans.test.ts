@@ -40,6 +40,10 @@ describe('every list order', () => {
     expect(LIST_ORDERS.map((o) => o.model).sort()).toEqual([
       'Account',
       'ApiKey',
+      'BankAccount',
+      'BankReconciliation',
+      'BankStatement',
+      'BankTransaction',
       'Bill',
       'BillPayment',
       'CreditNote',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { readFileSync } from 'node:fs';
 import { allows, RESOURCES, SCOPE_PRESETS, type Scope } from '../../src/core/scopes.ts';
-import { DASHBOARD_SCOPES } from '../../src/dashboard/scopes.ts';
+import { DASHBOARD_SCOPES, RECONCILE_SCOPES } from '../../src/dashboard/scopes.ts';
 import { requiredScopes } from '../../src/graphql/scopes.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { restRoutes, schema } from '../../src/registry.ts';
@@ -491,6 +491,20 @@ describe('the presets', () => {
         preset,
       ).toEqual([]);
     }
+  });
+
+  it("the reconcile page's scopes hold every scope its operations need, and nothing more", () => {
+    const operations = parse(readFileSync(new URL('../../src/dashboard/reconcile.graphql', import.meta.url), 'utf8'));
+    const needed = new Set<Scope>();
+    for (const definition of operations.definitions)
+      for (const scope of requiredScopes(schema, { ...operations, definitions: [definition] })) needed.add(scope);
+    const held = new Set<Scope>(RECONCILE_SCOPES);
+    expect([...needed].filter((scope) => !allows(held, scope))).toEqual([]);
+    expect(
+      RECONCILE_SCOPES.filter(
+        (scope) => ![...needed].some((n) => allows(new Set<Scope>([scope]), n) && n.split(':')[0] === scope.split(':')[0]),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -135,6 +135,36 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     return `${String(1 + (Math.floor(days / 28) % 12)).padStart(2, '0')}-${String(1 + (days % 28)).padStart(2, '0')}`;
   };
   const rate = () => created('/api/v1/exchange-rates', { currency: 'CHF', date: `2025-${exampleDay()}`, rate: '0.9' });
+  // Banking: an account of its own for each example, its statement a CSV of one line of `amount` on `date`.
+  const bankAccount = () =>
+    created('/api/v1/bank-accounts', { name: `Bank ${Math.random()}`, kind: 'bank', openingBalance: 100, openingDate: '2026-01-01' });
+  const statementCsv = (amount: number, date = '2026-03-02', text = 'Service charge') => ({
+    format: 'csv',
+    file: `Date,Amount,Text\n${date},${amount},${text}\n`,
+    csv: { dateColumn: 'Date', amountColumn: 'Amount', descriptionColumn: 'Text' },
+  });
+  const statement = async (amount = -4.5) => created(`/api/v1/bank-accounts/${await bankAccount()}/statements`, statementCsv(amount));
+  const statementLine = async (amount = -4.5) =>
+    (await db.prisma.bankTransaction.findFirstOrThrow({ where: { statementId: await statement(amount) } })).id;
+  // A payment into a bank account and the statement line it is, which a match's path and body both name.
+  const paidLine = pairedRecord(async () => {
+    const bank = await bankAccount();
+    const { accountId } = await db.prisma.bankAccount.findUniqueOrThrow({ where: { id: bank } });
+    const invoiceId = await created('/api/v1/invoices', {
+      customerId: await customer(),
+      issueDate: '2026-03-01',
+      lines: [{ description: 'Work', unitPrice: 20 }],
+    });
+    const paymentId = await created(`/api/v1/invoices/${invoiceId}/payments`, {
+      amount: 20,
+      date: '2026-03-02',
+      depositAccountId: accountId,
+    });
+    const statementId = await created(`/api/v1/bank-accounts/${bank}/statements`, statementCsv(20, '2026-03-03', 'Customer payment'));
+    return { line: (await db.prisma.bankTransaction.findFirstOrThrow({ where: { statementId } })).id, paymentId };
+  });
+  const reconciliation = async () =>
+    created(`/api/v1/bank-accounts/${await bankAccount()}/reconciliations`, { statementDate: '2026-01-31', closingBalance: 100 });
   const creditVendor = () => (creditVendorId ??= vendor());
   let creditCustomerId: Promise<string> | undefined;
   const creditCustomer = () => (creditCustomerId ??= customer());
@@ -379,6 +409,61 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
         return '/api/v1/exchange-rates/effective?currency=CHF&date=2999-12-31';
       },
     },
+    listBankAccounts: { path: async () => '/api/v1/bank-accounts?kind=bank' },
+    createBankAccount: {
+      path: async () => '/api/v1/bank-accounts',
+      body: () => ({
+        name: 'Operating Account',
+        kind: 'bank',
+        bankName: 'First Bank',
+        accountNumber: 'DE89 3704 0044 0532 0130 00',
+        openingBalance: 2500,
+        openingDate: '2026-01-01',
+      }),
+    },
+    getBankAccount: { path: async () => `/api/v1/bank-accounts/${await bankAccount()}` },
+    updateBankAccount: { path: async () => `/api/v1/bank-accounts/${await bankAccount()}`, body: () => ({ bankName: 'Second Bank' }) },
+    importBankStatement: {
+      path: async () => `/api/v1/bank-accounts/${await bankAccount()}/statements`,
+      body: () => ({ ...statementCsv(-4.5), filename: 'march.csv' }),
+    },
+    reconcileBankAccount: {
+      path: async () => `/api/v1/bank-accounts/${await bankAccount()}/reconciliations`,
+      body: () => ({ statementDate: '2026-01-31', closingBalance: 100 }),
+    },
+    getBankReconciliationReport: {
+      path: async () => `/api/v1/bank-accounts/${await bankAccount()}/reconciliation-report?asOf=2026-03-31`,
+    },
+    listBankStatements: { path: async () => '/api/v1/bank-statements?limit=5' },
+    getBankStatement: { path: async () => `/api/v1/bank-statements/${await statement()}` },
+    listBankTransactions: { path: async () => '/api/v1/bank-transactions?status=unmatched&from=2026-01-01&limit=5' },
+    getBankTransaction: { path: async () => `/api/v1/bank-transactions/${await statementLine()}` },
+    getBankTransactionSuggestions: {
+      path: async () => {
+        const { line } = await paidLine();
+        await paidLine(); // both calls of the pair: the next example gets a fresh one
+        return `/api/v1/bank-transactions/${line}/suggestions`;
+      },
+    },
+    matchBankTransaction: {
+      path: async () => `/api/v1/bank-transactions/${(await paidLine()).line}/match`,
+      body: async () => ({ matches: [{ id: (await paidLine()).paymentId }] }),
+    },
+    explainBankTransaction: {
+      path: async () => `/api/v1/bank-transactions/${await statementLine()}/explain`,
+      body: () => ({ accountId: accounts['6900'], description: 'Monthly service charge' }),
+    },
+    excludeBankTransaction: { path: async () => `/api/v1/bank-transactions/${await statementLine()}/exclude` },
+    unmatchBankTransaction: {
+      path: async () => {
+        const line = await statementLine();
+        await created(`/api/v1/bank-transactions/${line}/exclude`, {});
+        return `/api/v1/bank-transactions/${line}/unmatch`;
+      },
+    },
+    listBankReconciliations: { path: async () => '/api/v1/bank-reconciliations?limit=5' },
+    getBankReconciliation: { path: async () => `/api/v1/bank-reconciliations/${await reconciliation()}` },
+    undoBankReconciliation: { path: async () => `/api/v1/bank-reconciliations/${await reconciliation()}/undo` },
     ...prepaid('customer'),
     ...prepaid('vendor'),
     voidPayment: {

@@ -3,6 +3,19 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The five classes of the chart of accounts; they decide the side an account normally sits on. */
+export type AccountType =
+  /** What the organization owns or is owed (debit normal). */
+  | 'ASSET'
+  /** The owners' stake (credit normal). */
+  | 'EQUITY'
+  /** Costs (debit normal). */
+  | 'EXPENSE'
+  /** Revenue (credit normal). */
+  | 'INCOME'
+  /** What the organization owes (credit normal). */
+  | 'LIABILITY';
+
 /** Whether a key authenticates. */
 export type ApiKeyStatus =
   /** It authenticates. */
@@ -11,6 +24,24 @@ export type ApiKeyStatus =
   | 'EXPIRED'
   /** Revoked: refused with 401. */
   | 'REVOKED';
+
+/** What a bank account is. */
+export type BankAccountKind =
+  /** A bank account (an asset, subtype bank). */
+  | 'BANK'
+  /** Cash on hand (an asset, subtype cash). */
+  | 'CASH'
+  /** A credit card (a liability, subtype credit_card). */
+  | 'CREDIT_CARD';
+
+/** Where a statement line stands. */
+export type BankTransactionStatus =
+  /** Not for the books (a duplicate, a line that is not the organization’s). */
+  | 'EXCLUDED'
+  /** Matched to recorded transactions (or explained into one). */
+  | 'MATCHED'
+  /** Not yet in the books: match it, explain it, or exclude it. */
+  | 'UNMATCHED';
 
 /** A new API key. It may hold only scopes the key creating it holds. */
 export type CreateApiKeyInput = {
@@ -153,6 +184,51 @@ export type LiveEventsSubscriptionVariables = Exact<{
 
 
 export type LiveEventsSubscription = { events: { id: string, sequence: number, type: string, createdAt: string, data: unknown } };
+
+export type ReconcileStartQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReconcileStartQuery = { viewer: { organization: { name: string, baseCurrency: string }, apiKey: { scopes: Array<string> } }, bankAccountsPage: { data: Array<{ id: string, kind: BankAccountKind, currency: string, bankName: string | null, accountNumber: string | null, statementBalance: string | null, statementDate: string | null, account: { name: string, code: string } }> }, accountsPage: { data: Array<{ id: string, code: string, name: string, type: AccountType, active: boolean }> } };
+
+export type ReconcileLinesQueryVariables = Exact<{
+  bankAccountId: string;
+  asOf?: string | null | undefined;
+}>;
+
+
+export type ReconcileLinesQuery = { bankTransactionsPage: { total: number, data: Array<{ id: string, date: string, amount: string, description: string, counterparty: string | null, suggestions: Array<{ type: string, id: string, date: string, amount: string, description: string, reasons: Array<string> }> }> }, bankReconciliationReport: { openingBalance: string, clearedBalance: string, statementBalance: string | null, lastReconciliationId: string | null } };
+
+export type ReconcileMatchMutationVariables = Exact<{
+  id: string;
+  targetId: string;
+}>;
+
+
+export type ReconcileMatchMutation = { matchBankTransaction: { id: string, status: BankTransactionStatus } | null };
+
+export type ReconcileExplainMutationVariables = Exact<{
+  id: string;
+  accountId: string;
+}>;
+
+
+export type ReconcileExplainMutation = { explainBankTransaction: { id: string, status: BankTransactionStatus } | null };
+
+export type ReconcileExcludeMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReconcileExcludeMutation = { excludeBankTransaction: { id: string, status: BankTransactionStatus } | null };
+
+export type ReconcileFinishMutationVariables = Exact<{
+  id: string;
+  statementDate: string;
+  closingBalance: string;
+}>;
+
+
+export type ReconcileFinishMutation = { reconcileBankAccount: { id: string, statementDate: string, closingBalance: string, transactionCount: number } | null };
 
 export type SettingsCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -683,6 +759,111 @@ export const LiveEventsDocument = new TypedDocumentString(`
   createdAt
   data
 }`) as unknown as TypedDocumentString<LiveEventsSubscription, LiveEventsSubscriptionVariables>;
+export const ReconcileStartDocument = new TypedDocumentString(`
+    query ReconcileStart {
+  viewer {
+    organization {
+      name
+      baseCurrency
+    }
+    apiKey {
+      scopes
+    }
+  }
+  bankAccountsPage(limit: 100) {
+    data {
+      id
+      kind
+      currency
+      bankName
+      accountNumber
+      statementBalance
+      statementDate
+      account {
+        name
+        code
+      }
+    }
+  }
+  accountsPage(limit: 100) {
+    data {
+      id
+      code
+      name
+      type
+      active
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReconcileStartQuery, ReconcileStartQueryVariables>;
+export const ReconcileLinesDocument = new TypedDocumentString(`
+    query ReconcileLines($bankAccountId: ID!, $asOf: Date) {
+  bankTransactionsPage(
+    limit: 100
+    filter: {bankAccountId: $bankAccountId, status: "unmatched"}
+  ) {
+    total
+    data {
+      id
+      date
+      amount
+      description
+      counterparty
+      suggestions {
+        type
+        id
+        date
+        amount
+        description
+        reasons
+      }
+    }
+  }
+  bankReconciliationReport(bankAccountId: $bankAccountId, asOf: $asOf) {
+    openingBalance
+    clearedBalance
+    statementBalance
+    lastReconciliationId
+  }
+}
+    `) as unknown as TypedDocumentString<ReconcileLinesQuery, ReconcileLinesQueryVariables>;
+export const ReconcileMatchDocument = new TypedDocumentString(`
+    mutation ReconcileMatch($id: ID!, $targetId: ID!) {
+  matchBankTransaction(id: $id, input: {matches: [{id: $targetId}]}) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ReconcileMatchMutation, ReconcileMatchMutationVariables>;
+export const ReconcileExplainDocument = new TypedDocumentString(`
+    mutation ReconcileExplain($id: ID!, $accountId: ID!) {
+  explainBankTransaction(id: $id, input: {accountId: $accountId}) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ReconcileExplainMutation, ReconcileExplainMutationVariables>;
+export const ReconcileExcludeDocument = new TypedDocumentString(`
+    mutation ReconcileExclude($id: ID!) {
+  excludeBankTransaction(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ReconcileExcludeMutation, ReconcileExcludeMutationVariables>;
+export const ReconcileFinishDocument = new TypedDocumentString(`
+    mutation ReconcileFinish($id: ID!, $statementDate: Date!, $closingBalance: Money!) {
+  reconcileBankAccount(
+    id: $id
+    input: {statementDate: $statementDate, closingBalance: $closingBalance}
+  ) {
+    id
+    statementDate
+    closingBalance
+    transactionCount
+  }
+}
+    `) as unknown as TypedDocumentString<ReconcileFinishMutation, ReconcileFinishMutationVariables>;
 export const SettingsCatalogueDocument = new TypedDocumentString(`
     query SettingsCatalogue {
   viewer {

@@ -237,3 +237,31 @@ export async function systemAccounts<Role extends string>(tenant: Tenant, roles:
     roles,
   );
 }
+
+/**
+ * The id of the organization's system account of `role`, made the first time one is needed (an
+ * organization that never needs it never has it); its code is `code`, or `code-<suffix>` when taken.
+ */
+export async function systemAccountOnNeed(
+  scope: WriteScope,
+  account: { role: string; code: string; suffix: string; name: string; type: AccountType },
+) {
+  const found = await scope.prisma.account.findFirst({ where: { organizationId: scope.organizationId, systemRole: account.role } });
+  if (found) return found.id;
+  const taken = await scope.prisma.account.findFirst({ where: { organizationId: scope.organizationId, code: account.code } });
+  const made = await scope.prisma.account.create({
+    data: {
+      id: newId('Account'),
+      organizationId: scope.organizationId,
+      code: taken ? `${account.code}-${account.suffix}` : account.code,
+      name: account.name,
+      type: account.type,
+      subtype: account.role,
+      system: true,
+      systemRole: account.role,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+  });
+  return made.id;
+}

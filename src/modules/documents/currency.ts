@@ -7,7 +7,7 @@
 // exchange gains and losses account; the payment that settles a document clears exactly what is left of
 // its home total, so rounding never leaves 0.01 in receivables or payables.
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
-import { newId } from '../../lib/ids.ts';
+import { systemAccountOnNeed } from '../accounts/accounts.service.ts';
 import { convertMoney, currencyDecimals } from '../../lib/money.ts';
 import type { Checker } from '../../lib/validate.ts';
 import { checkRate, rateOn } from '../exchange-rates/exchange-rates.service.ts';
@@ -77,24 +77,11 @@ export const accountCurrency = (tenant: Tenant, account: { currency?: string | n
  * The account exchange differences post to: the organization's exchange gains and losses account, made
  * the first time one is needed (an organization that never deals in a foreign currency never has it).
  */
-export async function exchangeAccountId(scope: WriteScope) {
-  const role = 'exchange_gains_losses';
-  const found = await scope.prisma.account.findFirst({ where: { organizationId: scope.organizationId, systemRole: role } });
-  if (found) return found.id;
-  const taken = await scope.prisma.account.findFirst({ where: { organizationId: scope.organizationId, code: '6950' } });
-  const account = await scope.prisma.account.create({
-    data: {
-      id: newId('Account'),
-      organizationId: scope.organizationId,
-      code: taken ? '6950-FX' : '6950',
-      name: 'Exchange Gains and Losses',
-      type: 'EXPENSE',
-      subtype: 'exchange_gains_losses',
-      system: true,
-      systemRole: role,
-      createdAt: scope.now,
-      updatedAt: scope.now,
-    },
+export const exchangeAccountId = (scope: WriteScope) =>
+  systemAccountOnNeed(scope, {
+    role: 'exchange_gains_losses',
+    code: '6950',
+    suffix: 'FX',
+    name: 'Exchange Gains and Losses',
+    type: 'EXPENSE',
   });
-  return account.id;
-}

@@ -10,7 +10,7 @@ import { laterDate, today } from '../../lib/dates.ts';
 import { AppError, validationError } from '../../lib/errors.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
-import { assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { assertNotReconciled, assertOpenPeriod, mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import type { Side } from './lines.ts';
 import type { DocumentLabel, SettledDocument } from './settlement.ts';
@@ -161,7 +161,11 @@ export async function postReversal(
   entryId: string,
   p: { date: string; named: string; reason?: string | null; reference: string; sourceType: SourceType; sourceId: string },
 ) {
-  const original = await scope.prisma.journalLine.findMany({ where: { entryId }, orderBy: { lineNo: 'asc' } });
+  const [entry, original] = await Promise.all([
+    scope.prisma.journalEntry.findUniqueOrThrow({ where: { id: entryId }, select: { number: true, reconciliationId: true } }),
+    scope.prisma.journalLine.findMany({ where: { entryId }, orderBy: { lineNo: 'asc' } }),
+  ]);
+  assertNotReconciled(entry, `${p.named.charAt(0).toUpperCase()}${p.named.slice(1)}`);
   return writePosting(scope, {
     date: p.date,
     description: p.reason ? `Void of ${p.named}: ${p.reason}` : `Void of ${p.named}`,

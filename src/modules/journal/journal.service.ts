@@ -109,6 +109,20 @@ export function assertOpenPeriod(tenant: Tenant, date: string, path = 'date') {
   }
 }
 
+/**
+ * Refuses to undo an entry a bank reconciliation cleared (its bank line is on a reconciled statement):
+ * the reconciliation must be undone first, so the reconciled balance stays what the bank said.
+ */
+export function assertNotReconciled(entry: { number: number; reconciliationId: string | null }, named = `Journal entry #${entry.number}`) {
+  if (entry.reconciliationId)
+    throw new AppError(
+      'INVALID_STATE',
+      `${named} is reconciled with a bank statement (bank reconciliation ${entry.reconciliationId}): undo that reconciliation first`,
+      [],
+      { reconciliationId: entry.reconciliationId },
+    );
+}
+
 /** Validates a journal entry as clients send it and turns it into a posting. Reads, never writes. */
 export async function checkJournalEntry(tenant: Tenant, input: JournalEntryInput): Promise<Posting> {
   const decimals = decimalsOf(tenant);
@@ -310,6 +324,7 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
     totalAmount: posting.lines.reduce((sum, l) => sum + l.debit, 0n),
     currency: scope.organization.baseCurrency,
     createdAt: scope.now,
+    reconciliationId: null,
   };
   // The entry, its lines (raw INSERTs: src/db/insert.ts says why not Prisma's create) and the accounts'
   // totals of the day, which reports add up instead of the lines: one round trip where the database
@@ -365,6 +380,7 @@ export async function reverseJournalEntry(scope: WriteScope, id: string, input: 
   });
   if (!original) throw notFound('journal entry', id);
   if (original.reversedBy) throw new AppError('INVALID_STATE', `Journal entry ${id} is already reversed by ${original.reversedBy.id}`);
+  assertNotReconciled(original);
   if (original.sourceType !== 'manual') {
     const how = original.sourceType === 'invoice' ? 'void the invoice' : 'post a correcting entry';
     throw new AppError(

@@ -1,0 +1,558 @@
+// Matching statement lines to the books. A line is matched to recorded transactions (the journal
+// entries whose lines on the bank's ledger account sum to it: payments, receipts, refunds, transfers,
+// manual entries), to open invoices or bills (matching one records its payment from the line), or
+// explained into a new entry (a bank fee, interest, a transfer to another bank account). Suggestions
+// read only what is near the line (the entries of the account within a few days, documents named in
+// it or of its amount), so they cost the same however long the account's history is.
+import { change, type EventDraft } from '../../core/representations.ts';
+import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import { addDays } from '../../lib/dates.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { idType, newId } from '../../lib/ids.ts';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
+import { homeCurrency, owedDocumentType, rateFor, recordOwedPayment, toHome } from '../documents/index.ts';
+import { JOURNAL_ENTRY } from '../journal/journal.public.ts';
+import { mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
+import { loadBankAccount } from './bank-accounts.service.ts';
+import { BANK_TRANSACTION, type BankAccountRow, type BankTransactionRow } from './banking.public.ts';
+
+/** How far apart (days) a recorded transaction's date and the bank's may be to be suggested. */
+export const MATCH_WINDOW_DAYS = 7;
+/** Suggestions answered for a line, best first. */
+const MAX_SUGGESTIONS = 10;
+
+/** Postings that are not money moving through the bank: never suggested, never matched. */
+const NOT_BANK_MOVEMENTS = new Set(['bank_opening_balance', 'revaluation', 'revaluation_reversal', 'reversal', 'bank_transaction_void']);
+
+const INCLUDE_ROW = { bankAccount: { select: { currency: true } }, matches: { orderBy: { id: 'asc' as const } } };
+
+export async function loadBankTransaction(tenant: Tenant, id: string): Promise<BankTransactionRow> {
+  const row = await tenant.prisma.bankTransaction.findFirst({ where: { id, organizationId: tenant.organizationId }, include: INCLUDE_ROW });
+  if (!row) throw notFound('bank transaction', id);
+  return row;
+}
+
+export interface BankTransactionFilter {
+  bankAccountId?: string | null;
+  status?: string | null;
+  from?: string | null;
+  to?: string | null;
+}
+
+export function bankTransactionWhere(organizationId: string, filter: BankTransactionFilter = {}) {
+  return {
+    organizationId,
+    ...(filter.bankAccountId ? { bankAccountId: filter.bankAccountId } : {}),
+    ...(filter.status ? { status: filter.status.trim().toUpperCase() } : {}),
+    ...(filter.from || filter.to
+      ? { date: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } }
+      : {}),
+  };
+}
+
+type EntryLine = { entryId: string; debit: bigint; credit: bigint; currency: string | null; foreignAmount: bigint | null };
+
+/**
+ * An entry's net amount on a bank account, in the account's currency: its lines' debits less credits, or
+ * on a foreign account the foreign amounts they were converted from.
+ */
+export function netOnAccount(lines: EntryLine[], foreign: boolean) {
+  return lines.reduce((sum, l) => {
+    const magnitude = foreign && l.foreignAmount !== null ? l.foreignAmount : l.debit + l.credit;
+    return l.debit > 0n ? sum + magnitude : sum - magnitude;
+  }, 0n);
+}
+
+/** Runs `read` over `ids` 500 at a time (a report may ask about a whole history; databases cap a query's parameters). */
+export async function inChunks<T>(ids: string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += 500) out.push(...(await read(ids.slice(i, i + 500))));
+  return out;
+}
+
+/** The ids among `entries` that no longer stand: a manual entry reversed, a document's posting whose void was posted. */
+export async function voidedEntryIds(tenant: Tenant, entries: { id: string; sourceType: string; sourceId: string | null }[]) {
+  if (entries.length === 0) return new Set<string>();
+  const organizationId = tenant.organizationId;
+  const [reversed, voids] = await Promise.all([
+    inChunks(
+      entries.map((e) => e.id),
+      (ids) =>
+        tenant.prisma.journalEntry.findMany({ where: { organizationId, reversalOfId: { in: ids } }, select: { reversalOfId: true } }),
+    ),
+    inChunks(
+      entries.filter((e) => e.sourceId).map((e) => e.sourceId!),
+      (ids) =>
+        tenant.prisma.journalEntry.findMany({
+          where: { organizationId, sourceId: { in: ids }, sourceType: { endsWith: '_void' } },
+          select: { sourceId: true, sourceType: true },
+        }),
+    ),
+  ]);
+  // Ids are unique across types, so a void naming the same source voids the entry whatever its own type.
+  const voided = new Set(voids.map((v) => v.sourceId));
+  return new Set([
+    ...reversed.map((r) => r.reversalOfId!),
+    ...entries.filter((e) => e.sourceId && voided.has(e.sourceId)).map((e) => e.id),
+  ]);
+}
+
+/** A recorded transaction as matching sees it: its entry, what made it, and its net amount on the account. */
+export interface BankCandidate {
+  journalEntryId: string;
+  sourceType: string;
+  sourceId: string | null;
+  date: string;
+  description: string;
+  reference: string | null;
+  amount: bigint;
+}
+
+/**
+ * The account's standing bank movements dated `from`..`to` that no statement line of it matches yet
+ * (and, when `amount` is given, of that net amount).
+ */
+export async function unmatchedCandidates(tenant: Tenant, bank: BankAccountRow, from: string, to: string, amount?: bigint) {
+  const lines = await tenant.prisma.journalLine.findMany({
+    where: { organizationId: tenant.organizationId, accountId: bank.accountId, date: { gte: from, lte: to } },
+    select: {
+      entryId: true,
+      debit: true,
+      credit: true,
+      currency: true,
+      foreignAmount: true,
+      entry: { select: { id: true, sourceType: true, sourceId: true, date: true, description: true, reference: true } },
+    },
+  });
+  const byEntry = new Map<string, { entry: (typeof lines)[number]['entry']; lines: EntryLine[] }>();
+  for (const line of lines) {
+    if (NOT_BANK_MOVEMENTS.has(line.entry.sourceType) || line.entry.sourceType.endsWith('_void')) continue;
+    if (line.entry.date < bank.openingDate || line.entryId === bank.openingEntryId) continue;
+    const group = byEntry.get(line.entryId) ?? { entry: line.entry, lines: [] };
+    group.lines.push(line);
+    byEntry.set(line.entryId, group);
+  }
+  const foreign = bank.currency !== homeCurrency(tenant);
+  const candidates = [...byEntry.values()]
+    .map(({ entry, lines: entryLines }) => ({
+      journalEntryId: entry.id,
+      sourceType: entry.sourceType,
+      sourceId: entry.sourceId,
+      date: entry.date,
+      description: entry.description,
+      reference: entry.reference,
+      amount: netOnAccount(entryLines, foreign),
+    }))
+    .filter((c) => c.amount !== 0n && (amount === undefined || c.amount === amount));
+  if (candidates.length === 0) return [];
+  const [matched, voided] = await Promise.all([
+    inChunks(
+      candidates.map((c) => c.journalEntryId),
+      (ids) =>
+        tenant.prisma.bankMatch.findMany({
+          where: { bankAccountId: bank.id, journalEntryId: { in: ids } },
+          select: { journalEntryId: true },
+        }),
+    ),
+    voidedEntryIds(
+      tenant,
+      candidates.map((c) => ({ id: c.journalEntryId, sourceType: c.sourceType, sourceId: c.sourceId })),
+    ),
+  ]);
+  const taken = new Set(matched.map((m) => m.journalEntryId));
+  return candidates.filter((c) => !taken.has(c.journalEntryId) && !voided.has(c.journalEntryId));
+}
+
+export interface BankSuggestion {
+  /** What it is: a recorded transaction's source type (payment, bill_payment, manual…), or invoice / bill. */
+  type: string;
+  /** The id to match with: the document or payment's id, or the journal entry's for entries of their own. */
+  id: string;
+  journalEntryId: string | null;
+  date: string;
+  amount: bigint;
+  description: string;
+  score: number;
+  reasons: string[];
+}
+
+const days = (a: string, b: string) => Math.round(Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000);
+/** The words of a line's text that could be a document number or reference (INV-0042, 10042). */
+const tokensOf = (text: string) =>
+  [
+    ...new Set(
+      text
+        .toUpperCase()
+        .split(/[^A-Z0-9-]+/)
+        .filter((t) => t.length >= 3 && /\d/.test(t)),
+    ),
+  ].slice(0, 20);
+
+/**
+ * The recorded transactions and open documents a line may be, best first, each with why: the same amount
+ * (required of transactions), how near the dates are, a reference or document number the line names,
+ * the party the bank names.
+ */
+export async function suggestMatches(
+  tenant: Tenant,
+  id: string,
+  /** Whether the caller may read documents of a type (`invoice`, `bill`): those it may not are not suggested. */
+  mayRead: (documentType: string) => boolean = () => true,
+): Promise<BankSuggestion[]> {
+  const line = await loadBankTransaction(tenant, id);
+  if (line.status !== 'UNMATCHED') return [];
+  const bank = await loadBankAccount(tenant, line.bankAccountId);
+  const text = `${line.description} ${line.counterparty ?? ''} ${line.reference ?? ''}`;
+  const upper = text.toUpperCase();
+  const tokens = tokensOf(text);
+  const counterparty = line.counterparty?.trim();
+  const decimals = currencyDecimals(bank.currency);
+  const suggestions: BankSuggestion[] = [];
+  const window = [addDays(line.date, -MATCH_WINDOW_DAYS), addDays(line.date, MATCH_WINDOW_DAYS)] as const;
+  for (const c of await unmatchedCandidates(tenant, bank, window[0], window[1], line.amount)) {
+    const apart = days(c.date, line.date);
+    const reasons = ['same amount', apart === 0 ? 'same date' : `dated ${apart} day${apart === 1 ? '' : 's'} apart`];
+    let score = 50 + 20 - 2 * apart;
+    if (c.reference && upper.includes(c.reference.toUpperCase())) {
+      score += 40;
+      reasons.push(`its reference ${c.reference} is in the bank's text`);
+    }
+    const own = c.sourceType === 'manual' || c.sourceType.startsWith('bank_');
+    suggestions.push({
+      type: own ? 'journal_entry' : c.sourceType,
+      id: own || !c.sourceId ? c.journalEntryId : c.sourceId,
+      journalEntryId: c.journalEntryId,
+      date: c.date,
+      amount: c.amount,
+      description: c.description,
+      score,
+      reasons,
+    });
+  }
+  // Open documents of the line's direction and currency: money in pays invoices, money out pays bills.
+  const type = owedDocumentType(line.amount > 0n ? 'invoice' : 'bill');
+  const magnitude = line.amount < 0n ? -line.amount : line.amount;
+  if (!mayRead(type.resource)) return rank(suggestions);
+  const partyKey = type.party.key as 'customerId' | 'vendorId';
+  const parties = counterparty
+    ? await (tenant.prisma as any)[type.party.model].findMany({
+        where: { organizationId: tenant.organizationId, name: counterparty },
+        select: { id: true },
+        take: 5,
+      })
+    : [];
+  const open = { organizationId: tenant.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] }, currency: bank.currency };
+  const documents: any[] = await (tenant.prisma as any)[type.model].findMany({
+    where: {
+      ...open,
+      OR: [
+        ...(tokens.length ? [{ number: { in: tokens } }] : []),
+        { total: magnitude, amountPaid: 0n, amountCredited: 0n, ...(type.writeOff ? { amountWrittenOff: 0n } : {}) },
+        ...(parties.length ? [{ [partyKey]: { in: parties.map((p: { id: string }) => p.id) } }] : []),
+      ],
+    },
+    include: { [type.party.relation]: { select: { name: true } } },
+    orderBy: { dueDate: 'asc' },
+    take: 20,
+  });
+  for (const d of documents) {
+    const due = (d.total - d.amountPaid - d.amountCredited - (d.amountWrittenOff ?? 0n)) as unknown as bigint;
+    const partyName = d[type.party.relation]?.name as string | undefined;
+    const reasons = [
+      due === magnitude ? 'the amount due is the same' : '',
+      upper.includes(String(d.number).toUpperCase()) ? `${d.number} is in the bank's text` : '',
+      partyName && (upper.includes(partyName.toUpperCase()) || counterparty?.toUpperCase() === partyName.toUpperCase())
+        ? `the ${type.party.model} ${partyName} is named`
+        : '',
+    ];
+    const score = (reasons[0] ? 50 : 0) + (reasons[1] ? 40 : 0) + (reasons[2] ? 20 : 0);
+    if (!score) continue;
+    suggestions.push({
+      type: type.resource,
+      id: d.id,
+      journalEntryId: null,
+      date: d.dueDate,
+      amount: line.amount > 0n ? due : -due,
+      description: `${type.label} ${d.number}${partyName ? ` to ${partyName}` : ''}, ${formatMoney(due, decimals)} due`,
+      score,
+      reasons: reasons.filter(Boolean),
+    });
+  }
+  return rank(suggestions);
+}
+
+const rank = (suggestions: BankSuggestion[]) =>
+  suggestions.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, MAX_SUGGESTIONS);
+
+export interface MatchInput {
+  matches?: { id?: string | null; amount?: string | number | null }[] | null;
+}
+
+const DOCUMENT_TYPES: Record<string, string> = { Invoice: 'invoice', Bill: 'bill' };
+
+function assertUnmatched(line: BankTransactionRow) {
+  if (line.status !== 'UNMATCHED')
+    throw new AppError('INVALID_STATE', `Bank transaction ${line.id} is ${line.status.toLowerCase()}; unmatch it first`);
+}
+
+/** The standing entry a record posted to the bank's ledger account (a payment's, a receipt's…), or the entry itself. */
+async function entryOf(scope: WriteScope, bank: BankAccountRow, id: string) {
+  return scope.prisma.journalEntry.findFirst({
+    where: {
+      organizationId: scope.organizationId,
+      OR: [{ id }, { sourceId: id }],
+      NOT: { sourceType: { endsWith: '_void' } },
+      lines: { some: { accountId: bank.accountId } },
+    },
+    select: { id: true, sourceType: true, sourceId: true, lines: { where: { accountId: bank.accountId } } },
+    orderBy: { createdAt: 'desc' },
+  });
+}
+
+/**
+ * Matches a line to what it is in the books: recorded transactions by their id (a payment's, a receipt's,
+ * a journal entry's) and open invoices or bills (whose payment is then recorded from the line, into the
+ * bank account, on the line's date: `amount` says how much of the line each takes when there are several).
+ * What they move on the bank's account must add up to the line.
+ */
+export async function matchBankTransaction(scope: WriteScope, id: string, input: MatchInput) {
+  const line = await loadBankTransaction(scope, id);
+  assertUnmatched(line);
+  const bank = await loadBankAccount(scope, line.bankAccountId);
+  const check = new Checker();
+  const given = input.matches ?? [];
+  if (given.length === 0) check.fail('matches', 'name at least one transaction, invoice or bill');
+  if (given.length > 100) check.fail('matches', 'at most 100 at once');
+  const decimals = currencyDecimals(bank.currency);
+  const targets = given.slice(0, 100).map((m, i) => {
+    const targetId = check.text(`matches.${i}.id`, m.id, { required: true, max: 40 });
+    const documentType = targetId ? DOCUMENT_TYPES[idType(targetId) ?? ''] : undefined;
+    const amount = check.money(`matches.${i}.amount`, m.amount, decimals);
+    if (amount !== undefined && amount !== null && !documentType) check.fail(`matches.${i}.amount`, 'is only for an invoice or a bill');
+    if (amount !== undefined && amount !== null && amount <= 0n) check.fail(`matches.${i}.amount`, 'must be above 0');
+    return { path: `matches.${i}`, id: targetId!, documentType, amount };
+  });
+  const documents = targets.filter((t) => t.documentType);
+  if (documents.length > 1 && documents.some((t) => !t.amount))
+    check.fail('matches', 'give each invoice or bill its amount when the line pays several');
+  check.done();
+  const magnitude = line.amount < 0n ? -line.amount : line.amount;
+  const seen = new Set<string>();
+  const events: EventDraft[] = [];
+  const entries: { journalEntryId: string; amount: bigint }[] = [];
+  for (const target of targets) {
+    if (seen.has(target.id)) throw validationError([{ path: target.path, message: `${target.id} is named twice` }]);
+    seen.add(target.id);
+    if (target.documentType) {
+      const type = owedDocumentType(target.documentType);
+      if (line.amount > 0n !== (type.side === 'sale'))
+        throw validationError([
+          { path: target.path, message: `money ${line.amount > 0n ? 'in' : 'out'} cannot pay ${target.documentType} ${target.id}` },
+        ]);
+      const paid = await recordOwedPayment(scope, type, {
+        [type.parentKey]: target.id,
+        [type.payment.accountKey]: bank.accountId,
+        amount: formatMoney(target.amount ?? magnitude, decimals),
+        date: line.date,
+        reference: line.reference?.slice(0, 100) ?? undefined,
+        method: 'bank_transfer',
+      } as never).catch((error: unknown) => {
+        // The payment's refusals name its own fields; here they are this match's.
+        if (error instanceof AppError && error.fieldErrors.length)
+          throw new AppError(
+            error.code,
+            error.message,
+            error.fieldErrors.map((f) => ({ ...f, path: `${target.path}.${f.path}` })),
+            error.details,
+          );
+        throw error;
+      });
+      events.push(...paid.events);
+      const payment = paid.result.row as unknown as { journalEntryId: string };
+      const entry = await entryOf(scope, bank, payment.journalEntryId);
+      entries.push({ journalEntryId: payment.journalEntryId, amount: netOnAccount(entry!.lines, bank.currency !== homeCurrency(scope)) });
+      continue;
+    }
+    const entry = await entryOf(scope, bank, target.id);
+    if (!entry)
+      throw validationError([{ path: target.path, message: `${target.id} posted nothing to bank account ${bank.id}'s ledger account` }]);
+    if (NOT_BANK_MOVEMENTS.has(entry.sourceType))
+      throw validationError([
+        { path: target.path, message: `${target.id} is a ${entry.sourceType.replace(/_/g, ' ')}, not money through the bank` },
+      ]);
+    const voided = await voidedEntryIds(scope, [entry]);
+    if (voided.size) throw validationError([{ path: target.path, message: `${target.id} was voided` }]);
+    const taken = await scope.prisma.bankMatch.findFirst({ where: { bankAccountId: bank.id, journalEntryId: entry.id } });
+    if (taken) throw validationError([{ path: target.path, message: `${target.id} is matched already, to ${taken.bankTransactionId}` }]);
+    entries.push({ journalEntryId: entry.id, amount: netOnAccount(entry.lines, bank.currency !== homeCurrency(scope)) });
+  }
+  const sum = entries.reduce((total, e) => total + e.amount, 0n);
+  if (sum !== line.amount)
+    throw validationError([
+      {
+        path: 'matches',
+        message:
+          `they move ${formatMoney(sum, decimals)} ${bank.currency} on the account; ` + `the line is ${formatMoney(line.amount, decimals)}`,
+      },
+    ]);
+  return recordMatches(scope, line, entries, events, false);
+}
+
+async function recordMatches(
+  scope: WriteScope,
+  line: BankTransactionRow,
+  entries: { journalEntryId: string; amount: bigint }[],
+  events: EventDraft[],
+  explained: boolean,
+) {
+  await scope.prisma.bankMatch.createMany({
+    data: entries.map((e) => ({
+      id: newId('BankMatch'),
+      organizationId: scope.organizationId,
+      bankAccountId: line.bankAccountId,
+      bankTransactionId: line.id,
+      journalEntryId: e.journalEntryId,
+      amount: e.amount,
+      explained,
+      createdAt: scope.now,
+    })),
+  });
+  const row = await scope.prisma.bankTransaction.update({
+    where: { id: line.id },
+    data: { status: 'MATCHED', updatedAt: scope.now },
+    include: INCLUDE_ROW,
+  });
+  return change(BANK_TRANSACTION, row, [
+    { type: 'bank_transaction.matched', resource: { type: BANK_TRANSACTION, id: row.id, row } },
+    ...events,
+  ]);
+}
+
+export interface ExplainInput {
+  accountId?: string | null;
+  description?: string | null;
+}
+
+/** Roles whose accounts only documents move: a line is never explained to them. */
+const DOCUMENT_ROLES = new Set(['accounts_receivable', 'accounts_payable']);
+
+/**
+ * Explains a line nothing in the books matches by posting it: the bank's ledger account against
+ * `accountId` (a fee or interest to an expense or income account; a transfer when it is another bank or
+ * cash account), on the line's date, and matches the line to it.
+ */
+export async function explainBankTransaction(scope: WriteScope, id: string, input: ExplainInput) {
+  const line = await loadBankTransaction(scope, id);
+  assertUnmatched(line);
+  const bank = await loadBankAccount(scope, line.bankAccountId);
+  const check = new Checker();
+  const accountId = check.text('accountId', input.accountId, { required: true, max: 40 });
+  const description = check.text('description', input.description, { max: 500 }) ?? line.description;
+  const counter = accountId
+    ? await scope.prisma.account.findFirst({ where: { id: accountId, organizationId: scope.organizationId } })
+    : null;
+  if (accountId && !counter) check.fail('accountId', `no account with id "${accountId}"`);
+  else if (counter && !counter.active) check.fail('accountId', 'is an inactive account');
+  else if (counter?.id === bank.accountId) check.fail('accountId', "is the bank account's own ledger account");
+  else if (counter?.systemRole && DOCUMENT_ROLES.has(counter.systemRole))
+    check.fail('accountId', 'is a control account only documents move: match the line to an invoice or bill instead');
+  else if (counter?.currency && counter.currency !== bank.currency)
+    check.fail(
+      'accountId',
+      `is a ${counter.currency} account; the line is in ${bank.currency} (transfers are between accounts of one currency)`,
+    );
+  check.done();
+  const foreign = bank.currency !== homeCurrency(scope);
+  const rate = await rateFor(scope, bank.currency, line.date, null);
+  const magnitude = line.amount < 0n ? -line.amount : line.amount;
+  const home = toHome(scope, magnitude, bank.currency, rate);
+  const inForeign = (accountCurrency: string | null) =>
+    foreign && accountCurrency ? { currency: bank.currency, foreignAmount: magnitude } : {};
+  const bankLine: PostingLine = {
+    accountId: bank.accountId,
+    debit: line.amount > 0n ? home : 0n,
+    credit: line.amount > 0n ? 0n : home,
+    ...inForeign(bank.currency),
+  };
+  const counterLine: PostingLine = {
+    accountId: counter!.id,
+    debit: bankLine.credit,
+    credit: bankLine.debit,
+    ...inForeign(counter!.currency),
+  };
+  const transfer = counter!.type === 'ASSET' && ['bank', 'cash'].includes(counter!.subtype?.toLowerCase() ?? '');
+  const posted = await writePosting(scope, {
+    date: line.date,
+    description,
+    reference: line.reference,
+    sourceType: transfer || counter!.subtype === 'credit_card' ? 'bank_transfer' : 'bank_transaction',
+    sourceId: line.id,
+    lines: line.amount > 0n ? [bankLine, counterLine] : [counterLine, bankLine],
+  });
+  return recordMatches(scope, line, [{ journalEntryId: posted.entry.id, amount: line.amount }], [posted.event], true);
+}
+
+/** Excludes a line from the books (a duplicate the bank sent, a line that is not the organization's). */
+export async function excludeBankTransaction(scope: WriteScope, id: string) {
+  const line = await loadBankTransaction(scope, id);
+  assertUnmatched(line);
+  const row = await scope.prisma.bankTransaction.update({
+    where: { id },
+    data: { status: 'EXCLUDED', updatedAt: scope.now },
+    include: INCLUDE_ROW,
+  });
+  return change(BANK_TRANSACTION, row, [{ type: 'bank_transaction.excluded', resource: { type: BANK_TRANSACTION, id, row } }]);
+}
+
+/**
+ * Makes a matched or excluded line unmatched again. Matches to recorded transactions are let go (the
+ * payments stay: void them apart); an entry the line was explained into existed only because of it, and
+ * is reversed on its own date. A reconciled line is refused until its reconciliation is undone.
+ */
+export async function unmatchBankTransaction(scope: WriteScope, id: string) {
+  const line = await loadBankTransaction(scope, id);
+  if (line.status === 'UNMATCHED') throw new AppError('INVALID_STATE', `Bank transaction ${id} is not matched`);
+  if (line.reconciliationId)
+    throw new AppError(
+      'INVALID_STATE',
+      `Bank transaction ${id} is reconciled (${line.reconciliationId}): undo that reconciliation first`,
+      [],
+      { reconciliationId: line.reconciliationId },
+    );
+  const events: EventDraft[] = [];
+  for (const match of line.matches.filter((m) => m.explained)) {
+    // A transfer explained here may be matched on the other account's statement too.
+    const elsewhere = await scope.prisma.bankMatch.findFirst({
+      where: { journalEntryId: match.journalEntryId, bankTransactionId: { not: id } },
+    });
+    if (elsewhere)
+      throw new AppError(
+        'INVALID_STATE',
+        `Bank transaction ${id} was explained into an entry that ${elsewhere.bankTransactionId} on the other account is matched to: ` +
+          'unmatch that line first',
+      );
+    const original = await scope.prisma.journalEntry.findFirstOrThrow({
+      where: { id: match.journalEntryId },
+      include: { lines: { orderBy: { lineNo: 'asc' } } },
+    });
+    const posted = await writePosting(scope, {
+      date: original.date,
+      description: `Void of ${original.description}`,
+      reference: original.reference,
+      sourceType: 'bank_transaction_void',
+      sourceId: original.id,
+      reversalOfId: original.id,
+      lines: mirrorLines(original.lines),
+    });
+    const reversed = { ...original, reversedBy: { id: posted.entry.id } };
+    events.push(posted.event, { type: 'journal_entry.reversed', resource: { type: JOURNAL_ENTRY, id: original.id, row: reversed } });
+  }
+  await scope.prisma.bankMatch.deleteMany({ where: { bankTransactionId: id } });
+  const row = await scope.prisma.bankTransaction.update({
+    where: { id },
+    data: { status: 'UNMATCHED', updatedAt: scope.now },
+    include: INCLUDE_ROW,
+  });
+  return change(BANK_TRANSACTION, row, [{ type: 'bank_transaction.unmatched', resource: { type: BANK_TRANSACTION, id, row } }, ...events]);
+}

@@ -1,0 +1,247 @@
+// Reconciling a bank account to a statement: the matched lines up to the statement date, added to where
+// the last reconciliation ended (or the opening balance), must come to the statement's closing balance.
+// Then they are reconciled, and so are the journal entries they match: those can be neither voided nor
+// reversed (journal.service refuses, naming the reconciliation) until the reconciliation is undone. Only
+// the latest reconciliation of an account can be undone, so the chain of balances always holds.
+import { change } from '../../core/representations.ts';
+import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import { today } from '../../lib/dates.ts';
+import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
+import { Checker } from '../../lib/validate.ts';
+import { loadBankAccount } from './bank-accounts.service.ts';
+import { BANK_RECONCILIATION, type BankAccountRow } from './banking.public.ts';
+import { netOnAccount, unmatchedCandidates, voidedEntryIds } from './matching.service.ts';
+
+const INCLUDE_ROW = { bankAccount: { select: { currency: true } } };
+
+/** Where the next reconciliation of an account starts: the latest completed one's end, else the opening balance. */
+async function lastReconciled(tenant: Tenant, bank: BankAccountRow) {
+  const last = await tenant.prisma.bankReconciliation.findFirst({
+    where: { bankAccountId: bank.id, status: 'COMPLETED' },
+    orderBy: [{ statementDate: 'desc' }, { createdAt: 'desc' }],
+  });
+  return { last, balance: last?.closingBalance ?? bank.openingBalance, date: last?.statementDate ?? null };
+}
+
+/** The matched lines not yet reconciled up to `date`, with their money in and out. */
+async function clearedLines(tenant: Tenant, bank: BankAccountRow, date: string) {
+  const lines = await tenant.prisma.bankTransaction.findMany({
+    where: { bankAccountId: bank.id, status: 'MATCHED', reconciliationId: null, date: { lte: date } },
+    select: { id: true, amount: true },
+  });
+  const deposits = lines.reduce((sum, l) => (l.amount > 0n ? sum + l.amount : sum), 0n);
+  const payments = lines.reduce((sum, l) => (l.amount < 0n ? sum + l.amount : sum), 0n);
+  return { lines, deposits, payments };
+}
+
+export interface ReconcileInput {
+  statementDate?: string | null;
+  closingBalance?: string | number | null;
+}
+
+/**
+ * Reconciles a bank account to a statement: refused, saying by how much, unless the opening balance plus
+ * the matched lines up to the statement date equals the statement's closing balance, and refused while a
+ * line is matched to a transaction since voided. Locks the lines and their journal entries.
+ */
+export async function reconcileBankAccount(scope: WriteScope, bankAccountId: string, input: ReconcileInput) {
+  const bank = await loadBankAccount(scope, bankAccountId);
+  const decimals = currencyDecimals(bank.currency);
+  const check = new Checker();
+  const statementDate = check.date('statementDate', input.statementDate, { required: true });
+  const closing = check.money('closingBalance', input.closingBalance, decimals, { required: true, allowNegative: true });
+  check.done();
+  const start = await lastReconciled(scope, bank);
+  if (statementDate! < bank.openingDate)
+    throw validationError([{ path: 'statementDate', message: `must not be before the account's opening date ${bank.openingDate}` }]);
+  if (start.date && statementDate! < start.date)
+    throw validationError([
+      { path: 'statementDate', message: `must not be before the last reconciliation's statement date ${start.date}` },
+    ]);
+  const cleared = await clearedLines(scope, bank, statementDate!);
+  const matches = await scope.prisma.bankMatch.findMany({
+    where: { bankTransactionId: { in: cleared.lines.map((l) => l.id) } },
+    select: { journalEntryId: true, bankTransactionId: true },
+  });
+  const entries = await scope.prisma.journalEntry.findMany({
+    where: { id: { in: matches.map((m) => m.journalEntryId) } },
+    select: { id: true, sourceType: true, sourceId: true },
+  });
+  const voided = await voidedEntryIds(scope, entries);
+  const stale = matches.filter((m) => voided.has(m.journalEntryId));
+  if (stale.length)
+    throw new AppError(
+      'INVALID_STATE',
+      `${stale.map((m) => m.bankTransactionId).join(', ')} ${stale.length === 1 ? 'is' : 'are'} matched to a transaction since ` +
+        'voided: unmatch and match again first',
+    );
+  const balance = start.balance + cleared.deposits + cleared.payments;
+  if (balance !== closing) {
+    const text = (minor: bigint) => formatMoney(minor, decimals);
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The cleared balance is ${text(balance)} ${bank.currency} (opening ${text(start.balance)}, deposits ${text(cleared.deposits)}, ` +
+        `payments ${text(cleared.payments)}); the statement says ${text(closing!)}: ${text(closing! - balance)} is not matched yet`,
+      [{ path: 'closingBalance', message: `differs from the cleared balance ${text(balance)} by ${text(closing! - balance)}` }],
+      { clearedBalance: text(balance), difference: text(closing! - balance) },
+    );
+  }
+  const id = newId('BankReconciliation');
+  const row = await scope.prisma.bankReconciliation.create({
+    data: {
+      id,
+      organizationId: scope.organizationId,
+      bankAccountId: bank.id,
+      statementDate: statementDate!,
+      openingBalance: start.balance,
+      closingBalance: closing!,
+      clearedDeposits: cleared.deposits,
+      clearedPayments: cleared.payments,
+      transactionCount: cleared.lines.length,
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    },
+    include: INCLUDE_ROW,
+  });
+  const ids = cleared.lines.map((l) => l.id);
+  const entryIds = [...new Set(matches.map((m) => m.journalEntryId))];
+  for (let i = 0; i < Math.max(ids.length, entryIds.length); i += 500) {
+    await scope.prisma.bankTransaction.updateMany({ where: { id: { in: ids.slice(i, i + 500) } }, data: { reconciliationId: id } });
+    await scope.prisma.journalEntry.updateMany({ where: { id: { in: entryIds.slice(i, i + 500) } }, data: { reconciliationId: id } });
+  }
+  return change(BANK_RECONCILIATION, row, [{ type: 'bank_reconciliation.completed', resource: { type: BANK_RECONCILIATION, id, row } }]);
+}
+
+/** Undoes the latest reconciliation of its account: its lines and their entries are free to change again. */
+export async function undoReconciliation(scope: WriteScope, id: string) {
+  const found = await scope.prisma.bankReconciliation.findFirst({ where: { id, organizationId: scope.organizationId } });
+  if (!found) throw notFound('bank reconciliation', id);
+  if (found.status !== 'COMPLETED') throw new AppError('INVALID_STATE', `Bank reconciliation ${id} is undone already`);
+  const bank = await loadBankAccount(scope, found.bankAccountId);
+  const { last } = await lastReconciled(scope, bank);
+  if (last && last.id !== id)
+    throw new AppError(
+      'INVALID_STATE',
+      `Bank reconciliation ${id} is not the account's latest (${last.id}, to ${last.statementDate}): undo that one first`,
+    );
+  await scope.prisma.bankTransaction.updateMany({ where: { reconciliationId: id }, data: { reconciliationId: null } });
+  await scope.prisma.journalEntry.updateMany({
+    where: { organizationId: scope.organizationId, reconciliationId: id },
+    data: { reconciliationId: null },
+  });
+  const row = await scope.prisma.bankReconciliation.update({
+    where: { id },
+    data: { status: 'UNDONE', undoneAt: scope.now, updatedAt: scope.now },
+    include: INCLUDE_ROW,
+  });
+  return change(BANK_RECONCILIATION, row, [{ type: 'bank_reconciliation.undone', resource: { type: BANK_RECONCILIATION, id, row } }]);
+}
+
+export interface OutstandingItem {
+  journalEntryId: string;
+  sourceType: string;
+  sourceId: string | null;
+  date: string;
+  description: string;
+  amount: bigint;
+}
+
+/**
+ * A bank account's reconciliation as at a date: where it starts (the opening balance), the matched money
+ * in and out up to the date, the cleared balance they come to, the statement's balance when one was
+ * imported for that date, and what the books hold that no statement line has matched yet (deposits in
+ * transit, outstanding payments); the book balance is the cleared balance and those.
+ */
+export async function reconciliationReport(tenant: Tenant, bankAccountId: string, input: { asOf?: string | null }) {
+  const check = new Checker();
+  const asOf = check.date('asOf', input.asOf) ?? today();
+  check.done();
+  const bank = await loadBankAccount(tenant, bankAccountId);
+  const lines = await tenant.prisma.bankTransaction.findMany({
+    where: { bankAccountId: bank.id, date: { lte: asOf }, status: { in: ['MATCHED', 'UNMATCHED'] } },
+    select: { amount: true, status: true },
+  });
+  let [deposits, payments, unmatched, unmatchedCount] = [0n, 0n, 0n, 0];
+  for (const l of lines) {
+    if (l.status === 'UNMATCHED') [unmatched, unmatchedCount] = [unmatched + l.amount, unmatchedCount + 1];
+    else if (l.amount > 0n) deposits += l.amount;
+    else payments += l.amount;
+  }
+  // Outstanding: standing bank movements up to the date that no line dated up to it matches.
+  const standing = await unmatchedCandidates(tenant, bank, bank.openingDate, asOf);
+  const matchedLater = await tenant.prisma.bankMatch.findMany({
+    where: { bankAccountId: bank.id, bankTransaction: { date: { gt: asOf } } },
+    select: { journalEntryId: true },
+  });
+  const later = matchedLater.length
+    ? await unmatchedCandidatesOf(tenant, bank, asOf, new Set(matchedLater.map((m) => m.journalEntryId)))
+    : [];
+  const outstanding: OutstandingItem[] = [...standing, ...later]
+    .map((c) => ({
+      journalEntryId: c.journalEntryId,
+      sourceType: c.sourceType,
+      sourceId: c.sourceId,
+      date: c.date,
+      description: c.description,
+      amount: c.amount,
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.journalEntryId.localeCompare(b.journalEntryId));
+  const inTransit = outstanding.filter((o) => o.amount > 0n).reduce((s, o) => s + o.amount, 0n);
+  const outstandingPayments = outstanding.filter((o) => o.amount < 0n).reduce((s, o) => s + o.amount, 0n);
+  const cleared = bank.openingBalance + deposits + payments;
+  const latest = await tenant.prisma.bankReconciliation.findFirst({
+    where: { bankAccountId: bank.id, status: 'COMPLETED', statementDate: { lte: asOf } },
+    orderBy: { statementDate: 'desc' },
+    select: { id: true, statementDate: true },
+  });
+  return {
+    bankAccountId: bank.id,
+    currency: bank.currency,
+    asOf,
+    openingBalance: bank.openingBalance,
+    openingDate: bank.openingDate,
+    clearedDeposits: deposits,
+    clearedPayments: payments,
+    clearedBalance: cleared,
+    statementBalance: bank.statementDate && bank.statementDate <= asOf ? bank.statementBalance : null,
+    statementDate: bank.statementDate && bank.statementDate <= asOf ? bank.statementDate : null,
+    unmatchedStatementLines: unmatchedCount,
+    unmatchedStatementAmount: unmatched,
+    depositsInTransit: inTransit,
+    outstandingPayments,
+    bookBalance: cleared + inTransit + outstandingPayments,
+    outstanding,
+    lastReconciliationId: latest?.id ?? null,
+    lastReconciledDate: latest?.statementDate ?? null,
+  };
+}
+
+/** The standing movements up to `asOf` among `entryIds` (matched, but to lines after the date: still outstanding then). */
+async function unmatchedCandidatesOf(tenant: Tenant, bank: BankAccountRow, asOf: string, entryIds: Set<string>) {
+  const entries = await tenant.prisma.journalEntry.findMany({
+    where: { id: { in: [...entryIds] }, date: { gte: bank.openingDate, lte: asOf } },
+    select: {
+      id: true,
+      sourceType: true,
+      sourceId: true,
+      date: true,
+      description: true,
+      reference: true,
+      lines: { where: { accountId: bank.accountId } },
+    },
+  });
+  const voided = await voidedEntryIds(tenant, entries);
+  return entries
+    .filter((e) => !voided.has(e.id))
+    .map((e) => ({
+      journalEntryId: e.id,
+      sourceType: e.sourceType,
+      sourceId: e.sourceId,
+      date: e.date,
+      description: e.description,
+      reference: e.reference,
+      amount: netOnAccount(e.lines, bank.currency !== tenant.organization.baseCurrency),
+    }));
+}

@@ -1,0 +1,378 @@
+// Reading the files banks give: CSV (laid out as the upload says), OFX/QFX (SGML 1.x without closing
+// tags, or XML 2.x) and ISO 20022 CAMT.053. Each becomes the same list of lines (date, amount in minor
+// units of the account's currency, money in > 0, description, counterparty, the bank's own id), plus the
+// closing balance when the file states one. A file with any bad line is refused whole, every bad line
+// named (its line number in the file, and the field), so nothing is half imported.
+import { createHash } from 'node:crypto';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { parseSync as parseOfx } from 'ofx-js';
+import { isAcceptedDate } from '../../lib/dates.ts';
+import { type FieldError, validationError } from '../../lib/errors.ts';
+import { isFieldError, parseMoney } from '../../lib/money.ts';
+
+export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt053'] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+/** Most lines one file may hold (a year of a busy account); larger histories come in several files. */
+export const MAX_STATEMENT_LINES = 10_000;
+
+export interface StatementLine {
+  date: string;
+  amount: bigint;
+  description: string;
+  counterparty: string | null;
+  /** The bank's id of the line (OFX FITID, CAMT entry reference), when it gives one. */
+  reference: string | null;
+  /** Where the line is in the file (1-based), for messages. */
+  fileLine: number;
+}
+
+export interface ParsedStatement {
+  lines: StatementLine[];
+  currency: string | null;
+  closingBalance: bigint | null;
+  closingDate: string | null;
+}
+
+export const CSV_DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY', 'DD-MM-YYYY', 'YYYY/MM/DD', 'YYYYMMDD'] as const;
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+
+/**
+ * How a bank's CSV is laid out, given with the upload and remembered per bank account: which header
+ * names the date, the amount (or a debit and a credit column), the description, and optionally the
+ * counterparty and the bank's reference; the date format; the decimal separator; the delimiter; how many
+ * lines of preamble come before the header.
+ */
+export interface CsvLayout {
+  dateColumn: string;
+  amountColumn?: string | null;
+  debitColumn?: string | null;
+  creditColumn?: string | null;
+  descriptionColumn: string;
+  counterpartyColumn?: string | null;
+  referenceColumn?: string | null;
+  dateFormat: CsvDateFormat;
+  decimalSeparator: '.' | ',';
+  delimiter: string;
+  skipLines: number;
+}
+
+/** Collects the faults of a file, each naming its line and field; throws them all at once. */
+class FileFaults {
+  readonly faults: FieldError[] = [];
+  add(line: number, field: string, message: string) {
+    if (this.faults.length < 50) this.faults.push({ path: 'file', message: `line ${line}, ${field}: ${message}` });
+  }
+  done() {
+    if (this.faults.length) throw validationError(this.faults);
+  }
+}
+
+const refuse = (message: string) => validationError([{ path: 'file', message }]);
+
+/**
+ * An amount as banks write it, in minor units of `decimals`: thousands separators and spaces dropped, the
+ * decimal separator given, a sign before or after, or parentheses for money out.
+ */
+export function bankAmount(text: string, decimals: number, decimalSeparator: '.' | ','): bigint | string {
+  let t = text.trim().replace(/[\s\u00a0'’$€£¥]/g, '');
+  let negative = false;
+  if (/^\(.*\)$/.test(t)) [negative, t] = [true, t.slice(1, -1)];
+  if (t.endsWith('-')) [negative, t] = [!negative, t.slice(0, -1)];
+  if (t.startsWith('-')) [negative, t] = [!negative, t.slice(1)];
+  else if (t.startsWith('+')) t = t.slice(1);
+  const thousands = decimalSeparator === '.' ? ',' : '.';
+  t = t.split(thousands).join('');
+  if (decimalSeparator === ',') t = t.replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(t)) return `"${text.trim()}" is not an amount (decimal separator "${decimalSeparator}")`;
+  const parsed = parseMoney(t, decimals, 'amount');
+  if (isFieldError(parsed)) return `"${text.trim()}" ${parsed.message}`;
+  return negative ? -parsed : parsed;
+}
+
+/** A date in `format` as YYYY-MM-DD; a string saying why not otherwise. Days and months may have one digit. */
+export function bankDate(text: string, format: CsvDateFormat): string | undefined {
+  const t = text.trim();
+  const pattern = {
+    'YYYY-MM-DD': /^(?<y>\d{4})-(?<m>\d{1,2})-(?<d>\d{1,2})$/,
+    'DD/MM/YYYY': /^(?<d>\d{1,2})\/(?<m>\d{1,2})\/(?<y>\d{4})$/,
+    'MM/DD/YYYY': /^(?<m>\d{1,2})\/(?<d>\d{1,2})\/(?<y>\d{4})$/,
+    'DD.MM.YYYY': /^(?<d>\d{1,2})\.(?<m>\d{1,2})\.(?<y>\d{4})$/,
+    'DD-MM-YYYY': /^(?<d>\d{1,2})-(?<m>\d{1,2})-(?<y>\d{4})$/,
+    'YYYY/MM/DD': /^(?<y>\d{4})\/(?<m>\d{1,2})\/(?<d>\d{1,2})$/,
+    YYYYMMDD: /^(?<y>\d{4})(?<m>\d{2})(?<d>\d{2})/,
+  }[format];
+  const g = pattern.exec(t)?.groups;
+  if (!g) return undefined;
+  const date = `${g.y}-${g.m!.padStart(2, '0')}-${g.d!.padStart(2, '0')}`;
+  return isAcceptedDate(date) ? date : undefined;
+}
+
+const lineOf = (text: string, index: number) => {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+};
+
+/** The line number of each match of `tag` in the text, in order (OFX and CAMT parsers keep none). */
+const tagLines = (text: string, tag: RegExp) => [...text.matchAll(tag)].map((m) => lineOf(text, m.index ?? 0));
+
+const clean = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+
+export function readCsv(text: string, layout: CsvLayout, decimals: number): ParsedStatement {
+  const faults = new FileFaults();
+  let records: string[][];
+  try {
+    records = parseCsv(text, {
+      bom: true,
+      delimiter: layout.delimiter,
+      from_line: layout.skipLines + 1,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw refuse(`the CSV cannot be read${line ? ` at line ${line}` : ''}: a quote is not closed or a row is malformed`);
+  }
+  const [header, ...rows] = records;
+  if (!header) throw refuse('the CSV has no header line');
+  const names = header.map((h) => h.trim().toLowerCase());
+  const column = (name: string | null | undefined, what: string) => {
+    if (!name) return -1;
+    const index = names.indexOf(name.trim().toLowerCase());
+    if (index < 0)
+      faults.add(layout.skipLines + 1, what, `no column "${name}" in the header (it has ${header.map((h) => `"${h}"`).join(', ')})`);
+    return index;
+  };
+  const at = {
+    date: column(layout.dateColumn, 'date'),
+    amount: column(layout.amountColumn, 'amount'),
+    debit: column(layout.debitColumn, 'debit'),
+    credit: column(layout.creditColumn, 'credit'),
+    description: column(layout.descriptionColumn, 'description'),
+    counterparty: column(layout.counterpartyColumn, 'counterparty'),
+    reference: column(layout.referenceColumn, 'reference'),
+  };
+  faults.done();
+  const lines: StatementLine[] = [];
+  rows.forEach((row, i) => {
+    // Line numbers as a person counts them in the file: the preamble, the header, then this row.
+    const fileLine = layout.skipLines + 2 + i;
+    const cell = (index: number) => (index >= 0 ? (row[index] ?? '').trim() : '');
+    const date = bankDate(cell(at.date), layout.dateFormat);
+    if (!date) faults.add(fileLine, 'date', `"${cell(at.date)}" is not a date as ${layout.dateFormat}`);
+    let amount: bigint | undefined;
+    if (at.amount >= 0) {
+      const parsed = bankAmount(cell(at.amount), decimals, layout.decimalSeparator);
+      if (typeof parsed === 'string') faults.add(fileLine, 'amount', parsed);
+      else amount = parsed;
+    } else {
+      // A debit and a credit column: money out in one, in the other; one of them is filled.
+      const [debit, credit] = [cell(at.debit), cell(at.credit)];
+      if (!debit === !credit) faults.add(fileLine, 'amount', 'exactly one of the debit and credit columns must be filled');
+      else {
+        const parsed = bankAmount(debit || credit, decimals, layout.decimalSeparator);
+        if (typeof parsed === 'string') faults.add(fileLine, debit ? 'debit' : 'credit', parsed);
+        else amount = debit ? -(parsed < 0n ? -parsed : parsed) : parsed < 0n ? -parsed : parsed;
+      }
+    }
+    const description = cell(at.description);
+    if (!description && !cell(at.counterparty)) faults.add(fileLine, 'description', 'is empty');
+    if (date && amount !== undefined)
+      lines.push({
+        date,
+        amount,
+        description: description || cell(at.counterparty),
+        counterparty: cell(at.counterparty) || null,
+        reference: cell(at.reference) || null,
+        fileLine,
+      });
+  });
+  faults.done();
+  return { lines, currency: null, closingBalance: null, closingDate: null };
+}
+
+const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** OFX dates: YYYYMMDD, then optionally the time and zone (`20261105120000[-5:EST]`); the date is the bank's. */
+const ofxDate = (value: unknown) => bankDate(clean(value).slice(0, 8), 'YYYYMMDD');
+
+export function readOfx(text: string, decimals: number): ParsedStatement {
+  let parsed: Record<string, any>;
+  try {
+    parsed = parseOfx(text) as Record<string, any>;
+  } catch {
+    throw refuse('the OFX file cannot be read: it has no <OFX> body or its tags do not nest');
+  }
+  const ofx = parsed.OFX ?? {};
+  const statements = [
+    ...asList(ofx.BANKMSGSRSV1?.STMTTRNRS).map((r: any) => r?.STMTRS),
+    ...asList(ofx.CREDITCARDMSGSRSV1?.CCSTMTTRNRS).map((r: any) => r?.CCSTMTRS),
+  ].filter(Boolean);
+  if (statements.length === 0) throw refuse('the OFX file holds no bank or credit card statement (STMTRS or CCSTMTRS)');
+  if (statements.length > 1) throw refuse(`the OFX file holds ${statements.length} account statements: import one account at a time`);
+  const statement = statements[0];
+  const faults = new FileFaults();
+  const where = tagLines(text, /<STMTTRN>/gi);
+  const lines: StatementLine[] = [];
+  asList(statement.BANKTRANLIST?.STMTTRN).forEach((t: any, i: number) => {
+    const fileLine = where[i] ?? 0;
+    const date = ofxDate(t.DTPOSTED);
+    if (!date) faults.add(fileLine, 'DTPOSTED', `"${clean(t.DTPOSTED)}" is not a date as YYYYMMDD`);
+    // OFX amounts are signed with a point; some banks write a decimal comma.
+    const raw = clean(t.TRNAMT);
+    const amount = bankAmount(raw, decimals, /,\d{1,3}$/.test(raw) && !raw.includes('.') ? ',' : '.');
+    if (typeof amount === 'string') faults.add(fileLine, 'TRNAMT', amount);
+    const name = clean(t.NAME) || clean(t.PAYEE?.NAME);
+    const memo = clean(t.MEMO);
+    if (!name && !memo) faults.add(fileLine, 'NAME', 'the transaction has neither NAME nor MEMO');
+    if (date && typeof amount === 'bigint')
+      lines.push({
+        date,
+        amount,
+        description: memo || name,
+        counterparty: name || null,
+        reference: clean(t.FITID) || null,
+        fileLine,
+      });
+  });
+  faults.done();
+  const balance = statement.LEDGERBAL;
+  const closing = balance ? bankAmount(clean(balance.BALAMT), decimals, '.') : null;
+  if (typeof closing === 'string') throw refuse(`LEDGERBAL, BALAMT: ${closing}`);
+  return {
+    lines,
+    currency: clean(statement.CURDEF).toUpperCase() || null,
+    closingBalance: closing,
+    closingDate: balance ? (ofxDate(balance.DTASOF) ?? null) : null,
+  };
+}
+
+const camtParser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  isArray: (name) => ['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd'].includes(name),
+});
+
+/** A CAMT amount element `<Amt Ccy="EUR">12.50</Amt>`: its text and currency. */
+const camtAmount = (amt: any) => ({ text: clean(typeof amt === 'object' ? amt?.['#text'] : amt), currency: clean(amt?.['@Ccy']) });
+const camtDate = (d: any) => bankDate(clean(d?.Dt) || clean(d?.DtTm).slice(0, 10), 'YYYY-MM-DD');
+/** The other party of a transaction: the debtor of money in, the creditor of money out (CAMT.053 2 and 8 shapes). */
+const camtParty = (tx: any, credit: boolean) => {
+  const parties = tx?.RltdPties ?? {};
+  const party = credit ? parties.Dbtr : parties.Cdtr;
+  return clean(party?.Nm) || clean(party?.Pty?.Nm) || null;
+};
+
+export function readCamt053(text: string, decimals: number): ParsedStatement {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw refuse(`the XML cannot be read at line ${valid.err.line}: ${valid.err.msg}`);
+  const statements = (camtParser.parse(text)?.Document?.BkToCstmrStmt?.Stmt ?? []) as any[];
+  if (statements.length === 0) throw refuse('the file is not a CAMT.053 statement: no Document/BkToCstmrStmt/Stmt');
+  const faults = new FileFaults();
+  const where = tagLines(text, /<(?:\w+:)?Ntry>/g);
+  const lines: StatementLine[] = [];
+  const currencies = new Set<string>();
+  let entryIndex = 0;
+  let closing: { balance: bigint; date: string | null } | null = null;
+  for (const statement of statements) {
+    const accountCurrency = clean(statement.Acct?.Ccy);
+    if (accountCurrency) currencies.add(accountCurrency.toUpperCase());
+    for (const entry of statement.Ntry ?? []) {
+      const fileLine = where[entryIndex++] ?? 0;
+      // Only booked entries are on the statement; pending ones (PDNG, INFO) are not yet money moved.
+      const status = clean(entry.Sts?.Cd) || clean(entry.Sts);
+      if (status && status !== 'BOOK') continue;
+      const credit = clean(entry.CdtDbtInd) === 'CRDT';
+      if (!credit && clean(entry.CdtDbtInd) !== 'DBIT') faults.add(fileLine, 'CdtDbtInd', 'must be CRDT or DBIT');
+      const date = camtDate(entry.BookgDt) ?? camtDate(entry.ValDt);
+      if (!date) faults.add(fileLine, 'BookgDt', 'the entry has no booking date as YYYY-MM-DD');
+      const total = camtAmount(entry.Amt);
+      if (total.currency) currencies.add(total.currency.toUpperCase());
+      const entryAmount = bankAmount(total.text, decimals, '.');
+      if (typeof entryAmount === 'string') {
+        faults.add(fileLine, 'Amt', entryAmount);
+        continue;
+      }
+      const entryRef = clean(entry.AcctSvcrRef) || clean(entry.NtryRef) || null;
+      const details = (entry.NtryDtls ?? []).flatMap((d: any) => d?.TxDtls ?? []);
+      const remittance = (tx: any) => (tx?.RmtInf?.Ustrd ?? []).map(clean).filter(Boolean).join(' ');
+      const describe = (tx: any) => remittance(tx) || clean(entry.AddtlNtryInf) || clean(tx?.AddtlTxInf);
+      const sign = credit ? 1n : -1n;
+      if (details.length > 1 && details.every((tx: any) => tx?.Amt !== undefined)) {
+        // A batch booking: one entry of several transactions, each its own line (so each payment can be
+        // matched); they must add up to the entry.
+        const parts = details.map((tx: any) => bankAmount(camtAmount(tx.Amt).text, decimals, '.'));
+        const bad = parts.findIndex((p: unknown) => typeof p === 'string');
+        if (bad >= 0) {
+          faults.add(fileLine, `TxDtls ${bad + 1} Amt`, parts[bad] as string);
+          continue;
+        }
+        const sum = (parts as bigint[]).reduce((a, b) => a + b, 0n);
+        if (sum !== entryAmount) {
+          faults.add(fileLine, 'TxDtls', `the batch's transactions add up to ${sum}, not the entry's ${entryAmount} (minor units)`);
+          continue;
+        }
+        details.forEach((tx: any, i: number) => {
+          const txRef = clean(tx?.Refs?.AcctSvcrRef) || clean(tx?.Refs?.EndToEndId);
+          if (date)
+            lines.push({
+              date,
+              amount: sign * (parts[i] as bigint),
+              description: describe(tx) || camtParty(tx, credit) || 'Batch transaction',
+              counterparty: camtParty(tx, credit),
+              reference: entryRef ? `${entryRef}/${i + 1}` : txRef || null,
+              fileLine,
+            });
+        });
+        continue;
+      }
+      const tx = details[0];
+      const description = describe(tx) || camtParty(tx, credit);
+      if (!description) faults.add(fileLine, 'AddtlNtryInf', 'the entry has no remittance information, additional information or party');
+      if (date && description)
+        lines.push({
+          date,
+          amount: sign * entryAmount,
+          description,
+          counterparty: camtParty(tx, credit),
+          reference: entryRef,
+          fileLine,
+        });
+    }
+    const closingBalance = (statement.Bal ?? []).find((b: any) => clean(b?.Tp?.CdOrPrtry?.Cd) === 'CLBD');
+    if (closingBalance) {
+      const amount = bankAmount(camtAmount(closingBalance.Amt).text, decimals, '.');
+      if (typeof amount === 'string') throw refuse(`Bal CLBD, Amt: ${amount}`);
+      closing = { balance: clean(closingBalance.CdtDbtInd) === 'DBIT' ? -amount : amount, date: camtDate(closingBalance.Dt) ?? null };
+    }
+  }
+  faults.done();
+  if (currencies.size > 1) throw refuse(`the file mixes currencies (${[...currencies].join(', ')}): import one account at a time`);
+  return { lines, currency: [...currencies][0] ?? null, closingBalance: closing?.balance ?? null, closingDate: closing?.date ?? null };
+}
+
+/**
+ * What recognizes a line imported again: the bank's own id when it gives one; otherwise its fingerprint,
+ * the date, amount, description and counterparty, with how many identical lines came before it in the
+ * same file (two equal coffees on one day are two lines; the same file imported twice adds neither).
+ */
+export function dedupeKeys(lines: StatementLine[]): string[] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    if (line.reference) return `ref:${line.reference}`;
+    const print = createHash('sha256')
+      .update([line.date, line.amount, line.description.toLowerCase(), (line.counterparty ?? '').toLowerCase()].join('\u0000'))
+      .digest('hex')
+      .slice(0, 32);
+    const n = (seen.get(print) ?? 0) + 1;
+    seen.set(print, n);
+    return `fp:${print}#${n}`;
+  });
+}
+
+export const fileHash = (text: string) => createHash('sha256').update(text).digest('hex');

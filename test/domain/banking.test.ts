@@ -1,0 +1,462 @@
+// Banking as a bookkeeper does it at a month end, through the API: a bank account with its opening
+// balance, the bank's OFX imported (a line the bank sent twice skipped, the file again adding nothing),
+// one line matched to a payment already recorded, one explained as a bank fee, one matched to the open
+// invoice it names (which records its payment), the reconciliation refused until the cleared balance is
+// the statement's, and what it reconciled locked until it is undone. Then the other files banks give
+// (CSV with a debit and a credit column and decimal commas, CAMT.053 with a batch booking), transfers
+// matched on both statements, and the walls between tenants and scopes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
+
+let t: TestApp;
+let key: string;
+let organizationId: string;
+const code: Record<string, string> = {};
+
+const post = (path: string, body?: unknown) => http(t.url, path, { key, body: body ?? {} });
+const get = (path: string) => http(t.url, path, { key });
+
+const ofx = (lines: { date: string; amount: string; fitid: string; name: string; memo?: string }[], balance: string) => `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+SECURITY:NONE
+ENCODING:USASCII
+CHARSET:1252
+COMPRESSION:NONE
+OLDFILEUID:NONE
+NEWFILEUID:NONE
+
+<OFX>
+<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20261130120000<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>
+<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+<STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>121000248<ACCTID>987654321<ACCTTYPE>CHECKING</BANKACCTFROM>
+<BANKTRANLIST><DTSTART>20261101<DTEND>20261130
+${lines
+  .map(
+    (l) => `<STMTTRN>
+<TRNTYPE>${l.amount.startsWith('-') ? 'DEBIT' : 'CREDIT'}
+<DTPOSTED>${l.date.replaceAll('-', '')}120000[-5:EST]
+<TRNAMT>${l.amount}
+<FITID>${l.fitid}
+<NAME>${l.name}
+${l.memo ? `<MEMO>${l.memo}\n` : ''}</STMTTRN>`,
+  )
+  .join('\n')}
+</BANKTRANLIST>
+<LEDGERBAL><BALAMT>${balance}<DTASOF>20261130</LEDGERBAL>
+</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ key, organizationId } = await t.tenant('Banked Ltd'));
+  for (const a of (await get('/api/v1/accounts?limit=100')).body.data as { id: string; code: string }[]) code[a.code] = a.id;
+});
+afterAll(() => t.close());
+
+describe('a month of the bank, reconciled', () => {
+  let bank: { id: string; accountId: string };
+  let payment: { id: string };
+  let invoice: { id: string; number: string };
+  let lines: { id: string; amount: number; description: string }[];
+
+  it('adds a bank account and posts its opening balance against Opening Balance Equity', async () => {
+    const created = await post('/api/v1/bank-accounts', {
+      name: 'Operating Account',
+      kind: 'bank',
+      bankName: 'First Bank',
+      accountNumber: 'US12 3456 7890 1234',
+      openingBalance: 1000,
+      openingDate: '2026-10-31',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ kind: 'bank', currency: 'USD', accountNumber: '••••1234', openingBalance: 1000 });
+    bank = created.body;
+    const account = (await get(`/api/v1/accounts/${bank.accountId}`)).body;
+    expect(account).toMatchObject({ type: 'asset', subtype: 'bank', balance: 1000, name: 'Operating Account' });
+    const equity = ((await get('/api/v1/accounts?limit=100')).body.data as { name: string; balance: number }[]).find(
+      (a) => a.name === 'Opening Balance Equity',
+    );
+    expect(equity?.balance).toBe(1000);
+  });
+
+  it('imports an OFX file: a line sent twice is kept once, and the same file again adds nothing', async () => {
+    const customer = (await post('/api/v1/customers', { name: 'Acme Co' })).body;
+    invoice = (
+      await post('/api/v1/invoices', {
+        customerId: customer.id,
+        issueDate: '2026-11-01',
+        lines: [{ description: 'Work', unitPrice: 1250 }],
+      })
+    ).body;
+    const small = (
+      await post('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-11-01', lines: [{ description: 'Call', unitPrice: 300 }] })
+    ).body;
+    payment = (await post(`/api/v1/invoices/${small.id}/payments`, { amount: 300, date: '2026-11-03', depositAccountId: bank.accountId }))
+      .body;
+    const statement = [
+      { date: '2026-11-04', amount: '300.00', fitid: 'F1', name: 'ACME CO', memo: `Payment ${small.number}` },
+      { date: '2026-11-05', amount: '1250.00', fitid: 'F2', name: 'ACME CO', memo: `Settles ${invoice.number}` },
+      { date: '2026-11-05', amount: '1250.00', fitid: 'F2', name: 'ACME CO', memo: `Settles ${invoice.number}` },
+      { date: '2026-11-10', amount: '-15.00', fitid: 'F3', name: 'MONTHLY FEE' },
+    ];
+    const file = ofx(statement, '2535.00');
+    const imported = await post(`/api/v1/bank-accounts/${bank.id}/statements`, { format: 'ofx', file, filename: 'nov.ofx' });
+    expect(imported.status).toBe(201);
+    expect(imported.body).toMatchObject({ lineCount: 4, newCount: 3, skippedCount: 1, closingBalance: 2535, closingDate: '2026-11-30' });
+    const again = await post(`/api/v1/bank-accounts/${bank.id}/statements`, { format: 'qfx', file });
+    expect(again.body).toMatchObject({ lineCount: 4, newCount: 0, skippedCount: 4 });
+    expect((await get(`/api/v1/bank-accounts/${bank.id}`)).body).toMatchObject({ statementBalance: 2535, statementDate: '2026-11-30' });
+    lines = (await get(`/api/v1/bank-transactions?bankAccountId=${bank.id}&status=unmatched`)).body.data;
+    expect(lines.map((l) => [l.amount, l.description])).toEqual([
+      [300, `Payment ${small.number}`],
+      [1250, `Settles ${invoice.number}`],
+      [-15, 'MONTHLY FEE'],
+    ]);
+  });
+
+  it('suggests the recorded payment for its line, and matches it', async () => {
+    const suggestions = (await get(`/api/v1/bank-transactions/${lines[0]!.id}/suggestions`)).body.data;
+    expect(suggestions[0]).toMatchObject({ type: 'payment', id: payment.id, amount: 300 });
+    expect(suggestions[0].reasons).toContain('same amount');
+    expect(suggestions[0].reasons).toContain('dated 1 day apart');
+    const matched = await post(`/api/v1/bank-transactions/${lines[0]!.id}/match`, { matches: [{ id: payment.id }] });
+    expect(matched.status).toBe(200);
+    expect(matched.body).toMatchObject({ status: 'matched', matches: [{ amount: 300, explained: false }] });
+  });
+
+  it('explains the fee into Bank Fees', async () => {
+    const explained = await post(`/api/v1/bank-transactions/${lines[2]!.id}/explain`, { accountId: code['6900'] });
+    expect(explained.body).toMatchObject({ status: 'matched', matches: [{ amount: -15, explained: true }] });
+    const entry = (await get(`/api/v1/journal-entries/${explained.body.matches[0].journalEntryId}`)).body;
+    expect(entry).toMatchObject({ date: '2026-11-10', sourceType: 'bank_transaction', description: 'MONTHLY FEE' });
+    expect((await get(`/api/v1/accounts/${code['6900']}`)).body.balance).toBe(15);
+  });
+
+  it('suggests the open invoice the line names; matching it records the payment', async () => {
+    const suggestions = (await get(`/api/v1/bank-transactions/${lines[1]!.id}/suggestions`)).body.data;
+    expect(suggestions[0]).toMatchObject({ type: 'invoice', id: invoice.id, amount: 1250 });
+    expect(suggestions[0].reasons).toEqual([
+      'the amount due is the same',
+      `${invoice.number} is in the bank's text`,
+      'the customer Acme Co is named',
+    ]);
+    const matched = await post(`/api/v1/bank-transactions/${lines[1]!.id}/match`, { matches: [{ id: invoice.id }] });
+    expect(matched.body.status).toBe('matched');
+    expect((await get(`/api/v1/invoices/${invoice.id}`)).body).toMatchObject({ status: 'paid', amountDue: 0 });
+    const payments = (await get(`/api/v1/payments?invoiceId=${invoice.id}`)).body.data;
+    expect(payments).toMatchObject([{ amount: 1250, date: '2026-11-05', depositAccountId: bank.accountId }]);
+  });
+
+  it('refuses to reconcile until the cleared balance is the statement’s, then locks what it reconciled', async () => {
+    const wrong = await post(`/api/v1/bank-accounts/${bank.id}/reconciliations`, { statementDate: '2026-11-30', closingBalance: 2600 });
+    expectProblem(wrong, 400, 'VALIDATION_FAILED');
+    expect(wrong.body.errors).toEqual([{ path: 'closingBalance', message: 'differs from the cleared balance 2535.00 by 65.00' }]);
+    const done = await post(`/api/v1/bank-accounts/${bank.id}/reconciliations`, { statementDate: '2026-11-30', closingBalance: 2535 });
+    expect(done.status).toBe(201);
+    expect(done.body).toMatchObject({
+      openingBalance: 1000,
+      clearedDeposits: 1550,
+      clearedPayments: -15,
+      closingBalance: 2535,
+      transactionCount: 3,
+    });
+    const voided = await post(`/api/v1/payments/${payment.id}/void`, {});
+    expectProblem(voided, 400, 'INVALID_STATE');
+    expect(voided.body.detail).toContain(`bank reconciliation ${done.body.id}`);
+    expectProblem(await post(`/api/v1/bank-transactions/${lines[0]!.id}/unmatch`), 400, 'INVALID_STATE');
+    const fee = (await get(`/api/v1/bank-transactions/${lines[2]!.id}`)).body;
+    expectProblem(await post(`/api/v1/journal-entries/${fee.matches[0].journalEntryId}/reverse`, {}), 400, 'INVALID_STATE');
+    expect((await get(`/api/v1/payments/${payment.id}`)).body.voided ?? false).toBe(false);
+
+    // A later deposit in the books but not yet on a statement is outstanding in the report.
+    const later = (
+      await post('/api/v1/invoices', {
+        customerId: (await get(`/api/v1/invoices/${invoice.id}`)).body.customerId,
+        issueDate: '2026-11-20',
+        lines: [{ description: 'More', unitPrice: 40 }],
+      })
+    ).body;
+    await post(`/api/v1/invoices/${later.id}/payments`, { amount: 40, date: '2026-11-28', depositAccountId: bank.accountId });
+    const report = (await get(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-30`)).body;
+    expect(report).toMatchObject({
+      openingBalance: 1000,
+      clearedDeposits: 1550,
+      clearedPayments: -15,
+      clearedBalance: 2535,
+      statementBalance: 2535,
+      depositsInTransit: 40,
+      outstandingPayments: 0,
+      bookBalance: 2575,
+      unmatchedStatementLines: 0,
+      lastReconciliationId: done.body.id,
+    });
+    expect(report.outstanding).toMatchObject([{ type: 'payment', amount: 40, date: '2026-11-28' }]);
+    expect((await get(`/api/v1/accounts/${bank.accountId}`)).body.balance).toBe(2575);
+
+    // Undone, the payment can be voided again; the line matched to it then blocks the next reconciliation.
+    const undone = await post(`/api/v1/bank-reconciliations/${done.body.id}/undo`);
+    expect(undone.body).toMatchObject({ status: 'undone' });
+    expect((await post(`/api/v1/payments/${payment.id}/void`, {})).status).toBe(200);
+    const stale = await post(`/api/v1/bank-accounts/${bank.id}/reconciliations`, { statementDate: '2026-11-30', closingBalance: 2535 });
+    expectProblem(stale, 400, 'INVALID_STATE');
+    expect(stale.body.detail).toContain(lines[0]!.id);
+  });
+
+  it('unmatching an explained line reverses its entry', async () => {
+    const unmatched = await post(`/api/v1/bank-transactions/${lines[2]!.id}/unmatch`);
+    expect(unmatched.body).toMatchObject({ status: 'unmatched', matches: [] });
+    expect((await get(`/api/v1/accounts/${code['6900']}`)).body.balance).toBe(0);
+    const excluded = await post(`/api/v1/bank-transactions/${lines[2]!.id}/exclude`);
+    expect(excluded.body.status).toBe('excluded');
+  });
+});
+
+describe('the files banks give', () => {
+  let bank: { id: string };
+  beforeAll(async () => {
+    bank = (await post('/api/v1/bank-accounts', { name: 'Euro Savings', kind: 'bank', openingDate: '2026-01-01' })).body;
+  });
+
+  const csv = [
+    'Kontoauszug Musterbank',
+    'Buchungstag;Empfänger;Verwendungszweck;Soll;Haben;Referenz',
+    '02.11.2026;Stadtwerke;"Strom; November";1.234,56;;',
+    '03.11.2026;Kunde A;Rechnung 17;;2.000,00;R-17',
+    '03.11.2026;Kunde A;Rechnung 17;;2.000,00;R-17',
+    '04.11.2026;Café;Kaffee;3,50;;',
+    '04.11.2026;Café;Kaffee;3,50;;',
+  ].join('\r\n');
+  const layout = {
+    dateColumn: 'Buchungstag',
+    debitColumn: 'Soll',
+    creditColumn: 'Haben',
+    descriptionColumn: 'Verwendungszweck',
+    counterpartyColumn: 'Empfänger',
+    referenceColumn: 'Referenz',
+    dateFormat: 'DD.MM.YYYY',
+    decimalSeparator: ',',
+    delimiter: ';',
+    skipLines: 1,
+  };
+
+  it('reads a CSV with a debit and a credit column and decimal commas, and remembers its layout', async () => {
+    const imported = await post(`/api/v1/bank-accounts/${bank.id}/statements`, { format: 'csv', file: csv, csv: layout });
+    expect(imported.status).toBe(201);
+    // The repeated reference is one line; the two equal coffees without one are two.
+    expect(imported.body).toMatchObject({ lineCount: 5, newCount: 4, skippedCount: 1, startDate: '2026-11-02', endDate: '2026-11-04' });
+    const got = (await get(`/api/v1/bank-transactions?bankAccountId=${bank.id}`)).body.data;
+    expect(got.map((l: { amount: number; counterparty: string }) => [l.amount, l.counterparty])).toEqual([
+      [-1234.56, 'Stadtwerke'],
+      [2000, 'Kunde A'],
+      [-3.5, 'Café'],
+      [-3.5, 'Café'],
+    ]);
+    // The next file of the same bank needs no layout; its overlap is skipped.
+    const next = await post(`/api/v1/bank-accounts/${bank.id}/statements`, {
+      format: 'csv',
+      file: `${csv}\r\n05.11.2026;Bäckerei;Brot;2,10;;`,
+    });
+    expect(next.body).toMatchObject({ lineCount: 6, newCount: 1, skippedCount: 5 });
+  });
+
+  it('refuses a malformed file whole, naming each bad line and field', async () => {
+    const bad = `${csv}\r\n31.11.2026;X;Y;1,00;;\r\n06.11.2026;X;Z;abc;;\r\n07.11.2026;X;Z;1,00;2,00;`;
+    const refused = await post(`/api/v1/bank-accounts/${bank.id}/statements`, { format: 'csv', file: bad });
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body.errors).toEqual([
+      { path: 'file', message: 'line 8, date: "31.11.2026" is not a date as DD.MM.YYYY' },
+      { path: 'file', message: 'line 9, debit: "abc" is not an amount (decimal separator ",")' },
+      { path: 'file', message: 'line 10, amount: exactly one of the debit and credit columns must be filled' },
+    ]);
+    const list = (await get(`/api/v1/bank-transactions?bankAccountId=${bank.id}`)).body;
+    expect(list.total).toBe(5);
+    const noLayout = await post(`/api/v1/bank-accounts/${bank.id}/statements`, { format: 'pdf', file: 'x' });
+    expect(noLayout.body.errors).toEqual([{ path: 'format', message: 'must be one of csv, ofx, camt053 (qfx is read as ofx)' }]);
+  });
+
+  it('reads CAMT.053: booked entries only, a batch booking split into its transactions, the closing balance', async () => {
+    const camt = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">
+  <BkToCstmrStmt>
+    <GrpHdr><MsgId>MSG1</MsgId><CreDtTm>2026-12-01T06:00:00</CreDtTm></GrpHdr>
+    <Stmt>
+      <Id>STMT-2026-11</Id>
+      <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>USD</Ccy></Acct>
+      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">0.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-01</Dt></Dt></Bal>
+      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">550.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-30</Dt></Dt></Bal>
+      <Ntry>
+        <NtryRef>E1</NtryRef><Amt Ccy="USD">600.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>
+        <BookgDt><Dt>2026-11-12</Dt></BookgDt><ValDt><Dt>2026-11-12</Dt></ValDt><AcctSvcrRef>BANK-E1</AcctSvcrRef>
+        <NtryDtls>
+          <Btch><NbOfTxs>3</NbOfTxs></Btch>
+          <TxDtls><Refs><EndToEndId>A</EndToEndId></Refs><Amt Ccy="USD">100.00</Amt><RltdPties><Dbtr><Nm>Alpha</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9001</Ustrd></RmtInf></TxDtls>
+          <TxDtls><Refs><EndToEndId>B</EndToEndId></Refs><Amt Ccy="USD">200.00</Amt><RltdPties><Dbtr><Nm>Beta</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9002</Ustrd></RmtInf></TxDtls>
+          <TxDtls><Refs><EndToEndId>C</EndToEndId></Refs><Amt Ccy="USD">300.00</Amt><RltdPties><Dbtr><Nm>Gamma</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9003</Ustrd></RmtInf></TxDtls>
+        </NtryDtls>
+      </Ntry>
+      <Ntry>
+        <NtryRef>E2</NtryRef><Amt Ccy="USD">50.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts>
+        <BookgDt><Dt>2026-11-15</Dt></BookgDt><AcctSvcrRef>BANK-E2</AcctSvcrRef>
+        <NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Office Supplies Inc</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Order 77</Ustrd></RmtInf></TxDtls></NtryDtls>
+      </Ntry>
+      <Ntry>
+        <NtryRef>E3</NtryRef><Amt Ccy="USD">999.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>PDNG</Sts>
+        <BookgDt><Dt>2026-11-30</Dt></BookgDt><AddtlNtryInf>Pending</AddtlNtryInf>
+      </Ntry>
+    </Stmt>
+  </BkToCstmrStmt>
+</Document>`;
+    const card = (await post('/api/v1/bank-accounts', { name: 'Clearing', kind: 'bank', openingDate: '2026-11-01' })).body;
+    const imported = await post(`/api/v1/bank-accounts/${card.id}/statements`, { format: 'camt053', file: camt });
+    expect(imported.status).toBe(201);
+    expect(imported.body).toMatchObject({ lineCount: 4, newCount: 4, closingBalance: 550, closingDate: '2026-11-30' });
+    const got = (await get(`/api/v1/bank-transactions?bankAccountId=${card.id}`)).body.data;
+    expect(
+      got.map((l: { amount: number; counterparty: string; reference: string; description: string }) => [
+        l.amount,
+        l.counterparty,
+        l.reference,
+        l.description,
+      ]),
+    ).toEqual([
+      [100, 'Alpha', 'BANK-E1/1', 'INV-9001'],
+      [200, 'Beta', 'BANK-E1/2', 'INV-9002'],
+      [300, 'Gamma', 'BANK-E1/3', 'INV-9003'],
+      [-50, 'Office Supplies Inc', 'BANK-E2', 'Order 77'],
+    ]);
+    const broken = await post(`/api/v1/bank-accounts/${card.id}/statements`, {
+      format: 'camt053',
+      file: camt.replace('<Amt Ccy="USD">50.00</Amt>', '<Amt Ccy="USD">5O.00</Amt>'),
+    });
+    expectProblem(broken, 400, 'VALIDATION_FAILED');
+    expect(broken.body.errors[0].message).toMatch(/^line 2\d, Amt: "5O.00" is not an amount/);
+    const euros = await post(`/api/v1/bank-accounts/${card.id}/statements`, {
+      format: 'camt053',
+      file: camt.replaceAll('Ccy="USD"', 'Ccy="EUR"').replace('<Ccy>USD</Ccy>', '<Ccy>EUR</Ccy>'),
+    });
+    expect(euros.body.errors).toEqual([{ path: 'file', message: 'the statement is in EUR; the bank account is in USD' }]);
+  });
+});
+
+describe('transfers, tenants and scopes', () => {
+  it('a transfer explained on one statement is suggested and matched on the other', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Checking A', kind: 'bank', openingBalance: 500, openingDate: '2026-10-01' }))
+      .body;
+    const b = (await post('/api/v1/bank-accounts', { name: 'Savings B', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const out = ofx([{ date: '2026-10-10', amount: '-200.00', fitid: 'T1', name: 'TRANSFER TO SAVINGS' }], '300.00');
+    const into = ofx([{ date: '2026-10-11', amount: '200.00', fitid: 'T9', name: 'TRANSFER FROM CHECKING' }], '200.00');
+    await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file: out });
+    await post(`/api/v1/bank-accounts/${b.id}/statements`, { format: 'ofx', file: into });
+    const [lineA] = (await get(`/api/v1/bank-transactions?bankAccountId=${a.id}`)).body.data;
+    const [lineB] = (await get(`/api/v1/bank-transactions?bankAccountId=${b.id}`)).body.data;
+    const explained = (await post(`/api/v1/bank-transactions/${lineA.id}/explain`, { accountId: b.accountId })).body;
+    const entryId = explained.matches[0].journalEntryId;
+    expect((await get(`/api/v1/journal-entries/${entryId}`)).body.sourceType).toBe('bank_transfer');
+    const suggestions = (await get(`/api/v1/bank-transactions/${lineB.id}/suggestions`)).body.data;
+    expect(suggestions[0]).toMatchObject({ type: 'journal_entry', id: entryId, amount: 200 });
+    const matched = await post(`/api/v1/bank-transactions/${lineB.id}/match`, { matches: [{ id: entryId }] });
+    expect(matched.body.matches).toMatchObject([{ journalEntryId: entryId, amount: 200 }]);
+    // Matched on both statements, it is one transaction: the first line cannot be unexplained under the second.
+    expectProblem(await post(`/api/v1/bank-transactions/${lineA.id}/unmatch`), 400, 'INVALID_STATE');
+    expect((await post(`/api/v1/bank-accounts/${a.id}/reconciliations`, { statementDate: '2026-10-31', closingBalance: 300 })).status).toBe(
+      201,
+    );
+    expect((await post(`/api/v1/bank-accounts/${b.id}/reconciliations`, { statementDate: '2026-10-31', closingBalance: 200 })).status).toBe(
+      201,
+    );
+  });
+
+  it('a line that does not add up is refused, naming both amounts', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Checking C', kind: 'bank', openingDate: '2026-10-01' })).body;
+    await post(`/api/v1/bank-accounts/${a.id}/statements`, {
+      format: 'ofx',
+      file: ofx([{ date: '2026-10-10', amount: '75.00', fitid: 'X', name: 'DEPOSIT' }], '75.00'),
+    });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${a.id}`)).body.data;
+    const customer = (await post('/api/v1/customers', { name: 'Short Payer' })).body;
+    const inv = (
+      await post('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-10-01', lines: [{ description: 'x', unitPrice: 50 }] })
+    ).body;
+    const paid = (await post(`/api/v1/invoices/${inv.id}/payments`, { amount: 50, date: '2026-10-10', depositAccountId: a.accountId }))
+      .body;
+    const refused = await post(`/api/v1/bank-transactions/${line.id}/match`, { matches: [{ id: paid.id }] });
+    expect(refused.body.errors).toEqual([{ path: 'matches', message: 'they move 50.00 USD on the account; the line is 75.00' }]);
+    expect((await get(`/api/v1/bank-transactions/${line.id}`)).body.status).toBe('unmatched');
+    // A payment and an invoice together make the deposit: the invoice's payment takes the rest.
+    const other = (
+      await post('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-10-01', lines: [{ description: 'y', unitPrice: 25 }] })
+    ).body;
+    const both = await post(`/api/v1/bank-transactions/${line.id}/match`, { matches: [{ id: paid.id }, { id: other.id, amount: 25 }] });
+    expect(both.body).toMatchObject({ status: 'matched', matches: [{ amount: 50 }, { amount: 25 }] });
+  });
+
+  it('money out is matched to the bill it names, which records the bill payment', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Checking E', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const vendor = (await post('/api/v1/vendors', { name: 'Paper Mill' })).body;
+    const bill = (
+      await post('/api/v1/bills', {
+        vendorId: vendor.id,
+        issueDate: '2026-10-02',
+        lines: [{ description: 'Paper', unitPrice: 42.5, accountId: code['6000'] }],
+      })
+    ).body;
+    const file = ofx([{ date: '2026-10-14', amount: '-42.50', fitid: 'E1', name: 'PAPER MILL', memo: `Bill ${bill.number}` }], '-42.50');
+    await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${a.id}`)).body.data;
+    const suggestions = (await get(`/api/v1/bank-transactions/${line.id}/suggestions`)).body.data;
+    expect(suggestions[0]).toMatchObject({ type: 'bill', id: bill.id, amount: -42.5 });
+    expectProblem(
+      await post(`/api/v1/bank-transactions/${line.id}/match`, {
+        matches: [
+          {
+            id: (
+              await post('/api/v1/invoices', {
+                customerId: (await post('/api/v1/customers', { name: 'Wrong Way' })).body.id,
+                issueDate: '2026-10-01',
+                lines: [{ description: 'x', unitPrice: 42.5 }],
+              })
+            ).body.id,
+          },
+        ],
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect((await post(`/api/v1/bank-transactions/${line.id}/match`, { matches: [{ id: bill.id }] })).body.status).toBe('matched');
+    expect((await get(`/api/v1/bills/${bill.id}`)).body).toMatchObject({ status: 'paid', amountDue: 0 });
+  });
+
+  it('a banking key sees and pays only the documents its scopes allow', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Checking D', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const file = ofx([{ date: '2026-10-12', amount: '64.00', fitid: 'D1', name: 'SCOPED PAYER', memo: 'for an invoice' }], '64.00');
+    await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${a.id}`)).body.data;
+    const customer = (await post('/api/v1/customers', { name: 'Scoped Payer' })).body;
+    const inv = (
+      await post('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-10-01', lines: [{ description: 'x', unitPrice: 64 }] })
+    ).body;
+    const { plaintext } = await createApiKey(t.db.prisma, organizationId, 'bank clerk', { scopes: ['banking:write'] });
+    const asClerk = (path: string, body?: unknown) => http(t.url, path, { key: plaintext, ...(body ? { body } : {}) });
+    expect((await asClerk(`/api/v1/bank-transactions/${line.id}/suggestions`)).body.data).toEqual([]);
+    expect((await get(`/api/v1/bank-transactions/${line.id}/suggestions`)).body.data[0]).toMatchObject({ type: 'invoice', id: inv.id });
+    const refused = await asClerk(`/api/v1/bank-transactions/${line.id}/match`, { matches: [{ id: inv.id }] });
+    expectProblem(refused, 403, 'INSUFFICIENT_SCOPE');
+    expect(refused.body.requiredScope).toBe('invoices:write');
+    expect((await get(`/api/v1/invoices/${inv.id}`)).body.amountPaid).toBe(0);
+  });
+
+  it("another organization's key finds nothing, and a key without banking scopes is refused", async () => {
+    const someLine = (await get('/api/v1/bank-transactions?limit=1')).body.data[0];
+    const other = await t.tenant('Elsewhere');
+    expectProblem(await http(t.url, `/api/v1/bank-transactions/${someLine.id}`, { key: other.key }), 404, 'NOT_FOUND');
+    expectProblem(await http(t.url, `/api/v1/bank-transactions/${someLine.id}/suggestions`, { key: other.key }), 404, 'NOT_FOUND');
+    expectProblem(await http(t.url, `/api/v1/bank-transactions/${someLine.id}/exclude`, { key: other.key, body: {} }), 404, 'NOT_FOUND');
+    const { plaintext } = await createApiKey(t.db.prisma, organizationId, 'invoices only', { scopes: ['invoices:read', 'invoices:write'] });
+    expectProblem(await http(t.url, '/api/v1/bank-accounts', { key: plaintext }), 403, 'INSUFFICIENT_SCOPE');
+    const viaGraphql = await gql(t.url, plaintext, `{ node(id: "${someLine.id}") { id } }`);
+    expect(viaGraphql.body.data.node).toBeNull();
+    expect(viaGraphql.body.errors[0].extensions).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'banking:read' });
+  });
+});
