@@ -140,7 +140,7 @@ async function loadLines() {
   const bank = currentBank();
   if (!bank) return;
   const data = await request(key!, ReconcileLinesDocument, { bankAccountId: bank.id, asOf: dateInput.value || null });
-  cleared = data.bankReconciliationReport.clearedBalance;
+  cleared = data.node && 'clearedBalance' in data.node ? data.node.clearedBalance : null;
   renderLines(data.bankTransactionsPage.data);
   showDifference();
 }

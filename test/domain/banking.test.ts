@@ -49,7 +49,7 @@ ${l.memo ? `<MEMO>${l.memo}\n` : ''}</STMTTRN>`,
 `;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ rateLimit: { points: 100_000 } });
   ({ key, organizationId } = await t.tenant('Banked Ltd'));
   for (const a of (await get('/api/v1/accounts?limit=100')).body.data as { id: string; code: string }[]) code[a.code] = a.id;
 });
@@ -181,9 +181,11 @@ describe('a month of the bank, reconciled', () => {
     await post(`/api/v1/invoices/${later.id}/payments`, { amount: 40, date: '2026-11-28', depositAccountId: bank.accountId });
     const report = (await get(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-30`)).body;
     expect(report).toMatchObject({
-      openingBalance: 1000,
-      clearedDeposits: 1550,
-      clearedPayments: -15,
+      // It starts where the last reconciliation ended, as QuickBooks' report does.
+      openingBalance: 2535,
+      openingDate: '2026-11-30',
+      clearedDeposits: 0,
+      clearedPayments: 0,
       clearedBalance: 2535,
       statementBalance: 2535,
       depositsInTransit: 40,
@@ -193,6 +195,11 @@ describe('a month of the bank, reconciled', () => {
       lastReconciliationId: done.body.id,
     });
     expect(report.outstanding).toMatchObject([{ type: 'payment', amount: 40, date: '2026-11-28' }]);
+    // Before the statement date nothing was reconciled: the report then runs from the opening balance.
+    const before = (await get(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-06`)).body;
+    expect(before).toMatchObject({ openingBalance: 1000, clearedDeposits: 1550, clearedBalance: 2550, lastReconciliationId: null });
+    const cleared = await gql(t.url, key, `{ node(id: "${bank.id}") { ... on BankAccount { clearedBalance(asOf: "2026-11-30") } } }`);
+    expect(cleared.body.data.node.clearedBalance).toBe('2535.00');
     expect((await get(`/api/v1/accounts/${bank.accountId}`)).body.balance).toBe(2575);
 
     // Undone, the payment can be voided again; the line matched to it then blocks the next reconciliation.
@@ -458,5 +465,124 @@ describe('transfers, tenants and scopes', () => {
     const viaGraphql = await gql(t.url, plaintext, `{ node(id: "${someLine.id}") { id } }`);
     expect(viaGraphql.body.data.node).toBeNull();
     expect(viaGraphql.body.errors[0].extensions).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'banking:read' });
+  });
+});
+
+describe('kinds of account', () => {
+  it('a euro account posts its opening balance and explained lines in home currency at the rate of their dates', async () => {
+    await post('/api/v1/exchange-rates/bulk', {
+      rates: [
+        { currency: 'EUR', date: '2026-09-30', rate: 1.1 },
+        { currency: 'EUR', date: '2026-10-15', rate: 1.2 },
+      ],
+    });
+    const eur = (
+      await post('/api/v1/bank-accounts', {
+        name: 'Euro Account',
+        kind: 'bank',
+        currency: 'EUR',
+        openingBalance: 500,
+        openingDate: '2026-09-30',
+      })
+    ).body;
+    expect(eur).toMatchObject({ currency: 'EUR', openingBalance: 500 });
+    expect((await get(`/api/v1/accounts/${eur.accountId}`)).body).toMatchObject({ currency: 'EUR', balance: 550 });
+    const file = ofx([{ date: '2026-10-15', amount: '-10.00', fitid: 'EUR1', name: 'BANKGEBUEHR' }], '490.00').replace(
+      '<CURDEF>USD',
+      '<CURDEF>EUR',
+    );
+    const imported = await post(`/api/v1/bank-accounts/${eur.id}/statements`, { format: 'ofx', file });
+    expect(imported.body).toMatchObject({ newCount: 1, closingBalance: 490 });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${eur.id}`)).body.data;
+    expect(line).toMatchObject({ amount: -10, currency: 'EUR' });
+    const explained = (await post(`/api/v1/bank-transactions/${line.id}/explain`, { accountId: code['6900'] })).body;
+    const entry = (await get(`/api/v1/journal-entries/${explained.matches[0].journalEntryId}`)).body;
+    expect(entry.lines.map((l: { debit: number; credit: number }) => [l.debit, l.credit])).toEqual([
+      [12, 0],
+      [0, 12],
+    ]);
+    expect((await get(`/api/v1/accounts/${eur.accountId}`)).body.balance).toBe(538);
+    expect(
+      (await post(`/api/v1/bank-accounts/${eur.id}/reconciliations`, { statementDate: '2026-10-31', closingBalance: 490 })).status,
+    ).toBe(201);
+    // A dollar statement is not this account's.
+    const dollars = await post(`/api/v1/bank-accounts/${eur.id}/statements`, { format: 'ofx', file: ofx([], '0') });
+    expect(dollars.body.errors).toEqual([{ path: 'file', message: 'the statement is in USD; the bank account is in EUR' }]);
+  });
+
+  it('a credit card owes: its opening debt credits the liability, and a purchase explained to an expense adds to it', async () => {
+    const card = (
+      await post('/api/v1/bank-accounts', { name: 'Company Card', kind: 'credit_card', openingBalance: -250, openingDate: '2026-09-30' })
+    ).body;
+    const account = (await get(`/api/v1/accounts/${card.accountId}`)).body;
+    expect(account).toMatchObject({ type: 'liability', subtype: 'credit_card', balance: 250, code: '2100' });
+    const file = ofx([{ date: '2026-10-03', amount: '-49.99', fitid: 'C1', name: 'OFFICE STORE' }], '-299.99')
+      .replace(
+        '<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>\n<STMTRS>',
+        '<CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS>',
+      )
+      .replace('</STMTRS></STMTTRNRS></BANKMSGSRSV1>', '</CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1>');
+    expect(file).toContain('<CCSTMTRS>');
+    expect((await post(`/api/v1/bank-accounts/${card.id}/statements`, { format: 'ofx', file })).body).toMatchObject({ newCount: 1 });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${card.id}`)).body.data;
+    await post(`/api/v1/bank-transactions/${line.id}/explain`, { accountId: code['6000'] });
+    expect((await get(`/api/v1/accounts/${card.accountId}`)).body.balance).toBe(299.99);
+    expect(
+      (await post(`/api/v1/bank-accounts/${card.id}/reconciliations`, { statementDate: '2026-10-31', closingBalance: -299.99 })).status,
+    ).toBe(201);
+  });
+
+  it('an existing account is adopted without posting, and its history before the opening date is not suggested', async () => {
+    const ledger = (await post('/api/v1/accounts', { code: '1090', name: 'Old Bank', type: 'asset', subtype: 'bank' })).body;
+    await post('/api/v1/journal-entries', {
+      date: '2026-08-01',
+      description: 'Old deposit',
+      lines: [
+        { accountId: ledger.id, debit: 80 },
+        { accountId: code['4000'], credit: 80 },
+      ],
+    });
+    await post('/api/v1/journal-entries', {
+      date: '2026-09-02',
+      description: 'New deposit',
+      lines: [
+        { accountId: ledger.id, debit: 80 },
+        { accountId: code['4000'], credit: 80 },
+      ],
+    });
+    const refused = await post('/api/v1/bank-accounts', { accountId: ledger.id, name: 'Renamed', kind: 'cash' });
+    expect(refused.body.errors.map((e: { path: string }) => e.path)).toEqual(['name', 'kind']);
+    const adopted = await post('/api/v1/bank-accounts', { accountId: ledger.id, openingBalance: 80, openingDate: '2026-09-01' });
+    expect(adopted.body).toMatchObject({ kind: 'bank', name: 'Old Bank', code: '1090', openingBalance: 80 });
+    expect((await get(`/api/v1/accounts/${ledger.id}`)).body.balance).toBe(160);
+    expectProblem(await post('/api/v1/bank-accounts', { accountId: ledger.id }), 400, 'VALIDATION_FAILED');
+    const file = ofx([{ date: '2026-09-01', amount: '80.00', fitid: 'O1', name: 'DEPOSIT' }], '160.00');
+    await post(`/api/v1/bank-accounts/${adopted.body.id}/statements`, { format: 'ofx', file });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${adopted.body.id}`)).body.data;
+    const suggestions = (await get(`/api/v1/bank-transactions/${line.id}/suggestions`)).body.data;
+    expect(suggestions.map((x: { description: string }) => x.description)).toEqual(['New deposit']);
+  });
+
+  it('an import retried with its Idempotency-Key answers the first import again', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Retried', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const body = { format: 'ofx', file: ofx([{ date: '2026-10-05', amount: '9.00', fitid: 'I1', name: 'ONE' }], '9.00') };
+    const send = () =>
+      http(t.url, `/api/v1/bank-accounts/${a.id}/statements`, { key, body, headers: { 'idempotency-key': `import-${a.id}` } });
+    const first = await send();
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await get(`/api/v1/bank-statements?bankAccountId=${a.id}`)).body.total).toBe(1);
+  });
+
+  it('the same file sent twice at once is imported once', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Racing', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const lines = Array.from({ length: 40 }, (_, i) => ({ date: '2026-10-05', amount: `${i + 1}.00`, fitid: `R${i}`, name: `LINE ${i}` }));
+    const file = ofx(lines, '820.00');
+    const answers = await Promise.all([1, 2, 3].map(() => post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file })));
+    for (const answer of answers) expect([201, 409]).toContain(answer.status);
+    expect(answers.filter((x) => x.status === 201).reduce((n, x) => n + x.body.newCount, 0)).toBe(40);
+    expect((await get(`/api/v1/bank-transactions?bankAccountId=${a.id}&limit=100`)).body.total).toBe(40);
   });
 });

@@ -196,7 +196,10 @@ export type ReconcileLinesQueryVariables = Exact<{
 }>;
 
 
-export type ReconcileLinesQuery = { bankTransactionsPage: { total: number, data: Array<{ id: string, date: string, amount: string, description: string, counterparty: string | null, suggestions: Array<{ type: string, id: string, date: string, amount: string, description: string, reasons: Array<string> }> }> }, bankReconciliationReport: { openingBalance: string, clearedBalance: string, statementBalance: string | null, lastReconciliationId: string | null } };
+export type ReconcileLinesQuery = { bankTransactionsPage: { total: number, data: Array<{ id: string, date: string, amount: string, description: string, counterparty: string | null, suggestions: Array<{ type: string, id: string, date: string, amount: string, description: string, reasons: Array<string> }> }> }, node:
+    | { clearedBalance: string }
+    | Record<PropertyKey, never>
+   | null };
 
 export type ReconcileMatchMutationVariables = Exact<{
   id: string;
@@ -819,11 +822,10 @@ export const ReconcileLinesDocument = new TypedDocumentString(`
       }
     }
   }
-  bankReconciliationReport(bankAccountId: $bankAccountId, asOf: $asOf) {
-    openingBalance
-    clearedBalance
-    statementBalance
-    lastReconciliationId
+  node(id: $bankAccountId) {
+    ... on BankAccount {
+      clearedBalance(asOf: $asOf)
+    }
   }
 }
     `) as unknown as TypedDocumentString<ReconcileLinesQuery, ReconcileLinesQueryVariables>;

@@ -27,7 +27,8 @@ import {
   suggestMatches,
   unmatchBankTransaction,
 } from './matching.service.ts';
-import { reconcileBankAccount, reconciliationReport, undoReconciliation } from './reconciliation.service.ts';
+import { clearedBalance, reconcileBankAccount, reconciliationReport, undoReconciliation } from './reconciliation.service.ts';
+import { today } from '../../lib/dates.ts';
 import { CSV_DATE_FORMATS, STATEMENT_FORMATS } from './statement-files.ts';
 
 const IN_ACCOUNT_CURRENCY = "In the bank account's currency";
@@ -101,6 +102,15 @@ export const BankAccountRef = builder.prismaNode('BankAccount', {
       resolve: (b, _a, ctx) => (b.statementBalance === null ? null : moneyIn(ctx, b.currency, b.statementBalance)),
     }),
     statementDate: t.expose('statementDate', { type: 'Date', nullable: true, description: 'The date of that balance.' }),
+    clearedBalance: t.field({
+      type: 'Money',
+      description:
+        'The cleared balance as at a date (today when omitted): where the last reconciliation up to then ended (or the opening ' +
+        `balance) and the matched lines up to then it does not hold; what a statement's closing balance must equal. ${IN_ACCOUNT_CURRENCY}.`,
+      args: { asOf: t.arg({ type: 'Date', description: 'The date.' }) },
+      select: { account: true },
+      resolve: async (b, args, ctx) => moneyIn(ctx, b.currency, (await clearedBalance(ctx, b, args.asOf ?? today())).balance),
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was added.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
   }),

@@ -114,8 +114,27 @@ export interface BankCandidate {
  * (and, when `amount` is given, of that net amount).
  */
 export async function unmatchedCandidates(tenant: Tenant, bank: BankAccountRow, from: string, to: string, amount?: bigint) {
+  const foreign = bank.currency !== homeCurrency(tenant);
+  const onAccount = { organizationId: tenant.organizationId, accountId: bank.accountId, date: { gte: from, lte: to } };
+  // Given an amount, only entries with a bank line of that size on its side can net to it (an entry
+  // with two lines on the bank nets otherwise, and is matched by its id): the window's other lines are
+  // not read.
+  const magnitude = amount === undefined ? undefined : amount < 0n ? -amount : amount;
+  const side = amount === undefined ? {} : amount > 0n ? { debit: { gt: 0n } } : { credit: { gt: 0n } };
+  const sized =
+    magnitude === undefined
+      ? undefined
+      : await tenant.prisma.journalLine.findMany({
+          where: {
+            ...onAccount,
+            ...side,
+            ...(foreign ? { foreignAmount: magnitude } : amount! > 0n ? { debit: magnitude } : { credit: magnitude }),
+          },
+          select: { entryId: true },
+        });
+  if (sized?.length === 0) return [];
   const lines = await tenant.prisma.journalLine.findMany({
-    where: { organizationId: tenant.organizationId, accountId: bank.accountId, date: { gte: from, lte: to } },
+    where: sized ? { ...onAccount, entryId: { in: sized.map((l) => l.entryId) } } : onAccount,
     select: {
       entryId: true,
       debit: true,
@@ -133,7 +152,6 @@ export async function unmatchedCandidates(tenant: Tenant, bank: BankAccountRow, 
     group.lines.push(line);
     byEntry.set(line.entryId, group);
   }
-  const foreign = bank.currency !== homeCurrency(tenant);
   const candidates = [...byEntry.values()]
     .map(({ entry, lines: entryLines }) => ({
       journalEntryId: entry.id,

@@ -16,24 +16,45 @@ import { netOnAccount, unmatchedCandidates, voidedEntryIds } from './matching.se
 
 const INCLUDE_ROW = { bankAccount: { select: { currency: true } } };
 
-/** Where the next reconciliation of an account starts: the latest completed one's end, else the opening balance. */
-async function lastReconciled(tenant: Tenant, bank: BankAccountRow) {
-  const last = await tenant.prisma.bankReconciliation.findFirst({
-    where: { bankAccountId: bank.id, status: 'COMPLETED' },
+/** The latest completed reconciliation of an account (up to `asOf`, when given). */
+const lastReconciliation = (tenant: Tenant, bank: BankAccountRow, asOf?: string) =>
+  tenant.prisma.bankReconciliation.findFirst({
+    where: { bankAccountId: bank.id, status: 'COMPLETED', ...(asOf ? { statementDate: { lte: asOf } } : {}) },
     orderBy: [{ statementDate: 'desc' }, { createdAt: 'desc' }],
   });
-  return { last, balance: last?.closingBalance ?? bank.openingBalance, date: last?.statementDate ?? null };
-}
 
-/** The matched lines not yet reconciled up to `date`, with their money in and out. */
-async function clearedLines(tenant: Tenant, bank: BankAccountRow, date: string) {
+/**
+ * An account's cleared balance as at `asOf`: where the last reconciliation up to then ended (or the
+ * opening balance), plus the matched lines up to then that it does not hold (unreconciled, or held by a
+ * later one). It reads the lines since the last reconciliation only, so it costs the same however long
+ * the account's history; answers the parts too (money in and out, the unreconciled lines' ids).
+ */
+export async function clearedBalance(tenant: Tenant, bank: BankAccountRow, asOf: string) {
+  const last = await lastReconciliation(tenant, bank, asOf);
+  const later = await tenant.prisma.bankReconciliation.findMany({
+    where: { bankAccountId: bank.id, status: 'COMPLETED', statementDate: { gt: asOf } },
+    select: { id: true },
+  });
   const lines = await tenant.prisma.bankTransaction.findMany({
-    where: { bankAccountId: bank.id, status: 'MATCHED', reconciliationId: null, date: { lte: date } },
-    select: { id: true, amount: true },
+    where: {
+      bankAccountId: bank.id,
+      status: 'MATCHED',
+      date: { lte: asOf },
+      OR: [{ reconciliationId: null }, ...(later.length ? [{ reconciliationId: { in: later.map((r) => r.id) } }] : [])],
+    },
+    select: { id: true, amount: true, reconciliationId: true },
   });
   const deposits = lines.reduce((sum, l) => (l.amount > 0n ? sum + l.amount : sum), 0n);
   const payments = lines.reduce((sum, l) => (l.amount < 0n ? sum + l.amount : sum), 0n);
-  return { lines, deposits, payments };
+  const opening = last?.closingBalance ?? bank.openingBalance;
+  return {
+    last,
+    opening,
+    deposits,
+    payments,
+    balance: opening + deposits + payments,
+    unreconciled: lines.filter((l) => l.reconciliationId === null).map((l) => l.id),
+  };
 }
 
 export interface ReconcileInput {
@@ -53,16 +74,16 @@ export async function reconcileBankAccount(scope: WriteScope, bankAccountId: str
   const statementDate = check.date('statementDate', input.statementDate, { required: true });
   const closing = check.money('closingBalance', input.closingBalance, decimals, { required: true, allowNegative: true });
   check.done();
-  const start = await lastReconciled(scope, bank);
+  const latest = await lastReconciliation(scope, bank);
   if (statementDate! < bank.openingDate)
     throw validationError([{ path: 'statementDate', message: `must not be before the account's opening date ${bank.openingDate}` }]);
-  if (start.date && statementDate! < start.date)
+  if (latest && statementDate! < latest.statementDate)
     throw validationError([
-      { path: 'statementDate', message: `must not be before the last reconciliation's statement date ${start.date}` },
+      { path: 'statementDate', message: `must not be before the last reconciliation's statement date ${latest.statementDate}` },
     ]);
-  const cleared = await clearedLines(scope, bank, statementDate!);
+  const cleared = await clearedBalance(scope, bank, statementDate!);
   const matches = await scope.prisma.bankMatch.findMany({
-    where: { bankTransactionId: { in: cleared.lines.map((l) => l.id) } },
+    where: { bankTransactionId: { in: cleared.unreconciled } },
     select: { journalEntryId: true, bankTransactionId: true },
   });
   const entries = await scope.prisma.journalEntry.findMany({
@@ -77,12 +98,12 @@ export async function reconcileBankAccount(scope: WriteScope, bankAccountId: str
       `${stale.map((m) => m.bankTransactionId).join(', ')} ${stale.length === 1 ? 'is' : 'are'} matched to a transaction since ` +
         'voided: unmatch and match again first',
     );
-  const balance = start.balance + cleared.deposits + cleared.payments;
+  const balance = cleared.balance;
   if (balance !== closing) {
     const text = (minor: bigint) => formatMoney(minor, decimals);
     throw new AppError(
       'VALIDATION_FAILED',
-      `The cleared balance is ${text(balance)} ${bank.currency} (opening ${text(start.balance)}, deposits ${text(cleared.deposits)}, ` +
+      `The cleared balance is ${text(balance)} ${bank.currency} (opening ${text(cleared.opening)}, deposits ${text(cleared.deposits)}, ` +
         `payments ${text(cleared.payments)}); the statement says ${text(closing!)}: ${text(closing! - balance)} is not matched yet`,
       [{ path: 'closingBalance', message: `differs from the cleared balance ${text(balance)} by ${text(closing! - balance)}` }],
       { clearedBalance: text(balance), difference: text(closing! - balance) },
@@ -95,17 +116,17 @@ export async function reconcileBankAccount(scope: WriteScope, bankAccountId: str
       organizationId: scope.organizationId,
       bankAccountId: bank.id,
       statementDate: statementDate!,
-      openingBalance: start.balance,
+      openingBalance: cleared.opening,
       closingBalance: closing!,
       clearedDeposits: cleared.deposits,
       clearedPayments: cleared.payments,
-      transactionCount: cleared.lines.length,
+      transactionCount: cleared.unreconciled.length,
       createdAt: scope.now,
       updatedAt: scope.now,
     },
     include: INCLUDE_ROW,
   });
-  const ids = cleared.lines.map((l) => l.id);
+  const ids = cleared.unreconciled;
   const entryIds = [...new Set(matches.map((m) => m.journalEntryId))];
   for (let i = 0; i < Math.max(ids.length, entryIds.length); i += 500) {
     await scope.prisma.bankTransaction.updateMany({ where: { id: { in: ids.slice(i, i + 500) } }, data: { reconciliationId: id } });
@@ -120,7 +141,7 @@ export async function undoReconciliation(scope: WriteScope, id: string) {
   if (!found) throw notFound('bank reconciliation', id);
   if (found.status !== 'COMPLETED') throw new AppError('INVALID_STATE', `Bank reconciliation ${id} is undone already`);
   const bank = await loadBankAccount(scope, found.bankAccountId);
-  const { last } = await lastReconciled(scope, bank);
+  const last = await lastReconciliation(scope, bank);
   if (last && last.id !== id)
     throw new AppError(
       'INVALID_STATE',
@@ -159,16 +180,12 @@ export async function reconciliationReport(tenant: Tenant, bankAccountId: string
   const asOf = check.date('asOf', input.asOf) ?? today();
   check.done();
   const bank = await loadBankAccount(tenant, bankAccountId);
-  const lines = await tenant.prisma.bankTransaction.findMany({
-    where: { bankAccountId: bank.id, date: { lte: asOf }, status: { in: ['MATCHED', 'UNMATCHED'] } },
-    select: { amount: true, status: true },
+  const cleared = await clearedBalance(tenant, bank, asOf);
+  const unmatchedLines = await tenant.prisma.bankTransaction.findMany({
+    where: { bankAccountId: bank.id, status: 'UNMATCHED', date: { lte: asOf } },
+    select: { amount: true },
   });
-  let [deposits, payments, unmatched, unmatchedCount] = [0n, 0n, 0n, 0];
-  for (const l of lines) {
-    if (l.status === 'UNMATCHED') [unmatched, unmatchedCount] = [unmatched + l.amount, unmatchedCount + 1];
-    else if (l.amount > 0n) deposits += l.amount;
-    else payments += l.amount;
-  }
+  const unmatched = unmatchedLines.reduce((sum, l) => sum + l.amount, 0n);
   // Outstanding: standing bank movements up to the date that no line dated up to it matches.
   const standing = await unmatchedCandidates(tenant, bank, bank.openingDate, asOf);
   const matchedLater = await tenant.prisma.bankMatch.findMany({
@@ -190,31 +207,25 @@ export async function reconciliationReport(tenant: Tenant, bankAccountId: string
     .sort((a, b) => a.date.localeCompare(b.date) || a.journalEntryId.localeCompare(b.journalEntryId));
   const inTransit = outstanding.filter((o) => o.amount > 0n).reduce((s, o) => s + o.amount, 0n);
   const outstandingPayments = outstanding.filter((o) => o.amount < 0n).reduce((s, o) => s + o.amount, 0n);
-  const cleared = bank.openingBalance + deposits + payments;
-  const latest = await tenant.prisma.bankReconciliation.findFirst({
-    where: { bankAccountId: bank.id, status: 'COMPLETED', statementDate: { lte: asOf } },
-    orderBy: { statementDate: 'desc' },
-    select: { id: true, statementDate: true },
-  });
   return {
     bankAccountId: bank.id,
     currency: bank.currency,
     asOf,
-    openingBalance: bank.openingBalance,
-    openingDate: bank.openingDate,
-    clearedDeposits: deposits,
-    clearedPayments: payments,
-    clearedBalance: cleared,
+    openingBalance: cleared.opening,
+    openingDate: cleared.last?.statementDate ?? bank.openingDate,
+    clearedDeposits: cleared.deposits,
+    clearedPayments: cleared.payments,
+    clearedBalance: cleared.balance,
     statementBalance: bank.statementDate && bank.statementDate <= asOf ? bank.statementBalance : null,
     statementDate: bank.statementDate && bank.statementDate <= asOf ? bank.statementDate : null,
-    unmatchedStatementLines: unmatchedCount,
+    unmatchedStatementLines: unmatchedLines.length,
     unmatchedStatementAmount: unmatched,
     depositsInTransit: inTransit,
     outstandingPayments,
-    bookBalance: cleared + inTransit + outstandingPayments,
+    bookBalance: cleared.balance + inTransit + outstandingPayments,
     outstanding,
-    lastReconciliationId: latest?.id ?? null,
-    lastReconciledDate: latest?.statementDate ?? null,
+    lastReconciliationId: cleared.last?.id ?? null,
+    lastReconciledDate: cleared.last?.statementDate ?? null,
   };
 }
 
