@@ -305,12 +305,14 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
       {
         description: status === '201' ? 'Created' : status === '202' ? 'Accepted' : 'OK',
         headers: successHeaders(status),
-        content: {
-          'application/json': {
-            schema: names.response(body, pascal(route.operationId)),
-            ...(example?.response !== undefined ? { example: example.response } : {}),
-          },
-        },
+        content: route.produces
+          ? { [route.produces]: { schema: names.response(body, pascal(route.operationId)) } }
+          : {
+              'application/json': {
+                schema: names.response(body, pascal(route.operationId)),
+                ...(example?.response !== undefined ? { example: example.response } : {}),
+              },
+            },
       },
     ]);
     // What the key must hold: OpenAPI 3.1 lets a bearer requirement name them (as roles).

@@ -86,6 +86,11 @@ export interface RestRoute {
   result?: string;
   /** JSON Schema of the success body, by status (for the OpenAPI document; tests check responses against it). */
   responses?: Record<number, Schema>;
+  /**
+   * The media type of a success body that is not JSON (`application/pdf`): `toResult` then answers its
+   * bytes (a Buffer) as the body. Errors are problem+json as everywhere.
+   */
+  produces?: string;
   document: string;
   /** For POST routes: the GraphQL input type the JSON body must fit (checked field by field). */
   bodyType?: string;

@@ -172,6 +172,15 @@ export function createRequestHandler(deps: HandlerDeps) {
       body = bytes.length === 0 ? {} : parseRequestBody(bytes, req.headers['content-type'], found.route.csv);
     }
     const result = await rest.execute(found.route, { params: found.params, query: url.searchParams, body, headers: req.headers }, context);
+    if (found.route.produces && Buffer.isBuffer(result.body)) {
+      res.writeHead(result.status, {
+        ...headers,
+        ...result.headers,
+        'content-type': found.route.produces,
+        'content-length': result.body.length,
+      });
+      return void res.end(result.body);
+    }
     sendJson(res, result.status, result.body, { ...headers, ...result.headers });
   }
 

@@ -57,6 +57,14 @@ export async function openApiValidator(base: string) {
           expect(response.headers.get(name), `${method} ${pathname} ${response.status} lacks the declared header ${name}`).not.toBeNull();
       }
       const ref = declared.$ref ? declared.$ref.split('/').pop() : undefined;
+      // A document sent as a file (a PDF) is what its declared media type says, down to its first bytes.
+      const file = !ref && Object.keys(declared.content).find((type) => type !== 'application/json');
+      if (file) {
+        expect(response.headers.get('content-type'), `${method} ${pathname}`).toBe(file);
+        if (file === 'application/pdf') expect(String(response.body).startsWith('%PDF-'), `${method} ${pathname} is a PDF`).toBe(true);
+        checked++;
+        return;
+      }
       const schema = ref ? { $ref: 'openapi#/components/schemas/Problem' } : declared.content['application/json'].schema;
       const validate = ajv.compile(schema.$ref ? inDocument(schema) : { ...inDocument(schema), $id: undefined });
       const ok = validate(response.body);

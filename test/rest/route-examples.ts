@@ -409,6 +409,12 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
         return '/api/v1/exchange-rates/effective?currency=CHF&date=2999-12-31';
       },
     },
+    getInvoicePdf: { path: async () => `/api/v1/invoices/${await invoice()}/pdf` },
+    getCreditNotePdf: { path: async () => `/api/v1/credit-notes/${await creditNote()}/pdf` },
+    getSalesReceiptPdf: {
+      path: async () =>
+        `/api/v1/sales-receipts/${await created('/api/v1/sales-receipts', { lines: [{ description: 'Coffee', unitPrice: 3.5 }] })}/pdf`,
+    },
     listBankAccounts: { path: async () => '/api/v1/bank-accounts?kind=bank' },
     createBankAccount: {
       path: async () => '/api/v1/bank-accounts',

@@ -8,6 +8,7 @@ import {
   creditRefundFields,
   documentLineFields,
   documentTotalFields,
+  pdfUrlField,
   documentVoidFields,
   saleLineInputFields,
   currencyInputFields,
@@ -67,6 +68,7 @@ export const CreditNoteRef = builder.prismaNode('CreditNote', {
     issueDate: t.expose('issueDate', { type: 'Date', description: 'Its date; the posting date.' }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
     reference: t.exposeString('reference', { nullable: true, description: 'E.g. the invoice or return it is for.' }),
+    ...pdfUrlField(t, '/api/v1/credit-notes'),
     ...documentTotalFields(t, { total: 'subtotal − discountTotal + taxTotal: the credit given.' }),
     ...creditDocumentFields(t, {
       amountApplied: 'Applied to invoices.',

@@ -10,3 +10,4 @@ export * from './posting.ts';
 export * from './public.ts';
 export * from './settlement.ts';
 export * from './currency.ts';
+export * from './pdf.ts';

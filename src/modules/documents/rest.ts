@@ -2,8 +2,11 @@
 // document (list, retrieve, create, finalize, void, pay), declared once for invoices and bills.
 import type { Representation } from '../../core/representations.ts';
 import type { RestRoute } from '../../http/rest.ts';
-import { actionRoute, idempotencyKeyOf, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
-import { validationError } from '../../lib/errors.ts';
+import { actionRoute, idempotencyKeyOf, type NodeHit, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
+import { notFound, validationError } from '../../lib/errors.ts';
+import { idType } from '../../lib/ids.ts';
+import type { Tenant } from '../../core/tenant.ts';
+import { letterheadOf, type PdfView, renderPdf } from './pdf.ts';
 import { type Schema, replaceProperty, withoutFields } from '../../lib/json-schema.ts';
 import type { CreditDocumentType } from './credits.ts';
 import type { OwedDocumentType } from './owed.ts';
@@ -187,4 +190,37 @@ export function creditDocumentRoutes(type: CreditDocumentType, r: CreditDocument
       schema: r.representation.schema,
     }),
   ];
+}
+
+/**
+ * `GET <path>/{id}/pdf`: the document as the PDF it is sent as (application/pdf). The stored query names
+ * the type, so the route needs the type's read scope, and another organization's id is a 404.
+ */
+export function pdfRoute(r: {
+  path: string;
+  typename: string;
+  label: string;
+  view: (tenant: Tenant, id: string) => Promise<PdfView>;
+}): RestRoute {
+  const operationId = `get${r.typename}Pdf`;
+  return {
+    method: 'GET',
+    path: `${r.path}/:id/pdf`,
+    operationId,
+    summary: `The ${r.label} as a PDF (its letterhead, lines, tax per rate, totals and what is due)`,
+    produces: 'application/pdf',
+    responses: { 200: { type: 'string', format: 'binary' } },
+    document: `query ${operationId}($id: ID!) { node(id: $id) { __typename ... on ${r.typename} { id } } }`,
+    toVariables: (req) => {
+      if (idType(req.params.id) !== r.typename) throw notFound(r.label, req.params.id);
+      return { id: req.params.id };
+    },
+    toResult: async (data, req, context) => {
+      const node = data.node as NodeHit;
+      if (node?.__typename !== r.typename) throw notFound(r.label, req.params.id);
+      const view = await r.view(context, node.id);
+      const bytes = await renderPdf(await letterheadOf(context), view);
+      return { status: 200, body: bytes, headers: { 'content-disposition': `inline; filename="${view.number ?? node.id}.pdf"` } };
+    },
+  };
 }

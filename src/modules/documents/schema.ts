@@ -600,3 +600,11 @@ export const paymentCurrencyFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, a
     resolve: (p: PaymentCurrencyColumns, _a, ctx) => money(ctx, exchangeGainOf(p, side)),
   }),
 });
+
+/** `pdfUrl`: where the document's PDF is (`GET` it with an API key that may read the document). */
+export const pdfUrlField = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'string'>, path: string) => ({
+  pdfUrl: t.string({
+    description: `The path of its PDF (\`${path}/{id}/pdf\`, application/pdf), fetched with an API key that may read it.`,
+    resolve: (d: { id: string }) => `${path}/${d.id}/pdf`,
+  }),
+});

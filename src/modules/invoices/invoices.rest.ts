@@ -2,7 +2,9 @@
 // /{id}/payments and /{id}/write-off[/void], and /api/v1/payments (beyond it).
 import type { RestRoute } from '../../http/rest.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
-import { owedDocumentRoutes } from '../documents/rest.ts';
+import { documentPdfView } from '../documents/index.ts';
+import { owedDocumentRoutes, pdfRoute } from '../documents/rest.ts';
+import type { Tenant } from '../../core/tenant.ts';
 import { invoiceRepresentation, paymentRepresentation } from './invoices.public.ts';
 import { INVOICE_TYPE } from './invoices.service.ts';
 
@@ -34,6 +36,7 @@ export const invoiceRoutes: RestRoute[] = [
       retrieve: 'Retrieve a payment',
     }),
   }),
+  pdfRoute({ path: '/api/v1/invoices', typename: 'Invoice', label: 'invoice', view: invoicePdf }),
   // Bad debt written off, and put back.
   actionRoute({
     path: '/api/v1/invoices/:id/write-off',
@@ -52,3 +55,35 @@ export const invoiceRoutes: RestRoute[] = [
     schema: invoiceRepresentation.schema,
   }),
 ];
+
+/** An invoice as it is sent: billed to its customer, due on its due date, what was paid, credited or written off, and what is due. */
+export async function invoicePdf(tenant: Tenant, id: string) {
+  const i = await tenant.prisma.invoice.findFirstOrThrow({
+    where: { id, organizationId: tenant.organizationId },
+    include: { lines: true },
+  });
+  const due = i.total - i.amountPaid - i.amountCredited - i.amountWrittenOff;
+  return documentPdfView(tenant, {
+    title: 'Invoice',
+    number: i.number,
+    currency: i.currency,
+    stamp: i.status === 'VOID' ? 'VOID' : i.status === 'PAID' ? 'PAID' : i.status === 'DRAFT' ? 'DRAFT' : null,
+    dates: [
+      ['Issue date', i.issueDate],
+      ['Due date', i.dueDate],
+    ],
+    party: { label: 'Bill to', customerId: i.customerId },
+    lines: i.lines,
+    totals: [
+      ['Subtotal', i.subtotal],
+      ['Discount', -i.discountTotal],
+      ['Tax', i.taxTotal],
+      ['Total', i.total],
+      ['Paid', -i.amountPaid],
+      ['Credited', -i.amountCredited],
+      ['Written off', -i.amountWrittenOff],
+      ['Amount due', i.status === 'VOID' ? 0n : due],
+    ],
+    notes: [i.reference ? `Reference: ${i.reference}` : null, i.memo].filter(Boolean).join('\n') || null,
+  });
+}

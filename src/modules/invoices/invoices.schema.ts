@@ -10,6 +10,7 @@ import { voidOwedWriteOff, writeOffOwedDocument } from '../documents/index.ts';
 import {
   documentLineFields,
   documentTotalFields,
+  pdfUrlField,
   currencyInputFields,
   foreignDocumentFields,
   paymentCurrencyFields,
@@ -85,6 +86,7 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     memo: t.exposeString('memo', { nullable: true, description: 'Note to the customer.' }),
     reference: t.exposeString('reference', { nullable: true, description: "The customer's reference, e.g. a purchase order number." }),
     ...foreignDocumentFields(t),
+    ...pdfUrlField(t, '/api/v1/invoices'),
     ...documentTotalFields(t),
     ...owedDocumentFields(t, {
       amountPaid: 'Payments received so far.',

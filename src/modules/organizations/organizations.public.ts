@@ -6,7 +6,7 @@ import { type Infer, S } from '../../lib/json-schema.ts';
 
 export const ORGANIZATION = 'organization';
 
-const ORGANIZATION_SCHEMA = S.object(
+const ORGANIZATION_SCHEMA = S.objectWithOptional(
   {
     id: S.id('org'),
     name: S.string,
@@ -21,7 +21,15 @@ const ORGANIZATION_SCHEMA = S.object(
     createdAt: S.dateTime,
     updatedAt: S.dateTime,
   },
-  'The organization: its name, currency, lock date, default payment terms, fiscal year end and bad-debt tax rule.',
+  {
+    address: { ...S.string, description: 'Its postal address, as lines, on the documents it sends (only when set).' },
+    taxId: { ...S.string, description: 'Its tax id (VAT, GST, EIN number) on its documents (only when set).' },
+    email: { ...S.string, description: 'Its email address on its documents (only when set).' },
+    locale: { ...S.string, description: 'The BCP 47 locale its documents write numbers and dates in (only when set; else en-US).' },
+    hasLogo: { ...S.boolean, description: 'Present (true) when it has a logo for its documents.' },
+  },
+  'The organization: its name, currency, lock date, default payment terms, fiscal year end, bad-debt tax rule, and what its ' +
+    'documents show of it.',
 );
 
 export const organizationRepresentation: Representation<PrismaTypes.OrganizationGetPayload<object>, Infer<typeof ORGANIZATION_SCHEMA>> = {
@@ -38,5 +46,10 @@ export const organizationRepresentation: Representation<PrismaTypes.Organization
     badDebtTaxRelief: o.badDebtTaxRelief.toLowerCase(),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
+    ...(o.address ? { address: o.address } : {}),
+    ...(o.taxId ? { taxId: o.taxId } : {}),
+    ...(o.email ? { email: o.email } : {}),
+    ...(o.locale ? { locale: o.locale } : {}),
+    ...(o.logo ? { hasLogo: true } : {}),
   }),
 };

@@ -33,6 +33,15 @@ const OrganizationRef = builder.prismaObject('Organization', {
       select: { badDebtTaxRelief: true },
       resolve: (o) => o.badDebtTaxRelief,
     }),
+    address: t.exposeString('address', { nullable: true, description: 'Its postal address, as lines, on the documents it sends.' }),
+    taxId: t.exposeString('taxId', { nullable: true, description: 'Its tax id (VAT, GST, EIN number) on its documents.' }),
+    email: t.exposeString('email', { nullable: true, description: 'Its email address on its documents.' }),
+    locale: t.string({
+      description: 'The BCP 47 locale its documents write numbers and dates in (default en-US).',
+      select: { locale: true },
+      resolve: (o) => o.locale ?? 'en-US',
+    }),
+    hasLogo: t.boolean({ description: 'Whether it has a logo for its documents.', select: { logo: true }, resolve: (o) => !!o.logo }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the organization was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its settings last changed.' }),
   }),
@@ -108,6 +117,13 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
       type: BadDebtTaxReliefEnum,
       description: 'How write-offs from now on treat the tax in what they write off; write-offs made before keep theirs.',
     }),
+    address: t.string({
+      description: 'Its postal address on its documents, lines separated by newlines (at most 500 characters); null clears.',
+    }),
+    taxId: t.string({ description: 'Its tax id on its documents; null clears.' }),
+    email: t.string({ description: 'Its email address on its documents; null clears.' }),
+    locale: t.string({ description: 'The BCP 47 locale its documents write numbers and dates in (e.g. de-DE); null: en-US.' }),
+    logo: t.string({ description: 'Its logo, a PNG or JPEG of at most 256 KB, as base64 or a data: URL; null removes it.' }),
   }),
 });
 

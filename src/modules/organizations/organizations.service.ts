@@ -62,6 +62,39 @@ export interface OrganizationSettings {
   defaultPaymentTermsDays?: number | null;
   fiscalYearEnd?: string | null;
   badDebtTaxRelief?: BadDebtTaxRelief | null;
+  address?: string | null;
+  taxId?: string | null;
+  email?: string | null;
+  locale?: string | null;
+  logo?: string | null;
+}
+
+/** Largest logo kept (decoded): a letterhead's, not a photograph's. */
+export const MAX_LOGO_BYTES = 256 * 1024;
+
+/** A logo as given (base64, or a data: URL of one), checked to be a PNG or JPEG; stored as base64. */
+function checkLogo(check: Checker, value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const base64 = value.trim().replace(/^data:image\/(png|jpeg);base64,/, '');
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? Buffer.from(base64, 'base64') : Buffer.alloc(0);
+  const png = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  const jpeg = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
+  if (!png && !jpeg) check.fail('logo', 'must be a PNG or JPEG image, as base64 or a data: URL');
+  else if (bytes.length > MAX_LOGO_BYTES) check.fail('logo', `must be at most ${MAX_LOGO_BYTES / 1024} KB`);
+  return bytes.toString('base64');
+}
+
+/** A BCP 47 locale Node's ICU formats numbers and dates in (`de-DE`, `en-GB`, `fr-CH`). */
+function checkLocale(check: Checker, value: string | null | undefined): string | null | undefined {
+  const locale = check.text('locale', value, { max: 35 });
+  if (!locale) return locale;
+  try {
+    if (Intl.NumberFormat.supportedLocalesOf([locale]).length === 1) return Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    // not a well-formed tag: refused below
+  }
+  check.fail('locale', `"${locale}" is not a locale this server formats (a BCP 47 tag such as en-US or de-DE)`);
+  return undefined;
 }
 
 /**
@@ -97,6 +130,11 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
   else if (fiscalYearEnd !== undefined && !isFiscalYearEnd(fiscalYearEnd))
     check.fail('fiscalYearEnd', 'must be the last day of the fiscal year as MM-DD, e.g. 12-31 or 06-30 (not 02-29)');
   if (input.badDebtTaxRelief === null) check.fail('badDebtTaxRelief', 'must not be null');
+  const address = check.text('address', input.address, { max: 500 });
+  const taxId = check.text('taxId', input.taxId, { max: 50 });
+  const email = check.email('email', input.email);
+  const locale = checkLocale(check, input.locale);
+  const logo = checkLogo(check, input.logo);
   check.done();
   const before = await scope.prisma.organization.findUniqueOrThrow({ where: { id: scope.organizationId } });
   const changed = changedColumns(before, {
@@ -105,6 +143,12 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
     ...(typeof terms === 'number' ? { defaultPaymentTermsDays: terms } : {}),
     ...(fiscalYearEnd ? { fiscalYearEnd } : {}),
     ...(input.badDebtTaxRelief ? { badDebtTaxRelief: input.badDebtTaxRelief } : {}),
+    // Given as null (or empty), a document setting is cleared.
+    ...(input.address !== undefined ? { address: address ?? null } : {}),
+    ...(input.taxId !== undefined ? { taxId: taxId ?? null } : {}),
+    ...(input.email !== undefined ? { email: email ?? null } : {}),
+    ...(input.locale !== undefined ? { locale: locale ?? null } : {}),
+    ...(input.logo !== undefined ? { logo: logo ?? null } : {}),
   });
   if (Object.keys(changed).length === 0) return change(ORGANIZATION, before);
   if (changed.fiscalYearEnd)

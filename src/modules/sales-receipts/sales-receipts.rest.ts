@@ -2,7 +2,9 @@
 // tills and shops (beyond the contract).
 import { type RestRoute, upperCaseFields } from '../../http/rest.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
-import { quantitiesAsNumbers, quantitiesAsText } from '../documents/rest.ts';
+import type { Tenant } from '../../core/tenant.ts';
+import { documentPdfView } from '../documents/index.ts';
+import { pdfRoute, quantitiesAsNumbers, quantitiesAsText } from '../documents/rest.ts';
 import { salesReceiptRepresentation } from './sales-receipts.public.ts';
 
 export const salesReceiptRoutes: RestRoute[] = [
@@ -29,4 +31,30 @@ export const salesReceiptRoutes: RestRoute[] = [
     status: 200,
     schema: salesReceiptRepresentation.schema,
   }),
+  pdfRoute({ path: '/api/v1/sales-receipts', typename: 'SalesReceipt', label: 'sales receipt', view: salesReceiptPdf }),
 ];
+
+/** A sales receipt (or refund receipt) as it is handed over: paid in full on its date. */
+export async function salesReceiptPdf(tenant: Tenant, id: string) {
+  const r = await tenant.prisma.salesReceipt.findFirstOrThrow({
+    where: { id, organizationId: tenant.organizationId },
+    include: { lines: true },
+  });
+  const refund = !!r.refundOfId;
+  return documentPdfView(tenant, {
+    title: refund ? 'Refund receipt' : 'Sales receipt',
+    number: r.number,
+    currency: r.currency,
+    stamp: r.status === 'VOID' ? 'VOID' : refund ? 'REFUNDED' : 'PAID',
+    dates: [['Date', r.date]],
+    party: r.customerId ? { label: refund ? 'Refunded to' : 'Sold to', customerId: r.customerId } : null,
+    lines: r.lines,
+    totals: [
+      ['Subtotal', r.subtotal],
+      ['Discount', -r.discountTotal],
+      ['Tax', r.taxTotal],
+      [refund ? 'Total refunded' : 'Total paid', r.total],
+    ],
+    notes: [r.paymentMethod ? `Paid by ${r.paymentMethod}` : null, r.memo].filter(Boolean).join('\n') || null,
+  });
+}

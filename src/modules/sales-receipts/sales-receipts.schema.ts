@@ -6,6 +6,7 @@ import {
   currencyInputFields,
   documentLineFields,
   documentTotalFields,
+  pdfUrlField,
   documentVoidFields,
   foreignDocumentFields,
   saleLineInputFields,
@@ -61,6 +62,7 @@ export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
     }),
     memo: t.exposeString('memo', { nullable: true, description: 'Note.' }),
     ...foreignDocumentFields(t),
+    ...pdfUrlField(t, '/api/v1/sales-receipts'),
     ...documentTotalFields(t, { total: 'subtotal − discountTotal + taxTotal: the money received (refunded).' }),
     refundOf: t.relation('refundOf', { nullable: true, description: "A refund's sale, when it names one." }),
     refunds: t.relation('refunds', {

@@ -1,0 +1,189 @@
+// The PDFs documents are sent as, read back as text by Poppler's pdftotext (as a customer's mail client
+// or a bookkeeping inbox would): the organization's letterhead, who it is for, every line, tax per rate,
+// the totals and what is due, in the organization's locale; and the walls every read has.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
+
+const PDFTOTEXT = '/usr/bin/pdftotext';
+const havePoppler = existsSync(PDFTOTEXT);
+if (!havePoppler) console.warn('SKIPPED: the PDF text tests need pdftotext (apt-get install -y poppler-utils; .ci/run installs it)');
+
+/** A 40×20 PNG, the smallest logo a letterhead has. */
+const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJElEQVR4nGNQSDgwIIhh1OJRi0ctHrV41OJRi0ctHrV45FgMALpP6C5orM3QAAAAAElFTkSuQmCC';
+
+let t: TestApp;
+let key: string;
+let organizationId: string;
+const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
+const post = (path: string, body: unknown, method = 'POST') => http(t.url, path, { key, body, method });
+
+/** GETs a PDF and answers its text as pdftotext lays it out. */
+async function pdfText(path: string, as = key) {
+  const response = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${as}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const file = join(dir, `${Math.random()}.pdf`);
+  writeFileSync(file, bytes);
+  return {
+    text: execFileSync(PDFTOTEXT, ['-layout', file, '-'], { encoding: 'utf8' }),
+    disposition: response.headers.get('content-disposition'),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ key, organizationId } = await t.tenant('Letterhead GmbH'));
+});
+afterAll(() => t.close());
+
+describe.skipIf(!havePoppler)("a document's PDF", () => {
+  let invoice: { id: string; number: string };
+
+  it('an invoice: letterhead, customer, lines, tax per rate, totals, payments and what is due, in the locale', async () => {
+    const settings = await post(
+      '/api/v1/organization',
+      { address: 'Hauptstraße 1\n10115 Berlin', taxId: 'DE123456789', email: 'billing@letterhead.example', locale: 'de-DE', logo: LOGO },
+      'PATCH',
+    );
+    expect(settings.status).toBe(200);
+    expect(settings.body).toMatchObject({ taxId: 'DE123456789', locale: 'de-DE', hasLogo: true });
+    const customer = (
+      await post('/api/v1/customers', {
+        name: 'Acme Corporation',
+        email: 'ap@acme.example',
+        address: { line1: '500 Market Street', city: 'San Francisco', postalCode: '94105', country: 'US' },
+      })
+    ).body;
+    const rate = (await post('/api/v1/tax-rates', { name: 'Sales Tax', rate: 8.875 })).body;
+    invoice = (
+      await post('/api/v1/invoices', {
+        customerId: customer.id,
+        issueDate: '2026-11-02',
+        dueDate: '2026-12-02',
+        memo: 'Thank you for your business.',
+        lines: [
+          { description: 'Consulting, November', quantity: 12.5, unitPrice: 150, taxRateId: rate.id },
+          { description: 'Travel', unitPrice: 240.4 },
+        ],
+      })
+    ).body;
+    expect(invoice.id, JSON.stringify(invoice)).toBeDefined();
+    await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 1000, date: '2026-11-20' });
+    const { text, disposition } = await pdfText(`/api/v1/invoices/${invoice.id}/pdf`);
+    expect(disposition).toBe(`inline; filename="${invoice.number}.pdf"`);
+    const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
+    for (const expected of [
+      'Letterhead GmbH',
+      'Hauptstraße 1',
+      '10115 Berlin',
+      'billing@letterhead.example',
+      'Tax ID: DE123456789',
+      'INVOICE',
+      invoice.number,
+      'BILL TO',
+      'Acme Corporation',
+      '500 Market Street',
+      '94105 San Francisco',
+      'Thank you for your business.',
+    ])
+      expect(
+        lines.some((l) => l.includes(expected)),
+        `${expected} in\n${text}`,
+      ).toBe(true);
+    // German dates and numbers: 12,5 × 150,00 $ = 1.875,00 $; tax 8,875 % of it is 166,41 $, shown by its rate.
+    expect(lines.some((l) => /Issue date: 02\.11\.2026/.test(l))).toBe(true);
+    expect(lines.some((l) => /Due date: 02\.12\.2026/.test(l))).toBe(true);
+    expect(
+      lines.some((l) => /Consulting, November 12,5 150,00 \$ 8,875 % 1\.875,00 \$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /Travel 1 240,40 \$ 240,40 \$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^Sales Tax 8,875 % 166,41 \$$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^Subtotal 2\.115,40 \$$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^Total 2\.281,81 \$$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^Paid -1\.000,00 \$$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^Amount due 1\.281,81 \$$/.test(l)),
+      text,
+    ).toBe(true);
+    // What is not there is not shown: no discount, no credit, no write-off.
+    expect(text).not.toMatch(/Discount|Credited|Written off|^\s*Tax\s+[-\d]/m);
+  });
+
+  it('a paid invoice says so; a credit note and a sales receipt have their own titles and totals', async () => {
+    const customer = (await post('/api/v1/customers', { name: 'Paying Customer' })).body;
+    const paid = (await post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: 'Widget', unitPrice: 10 }] })).body;
+    await post(`/api/v1/invoices/${paid.id}/payments`, { amount: 10 });
+    expect((await pdfText(`/api/v1/invoices/${paid.id}/pdf`)).text).toMatch(/PAID/);
+    const credit = (
+      await post('/api/v1/credit-notes', {
+        customerId: customer.id,
+        issueDate: '2026-11-05',
+        lines: [{ description: 'Returned widget', unitPrice: 10 }],
+      })
+    ).body;
+    const creditText = (await pdfText(`/api/v1/credit-notes/${credit.id}/pdf`)).text;
+    for (const expected of ['CREDIT NOTE', credit.number, 'CREDIT TO', 'Paying Customer', 'Returned widget'])
+      expect(creditText).toContain(expected);
+    expect(creditText).toMatch(/Credit remaining\s+10,00 \$/);
+    const receipt = (
+      await post('/api/v1/sales-receipts', {
+        date: '2026-11-06',
+        paymentMethod: 'card',
+        lines: [{ description: 'Coffee', unitPrice: 3.5 }],
+      })
+    ).body;
+    const receiptText = (await pdfText(`/api/v1/sales-receipts/${receipt.id}/pdf`)).text;
+    for (const expected of ['SALES RECEIPT', receipt.number, 'Coffee', 'Paid by card']) expect(receiptText).toContain(expected);
+    expect(receiptText).toMatch(/Total paid\s+3,50 \$/);
+  });
+
+  it('GraphQL names where each PDF is', async () => {
+    const answer = await gql(t.url, key, `{ node(id: "${invoice.id}") { ... on Invoice { pdfUrl } } }`);
+    expect(answer.body.data.node.pdfUrl).toBe(`/api/v1/invoices/${invoice.id}/pdf`);
+  });
+
+  it('another organization finds no PDF, a key without the read scope is refused, and bad settings change nothing', async () => {
+    const other = await t.tenant('Another Letterhead');
+    expectProblem(await http(t.url, `/api/v1/invoices/${invoice.id}/pdf`, { key: other.key }), 404, 'NOT_FOUND');
+    expectProblem(await http(t.url, `/api/v1/credit-notes/${invoice.id}/pdf`, { key }), 404, 'NOT_FOUND');
+    const { plaintext } = await createApiKey(t.db.prisma, organizationId, 'customers only', { scopes: ['customers:read'] });
+    expectProblem(await http(t.url, `/api/v1/invoices/${invoice.id}/pdf`, { key: plaintext }), 403, 'INSUFFICIENT_SCOPE');
+    const refused = await post(
+      '/api/v1/organization',
+      { logo: Buffer.from('GIF89a…').toString('base64'), locale: 'xx-notalocale-123' },
+      'PATCH',
+    );
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body.errors.map((e: { path: string }) => e.path)).toEqual(['locale', 'logo']);
+    const organization = (await http(t.url, '/api/v1/organization', { key })).body;
+    expect(organization).toMatchObject({ locale: 'de-DE', hasLogo: true });
+    // Cleared with null, the letterhead is the name alone and numbers are American again.
+    await post('/api/v1/organization', { address: null, taxId: null, email: null, locale: null, logo: null }, 'PATCH');
+    const plain = (await pdfText(`/api/v1/invoices/${invoice.id}/pdf`)).text;
+    expect(plain).not.toContain('DE123456789');
+    expect(plain).toMatch(/Amount due\s+\$1,281\.81/);
+  });
+});
