@@ -8,7 +8,7 @@
 import type { Database } from '../src/db/database.ts';
 import { addToTotals, insertRows } from '../src/db/insert.ts';
 import { addDays } from '../src/lib/dates.ts';
-import { newId } from '../src/lib/ids.ts';
+import { newId, newPublicToken } from '../src/lib/ids.ts';
 import { currencyDecimals, parseMoney } from '../src/lib/money.ts';
 import { invoiceTotals, lineFigures, parseQuantity } from '../src/modules/documents/arithmetic.ts';
 import { documentPostingLines } from '../src/modules/documents/posting.ts';
@@ -85,6 +85,7 @@ const INVOICE_COLUMNS = [
   'settledOn',
   'createdAt',
   'updatedAt',
+  'publicToken',
 ] as const;
 const PAYMENT_COLUMNS = [
   'id',
@@ -294,6 +295,7 @@ export async function writeInvoices(
         settledOn: voided ? planned.voidOn : settledOn,
         createdAt: now,
         updatedAt: now,
+        publicToken: newPublicToken(),
       });
       rows.InvoiceLine.push(...lines);
     }

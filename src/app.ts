@@ -41,7 +41,15 @@ import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { metricsServer } from './http/metrics.ts';
 import { useOperationTelemetry } from './graphql/telemetry.ts';
 import { usePlannedQueries } from './fast-paths/planned-queries.ts';
-import { disableWebhookSubscription, recordWebhookDeliveries, representations, resourceSchemas, restRoutes, schema } from './registry.ts';
+import {
+  disableWebhookSubscription,
+  publicPages,
+  recordWebhookDeliveries,
+  representations,
+  resourceSchemas,
+  restRoutes,
+  schema,
+} from './registry.ts';
 import { persistedDocuments } from './dashboard/generated/persisted-operations.ts';
 import { AppError } from './lib/errors.ts';
 
@@ -216,6 +224,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     metrics,
     maxBodyBytes: config.maxBodyBytes,
     corsOrigins: config.corsOrigins,
+    publicPages,
     openApi: openApiDocument(rest.routes, schema, API_VERSION, resourceSchemas),
   });
 

@@ -7,9 +7,27 @@
 //   register themselves on the shared builder when index.ts imports its schema file.
 import type { Representation } from './core/representations.ts';
 import type { RestRoute } from './http/rest.ts';
+import type { Prisma } from './db/database.ts';
+
+/**
+ * A page anyone may open without a key, found by a secret in its path (an invoice's `/i/<token>`): it
+ * answers what that secret names and nothing else of the organization.
+ */
+export interface PublicPage {
+  /** Matches the whole path; its groups go to `answer`. */
+  pattern: RegExp;
+  /** Names the page in the request log and metrics (never the path, which holds the secret). */
+  route: string;
+  answer(
+    db: Prisma,
+    match: RegExpExecArray,
+  ): Promise<{ status: number; type: string; body: string | Buffer; headers?: Record<string, string> }>;
+}
 
 export interface DomainModule {
   name: string;
+  /** Its public pages (no key), if any. */
+  pages?: PublicPage[];
   /** Its /api/v1 routes, in the order the OpenAPI document lists them. */
   routes?: RestRoute[];
   /** The public shape of each resource it writes (REST bodies, event data, previousAttributes, OpenAPI). */

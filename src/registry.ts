@@ -6,7 +6,7 @@ import { representationsOf } from './core/representations.ts';
 import { builder } from './graphql/builder.ts';
 import type { RestRoute } from './http/rest.ts';
 import './graphql/scalars.ts';
-import type { DomainModule } from './module.ts';
+import type { DomainModule, PublicPage } from './module.ts';
 import { DECLARATIONS } from './declarations.ts';
 
 /** Every domain module, loaded from its declaration in the order the list gives (the OpenAPI document's). */
@@ -19,6 +19,9 @@ export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/w
 export const schema = builder.toSchema({ sortSchema: true });
 
 export const restRoutes: RestRoute[] = MODULES.flatMap((module) => module.routes ?? []);
+
+/** The pages anyone opens without a key (a customer's invoice page). */
+export const publicPages: PublicPage[] = MODULES.flatMap((module) => module.pages ?? []);
 
 export const representations = representationsOf(MODULES.flatMap((module) => module.representations ?? []));
 

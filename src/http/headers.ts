@@ -7,6 +7,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** A public page (a customer's invoice): its own inline styles and inline images, nothing else. */
+export const PUBLIC_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'";
 /** GraphiQL and Swagger UI are single pages with inline bootstrapping and styles, served from here. */
 const PAGE_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' " +

@@ -22,7 +22,8 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { endSpan, incomingContext, inSpan, SpanKind, tracer, tracing } from '../lib/tracing.ts';
 import type { Span } from '@opentelemetry/api';
 import { DOCS_HTML } from './openapi.ts';
-import { allowDashboard, allowPageScripts, corsPolicy, setSecurityHeaders } from './headers.ts';
+import { allowDashboard, allowPageScripts, corsPolicy, PUBLIC_PAGE_CSP, setSecurityHeaders } from './headers.ts';
+import type { PublicPage } from '../module.ts';
 import { dashboardFiles } from './dashboard.ts';
 import { assertJsonContentType, assertParsesAsJson, assertUtf8, parseRequestBody, readBody } from './body.ts';
 import { problem, sendJson, sendProblem } from './respond.ts';
@@ -44,6 +45,8 @@ export interface HandlerDeps {
   directQueries?: boolean;
   /** True while the event loop is too far behind to take API requests (http/load-shedding.ts). */
   overloaded?: () => boolean;
+  /** Pages anyone opens without a key, found by a secret in the path (src/module.ts). */
+  publicPages?: PublicPage[];
 }
 
 /** A request id the client may choose: a safe shape, and never a secret (it is logged and echoed). */
@@ -240,6 +243,20 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (url.pathname === '/graphql') {
         observed.route = '/graphql';
         return await handleGraphQL(req, res, url, requestId, observed);
+      }
+      const page = (deps.publicPages ?? []).map((p) => ({ p, m: p.pattern.exec(url.pathname) })).find(({ m }) => m);
+      if (page && (req.method === 'GET' || req.method === 'HEAD')) {
+        observed.route = page.p.route;
+        const answer = await page.p.answer(db.prisma, page.m!);
+        // A page of its own: no scripts, its own styles, images inline; never framed, never cached by others.
+        res.setHeader('content-security-policy', PUBLIC_PAGE_CSP);
+        res.writeHead(answer.status, {
+          'content-type': answer.type,
+          'cache-control': 'private, no-store',
+          'referrer-policy': 'no-referrer',
+          ...answer.headers,
+        });
+        return void res.end(answer.body);
       }
       if (dashboard.owns(url.pathname)) {
         observed.route = '/dashboard';

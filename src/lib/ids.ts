@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import { declared } from '../declarations.ts';
 
 /**
@@ -136,3 +136,6 @@ export function idType(id: string): IdType | undefined {
   if (!type) return undefined;
   return ID_BODY.test(id.slice(underscore + 1)) ? type : undefined;
 }
+
+/** The secret of a public page (an invoice's `/i/<token>`): 128 random bits, URL-safe; never an id. */
+export const newPublicToken = () => randomBytes(16).toString('hex');

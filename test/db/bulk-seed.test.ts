@@ -62,7 +62,15 @@ async function books(t: Tenant) {
     Object.fromEntries(
       Object.entries(row).map(([k, v]) => [
         k,
-        v instanceof Date ? 'a time' : typeof v === 'string' && names.has(v) ? names.get(v) : typeof v === 'bigint' ? `${v}n` : v,
+        v instanceof Date
+          ? 'a time'
+          : k === 'publicToken' && v
+            ? 'a secret'
+            : typeof v === 'string' && names.has(v)
+              ? names.get(v)
+              : typeof v === 'bigint'
+                ? `${v}n`
+                : v,
       ]),
     );
   return Object.fromEntries(

@@ -44,6 +44,7 @@ function normalized(value: unknown): unknown {
     })
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<time>')
     .replace(/"requestId": "[^"]+"/g, '"requestId": "<request>"')
+    .replace(/"\/i\/[0-9a-f]{32}"/g, '"/i/<secret>"')
     .replace(/"prefix": "[^"]+"/g, '"prefix": "<key prefix>"');
   return JSON.parse(text);
 }

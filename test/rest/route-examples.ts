@@ -409,6 +409,8 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
         return '/api/v1/exchange-rates/effective?currency=CHF&date=2999-12-31';
       },
     },
+    rotateInvoicePublicLink: { path: async () => `/api/v1/invoices/${await invoice()}/public-link/rotate` },
+    revokeInvoicePublicLink: { path: async () => `/api/v1/invoices/${await invoice()}/public-link/revoke` },
     getInvoicePdf: { path: async () => `/api/v1/invoices/${await invoice()}/pdf` },
     getCreditNotePdf: { path: async () => `/api/v1/credit-notes/${await creditNote()}/pdf` },
     getSalesReceiptPdf: {

@@ -10,7 +10,7 @@ import { change, type EventDraft } from '../../core/representations.ts';
 import type { SequenceName, Tenant, WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
-import { type IdType, newId } from '../../lib/ids.ts';
+import { type IdType, newId, newPublicToken } from '../../lib/ids.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { currencyDecimals, formatMoney, formatPercent } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
@@ -117,6 +117,8 @@ export interface OwedDocumentDescription {
   writeOff?: { sourceType: SourceType; voidSourceType: SourceType };
   /** Its lines in order, for reads of several documents' lines at once (the (parent, lineNo) index's order). */
   linesInOrder: object[];
+  /** Whether, once posted, it has a public page its party opens without a key (invoices: `/i/<token>`). */
+  publicLink?: boolean;
   /** A further check of the reference against the party's other documents; answers a refusal or nothing. */
   checkReference?: (tenant: Tenant, partyId: string, reference: string, exceptId?: string) => Promise<string | undefined>;
 }
@@ -449,6 +451,7 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(scope: Wri
       homeTotal,
       createdAt: scope.now,
       updatedAt: scope.now,
+      ...(type.publicLink && !draft ? { publicToken: newPublicToken() } : {}),
     },
   })) as Omit<Row, 'lines'>;
   await insertRows(scope.sql, type.lineTable, lineColumns(type.parentKey), lines);
@@ -513,6 +516,7 @@ export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: W
     exchangeRate,
     homeTotal,
     updatedAt: scope.now,
+    ...(type.publicLink ? { publicToken: newPublicToken() } : {}),
   });
   const row = { ...written, lines } as Row;
   await movePartyBalance(scope, type.party.table, partyId, document.total);
@@ -1174,4 +1178,23 @@ export async function voidOwedWriteOff<Row extends OwedDocumentRow>(
     { type: eventOf(type, 'write_off_voided'), resource: { type: type.resource, id, row } },
     posted.event,
   ]);
+}
+
+/**
+ * Replaces a posted document's public page link with a new one (`rotate`), or takes it away (`revoke`):
+ * the old link then finds nothing. A draft has no page.
+ */
+export async function changePublicLink<Row extends OwedDocumentRow>(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  id: string,
+  rotate: boolean,
+) {
+  const document = await loadOwedDocument<Row>(scope, type, id);
+  if (!type.publicLink) throw new AppError('INVALID_STATE', `${articled(type.label)} has no public page`);
+  if (document.status === 'DRAFT')
+    throw new AppError('INVALID_STATE', `${type.label} ${document.number} is a draft: its page exists once it is finalized`);
+  const written = await updateRow<Row>(scope, type, id, { publicToken: rotate ? newPublicToken() : null, updatedAt: scope.now });
+  const row = { ...written, lines: document.lines } as Row;
+  return change(type.resource, row, [{ type: eventOf(type, 'updated'), resource: { type: type.resource, id, row }, before: document }]);
 }

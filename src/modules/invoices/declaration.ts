@@ -21,7 +21,8 @@ export default declareModule(
     events: {
       'invoice.created': 'An invoice was created: status open (posted, with its journal_entry.created) or draft (not posted).',
       'invoice.deleted': 'A draft invoice was deleted; the object is the draft as it was.',
-      'invoice.updated': 'A draft invoice was edited; previousAttributes holds what changed.',
+      'invoice.updated':
+        'A draft invoice was edited, or its public page link was rotated or revoked; previousAttributes holds what changed.',
       'invoice.finalized': 'A draft invoice was finalized: now open, and its journal entry posted.',
       'invoice.payment_recorded': 'A payment was recorded against an invoice; the object is the invoice after it.',
       'invoice.paid': 'An invoice was paid in full (follows the invoice.payment_recorded that paid it).',

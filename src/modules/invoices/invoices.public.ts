@@ -44,7 +44,15 @@ const INVOICE_SCHEMA = S.objectWithOptional(
     amountCredited: { ...S.number, description: 'Credit notes applied to it (amountDue = total − amountPaid − amountCredited).' },
     amountWrittenOff: { ...S.number, description: 'Written off as bad debt; amountDue also excludes it.' },
   },
-  foreignDocumentSchema,
+  {
+    ...foreignDocumentSchema,
+    hostedUrl: {
+      ...S.string,
+      description:
+        "The path of its public page (/i/<secret>, on this server's address), which the customer opens without a key: the " +
+        'invoice and whether it is paid. Present once it is posted, unless the link was revoked.',
+    },
+  },
 );
 
 export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVOICE_SCHEMA>> = {
@@ -86,6 +94,8 @@ export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVO
       updatedAt: i.updatedAt.toISOString(),
       amountCredited: money(i.amountCredited),
       amountWrittenOff: money(i.amountWrittenOff),
+      // Undefined is left out of the JSON: no link, no field.
+      hostedUrl: i.publicToken ? `/i/${i.publicToken}` : undefined,
     };
     const foreign = foreignDocumentBody(i, organization.baseCurrency);
     return foreign ? { ...body, ...foreign } : body;

@@ -37,6 +37,21 @@ export const invoiceRoutes: RestRoute[] = [
     }),
   }),
   pdfRoute({ path: '/api/v1/invoices', typename: 'Invoice', label: 'invoice', view: invoicePdf }),
+  // The customer's page: a new link (the old one finds nothing), or none.
+  actionRoute({
+    path: '/api/v1/invoices/:id/public-link/rotate',
+    mutation: 'rotateInvoicePublicLink',
+    summary: "Give an invoice's public page a new link (hostedUrl); the old link finds nothing",
+    status: 200,
+    schema: invoiceRepresentation.schema,
+  }),
+  actionRoute({
+    path: '/api/v1/invoices/:id/public-link/revoke',
+    mutation: 'revokeInvoicePublicLink',
+    summary: "Take an invoice's public page away (rotate gives it a new link)",
+    status: 200,
+    schema: invoiceRepresentation.schema,
+  }),
   // Bad debt written off, and put back.
   actionRoute({
     path: '/api/v1/invoices/:id/write-off',

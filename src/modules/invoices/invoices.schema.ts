@@ -23,7 +23,14 @@ import {
   saleLineInputFields,
 } from '../documents/schema.ts';
 import { LINES_IN_ORDER } from './invoices.public.ts';
-import { INVOICE_TYPE, type InvoiceFilter, invoiceWhere, type PaymentFilter, paymentWhere } from './invoices.service.ts';
+import {
+  changeInvoicePublicLink,
+  INVOICE_TYPE,
+  type InvoiceFilter,
+  invoiceWhere,
+  type PaymentFilter,
+  paymentWhere,
+} from './invoices.service.ts';
 
 const InvoiceStatusEnum = describedEnum(
   'InvoiceStatus',
@@ -87,6 +94,14 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
     reference: t.exposeString('reference', { nullable: true, description: "The customer's reference, e.g. a purchase order number." }),
     ...foreignDocumentFields(t),
     ...pdfUrlField(t, '/api/v1/invoices'),
+    hostedUrl: t.string({
+      nullable: true,
+      description:
+        "The path of its public page (/i/<secret>, on this server's address): the invoice and whether it is paid, which the " +
+        'customer opens without a key. Null while a draft, and once the link is revoked.',
+      select: { publicToken: true },
+      resolve: (i) => (i.publicToken ? `/i/${i.publicToken}` : null),
+    }),
     ...documentTotalFields(t),
     ...owedDocumentFields(t, {
       amountPaid: 'Payments received so far.',
@@ -366,3 +381,19 @@ builder.subscriptionField('invoiceChanged', (t) =>
     resolve: (event) => event as LoggedEvent,
   }),
 );
+
+actionMutation({
+  name: 'rotateInvoicePublicLink',
+  model: 'Invoice',
+  label: 'invoice',
+  description: "Gives a posted invoice's public page a new link (hostedUrl): the old link finds nothing from then on.",
+  run: (scope, id) => changeInvoicePublicLink(scope, id, true),
+});
+
+actionMutation({
+  name: 'revokeInvoicePublicLink',
+  model: 'Invoice',
+  label: 'invoice',
+  description: "Takes an invoice's public page away (hostedUrl becomes null); rotateInvoicePublicLink gives it a new link.",
+  run: (scope, id) => changeInvoicePublicLink(scope, id, false),
+});

@@ -17,6 +17,7 @@ import {
   owedDocumentWhere,
   owedPaymentWhere,
   recordOwedPayment,
+  changePublicLink,
   voidOwedDocument,
 } from '../documents/index.ts';
 import { type InvoiceRow, LINES_IN_ORDER, type PaymentRow } from './invoices.public.ts';
@@ -44,7 +45,12 @@ export const INVOICE_TYPE = defineOwedDocument({
   ],
   writeOff: { sourceType: 'write_off', voidSourceType: 'write_off_void' },
   linesInOrder: LINES_IN_ORDER,
+  publicLink: true,
 });
+
+/** Gives a posted invoice a new public page link (the old one finds nothing), or (`rotate` false) takes it away. */
+export const changeInvoicePublicLink = (scope: WriteScope, id: string, rotate: boolean) =>
+  changePublicLink<InvoiceRow>(scope, INVOICE_TYPE, id, rotate);
 
 export type InvoiceInput = Omit<OwedDocumentInput, 'vendorId'>;
 

@@ -1,0 +1,114 @@
+// The page a customer opens from an invoice's link (`/i/<secret>`), without a key, as Stripe's hosted
+// invoice page: the organization's letterhead, the invoice's lines and totals, whether it is paid, overdue
+// or void, and its PDF (`/i/<secret>/pdf`). It shows that invoice and nothing else of the organization;
+// an unknown, rotated or revoked secret finds nothing. Plain HTML from the server: no script runs.
+import type { Prisma } from '../../db/database.ts';
+import type { PublicPage } from '../../module.ts';
+import { amountDueOf, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
+import { invoicePdf } from './invoices.rest.ts';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#1d2433;background:#f4f5f7;margin:0}
+main{max-width:760px;margin:2rem auto;background:#fff;border:1px solid #dde1e7;border-radius:10px;padding:2rem}
+header{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}h1{margin:0;font-size:1.6rem}
+.status{display:inline-block;padding:.2rem .6rem;border-radius:999px;font-weight:600;background:#e8eefc;color:#1d4fbf}
+.status.paid{background:#e3f5e9;color:#17663a}.status.void,.status.overdue{background:#fde8e8;color:#a01f1f}
+table{width:100%;border-collapse:collapse;margin:1.5rem 0}th,td{padding:.4rem;border-bottom:1px solid #eef0f3;text-align:left}
+td.n,th.n{text-align:right;white-space:nowrap}.totals td{border:0}.due td{font-weight:700;font-size:1.15rem}
+.muted{color:#5b6576}img{max-height:60px;max-width:180px}a.button{display:inline-block;margin-top:1rem;padding:.5rem 1rem;
+border:1px solid #1d4fbf;border-radius:6px;color:#1d4fbf;text-decoration:none}`;
+
+const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,
+initial-scale=1"><title>Not found</title><style>${STYLE}</style></head><body><main><h1>This invoice link does not work</h1>
+<p class="muted">It may have been replaced with a new one, or taken away. Ask whoever sent it for a new link.</p></main></body></html>`;
+
+const notFound = { status: 404, type: 'text/html; charset=utf-8', body: NOT_FOUND_PAGE };
+
+async function findByToken(db: Prisma, token: string) {
+  const invoice = await db.invoice.findUnique({ where: { publicToken: token }, include: { lines: true, customer: true } });
+  return invoice?.status === 'DRAFT' ? null : invoice;
+}
+
+/** The invoice's page: letterhead, status, dates, lines, totals and what is due, in the organization's locale. */
+async function invoicePage(db: Prisma, token: string) {
+  const invoice = await findByToken(db, token);
+  if (!invoice) return notFound;
+  const tenant = { prisma: db, organizationId: invoice.organizationId, organization: { baseCurrency: invoice.currency } } as never;
+  const letterhead = await letterheadOf(tenant);
+  const f = localFormats(letterhead.locale, invoice.currency);
+  const due = amountDueOf(invoice);
+  const status =
+    invoice.status === 'VOID'
+      ? ['void', `Void: this invoice was cancelled on ${f.date(invoice.settledOn ?? invoice.issueDate)} and is not owed`]
+      : invoice.status === 'PAID'
+        ? ['paid', `Paid${invoice.settledOn ? ` on ${f.date(invoice.settledOn)}` : ''}`]
+        : isOverdue(invoice)
+          ? ['overdue', `Overdue: ${f.money(due)} was due on ${f.date(invoice.dueDate)}`]
+          : ['open', `${f.money(due)} due on ${f.date(invoice.dueDate)}`];
+  const lines = [...invoice.lines]
+    .sort((a, b) => a.lineNo - b.lineNo)
+    .map(
+      (l) =>
+        `<tr><td>${escape(l.description)}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
+        `<td class="n">${f.money(l.unitPrice)}</td><td class="n">${f.money(l.amount)}</td></tr>`,
+    )
+    .join('');
+  const totals: [string, bigint][] = [
+    ['Subtotal', invoice.subtotal],
+    ['Discount', -invoice.discountTotal],
+    ['Tax', invoice.taxTotal],
+    ['Total', invoice.total],
+    ['Paid', -invoice.amountPaid],
+    ['Credited', -invoice.amountCredited],
+    ['Written off', -invoice.amountWrittenOff],
+  ];
+  const totalRows = totals
+    .filter(([label, amount]) => amount !== 0n || label === 'Total')
+    .map(([label, amount]) => `<tr class="totals"><td colspan="3" class="n">${label}</td><td class="n">${f.money(amount)}</td></tr>`)
+    .join('');
+  const dueRow =
+    invoice.status === 'VOID'
+      ? ''
+      : `<tr class="totals due"><td colspan="3" class="n">Amount due</td><td class="n">${f.money(due)}</td></tr>`;
+  const logo = letterhead.logo
+    ? `<img alt="${escape(letterhead.name)}" src="data:image/${letterhead.logo.startsWith('/9j') ? 'jpeg' : 'png'};base64,${letterhead.logo}">`
+    : '';
+  const address = (letterhead.address ?? '')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map(escape)
+    .join('<br>');
+  const body = `<!doctype html><html lang="${escape(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>Invoice ${escape(invoice.number)} from ${escape(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
+<header><div>${logo}<div><strong>${escape(letterhead.name)}</strong></div><div class="muted">${address}</div>
+${letterhead.taxId ? `<div class="muted">Tax ID: ${escape(letterhead.taxId)}</div>` : ''}</div>
+<div><h1>Invoice ${escape(invoice.number)}</h1><div class="muted">Issued ${f.date(invoice.issueDate)} to ${escape(invoice.customer.name)}</div>
+<p><span class="status ${status[0]}" id="status">${escape(status[1]!)}</span></p></div></header>
+<table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
+<tbody>${lines}${totalRows}${dueRow}</tbody></table>
+${invoice.memo ? `<p class="muted">${escape(invoice.memo)}</p>` : ''}
+<a class="button" href="${escape(token)}/pdf" download="${escape(invoice.number)}.pdf">Download PDF</a>
+</main></body></html>`;
+  return { status: 200, type: 'text/html; charset=utf-8', body };
+}
+
+async function invoicePagePdf(db: Prisma, token: string) {
+  const invoice = await findByToken(db, token);
+  if (!invoice) return notFound;
+  const tenant = { prisma: db, organizationId: invoice.organizationId, organization: { baseCurrency: invoice.currency } } as never;
+  const body = await renderPdf(await letterheadOf(tenant), await invoicePdf(tenant, invoice.id));
+  return {
+    status: 200,
+    type: 'application/pdf',
+    body,
+    headers: { 'content-disposition': `inline; filename="${invoice.number}.pdf"` },
+  };
+}
+
+export const invoicePages: PublicPage[] = [
+  { pattern: /^\/i\/([A-Za-z0-9_-]{1,64})$/, route: '/i/:token', answer: (db, m) => invoicePage(db, m[1]!) },
+  { pattern: /^\/i\/([A-Za-z0-9_-]{1,64})\/pdf$/, route: '/i/:token/pdf', answer: (db, m) => invoicePagePdf(db, m[1]!) },
+];
