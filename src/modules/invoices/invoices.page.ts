@@ -7,7 +7,7 @@ import type { PublicPage } from '../../module.ts';
 import { amountDueOf, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
 import { invoicePdf } from './invoices.rest.ts';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#1d2433;background:#f4f5f7;margin:0}
@@ -51,7 +51,7 @@ async function invoicePage(db: Prisma, token: string) {
     .sort((a, b) => a.lineNo - b.lineNo)
     .map(
       (l) =>
-        `<tr><td>${escape(l.description)}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
+        `<tr><td>${escapeHtml(l.description)}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
         `<td class="n">${f.money(l.unitPrice)}</td><td class="n">${f.money(l.amount)}</td></tr>`,
     )
     .join('');
@@ -73,24 +73,24 @@ async function invoicePage(db: Prisma, token: string) {
       ? ''
       : `<tr class="totals due"><td colspan="3" class="n">Amount due</td><td class="n">${f.money(due)}</td></tr>`;
   const logo = letterhead.logo
-    ? `<img alt="${escape(letterhead.name)}" src="data:image/${letterhead.logo.startsWith('/9j') ? 'jpeg' : 'png'};base64,${letterhead.logo}">`
+    ? `<img alt="${escapeHtml(letterhead.name)}" src="data:image/${letterhead.logo.startsWith('/9j') ? 'jpeg' : 'png'};base64,${letterhead.logo}">`
     : '';
   const address = (letterhead.address ?? '')
     .split('\n')
     .filter((l) => l.trim())
     .map(escape)
     .join('<br>');
-  const body = `<!doctype html><html lang="${escape(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
+  const body = `<!doctype html><html lang="${escapeHtml(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>Invoice ${escape(invoice.number)} from ${escape(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
-<header><div>${logo}<div><strong>${escape(letterhead.name)}</strong></div><div class="muted">${address}</div>
-${letterhead.taxId ? `<div class="muted">Tax ID: ${escape(letterhead.taxId)}</div>` : ''}</div>
-<div><h1>Invoice ${escape(invoice.number)}</h1><div class="muted">Issued ${f.date(invoice.issueDate)} to ${escape(invoice.customer.name)}</div>
-<p><span class="status ${status[0]}" id="status">${escape(status[1]!)}</span></p></div></header>
+<title>Invoice ${escapeHtml(invoice.number)} from ${escapeHtml(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
+<header><div>${logo}<div><strong>${escapeHtml(letterhead.name)}</strong></div><div class="muted">${address}</div>
+${letterhead.taxId ? `<div class="muted">Tax ID: ${escapeHtml(letterhead.taxId)}</div>` : ''}</div>
+<div><h1>Invoice ${escapeHtml(invoice.number)}</h1><div class="muted">Issued ${f.date(invoice.issueDate)} to ${escapeHtml(invoice.customer.name)}</div>
+<p><span class="status ${status[0]}" id="status">${escapeHtml(status[1]!)}</span></p></div></header>
 <table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
 <tbody>${lines}${totalRows}${dueRow}</tbody></table>
-${invoice.memo ? `<p class="muted">${escape(invoice.memo)}</p>` : ''}
-<a class="button" href="${escape(token)}/pdf" download="${escape(invoice.number)}.pdf">Download PDF</a>
+${invoice.memo ? `<p class="muted">${escapeHtml(invoice.memo)}</p>` : ''}
+<a class="button" href="${escapeHtml(token)}/pdf" download="${escapeHtml(invoice.number)}.pdf">Download PDF</a>
 </main></body></html>`;
   return { status: 200, type: 'text/html; charset=utf-8', body };
 }
