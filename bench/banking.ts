@@ -101,7 +101,12 @@ async function seed(db: Database, size: number, base: () => Promise<string>) {
       file: rows.join('\n'),
       csv: { dateColumn: 'Date', amountColumn: 'Amount', descriptionColumn: 'Description', referenceColumn: 'Reference' },
     });
-    const response = await fetch(`${await base()}/api/v1/bank-accounts/${bankId}/statements`, { method: 'POST', headers, body });
+    // As a client does: a 503 (the server shedding load while it reads the last file) is retried when it says.
+    let response = await fetch(`${await base()}/api/v1/bank-accounts/${bankId}/statements`, { method: 'POST', headers, body });
+    while (response.status === 503) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
+      response = await fetch(`${await base()}/api/v1/bank-accounts/${bankId}/statements`, { method: 'POST', headers, body });
+    }
     if (response.status !== 201) throw new Error(`import: ${response.status} ${(await response.text()).slice(0, 300)}`);
   }
   const importSeconds = (Date.now() - importStarted) / 1000;

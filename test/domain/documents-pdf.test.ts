@@ -160,6 +160,29 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
     expect(receiptText).toMatch(/Total paid\s+3,50 \$/);
   });
 
+  it("a customer's statement: every posting with the balance after it, between the opening and closing balances", async () => {
+    const customer = (await post('/api/v1/customers', { name: 'Statement Customer' })).body;
+    const first = (
+      await post('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-10-05', lines: [{ description: 'A', unitPrice: 100 }] })
+    ).body;
+    await post('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-11-03', lines: [{ description: 'B', unitPrice: 40 }] });
+    await post(`/api/v1/invoices/${first.id}/payments`, { amount: 60, date: '2026-11-10' });
+    const { text } = await pdfText(`/api/v1/reports/customer-statement/pdf?customerId=${customer.id}&from=2026-11-01&to=2026-11-30`);
+    const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
+    expect(lines).toContain('STATEMENT');
+    expect(lines).toContain('Statement Customer');
+    expect(
+      lines.some((l) => /^03\.11\.2026 INV-\d+ .* 40,00 \$ 140,00 \$$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^10\.11\.2026 .* -60,00 \$ 80,00 \$$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(lines).toContain('Opening balance 100,00 $');
+    expect(lines).toContain('Closing balance 80,00 $');
+  });
+
   it('GraphQL names where each PDF is', async () => {
     const answer = await gql(t.url, key, `{ node(id: "${invoice.id}") { ... on Invoice { pdfUrl } } }`);
     expect(answer.body.data.node.pdfUrl).toBe(`/api/v1/invoices/${invoice.id}/pdf`);

@@ -411,6 +411,9 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     },
     rotateInvoicePublicLink: { path: async () => `/api/v1/invoices/${await invoice()}/public-link/rotate` },
     revokeInvoicePublicLink: { path: async () => `/api/v1/invoices/${await invoice()}/public-link/revoke` },
+    getCustomerStatementPdf: {
+      path: async () => `/api/v1/reports/customer-statement/pdf?customerId=${await customer()}&from=2026-01-01&to=2026-12-31`,
+    },
     getInvoicePdf: { path: async () => `/api/v1/invoices/${await invoice()}/pdf` },
     getCreditNotePdf: { path: async () => `/api/v1/credit-notes/${await creditNote()}/pdf` },
     getSalesReceiptPdf: {

@@ -106,7 +106,8 @@ export const BankAccountRef = builder.prismaNode('BankAccount', {
       type: 'Money',
       description:
         'The cleared balance as at a date (today when omitted): where the last reconciliation up to then ended (or the opening ' +
-        `balance) and the matched lines up to then it does not hold; what a statement's closing balance must equal. ${IN_ACCOUNT_CURRENCY}.`,
+        "balance) and the matched lines up to then it does not hold; what a statement's closing balance must equal. " +
+        `${IN_ACCOUNT_CURRENCY}.`,
       args: { asOf: t.arg({ type: 'Date', description: 'The date.' }) },
       select: { account: true },
       resolve: async (b, args, ctx) => moneyIn(ctx, b.currency, (await clearedBalance(ctx, b, args.asOf ?? today())).balance),

@@ -35,15 +35,16 @@ export async function clearedBalance(tenant: Tenant, bank: BankAccountRow, asOf:
     where: { bankAccountId: bank.id, status: 'COMPLETED', statementDate: { gt: asOf } },
     select: { id: true },
   });
-  const lines = await tenant.prisma.bankTransaction.findMany({
-    where: {
-      bankAccountId: bank.id,
-      status: 'MATCHED',
-      date: { lte: asOf },
-      OR: [{ reconciliationId: null }, ...(later.length ? [{ reconciliationId: { in: later.map((r) => r.id) } }] : [])],
-    },
-    select: { id: true, amount: true, reconciliationId: true },
-  });
+  // Two reads, each on its own index: the lines no reconciliation holds (by account, unreconciled, date:
+  // a status condition here would let the planner walk every matched line instead), and those of later ones.
+  const select = { id: true, amount: true, reconciliationId: true, status: true } as const;
+  const [unreconciled, ofLater] = await Promise.all([
+    tenant.prisma.bankTransaction.findMany({ where: { bankAccountId: bank.id, reconciliationId: null, date: { lte: asOf } }, select }),
+    later.length
+      ? tenant.prisma.bankTransaction.findMany({ where: { reconciliationId: { in: later.map((r) => r.id) }, date: { lte: asOf } }, select })
+      : [],
+  ]);
+  const lines = [...unreconciled, ...ofLater].filter((l) => l.status === 'MATCHED');
   const deposits = lines.reduce((sum, l) => (l.amount > 0n ? sum + l.amount : sum), 0n);
   const payments = lines.reduce((sum, l) => (l.amount < 0n ? sum + l.amount : sum), 0n);
   const opening = last?.closingBalance ?? bank.openingBalance;

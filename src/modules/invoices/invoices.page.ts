@@ -20,6 +20,9 @@ td.n,th.n{text-align:right;white-space:nowrap}.totals td{border:0}.due td{font-w
 .muted{color:#5b6576}img{max-height:60px;max-width:180px}a.button{display:inline-block;margin-top:1rem;padding:.5rem 1rem;
 border:1px solid #1d4fbf;border-radius:6px;color:#1d4fbf;text-decoration:none}`;
 
+/** A JPEG's base64 starts with its magic bytes FF D8 FF as `/9j`; the only other logo kept is a PNG. */
+const logoType = (base64: string) => (base64.startsWith('/9j') ? 'jpeg' : 'png');
+
 const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,
 initial-scale=1"><title>Not found</title><style>${STYLE}</style></head><body><main><h1>This invoice link does not work</h1>
 <p class="muted">It may have been replaced with a new one, or taken away. Ask whoever sent it for a new link.</p></main></body></html>`;
@@ -73,7 +76,7 @@ async function invoicePage(db: Prisma, token: string) {
       ? ''
       : `<tr class="totals due"><td colspan="3" class="n">Amount due</td><td class="n">${f.money(due)}</td></tr>`;
   const logo = letterhead.logo
-    ? `<img alt="${escapeHtml(letterhead.name)}" src="data:image/${letterhead.logo.startsWith('/9j') ? 'jpeg' : 'png'};base64,${letterhead.logo}">`
+    ? `<img alt="${escapeHtml(letterhead.name)}" src="data:image/${logoType(letterhead.logo)};base64,${letterhead.logo}">`
     : '';
   const address = (letterhead.address ?? '')
     .split('\n')
@@ -85,7 +88,8 @@ async function invoicePage(db: Prisma, token: string) {
 <title>Invoice ${escapeHtml(invoice.number)} from ${escapeHtml(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
 <header><div>${logo}<div><strong>${escapeHtml(letterhead.name)}</strong></div><div class="muted">${address}</div>
 ${letterhead.taxId ? `<div class="muted">Tax ID: ${escapeHtml(letterhead.taxId)}</div>` : ''}</div>
-<div><h1>Invoice ${escapeHtml(invoice.number)}</h1><div class="muted">Issued ${f.date(invoice.issueDate)} to ${escapeHtml(invoice.customer.name)}</div>
+<div><h1>Invoice ${escapeHtml(invoice.number)}</h1>
+<div class="muted">Issued ${f.date(invoice.issueDate)} to ${escapeHtml(invoice.customer.name)}</div>
 <p><span class="status ${status[0]}" id="status">${escapeHtml(status[1]!)}</span></p></div></header>
 <table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
 <tbody>${lines}${totalRows}${dueRow}</tbody></table>

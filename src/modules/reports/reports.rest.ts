@@ -2,6 +2,8 @@
 // REST's spelling (amounts as JSON numbers, enum values in lower case; http/graphql-result.ts), so a
 // report is declared once, by its GraphQL type. Query parameters are the report's arguments.
 import type { RestRoute } from '../../http/rest.ts';
+import { letterheadOf, type PdfView, renderPdf } from '../documents/pdf.ts';
+import { partyStatement } from './reports.service.ts';
 
 const ACCOUNT = 'account { id code name type }';
 const SECTION = `{ rows { ${ACCOUNT} amount } total }`;
@@ -100,6 +102,46 @@ export const reportRoutes: RestRoute[] = [
     args: '$customerId: ID!, $from: Date!, $to: Date!',
     selection: `customer { id name } ${STATEMENT}`,
   }),
+  {
+    method: 'GET',
+    path: '/api/v1/reports/customer-statement/pdf',
+    operationId: 'getCustomerStatementPdf',
+    summary:
+      "A customer's statement for a period as a PDF, to send them: every posting with the balance after it, opening and " +
+      'closing balance',
+    variables: ['customerId', 'from', 'to'],
+    produces: 'application/pdf',
+    responses: { 200: { type: 'string', format: 'binary' } },
+    document: `query getCustomerStatementPdf($customerId: ID!, $from: Date!, $to: Date!) {
+      customerStatement(customerId: $customerId, from: $from, to: $to) { customer { id } } }`,
+    toResult: async (_data, req, context) => {
+      const [customerId, from, to] = ['customerId', 'from', 'to'].map((name) => req.query.get(name)!);
+      const statement = await partyStatement(context, 'receivables', customerId!, from!, to!);
+      const view: PdfView = {
+        title: 'Statement',
+        number: null,
+        currency: context.organization.baseCurrency,
+        dates: [
+          ['From', from!],
+          ['To', to!],
+        ],
+        party: { label: 'Statement for', who: statement.customer! },
+        lines: [],
+        rows: statement.lines.map((l) => ({
+          date: l.date,
+          what: [l.reference, l.description].filter(Boolean).join(' '),
+          amount: l.amount,
+          balance: l.balance,
+        })),
+        totals: [
+          ['Opening balance', statement.openingBalance],
+          ['Closing balance', statement.closingBalance],
+        ],
+      };
+      const bytes = await renderPdf(await letterheadOf(context), view);
+      return { status: 200, body: bytes, headers: { 'content-disposition': `inline; filename="statement-${from}-${to}.pdf"` } };
+    },
+  },
   reportRoute({
     name: 'vendor-statement',
     field: 'vendorStatement',
