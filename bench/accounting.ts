@@ -179,10 +179,12 @@ async function runOn(label: string, db: Database, raw: Raw) {
     db.provider === 'sqlite'
       ? `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${LINES})
        INSERT INTO "JournalLine" (id, "organizationId", "entryId", "lineNo", "accountId", debit, credit, date)
-       SELECT 'jl_bulk' || i, ?, ?, i + 10, CASE WHEN i % 2 = 0 THEN ? ELSE ? END, CASE WHEN i % 2 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 2 = 0 THEN 0 ELSE 100 END,
+       SELECT 'jl_bulk' || i, ?, ?, i + 10, CASE WHEN i % 2 = 0 THEN ? ELSE ? END, CASE WHEN i % 2 = 0 THEN 100 ELSE 0 END, CASE
+         WHEN i % 2 = 0 THEN 0 ELSE 100 END,
               '2026-02-' || printf('%02d', 1 + i % 28) FROM n`
       : `INSERT INTO "JournalLine" (id, "organizationId", "entryId", "lineNo", "accountId", debit, credit, date)
-       SELECT 'jl_bulk' || i, $1, $2, i + 10, CASE WHEN i % 2 = 0 THEN $3 ELSE $4 END, CASE WHEN i % 2 = 0 THEN 100 ELSE 0 END, CASE WHEN i % 2 = 0 THEN 0 ELSE 100 END,
+       SELECT 'jl_bulk' || i, $1, $2, i + 10, CASE WHEN i % 2 = 0 THEN $3 ELSE $4 END, CASE WHEN i % 2 = 0 THEN 100 ELSE 0 END,
+         CASE WHEN i % 2 = 0 THEN 0 ELSE 100 END,
               '2026-02-' || lpad((1 + i % 28)::text, 2, '0') FROM generate_series(1, ${LINES}) i`;
   const loaded = await time(async () => {
     await raw.exec(bulk, [organization.id, entryId, debitAccount, creditAccount]);

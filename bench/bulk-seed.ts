@@ -319,7 +319,8 @@ export async function writeInvoices(
           await addToTotals(tx, 'AccountDailyTotal', DAILY_TOTAL_KEY, ['debit', 'credit'], totals.slice(i, i + ROWS_PER_STATEMENT));
         for (const [customerId, delta] of balances)
           await tx.$executeRaw`UPDATE "Customer" SET "balance" = "balance" + ${delta} WHERE "id" = ${customerId}`;
-        await tx.$executeRaw`UPDATE "Organization" SET "nextInvoiceNumber" = ${nextInvoice}, "nextEntryNumber" = ${nextEntry} WHERE "id" = ${organizationId}`;
+        await tx.$executeRaw`UPDATE "Organization" SET "nextInvoiceNumber" = ${nextInvoice}, "nextEntryNumber" = ${nextEntry}
+          WHERE "id" = ${organizationId}`;
       },
       { timeout: 600_000, maxWait: 60_000 },
     );

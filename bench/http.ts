@@ -264,9 +264,11 @@ const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/j
 
 // PostGraphile's own schema for the same page: its names for the tables, relations and orders (`id` is its global
 // node id, the column is `rowId`), money in minor units.
-const PEER_NESTED = `query($org: String!, $first: Int) { allInvoices(first: $first, condition: { organizationId: $org }, orderBy: [ISSUE_DATE_ASC, PRIMARY_KEY_ASC]) { nodes {
+const PEER_NESTED = `query($org: String!, $first: Int) { allInvoices(first: $first, condition: { organizationId: $org }, orderBy:
+  [ISSUE_DATE_ASC, PRIMARY_KEY_ASC]) { nodes {
   rowId number status total customerByCustomerId { rowId name email }
-  invoiceLinesByInvoiceId(orderBy: LINE_NO_ASC) { nodes { description quantityMilli unitPrice amount productByProductId { rowId name } } } } } }`;
+  invoiceLinesByInvoiceId(orderBy: LINE_NO_ASC) { nodes { description quantityMilli unitPrice amount productByProductId { rowId
+    name } } } } } }`;
 const peerNestedBody = () => JSON.stringify({ query: PEER_NESTED, variables: { org: organization.id, first: 25 } });
 const minor = (decimal: string) => {
   const [whole, fraction = ''] = decimal.split('.');

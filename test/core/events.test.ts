@@ -547,7 +547,8 @@ describe('the event catalogue', () => {
   });
 
   it('carries no signing secret: a webhook subscription is shown with its secret only when registered', async () => {
-    const registered = await rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/other', eventTypes: ['invoice.paid'] }); // never fires here
+    // never fires here
+    const registered = await rest('/api/v1/webhooks', { url: 'http://127.0.0.1:9/other', eventTypes: ['invoice.paid'] });
     expect(registered.body.secret).toMatch(/^whsec_/);
     const [event] = await newEvents();
     expect(event.data.object).not.toHaveProperty('secret');

@@ -348,53 +348,58 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-  it("shows payables beside receivables: a bill, its payment and a till's sale reach the cards, the aged payables chart and cash", async () => {
-    const { context, page, errors } = await openPage();
-    await signIn(page, key);
-    await expect.poll(() => text(page, 'connection')).toBe('Live');
-    expect(await text(page, 'payables-outstanding')).toBe('$0.00');
-    const toCents = (shown: string) => Math.round(Number(shown.replace(/[$,]/g, '')) * 100);
-    const cashBefore = toCents(await text(page, 'cash-balance'));
-    const vendor = await http(base, '/api/v1/vendors', { key, body: { name: 'Office Supplies Ltd' } });
-    const expense = (await http(base, '/api/v1/accounts?limit=100', { key })).body.data.find((a: { code: string }) => a.code === '6000').id;
-    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-    // Due 10 days ago: all of it overdue, in the 1–30 days bucket.
-    const bill = await http(base, '/api/v1/bills', {
-      key,
-      body: {
-        vendorId: vendor.body.id,
-        issueDate: daysAgo(20),
-        dueDate: daysAgo(10),
-        lines: [{ description: 'Paper', unitPrice: 75, accountId: expense }],
-      },
-    });
-    expect(bill.status).toBe(201);
-    const shown = await timeUntil(
-      page,
-      () =>
-        document.getElementById('payables-outstanding')!.textContent === '$75.00' &&
-        /Bill \S+ created/.test(document.getElementById('feed')!.innerText),
-    );
-    expect(shown).toBeLessThan(LIVE_WITHIN_MS);
-    expect(await text(page, 'payables-overdue')).toBe('$75.00');
-    expect(await page.locator('#payables-aging-chart').getAttribute('aria-label')).toContain('1–30 days $75.00');
+  it(
+    "shows payables beside receivables: a bill, its payment and a till's sale reach " + 'the cards, the aged payables chart and cash',
+    async () => {
+      const { context, page, errors } = await openPage();
+      await signIn(page, key);
+      await expect.poll(() => text(page, 'connection')).toBe('Live');
+      expect(await text(page, 'payables-outstanding')).toBe('$0.00');
+      const toCents = (shown: string) => Math.round(Number(shown.replace(/[$,]/g, '')) * 100);
+      const cashBefore = toCents(await text(page, 'cash-balance'));
+      const vendor = await http(base, '/api/v1/vendors', { key, body: { name: 'Office Supplies Ltd' } });
+      const expense = (await http(base, '/api/v1/accounts?limit=100', { key })).body.data.find(
+        (a: { code: string }) => a.code === '6000',
+      ).id;
+      const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+      // Due 10 days ago: all of it overdue, in the 1–30 days bucket.
+      const bill = await http(base, '/api/v1/bills', {
+        key,
+        body: {
+          vendorId: vendor.body.id,
+          issueDate: daysAgo(20),
+          dueDate: daysAgo(10),
+          lines: [{ description: 'Paper', unitPrice: 75, accountId: expense }],
+        },
+      });
+      expect(bill.status).toBe(201);
+      const shown = await timeUntil(
+        page,
+        () =>
+          document.getElementById('payables-outstanding')!.textContent === '$75.00' &&
+          /Bill \S+ created/.test(document.getElementById('feed')!.innerText),
+      );
+      expect(shown).toBeLessThan(LIVE_WITHIN_MS);
+      expect(await text(page, 'payables-overdue')).toBe('$75.00');
+      expect(await page.locator('#payables-aging-chart').getAttribute('aria-label')).toContain('1–30 days $75.00');
 
-    expect((await http(base, `/api/v1/bills/${bill.body.id}/payments`, { key, body: { amount: 25 } })).status).toBe(201);
-    expect(
-      (await http(base, '/api/v1/sales-receipts', { key, body: { lines: [{ description: 'Walk-in sale', unitPrice: 10 }] } })).status,
-    ).toBe(201);
-    // Cash falls by the bill payment and rises by the sale: 25.00 out, 10.00 into the bank.
-    const cashAfter = `$${((cashBefore - 2500 + 1000) / 100).toFixed(2)}`;
-    await page.waitForFunction(
-      (want) =>
-        document.getElementById('payables-outstanding')!.textContent === '$50.00' &&
-        document.getElementById('cash-balance')!.textContent === want,
-      cashAfter,
-      { timeout: 5000 },
-    );
-    expect(await page.locator('#feed').innerText()).toMatch(/Sales receipt SR-\d+ created/);
-    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-payables-1280.png'), fullPage: true });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      expect((await http(base, `/api/v1/bills/${bill.body.id}/payments`, { key, body: { amount: 25 } })).status).toBe(201);
+      expect(
+        (await http(base, '/api/v1/sales-receipts', { key, body: { lines: [{ description: 'Walk-in sale', unitPrice: 10 }] } })).status,
+      ).toBe(201);
+      // Cash falls by the bill payment and rises by the sale: 25.00 out, 10.00 into the bank.
+      const cashAfter = `$${((cashBefore - 2500 + 1000) / 100).toFixed(2)}`;
+      await page.waitForFunction(
+        (want) =>
+          document.getElementById('payables-outstanding')!.textContent === '$50.00' &&
+          document.getElementById('cash-balance')!.textContent === want,
+        cashAfter,
+        { timeout: 5000 },
+      );
+      expect(await page.locator('#feed').innerText()).toMatch(/Sales receipt SR-\d+ created/);
+      await page.screenshot({ path: join(ARTIFACTS, 'dashboard-payables-1280.png'), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

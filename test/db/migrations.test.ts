@@ -366,7 +366,8 @@ describe('migrations', () => {
         `"subtotal", "taxTotal", "total", "journalEntryId", "createdAt", "updatedAt") VALUES ('inv_posted', '${org.id}', ` +
         `'INV-0001', 'cus_t', 'OPEN', '2026-01-02', '2026-02-01', 'USD', 1000, 0, 1000, 'je_t', '${at}', '${at}'), ('inv_draft', ` +
         `'${org.id}', 'INV-0002', 'cus_t', 'DRAFT', '2026-01-02', '2026-02-01', 'USD', 100, 0, 100, NULL, '${at}', '${at}')`,
-      `INSERT INTO "InvoiceLine" ("id", "organizationId", "invoiceId", "lineNo", "accountId", "description", "quantityMilli", "unitPrice", "taxRatePpm", "taxRateId", "amount", "taxAmount") VALUES
+      `INSERT INTO "InvoiceLine" ("id", "organizationId", "invoiceId", "lineNo", "accountId", "description", "quantityMilli",
+        "unitPrice", "taxRatePpm", "taxRateId", "amount", "taxAmount") VALUES
         ('il_untaxed', '${org.id}', 'inv_posted', 1, '${sales.id}', 'none', 1000, 100, 0, NULL, 100, 0),
         ('il_bare', '${org.id}', 'inv_posted', 2, '${sales.id}', 'bare', 1000, 100, 80000, NULL, 100, 8),
         ('il_city', '${org.id}', 'inv_posted', 3, '${sales.id}', 'city', 1000, 100, 25000, 'txr_city', 100, 3),

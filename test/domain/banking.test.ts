@@ -291,22 +291,28 @@ describe('the files banks give', () => {
     <Stmt>
       <Id>STMT-2026-11</Id>
       <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>USD</Ccy></Acct>
-      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">0.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-01</Dt></Dt></Bal>
-      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">550.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-11-30</Dt></Dt></Bal>
+      <Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">0.00</Amt><CdtDbtInd>CRDT</CdtDbtInd>
+        <Dt><Dt>2026-11-01</Dt></Dt></Bal>
+      <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="USD">550.00</Amt><CdtDbtInd>CRDT</CdtDbtInd>
+        <Dt><Dt>2026-11-30</Dt></Dt></Bal>
       <Ntry>
         <NtryRef>E1</NtryRef><Amt Ccy="USD">600.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>
         <BookgDt><Dt>2026-11-12</Dt></BookgDt><ValDt><Dt>2026-11-12</Dt></ValDt><AcctSvcrRef>BANK-E1</AcctSvcrRef>
         <NtryDtls>
           <Btch><NbOfTxs>3</NbOfTxs></Btch>
-          <TxDtls><Refs><EndToEndId>A</EndToEndId></Refs><Amt Ccy="USD">100.00</Amt><RltdPties><Dbtr><Nm>Alpha</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9001</Ustrd></RmtInf></TxDtls>
-          <TxDtls><Refs><EndToEndId>B</EndToEndId></Refs><Amt Ccy="USD">200.00</Amt><RltdPties><Dbtr><Nm>Beta</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9002</Ustrd></RmtInf></TxDtls>
-          <TxDtls><Refs><EndToEndId>C</EndToEndId></Refs><Amt Ccy="USD">300.00</Amt><RltdPties><Dbtr><Nm>Gamma</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9003</Ustrd></RmtInf></TxDtls>
+          <TxDtls><Refs><EndToEndId>A</EndToEndId></Refs><Amt Ccy="USD">100.00</Amt>
+            <RltdPties><Dbtr><Nm>Alpha</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9001</Ustrd></RmtInf></TxDtls>
+          <TxDtls><Refs><EndToEndId>B</EndToEndId></Refs><Amt Ccy="USD">200.00</Amt>
+            <RltdPties><Dbtr><Nm>Beta</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9002</Ustrd></RmtInf></TxDtls>
+          <TxDtls><Refs><EndToEndId>C</EndToEndId></Refs><Amt Ccy="USD">300.00</Amt>
+            <RltdPties><Dbtr><Nm>Gamma</Nm></Dbtr></RltdPties><RmtInf><Ustrd>INV-9003</Ustrd></RmtInf></TxDtls>
         </NtryDtls>
       </Ntry>
       <Ntry>
         <NtryRef>E2</NtryRef><Amt Ccy="USD">50.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts>
         <BookgDt><Dt>2026-11-15</Dt></BookgDt><AcctSvcrRef>BANK-E2</AcctSvcrRef>
-        <NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Office Supplies Inc</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Order 77</Ustrd></RmtInf></TxDtls></NtryDtls>
+        <NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Office Supplies Inc</Nm></Cdtr></RltdPties>
+          <RmtInf><Ustrd>Order 77</Ustrd></RmtInf></TxDtls></NtryDtls>
       </Ntry>
       <Ntry>
         <NtryRef>E3</NtryRef><Amt Ccy="USD">999.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>PDNG</Sts>
@@ -338,7 +344,7 @@ describe('the files banks give', () => {
       file: camt.replace('<Amt Ccy="USD">50.00</Amt>', '<Amt Ccy="USD">5O.00</Amt>'),
     });
     expectProblem(broken, 400, 'VALIDATION_FAILED');
-    expect(broken.body.errors[0].message).toMatch(/^line 2\d, Amt: "5O.00" is not an amount/);
+    expect(broken.body.errors[0].message).toMatch(/^line 25, Amt: "5O.00" is not an amount/);
     const euros = await post(`/api/v1/bank-accounts/${card.id}/statements`, {
       format: 'camt053',
       file: camt.replaceAll('Ccy="USD"', 'Ccy="EUR"').replace('<Ccy>USD</Ccy>', '<Ccy>EUR</Ccy>'),
@@ -508,6 +514,34 @@ describe('kinds of account', () => {
     // A dollar statement is not this account's.
     const dollars = await post(`/api/v1/bank-accounts/${eur.id}/statements`, { format: 'ofx', file: ofx([], '0') });
     expect(dollars.body.errors).toEqual([{ path: 'file', message: 'the statement is in USD; the bank account is in EUR' }]);
+  });
+
+  it("a euro payment is suggested for a euro line by its euro amount, and matching it keeps the books' home amounts", async () => {
+    await post('/api/v1/exchange-rates/bulk', { rates: [{ currency: 'EUR', date: '2026-10-20', rate: 1.25 }] });
+    const eur = (await post('/api/v1/bank-accounts', { name: 'Euro Receipts', kind: 'bank', currency: 'EUR', openingDate: '2026-10-01' }))
+      .body;
+    const customer = (await post('/api/v1/customers', { name: 'Lyon SARL', currency: 'EUR' })).body;
+    const invoice = (
+      await post('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-10-20', lines: [{ description: 'Vin', unitPrice: 80 }] })
+    ).body;
+    const paid = (
+      await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 80, date: '2026-10-21', depositAccountId: eur.accountId })
+    ).body;
+    const file = ofx([{ date: '2026-10-22', amount: '80.00', fitid: 'L1', name: 'LYON SARL', memo: invoice.number }], '80.00').replace(
+      '<CURDEF>USD',
+      '<CURDEF>EUR',
+    );
+    await post(`/api/v1/bank-accounts/${eur.id}/statements`, { format: 'ofx', file });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${eur.id}`)).body.data;
+    const suggestions = (await get(`/api/v1/bank-transactions/${line.id}/suggestions`)).body.data;
+    expect(suggestions[0]).toMatchObject({ type: 'payment', id: paid.id, amount: 80 });
+    expect(suggestions[0].reasons).toContain(`its reference ${invoice.number} is in the bank's text`);
+    const matched = (await post(`/api/v1/bank-transactions/${line.id}/match`, { matches: [{ id: paid.id }] })).body;
+    expect(matched.matches).toMatchObject([{ amount: 80 }]);
+    expect(
+      (await post(`/api/v1/bank-accounts/${eur.id}/reconciliations`, { statementDate: '2026-10-31', closingBalance: 80 })).status,
+    ).toBe(201);
+    expect((await get(`/api/v1/accounts/${eur.accountId}`)).body.balance).toBe(100);
   });
 
   it('a credit card owes: its opening debt credits the liability, and a purchase explained to an expense adds to it', async () => {

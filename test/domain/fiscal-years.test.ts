@@ -41,7 +41,8 @@ const reports = async (asOf: string) => {
   const response = await gql(
     t.url,
     key,
-    `{ balanceSheet(asOf: "${asOf}") { fiscalYearStart assets { total } equity { total rows { account { code } amount } } retainedEarnings currentEarnings totalLiabilitiesAndEquity }
+    `{ balanceSheet(asOf: "${asOf}") { fiscalYearStart assets { total } equity { total rows { account { code } amount } }
+      retainedEarnings currentEarnings totalLiabilitiesAndEquity }
        trialBalance(asOf: "${asOf}") { totalDebit totalCredit rows { account { code } debit credit } } }`,
   );
   expect(response.body.errors).toBeUndefined();

@@ -455,7 +455,8 @@ describe('no tax is not a zero rate, and every document that sells follows one r
       key: co.key,
       body: { customerId: buyer, issueDate: '2026-08-05', lines: [{ description: 'after', unitPrice: 300, taxRateId: vat }] },
     });
-    expect((await http(t.url, `/api/v1/invoices/${draft}/finalize`, { key: co.key, body: {} })).status).toBe(200); // posts now: to the new account
+    // posts now: to the new account
+    expect((await http(t.url, `/api/v1/invoices/${draft}/finalize`, { key: co.key, body: {} })).status).toBe(200);
 
     const rows = (await rowsOf(co.key, '2026-08-01', '2026-08-31')).rows.map((r: { account: { code: string }; taxCollected: string }) => [
       r.account.code,

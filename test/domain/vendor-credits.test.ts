@@ -50,34 +50,37 @@ const events = async () =>
   (await http(t.url, '/api/v1/events?limit=100', { key })).body.data as { type: string; data: { object: { id: string } } }[];
 
 describe('a vendor credit', () => {
-  it('is entered and posts the mirror of a bill: Dr payables, Cr the expense and the recoverable tax; what we owe the vendor falls', async () => {
-    const before = await balance();
-    const response = await vendorCredit(50);
-    expect(response.status).toBe(201);
-    expect(response.headers.get('location')).toBe(`/api/v1/vendor-credits/${response.body.id}`);
-    expect(response.body).toMatchObject({
-      number: 'VC-0001',
-      status: 'open',
-      vendorId,
-      reference: 'VCN-1',
-      total: 55,
-      taxTotal: 5,
-      amountApplied: 0,
-      amountRefunded: 0,
-      remainingCredit: 55,
-      allocations: [],
-      refunds: [],
-    });
-    expect(response.body.id).toMatch(/^vc_[0-9a-z]{26}$/);
-    expect(await postingOf(response.body.journalEntryId)).toEqual([
-      ['6000', 0, 50],
-      ['1400', 0, 5],
-      ['2000', 55, 0],
-    ]);
-    expect(await balance()).toBe(before - 55);
-    expect((await http(t.url, `/api/v1/vendor-credits/${response.body.id}`, { key })).body).toEqual(response.body);
-    expect((await events()).filter((e) => e.data.object.id === response.body.id).map((e) => e.type)).toEqual(['vendor_credit.created']);
-  });
+  it(
+    'is entered and posts the mirror of a bill: Dr payables, Cr the expense and the ' + 'recoverable tax; what we owe the vendor falls',
+    async () => {
+      const before = await balance();
+      const response = await vendorCredit(50);
+      expect(response.status).toBe(201);
+      expect(response.headers.get('location')).toBe(`/api/v1/vendor-credits/${response.body.id}`);
+      expect(response.body).toMatchObject({
+        number: 'VC-0001',
+        status: 'open',
+        vendorId,
+        reference: 'VCN-1',
+        total: 55,
+        taxTotal: 5,
+        amountApplied: 0,
+        amountRefunded: 0,
+        remainingCredit: 55,
+        allocations: [],
+        refunds: [],
+      });
+      expect(response.body.id).toMatch(/^vc_[0-9a-z]{26}$/);
+      expect(await postingOf(response.body.journalEntryId)).toEqual([
+        ['6000', 0, 50],
+        ['1400', 0, 5],
+        ['2000', 55, 0],
+      ]);
+      expect(await balance()).toBe(before - 55);
+      expect((await http(t.url, `/api/v1/vendor-credits/${response.body.id}`, { key })).body).toEqual(response.body);
+      expect((await events()).filter((e) => e.data.object.id === response.body.id).map((e) => e.type)).toEqual(['vendor_credit.created']);
+    },
+  );
 
   it("is applied to the vendor's open bills (their amount due falls, paid when none is left) and closes when used up", async () => {
     const [a, b] = [await bill(30), await bill(100)];

@@ -145,65 +145,68 @@ describe('writing off an invoice', () => {
 });
 
 describe('bad-debt tax relief', () => {
-  it('is off by default; set to ON_WRITE_OFF, a write-off takes back the tax in what it writes off, and the tax summary shows it', async () => {
-    const co = await t.tenant('Relief Co');
-    const buyer = (await http(t.url, '/api/v1/customers', { key: co.key, body: { name: 'Gone Bust Ltd' } })).body.id;
-    const read = await http(t.url, '/api/v1/organization', { key: co.key });
-    expect(read.body.badDebtTaxRelief).toBe('none');
-    const set = await http(t.url, '/api/v1/organization', { key: co.key, method: 'PATCH', body: { badDebtTaxRelief: 'on_write_off' } });
-    expect(set.status).toBe(200);
-    expect(set.body.badDebtTaxRelief).toBe('on_write_off');
-    const wrong = await http(t.url, '/api/v1/organization', { key: co.key, method: 'PATCH', body: { badDebtTaxRelief: 'sometimes' } });
-    expect(wrong.status).toBe(400);
-    // Two lines, 20% and 5%: 200 + 40 tax and 100 + 5 tax = 345; 138 paid, 207 (60%) written off.
-    const invoice = (
-      await http(t.url, '/api/v1/invoices', {
-        key: co.key,
-        body: {
-          customerId: buyer,
-          issueDate: '2026-02-01',
-          lines: [
-            { description: 'Standard', unitPrice: 200, taxRate: 20 },
-            { description: 'Reduced', unitPrice: 100, taxRate: 5 },
-          ],
-        },
-      })
-    ).body;
-    expect(invoice.total).toBe(345);
-    await http(t.url, `/api/v1/invoices/${invoice.id}/payments`, { key: co.key, body: { amount: 138, date: '2026-02-10' } });
-    const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key: co.key })).body.data as { id: string; code: string }[];
-    const code = new Map(accounts.map((a) => [a.id, a.code]));
-    await http(t.url, `/api/v1/invoices/${invoice.id}/write-off`, { key: co.key, body: { date: '2026-04-15' } });
-    const [entry] = (await http(t.url, '/api/v1/journal-entries?sourceType=write_off', { key: co.key })).body.data;
-    // The tax in 60% of each line: 24 + 3 = 27 back from sales tax; bad debts take the other 180.
-    expect(
-      entry.lines.map((l: { accountId: string; debit: number; credit: number }) => [code.get(l.accountId), l.debit, l.credit]),
-    ).toEqual([
-      ['6800', 180, 0],
-      ['2200', 27, 0],
-      ['1200', 0, 207],
-    ]);
-    const summary = async (from: string, to: string) =>
-      (
-        await gql(
-          t.url,
-          co.key,
-          `{ taxSummary(from: "${from}", to: "${to}") { rows { rate taxableAmount taxCollected } totalTaxCollected } }`,
-        )
-      ).body.data.taxSummary;
-    // Charged in February, taken back in April (the write-off's period), and given back again when the write-off is voided.
-    expect(await summary('2026-02-01', '2026-02-28')).toMatchObject({ totalTaxCollected: '45.00' });
-    expect(await summary('2026-04-01', '2026-04-30')).toEqual({
-      rows: [
-        { rate: '5', taxableAmount: '-60.00', taxCollected: '-3.00' },
-        { rate: '20', taxableAmount: '-120.00', taxCollected: '-24.00' },
-      ],
-      totalTaxCollected: '-27.00',
-    });
-    const written = await gql(t.url, co.key, `{ node(id: "${invoice.id}") { ... on Invoice { writeOffs { amount taxRelieved } } } }`);
-    expect(written.body.data.node.writeOffs).toEqual([{ amount: '207.00', taxRelieved: '27.00' }]);
-    await http(t.url, `/api/v1/invoices/${invoice.id}/write-off/void`, { key: co.key, body: { date: '2026-05-02' } });
-    expect(await summary('2026-05-01', '2026-05-31')).toMatchObject({ totalTaxCollected: '27.00' });
-    expect(await summary('2026-02-01', '2026-05-31')).toMatchObject({ totalTaxCollected: '45.00' });
-  });
+  it(
+    'is off by default; set to ON_WRITE_OFF, a write-off takes back the tax in what ' + 'it writes off, and the tax summary shows it',
+    async () => {
+      const co = await t.tenant('Relief Co');
+      const buyer = (await http(t.url, '/api/v1/customers', { key: co.key, body: { name: 'Gone Bust Ltd' } })).body.id;
+      const read = await http(t.url, '/api/v1/organization', { key: co.key });
+      expect(read.body.badDebtTaxRelief).toBe('none');
+      const set = await http(t.url, '/api/v1/organization', { key: co.key, method: 'PATCH', body: { badDebtTaxRelief: 'on_write_off' } });
+      expect(set.status).toBe(200);
+      expect(set.body.badDebtTaxRelief).toBe('on_write_off');
+      const wrong = await http(t.url, '/api/v1/organization', { key: co.key, method: 'PATCH', body: { badDebtTaxRelief: 'sometimes' } });
+      expect(wrong.status).toBe(400);
+      // Two lines, 20% and 5%: 200 + 40 tax and 100 + 5 tax = 345; 138 paid, 207 (60%) written off.
+      const invoice = (
+        await http(t.url, '/api/v1/invoices', {
+          key: co.key,
+          body: {
+            customerId: buyer,
+            issueDate: '2026-02-01',
+            lines: [
+              { description: 'Standard', unitPrice: 200, taxRate: 20 },
+              { description: 'Reduced', unitPrice: 100, taxRate: 5 },
+            ],
+          },
+        })
+      ).body;
+      expect(invoice.total).toBe(345);
+      await http(t.url, `/api/v1/invoices/${invoice.id}/payments`, { key: co.key, body: { amount: 138, date: '2026-02-10' } });
+      const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key: co.key })).body.data as { id: string; code: string }[];
+      const code = new Map(accounts.map((a) => [a.id, a.code]));
+      await http(t.url, `/api/v1/invoices/${invoice.id}/write-off`, { key: co.key, body: { date: '2026-04-15' } });
+      const [entry] = (await http(t.url, '/api/v1/journal-entries?sourceType=write_off', { key: co.key })).body.data;
+      // The tax in 60% of each line: 24 + 3 = 27 back from sales tax; bad debts take the other 180.
+      expect(
+        entry.lines.map((l: { accountId: string; debit: number; credit: number }) => [code.get(l.accountId), l.debit, l.credit]),
+      ).toEqual([
+        ['6800', 180, 0],
+        ['2200', 27, 0],
+        ['1200', 0, 207],
+      ]);
+      const summary = async (from: string, to: string) =>
+        (
+          await gql(
+            t.url,
+            co.key,
+            `{ taxSummary(from: "${from}", to: "${to}") { rows { rate taxableAmount taxCollected } totalTaxCollected } }`,
+          )
+        ).body.data.taxSummary;
+      // Charged in February, taken back in April (the write-off's period), and given back again when the write-off is voided.
+      expect(await summary('2026-02-01', '2026-02-28')).toMatchObject({ totalTaxCollected: '45.00' });
+      expect(await summary('2026-04-01', '2026-04-30')).toEqual({
+        rows: [
+          { rate: '5', taxableAmount: '-60.00', taxCollected: '-3.00' },
+          { rate: '20', taxableAmount: '-120.00', taxCollected: '-24.00' },
+        ],
+        totalTaxCollected: '-27.00',
+      });
+      const written = await gql(t.url, co.key, `{ node(id: "${invoice.id}") { ... on Invoice { writeOffs { amount taxRelieved } } } }`);
+      expect(written.body.data.node.writeOffs).toEqual([{ amount: '207.00', taxRelieved: '27.00' }]);
+      await http(t.url, `/api/v1/invoices/${invoice.id}/write-off/void`, { key: co.key, body: { date: '2026-05-02' } });
+      expect(await summary('2026-05-01', '2026-05-31')).toMatchObject({ totalTaxCollected: '27.00' });
+      expect(await summary('2026-02-01', '2026-05-31')).toMatchObject({ totalTaxCollected: '45.00' });
+    },
+  );
 });

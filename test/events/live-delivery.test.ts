@@ -108,28 +108,31 @@ it('a live event arriving while the replay reads the log goes out after it, once
   void ended;
 });
 
-it('frames payloads of every length ws distinguishes (under 126 bytes, under 64 KB, over), and shares one execution per event', async () => {
-  const bus = inProcessBus();
-  const delivery = liveDelivery({ bus, logger: createLogger('silent'), maskError: (error) => error as Error });
-  const clients = [socketPair(), socketPair(), socketPair()];
-  for (const [i, client] of clients.entries()) {
-    delivery.attach(
-      client.socket,
-      client.raw,
-      `op${i}`,
-      { prisma: undefined as never, bus, organizationId: 'org_a', maxWaiting: 10 },
-      args,
-    );
-  }
-  await new Promise((r) => setTimeout(r, 20));
-  const ids = ['evt_s', `evt_${'m'.repeat(300)}`, `evt_${'l'.repeat(70_000)}`];
-  executions = 0;
-  await bus.publish(ids.map((id, i) => event(10 + i, id)));
-  for (const client of clients) await flushed(client, 3);
-  for (const [i, client] of clients.entries()) {
-    expect(client.ids()).toEqual(ids);
-    expect(client.messages.every((m) => m.id === `op${i}`)).toBe(true);
-  }
-  expect(executions).toBe(3); // one per event, for the three subscribers
-  delivery.close();
-});
+it(
+  'frames payloads of every length ws distinguishes (under 126 bytes, under 64 KB, ' + 'over), and shares one execution per event',
+  async () => {
+    const bus = inProcessBus();
+    const delivery = liveDelivery({ bus, logger: createLogger('silent'), maskError: (error) => error as Error });
+    const clients = [socketPair(), socketPair(), socketPair()];
+    for (const [i, client] of clients.entries()) {
+      delivery.attach(
+        client.socket,
+        client.raw,
+        `op${i}`,
+        { prisma: undefined as never, bus, organizationId: 'org_a', maxWaiting: 10 },
+        args,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    const ids = ['evt_s', `evt_${'m'.repeat(300)}`, `evt_${'l'.repeat(70_000)}`];
+    executions = 0;
+    await bus.publish(ids.map((id, i) => event(10 + i, id)));
+    for (const client of clients) await flushed(client, 3);
+    for (const [i, client] of clients.entries()) {
+      expect(client.ids()).toEqual(ids);
+      expect(client.messages.every((m) => m.id === `op${i}`)).toBe(true);
+    }
+    expect(executions).toBe(3); // one per event, for the three subscribers
+    delivery.close();
+  },
+);

@@ -52,33 +52,36 @@ it('ends a subscriber that falls more than the limit behind, naming the last eve
   expect((await stream.next()).done).toBe(true);
 });
 
-it('resuming with after: an event committing just as the log is read comes live, not lost between the log and the live events', async () => {
-  const bus = inProcessBus();
-  const log = [event(1), event(2), event(3)];
-  let reads = 0;
-  // The log as the database answers it: the first read sees events 2 and 3; event 4 commits (and is
-  // published) right after it, before anything else is read.
-  const prisma = {
-    event: {
-      findMany: async ({ where }: { where: { seq: { gt: number } } }) => {
-        const page = log.filter((e) => e.seq > where.seq.gt);
-        if (reads++ === 0) {
-          log.push(event(4));
-          await bus.publish([event(4)]);
-        }
-        return page;
+it(
+  'resuming with after: an event committing just as the log is read comes live, ' + 'not lost between the log and the live events',
+  async () => {
+    const bus = inProcessBus();
+    const log = [event(1), event(2), event(3)];
+    let reads = 0;
+    // The log as the database answers it: the first read sees events 2 and 3; event 4 commits (and is
+    // published) right after it, before anything else is read.
+    const prisma = {
+      event: {
+        findMany: async ({ where }: { where: { seq: { gt: number } } }) => {
+          const page = log.filter((e) => e.seq > where.seq.gt);
+          if (reads++ === 0) {
+            log.push(event(4));
+            await bus.publish([event(4)]);
+          }
+          return page;
+        },
+        findFirst: async () => ({ seq: log[log.length - 1].seq }),
       },
-      findFirst: async () => ({ seq: log[log.length - 1].seq }),
-    },
-  };
-  const stream = eventStream({ prisma: prisma as never, bus, organizationId: 'org_a', afterSeq: 1, maxWaiting: 10 });
-  const received: string[] = [];
-  const waited = (next: Promise<IteratorResult<LoggedEvent>>) =>
-    Promise.race([next.then((r) => r.value.id), new Promise((resolve) => setTimeout(() => resolve('nothing within 1 s'), 1000))]);
-  for (let i = 0; i < 3; i++) received.push((await waited(stream.next())) as string);
-  expect(received).toEqual(['evt_2', 'evt_3', 'evt_4']);
-  await stream.return!();
-});
+    };
+    const stream = eventStream({ prisma: prisma as never, bus, organizationId: 'org_a', afterSeq: 1, maxWaiting: 10 });
+    const received: string[] = [];
+    const waited = (next: Promise<IteratorResult<LoggedEvent>>) =>
+      Promise.race([next.then((r) => r.value.id), new Promise((resolve) => setTimeout(() => resolve('nothing within 1 s'), 1000))]);
+    for (let i = 0; i < 3; i++) received.push((await waited(stream.next())) as string);
+    expect(received).toEqual(['evt_2', 'evt_3', 'evt_4']);
+    await stream.return!();
+  },
+);
 
 it('hands a source that ends with an error to the client as one result carrying it, then completes', async () => {
   const schema = buildSchema('type Query { ok: Boolean } type Subscription { ticks: Int }');

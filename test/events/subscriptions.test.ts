@@ -179,129 +179,145 @@ describe('subscription { invoiceChanged }', () => {
 });
 
 describe('a client that stops reading', () => {
-  it('may leave SUBSCRIPTION_BACKLOG events waiting; one more ends its subscription with one error naming the last event it received', async () => {
-    // A bus the test publishes to directly, so more events than a subscription may hold arrive at once,
-    // before its client can take any (as if its socket had stalled).
-    const bus = inProcessBus();
-    const backlog = 25;
-    const own = await createTestApp({ subscriptionBacklog: backlog }, { bus });
-    try {
-      const { key: k, organizationId } = await own.tenant('Stalled Co');
-      const client = createClient({
-        url: `${own.url.replace('http', 'ws')}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: { authorization: `Bearer ${k}` },
-        retryAttempts: 0,
-      });
-      clients.push(client);
-      const s = collect(client, EVENTS);
-      const fake = (seq: number): LoggedEvent => ({
-        seq,
-        id: `evt_stall_${seq}`,
-        organizationId,
-        type: 'customer.created',
-        resourceType: 'customer',
-        resourceId: `cus_${seq}`,
-        payload: '{"object":{}}',
-        createdAt: new Date(),
-        actor: null,
-        actorKeyId: null,
-      });
-      const sequence = (from: number, count: number) => Array.from({ length: count }, (_, i) => fake(from + i));
-      // The subscription is live once it receives an event.
-      for (let tries = 0; s.items.length === 0 && tries < 100; tries++) {
-        await bus.publish([fake(1)]);
-        await new Promise((r) => setTimeout(r, 50));
+  it(
+    'may leave SUBSCRIPTION_BACKLOG events waiting; one more ends its subscription with ' + 'one error naming the last event it received',
+    async () => {
+      // A bus the test publishes to directly, so more events than a subscription may hold arrive at once,
+      // before its client can take any (as if its socket had stalled).
+      const bus = inProcessBus();
+      const backlog = 25;
+      const own = await createTestApp({ subscriptionBacklog: backlog }, { bus });
+      try {
+        const { key: k, organizationId } = await own.tenant('Stalled Co');
+        const client = createClient({
+          url: `${own.url.replace('http', 'ws')}/graphql`,
+          webSocketImpl: WebSocket,
+          connectionParams: { authorization: `Bearer ${k}` },
+          retryAttempts: 0,
+        });
+        clients.push(client);
+        const s = collect(client, EVENTS);
+        const fake = (seq: number): LoggedEvent => ({
+          seq,
+          id: `evt_stall_${seq}`,
+          organizationId,
+          type: 'customer.created',
+          resourceType: 'customer',
+          resourceId: `cus_${seq}`,
+          payload: '{"object":{}}',
+          createdAt: new Date(),
+          actor: null,
+          actorKeyId: null,
+        });
+        const sequence = (from: number, count: number) => Array.from({ length: count }, (_, i) => fake(from + i));
+        // The subscription is live once it receives an event.
+        for (let tries = 0; s.items.length === 0 && tries < 100; tries++) {
+          await bus.publish([fake(1)]);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        // Exactly the backlog at once: all of it waits, then reaches the client.
+        const before = s.items.length;
+        await bus.publish(sequence(500, backlog));
+        await s.until(() => s.items.length === before + backlog);
+        expect(s.completed).toBe(false);
+        const received = s.items.at(-1).data.events.id;
+        expect(received).toBe(`evt_stall_${500 + backlog - 1}`);
+        // One more than the backlog: the subscription ends.
+        await bus.publish(sequence(1000, backlog + 1));
+        await s.until(() => s.completed);
+        const last = s.items.at(-1);
+        expect(last.errors).toHaveLength(1);
+        expect(last.errors[0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', resumeAfter: received });
+        expect(last.errors[0].message).toContain(`more than ${backlog} events behind`);
+        expect(last.errors[0].message).toContain(`after: "${received}"`);
+        const ended = (await own.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions_ended_total')!.get()).values;
+        expect(ended).toEqual([expect.objectContaining({ labels: { reason: 'backlog' }, value: 1 })]);
+        // None of the events that waited was sent.
+        expect(s.items.filter((item) => Number(item.data?.events?.id?.replace('evt_stall_', '')) >= 1000)).toHaveLength(0);
+      } finally {
+        await own.close();
       }
-      // Exactly the backlog at once: all of it waits, then reaches the client.
-      const before = s.items.length;
-      await bus.publish(sequence(500, backlog));
-      await s.until(() => s.items.length === before + backlog);
-      expect(s.completed).toBe(false);
-      const received = s.items.at(-1).data.events.id;
-      expect(received).toBe(`evt_stall_${500 + backlog - 1}`);
-      // One more than the backlog: the subscription ends.
-      await bus.publish(sequence(1000, backlog + 1));
-      await s.until(() => s.completed);
-      const last = s.items.at(-1);
-      expect(last.errors).toHaveLength(1);
-      expect(last.errors[0].extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', resumeAfter: received });
-      expect(last.errors[0].message).toContain(`more than ${backlog} events behind`);
-      expect(last.errors[0].message).toContain(`after: "${received}"`);
-      const ended = (await own.app.metrics.registry.getSingleMetric('accounting_graphql_subscriptions_ended_total')!.get()).values;
-      expect(ended).toEqual([expect.objectContaining({ labels: { reason: 'backlog' }, value: 1 })]);
-      // None of the events that waited was sent.
-      expect(s.items.filter((item) => Number(item.data?.events?.id?.replace('evt_stall_', '')) >= 1000)).toHaveLength(0);
-    } finally {
-      await own.close();
-    }
-  });
+    },
+  );
 });
 
 describe('resuming while writes go on', () => {
-  it('a client that resumes with `after` at every event it receives, while eight writers commit, ends up with exactly the log', async () => {
-    const { key: k, organizationId } = await t.tenant('Hopping Co');
-    const mark = (await createCustomer(k, 'Mark')).body.id;
-    const after = (await t.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
-    const steady = rawSubscriber(t.url, k, { after });
-    const hopping = rawSubscriber(t.url, k, { after, hop: true });
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        for (let n = next++; n < 120; n = next++) expect((await createCustomer(k, `Concurrent ${n}`)).status).toBe(201);
-      }),
-    );
-    const afterSeq = (await t.db.prisma.event.findUniqueOrThrow({ where: { id: after } })).seq;
-    const log = (
-      await t.db.prisma.event.findMany({ where: { organizationId, seq: { gt: afterSeq } }, orderBy: { seq: 'asc' }, select: { id: true } })
-    ).map((e) => e.id);
-    expect(log).toHaveLength(120);
-    for (const deadline = Date.now() + 20_000; [steady, hopping].some((s) => s.received.length < log.length) && Date.now() < deadline; )
-      await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, 200)); // anything more (a duplicate) would arrive now
-    for (const s of [steady, hopping]) {
-      expect(s.problems).toEqual([]);
-      expect(s.received).toEqual(log);
-      s.close();
-    }
-  });
+  it(
+    'a client that resumes with `after` at every event it receives, while eight ' + 'writers commit, ends up with exactly the log',
+    async () => {
+      const { key: k, organizationId } = await t.tenant('Hopping Co');
+      const mark = (await createCustomer(k, 'Mark')).body.id;
+      const after = (await t.db.prisma.event.findFirstOrThrow({ where: { resourceId: mark } })).id;
+      const steady = rawSubscriber(t.url, k, { after });
+      const hopping = rawSubscriber(t.url, k, { after, hop: true });
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          for (let n = next++; n < 120; n = next++) expect((await createCustomer(k, `Concurrent ${n}`)).status).toBe(201);
+        }),
+      );
+      const afterSeq = (await t.db.prisma.event.findUniqueOrThrow({ where: { id: after } })).seq;
+      const log = (
+        await t.db.prisma.event.findMany({
+          where: { organizationId, seq: { gt: afterSeq } },
+          orderBy: { seq: 'asc' },
+          select: { id: true },
+        })
+      ).map((e) => e.id);
+      expect(log).toHaveLength(120);
+      for (const deadline = Date.now() + 20_000; [steady, hopping].some((s) => s.received.length < log.length) && Date.now() < deadline; )
+        await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200)); // anything more (a duplicate) would arrive now
+      for (const s of [steady, hopping]) {
+        expect(s.problems).toEqual([]);
+        expect(s.received).toEqual(log);
+        s.close();
+      }
+    },
+  );
 });
 
 describe('hostile input over graphql-ws', () => {
-  it('refuses variables nested past the limit (up to 100,000 levels) with VALIDATION_FAILED and its path; the socket stays usable', async () => {
-    // A raw socket: a client library would itself overflow its stack serializing such a message.
-    const socket = new WebSocket(wsUrl(), 'graphql-transport-ws');
-    const messages: any[] = [];
-    let closed: number | undefined;
-    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-    socket.on('close', (code) => (closed = code));
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
-    const waitFor = async (predicate: () => boolean) => {
-      const deadline = Date.now() + 5000;
-      while (!predicate() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      return predicate();
-    };
-    expect(await waitFor(() => messages.some((m) => m.type === 'connection_ack'))).toBe(true);
-    for (const [id, depth] of [
-      ['a', 65],
-      ['b', 3_000],
-      ['c', 100_000],
-    ] as const) {
-      const types = `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
-      socket.send(`{"id":"${id}","type":"subscribe","payload":{"query":${JSON.stringify(EVENTS)},"variables":{"types":${types}}}}`);
-      expect(await waitFor(() => messages.some((m) => m.id === id))).toBe(true);
-      const answer = messages.find((m) => m.id === id);
-      // Refused while subscribing: one result carrying the error (then complete), as for other refusals.
-      const errors = answer.type === 'error' ? answer.payload : answer.payload.errors;
-      expect(errors[0].extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: expect.stringMatching(/^types(\.0)+$/) }] });
-    }
-    socket.send(JSON.stringify({ id: 'ok', type: 'subscribe', payload: { query: 'query { viewer { organization { name } } }' } }));
-    expect(await waitFor(() => messages.some((m) => m.id === 'ok' && m.type === 'next'))).toBe(true);
-    expect(messages.find((m) => m.id === 'ok').payload.data.viewer.organization.name).toBe('Live Co');
-    expect(closed).toBeUndefined();
-    socket.close();
-  });
+  it(
+    'refuses variables nested past the limit (up to 100,000 levels) with ' + 'VALIDATION_FAILED and its path; the socket stays usable',
+    async () => {
+      // A raw socket: a client library would itself overflow its stack serializing such a message.
+      const socket = new WebSocket(wsUrl(), 'graphql-transport-ws');
+      const messages: any[] = [];
+      let closed: number | undefined;
+      socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+      socket.on('close', (code) => (closed = code));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
+      const waitFor = async (predicate: () => boolean) => {
+        const deadline = Date.now() + 5000;
+        while (!predicate() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        return predicate();
+      };
+      expect(await waitFor(() => messages.some((m) => m.type === 'connection_ack'))).toBe(true);
+      for (const [id, depth] of [
+        ['a', 65],
+        ['b', 3_000],
+        ['c', 100_000],
+      ] as const) {
+        const types = `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+        socket.send(`{"id":"${id}","type":"subscribe","payload":{"query":${JSON.stringify(EVENTS)},"variables":{"types":${types}}}}`);
+        expect(await waitFor(() => messages.some((m) => m.id === id))).toBe(true);
+        const answer = messages.find((m) => m.id === id);
+        // Refused while subscribing: one result carrying the error (then complete), as for other refusals.
+        const errors = answer.type === 'error' ? answer.payload : answer.payload.errors;
+        expect(errors[0].extensions).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          errors: [{ path: expect.stringMatching(/^types(\.0)+$/) }],
+        });
+      }
+      socket.send(JSON.stringify({ id: 'ok', type: 'subscribe', payload: { query: 'query { viewer { organization { name } } }' } }));
+      expect(await waitFor(() => messages.some((m) => m.id === 'ok' && m.type === 'next'))).toBe(true);
+      expect(messages.find((m) => m.id === 'ok').payload.data.viewer.organization.name).toBe('Live Co');
+      expect(closed).toBeUndefined();
+      socket.close();
+    },
+  );
 });
 
 describe('authentication over graphql-ws', () => {
@@ -317,38 +333,41 @@ describe('authentication over graphql-ws', () => {
     }
   });
 
-  it('closes with 4429 (not 4500) for a key over its rate limit and for an address blocked after bad keys, with the message REST gives', async () => {
-    const limited = await createTestApp({ rateLimit: { points: 2, authFailures: 2, durationSeconds: 60 } });
-    const closes: { code: number; reason: string }[] = [];
-    const open = (k: string) =>
-      new Promise<void>((resolve) => {
-        const client = createClient({
-          url: `${limited.url.replace('http', 'ws')}/graphql`,
-          webSocketImpl: WebSocket,
-          connectionParams: { authorization: `Bearer ${k}` },
-          retryAttempts: 0,
-          lazy: false,
-          onNonLazyError: () => {},
-          on: { closed: (e) => (closes.push(e as { code: number; reason: string }), resolve()), connected: () => resolve() },
+  it(
+    'closes with 4429 (not 4500) for a key over its rate limit and for an address ' + 'blocked after bad keys, with the message REST gives',
+    async () => {
+      const limited = await createTestApp({ rateLimit: { points: 2, authFailures: 2, durationSeconds: 60 } });
+      const closes: { code: number; reason: string }[] = [];
+      const open = (k: string) =>
+        new Promise<void>((resolve) => {
+          const client = createClient({
+            url: `${limited.url.replace('http', 'ws')}/graphql`,
+            webSocketImpl: WebSocket,
+            connectionParams: { authorization: `Bearer ${k}` },
+            retryAttempts: 0,
+            lazy: false,
+            onNonLazyError: () => {},
+            on: { closed: (e) => (closes.push(e as { code: number; reason: string }), resolve()), connected: () => resolve() },
+          });
+          clients.push(client);
         });
-        clients.push(client);
-      });
-    try {
-      const { key: k } = await limited.tenant('Limited Live Co');
-      for (let i = 0; i < 3; i++) await open(k);
-      expect(closes).toHaveLength(1);
-      expect(closes[0].code).toBe(4429);
-      const rest = await http(limited.url, '/api/v1/accounts', { key: k });
-      expect(rest.status).toBe(429);
-      expect(closes[0].reason).toBe(rest.body.detail);
-      closes.length = 0;
-      for (let i = 0; i < 3; i++) await open('ak_000000000000_00000000000000000000000000000000');
-      expect(closes.map((c) => c.code)).toEqual([4401, 4401, 4429]);
-      expect(closes[2].reason).toMatch(/Too many requests without a valid API key/);
-    } finally {
-      await limited.close();
-    }
-  });
+      try {
+        const { key: k } = await limited.tenant('Limited Live Co');
+        for (let i = 0; i < 3; i++) await open(k);
+        expect(closes).toHaveLength(1);
+        expect(closes[0].code).toBe(4429);
+        const rest = await http(limited.url, '/api/v1/accounts', { key: k });
+        expect(rest.status).toBe(429);
+        expect(closes[0].reason).toBe(rest.body.detail);
+        closes.length = 0;
+        for (let i = 0; i < 3; i++) await open('ak_000000000000_00000000000000000000000000000000');
+        expect(closes.map((c) => c.code)).toEqual([4401, 4401, 4429]);
+        expect(closes[2].reason).toMatch(/Too many requests without a valid API key/);
+      } finally {
+        await limited.close();
+      }
+    },
+  );
 
   it('drops a connection within seconds once its key is revoked', async () => {
     const { key: doomed } = await t.tenant('Revoked Live Co');

@@ -31,19 +31,22 @@ describe("a field over its own row's columns", () => {
     expect(own).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves every other field to plugin-prisma: relations, nested selections, object answers, arguments, selections made per request', () => {
-    const checked = () => 'checked';
-    const own = () => 'own';
-    for (const config of [
-      { extensions: { pothosPrismaSelect: { customer: { select: { name: true } } } } },
-      { extensions: { pothosPrismaSelect: { total: true } }, type: { kind: 'Object' } },
-      { extensions: { pothosPrismaSelect: { total: true } }, type: { kind: 'List', type: { kind: 'Scalar' } } },
-      { extensions: { pothosPrismaSelect: { total: true } }, args: { asOf: {} } },
-      { extensions: { pothosPrismaSelect: () => ({ total: true }) } },
-      { extensions: { pothosPrismaSelect: { total: true } }, kind: 'Object' },
-      { extensions: {} },
-    ]) {
-      expect(wrap({ ...config, resolve: own }, checked), JSON.stringify(config)).toBe(checked);
-    }
-  });
+  it(
+    'leaves every other field to plugin-prisma: relations, nested selections, object ' + 'answers, arguments, selections made per request',
+    () => {
+      const checked = () => 'checked';
+      const own = () => 'own';
+      for (const config of [
+        { extensions: { pothosPrismaSelect: { customer: { select: { name: true } } } } },
+        { extensions: { pothosPrismaSelect: { total: true } }, type: { kind: 'Object' } },
+        { extensions: { pothosPrismaSelect: { total: true } }, type: { kind: 'List', type: { kind: 'Scalar' } } },
+        { extensions: { pothosPrismaSelect: { total: true } }, args: { asOf: {} } },
+        { extensions: { pothosPrismaSelect: () => ({ total: true }) } },
+        { extensions: { pothosPrismaSelect: { total: true } }, kind: 'Object' },
+        { extensions: {} },
+      ]) {
+        expect(wrap({ ...config, resolve: own }, checked), JSON.stringify(config)).toBe(checked);
+      }
+    },
+  );
 });

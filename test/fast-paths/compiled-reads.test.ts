@@ -131,7 +131,8 @@ function argsFor(model: string, depth: number, top: boolean): fc.Arbitrary<Recor
     .map(([f, index, operator]) => {
       const value = rows[index]?.[f.name] ?? null;
       if (operator === 'null' || value === null) return f.isRequired ? { [f.name]: { not: rows[0]?.[f.name] ?? '' } } : { [f.name]: null };
-      if (operator === 'eq' || (f.type === 'Boolean' && operator !== 'not')) return { [f.name]: value }; // Prisma filters booleans by equality only
+      // Prisma filters booleans by equality only
+      if (operator === 'eq' || (f.type === 'Boolean' && operator !== 'not')) return { [f.name]: value };
       if (operator === 'in')
         return {
           [f.name]: {

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { directQueryParams, resultMediaType } from '../../src/fast-paths/direct-queries.ts';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
 
+/** One level down a customer's invoices and back to the customer, and the way out of it. */
+const DOWN = 'customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { ';
+const UP = ' } } } } } } }';
+
 let t: TestApp;
 let key: string;
 let narrowKey: string;
@@ -67,7 +71,7 @@ const cases = (): Case[] => [
   {
     name: 'a query nested too deep',
     body: {
-      query: `{ ${'customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { '.repeat(3)}id${' } } } } } } }'.repeat(3)} }`,
+      query: `{ ${DOWN.repeat(3)}id${UP.repeat(3)} }`,
     },
     direct: false,
     says: /depth/i,

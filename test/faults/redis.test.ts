@@ -100,7 +100,8 @@ function subscriber(url: string, key: string) {
 }
 
 describe.runIf(hasRedisServer)('Redis killed and restarted under two instances', () => {
-  it('delivers every event to every subscriber on both instances exactly once, through the outage; webhooks and writes unaffected', async () => {
+  it('delivers every event to every subscriber on both instances exactly once, through ' +
+    'the outage; webhooks and writes unaffected', async () => {
     const shared = `faults-events-${Date.now()}`;
     const a = await instance({ redisKeyPrefix: shared });
     const b = await instance({ redisKeyPrefix: shared });

@@ -250,7 +250,8 @@ describe('REST fuzz', () => {
               : 'raw' in payload
                 ? await http(t.url, path, { method: r.method, key, rawBody: payload.raw, headers: { 'content-type': 'application/json' } })
                 : await http(t.url, path, { method: r.method, key, body: payload.body });
-          const what = `${r.method} ${path.slice(0, 200)} ${String(JSON.stringify('raw' in payload ? payload.raw : payload.body)).slice(0, 200)}`;
+          const sent = String(JSON.stringify('raw' in payload ? payload.raw : payload.body)).slice(0, 200);
+          const what = `${r.method} ${path.slice(0, 200)} ${sent}`;
           expectRefusalShape(response, what);
           statuses.push(response.status);
           if (response.status >= 400) expect(await rowCounts(), `${what} wrote rows`).toEqual(before);

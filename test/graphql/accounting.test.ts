@@ -35,7 +35,8 @@ describe('accounting through GraphQL', () => {
       .id;
     const invoice = (
       await ok(
-        `mutation($c: ID!, $p: ID!) { createInvoice(input: { customerId: $c, issueDate: "2026-01-15", lines: [{ productId: $p, quantity: "2" }] }) {
+        `mutation($c: ID!, $p: ID!) { createInvoice(input: { customerId: $c, issueDate: "2026-01-15", lines: [{ productId: $p,
+          quantity: "2" }] }) {
         id status total amountDue customer { id } lines { product { id } taxAmount }
         journalEntry { sourceType invoice { id } lines { account { code } debit credit } } } }`,
         { c: customer, p: product },
@@ -146,8 +147,10 @@ describe('accounting through GraphQL', () => {
       trialBalance(asOf: "2026-12-31") { totalDebit totalCredit rows { account { code } debit credit } }
       balanceSheet(asOf: "2026-12-31") { assets { total } totalLiabilitiesAndEquity currentEarnings }
       profitAndLoss(from: "2026-01-01", to: "2026-01-31") { income { total } expenses { total } netIncome }
-      generalLedger(accountId: $ar, from: "2026-01-01", limit: 1, page: 4) { openingBalance closingBalance lines { total pages data { balance line { debit credit } } } }
-      agedReceivables(asOf: "2026-03-01") { totals { total days1to30 days31to60 } rows { customer { name email active } total } invoices { invoice { customer { name } } bucket daysOverdue outstanding } }
+      generalLedger(accountId: $ar, from: "2026-01-01", limit: 1, page: 4) { openingBalance closingBalance lines { total pages
+        data { balance line { debit credit } } } }
+      agedReceivables(asOf: "2026-03-01") { totals { total days1to30 days31to60 } rows { customer { name email active } total }
+        invoices { invoice { customer { name } } bucket daysOverdue outstanding } }
     }`,
       { ar: codes['1200'] },
     );
@@ -200,7 +203,8 @@ describe('accounting through GraphQL', () => {
     expect(hook.secret).toMatch(/^whsec_/);
     const data =
       await ok(`{ events(first: 100, filter: { type: "invoice.created" }) { totalCount edges { node { id type resourceId data } } }
-      webhookSubscriptionsPage { total data { id } } eventsPage(limit: 1, orderBy: { field: SEQUENCE, direction: DESC }) { data { type sequence } } }`);
+      webhookSubscriptionsPage { total data { id } } eventsPage(limit: 1, orderBy: { field: SEQUENCE, direction: DESC }) { data {
+        type sequence } } }`);
     expect(data.events.totalCount).toBe(2);
     expect(data.events.edges[0].node.data.object).toMatchObject({ number: expect.stringMatching(/^INV-/) });
     expect(data.webhookSubscriptionsPage).toEqual({ total: 1, data: [{ id: hook.id }] });

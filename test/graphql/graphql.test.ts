@@ -382,7 +382,12 @@ describe('columns read', () => {
       expect(narrow.sql).toMatch(/"number"[\s\S]*"Customer"[\s\S]*"amount"/);
       // Not the invoice's other columns, nor the customer's address, notes or email, nor the line's or the product's others.
       expect(narrow.sql).not.toMatch(
-        /"memo"|"subtotal"|"taxTotal"|"dueDate"|"notes"|"addressLine1"|"taxNumber"|"email"|"taxAmount"|"description"|"discountPpm"|"sku"|"unitPrice"/,
+        new RegExp(
+          ['memo', 'subtotal', 'taxTotal', 'dueDate', 'notes', 'addressLine1', 'taxNumber', 'email', 'taxAmount', 'description']
+            .concat(['discountPpm', 'sku', 'unitPrice'])
+            .map((column) => `"${column}"`)
+            .join('|'),
+        ),
       );
       const wide = await read(
         '{ invoices(first: 5) { edges { node { taxTotal amountDue isOverdue customer { email notes address { city } } lines { ' +

@@ -115,24 +115,27 @@ describe('keys managed through the API', () => {
     );
   });
 
-  it('rolls a key: both secrets work for the grace period, then only the new one; a roll with 0 hours stops the old one at once', async () => {
-    const shop = await newKey({ name: 'Shop', scopes: ['invoices:read'] });
-    const rolled = await post(`/api/v1/api-keys/${shop.id}/roll`, { expiresInHours: 1 });
-    expect(rolled.status).toBe(200);
-    expect(rolled.body).toMatchObject({ id: shop.id, prefix: shop.prefix, scopes: ['invoices:read'] });
-    expect(rolled.body.secret).not.toBe(shop.secret);
-    expect(Date.parse(rolled.body.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
-    for (const secret of [shop.secret, rolled.body.secret])
-      expect((await http(t.url, '/api/v1/invoices', { key: secret })).status).toBe(200);
+  it(
+    'rolls a key: both secrets work for the grace period, then only the new one; a ' + 'roll with 0 hours stops the old one at once',
+    async () => {
+      const shop = await newKey({ name: 'Shop', scopes: ['invoices:read'] });
+      const rolled = await post(`/api/v1/api-keys/${shop.id}/roll`, { expiresInHours: 1 });
+      expect(rolled.status).toBe(200);
+      expect(rolled.body).toMatchObject({ id: shop.id, prefix: shop.prefix, scopes: ['invoices:read'] });
+      expect(rolled.body.secret).not.toBe(shop.secret);
+      expect(Date.parse(rolled.body.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+      for (const secret of [shop.secret, rolled.body.secret])
+        expect((await http(t.url, '/api/v1/invoices', { key: secret })).status).toBe(200);
 
-    const again = await post(`/api/v1/api-keys/${shop.id}/roll`, { expiresInHours: 0 });
-    for (const secret of [shop.secret, rolled.body.secret])
-      expect((await http(t.url, '/api/v1/invoices', { key: secret })).status).toBe(401);
-    expect((await http(t.url, '/api/v1/invoices', { key: again.body.secret })).status).toBe(200);
-    // The default grace is 24 hours.
-    const third = await gql(t.url, key, `mutation { rollApiKey(id: "${shop.id}") { secret previousSecretExpiresAt } }`);
-    expect(Math.round((Date.parse(third.body.data.rollApiKey.previousSecretExpiresAt) - Date.now()) / 3_600_000)).toBe(24);
-  });
+      const again = await post(`/api/v1/api-keys/${shop.id}/roll`, { expiresInHours: 0 });
+      for (const secret of [shop.secret, rolled.body.secret])
+        expect((await http(t.url, '/api/v1/invoices', { key: secret })).status).toBe(401);
+      expect((await http(t.url, '/api/v1/invoices', { key: again.body.secret })).status).toBe(200);
+      // The default grace is 24 hours.
+      const third = await gql(t.url, key, `mutation { rollApiKey(id: "${shop.id}") { secret previousSecretExpiresAt } }`);
+      expect(Math.round((Date.parse(third.body.data.rollApiKey.previousSecretExpiresAt) - Date.now()) / 3_600_000)).toBe(24);
+    },
+  );
 
   it('revokes a key at once; a revoked key cannot be rolled', async () => {
     const doomed = await newKey({ name: 'Old HR sync', scopes: ['employees:write'] });

@@ -72,7 +72,8 @@ describe('errors on REST', () => {
       'payRate',
       'shoeSize',
     ]);
-    expect(response.body.errors.find((e: { path: string }) => e.path === 'lastName').message).toBe('expected a string, got 3'); // not "is required" as well
+    // not "is required" as well
+    expect(response.body.errors.find((e: { path: string }) => e.path === 'lastName').message).toBe('expected a string, got 3');
     expect(await employees()).toBe(before);
 
     // The rules ran on a transaction that rolled back: no number was used up, no idempotency key kept.

@@ -29,7 +29,7 @@ function nested(depth: number, kind: 'array' | 'object', inner = '1') {
 }
 
 describe('deeply nested JSON', () => {
-  it(`REST: ${MAX_JSON_DEPTH} levels pass the check; one more is 400 naming where, at any depth up to 100,000, on every route`, async () => {
+  it(`REST: ${MAX_JSON_DEPTH} levels pass the check; one more is 400 naming where, at any depth to 100,000, on every route`, async () => {
     const before = [await customers(), await payments()];
     const fits = await http(t.url, '/api/v1/customers', {
       key,
@@ -204,7 +204,8 @@ describe('documents with several mutations', () => {
       key,
       `mutation {
         a: createCustomer(input: { name: "multiB1" }) { id }
-        b: createJournalEntry(input: { date: "2026-03-01", description: "x", lines: [{ accountId: "${cash}", debit: "5" }, { accountId: "${equity}", credit: "4" }] }) { id }
+        b: createJournalEntry(input: { date: "2026-03-01", description: "x", lines: [{ accountId: "${cash}", debit: "5" }, {
+          accountId: "${equity}", credit: "4" }] }) { id }
         c: createCustomer(input: { name: "multiB2" }) { id }
       }`,
     );

@@ -338,63 +338,66 @@ describe('webhook subscriptions and events carry the scopes of the events they h
   const subscriptionActions = () =>
     restRoutes.filter((route) => route.method !== 'GET' && route.path.startsWith('/api/v1/webhooks/subscriptions/:id'));
 
-  it('a key may change, rotate, test, disable, enable or redeliver a subscription only if it could have registered its event types', async () => {
-    const everything = await register(key, ['*']);
-    const narrow = await keyWith(['webhooks:write', 'events:read', 'customers:read']);
-    const bodies: Record<string, unknown> = {
-      updateWebhookSubscription: { url: 'http://127.0.0.1:9/attacker' },
-      redeliverWebhookEvent: { eventId: await creationEvent(everything.id) },
-    };
-    expect(
-      subscriptionActions()
-        .map((route) => route.operationId)
-        .sort(),
-    ).toEqual(
-      [
-        'disableWebhookSubscription',
-        'enableWebhookSubscription',
-        'redeliverWebhookEvent',
-        'rotateWebhookSecret',
-        'sendTestWebhook',
-        'updateWebhookSubscription',
-      ].sort(),
-    );
-    for (const route of subscriptionActions()) {
-      const refused = await http(t.url, route.path.replace(':id', everything.id), {
-        method: route.method,
-        key: narrow,
-        body: bodies[route.operationId] ?? {},
-      });
-      expect(refused.status, `${route.operationId}: ${JSON.stringify(refused.body)}`).toBe(403);
-      expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
-      expect(JSON.stringify(refused.body)).not.toContain('whsec_');
-    }
-    // GraphQL is judged by the same rule.
-    const viaGraphql = await gql(t.url, narrow, 'mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: everything.id });
-    expect(viaGraphql.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
-    // Nothing changed: the URL, the secret, the status.
-    const after = await http(t.url, `/api/v1/webhooks/subscriptions/${everything.id}`, { key });
-    expect(after.body).toMatchObject({ url: hookUrl(), eventTypes: ['*'], status: 'enabled', secretLast4: everything.secretLast4 });
-
-    // Its own subscription it manages; widening it to what it may not read is judged again.
-    const own = await register(narrow, ['customer.created']);
-    expect(
-      (
-        await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, {
+  it(
+    'a key may change, rotate, test, disable, enable or redeliver a subscription only ' + 'if it could have registered its event types',
+    async () => {
+      const everything = await register(key, ['*']);
+      const narrow = await keyWith(['webhooks:write', 'events:read', 'customers:read']);
+      const bodies: Record<string, unknown> = {
+        updateWebhookSubscription: { url: 'http://127.0.0.1:9/attacker' },
+        redeliverWebhookEvent: { eventId: await creationEvent(everything.id) },
+      };
+      expect(
+        subscriptionActions()
+          .map((route) => route.operationId)
+          .sort(),
+      ).toEqual(
+        [
+          'disableWebhookSubscription',
+          'enableWebhookSubscription',
+          'redeliverWebhookEvent',
+          'rotateWebhookSecret',
+          'sendTestWebhook',
+          'updateWebhookSubscription',
+        ].sort(),
+      );
+      for (const route of subscriptionActions()) {
+        const refused = await http(t.url, route.path.replace(':id', everything.id), {
+          method: route.method,
           key: narrow,
-          method: 'PATCH',
-          body: { description: 'Customers to the CRM' },
-        })
-      ).status,
-    ).toBe(200);
-    const widened = await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, {
-      key: narrow,
-      method: 'PATCH',
-      body: { eventTypes: ['*'] },
-    });
-    expect(widened.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
-    expect(widened.body.detail).toBe('This API key lacks accounts:read, so it cannot subscribe a webhook to every event');
-  });
+          body: bodies[route.operationId] ?? {},
+        });
+        expect(refused.status, `${route.operationId}: ${JSON.stringify(refused.body)}`).toBe(403);
+        expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+        expect(JSON.stringify(refused.body)).not.toContain('whsec_');
+      }
+      // GraphQL is judged by the same rule.
+      const viaGraphql = await gql(t.url, narrow, 'mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret } }', { id: everything.id });
+      expect(viaGraphql.body.errors[0].extensions.code).toBe('INSUFFICIENT_SCOPE');
+      // Nothing changed: the URL, the secret, the status.
+      const after = await http(t.url, `/api/v1/webhooks/subscriptions/${everything.id}`, { key });
+      expect(after.body).toMatchObject({ url: hookUrl(), eventTypes: ['*'], status: 'enabled', secretLast4: everything.secretLast4 });
+
+      // Its own subscription it manages; widening it to what it may not read is judged again.
+      const own = await register(narrow, ['customer.created']);
+      expect(
+        (
+          await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, {
+            key: narrow,
+            method: 'PATCH',
+            body: { description: 'Customers to the CRM' },
+          })
+        ).status,
+      ).toBe(200);
+      const widened = await http(t.url, `/api/v1/webhooks/subscriptions/${own.id}`, {
+        key: narrow,
+        method: 'PATCH',
+        body: { eventTypes: ['*'] },
+      });
+      expect(widened.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+      expect(widened.body.detail).toBe('This API key lacks accounts:read, so it cannot subscribe a webhook to every event');
+    },
+  );
 
   it('redelivers only an event the subscription receives and the key may read', async () => {
     const narrow = await keyWith(['webhooks:write', 'events:read', 'customers:read']);
@@ -414,7 +417,8 @@ describe('webhook subscriptions and events carry the scopes of the events they h
 
     const unreadable = await redeliver(await eventOf('employee.created', employee.body.id));
     expectProblem(unreadable, 400, 'VALIDATION_FAILED');
-    expect(unreadable.body.errors).toEqual([{ path: 'eventId', message: expect.stringMatching(/^no event with id/) }]); // not even that it exists
+    // not even that it exists
+    expect(unreadable.body.errors).toEqual([{ path: 'eventId', message: expect.stringMatching(/^no event with id/) }]);
     const notReceived = await redeliver(await eventOf('customer.updated', customerId));
     expectProblem(notReceived, 400, 'VALIDATION_FAILED');
     expect(notReceived.body.errors[0].message).toMatch(/customer\.updated event, which this subscription does not receive/);

@@ -116,7 +116,8 @@ describe('journal entries', () => {
       ],
     });
     expectProblem(r, 400, 'VALIDATION_FAILED');
-    expect(r.body.errors.map((e: any) => e.path).sort()).toEqual(['lines.0.colour', 'lines.0.debit', 'lines.1.credit', 'memo']); // the amount with too many decimals too, in the same answer
+    // the amount with too many decimals too, in the same answer
+    expect(r.body.errors.map((e: any) => e.path).sort()).toEqual(['lines.0.colour', 'lines.0.debit', 'lines.1.credit', 'memo']);
     const decimals = await call('POST', '/api/v1/journal-entries', {
       date: '2026-03-01',
       description: 'x',

@@ -324,7 +324,10 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     // The credit note and the invoice of one customer, whichever of path and body is asked for first.
     applyCreditNote: {
       path: async () =>
-        `/api/v1/credit-notes/${await created('/api/v1/credit-notes', { customerId: await creditCustomer(), lines: [{ description: 'Credit', unitPrice: 30 }] })}/apply`,
+        `/api/v1/credit-notes/${await created('/api/v1/credit-notes', {
+          customerId: await creditCustomer(),
+          lines: [{ description: 'Credit', unitPrice: 30 }],
+        })}/apply`,
       body: async () => ({
         allocations: [
           {
@@ -368,7 +371,10 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     // The vendor credit and the bill of one vendor, whichever of path and body is asked for first.
     applyVendorCredit: {
       path: async () =>
-        `/api/v1/vendor-credits/${await created('/api/v1/vendor-credits', { vendorId: await creditVendor(), lines: [{ description: 'Credit', unitPrice: 30, accountId: accounts['6000'] }] })}/apply`,
+        `/api/v1/vendor-credits/${await created('/api/v1/vendor-credits', {
+          vendorId: await creditVendor(),
+          lines: [{ description: 'Credit', unitPrice: 30, accountId: accounts['6000'] }],
+        })}/apply`,
       body: async () => ({
         allocations: [
           {
