@@ -283,6 +283,25 @@ describe('the files banks give', () => {
     expect(noLayout.body.errors).toEqual([{ path: 'format', message: 'must be one of csv, ofx, camt053 (qfx is read as ofx)' }]);
   });
 
+  it('reads OFX 2 (XML, every tag closed, entities) and refuses a tag name built to stall a parser, at once', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'XML Bank', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const xml = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1</TRNUID><STMTRS><CURDEF>USD</CURDEF>
+<BANKTRANLIST><DTSTART>20261001</DTSTART><DTEND>20261031</DTEND>
+<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20261007</DTPOSTED><TRNAMT>12.34</TRNAMT><FITID>X1</FITID>
+<NAME>SMITH &amp; SONS</NAME><MEMO></MEMO></STMTTRN>
+</BANKTRANLIST><LEDGERBAL><BALAMT>12.34</BALAMT><DTASOF>20261031</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
+    const imported = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file: xml });
+    expect(imported.body).toMatchObject({ newCount: 1, closingBalance: 12.34 });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${a.id}`)).body.data;
+    expect(line).toMatchObject({ amount: 12.34, counterparty: 'SMITH & SONS', description: 'SMITH & SONS', reference: 'X1' });
+    // A long run of tag characters with nothing to close it: linear to read, refused as what it is.
+    const hostile = `OFXHEADER:100\n<OFX><${'A'.repeat(5000)}!<BANKMSGSRSV1>`;
+    const refused = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file: hostile });
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+  });
+
   it('reads CAMT.053: booked entries only, a batch booking split into its transactions, the closing balance', async () => {
     const camt = `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">

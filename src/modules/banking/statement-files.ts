@@ -6,9 +6,8 @@
 import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parseSync as parseOfx } from 'ofx-js';
 import { isAcceptedDate } from '../../lib/dates.ts';
-import { type FieldError, validationError } from '../../lib/errors.ts';
+import { AppError, type FieldError, validationError } from '../../lib/errors.ts';
 import { isFieldError, parseMoney } from '../../lib/money.ts';
 
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt053'] as const;
@@ -199,11 +198,48 @@ const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? []
 /** OFX dates: YYYYMMDD, then optionally the time and zone (`20261105120000[-5:EST]`); the date is the bank's. */
 const ofxDate = (value: unknown) => bankDate(clean(value).slice(0, 8), 'YYYYMMDD');
 
+/**
+ * OFX 1.x is SGML: a leaf element's closing tag may be left out (`<TRNAMT>-15.00<FITID>…`). This makes
+ * it XML in one pass: a tag followed by text is a leaf, closed at once (its closing tag, if the bank wrote
+ * one, dropped); a tag followed by a tag opens an aggregate. OFX 2.x (XML already) passes through the
+ * same pass unchanged. Written here rather than taken from an OFX parser: the one on npm converts with
+ * regular expressions that backtrack exponentially on a long tag name, which a single upload could use
+ * to stall the server.
+ */
+export function ofxToXml(text: string): string {
+  const start = text.search(/<OFX>/i);
+  if (start < 0) throw refuse('the OFX file has no <OFX> body');
+  const out: string[] = [];
+  const token = /<(\/?)([A-Za-z0-9_.]{1,64})>([^<]*)/g;
+  const xmlText = (value: string) => value.trim().replace(/&(?!(?:amp|lt|gt|quot|apos|#\d+);)/g, '&amp;');
+  const body = text.slice(start);
+  let skipClose: string | null = null;
+  for (let m = token.exec(body); m; m = token.exec(body)) {
+    const [, closing, name, after] = m;
+    if (closing) {
+      if (skipClose === name) skipClose = null;
+      else out.push(`</${name}>`);
+    } else if (after!.trim()) {
+      out.push(`<${name}>${xmlText(after!)}</${name}>`);
+      skipClose = name!;
+    } else {
+      out.push(`<${name}>`);
+      skipClose = null;
+    }
+  }
+  return out.join('');
+}
+
+const ofxParser = new XMLParser({ parseTagValue: false, isArray: (name) => ['STMTTRN', 'STMTTRNRS', 'CCSTMTTRNRS'].includes(name) });
+
 export function readOfx(text: string, decimals: number): ParsedStatement {
   let parsed: Record<string, any>;
   try {
-    parsed = parseOfx(text) as Record<string, any>;
-  } catch {
+    const xml = ofxToXml(text);
+    if (XMLValidator.validate(xml) !== true) throw new Error('tags do not nest');
+    parsed = ofxParser.parse(xml) as Record<string, any>;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw refuse('the OFX file cannot be read: it has no <OFX> body or its tags do not nest');
   }
   const ofx = parsed.OFX ?? {};
