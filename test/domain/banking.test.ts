@@ -580,6 +580,22 @@ describe('kinds of account', () => {
     const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${card.id}`)).body.data;
     await post(`/api/v1/bank-transactions/${line.id}/explain`, { accountId: code['6000'] });
     expect((await get(`/api/v1/accounts/${card.accountId}`)).body.balance).toBe(299.99);
+    // A bill paid with the card: the debt moves from the vendor to the card; money in cannot go onto it.
+    const vendor = (await post('/api/v1/vendors', { name: 'Card Vendor' })).body;
+    const bill = (
+      await post('/api/v1/bills', {
+        vendorId: vendor.id,
+        issueDate: '2026-10-05',
+        lines: [{ description: 'Ink', unitPrice: 20, accountId: code['6000'] }],
+      })
+    ).body;
+    const paid = await post(`/api/v1/bills/${bill.id}/payments`, { amount: 20, date: '2026-10-06', paymentAccountId: card.accountId });
+    expect(paid.status).toBe(201);
+    expect((await get(`/api/v1/accounts/${card.accountId}`)).body.balance).toBe(319.99);
+    const customer = (await post('/api/v1/customers', { name: 'Not Onto A Card' })).body;
+    const invoice = (await post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: 'x', unitPrice: 5 }] })).body;
+    const refused = await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 5, depositAccountId: card.accountId });
+    expect(refused.body.errors).toEqual([{ path: 'depositAccountId', message: 'must be an asset account, not liability' }]);
     expect(
       (await post(`/api/v1/bank-accounts/${card.id}/reconciliations`, { statementDate: '2026-10-31', closingBalance: -299.99 })).status,
     ).toBe(201);

@@ -183,6 +183,25 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
     expect(lines).toContain('Closing balance 80,00 $');
   });
 
+  it("a vendor's statement: what we owe them, bill by bill", async () => {
+    const vendor = (await post('/api/v1/vendors', { name: 'Paper Supplier' })).body;
+    const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[];
+    const expense = accounts.find((a) => a.code === '6000')!.id;
+    await post('/api/v1/bills', {
+      vendorId: vendor.id,
+      issueDate: '2026-11-04',
+      lines: [{ description: 'Paper', unitPrice: 75, accountId: expense }],
+    });
+    const { text } = await pdfText(`/api/v1/reports/vendor-statement/pdf?vendorId=${vendor.id}&from=2026-11-01&to=2026-11-30`);
+    const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
+    expect(lines).toContain('Paper Supplier');
+    expect(
+      lines.some((l) => /^04\.11\.2026 BILL-\d+ .* 75,00 \$ 75,00 \$$/.test(l)),
+      text,
+    ).toBe(true);
+    expect(lines).toContain('Closing balance 75,00 $');
+  });
+
   it('GraphQL names where each PDF is', async () => {
     const answer = await gql(t.url, key, `{ node(id: "${invoice.id}") { ... on Invoice { pdfUrl } } }`);
     expect(answer.body.data.node.pdfUrl).toBe(`/api/v1/invoices/${invoice.id}/pdf`);

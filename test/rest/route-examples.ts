@@ -420,6 +420,9 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     getCustomerStatementPdf: {
       path: async () => `/api/v1/reports/customer-statement/pdf?customerId=${await customer()}&from=2026-01-01&to=2026-12-31`,
     },
+    getVendorStatementPdf: {
+      path: async () => `/api/v1/reports/vendor-statement/pdf?vendorId=${await vendor()}&from=2026-01-01&to=2026-12-31`,
+    },
     getInvoicePdf: { path: async () => `/api/v1/invoices/${await invoice()}/pdf` },
     getCreditNotePdf: { path: async () => `/api/v1/credit-notes/${await creditNote()}/pdf` },
     getSalesReceiptPdf: {

@@ -159,6 +159,12 @@ export interface AccountRef {
 /** Where money is received or paid from: an asset account of subtype bank or cash (as in QuickBooks and Xero). */
 export const CASH_ACCOUNT = { types: ['ASSET' as AccountType], subtypes: ['bank', 'cash'] };
 
+/**
+ * Where a purchase is paid from: a bank or cash account, or a credit card (a liability of subtype
+ * credit_card: paying a bill with it moves the debt from the vendor to the card, as QuickBooks does).
+ */
+export const PURCHASE_PAYMENT_ACCOUNT = { types: ['ASSET', 'LIABILITY'] as AccountType[], subtypes: ['bank', 'cash', 'credit_card'] };
+
 type CheckedAccount = {
   id: string;
   type: AccountType;

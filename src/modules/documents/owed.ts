@@ -14,7 +14,7 @@ import { type IdType, newId, newPublicToken } from '../../lib/ids.ts';
 import type { SearchProvider } from '../../lib/search.ts';
 import { currencyDecimals, formatMoney, formatPercent } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
-import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
+import { CASH_ACCOUNT, checkAccountRefs, PURCHASE_PAYMENT_ACCOUNT, systemAccounts } from '../accounts/accounts.service.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import type { SourceType } from '../journal/journal.public.ts';
 import type { EventType } from '../../events/catalogue.ts';
@@ -580,7 +580,8 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   if (!documentId) check.fail(type.parentKey, 'is required');
   const givenRate = document ? checkDocumentCurrency(check, scope, currency, { exchangeRate: input.exchangeRate }) : undefined;
   const accountId = named[accountKey];
-  await checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...CASH_ACCOUNT, currency }]);
+  const paidFrom = type.side === 'purchase' ? PURCHASE_PAYMENT_ACCOUNT : CASH_ACCOUNT;
+  await checkAccountRefs(scope, check, [{ path: accountKey, id: accountId, ...paidFrom, currency }]);
   check.done();
   if (!document) throw notFound(type.label.toLowerCase(), documentId!);
   const foreign = currency !== homeCurrency(scope);

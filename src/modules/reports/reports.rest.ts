@@ -102,46 +102,7 @@ export const reportRoutes: RestRoute[] = [
     args: '$customerId: ID!, $from: Date!, $to: Date!',
     selection: `customer { id name } ${STATEMENT}`,
   }),
-  {
-    method: 'GET',
-    path: '/api/v1/reports/customer-statement/pdf',
-    operationId: 'getCustomerStatementPdf',
-    summary:
-      "A customer's statement for a period as a PDF, to send them: every posting with the balance after it, opening and " +
-      'closing balance',
-    variables: ['customerId', 'from', 'to'],
-    produces: 'application/pdf',
-    responses: { 200: { type: 'string', format: 'binary' } },
-    document: `query getCustomerStatementPdf($customerId: ID!, $from: Date!, $to: Date!) {
-      customerStatement(customerId: $customerId, from: $from, to: $to) { customer { id } } }`,
-    toResult: async (_data, req, context) => {
-      const [customerId, from, to] = ['customerId', 'from', 'to'].map((name) => req.query.get(name)!);
-      const statement = await partyStatement(context, 'receivables', customerId!, from!, to!);
-      const view: PdfView = {
-        title: 'Statement',
-        number: null,
-        currency: context.organization.baseCurrency,
-        dates: [
-          ['From', from!],
-          ['To', to!],
-        ],
-        party: { label: 'Statement for', who: statement.customer! },
-        lines: [],
-        rows: statement.lines.map((l) => ({
-          date: l.date,
-          what: [l.reference, l.description].filter(Boolean).join(' '),
-          amount: l.amount,
-          balance: l.balance,
-        })),
-        totals: [
-          ['Opening balance', statement.openingBalance],
-          ['Closing balance', statement.closingBalance],
-        ],
-      };
-      const bytes = await renderPdf(await letterheadOf(context), view);
-      return { status: 200, body: bytes, headers: { 'content-disposition': `inline; filename="statement-${from}-${to}.pdf"` } };
-    },
-  },
+  statementPdfRoute('customer'),
   reportRoute({
     name: 'vendor-statement',
     field: 'vendorStatement',
@@ -149,6 +110,7 @@ export const reportRoutes: RestRoute[] = [
     args: '$vendorId: ID!, $from: Date!, $to: Date!',
     selection: `vendor { id name } ${STATEMENT}`,
   }),
+  statementPdfRoute('vendor'),
   reportRoute({
     name: 'profit-and-loss-columns',
     field: 'profitAndLossColumns',
@@ -166,3 +128,51 @@ export const reportRoutes: RestRoute[] = [
       entry { id } date description debit credit } } total page limit pages }`,
   }),
 ];
+
+/**
+ * `GET /api/v1/reports/<party>-statement/pdf`: a customer's (vendor's) statement for a period as the PDF
+ * sent to them: every posting naming them with the balance after it, the opening and closing balances.
+ */
+function statementPdfRoute(party: 'customer' | 'vendor'): RestRoute {
+  const key = `${party}Id`;
+  const field = `${party}Statement`;
+  const operationId = `get${party === 'customer' ? 'Customer' : 'Vendor'}StatementPdf`;
+  return {
+    method: 'GET',
+    path: `/api/v1/reports/${party}-statement/pdf`,
+    operationId,
+    summary: `A ${party}'s statement for a period as a PDF, to send them: every posting with the balance after it, opening and closing`,
+    variables: [key, 'from', 'to'],
+    produces: 'application/pdf',
+    responses: { 200: { type: 'string', format: 'binary' } },
+    document: `query ${operationId}($${key}: ID!, $from: Date!, $to: Date!) {
+      ${field}(${key}: $${key}, from: $from, to: $to) { ${party} { id } } }`,
+    toResult: async (_data, req, context) => {
+      const [partyId, from, to] = [key, 'from', 'to'].map((name) => req.query.get(name)!);
+      const statement = await partyStatement(context, party === 'customer' ? 'receivables' : 'payables', partyId!, from!, to!);
+      const view: PdfView = {
+        title: 'Statement',
+        number: null,
+        currency: context.organization.baseCurrency,
+        dates: [
+          ['From', from!],
+          ['To', to!],
+        ],
+        party: { label: 'Statement for', who: (statement.customer ?? statement.vendor)! },
+        lines: [],
+        rows: statement.lines.map((l) => ({
+          date: l.date,
+          what: [l.reference, l.description].filter(Boolean).join(' '),
+          amount: l.amount,
+          balance: l.balance,
+        })),
+        totals: [
+          ['Opening balance', statement.openingBalance],
+          ['Closing balance', statement.closingBalance],
+        ],
+      };
+      const bytes = await renderPdf(await letterheadOf(context), view);
+      return { status: 200, body: bytes, headers: { 'content-disposition': `inline; filename="statement-${from}-${to}.pdf"` } };
+    },
+  };
+}
