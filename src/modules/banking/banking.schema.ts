@@ -3,7 +3,6 @@
 import { allows, insufficientScope } from '../../core/scopes.ts';
 import { builder, tenantNode } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
-import { idType } from '../../lib/ids.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { moneyIn } from '../../graphql/money.ts';
 import { actionMutation, createMutation, recordMutation, updateMutation } from '../../graphql/mutations.ts';
@@ -24,6 +23,7 @@ import {
   excludeBankTransaction,
   explainBankTransaction,
   matchBankTransaction,
+  payableDocumentOf,
   suggestMatches,
   unmatchBankTransaction,
 } from './matching.service.ts';
@@ -33,14 +33,15 @@ import { CSV_DATE_FORMATS, STATEMENT_FORMATS } from './statement-files.ts';
 
 const IN_ACCOUNT_CURRENCY = "In the bank account's currency";
 
-/** The scope resource of the documents a line may pay, by document type and by id type. */
-const DOCUMENT_SCOPES: Record<string, 'invoices' | 'bills'> = { invoice: 'invoices', bill: 'bills', Invoice: 'invoices', Bill: 'bills' };
+/** The scope resource of each document type a line may pay. */
+const DOCUMENT_SCOPES: Record<string, 'invoices' | 'bills'> = { invoice: 'invoices', bill: 'bills' };
 /** Suggestions name only documents the key may read. */
 const mayReadDocuments = (ctx: GraphQLContext) => (type: string) => allows(ctx.apiKey.scopes, `${DOCUMENT_SCOPES[type]!}:read`);
 /** Matching an invoice or bill records its payment: the key must be allowed to. */
 function assertMayPay(ctx: GraphQLContext, ids: string[]) {
   for (const id of ids) {
-    const resource = DOCUMENT_SCOPES[idType(id) ?? ''];
+    const document = payableDocumentOf(id);
+    const resource = document && DOCUMENT_SCOPES[document];
     if (resource && !allows(ctx.apiKey.scopes, `${resource}:write`))
       throw insufficientScope(`${resource}:write`, `This API key lacks ${resource}:write, which recording the payment of ${id} needs`);
   }
@@ -161,7 +162,7 @@ builder.prismaObject('BankMatch', {
   }),
 });
 
-type Suggestion = Awaited<ReturnType<typeof suggestMatches>>[number] & { currency: string };
+type Suggestion = Awaited<ReturnType<typeof suggestMatches>>[number];
 
 const BankMatchSuggestionRef = builder.objectRef<Suggestion>('BankMatchSuggestion').implement({
   description: 'Something a statement line may be, with why: a recorded transaction of the same amount, or an open invoice or bill.',
@@ -207,10 +208,8 @@ export const BankTransactionRef = builder.prismaNode('BankTransaction', {
     reconciliation: t.relation('reconciliation', { nullable: true, description: 'The reconciliation that locked it, if any.' }),
     suggestions: t.field({
       type: [BankMatchSuggestionRef],
-      select: currencyOf,
       description: 'What it may be, best first (none once matched or excluded).',
-      resolve: async (l, _a, ctx) =>
-        (await suggestMatches(ctx, l.id, mayReadDocuments(ctx))).map((s) => ({ ...s, currency: l.bankAccount.currency })),
+      resolve: (l, _a, ctx) => suggestMatches(ctx, l.id, mayReadDocuments(ctx)),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was imported.' }),
   }),
@@ -609,9 +608,7 @@ builder.queryField('bankTransactionSuggestions', (t) =>
     args: { id: t.arg.id({ required: true, description: 'The bank transaction (statement line).' }) },
     resolve: async (_p, args, ctx) => {
       const id = String(args.id);
-      const data = await suggestMatches(ctx, id, mayReadDocuments(ctx));
-      const line = await ctx.prisma.bankTransaction.findUniqueOrThrow({ where: { id }, select: currencyOf });
-      return { bankTransactionId: id, data: data.map((s) => ({ ...s, currency: line.bankAccount.currency })) };
+      return { bankTransactionId: id, data: await suggestMatches(ctx, id, mayReadDocuments(ctx)) };
     },
   }),
 );

@@ -11,7 +11,16 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { idType, newId } from '../../lib/ids.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
-import { homeCurrency, owedDocumentType, rateFor, recordOwedPayment, toHome } from '../documents/index.ts';
+import {
+  amountDueOf,
+  delegate,
+  homeCurrency,
+  type OwedDocumentRow,
+  owedDocumentType,
+  rateFor,
+  recordOwedPayment,
+  toHome,
+} from '../documents/index.ts';
 import { JOURNAL_ENTRY } from '../journal/journal.public.ts';
 import { mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import { loadBankAccount } from './bank-accounts.service.ts';
@@ -189,7 +198,9 @@ export interface BankSuggestion {
   id: string;
   journalEntryId: string | null;
   date: string;
+  /** In `currency`, the bank account's. */
   amount: bigint;
+  currency: string;
   description: string;
   score: number;
   reasons: string[];
@@ -243,6 +254,7 @@ export async function suggestMatches(
       journalEntryId: c.journalEntryId,
       date: c.date,
       amount: c.amount,
+      currency: bank.currency,
       description: c.description,
       score,
       reasons,
@@ -254,32 +266,32 @@ export async function suggestMatches(
   if (!mayRead(type.resource)) return rank(suggestions);
   const partyKey = type.party.key as 'customerId' | 'vendorId';
   const parties = counterparty
-    ? await (tenant.prisma as any)[type.party.model].findMany({
+    ? ((await delegate(tenant, type.party.model).findMany({
         where: { organizationId: tenant.organizationId, name: counterparty },
         select: { id: true },
         take: 5,
-      })
+      })) as { id: string }[])
     : [];
   const open = { organizationId: tenant.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] }, currency: bank.currency };
-  const documents: any[] = await (tenant.prisma as any)[type.model].findMany({
+  const documents = (await delegate(tenant, type.model).findMany({
     where: {
       ...open,
       OR: [
         ...(tokens.length ? [{ number: { in: tokens } }] : []),
         { total: magnitude, amountPaid: 0n, amountCredited: 0n, ...(type.writeOff ? { amountWrittenOff: 0n } : {}) },
-        ...(parties.length ? [{ [partyKey]: { in: parties.map((p: { id: string }) => p.id) } }] : []),
+        ...(parties.length ? [{ [partyKey]: { in: parties.map((p) => p.id) } }] : []),
       ],
     },
     include: { [type.party.relation]: { select: { name: true } } },
     orderBy: { dueDate: 'asc' },
     take: 20,
-  });
+  })) as (OwedDocumentRow & { id: string; dueDate: string } & Record<string, { name: string } | undefined>)[];
   for (const d of documents) {
-    const due = (d.total - d.amountPaid - d.amountCredited - (d.amountWrittenOff ?? 0n)) as unknown as bigint;
-    const partyName = d[type.party.relation]?.name as string | undefined;
+    const due = amountDueOf(d);
+    const partyName = d[type.party.relation]?.name;
     const reasons = [
       due === magnitude ? 'the amount due is the same' : '',
-      upper.includes(String(d.number).toUpperCase()) ? `${d.number} is in the bank's text` : '',
+      upper.includes(d.number.toUpperCase()) ? `${d.number} is in the bank's text` : '',
       partyName && (upper.includes(partyName.toUpperCase()) || counterparty?.toUpperCase() === partyName.toUpperCase())
         ? `the ${type.party.model} ${partyName} is named`
         : '',
@@ -292,6 +304,7 @@ export async function suggestMatches(
       journalEntryId: null,
       date: d.dueDate,
       amount: line.amount > 0n ? due : -due,
+      currency: bank.currency,
       description: `${type.label} ${d.number}${partyName ? ` to ${partyName}` : ''}, ${formatMoney(due, decimals)} due`,
       score,
       reasons: reasons.filter(Boolean),
@@ -307,7 +320,10 @@ export interface MatchInput {
   matches?: { id?: string | null; amount?: string | number | null }[] | null;
 }
 
-const DOCUMENT_TYPES: Record<string, string> = { Invoice: 'invoice', Bill: 'bill' };
+const DOCUMENT_TYPES: Record<string, 'invoice' | 'bill'> = { Invoice: 'invoice', Bill: 'bill' };
+
+/** The open document an id names, when it is one a line may pay (`invoice`, `bill`). */
+export const payableDocumentOf = (id: string) => DOCUMENT_TYPES[idType(id) ?? ''];
 
 function assertUnmatched(line: BankTransactionRow) {
   if (line.status !== 'UNMATCHED')
@@ -345,7 +361,7 @@ export async function matchBankTransaction(scope: WriteScope, id: string, input:
   const decimals = currencyDecimals(bank.currency);
   const targets = given.slice(0, 100).map((m, i) => {
     const targetId = check.text(`matches.${i}.id`, m.id, { required: true, max: 40 });
-    const documentType = targetId ? DOCUMENT_TYPES[idType(targetId) ?? ''] : undefined;
+    const documentType = targetId ? payableDocumentOf(targetId) : undefined;
     const amount = check.money(`matches.${i}.amount`, m.amount, decimals);
     if (amount !== undefined && amount !== null && !documentType) check.fail(`matches.${i}.amount`, 'is only for an invoice or a bill');
     if (amount !== undefined && amount !== null && amount <= 0n) check.fail(`matches.${i}.amount`, 'must be above 0');

@@ -1,8 +1,7 @@
 // GET and POST /api/v1/credit-notes, GET /{id}, POST /{id}/apply, /{id}/refund and /{id}/void (beyond
 // the contract): credit for returns and overcharges, applied to invoices or paid back.
 import type { RestRoute } from '../../http/rest.ts';
-import type { Tenant } from '../../core/tenant.ts';
-import { documentPdfView } from '../documents/index.ts';
+import { type DocumentReader, documentPdfView, documentTotals } from '../documents/index.ts';
 import { creditDocumentRoutes, pdfRoute } from '../documents/rest.ts';
 import { CREDIT_NOTE_TYPE, creditNoteRepresentation } from './credit-notes.public.ts';
 
@@ -27,7 +26,7 @@ export const creditNoteRoutes: RestRoute[] = [
 ];
 
 /** A credit note as it is sent: credited to its customer, what of it was applied or refunded, what credit is left. */
-export async function creditNotePdf(tenant: Tenant, id: string) {
+export async function creditNotePdf(tenant: DocumentReader, id: string) {
   const c = await tenant.prisma.creditNote.findFirstOrThrow({
     where: { id, organizationId: tenant.organizationId },
     include: { lines: true },
@@ -41,10 +40,7 @@ export async function creditNotePdf(tenant: Tenant, id: string) {
     party: { label: 'Credit to', customerId: c.customerId },
     lines: c.lines,
     totals: [
-      ['Subtotal', c.subtotal],
-      ['Discount', -c.discountTotal],
-      ['Tax', c.taxTotal],
-      ['Total', c.total],
+      ...documentTotals(c),
       ['Applied', -c.amountApplied],
       ['Refunded', -c.amountRefunded],
       ['Credit remaining', c.status === 'VOID' ? 0n : c.total - c.amountApplied - c.amountRefunded],

@@ -246,8 +246,19 @@ export function renderPdf(letterhead: Letterhead, view: PdfView): Promise<Buffer
   return done;
 }
 
+/** A document's own totals as its PDF and page show them: subtotal, discount, tax, total (lines of 0 are left out when shown). */
+export const documentTotals = (d: { subtotal: bigint; discountTotal: bigint; taxTotal: bigint; total: bigint }): [string, bigint][] => [
+  ['Subtotal', d.subtotal],
+  ['Discount', -d.discountTotal],
+  ['Tax', d.taxTotal],
+  ['Total', d.total],
+];
+
+/** What reading a document to render needs: the database and whose the document is (a public page has no key's tenant). */
+export type DocumentReader = Pick<Tenant, 'prisma' | 'organizationId'>;
+
 /** The organization's letterhead, read afresh (its document settings are not in the request's cached copy). */
-export async function letterheadOf(tenant: Tenant): Promise<Letterhead> {
+export async function letterheadOf(tenant: DocumentReader): Promise<Letterhead> {
   const o = await tenant.prisma.organization.findUniqueOrThrow({
     where: { id: tenant.organizationId },
     select: { name: true, address: true, taxId: true, email: true, locale: true, logo: true },
@@ -257,7 +268,7 @@ export async function letterheadOf(tenant: Tenant): Promise<Letterhead> {
 
 /** What every sent document's view shares, read from its row: its party and the names of its lines' tax rates. */
 export async function documentPdfView(
-  tenant: Tenant,
+  tenant: DocumentReader,
   d: {
     title: string;
     number: string;

@@ -5,8 +5,7 @@ import type { RestRoute } from '../../http/rest.ts';
 import { actionRoute, idempotencyKeyOf, type NodeHit, resourceRoutes, writeResult } from '../../http/rest-resource.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { idType } from '../../lib/ids.ts';
-import type { Tenant } from '../../core/tenant.ts';
-import { letterheadOf, type PdfView, renderPdf } from './pdf.ts';
+import { type DocumentReader, letterheadOf, type PdfView, renderPdf } from './pdf.ts';
 import { type Schema, replaceProperty, withoutFields } from '../../lib/json-schema.ts';
 import type { CreditDocumentType } from './credits.ts';
 import type { OwedDocumentType } from './owed.ts';
@@ -200,7 +199,7 @@ export function pdfRoute(r: {
   path: string;
   typename: string;
   label: string;
-  view: (tenant: Tenant, id: string) => Promise<PdfView>;
+  view: (tenant: DocumentReader, id: string) => Promise<PdfView>;
 }): RestRoute {
   const operationId = `get${r.typename}Pdf`;
   return {

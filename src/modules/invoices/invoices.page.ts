@@ -4,11 +4,11 @@
 // an unknown, rotated or revoked secret finds nothing. Plain HTML from the server: no script runs.
 import type { Prisma } from '../../db/database.ts';
 import type { PublicPage } from '../../module.ts';
-import { amountDueOf, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
+import { amountDueOf, documentTotals, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
 import { invoicePdf } from './invoices.rest.ts';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#1d2433;background:#f4f5f7;margin:0}
 main{max-width:760px;margin:2rem auto;background:#fff;border:1px solid #dde1e7;border-radius:10px;padding:2rem}
@@ -38,7 +38,7 @@ async function findByToken(db: Prisma, token: string) {
 async function invoicePage(db: Prisma, token: string) {
   const invoice = await findByToken(db, token);
   if (!invoice) return notFound;
-  const tenant = { prisma: db, organizationId: invoice.organizationId, organization: { baseCurrency: invoice.currency } } as never;
+  const tenant = { prisma: db, organizationId: invoice.organizationId };
   const letterhead = await letterheadOf(tenant);
   const f = localFormats(letterhead.locale, invoice.currency);
   const due = amountDueOf(invoice);
@@ -59,10 +59,7 @@ async function invoicePage(db: Prisma, token: string) {
     )
     .join('');
   const totals: [string, bigint][] = [
-    ['Subtotal', invoice.subtotal],
-    ['Discount', -invoice.discountTotal],
-    ['Tax', invoice.taxTotal],
-    ['Total', invoice.total],
+    ...documentTotals(invoice),
     ['Paid', -invoice.amountPaid],
     ['Credited', -invoice.amountCredited],
     ['Written off', -invoice.amountWrittenOff],
@@ -102,7 +99,7 @@ ${invoice.memo ? `<p class="muted">${escapeHtml(invoice.memo)}</p>` : ''}
 async function invoicePagePdf(db: Prisma, token: string) {
   const invoice = await findByToken(db, token);
   if (!invoice) return notFound;
-  const tenant = { prisma: db, organizationId: invoice.organizationId, organization: { baseCurrency: invoice.currency } } as never;
+  const tenant = { prisma: db, organizationId: invoice.organizationId };
   const body = await renderPdf(await letterheadOf(tenant), await invoicePdf(tenant, invoice.id));
   return {
     status: 200,

@@ -2,9 +2,8 @@
 // /{id}/payments and /{id}/write-off[/void], and /api/v1/payments (beyond it).
 import type { RestRoute } from '../../http/rest.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
-import { documentPdfView } from '../documents/index.ts';
+import { type DocumentReader, documentPdfView, documentTotals } from '../documents/index.ts';
 import { owedDocumentRoutes, pdfRoute } from '../documents/rest.ts';
-import type { Tenant } from '../../core/tenant.ts';
 import { invoiceRepresentation, paymentRepresentation } from './invoices.public.ts';
 import { INVOICE_TYPE } from './invoices.service.ts';
 
@@ -72,7 +71,7 @@ export const invoiceRoutes: RestRoute[] = [
 ];
 
 /** An invoice as it is sent: billed to its customer, due on its due date, what was paid, credited or written off, and what is due. */
-export async function invoicePdf(tenant: Tenant, id: string) {
+export async function invoicePdf(tenant: DocumentReader, id: string) {
   const i = await tenant.prisma.invoice.findFirstOrThrow({
     where: { id, organizationId: tenant.organizationId },
     include: { lines: true },
@@ -90,10 +89,7 @@ export async function invoicePdf(tenant: Tenant, id: string) {
     party: { label: 'Bill to', customerId: i.customerId },
     lines: i.lines,
     totals: [
-      ['Subtotal', i.subtotal],
-      ['Discount', -i.discountTotal],
-      ['Tax', i.taxTotal],
-      ['Total', i.total],
+      ...documentTotals(i),
       ['Paid', -i.amountPaid],
       ['Credited', -i.amountCredited],
       ['Written off', -i.amountWrittenOff],

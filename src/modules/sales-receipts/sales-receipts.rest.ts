@@ -2,8 +2,7 @@
 // tills and shops (beyond the contract).
 import { type RestRoute, upperCaseFields } from '../../http/rest.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
-import type { Tenant } from '../../core/tenant.ts';
-import { documentPdfView } from '../documents/index.ts';
+import { type DocumentReader, documentPdfView, documentTotals } from '../documents/index.ts';
 import { pdfRoute, quantitiesAsNumbers, quantitiesAsText } from '../documents/rest.ts';
 import { salesReceiptRepresentation } from './sales-receipts.public.ts';
 
@@ -35,7 +34,7 @@ export const salesReceiptRoutes: RestRoute[] = [
 ];
 
 /** A sales receipt (or refund receipt) as it is handed over: paid in full on its date. */
-export async function salesReceiptPdf(tenant: Tenant, id: string) {
+export async function salesReceiptPdf(tenant: DocumentReader, id: string) {
   const r = await tenant.prisma.salesReceipt.findFirstOrThrow({
     where: { id, organizationId: tenant.organizationId },
     include: { lines: true },
@@ -49,12 +48,7 @@ export async function salesReceiptPdf(tenant: Tenant, id: string) {
     dates: [['Date', r.date]],
     party: r.customerId ? { label: refund ? 'Refunded to' : 'Sold to', customerId: r.customerId } : null,
     lines: r.lines,
-    totals: [
-      ['Subtotal', r.subtotal],
-      ['Discount', -r.discountTotal],
-      ['Tax', r.taxTotal],
-      [refund ? 'Total refunded' : 'Total paid', r.total],
-    ],
+    totals: [...documentTotals(r).slice(0, 3), [refund ? 'Total refunded' : 'Total paid', r.total]],
     notes: [r.paymentMethod ? `Paid by ${r.paymentMethod}` : null, r.memo].filter(Boolean).join('\n') || null,
   });
 }
