@@ -14,6 +14,7 @@ import { requestContextFactory, type RequestContext } from './core/request-conte
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
+import type { BackgroundLoop } from './events/loop.ts';
 import { eventLog } from './events/stream.ts';
 import { withPostgresKeyNotices } from './events/key-notices.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
@@ -43,6 +44,7 @@ import { useOperationTelemetry } from './graphql/telemetry.ts';
 import { usePlannedQueries } from './fast-paths/planned-queries.ts';
 import {
   disableWebhookSubscription,
+  moduleWorkers,
   publicPages,
   recordWebhookDeliveries,
   representations,
@@ -65,6 +67,8 @@ export interface AppOptions {
   /** Live fan-out; default in-process, or Redis pub/sub when config.redisUrl is set. */
   bus?: EventBus;
   metrics?: Metrics;
+  /** Now, for the unit of work and the modules' workers (tests set a day); default the system clock. */
+  clock?: () => Date;
 }
 
 export interface App {
@@ -73,6 +77,8 @@ export interface App {
   relay: Relay;
   /** Sends due webhook deliveries; runs on its own, exposed for tests. */
   dispatcher: Dispatcher;
+  /** The modules' background workers by name (recurring, mail); each runs on its own, exposed for tests. */
+  workers: Readonly<Record<string, BackgroundLoop>>;
   /** Live events and key announcements between instances; exposed for tests (announcing as the apikey CLI does). */
   bus: EventBus;
   metrics: Metrics;
@@ -83,7 +89,16 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createApp({ config, db, logger, limiter, beforeCommit, bus: givenBus, metrics = createMetrics() }: AppOptions): App {
+export function createApp({
+  config,
+  db,
+  logger,
+  limiter,
+  beforeCommit,
+  bus: givenBus,
+  metrics = createMetrics(),
+  clock = () => new Date(),
+}: AppOptions): App {
   const limits = {
     durationSeconds: config.rateLimit.durationSeconds,
     redisUrl: config.redisUrl,
@@ -107,6 +122,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     logger,
     metrics,
     beforeCommit,
+    clock,
     relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) },
   });
   const dispatcher = createDispatcher({
@@ -120,6 +136,11 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
       );
     },
   });
+  const workers: Record<string, BackgroundLoop> = {};
+  for (const worker of moduleWorkers) {
+    const loop = worker.create({ db, unitOfWork, logger, clock, config });
+    if (loop) workers[worker.name] = loop;
+  }
   const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
   // Verified keys are remembered briefly, and forgotten on every instance when a key or its organization
   // changes; on SQLite also whenever another process (the apikey CLI) wrote to the file. A lookup is a
@@ -147,7 +168,11 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     metrics,
     unitOfWork,
     bus,
-    settings: { allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets, subscriptionBacklog: config.subscriptionBacklog },
+    settings: {
+      allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets,
+      subscriptionBacklog: config.subscriptionBacklog,
+      mailConfigured: config.mail.smtpUrl !== undefined,
+    },
   });
   const maskError = createMaskError(logger, schema, metrics);
   const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({
@@ -267,6 +292,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
     relay,
     bus,
     dispatcher,
+    workers,
     metrics,
     metricsAddress: () => (metricsListener?.listening ? (metricsListener.address() as AddressInfo) : undefined),
     async listen(port = config.port, host = config.host) {
@@ -282,6 +308,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         server.listen(port, host, () => {
           relay.start();
           dispatcher.start();
+          for (const worker of Object.values(workers)) worker.start();
           shedder.start();
           optimizer ??= setInterval(
             () => void optimizeDatabase(db).catch((error) => logger.warn('refreshing table statistics failed', { error })),
@@ -310,6 +337,7 @@ export function createApp({ config, db, logger, limiter, beforeCommit, bus: give
         shedder.stop();
         await relay.stop();
         await dispatcher.stop();
+        for (const worker of Object.values(workers)) await worker.stop();
         keys?.close();
         await bus.close();
         await rateLimiter.close();

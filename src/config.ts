@@ -65,6 +65,19 @@ export interface Config {
   graphqlPlannedQueries: boolean;
   /** How far V8's heap may grow past what is live before a full collection, in percent; 0: V8 decides (lib/v8-settings.ts). */
   heapGrowingPercent: number;
+  /** Documents sent by email (modules/emails): through SMTP_URL; unset, sending is refused. */
+  mail: {
+    /** smtp://user:password@host:port (smtps:// for TLS from the start); unset: no mail is sent. */
+    smtpUrl: string | undefined;
+    /** The From address of every mail (MAIL_FROM). */
+    from: string;
+    /** Where this server is reached from outside (PUBLIC_URL): links in mail to public pages start with it. */
+    publicUrl: string;
+    /** Delay before each retry of a mail the server did not take; when it runs out the mail has failed. */
+    retryScheduleMs: number[];
+    /** How long an instance's claim on a mail lasts: a killed instance's mail is taken over after it. */
+    leaseMs: number;
+  };
   webhooks: {
     /** A delivery not answered 2xx within this is retried. */
     timeoutMs: number;
@@ -170,7 +183,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
     graphqlPlannedQueries: fastPaths && oneOf(env, 'GRAPHQL_PLANNED_QUERIES', ['true', 'false'] as const, 'true') === 'true',
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),
+    mail: mailSettings(env),
     webhooks: webhookSettings(env),
+  };
+}
+
+/** 1 min, 5 min, 30 min, 2 h, 6 h, 12 h: about a day of retries. */
+export const DEFAULT_MAIL_RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000];
+
+function mailSettings(env: NodeJS.ProcessEnv): Config['mail'] {
+  const publicUrl = (env.PUBLIC_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 4000}`).replace(/\/$/, '');
+  if (!/^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(publicUrl))
+    throw new ConfigError(`PUBLIC_URL must be an address such as https://books.example.com, got "${publicUrl}"`);
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl))
+    throw new ConfigError('SMTP_URL must look like smtp://user:password@host:587 (or smtps:// for TLS from the start)');
+  const from = env.MAIL_FROM || 'Accounting <no-reply@localhost>';
+  if (!/@/.test(from)) throw new ConfigError(`MAIL_FROM must be an address such as "Acme Billing <billing@acme.example>", got "${from}"`);
+  return {
+    smtpUrl,
+    from,
+    publicUrl,
+    retryScheduleMs: schedule(env, 'MAIL_RETRY_SCHEDULE_MS', DEFAULT_MAIL_RETRY_SCHEDULE_MS),
+    leaseMs: integer(env, 'MAIL_LEASE_MS', 120_000, 200, 3_600_000),
   };
 }
 

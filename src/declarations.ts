@@ -10,7 +10,9 @@ import products from './modules/products/declaration.ts';
 import taxRates from './modules/tax-rates/declaration.ts';
 import invoices from './modules/invoices/declaration.ts';
 import bills from './modules/bills/declaration.ts';
+import purchaseOrders from './modules/purchase-orders/declaration.ts';
 import salesReceipts from './modules/sales-receipts/declaration.ts';
+import estimates from './modules/estimates/declaration.ts';
 import creditNotes from './modules/credit-notes/declaration.ts';
 import vendorCredits from './modules/vendor-credits/declaration.ts';
 import customerPrepayments from './modules/customer-prepayments/declaration.ts';
@@ -22,6 +24,8 @@ import apiKeys from './modules/api-keys/declaration.ts';
 import reports from './modules/reports/declaration.ts';
 import revaluations from './modules/revaluations/declaration.ts';
 import banking from './modules/banking/declaration.ts';
+import recurring from './modules/recurring/declaration.ts';
+import emails from './modules/emails/declaration.ts';
 
 export const DECLARATIONS = [
   organizations,
@@ -32,7 +36,9 @@ export const DECLARATIONS = [
   taxRates,
   invoices,
   bills,
+  purchaseOrders,
   salesReceipts,
+  estimates,
   creditNotes,
   vendorCredits,
   customerPrepayments,
@@ -44,6 +50,8 @@ export const DECLARATIONS = [
   reports,
   revaluations,
   banking,
+  recurring,
+  emails,
 ] as const;
 
 type Declaration = (typeof DECLARATIONS)[number];

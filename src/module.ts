@@ -7,7 +7,11 @@
 //   register themselves on the shared builder when index.ts imports its schema file.
 import type { Representation } from './core/representations.ts';
 import type { RestRoute } from './http/rest.ts';
-import type { Prisma } from './db/database.ts';
+import type { Database, Prisma } from './db/database.ts';
+import type { UnitOfWork } from './core/unit-of-work.ts';
+import type { BackgroundLoop } from './events/loop.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Config } from './config.ts';
 
 /**
  * A page anyone may open without a key, found by a secret in its path (an invoice's `/i/<token>`): it
@@ -24,8 +28,31 @@ export interface PublicPage {
   ): Promise<{ status: number; type: string; body: string | Buffer; headers?: Record<string, string> }>;
 }
 
+/** What a module's background worker is given: the database, the one write path, the clock and the settings. */
+export interface WorkerDeps {
+  db: Database;
+  unitOfWork: UnitOfWork;
+  logger: Logger;
+  /** Now, as the worker sees it (a test sets it to a past or future day). */
+  clock: () => Date;
+  config: Config;
+}
+
+/**
+ * Work a module does on its own, on every instance (recurring documents made when due, mail sent): a
+ * background loop the app starts when it listens and stops when it closes. Several instances run it
+ * side by side, so its work must be claimed in the database, never assumed to be one's own.
+ */
+export interface ModuleWorker {
+  name: string;
+  /** Answers the loop, or nothing when the settings leave the work undone (no mail server configured). */
+  create(deps: WorkerDeps): BackgroundLoop | undefined;
+}
+
 export interface DomainModule {
   name: string;
+  /** Its background workers, if any. */
+  workers?: ModuleWorker[];
   /** Its public pages (no key), if any. */
   pages?: PublicPage[];
   /** Its /api/v1 routes, in the order the OpenAPI document lists them. */

@@ -6,7 +6,7 @@ import { representationsOf } from './core/representations.ts';
 import { builder } from './graphql/builder.ts';
 import type { RestRoute } from './http/rest.ts';
 import './graphql/scalars.ts';
-import type { DomainModule, PublicPage } from './module.ts';
+import type { DomainModule, ModuleWorker, PublicPage } from './module.ts';
 import { DECLARATIONS } from './declarations.ts';
 
 /** Every domain module, loaded from its declaration in the order the list gives (the OpenAPI document's). */
@@ -22,6 +22,9 @@ export const restRoutes: RestRoute[] = MODULES.flatMap((module) => module.routes
 
 /** The pages anyone opens without a key (a customer's invoice page). */
 export const publicPages: PublicPage[] = MODULES.flatMap((module) => module.pages ?? []);
+
+/** The modules' background workers (recurring documents, mail). */
+export const moduleWorkers: ModuleWorker[] = MODULES.flatMap((module) => module.workers ?? []);
 
 export const representations = representationsOf(MODULES.flatMap((module) => module.representations ?? []));
 

@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import WebSocket from 'ws';
 import { type App, type AppOptions, createApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -82,7 +84,12 @@ export type ConfigOverrides = Omit<Partial<Config>, 'rateLimit' | 'webhooks'> & 
 
 export async function createTestApp(
   overrides: ConfigOverrides = {},
-  options: { onOperation?: (operation: string) => void; beforeCommit?: AppOptions['beforeCommit']; bus?: AppOptions['bus'] } = {},
+  options: {
+    onOperation?: (operation: string) => void;
+    beforeCommit?: AppOptions['beforeCommit'];
+    bus?: AppOptions['bus'];
+    clock?: AppOptions['clock'];
+  } = {},
 ): Promise<TestApp> {
   const database = freshDatabase();
   await migrate(database.db);
@@ -119,7 +126,7 @@ export async function createTestApp(
   };
   const logs: string[] = [];
   const logger: Logger = createLogger(overrides.logLevel ?? 'warn', (line) => logs.push(line));
-  const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus });
+  const app = createApp({ config, db: database.db, logger, beforeCommit: options.beforeCommit, bus: options.bus, clock: options.clock });
   const address = await app.listen(0, '127.0.0.1');
   return {
     ...database,
@@ -390,5 +397,54 @@ export function rawSubscriber(url: string, key: string, options: { after?: strin
       return closed;
     },
     close: () => socket.close(),
+  };
+}
+
+export interface TestMailServer {
+  /** SMTP_URL of the server. */
+  url: string;
+  /** Every mail taken, parsed, in order. */
+  received: ParsedMail[];
+  /** The next `n` mails are answered 451 (try again later). */
+  failNext(n: number): void;
+  /** The app's mail settings pointing at it, with retries at once. */
+  settings(overrides?: Partial<Config['mail']>): Config['mail'];
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server (smtp-server) on loopback, as a customer's mail provider would be: it takes every
+ * mail, refuses addresses starting `nobody@` for good (550), and answers 451 to the mails `failNext` says.
+ */
+export async function startMailServer(): Promise<TestMailServer> {
+  const received: ParsedMail[] = [];
+  let failing = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo: (address, _session, callback) =>
+      callback(address.address.startsWith('nobody@') ? Object.assign(new Error('No such mailbox'), { responseCode: 550 }) : undefined),
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((mail) => {
+        if (failing > 0) {
+          failing--;
+          return callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        }
+        received.push(mail);
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    received,
+    failNext: (n) => {
+      failing = n;
+    },
+    settings: (overrides = {}) => ({ ...loadConfig({}).mail, smtpUrl: url, retryScheduleMs: [0, 0], ...overrides }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -37,6 +37,8 @@ export interface RequestContext {
 export interface RequestSettings {
   /** Webhook URLs may point at loopback and private addresses (local development and tests). */
   allowPrivateWebhookTargets: boolean;
+  /** Whether a mail server is configured (documents may be sent by email). */
+  mailConfigured: boolean;
   /** Live events a subscription may have waiting for its client before it is ended (events/stream.ts). */
   subscriptionBacklog: number;
 }

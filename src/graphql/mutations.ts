@@ -3,6 +3,7 @@
 // selected, loaded once after commit (not at all when the selection needs nothing beyond the row written).
 import { type GraphQLResolveInfo, Kind } from 'graphql';
 import type { Change } from '../core/representations.ts';
+import type { Scope } from '../core/scopes.ts';
 import type { WriteScope } from '../core/tenant.ts';
 import type { WriteOutcome } from '../core/unit-of-work.ts';
 import type { InputObjectRef } from '@pothos/core';
@@ -67,6 +68,8 @@ export interface CreateMutationOptions<Input, Prepared = undefined> {
   prepare?: (input: Input, ctx: GraphQLContext) => Promise<Prepared>;
   /** The write, on the unit of work's scope; the request context for the settings a rule may depend on. */
   run: (scope: WriteScope, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
+  /** Scopes it needs beside its model's write scope (what else it writes or reads). */
+  alsoRequires?: Scope[];
 }
 
 /**
@@ -99,6 +102,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(
   description: string,
   args: (t: any) => Record<string, unknown>,
   write: (args: Args, ctx: GraphQLContext) => Promise<WriteOutcome>,
+  alsoRequires: Scope[] = [],
 ) {
   // As in lists.ts: the model is a run-time name, so Pothos' field builder is untyped here; the
   // arguments and the write are typed by the callers.
@@ -106,7 +110,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(
     t.prismaField({
       type: model,
       nullable: MUTATION_FIELD_NULLABLE,
-      extensions: requires(writeScopeOf(model)),
+      extensions: requires(writeScopeOf(model), ...alsoRequires),
       description,
       args: { ...args(t), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
       resolve: async (query: object, root: unknown, given: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
@@ -128,6 +132,7 @@ export function createMutation<Input, Prepared = undefined>(options: CreateMutat
       const prepared = (await options.prepare?.(input, ctx)) as Prepared;
       return ctx.write({ operation: options.name, idempotencyKey, input }, (scope) => options.run(scope, input, ctx, prepared));
     },
+    options.alsoRequires,
   );
 }
 
@@ -147,6 +152,8 @@ export interface RecordMutationOptions<Input, Prepared = undefined> {
   prepare?: (input: Input, ctx: GraphQLContext) => Promise<Prepared>;
   /** Returns the record to answer with (the updated record, the reversal entry, the voided invoice…). */
   run: (scope: WriteScope, id: string, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
+  /** Scopes it needs beside its model's write scope (what else it writes or reads). */
+  alsoRequires?: Scope[];
 }
 
 /**
@@ -177,6 +184,7 @@ export function recordMutation<Input, Prepared = undefined>(options: RecordMutat
         options.run(scope, id, input, ctx, prepared),
       );
     },
+    options.alsoRequires,
   );
 }
 

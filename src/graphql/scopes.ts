@@ -44,8 +44,29 @@ export function writeScopeOf(model: string): Scope {
   return `${resource}:write`;
 }
 
-/** Field extensions that declare a root field's scope. */
-export const requires = (requiredScope: Scope | null) => ({ requiredScope });
+/**
+ * Field extensions that declare a root field's scope, and any further scopes it always needs (converting
+ * an estimate writes an invoice and changes the estimate: invoices:write and estimates:write).
+ */
+export const requires = (requiredScope: Scope | null, ...alsoRequires: Scope[]) =>
+  alsoRequires.length ? { requiredScope, alsoRequires } : { requiredScope };
+
+const extraScopesBySchema = new WeakMap<GraphQLSchema, Map<string, Scope[]>>();
+
+/** The further scopes root fields declare beside their own (`requires(scope, ...also)`). */
+function rootFieldExtraScopes(schema: GraphQLSchema): Map<string, Scope[]> {
+  const known = extraScopesBySchema.get(schema);
+  if (known) return known;
+  const extras = new Map<string, Scope[]>();
+  for (const root of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
+    for (const field of Object.values(root?.getFields() ?? {})) {
+      const also = field.extensions?.alsoRequires as Scope[] | undefined;
+      if (also?.length) extras.set(`${root!.name}.${field.name}`, also);
+    }
+  }
+  extraScopesBySchema.set(schema, extras);
+  return extras;
+}
 
 const typeScopesBySchema = new WeakMap<GraphQLSchema, Map<string, Scope>>();
 
@@ -96,6 +117,7 @@ export function rootFieldScopes(schema: GraphQLSchema): Map<string, Scope | null
 /** The scopes an operation needs, in the order its selections name them. */
 export function requiredScopes(schema: GraphQLSchema, document: DocumentNode, operationName?: string | null): Scope[] {
   const rootScopes = rootFieldScopes(schema);
+  const rootExtras = rootFieldExtraScopes(schema);
   const fragments = new Map<string, FragmentDefinitionNode>();
   let operation: OperationDefinitionNode | undefined;
   for (const definition of document.definitions) {
@@ -127,6 +149,7 @@ export function requiredScopes(schema: GraphQLSchema, document: DocumentNode, op
         if (parent === root) {
           const scope = rootScopes.get(`${root.name}.${name}`);
           if (scope) needed.add(scope);
+          for (const extra of rootExtras.get(`${root.name}.${name}`) ?? []) needed.add(extra);
         }
         const type = getNamedType(field.type);
         if (isObjectType(type)) typeScope(type);

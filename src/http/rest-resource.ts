@@ -206,6 +206,8 @@ export interface CreateDescription extends WriteDescription {
   schema: Schema;
   /** Where the created record lives (the Location header). */
   location: (id: string) => string;
+  /** 201 (default); 202 when what was created is work still to be done (an email queued). */
+  status?: 201 | 202;
   /** Extra fields of the result to select, and how they join the body (a secret shown once). */
   extra?: { selection: string; add: (result: Record<string, unknown>) => Record<string, unknown> };
 }
@@ -220,12 +222,12 @@ export function createRoute(c: CreateDescription): RestRoute {
     bodyType: c.inputType,
     bodyToInput: c.bodyToInput,
     documentBody: c.documentBody,
-    responses: { 201: c.schema },
+    responses: { [c.status ?? 201]: c.schema },
     document: `mutation ${c.mutation}($input: ${c.inputType}!, $idempotencyKey: String) { ${c.mutation}(input: $input,
       idempotencyKey: $idempotencyKey) { id ${c.extra?.selection ?? ''} } }`,
     toVariables: (req) => ({ input: req.body, idempotencyKey: idempotencyKeyOf(req) }),
     toResult: (data, _req, _context, write) => {
-      const result = writeResult(201, write, write ? { location: c.location(write.id) } : {});
+      const result = writeResult(c.status ?? 201, write, write ? { location: c.location(write.id) } : {});
       return c.extra
         ? { ...result, body: { ...(result.body as object), ...c.extra.add(data[c.mutation] as Record<string, unknown>) } }
         : result;

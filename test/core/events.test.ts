@@ -3,8 +3,9 @@
 // `GET /api/v1/<resource>/{id}` answers right after the change (and what the write itself answered).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../src/events/catalogue.ts';
-import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
+import { createTestApp, gql, http, startMailServer, type TestApp, type TestMailServer } from '../helpers.ts';
 
+let mail: TestMailServer;
 let t: TestApp;
 let key: string;
 let accounts: Record<string, string>;
@@ -12,8 +13,10 @@ let lastSeq = 0;
 const seen = new Set<string>();
 
 beforeAll(async () => {
+  mail = await startMailServer();
   // No retries: a subscription whose only delivery fails is disabled at once (the last event type to walk).
   t = await createTestApp({
+    mail: mail.settings({ retryScheduleMs: [] }),
     rateLimit: { points: 100_000, durationSeconds: 60 },
     webhooks: { timeoutMs: 1000, retryScheduleMs: [], allowPrivateTargets: true },
   });
@@ -21,7 +24,10 @@ beforeAll(async () => {
   const list = await http(t.url, '/api/v1/accounts?limit=100', { key });
   accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
 
 /** Where the public reads each resource type. */
 const GET_PATH: Record<string, string> = {
@@ -48,6 +54,10 @@ const GET_PATH: Record<string, string> = {
   bank_reconciliation: '/api/v1/bank-reconciliations',
   webhook_subscription: '/api/v1/webhooks/subscriptions',
   api_key: '/api/v1/api-keys',
+  estimate: '/api/v1/estimates',
+  purchase_order: '/api/v1/purchase-orders',
+  recurring_schedule: '/api/v1/recurring-schedules',
+  email: '/api/v1/emails',
 };
 
 interface LoggedEvent {
@@ -476,6 +486,92 @@ describe('the event catalogue', () => {
       () => rest(`/api/v1/bank-transactions/${lines[0].id}/unmatch`, {}),
       ['bank_transaction.unmatched', 'journal_entry.created', 'journal_entry.reversed'],
     );
+
+    // Estimates: offered, edited, sent, accepted and converted; declined; deleted.
+    const buyer = (await rest('/api/v1/customers', { name: 'Quote Buyer', email: 'buyer@example.com' })).body;
+    const quoteLines = [{ description: 'Survey', unitPrice: 90 }];
+    await newEvents();
+    const { result: estimate } = (await expectEvents(
+      () => rest('/api/v1/estimates', { customerId: buyer.id, lines: quoteLines }),
+      ['estimate.created'],
+    )) as any;
+    const est = `/api/v1/estimates/${estimate.body.id}`;
+    await expectEvents(() => rest(est, { memo: 'Valid 30 days' }, 'PATCH'), ['estimate.updated']);
+    await expectEvents(() => rest(`${est}/mark-sent`, {}), ['estimate.sent']);
+    await expectEvents(() => rest(`${est}/accept`, {}), ['estimate.accepted']);
+    await expectEvents(() => rest(`${est}/convert`, {}), ['invoice.created', 'estimate.invoiced']);
+    const { result: other } = (await expectEvents(
+      () => rest('/api/v1/estimates', { customerId: buyer.id, lines: quoteLines }),
+      ['estimate.created'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/estimates/${other.body.id}/decline`, {}), ['estimate.declined']);
+    const { result: dropped } = (await expectEvents(
+      () => rest('/api/v1/estimates', { customerId: buyer.id, lines: quoteLines }),
+      ['estimate.created'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/estimates/${dropped.body.id}`, undefined, 'DELETE'), ['estimate.deleted']);
+
+    // Mail: an invoice, a credit note and a statement sent; an address refused for good.
+    const mailed = (await rest('/api/v1/invoices', { customerId: buyer.id, lines: quoteLines })).body;
+    const credited = (await rest('/api/v1/credit-notes', { customerId: buyer.id, lines: [{ description: 'Refund', unitPrice: 5 }] })).body;
+    await newEvents();
+    const mailer = t.app.workers.mailer!;
+    await expectEvents(() => rest(`/api/v1/invoices/${mailed.id}/send`, {}).then(() => mailer.drain()), ['email.sent', 'invoice.sent']);
+    await expectEvents(
+      () => rest(`/api/v1/credit-notes/${credited.id}/send`, {}).then(() => mailer.drain()),
+      ['email.sent', 'credit_note.sent'],
+    );
+    const period = { customerId: buyer.id, from: '2026-01-01', to: '2026-12-31' };
+    await expectEvents(() => rest('/api/v1/reports/customer-statement/send', period).then(() => mailer.drain()), ['email.sent']);
+    await expectEvents(
+      () => rest(`/api/v1/invoices/${mailed.id}/send`, { to: ['nobody@example.com'] }).then(() => mailer.drain()),
+      ['email.failed'],
+    );
+
+    // Purchase orders: drafted, edited, issued, received, billed; closed; deleted.
+    const supplier = (await rest('/api/v1/vendors', { name: 'Order Supplies' })).body;
+    const orderLines = [{ description: 'Paper', quantity: 10, unitPrice: 4, accountId: accounts['6900'] }];
+    await newEvents();
+    const { result: po } = (await expectEvents(
+      () => rest('/api/v1/purchase-orders', { vendorId: supplier.id, lines: orderLines }),
+      ['purchase_order.created'],
+    )) as any;
+    const poPath = `/api/v1/purchase-orders/${po.body.id}`;
+    await expectEvents(() => rest(poPath, { memo: 'Deliver to the back door' }, 'PATCH'), ['purchase_order.updated']);
+    await expectEvents(() => rest(`${poPath}/issue`, {}), ['purchase_order.issued']);
+    await expectEvents(() => rest(`${poPath}/receive`, { lines: [{ lineNo: 1, quantity: 4 }] }), ['purchase_order.received']);
+    await expectEvents(() => rest(`${poPath}/bill`, { lines: [{ lineNo: 1, quantity: 4 }] }), ['bill.created', 'purchase_order.billed']);
+    await expectEvents(() => rest(`${poPath}/close`, {}), ['purchase_order.closed']);
+    const { result: poDraft } = (await expectEvents(
+      () => rest('/api/v1/purchase-orders', { vendorId: supplier.id, lines: orderLines }),
+      ['purchase_order.created'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/purchase-orders/${poDraft.body.id}`, undefined, 'DELETE'), ['purchase_order.deleted']);
+
+    // Recurring: set up, edited, paused and resumed, run once and finished; a failing one; deleted.
+    const runner = t.app.workers.recurring!;
+    const repeat = { invoice: { customerId: buyer.id, lines: quoteLines }, frequency: 'day', startDate: '2026-01-01', count: 1 };
+    const { result: schedule } = (await expectEvents(
+      () => rest('/api/v1/recurring-schedules', { ...repeat, documentStatus: 'posted' }),
+      ['recurring_schedule.created'],
+    )) as any;
+    const rs = `/api/v1/recurring-schedules/${schedule.body.id}`;
+    await expectEvents(() => rest(rs, { name: 'Daily survey' }, 'PATCH'), ['recurring_schedule.updated']);
+    await expectEvents(() => rest(`${rs}/pause`, {}), ['recurring_schedule.paused']);
+    await expectEvents(() => rest(`${rs}/resume`, {}), ['recurring_schedule.resumed']);
+    await expectEvents(
+      () => runner.drain(),
+      ['invoice.created', 'journal_entry.created', 'recurring_schedule.ran', 'recurring_schedule.finished'],
+    );
+    const leaving = (await rest('/api/v1/customers', { name: 'Leaving Ltd' })).body;
+    await newEvents();
+    const { result: failing } = (await expectEvents(
+      () => rest('/api/v1/recurring-schedules', { ...repeat, invoice: { customerId: leaving.id, lines: quoteLines } }),
+      ['recurring_schedule.created'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/customers/${leaving.id}`, { active: false }, 'PATCH'), ['customer.updated']);
+    await expectEvents(() => runner.drain(), ['recurring_schedule.failed']);
+    await expectEvents(() => rest(`/api/v1/recurring-schedules/${failing.body.id}`, undefined, 'DELETE'), ['recurring_schedule.deleted']);
 
     const {
       events: [orgUpdated],

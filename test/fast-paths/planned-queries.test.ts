@@ -6,21 +6,23 @@ import fc from 'fast-check';
 import { getNamedType, type GraphQLField, type GraphQLObjectType, isLeafType, isObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/registry.ts';
-import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
+import { createTestApp, gql, http, startMailServer, type TestApp, type TestMailServer } from '../helpers.ts';
 import { routeExamples } from '../rest/route-examples.ts';
 
 let t: TestApp;
 let key: string;
+let mail: TestMailServer;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { points: 100_000 } });
+  mail = await startMailServer();
+  t = await createTestApp({ rateLimit: { points: 100_000 }, mail: mail.settings() });
   ({ key } = await t.tenant('Planned Co'));
   const accounts: Record<string, string> = {};
   for (const a of (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data) accounts[a.code] = a.id;
   const created = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
     const response = await http(t.url, path, { key, body, method });
-    // A create answers 201, an action a setup step runs (a write-off to void) and a PATCH 200.
-    expect([200, 201], JSON.stringify(response.body)).toContain(response.status);
+    // A create answers 201, an action a setup step runs (a write-off to void) and a PATCH 200, a mail queued 202.
+    expect([200, 201, 202], JSON.stringify(response.body)).toContain(response.status);
     return response.body.id as string;
   };
   // Records of every kind: each example's path makes the records it names (an invoice, a bill, a credit note…).
@@ -41,7 +43,10 @@ beforeAll(async () => {
     if (i % 3 === 2) expect((await http(t.url, `/api/v1/invoices/${invoice}/void`, { key, body: { reason: 'test' } })).status).toBe(200);
   }
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
 
 /** The planned-query counter's values by outcome. */
 async function outcomes(): Promise<{ planned: number; abandoned: number }> {

@@ -15,7 +15,7 @@ import { DASHBOARD_SCOPES, RECONCILE_SCOPES } from '../../src/dashboard/scopes.t
 import { requiredScopes } from '../../src/graphql/scopes.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { restRoutes, schema } from '../../src/registry.ts';
-import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp, startMailServer, type TestMailServer } from '../helpers.ts';
 import { routeExamples, type RouteExamples } from '../rest/route-examples.ts';
 
 let t: TestApp;
@@ -23,12 +23,27 @@ let key: string;
 let organizationId: string;
 let receiver: Server;
 let examples: RouteExamples;
+let mail: TestMailServer;
 const accounts: Record<string, string> = {};
+
+/**
+ * Scopes an operation needs by what its input asks, beyond those its document declares: a recurring
+ * schedule of invoices (the examples' template) makes invoices, so setting one up needs invoices:write.
+ */
+const BY_INPUT: Record<string, Scope[]> = {
+  createRecurringSchedule: ['invoices:write'],
+  updateRecurringSchedule: ['invoices:write'],
+};
 
 const EVERY_SCOPE: Scope[] = RESOURCES.flatMap((r) => [`${r}:read`, `${r}:write`] as Scope[]);
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { points: 1_000_000, authFailures: 100_000 }, webhooks: { allowPrivateTargets: true } });
+  mail = await startMailServer();
+  t = await createTestApp({
+    rateLimit: { points: 1_000_000, authFailures: 100_000 },
+    webhooks: { allowPrivateTargets: true },
+    mail: mail.settings(),
+  });
   ({ key, organizationId } = await t.tenant('Scoped Co'));
   for (const a of (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data) accounts[a.code] = a.id;
   receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
@@ -36,8 +51,8 @@ beforeAll(async () => {
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
   const created = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
     const response = await http(t.url, path, { key, body, method });
-    // A create answers 201, an action a setup step runs (a write-off to void) and a PATCH 200.
-    expect([200, 201], JSON.stringify(response.body)).toContain(response.status);
+    // A create answers 201, an action a setup step runs (a write-off to void) and a PATCH 200, a mail queued 202.
+    expect([200, 201, 202], JSON.stringify(response.body)).toContain(response.status);
     return response.body.id as string;
   };
   examples = routeExamples({ created, db: t.db, accounts, hookUrl });
@@ -45,6 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   receiver.close();
   await t.close();
+  await mail.close();
 });
 
 const keyWith = async (scopes: Scope[]) =>
@@ -88,7 +104,7 @@ describe('every REST route', () => {
       'needs',
     async () => {
       for (const route of restRoutes) {
-        const needed = requiredScopes(schema, parse(route.document));
+        const needed = [...requiredScopes(schema, parse(route.document)), ...(BY_INPUT[route.operationId] ?? [])];
         const example = examples[route.operationId];
         expect(example, `no example call for ${route.operationId}`).toBeDefined();
         for (const scope of needed) {

@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, http, type JsonResponse, type TestApp } from '../helpers.ts';
+import { createTestApp, http, type JsonResponse, type TestApp, startMailServer, type TestMailServer } from '../helpers.ts';
 import { openApiValidator } from './openapi-validator.ts';
 import { routeExamples, type RouteExamples } from './route-examples.ts';
 
@@ -17,7 +17,8 @@ let hookUrl: string;
 const accounts: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ maxBodyBytes: 16_384, rateLimit: { points: 100_000, authFailures: 100_000 } });
+  mail = await startMailServer();
+  t = await createTestApp({ maxBodyBytes: 16_384, rateLimit: { points: 100_000, authFailures: 100_000 }, mail: mail.settings() });
   ({ key } = await t.tenant('Conformance Co'));
   v = await openApiValidator(t.url);
   for (const a of (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data) accounts[a.code] = a.id;
@@ -29,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   receiver.close();
   await t.close();
+  await mail.close();
 });
 
 const call = async (method: string, path: string, body?: unknown, withKey: string | null = key): Promise<JsonResponse> => {
@@ -38,12 +40,13 @@ const call = async (method: string, path: string, body?: unknown, withKey: strin
 };
 const created = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
   const response = await call(method, path, body);
-  // A create answers 201, an action a setup step runs (a write-off to void) and a PATCH 200.
-  expect([200, 201], JSON.stringify(response.body)).toContain(response.status);
+  // A create answers 201, an action a setup step runs (a write-off to void) and a PATCH 200, a mail queued 202.
+  expect([200, 201, 202], JSON.stringify(response.body)).toContain(response.status);
   return response.body.id as string;
 };
 
 let examples: RouteExamples;
+let mail: TestMailServer;
 const EXAMPLES_FILE = new URL('../../src/http/openapi-examples.json', import.meta.url);
 
 /** Secrets shown once (API keys, webhook signing secrets) replaced by placeholders of the same form: the document is public. */

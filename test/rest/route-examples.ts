@@ -192,8 +192,136 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     return (await db.prisma.event.findFirstOrThrow({ where: { resourceType: 'organization' }, orderBy: { seq: 'desc' } })).id;
   };
 
+  // Documents sent by email: a customer with an address, and an email queued (or failed, to retry).
+  const mailedCustomer = () => created('/api/v1/customers', { name: `Mailed ${Math.random()}`, email: 'ap@mailed.example' });
+  const mailedInvoice = async () =>
+    created('/api/v1/invoices', { customerId: await mailedCustomer(), lines: [{ description: 'Work', unitPrice: 50 }] });
+  const email = async () => created(`/api/v1/invoices/${await mailedInvoice()}/send`, {});
+  const failedEmail = async () => {
+    const id = await email();
+    await db.prisma.documentEmail.update({ where: { id }, data: { status: 'FAILED', lastError: 'refused' } });
+    return id;
+  };
+  // Estimates and purchase orders.
+  const estimate = async (then?: 'accept') => {
+    const id = await created('/api/v1/estimates', {
+      customerId: await mailedCustomer(),
+      expiryDate: '2999-01-01',
+      lines: [{ description: 'Survey', unitPrice: 90, quantity: 2 }],
+    });
+    if (then) await created(`/api/v1/estimates/${id}/${then}`, {});
+    return id;
+  };
+  const purchaseOrder = async (then?: 'issue') => {
+    const id = await created('/api/v1/purchase-orders', {
+      vendorId: await vendor(),
+      lines: [{ description: 'Paper', unitPrice: 4, quantity: 10, accountId: accounts['6000'] }],
+    });
+    if (then) await created(`/api/v1/purchase-orders/${id}/${then}`, {});
+    return id;
+  };
+  const schedule = async () =>
+    created('/api/v1/recurring-schedules', {
+      invoice: { customerId: await customer(), lines: [{ description: 'Retainer', unitPrice: 100 }] },
+      frequency: 'month',
+      startDate: '2999-01-31',
+      shortMonths: 'last_day',
+    });
+  const pausedSchedule = async () => {
+    const id = await schedule();
+    await created(`/api/v1/recurring-schedules/${id}/pause`, {});
+    return id;
+  };
+
   /** For each operationId: how to call it successfully (path ids made fresh, a body, a query). */
   return {
+    listRecurringSchedules: { path: async () => '/api/v1/recurring-schedules?documentType=invoice&status=active' },
+    createRecurringSchedule: {
+      path: async () => '/api/v1/recurring-schedules',
+      body: async () => ({
+        name: 'Monthly retainer',
+        invoice: { customerId: await customer(), paymentTermsDays: 14, lines: [{ description: 'Retainer', unitPrice: 1500, quantity: 1 }] },
+        frequency: 'month',
+        interval: 1,
+        startDate: '2999-01-31',
+        shortMonths: 'last_day',
+        count: 12,
+        documentStatus: 'posted',
+      }),
+    },
+    getRecurringSchedule: { path: async () => `/api/v1/recurring-schedules/${await schedule()}` },
+    updateRecurringSchedule: {
+      path: async () => `/api/v1/recurring-schedules/${await schedule()}`,
+      body: () => ({ endDate: '2999-12-31' }),
+    },
+    deleteRecurringSchedule: { path: async () => `/api/v1/recurring-schedules/${await schedule()}` },
+    pauseRecurringSchedule: { path: async () => `/api/v1/recurring-schedules/${await schedule()}/pause` },
+    resumeRecurringSchedule: { path: async () => `/api/v1/recurring-schedules/${await pausedSchedule()}/resume` },
+    sendInvoice: {
+      path: async () => `/api/v1/invoices/${await mailedInvoice()}/send`,
+      body: () => ({ cc: ['owner@mailed.example'], message: 'Thank you for your business.' }),
+    },
+    sendCreditNote: {
+      body: () => ({ subject: 'Your credit note', message: 'We have credited your account.' }),
+      path: async () => {
+        const lines = [{ description: 'Credit', unitPrice: 5 }];
+        return `/api/v1/credit-notes/${await created('/api/v1/credit-notes', { customerId: await mailedCustomer(), lines })}/send`;
+      },
+    },
+    sendEstimate: {
+      path: async () => `/api/v1/estimates/${await estimate()}/send`,
+      body: () => ({ to: ['buyer@mailed.example'], message: 'Here is our quote; it holds until the date shown.' }),
+    },
+    sendCustomerStatement: {
+      path: async () => '/api/v1/reports/customer-statement/send',
+      body: async () => ({ customerId: await mailedCustomer(), from: '2026-01-01', to: '2026-12-31' }),
+    },
+    listDocumentEmails: { path: async () => '/api/v1/emails?status=queued&limit=5' },
+    getDocumentEmail: { path: async () => `/api/v1/emails/${await email()}` },
+    retryEmail: { path: async () => `/api/v1/emails/${await failedEmail()}/retry` },
+    listEstimates: { path: async () => '/api/v1/estimates?status=draft&from=2026-01-01&limit=5' },
+    createEstimate: {
+      path: async () => '/api/v1/estimates',
+      body: async () => ({
+        customerId: await customer(),
+        expiryDate: '2999-12-31',
+        lines: [{ description: 'Kitchen cabinets', quantity: 4, unitPrice: 250, taxRate: 10 }],
+      }),
+    },
+    getEstimate: { path: async () => `/api/v1/estimates/${await estimate()}` },
+    updateEstimate: { path: async () => `/api/v1/estimates/${await estimate()}`, body: () => ({ memo: 'Prices hold 60 days' }) },
+    deleteEstimate: { path: async () => `/api/v1/estimates/${await estimate()}` },
+    markEstimateSent: { path: async () => `/api/v1/estimates/${await estimate()}/mark-sent` },
+    acceptEstimate: { path: async () => `/api/v1/estimates/${await estimate()}/accept` },
+    declineEstimate: { path: async () => `/api/v1/estimates/${await estimate()}/decline` },
+    convertEstimateToInvoice: {
+      path: async () => `/api/v1/estimates/${await estimate('accept')}/convert`,
+      body: () => ({ issueDate: '2026-11-20', dueDate: '2026-12-20' }),
+    },
+    getEstimatePdf: { path: async () => `/api/v1/estimates/${await estimate()}/pdf` },
+    listPurchaseOrders: { path: async () => '/api/v1/purchase-orders?status=open&limit=5' },
+    createPurchaseOrder: {
+      path: async () => '/api/v1/purchase-orders',
+      body: async () => ({
+        vendorId: await vendor(),
+        deliveryDate: '2999-01-10',
+        lines: [{ description: 'Oak boards', quantity: 100, unitPrice: 12.5, accountId: accounts['6000'] }],
+      }),
+    },
+    getPurchaseOrder: { path: async () => `/api/v1/purchase-orders/${await purchaseOrder()}` },
+    updatePurchaseOrder: { path: async () => `/api/v1/purchase-orders/${await purchaseOrder()}`, body: () => ({ memo: 'Back door' }) },
+    deletePurchaseOrder: { path: async () => `/api/v1/purchase-orders/${await purchaseOrder()}` },
+    issuePurchaseOrder: { path: async () => `/api/v1/purchase-orders/${await purchaseOrder()}/issue` },
+    receivePurchaseOrder: {
+      path: async () => `/api/v1/purchase-orders/${await purchaseOrder('issue')}/receive`,
+      body: () => ({ lines: [{ lineNo: 1, quantity: 6 }] }),
+    },
+    closePurchaseOrder: { path: async () => `/api/v1/purchase-orders/${await purchaseOrder('issue')}/close` },
+    billPurchaseOrder: {
+      path: async () => `/api/v1/purchase-orders/${await purchaseOrder('issue')}/bill`,
+      body: () => ({ lines: [{ lineNo: 1, quantity: 6 }], reference: 'PAPER-77' }),
+    },
+    getPurchaseOrderPdf: { path: async () => `/api/v1/purchase-orders/${await purchaseOrder()}/pdf` },
     listAccounts: { path: async () => '/api/v1/accounts?type=asset&limit=5' },
     createAccount: {
       path: async () => '/api/v1/accounts',

@@ -41,7 +41,11 @@ const BILL_SCHEMA = S.objectWithOptional(
     ...documentBody('bl', "The vendor's own invoice number; unique per vendor among bills that are not void."),
     amountCredited: { ...S.number, description: 'Vendor credits applied to it (amountDue = total − amountPaid − amountCredited).' },
   },
-  foreignDocumentSchema,
+  {
+    ...foreignDocumentSchema,
+    purchaseOrderId: { ...S.id('po'), description: 'The purchase order it bills (present when it does).' },
+    recurringScheduleId: { ...S.id('rs'), description: 'The recurring schedule that made it (present when one did).' },
+  },
 );
 
 export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEMA>> = {
@@ -81,6 +85,9 @@ export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEM
       createdAt: b.createdAt.toISOString(),
       updatedAt: b.updatedAt.toISOString(),
       amountCredited: money(b.amountCredited),
+      // Undefined is left out of the JSON: no link, no field.
+      purchaseOrderId: b.purchaseOrderId ?? undefined,
+      recurringScheduleId: b.recurringScheduleId ?? undefined,
     };
     const foreign = foreignDocumentBody(b, organization.baseCurrency);
     return foreign ? { ...body, ...foreign } : body;

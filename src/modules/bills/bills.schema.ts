@@ -14,7 +14,7 @@ import {
   owedDocumentFields,
   owedDocumentMutations,
   paymentVoidObjectFields,
-  purchaseLineInputFields,
+  BillLineInput,
 } from '../documents/schema.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { type BillFilter, type BillPaymentFilter, billPaymentWhere, billWhere, BILL_TYPE } from './bills.service.ts';
@@ -194,11 +194,6 @@ builder.prismaObjectFields('Vendor', (t) => ({
 builder.prismaObjectField('JournalEntry', 'bill', (t) =>
   t.relation('bill', { nullable: true, description: 'The bill that posted this entry, if any.' }),
 );
-
-const BillLineInput = builder.inputType('BillLineInput', {
-  description: "One bill line. With a product, the description and account default to the product's (its expense account).",
-  fields: (t) => purchaseLineInputFields(t, 'debit'),
-});
 
 const CreateBillInput = builder.inputType('CreateBillInput', {
   description: 'A bill from a vendor. Unless `draft` is true it is posted at once (status OPEN).',

@@ -13,6 +13,7 @@ export default declareModule(
       'invoice.credit_applied':
         'Credit from a credit note was applied to an invoice; the object is the invoice after it (invoice.paid follows when nothing ' +
         'is left due).',
+      'credit_note.sent': "A credit note was emailed to its customer (with the email's email.sent).",
       'credit_note.created': 'A credit note was issued and posted (with its journal_entry.created).',
       'credit_note.applied':
         'Credit from a credit note was applied to invoices (each with its invoice.credit_applied); the object is the credit note after it.',

@@ -11,3 +11,4 @@ export * from './public.ts';
 export * from './settlement.ts';
 export * from './currency.ts';
 export * from './pdf.ts';
+export * from './offers.ts';

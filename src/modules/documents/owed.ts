@@ -205,7 +205,7 @@ export interface OwedDocumentRow extends SettledDocument {
 }
 
 /** What the kernel reads of a document's line. */
-interface LineRow {
+export interface LineRow {
   id: string;
   lineNo: number;
   accountId: string;
@@ -407,8 +407,20 @@ export async function movePartyBalance(scope: WriteScope, table: 'Customer' | 'V
 
 const partyIdOf = (type: OwedDocumentType, row: OwedDocumentRow) => row[type.party.key]!;
 
-/** Creates an owed document; unless it is a draft, posts it (the entry first, so the document is written once). */
-export async function createOwedDocument<Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, input: OwedDocumentInput) {
+/** Checks a new document's input as creating it would, writing nothing (a recurring schedule's template). */
+export const checkOwedDocumentInput = (scope: WriteScope, type: OwedDocumentType, input: OwedDocumentInput) =>
+  checkOwedDocument(type, scope, input);
+
+/**
+ * Creates an owed document; unless it is a draft, posts it (the entry first, so the document is written
+ * once). `links` are columns naming where it came from (the recurring schedule, the estimate).
+ */
+export async function createOwedDocument<Row extends OwedDocumentRow>(
+  scope: WriteScope,
+  type: OwedDocumentType,
+  input: OwedDocumentInput,
+  links: Record<string, string> = {},
+) {
   const checked = await checkOwedDocument(type, scope, input);
   const draft = input.draft === true;
   if (!draft) assertOpenPeriod(scope, checked.issueDate, 'issueDate');
@@ -452,6 +464,7 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(scope: Wri
       createdAt: scope.now,
       updatedAt: scope.now,
       ...(type.publicLink && !draft ? { publicToken: newPublicToken() } : {}),
+      ...links,
     },
   })) as Omit<Row, 'lines'>;
   await insertRows(scope.sql, type.lineTable, lineColumns(type.parentKey), lines);
@@ -875,7 +888,7 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
 /** What an edit of a draft may change (a new document's fields): what is left out stays as it is (null clears memo and reference). */
 export type OwedDraftChanges = Omit<OwedDocumentInput, 'draft'>;
 
-type DraftLineRow = LineRow & {
+export type DraftLineRow = LineRow & {
   productId: string | null;
   description: string;
   quantityMilli: bigint;
@@ -884,7 +897,7 @@ type DraftLineRow = LineRow & {
 };
 
 /** A stored line as the input that makes it again (a draft's lines, checked again with its other changes). */
-function lineInputOf(line: DraftLineRow, decimals: number): LineInput {
+export function lineInputOf(line: DraftLineRow, decimals: number): LineInput {
   return {
     productId: line.productId,
     description: line.description,

@@ -275,7 +275,8 @@ export async function documentPdfView(
     currency: string;
     stamp?: string | null;
     dates: [string, string][];
-    party: { label: string; customerId: string | null } | null;
+    /** Who it is for: a customer, or (a purchase order) a vendor. */
+    party: { label: string; customerId?: string | null; vendorId?: string | null } | null;
     lines: (PdfView['lines'][number] & { taxRateId: string | null; lineNo: number })[];
     totals: [string, bigint][];
     notes?: string | null;
@@ -285,7 +286,9 @@ export async function documentPdfView(
   const [party, rates] = await Promise.all([
     d.party?.customerId
       ? tenant.prisma.customer.findFirst({ where: { id: d.party.customerId, organizationId: tenant.organizationId } })
-      : null,
+      : d.party?.vendorId
+        ? tenant.prisma.vendor.findFirst({ where: { id: d.party.vendorId, organizationId: tenant.organizationId } })
+        : null,
     rateIds.length ? tenant.prisma.taxRate.findMany({ where: { id: { in: rateIds } }, select: { id: true, name: true } }) : [],
   ]);
   const rateName = new Map(rates.map((r) => [r.id, r.name]));

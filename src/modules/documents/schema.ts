@@ -165,6 +165,18 @@ export const purchaseLineInputFields = (t: InputFieldBuilder<BuilderTypes, 'Inpu
   }),
 });
 
+/** The line of an invoice (and of what makes invoices: estimates, recurring invoices). */
+export const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
+  description: "One invoice line. With a product, description, unit price, tax and account default to the product's.",
+  fields: (t) => saleLineInputFields(t, 'credit'),
+});
+
+/** The line of a bill (and of what makes bills: purchase orders, recurring bills). */
+export const BillLineInput = builder.inputType('BillLineInput', {
+  description: "One bill line. With a product, the description and account default to the product's (its expense account).",
+  fields: (t) => purchaseLineInputFields(t, 'debit'),
+});
+
 type TotalColumns = { currency: string; subtotal: bigint; discountTotal: bigint; taxTotal: bigint; total: bigint };
 
 /**

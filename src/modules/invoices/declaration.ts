@@ -29,6 +29,9 @@ export default declareModule(
       'invoice.written_off':
         'What was left on an invoice was written off as bad debt (with the journal_entry.created); the object is the invoice after it.',
       'invoice.write_off_voided': "An invoice's write-off was voided and the reversal posted; the invoice is owed again.",
+      'invoice.sent':
+        'An invoice was emailed to its customer (the mail server took it); sentAt and sentTo say when and to whom, with the ' +
+        "email's email.sent.",
       'invoice.voided': 'An invoice was voided; if it was posted, the reversal was posted too.',
       'invoice.payment_voided':
         'A payment of an invoice was voided; the object is the invoice after it (its amount due restored; paid becomes partially ' +

@@ -1,5 +1,6 @@
 // The invoices module as the app sees it: its routes and public representations (src/module.ts).
 import './invoices.schema.ts';
+import './invoices.mail.ts';
 import { defineModule } from '../../module.ts';
 import { invoicePages } from './invoices.page.ts';
 import { invoiceRoutes } from './invoices.rest.ts';

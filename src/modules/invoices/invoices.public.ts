@@ -52,6 +52,10 @@ const INVOICE_SCHEMA = S.objectWithOptional(
         "The path of its public page (/i/<secret>, on this server's address), which the customer opens without a key: the " +
         'invoice and whether it is paid. Present once it is posted, unless the link was revoked.',
     },
+    sentAt: { ...S.dateTime, description: 'When it was last emailed to the customer (present once it was).' },
+    sentTo: { ...S.array(S.string), description: 'Who that email went to.' },
+    recurringScheduleId: { ...S.id('rs'), description: 'The recurring schedule that made it (present when one did).' },
+    estimateId: { ...S.id('est'), description: 'The estimate it was converted from (present when it was).' },
   },
 );
 
@@ -96,6 +100,10 @@ export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVO
       amountWrittenOff: money(i.amountWrittenOff),
       // Undefined is left out of the JSON: no link, no field.
       hostedUrl: i.publicToken ? `/i/${i.publicToken}` : undefined,
+      sentAt: i.sentAt?.toISOString(),
+      sentTo: i.sentTo ? i.sentTo.split(',') : undefined,
+      recurringScheduleId: i.recurringScheduleId ?? undefined,
+      estimateId: i.estimateId ?? undefined,
     };
     const foreign = foreignDocumentBody(i, organization.baseCurrency);
     return foreign ? { ...body, ...foreign } : body;

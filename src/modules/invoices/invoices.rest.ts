@@ -51,6 +51,16 @@ export const invoiceRoutes: RestRoute[] = [
     status: 200,
     schema: invoiceRepresentation.schema,
   }),
+  // An accepted estimate (modules/estimates) becomes a draft invoice: the answer is the invoice.
+  actionRoute({
+    path: '/api/v1/estimates/:id/convert',
+    mutation: 'convertEstimateToInvoice',
+    summary: 'Convert an accepted estimate into a draft invoice with its lines (answers the invoice; needs estimates:write too)',
+    inputType: 'ConvertEstimateInput',
+    status: 201,
+    location: (id) => `/api/v1/invoices/${id}`,
+    schema: invoiceRepresentation.schema,
+  }),
   // Bad debt written off, and put back.
   actionRoute({
     path: '/api/v1/invoices/:id/write-off',

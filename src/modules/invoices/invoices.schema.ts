@@ -20,7 +20,7 @@ import {
   owedDocumentFields,
   owedDocumentMutations,
   paymentVoidObjectFields,
-  saleLineInputFields,
+  InvoiceLineInput,
 } from '../documents/schema.ts';
 import { LINES_IN_ORDER } from './invoices.public.ts';
 import {
@@ -225,11 +225,6 @@ builder.prismaObjectFields('Customer', (t) => ({
 builder.prismaObjectField('JournalEntry', 'invoice', (t) =>
   t.relation('invoice', { nullable: true, description: 'The invoice that posted this entry, if any.' }),
 );
-
-const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
-  description: "One invoice line. With a product, description, unit price, tax and account default to the product's.",
-  fields: (t) => saleLineInputFields(t, 'credit'),
-});
 
 const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
   description: 'A new invoice. Unless `draft` is true it is posted at once (status OPEN).',

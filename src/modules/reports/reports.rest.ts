@@ -3,6 +3,7 @@
 // report is declared once, by its GraphQL type. Query parameters are the report's arguments.
 import type { RestRoute } from '../../http/rest.ts';
 import { letterheadOf, type PdfView, renderPdf } from '../documents/pdf.ts';
+import type { Tenant } from '../../core/tenant.ts';
 import { partyStatement } from './reports.service.ts';
 
 const ACCOUNT = 'account { id code name type }';
@@ -149,30 +150,36 @@ function statementPdfRoute(party: 'customer' | 'vendor'): RestRoute {
       ${field}(${key}: $${key}, from: $from, to: $to) { ${party} { id } } }`,
     toResult: async (_data, req, context) => {
       const [partyId, from, to] = [key, 'from', 'to'].map((name) => req.query.get(name)!);
-      const statement = await partyStatement(context, party === 'customer' ? 'receivables' : 'payables', partyId!, from!, to!);
-      const view: PdfView = {
-        title: 'Statement',
-        number: null,
-        currency: context.organization.baseCurrency,
-        dates: [
-          ['From', from!],
-          ['To', to!],
-        ],
-        party: { label: 'Statement for', who: (statement.customer ?? statement.vendor)! },
-        lines: [],
-        rows: statement.lines.map((l) => ({
-          date: l.date,
-          what: [l.reference, l.description].filter(Boolean).join(' '),
-          amount: l.amount,
-          balance: l.balance,
-        })),
-        totals: [
-          ['Opening balance', statement.openingBalance],
-          ['Closing balance', statement.closingBalance],
-        ],
-      };
+      const view = await statementPdfView(context, party, partyId!, from!, to!);
       const bytes = await renderPdf(await letterheadOf(context), view);
       return { status: 200, body: bytes, headers: { 'content-disposition': `inline; filename="statement-${from}-${to}.pdf"` } };
     },
   };
+}
+
+/** A customer's (vendor's) statement for a period as its PDF shows it (the route above, and the statement a mail carries). */
+export async function statementPdfView(tenant: Tenant, party: 'customer' | 'vendor', partyId: string, from: string, to: string) {
+  const statement = await partyStatement(tenant, party === 'customer' ? 'receivables' : 'payables', partyId, from, to);
+  const view: PdfView = {
+    title: 'Statement',
+    number: null,
+    currency: tenant.organization.baseCurrency,
+    dates: [
+      ['From', from],
+      ['To', to],
+    ],
+    party: { label: 'Statement for', who: (statement.customer ?? statement.vendor)! },
+    lines: [],
+    rows: statement.lines.map((l) => ({
+      date: l.date,
+      what: [l.reference, l.description].filter(Boolean).join(' '),
+      amount: l.amount,
+      balance: l.balance,
+    })),
+    totals: [
+      ['Opening balance', statement.openingBalance],
+      ['Closing balance', statement.closingBalance],
+    ],
+  };
+  return view;
 }

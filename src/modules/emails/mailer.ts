@@ -1,0 +1,107 @@
+// The mailer, on every instance: takes due emails by a lease (so two instances never send one side by
+// side, and a killed instance's mail is taken over when its lease runs out), renders the document's PDF,
+// offers the mail to the SMTP server (nodemailer), and records the outcome in a write of its own. As
+// with webhooks, at-least-once: an instance killed after the server took a mail but before recording
+// it sends it again when the lease runs out.
+import { createTransport, type Transporter } from 'nodemailer';
+import type { OrganizationInfo, Tenant } from '../../core/tenant.ts';
+import { backgroundLoop } from '../../events/loop.ts';
+import type { ModuleWorker, WorkerDeps } from '../../module.ts';
+import { letterheadOf, renderPdf } from '../documents/index.ts';
+import type { EmailRow } from './emails.public.ts';
+import { mailableOf, recordEmailOutcome, type SendOutcome } from './emails.service.ts';
+
+/** Emails taken per pass. */
+const BATCH = 10;
+const INTERVAL_MS = 5_000;
+
+export const mailer: ModuleWorker = {
+  name: 'mailer',
+  create(deps) {
+    const { smtpUrl } = deps.config.mail;
+    if (!smtpUrl) return undefined;
+    const url = new URL(smtpUrl);
+    // Timeouts well inside the lease, so a hung server never outlives an instance's claim on a mail.
+    const transport = createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+      secure: url.protocol === 'smtps:',
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return backgroundLoop('mailer', () => sendDueEmails(deps, transport), INTERVAL_MS, deps.logger);
+  },
+};
+
+async function tenantOf(deps: WorkerDeps, organizationId: string): Promise<Tenant> {
+  const o = await deps.db.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
+  const organization: OrganizationInfo = {
+    id: o.id,
+    name: o.name,
+    baseCurrency: o.baseCurrency,
+    lockDate: o.lockDate,
+    defaultPaymentTermsDays: o.defaultPaymentTermsDays,
+    fiscalYearEnd: o.fiscalYearEnd,
+    badDebtTaxRelief: o.badDebtTaxRelief,
+  };
+  return { prisma: deps.db.prisma, organizationId, organization };
+}
+
+/** One pass: each due email offered once. True while there may be more. */
+export async function sendDueEmails(deps: WorkerDeps, transport: Transporter): Promise<boolean> {
+  const { db, clock, config } = deps;
+  const now = clock();
+  const due = await db.prisma.documentEmail.findMany({
+    where: { status: 'QUEUED', nextAttemptAt: { lte: now }, OR: [{ leasedUntil: null }, { leasedUntil: { lt: now } }] },
+    orderBy: [{ nextAttemptAt: 'asc' }, { id: 'asc' }],
+    take: BATCH,
+  });
+  for (const email of due) {
+    // The lease: only the instance whose update changed the row sends it.
+    const { count } = await db.prisma.documentEmail.updateMany({
+      where: { id: email.id, status: 'QUEUED', OR: [{ leasedUntil: null }, { leasedUntil: { lt: now } }] },
+      data: { leasedUntil: new Date(now.getTime() + config.mail.leaseMs) },
+    });
+    if (count === 0) continue;
+    const outcome = await offer(deps, transport, email);
+    await deps.unitOfWork.write(email.organizationId, { operation: 'recordEmailOutcome', input: { id: email.id } }, (scope) =>
+      recordEmailOutcome(scope, email.id, outcome, config.mail.retryScheduleMs),
+    );
+  }
+  return due.length === BATCH;
+}
+
+/** Composes the mail (text, the PDF attached, the public link) and offers it to the server once. */
+async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow): Promise<SendOutcome> {
+  try {
+    const tenant = await tenantOf(deps, email.organizationId);
+    const parameters = email.parameters ? (JSON.parse(email.parameters) as Record<string, string>) : null;
+    const document = await mailableOf(email.documentType).read(tenant, email.documentId, parameters);
+    const pdf = await renderPdf(await letterheadOf(tenant), document.pdf);
+    const link = document.publicPath ? `${deps.config.mail.publicUrl}${document.publicPath}` : null;
+    const text = [
+      email.message,
+      `${document.title} from ${tenant.organization.name} is attached.`,
+      document.summary,
+      link ? `View it online: ${link}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n\n');
+    const info = await transport.sendMail({
+      from: deps.config.mail.from,
+      to: email.to.split(','),
+      cc: email.cc ? email.cc.split(',') : undefined,
+      subject: email.subject,
+      text,
+      attachments: [{ filename: `${document.filename}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+    return { sent: true, messageId: info.messageId };
+  } catch (error) {
+    const e = error as { message?: string; responseCode?: number };
+    // 5xx from the server is a refusal for good (no such mailbox, policy); anything else may pass later.
+    const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500;
+    return { sent: false, error: e.message ?? String(error), permanent };
+  }
+}

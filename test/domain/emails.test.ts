@@ -1,0 +1,160 @@
+// Documents sent by email, as a customer receives them: a real SMTP server of the test's own on
+// 127.0.0.1 (smtp-server) takes the mail, which is read back (mailparser): the invoice's PDF attached,
+// its public link in the text. A server that is down for a while is retried; an address it refuses
+// for good fails at once, visibly; a customer without an address, a draft, a key that may not read the
+// invoice and a server with no mail configured are refused, writing nothing.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createTestApp, expectProblem, http, startMailServer, type TestApp, type TestMailServer } from '../helpers.ts';
+
+let mail: TestMailServer;
+
+let t: TestApp;
+let key: string;
+let organizationId: string;
+const post = (path: string, body: unknown = {}, k = key) => http(t.url, path, { key: k, body });
+const get = (path: string) => http(t.url, path, { key });
+const sendAll = () => t.app.workers.mailer!.drain();
+const pdfText = (pdf: Buffer) => {
+  const file = join(mkdtempSync(join(tmpdir(), 'mail-')), 'attachment.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+};
+
+beforeAll(async () => {
+  mail = await startMailServer();
+  t = await createTestApp({ mail: mail.settings({ from: 'Books <books@test.example>' }) });
+  ({ key, organizationId } = await t.tenant('Mailing Co'));
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+describe('sending an invoice', () => {
+  let customer: { id: string };
+  let invoice: { id: string; number: string; hostedUrl: string };
+
+  beforeAll(async () => {
+    customer = (await post('/api/v1/customers', { name: 'Pat Buyer', email: 'pat@buyer.test' })).body;
+    invoice = (
+      await post('/api/v1/invoices', {
+        customerId: customer.id,
+        issueDate: '2026-11-01',
+        dueDate: '2026-11-30',
+        lines: [{ description: 'Design work', quantity: 3, unitPrice: 120 }],
+      })
+    ).body;
+  });
+
+  it('delivers it to the customer with the PDF attached and the link to its page, and records it on the invoice', async () => {
+    const queued = await post(`/api/v1/invoices/${invoice.id}/send`, { message: 'Thank you for your business.' });
+    expect(queued.status).toBe(202);
+    expect(queued.headers.get('location')).toBe(`/api/v1/emails/${queued.body.id}`);
+    expect(queued.body).toMatchObject({ status: 'queued', to: ['pat@buyer.test'], documentId: invoice.id, attempts: 0 });
+    await sendAll();
+    const message = mail.received.at(-1)!;
+    expect(message.to).toMatchObject({ text: 'pat@buyer.test' });
+    expect(message.from?.value).toEqual([{ name: 'Books', address: 'books@test.example' }]);
+    expect(message.subject).toBe(`Invoice ${invoice.number} from Mailing Co`);
+    expect(message.text).toContain('Thank you for your business.');
+    expect(message.text).toContain('Amount due: 360.00 USD, due on 2026-11-30.');
+    expect(message.text).toContain(`View it online: ${t.config.mail.publicUrl}${invoice.hostedUrl}`);
+    const [attachment] = message.attachments;
+    expect(attachment).toMatchObject({ filename: `${invoice.number}.pdf`, contentType: 'application/pdf' });
+    const text = pdfText(attachment!.content);
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('Design work');
+    expect(text).toContain('$360.00');
+
+    const email = (await get(`/api/v1/emails/${queued.body.id}`)).body;
+    expect(email).toMatchObject({ status: 'sent', attempts: 1, lastError: null, nextAttemptAt: null });
+    expect(email.messageId).toBe(message.messageId);
+    const after = (await get(`/api/v1/invoices/${invoice.id}`)).body;
+    expect(after.sentTo).toEqual(['pat@buyer.test']);
+    expect(after.sentAt).toBe(email.sentAt);
+    const types = (await get('/api/v1/events?limit=100')).body.data.map((e: { type: string }) => e.type);
+    expect(types).toContain('invoice.sent');
+    expect(types).toContain('email.sent');
+  });
+
+  it('a server down for a while: the mail waits and is retried until the server takes it', async () => {
+    mail.failNext(1);
+    const before = mail.received.length;
+    const queued = (await post(`/api/v1/invoices/${invoice.id}/send`, { to: ['accounts@buyer.test'], cc: ['boss@buyer.test'] })).body;
+    await sendAll();
+    const waiting = (await get(`/api/v1/emails/${queued.id}`)).body;
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(waiting.lastError).toMatch(/Try again later/);
+    await sendAll();
+    expect((await get(`/api/v1/emails/${queued.id}`)).body).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(mail.received).toHaveLength(before + 1);
+    expect(mail.received.at(-1)!.cc).toMatchObject({ text: 'boss@buyer.test' });
+  });
+
+  it('an address refused for good fails at once, visibly, and can be retried', async () => {
+    const queued = (await post(`/api/v1/invoices/${invoice.id}/send`, { to: ['nobody@buyer.test'] })).body;
+    await sendAll();
+    const failed = (await get(`/api/v1/emails/${queued.id}`)).body;
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.lastError).toMatch(/No such mailbox/);
+    const events = (await get('/api/v1/events?type=email.failed')).body.data;
+    expect(events.map((e: { data: { object: { id: string } } }) => e.data.object.id)).toEqual([queued.id]);
+    expect((await get(`/api/v1/emails?status=failed`)).body.total).toBe(1);
+    const retried = (await post(`/api/v1/emails/${queued.id}/retry`)).body;
+    expect(retried).toMatchObject({ status: 'queued', attempts: 0 });
+    expectProblem(await post(`/api/v1/emails/${queued.id}/retry`), 400, 'INVALID_STATE');
+  });
+
+  it('refuses, writing nothing: a customer without an address, a draft, bad addresses, a key that may not read invoices', async () => {
+    const silent = (await post('/api/v1/customers', { name: 'No Mail Ltd' })).body;
+    const posted = (await post('/api/v1/invoices', { customerId: silent.id, lines: [{ description: 'x', unitPrice: 10 }] })).body;
+    const total = (await get('/api/v1/emails')).body.total;
+    const noAddress = await post(`/api/v1/invoices/${posted.id}/send`);
+    expectProblem(noAddress, 400, 'VALIDATION_FAILED');
+    expect(noAddress.body.errors[0]).toMatchObject({ path: 'to' });
+    expect(noAddress.body.errors[0].message).toMatch(/has no email address/);
+    const badAddresses = await post(`/api/v1/invoices/${posted.id}/send`, { to: ['not-an-address'], cc: ['also bad'] });
+    expect(badAddresses.body.errors.map((e: { path: string }) => e.path)).toEqual(['to.0', 'cc.0']);
+    const draft = (await post('/api/v1/invoices', { customerId: customer.id, draft: true, lines: [{ description: 'x', unitPrice: 1 }] }))
+      .body;
+    expectProblem(await post(`/api/v1/invoices/${draft.id}/send`), 400, 'INVALID_STATE');
+    const { plaintext } = await createApiKey(t.db.prisma, organizationId, 'mailer only', { scopes: ['emails:write'] });
+    expectProblem(await post(`/api/v1/invoices/${invoice.id}/send`, {}, plaintext), 403, 'INSUFFICIENT_SCOPE');
+    expect((await get('/api/v1/emails')).body.total).toBe(total);
+  });
+
+  it("sends a customer's statement for a period as a PDF", async () => {
+    const queued = await post('/api/v1/reports/customer-statement/send', { customerId: customer.id, from: '2026-11-01', to: '2026-11-30' });
+    expect(queued.status).toBe(202);
+    await sendAll();
+    const message = mail.received.at(-1)!;
+    expect(message.subject).toBe('Statement 2026-11-01 to 2026-11-30 from Mailing Co');
+    expect(pdfText(message.attachments[0]!.content)).toMatch(/STATEMENT|Statement/);
+    expect((await get(`/api/v1/emails/${queued.body.id}`)).body).toMatchObject({
+      status: 'sent',
+      documentType: 'customer_statement',
+      parameters: { customerId: customer.id, from: '2026-11-01', to: '2026-11-30' },
+    });
+  });
+});
+
+it('a server with no mail configured refuses to send, saying why', async () => {
+  const bare = await createTestApp();
+  try {
+    const { key: k } = await bare.tenant('No Mail Co');
+    const c = (await http(bare.url, '/api/v1/customers', { key: k, body: { name: 'C', email: 'c@c.test' } })).body;
+    const i = (
+      await http(bare.url, '/api/v1/invoices', { key: k, body: { customerId: c.id, lines: [{ description: 'x', unitPrice: 1 }] } })
+    ).body;
+    const refused = await http(bare.url, `/api/v1/invoices/${i.id}/send`, { key: k, body: {} });
+    expectProblem(refused, 503, 'SERVICE_UNAVAILABLE');
+    expect(refused.body.detail).toMatch(/SMTP_URL/);
+  } finally {
+    await bare.close();
+  }
+});
