@@ -77,7 +77,11 @@ export interface Config {
     retryScheduleMs: number[];
     /** How long an instance's claim on a mail lasts: a killed instance's mail is taken over after it. */
     leaseMs: number;
+    /** How often the mailer looks for mail due (MAIL_POLL_MS). */
+    pollMs: number;
   };
+  /** How often the recurring runner looks for occurrences due (RECURRING_POLL_MS). */
+  recurringPollMs: number;
   webhooks: {
     /** A delivery not answered 2xx within this is retried. */
     timeoutMs: number;
@@ -184,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphqlPlannedQueries: fastPaths && oneOf(env, 'GRAPHQL_PLANNED_QUERIES', ['true', 'false'] as const, 'true') === 'true',
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),
     mail: mailSettings(env),
+    recurringPollMs: integer(env, 'RECURRING_POLL_MS', 60_000, 100, 3_600_000),
     webhooks: webhookSettings(env),
   };
 }
@@ -206,6 +211,7 @@ function mailSettings(env: NodeJS.ProcessEnv): Config['mail'] {
     publicUrl,
     retryScheduleMs: schedule(env, 'MAIL_RETRY_SCHEDULE_MS', DEFAULT_MAIL_RETRY_SCHEDULE_MS),
     leaseMs: integer(env, 'MAIL_LEASE_MS', 120_000, 200, 3_600_000),
+    pollMs: integer(env, 'MAIL_POLL_MS', 5_000, 100, 3_600_000),
   };
 }
 

@@ -118,6 +118,9 @@ export async function createTestApp(
     ...defaults,
     redisKeyPrefix,
     shedLoadLagMs: 0,
+    // Tests drive the recurring runner and the mailer themselves (drain()): no pass of their own on a timer.
+    recurringPollMs: 3_600_000,
+    mail: { ...defaults.mail, pollMs: 3_600_000 },
     ...overrides,
     rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit },
     webhooks: { ...defaults.webhooks, ...overrides.webhooks },
@@ -444,7 +447,8 @@ export async function startMailServer(): Promise<TestMailServer> {
     failNext: (n) => {
       failing = n;
     },
-    settings: (overrides = {}) => ({ ...loadConfig({}).mail, smtpUrl: url, retryScheduleMs: [0, 0], ...overrides }),
+    // Retries at once, and no pass on a timer: the test drains the mailer when it means to.
+    settings: (overrides = {}) => ({ ...loadConfig({}).mail, smtpUrl: url, retryScheduleMs: [0, 0], pollMs: 3_600_000, ...overrides }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

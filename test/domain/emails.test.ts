@@ -143,6 +143,35 @@ describe('sending an invoice', () => {
   });
 });
 
+it('a recurring invoice that sends is mailed to its customer once made', async () => {
+  const customer = (await post('/api/v1/customers', { name: 'Retainer Client', email: 'retainer@client.test' })).body;
+  const schedule = await post('/api/v1/recurring-schedules', {
+    invoice: { customerId: customer.id, lines: [{ description: 'Retainer', unitPrice: 900 }] },
+    frequency: 'month',
+    startDate: '2026-11-01',
+    count: 1,
+    documentStatus: 'posted',
+    send: true,
+  });
+  expect(schedule.status).toBe(201);
+  const drafts = await post('/api/v1/recurring-schedules', {
+    invoice: { customerId: customer.id, lines: [{ description: 'Retainer', unitPrice: 900 }] },
+    frequency: 'month',
+    startDate: '2026-11-01',
+    send: true,
+  });
+  expectProblem(drafts, 400, 'VALIDATION_FAILED');
+  expect(drafts.body.errors).toEqual([{ path: 'send', message: 'sends posted invoices only: set documentStatus to POSTED' }]);
+  await t.app.workers.recurring!.drain();
+  await sendAll();
+  const made = (await get(`/api/v1/recurring-schedules/${schedule.body.id}`)).body;
+  const message = mail.received.at(-1)!;
+  expect(message.to).toMatchObject({ text: 'retainer@client.test' });
+  const invoice = (await get(`/api/v1/invoices/${made.lastDocumentId}`)).body;
+  expect(message.subject).toBe(`Invoice ${invoice.number} from Mailing Co`);
+  expect(invoice).toMatchObject({ issueDate: '2026-11-01', recurringScheduleId: schedule.body.id, sentTo: ['retainer@client.test'] });
+});
+
 it('a server with no mail configured refuses to send, saying why', async () => {
   const bare = await createTestApp();
   try {
@@ -154,6 +183,17 @@ it('a server with no mail configured refuses to send, saying why', async () => {
     const refused = await http(bare.url, `/api/v1/invoices/${i.id}/send`, { key: k, body: {} });
     expectProblem(refused, 503, 'SERVICE_UNAVAILABLE');
     expect(refused.body.detail).toMatch(/SMTP_URL/);
+    const sending = {
+      invoice: { customerId: c.id, lines: [{ description: 'x', unitPrice: 1 }] },
+      frequency: 'day',
+      startDate: '2026-11-01',
+    };
+    const schedule = await http(bare.url, '/api/v1/recurring-schedules', {
+      key: k,
+      body: { ...sending, documentStatus: 'posted', send: true },
+    });
+    expectProblem(schedule, 503, 'SERVICE_UNAVAILABLE');
+    expect((await http(bare.url, '/api/v1/emails', { key: k })).body.total).toBe(0);
   } finally {
     await bare.close();
   }

@@ -13,7 +13,6 @@ import { mailableOf, recordEmailOutcome, type SendOutcome } from './emails.servi
 
 /** Emails taken per pass. */
 const BATCH = 10;
-const INTERVAL_MS = 5_000;
 
 export const mailer: ModuleWorker = {
   name: 'mailer',
@@ -31,7 +30,7 @@ export const mailer: ModuleWorker = {
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
     });
-    return backgroundLoop('mailer', () => sendDueEmails(deps, transport), INTERVAL_MS, deps.logger);
+    return backgroundLoop('mailer', () => sendDueEmails(deps, transport), deps.config.mail.pollMs, deps.logger);
   },
 };
 

@@ -5,6 +5,7 @@ import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, deleteMutation, updateMutation } from '../../graphql/mutations.ts';
 import { BillLineInput, InvoiceLineInput } from '../documents/schema.ts';
+import { mailNotConfigured } from '../emails/emails.service.ts';
 import type { RECURRING_DOCUMENT_STATUSES, RecurringDocumentType } from './recurring.public.ts';
 import {
   createRecurringSchedule,
@@ -27,6 +28,11 @@ function assertMayMake(ctx: GraphQLContext, documentType: RecurringDocumentType 
   const scope = documentType && DOCUMENT_SCOPE[documentType];
   if (scope && !allows(ctx.apiKey.scopes, scope))
     throw insufficientScope(scope, `This API key lacks ${scope}, which a schedule making ${documentType}s needs`);
+}
+/** A schedule that sends needs a mail server, or its invoices would wait in the queue for ever. */
+function assertMayMakeAndSend(ctx: GraphQLContext, input: { invoice?: unknown; bill?: unknown; send?: boolean | null }) {
+  assertMayMake(ctx, templateType(input));
+  if (input.send && !ctx.settings.mailConfigured) throw mailNotConfigured();
 }
 const templateType = (input: { invoice?: unknown; bill?: unknown }): RecurringDocumentType | undefined =>
   input.invoice ? 'invoice' : input.bill ? 'bill' : undefined;
@@ -153,7 +159,7 @@ createMutation({
   description:
     'Sets up a recurring invoice or bill. The template is checked as its document would be; occurrences already due (a past ' +
     'start date) are made by the runner within a minute, each once.',
-  prepare: async (input, ctx) => assertMayMake(ctx, templateType(input)),
+  prepare: async (input, ctx) => assertMayMakeAndSend(ctx, input),
   run: (scope, input) => createRecurringSchedule(scope, input),
 });
 
@@ -163,7 +169,7 @@ updateMutation({
   label: 'recurring schedule',
   input: UpdateRecurringScheduleInput,
   description: "Changes a schedule's template, what it makes, or when it ends.",
-  prepare: async (input, ctx) => assertMayMake(ctx, templateType(input)),
+  prepare: async (input, ctx) => assertMayMakeAndSend(ctx, input),
   run: async (scope, id, input, ctx) => {
     assertMayMake(ctx, await scheduleDocumentType(scope, id));
     return updateRecurringSchedule(scope, id, input);

@@ -11,12 +11,12 @@ import { OccurrenceTaken, recordOccurrenceFailure, runOccurrence, type SendDocum
 
 /** Schedules read per pass. */
 const BATCH = 100;
-const INTERVAL_MS = 60_000;
 
 export function recurringRunner(send: SendDocument): ModuleWorker {
   return {
     name: 'recurring',
-    create: (deps: WorkerDeps) => backgroundLoop('recurring schedules', () => runDueSchedules(deps, send), INTERVAL_MS, deps.logger),
+    create: (deps: WorkerDeps) =>
+      backgroundLoop('recurring schedules', () => runDueSchedules(deps, send), deps.config.recurringPollMs, deps.logger),
   };
 }
 
