@@ -7,7 +7,7 @@ import { openDatabase } from '../../src/db/database.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { nextOccurrence, occurrenceDate } from '../../src/modules/recurring/schedule-rule.ts';
-import { createTestApp, expectProblem, http, type TestApp, usingPostgres } from '../helpers.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp, usingPostgres } from '../helpers.ts';
 
 let now = new Date('2025-04-01T06:00:00Z');
 const clock = () => now;
@@ -101,6 +101,18 @@ describe('a monthly invoice from 31 January', () => {
     expect(first.dueDate).toBe('2025-02-14');
     const events = (await get('/api/v1/events?type=recurring_schedule.ran&limit=100')).body.data;
     expect(events).toHaveLength(3);
+    const viaGraphql = await gql(
+      t.url,
+      key,
+      '{ recurringSchedules(first: 5) { totalCount edges { node { frequency shortMonths nextDate occurrences template } } } }',
+    );
+    expect(viaGraphql.body.data.recurringSchedules.edges[0].node).toEqual({
+      frequency: 'MONTH',
+      shortMonths: 'LAST_DAY',
+      nextDate: '2025-04-30',
+      occurrences: 3,
+      template: { customerId: customer.id, paymentTermsDays: 14, lines: [{ description: 'Monthly retainer', unitPrice: '1500' }] },
+    });
   });
 
   it('after a restart of two instances racing for the same occurrences, none is made twice', async () => {
