@@ -138,7 +138,7 @@ export function createApp({
   });
   const workers: Record<string, BackgroundLoop> = {};
   for (const worker of moduleWorkers) {
-    const loop = worker.create({ db, unitOfWork, logger, clock, config });
+    const loop = worker.create({ db, unitOfWork, logger, clock, config, metrics });
     if (loop) workers[worker.name] = loop;
   }
   const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });

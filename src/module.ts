@@ -12,6 +12,7 @@ import type { UnitOfWork } from './core/unit-of-work.ts';
 import type { BackgroundLoop } from './events/loop.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Config } from './config.ts';
+import type { Metrics } from './lib/metrics.ts';
 
 /**
  * A page anyone may open without a key, found by a secret in its path (an invoice's `/i/<token>`): it
@@ -36,6 +37,7 @@ export interface WorkerDeps {
   /** Now, as the worker sees it (a test sets it to a past or future day). */
   clock: () => Date;
   config: Config;
+  metrics: Pick<Metrics, 'emailAttempt' | 'recurringOccurrence'>;
 }
 
 /**

@@ -36,6 +36,10 @@ export interface Metrics {
   databaseUnavailable(): void;
   webhookAttempt(outcome: WebhookOutcome, lagSeconds: number | undefined): void;
   webhookSubscriptionDisabled(): void;
+  /** One offer of a document's email to the mail server: sent, retrying (another attempt is scheduled) or failed for good. */
+  emailAttempt(outcome: 'sent' | 'retrying' | 'failed'): void;
+  /** A recurring schedule's occurrence: made, or failed (tried again later). */
+  recurringOccurrence(outcome: 'made' | 'failed'): void;
   /** A live subscription ended with where to resume: its client fell behind, stopped reading, or an event could not be delivered. */
   subscriptionEnded(reason: SubscriptionEnding): void;
   /** Events handed on: seconds from their commit to now. */
@@ -113,6 +117,18 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
   const webhookAttempts = new Counter({
     name: `${prefix}webhook_delivery_attempts_total`,
     help: 'Webhook delivery attempts by outcome (retrying: failed, another attempt is scheduled)',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const emailAttempts = new Counter({
+    name: `${prefix}email_attempts_total`,
+    help: "Offers of documents' emails to the mail server by outcome (retrying: another attempt is scheduled)",
+    labelNames: ['outcome'],
+    registers,
+  });
+  const occurrences = new Counter({
+    name: `${prefix}recurring_occurrences_total`,
+    help: 'Occurrences of recurring schedules: made, or failed (tried again later)',
     labelNames: ['outcome'],
     registers,
   });
@@ -206,6 +222,8 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
       if (lagSeconds !== undefined) webhookLag.observe(lagSeconds);
     },
     webhookSubscriptionDisabled: () => disabled.inc(),
+    emailAttempt: (outcome) => emailAttempts.inc({ outcome }),
+    recurringOccurrence: (outcome) => occurrences.inc({ outcome }),
     subscriptionEnded: (reason) => subscriptionsEnded.inc({ reason }),
     relayed: (lagSeconds) => relayLag.observe(lagSeconds),
     watchSockets(read) {

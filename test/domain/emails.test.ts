@@ -96,6 +96,12 @@ describe('sending an invoice', () => {
     expect(mail.received.at(-1)!.cc).toMatchObject({ text: 'boss@buyer.test' });
   });
 
+  it('counts every offer to the mail server by outcome, for the operator', async () => {
+    const metric = await t.app.metrics.registry.getSingleMetric('accounting_email_attempts_total')!.get();
+    const count = (outcome: string) => metric.values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+    expect([count('sent'), count('retrying'), count('failed')]).toEqual([2, 1, 0]);
+  });
+
   it('an address refused for good fails at once, visibly, and can be retried', async () => {
     const queued = (await post(`/api/v1/invoices/${invoice.id}/send`, { to: ['nobody@buyer.test'] })).body;
     await sendAll();

@@ -165,6 +165,12 @@ describe('a monthly invoice from 31 January', () => {
       await run();
       expect(await invoicesOf(schedule.id)).toHaveLength(7);
       expect((await get(`/api/v1/recurring-schedules/${schedule.id}`)).body).toMatchObject({ failures: 0, lastError: null });
+      // The operator sees both on the instances that did them (the first app made the first three).
+      const counted = await Promise.all(
+        apps.map(async (app) => (await app.metrics.registry.getSingleMetric('accounting_recurring_occurrences_total')!.get()).values),
+      );
+      const total = (outcome: string) => counted.flat().reduce((sum, v) => sum + (v.labels.outcome === outcome ? v.value : 0), 0);
+      expect([total('made'), total('failed')]).toEqual([4, 1]);
     } finally {
       for (const app of apps) await app.close().catch(() => {});
     }

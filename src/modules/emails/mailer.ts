@@ -65,9 +65,12 @@ export async function sendDueEmails(deps: WorkerDeps, transport: Transporter): P
     });
     if (count === 0) continue;
     const outcome = await offer(deps, transport, email);
-    await deps.unitOfWork.write(email.organizationId, { operation: 'recordEmailOutcome', input: { id: email.id } }, (scope) =>
-      recordEmailOutcome(scope, email.id, outcome, config.mail.retryScheduleMs),
+    const recorded = await deps.unitOfWork.write(
+      email.organizationId,
+      { operation: 'recordEmailOutcome', input: { id: email.id } },
+      (scope) => recordEmailOutcome(scope, email.id, outcome, config.mail.retryScheduleMs),
     );
+    deps.metrics.emailAttempt(outcome.sent ? 'sent' : recorded.object.status === 'failed' ? 'failed' : 'retrying');
   }
   return due.length === BATCH;
 }

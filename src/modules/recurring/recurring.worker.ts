@@ -21,7 +21,7 @@ export function recurringRunner(send: SendDocument): ModuleWorker {
 }
 
 /** One pass: one occurrence of each due schedule. True while there may be more. */
-export async function runDueSchedules({ db, unitOfWork, clock, logger }: WorkerDeps, send: SendDocument): Promise<boolean> {
+export async function runDueSchedules({ db, unitOfWork, clock, logger, metrics }: WorkerDeps, send: SendDocument): Promise<boolean> {
   const now = clock();
   const due = await db.prisma.recurringSchedule.findMany({
     where: { status: 'ACTIVE', nextDate: { lte: today(now) }, OR: [{ retryAt: null }, { retryAt: { lte: now } }] },
@@ -37,9 +37,11 @@ export async function runDueSchedules({ db, unitOfWork, clock, logger }: WorkerD
         runOccurrence(scope, id, date, send),
       );
       made++;
+      metrics.recurringOccurrence('made');
     } catch (error) {
       if (error instanceof OccurrenceTaken) continue;
       if (!(error instanceof AppError) || error.status >= 500) throw error; // the database: the next pass tries again
+      metrics.recurringOccurrence('failed');
       await unitOfWork
         .write(organizationId, { operation: 'recordRecurringFailure', input: { id, date } }, (scope) =>
           recordOccurrenceFailure(scope, id, date, error.fieldErrors.length ? `${error.message}: ${describe(error)}` : error.message),
