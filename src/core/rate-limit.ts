@@ -22,7 +22,8 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  consume(key: string): Promise<RateDecision>;
+  /** Spends `points` (default 1) of the key's quota: one request, or a batch's share. */
+  consume(key: string, points?: number): Promise<RateDecision>;
   /** The current state without spending a point (undefined when nothing was spent in the window). */
   peek(key: string): Promise<RateDecision | undefined>;
   close(): Promise<void>;
@@ -60,7 +61,7 @@ export function rateLimiterFor(
     return { allowed: true, limit: points, remaining: points, resetSeconds: durationSeconds, windowSeconds: durationSeconds };
   };
   return {
-    consume: (key) => limiter.consume(key).catch(unavailable),
+    consume: (key, points) => limiter.consume(key, points).catch(unavailable),
     peek: (key) => limiter.peek(key).catch(() => undefined),
     close: async () => void redis.disconnect(),
   };
@@ -76,9 +77,9 @@ export function createRateLimiter(points: number, durationSeconds: number, store
     windowSeconds: durationSeconds,
   });
   return {
-    async consume(key) {
+    async consume(key, points = 1) {
       try {
-        return decision(await limiter.consume(key), true);
+        return decision(await limiter.consume(key, points), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decision(rejection, false);
         throw rejection;

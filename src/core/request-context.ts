@@ -12,7 +12,7 @@ import type { Metrics } from '../lib/metrics.ts';
 import type { AuthenticatedKey, KeyRefusal } from './api-keys.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import type { Change } from './representations.ts';
-import type { OrganizationInfo, WriteScope } from './tenant.ts';
+import type { OrganizationInfo, Tx, WriteScope } from './tenant.ts';
 import type { Actor, UnitOfWork, WriteOutcome, WriteRequest } from './unit-of-work.ts';
 
 export interface RequestContext {
@@ -32,6 +32,10 @@ export interface RequestContext {
   liveEvents: Pick<EventBus, 'subscribe' | 'opened'>;
   /** Runs a write through the unit of work for this organization. */
   write<Row>(request: Omit<WriteRequest, 'actor'>, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
+  /** Spends more of the key's quota than the request's one point (a batch's operations); refused (429) past it. */
+  spendRateLimit(points: number): Promise<void>;
+  /** All-or-nothing: the writes `work` makes (through `write`) commit together or not at all (core/unit-of-work.ts). */
+  atomically<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 export interface RequestSettings {
@@ -180,6 +184,8 @@ export function requestContextFactory({
     liveEvents: bus,
     settings,
     write: () => Promise.reject(new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>')),
+    spendRateLimit: () => Promise.reject(new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>')),
+    atomically: () => Promise.reject(new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>')),
   });
 
   return async function createRequestContext(credentials, requestId) {
@@ -222,6 +228,16 @@ export function requestContextFactory({
       liveEvents: bus,
       settings,
       write: (request, work) => unitOfWork.write(apiKey.organizationId, { ...request, actor }, work),
+      async spendRateLimit(points) {
+        if (points <= 0) return;
+        const decision = await limiter.consume(apiKey.id, points);
+        context.rateLimit = decision;
+        if (!decision.allowed) {
+          metrics?.rateLimited('key');
+          throw new RateLimitedError(decision);
+        }
+      },
+      atomically: (work) => unitOfWork.atomically(apiKey.organizationId, work),
     };
     return context;
   };

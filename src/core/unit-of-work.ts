@@ -17,6 +17,7 @@
 // ledger wants anyway (gapless invoice and entry numbers, lock-date checks against the current
 // settings), and it lets a concurrent request with the same idempotency key wait for the first one and
 // then replay it, with no polling loop. Other organizations are not affected.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
@@ -76,6 +77,21 @@ export interface WriteOutcome<Row = unknown> {
 
 export interface UnitOfWork {
   write<Row>(organizationId: string, request: WriteRequest, work: (scope: WriteScope) => Promise<Change<Row>>): Promise<WriteOutcome<Row>>;
+  /**
+   * Runs `work` in one transaction of its own: every write it makes for this organization (through
+   * `write`, in the same async context) joins it, and they commit together or, if `work` throws, none
+   * does (an all-or-nothing batch). Reads meant to see those writes go through the `tx` handed in.
+   * Events are handed on after the one commit. A write that fails inside stops nothing by itself: the
+   * caller throws to roll everything back.
+   */
+  atomically<T>(organizationId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/** An open all-or-nothing transaction (`atomically`) and the events its writes will hand on once it commits. */
+interface Session {
+  organizationId: string;
+  tx: Tx;
+  committed: { logged: LoggedEvent[]; deliveries: number }[];
 }
 
 export interface UnitOfWorkOptions {
@@ -213,142 +229,176 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     return rendered;
   }
 
+  const sessions = new AsyncLocalStorage<Session>();
+
   async function attempt<Row>(
     organizationId: string,
     request: WriteRequest,
     requestHash: string | undefined,
     work: (scope: WriteScope) => Promise<Change<Row>>,
   ) {
-    return db.prisma.$transaction(
-      async (tx) => {
-        const now = clock();
-        const sql = transactionSql(db, tx);
-        const { organization, sequences } = await lockOrganization(sql, organizationId);
-        const key = request.idempotencyKey;
-        if (key) {
-          const existing = await tx.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
-          if (existing && existing.expiresAt > now) {
-            if (existing.operation !== request.operation || existing.requestHash !== requestHash) {
-              throw new AppError(
-                'IDEMPOTENCY_KEY_REUSED',
-                `The idempotency key "${key}" was already used with a different request (${existing.operation}); use a new key ` +
-                  `for a new request`,
-                [{ path: 'idempotencyKey', message: 'was used with a different request' }],
-              );
-            }
-            const stored = JSON.parse(existing.response ?? 'null') as { type: string; id: string; object: PublicObject } | null;
-            if (stored) throw new Replay({ ...stored, operation: request.operation, replayed: true });
+    const session = sessions.getStore();
+    if (session && session.organizationId !== organizationId) throw new Error('a write for another organization inside a batch');
+    const inTransaction = async (tx: Tx) => {
+      const now = clock();
+      const sql = transactionSql(db, tx);
+      const { organization, sequences } = await lockOrganization(sql, organizationId);
+      const key = request.idempotencyKey;
+      if (key) {
+        const existing = await tx.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
+        if (existing && existing.expiresAt > now) {
+          if (existing.operation !== request.operation || existing.requestHash !== requestHash) {
+            throw new AppError(
+              'IDEMPOTENCY_KEY_REUSED',
+              `The idempotency key "${key}" was already used with a different request (${existing.operation}); use a new key ` +
+                `for a new request`,
+              [{ path: 'idempotencyKey', message: 'was used with a different request' }],
+            );
           }
-          if (existing) await tx.idempotencyKey.delete({ where: { id: existing.id } }); // expired, or left by an older version
+          const stored = JSON.parse(existing.response ?? 'null') as { type: string; id: string; object: PublicObject } | null;
+          if (stored) throw new Replay({ ...stored, operation: request.operation, replayed: true });
         }
+        if (existing) await tx.idempotencyKey.delete({ where: { id: existing.id } }); // expired, or left by an older version
+      }
 
-        const numbers = { ...sequences };
-        const scope: WriteScope = {
-          prisma: tx,
-          sql,
+      const numbers = { ...sequences };
+      const scope: WriteScope = {
+        prisma: tx,
+        sql,
+        organizationId,
+        organization,
+        now,
+        nextNumber: (sequence: SequenceName) => numbers[sequence]++,
+      };
+      const result = await work(scope);
+      const actor = request.actor ?? SYSTEM;
+
+      const rendered = await render(tx, organization, [result.result, ...result.events.map((e) => e.resource)]);
+      const objectOf = (ref: ResourceRef) => rendered.get(`${ref.type}:${ref.id}`)!;
+      const events = result.events.map((event) => {
+        const object = objectOf(event.resource);
+        const before =
+          event.before === undefined ? undefined : representations.get(event.resource.type)!.render(event.before, organization);
+        return {
+          id: newId('Event'),
           organizationId,
-          organization,
-          now,
-          nextNumber: (sequence: SequenceName) => numbers[sequence]++,
+          type: event.type,
+          resourceType: event.resource.type,
+          resourceId: event.resource.id,
+          payload: JSON.stringify({
+            object,
+            ...(before ? { previousAttributes: previousAttributes(before, object) } : {}),
+            ...(event.reason ? { reason: event.reason } : {}),
+          }),
+          createdAt: now,
+          actor: JSON.stringify(actor),
+          actorKeyId: actor.type === 'api_key' ? actor.id : null,
         };
-        const result = await work(scope);
-        const actor = request.actor ?? SYSTEM;
-
-        const rendered = await render(tx, organization, [result.result, ...result.events.map((e) => e.resource)]);
-        const objectOf = (ref: ResourceRef) => rendered.get(`${ref.type}:${ref.id}`)!;
-        const events = result.events.map((event) => {
-          const object = objectOf(event.resource);
-          const before =
-            event.before === undefined ? undefined : representations.get(event.resource.type)!.render(event.before, organization);
-          return {
-            id: newId('Event'),
-            organizationId,
-            type: event.type,
-            resourceType: event.resource.type,
-            resourceId: event.resource.id,
-            payload: JSON.stringify({
-              object,
-              ...(before ? { previousAttributes: previousAttributes(before, object) } : {}),
-              ...(event.reason ? { reason: event.reason } : {}),
-            }),
-            createdAt: now,
-            actor: JSON.stringify(actor),
-            actorKeyId: actor.type === 'api_key' ? actor.id : null,
-          };
-        });
-        const relayedAt = options.relay ? now : null;
-        // The organization's sequences written back (raw, so its updatedAt stays the time its settings
-        // last changed) and the events in one raw multi-row INSERT (src/db/insert.ts says why not
-        // Prisma's create), returning the sequence numbers the database assigned: one round trip on
-        // PostgreSQL (writeAll).
-        const moved = SEQUENCES.filter(([sequence]) => numbers[sequence] !== sequences[sequence]);
-        const sequenceUpdate = moved.length
-          ? [
-              Prisma.sql`UPDATE "Organization" SET
+      });
+      const relayedAt = options.relay ? now : null;
+      // The organization's sequences written back (raw, so its updatedAt stays the time its settings
+      // last changed) and the events in one raw multi-row INSERT (src/db/insert.ts says why not
+      // Prisma's create), returning the sequence numbers the database assigned: one round trip on
+      // PostgreSQL (writeAll).
+      const moved = SEQUENCES.filter(([sequence]) => numbers[sequence] !== sequences[sequence]);
+      const sequenceUpdate = moved.length
+        ? [
+            Prisma.sql`UPDATE "Organization" SET
                 ${Prisma.join(
                   moved.map(
                     ([sequence, column]) => Prisma.sql`${Prisma.raw(`"${column}"`)} =
                   ${numbers[sequence]}`,
                   ),
                 )} WHERE "id" = ${organizationId}`,
-            ]
-          : [];
-        // Each insert also returns the organization's last event before this write (read in the statement's
-        // snapshot, taken under the lock: on PostgreSQL the lock statement's own snapshot predates the commit
-        // it waited for). The first event names it as its predecessor, so every instance can tell a gap in
-        // the organization's events (events/order.ts).
-        const eventInsert = events.length
-          ? [
-              Prisma.sql`${insertStatement(
-                'Event',
-                EVENT_COLUMNS,
-                events.map((e) => ({ ...e, relayedAt })),
-              )} RETURNING "id", "seq", (SELECT max("seq") FROM "Event" AS "earlier"
+          ]
+        : [];
+      // Each insert also returns the organization's last event before this write (read in the statement's
+      // snapshot, taken under the lock: on PostgreSQL the lock statement's own snapshot predates the commit
+      // it waited for). The first event names it as its predecessor, so every instance can tell a gap in
+      // the organization's events (events/order.ts).
+      const eventInsert = events.length
+        ? [
+            Prisma.sql`${insertStatement(
+              'Event',
+              EVENT_COLUMNS,
+              events.map((e) => ({ ...e, relayedAt })),
+            )} RETURNING "id", "seq", (SELECT max("seq") FROM "Event" AS "earlier"
                  WHERE "earlier"."organizationId" = ${organizationId}
                     AND "earlier"."id" NOT IN (${Prisma.join(events.map((e) => e.id))})) AS "previousSeq"`,
-            ]
-          : [];
-        // The rows of the last statement: the events', or none (an UPDATE returns nothing).
-        const inserted = await writeAll<{ id: string; seq: unknown; previousSeq: unknown }>(sql, [...sequenceUpdate, ...eventInsert]);
-        const seqs = new Map(inserted.map((e) => [e.id, Number(e.seq)]));
-        const before = Math.max(0, ...inserted.map((e) => Number(e.previousSeq ?? 0)));
-        const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! })).sort((a, b) => a.seq - b.seq);
-        logged.forEach((event, i) => (event.previousSeq = i > 0 ? logged[i - 1].seq : before));
-        const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(sql, logged, now) : 0;
-        const outcome: WriteOutcome<Row> = {
-          operation: request.operation,
-          type: result.result.type,
-          id: result.result.id,
-          row: result.result.row,
-          object: objectOf(result.result),
-          replayed: false,
-        };
-        if (key) {
-          await tx.idempotencyKey.create({
-            data: {
-              id: newId('IdempotencyKey'),
-              organizationId,
-              key,
-              operation: request.operation,
-              requestHash: requestHash!,
-              response: JSON.stringify({ type: outcome.type, id: outcome.id, object: outcome.object }),
-              createdAt: now,
-              expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-            },
-          });
-        }
-        await options.beforeCommit?.(scope);
-        return { outcome, logged, deliveries };
-      },
-      // SQLite runs one transaction at a time per process: a request may queue behind others.
-      { maxWait: 10_000, timeout: 20_000 },
-    );
+          ]
+        : [];
+      // The rows of the last statement: the events', or none (an UPDATE returns nothing).
+      const inserted = await writeAll<{ id: string; seq: unknown; previousSeq: unknown }>(sql, [...sequenceUpdate, ...eventInsert]);
+      const seqs = new Map(inserted.map((e) => [e.id, Number(e.seq)]));
+      const before = Math.max(0, ...inserted.map((e) => Number(e.previousSeq ?? 0)));
+      const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! })).sort((a, b) => a.seq - b.seq);
+      logged.forEach((event, i) => (event.previousSeq = i > 0 ? logged[i - 1].seq : before));
+      const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(sql, logged, now) : 0;
+      const outcome: WriteOutcome<Row> = {
+        operation: request.operation,
+        type: result.result.type,
+        id: result.result.id,
+        row: result.result.row,
+        object: objectOf(result.result),
+        replayed: false,
+      };
+      if (key) {
+        await tx.idempotencyKey.create({
+          data: {
+            id: newId('IdempotencyKey'),
+            organizationId,
+            key,
+            operation: request.operation,
+            requestHash: requestHash!,
+            response: JSON.stringify({ type: outcome.type, id: outcome.id, object: outcome.object }),
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+          },
+        });
+      }
+      await options.beforeCommit?.(scope);
+      return { outcome, logged, deliveries };
+    };
+    // Inside an all-or-nothing batch the write joins its transaction (the organization row is locked
+    // again, a no-op, and its sequences read as the batch's earlier writes left them).
+    if (session) return inTransaction(session.tx);
+    // SQLite runs one transaction at a time per process: a request may queue behind others.
+    return db.prisma.$transaction(inTransaction, { maxWait: 10_000, timeout: 20_000 });
   }
 
   return {
+    async atomically(organizationId, work) {
+      const committed: Session['committed'] = [];
+      try {
+        const result = await db.prisma.$transaction((tx) => sessions.run({ organizationId, tx, committed }, () => work(tx)), {
+          maxWait: 10_000,
+          timeout: 60_000,
+        });
+        for (const { logged, deliveries } of committed) void options.relay?.committed(logged, deliveries);
+        return result;
+      } catch (error) {
+        if (!isTransientConflict(error)) throw error;
+        throw new AppError('CONFLICT', 'The books of this organization were busy with other changes; nothing was written, retry', [], {
+          retryAfterSeconds: 1,
+        });
+      }
+    },
+
     async write(organizationId, request, work) {
       if (request.idempotencyKey !== undefined && request.idempotencyKey !== null) checkIdempotencyKey(request.idempotencyKey);
       const requestHash = request.idempotencyKey ? createHash('sha256').update(canonicalJson(request.input)).digest('hex') : undefined;
+      const session = sessions.getStore();
+      if (session) {
+        // No retry inside a batch's transaction: a conflict there fails the whole batch (atomically says so).
+        try {
+          const { outcome, logged, deliveries } = await attempt(organizationId, request, requestHash, work);
+          if (logged.length) session.committed.push({ logged, deliveries });
+          return outcome;
+        } catch (error) {
+          if (error instanceof Replay) return error.outcome;
+          throw error;
+        }
+      }
       for (let attemptNo = 1; ; attemptNo++) {
         try {
           const { outcome, logged, deliveries } = await attempt(organizationId, request, requestHash, work);

@@ -16,6 +16,7 @@ import { idKindNamedBy, idPattern } from '../lib/ids.ts';
 import examplesFile from './openapi-examples.json' with { type: 'json' };
 import type { CompiledRoute } from './rest.ts';
 import { requiredScopes } from '../graphql/scopes.ts';
+import { BATCH_PATH, MAX_BATCH_OPERATIONS, OPERATIONS_PER_POINT } from './batch.ts';
 
 /**
  * A real request and answer per operation, recorded by the OpenAPI conformance test (`UPDATE_OPENAPI_EXAMPLES=1`), which fails when
@@ -386,6 +387,7 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
       };
     }
   }
+  paths[BATCH_PATH] = batchOperation(names, ERROR_RESPONSES);
   return {
     openapi: '3.1.0',
     info: {
@@ -426,6 +428,89 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
           },
         ]),
       ),
+    },
+  };
+}
+
+/** POST /api/v1/batch (http/batch.ts): not a route of the table but a way to call several of them. */
+function batchOperation(names: ReturnType<typeof schemaNames>, errorResponses: Record<string, string>) {
+  const operation = {
+    type: 'object',
+    required: ['method', 'path'],
+    additionalProperties: false,
+    properties: {
+      method: { type: 'string', enum: ['GET', 'POST', 'PATCH', 'DELETE'] },
+      path: {
+        type: 'string',
+        description: 'A path of this API with its query, e.g. /api/v1/sales-receipts or /api/v1/invoices?status=open.',
+      },
+      body: { type: 'object', description: 'The JSON body the operation takes on its own.' },
+      idempotencyKey: { type: 'string', maxLength: 255, description: "The operation's own Idempotency-Key." },
+    },
+  };
+  const result = {
+    type: 'object',
+    required: ['index', 'status', 'body'],
+    additionalProperties: false,
+    properties: {
+      index: { type: 'integer', minimum: 0, description: "The operation's position in the batch." },
+      status: { type: 'integer', description: 'The status it would have been answered alone.' },
+      body: { description: 'The body it would have been answered alone (a problem+json body for an error).' },
+      location: { type: 'string', description: 'Where a created record lives.' },
+      idempotentReplayed: { type: 'boolean', description: 'An earlier request with the same key produced this answer.' },
+    },
+  };
+  const example = examples.runBatch;
+  return {
+    post: {
+      operationId: 'runBatch',
+      summary: `Run up to ${MAX_BATCH_OPERATIONS} operations in order, each answered as alone; atomic: all or nothing`,
+      description:
+        'Each operation is checked, scoped and answered exactly as on its own. A failure stops nothing, unless `atomic` is ' +
+        'true: then the batch holds writes only, they run in one transaction, and the first failure rolls all of them back and ' +
+        'is the answer (its problem names `failedIndex`, and its field errors `operations.<i>.body.<field>`). A batch spends one ' +
+        `request of the key's quota per ${OPERATIONS_PER_POINT} operations, rounded up.`,
+      security: [{ bearerAuth: [] }],
+      tags: ['batch'],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: names.named('RunBatchRequest', {
+              type: 'object',
+              required: ['operations'],
+              additionalProperties: false,
+              properties: {
+                operations: { type: 'array', minItems: 1, maxItems: MAX_BATCH_OPERATIONS, items: operation },
+                atomic: { type: 'boolean', description: 'All or nothing (writes only).' },
+              },
+            }),
+            ...(example?.request !== undefined ? { example: example.request } : {}),
+          },
+        },
+      },
+      responses: {
+        200: {
+          description: 'OK',
+          headers: headerRefs(['X-Request-Id']),
+          content: {
+            'application/json': {
+              schema: names.named('RunBatchResponse', {
+                type: 'object',
+                required: ['atomic', 'results'],
+                additionalProperties: false,
+                properties: { atomic: { type: 'boolean' }, results: { type: 'array', items: result } },
+              }),
+              ...(example?.response !== undefined ? { example: example.response } : {}),
+            },
+          },
+        },
+        ...Object.fromEntries(
+          Object.keys(errorResponses)
+            .filter((status) => !['403', '404'].includes(status))
+            .map((status) => [status, { $ref: `#/components/responses/Problem${status}` }]),
+        ),
+      },
     },
   };
 }

@@ -26,7 +26,8 @@ import { allowDashboard, allowPageScripts, corsPolicy, PUBLIC_PAGE_CSP, setSecur
 import type { PublicPage } from '../module.ts';
 import { dashboardFiles } from './dashboard.ts';
 import { assertJsonContentType, assertParsesAsJson, assertUtf8, parseRequestBody, readBody } from './body.ts';
-import { problem, sendJson, sendProblem } from './respond.ts';
+import { type Problem, problem, sendJson, sendProblem } from './respond.ts';
+import { BATCH_PATH, createBatchRunner } from './batch.ts';
 import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
 
 export interface HandlerDeps {
@@ -187,6 +188,22 @@ export function createRequestHandler(deps: HandlerDeps) {
     sendJson(res, result.status, result.body, { ...headers, ...result.headers });
   }
 
+  const runBatch = createBatchRunner(rest, logger);
+
+  /** POST /api/v1/batch: its operations through the same routes (http/batch.ts). */
+  async function handleBatch(req: IncomingMessage, res: ServerResponse, context: RequestContext, headers: Record<string, string>) {
+    if (req.method !== 'POST')
+      return sendProblem(res, problem('METHOD_NOT_ALLOWED', `${BATCH_PATH} accepts POST`, context.requestId), {
+        ...headers,
+        allow: 'POST',
+      });
+    const bytes = await readBody(req, maxBodyBytes);
+    const result = await runBatch(bytes.length === 0 ? {} : parseRequestBody(bytes, req.headers['content-type']), context);
+    Object.assign(headers, rateLimitHeaders(context.rateLimit));
+    if (result.status >= 400) return sendProblem(res, result.body as Problem, headers);
+    sendJson(res, result.status, result.body, headers);
+  }
+
   return function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!tracing()) return answer(req, res);
     // A server span per request, under the caller's trace when it sent `traceparent`; named by its route once known.
@@ -275,9 +292,14 @@ export function createRequestHandler(deps: HandlerDeps) {
         observed.route = found.route.path;
         observed.operation = found.route.operationId;
       }
+      if (url.pathname === BATCH_PATH) {
+        observed.route = BATCH_PATH;
+        observed.operation = 'runBatch';
+      }
       const context = await createContext({ authorization: req.headers.authorization, address: req.socket.remoteAddress }, requestId);
       observed.caller = { keyPrefix: context.apiKey.prefix, organizationId: context.organizationId };
       Object.assign(headers, rateLimitHeaders(context.rateLimit));
+      if (url.pathname === BATCH_PATH) return await handleBatch(req, res, context, headers);
       await handleRest(req, res, url, found, context, headers);
     } catch (error) {
       // The client hung up before its request was read (a closed tab, a load tool stopping): nobody is

@@ -235,6 +235,15 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
 
   /** For each operationId: how to call it successfully (path ids made fresh, a body, a query). */
   return {
+    runBatch: {
+      path: async () => '/api/v1/batch',
+      body: async () => ({
+        operations: [
+          { method: 'POST', path: '/api/v1/customers', body: { name: 'Batch customer' }, idempotencyKey: `batch-${Math.random()}` },
+          { method: 'GET', path: '/api/v1/accounts?type=asset&limit=2' },
+        ],
+      }),
+    },
     listRecurringSchedules: { path: async () => '/api/v1/recurring-schedules?documentType=invoice&status=active' },
     createRecurringSchedule: {
       path: async () => '/api/v1/recurring-schedules',
