@@ -26,6 +26,7 @@ import revaluations from './modules/revaluations/declaration.ts';
 import banking from './modules/banking/declaration.ts';
 import recurring from './modules/recurring/declaration.ts';
 import emails from './modules/emails/declaration.ts';
+import attachments from './modules/attachments/declaration.ts';
 
 export const DECLARATIONS = [
   organizations,
@@ -52,6 +53,7 @@ export const DECLARATIONS = [
   banking,
   recurring,
   emails,
+  attachments,
 ] as const;
 
 type Declaration = (typeof DECLARATIONS)[number];

@@ -223,7 +223,7 @@ export interface DeleteMutationOptions {
   label: string;
   description: string;
   /** The delete, on the unit of work's scope; its change's row is the record as it was (its event's object). */
-  run: (scope: WriteScope, id: string) => Promise<Change<unknown>>;
+  run: (scope: WriteScope, id: string, ctx: GraphQLContext) => Promise<Change<unknown>>;
 }
 
 /** `delete<Model>(id, idempotencyKey?)`: answers `Deleted` (the record is gone, so nothing else can be selected of it). */
@@ -241,7 +241,7 @@ export function deleteMutation(options: DeleteMutationOptions) {
       resolve: async (root, args, ctx) => {
         const id = String(args.id);
         const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id } }, (scope) =>
-          options.run(scope, id),
+          options.run(scope, id, ctx),
         );
         keepReceipt(root, outcome);
         return { id: outcome.id };

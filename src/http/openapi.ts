@@ -351,6 +351,9 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
               required: route.bodyRequired ?? true,
               content: {
                 'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) },
+                ...(route.rawBody
+                  ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'The raw file.' } } }
+                  : {}),
                 ...(route.csv
                   ? {
                       'text/csv': {

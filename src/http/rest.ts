@@ -105,6 +105,13 @@ export interface RestRoute {
    * JSON body, or refuses it; `example` is the table the OpenAPI document shows.
    */
   csv?: { toBody(text: string): Record<string, unknown>; example: string };
+  /**
+   * A route that also takes a file as its raw body, sent with one of the media types `accepts` matches:
+   * `toBody` turns the bytes and the query into the JSON body. `maxBodyBytes` raises the body limit for
+   * this route alone.
+   */
+  rawBody?: { accepts: RegExp; toBody(bytes: Buffer, query: URLSearchParams): Record<string, unknown> };
+  maxBodyBytes?: number;
   toVariables?(req: RestRequest): Record<string, unknown>;
   /** The response, from the GraphQL data, the request context and, for a write, what it committed. */
   toResult?(

@@ -25,7 +25,7 @@ import { DOCS_HTML } from './openapi.ts';
 import { allowDashboard, allowPageScripts, corsPolicy, PUBLIC_PAGE_CSP, setSecurityHeaders } from './headers.ts';
 import type { PublicPage } from '../module.ts';
 import { dashboardFiles } from './dashboard.ts';
-import { assertJsonContentType, assertParsesAsJson, assertUtf8, parseRequestBody, readBody } from './body.ts';
+import { assertJsonContentType, assertParsesAsJson, assertUtf8, mediaType, parseRequestBody, readBody } from './body.ts';
 import { type Problem, problem, sendJson, sendProblem } from './respond.ts';
 import { BATCH_PATH, createBatchRunner } from './batch.ts';
 import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
@@ -171,16 +171,21 @@ export function createRequestHandler(deps: HandlerDeps) {
     checkParameters(found.params, url.searchParams);
     let body: unknown;
     if (found.route.method !== 'GET') {
-      const bytes = await readBody(req, maxBodyBytes);
+      const bytes = await readBody(req, found.route.maxBodyBytes ?? maxBodyBytes);
+      const raw = found.route.rawBody && bytes.length > 0 && found.route.rawBody.accepts.test(mediaType(req.headers['content-type']));
       // No body at all is an empty object (what openapi-fetch and curl -X POST send for an action).
-      body = bytes.length === 0 ? {} : parseRequestBody(bytes, req.headers['content-type'], found.route.csv);
+      body = raw
+        ? found.route.rawBody!.toBody(bytes, url.searchParams)
+        : bytes.length === 0
+          ? {}
+          : parseRequestBody(bytes, req.headers['content-type'], found.route.csv);
     }
     const result = await rest.execute(found.route, { params: found.params, query: url.searchParams, body, headers: req.headers }, context);
     if (found.route.produces && Buffer.isBuffer(result.body)) {
       res.writeHead(result.status, {
         ...headers,
-        ...result.headers,
         'content-type': found.route.produces,
+        ...result.headers,
         'content-length': result.body.length,
       });
       return void res.end(result.body);

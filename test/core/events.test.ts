@@ -58,6 +58,7 @@ const GET_PATH: Record<string, string> = {
   purchase_order: '/api/v1/purchase-orders',
   recurring_schedule: '/api/v1/recurring-schedules',
   email: '/api/v1/emails',
+  attachment: '/api/v1/attachments',
 };
 
 interface LoggedEvent {
@@ -547,6 +548,18 @@ describe('the event catalogue', () => {
       ['purchase_order.created'],
     )) as any;
     await expectEvents(() => rest(`/api/v1/purchase-orders/${poDraft.body.id}`, undefined, 'DELETE'), ['purchase_order.deleted']);
+
+    // Attachments: a file on a bill, taken off again.
+    const { result: attached } = (await expectEvents(
+      () =>
+        rest('/api/v1/attachments', {
+          recordId: po.body.id,
+          filename: 'quote.txt',
+          contentBase64: Buffer.from('as agreed').toString('base64'),
+        }),
+      ['attachment.created'],
+    )) as any;
+    await expectEvents(() => rest(`/api/v1/attachments/${attached.body.id}`, undefined, 'DELETE'), ['attachment.deleted']);
 
     // Recurring: set up, edited, paused and resumed, run once and finished; a failing one; deleted.
     const runner = t.app.workers.recurring!;

@@ -40,6 +40,7 @@ describe('every list order', () => {
     expect(LIST_ORDERS.map((o) => o.model).sort()).toEqual([
       'Account',
       'ApiKey',
+      'Attachment',
       'BankAccount',
       'BankReconciliation',
       'BankStatement',

@@ -28,11 +28,17 @@ const accounts: Record<string, string> = {};
 
 /**
  * Scopes an operation needs by what its input asks, beyond those its document declares: a recurring
- * schedule of invoices (the examples' template) makes invoices, so setting one up needs invoices:write.
+ * schedule of invoices (the examples' template) makes invoices, so setting one up needs invoices:write;
+ * a file's record's scope is needed to reach the file.
  */
 const BY_INPUT: Record<string, Scope[]> = {
   createRecurringSchedule: ['invoices:write'],
   updateRecurringSchedule: ['invoices:write'],
+  // The examples' files are on bills: attaching and deleting one needs bills:write, listing and downloading bills:read.
+  attachFile: ['bills:write'],
+  deleteAttachment: ['bills:write'],
+  listAttachments: ['bills:read'],
+  getAttachmentContent: ['bills:read'],
 };
 
 const EVERY_SCOPE: Scope[] = RESOURCES.flatMap((r) => [`${r}:read`, `${r}:write`] as Scope[]);

@@ -168,9 +168,12 @@ describe('the served OpenAPI document and the server agree', () => {
         });
         v.check(method, path, form);
         expect(form.status).toBe(415);
-        const huge = await http(t.url, path, { method, key, body: { notes: 'x'.repeat(20_000) } });
-        v.check(method, path, huge);
-        expect(huge.status).toBe(413);
+        // A route taking files (attachFile) has its own, larger limit: 20 KB is no excess there.
+        if (op.operationId !== 'attachFile') {
+          const huge = await http(t.url, path, { method, key, body: { notes: 'x'.repeat(20_000) } });
+          v.check(method, path, huge);
+          expect(huge.status).toBe(413);
+        }
       }
     }
   });

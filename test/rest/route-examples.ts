@@ -234,7 +234,18 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
   };
 
   /** For each operationId: how to call it successfully (path ids made fresh, a body, a query). */
+  const receipt = Buffer.from('%PDF-1.4\n% a receipt\n%%EOF\n');
+  const attachment = async () =>
+    created('/api/v1/attachments', { recordId: await bill(), filename: 'receipt.pdf', contentBase64: receipt.toString('base64') });
   return {
+    attachFile: {
+      path: async () => '/api/v1/attachments',
+      body: async () => ({ recordId: await bill(), filename: 'receipt.pdf', contentBase64: receipt.toString('base64') }),
+    },
+    listAttachments: { path: async () => `/api/v1/attachments?recordId=${await bill()}` },
+    getAttachment: { path: async () => `/api/v1/attachments/${await attachment()}` },
+    deleteAttachment: { path: async () => `/api/v1/attachments/${await attachment()}` },
+    getAttachmentContent: { path: async () => `/api/v1/attachments/${await attachment()}/content` },
     runBatch: {
       path: async () => '/api/v1/batch',
       body: async () => ({

@@ -1,0 +1,22 @@
+// The attachments module's declaration: what the central lists take from it (src/module.ts).
+import { declareModule } from '../../module.ts';
+
+export default declareModule(
+  {
+    name: 'attachments',
+    representations: { attachment: 'attachments' },
+    ids: { Attachment: 'att' },
+    resources: {
+      attachments:
+        'Files attached to documents, journal entries, bank lines, customers and vendors; each also needs read access to ' +
+        'its record (to list and download) or write access (to attach and delete)',
+    },
+    types: { Attachment: 'attachments' },
+    nodes: ['Attachment'],
+    events: {
+      'attachment.created': 'A file was attached to a record (the object says which, and its SHA-256; never its bytes).',
+      'attachment.deleted': 'A file was taken off its record; the object is the attachment as it was.',
+    },
+  },
+  () => import('./index.ts'),
+);
