@@ -15,6 +15,7 @@ import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
 import type { BackgroundLoop } from './events/loop.ts';
+import { createRetention } from './events/retention.ts';
 import { eventLog } from './events/stream.ts';
 import { withPostgresKeyNotices } from './events/key-notices.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
@@ -136,7 +137,9 @@ export function createApp({
       );
     },
   });
-  const workers: Record<string, BackgroundLoop> = {};
+  const workers: Record<string, BackgroundLoop> = {
+    'event-retention': createRetention({ db, logger, clock, retentionDays: config.eventRetentionDays }),
+  };
   for (const worker of moduleWorkers) {
     const loop = worker.create({ db, unitOfWork, logger, clock, config, metrics });
     if (loop) workers[worker.name] = loop;

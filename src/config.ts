@@ -82,6 +82,11 @@ export interface Config {
   };
   /** How often the recurring runner looks for occurrences due (RECURRING_POLL_MS). */
   recurringPollMs: number;
+  /**
+   * Days an event keeps its data (EVENT_RETENTION_DAYS; 0: for ever). After them its payload is pruned and
+   * its row kept as the audit trail (type, resource, time, actor) — never while a webhook delivery waits for it.
+   */
+  eventRetentionDays: number;
   webhooks: {
     /** A delivery not answered 2xx within this is retried. */
     timeoutMs: number;
@@ -189,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),
     mail: mailSettings(env),
     recurringPollMs: integer(env, 'RECURRING_POLL_MS', 60_000, 100, 3_600_000),
+    eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 0, 36_500),
     webhooks: webhookSettings(env),
   };
 }

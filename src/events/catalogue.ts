@@ -19,13 +19,24 @@ export const isEventType = (value: string): value is EventType => Object.hasOwn(
 /** Who made a change, as an event tells it (null for events recorded before actors were). */
 export type EventActor = { type: 'api_key'; id: string; prefix: string; name: string } | { type: 'system' } | null;
 
-/** An event as webhooks, the REST event log and replays carry it: the same bytes for the same event. */
-export function eventBody(event: { id: string; type: string; createdAt: Date; actor: string | null; payload: string }) {
-  return {
+/**
+ * An event as webhooks, the REST event log and replays carry it: the same bytes for the same event. A
+ * pruned event (events/retention.ts) has empty data and says when it was pruned.
+ */
+export function eventBody(event: {
+  id: string;
+  type: string;
+  createdAt: Date;
+  actor: string | null;
+  payload: string;
+  prunedAt?: Date | null;
+}) {
+  const body = {
     id: event.id,
     type: event.type,
     createdAt: event.createdAt.toISOString(),
     actor: (event.actor ? JSON.parse(event.actor) : null) as EventActor,
     data: JSON.parse(event.payload) as Record<string, unknown>,
   };
+  return event.prunedAt ? { ...body, prunedAt: event.prunedAt.toISOString() } : body;
 }

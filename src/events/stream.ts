@@ -175,10 +175,15 @@ export async function positionAfter(
   if (!eventId) return undefined;
   const anchor = await prisma.event.findFirst({
     where: { id: eventId, organizationId, ...(readable ? { resourceType: { in: readable } } : {}) },
-    select: { seq: true },
+    select: { seq: true, prunedAt: true },
   });
   if (!anchor)
     throw new AppError('NOT_FOUND', `No event with id "${eventId}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
+  // What followed a pruned event may be pruned too: a gap the client must be told of, not skip over.
+  if (anchor.prunedAt)
+    throw new AppError('VALIDATION_FAILED', `Event ${eventId} is older than the events kept whole; read the current state instead`, [
+      { path: 'after', message: 'is an event whose data was pruned (EVENT_RETENTION_DAYS): resume from a newer one' },
+    ]);
   return anchor.seq;
 }
 

@@ -107,7 +107,7 @@ export const webhookDeliveryRepresentation: Representation<DeliveryRow, Infer<ty
 
 export const EVENT = 'event';
 
-const EVENT_SCHEMA = S.object(
+const EVENT_SCHEMA = S.objectWithOptional(
   {
     id: S.id('evt'),
     type: S.string,
@@ -123,8 +123,16 @@ const EVENT_SCHEMA = S.object(
     } as Schema<EventActor>,
     data: {
       type: 'object',
-      description: '`object`: the resource after the change; `previousAttributes` on updates; `reason` when the service acted by itself.',
+      description:
+        '`object`: the resource after the change; `previousAttributes` on updates; `reason` when the service acted by itself. ' +
+        'Empty once the event is pruned.',
     } as Schema<Record<string, unknown>>,
+  },
+  {
+    prunedAt: {
+      ...S.dateTime,
+      description: 'Present once its data was pruned (EVENT_RETENTION_DAYS after it, default 30): the event stays as the audit trail.',
+    },
   },
   'An event of the log, exactly as webhooks deliver it.',
 );

@@ -103,8 +103,14 @@ export const EventRef = builder.prismaNode('Event', {
     resourceId: t.exposeString('resourceId', { description: 'Id of the object concerned.' }),
     data: t.field({
       type: 'JSON',
-      description: 'The event data: `object` is the resource as it was after the change.',
+      description:
+        'The event data: `object` is the resource as it was after the change. Empty once pruned (EVENT_RETENTION_DAYS after it).',
       resolve: (e) => JSON.parse(e.payload),
+    }),
+    prunedAt: t.expose('prunedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When its data was pruned; the event itself (type, resource, time, actor) stays as the audit trail.',
     }),
     actor: t.field({
       type: EventActorRef,

@@ -228,11 +228,18 @@ export async function redeliverWebhookEvent(scope: WriteScope, id: string, event
   const subscription = await manageableSubscription(scope, id, granted);
   const event = await scope.prisma.event.findFirst({
     where: { id: eventId, organizationId: scope.organizationId },
-    select: { id: true, seq: true, type: true, resourceType: true, resourceId: true },
+    select: { id: true, seq: true, type: true, resourceType: true, resourceId: true, prunedAt: true },
   });
   // An event the key may not read is answered as one that is not there: its existence is not the key's to learn.
   if (!event || !allows(granted, eventReadScope(event.resourceType)))
     throw validationError([{ path: 'eventId', message: `no event with id "${eventId}"` }]);
+  if (event.prunedAt)
+    throw validationError([
+      {
+        path: 'eventId',
+        message: `${eventId}'s data was pruned on ${event.prunedAt.toISOString().slice(0, 10)}: there is nothing to send`,
+      },
+    ]);
   if (!receives({ id, types: new Set(subscription.eventTypes.split(',')) }, event)) {
     throw validationError([
       {
