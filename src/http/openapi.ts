@@ -352,7 +352,15 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
               content: {
                 'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) },
                 ...(route.rawBody
-                  ? { 'application/octet-stream': { schema: { type: 'string', format: 'binary', description: 'The raw file.' } } }
+                  ? {
+                      'application/octet-stream': {
+                        schema: names.named(`${pascal(route.operationId)}File`, {
+                          type: 'string',
+                          format: 'binary',
+                          description: 'The raw file (also sent with its own type: application/pdf, image/png, text/csv…).',
+                        }),
+                      },
+                    }
                   : {}),
                 ...(route.csv
                   ? {

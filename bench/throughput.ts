@@ -1,0 +1,158 @@
+// `npm run bench:throughput`: what a batch buys an integrator and what event retention gives back.
+// On a started server (the built bundle, as `npm start` runs it) with a fresh database:
+//   1. BENCH_RECEIPTS sales receipts (default 2,000) written one request each by 8 clients at once, then
+//      as many written in batches of 100 (2 clients), then in atomic batches of 100: seconds, receipts a
+//      second, the server's CPU per receipt, and the quota each way spends (a batch: one point per ten);
+//   2. BENCH_INVOICES invoices (default 2,000) written one request each (8 clients); the database's size
+//      per invoice (SQLite: the file after VACUUM; PostgreSQL: its tables after VACUUM FULL), then again
+//      after retention pruned the events' data (the clock moved past EVENT_RETENTION_DAYS).
+// With DATABASE_URL=postgresql://… the database is a PostgreSQL schema of this run (dropped after).
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../src/build/server.ts';
+import { openDatabase, tuneDatabase } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createRetention } from '../src/events/retention.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
+import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
+import { cpuMs, start } from './processes.ts';
+
+const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 2000);
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 2000);
+const BATCH = 100;
+const postgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : undefined;
+
+await buildServer();
+const dir = mkdtempSync(join(tmpdir(), 'bench-throughput-'));
+const schema = `bench_throughput_${process.pid}`;
+const url = postgres ? `${postgres.replace(/\?.*$/, '')}?schema=${schema}` : `file:${join(dir, 'throughput.db')}`;
+const db = openDatabase(url, dir);
+await migrate(db);
+await tuneDatabase(db);
+const organization = await createOrganization(db.prisma, { name: 'Throughput Co' });
+const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
+const env = {
+  NODE_ENV: 'production',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATABASE_URL: url,
+  DATA_DIR: dir,
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+};
+const server = start(SERVER_BUNDLE, [], env, SERVER_NODE_FLAGS);
+process.once('exit', () => server.child.kill('SIGKILL'));
+const base = await server.url;
+const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+
+/** As a client does: a 503 (the server shedding load) is retried when it says; idempotency keys make that safe. */
+async function post(path: string, body: unknown) {
+  let response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  while (response.status === 503) {
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
+    response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Runs `count` jobs by `clients` workers at once; answers seconds and the server's CPU ms per job. */
+async function timed(count: number, clients: number, job: (i: number) => Promise<unknown>) {
+  let next = 0;
+  const cpu0 = cpuMs(server.child.pid!);
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < count) await job(next++);
+    }),
+  );
+  return { seconds: (performance.now() - t0) / 1000, cpuMs: cpuMs(server.child.pid!) - cpu0 };
+}
+
+const receipt = (run: string, i: number) => ({
+  date: '2026-11-26',
+  reference: `${run}-${i}`,
+  lines: [{ description: `Sale ${i}`, unitPrice: 10 + (i % 90), quantity: 1 + (i % 3) }],
+});
+const rows: string[] = [];
+const report = (name: string, r: { seconds: number; cpuMs: number }, points: number) =>
+  rows.push(
+    `| ${name} | ${r.seconds.toFixed(1)} | ${(RECEIPTS / r.seconds).toFixed(0)} | ${(r.cpuMs / RECEIPTS).toFixed(2)} | ${points} |`,
+  );
+
+// Warm-up: the first requests compile what every later one reuses.
+for (let i = 0; i < 50; i++) await post('/api/v1/sales-receipts', receipt('warm', i));
+report('one request each (8 clients)', await timed(RECEIPTS, 8, (i) => post('/api/v1/sales-receipts', receipt('single', i))), RECEIPTS);
+const batches = Math.ceil(RECEIPTS / BATCH);
+const batchOf = (run: string, b: number, atomic: boolean) => ({
+  atomic,
+  operations: Array.from({ length: Math.min(BATCH, RECEIPTS - b * BATCH) }, (_, j) => ({
+    method: 'POST',
+    path: '/api/v1/sales-receipts',
+    idempotencyKey: `${run}-${b}-${j}`,
+    body: receipt(run, b * BATCH + j),
+  })),
+});
+report(
+  `batches of ${BATCH} (2 clients)`,
+  await timed(batches, 2, (b) => post('/api/v1/batch', batchOf('batch', b, false))),
+  batches * (BATCH / 10),
+);
+report(
+  `atomic batches of ${BATCH} (2 clients)`,
+  await timed(batches, 2, (b) => post('/api/v1/batch', batchOf('atomic', b, true))),
+  batches * (BATCH / 10),
+);
+
+// The database per invoice, before and after retention.
+const customer = await post('/api/v1/customers', { name: 'Size Ltd' });
+await timed(INVOICES, 8, (i) =>
+  post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: `Invoice line ${i}`, unitPrice: 100 + i, quantity: 2 }] }),
+);
+await server.stop();
+async function size(): Promise<number> {
+  if (db.provider === 'postgresql') {
+    await db.prisma.$executeRawUnsafe('VACUUM FULL');
+    const [row] = (await db.prisma.$queryRawUnsafe(
+      `SELECT sum(pg_total_relation_size(quote_ident(schemaname) || '.' || quote_ident(tablename)))::bigint AS bytes
+         FROM pg_tables WHERE schemaname = '${schema}'`,
+    )) as { bytes: bigint }[];
+    return Number(row!.bytes);
+  }
+  await db.prisma.$executeRawUnsafe('VACUUM');
+  return statSync(join(dir, 'throughput.db')).size;
+}
+const invoicesWritten = await db.prisma.invoice.count();
+const documents = invoicesWritten + (await db.prisma.salesReceipt.count());
+const before = await size();
+const events = await db.prisma.event.count();
+const later = new Date(Date.now() + 31 * 86_400_000);
+await createRetention({ db, logger: createLogger('silent'), clock: () => later, retentionDays: 30 }).drain();
+const after = await size();
+await db.close();
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(2);
+console.log(`\n${db.provider}: ${RECEIPTS.toLocaleString('en-US')} sales receipts each way\n`);
+console.log('| Writing | seconds | receipts/s | server CPU ms/receipt | quota points |');
+console.log('|---|---:|---:|---:|---:|');
+for (const row of rows) console.log(row);
+console.log(
+  `\nDatabase (${invoicesWritten.toLocaleString('en-US')} invoices and the receipts above, ${events.toLocaleString('en-US')} events):`,
+);
+console.log(`| | KB | KB per document |`);
+console.log('|---|---:|---:|');
+console.log(`| before retention | ${kb(before)} | ${kb(before / documents)} |`);
+console.log(`| after retention (event data pruned) | ${kb(after)} | ${kb(after / documents)} |`);
+rmSync(dir, { recursive: true, force: true });
+if (postgres) {
+  const admin = new pg.Client({ connectionString: postgres.replace(/\?.*$/, '') });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.end();
+}
