@@ -142,9 +142,7 @@ console.log(`\n${db.provider}: ${RECEIPTS.toLocaleString('en-US')} sales receipt
 console.log('| Writing | seconds | receipts/s | server CPU ms/receipt | quota points |');
 console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);
-console.log(
-  `\nDatabase (${invoicesWritten.toLocaleString('en-US')} invoices and the receipts above, ${events.toLocaleString('en-US')} events):`,
-);
+console.log(`\nDatabase: ${documents} documents (${invoicesWritten} invoices, the rest receipts), ${events} events`);
 console.log(`| | KB | KB per document |`);
 console.log('|---|---:|---:|');
 console.log(`| before retention | ${kb(before)} | ${kb(before / documents)} |`);
