@@ -41,14 +41,18 @@ export async function runDueSchedules({ db, unitOfWork, clock, logger, metrics }
     } catch (error) {
       if (error instanceof OccurrenceTaken) continue;
       if (!(error instanceof AppError) || error.status >= 500) throw error; // the database: the next pass tries again
-      metrics.recurringOccurrence('failed');
+      // Counted once per failure recorded: another instance failing the same occurrence at the same time finds it
+      // recorded already (OccurrenceTaken), as a second attempt before the retry time does.
       await unitOfWork
         .write(organizationId, { operation: 'recordRecurringFailure', input: { id, date } }, (scope) =>
           recordOccurrenceFailure(scope, id, date, error.fieldErrors.length ? `${error.message}: ${describe(error)}` : error.message),
         )
-        .catch((e) => {
-          if (!(e instanceof OccurrenceTaken)) logger.warn('recording a recurring schedule failure failed', { error: e });
-        });
+        .then(
+          () => metrics.recurringOccurrence('failed'),
+          (e) => {
+            if (!(e instanceof OccurrenceTaken)) logger.warn('recording a recurring schedule failure failed', { error: e });
+          },
+        );
     }
   }
   return made > 0 || due.length === BATCH;
