@@ -10,6 +10,7 @@ import type { Resource } from '../../core/scopes.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { idType, newId } from '../../lib/ids.ts';
+import { Checker } from '../../lib/validate.ts';
 import { delegate, delegateName } from '../documents/index.ts';
 import { ATTACHMENT, ATTACHMENT_COLUMNS, type AttachmentRow } from './attachments.public.ts';
 
@@ -91,23 +92,19 @@ const cleanName = (name: string) =>
 
 /** Attaches a read file to a record of the organization; at most 10 per record. */
 export async function createAttachment(scope: WriteScope, input: AttachmentInput, file: ReadFile) {
-  const errors = [];
+  const check = new Checker();
   const target = attachableOf(input.recordId);
   const filename = cleanName(input.filename ?? '');
-  if (!input.recordId) errors.push({ path: 'recordId', message: 'is required' });
-  else if (!target)
-    errors.push({
-      path: 'recordId',
-      message: 'must name a document, journal entry, bank transaction, customer or vendor',
-    });
+  if (!input.recordId) check.fail('recordId', 'is required');
+  else if (!target) check.fail('recordId', 'must name a document, journal entry, bank transaction, customer or vendor');
   else if (
     !(await delegate(scope, delegateName(target.typename)).findFirst({
       where: { id: input.recordId, organizationId: scope.organizationId },
     }))
   )
-    errors.push({ path: 'recordId', message: `no ${target.recordType.replaceAll('_', ' ')} with id "${input.recordId}"` });
-  if (!filename || [...filename].length > 255) errors.push({ path: 'filename', message: 'is required, at most 255 characters' });
-  if (errors.length) throw validationError(errors);
+    check.fail('recordId', `no ${target.recordType.replaceAll('_', ' ')} with id "${input.recordId}"`);
+  if (!filename || [...filename].length > 255) check.fail('filename', 'is required, at most 255 characters');
+  check.done();
   const attached = await scope.prisma.attachment.count({ where: { organizationId: scope.organizationId, recordId: input.recordId! } });
   if (attached >= MAX_ATTACHMENTS_PER_RECORD)
     throw new AppError('INVALID_STATE', `${input.recordId} has ${attached} files already, the most a record may have`, [
