@@ -7,10 +7,12 @@ import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
-import { checkApiKey, keyVerifier, sqliteWrittenElsewhere } from './core/api-keys.ts';
+import { checkApiKey, keyVerifier, loadApiKey, sqliteWrittenElsewhere } from './core/api-keys.ts';
+import type { WorkerApi } from './module.ts';
+import { createBatchRunner } from './http/batch.ts';
 import { SERVICE_SCOPES } from './core/scopes.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
-import { requestContextFactory, type RequestContext } from './core/request-context.ts';
+import { requestContexts, type RequestContext } from './core/request-context.ts';
 import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
@@ -140,10 +142,6 @@ export function createApp({
   const workers: Record<string, BackgroundLoop> = {
     'event-retention': createRetention({ db, logger, clock, retentionDays: config.eventRetentionDays }),
   };
-  for (const worker of moduleWorkers) {
-    const loop = worker.create({ db, unitOfWork, logger, clock, config, metrics });
-    if (loop) workers[worker.name] = loop;
-  }
   const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
   // Verified keys are remembered briefly, and forgotten on every instance when a key or its organization
   // changes; on SQLite also whenever another process (the apikey CLI) wrote to the file. A lookup is a
@@ -161,7 +159,7 @@ export function createApp({
     metrics.fastPathFallback('compiled_read', model);
     logger.debug('compiled read left to Prisma', { model, reason });
   };
-  const createContext = requestContextFactory({
+  const contexts = requestContexts({
     compiledReads: config.fastPaths,
     db,
     checkKey,
@@ -177,6 +175,7 @@ export function createApp({
       mailConfigured: config.mail.smtpUrl !== undefined,
     },
   });
+  const createContext = contexts.create;
   const maskError = createMaskError(logger, schema, metrics);
   const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({
     schema,
@@ -240,6 +239,17 @@ export function createApp({
     },
   });
   const rest = createRestRouter(restRoutes, schema, yoga);
+  const { runOne } = createBatchRunner(rest, logger);
+  const api: WorkerApi = {
+    key: (apiKeyId) => loadApiKey(db, apiKeyId, clock()),
+    contextFor: contexts.forKey,
+    rest: (operation, context) => runOne(0, operation, context),
+    graphql: (context) => yoga.getEnveloped(context),
+  };
+  for (const worker of moduleWorkers) {
+    const loop = worker.create({ db, unitOfWork, logger, clock, config, metrics, api });
+    if (loop) workers[worker.name] = loop;
+  }
   const shedder = loadShedder(config.shedLoadLagMs);
   const handler = createRequestHandler({
     overloaded: shedder.overloaded,

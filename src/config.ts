@@ -82,6 +82,17 @@ export interface Config {
   };
   /** How often the recurring runner looks for occurrences due (RECURRING_POLL_MS). */
   recurringPollMs: number;
+  bulk: {
+    /** How often each instance looks for bulk operations to run (BULK_POLL_MS). */
+    pollMs: number;
+    /**
+     * How long an instance's claim on a running operation lasts between checkpoints (BULK_LEASE_MS): a
+     * killed instance's job is carried on after it.
+     */
+    leaseMs: number;
+    /** Days a finished operation's result file (and its link) is kept (BULK_FILE_DAYS). */
+    fileDays: number;
+  };
   /**
    * Days an event keeps its data (EVENT_RETENTION_DAYS; 0: for ever). After them its payload is pruned and
    * its row kept as the audit trail (type, resource, time, actor) — never while a webhook delivery waits for it.
@@ -194,6 +205,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heapGrowingPercent: integer(env, 'HEAP_GROWING_PERCENT', 50, 0, 1000),
     mail: mailSettings(env),
     recurringPollMs: integer(env, 'RECURRING_POLL_MS', 60_000, 100, 3_600_000),
+    bulk: {
+      pollMs: integer(env, 'BULK_POLL_MS', 1_000, 20, 3_600_000),
+      leaseMs: integer(env, 'BULK_LEASE_MS', 60_000, 200, 3_600_000),
+      fileDays: integer(env, 'BULK_FILE_DAYS', 7, 1, 365),
+    },
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 0, 36_500),
     webhooks: webhookSettings(env),
   };

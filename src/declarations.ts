@@ -27,6 +27,7 @@ import banking from './modules/banking/declaration.ts';
 import recurring from './modules/recurring/declaration.ts';
 import emails from './modules/emails/declaration.ts';
 import attachments from './modules/attachments/declaration.ts';
+import bulkOperations from './modules/bulk-operations/declaration.ts';
 
 export const DECLARATIONS = [
   organizations,
@@ -54,6 +55,7 @@ export const DECLARATIONS = [
   recurring,
   emails,
   attachments,
+  bulkOperations,
 ] as const;
 
 type Declaration = (typeof DECLARATIONS)[number];

@@ -13,20 +13,24 @@ import type { BackgroundLoop } from './events/loop.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Config } from './config.ts';
 import type { Metrics } from './lib/metrics.ts';
+import type { AuthenticatedKey, KeyRefusal } from './core/api-keys.ts';
+import type { RequestContext } from './core/request-context.ts';
+import type { BatchOperation, BatchResult } from './http/batch.ts';
+import type { Yoga } from './graphql/context.ts';
 
 /**
  * A page anyone may open without a key, found by a secret in its path (an invoice's `/i/<token>`): it
  * answers what that secret names and nothing else of the organization.
  */
 export interface PublicPage {
-  /** Matches the whole path; its groups go to `answer`. */
+  /** Matches the whole path; its groups go to `answer`, which may stream a large body. */
   pattern: RegExp;
   /** Names the page in the request log and metrics (never the path, which holds the secret). */
   route: string;
   answer(
     db: Prisma,
     match: RegExpExecArray,
-  ): Promise<{ status: number; type: string; body: string | Buffer; headers?: Record<string, string> }>;
+  ): Promise<{ status: number; type: string; body: string | Buffer | AsyncIterable<Uint8Array>; headers?: Record<string, string> }>;
 }
 
 /** What a module's background worker is given: the database, the one write path, the clock and the settings. */
@@ -37,7 +41,21 @@ export interface WorkerDeps {
   /** Now, as the worker sees it (a test sets it to a past or future day). */
   clock: () => Date;
   config: Config;
-  metrics: Pick<Metrics, 'emailAttempt' | 'recurringOccurrence'>;
+  metrics: Pick<Metrics, 'emailAttempt' | 'recurringOccurrence' | 'bulkOperationFinished'>;
+  /** The API as a key sees it, for work a key started (a bulk operation). */
+  api: WorkerApi;
+}
+
+/** The two surfaces, for a worker that does what a key asked in the key's own name. */
+export interface WorkerApi {
+  /** The key as it is now (its scopes, whether it still works), by id. */
+  key(apiKeyId: string): Promise<AuthenticatedKey | KeyRefusal>;
+  /** A request context for that key (nothing of its rate limit spent). */
+  contextFor(apiKey: AuthenticatedKey, requestId: string): RequestContext;
+  /** One REST operation through the route table, answered as it would be on its own (http/batch.ts). */
+  rest(operation: BatchOperation, context: RequestContext): Promise<BatchResult>;
+  /** GraphQL with every plugin of /graphql (limits, scopes, cost), for a context. */
+  graphql(context: RequestContext): ReturnType<Yoga['getEnveloped']>;
 }
 
 /**

@@ -118,9 +118,10 @@ export async function createTestApp(
     ...defaults,
     redisKeyPrefix,
     shedLoadLagMs: 0,
-    // Tests drive the recurring runner and the mailer themselves (drain()): no pass of their own on a timer.
+    // Tests drive the recurring runner, the mailer and the bulk runner themselves (drain()): no pass of their own on a timer.
     recurringPollMs: 3_600_000,
     mail: { ...defaults.mail, pollMs: 3_600_000 },
+    bulk: { ...defaults.bulk, pollMs: 3_600_000 },
     ...overrides,
     rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit },
     webhooks: { ...defaults.webhooks, ...overrides.webhooks },

@@ -52,6 +52,57 @@ const sameHash = (storedHex: string | null, actual: Buffer) => {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 };
 
+/** An ApiKey row with its organization's settings. */
+type KeyRow = {
+  id: string;
+  prefix: string;
+  organizationId: string;
+  keyName: string;
+  secretHash: string;
+  previousSecretHash: string | null;
+  previousSecretExpiresAt: unknown;
+  scopes: string;
+  expiresAt: unknown;
+  lastUsedAt: unknown;
+  revokedAt: unknown;
+  name: string;
+  baseCurrency: string;
+  lockDate: string | null;
+  defaultPaymentTermsDays: number | bigint;
+  fiscalYearEnd: string;
+  badDebtTaxRelief: string;
+};
+
+/** A key and its organization, found by `where` (a condition on the key `k`). */
+async function keyRow(db: Database, where: Prisma.Sql): Promise<KeyRow | undefined> {
+  const rows: KeyRow[] = await readSql(db).$queryRaw(Prisma.sql`
+    SELECT k."id", k."organizationId", k."name" AS "keyName", k."secretHash", k."previousSecretHash", k."previousSecretExpiresAt",
+           k."scopes", k."expiresAt", k."lastUsedAt", k."revokedAt", k."prefix",
+           o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays", o."fiscalYearEnd",
+           o."badDebtTaxRelief"
+    FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId"
+    WHERE ${where}`);
+  return rows[0];
+}
+
+const authenticated = (key: KeyRow, expiresAt: Date | null): AuthenticatedKey => ({
+  id: key.id,
+  prefix: key.prefix,
+  name: key.keyName,
+  organizationId: key.organizationId,
+  scopes: parseScopes(key.scopes),
+  expiresAt,
+  organization: {
+    id: key.organizationId,
+    name: key.name,
+    baseCurrency: key.baseCurrency,
+    lockDate: key.lockDate ?? null,
+    defaultPaymentTermsDays: Number(key.defaultPaymentTermsDays),
+    fiscalYearEnd: key.fiscalYearEnd,
+    badDebtTaxRelief: key.badDebtTaxRelief,
+  },
+});
+
 /**
  * The key and its organization for a bearer token, or why it is refused. A rolled key answers to its
  * new secret and, until the grace period ends, to the one it replaced.
@@ -60,31 +111,7 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
   const match = API_KEY_PATTERN.exec(token);
   if (!match) return 'invalid';
   const [, prefix, secret] = match;
-  const rows: {
-    id: string;
-    organizationId: string;
-    keyName: string;
-    secretHash: string;
-    previousSecretHash: string | null;
-    previousSecretExpiresAt: unknown;
-    scopes: string;
-    expiresAt: unknown;
-    lastUsedAt: unknown;
-    revokedAt: unknown;
-    name: string;
-    baseCurrency: string;
-    lockDate: string | null;
-    defaultPaymentTermsDays: number | bigint;
-    fiscalYearEnd: string;
-    badDebtTaxRelief: string;
-  }[] = await readSql(db).$queryRaw(Prisma.sql`
-    SELECT k."id", k."organizationId", k."name" AS "keyName", k."secretHash", k."previousSecretHash", k."previousSecretExpiresAt",
-           k."scopes", k."expiresAt", k."lastUsedAt", k."revokedAt",
-           o."name", o."baseCurrency", o."lockDate", o."defaultPaymentTermsDays", o."fiscalYearEnd",
-           o."badDebtTaxRelief"
-    FROM "ApiKey" k JOIN "Organization" o ON o."id" = k."organizationId"
-    WHERE k."prefix" = ${prefix}`);
-  const key = rows[0];
+  const key = await keyRow(db, Prisma.sql`k."prefix" = ${prefix}`);
   if (!key || key.revokedAt !== null) return 'invalid';
   const actual = hashSecret(secret);
   const current = sameHash(key.secretHash, actual);
@@ -99,24 +126,22 @@ export async function checkApiKey(db: Database, token: string, now = new Date())
     await db.prisma.$transaction([db.prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } })]);
   }
   return {
-    id: key.id,
-    prefix,
-    name: key.keyName,
+    ...authenticated(key, expiresAt),
     validUntil: Math.min(expiresAt?.getTime() ?? Infinity, current ? Infinity : previousUntil),
     lastUsedAt: lastUsedStale ? now.getTime() : lastUsedAt.getTime(),
-    organizationId: key.organizationId,
-    scopes: parseScopes(key.scopes),
-    expiresAt,
-    organization: {
-      id: key.organizationId,
-      name: key.name,
-      baseCurrency: key.baseCurrency,
-      lockDate: key.lockDate ?? null,
-      defaultPaymentTermsDays: Number(key.defaultPaymentTermsDays),
-      fiscalYearEnd: key.fiscalYearEnd,
-      badDebtTaxRelief: key.badDebtTaxRelief,
-    },
   };
+}
+
+/**
+ * A key by its id, as it is now (its scopes, its organization), or why it no longer works: what a job a
+ * key started (a bulk operation) runs as, step by step, so a revoked key or a narrowed scope stops it.
+ */
+export async function loadApiKey(db: Database, id: string, now = new Date()): Promise<AuthenticatedKey | KeyRefusal> {
+  const key = await keyRow(db, Prisma.sql`k."id" = ${id}`);
+  if (!key || key.revokedAt !== null) return 'invalid';
+  const expiresAt = asDate(key.expiresAt);
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) return 'expired';
+  return authenticated(key, expiresAt);
 }
 
 /** The key for a bearer token, or null when it does not authenticate (for whatever reason). */

@@ -134,7 +134,19 @@ function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
   };
 }
 
-export function requestContextFactory({
+/** Request contexts: for a bearer token (a request), and for a key by itself (a job it started). */
+export interface RequestContexts {
+  create: CreateRequestContext;
+  /**
+   * The context a job runs its steps in as the key that started it (a bulk operation): the key's scopes
+   * as they are now, its organization's wall, the same write path; no rate limit is spent.
+   */
+  forKey(apiKey: AuthenticatedKey, requestId: string): RequestContext;
+}
+
+export const requestContextFactory = (deps: RequestContextDeps): CreateRequestContext => requestContexts(deps).create;
+
+export function requestContexts({
   db,
   checkKey,
   limiter,
@@ -145,7 +157,7 @@ export function requestContextFactory({
   settings,
   metrics,
   compiledReads = true,
-}: RequestContextDeps): CreateRequestContext {
+}: RequestContextDeps): RequestContexts {
   const verified = recentlyVerified();
   const reads = compiledReads ? readingClient(db) : db.prisma;
 
@@ -188,7 +200,7 @@ export function requestContextFactory({
     atomically: () => Promise.reject(new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>')),
   });
 
-  return async function createRequestContext(credentials, requestId) {
+  async function createRequestContext(credentials: Credentials, requestId: string): Promise<RequestContext> {
     const address = credentials.address ?? 'unknown';
     if (credentials.schemaOnly) {
       const decision = await authFailures.consume(address);
@@ -210,12 +222,16 @@ export function requestContextFactory({
       return refuse(address, 'The API key has expired; create a new one in the settings area (or roll a key before it expires)');
     if (apiKey === 'invalid') return refuse(address, 'The API key is invalid or has been revoked');
     verified.add(token);
-    const actor: Actor = { type: 'api_key', id: apiKey.id, prefix: apiKey.prefix, name: apiKey.name };
     const rateLimit = await limiter.consume(apiKey.id);
     if (!rateLimit.allowed) {
       metrics?.rateLimited('key');
       throw new RateLimitedError(rateLimit);
     }
+    return contextOf(apiKey, rateLimit, requestId);
+  }
+
+  function contextOf(apiKey: AuthenticatedKey, rateLimit: RateDecision, requestId: string): RequestContext {
+    const actor: Actor = { type: 'api_key', id: apiKey.id, prefix: apiKey.prefix, name: apiKey.name };
     const context: RequestContext = {
       requestId,
       db,
@@ -240,5 +256,9 @@ export function requestContextFactory({
       atomically: (work) => unitOfWork.atomically(apiKey.organizationId, work),
     };
     return context;
-  };
+  }
+
+  // A job's steps spend nothing: the request that started it was counted.
+  const unmetered: RateDecision = { allowed: true, limit: 0, remaining: 0, resetSeconds: 0, windowSeconds: 0 };
+  return { create: createRequestContext, forKey: (apiKey, requestId) => contextOf(apiKey, unmetered, requestId) };
 }

@@ -65,7 +65,7 @@ export interface CreateMutationOptions<Input, Prepared = undefined> {
    * Work that must not hold the write's transaction open (a network lookup), run before it opens; its
    * result goes to `run`, which decides inside the transaction what it means.
    */
-  prepare?: (input: Input, ctx: GraphQLContext) => Promise<Prepared>;
+  prepare?: (input: Input, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<Prepared>;
   /** The write, on the unit of work's scope; the request context for the settings a rule may depend on. */
   run: (scope: WriteScope, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
   /** Scopes it needs beside its model's write scope (what else it writes or reads). */
@@ -101,7 +101,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(
   model: string,
   description: string,
   args: (t: any) => Record<string, unknown>,
-  write: (args: Args, ctx: GraphQLContext) => Promise<WriteOutcome>,
+  write: (args: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<WriteOutcome>,
   alsoRequires: Scope[] = [],
 ) {
   // As in lists.ts: the model is a run-time name, so Pothos' field builder is untyped here; the
@@ -114,7 +114,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(
       description,
       args: { ...args(t), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
       resolve: async (query: object, root: unknown, given: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
-        const outcome = await write(given, ctx);
+        const outcome = await write(given, ctx, info);
         keepReceipt(root, outcome);
         return resultFor(ctx, model, query, outcome, info);
       },
@@ -128,8 +128,8 @@ export function createMutation<Input, Prepared = undefined>(options: CreateMutat
     options.model,
     options.description,
     (t) => ({ input: t.arg({ type: options.input, required: true }) }),
-    async ({ input, idempotencyKey }, ctx) => {
-      const prepared = (await options.prepare?.(input, ctx)) as Prepared;
+    async ({ input, idempotencyKey }, ctx, info) => {
+      const prepared = (await options.prepare?.(input, ctx, info)) as Prepared;
       return ctx.write({ operation: options.name, idempotencyKey, input }, (scope) => options.run(scope, input, ctx, prepared));
     },
     options.alsoRequires,

@@ -21,7 +21,8 @@ export const OPERATIONS_PER_POINT = 10;
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 
-interface BatchOperation {
+/** One operation of a batch (or of a bulk import's line). */
+export interface BatchOperation {
   method: Method;
   path: string;
   body?: Record<string, unknown>;
@@ -82,7 +83,7 @@ function checkBatch(body: unknown): { operations: BatchOperation[]; atomic: bool
   return { operations: operations as BatchOperation[], atomic: atomic === true };
 }
 
-/** Runs batches over the REST route table. */
+/** Runs batches over the REST route table, and single operations (a bulk import's lines). */
 export function createBatchRunner(rest: RestRouter, logger: Logger) {
   /** An error as the operation alone would have been answered (problem+json's body). */
   function answerOf(index: number, error: unknown, requestId: string): BatchResult {
@@ -129,7 +130,7 @@ export function createBatchRunner(rest: RestRouter, logger: Logger) {
     }
   }
 
-  return async function runBatch(body: unknown, context: RequestContext): Promise<RestResult> {
+  async function runBatch(body: unknown, context: RequestContext): Promise<RestResult> {
     const { operations, atomic } = checkBatch(body);
     await context.spendRateLimit(Math.ceil(operations.length / OPERATIONS_PER_POINT) - 1);
     if (!atomic) {
@@ -166,5 +167,7 @@ export function createBatchRunner(rest: RestRouter, logger: Logger) {
       );
       return { status, body: answer };
     }
-  };
+  }
+
+  return { runBatch, runOne };
 }

@@ -353,11 +353,13 @@ export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, 
                 'application/json': { schema: body, ...(example?.request !== undefined ? { example: example.request } : {}) },
                 ...(route.rawBody
                   ? {
-                      'application/octet-stream': {
+                      [route.rawBody.mediaType ?? 'application/octet-stream']: {
                         schema: names.named(`${pascal(route.operationId)}File`, {
                           type: 'string',
                           format: 'binary',
-                          description: 'The raw file (also sent with its own type: application/pdf, image/png, text/csv…).',
+                          description:
+                            route.rawBody.description ??
+                            'The raw file (also sent with its own type: application/pdf, image/png, text/csv…).',
                         }),
                       },
                     }

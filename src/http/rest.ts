@@ -107,10 +107,23 @@ export interface RestRoute {
   csv?: { toBody(text: string): Record<string, unknown>; example: string };
   /**
    * A route that also takes a file as its raw body, sent with one of the media types `accepts` matches:
-   * `toBody` turns the bytes and the query into the JSON body. `maxBodyBytes` raises the body limit for
-   * this route alone.
+   * `toBody` turns the bytes and the query into the JSON body; or, for a file too large to hold in
+   * memory, `store` takes the body as it streams in (stores it) and answers the JSON body. `maxBodyBytes`
+   * raises the body limit for this route alone (`store` keeps its own). `mediaType` is what the OpenAPI
+   * document names (default application/octet-stream).
    */
-  rawBody?: { accepts: RegExp; toBody(bytes: Buffer, query: URLSearchParams): Record<string, unknown> };
+  rawBody?: {
+    accepts: RegExp;
+    mediaType?: string;
+    /** What the OpenAPI document says of the file. */
+    description?: string;
+  } & (
+    | { toBody(bytes: Buffer, query: URLSearchParams): Record<string, unknown>; store?: never }
+    | {
+        store(body: AsyncIterable<Uint8Array>, query: URLSearchParams, context: RequestContext): Promise<Record<string, unknown>>;
+        toBody?: never;
+      }
+  );
   maxBodyBytes?: number;
   toVariables?(req: RestRequest): Record<string, unknown>;
   /** The response, from the GraphQL data, the request context and, for a write, what it committed. */

@@ -4,6 +4,8 @@
 import type { Yoga } from '../graphql/context.ts';
 import { directQuery } from '../fast-paths/direct-queries.ts';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -170,15 +172,17 @@ export function createRequestHandler(deps: HandlerDeps) {
     rest.admit(found.route, context);
     checkParameters(found.params, url.searchParams);
     let body: unknown;
-    if (found.route.method !== 'GET') {
+    const rawBody = found.route.rawBody?.accepts.test(mediaType(req.headers['content-type'])) ? found.route.rawBody : undefined;
+    if (rawBody?.store) body = await rawBody.store(req, url.searchParams, context);
+    else if (found.route.method !== 'GET') {
       const bytes = await readBody(req, found.route.maxBodyBytes ?? maxBodyBytes);
-      const raw = found.route.rawBody && bytes.length > 0 && found.route.rawBody.accepts.test(mediaType(req.headers['content-type']));
       // No body at all is an empty object (what openapi-fetch and curl -X POST send for an action).
-      body = raw
-        ? found.route.rawBody!.toBody(bytes, url.searchParams)
-        : bytes.length === 0
-          ? {}
-          : parseRequestBody(bytes, req.headers['content-type'], found.route.csv);
+      body =
+        rawBody?.toBody && bytes.length > 0
+          ? rawBody.toBody(bytes, url.searchParams)
+          : bytes.length === 0
+            ? {}
+            : parseRequestBody(bytes, req.headers['content-type'], found.route.csv);
     }
     const result = await rest.execute(found.route, { params: found.params, query: url.searchParams, body, headers: req.headers }, context);
     if (found.route.produces && Buffer.isBuffer(result.body)) {
@@ -193,7 +197,7 @@ export function createRequestHandler(deps: HandlerDeps) {
     sendJson(res, result.status, result.body, { ...headers, ...result.headers });
   }
 
-  const runBatch = createBatchRunner(rest, logger);
+  const { runBatch } = createBatchRunner(rest, logger);
 
   /** POST /api/v1/batch: its operations through the same routes (http/batch.ts). */
   async function handleBatch(req: IncomingMessage, res: ServerResponse, context: RequestContext, headers: Record<string, string>) {
@@ -278,7 +282,8 @@ export function createRequestHandler(deps: HandlerDeps) {
           'referrer-policy': 'no-referrer',
           ...answer.headers,
         });
-        return void res.end(answer.body);
+        if (typeof answer.body === 'string' || Buffer.isBuffer(answer.body)) return void res.end(answer.body);
+        return await pipeline(Readable.from(answer.body), res);
       }
       if (dashboard.owns(url.pathname)) {
         observed.route = '/dashboard';

@@ -40,6 +40,8 @@ export interface Metrics {
   emailAttempt(outcome: 'sent' | 'retrying' | 'failed'): void;
   /** A recurring schedule's occurrence: made, or failed (tried again later). */
   recurringOccurrence(outcome: 'made' | 'failed'): void;
+  /** A bulk operation ended (completed, failed or canceled), with the records or lines it did. */
+  bulkOperationFinished(type: 'export' | 'import', status: 'completed' | 'failed' | 'canceled', objects: number): void;
   /** A live subscription ended with where to resume: its client fell behind, stopped reading, or an event could not be delivered. */
   subscriptionEnded(reason: SubscriptionEnding): void;
   /** Events handed on: seconds from their commit to now. */
@@ -130,6 +132,18 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
     name: `${prefix}recurring_occurrences_total`,
     help: 'Occurrences of recurring schedules: made, or failed (tried again later)',
     labelNames: ['outcome'],
+    registers,
+  });
+  const bulkOperations = new Counter({
+    name: `${prefix}bulk_operations_total`,
+    help: 'Bulk operations ended, by type and how they ended',
+    labelNames: ['type', 'status'],
+    registers,
+  });
+  const bulkObjects = new Counter({
+    name: `${prefix}bulk_objects_total`,
+    help: 'Records exported and lines imported by bulk operations that ended',
+    labelNames: ['type'],
     registers,
   });
   const webhookLag = new Histogram({
@@ -224,6 +238,10 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
     webhookSubscriptionDisabled: () => disabled.inc(),
     emailAttempt: (outcome) => emailAttempts.inc({ outcome }),
     recurringOccurrence: (outcome) => occurrences.inc({ outcome }),
+    bulkOperationFinished(type, status, objects) {
+      bulkOperations.inc({ type, status });
+      bulkObjects.inc({ type }, objects);
+    },
     subscriptionEnded: (reason) => subscriptionsEnded.inc({ reason }),
     relayed: (lagSeconds) => relayLag.observe(lagSeconds),
     watchSockets(read) {

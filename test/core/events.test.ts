@@ -59,6 +59,7 @@ const GET_PATH: Record<string, string> = {
   recurring_schedule: '/api/v1/recurring-schedules',
   email: '/api/v1/emails',
   attachment: '/api/v1/attachments',
+  bulk_operation: '/api/v1/bulk-operations',
 };
 
 interface LoggedEvent {
@@ -560,6 +561,13 @@ describe('the event catalogue', () => {
       ['attachment.created'],
     )) as any;
     await expectEvents(() => rest(`/api/v1/attachments/${attached.body.id}`, undefined, 'DELETE'), ['attachment.deleted']);
+
+    // Bulk: an export queued, then run to its end by the runner.
+    await expectEvents(
+      () => rest('/api/v1/bulk-operations/exports', { query: '{ vendors { edges { node { id name } } } }' }),
+      ['bulk_operation.created'],
+    );
+    await expectEvents(() => t.app.workers['bulk-operations']!.drain(), ['bulk_operation.finished']);
 
     // Recurring: set up, edited, paused and resumed, run once and finished; a failing one; deleted.
     const runner = t.app.workers.recurring!;

@@ -47,6 +47,7 @@ describe('every list order', () => {
       'BankTransaction',
       'Bill',
       'BillPayment',
+      'BulkOperation',
       'CreditNote',
       'Customer',
       'CustomerPrepayment',

@@ -39,6 +39,9 @@ const BY_INPUT: Record<string, Scope[]> = {
   deleteAttachment: ['bills:write'],
   listAttachments: ['bills:read'],
   getAttachmentContent: ['bills:read'],
+  // The examples export open invoices and import customers.
+  bulkExport: ['invoices:read', 'customers:read'],
+  bulkImport: ['customers:write'],
 };
 
 const EVERY_SCOPE: Scope[] = RESOURCES.flatMap((r) => [`${r}:read`, `${r}:write`] as Scope[]);

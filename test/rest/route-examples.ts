@@ -1,6 +1,7 @@
 // How to call every REST operation successfully: fresh records for path ids, a valid body, a query.
 // Shared by the OpenAPI conformance test and the scope test, so both cover every route the same way.
 import type { Database } from '../../src/db/database.ts';
+import { storeImportFile } from '../../src/modules/bulk-operations/bulk-operations.files.ts';
 
 export interface ExampleEnv {
   /** Creates a record with a POST (or changes one with a PATCH) as a full-access key, and returns its id. */
@@ -237,7 +238,35 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
   const receipt = Buffer.from('%PDF-1.4\n% a receipt\n%%EOF\n');
   const attachment = async () =>
     created('/api/v1/attachments', { recordId: await bill(), filename: 'receipt.pdf', contentBase64: receipt.toString('base64') });
+  // Bulk operations: an organization may have five queued at once, and nothing runs them here, so
+  // each example first sets aside those earlier examples queued.
+  const roomForBulk = () => db.prisma.bulkOperation.updateMany({ where: { status: 'CREATED' }, data: { status: 'CANCELED' } });
+  const uploadedFile = async () => {
+    const { organizationId } = await db.prisma.customer.findFirstOrThrow({ select: { organizationId: true } });
+    return (await storeImportFile(db, organizationId, [Buffer.from('{"idempotencyKey": "c-1", "body": {"name": "Imported"}}\n')])).id;
+  };
+  const bulkOperation = async () => {
+    await roomForBulk();
+    return created('/api/v1/bulk-operations/exports', { query: '{ customers { edges { node { id name } } } }' });
+  };
   return {
+    bulkExport: {
+      path: async () => '/api/v1/bulk-operations/exports',
+      body: async () => {
+        await roomForBulk();
+        return { query: '{ invoices(filter: { status: OPEN }) { edges { node { id number total customer { name } } } } }' };
+      },
+    },
+    bulkImport: {
+      path: async () => '/api/v1/bulk-operations/imports',
+      body: async () => {
+        await roomForBulk();
+        return { resource: 'customers', fileId: await uploadedFile() };
+      },
+    },
+    listBulkOperations: { path: async () => '/api/v1/bulk-operations?type=export&limit=5' },
+    getBulkOperation: { path: async () => `/api/v1/bulk-operations/${await bulkOperation()}` },
+    cancelBulkOperation: { path: async () => `/api/v1/bulk-operations/${await bulkOperation()}/cancel` },
     attachFile: {
       path: async () => '/api/v1/attachments',
       body: async () => ({ recordId: await bill(), filename: 'receipt.pdf', contentBase64: receipt.toString('base64') }),
