@@ -36,8 +36,23 @@ const linesOf = (text: string) =>
     .filter(Boolean)
     .map((line) => JSON.parse(line));
 
+/** Commits still to fail as a busy database fails them (a conflict the unit of work retries, then answers 409). */
+let busyCommits = 0;
+/** How far the app's clock is ahead of the wall clock. */
+let clockShift = 0;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(
+    {},
+    {
+      clock: () => new Date(Date.now() + clockShift),
+      beforeCommit: () => {
+        if (busyCommits === 0) return;
+        busyCommits--;
+        throw Object.assign(new Error('injected: database busy'), { code: 'P2034' });
+      },
+    },
+  );
   ({ key, organizationId } = await t.tenant('Bulk Co'));
   customerId = (await post('/api/v1/customers', { name: 'Shop customer' })).body.id;
   revenueId = (await get('/api/v1/accounts?type=income&limit=1')).body.data[0].id;
@@ -188,6 +203,22 @@ describe('an import', () => {
     });
     const byId = new Map(names.map((c) => [c.id, c.name]));
     expect(results.map((r) => byId.get(r.id))).toEqual(Array.from({ length: 250 }, (_, i) => `Many ${i}`));
+  });
+
+  it('waits out a busy database and carries on, never recording a line as failed for it', async () => {
+    const lines = Array.from({ length: 5 }, (_, i) => JSON.stringify({ idempotencyKey: `busy-${i}`, body: { name: `Busy ${i}` } }));
+    const queued = await (await upload('customers', lines.join('\n'))).json();
+    busyCommits = 6; // every attempt of the first line's write
+    await drain();
+    expect(busyCommits).toBe(0);
+    const waiting = (await get(`/api/v1/bulk-operations/${queued.id}`)).body;
+    expect(waiting).toMatchObject({ status: 'running', objectCount: 0, errorCount: 0 });
+    expect(await t.db.prisma.customer.count({ where: { name: { startsWith: 'Busy ' } } })).toBe(0);
+    clockShift += 10_000; // past the pause
+    await drain();
+    const done = (await get(`/api/v1/bulk-operations/${queued.id}`)).body;
+    expect(done).toMatchObject({ status: 'completed', objectCount: 5, errorCount: 0 });
+    expect(linesOf((await download(done.url)).text).map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
   });
 
   it('an upload retried with its idempotency key answers the same operation', async () => {

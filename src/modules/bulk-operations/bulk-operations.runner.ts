@@ -22,6 +22,10 @@ export const EXPORT_PAGE = 100;
 export const IMPORT_STEP = 100;
 /** How long a job runs before it gives its lease back for others (a fairness slice, not a limit). */
 const SLICE_MS = 5_000;
+/** The pause before a job that met a busy or unreachable database carries on. */
+const RETRY_AFTER_MS = 5_000;
+/** Answers that say "not now" rather than "not this": the line is tried again later, never recorded as failed. */
+const TRANSIENT = new Set([409, 429, 503]);
 
 export const bulkRunner: ModuleWorker = {
   name: 'bulk-operations',
@@ -144,14 +148,20 @@ async function runSlice(deps: WorkerDeps, operation: BulkOperationRow, leaseToke
     // A canceled job ends at once, without another step.
     const step: Step =
       operation.status === 'CANCELING' ? { lines: [], objects: 0, cursor, done: false } : await work(cursor, operation.objectCount);
-    const yieldNow = !step.done && !step.failure && (stopping() || Date.now() - started > SLICE_MS);
+    const yieldNow = !step.done && !step.failure && (step.retryLater || stopping() || Date.now() - started > SLICE_MS);
+    // Given back at once to share the runners; held a while by a job that must wait for the database.
+    const leasedUntil = step.retryLater
+      ? new Date(clock().getTime() + RETRY_AFTER_MS)
+      : yieldNow
+        ? null
+        : new Date(clock().getTime() + config.bulk.leaseMs);
     const written = await deps.unitOfWork.write(
       operation.organizationId,
       { operation: 'bulkOperationCheckpoint', input: { id: operation.id } },
       (scope) =>
         checkpoint(scope, operation.id, step, {
           leaseToken,
-          leasedUntil: yieldNow ? null : new Date(clock().getTime() + config.bulk.leaseMs),
+          leasedUntil,
           fileDays: config.bulk.fileDays,
           link: (row, expiresAt) => resultLink(config.mail.publicUrl, row, expiresAt),
         }),
@@ -190,8 +200,12 @@ function exportStep(deps: WorkerDeps, operation: BulkOperationRow, context: Requ
       variableValues: { bulkFirst: EXPORT_PAGE, bulkAfter: cursor },
       contextValue: await enveloped.contextFactory(),
     });
-    if ('errors' in result && result.errors?.length)
-      return { lines: [], objects: 0, cursor, done: false, failure: failureOf(result.errors) };
+    if ('errors' in result && result.errors?.length) {
+      const failure = failureOf(result.errors);
+      if (failure.code === 'SERVICE_UNAVAILABLE' || failure.code === 'CONFLICT')
+        return { lines: [], objects: 0, cursor, done: false, retryLater: true };
+      return { lines: [], objects: 0, cursor, done: false, failure };
+    }
     const connection = (result as { data: Record<string, ConnectionPage> }).data[query.field];
     const lines = connection.edges.flatMap((edge) => (edge?.node ? [JSON.stringify(edge.node)] : []));
     const page = connection[PAGE_INFO_ALIAS];
@@ -231,6 +245,8 @@ function importStep(deps: WorkerDeps, operation: BulkOperationRow, context: Requ
         const { idempotencyKey, body } = JSON.parse(texts[i]) as { idempotencyKey?: string; body: Record<string, unknown> };
         const key = idempotencyKey ?? `bulk:${operation.id}:${lineNumber}`;
         const answer = await deps.api.rest({ method: 'POST', path, body, idempotencyKey: key }, context);
+        if (TRANSIENT.has(answer.status))
+          return { lines, objects: lines.length, errors, cursor: `${at.seq}:${at.offset}`, done: false, retryLater: true };
         const ok = answer.status < 400;
         if (!ok) errors++;
         const outcome = ok

@@ -136,6 +136,8 @@ export interface Step {
   done: boolean;
   /** The job cannot go on: why. */
   failure?: { code: string; message: string };
+  /** The database or the organization's writes were busy or away: carry on after a pause, from here. */
+  retryLater?: boolean;
 }
 
 export interface CheckpointOptions {
