@@ -21,8 +21,9 @@ const SLOW = [
   // Outages and several instances: own Redis servers, terminated connections, two apps on one database.
   'test/faults/**/*.test.ts',
   'test/events/instances.test.ts',
-  // Planner statistics over thousands of seeded rows.
+  // Planner statistics over thousands of seeded rows; a migration's ten thousand invoices through a bulk import.
   'test/db/statistics.test.ts',
+  'test/domain/bulk-operations-scale.test.ts',
   // An independent ledger (hledger, a process per report) over eighteen months of books.
   'test/ledger/**/*.test.ts',
 ];

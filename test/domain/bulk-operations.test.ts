@@ -319,6 +319,22 @@ describe('a job', () => {
   });
 });
 
+describe('files', () => {
+  it('are deleted once their links expire, and uploads no job reads with them; the operations stay', async () => {
+    const finished = await t.db.prisma.bulkOperation.findMany({ where: { organizationId, resultChunks: { gt: 0 } } });
+    expect(finished.length).toBeGreaterThan(3);
+    clockShift += 8 * 86_400_000;
+    await drain();
+    const ids = finished.map((o) => o.id);
+    expect(await t.db.prisma.bulkFileChunk.count({ where: { fileId: { in: ids } } })).toBe(0);
+    expect(await t.db.prisma.bulkFile.count()).toBe(0);
+    expect(await t.db.prisma.bulkFileChunk.count()).toBe(0);
+    const kept = (await get(`/api/v1/bulk-operations/${ids[0]}`)).body;
+    expect(kept.status).toBe('completed');
+    expect(Date.parse(kept.urlExpiresAt)).toBeLessThan(Date.now() + clockShift);
+  });
+});
+
 async function countChunksOfFiles() {
   const files = await t.db.prisma.bulkFile.findMany({ select: { id: true } });
   return t.db.prisma.bulkFileChunk.count({ where: { fileId: { in: files.map((f) => f.id) } } });

@@ -31,7 +31,17 @@ export const bulkRunner: ModuleWorker = {
   name: 'bulk-operations',
   create(deps) {
     let stopping = false;
-    const loop = backgroundLoop('bulk operations', () => runNext(deps, () => stopping), deps.config.bulk.pollMs, deps.logger);
+    let prunedAt = -Infinity;
+    const pass = async () => {
+      if (await runNext(deps, () => stopping)) return true;
+      // Housekeeping when no job is waiting, at most once a minute.
+      if (deps.clock().getTime() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = deps.clock().getTime();
+        await pruneFiles(deps);
+      }
+      return false;
+    };
+    const loop = backgroundLoop('bulk operations', pass, deps.config.bulk.pollMs, deps.logger);
     return {
       ...loop,
       start() {
@@ -70,10 +80,11 @@ export async function runNext(deps: WorkerDeps, stopping: () => boolean = () => 
     }
     return true;
   }
-  await pruneFiles(deps);
   return false;
 }
 
+/** How often an idle runner deletes expired files. */
+const PRUNE_EVERY_MS = 60_000;
 /** Upload chunks older than this with no file row are an upload that died midway. */
 const ABANDONED_UPLOAD_MS = 86_400_000;
 
