@@ -58,9 +58,20 @@ process.once('exit', () => server.child.kill('SIGKILL'));
 const base = await server.url;
 const headers = { authorization: `Bearer ${key}` };
 
-/** As a client does: a 503 (the server shedding load) is retried when it says. */
+/**
+ * As a client does: a 503 (the server shedding load) is retried when it says, and a request on a kept-alive
+ * connection the server had just closed (idle while the baseline ran) is sent again.
+ */
 async function call(path: string, init: RequestInit = {}) {
-  const send = () => fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers as object) } });
+  const send = async (): Promise<Response> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers as object) } });
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  };
   let response = await send();
   while (response.status === 503) {
     await response.arrayBuffer();
@@ -82,8 +93,11 @@ async function finished(id: string, t0: number) {
 }
 
 const rows: string[] = [];
-const row = (what: string, seconds: number, count: number, unit: string, rss: string) =>
+/** A row of the table, also printed at once (a long run's figures are not lost to a later failure). */
+const row = (what: string, seconds: number, count: number, unit: string, rss: string) => {
   rows.push(`| ${what} | ${count.toLocaleString('en-US')} ${unit} | ${seconds.toFixed(1)} | ${Math.round(count / seconds)} | ${rss} |`);
+  console.log(rows.at(-1));
+};
 
 // 1. Import.
 const customer = await call('/api/v1/customers', {
