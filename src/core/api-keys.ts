@@ -7,7 +7,7 @@ import type { EventBus } from '../events/bus.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 import { readSql } from '../db/sql.ts';
 import { parseScopes, type Scope } from './scopes.ts';
-import type { OrganizationInfo } from './tenant.ts';
+import { organizationInfo, type OrganizationInfo } from './tenant.ts';
 
 export const API_KEY_PATTERN = /^ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/;
 
@@ -92,15 +92,7 @@ const authenticated = (key: KeyRow, expiresAt: Date | null): AuthenticatedKey =>
   organizationId: key.organizationId,
   scopes: parseScopes(key.scopes),
   expiresAt,
-  organization: {
-    id: key.organizationId,
-    name: key.name,
-    baseCurrency: key.baseCurrency,
-    lockDate: key.lockDate ?? null,
-    defaultPaymentTermsDays: Number(key.defaultPaymentTermsDays),
-    fiscalYearEnd: key.fiscalYearEnd,
-    badDebtTaxRelief: key.badDebtTaxRelief,
-  },
+  organization: organizationInfo({ ...key, id: key.organizationId }),
 });
 
 /**

@@ -17,6 +17,23 @@ export interface OrganizationInfo {
   badDebtTaxRelief: string;
 }
 
+/** An organization's row as a database answers it (integers as bigint or number, no lock date as null or absent). */
+export type OrganizationRow = Omit<OrganizationInfo, 'lockDate' | 'defaultPaymentTermsDays'> & {
+  lockDate?: string | null;
+  defaultPaymentTermsDays: number | bigint;
+};
+
+/** The settings the rules read, from an organization's row (the unit of work's lock, a key's lookup, a worker's read). */
+export const organizationInfo = (row: OrganizationRow): OrganizationInfo => ({
+  id: row.id,
+  name: row.name,
+  baseCurrency: row.baseCurrency,
+  lockDate: row.lockDate ?? null,
+  defaultPaymentTermsDays: Number(row.defaultPaymentTermsDays),
+  fiscalYearEnd: row.fiscalYearEnd,
+  badDebtTaxRelief: row.badDebtTaxRelief,
+});
+
 /** A Prisma interactive transaction client: what services pass around inside one transaction. */
 export type Tx = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
 

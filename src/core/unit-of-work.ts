@@ -30,7 +30,7 @@ import { declared } from '../declarations.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
-import type { OrganizationInfo, SequenceName, Tx, WriteScope } from './tenant.ts';
+import { organizationInfo, type OrganizationInfo, type OrganizationRow, type SequenceName, type Tx, type WriteScope } from './tenant.ts';
 
 const EVENT_COLUMNS = [
   'id',
@@ -177,15 +177,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // plain column to itself: "setting" the primary key would make SQLite check every child row that
     // references the organization (foreign keys), a cost that grew with the books.
     // Integers come back as bigint or number and dates as Date or text, depending on the database.
-    const rows: ({
-      id: string;
-      name: string;
-      baseCurrency: string;
-      lockDate: string | null;
-      defaultPaymentTermsDays: number | bigint;
-      fiscalYearEnd: string;
-      badDebtTaxRelief: string;
-    } & Record<string, number | bigint>)[] =
+    const rows: (OrganizationRow & Record<string, number | bigint>)[] =
       db.provider === 'postgresql'
         ? await sql.$queryRaw(Prisma.sql`SELECT ${columns} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
         : await sql.$queryRaw(
@@ -193,15 +185,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           );
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', 'The organization of this API key no longer exists');
-    const organization: OrganizationInfo = {
-      id: row.id,
-      name: row.name,
-      baseCurrency: row.baseCurrency,
-      lockDate: row.lockDate ?? null,
-      defaultPaymentTermsDays: Number(row.defaultPaymentTermsDays),
-      fiscalYearEnd: row.fiscalYearEnd,
-      badDebtTaxRelief: row.badDebtTaxRelief,
-    };
+    const organization = organizationInfo(row);
     const sequences = Object.fromEntries(SEQUENCES.map(([sequence, column]) => [sequence, Number(row[column])])) as Record<
       SequenceName,
       number

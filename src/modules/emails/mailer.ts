@@ -4,7 +4,7 @@
 // with webhooks, at-least-once: an instance killed after the server took a mail but before recording
 // it sends it again when the lease runs out.
 import { createTransport, type Transporter } from 'nodemailer';
-import type { OrganizationInfo, Tenant } from '../../core/tenant.ts';
+import { organizationInfo, type Tenant } from '../../core/tenant.ts';
 import { backgroundLoop } from '../../events/loop.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
 import { letterheadOf, renderPdf } from '../documents/index.ts';
@@ -36,16 +36,7 @@ export const mailer: ModuleWorker = {
 
 async function tenantOf(deps: WorkerDeps, organizationId: string): Promise<Tenant> {
   const o = await deps.db.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
-  const organization: OrganizationInfo = {
-    id: o.id,
-    name: o.name,
-    baseCurrency: o.baseCurrency,
-    lockDate: o.lockDate,
-    defaultPaymentTermsDays: o.defaultPaymentTermsDays,
-    fiscalYearEnd: o.fiscalYearEnd,
-    badDebtTaxRelief: o.badDebtTaxRelief,
-  };
-  return { prisma: deps.db.prisma, organizationId, organization };
+  return { prisma: deps.db.prisma, organizationId, organization: organizationInfo(o) };
 }
 
 /** One pass: each due email offered once. True while there may be more. */
