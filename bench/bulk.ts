@@ -11,73 +11,22 @@
 // For each: seconds, rows a second, and the server's peak RSS while the job ran (its memory is bounded
 // by a page or a step, not by the file). With DATABASE_URL=postgresql://… the database is a PostgreSQL
 // schema of this run (dropped after).
-import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, createWriteStream, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import pg from 'pg';
-import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../src/build/server.ts';
-import { openDatabase, tuneDatabase } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { type PlannedInvoice, writeInvoices } from './bulk-seed.ts';
-import { start } from './processes.ts';
+import { fetchRetrying, freshServer } from './fresh-server.ts';
 
 const INVOICES = Number(process.env.BENCH_IMPORT_INVOICES ?? 100_000);
 const LINES = Number(process.env.BENCH_EXPORT_LINES ?? 1_000_000);
 const LINES_PER_ENTRY = 4;
-const postgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : undefined;
-
-await buildServer();
-const dir = mkdtempSync(join(tmpdir(), 'bench-bulk-'));
-const schema = `bench_bulk_${process.pid}`;
-const url = postgres ? `${postgres.replace(/\?.*$/, '')}?schema=${schema}` : `file:${join(dir, 'bulk.db')}`;
-const db = openDatabase(url, dir);
-await migrate(db);
-await tuneDatabase(db);
-const organization = await createOrganization(db.prisma, { name: 'Bulk Co' });
-const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
-const server = start(
-  SERVER_BUNDLE,
-  [],
-  {
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
-    DATA_DIR: dir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    BULK_POLL_MS: '100',
-  },
-  SERVER_NODE_FLAGS,
-);
-process.once('exit', () => server.child.kill('SIGKILL'));
-const base = await server.url;
+const { db, dir, organization, key, server, base, dispose } = await freshServer('bulk', 'Bulk Co', { BULK_POLL_MS: '100' });
 const headers = { authorization: `Bearer ${key}` };
 
-/**
- * As a client does: a 503 (the server shedding load) is retried when it says, and a request on a kept-alive
- * connection the server had just closed (idle while the baseline ran) is sent again.
- */
 async function call(path: string, init: RequestInit = {}) {
-  const send = async (): Promise<Response> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers as object) } });
-      } catch (error) {
-        if (attempt === 3) throw error;
-      }
-    }
-  };
-  let response = await send();
-  while (response.status === 503) {
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
-    response = await send();
-  }
+  const response = await fetchRetrying(`${base}${path}`, { ...init, headers: { ...headers, ...(init.headers as object) } });
   const text = await response.text();
   if (response.status >= 300) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
   return JSON.parse(text);
@@ -123,7 +72,7 @@ const t0 = performance.now();
 const upload = await fetch(`${base}/api/v1/bulk-operations/imports?resource=invoices`, {
   method: 'POST',
   headers: { ...headers, 'content-type': 'application/jsonl' },
-  body: Readable.toWeb((await import('node:fs')).createReadStream(file)) as never,
+  body: Readable.toWeb(createReadStream(file)) as never,
   duplex: 'half',
 } as RequestInit);
 const queued = await upload.json();
@@ -246,10 +195,4 @@ console.log(`\n${db.provider}: bulk import and export\n`);
 console.log('| Work | rows | seconds | rows/s | server peak RSS |');
 console.log('|---|---:|---:|---:|---:|');
 for (const line of rows) console.log(line);
-rmSync(dir, { recursive: true, force: true });
-if (postgres) {
-  const admin = new pg.Client({ connectionString: postgres.replace(/\?.*$/, '') });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await admin.end();
-}
+await dispose();

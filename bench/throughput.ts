@@ -7,56 +7,20 @@
 //      per invoice (SQLite: the file after VACUUM; PostgreSQL: its tables after VACUUM FULL), then again
 //      after retention pruned the events' data (the clock moved past EVENT_RETENTION_DAYS).
 // With DATABASE_URL=postgresql://… the database is a PostgreSQL schema of this run (dropped after).
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../src/build/server.ts';
-import { openDatabase, tuneDatabase } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { statSync } from 'node:fs';
 import { createRetention } from '../src/events/retention.ts';
 import { createLogger } from '../src/lib/logger.ts';
-import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
-import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
-import { cpuMs, start } from './processes.ts';
+import { fetchRetrying, freshServer } from './fresh-server.ts';
+import { cpuMs } from './processes.ts';
 
 const RECEIPTS = Number(process.env.BENCH_RECEIPTS ?? 2000);
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 2000);
 const BATCH = 100;
-const postgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL! : undefined;
-
-await buildServer();
-const dir = mkdtempSync(join(tmpdir(), 'bench-throughput-'));
-const schema = `bench_throughput_${process.pid}`;
-const url = postgres ? `${postgres.replace(/\?.*$/, '')}?schema=${schema}` : `file:${join(dir, 'throughput.db')}`;
-const db = openDatabase(url, dir);
-await migrate(db);
-await tuneDatabase(db);
-const organization = await createOrganization(db.prisma, { name: 'Throughput Co' });
-const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
-const env = {
-  NODE_ENV: 'production',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATABASE_URL: url,
-  DATA_DIR: dir,
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-};
-const server = start(SERVER_BUNDLE, [], env, SERVER_NODE_FLAGS);
-process.once('exit', () => server.child.kill('SIGKILL'));
-const base = await server.url;
+const { db, file, schema, key, server, base, dispose } = await freshServer('throughput', 'Throughput Co');
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
-/** As a client does: a 503 (the server shedding load) is retried when it says; idempotency keys make that safe. */
 async function post(path: string, body: unknown) {
-  let response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  while (response.status === 503) {
-    await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
-    response = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  }
+  const response = await fetchRetrying(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await response.text();
   if (response.status >= 300) throw new Error(`${path}: ${response.status} ${text.slice(0, 300)}`);
   return JSON.parse(text);
@@ -126,7 +90,7 @@ async function size(): Promise<number> {
     return Number(row!.bytes);
   }
   await db.prisma.$executeRawUnsafe('VACUUM');
-  return statSync(join(dir, 'throughput.db')).size;
+  return statSync(file).size;
 }
 const invoicesWritten = await db.prisma.invoice.count();
 const documents = invoicesWritten + (await db.prisma.salesReceipt.count());
@@ -147,10 +111,4 @@ console.log(`| | KB | KB per document |`);
 console.log('|---|---:|---:|');
 console.log(`| before retention | ${kb(before)} | ${kb(before / documents)} |`);
 console.log(`| after retention (event data pruned) | ${kb(after)} | ${kb(after / documents)} |`);
-rmSync(dir, { recursive: true, force: true });
-if (postgres) {
-  const admin = new pg.Client({ connectionString: postgres.replace(/\?.*$/, '') });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  await admin.end();
-}
+await dispose();

@@ -17,11 +17,11 @@ let customerId: string;
 let revenueId: string;
 const post = (path: string, body: unknown, k = key) => http(t.url, path, { key: k, body });
 const get = (path: string, k = key) => http(t.url, path, { key: k });
-const upload = (resource: string, text: string, k = key, headers: Record<string, string> = {}) =>
+const upload = (resource: string, text: string | Buffer, k = key, headers: Record<string, string> = {}) =>
   fetch(`${t.url}/api/v1/bulk-operations/imports?resource=${resource}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${k}`, 'content-type': 'application/jsonl', ...headers },
-    body: text,
+    body: typeof text === 'string' ? text : new Uint8Array(text),
   });
 /** Runs the bulk runner until nothing is left, as an instance's timer would. */
 const drain = () => t.app.workers['bulk-operations']!.drain();
@@ -232,11 +232,13 @@ describe('an import', () => {
 
   it('refuses a file whose lines are not import lines, naming every one and storing nothing', async () => {
     const bad = ['{"body": {"name": "fine"}}', 'not json', '[1]', '{"name": "no body"}', '', '{"body": {}, "extra": 1}'].join('\n');
-    const refused = await upload('customers', bad);
+    const notUtf8 = Buffer.concat([Buffer.from(`${bad}\n{"body": {"name": "`), Buffer.from([0xc3, 0x28]), Buffer.from('"}}')]);
+    const refused = await upload('customers', notUtf8);
     expect(refused.status).toBe(400);
     const problem = await refused.json();
     expect(problem.code).toBe('VALIDATION_FAILED');
-    expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['lines.2', 'lines.3', 'lines.4', 'lines.5', 'lines.6']);
+    expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(['lines.2', 'lines.3', 'lines.4', 'lines.5', 'lines.6', 'lines.7']);
+    expect(problem.errors[5].message).toBe('line 7 is not UTF-8 text');
     expect(problem.errors[0].message).toMatch(/line 2 is not valid JSON/);
     const orphans = await t.db.prisma.bulkFileChunk.count({ where: { fileId: { startsWith: 'bfl_' } } });
     const files = await t.db.prisma.bulkFile.count();

@@ -2,6 +2,7 @@
 // database as chunks of lines (BulkFileChunk) so several instances and a backup need nothing else, and
 // so neither is ever held whole in memory: an upload is stored as it streams in, a result is written a
 // page at a time and downloaded a chunk at a time. A result is reached by a signed link that expires.
+import { isUtf8 } from 'node:buffer';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database, Prisma, PrismaTypes } from '../../db/database.ts';
 import { AppError, type FieldError, validationError } from '../../lib/errors.ts';
@@ -86,7 +87,11 @@ export async function storeImportFile(
     const text = raw.toString('utf8').replace(/\r$/, '');
     lineCount++;
     if (lineCount > MAX_FILE_LINES) throw new AppError('PAYLOAD_TOO_LARGE', `The file has more than ${MAX_FILE_LINES} lines`);
-    const fault = text.trim() === '' ? 'is empty (a file holds one import line per line)' : importLineFault(text);
+    const fault = !isUtf8(raw)
+      ? 'is not UTF-8 text'
+      : text.trim() === ''
+        ? 'is empty (a file holds one import line per line)'
+        : importLineFault(text);
     if (fault) {
       if (faultCount++ < NAMED_FAULTS) faults.push({ path: `lines.${lineCount}`, message: `line ${lineCount} ${fault}` });
       return;

@@ -4,11 +4,9 @@
 // GET lists and retrieves them; POST /{id}/cancel stops one. Both answer 202 with the operation.
 import type { RestRoute } from '../../http/rest.ts';
 import { actionRoute, createRoute, resourceRoutes } from '../../http/rest-resource.ts';
-import { allows, insufficientScope } from '../../core/scopes.ts';
-import { validationError } from '../../lib/errors.ts';
 import { bulkOperationRepresentation } from './bulk-operations.public.ts';
 import { storeImportFile } from './bulk-operations.files.ts';
-import { IMPORTABLE } from './bulk-operations.service.ts';
+import { assertImportable, assertMayImport } from './bulk-operations.service.ts';
 
 const operationAt = (id: string) => `/api/v1/bulk-operations/${id}`;
 
@@ -53,10 +51,8 @@ export const bulkOperationRoutes: RestRoute[] = [
       async store(body, query, context) {
         // Checked before the file is read, so a wrong resource or a missing scope costs no upload.
         const resource = query.get('resource') ?? '';
-        const needed = IMPORTABLE[resource];
-        if (!needed) throw validationError([{ path: 'resource', message: `must be one of ${Object.keys(IMPORTABLE).join(', ')}` }]);
-        if (!allows(context.apiKey.scopes, needed as never))
-          throw insufficientScope(needed as never, `This API key lacks ${needed}, which importing ${resource} needs`);
+        assertImportable(resource);
+        assertMayImport(context.apiKey.scopes, resource);
         const file = await storeImportFile(context.db, context.organizationId, body);
         return { resource, fileId: file.id };
       },

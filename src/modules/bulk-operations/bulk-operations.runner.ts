@@ -12,7 +12,7 @@ import type { RequestContext } from '../../core/request-context.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
 import type { BulkOperationRow } from './bulk-operations.public.ts';
 import { UNFINISHED } from './bulk-operations.public.ts';
-import { fileChunks, resultLink } from './bulk-operations.files.ts';
+import { resultLink } from './bulk-operations.files.ts';
 import { exportQuery, type ExportQuery, PAGE_INFO_ALIAS } from './bulk-operations.query.ts';
 import { checkpoint, LeaseLost, type Step } from './bulk-operations.service.ts';
 
@@ -235,12 +235,13 @@ interface ConnectionPage {
  */
 function importStep(deps: WorkerDeps, operation: BulkOperationRow, context: RequestContext): StepWork {
   const path = `/api/v1/${operation.resource}`;
-  // The chunk being worked through, decoded once (a chunk holds several steps' lines).
-  let decoded: { seq: number; texts: string[] } | undefined;
-  const linesOf = (chunk: { seq: number; lineCount: number; data: Uint8Array }) => {
-    if (decoded?.seq !== chunk.seq)
-      decoded = { seq: chunk.seq, texts: Buffer.from(chunk.data).toString('utf8').split('\n', chunk.lineCount) };
-    return decoded.texts;
+  // The chunk being worked through, read and decoded once (a chunk holds ten steps' lines).
+  let current: { seq: number; texts: string[] } | undefined;
+  const chunkAt = async (seq: number) => {
+    if (current?.seq === seq) return current;
+    const chunk = await deps.db.prisma.bulkFileChunk.findUnique({ where: { fileId_seq: { fileId: operation.inputFileId!, seq } } });
+    current = chunk ? { seq, texts: Buffer.from(chunk.data).toString('utf8').split('\n', chunk.lineCount) } : undefined;
+    return current;
   };
   return async (cursor, done) => {
     const [seq, offset] = (cursor ?? '0:0').split(':').map(Number);
@@ -248,8 +249,8 @@ function importStep(deps: WorkerDeps, operation: BulkOperationRow, context: Requ
     let errors = 0;
     let at = { seq, offset };
     let lineNumber = done;
-    for await (const chunk of fileChunks(deps.db.prisma, operation.inputFileId!, seq)) {
-      const texts = linesOf(chunk);
+    for (let chunk = await chunkAt(seq); chunk; chunk = await chunkAt(chunk.seq + 1)) {
+      const { texts } = chunk;
       for (let i = chunk.seq === seq ? offset : 0; i < texts.length; i++) {
         if (lines.length === IMPORT_STEP) return { lines, objects: lines.length, errors, cursor: `${at.seq}:${at.offset}`, done: false };
         lineNumber++;

@@ -11,6 +11,7 @@ import {
   type BulkOperationFilter,
   bulkOperationWhere,
   cancelBulkOperation,
+  assertMayImport,
   IMPORTABLE,
   queueExport,
   queueImport,
@@ -116,11 +117,7 @@ createMutation({
   description:
     'Queues an import: each line of the file ({idempotencyKey, body}) is created as POST /api/v1/<resource> would, as this key; the file ' +
     "of outcomes (each line's id or error) is linked from the operation once it completes.",
-  prepare: async (input, ctx) => {
-    const needed = IMPORTABLE[input.resource];
-    if (needed && !allows(ctx.apiKey.scopes, needed as never))
-      throw insufficientScope(needed as never, `This API key lacks ${needed}, which importing ${input.resource} needs`);
-  },
+  prepare: async (input, ctx) => assertMayImport(ctx.apiKey.scopes, input.resource),
   run: (scope, input, ctx) => queueImport(scope, ctx.apiKey.id, input.resource, String(input.fileId)),
 });
 

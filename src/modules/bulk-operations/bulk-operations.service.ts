@@ -5,6 +5,7 @@
 // carried on elsewhere after an instance died never writes a line twice.
 import { randomBytes } from 'node:crypto';
 import { change, type EventDraft } from '../../core/representations.ts';
+import { allows, insufficientScope, type Scope } from '../../core/scopes.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -17,7 +18,7 @@ export const MAX_UNFINISHED = 5;
  * What an import may create, by resource (the path under /api/v1/), with the scope each needs: the
  * resources whose records arrive in bulk (a migration's opening books, a shop's orders, a day of sales).
  */
-export const IMPORTABLE: Readonly<Record<string, string>> = {
+export const IMPORTABLE: Readonly<Record<string, Scope>> = {
   accounts: 'accounts:write',
   customers: 'customers:write',
   vendors: 'vendors:write',
@@ -33,6 +34,19 @@ export const IMPORTABLE: Readonly<Record<string, string>> = {
   'purchase-orders': 'purchase_orders:write',
   'exchange-rates': 'exchange_rates:write',
 };
+
+const unknownResource = { path: 'resource', message: `must be one of ${Object.keys(IMPORTABLE).join(', ')}` };
+
+/** Refuses an import of a resource that cannot be imported (400), before anything is read. */
+export function assertImportable(resource: string) {
+  if (IMPORTABLE[resource] === undefined) throw validationError([unknownResource]);
+}
+
+/** Refuses a key without the write scope importing `resource` needs (403); an unknown resource is refused elsewhere. */
+export function assertMayImport(scopes: ReadonlySet<Scope>, resource: string) {
+  const needed = IMPORTABLE[resource];
+  if (needed && !allows(scopes, needed)) throw insufficientScope(needed, `This API key lacks ${needed}, which importing ${resource} needs`);
+}
 
 async function assertRoom(scope: WriteScope) {
   const unfinished = await scope.prisma.bulkOperation.count({
@@ -75,7 +89,7 @@ export async function queueExport(scope: WriteScope, apiKeyId: string, query: st
 export async function queueImport(scope: WriteScope, apiKeyId: string, resource: string, fileId: string) {
   const file = await scope.prisma.bulkFile.findFirst({ where: { id: fileId, organizationId: scope.organizationId } });
   const errors = [
-    ...(IMPORTABLE[resource] === undefined ? [{ path: 'resource', message: `must be one of ${Object.keys(IMPORTABLE).join(', ')}` }] : []),
+    ...(IMPORTABLE[resource] === undefined ? [unknownResource] : []),
     ...(file ? [] : [{ path: 'fileId', message: `no uploaded file "${fileId}" (upload one to POST /api/v1/bulk-operations/imports)` }]),
   ];
   if (errors.length) throw validationError(errors);
