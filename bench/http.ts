@@ -13,7 +13,8 @@
 // With DATABASE_URL=postgresql://… both run on PostgreSQL instead (a schema of their own, dropped after),
 // the baseline through pg.
 // BENCH_ONLY=<text> runs only the workloads whose name contains it; BENCH_PROFILE=<dir> starts the service
-// with `--cpu-prof` and leaves its CPU profile in <dir> (summarize it with `npx tsx bench/profile.ts <file>`);
+// with `--cpu-prof` and leaves its CPU profile in <dir>, the baseline's beside it as baseline.cpuprofile (summarize
+// one with `npx tsx bench/profile.ts <file>`);
 // BENCH_NODE_FLAGS="--flag …" starts the service with those node/V8 flags (to measure one before adopting it);
 // BENCH_ROUNDS=<n> (default 2) alternates n full-load runs of baseline and service and reports the best of each.
 // BENCH_COMPARE="<name>=<built main.js> …" also starts those builds (e.g. dist/main.js of another commit's worktree) on
@@ -53,6 +54,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
 /** Alternating full-load runs of baseline and service per workload; the best of each is reported. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+/** Steady-rate runs per workload, service and baseline in turn; their tails are reported as a range. */
+const STEADY_RUNS = Math.max(1, Number(process.env.BENCH_STEADY_RUNS ?? 3));
 const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const PEERS = (process.env.BENCH_PEERS ?? '').split(/[\s,]+/).filter(Boolean);
@@ -130,6 +133,14 @@ if (postgresUrl) {
 const accounts = Object.fromEntries(
   (await db.prisma.account.findMany({ where: { organizationId: organization.id } })).map((a) => [a.code, a.id]),
 );
+// The single-record GET reads an invoice from the middle of the list.
+const [{ id: oneInvoiceId }] = await db.prisma.invoice.findMany({
+  where: { organizationId: organization.id },
+  orderBy: [{ issueDate: 'asc' }, { id: 'asc' }],
+  skip: Math.floor(INVOICES / 2),
+  take: 1,
+  select: { id: true },
+});
 await db.close();
 async function dropBenchSchema() {
   if (!postgresUrl) return;
@@ -175,7 +186,11 @@ const compared = COMPARE.map(({ name, bundle, env }) => ({
   name,
   server: start(bundle, [], { ...serviceEnv, ...env }, serviceFlags, logTo(name)),
 }));
-const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')]);
+// The same node/V8 flags for every server measured: a ratio must not be a heap setting.
+const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')], {}, [
+  ...SERVER_NODE_FLAGS,
+  ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-name=baseline.cpuprofile'] : []),
+]);
 const peersDir = join(PROJECT_ROOT, 'bench/peers');
 // Bundled beside the peers' own node_modules, which its imports resolve from.
 const peerBundle = join(peersDir, 'dist/postgraphile.js');
@@ -195,7 +210,7 @@ if (PEERS.length) {
     logLevel: 'warning',
   });
 }
-const peers = PEERS.map((name) => ({ name, server: start(peerBundle, [databaseUrl]) }));
+const peers = PEERS.map((name) => ({ name, server: start(peerBundle, [databaseUrl], {}, SERVER_NODE_FLAGS) }));
 const peerUrls = await Promise.all(peers.map((p) => p.server.url));
 const urls = { service: await service.url, baseline: await baseline.url };
 const comparedUrls = await Promise.all(compared.map((c) => c.server.url));
@@ -237,6 +252,7 @@ interface Workload {
 const graphql = (query: string, variables: Record<string, unknown>) => () => JSON.stringify({ query, variables });
 const workloads: Workload[] = [
   { name: 'REST GET /api/v1/invoices?limit=25', method: 'GET', path: '/api/v1/invoices?limit=25', compare: 'exact' },
+  { name: 'REST GET /api/v1/invoices/{id}', method: 'GET', path: `/api/v1/invoices/${oneInvoiceId}`, compare: 'exact' },
   {
     name: 'REST POST /api/v1/journal-entries (2-4 lines)',
     method: 'POST',
@@ -341,9 +357,13 @@ for (const w of workloads) {
   const same =
     a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
   if (!same) {
+    const [x, y] = [JSON.stringify(a.json), JSON.stringify(b.json)];
+    let at = 0;
+    while (at < x.length && x[at] === y[at]) at++;
+    const from = Math.max(0, at - 200);
     console.error(
-      `${w.name}: the two answers differ\nservice:  ${JSON.stringify(a.json).slice(0, 600)}\nbaseline: ` +
-        `${JSON.stringify(b.json).slice(0, 600)}`,
+      `${w.name}: the two answers differ (status ${a.status} / ${b.status}; from character ${at})\nservice:  ` +
+        `…${x.slice(from, at + 400)}\nbaseline: …${y.slice(from, at + 400)}`,
     );
     await dropBenchSchema();
     process.exit(1);
@@ -380,6 +400,16 @@ async function load(base: string, w: Workload, pid: number) {
 /** A fixed arrival rate (see bench/steady-load.ts for why not autocannon's `overallRate`). */
 const steady = (base: string, w: Workload, rate: number) =>
   steadyLoad({ url: `${base}${w.path}`, method: w.method, headers, body: w.body, rate, seconds: SECONDS, connections: CONNECTIONS });
+
+/** p50 and p99 over several steady runs, each as a range (or one figure when the runs agree). */
+const tails = (list: { p50: number; p99: number }[]) => {
+  const range = (values: number[]) => {
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    return low === high ? `${low}` : `${low}–${high}`;
+  };
+  return `${range(list.map((r) => r.p50))}/${range(list.map((r) => r.p99))}`;
+};
+const errors = (list: { errors: number }[]) => list.reduce((sum, r) => sum + r.errors, 0);
 
 const rows: string[][] = [];
 /** Every full-load run of the service and the compared builds, per workload (BENCH_COMPARE). */
@@ -426,11 +456,18 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
       ]);
     }
   }
-  const rate = Math.max(1, Math.floor(full.rps * 0.7));
-  const atRate = await steady(urls.service, w, rate);
-  // The baseline at the very same arrival rate: the tail this machine gives a server that is nowhere near
-  // its limit (scheduling, the database's own processes on the shared cores), to read the service's beside.
-  const baseAtRate = await steady(urls.baseline, w, rate);
+  // A rate the machine holds: 70 % of the service's slowest full-load run, not its best (this VM's speed drifts
+  // within minutes, and a rate set by a lucky run left the service behind it, its tail growing with the queue).
+  const slowest = Math.min(...runs.get('this build')!.map((r) => r.rps));
+  const rate = Math.max(1, Math.floor(slowest * 0.7));
+  // The baseline at the very same arrival rate, in turn with the service: the tail this machine gives a server
+  // that is nowhere near its limit (scheduling, the database's own processes on the shared cores).
+  const atRate: Awaited<ReturnType<typeof steady>>[] = [];
+  const baseAtRate: Awaited<ReturnType<typeof steady>>[] = [];
+  for (let run = 0; run < STEADY_RUNS; run++) {
+    atRate.push(await steady(urls.service, w, rate));
+    baseAtRate.push(await steady(urls.baseline, w, rate));
+  }
   const peak = service.peakRssMb();
   servicePeakRssMb = Math.max(servicePeakRssMb, peak);
   rows.push([
@@ -441,10 +478,10 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
     (full.rps / base.rps).toFixed(3),
     `${full.cpuPerRequest.toFixed(2)} / ${base.cpuPerRequest.toFixed(2)}`,
     ...(postgresUrl ? [`${full.databaseCpuPerRequest!.toFixed(2)} / ${base.databaseCpuPerRequest!.toFixed(2)}`] : []),
-    `${atRate.rps.toFixed(0)}: ${atRate.p50}/${atRate.p99}`,
-    `${baseAtRate.p50}/${baseAtRate.p99}`,
+    `${rate}: ${tails(atRate)}`,
+    tails(baseAtRate),
     peak.toFixed(0),
-    `${full.errors + atRate.errors} / ${base.errors + baseAtRate.errors}`,
+    `${full.errors + errors(atRate)} / ${base.errors + errors(baseAtRate)}`,
   ]);
   console.error(`${w.name}: done`);
 }
@@ -457,7 +494,7 @@ const table = [
     'ratio',
     'CPU ms/request: service / baseline',
     ...(postgresUrl ? ['PostgreSQL CPU ms/request: service / baseline'] : []),
-    'service at 70 %: req/s: p50/p99 ms',
+    `service at 70 % of its slowest run, ${STEADY_RUNS} runs: req/s: p50/p99 ms`,
     'baseline at that rate: p50/p99 ms',
     'service peak RSS MB',
     'errors: service / baseline',
@@ -492,6 +529,7 @@ console.log(
 );
 service.child.kill('SIGTERM');
 baseline.child.kill('SIGTERM');
+await new Promise((resolve) => (baseline.child.exitCode === null ? baseline.child.once('exit', resolve) : resolve(null)));
 for (const c of compared) c.server.child.kill('SIGTERM');
 for (const p of peers) p.server.child.kill('SIGTERM');
 // The service closes gracefully (and writes its CPU profile, if asked) before its database goes.

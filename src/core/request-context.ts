@@ -36,6 +36,8 @@ export interface RequestContext {
   spendRateLimit(points: number): Promise<void>;
   /** All-or-nothing: the writes `work` makes (through `write`) commit together or not at all (core/unit-of-work.ts). */
   atomically<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** The largest page a connection may be asked for, when not the usual 100 (a bulk export's pages). */
+  largestPage?: number;
 }
 
 export interface RequestSettings {

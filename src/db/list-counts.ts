@@ -9,8 +9,12 @@ export function isWholeOrganization(where: object): where is { organizationId: s
   return keys.length === 1 && keys[0] === 'organizationId' && typeof (where as { organizationId: unknown }).organizationId === 'string';
 }
 
-/** The organization's kept count of `model` rows (0 before its first row). */
+/**
+ * The organization's kept count of `model` rows (0 before its first row). A `findMany` rather than a
+ * `findUnique`: a request's reading client compiles it (src/fast-paths/compiled-reads.ts), which on every
+ * list page saves a pass through Prisma's query engine.
+ */
 export async function keptCount(prisma: Prisma, organizationId: string, model: string): Promise<number> {
-  const row = await prisma.listCount.findUnique({ where: { organizationId_model: { organizationId, model } }, select: { count: true } });
+  const [row] = await prisma.listCount.findMany({ where: { organizationId, model }, select: { count: true }, orderBy: { model: 'asc' } });
   return row?.count ?? 0;
 }

@@ -522,6 +522,18 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
 }
 
 /**
+ * `findUnique` by the row's `id` (a string in `where`, beside any plain filters such as the organization):
+ * at most one row, so it is `findMany` of one, compiled as that is; undefined when it cannot be (Prisma
+ * answers). What a node lookup (`node(id:)`, REST's retrieve) runs on every request.
+ */
+export function compiledFindUnique<T = Row>(db: Database, model: string, args: Args): Promise<T | null> | undefined {
+  const where = args.where as Record<string, unknown> | undefined;
+  if (typeof where?.id !== 'string' || models.get(model)?.rowKey !== 'id') return undefined;
+  const planned = plan(db, model, (target, dialect) => planOf(target, { ...args, orderBy: { id: 'asc' }, take: 1 }, false, dialect));
+  return planned && read(planned.dialect, planned.plan).then((result) => (result.rows[0] as T | undefined) ?? null);
+}
+
+/**
  * `make`'s plan for `model` on this database, or undefined when the database cannot run compiled reads or
  * `make` refuses the arguments (counted, and told to the fallback listener): the caller then asks Prisma.
  * Refusals come here, before any statement runs.
@@ -608,8 +620,8 @@ const modelsByDelegate = new Map([...models.keys()].map((name) => [delegateOf(na
 const readingClients = new WeakMap<object, Prisma>();
 
 /**
- * `db.prisma` for a request's reads (RequestContext.prisma): each model's `findMany` and `groupBy` go
- * through the compiled reader first, and `$queryRaw` with a `Prisma.sql` statement (the reports'
+ * `db.prisma` for a request's reads (RequestContext.prisma): each model's `findMany`, `findUnique` (by
+ * id) and `groupBy` go through the compiled reader first, and `$queryRaw` with a `Prisma.sql` statement (the reports'
  * aggregates) runs at the driver's cost (db/sql.ts `readSql`, cheaper than Prisma's on SQLite);
  * everything else is the client's own (called on the client itself: Prisma's methods use
  * private fields a proxy cannot reach). Not for writes or transactions: those take the unit of work's
@@ -638,12 +650,20 @@ export function readingClient(db: Database): Prisma {
       if (!delegate) {
         const real = Reflect.get(target, key, target) as {
           findMany(args?: Args): Promise<unknown[]>;
+          findUnique(args: Args): Promise<unknown>;
+          findUniqueOrThrow(args: Args): Promise<unknown>;
           groupBy(args: Args): Promise<unknown[]>;
         };
-        const findMany = (args: Args = {}) => compiledFindMany(db, model, args) ?? real.findMany(args);
-        const groupBy = (args: Args) => compiledGroupBy(db, model, args) ?? real.groupBy(args);
+        const compiled: Record<string, unknown> = {
+          findMany: (args: Args = {}) => compiledFindMany(db, model, args) ?? real.findMany(args),
+          findUnique: (args: Args) => compiledFindUnique(db, model, args) ?? real.findUnique(args),
+          // Not found: Prisma's own call again, for Prisma's own error (a rare path, not worth copying the error).
+          findUniqueOrThrow: (args: Args) =>
+            compiledFindUnique(db, model, args)?.then((row) => row ?? real.findUniqueOrThrow(args)) ?? real.findUniqueOrThrow(args),
+          groupBy: (args: Args) => compiledGroupBy(db, model, args) ?? real.groupBy(args),
+        };
         delegate = new Proxy(real, {
-          get: (target, key) => (key === 'findMany' ? findMany : key === 'groupBy' ? groupBy : own(target, key)),
+          get: (target, key) => (typeof key === 'string' && Object.hasOwn(compiled, key) ? compiled[key] : own(target, key)),
         });
         delegates.set(key as string, delegate);
       }

@@ -61,18 +61,20 @@ export const MAX_CONNECTION_SIZE = 100;
 
 /**
  * Pothos' maxSize hook, used to refuse (as GitHub does) rather than silently clamp `first`/`last`
- * outside 0..100. Every connection, root or nested, passes it.
+ * outside 0..100. Every connection, root or nested, passes it. A context may allow larger pages
+ * (`largestPage`: a bulk export's, whose pages the query cost still bounds).
  */
-export function connectionMaxSize(args: { first?: number | null; last?: number | null }): number {
+export function connectionMaxSize(args: { first?: number | null; last?: number | null }, ctx?: { largestPage?: number }): number {
+  const largest = ctx?.largestPage ?? MAX_CONNECTION_SIZE;
   for (const name of ['first', 'last'] as const) {
     const value = args[name];
-    if (value !== undefined && value !== null && (value < 0 || value > MAX_CONNECTION_SIZE)) {
-      throw new AppError('VALIDATION_FAILED', `${name} must be from 0 to ${MAX_CONNECTION_SIZE}, got ${value}`, [
-        { path: name, message: `must be from 0 to ${MAX_CONNECTION_SIZE}` },
+    if (value !== undefined && value !== null && (value < 0 || value > largest)) {
+      throw new AppError('VALIDATION_FAILED', `${name} must be from 0 to ${largest}, got ${value}`, [
+        { path: name, message: `must be from 0 to ${largest}` },
       ]);
     }
   }
-  return MAX_CONNECTION_SIZE;
+  return largest;
 }
 
 export interface ListFieldsOptions<Filter> {

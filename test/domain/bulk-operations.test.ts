@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { resultLink } from '../../src/modules/bulk-operations/bulk-operations.files.ts';
 import { IMPORTABLE } from '../../src/modules/bulk-operations/bulk-operations.service.ts';
+import { exportPageSize, exportQuery } from '../../src/modules/bulk-operations/bulk-operations.query.ts';
+import { EXPORT_PAGE, LARGEST_EXPORT_PAGE } from '../../src/modules/bulk-operations/bulk-operations.runner.ts';
+import { schema } from '../../src/registry.ts';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -100,6 +103,27 @@ describe('an export', () => {
     expect(linesOf((await download(done.url)).text)).toEqual([
       { id: invoice.body.id, customer: { name: 'Shop customer' }, lines: [{ description: 'Tea' }] },
     ]);
+  });
+
+  it('reads as many records a step as the query cost allows: every record once, whatever the page size', async () => {
+    const size = (text: string) => exportPageSize(schema, exportQuery(schema, text), EXPORT_PAGE, LARGEST_EXPORT_PAGE);
+    expect(size('{ customers { edges { node { id name } } } }')).toBe(LARGEST_EXPORT_PAGE);
+    const withLines = size('{ invoices { edges { node { id customer { name } lines { description } } } } }');
+    expect(withLines).toBeGreaterThan(EXPORT_PAGE);
+    expect(withLines).toBeLessThan(LARGEST_EXPORT_PAGE);
+    expect(size('{ customers { edges { node { id invoices(first: 100) { edges { node { id lines { amount } } } } } } } }')).toBe(
+      EXPORT_PAGE,
+    );
+    // 201 customers in one page of up to 1,000, and an order by name: each once, in the list's order.
+    const queued = await post('/api/v1/bulk-operations/exports', {
+      query: '{ customers(orderBy: { field: NAME, direction: DESC }) { edges { node { id name } } } }',
+    });
+    await drain();
+    const done = (await get(`/api/v1/bulk-operations/${queued.body.id}`)).body;
+    expect(done).toMatchObject({ status: 'completed', objectCount: 201 });
+    const names = linesOf((await download(done.url)).text).map((c) => c.name);
+    expect(names).toHaveLength(201);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
   });
 
   it('refuses a query that is not one list of the schema, naming the query', async () => {
@@ -279,7 +303,11 @@ describe('a job', () => {
     expect(canceled.body).toMatchObject({ status: 'canceled', url: null });
     expect((await post(`/api/v1/bulk-operations/${queued.id}/cancel`, {})).body.code).toBe('INVALID_STATE');
 
-    const running = (await post('/api/v1/bulk-operations/exports', { query: '{ customers { edges { node { id } } } }' })).body;
+    // A query whose cost keeps a step to fewer records than the 201 customers.
+    const query = '{ customers { edges { node { id invoices(first: 22) { edges { node { id } } } } } } }';
+    const step = exportPageSize(schema, exportQuery(schema, query), EXPORT_PAGE, LARGEST_EXPORT_PAGE);
+    expect(step).toBeLessThan(201);
+    const running = (await post('/api/v1/bulk-operations/exports', { query })).body;
     // One step, then the runner gives its lease back, as a closing instance does.
     const runner = t.app.workers['bulk-operations']!;
     const draining = runner.drain();
@@ -287,12 +315,12 @@ describe('a job', () => {
     await draining;
     runner.start();
     const midway = (await get(`/api/v1/bulk-operations/${running.id}`)).body;
-    expect(midway).toMatchObject({ status: 'running', objectCount: 100 });
+    expect(midway).toMatchObject({ status: 'running', objectCount: step });
     expect((await post(`/api/v1/bulk-operations/${running.id}/cancel`, {})).body.status).toBe('canceling');
     await drain();
     const done = (await get(`/api/v1/bulk-operations/${running.id}`)).body;
-    expect(done).toMatchObject({ status: 'canceled', objectCount: 100 });
-    expect(linesOf((await download(done.url)).text)).toHaveLength(100);
+    expect(done).toMatchObject({ status: 'canceled', objectCount: step });
+    expect(linesOf((await download(done.url)).text)).toHaveLength(step);
     const events = await t.db.prisma.event.findMany({ where: { organizationId, type: 'bulk_operation.finished', resourceId: running.id } });
     expect(events).toHaveLength(1);
   });

@@ -4,7 +4,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
-import { compiledFindMany, compiledGroupBy, compiledReadCounts, readingClient } from '../../src/fast-paths/compiled-reads.ts';
+import {
+  compiledFindMany,
+  compiledFindUnique,
+  compiledGroupBy,
+  compiledReadCounts,
+  readingClient,
+} from '../../src/fast-paths/compiled-reads.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -195,6 +201,37 @@ describe('compiled reads', () => {
     // The generator stays within what the reader does, so most runs compare: a reader that refused
     // everything would pass the property above without proving anything.
     expect(compiled).toBeGreaterThan(runs * 0.9);
+  });
+
+  it('answer findUnique by id (found, of another organization, missing; selections) exactly as Prisma does', async () => {
+    let compiled = 0;
+    const ids = MODELS.flatMap((model) => (samples.get(model) ?? []).slice(0, 4).map((row) => ({ model, id: row.id as string })));
+    const reads = fc
+      .constantFrom(...ids)
+      .chain(({ model, id }) =>
+        fc.tuple(
+          fc.constant(model),
+          fc.constantFrom(id, `${id.slice(0, -1)}x`),
+          fc.constantFrom(...tenants.map((x) => x.organizationId)),
+          argsFor(model, 1, false),
+        ),
+      );
+    await fc.assert(
+      fc.asyncProperty(reads, async ([model, id, organizationId, selection]) => {
+        const args = { ...selection, where: { id, ...(model === 'Invoice' || model === 'Customer' ? { organizationId } : {}) } };
+        const expected = await delegate(model).findUnique(args);
+        const answer = compiledFindUnique(t.db, model, args);
+        if (!answer) return;
+        compiled++;
+        expect(await answer).toEqual(expected);
+        // The reading client answers findUniqueOrThrow the same, and a miss with Prisma's own error.
+        const reading = (readingClient(t.db) as any)[delegateOf(model)];
+        if (expected) expect(await reading.findUniqueOrThrow(args)).toEqual(expected);
+        else await expect(reading.findUniqueOrThrow(args)).rejects.toMatchObject({ code: 'P2025' });
+      }),
+      { numRuns: 100 },
+    );
+    expect(compiled).toBeGreaterThan(80);
   });
 
   it('answer generated groupBy arguments (by, where, _sum) exactly as Prisma does', async () => {

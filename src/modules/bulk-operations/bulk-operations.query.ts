@@ -15,6 +15,7 @@ import {
   validate,
 } from 'graphql';
 import { AppError, type FieldError, validationError } from '../../lib/errors.ts';
+import { estimateCost, MAX_QUERY_COST } from '../../graphql/cost.ts';
 
 /** The longest export query taken. */
 const MAX_QUERY_LENGTH = 20_000;
@@ -114,4 +115,17 @@ function paged(document: DocumentNode, operation: OperationDefinitionNode, top: 
     },
   };
   return { ...document, definitions: [rewritten] };
+}
+
+/**
+ * The page size an export runs its query with: the most records a page whose cost stays within the query
+ * cost maximum (the cost grows by the same amount with each record), from `least` to `most`. A query
+ * that costs more than the maximum at `least` is left at `least`, where the cost check refuses it.
+ */
+export function exportPageSize(schema: GraphQLSchema, query: ExportQuery, least: number, most: number): number {
+  const cost = (first: number) => estimateCost(schema, query.document, { bulkFirst: first, bulkAfter: null });
+  const perRecord = cost(2) - cost(1);
+  const fixed = cost(1) - perRecord;
+  const fits = perRecord > 0 ? Math.floor((MAX_QUERY_COST - fixed) / perRecord) : most;
+  return Math.max(least, Math.min(most, fits));
 }

@@ -13,11 +13,12 @@ import type { ModuleWorker, WorkerDeps } from '../../module.ts';
 import type { BulkOperationRow } from './bulk-operations.public.ts';
 import { UNFINISHED } from './bulk-operations.public.ts';
 import { resultLink } from './bulk-operations.files.ts';
-import { exportQuery, type ExportQuery, PAGE_INFO_ALIAS } from './bulk-operations.query.ts';
+import { exportPageSize, exportQuery, type ExportQuery, PAGE_INFO_ALIAS } from './bulk-operations.query.ts';
 import { checkpoint, LeaseLost, type Step } from './bulk-operations.service.ts';
 
-/** Records an export asks for a step (the most a connection pages). */
+/** Records an export asks for a step at least (a client's largest page) and at most. */
 export const EXPORT_PAGE = 100;
+export const LARGEST_EXPORT_PAGE = 1_000;
 /** Import lines a step creates before its checkpoint. */
 export const IMPORT_STEP = 100;
 /** How long a job runs before it gives its lease back for others (a fairness slice, not a limit). */
@@ -197,18 +198,26 @@ const failureOf = (errors: readonly GraphQLError[]) => ({
 
 /** An export's step: the next page of its query, each node a line. */
 function exportStep(deps: WorkerDeps, operation: BulkOperationRow, context: RequestContext): StepWork {
-  const enveloped = deps.api.graphql(context);
+  let enveloped: ReturnType<WorkerDeps['api']['graphql']>;
   let query: ExportQuery;
+  let pageSize: number;
   return async (cursor) => {
-    try {
-      query ??= exportQuery(enveloped.schema, operation.query!);
-    } catch (error) {
-      return { lines: [], objects: 0, cursor, done: false, failure: { code: 'VALIDATION_FAILED', message: (error as Error).message } };
+    if (!query) {
+      const schema = deps.api.graphql(context).schema;
+      try {
+        query = exportQuery(schema, operation.query!);
+      } catch (error) {
+        return { lines: [], objects: 0, cursor, done: false, failure: { code: 'VALIDATION_FAILED', message: (error as Error).message } };
+      }
+      // As many records a step as the query cost allows: each page is a round trip per nested level, and on
+      // PostgreSQL those round trips, not the rows, were most of an export's time.
+      pageSize = exportPageSize(schema, query, EXPORT_PAGE, LARGEST_EXPORT_PAGE);
+      enveloped = deps.api.graphql({ ...context, largestPage: pageSize });
     }
     const result = await enveloped.execute({
       schema: enveloped.schema,
       document: query.document,
-      variableValues: { bulkFirst: EXPORT_PAGE, bulkAfter: cursor },
+      variableValues: { bulkFirst: pageSize, bulkAfter: cursor },
       contextValue: await enveloped.contextFactory(),
     });
     if ('errors' in result && result.errors?.length) {
