@@ -36,6 +36,12 @@ export interface ResourceDescription {
   retrieve?: string;
   create?: WriteDescription;
   update?: WriteDescription;
+  /**
+   * Whether `node(id:)` finds this type by more than the tenant wall (events: only those the key's scopes
+   * may read). The retrieve route then always runs its document; otherwise it may read the record straight
+   * through the representation, whose load is walled by the organization (RestRoute.read).
+   */
+  nodeNarrowed?: boolean;
   /** `DELETE <path>/{id}`, answering `{ id, deleted: true }` (the mutation is `delete<Type>`). */
   delete?: { summary: string };
 }
@@ -106,6 +112,16 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
     },
   ];
   if (r.retrieve) {
+    // An id of another type is no record of this one (and must not be judged by that type's scope).
+    const idOfType = (req: RestRequest) => {
+      if (idType(req.params.id) !== r.typename) throw notFound(r.label, req.params.id);
+      return req.params.id;
+    };
+    const rendered = async (id: string, context: RequestContext): Promise<RestResult> => {
+      const [object] = await renderAll(context.prisma, context.organization, r.representation, [id]);
+      if (!object) throw notFound(r.label, id);
+      return { status: 200, body: object };
+    };
     routes.push({
       method: 'GET',
       path: `${r.path}/:id`,
@@ -114,18 +130,14 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       responses: { 200: r.representation.schema },
       // The fragment names the type, so the route needs its read scope (graphql/scopes.ts) whatever the id.
       document: `query get${r.typename}($id: ID!) { node(id: $id) { __typename ... on ${r.typename} { id } } }`,
-      toVariables: (req) => {
-        // An id of another type is no record of this one (and must not be judged by that type's scope).
-        if (idType(req.params.id) !== r.typename) throw notFound(r.label, req.params.id);
-        return { id: req.params.id };
-      },
+      toVariables: (req) => ({ id: idOfType(req) }),
       toResult: async (data, req, context) => {
         const node = data.node as NodeHit;
-        const [object] =
-          node?.__typename === r.typename ? await renderAll(context.prisma, context.organization, r.representation, [node.id]) : [];
-        if (!object) throw notFound(r.label, req.params.id);
-        return { status: 200, body: object };
+        if (node?.__typename !== r.typename) throw notFound(r.label, req.params.id);
+        return rendered(node.id, context);
       },
+      // The node lookup finds what the representation's load finds (both walled by the organization alone).
+      ...(r.nodeNarrowed ? {} : { read: (req: RestRequest, context: RequestContext) => rendered(idOfType(req), context) }),
     });
   }
   if (r.create) {

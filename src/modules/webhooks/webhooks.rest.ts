@@ -65,6 +65,7 @@ export const webhookRoutes: RestRoute[] = [
     filters: ['type', 'resourceType', 'resourceId', 'apiKeyId', 'from', 'to'],
     list: 'List events, oldest first: what changed, when, and which key changed it',
     retrieve: 'Retrieve an event',
+    nodeNarrowed: true, // a key reads only events about what its scopes may read
   }),
 
   // Beyond the contract: the registered subscriptions themselves.
