@@ -27,6 +27,7 @@ import { reconcileBankAccount } from '../src/modules/banking/reconciliation.serv
 import { createJournalEntry } from '../src/modules/journal/journal.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { representations } from '../src/registry.ts';
+import { benchServerEnv } from './fresh-server.ts';
 import { cpuMs, start } from './processes.ts';
 
 const SIZES = (process.env.BENCH_BANKING_SIZES ?? '1000,100000').split(',').map(Number);
@@ -195,16 +196,7 @@ for (const size of SIZES) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-banking-'));
   const schema = `bench_banking_${process.pid}_${size}`;
   const url = postgres ? `${postgres.replace(/\?.*$/, '')}?schema=${schema}` : `file:${join(dir, 'banking.db')}`;
-  const env = {
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
-    DATA_DIR: dir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  };
+  const env = benchServerEnv(url, dir);
   const db = openDatabase(url, dir);
   let server: ReturnType<typeof start> | undefined;
   const base = async () => {

@@ -30,6 +30,7 @@ import { createOrganization } from '../src/modules/organizations/organizations.s
 import { createProduct } from '../src/modules/products/products.service.ts';
 import { representations } from '../src/registry.ts';
 import { planInvoices, writeInvoices } from './bulk-seed.ts';
+import { benchServerEnv } from './fresh-server.ts';
 import { cpuMs, start } from './processes.ts';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -228,16 +229,7 @@ for (let n = 0; n < SIZES.length; n++) {
   }: { key: string; seconds: number; seeded?: Awaited<ReturnType<typeof describe>>; throughApi?: { customerId: string; size: number } } =
     KEPT.length ? await reuse(db) : await seed(db, SIZES[n]);
   await db.close();
-  const env = {
-    NODE_ENV: 'production',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
-    DATA_DIR: dir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-  };
+  const env = benchServerEnv(url, dir);
   // Written as integrators write, on a server that keeps running: it is measured as it stands after
   // writing them (its statistics those of the day it started, as a server's are within the hour), not
   // settled and restarted as the bulk seed's is.
