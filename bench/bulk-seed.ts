@@ -12,7 +12,8 @@ import { newId, newPublicToken } from '../src/lib/ids.ts';
 import { currencyDecimals, parseMoney } from '../src/lib/money.ts';
 import { invoiceTotals, lineFigures, parseQuantity } from '../src/modules/documents/arithmetic.ts';
 import { documentPostingLines } from '../src/modules/documents/posting.ts';
-import { INVOICE_LINE_COLUMNS } from '../src/modules/invoices/invoices.service.ts';
+import { INVOICE_LINE_COLUMNS, INVOICE_TYPE } from '../src/modules/invoices/invoices.service.ts';
+import { AGING_STEP_COLUMNS, agingSteps, owedAgingSource } from '../src/modules/documents/aging.ts';
 import { DAILY_TOTAL_KEY, JOURNAL_ENTRY_COLUMNS, JOURNAL_LINE_COLUMNS, mirrorLines } from '../src/modules/journal/journal.service.ts';
 
 /** An invoice as a client would send it, with what happens to it afterwards (payments in the order recorded, a void). */
@@ -99,6 +100,8 @@ const PAYMENT_COLUMNS = [
   'journalEntryId',
   'createdAt',
 ] as const;
+const AGED_INVOICES = owedAgingSource(INVOICE_TYPE);
+
 /** Rows per INSERT: well under SQLite's 32,766 bound parameters for the widest table. */
 const ROWS_PER_STATEMENT = 1_000;
 
@@ -133,6 +136,7 @@ export async function writeInvoices(
       JournalEntry: [] as Row[],
       JournalLine: [] as Row[],
       Payment: [] as Row[],
+      AgingStep: [] as Row[],
     };
     const daily = new Map<string, { organizationId: string; accountId: string; date: string; debit: bigint; credit: bigint }>();
     const balances = new Map<string, bigint>();
@@ -232,6 +236,7 @@ export async function writeInvoices(
       });
       let amountPaid = 0n;
       let settledOn: string | null = null;
+      const settlements: { date: string; voidDate: null; amount: bigint; home: bigint }[] = [];
       for (const payment of planned.payments) {
         const paymentId = newId('Payment');
         const due = totals.total - amountPaid;
@@ -260,6 +265,7 @@ export async function writeInvoices(
           createdAt: now,
         });
         amountPaid += amount;
+        settlements.push({ date: payment.date, voidDate: null, amount, home: amount });
         if (amountPaid === totals.total)
           settledOn = planned.payments.reduce((latest, p) => (p.date > latest ? p.date : latest), payment.date);
       }
@@ -298,6 +304,24 @@ export async function writeInvoices(
         publicToken: newPublicToken(),
       });
       rows.InvoiceLine.push(...lines);
+      const dueDate = addDays(planned.issueDate, customer.paymentTermsDays ?? organization.defaultPaymentTermsDays);
+      const aged = { id, partyId: customer.id, currency: organization.baseCurrency, dueDate, issueDate: planned.issueDate, status };
+      for (const step of agingSteps(AGED_INVOICES, {
+        ...aged,
+        settledOn: voided ? planned.voidOn! : settledOn,
+        ...totals,
+        homeTotal: null,
+        settlements,
+      }))
+        rows.AgingStep.push({
+          documentId: id,
+          organizationId,
+          side: AGED_INVOICES.side,
+          partyId: customer.id,
+          currency: aged.currency,
+          dueDate,
+          ...step,
+        });
     }
 
     await db.prisma.$transaction(
@@ -309,6 +333,7 @@ export async function writeInvoices(
           ['Invoice', INVOICE_COLUMNS],
           ['InvoiceLine', INVOICE_LINE_COLUMNS],
           ['Payment', PAYMENT_COLUMNS],
+          ['AgingStep', AGING_STEP_COLUMNS],
         ] as const) {
           const all = rows[table];
           for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT)

@@ -4,6 +4,7 @@ import { createApp, type App } from './app.ts';
 import { openDatabase, tuneDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import type { Logger } from './lib/logger.ts';
+import { rebuildPendingAging } from './modules/documents/index.ts';
 import { createApiKey } from './modules/api-keys/api-keys.service.ts';
 import { countOrganizations, createOrganization } from './modules/organizations/organizations.service.ts';
 
@@ -22,6 +23,7 @@ export async function boot(config: Config, logger: Logger): Promise<Booted> {
     const applied = await migrate(db, { log: (line) => logger.info(line) });
     logger.info('database ready', { database: db.description, migrationsApplied: applied.length });
     await tuneDatabase(db);
+    await rebuildPendingAging(db, logger);
     let demoKey: string | undefined;
     if (config.seedDemo && (await countOrganizations(db.prisma)) === 0) {
       const organization = await createOrganization(db.prisma, { name: 'Demo Company' });

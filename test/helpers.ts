@@ -18,6 +18,7 @@ import { createLogger, type Logger } from '../src/lib/logger.ts';
 import type { Change } from '../src/core/representations.ts';
 import type { WriteScope } from '../src/core/tenant.ts';
 import { createUnitOfWork } from '../src/core/unit-of-work.ts';
+import { agingDrift } from '../src/modules/documents/index.ts';
 import { representations } from '../src/registry.ts';
 import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
@@ -144,10 +145,23 @@ export async function createTestApp(
       return { organizationId: organization.id, key: plaintext };
     },
     async close() {
+      await assertAgingKept(database.db);
       await app.close();
       await database.drop();
     },
   };
+}
+
+/**
+ * Fails when any organization's kept aging differs from what its documents say: every test that writes
+ * documents checks, when it closes its database, that each write kept the aged reports' sums.
+ */
+export async function assertAgingKept(db: Database) {
+  const organizations = await db.prisma.organization.findMany({ select: { id: true, name: true } });
+  for (const organization of organizations) {
+    const drift = await agingDrift(db.prisma, organization.id);
+    if (drift.length) throw new Error(`kept aging of ${organization.name} differs from its documents:\n${drift.join('\n')}`);
+  }
 }
 
 // Built once per run by test/global-setup.ts, as `npm start` builds it.
@@ -260,7 +274,11 @@ export async function serviceFixture() {
     return (await unitOfWork.write(t.organizationId, { operation: service.name, input: args }, (scope) => service(scope, ...args)))
       .row as Row;
   }
-  return { ...database, tenant, accountId, run, unitOfWork };
+  async function drop() {
+    await assertAgingKept(database.db);
+    await database.drop();
+  }
+  return { ...database, drop, tenant, accountId, run, unitOfWork };
 }
 
 /** Runs a promise that must fail, and returns its AppError (code, fieldErrors, details). */

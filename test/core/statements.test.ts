@@ -65,21 +65,22 @@ describe('SQL statements per request', () => {
     }
   });
 
-  // One more than an entry's share: the customer's kept balance (what makes reading it one row).
-  it('POST /api/v1/invoices with three lines: at most 13', async () => {
+  // An entry's share and the invoice, its lines, the customer's kept balance (what makes reading it one
+  // row) and its aging step (what keeps aged receivables flat); on PostgreSQL the last three are one statement.
+  it('POST /api/v1/invoices with three lines: at most 14', async () => {
     const { response, statements } = await counted(() => http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } }));
     expect(response.status).toBe(201);
     console.log(`POST /api/v1/invoices (3 lines): ${statements.length} statements\n  ${statements.join('\n  ')}`);
-    expect(statements.length).toBeLessThanOrEqual(13);
+    expect(statements.length).toBeLessThanOrEqual(usingPostgres ? 12 : 14);
   });
 
   // A bill posts the mirror of an invoice: no more statements for it.
-  it("POST /api/v1/bills with three lines: at most an invoice's 13", async () => {
+  it("POST /api/v1/bills with three lines: at most an invoice's 14", async () => {
     const body = { vendorId, issueDate: '2026-05-01', lines: invoice.lines.map((l) => ({ ...l, accountId: accounts['6000'] })) };
     const { response, statements } = await counted(() => http(t.url, '/api/v1/bills', { key, body }));
     expect(response.status).toBe(201);
     console.log(`POST /api/v1/bills (3 lines): ${statements.length} statements\n  ${statements.join('\n  ')}`);
-    expect(statements.length).toBeLessThanOrEqual(13);
+    expect(statements.length).toBeLessThanOrEqual(usingPostgres ? 12 : 14);
   });
 
   it('an idempotent replay: at most 3, and nothing written', async () => {
@@ -115,8 +116,8 @@ describe('SQL statements per request', () => {
     console.log(
       `GraphQL createInvoice (3 lines): ${create.statements.length} statements; GET /api/v1/invoices: ${list.statements.length} statements`,
     );
-    // The mutation loads the client's selection once after commit: at most the write's 12 and one preload per level.
-    expect(create.statements.length).toBeLessThanOrEqual(16);
+    // The mutation loads the client's selection once after commit: at most the write's 13 and one preload per level.
+    expect(create.statements.length).toBeLessThanOrEqual(17);
   });
 
   it('GET /api/v1/invoices reads each invoice row once: the page query selects ids only, the rendering reads the rows', async () => {

@@ -46,6 +46,9 @@ async function books(t: Tenant) {
     Payment: await t.prisma.payment.findMany(where),
     AccountDailyTotal: await t.prisma.accountDailyTotal.findMany(where),
     AccountMonthlyTotal: await t.prisma.accountMonthlyTotal.findMany(where),
+    AgingStep: await t.prisma.agingStep.findMany({ ...where, orderBy: [{ documentId: 'asc' }, { date: 'asc' }] }),
+    AgingBalance: await t.prisma.agingBalance.findMany(where),
+    AgingDay: await t.prisma.agingDay.findMany(where),
     // Events are not seeded (bench/bulk-seed.ts says why), so neither is their count.
     ListCount: await t.prisma.listCount.findMany({ where: { organizationId: t.organizationId, model: { not: 'Event' } } }),
   };

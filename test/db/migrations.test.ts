@@ -10,6 +10,7 @@ import { insertRows } from '../../src/db/insert.ts';
 import { hashSecret, verifyApiKey } from '../../src/core/api-keys.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { STANDARD_CHART } from '../../src/modules/accounts/standard-chart.ts';
+import { rebuildPendingAging } from '../../src/modules/documents/index.ts';
 import { freshDatabase, type TestDatabase, usingPostgres } from '../helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -440,6 +441,18 @@ describe('migrations', () => {
     ).toEqual({ customerId: 'cus_kept', lines: [{ id: 'il_kept' }] });
     expect(await t.db.prisma.customer.findUniqueOrThrow({ where: { id: 'cus_kept' } })).toMatchObject({ name: 'Kept Ltd', balance: 500n });
     expect(await t.db.prisma.account.count({ where: { organizationId: org.id } })).toBe(STANDARD_CHART.length);
+  });
+
+  it('list the organizations of an older version for their aging to be derived (kept_aging), and none made after', async () => {
+    const t = database();
+    const KEPT_AGING = '20261127203044_kept_aging';
+    await migrateBefore(t, KEPT_AGING);
+    const older = await olderOrganization(t, 'Aged Co');
+    await migrate(t.db);
+    await olderOrganization(t, 'Newer Co');
+    expect(await t.db.prisma.agingRebuild.findMany()).toEqual([{ organizationId: older.id }]);
+    await rebuildPendingAging(t.db);
+    expect(await t.db.prisma.agingRebuild.findMany()).toEqual([]);
   });
 
   it('roll a failing migration back completely and refuse to go on', async () => {

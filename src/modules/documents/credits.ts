@@ -23,6 +23,8 @@ import type { SourceType } from '../journal/journal.public.ts';
 import { invoiceTotals } from './arithmetic.ts';
 import { type LineInput, lineColumns, lineRows, SIDE_ACCOUNTS, type Side } from './lines.ts';
 import { documentWhere } from './lists.ts';
+import { creditAgingSource, keepAging, newDocumentAgingStatements, owedAgingSource } from './aging.ts';
+import { writeAll } from '../../db/sql.ts';
 import { type CurrencyInput, checkDocumentCurrency, homeCurrency, homeTotalOf, partyCurrency, rateFor, toHome } from './currency.ts';
 import {
   checkPartyAndLineCount,
@@ -287,6 +289,17 @@ export async function createCreditDocument<Row extends CreditDocumentRow>(
   })) as Omit<Row, 'lines' | 'allocations' | 'refunds'>;
   await insertRows(scope.sql, type.lineTable, lineColumns(type.parentKey), lines);
   await movePartyBalance(scope, type.party.table, party!.id, -totals.total);
+  await writeAll(
+    scope.sql,
+    newDocumentAgingStatements(scope, creditAgingSource(type), {
+      ...written,
+      partyId: party!.id,
+      dueDate: issueDate,
+      status: 'OPEN',
+      settledOn: null,
+      total: totals.total,
+    }),
+  );
   const row = { ...written, lines, allocations: [], refunds: [] } as unknown as Row;
   return change(type.resource, row, [{ type: eventOf(type, 'created'), resource: { type: type.resource, id, row } }, posted.event]);
 }
@@ -537,6 +550,8 @@ export async function applyCreditDocument<Row extends CreditDocumentRow>(
     where: { id: credit.id },
     data: { amountApplied: credit.amountApplied + applying, ...used, updatedAt: scope.now },
   })) as object;
+  await keepAging(scope, creditAgingSource(type), [credit.id]);
+  await keepAging(scope, owedAgingSource(owed), [...documents.keys()]);
   const applied = allocations.map((a) => ({
     id: a.id,
     [appliedKey]: a[appliedKey],
@@ -634,6 +649,7 @@ export async function refundCreditDocument<Row extends CreditDocumentRow>(
     where: { id: credit.id },
     data: { amountRefunded: credit.amountRefunded + amount, ...used, updatedAt: scope.now },
   })) as object;
+  await keepAging(scope, creditAgingSource(type), [credit.id]);
   await movePartyBalance(scope, type.party.table, partyId, amount);
   const row = { ...written, lines: credit.lines, allocations: credit.allocations, refunds: [...credit.refunds, refund] } as Row;
   return change(type.resource, row, [
@@ -693,6 +709,7 @@ export async function voidCreditDocument<Row extends CreditDocumentRow>(
     },
   })) as object;
   await movePartyBalance(scope, type.party.table, partyIdOf(type, credit), credit.total);
+  await keepAging(scope, creditAgingSource(type), [id]);
   const row = { ...written, lines: credit.lines, allocations: credit.allocations, refunds: credit.refunds } as Row;
   return change(type.resource, row, [{ type: eventOf(type, 'voided'), resource: { type: type.resource, id, row } }, ...voided.events]);
 }
@@ -781,6 +798,8 @@ export async function undoCreditApplication<Row extends CreditDocumentRow>(
     where: { id: credit.id },
     data: { amountApplied: credit.amountApplied - allocation.amount, status: 'OPEN', settledOn: null, updatedAt: scope.now },
   })) as object;
+  await keepAging(scope, creditAgingSource(type), [credit.id]);
+  await keepAging(scope, owedAgingSource(owed), [document.id]);
   const row = {
     ...written,
     lines: credit.lines,
@@ -822,6 +841,7 @@ export async function voidCreditRefund<Row extends CreditDocumentRow>(
     data: { amountRefunded: credit.amountRefunded - refund.amount, status: 'OPEN', settledOn: null, updatedAt: scope.now },
   })) as object;
   await movePartyBalance(scope, type.party.table, partyIdOf(type, credit), -refund.amount);
+  await keepAging(scope, creditAgingSource(type), [credit.id]);
   const row = {
     ...written,
     lines: credit.lines,

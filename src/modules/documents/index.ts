@@ -12,3 +12,4 @@ export * from './settlement.ts';
 export * from './currency.ts';
 export * from './pdf.ts';
 export * from './offers.ts';
+export * from './aging.ts';

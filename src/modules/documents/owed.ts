@@ -4,7 +4,8 @@
 // receivables or payables, moves the party's kept balance, and raises `<resource>.created`,
 // `.finalized`, `.payment_recorded`, `.paid` and `.voided`. Posted documents are never edited; these
 // actions replace editing.
-import { insertRows } from '../../db/insert.ts';
+import { insertRows, insertStatement } from '../../db/insert.ts';
+import { writeAll } from '../../db/sql.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import type { SequenceName, Tenant, WriteScope } from '../../core/tenant.ts';
@@ -33,6 +34,7 @@ import {
 } from './lines.ts';
 import { type DocumentFilter, documentWhere } from './lists.ts';
 import { creditAllocationModels } from './credits.ts';
+import { keepAging, newDocumentAgingStatements, owedAgingSource } from './aging.ts';
 import {
   accountCurrency,
   type CurrencyInput,
@@ -163,6 +165,9 @@ export function defineOwedDocument(description: OwedDocumentDescription): OwedDo
   OWED_TYPES.set(type.resource, type);
   return type;
 }
+
+/** Every owed document type declared (aging keeps what each owes). */
+export const owedDocumentTypes = () => [...OWED_TYPES.values()];
 
 /** The owed document type declared under `resource` (`invoice`, `bill`). */
 export function owedDocumentType(resource: string): OwedDocumentType {
@@ -399,11 +404,11 @@ function postDocument(
  * of its own: a derived figure.
  */
 export async function movePartyBalance(scope: WriteScope, table: 'Customer' | 'Vendor', partyId: string, delta: bigint) {
-  if (delta !== 0n)
-    await scope.sql.$executeRaw(
-      Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "balance" = "balance" + ${delta} WHERE "id" = ${partyId}`,
-    );
+  if (delta !== 0n) await scope.sql.$executeRaw(partyBalanceStatement(table, partyId, delta));
 }
+
+const partyBalanceStatement = (table: 'Customer' | 'Vendor', partyId: string, delta: bigint) =>
+  Prisma.sql`UPDATE ${Prisma.raw(`"${table}"`)} SET "balance" = "balance" + ${delta} WHERE "id" = ${partyId}`;
 
 const partyIdOf = (type: OwedDocumentType, row: OwedDocumentRow) => row[type.party.key]!;
 
@@ -467,8 +472,16 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(
       ...links,
     },
   })) as Omit<Row, 'lines'>;
-  await insertRows(scope.sql, type.lineTable, lineColumns(type.parentKey), lines);
-  if (!draft) await movePartyBalance(scope, type.party.table, checked.partyId, written.total);
+  // The lines, and a posted document's party balance and aging: one round trip on PostgreSQL.
+  await writeAll(scope.sql, [
+    ...(lines.length ? [insertStatement(type.lineTable, lineColumns(type.parentKey), lines)] : []),
+    ...(draft
+      ? []
+      : [
+          ...(written.total !== 0n ? [partyBalanceStatement(type.party.table, checked.partyId, written.total)] : []),
+          ...newDocumentAgingStatements(scope, owedAgingSource(type), { ...written, partyId: checked.partyId, settledOn: null }),
+        ]),
+  ]);
   const row = { ...written, lines } as unknown as Row;
   return change(type.resource, row, [{ type: eventOf(type, 'created'), resource: { type: type.resource, id, row } }, ...events]);
 }
@@ -533,6 +546,7 @@ export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: W
   });
   const row = { ...written, lines } as Row;
   await movePartyBalance(scope, type.party.table, partyId, document.total);
+  await writeAll(scope.sql, newDocumentAgingStatements(scope, owedAgingSource(type), { ...written, partyId, settledOn: null }));
   return change(type.resource, row, [{ type: eventOf(type, 'finalized'), resource: { type: type.resource, id, row } }, posted.event]);
 }
 
@@ -657,6 +671,7 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
       ...(exchange ? { currency, exchangeRate: exchange.rate, homeAmount: exchange.homeAmount, homeSettled: exchange.homeSettled } : {}),
     },
   })) as Record<string, unknown>;
+  await keepAging(scope, owedAgingSource(type), [document.id]);
   const documentRef = { type: type.resource, id: document.id, row };
   const events: EventDraft[] = [{ type: eventOf(type, 'payment_recorded'), resource: documentRef }];
   if (status === 'PAID') events.push({ type: eventOf(type, 'paid'), resource: documentRef });
@@ -796,6 +811,7 @@ export async function voidOwedDocument<Row extends OwedDocumentRow>(
   const row = { ...written, lines: document.lines } as Row;
   // A posted document without payments owed its whole total; a draft owed nothing.
   if (OPEN_STATUSES.includes(document.status)) await movePartyBalance(scope, type.party.table, partyIdOf(type, document), -document.total);
+  await keepAging(scope, owedAgingSource(type), [id]);
   return change(type.resource, row, [{ type: eventOf(type, 'voided'), resource: { type: type.resource, id, row } }, ...voided.events]);
 }
 
@@ -874,6 +890,7 @@ export async function voidOwedPayment<Row extends OwedDocumentRow, Payment exten
     where: { id: payment.id },
     data: { voidJournalEntryId: posted.entry.id, voidedAt: scope.now, voidDate: date },
   })) as Record<string, unknown>;
+  await keepAging(scope, owedAgingSource(type), [document.id]);
   const excessVoided = excess ? await voidPaymentExcess(scope, excess, posted.entry.id, date) : null;
   const excessCredit = excess ? { id: excess.credit.id, total: excess.credit.total } : null;
   const paymentRow = { ...voided, [type.model]: row, excessCredit } as unknown as Payment;
@@ -1116,6 +1133,7 @@ export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
   });
   const row = { ...written, lines: document.lines } as Row;
   await movePartyBalance(scope, type.party.table, partyId, -amount);
+  await keepAging(scope, owedAgingSource(type), [id]);
   return change(type.resource, row, [{ type: eventOf(type, 'written_off'), resource: { type: type.resource, id, row } }, posted.event]);
 }
 
@@ -1188,6 +1206,7 @@ export async function voidOwedWriteOff<Row extends OwedDocumentRow>(
   });
   const row = { ...written, lines: document.lines } as Row;
   await movePartyBalance(scope, type.party.table, partyIdOf(type, document), writeOff.amount);
+  await keepAging(scope, owedAgingSource(type), [id]);
   return change(type.resource, row, [
     { type: eventOf(type, 'write_off_voided'), resource: { type: type.resource, id, row } },
     posted.event,

@@ -16,6 +16,7 @@ import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/acco
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
 import { type CreditDocumentRow, type CreditDocumentType, prepaymentTypeFor } from './credits.ts';
 import { SIDE_ACCOUNTS } from './lines.ts';
+import { creditAgingSource, keepAging } from './aging.ts';
 import { cashAccountCurrency, delegate, movePartyBalance, nextDocumentNumber, type OwedDocumentType, partyRef } from './owed.ts';
 import { checkPaymentFields, type PaymentInput } from './settlement.ts';
 
@@ -118,6 +119,7 @@ export async function createPrepayment<Row extends CreditDocumentRow>(scope: Wri
     },
   })) as Row;
   await movePartyBalance(scope, type.party.table, party!.id, -amount);
+  await keepAging(scope, creditAgingSource(type), [id]);
   const rendered = { ...row, allocations: [], refunds: [] } as Row;
   return change(type.resource, rendered, [
     { type: `${type.resource}.created` as EventType, resource: { type: type.resource, id, row: rendered } },
@@ -191,6 +193,7 @@ export async function keepPaymentExcess(scope: WriteScope, type: CreditDocumentT
       updatedAt: scope.now,
     },
   })) as CreditDocumentRow;
+  await keepAging(scope, creditAgingSource(type), [id]);
   const rendered = { ...row, allocations: [], refunds: [] };
   const event: EventDraft = { type: `${type.resource}.created` as EventType, resource: { type: type.resource, id, row: rendered } };
   return { id, amount: excess.amount, event };
@@ -232,6 +235,7 @@ export async function voidPaymentExcess(
     data: { status: 'VOID', voidJournalEntryId, voidedAt: scope.now, settledOn: date, updatedAt: scope.now },
   })) as CreditDocumentRow;
   await movePartyBalance(scope, type.party.table, credit[type.party.key]!, credit.total);
+  await keepAging(scope, creditAgingSource(type), [credit.id]);
   const rendered = { ...row, allocations: [], refunds: [] };
   return { type: `${type.resource}.voided` as EventType, resource: { type: type.resource, id: credit.id, row: rendered } } as EventDraft;
 }

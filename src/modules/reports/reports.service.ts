@@ -9,7 +9,7 @@ import { Checker } from '../../lib/validate.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { creditDocumentTypes } from '../documents/index.ts';
+import { agingPending, creditDocumentTypes, keptOwedAt } from '../documents/index.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
 export const DEBIT_NORMAL: readonly AccountType[] = ['ASSET', 'EXPENSE'];
@@ -407,11 +407,19 @@ function openAt(organizationId: string, asOf: string, side: AgingSide, currency?
 }
 
 /**
- * The statement of aged receivables (or payables) as at `asOf`: one row per party owing (owed) then, with its buckets
- * (test/db/list-plans.test.ts reads its plan).
+ * The statement of aged receivables (or payables) as at `asOf`: one row per party owing (owed) then, with its buckets,
+ * from the kept aging sums, or, for an organization whose aging is still being derived, from the documents
+ * (test/db/list-plans.test.ts reads its plans).
  */
-export function agingStatement(organizationId: string, asOf: string, side: AgingSide = 'receivables', currency?: string): Prisma.Sql {
+export function agingStatement(
+  organizationId: string,
+  asOf: string,
+  side: AgingSide = 'receivables',
+  currency?: string,
+  from: 'kept' | 'documents' = 'kept',
+): Prisma.Sql {
   const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
+  const owed = from === 'kept' ? keptOwedAt(organizationId, asOf, side, currency) : openAt(organizationId, asOf, side, currency);
   return Prisma.sql`
     SELECT o."partyId",
       SUM(CASE WHEN o."dueDate" >= ${asOf} THEN o."due" ELSE 0 END) AS "current",
@@ -419,7 +427,7 @@ export function agingStatement(organizationId: string, asOf: string, side: Aging
       SUM(CASE WHEN o."dueDate" < ${d30} AND o."dueDate" >= ${d60} THEN o."due" ELSE 0 END) AS "days31to60",
       SUM(CASE WHEN o."dueDate" < ${d60} AND o."dueDate" >= ${d90} THEN o."due" ELSE 0 END) AS "days61to90",
       SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
-    FROM (${openAt(organizationId, asOf, side, currency)}) o
+    FROM (${owed}) o
     GROUP BY o."partyId"
     -- Not a WHERE on "due": PostgreSQL would push it into every half and run the subqueries twice. A
     -- customer whose unused credit outweighs what it owes shows, with a negative total (a credit).
@@ -482,8 +490,9 @@ type Buckets = Record<(typeof AGING_BUCKETS)[number], bigint>;
 
 /** The aged sums as at `asOf` per party id, from one aggregate in the database (no document is loaded into the process). */
 async function agedSums(tenant: Tenant, asOf: string, side: AgingSide, currency?: string): Promise<Map<string, Buckets>> {
+  const from = (await agingPending(tenant.prisma, tenant.organizationId)) ? 'documents' : 'kept';
   const sums: ({ partyId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(
-    agingStatement(tenant.organizationId, asOf, side, currency),
+    agingStatement(tenant.organizationId, asOf, side, currency, from),
   );
   return new Map(sums.map((row) => [row.partyId, Object.fromEntries(AGING_BUCKETS.map((k) => [k, minor(row[k])])) as Buckets]));
 }

@@ -1,0 +1,353 @@
+// Aging kept as sums. What a posted document adds to what its party owes is a step function of the date:
+// nothing before its issue date; from then its total less what settled it by that date (payments,
+// write-offs, credit applied: each counts from its date until its void's date); nothing once it stopped
+// being owed (`settledOn`: paid in full, or void). A credit document adds minus its credit still unused
+// (not applied, not refunded), due on its own date. These are the rules the aged reports always had
+// (reports.service.ts `openAt` still reads them from the documents for the aging detail).
+//
+// Each write that changes a document or what settles it derives the document's steps again and writes
+// those that changed to AgingStep; database triggers sum the steps per party, currency and due date
+// (AgingBalance) and per date (AgingDay). An aged report today reads the balances; as at a past date, the
+// balances less the days after it. Both follow the parties and due dates owed, not the documents.
+import type { Database } from '../../db/database.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { insertStatement } from '../../db/insert.ts';
+import type { RawSql } from '../../db/sql.ts';
+import type { WriteScope } from '../../core/tenant.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { type CreditDocumentType, creditDocumentTypes } from './credits.ts';
+import type { Side } from './lines.ts';
+import { type OwedDocumentType, owedDocumentTypes } from './owed.ts';
+
+export type AgingSide = 'receivables' | 'payables';
+
+export const agingSideOf = (side: Side): AgingSide => (side === 'sale' ? 'receivables' : 'payables');
+
+/** Where a kind of document and what settles it are read from, and how it ages. */
+export interface AgingSource {
+  side: AgingSide;
+  table: string;
+  partyKey: string;
+  /** Its due date's column; a credit is due on its issue date. */
+  dueDateColumn: 'dueDate' | 'issueDate';
+  /** The statuses in which it is owed (or its credit usable). */
+  open: readonly string[];
+  /** +1 for what is owed, -1 for a credit. */
+  sign: bigint;
+  /** The tables of what settles it, the column naming it, and the column of what each cleared in home currency. */
+  settledBy: { table: string; key: string; home: 'homeSettled' | 'homeApplied' }[];
+}
+
+const capitalized = (model: string) => `${model.charAt(0).toUpperCase()}${model.slice(1)}`;
+
+/** An invoice's (bill's) aging: less its payments, write-offs and the credit of every credit document applied to it. */
+export function owedAgingSource(type: OwedDocumentType): AgingSource {
+  const credits = creditDocumentTypes(type.side).filter((c) => c.appliesTo === type.resource);
+  return {
+    side: agingSideOf(type.side),
+    table: type.typename,
+    partyKey: type.party.key,
+    dueDateColumn: 'dueDate',
+    open: ['OPEN', 'PARTIALLY_PAID'],
+    sign: 1n,
+    settledBy: [
+      ...type.settledBy.map((s) => ({ table: capitalized(s.model), key: type.parentKey, home: 'homeSettled' as const })),
+      ...credits.map((c) => ({ table: `${c.typename}Allocation`, key: c.appliedKey, home: 'homeSettled' as const })),
+    ],
+  };
+}
+
+/** A credit document's aging: minus its credit, less what was applied (at the credit's rate) and refunded. */
+export function creditAgingSource(type: CreditDocumentType): AgingSource {
+  return {
+    side: agingSideOf(type.side),
+    table: type.typename,
+    partyKey: type.party.key,
+    dueDateColumn: 'issueDate',
+    open: ['OPEN'],
+    sign: -1n,
+    settledBy: [
+      { table: `${type.typename}Allocation`, key: type.parentKey, home: 'homeApplied' },
+      { table: `${type.typename}Refund`, key: type.parentKey, home: 'homeSettled' },
+    ],
+  };
+}
+
+const allSources = () => [
+  ...owedDocumentTypes().map(owedAgingSource),
+  ...(['sale', 'purchase'] as const).flatMap((side) => creditDocumentTypes(side).map(creditAgingSource)),
+];
+
+interface Settlement {
+  date: string;
+  voidDate: string | null;
+  amount: bigint;
+  home: bigint;
+}
+
+/** A document as aging reads it, with what settles it. */
+export interface AgedDocument {
+  id: string;
+  partyId: string;
+  currency: string;
+  dueDate: string;
+  issueDate: string;
+  status: string;
+  settledOn: string | null;
+  total: bigint;
+  homeTotal: bigint | null;
+  settlements: Settlement[];
+}
+
+export interface AgingStepRow extends Record<string, unknown> {
+  documentId: string;
+  date: string;
+  organizationId: string;
+  side: AgingSide;
+  partyId: string;
+  currency: string;
+  dueDate: string;
+  home: bigint;
+  amount: bigint;
+}
+
+export const AGING_STEP_COLUMNS = [
+  'documentId',
+  'date',
+  'organizationId',
+  'side',
+  'partyId',
+  'currency',
+  'dueDate',
+  'home',
+  'amount',
+] as const;
+
+/**
+ * What `document` adds to its party's aging as at the end of `date`, in home currency and its own: the
+ * aged reports' rule, counted once for each half of theirs it falls in (still open; settled after the date).
+ */
+function owedAt(source: AgingSource, document: AgedDocument, date: string) {
+  if (document.issueDate > date) return { home: 0n, amount: 0n };
+  const times = BigInt(source.open.includes(document.status)) + BigInt(document.settledOn !== null && document.settledOn > date);
+  let amount = document.total;
+  let home = document.homeTotal ?? document.total;
+  for (const s of document.settlements)
+    if (s.date <= date && (s.voidDate === null || s.voidDate > date)) {
+      amount -= s.amount;
+      home -= s.home;
+    }
+  return { home: source.sign * times * home, amount: source.sign * times * amount };
+}
+
+/** The steps of a document's aging: at each date its amount owed changes, by how much. */
+export function agingSteps(source: AgingSource, document: AgedDocument) {
+  const dates = new Set([document.issueDate]);
+  if (document.settledOn) dates.add(document.settledOn);
+  for (const s of document.settlements) {
+    dates.add(s.date);
+    if (s.voidDate) dates.add(s.voidDate);
+  }
+  const steps: { date: string; home: bigint; amount: bigint }[] = [];
+  let before = { home: 0n, amount: 0n };
+  for (const date of [...dates].sort()) {
+    const now = owedAt(source, document, date);
+    if (now.home !== before.home || now.amount !== before.amount)
+      steps.push({ date, home: now.home - before.home, amount: now.amount - before.amount });
+    before = now;
+  }
+  return steps;
+}
+
+const big = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
+const nullableBig = (value: unknown) => (value === null || value === undefined ? null : big(value));
+
+/** The documents of `source` (those named, or every one of the organization: a draft has no steps) with what settles them. */
+async function readDocuments(sql: RawSql, organizationId: string, source: AgingSource, ids?: string[]): Promise<AgedDocument[]> {
+  const table = Prisma.raw(`"${source.table}"`);
+  const which = ids ? Prisma.sql`"id" IN (${Prisma.join(ids)})` : Prisma.sql`"organizationId" = ${organizationId}`;
+  const rows: Record<string, unknown>[] = await sql.$queryRaw(Prisma.sql`
+    SELECT "id", ${Prisma.raw(`"${source.partyKey}"`)} AS "partyId", "currency", ${Prisma.raw(`"${source.dueDateColumn}"`)} AS "dueDate",
+      "issueDate", "status", "settledOn", "total", "homeTotal"
+    FROM ${table} WHERE "organizationId" = ${organizationId} AND ${which}`);
+  const documents = new Map<string, AgedDocument>(
+    rows.map((r) => [
+      r.id as string,
+      {
+        id: r.id as string,
+        partyId: r.partyId as string,
+        currency: r.currency as string,
+        dueDate: r.dueDate as string,
+        issueDate: r.issueDate as string,
+        status: String(r.status),
+        settledOn: (r.settledOn as string | null) ?? null,
+        total: big(r.total),
+        homeTotal: nullableBig(r.homeTotal),
+        settlements: [],
+      },
+    ]),
+  );
+  if (documents.size === 0) return [];
+  for (const by of source.settledBy) {
+    const key = Prisma.raw(`"${by.key}"`);
+    const owners = ids
+      ? Prisma.sql`${key} IN (${Prisma.join([...documents.keys()])})`
+      : Prisma.sql`${key} IN (SELECT "id" FROM ${table} WHERE "organizationId" = ${organizationId})`;
+    const settlements: Record<string, unknown>[] = await sql.$queryRaw(Prisma.sql`
+      SELECT ${key} AS "documentId", "date", "voidDate", "amount", COALESCE(${Prisma.raw(`"${by.home}"`)}, "amount") AS "home"
+      FROM ${Prisma.raw(`"${by.table}"`)} WHERE ${owners}`);
+    for (const s of settlements)
+      documents.get(s.documentId as string)?.settlements.push({
+        date: s.date as string,
+        voidDate: (s.voidDate as string | null) ?? null,
+        amount: big(s.amount),
+        home: big(s.home),
+      });
+  }
+  return [...documents.values()];
+}
+
+function stepRows(organizationId: string, source: AgingSource, documents: AgedDocument[]): AgingStepRow[] {
+  return documents.flatMap((d) =>
+    agingSteps(source, d).map((step) => ({
+      documentId: d.id,
+      organizationId,
+      side: source.side,
+      partyId: d.partyId,
+      currency: d.currency,
+      dueDate: d.dueDate,
+      ...step,
+    })),
+  );
+}
+
+const sameStep = (a: AgingStepRow, b: AgingStepRow) => AGING_STEP_COLUMNS.every((c) => a[c] === b[c]);
+
+async function storedSteps(sql: RawSql, ids: string[]): Promise<AgingStepRow[]> {
+  const rows: Record<string, unknown>[] = await sql.$queryRaw(
+    Prisma.sql`SELECT * FROM "AgingStep" WHERE "documentId" IN (${Prisma.join(ids)}) ORDER BY "documentId", "date"`,
+  );
+  return rows.map((r) => ({ ...(r as AgingStepRow), home: big(r.home), amount: big(r.amount) }));
+}
+
+/**
+ * Derives again the aging steps of the documents named (after a write changed them or what settles them)
+ * and writes the documents' steps that changed; the triggers move the sums.
+ */
+export async function keepAging(scope: WriteScope, source: AgingSource, ids: string[]) {
+  if (ids.length === 0) return;
+  const wanted = stepRows(scope.organizationId, source, await readDocuments(scope.sql, scope.organizationId, source, ids));
+  const stored = await storedSteps(scope.sql, ids);
+  const changed = ids.filter((id) => {
+    const a = wanted.filter((s) => s.documentId === id);
+    const b = stored.filter((s) => s.documentId === id);
+    return a.length !== b.length || a.some((s, i) => !sameStep(s, b[i]!));
+  });
+  if (changed.length === 0) return;
+  await scope.sql.$executeRaw(Prisma.sql`DELETE FROM "AgingStep" WHERE "documentId" IN (${Prisma.join(changed)})`);
+  const inserted = wanted.filter((s) => changed.includes(s.documentId));
+  if (inserted.length) await scope.sql.$executeRaw(insertStatement('AgingStep', AGING_STEP_COLUMNS, inserted));
+}
+
+/** The aging of a document just posted, settled by nothing yet (one step: its total from its issue date), as statements for `writeAll`. */
+export function newDocumentAgingStatements(scope: WriteScope, source: AgingSource, document: Omit<AgedDocument, 'settlements'>) {
+  const rows = stepRows(scope.organizationId, source, [{ ...document, settlements: [] }]);
+  return rows.length ? [insertStatement('AgingStep', AGING_STEP_COLUMNS, rows)] : [];
+}
+
+/** Every aging step of an organization, derived afresh from its documents (a rebuild writes these; a check compares them). */
+export async function derivedAgingSteps(sql: RawSql, organizationId: string): Promise<AgingStepRow[]> {
+  const rows: AgingStepRow[] = [];
+  for (const source of allSources()) rows.push(...stepRows(organizationId, source, await readDocuments(sql, organizationId, source)));
+  return rows;
+}
+
+const REBUILD_BATCH = 500;
+
+/** Replaces an organization's aging steps with those derived from its documents (the triggers rebuild the sums). */
+export async function rebuildAging(sql: RawSql, organizationId: string) {
+  await sql.$executeRaw(Prisma.sql`DELETE FROM "AgingStep" WHERE "organizationId" = ${organizationId}`);
+  const rows = await derivedAgingSteps(sql, organizationId);
+  for (let i = 0; i < rows.length; i += REBUILD_BATCH)
+    await sql.$executeRaw(insertStatement('AgingStep', AGING_STEP_COLUMNS, rows.slice(i, i + REBUILD_BATCH)));
+}
+
+/** Whether an organization's aging is still to be derived from its documents (until then aged reports read the documents). */
+export async function agingPending(sql: RawSql, organizationId: string) {
+  const rows: unknown[] = await sql.$queryRaw(Prisma.sql`SELECT 1 FROM "AgingRebuild" WHERE "organizationId" = ${organizationId}`);
+  return rows.length > 0;
+}
+
+/**
+ * Derives the aging of each organization whose documents predate kept aging (the migration listed them),
+ * one organization a transaction, under its lock (the unit of work's first lock), so several instances
+ * starting at once rebuild each once and writes wait for it.
+ */
+export async function rebuildPendingAging(db: Database, logger?: Logger) {
+  const pending: { organizationId: string }[] = await db.prisma.$queryRaw(Prisma.sql`SELECT "organizationId" FROM "AgingRebuild"`);
+  for (const { organizationId } of pending)
+    await db.prisma.$transaction(
+      async (tx) => {
+        if (db.provider === 'postgresql')
+          await tx.$queryRaw(Prisma.sql`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`);
+        else
+          await tx.$executeRaw(Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId}`);
+        if (!(await agingPending(tx, organizationId))) return;
+        await rebuildAging(tx, organizationId);
+        await tx.$executeRaw(Prisma.sql`DELETE FROM "AgingRebuild" WHERE "organizationId" = ${organizationId}`);
+        logger?.info('aging derived from the documents', { organizationId });
+      },
+      { maxWait: 10_000, timeout: 600_000 },
+    );
+}
+
+/**
+ * What differs between an organization's kept aging and its documents (none: they agree): the steps
+ * stored against those derived afresh, and each sum against its steps. For tests and an operator's check.
+ */
+export async function agingDrift(sql: RawSql, organizationId: string): Promise<string[]> {
+  const text = (rows: Record<string, unknown>[], key: readonly string[]) =>
+    rows
+      .map((r) => key.map((k) => String(r[k])).join('|'))
+      .sort()
+      .join('\n');
+  const drift: string[] = [];
+  const derived = await derivedAgingSteps(sql, organizationId);
+  const stored: Record<string, unknown>[] = await sql.$queryRaw(
+    Prisma.sql`SELECT * FROM "AgingStep" WHERE "organizationId" = ${organizationId}`,
+  );
+  if (text(derived, AGING_STEP_COLUMNS) !== text(stored, AGING_STEP_COLUMNS))
+    drift.push(`steps differ:\nstored\n${text(stored, AGING_STEP_COLUMNS)}\nderived\n${text(derived, AGING_STEP_COLUMNS)}`);
+  for (const [table, key] of [
+    ['AgingBalance', ['side', 'partyId', 'currency', 'dueDate']],
+    ['AgingDay', ['side', 'date', 'partyId', 'currency', 'dueDate']],
+  ] as const) {
+    const columns = Prisma.raw(key.map((k) => `"${k}"`).join(', '));
+    const kept: Record<string, unknown>[] = await sql.$queryRaw(
+      Prisma.sql`SELECT ${columns}, "home", "amount" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId}`,
+    );
+    const summed: Record<string, unknown>[] = await sql.$queryRaw(Prisma.sql`
+      SELECT ${columns}, SUM("home") AS "home", SUM("amount") AS "amount" FROM "AgingStep"
+      WHERE "organizationId" = ${organizationId} GROUP BY ${columns} HAVING SUM("home") <> 0 OR SUM("amount") <> 0`);
+    if (text(kept, [...key, 'home', 'amount']) !== text(summed, [...key, 'home', 'amount'])) drift.push(`${table} differs from its steps`);
+  }
+  return drift;
+}
+
+/**
+ * The amounts owed as at the end of `asOf`, per party and due date, from the kept sums: the balances
+ * less what counts only from after `asOf`. In home currency, or, given a currency, only the documents in
+ * it, in it. Rows as the aged reports' buckets read them (`partyId`, `dueDate`, `due`).
+ */
+export function keptOwedAt(organizationId: string, asOf: string, side: AgingSide, currency?: string, partyId?: string): Prisma.Sql {
+  const value = Prisma.raw(currency ? '"amount"' : '"home"');
+  const only = Prisma.sql`${currency ? Prisma.sql` AND "currency" = ${currency}` : Prisma.empty}${
+    partyId ? Prisma.sql` AND "partyId" = ${partyId}` : Prisma.empty
+  }`;
+  return Prisma.sql`
+    SELECT "partyId", "dueDate", ${value} AS "due" FROM "AgingBalance"
+    WHERE "organizationId" = ${organizationId} AND "side" = ${side}${only}
+    UNION ALL
+    SELECT "partyId", "dueDate", -${value} AS "due" FROM "AgingDay"
+    WHERE "organizationId" = ${organizationId} AND "side" = ${side} AND "date" > ${asOf}${only}`;
+}
