@@ -90,7 +90,13 @@ for (const size of SIZES) {
     const run = (from: 'kept' | 'documents') => () =>
       db.prisma.$queryRaw(agingStatement(organizationId, asOf, 'receivables', undefined, from));
     const [kept, documents] = [await run('kept')(), await run('documents')()];
-    const text = (r: unknown) => JSON.stringify(r, (_, v) => (typeof v === 'bigint' ? String(v) : v));
+    // In party order (a GROUP BY promises none), amounts as text (SQLite answers integers, PostgreSQL numerics).
+    const text = (r: unknown) =>
+      JSON.stringify(
+        [...(r as { partyId: string }[])].sort((a, b) => a.partyId.localeCompare(b.partyId)),
+        (_, v) =>
+          typeof v === 'bigint' || typeof v === 'number' || (typeof v === 'object' && v?.constructor?.name === 'Decimal') ? String(v) : v,
+      );
     if (text(kept) !== text(documents)) throw new Error(`the kept sums and the documents differ as at ${asOf}`);
     note(`aggregate ${when}: kept sums`, size, (await timed(run('kept'))).toFixed(2));
     note(`aggregate ${when}: documents (before)`, size, (await timed(run('documents'))).toFixed(2));

@@ -1,3 +1,5 @@
+-- The kept aging tables are read and written by their primary keys, which on SQLite are then the rows
+-- themselves (WITHOUT ROWID): an aged report reads the sums in key order with no lookup a row.
 -- CreateTable
 CREATE TABLE "AgingStep" (
     "documentId" TEXT NOT NULL,
@@ -12,7 +14,7 @@ CREATE TABLE "AgingStep" (
 
     PRIMARY KEY ("documentId", "date"),
     CONSTRAINT "AgingStep_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "Organization" ("id") ON DELETE CASCADE ON UPDATE CASCADE
-);
+) WITHOUT ROWID;
 
 -- CreateTable
 CREATE TABLE "AgingBalance" (
@@ -26,7 +28,7 @@ CREATE TABLE "AgingBalance" (
 
     PRIMARY KEY ("organizationId", "side", "partyId", "currency", "dueDate"),
     CONSTRAINT "AgingBalance_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "Organization" ("id") ON DELETE CASCADE ON UPDATE CASCADE
-);
+) WITHOUT ROWID;
 
 -- CreateTable
 CREATE TABLE "AgingDay" (
@@ -41,7 +43,7 @@ CREATE TABLE "AgingDay" (
 
     PRIMARY KEY ("organizationId", "side", "date", "partyId", "currency", "dueDate"),
     CONSTRAINT "AgingDay_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "Organization" ("id") ON DELETE CASCADE ON UPDATE CASCADE
-);
+) WITHOUT ROWID;
 
 -- CreateTable
 CREATE TABLE "AgingRebuild" (

@@ -333,21 +333,3 @@ export async function agingDrift(sql: RawSql, organizationId: string): Promise<s
   }
   return drift;
 }
-
-/**
- * The amounts owed as at the end of `asOf`, per party and due date, from the kept sums: the balances
- * less what counts only from after `asOf`. In home currency, or, given a currency, only the documents in
- * it, in it. Rows as the aged reports' buckets read them (`partyId`, `dueDate`, `due`).
- */
-export function keptOwedAt(organizationId: string, asOf: string, side: AgingSide, currency?: string, partyId?: string): Prisma.Sql {
-  const value = Prisma.raw(currency ? '"amount"' : '"home"');
-  const only = Prisma.sql`${currency ? Prisma.sql` AND "currency" = ${currency}` : Prisma.empty}${
-    partyId ? Prisma.sql` AND "partyId" = ${partyId}` : Prisma.empty
-  }`;
-  return Prisma.sql`
-    SELECT "partyId", "dueDate", ${value} AS "due" FROM "AgingBalance"
-    WHERE "organizationId" = ${organizationId} AND "side" = ${side}${only}
-    UNION ALL
-    SELECT "partyId", "dueDate", -${value} AS "due" FROM "AgingDay"
-    WHERE "organizationId" = ${organizationId} AND "side" = ${side} AND "date" > ${asOf}${only}`;
-}

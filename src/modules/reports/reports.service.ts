@@ -9,7 +9,7 @@ import { Checker } from '../../lib/validate.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { agingPending, creditDocumentTypes, keptOwedAt } from '../documents/index.ts';
+import { agingPending, creditDocumentTypes } from '../documents/index.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
 export const DEBIT_NORMAL: readonly AccountType[] = ['ASSET', 'EXPENSE'];
@@ -418,20 +418,38 @@ export function agingStatement(
   currency?: string,
   from: 'kept' | 'documents' = 'kept',
 ): Prisma.Sql {
-  const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
-  const owed = from === 'kept' ? keptOwedAt(organizationId, asOf, side, currency) : openAt(organizationId, asOf, side, currency);
+  // Not a WHERE on what is due: PostgreSQL would push it into every half and run the subqueries twice. A
+  // customer whose unused credit outweighs what it owes shows, with a negative total (a credit).
+  if (from === 'documents')
+    return Prisma.sql`
+      SELECT o."partyId", ${bucketSums(asOf, Prisma.sql`o."due"`, Prisma.sql`o."dueDate"`)}
+      FROM (${openAt(organizationId, asOf, side, currency)}) o
+      GROUP BY o."partyId"
+      HAVING SUM(o."due") <> 0`;
+  // Each half summed per party in its key's order (no sort, no intermediate rows), then the two together.
+  const perParty = ({ table, sign, after }: { table: string; sign: string; after?: string }) => {
+    const value = Prisma.raw(`${sign}"${currency ? 'amount' : 'home'}"`);
+    return Prisma.sql`SELECT "partyId", ${bucketSums(asOf, value, Prisma.raw('"dueDate"'))}, SUM(${value}) AS "total"
+      FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId} AND "side" = ${side}
+      ${after ? Prisma.sql`AND "date" > ${after}` : Prisma.empty}${currency ? Prisma.sql` AND "currency" = ${currency}` : Prisma.empty}
+      GROUP BY "partyId"`;
+  };
   return Prisma.sql`
-    SELECT o."partyId",
-      SUM(CASE WHEN o."dueDate" >= ${asOf} THEN o."due" ELSE 0 END) AS "current",
-      SUM(CASE WHEN o."dueDate" < ${asOf} AND o."dueDate" >= ${d30} THEN o."due" ELSE 0 END) AS "days1to30",
-      SUM(CASE WHEN o."dueDate" < ${d30} AND o."dueDate" >= ${d60} THEN o."due" ELSE 0 END) AS "days31to60",
-      SUM(CASE WHEN o."dueDate" < ${d60} AND o."dueDate" >= ${d90} THEN o."due" ELSE 0 END) AS "days61to90",
-      SUM(CASE WHEN o."dueDate" < ${d90} THEN o."due" ELSE 0 END) AS "over90"
-    FROM (${owed}) o
-    GROUP BY o."partyId"
-    -- Not a WHERE on "due": PostgreSQL would push it into every half and run the subqueries twice. A
-    -- customer whose unused credit outweighs what it owes shows, with a negative total (a credit).
-    HAVING SUM(o."due") <> 0`;
+    SELECT k."partyId", ${Prisma.raw(AGING_BUCKETS.map((b) => `SUM(k."${b}") AS "${b}"`).join(', '))}
+    FROM (${perParty({ table: 'AgingBalance', sign: '' })} UNION ALL ${perParty({ table: 'AgingDay', sign: '-', after: asOf })}) k
+    GROUP BY k."partyId"
+    HAVING SUM(k."total") <> 0`;
+}
+
+/** The aged buckets of amounts `due` on `dueDate` as at the end of `asOf`, summed: current = not yet due; then 1–30 … over 90 days. */
+function bucketSums(asOf: string, due: Prisma.Sql, dueDate: Prisma.Sql) {
+  const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
+  return Prisma.sql`
+      SUM(CASE WHEN ${dueDate} >= ${asOf} THEN ${due} ELSE 0 END) AS "current",
+      SUM(CASE WHEN ${dueDate} < ${asOf} AND ${dueDate} >= ${d30} THEN ${due} ELSE 0 END) AS "days1to30",
+      SUM(CASE WHEN ${dueDate} < ${d30} AND ${dueDate} >= ${d60} THEN ${due} ELSE 0 END) AS "days31to60",
+      SUM(CASE WHEN ${dueDate} < ${d60} AND ${dueDate} >= ${d90} THEN ${due} ELSE 0 END) AS "days61to90",
+      SUM(CASE WHEN ${dueDate} < ${d90} THEN ${due} ELSE 0 END) AS "over90"`;
 }
 
 /**
