@@ -2,7 +2,6 @@
 // it is for, its lines, its tax per rate, its totals and what is due, in the document's currency and the
 // organization's locale. Drawn with pdfkit in the service (no browser); its standard fonts hold Western
 // European text (WinAnsi), which is what they are given.
-import PDFDocument from 'pdfkit';
 import type { Tenant } from '../../core/tenant.ts';
 import { currencyDecimals, formatMoney, formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
@@ -101,7 +100,10 @@ const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
 
 /** Renders a document's PDF (A4); resolves with its bytes. */
-export function renderPdf(letterhead: Letterhead, view: PdfView): Promise<Buffer> {
+export async function renderPdf(letterhead: Letterhead, view: PdfView): Promise<Buffer> {
+  // Loaded on the first PDF, not at start: pdfkit and its font engine are megabytes of heap an instance
+  // that never renders one need not hold.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
