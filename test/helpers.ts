@@ -145,7 +145,7 @@ export async function createTestApp(
       return { organizationId: organization.id, key: plaintext };
     },
     async close() {
-      await assertAgingKept(database.db);
+      await assertAgingKept(database);
       await app.close();
       await database.drop();
     },
@@ -156,11 +156,17 @@ export async function createTestApp(
  * Fails when any organization's kept aging differs from what its documents say: every test that writes
  * documents checks, when it closes its database, that each write kept the aged reports' sums.
  */
-export async function assertAgingKept(db: Database) {
-  const organizations = await db.prisma.organization.findMany({ select: { id: true, name: true } });
-  for (const organization of organizations) {
-    const drift = await agingDrift(db.prisma, organization.id);
-    if (drift.length) throw new Error(`kept aging of ${organization.name} differs from its documents:\n${drift.join('\n')}`);
+export async function assertAgingKept(database: TestDatabase) {
+  // A connection of its own: a test may have closed the app's (a restart, an outage).
+  const db = openDatabase(database.databaseUrl, database.dataDir);
+  try {
+    const organizations = await db.prisma.organization.findMany({ select: { id: true, name: true } });
+    for (const organization of organizations) {
+      const drift = await agingDrift(db.prisma, organization.id);
+      if (drift.length) throw new Error(`kept aging of ${organization.name} differs from its documents:\n${drift.join('\n')}`);
+    }
+  } finally {
+    await db.close();
   }
 }
 
@@ -275,7 +281,7 @@ export async function serviceFixture() {
       .row as Row;
   }
   async function drop() {
-    await assertAgingKept(database.db);
+    await assertAgingKept(database);
     await database.drop();
   }
   return { ...database, drop, tenant, accountId, run, unitOfWork };

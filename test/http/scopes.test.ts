@@ -108,48 +108,45 @@ describe('every REST route', () => {
     expect(open.sort()).toEqual([...OPEN_ROUTES].sort());
   });
 
-  it(
-    'is refused to a key without a scope it needs (403, the scope named in body and header), and served to a key with exactly those it ' +
-      'needs',
-    async () => {
-      for (const route of restRoutes) {
-        const needed = [...requiredScopes(schema, parse(route.document)), ...(BY_INPUT[route.operationId] ?? [])];
-        const example = examples[route.operationId];
-        expect(example, `no example call for ${route.operationId}`).toBeDefined();
-        for (const scope of needed) {
-          const held = everythingBut(scope);
-          const refused = await http(t.url, await example.path(), {
-            method: route.method,
-            key: await keyWith(held),
-            body: route.method === 'GET' ? undefined : await example.body?.(),
-          });
-          const expected = firstMissing(needed, held);
-          expect(refused.status, `${route.operationId} without ${scope}: ${JSON.stringify(refused.body)}`).toBe(403);
-          expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: expected });
-          expect(refused.headers.get('www-authenticate')).toBe(
-            `Bearer realm="accounting-api", error="insufficient_scope", scope="${expected}"`,
-          );
-        }
-        // A webhook for every event needs every read scope; the minimal key subscribes to what it may read.
-        const body =
-          route.operationId === 'registerWebhook'
-            ? { ...((await example.body?.()) as object), eventTypes: ['webhook_subscription.created'] }
-            : await example.body?.();
-        const servedKey = await keyWith(needed.length ? needed : ['reports:read']);
-        // Only the owner's key (*) rolls another key; any key may roll itself.
-        const servedPath = route.operationId === 'rollApiKey' ? `/api/v1/api-keys/${await keyIdOf(servedKey)}/roll` : await example.path();
-        const served = await http(t.url, servedPath, {
+  it('is refused to a key without a scope it needs (403, the scope named in body and header), and served to a key with exactly those it ' +
+    'needs', async () => {
+    for (const route of restRoutes) {
+      const needed = [...requiredScopes(schema, parse(route.document)), ...(BY_INPUT[route.operationId] ?? [])];
+      const example = examples[route.operationId];
+      expect(example, `no example call for ${route.operationId}`).toBeDefined();
+      for (const scope of needed) {
+        const held = everythingBut(scope);
+        const refused = await http(t.url, await example.path(), {
           method: route.method,
-          key: servedKey,
-          body: route.method === 'GET' ? undefined : body,
+          key: await keyWith(held),
+          body: route.method === 'GET' ? undefined : await example.body?.(),
         });
-        expect(
-          served.status,
-          `${route.operationId} with exactly ${needed.join(' ')}: ${JSON.stringify(served.body).slice(0, 300)}`,
-        ).toBeLessThan(300);
+        const expected = firstMissing(needed, held);
+        expect(refused.status, `${route.operationId} without ${scope}: ${JSON.stringify(refused.body)}`).toBe(403);
+        expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: expected });
+        expect(refused.headers.get('www-authenticate')).toBe(
+          `Bearer realm="accounting-api", error="insufficient_scope", scope="${expected}"`,
+        );
       }
-    },
-  );
+      // A webhook for every event needs every read scope; the minimal key subscribes to what it may read.
+      const body =
+        route.operationId === 'registerWebhook'
+          ? { ...((await example.body?.()) as object), eventTypes: ['webhook_subscription.created'] }
+          : await example.body?.();
+      const servedKey = await keyWith(needed.length ? needed : ['reports:read']);
+      // Only the owner's key (*) rolls another key; any key may roll itself.
+      const servedPath = route.operationId === 'rollApiKey' ? `/api/v1/api-keys/${await keyIdOf(servedKey)}/roll` : await example.path();
+      const served = await http(t.url, servedPath, {
+        method: route.method,
+        key: servedKey,
+        body: route.method === 'GET' ? undefined : body,
+      });
+      expect(
+        served.status,
+        `${route.operationId} with exactly ${needed.join(' ')}: ${JSON.stringify(served.body).slice(0, 300)}`,
+      ).toBeLessThan(300);
+    }
+  }, 180_000); // Every REST route twice, each with its own fixtures: its time follows the number of routes.
 });
 
 /** A document that selects one root field with every argument as a variable (left unset: the scope check comes first). */
