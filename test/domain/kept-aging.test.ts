@@ -125,6 +125,23 @@ describe('kept aging', () => {
     expect(nonEmpty).toBeGreaterThan(100);
   });
 
+  it("gives one party's row alone (a statement's aging) as the whole report has it", async () => {
+    for (const asOf of ['2026-02-21', '2026-03-12', '2026-12-31'])
+      for (const side of ['receivables', 'payables'] as const) {
+        const all = (await t.db.prisma.$queryRaw(agingStatement(organizationId, asOf, side))) as { partyId: string }[];
+        expect(all.length).toBeGreaterThan(0);
+        for (const from of ['kept', 'documents'] as const)
+          for (const row of all) {
+            const statement = agingStatement(organizationId, asOf, side, undefined, from, row.partyId);
+            expect(await rowsOf(statement), `${side} of ${row.partyId} as at ${asOf} from the ${from}`).toEqual(
+              (await rowsOf(agingStatement(organizationId, asOf, side, undefined, from))).filter((r) =>
+                r.startsWith(`partyId=${row.partyId} `),
+              ),
+            );
+          }
+      }
+  });
+
   it('reads no document (the sums only)', async () => {
     const statement = agingStatement(organizationId, '2026-03-01', 'receivables', undefined, 'kept');
     const text = t.db.provider === 'sqlite' ? statement.sql : statement.text;

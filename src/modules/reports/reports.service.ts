@@ -417,6 +417,8 @@ export function agingStatement(
   side: AgingSide = 'receivables',
   currency?: string,
   from: 'kept' | 'documents' = 'kept',
+  /** One party's row only (a statement's aging). */
+  partyId?: string,
 ): Prisma.Sql {
   // Not a WHERE on what is due: PostgreSQL would push it into every half and run the subqueries twice. A
   // customer whose unused credit outweighs what it owes shows, with a negative total (a credit).
@@ -424,6 +426,7 @@ export function agingStatement(
     return Prisma.sql`
       SELECT o."partyId", ${bucketSums(asOf, Prisma.sql`o."due"`, Prisma.sql`o."dueDate"`)}
       FROM (${openAt(organizationId, asOf, side, currency)}) o
+      ${partyId ? Prisma.sql`WHERE o."partyId" = ${partyId}` : Prisma.empty}
       GROUP BY o."partyId"
       HAVING SUM(o."due") <> 0`;
   // Each half summed per party in its key's order (no sort, no intermediate rows), then the two together.
@@ -432,6 +435,7 @@ export function agingStatement(
     return Prisma.sql`SELECT "partyId", ${bucketSums(asOf, value, Prisma.raw('"dueDate"'))}, SUM(${value}) AS "total"
       FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId} AND "side" = ${side}
       ${after ? Prisma.sql`AND "date" > ${after}` : Prisma.empty}${currency ? Prisma.sql` AND "currency" = ${currency}` : Prisma.empty}
+      ${partyId ? Prisma.sql`AND "partyId" = ${partyId}` : Prisma.empty}
       GROUP BY "partyId"`;
   };
   return Prisma.sql`
@@ -507,10 +511,10 @@ export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide,
 type Buckets = Record<(typeof AGING_BUCKETS)[number], bigint>;
 
 /** The aged sums as at `asOf` per party id, from one aggregate in the database (no document is loaded into the process). */
-async function agedSums(tenant: Tenant, asOf: string, side: AgingSide, currency?: string): Promise<Map<string, Buckets>> {
+async function agedSums(tenant: Tenant, asOf: string, side: AgingSide, currency?: string, partyId?: string): Promise<Map<string, Buckets>> {
   const from = (await agingPending(tenant.prisma, tenant.organizationId)) ? 'documents' : 'kept';
   const sums: ({ partyId: string } & Record<(typeof AGING_BUCKETS)[number], unknown>)[] = await tenant.prisma.$queryRaw(
-    agingStatement(tenant.organizationId, asOf, side, currency, from),
+    agingStatement(tenant.organizationId, asOf, side, currency, from, partyId),
   );
   return new Map(sums.map((row) => [row.partyId, Object.fromEntries(AGING_BUCKETS.map((k) => [k, minor(row[k])])) as Buckets]));
 }
@@ -781,7 +785,7 @@ export async function partyStatement(tenant: Tenant, side: AgingSide, partyId: s
       include: { entry: { select: { id: true, number: true, description: true, reference: true, sourceType: true, sourceId: true } } },
       orderBy: [{ date: 'asc' }, { entry: { number: 'asc' } }, { lineNo: 'asc' }],
     }),
-    agedSums(tenant, to, side),
+    agedSums(tenant, to, side, undefined, partyId),
   ]);
   const openingBalance = owed(before._sum.debit ?? 0n, before._sum.credit ?? 0n);
   let balance = openingBalance;
