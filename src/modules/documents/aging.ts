@@ -5,8 +5,8 @@
 // (not applied, not refunded), due on its own date. These are the rules the aged reports always had
 // (reports.service.ts `openAt` still reads them from the documents for the aging detail).
 //
-// Each write that changes a document or what settles it derives the document's steps again and writes
-// those that changed to AgingStep; database triggers sum the steps per party, currency and due date
+// Each write that changes a document or what settles it derives the document's steps again and replaces
+// its rows in AgingStep; database triggers sum the steps per party, currency and due date
 // (AgingBalance) and per date (AgingDay). An aged report today reads the balances; as at a past date, the
 // balances less the days after it. Both follow the parties and due dates owed, not the documents.
 import type { Database } from '../../db/database.ts';
