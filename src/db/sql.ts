@@ -13,6 +13,9 @@ import pg from 'pg';
 import type { Database } from './database.ts';
 import { Prisma } from './generated/sqlite/client.ts';
 
+/** An integer (a SUM, a BIGINT column) as a raw statement answers it: bigint or number on SQLite, numeric text on PostgreSQL. */
+export const bigintOf = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
+
 /** What runs a raw statement: a Prisma client or transaction, or the direct form below. */
 export interface RawSql {
   $queryRaw<T = unknown>(query: Prisma.Sql): Promise<T>;

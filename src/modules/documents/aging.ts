@@ -12,7 +12,7 @@
 import type { Database } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { insertStatement } from '../../db/insert.ts';
-import type { RawSql } from '../../db/sql.ts';
+import { bigintOf as big, type RawSql } from '../../db/sql.ts';
 import type { WriteScope } from '../../core/tenant.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type CreditDocumentType, creditDocumentTypes } from './credits.ts';
@@ -159,17 +159,15 @@ export function agingSteps(source: AgingSource, document: AgedDocument) {
   return steps;
 }
 
-const big = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
 const nullableBig = (value: unknown) => (value === null || value === undefined ? null : big(value));
 
 /** The documents of `source` (those named, or every one of the organization: a draft has no steps) with what settles them. */
 async function readDocuments(sql: RawSql, organizationId: string, source: AgingSource, ids?: string[]): Promise<AgedDocument[]> {
   const table = Prisma.raw(`"${source.table}"`);
-  const which = ids ? Prisma.sql`"id" IN (${Prisma.join(ids)})` : Prisma.sql`"organizationId" = ${organizationId}`;
   const rows: Record<string, unknown>[] = await sql.$queryRaw(Prisma.sql`
     SELECT "id", ${Prisma.raw(`"${source.partyKey}"`)} AS "partyId", "currency", ${Prisma.raw(`"${source.dueDateColumn}"`)} AS "dueDate",
       "issueDate", "status", "settledOn", "total", "homeTotal"
-    FROM ${table} WHERE "organizationId" = ${organizationId} AND ${which}`);
+    FROM ${table} WHERE "organizationId" = ${organizationId}${ids ? Prisma.sql` AND "id" IN (${Prisma.join(ids)})` : Prisma.empty}`);
   const documents = new Map<string, AgedDocument>(
     rows.map((r) => [
       r.id as string,

@@ -9,6 +9,7 @@ import { Checker } from '../../lib/validate.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { bigintOf } from '../../db/sql.ts';
 import { agingPending, creditDocumentTypes } from '../documents/index.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
@@ -321,8 +322,8 @@ export async function generalLedger(
   };
 }
 
-/** A SUM the database answered, as exact minor units: SQLite answers integers, PostgreSQL numerics (as text). */
-const minor = (value: unknown) => BigInt(typeof value === 'bigint' || typeof value === 'number' ? value : String(value));
+/** A SUM the database answered, as exact minor units. */
+const minor = bigintOf;
 
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
