@@ -1,6 +1,5 @@
 import { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
-import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money, moneyIn } from '../../graphql/money.ts';
 import {
   documentLineFields,
@@ -12,12 +11,14 @@ import {
   documentVoidFields,
   keepExcessField,
   owedDocumentFields,
+  owedDocumentLists,
   owedDocumentMutations,
+  owedPaymentLists,
   paymentVoidObjectFields,
   BillLineInput,
 } from '../documents/schema.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
-import { type BillFilter, type BillPaymentFilter, billPaymentWhere, billWhere, BILL_TYPE } from './bills.service.ts';
+import { BILL_TYPE } from './bills.service.ts';
 
 const BillStatusEnum = describedEnum(
   'BillStatus',
@@ -111,88 +112,41 @@ export const BillRef = builder.prismaNode('Bill', {
   }),
 });
 
-const BillFilterInput = builder.inputType('BillFilter', {
-  description: 'Narrows a list of bills; all given conditions must hold.',
-  fields: (t) => ({
-    status: t.field({ type: BillStatusEnum, description: 'Only this status.' }),
-    vendorId: t.id({ description: "Only this vendor's bills." }),
-    from: t.field({ type: 'Date', description: 'Dated on or after.' }),
-    to: t.field({ type: 'Date', description: 'Dated on or before.' }),
-    dueBefore: t.field({ type: 'Date', description: 'Due before this date.' }),
-    overdue: t.boolean({ description: 'Only overdue (true) or only not overdue (false).' }),
-    search: t.string({ description: "Part of the number, the vendor's reference or the vendor's name." }),
-  }),
-});
-
-const billOrder = orderInput(
-  'Bill',
-  {
+owedDocumentLists(BILL_TYPE, BillRef, {
+  plural: 'bills',
+  noun: 'bills',
+  status: BillStatusEnum,
+  filter: {
+    party: "Only this vendor's bills.",
+    from: 'Dated on or after.',
+    to: 'Dated on or before.',
+    search: "Part of the number, the vendor's reference or the vendor's name.",
+  },
+  orders: {
     ISSUE_DATE: { column: 'issueDate', description: 'By bill date.' },
     DUE_DATE: { column: 'dueDate', description: 'By due date.' },
     NUMBER: { column: 'number', unique: true, description: 'By bill number.' },
     TOTAL: { column: 'total', description: 'By total.' },
     CREATED_AT: { column: 'createdAt', description: 'By entry time.' },
   },
-  'ISSUE_DATE',
-);
-
-listFields<BillFilter>({
-  plural: 'bills',
-  model: 'Bill',
-  nodeRef: BillRef,
-  description: 'bills',
-  filterInput: BillFilterInput,
-  order: billOrder,
-  where: (ctx, filter) => billWhere(ctx.organizationId, filter, ctx.db.provider),
+  partyConnection: "This vendor's bills, newest first.",
 });
 
-const BillPaymentFilterInput = builder.inputType('BillPaymentFilter', {
-  description: 'Narrows a bill payment list; all given conditions apply.',
-  fields: (t) => ({
-    billId: t.id({ description: 'Payments of this bill.' }),
-    vendorId: t.id({ description: "Payments of this vendor's bills." }),
-    paymentAccountId: t.id({ description: 'Payments out of this account.' }),
-    from: t.field({ type: 'Date', description: 'Paid on or after this date.' }),
-    to: t.field({ type: 'Date', description: 'Paid on or before this date.' }),
-  }),
-});
-
-listFields<BillPaymentFilter>({
+owedPaymentLists(BILL_TYPE, BillPaymentRef, {
   plural: 'billPayments',
-  model: 'BillPayment',
-  nodeRef: BillPaymentRef,
-  description: 'payments made against bills',
-  filterInput: BillPaymentFilterInput,
-  order: orderInput(
-    'BillPayment',
-    {
-      DATE: { column: 'date', description: 'By the date paid.' },
-      CREATED_AT: { column: 'createdAt', description: 'By when it was recorded.' },
-    },
-    'DATE',
-  ),
-  where: (ctx, filter) => billPaymentWhere(ctx.organizationId, filter),
+  noun: 'payments made against bills',
+  one: 'bill payment',
+  moved: 'paid',
+  account: 'Payments out of this account.',
 });
 
-// Vendor fields that need bills.
-builder.prismaObjectFields('Vendor', (t) => ({
-  bills: t.relatedConnection('bills', {
-    cursor: 'id',
-    maxSize: connectionMaxSize,
-    totalCount: true,
-    description: "This vendor's bills, newest first.",
-    query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
-  }),
-  balance: t.field({
+builder.prismaObjectField('Vendor', 'balance', (t) =>
+  t.field({
     type: 'Money',
     description: 'What we owe the vendor: the amount due on its open and partly paid bills.',
     select: { balance: true, currency: true },
     resolve: (vendor, _args, ctx) => moneyIn(ctx, vendor.currency, vendor.balance),
   }),
-}));
-
-builder.prismaObjectField('JournalEntry', 'bill', (t) =>
-  t.relation('bill', { nullable: true, description: 'The bill that posted this entry, if any.' }),
 );
 
 const CreateBillInput = builder.inputType('CreateBillInput', {

@@ -1,20 +1,10 @@
-// Bills: what vendors invoice us, an owed document of the purchase side (documents/owed.ts runs its
-// life). Posting one debits each line's expense or asset account and the recoverable tax of each rate,
-// and credits payables; a payment debits payables and credits the bank; voiding posts the reversal.
-import type { PrismaTypes } from '../../db/database.ts';
-import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
-import { today } from '../../lib/dates.ts';
-import type { SearchProvider } from '../../lib/search.ts';
 import {
   createOwedDocument,
   finalizeOwedDocument,
-  type OwedDocumentFilter,
   type OwedDocumentInput,
   defineOwedDocument,
   type PaymentInput,
-  owedDocumentWhere,
-  owedPaymentWhere,
   recordOwedPayment,
   voidOwedDocument,
 } from '../documents/index.ts';
@@ -61,28 +51,11 @@ async function uniqueVendorReference(tenant: Tenant, vendorId: string, reference
 
 export type BillInput = Omit<OwedDocumentInput, 'customerId'>;
 
-export type BillFilter = Omit<OwedDocumentFilter, 'customerId'> & { status?: InvoiceStatus | null };
-
-export const billWhere = (organizationId: string, filter: BillFilter = {}, provider: SearchProvider, asOf = today()) =>
-  owedDocumentWhere(BILL_TYPE, organizationId, filter, provider, asOf) as PrismaTypes.BillWhereInput;
-
 /** Enters a bill; unless it is a draft, posts it. */
 export const createBill = (scope: WriteScope, input: BillInput) => createOwedDocument<BillRow>(scope, BILL_TYPE, input);
 
 /** Turns a draft into an open bill and posts it. */
 export const finalizeBill = (scope: WriteScope, id: string) => finalizeOwedDocument<BillRow>(scope, BILL_TYPE, id);
-
-export interface BillPaymentFilter {
-  billId?: string | null;
-  vendorId?: string | null;
-  paymentAccountId?: string | null;
-  from?: string | null;
-  to?: string | null;
-}
-
-/** The bill payments of an organization a list's filter selects. */
-export const billPaymentWhere = (organizationId: string, filter: BillPaymentFilter = {}) =>
-  owedPaymentWhere(BILL_TYPE, organizationId, filter) as PrismaTypes.BillPaymentWhereInput;
 
 export type BillPaymentInput = PaymentInput & {
   billId?: string | null;

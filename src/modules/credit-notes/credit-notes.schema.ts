@@ -1,9 +1,9 @@
 import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
-import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import {
   creditAllocationFields,
   creditDocumentFields,
+  creditDocumentLists,
   creditDocumentMutations,
   creditRefundFields,
   documentLineFields,
@@ -15,7 +15,6 @@ import {
   paymentRateInputField,
 } from '../documents/schema.ts';
 import { CREDIT_LINES_IN_ORDER, CREDIT_NOTE_TYPE } from './credit-notes.public.ts';
-import { type CreditNoteFilter, creditNoteWhere } from './credit-notes.service.ts';
 
 const CreditNoteStatusEnum = describedEnum(
   'CreditNoteStatus',
@@ -85,48 +84,23 @@ export const CreditNoteRef = builder.prismaNode('CreditNote', {
   }),
 });
 
-const CreditNoteFilterInput = builder.inputType('CreditNoteFilter', {
-  description: 'Narrows a list of credit notes; all given conditions must hold.',
-  fields: (t) => ({
-    status: t.field({ type: CreditNoteStatusEnum, description: 'Only this status.' }),
-    customerId: t.id({ description: "Only this customer's credit notes." }),
-    from: t.field({ type: 'Date', description: 'Dated on or after.' }),
-    to: t.field({ type: 'Date', description: 'Dated on or before.' }),
-    search: t.string({ description: "Part of the number, the reference or the customer's name." }),
-  }),
-});
-
-listFields<CreditNoteFilter>({
+creditDocumentLists(CREDIT_NOTE_TYPE, CreditNoteRef, {
   plural: 'creditNotes',
-  model: 'CreditNote',
-  nodeRef: CreditNoteRef,
-  description: 'credit notes',
-  filterInput: CreditNoteFilterInput,
-  order: orderInput(
-    'CreditNote',
-    {
-      ISSUE_DATE: { column: 'issueDate', description: 'By date.' },
-      TOTAL: { column: 'total', description: 'By total.' },
-      CREATED_AT: { column: 'createdAt', description: 'By issue time.' },
-    },
-    'ISSUE_DATE',
-  ),
-  where: (ctx, filter) => creditNoteWhere(ctx.organizationId, filter, ctx.db.provider),
+  noun: 'credit notes',
+  status: CreditNoteStatusEnum,
+  filter: {
+    party: "Only this customer's credit notes.",
+    from: 'Dated on or after.',
+    to: 'Dated on or before.',
+    search: "Part of the number, the reference or the customer's name.",
+  },
+  orders: {
+    ISSUE_DATE: { column: 'issueDate', description: 'By date.' },
+    TOTAL: { column: 'total', description: 'By total.' },
+    CREATED_AT: { column: 'createdAt', description: 'By issue time.' },
+  },
+  partyConnection: "This customer's credit notes, newest first.",
 });
-
-builder.prismaObjectField('Customer', 'creditNotes', (t) =>
-  t.relatedConnection('creditNotes', {
-    cursor: 'id',
-    maxSize: connectionMaxSize,
-    totalCount: true,
-    description: "This customer's credit notes, newest first.",
-    query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
-  }),
-);
-
-builder.prismaObjectField('JournalEntry', 'creditNote', (t) =>
-  t.relation('creditNote', { nullable: true, description: 'The credit note that posted this entry, if any.' }),
-);
 
 const CreditNoteLineInput = builder.inputType('CreditNoteLineInput', {
   description: "One credit note line. With a product, description, unit price, tax and account default to the product's.",

@@ -1,18 +1,9 @@
-// Credit notes: what a shop issues for a return or an overcharge, a credit document of the sale side
-// (documents/credits.ts runs its life; credit-notes.public.ts describes it). Creating one posts the mirror of an invoice (Dr revenue per
-// account, Dr sales tax per tax account, Cr receivables): the customer now has credit, applied to its
-// open invoices or refunded (Dr receivables, Cr bank). Lines follow an invoice's rules, naming tax
-// rates by id only.
-import type { PrismaTypes } from '../../db/database.ts';
-import type { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import type { WriteScope } from '../../core/tenant.ts';
-import type { SearchProvider } from '../../lib/search.ts';
 import {
   type ApplyCreditInput,
   applyCreditDocument,
   type CreditDocumentInput,
   createCreditDocument,
-  creditDocumentWhere,
   type RefundCreditInput,
   refundCreditDocument,
   voidCreditDocument,
@@ -20,17 +11,6 @@ import {
 import { CREDIT_NOTE_TYPE, type CreditNoteRow } from './credit-notes.public.ts';
 
 export type CreditNoteInput = Omit<CreditDocumentInput, 'vendorId'>;
-
-export interface CreditNoteFilter {
-  status?: CreditNoteStatus | null;
-  customerId?: string | null;
-  from?: string | null;
-  to?: string | null;
-  search?: string | null;
-}
-
-export const creditNoteWhere = (organizationId: string, filter: CreditNoteFilter = {}, provider: SearchProvider) =>
-  creditDocumentWhere(CREDIT_NOTE_TYPE, organizationId, filter, provider) as PrismaTypes.CreditNoteWhereInput;
 
 /** Creates a credit note and posts it: Dr revenue and tax, Cr receivables. The customer's balance falls by its total. */
 export const createCreditNote = (scope: WriteScope, input: CreditNoteInput) =>

@@ -1,9 +1,10 @@
 // The GraphQL parts every document shares: the fields of its lines (read in select mode, each from its
 // own columns) and the input fields of a sale's line.
-import type { InputFieldBuilder, InputObjectRef, ObjectFieldBuilder } from '@pothos/core';
+import type { EnumRef, InputFieldBuilder, InputObjectRef, ObjectFieldBuilder, ObjectRef } from '@pothos/core';
 import type { WriteScope } from '../../core/tenant.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
+import { connectionMaxSize, listFields, type OrderColumn, orderInput } from '../../graphql/lists.ts';
 import { money, moneyIn } from '../../graphql/money.ts';
 import { actionMutation, createMutation, deleteMutation, recordMutation, updateMutation, voidInputType } from '../../graphql/mutations.ts';
 import { readsColumns } from '../../fast-paths/column-fields.ts';
@@ -18,18 +19,24 @@ import {
   type OwedPaymentInput,
   deleteOwedDraft,
   type OwedDraftChanges,
+  owedDocumentWhere,
+  owedPaymentWhere,
+  type PartyNames,
   recordOwedPayment,
   updateOwedDraft,
   voidOwedDocument,
   voidOwedPayment,
 } from './owed.ts';
+import type { DocumentFilter } from './lists.ts';
 import { amountDueOf, isOverdue } from './settlement.ts';
 import {
   type ApplyCreditInput,
   applyCreditDocument,
+  type CreditDocumentFilter,
   type CreditDocumentInput,
   type CreditDocumentType,
   createCreditDocument,
+  creditDocumentWhere,
   type RefundCreditInput,
   refundCreditDocument,
   remainingCreditOf,
@@ -620,3 +627,125 @@ export const pdfUrlField = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'stri
     resolve: (d: { id: string }) => `${path}/${d.id}/pdf`,
   }),
 });
+
+/** What a document type's top-level list says: its filter's words, its orders, its party's connection to it. */
+export interface DocumentListWords {
+  /** The connection's name (`invoices`; the page list is `invoicesPage`), also its party's connection to it. */
+  plural: string;
+  /** What the list holds, in words (`credit notes`). */
+  noun: string;
+  status: EnumRef<BuilderTypes, string>;
+  filter: { party: string; from: string; to: string; search: string };
+  /** The orders it offers, ISSUE_DATE the default. */
+  orders: Record<string, OrderColumn>;
+  /** What the party's connection to its documents says (`Customer.invoices`). */
+  partyConnection: string;
+}
+
+/**
+ * A document type's list (`<plural>` and `<plural>Page`) with its `<Typename>Filter` and `<Typename>Order`, the
+ * party's connection to its documents, newest first, and the journal entry's link to the document that posted it.
+ */
+function documentLists(
+  type: { typename: string; label: string; model: string; party: PartyNames },
+  nodeRef: ObjectRef<BuilderTypes, unknown>,
+  words: DocumentListWords,
+  owed: boolean,
+  where: (ctx: GraphQLContext, filter: DocumentFilter) => object,
+) {
+  const filterInput = builder.inputType(`${type.typename}Filter`, {
+    description: `Narrows a list of ${words.noun}; all given conditions must hold.`,
+    fields: (t) => ({
+      status: t.field({ type: words.status, description: 'Only this status.' }),
+      [type.party.key]: t.id({ description: words.filter.party }),
+      from: t.field({ type: 'Date', description: words.filter.from }),
+      to: t.field({ type: 'Date', description: words.filter.to }),
+      ...(owed
+        ? {
+            dueBefore: t.field({ type: 'Date', description: 'Due before this date.' }),
+            overdue: t.boolean({ description: 'Only overdue (true) or only not overdue (false).' }),
+          }
+        : {}),
+      search: t.string({ description: words.filter.search }),
+    }),
+  }) as InputObjectRef<BuilderTypes, DocumentFilter>;
+  listFields<DocumentFilter>({
+    plural: words.plural,
+    model: type.typename,
+    nodeRef,
+    description: words.noun,
+    filterInput,
+    order: orderInput(type.typename, words.orders, 'ISSUE_DATE'),
+    where: (ctx, filter) => where(ctx, filter ?? {}),
+  });
+  (builder.prismaObjectField as ModelFieldBuilder)(type.party.table, words.plural, (t: ModelFieldBuilder) =>
+    t.relatedConnection(words.plural, {
+      cursor: 'id',
+      maxSize: connectionMaxSize,
+      totalCount: true,
+      description: words.partyConnection,
+      query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
+    }),
+  );
+  (builder.prismaObjectField as ModelFieldBuilder)('JournalEntry', type.model, (t: ModelFieldBuilder) =>
+    t.relation(type.model, { nullable: true, description: `The ${type.label.toLowerCase()} that posted this entry, if any.` }),
+  );
+}
+
+/** An owed document type's lists: `documentLists` with what is due before a date and what is overdue. */
+export const owedDocumentLists = (type: OwedDocumentType, nodeRef: ObjectRef<BuilderTypes, unknown>, words: DocumentListWords) =>
+  documentLists(type, nodeRef, words, true, (ctx, filter) => owedDocumentWhere(type, ctx.organizationId, filter, ctx.db.provider));
+
+/** A credit document type's lists (`documentLists`). */
+export const creditDocumentLists = (type: CreditDocumentType, nodeRef: ObjectRef<BuilderTypes, unknown>, words: DocumentListWords) =>
+  documentLists(type, nodeRef, words, false, (ctx, filter) =>
+    creditDocumentWhere(type, ctx.organizationId, filter as CreditDocumentFilter, ctx.db.provider),
+  );
+
+/**
+ * An owed document type's payments list (`<plural>`, `<Typename>Filter`, `<Typename>Order`): by the document,
+ * its party, the bank or cash account, and the date paid.
+ */
+export function owedPaymentLists(
+  type: OwedDocumentType,
+  nodeRef: ObjectRef<BuilderTypes, unknown>,
+  words: {
+    plural: string;
+    /** What the list holds (`payments received against invoices`) and a payment in words (`bill payment`). */
+    noun: string;
+    one: string;
+    /** How the money moved, in the filter's and orders' words (`received`, `paid`), and the account it moved through. */
+    moved: string;
+    account: string;
+  },
+) {
+  const typename = type.payment.typename;
+  const documents = `${type.label.toLowerCase()}s`;
+  const moved = `${words.moved.charAt(0).toUpperCase()}${words.moved.slice(1)}`;
+  const filterInput = builder.inputType(`${typename}Filter`, {
+    description: `Narrows a ${words.one} list; all given conditions apply.`,
+    fields: (t) => ({
+      [type.parentKey]: t.id({ description: `Payments of this ${type.label.toLowerCase()}.` }),
+      [type.party.key]: t.id({ description: `Payments of this ${type.party.model}'s ${documents}.` }),
+      [type.payment.accountKey]: t.id({ description: words.account }),
+      from: t.field({ type: 'Date', description: `${moved} on or after this date.` }),
+      to: t.field({ type: 'Date', description: `${moved} on or before this date.` }),
+    }),
+  }) as InputObjectRef<BuilderTypes, Record<string, string | null | undefined>>;
+  listFields({
+    plural: words.plural,
+    model: typename,
+    nodeRef,
+    description: words.noun,
+    filterInput,
+    order: orderInput(
+      typename,
+      {
+        DATE: { column: 'date', description: `By the date ${words.moved}.` },
+        CREATED_AT: { column: 'createdAt', description: 'By when it was recorded.' },
+      },
+      'DATE',
+    ),
+    where: (ctx, filter) => owedPaymentWhere(type, ctx.organizationId, filter ?? {}),
+  });
+}

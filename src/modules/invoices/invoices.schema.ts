@@ -3,7 +3,6 @@ import { requires } from '../../graphql/scopes.ts';
 import type { LoggedEvent } from '../../events/bus.ts';
 import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
-import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money, moneyIn } from '../../graphql/money.ts';
 import { actionMutation, voidInputType } from '../../graphql/mutations.ts';
 import { voidOwedWriteOff, writeOffOwedDocument } from '../documents/index.ts';
@@ -18,19 +17,14 @@ import {
   documentVoidFields,
   keepExcessField,
   owedDocumentFields,
+  owedDocumentLists,
   owedDocumentMutations,
+  owedPaymentLists,
   paymentVoidObjectFields,
   InvoiceLineInput,
 } from '../documents/schema.ts';
 import { LINES_IN_ORDER } from './invoices.public.ts';
-import {
-  changeInvoicePublicLink,
-  INVOICE_TYPE,
-  type InvoiceFilter,
-  invoiceWhere,
-  type PaymentFilter,
-  paymentWhere,
-} from './invoices.service.ts';
+import { changeInvoicePublicLink, INVOICE_TYPE } from './invoices.service.ts';
 
 const InvoiceStatusEnum = describedEnum(
   'InvoiceStatus',
@@ -142,88 +136,41 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
   }),
 });
 
-const InvoiceFilterInput = builder.inputType('InvoiceFilter', {
-  description: 'Narrows a list of invoices; all given conditions must hold.',
-  fields: (t) => ({
-    status: t.field({ type: InvoiceStatusEnum, description: 'Only this status.' }),
-    customerId: t.id({ description: "Only this customer's invoices." }),
-    from: t.field({ type: 'Date', description: 'Issued on or after.' }),
-    to: t.field({ type: 'Date', description: 'Issued on or before.' }),
-    dueBefore: t.field({ type: 'Date', description: 'Due before this date.' }),
-    overdue: t.boolean({ description: 'Only overdue (true) or only not overdue (false).' }),
-    search: t.string({ description: 'Part of the number, reference or customer name.' }),
-  }),
-});
-
-const invoiceOrder = orderInput(
-  'Invoice',
-  {
+owedDocumentLists(INVOICE_TYPE, InvoiceRef, {
+  plural: 'invoices',
+  noun: 'invoices',
+  status: InvoiceStatusEnum,
+  filter: {
+    party: "Only this customer's invoices.",
+    from: 'Issued on or after.',
+    to: 'Issued on or before.',
+    search: 'Part of the number, reference or customer name.',
+  },
+  orders: {
     ISSUE_DATE: { column: 'issueDate', description: 'By invoice date.' },
     DUE_DATE: { column: 'dueDate', description: 'By due date.' },
     NUMBER: { column: 'number', unique: true, description: 'By invoice number.' },
     TOTAL: { column: 'total', description: 'By total.' },
     CREATED_AT: { column: 'createdAt', description: 'By creation time.' },
   },
-  'ISSUE_DATE',
-);
-
-listFields<InvoiceFilter>({
-  plural: 'invoices',
-  model: 'Invoice',
-  nodeRef: InvoiceRef,
-  description: 'invoices',
-  filterInput: InvoiceFilterInput,
-  order: invoiceOrder,
-  where: (ctx, filter) => invoiceWhere(ctx.organizationId, filter, ctx.db.provider),
+  partyConnection: "This customer's invoices, newest first.",
 });
 
-const PaymentFilterInput = builder.inputType('PaymentFilter', {
-  description: 'Narrows a payment list; all given conditions apply.',
-  fields: (t) => ({
-    invoiceId: t.id({ description: 'Payments of this invoice.' }),
-    customerId: t.id({ description: "Payments of this customer's invoices." }),
-    depositAccountId: t.id({ description: 'Payments into this account.' }),
-    from: t.field({ type: 'Date', description: 'Received on or after this date.' }),
-    to: t.field({ type: 'Date', description: 'Received on or before this date.' }),
-  }),
-});
-
-listFields<PaymentFilter>({
+owedPaymentLists(INVOICE_TYPE, PaymentRef, {
   plural: 'payments',
-  model: 'Payment',
-  nodeRef: PaymentRef,
-  description: 'payments received against invoices',
-  filterInput: PaymentFilterInput,
-  order: orderInput(
-    'Payment',
-    {
-      DATE: { column: 'date', description: 'By the date received.' },
-      CREATED_AT: { column: 'createdAt', description: 'By when it was recorded.' },
-    },
-    'DATE',
-  ),
-  where: (ctx, filter) => paymentWhere(ctx.organizationId, filter),
+  noun: 'payments received against invoices',
+  one: 'payment',
+  moved: 'received',
+  account: 'Payments into this account.',
 });
 
-// Customer fields that need invoices.
-builder.prismaObjectFields('Customer', (t) => ({
-  invoices: t.relatedConnection('invoices', {
-    cursor: 'id',
-    maxSize: connectionMaxSize,
-    totalCount: true,
-    description: "This customer's invoices, newest first.",
-    query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
-  }),
-  balance: t.field({
+builder.prismaObjectField('Customer', 'balance', (t) =>
+  t.field({
     type: 'Money',
     description: 'What the customer owes: the amount due on open and partly paid invoices.',
     select: { balance: true, currency: true },
     resolve: (customer, _args, ctx) => moneyIn(ctx, customer.currency, customer.balance),
   }),
-}));
-
-builder.prismaObjectField('JournalEntry', 'invoice', (t) =>
-  t.relation('invoice', { nullable: true, description: 'The invoice that posted this entry, if any.' }),
 );
 
 const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {

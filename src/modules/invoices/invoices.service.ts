@@ -1,21 +1,11 @@
-// Invoices: what the customer owes us, an owed document of the sale side (documents/owed.ts runs its
-// life). Posting one debits receivables and credits revenue per account and sales tax per tax account;
-// a payment debits the bank and credits receivables; voiding posts the reversal.
-import type { PrismaTypes } from '../../db/database.ts';
-import type { InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
 import type { WriteScope } from '../../core/tenant.ts';
-import { today } from '../../lib/dates.ts';
-import type { SearchProvider } from '../../lib/search.ts';
 import {
   createOwedDocument,
   finalizeOwedDocument,
   lineColumns,
-  type OwedDocumentFilter,
   type OwedDocumentInput,
   defineOwedDocument,
   type PaymentInput,
-  owedDocumentWhere,
-  owedPaymentWhere,
   recordOwedPayment,
   changePublicLink,
   voidOwedDocument,
@@ -53,23 +43,6 @@ export const changeInvoicePublicLink = (scope: WriteScope, id: string, rotate: b
   changePublicLink<InvoiceRow>(scope, INVOICE_TYPE, id, rotate);
 
 export type InvoiceInput = Omit<OwedDocumentInput, 'vendorId'>;
-
-export type InvoiceFilter = Omit<OwedDocumentFilter, 'vendorId'> & { status?: InvoiceStatus | null };
-
-export const invoiceWhere = (organizationId: string, filter: InvoiceFilter = {}, provider: SearchProvider, asOf = today()) =>
-  owedDocumentWhere(INVOICE_TYPE, organizationId, filter, provider, asOf) as PrismaTypes.InvoiceWhereInput;
-
-export interface PaymentFilter {
-  invoiceId?: string | null;
-  customerId?: string | null;
-  depositAccountId?: string | null;
-  from?: string | null;
-  to?: string | null;
-}
-
-/** The payments of an organization a list's filter selects. */
-export const paymentWhere = (organizationId: string, filter: PaymentFilter = {}) =>
-  owedPaymentWhere(INVOICE_TYPE, organizationId, filter) as PrismaTypes.PaymentWhereInput;
 
 /** The columns of an invoice line, as every invoice write inserts them (one raw INSERT, src/db/insert.ts). */
 export const INVOICE_LINE_COLUMNS = lineColumns('invoiceId');

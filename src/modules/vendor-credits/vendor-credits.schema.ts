@@ -1,9 +1,9 @@
 import { CreditNoteStatus } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
-import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import {
   creditAllocationFields,
   creditDocumentFields,
+  creditDocumentLists,
   creditDocumentMutations,
   creditRefundFields,
   documentLineFields,
@@ -14,12 +14,7 @@ import {
   paymentRateInputField,
 } from '../documents/schema.ts';
 import { VENDOR_CREDIT_LINES_IN_ORDER, VENDOR_CREDIT_TYPE } from './vendor-credits.public.ts';
-import {
-  type VendorCreditApplication,
-  type VendorCreditFilter,
-  type VendorCreditInput,
-  vendorCreditWhere,
-} from './vendor-credits.service.ts';
+import type { VendorCreditApplication, VendorCreditInput } from './vendor-credits.service.ts';
 
 const VendorCreditStatusEnum = describedEnum(
   'VendorCreditStatus',
@@ -95,48 +90,23 @@ export const VendorCreditRef = builder.prismaNode('VendorCredit', {
   }),
 });
 
-const VendorCreditFilterInput = builder.inputType('VendorCreditFilter', {
-  description: 'Narrows a list of vendor credits; all given conditions must hold.',
-  fields: (t) => ({
-    status: t.field({ type: VendorCreditStatusEnum, description: 'Only this status.' }),
-    vendorId: t.id({ description: "Only this vendor's credits." }),
-    from: t.field({ type: 'Date', description: 'Dated on or after.' }),
-    to: t.field({ type: 'Date', description: 'Dated on or before.' }),
-    search: t.string({ description: "Part of the number, the vendor's reference or the vendor's name." }),
-  }),
-});
-
-listFields<VendorCreditFilter>({
+creditDocumentLists(VENDOR_CREDIT_TYPE, VendorCreditRef, {
   plural: 'vendorCredits',
-  model: 'VendorCredit',
-  nodeRef: VendorCreditRef,
-  description: 'vendor credits',
-  filterInput: VendorCreditFilterInput,
-  order: orderInput(
-    'VendorCredit',
-    {
-      ISSUE_DATE: { column: 'issueDate', description: 'By date.' },
-      TOTAL: { column: 'total', description: 'By total.' },
-      CREATED_AT: { column: 'createdAt', description: 'By entry time.' },
-    },
-    'ISSUE_DATE',
-  ),
-  where: (ctx, filter) => vendorCreditWhere(ctx.organizationId, filter, ctx.db.provider),
+  noun: 'vendor credits',
+  status: VendorCreditStatusEnum,
+  filter: {
+    party: "Only this vendor's credits.",
+    from: 'Dated on or after.',
+    to: 'Dated on or before.',
+    search: "Part of the number, the vendor's reference or the vendor's name.",
+  },
+  orders: {
+    ISSUE_DATE: { column: 'issueDate', description: 'By date.' },
+    TOTAL: { column: 'total', description: 'By total.' },
+    CREATED_AT: { column: 'createdAt', description: 'By entry time.' },
+  },
+  partyConnection: "This vendor's credits, newest first.",
 });
-
-builder.prismaObjectField('Vendor', 'vendorCredits', (t) =>
-  t.relatedConnection('vendorCredits', {
-    cursor: 'id',
-    maxSize: connectionMaxSize,
-    totalCount: true,
-    description: "This vendor's credits, newest first.",
-    query: { orderBy: [{ issueDate: 'desc' }, { id: 'desc' }] },
-  }),
-);
-
-builder.prismaObjectField('JournalEntry', 'vendorCredit', (t) =>
-  t.relation('vendorCredit', { nullable: true, description: 'The vendor credit that posted this entry, if any.' }),
-);
 
 const VendorCreditLineInput = builder.inputType('VendorCreditLineInput', {
   description: "One vendor credit line. With a product, the description and account default to the product's (its expense account).",
