@@ -1,6 +1,7 @@
 // What a service works on: the organization it acts for, and the database handle to use. Inside a
 // unit of work the handle is the transaction and the organization row is the one read under its lock.
-import type { Prisma } from '../db/database.ts';
+import type { Prisma, Provider } from '../db/database.ts';
+import { Prisma as PrismaSql } from '../db/generated/sqlite/client.ts';
 import type { RawSql } from '../db/sql.ts';
 import { currencyDecimals } from '../lib/money.ts';
 import type { declared } from '../declarations.ts';
@@ -64,3 +65,15 @@ export interface WriteScope extends Tenant {
 export const rawSqlOf = (tenant: Tenant): RawSql => ('sql' in tenant ? (tenant as WriteScope).sql : tenant.prisma);
 
 export const decimalsOf = (tenant: { organization: { baseCurrency: string } }) => currencyDecimals(tenant.organization.baseCurrency);
+
+/**
+ * The statement that takes an organization's write lock, the first of every write, returning `columns` of its
+ * row. PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for it under
+ * the busy timeout), rather than reading first and failing to upgrade later. It sets a plain column to itself:
+ * "setting" the primary key would make SQLite check every child row that references the organization (foreign
+ * keys), a cost that grew with the books.
+ */
+export const organizationLockStatement = (provider: Provider, organizationId: string, columns = PrismaSql.raw('"id"')) =>
+  provider === 'postgresql'
+    ? PrismaSql.sql`SELECT ${columns} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`
+    : PrismaSql.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${columns}`;

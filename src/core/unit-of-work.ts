@@ -30,7 +30,15 @@ import { declared } from '../declarations.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
-import { organizationInfo, type OrganizationInfo, type OrganizationRow, type SequenceName, type Tx, type WriteScope } from './tenant.ts';
+import {
+  organizationInfo,
+  type OrganizationInfo,
+  organizationLockStatement,
+  type OrganizationRow,
+  type SequenceName,
+  type Tx,
+  type WriteScope,
+} from './tenant.ts';
 
 const EVENT_COLUMNS = [
   'id',
@@ -172,17 +180,10 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       `"id", "name", "baseCurrency", "lockDate", "defaultPaymentTermsDays", "fiscalYearEnd", "badDebtTaxRelief", ` +
         `${SEQUENCES.map(([, column]) => `"${column}"`).join(', ')}`,
     );
-    // PostgreSQL: a row lock. SQLite: an UPDATE takes the database's write lock at once (waiting for
-    // it under the busy timeout), rather than reading first and failing to upgrade later. It sets a
-    // plain column to itself: "setting" the primary key would make SQLite check every child row that
-    // references the organization (foreign keys), a cost that grew with the books.
     // Integers come back as bigint or number and dates as Date or text, depending on the database.
-    const rows: (OrganizationRow & Record<string, number | bigint>)[] =
-      db.provider === 'postgresql'
-        ? await sql.$queryRaw(Prisma.sql`SELECT ${columns} FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`)
-        : await sql.$queryRaw(
-            Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId} RETURNING ${columns}`,
-          );
+    const rows: (OrganizationRow & Record<string, number | bigint>)[] = await sql.$queryRaw(
+      organizationLockStatement(db.provider, organizationId, columns),
+    );
     const row = rows[0];
     if (!row) throw new AppError('NOT_FOUND', 'The organization of this API key no longer exists');
     const organization = organizationInfo(row);

@@ -68,7 +68,8 @@ describe('an estimate', () => {
     const r = await gql(
       t.url,
       key,
-      `{ node(id: "${estimate.id}") { ... on Estimate { number status isExpired total pdfUrl customer { id } lines { description quantity } } } }`,
+      `{ node(id: "${estimate.id}") { ... on Estimate {
+        number status isExpired total pdfUrl customer { id } lines { description quantity } } } }`,
     );
     expect(r.body.data.node).toEqual({
       number: 'EST-0001',

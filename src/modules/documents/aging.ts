@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { insertStatement } from '../../db/insert.ts';
 import { bigintOf as big, type RawSql } from '../../db/sql.ts';
-import type { WriteScope } from '../../core/tenant.ts';
+import { organizationLockStatement, type WriteScope } from '../../core/tenant.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type CreditDocumentType, creditDocumentTypes } from './credits.ts';
 import type { Side } from './lines.ts';
@@ -192,7 +192,8 @@ async function readDocuments(sql: RawSql, organizationId: string, source: AgingS
     const owners = ids
       ? Prisma.sql`${key} IN (${Prisma.join([...documents.keys()])})`
       : Prisma.sql`${key} IN (SELECT "id" FROM ${table} WHERE "organizationId" = ${organizationId})`;
-    return Prisma.sql`SELECT ${key} AS "documentId", "date", "voidDate", "amount", COALESCE(${Prisma.raw(`"${by.home}"`)}, "amount") AS "home"
+    const home = Prisma.raw(`"${by.home}"`);
+    return Prisma.sql`SELECT ${key} AS "documentId", "date", "voidDate", "amount", COALESCE(${home}, "amount") AS "home"
       FROM ${Prisma.raw(`"${by.table}"`)} WHERE ${owners}`;
   });
   const settlements: Record<string, unknown>[] = halves.length ? await sql.$queryRaw(Prisma.join(halves, ' UNION ALL ', '', '')) : [];
@@ -271,10 +272,7 @@ export async function rebuildPendingAging(db: Database, logger?: Logger) {
   for (const { organizationId } of pending)
     await db.prisma.$transaction(
       async (tx) => {
-        if (db.provider === 'postgresql')
-          await tx.$queryRaw(Prisma.sql`SELECT 1 FROM "Organization" WHERE "id" = ${organizationId} FOR UPDATE`);
-        else
-          await tx.$executeRaw(Prisma.sql`UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" WHERE "id" = ${organizationId}`);
+        await tx.$queryRaw(organizationLockStatement(db.provider, organizationId));
         if (!(await agingPending(tx, organizationId))) return;
         await rebuildAging(tx, organizationId);
         await tx.$executeRaw(Prisma.sql`DELETE FROM "AgingRebuild" WHERE "organizationId" = ${organizationId}`);
