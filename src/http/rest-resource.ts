@@ -42,6 +42,8 @@ export interface ResourceDescription {
    * through the representation, whose load is walled by the organization (RestRoute.read).
    */
   nodeNarrowed?: boolean;
+  /** With `nodeNarrowed`: why the lookup found nothing, when the key lacks a scope the record needs (throws a 403 naming it). */
+  whyNotFound?: (id: string, context: RequestContext) => Promise<void>;
   /** `DELETE <path>/{id}`, answering `{ id, deleted: true }` (the mutation is `delete<Type>`). */
   delete?: { summary: string };
 }
@@ -133,7 +135,10 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       toVariables: (req) => ({ id: idOfType(req) }),
       toResult: async (data, req, context) => {
         const node = data.node as NodeHit;
-        if (node?.__typename !== r.typename) throw notFound(r.label, req.params.id);
+        if (node?.__typename !== r.typename) {
+          await r.whyNotFound?.(req.params.id, context);
+          throw notFound(r.label, req.params.id);
+        }
         return rendered(node.id, context);
       },
       // The node lookup finds what the representation's load finds (both walled by the organization alone).

@@ -111,4 +111,32 @@ describe('a file on a bill', () => {
     expect(download.status).toBe(403);
     expect((await get(`/api/v1/attachments?recordId=${bill.id}`, other.key)).body.total).toBe(0);
   });
+
+  it("by id, a key reads only the files of records it may read: another record's file is refused, or null in GraphQL", async () => {
+    const customer = (await post('/api/v1/customers', { name: 'Reader Ltd' })).body;
+    const onCustomer = (await post('/api/v1/attachments', { recordId: customer.id, filename: 'note.txt', contentBase64: 'aGk=' })).body;
+    const [onBill] = (await get(`/api/v1/attachments?recordId=${bill.id}`)).body.data;
+    const { plaintext: reader } = await createApiKey(t.db.prisma, organizationId, 'customer files', {
+      scopes: ['attachments:read', 'customers:read'],
+    });
+    expect((await get(`/api/v1/attachments/${onCustomer.id}`, reader)).body).toMatchObject({ id: onCustomer.id, filename: 'note.txt' });
+    const hidden = await get(`/api/v1/attachments/${onBill.id}`, reader);
+    expect(hidden.status).toBe(403);
+    expect(hidden.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', requiredScope: 'bills:read' });
+    expect(JSON.stringify(hidden.body)).not.toContain(onBill.filename);
+    const content = await fetch(`${t.url}/api/v1/attachments/${onBill.id}/content`, { headers: { authorization: `Bearer ${reader}` } });
+    expect(content.status).toBe(403);
+    expect((await get('/api/v1/attachments/att_01m8fse57gd3t9n2apxy0nndvx', reader)).status).toBe(404);
+    const nodes = await gql(
+      t.url,
+      reader,
+      `{ a: node(id: "${onBill.id}") { ... on Attachment { filename } } b: node(id: "${onCustomer.id}") { ... on Attachment { filename } } }`,
+    );
+    expect(nodes.body.errors).toBeUndefined();
+    expect(nodes.body.data).toEqual({ a: null, b: { filename: 'note.txt' } });
+    const listed = (await get('/api/v1/attachments?limit=100', reader)).body.data.map((a: { id: string }) => a.id);
+    expect(listed).toEqual([onCustomer.id]);
+    // The key that may read bills finds both.
+    expect((await get(`/api/v1/attachments/${onBill.id}`)).status).toBe(200);
+  });
 });

@@ -34,10 +34,11 @@ const accounts: Record<string, string> = {};
 const BY_INPUT: Record<string, Scope[]> = {
   createRecurringSchedule: ['invoices:write'],
   updateRecurringSchedule: ['invoices:write'],
-  // The examples' files are on bills: attaching and deleting one needs bills:write, listing and downloading bills:read.
+  // The examples' files are on bills: attaching and deleting one needs bills:write, reading, listing and downloading one bills:read.
   attachFile: ['bills:write'],
   deleteAttachment: ['bills:write'],
   listAttachments: ['bills:read'],
+  getAttachment: ['bills:read'],
   getAttachmentContent: ['bills:read'],
   // The examples export open invoices and import customers.
   bulkExport: ['invoices:read', 'customers:read'],

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { RestRoute } from '../../http/rest.ts';
 import { createRoute, resourceRoutes } from '../../http/rest-resource.ts';
 import { attachmentRepresentation } from './attachments.public.ts';
-import { assertMayReach } from './attachments.schema.ts';
+import { refuseUnreadableFile } from './attachments.schema.ts';
 import { attachmentContent, MAX_ATTACHMENT_BYTES } from './attachments.service.ts';
 
 export const attachmentRoutes: RestRoute[] = [
@@ -17,8 +17,10 @@ export const attachmentRoutes: RestRoute[] = [
     plural: 'attachments',
     representation: attachmentRepresentation,
     filters: ['recordId'],
+    nodeNarrowed: true, // a key finds only the files of records it may read
+    whyNotFound: refuseUnreadableFile,
     list: "List files: a record's (needs read access to it too), or of every record the key may read",
-    retrieve: "Retrieve an attachment's details",
+    retrieve: "Retrieve an attachment's details (needs read access to its record too)",
     delete: { summary: 'Take a file off its record (needs write access to the record too)' },
   }),
   {
@@ -58,8 +60,11 @@ export const attachmentRoutes: RestRoute[] = [
     },
     toResult: async (data, req, context) => {
       const node = data.node as { __typename: string; id: string; recordId: string } | null;
-      if (node?.__typename !== 'Attachment') throw notFound('attachment', req.params.id);
-      assertMayReach(context, node.recordId, 'read');
+      // The lookup finds only files of records the key may read.
+      if (node?.__typename !== 'Attachment') {
+        await refuseUnreadableFile(req.params.id, context);
+        throw notFound('attachment', req.params.id);
+      }
       const file = await attachmentContent(context, node.id);
       return {
         status: 200,

@@ -28,9 +28,21 @@ export function assertMayReach(ctx: Pick<GraphQLContext, 'apiKey'>, recordId: st
   if (!allows(ctx.apiKey.scopes, scope)) throw insufficientScope(scope, `This API key lacks ${scope}, which the files of ${recordId} need`);
 }
 
+/** A file of the organization's that the key's lookup did not find: refused (403) when its record's read scope is what it lacks. */
+export async function refuseUnreadableFile(id: string, ctx: Pick<GraphQLContext, 'apiKey' | 'prisma' | 'organizationId'>) {
+  const file = await ctx.prisma.attachment.findFirst({ where: { id, organizationId: ctx.organizationId }, select: { recordId: true } });
+  if (file) assertMayReach(ctx, file.recordId, 'read');
+}
+
+/** The record types whose files the key may read. */
+const readableBy = (ctx: Pick<GraphQLContext, 'apiKey'>) =>
+  readableRecordTypes((resource) => allows(ctx.apiKey.scopes, `${resource}:read`));
+
 export const AttachmentRef = builder.prismaNode('Attachment', {
   description: 'A file attached to a record (its bytes: GET /api/v1/attachments/{id}/content).',
   ...tenantNode('The attachment id (`att_…`).'),
+  // By id as in lists, a key finds only the files of records it may read: their names and sizes are the record's data too.
+  findUnique: (id, ctx) => ({ id, ...attachmentWhere(ctx.organizationId, {}, readableBy(ctx)) }),
   select: { id: true },
   fields: (t) => ({
     recordType: t.exposeString('recordType', { description: 'invoice, bill, journal_entry, bank_transaction, customer, vendor…' }),
@@ -95,7 +107,6 @@ listFields<AttachmentFilter>({
   where: (ctx, filter) => {
     const recordId = filter?.recordId ? String(filter.recordId) : null;
     if (recordId) assertMayReach(ctx, recordId, 'read');
-    const readable = readableRecordTypes((resource) => allows(ctx.apiKey.scopes, `${resource}:read`));
-    return attachmentWhere(ctx.organizationId, { recordId }, recordId ? undefined : readable);
+    return attachmentWhere(ctx.organizationId, { recordId }, recordId ? undefined : readableBy(ctx));
   },
 });
