@@ -95,6 +95,11 @@ export interface ModuleDeclaration {
   types?: Readonly<Record<string, string>>;
   /** The scope resource guarding each public resource type it renders (what its events carry); core/scopes.ts. */
   representations?: Readonly<Record<string, string>>;
+  /**
+   * Scope resources whose read scopes the events about a resource type need beside its own (an attachment's
+   * event names its record: files may be on any of these); core/scopes.ts.
+   */
+  eventsAlsoRead?: Readonly<Record<string, readonly string[]>>;
   /** Its types `node(id:)` can return; graphql/builder.ts. */
   nodes?: readonly string[];
   /** Its number series: the organization column holding each series' next number; core/unit-of-work.ts. */

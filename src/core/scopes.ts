@@ -113,8 +113,8 @@ export function assertMayReceive(granted: ReadonlySet<Scope>, eventTypes: readon
     // A type naming no resource of ours is not an event type: the webhook's own check refuses it with 400.
     const resources = type === '*' ? Object.keys(EVENT_RESOURCES) : [type.split('.')[0]].filter((resource) => resource in EVENT_RESOURCES);
     for (const resource of resources) {
-      const scope = eventReadScope(resource);
-      if (!allows(granted, scope))
+      const scope = eventReadScopes(resource).find((needed) => !allows(granted, needed));
+      if (scope)
         throw insufficientScope(
           scope,
           `This API key lacks ${scope}, so it cannot ${doing} ${type === '*' ? 'every event' : `${type} events`}`,
@@ -125,14 +125,23 @@ export function assertMayReceive(granted: ReadonlySet<Scope>, eventTypes: readon
 
 /** The event resource types a key may read, or undefined when it may read them all. */
 export function readableEventResources(granted: ReadonlySet<Scope>): string[] | undefined {
-  const readable = Object.keys(EVENT_RESOURCES).filter((type) => allows(granted, eventReadScope(type)));
+  const readable = Object.keys(EVENT_RESOURCES).filter((type) => mayReadEvents(granted, type));
   return readable.length === Object.keys(EVENT_RESOURCES).length ? undefined : readable;
 }
 
-/** The read scope of an event's resource type (`invoice`, `payment`, `journal_entry`, …). */
-export function eventReadScope(resourceType: string): Scope {
-  return `${EVENT_RESOURCES[resourceType] ?? 'events'}:read`;
+/**
+ * The read scopes events about a resource type (`invoice`, `payment`, `journal_entry`, …) need: its resource's,
+ * and those its module declares beside it (an attachment's: those of every record a file may be on).
+ */
+export function eventReadScopes(resourceType: string): Scope[] {
+  const also = (EVENTS_ALSO_READ as Record<string, readonly string[] | undefined>)[resourceType] ?? [];
+  return [`${EVENT_RESOURCES[resourceType] ?? 'events'}:read`, ...also.map((resource) => `${resource}:read` as Scope)];
 }
+
+/** Whether a key may read the events about a resource type. */
+export const mayReadEvents = (granted: ReadonlySet<Scope>, resourceType: string) =>
+  eventReadScopes(resourceType).every((scope) => allows(granted, scope));
 
 /** The resource whose read scope guards each public resource type, and so the events about it (each module declares its own). */
 const EVENT_RESOURCES: Record<string, Resource> = declared('representations');
+const EVENTS_ALSO_READ = declared('eventsAlsoRead');

@@ -5,6 +5,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import attachments from '../../src/modules/attachments/declaration.ts';
+import { attachableResources } from '../../src/modules/attachments/attachments.service.ts';
 import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -138,5 +140,24 @@ describe('a file on a bill', () => {
     expect(listed).toEqual([onCustomer.id]);
     // The key that may read bills finds both.
     expect((await get(`/api/v1/attachments/${onBill.id}`)).status).toBe(200);
+  });
+
+  it("an attachment's events reach only a key that may read every record files go on, on every path", async () => {
+    const narrow = (
+      await createApiKey(t.db.prisma, organizationId, 'events and customer files', {
+        scopes: ['events:read', 'attachments:read', 'customers:read', 'webhooks:write'],
+      })
+    ).plaintext;
+    const [created] = (await get('/api/v1/events?type=attachment.created&limit=1')).body.data;
+    expect(created.type).toBe('attachment.created');
+    const listed = (await get('/api/v1/events?limit=100', narrow)).body.data.map((e: { type: string }) => e.type);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.filter((type: string) => type.startsWith('attachment.'))).toEqual([]);
+    expect((await get(`/api/v1/events/${created.id}`, narrow)).status).toBe(404);
+    const hook = await post('/api/v1/webhooks', { url: 'http://127.0.0.1:9/hook', eventTypes: ['attachment.created'] }, narrow);
+    expect(hook.status).toBe(403);
+    expect(hook.body.requiredScope).toBe('invoices:read');
+    // What files may be on is what the events need: the declaration and the attachable records agree.
+    expect([...attachments.eventsAlsoRead.attachment].sort()).toEqual(attachableResources().sort());
   });
 });

@@ -32,6 +32,9 @@ const ATTACHABLE: Record<string, { recordType: string; resource: Resource }> = {
   Vendor: { recordType: 'vendor', resource: 'vendors' },
 };
 
+/** The scope resources guarding the records files may be attached to. */
+export const attachableResources = () => [...new Set(Object.values(ATTACHABLE).map((a) => a.resource))];
+
 /** What a record id names, if files may be attached to it. */
 export function attachableOf(recordId: string | null | undefined) {
   const type = recordId ? idType(recordId) : undefined;

@@ -12,6 +12,20 @@ export default declareModule(
         'its record (to list and download) or write access (to attach and delete)',
     },
     types: { Attachment: 'attachments' },
+    // An attachment's events name its record and file: only a key that may read every record files go on receives them.
+    eventsAlsoRead: {
+      attachment: [
+        'invoices',
+        'bills',
+        'sales_receipts',
+        'estimates',
+        'purchase_orders',
+        'journal_entries',
+        'banking',
+        'customers',
+        'vendors',
+      ],
+    },
     nodes: ['Attachment'],
     events: {
       'attachment.created': 'A file was attached to a record (the object says which, and its SHA-256; never its bytes).',

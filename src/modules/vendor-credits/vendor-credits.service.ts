@@ -1,4 +1,4 @@
-import { type CreditDocumentInput } from '../documents/index.ts';
+import type { CreditDocumentInput } from '../documents/index.ts';
 
 export type VendorCreditInput = Omit<CreditDocumentInput, 'customerId'>;
 

@@ -13,7 +13,7 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
-import { allows, assertMayReceive, eventReadScope, readableEventResources, type Scope } from '../../core/scopes.ts';
+import { assertMayReceive, mayReadEvents, readableEventResources, type Scope } from '../../core/scopes.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_SUBSCRIPTION, webhookDeliveryRepresentation } from './webhooks.public.ts';
 
 export interface WebhookInput {
@@ -231,7 +231,7 @@ export async function redeliverWebhookEvent(scope: WriteScope, id: string, event
     select: { id: true, seq: true, type: true, resourceType: true, resourceId: true, prunedAt: true },
   });
   // An event the key may not read is answered as one that is not there: its existence is not the key's to learn.
-  if (!event || !allows(granted, eventReadScope(event.resourceType)))
+  if (!event || !mayReadEvents(granted, event.resourceType))
     throw validationError([{ path: 'eventId', message: `no event with id "${eventId}"` }]);
   if (event.prunedAt)
     throw validationError([
