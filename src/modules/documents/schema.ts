@@ -1,5 +1,6 @@
 // The GraphQL parts every document shares: the fields of its lines (read in select mode, each from its
-// own columns) and the input fields of a sale's line.
+// own columns), totals, amounts due and voids, the input fields of a sale's and a purchase's line, and an
+// owed or credit document's mutations and lists, made from its type and the words its module gives.
 import type { EnumRef, InputFieldBuilder, InputObjectRef, ObjectFieldBuilder, ObjectRef } from '@pothos/core';
 import type { WriteScope } from '../../core/tenant.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
