@@ -60,6 +60,7 @@ describe('sending an invoice', () => {
     const message = mail.received.at(-1)!;
     expect(message.to).toMatchObject({ text: 'pat@buyer.test' });
     expect(message.from?.value).toEqual([{ name: 'Books', address: 'books@test.example' }]);
+    expect(message.replyTo).toBeUndefined(); // the organization has no email yet
     expect(message.subject).toBe(`Invoice ${invoice.number} from Mailing Co`);
     expect(message.text).toContain('Thank you for your business.');
     expect(message.text).toContain('Amount due: 360.00 USD, due on 2026-11-30.');
@@ -100,6 +101,17 @@ describe('sending an invoice', () => {
     const metric = await t.app.metrics.registry.getSingleMetric('accounting_email_attempts_total')!.get();
     const count = (outcome: string) => metric.values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
     expect([count('sent'), count('retrying'), count('failed')]).toEqual([2, 1, 0]);
+  });
+
+  it("is sent from the server's address with the organization's email to reply to, once it has one", async () => {
+    expect((await http(t.url, '/api/v1/organization', { key, method: 'PATCH', body: { email: 'accounts@mailing.test' } })).status).toBe(
+      200,
+    );
+    await post(`/api/v1/invoices/${invoice.id}/send`, {});
+    await sendAll();
+    const message = mail.received.at(-1)!;
+    expect(message.from?.value).toEqual([{ name: 'Books', address: 'books@test.example' }]);
+    expect(message.replyTo?.value).toEqual([{ name: '', address: 'accounts@mailing.test' }]);
   });
 
   it('an address refused for good fails at once, visibly, and can be retried', async () => {

@@ -72,7 +72,8 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
     const tenant = await tenantOf(deps, email.organizationId);
     const parameters = email.parameters ? (JSON.parse(email.parameters) as Record<string, string>) : null;
     const document = await mailableOf(email.documentType).read(tenant, email.documentId, parameters);
-    const pdf = await renderPdf(await letterheadOf(tenant), document.pdf);
+    const letterhead = await letterheadOf(tenant);
+    const pdf = await renderPdf(letterhead, document.pdf);
     const link = document.publicPath ? `${deps.config.mail.publicUrl}${document.publicPath}` : null;
     const text = [
       email.message,
@@ -84,6 +85,8 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
       .join('\n\n');
     const info = await transport.sendMail({
       from: deps.config.mail.from,
+      // Sent from the server's address; a customer's reply reaches the organization (its email, when it has one).
+      replyTo: letterhead.email ?? undefined,
       to: email.to.split(','),
       cc: email.cc ? email.cc.split(',') : undefined,
       subject: email.subject,
