@@ -132,7 +132,8 @@ describe('a file on a bill', () => {
     const nodes = await gql(
       t.url,
       reader,
-      `{ a: node(id: "${onBill.id}") { ... on Attachment { filename } } b: node(id: "${onCustomer.id}") { ... on Attachment { filename } } }`,
+      `{ a: node(id: "${onBill.id}") { ... on Attachment { filename } }
+        b: node(id: "${onCustomer.id}") { ... on Attachment { filename } } }`,
     );
     expect(nodes.body.errors).toBeUndefined();
     expect(nodes.body.data).toEqual({ a: null, b: { filename: 'note.txt' } });

@@ -118,8 +118,6 @@ owedDocumentLists(BILL_TYPE, BillRef, {
   status: BillStatusEnum,
   filter: {
     party: "Only this vendor's bills.",
-    from: 'Dated on or after.',
-    to: 'Dated on or before.',
     search: "Part of the number, the vendor's reference or the vendor's name.",
   },
   orders: {

@@ -1,3 +1,6 @@
+// Bills: what vendors invoice us, an owed document of the purchase side (documents/owed.ts runs its
+// life). Posting one debits each line's expense or asset account and the recoverable tax of each rate,
+// and credits payables; a payment debits payables and credits the bank; voiding posts the reversal.
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import {
   createOwedDocument,

@@ -90,8 +90,6 @@ creditDocumentLists(CREDIT_NOTE_TYPE, CreditNoteRef, {
   status: CreditNoteStatusEnum,
   filter: {
     party: "Only this customer's credit notes.",
-    from: 'Dated on or after.',
-    to: 'Dated on or before.',
     search: "Part of the number, the reference or the customer's name.",
   },
   orders: {

@@ -1,3 +1,8 @@
+// Credit notes: what a shop issues for a return or an overcharge, a credit document of the sale side
+// (documents/credits.ts runs its life; credit-notes.public.ts describes it). Creating one posts the mirror of an invoice (Dr revenue per
+// account, Dr sales tax per tax account, Cr receivables): the customer now has credit, applied to its
+// open invoices or refunded (Dr receivables, Cr bank). Lines follow an invoice's rules, naming tax
+// rates by id only.
 import type { WriteScope } from '../../core/tenant.ts';
 import {
   type ApplyCreditInput,

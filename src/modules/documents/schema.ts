@@ -636,7 +636,8 @@ export interface DocumentListWords {
   /** What the list holds, in words (`credit notes`). */
   noun: string;
   status: EnumRef<BuilderTypes, string>;
-  filter: { party: string; from: string; to: string; search: string };
+  /** What its filter's fields say: `from` and `to` default to `Dated on or after.` and `Dated on or before.` */
+  filter: { party: string; from?: string; to?: string; search: string };
   /** The orders it offers, ISSUE_DATE the default. */
   orders: Record<string, OrderColumn>;
   /** What the party's connection to its documents says (`Customer.invoices`). */
@@ -659,8 +660,8 @@ function documentLists(
     fields: (t) => ({
       status: t.field({ type: words.status, description: 'Only this status.' }),
       [type.party.key]: t.id({ description: words.filter.party }),
-      from: t.field({ type: 'Date', description: words.filter.from }),
-      to: t.field({ type: 'Date', description: words.filter.to }),
+      from: t.field({ type: 'Date', description: words.filter.from ?? 'Dated on or after.' }),
+      to: t.field({ type: 'Date', description: words.filter.to ?? 'Dated on or before.' }),
       ...(owed
         ? {
             dueBefore: t.field({ type: 'Date', description: 'Due before this date.' }),

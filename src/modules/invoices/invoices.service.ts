@@ -1,3 +1,6 @@
+// Invoices: what the customer owes us, an owed document of the sale side (documents/owed.ts runs its
+// life). Posting one debits receivables and credits revenue per account and sales tax per tax account;
+// a payment debits the bank and credits receivables; voiding posts the reversal.
 import type { WriteScope } from '../../core/tenant.ts';
 import {
   createOwedDocument,

@@ -96,8 +96,6 @@ creditDocumentLists(VENDOR_CREDIT_TYPE, VendorCreditRef, {
   status: VendorCreditStatusEnum,
   filter: {
     party: "Only this vendor's credits.",
-    from: 'Dated on or after.',
-    to: 'Dated on or before.',
     search: "Part of the number, the vendor's reference or the vendor's name.",
   },
   orders: {
