@@ -6,7 +6,7 @@ import { LIST_ORDERS } from '../../src/graphql/lists.ts';
 import { agingStatement, periodSumsStatement } from '../../src/modules/reports/reports.service.ts';
 import '../../src/registry.ts';
 import { restRoutes } from '../../src/registry.ts';
-import { createTestApp, type TestApp, usingPostgres } from '../helpers.ts';
+import { createTestApp, http, type TestApp, usingPostgres } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -253,4 +253,42 @@ describe('a REST page over books written through the API', () => {
     },
     120_000,
   );
+});
+
+describe("a statement line's suggestions", () => {
+  // Matching asks whether each candidate movement was voided, by the source that posted it: without an
+  // index on the source, that read walked every journal entry of the books for each line shown.
+  it('find the voids of their candidates from an index on the source, never walking the journal', async () => {
+    const { key } = await t.tenant();
+    const send = (path: string, body?: unknown) => http(t.url, path, { key, ...(body === undefined ? {} : { body }) });
+    const bank = await send('/api/v1/bank-accounts', { name: 'Operating', kind: 'bank', openingDate: '2026-01-01' });
+    expect(bank.status).toBe(201);
+    const customer = await send('/api/v1/customers', { name: 'Paying Ltd' });
+    const invoice = await send('/api/v1/invoices', {
+      customerId: customer.body.id,
+      issueDate: '2026-03-01',
+      lines: [{ description: 'Work', unitPrice: 120 }],
+    });
+    const payment = await send(`/api/v1/invoices/${invoice.body.id}/payments`, {
+      amount: 120,
+      date: '2026-03-02',
+      depositAccountId: bank.body.accountId,
+    });
+    expect(payment.status).toBe(201);
+    const imported = await send(`/api/v1/bank-accounts/${bank.body.id}/statements`, {
+      format: 'csv',
+      file: 'Date,Amount,Description\n2026-03-03,120.00,Card sales',
+      csv: { dateColumn: 'Date', amountColumn: 'Amount', descriptionColumn: 'Description' },
+    });
+    expect(imported.status).toBe(201);
+    const lines = await send(`/api/v1/bank-transactions?bankAccountId=${bank.body.id}`);
+    t.queries.length = 0;
+    const suggested = await send(`/api/v1/bank-transactions/${lines.body.data[0].id}/suggestions`);
+    expect(suggested.status).toBe(200);
+    expect(suggested.body.data.map((s: { id: string }) => s.id)).toContain(payment.body.id);
+    const voids = t.queries.find((q) => /FROM [^ ]*JournalEntry[`"]( AS "t0")? WHERE/.test(q) && /[`"]sourceId[`"] IN \(/.test(q));
+    expect(voids).toBeDefined();
+    const values = Array.from({ length: (voids!.match(/\?|\$\d+/g) ?? []).length }, () => 'x');
+    expect(await plan(voids!, values)).toMatch(/JournalEntry_sourceId_idx/);
+  });
 });

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "JournalEntry_sourceId_idx" ON "JournalEntry"("sourceId");
