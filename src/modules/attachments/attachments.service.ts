@@ -157,14 +157,16 @@ export interface AttachmentFilter {
   recordId?: string | null;
 }
 
-/** The record types whose files a key may see: those whose records it may read (`mayRead` judges a resource). */
-export const readableRecordTypes = (mayRead: (resource: Resource) => boolean) => [
-  ...new Set(
-    Object.values(ATTACHABLE)
-      .filter((a) => mayRead(a.resource))
-      .map((a) => a.recordType),
-  ),
-];
+/**
+ * The record types whose files a key may see: those whose records it may read (`mayRead` judges a
+ * resource); undefined when that is every type, so a list of all files stays the organization's alone
+ * and its total is the kept count rather than a count of every file.
+ */
+export const readableRecordTypes = (mayRead: (resource: Resource) => boolean) => {
+  const attachable = Object.values(ATTACHABLE);
+  const readable = new Set(attachable.filter((a) => mayRead(a.resource)).map((a) => a.recordType));
+  return readable.size === new Set(attachable.map((a) => a.recordType)).size ? undefined : [...readable];
+};
 
 export const attachmentWhere = (organizationId: string, filter: AttachmentFilter = {}, recordTypes?: string[]) => ({
   organizationId,
