@@ -2,7 +2,8 @@
 // default 10,000, 100,000 and 1,000,000 invoices) a fresh database gets one organization, 200 customers
 // and 50 products through the write path, then the invoices of a business invoicing 100 a day for as many
 // days as it takes, with their payments and voids (bench/bulk-seed.ts: paid after a few weeks, so what is
-// open at any date is the last two months' business, however long the history). Then the built server
+// open at any date is the last two months' business, however long the history), a bank statement line for each
+// payment, and as many exchange rates, attachments and bulk operations as invoices (bench/resources-seed.ts). Then the built server
 // starts as a user runs it and each request is sent one at a time (after a warm-up): the median latency
 // and the server's CPU per request, per size, and the growth from the smallest size to the largest.
 // With DATABASE_URL=postgresql://… the databases are PostgreSQL schemas of this run (dropped after).
@@ -29,7 +30,9 @@ import { customers } from '../src/modules/contacts/contacts.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { createProduct } from '../src/modules/products/products.service.ts';
 import { representations } from '../src/registry.ts';
+import { createBankAccount } from '../src/modules/banking/bank-accounts.service.ts';
 import { planInvoices, writeInvoices } from './bulk-seed.ts';
+import { writeAttachments, writeBulkOperations, writeExchangeRates, writeStatementLines } from './resources-seed.ts';
 import { benchServerEnv } from './fresh-server.ts';
 import { cpuMs, start } from './processes.ts';
 
@@ -54,21 +57,19 @@ const graphql = (query: string, variables: Record<string, unknown> = {}) => ({
 const NESTED =
   `query { invoices(first: 25) { edges { node { id number status total customer { id name email } lines { description ` +
   `quantity unitPrice amount product { id name } } } } } }`;
+const RECONCILE_PAGE =
+  'query($bankAccountId: ID!) { bankTransactionsPage(limit: 25, filter: { bankAccountId: $bankAccountId, status: "unmatched" }) ' +
+  '{ total data { id date amount description suggestions { type id amount reasons } } } ' +
+  'node(id: $bankAccountId) { ... on BankAccount { clearedBalance } } }';
 const AGING =
   `query($asOf: Date) { agedReceivables(asOf: $asOf) { totals { current days1to30 days31to60 days61to90 over90 total } ` +
   `rows { customer { name } total } } }`;
 
 /** The requests measured, for the data just seeded (pages and ids depend on it). */
-function probes(seeded: {
-  invoices: number;
-  entries: number;
-  payments: number;
-  oldInvoiceId: string;
-  customerId: string;
-  receivablesId: string;
-}): Probe[] {
+function probes(seeded: Awaited<ReturnType<typeof describe>>): Probe[] {
   const pages = (rows: number) => Math.max(1, Math.ceil(rows / 25));
   const [invoicePages, entryPages, paymentPages] = [pages(seeded.invoices), pages(seeded.entries), pages(seeded.payments)];
+  const rest = (name: string, path: string): Probe => ({ name, method: 'GET', path });
   return [
     { name: 'REST invoices, page 1', method: 'GET', path: '/api/v1/invoices?limit=25' },
     { name: 'REST invoices, middle page', method: 'GET', path: `/api/v1/invoices?limit=25&page=${Math.ceil(invoicePages / 2)}` },
@@ -113,6 +114,30 @@ function probes(seeded: {
         { id: seeded.receivablesId, from: `${TODAY.slice(0, 7)}-01`, to: TODAY },
       ),
     },
+    // The resources beside the books, each as many rows as there are invoices (bench/resources-seed.ts).
+    rest('REST statement lines, page 1', '/api/v1/bank-transactions?limit=25'),
+    rest('REST statement lines, last page', `/api/v1/bank-transactions?limit=25&page=${pages(seeded.statementLines)}`),
+    rest(
+      "REST statement lines, an account's unmatched ones",
+      `/api/v1/bank-transactions?limit=25&bankAccountId=${seeded.bankAccountId}&status=unmatched`,
+    ),
+    rest('REST one statement line (the oldest)', `/api/v1/bank-transactions/${seeded.oldLineId}`),
+    rest("REST an unmatched line's suggestions", `/api/v1/bank-transactions/${seeded.unmatchedLineId}/suggestions`),
+    { name: 'GraphQL the reconcile page', ...graphql(RECONCILE_PAGE, { bankAccountId: seeded.bankAccountId }) },
+    rest('REST exchange rates, page 1', '/api/v1/exchange-rates?limit=25'),
+    rest('REST exchange rates, last page', `/api/v1/exchange-rates?limit=25&page=${pages(seeded.exchangeRates)}`),
+    rest("REST exchange rates, one currency's", `/api/v1/exchange-rates?limit=25&currency=${seeded.rate.currency}`),
+    rest('REST the rate in force today', `/api/v1/exchange-rates/effective?currency=${seeded.rate.currency}&date=${TODAY}`),
+    rest('REST one exchange rate (the oldest)', `/api/v1/exchange-rates/${seeded.rate.id}`),
+    rest('REST attachments, page 1', '/api/v1/attachments?limit=25'),
+    rest('REST attachments, last page', `/api/v1/attachments?limit=25&page=${pages(seeded.attachments)}`),
+    rest("REST attachments, an invoice's", `/api/v1/attachments?recordId=${seeded.attachment.recordId}`),
+    rest('REST one attachment (the oldest)', `/api/v1/attachments/${seeded.attachment.id}`),
+    rest("REST one attachment's file", `/api/v1/attachments/${seeded.attachment.id}/content`),
+    rest('REST bulk operations, page 1', '/api/v1/bulk-operations?limit=25'),
+    rest('REST bulk operations, last page', `/api/v1/bulk-operations?limit=25&page=${pages(seeded.bulkOperations)}`),
+    rest('REST bulk operations, failed ones', '/api/v1/bulk-operations?limit=25&status=failed'),
+    rest('REST one bulk operation (the oldest)', `/api/v1/bulk-operations/${seeded.bulkOperationId}`),
   ];
 }
 
@@ -159,7 +184,8 @@ async function seed(db: Database, size: number) {
   await migrate(db);
   await tuneDatabase(db);
   const organization = await createOrganization(db.prisma, { name: 'Scale Co' });
-  const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
+  const apiKey = await createApiKey(db.prisma, organization.id, 'bench');
+  const key = apiKey.plaintext;
   const unitOfWork = createUnitOfWork({ db, representations });
   const write = async <Row>(name: string, work: (scope: WriteScope) => Promise<Change<Row>>) =>
     (await unitOfWork.write(organization.id, { operation: name, input: null }, work)).id;
@@ -173,13 +199,40 @@ async function seed(db: Database, size: number) {
         createProduct(s, { name: `Product ${i}`, unitPrice: (5 + i).toFixed(2), ...(i % 5 === 0 ? { taxRate: '8' } : {}) }),
       ),
     );
-  if (THROUGH_API) return { key, seconds: 0, seeded: undefined, throughApi: { customerId: customerIds[0], size } };
+  if (THROUGH_API)
+    return {
+      key,
+      seconds: 0,
+      seeded: undefined,
+      throughApi: { customerId: customerIds[0], size, organizationId: organization.id, apiKeyId: apiKey.record.id },
+    };
   const started = Date.now();
   await writeInvoices(db, organization.id, planInvoices(size, { customerIds, productIds, endDate: TODAY, perDay: PER_DAY }));
   const seconds = (Date.now() - started) / 1000;
+  await writeResources(db, organization.id, apiKey.record.id, size);
   await db.prisma.$executeRawUnsafe('UPDATE "Event" SET "relayedAt" = "createdAt" WHERE "relayedAt" IS NULL');
   await settle(db);
   return { key, seconds, seeded: await describe(db) };
+}
+
+/** Beside the books: the bank's statements of the payments, exchange rates, attachments, bulk operations. */
+async function writeResources(db: Database, organizationId: string, apiKeyId: string, size: number) {
+  const started = Date.now();
+  const bankLedger = await db.prisma.account.findFirstOrThrow({ where: { organizationId, systemRole: 'bank' } });
+  const organization = await db.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } });
+  const unitOfWork = createUnitOfWork({ db, representations });
+  const firstDay = addDays(TODAY, -Math.ceil(size / PER_DAY) - 1);
+  const bankId = (
+    await unitOfWork.write(organizationId, { operation: 'createBankAccount', input: null }, (s) =>
+      createBankAccount(s, { accountId: bankLedger.id, openingDate: firstDay }),
+    )
+  ).id;
+  const bank = await db.prisma.bankAccount.findUniqueOrThrow({ where: { id: bankId } });
+  await writeStatementLines(db, organizationId, bank, TODAY);
+  await writeExchangeRates(db, organizationId, organization.baseCurrency, size, TODAY);
+  await writeAttachments(db, organizationId, size);
+  await writeBulkOperations(db, organizationId, apiKeyId, size, TODAY);
+  console.error(`seeded the other resources for ${size} invoices in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** What the requests need to know of a seeded database: its sizes and a few ids. */
@@ -192,13 +245,35 @@ async function describe(db: Database) {
     select: { id: true },
   });
   const customer = await db.prisma.customer.findFirstOrThrow({ where: { ...where, name: 'Customer 0' }, select: { id: true } });
+  const bank = await db.prisma.bankAccount.findFirstOrThrow({ where, select: { id: true } });
+  const [oldestLine, newestUnmatched] = await Promise.all([
+    db.prisma.bankTransaction.findFirstOrThrow({ where, orderBy: [{ date: 'asc' }, { id: 'asc' }], select: { id: true } }),
+    db.prisma.bankTransaction.findFirstOrThrow({
+      where: { ...where, status: 'UNMATCHED' },
+      orderBy: [{ date: 'desc' }, { id: 'desc' }],
+      select: { id: true },
+    }),
+  ]);
+  const rate = await db.prisma.exchangeRate.findFirstOrThrow({ where, orderBy: [{ date: 'asc' }, { id: 'asc' }] });
+  const attachment = await db.prisma.attachment.findFirstOrThrow({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const bulkOperation = await db.prisma.bulkOperation.findFirstOrThrow({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   return {
     invoices: await db.prisma.invoice.count({ where }),
     entries: await db.prisma.journalEntry.count({ where }),
     payments: await db.prisma.payment.count({ where }),
+    statementLines: await db.prisma.bankTransaction.count({ where }),
+    exchangeRates: await db.prisma.exchangeRate.count({ where }),
+    attachments: await db.prisma.attachment.count({ where }),
+    bulkOperations: await db.prisma.bulkOperation.count({ where }),
     oldInvoiceId: oldest.id,
     customerId: customer.id,
     receivablesId: receivables.id,
+    bankAccountId: bank.id,
+    oldLineId: oldestLine.id,
+    unmatchedLineId: newestUnmatched.id,
+    rate: { id: rate.id, currency: rate.currency },
+    attachment: { id: attachment.id, recordId: attachment.recordId },
+    bulkOperationId: bulkOperation.id,
   };
 }
 
@@ -226,8 +301,12 @@ for (let n = 0; n < SIZES.length; n++) {
     seconds,
     seeded,
     throughApi,
-  }: { key: string; seconds: number; seeded?: Awaited<ReturnType<typeof describe>>; throughApi?: { customerId: string; size: number } } =
-    KEPT.length ? await reuse(db) : await seed(db, SIZES[n]);
+  }: {
+    key: string;
+    seconds: number;
+    seeded?: Awaited<ReturnType<typeof describe>>;
+    throughApi?: { customerId: string; size: number; organizationId: string; apiKeyId: string };
+  } = KEPT.length ? await reuse(db) : await seed(db, SIZES[n]);
   await db.close();
   const env = benchServerEnv(url, dir);
   // Written as integrators write, on a server that keeps running: it is measured as it stands after
@@ -237,6 +316,7 @@ for (let n = 0; n < SIZES.length; n++) {
   if (writer && throughApi) {
     seconds = await writeThroughApi(await writer.url, key, throughApi.customerId, throughApi.size);
     db = openDatabase(url, dir);
+    await writeResources(db, throughApi.organizationId, throughApi.apiKeyId, throughApi.size);
     seeded = await describe(db);
     await db.close();
   }
