@@ -289,6 +289,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 await buildServer();
 const results = new Map<string, Map<number, { ms: number; cpu: number }>>();
+/** 503s answered per request line, over every size (retried after their Retry-After). */
+const shed = new Map<string, number>();
 const seedTimes: string[] = [];
 if (KEPT.length) SIZES.length = KEPT.length;
 for (let n = 0; n < SIZES.length; n++) {
@@ -333,9 +335,15 @@ for (let n = 0; n < SIZES.length; n++) {
   const base = await server.url;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   for (const probe of probes(seeded)) {
-    const send = async () => {
+    const send = async (): Promise<void> => {
       const response = await fetch(`${base}${probe.path}`, { method: probe.method, headers, body: probe.body });
       const text = await response.text();
+      // As a client does: a 503 (the server shedding load after its loop was held up, such as by a first read
+      // of a cold file) is retried when it says, and counted; a measured request's time includes the wait.
+      if (response.status === 503 && shed.set(probe.name, (shed.get(probe.name) ?? 0) + 1).get(probe.name)! <= 5) {
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)));
+        return send();
+      }
       if (response.status !== 200 || text.includes('"errors"')) throw new Error(`${probe.name}: ${response.status} ${text.slice(0, 300)}`);
     };
     for (let i = 0; i < WARM_UP; i++) await send();
@@ -376,4 +384,5 @@ console.log(
   `\n${postgres || KEPT[0]?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ` +
     `${WARM_UP} to warm up; ${KEPT.length ? 'databases kept from an earlier run' : `seeded ${seedTimes.join(', ')}`}`,
 );
+if (shed.size) console.log(`503s retried: ${[...shed].map(([name, n]) => `${name} ${n}`).join(', ')}`);
 process.exit(0);
