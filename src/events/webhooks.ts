@@ -206,7 +206,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
             ? { status: 'SUCCEEDED', nextAttemptAt: null }
             : retryIn === undefined
               ? { status: 'FAILED', nextAttemptAt: null }
-              : // Jitter (±20 %): receivers coming back from an outage are not hit by every sender at once.
+              : // Jitter (+/-20 %): receivers coming back from an outage are not hit by every sender at once.
                 { nextAttemptAt: new Date(now.getTime() + Math.round(retryIn * (0.8 + Math.random() * 0.4))) }),
         },
       }),

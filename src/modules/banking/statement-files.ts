@@ -75,7 +75,8 @@ const refuse = (message: string) => validationError([{ path: 'file', message }])
  * decimal separator given, a sign before or after, or parentheses for money out.
  */
 export function bankAmount(text: string, decimals: number, decimalSeparator: '.' | ','): bigint | string {
-  let t = text.trim().replace(/[\s\u00a0'’$€£¥]/g, '');
+  // Escapes for ’ € £ ¥: a non-ASCII character left in the bundle makes V8 keep all its source at two bytes a character.
+  let t = text.trim().replace(/[\s\u00a0'\u2019$\u20ac\u00a3\u00a5]/g, '');
   let negative = false;
   if (/^\(.*\)$/.test(t)) [negative, t] = [true, t.slice(1, -1)];
   if (t.endsWith('-')) [negative, t] = [!negative, t.slice(0, -1)];
