@@ -121,8 +121,10 @@ function probes(seeded: Awaited<ReturnType<typeof describe>>): Probe[] {
       "REST statement lines, an account's unmatched ones",
       `/api/v1/bank-transactions?limit=25&bankAccountId=${seeded.bankAccountId}&status=unmatched`,
     ),
-    rest('REST one statement line (the oldest)', `/api/v1/bank-transactions/${seeded.oldLineId}`),
-    rest("REST an unmatched line's suggestions", `/api/v1/bank-transactions/${seeded.unmatchedLineId}/suggestions`),
+    ...(seeded.oldLineId ? [rest('REST one statement line (the oldest)', `/api/v1/bank-transactions/${seeded.oldLineId}`)] : []),
+    ...(seeded.unmatchedLineId
+      ? [rest("REST an unmatched line's suggestions", `/api/v1/bank-transactions/${seeded.unmatchedLineId}/suggestions`)]
+      : []),
     { name: 'GraphQL the reconcile page', ...graphql(RECONCILE_PAGE, { bankAccountId: seeded.bankAccountId }) },
     rest('REST exchange rates, page 1', '/api/v1/exchange-rates?limit=25'),
     rest('REST exchange rates, last page', `/api/v1/exchange-rates?limit=25&page=${pages(seeded.exchangeRates)}`),
@@ -246,9 +248,10 @@ async function describe(db: Database) {
   });
   const customer = await db.prisma.customer.findFirstOrThrow({ where: { ...where, name: 'Customer 0' }, select: { id: true } });
   const bank = await db.prisma.bankAccount.findFirstOrThrow({ where, select: { id: true } });
+  // None when the invoices were written through the API (nothing paid, so nothing in the bank).
   const [oldestLine, newestUnmatched] = await Promise.all([
-    db.prisma.bankTransaction.findFirstOrThrow({ where, orderBy: [{ date: 'asc' }, { id: 'asc' }], select: { id: true } }),
-    db.prisma.bankTransaction.findFirstOrThrow({
+    db.prisma.bankTransaction.findFirst({ where, orderBy: [{ date: 'asc' }, { id: 'asc' }], select: { id: true } }),
+    db.prisma.bankTransaction.findFirst({
       where: { ...where, status: 'UNMATCHED' },
       orderBy: [{ date: 'desc' }, { id: 'desc' }],
       select: { id: true },
@@ -269,8 +272,8 @@ async function describe(db: Database) {
     customerId: customer.id,
     receivablesId: receivables.id,
     bankAccountId: bank.id,
-    oldLineId: oldestLine.id,
-    unmatchedLineId: newestUnmatched.id,
+    oldLineId: oldestLine?.id,
+    unmatchedLineId: newestUnmatched?.id,
     rate: { id: rate.id, currency: rate.currency },
     attachment: { id: attachment.id, recordId: attachment.recordId },
     bulkOperationId: bulkOperation.id,
