@@ -12,6 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../src/db/database.ts';
 import { insertRows } from '../src/db/insert.ts';
+import type { RawSql } from '../src/db/sql.ts';
 import { addDays } from '../src/lib/dates.ts';
 import { newId } from '../src/lib/ids.ts';
 
@@ -21,14 +22,15 @@ const UNMATCHED_DAYS = 14;
 /** Rows generated before they are written: a million at once would hold gigabytes. */
 const CHUNK = 50_000;
 
-async function insertAll(db: Database, table: string, columns: readonly string[], rows: readonly Row[]) {
-  await db.prisma.$transaction(
-    async (tx) => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) await insertRows(tx, table, columns, rows.slice(i, i + ROWS_PER_STATEMENT));
-    },
-    { timeout: 600_000, maxWait: 60_000 },
-  );
+/** `rows` (all of one shape, their keys the columns) in INSERTs of ROWS_PER_STATEMENT on `tx`. */
+async function insertChunks(tx: RawSql, table: string, rows: readonly Row[]) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT)
+    await insertRows(tx, table, Object.keys(rows[0]), rows.slice(i, i + ROWS_PER_STATEMENT));
 }
+
+/** `rows` in one transaction. */
+const insertAll = (db: Database, table: string, rows: readonly Row[]) =>
+  db.prisma.$transaction((tx) => insertChunks(tx, table, rows), { timeout: 600_000, maxWait: 60_000 });
 
 const lastDayOfMonth = (date: string) => addDays(`${addDays(`${date.slice(0, 7)}-28`, 4).slice(0, 7)}-01`, -1);
 
@@ -39,7 +41,7 @@ export async function writeStatementLines(
   bank: { id: string; accountId: string; openingBalance: bigint },
   today: string,
   now = new Date(),
-): Promise<number> {
+): Promise<void> {
   const payments = await db.prisma.payment.findMany({
     where: { organizationId, depositAccountId: bank.accountId },
     select: { date: true, amount: true, journalEntryId: true, invoice: { select: { number: true } } },
@@ -112,46 +114,26 @@ export async function writeStatementLines(
     }
     await db.prisma.$transaction(
       async (tx) => {
-        await insertRows(tx, 'BankStatement', Object.keys(statement) as (keyof typeof statement)[], [statement]);
+        await insertChunks(tx, 'BankStatement', [statement]);
         if (reconciliationId)
-          await insertRows(
-            tx,
-            'BankReconciliation',
-            [
-              'id',
-              'organizationId',
-              'bankAccountId',
-              'statementDate',
-              'openingBalance',
-              'closingBalance',
-              'clearedDeposits',
-              'clearedPayments',
-              'transactionCount',
-              'status',
-              'createdAt',
-              'updatedAt',
-            ],
-            [
-              {
-                id: reconciliationId,
-                organizationId,
-                bankAccountId: bank.id,
-                statementDate,
-                openingBalance: opening,
-                closingBalance: balance,
-                clearedDeposits: total,
-                clearedPayments: 0n,
-                transactionCount: lines.length,
-                status: 'COMPLETED',
-                createdAt: now,
-                updatedAt: now,
-              },
-            ],
-          );
-        for (let i = 0; i < transactions.length; i += ROWS_PER_STATEMENT)
-          await insertRows(tx, 'BankTransaction', Object.keys(transactions[0]), transactions.slice(i, i + ROWS_PER_STATEMENT));
-        for (let i = 0; i < matches.length; i += ROWS_PER_STATEMENT)
-          await insertRows(tx, 'BankMatch', Object.keys(matches[0]), matches.slice(i, i + ROWS_PER_STATEMENT));
+          await insertChunks(tx, 'BankReconciliation', [
+            {
+              id: reconciliationId,
+              organizationId,
+              bankAccountId: bank.id,
+              statementDate,
+              openingBalance: opening,
+              closingBalance: balance,
+              clearedDeposits: total,
+              clearedPayments: 0n,
+              transactionCount: lines.length,
+              status: 'COMPLETED',
+              createdAt: now,
+              updatedAt: now,
+            },
+          ]);
+        await insertChunks(tx, 'BankTransaction', transactions);
+        await insertChunks(tx, 'BankMatch', matches);
         // As reconciling does: the matched entries are locked with their lines.
         if (reconciliationId)
           await tx.$executeRaw`UPDATE "JournalEntry" SET "reconciliationId" = ${reconciliationId} WHERE "id" IN
@@ -162,7 +144,6 @@ export async function writeStatementLines(
     );
   }
   await db.prisma.bankAccount.update({ where: { id: bank.id }, data: { statementBalance: balance, statementDate: lastDayOfMonth(today) } });
-  return payments.length;
 }
 
 /** `count` daily rates, for up to 150 currencies other than `home`, ending `today`. */
@@ -185,11 +166,10 @@ export async function writeExchangeRates(
       rows.push({ id: newId('ExchangeRate'), organizationId, currency, date, rate, createdAt: now, updatedAt: now });
     }
     if (rows.length >= CHUNK || n === count) {
-      await insertAll(db, 'ExchangeRate', Object.keys(rows[0]), rows);
+      await insertAll(db, 'ExchangeRate', rows);
       rows = [];
     }
   }
-  return { currency: currencies[0] };
 }
 
 /** The bytes of a small PDF receipt: what a phone's scan of a paper receipt would be, much smaller. */
@@ -216,7 +196,6 @@ export async function writeAttachments(db: Database, organizationId: string, cou
     await insertAll(
       db,
       'Attachment',
-      ['id', 'organizationId', 'recordType', 'recordId', 'filename', 'contentType', 'size', 'sha256', 'content', 'createdAt'],
       invoices.map((invoice) => ({
         id: newId('Attachment'),
         organizationId,
