@@ -2,7 +2,7 @@
 // schema of its own) and an in-process app listening on 127.0.0.1.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -438,6 +438,18 @@ export interface TestMailServer {
   /** The app's mail settings pointing at it, with retries at once. */
   settings(overrides?: Partial<Config['mail']>): Config['mail'];
   close(): Promise<void>;
+}
+
+const PDFTOTEXT = '/usr/bin/pdftotext';
+/** Whether Poppler's pdftotext is here to read PDFs back; tests that need it are skipped, saying so, where it is not. */
+export const havePdfText = existsSync(PDFTOTEXT);
+if (!havePdfText) console.warn('SKIPPED: the PDF text tests need pdftotext (apt-get install -y poppler-utils; .ci/run installs it)');
+
+/** A PDF's text as pdftotext lays it out, as a customer's mail client or a bookkeeping inbox would read it. */
+export function pdfText(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'pdf-')), 'document.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync(PDFTOTEXT, ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 /**

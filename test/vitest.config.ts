@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -46,8 +47,10 @@ export default defineConfig({
     // Builds dist/main.js and dist/dashboard once: tests that start the server as a process run what
     // `npm start` runs, and the server serves the dashboard from dist/dashboard.
     globalSetup: ['test/global-setup.ts'],
-    // Each file gets its own database; files run in parallel worker processes.
+    // Each file gets its own database; files run in parallel worker processes, one a core (vitest's default
+    // leaves a core to itself, which on a two-core machine runs every file in turn; its own work is light).
     pool: 'forks',
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { NODE_ENV: 'test' },

@@ -1,17 +1,9 @@
 // The PDFs documents are sent as, read back as text by Poppler's pdftotext (as a customer's mail client
 // or a bookkeeping inbox would): the organization's letterhead, who it is for, every line, tax per rate,
 // the totals and what is due, in the organization's locale; and the walls every read has.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
-import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
-
-const PDFTOTEXT = '/usr/bin/pdftotext';
-const havePoppler = existsSync(PDFTOTEXT);
-if (!havePoppler) console.warn('SKIPPED: the PDF text tests need pdftotext (apt-get install -y poppler-utils; .ci/run installs it)');
+import { createTestApp, expectProblem, gql, havePdfText, http, pdfText, type TestApp } from '../helpers.ts';
 
 /** A 40×20 PNG, the smallest logo a letterhead has. */
 const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJElEQVR4nGNQSDgwIIhh1OJRi0ctHrV41OJRi0ctHrV45FgMALpP6C5orM3QAAAAAElFTkSuQmCC';
@@ -19,20 +11,17 @@ const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJElEQVR4nGNQSDgwII
 let t: TestApp;
 let key: string;
 let organizationId: string;
-const dir = mkdtempSync(join(tmpdir(), 'pdf-'));
 const post = (path: string, body: unknown, method = 'POST') => http(t.url, path, { key, body, method });
 
 /** GETs a PDF and answers its text as pdftotext lays it out. */
-async function pdfText(path: string, as = key) {
+async function pdfTextAt(path: string, as = key) {
   const response = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${as}` } });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/pdf');
   const bytes = Buffer.from(await response.arrayBuffer());
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  const file = join(dir, `${Math.random()}.pdf`);
-  writeFileSync(file, bytes);
   return {
-    text: execFileSync(PDFTOTEXT, ['-layout', file, '-'], { encoding: 'utf8' }),
+    text: pdfText(bytes),
     disposition: response.headers.get('content-disposition'),
   };
 }
@@ -43,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe.skipIf(!havePoppler)("a document's PDF", () => {
+describe.skipIf(!havePdfText)("a document's PDF", () => {
   let invoice: { id: string; number: string };
 
   it('an invoice: letterhead, customer, lines, tax per rate, totals, payments and what is due, in the locale', async () => {
@@ -76,7 +65,7 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
     ).body;
     expect(invoice.id, JSON.stringify(invoice)).toBeDefined();
     await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 1000, date: '2026-11-20' });
-    const { text, disposition } = await pdfText(`/api/v1/invoices/${invoice.id}/pdf`);
+    const { text, disposition } = await pdfTextAt(`/api/v1/invoices/${invoice.id}/pdf`);
     expect(disposition).toBe(`inline; filename="${invoice.number}.pdf"`);
     const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
     for (const expected of [
@@ -136,7 +125,7 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
     const customer = (await post('/api/v1/customers', { name: 'Paying Customer' })).body;
     const paid = (await post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: 'Widget', unitPrice: 10 }] })).body;
     await post(`/api/v1/invoices/${paid.id}/payments`, { amount: 10 });
-    expect((await pdfText(`/api/v1/invoices/${paid.id}/pdf`)).text).toMatch(/PAID/);
+    expect((await pdfTextAt(`/api/v1/invoices/${paid.id}/pdf`)).text).toMatch(/PAID/);
     const credit = (
       await post('/api/v1/credit-notes', {
         customerId: customer.id,
@@ -144,7 +133,7 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
         lines: [{ description: 'Returned widget', unitPrice: 10 }],
       })
     ).body;
-    const creditText = (await pdfText(`/api/v1/credit-notes/${credit.id}/pdf`)).text;
+    const creditText = (await pdfTextAt(`/api/v1/credit-notes/${credit.id}/pdf`)).text;
     for (const expected of ['CREDIT NOTE', credit.number, 'CREDIT TO', 'Paying Customer', 'Returned widget'])
       expect(creditText).toContain(expected);
     expect(creditText).toMatch(/Credit remaining\s+10,00 \$/);
@@ -155,7 +144,7 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
         lines: [{ description: 'Coffee', unitPrice: 3.5 }],
       })
     ).body;
-    const receiptText = (await pdfText(`/api/v1/sales-receipts/${receipt.id}/pdf`)).text;
+    const receiptText = (await pdfTextAt(`/api/v1/sales-receipts/${receipt.id}/pdf`)).text;
     for (const expected of ['SALES RECEIPT', receipt.number, 'Coffee', 'Paid by card']) expect(receiptText).toContain(expected);
     expect(receiptText).toMatch(/Total paid\s+3,50 \$/);
   });
@@ -167,7 +156,7 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
     ).body;
     await post('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-11-03', lines: [{ description: 'B', unitPrice: 40 }] });
     await post(`/api/v1/invoices/${first.id}/payments`, { amount: 60, date: '2026-11-10' });
-    const { text } = await pdfText(`/api/v1/reports/customer-statement/pdf?customerId=${customer.id}&from=2026-11-01&to=2026-11-30`);
+    const { text } = await pdfTextAt(`/api/v1/reports/customer-statement/pdf?customerId=${customer.id}&from=2026-11-01&to=2026-11-30`);
     const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
     expect(lines).toContain('STATEMENT');
     expect(lines).toContain('Statement Customer');
@@ -192,7 +181,7 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
       issueDate: '2026-11-04',
       lines: [{ description: 'Paper', unitPrice: 75, accountId: expense }],
     });
-    const { text } = await pdfText(`/api/v1/reports/vendor-statement/pdf?vendorId=${vendor.id}&from=2026-11-01&to=2026-11-30`);
+    const { text } = await pdfTextAt(`/api/v1/reports/vendor-statement/pdf?vendorId=${vendor.id}&from=2026-11-01&to=2026-11-30`);
     const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
     expect(lines).toContain('Paper Supplier');
     expect(
@@ -224,7 +213,7 @@ describe.skipIf(!havePoppler)("a document's PDF", () => {
     expect(organization).toMatchObject({ locale: 'de-DE', hasLogo: true });
     // Cleared with null, the letterhead is the name alone and numbers are American again.
     await post('/api/v1/organization', { address: null, taxId: null, email: null, locale: null, logo: null }, 'PATCH');
-    const plain = (await pdfText(`/api/v1/invoices/${invoice.id}/pdf`)).text;
+    const plain = (await pdfTextAt(`/api/v1/invoices/${invoice.id}/pdf`)).text;
     expect(plain).not.toContain('DE123456789');
     expect(plain).toMatch(/Amount due\s+\$1,281\.81/);
   });

@@ -2,13 +2,19 @@
 // and turned into a draft invoice with the same lines (linked both ways); a declined or expired one
 // refused; a purchase order issued, received and billed in parts, never billed beyond what was ordered.
 // Neither posts anything: the books stay as they were until the invoice or bill is posted.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
-import { createTestApp, expectProblem, gql, http, startMailServer, type TestApp, type TestMailServer } from '../helpers.ts';
+import {
+  createTestApp,
+  expectProblem,
+  gql,
+  havePdfText,
+  http,
+  pdfText,
+  startMailServer,
+  type TestApp,
+  type TestMailServer,
+} from '../helpers.ts';
 
 let mail: TestMailServer;
 let t: TestApp;
@@ -54,12 +60,10 @@ describe('an estimate', () => {
     expect((await http(t.url, `/api/v1/estimates/${second.id}`, { key, method: 'DELETE' })).status).toBe(200);
   });
 
-  it('reads back from its PDF: number, validity, lines and totals', async () => {
+  it.skipIf(!havePdfText)('reads back from its PDF: number, validity, lines and totals', async () => {
     const pdf = await fetch(`${t.url}/api/v1/estimates/${estimate.id}/pdf`, { headers: { authorization: `Bearer ${key}` } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const file = join(mkdtempSync(join(tmpdir(), 'estimate-')), 'estimate.pdf');
-    writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
-    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
     for (const shown of ['EST-0001', 'Valid until', 'Dec 31, 2026', 'Kitchen cabinets', 'Fitting', '$1,360.00'])
       expect(text).toContain(shown);
   });
