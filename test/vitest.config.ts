@@ -24,7 +24,7 @@ const SLOW = [
   'test/events/instances.test.ts',
   // Planner statistics over thousands of seeded rows; a migration's ten thousand invoices through a bulk import.
   'test/db/statistics.test.ts',
-  'test/domain/bulk-operations-scale.test.ts',
+  'test/features/bulk-operations-scale.test.ts',
   // An independent ledger (hledger, a process per report) over eighteen months of books.
   'test/ledger/**/*.test.ts',
 ];

@@ -25,6 +25,14 @@ describe('README', () => {
     }
   });
 
+  it('has a testing page that says what each folder of test/ holds', () => {
+    const testing = readFileSync(new URL('docs/testing.md', root), 'utf8');
+    const folders = readdirSync(new URL('test/', root), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(folders.length).toBeGreaterThan(10);
+    for (const folder of folders) expect(testing, folder.name).toMatch(new RegExp(`^test/${folder.name}/ +\\S`, 'm'));
+    expect(testing).toContain('test/vitest.config.ts');
+  });
+
   it('names only npm scripts that package.json has', () => {
     const scripts = Object.keys(JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts);
     const named = [...readme.matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1]);

@@ -3,7 +3,7 @@
 // is checked against the served OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectProblem, gql, http, type JsonResponse, type TestApp } from '../helpers.ts';
-import { openApiValidator } from './openapi-validator.ts';
+import { openApiValidator } from '../rest/openapi-validator.ts';
 
 let t: TestApp;
 let key: string;
