@@ -4,13 +4,11 @@ import { money, moneyIn } from '../../graphql/money.ts';
 import {
   documentLineFields,
   documentTotalFields,
-  currencyInputFields,
   foreignDocumentFields,
   paymentCurrencyFields,
-  paymentRateInputField,
-  documentVoidFields,
-  keepExcessField,
+  postedDocumentFields,
   owedDocumentFields,
+  owedDocumentInputs,
   owedDocumentLists,
   owedDocumentMutations,
   owedPaymentLists,
@@ -104,11 +102,12 @@ export const BillRef = builder.prismaNode('Bill', {
     }),
     lines: t.relation('lines', { description: 'The bill lines, in order.', query: { orderBy: BILL_LINES_IN_ORDER } }),
     payments: t.relation('payments', { description: 'Payments made, oldest first.', query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] } }),
-    journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the bill made (null for a draft).' }),
-    voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    ...documentVoidFields(t, 'settledOn'),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was entered.' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
+    ...postedDocumentFields(t, 'settledOn', {
+      posting: 'The posting the bill made (null for a draft).',
+      draft: true,
+      created: 'When it was entered.',
+      updated: 'When its status last changed.',
+    }),
   }),
 });
 
@@ -147,57 +146,29 @@ builder.prismaObjectField('Vendor', 'balance', (t) =>
   }),
 );
 
-const CreateBillInput = builder.inputType('CreateBillInput', {
-  description: 'A bill from a vendor. Unless `draft` is true it is posted at once (status OPEN).',
-  fields: (t) => ({
-    vendorId: t.id({ required: true, description: 'An active vendor of your organization (`ven_…`).' }),
-    issueDate: t.field({ type: 'Date', description: 'Bill date; today (UTC) when omitted. Not in a locked period.' }),
-    dueDate: t.field({ type: 'Date', description: 'Due date; default issueDate + payment terms.' }),
-    paymentTermsDays: t.int({ description: "Payment terms in days; default the vendor's, else the organization's." }),
-    memo: t.string({ description: 'Internal note.' }),
-    reference: t.string({
-      description: "The vendor's own invoice number; refused when another bill of the vendor that is not void has it.",
-    }),
-    ...currencyInputFields(t, 'vendor'),
-    draft: t.boolean({ description: 'Keep it as a draft (not posted) until finalizeBill.' }),
-    lines: t.field({ type: [BillLineInput], required: true, description: 'At least one line.' }),
-  }),
-});
-
-const UpdateBillInput = builder.inputType('UpdateBillInput', {
-  description: 'Changes to a draft bill; what is left out stays as it is. A posted bill is not edited: void it instead.',
-  fields: (t) => ({
-    vendorId: t.id({ description: 'An active vendor of your organization (`ven_…`).' }),
-    issueDate: t.field({ type: 'Date', description: 'Bill date.' }),
-    dueDate: t.field({ type: 'Date', description: 'Due date; kept unless given (or paymentTermsDays is).' }),
-    paymentTermsDays: t.int({ description: 'Payment terms in days: the due date becomes issueDate + these days.' }),
-    memo: t.string({ description: 'Internal note; null clears it.' }),
-    reference: t.string({ description: "The vendor's own invoice number; null clears it." }),
-    lines: t.field({ type: [BillLineInput], description: 'The whole new list of lines (at least one), replacing the old.' }),
-    exchangeRate: currencyInputFields(t, 'vendor').exchangeRate,
-  }),
-});
-
-const RecordBillPaymentInput = builder.inputType('RecordBillPaymentInput', {
-  description:
-    'A payment made against an open bill. More than the amount due is refused unless keepExcessAsCredit keeps the excess as credit.',
-  fields: (t) => ({
-    billId: t.id({ required: true, description: 'The bill paid (`bill_…`).' }),
-    amount: t.field({ type: 'Money', required: true, description: 'Amount paid; at most the amount due, unless keepExcessAsCredit.' }),
-    ...keepExcessField(t, 'vendor'),
-    ...paymentRateInputField(t),
-    date: t.field({ type: 'Date', description: 'Date paid; today when omitted. Not before the bill date, not in a locked period.' }),
-    paymentAccountId: t.id({ description: 'Bank or cash account the money left; default the bank account.' }),
-    method: t.string({ description: 'How it was paid.' }),
-    reference: t.string({ description: 'External reference, e.g. a check number.' }),
-  }),
+const { createInput, updateInput, paymentInput } = owedDocumentInputs(BILL_TYPE, {
+  create: 'A bill from a vendor. Unless `draft` is true it is posted at once (status OPEN).',
+  dateName: 'Bill date',
+  memo: 'Internal note',
+  reference: {
+    name: "The vendor's own invoice number",
+    more: '; refused when another bill of the vendor that is not void has it.',
+  },
+  lineInput: BillLineInput,
+  payment: {
+    description:
+      'A payment made against an open bill. More than the amount due is refused unless keepExcessAsCredit keeps the excess as credit.',
+    moved: 'paid',
+    account: 'Bank or cash account the money left; default the bank account.',
+    reference: 'External reference, e.g. a check number.',
+  },
 });
 
 owedDocumentMutations(BILL_TYPE, {
   typename: 'Bill',
-  createInput: CreateBillInput,
-  updateInput: UpdateBillInput,
-  payment: { mutation: 'recordBillPayment', typename: 'BillPayment', input: RecordBillPaymentInput },
+  createInput,
+  updateInput,
+  payment: { mutation: 'recordBillPayment', typename: 'BillPayment', input: paymentInput },
   descriptions: {
     create: 'Enters a bill and, unless it is a draft, posts its journal entry.',
     delete: 'Deletes a draft bill and its lines; a posted bill is voided instead.',

@@ -9,7 +9,7 @@ import {
   documentLineFields,
   documentTotalFields,
   pdfUrlField,
-  documentVoidFields,
+  postedDocumentFields,
   saleLineInputFields,
   currencyInputFields,
   paymentRateInputField,
@@ -76,11 +76,11 @@ export const CreditNoteRef = builder.prismaNode('CreditNote', {
       refunds: 'Its credit paid back, oldest first.',
     }),
     lines: t.relation('lines', { description: 'Its lines, in order.', query: { orderBy: CREDIT_LINES_IN_ORDER } }),
-    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
-    voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    ...documentVoidFields(t, 'settledOn'),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was issued.' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    ...postedDocumentFields(t, 'settledOn', {
+      posting: 'The posting it made.',
+      created: 'When it was issued.',
+      updated: 'When it last changed.',
+    }),
   }),
 });
 

@@ -9,6 +9,7 @@ import { connectionMaxSize, listFields, type OrderColumn, orderInput } from '../
 import { money, moneyIn } from '../../graphql/money.ts';
 import { actionMutation, createMutation, deleteMutation, recordMutation, updateMutation, voidInputType } from '../../graphql/mutations.ts';
 import { readsColumns } from '../../fast-paths/column-fields.ts';
+import { ID_PREFIX } from '../../lib/ids.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
 import { exchangeGainOf, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './public.ts';
@@ -358,6 +359,87 @@ export function owedDocumentMutations<Input extends OwedDocumentInput, Changes e
   });
 }
 
+/** The words an owed document's create and update inputs differ in; their fields and order are the kernel's. */
+export interface OwedInputWords {
+  /** The create input's description. */
+  create: string;
+  /** What its date is called (`Invoice date`). */
+  dateName: string;
+  /** What its memo is (`Note to the customer`). */
+  memo: string;
+  /** What its reference is (`The customer's reference`), and what a create adds to that. */
+  reference: { name: string; more: string };
+  lineInput: InputObjectRef<BuilderTypes, unknown>;
+  /** Its payment input: what it says, how the money moved (`received`), its account's and reference's words. */
+  payment: { description: string; moved: string; account: string; reference: string };
+}
+
+/**
+ * `Create<Type>Input` and `Update<Type>Input` of an owed document (its party, dates, terms, memo, reference,
+ * lines) and `Record<PaymentType>Input` of its payments.
+ */
+export function owedDocumentInputs(type: OwedDocumentType, words: OwedInputWords) {
+  const { typename } = type;
+  const party = type.party.model;
+  const noun = type.label.toLowerCase();
+  const partyId = type.party.key;
+  const partyText = `An active ${party} of your organization (\`${ID_PREFIX[type.party.table]}_…\`).`;
+  const createInput = builder.inputType(`Create${typename}Input`, {
+    description: words.create,
+    fields: (t) => ({
+      [partyId]: t.id({ required: true, description: partyText }),
+      issueDate: t.field({ type: 'Date', description: `${words.dateName}; today (UTC) when omitted. Not in a locked period.` }),
+      dueDate: t.field({ type: 'Date', description: 'Due date; default issueDate + payment terms.' }),
+      paymentTermsDays: t.int({ description: `Payment terms in days; default the ${party}'s, else the organization's.` }),
+      memo: t.string({ description: `${words.memo}.` }),
+      reference: t.string({ description: `${words.reference.name}${words.reference.more}` }),
+      ...currencyInputFields(t, party),
+      draft: t.boolean({ description: `Keep it as a draft (not posted) until finalize${typename}.` }),
+      lines: t.field({ type: [words.lineInput], required: true, description: 'At least one line.' }),
+    }),
+  });
+  const updateInput = builder.inputType(`Update${typename}Input`, {
+    description: `Changes to a draft ${noun}; what is left out stays as it is. A posted ${noun} is not edited: void it instead.`,
+    fields: (t) => ({
+      [partyId]: t.id({ description: partyText }),
+      issueDate: t.field({ type: 'Date', description: `${words.dateName}.` }),
+      dueDate: t.field({ type: 'Date', description: 'Due date; kept unless given (or paymentTermsDays is).' }),
+      paymentTermsDays: t.int({ description: 'Payment terms in days: the due date becomes issueDate + these days.' }),
+      memo: t.string({ description: `${words.memo}; null clears it.` }),
+      reference: t.string({ description: `${words.reference.name}; null clears it.` }),
+      lines: t.field({ type: [words.lineInput], description: 'The whole new list of lines (at least one), replacing the old.' }),
+      exchangeRate: currencyInputFields(t, party).exchangeRate,
+    }),
+  });
+  const { moved } = words.payment;
+  const paymentInput = builder.inputType(`Record${type.payment.typename}Input`, {
+    description: words.payment.description,
+    fields: (t) => ({
+      [type.parentKey]: t.id({ required: true, description: `The ${noun} paid (\`${ID_PREFIX[type.idType]}_…\`).` }),
+      amount: t.field({
+        type: 'Money',
+        required: true,
+        description: `Amount ${moved}; at most the amount due, unless keepExcessAsCredit.`,
+      }),
+      ...keepExcessField(t, party),
+      ...paymentRateInputField(t),
+      date: t.field({
+        type: 'Date',
+        description: `Date ${moved}; today when omitted. Not before the ${noun} date, not in a locked period.`,
+      }),
+      [type.payment.accountKey]: t.id({ description: words.payment.account }),
+      method: t.string({ description: 'How it was paid.' }),
+      reference: t.string({ description: words.payment.reference }),
+    }),
+  });
+  // The fields are the kernel's inputs', keyed by the document's own column names, which computed keys cannot type.
+  return {
+    createInput: createInput as unknown as InputObjectRef<BuilderTypes, OwedDocumentInput>,
+    updateInput: updateInput as unknown as InputObjectRef<BuilderTypes, OwedDraftChanges>,
+    paymentInput: paymentInput as unknown as InputObjectRef<BuilderTypes, OwedPaymentInput>,
+  };
+}
+
 /** When a payment was voided and the reversal it posted: null while it stands. */
 export const paymentVoidObjectFields = (t: ModelFieldBuilder) => ({
   voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'When the void was requested; null unless void.' }),
@@ -375,6 +457,22 @@ export const paymentVoidObjectFields = (t: ModelFieldBuilder) => ({
  * over several models cannot name; the resolvers below say which columns they read.
  */
 type ModelFieldBuilder = any;
+
+/**
+ * What every posted document ends with: the posting it made and the reversal of a void, when it was voided,
+ * created and last changed. `texts.posting` names the posting; `draft` when a draft has none yet.
+ */
+export const postedDocumentFields = (
+  t: ModelFieldBuilder,
+  voidDateColumn: 'settledOn' | 'voidDate',
+  texts: { posting: string; draft?: boolean; created: string; updated: string },
+) => ({
+  journalEntry: t.relation('journalEntry', { ...(texts.draft ? { nullable: true } : {}), description: texts.posting }),
+  voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
+  ...documentVoidFields(t, voidDateColumn),
+  createdAt: t.expose('createdAt', { type: 'DateTime', description: texts.created }),
+  updatedAt: t.expose('updatedAt', { type: 'DateTime', description: texts.updated }),
+});
 
 /** What a credit document's credit did: applied, refunded, remaining, and where it went. */
 export const creditDocumentFields = (

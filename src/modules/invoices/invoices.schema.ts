@@ -10,13 +10,11 @@ import {
   documentLineFields,
   documentTotalFields,
   pdfUrlField,
-  currencyInputFields,
   foreignDocumentFields,
   paymentCurrencyFields,
-  paymentRateInputField,
-  documentVoidFields,
-  keepExcessField,
+  postedDocumentFields,
   owedDocumentFields,
+  owedDocumentInputs,
   owedDocumentLists,
   owedDocumentMutations,
   owedPaymentLists,
@@ -128,11 +126,12 @@ export const InvoiceRef = builder.prismaNode('Invoice', {
       description: 'Payments received, oldest first.',
       query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
     }),
-    journalEntry: t.relation('journalEntry', { nullable: true, description: 'The posting the invoice made (null for a draft).' }),
-    voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    ...documentVoidFields(t, 'settledOn'),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
+    ...postedDocumentFields(t, 'settledOn', {
+      posting: 'The posting the invoice made (null for a draft).',
+      draft: true,
+      created: 'When it was created.',
+      updated: 'When its status last changed.',
+    }),
   }),
 });
 
@@ -173,55 +172,26 @@ builder.prismaObjectField('Customer', 'balance', (t) =>
   }),
 );
 
-const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
-  description: 'A new invoice. Unless `draft` is true it is posted at once (status OPEN).',
-  fields: (t) => ({
-    customerId: t.id({ required: true, description: 'An active customer of your organization (`cus_…`).' }),
-    issueDate: t.field({ type: 'Date', description: 'Invoice date; today (UTC) when omitted. Not in a locked period.' }),
-    dueDate: t.field({ type: 'Date', description: 'Due date; default issueDate + payment terms.' }),
-    paymentTermsDays: t.int({ description: "Payment terms in days; default the customer's, else the organization's." }),
-    memo: t.string({ description: 'Note to the customer.' }),
-    reference: t.string({ description: "The customer's reference, e.g. a purchase order number." }),
-    ...currencyInputFields(t, 'customer'),
-    draft: t.boolean({ description: 'Keep it as a draft (not posted) until finalizeInvoice.' }),
-    lines: t.field({ type: [InvoiceLineInput], required: true, description: 'At least one line.' }),
-  }),
-});
-
-const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
-  description: 'Changes to a draft invoice; what is left out stays as it is. A posted invoice is not edited: void it instead.',
-  fields: (t) => ({
-    customerId: t.id({ description: 'An active customer of your organization (`cus_…`).' }),
-    issueDate: t.field({ type: 'Date', description: 'Invoice date.' }),
-    dueDate: t.field({ type: 'Date', description: 'Due date; kept unless given (or paymentTermsDays is).' }),
-    paymentTermsDays: t.int({ description: 'Payment terms in days: the due date becomes issueDate + these days.' }),
-    memo: t.string({ description: 'Note to the customer; null clears it.' }),
-    reference: t.string({ description: "The customer's reference; null clears it." }),
-    lines: t.field({ type: [InvoiceLineInput], description: 'The whole new list of lines (at least one), replacing the old.' }),
-    exchangeRate: currencyInputFields(t, 'customer').exchangeRate,
-  }),
-});
-
-const RecordPaymentInput = builder.inputType('RecordPaymentInput', {
-  description:
-    'A payment received against an open invoice. More than the amount due is refused unless keepExcessAsCredit keeps the excess as credit.',
-  fields: (t) => ({
-    invoiceId: t.id({ required: true, description: 'The invoice paid (`inv_…`).' }),
-    amount: t.field({ type: 'Money', required: true, description: 'Amount received; at most the amount due, unless keepExcessAsCredit.' }),
-    ...keepExcessField(t, 'customer'),
-    ...paymentRateInputField(t),
-    date: t.field({ type: 'Date', description: 'Date received; today when omitted. Not before the invoice date, not in a locked period.' }),
-    depositAccountId: t.id({ description: 'Asset account the money went into; default the bank account.' }),
-    method: t.string({ description: 'How it was paid.' }),
-    reference: t.string({ description: 'External reference.' }),
-  }),
+const { createInput, updateInput, paymentInput } = owedDocumentInputs(INVOICE_TYPE, {
+  create: 'A new invoice. Unless `draft` is true it is posted at once (status OPEN).',
+  dateName: 'Invoice date',
+  memo: 'Note to the customer',
+  reference: { name: "The customer's reference", more: ', e.g. a purchase order number.' },
+  lineInput: InvoiceLineInput,
+  payment: {
+    description:
+      'A payment received against an open invoice. More than the amount due is refused unless keepExcessAsCredit keeps the excess as credit.',
+    moved: 'received',
+    account: 'Asset account the money went into; default the bank account.',
+    reference: 'External reference.',
+  },
 });
 
 owedDocumentMutations(INVOICE_TYPE, {
   typename: 'Invoice',
-  createInput: CreateInvoiceInput,
-  updateInput: UpdateInvoiceInput,
-  payment: { mutation: 'recordPayment', typename: 'Payment', input: RecordPaymentInput },
+  createInput,
+  updateInput,
+  payment: { mutation: 'recordPayment', typename: 'Payment', input: paymentInput },
   descriptions: {
     create: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
     delete: 'Deletes a draft invoice and its lines; a posted invoice is voided instead.',

@@ -7,7 +7,7 @@ import {
   documentLineFields,
   documentTotalFields,
   pdfUrlField,
-  documentVoidFields,
+  postedDocumentFields,
   foreignDocumentFields,
   saleLineInputFields,
 } from '../documents/schema.ts';
@@ -70,11 +70,11 @@ export const SalesReceiptRef = builder.prismaNode('SalesReceipt', {
       query: { orderBy: [{ date: 'asc' }, { id: 'asc' }] },
     }),
     lines: t.relation('lines', { description: 'The receipt lines, in order.', query: { orderBy: RECEIPT_LINES_IN_ORDER } }),
-    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
-    voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    ...documentVoidFields(t, 'voidDate'),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was recorded.' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When its status last changed.' }),
+    ...postedDocumentFields(t, 'voidDate', {
+      posting: 'The posting it made.',
+      created: 'When it was recorded.',
+      updated: 'When its status last changed.',
+    }),
   }),
 });
 

@@ -8,7 +8,7 @@ import {
   creditRefundFields,
   documentLineFields,
   documentTotalFields,
-  documentVoidFields,
+  postedDocumentFields,
   purchaseLineInputFields,
   currencyInputFields,
   paymentRateInputField,
@@ -82,11 +82,11 @@ export const VendorCreditRef = builder.prismaNode('VendorCredit', {
       refunds: 'Its credit paid back, oldest first.',
     }),
     lines: t.relation('lines', { description: 'Its lines, in order.', query: { orderBy: VENDOR_CREDIT_LINES_IN_ORDER } }),
-    journalEntry: t.relation('journalEntry', { description: 'The posting it made.' }),
-    voidJournalEntry: t.relation('voidJournalEntry', { nullable: true, description: 'The reversal posted when it was voided.' }),
-    ...documentVoidFields(t, 'settledOn'),
-    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was entered.' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    ...postedDocumentFields(t, 'settledOn', {
+      posting: 'The posting it made.',
+      created: 'When it was entered.',
+      updated: 'When it last changed.',
+    }),
   }),
 });
 
