@@ -191,7 +191,13 @@ export function startServerProcess(env: Record<string, string | undefined>): Pro
   });
   let out = '';
   let err = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let signal: NodeJS.Signals | null = null;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, killedBy) => {
+      signal = killedBy;
+      resolve(code);
+    }),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no listening line in 20 s\nstdout: ${out}\nstderr: ${err}`)), 20_000);
     child.stdout!.on('data', (chunk) => {
@@ -205,7 +211,7 @@ export function startServerProcess(env: Record<string, string | undefined>): Pro
     child.stderr!.on('data', (chunk) => (err += chunk));
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(Object.assign(new Error(`exited with ${code}\nstdout: ${out}\nstderr: ${err}`), { code, stdout: out, stderr: err }));
+      reject(Object.assign(new Error(`exited with ${code ?? signal}\nstdout: ${out}\nstderr: ${err}`), { code, stdout: out, stderr: err }));
     });
   });
 }

@@ -47,8 +47,8 @@ export default defineConfig({
     // Builds dist/main.js and dist/dashboard once: tests that start the server as a process run what
     // `npm start` runs, and the server serves the dashboard from dist/dashboard.
     globalSetup: ['test/global-setup.ts'],
-    // Each file gets its own database; files run in parallel worker processes, one a core (vitest's default
-    // leaves a core to itself, which on a two-core machine runs every file in turn; its own work is light).
+    // Each file gets its own database; the fast tier's files run in parallel worker processes, one a core
+    // (vitest's default leaves a core to itself, which on a two-core machine runs every file in turn).
     pool: 'forks',
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
@@ -57,9 +57,23 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...SLOW, ...MOCKING], isolate: false } },
       { extends: true, test: { name: 'fast-isolated', include: MOCKING } },
+      // After the fast tier, one file at a time, as they were written to run: they start servers, browsers and
+      // Redis servers of their own and seed at scale (two side by side once lost a started server to a signal,
+      // cause not found).
       // Timeouts only catch a hang: a busy machine seeding thousands of rows or starting processes must not
       // fail a test that would pass given the time.
-      { extends: true, test: { name: 'slow', include: SLOW, isolate: false, testTimeout: 300_000, hookTimeout: 300_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: SLOW,
+          isolate: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });
