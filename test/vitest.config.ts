@@ -57,9 +57,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...SLOW, ...MOCKING], isolate: false } },
       { extends: true, test: { name: 'fast-isolated', include: MOCKING } },
-      // After the fast tier, one file at a time, as they were written to run: they start servers, browsers and
-      // Redis servers of their own and seed at scale (two side by side once lost a started server to a signal,
-      // cause not found).
+      // After the fast tier, one file at a time, as they were written to run: each starts whole processes
+      // (servers, browsers, Redis servers) or seeds at scale, and two side by side would share two cores.
       // Timeouts only catch a hang: a busy machine seeding thousands of rows or starting processes must not
       // fail a test that would pass given the time.
       {
