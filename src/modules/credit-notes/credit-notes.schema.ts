@@ -4,6 +4,7 @@ import {
   creditAllocationFields,
   creditDocumentFields,
   creditDocumentLists,
+  creditApplyInput,
   creditDocumentMutations,
   creditRefundFields,
   documentLineFields,
@@ -117,27 +118,11 @@ const CreateCreditNoteInput = builder.inputType('CreateCreditNoteInput', {
   }),
 });
 
-const CreditAllocationInput = builder.inputType('CreditAllocationInput', {
-  description: 'Credit to apply to one invoice.',
-  fields: (t) => ({
-    invoiceId: t.id({ required: true, description: "An open invoice of the credit note's customer (`inv_…`)." }),
-    amount: t.field({ type: 'Money', required: true, description: 'At most its amount due.' }),
-  }),
-});
-
-const ApplyCreditNoteInput = builder.inputType('ApplyCreditNoteInput', {
-  description: "Where to apply a credit note's credit: one or more open invoices of its customer, in all at most the credit remaining.",
-  fields: (t) => ({
-    allocations: t.field({
-      type: [CreditAllocationInput],
-      required: true,
-      description: 'At least one invoice and amount; each invoice once.',
-    }),
-    date: t.field({
-      type: 'Date',
-      description: "When it is applied; today when omitted. Not before either document's date, not in a locked period.",
-    }),
-  }),
+const ApplyCreditNoteInput = creditApplyInput(CREDIT_NOTE_TYPE, {
+  allocation: { name: 'CreditAllocationInput', description: 'Credit to apply to one invoice.' },
+  appliedId: "An open invoice of the credit note's customer (`inv_…`).",
+  apply: "Where to apply a credit note's credit: one or more open invoices of its customer, in all at most the credit remaining.",
+  dates: 'document',
 });
 
 const RefundCreditNoteInput = builder.inputType('RefundCreditNoteInput', {

@@ -12,6 +12,7 @@ import { owedDocumentType } from './owed.ts';
 import { createPrepayment, type PrepaymentInput } from './prepayments.ts';
 import {
   creditAllocationFields,
+  creditApplyInput,
   creditDocumentFields,
   creditDocumentMutations,
   creditRefundFields,
@@ -176,26 +177,11 @@ export function prepaymentSchema(type: CreditDocumentType, texts: PrepaymentSche
       ...paymentRateInputField(t),
     }),
   });
-  const allocationInput = builder.inputType(`${typename}AllocationInput`, {
-    description: `Prepaid credit to apply to one ${applied}.`,
-    fields: (t) => ({
-      [type.appliedKey]: t.id({ required: true, description: `An open ${applied} of the ${party}.` }),
-      amount: t.field({ type: 'Money', required: true, description: 'At most its amount due.' }),
-    }),
-  });
-  const applyInput = builder.inputType(`Apply${typename}Input`, {
-    description: `Where to apply the credit: one or more open ${applied}s of its ${party}, in all at most the credit remaining.`,
-    fields: (t) => ({
-      allocations: t.field({
-        type: [allocationInput],
-        required: true,
-        description: `At least one ${applied} and amount; each ${applied} once.`,
-      }),
-      date: t.field({
-        type: 'Date',
-        description: "When it is applied; today when omitted. Not before either record's date, not in a locked period.",
-      }),
-    }),
+  const applyInput = creditApplyInput(type, {
+    allocation: { name: `${typename}AllocationInput`, description: `Prepaid credit to apply to one ${applied}.` },
+    appliedId: `An open ${applied} of the ${party}.`,
+    apply: `Where to apply the credit: one or more open ${applied}s of its ${party}, in all at most the credit remaining.`,
+    dates: 'record',
   });
   const refundInput = builder.inputType(`Refund${typename}Input`, {
     description: 'Credit paid back.',

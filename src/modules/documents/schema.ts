@@ -633,6 +633,46 @@ export function creditDocumentMutations<
   });
 }
 
+/** The words a credit document's apply input differs in; its fields and order are the kernel's. */
+export interface CreditApplyWords {
+  /** The allocation input's name (`CreditAllocationInput`) and description. */
+  allocation: { name: string; description: string };
+  /** What the applied document's id names (`An open invoice of the credit note's customer (\`inv_…\`).`). */
+  appliedId: string;
+  /** `Apply<Type>Input`'s description. */
+  apply: string;
+  /** What an application's date may not precede: either `document`'s or either `record`'s date. */
+  dates: 'document' | 'record';
+}
+
+/** `Apply<Type>Input` of a credit document: allocations to open documents of its party, and a date. */
+export function creditApplyInput(type: Pick<CreditDocumentType, 'typename' | 'appliesTo' | 'appliedKey'>, words: CreditApplyWords) {
+  const applied = type.appliesTo.replaceAll('_', ' ');
+  const allocation = builder.inputType(words.allocation.name, {
+    description: words.allocation.description,
+    fields: (t) => ({
+      [type.appliedKey]: t.id({ required: true, description: words.appliedId }),
+      amount: t.field({ type: 'Money', required: true, description: 'At most its amount due.' }),
+    }),
+  });
+  const input = builder.inputType(`Apply${type.typename}Input`, {
+    description: words.apply,
+    fields: (t) => ({
+      allocations: t.field({
+        type: [allocation],
+        required: true,
+        description: `At least one ${applied} and amount; each ${applied} once.`,
+      }),
+      date: t.field({
+        type: 'Date',
+        description: `When it is applied; today when omitted. Not before either ${words.dates}'s date, not in a locked period.`,
+      }),
+    }),
+  });
+  // Keyed by the applied document's column, which a computed key cannot type.
+  return input as unknown as InputObjectRef<BuilderTypes, ApplyCreditInput>;
+}
+
 /** A payment input's choice to keep what it pays beyond the amount due as the party's credit. */
 export const keepExcessField = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>, party: string) => ({
   keepExcessAsCredit: t.boolean({

@@ -4,6 +4,7 @@ import {
   creditAllocationFields,
   creditDocumentFields,
   creditDocumentLists,
+  creditApplyInput,
   creditDocumentMutations,
   creditRefundFields,
   documentLineFields,
@@ -14,7 +15,7 @@ import {
   paymentRateInputField,
 } from '../documents/schema.ts';
 import { VENDOR_CREDIT_LINES_IN_ORDER, VENDOR_CREDIT_TYPE } from './vendor-credits.public.ts';
-import type { VendorCreditApplication, VendorCreditInput } from './vendor-credits.service.ts';
+import type { VendorCreditInput } from './vendor-credits.service.ts';
 
 const VendorCreditStatusEnum = describedEnum(
   'VendorCreditStatus',
@@ -123,28 +124,12 @@ const CreateVendorCreditInput = builder.inputType('CreateVendorCreditInput', {
   }),
 }) satisfies { $inferInput: VendorCreditInput };
 
-const VendorCreditAllocationInput = builder.inputType('VendorCreditAllocationInput', {
-  description: 'Vendor credit to apply to one bill.',
-  fields: (t) => ({
-    billId: t.id({ required: true, description: "An open bill of the vendor credit's vendor (`bill_…`)." }),
-    amount: t.field({ type: 'Money', required: true, description: 'At most its amount due.' }),
-  }),
+const ApplyVendorCreditInput = creditApplyInput(VENDOR_CREDIT_TYPE, {
+  allocation: { name: 'VendorCreditAllocationInput', description: 'Vendor credit to apply to one bill.' },
+  appliedId: "An open bill of the vendor credit's vendor (`bill_…`).",
+  apply: 'Where to apply a vendor credit: one or more open bills of its vendor, in all at most the credit remaining.',
+  dates: 'document',
 });
-
-const ApplyVendorCreditInput = builder.inputType('ApplyVendorCreditInput', {
-  description: 'Where to apply a vendor credit: one or more open bills of its vendor, in all at most the credit remaining.',
-  fields: (t) => ({
-    allocations: t.field({
-      type: [VendorCreditAllocationInput],
-      required: true,
-      description: 'At least one bill and amount; each bill once.',
-    }),
-    date: t.field({
-      type: 'Date',
-      description: "When it is applied; today when omitted. Not before either document's date, not in a locked period.",
-    }),
-  }),
-}) satisfies { $inferInput: VendorCreditApplication };
 
 const RefundVendorCreditInput = builder.inputType('RefundVendorCreditInput', {
   description: 'Credit the vendor paid back to us.',
