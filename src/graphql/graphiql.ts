@@ -1,5 +1,5 @@
 // GraphiQL, bundled into its page (Yoga's default loads it from a CDN, which fails offline). The
-// bundled renderer holds the whole GraphiQL build in memory (about 40 MB of RSS), so it is loaded on
+// bundled renderer holds the whole GraphiQL build in memory, so it is loaded on
 // the first request for the page instead of at start: a server nobody browses never pays for it.
 import type { GraphiQLOptions } from 'graphql-yoga';
 
