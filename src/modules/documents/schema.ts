@@ -359,7 +359,7 @@ export function owedDocumentMutations<Input extends OwedDocumentInput, Changes e
   });
 }
 
-/** The words an owed document's create and update inputs differ in; their fields and order are the kernel's. */
+/** The words an owed document's inputs differ in; their fields and order are the kernel's. */
 export interface OwedInputWords {
   /** The create input's description. */
   create: string;
