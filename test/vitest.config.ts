@@ -51,8 +51,9 @@ export default defineConfig({
     // (vitest's default leaves a core to itself, which on a two-core machine runs every file in turn).
     pool: 'forks',
     maxWorkers: availableParallelism(),
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Timeouts only catch a hang: two files side by side on PostgreSQL take twice as long as one alone.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     env: { NODE_ENV: 'test' },
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...SLOW, ...MOCKING], isolate: false } },

@@ -90,54 +90,52 @@ describe('the served OpenAPI document and the server agree', () => {
         .map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
     );
 
-  it(
-    'every operation answers its declared success, with a body its schema accepts, ' + 'and its documented examples are real answers',
-    async () => {
-      const recorded: Record<string, { request?: unknown; response: unknown }> = {};
-      for (const { path: template, method, op } of operations()) {
-        const example = examples[op.operationId];
-        const path = await example.path();
-        const body = example.body ? await example.body() : undefined;
-        if (body !== undefined) v.checkRequest(method, path, body); // what we send is what the document describes
-        const response = await call(method, path, body);
-        expect(
-          Object.keys(op.responses).filter((s) => s.startsWith('2')),
-          `${op.operationId} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`,
-        ).toContain(String(response.status));
-        // A file's bytes are no example: its media type and schema say what it is.
-        if (success(op).content['application/json'])
-          recorded[op.operationId] = { ...(body !== undefined ? { request: body } : {}), response: withoutSecrets(response.body) };
-        // HEAD: the same status and headers, no body.
-        if (method === 'GET') {
-          const head = await fetch(`${t.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } });
-          expect(head.status, `HEAD ${template}`).toBe(response.status);
-          expect(await head.text()).toBe('');
-          for (const name of Object.keys(v.doc.paths[template].head.responses[String(head.status)].headers))
-            expect(head.headers.get(name), `HEAD ${template} ${name}`).not.toBeNull();
-        }
+  it('every operation answers its declared success, with a body its schema accepts, ' +
+    'and its documented examples are real answers', async () => {
+    const recorded: Record<string, { request?: unknown; response: unknown }> = {};
+    for (const { path: template, method, op } of operations()) {
+      const example = examples[op.operationId];
+      const path = await example.path();
+      const body = example.body ? await example.body() : undefined;
+      if (body !== undefined) v.checkRequest(method, path, body); // what we send is what the document describes
+      const response = await call(method, path, body);
+      expect(
+        Object.keys(op.responses).filter((s) => s.startsWith('2')),
+        `${op.operationId} answered ${response.status}: ${JSON.stringify(response.body).slice(0, 300)}`,
+      ).toContain(String(response.status));
+      // A file's bytes are no example: its media type and schema say what it is.
+      if (success(op).content['application/json'])
+        recorded[op.operationId] = { ...(body !== undefined ? { request: body } : {}), response: withoutSecrets(response.body) };
+      // HEAD: the same status and headers, no body.
+      if (method === 'GET') {
+        const head = await fetch(`${t.url}${path}`, { method: 'HEAD', headers: { authorization: `Bearer ${key}` } });
+        expect(head.status, `HEAD ${template}`).toBe(response.status);
+        expect(await head.text()).toBe('');
+        for (const name of Object.keys(v.doc.paths[template].head.responses[String(head.status)].headers))
+          expect(head.headers.get(name), `HEAD ${template} ${name}`).not.toBeNull();
       }
-      if (process.env.UPDATE_OPENAPI_EXAMPLES) {
-        writeFileSync(EXAMPLES_FILE, `${JSON.stringify(recorded, null, 2)}\n`);
-        return;
-      }
-      // The document's examples were recorded from real answers: each still fits its schema and has the
-      // shape of today's answer (re-record with UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/rest/openapi-conformance.test.ts).
-      for (const { method, op } of operations()) {
-        if (!success(op).content['application/json']) continue;
-        const documented = success(op).content['application/json'].example;
-        expect(documented, `${op.operationId} has no example: re-record them`).toBeDefined();
-        expect(
-          v.invalidAgainst(success(op).content['application/json'].schema, documented),
-          `${op.operationId}'s example no longer fits its schema: re-record`,
-        ).toBeUndefined();
-        expect(shapeOf(documented), `${op.operationId}'s example has another shape than today's answer: re-record`).toEqual(
-          shapeOf(recorded[op.operationId].response),
-        );
-        if (op.requestBody)
-          expect(op.requestBody.content['application/json'].example, `${method} ${op.operationId} has no request example`).toBeDefined();
-      }
-    },
-  );
+    }
+    if (process.env.UPDATE_OPENAPI_EXAMPLES) {
+      writeFileSync(EXAMPLES_FILE, `${JSON.stringify(recorded, null, 2)}\n`);
+      return;
+    }
+    // The document's examples were recorded from real answers: each still fits its schema and has the
+    // shape of today's answer (re-record with UPDATE_OPENAPI_EXAMPLES=1 npx vitest run test/rest/openapi-conformance.test.ts).
+    for (const { method, op } of operations()) {
+      if (!success(op).content['application/json']) continue;
+      const documented = success(op).content['application/json'].example;
+      expect(documented, `${op.operationId} has no example: re-record them`).toBeDefined();
+      expect(
+        v.invalidAgainst(success(op).content['application/json'].schema, documented),
+        `${op.operationId}'s example no longer fits its schema: re-record`,
+      ).toBeUndefined();
+      expect(shapeOf(documented), `${op.operationId}'s example has another shape than today's answer: re-record`).toEqual(
+        shapeOf(recorded[op.operationId].response),
+      );
+      if (op.requestBody)
+        expect(op.requestBody.content['application/json'].example, `${method} ${op.operationId} has no request example`).toBeDefined();
+    }
+  }, 180_000); // Every operation in turn, with its fixtures: its time follows the number of routes.
 
   it('every operation answers its declared errors in the declared problem shape', async () => {
     for (const { method, op } of operations()) {
@@ -176,7 +174,7 @@ describe('the served OpenAPI document and the server agree', () => {
         }
       }
     }
-  });
+  }, 180_000); // Every operation in turn: its time follows the number of routes.
 
   it('a body-less POST is what the document says an action without a body takes', async () => {
     for (const { path, method, op } of operations()) {
