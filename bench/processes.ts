@@ -2,9 +2,14 @@
 // measured from /proc (CPU time, peak memory).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { SERVER_ENV } from '../src/build/server.ts';
 
-/** Starts `node [flags] script args` with extra environment; `url` resolves when it says where it listens. */
-/** Starts a server process; its stderr (the log) goes to `stderr` (a file descriptor) or to this process's. */
+/**
+ * Starts `node [flags] script args` with `npm start`'s environment (every server, service and baseline
+ * alike; the bench's own environment may override it, `MALLOC_ARENA_MAX=8 npm run bench` to measure
+ * another value) and extra environment; `url` resolves when it says where it listens. Its stderr (the
+ * log) goes to `stderr` (a file descriptor) or to this process's.
+ */
 export function start(
   script: string,
   args: string[],
@@ -13,7 +18,7 @@ export function start(
   stderr: number | 'inherit' = 'inherit',
 ) {
   const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
-    env: { ...process.env, ...env },
+    env: { ...SERVER_ENV, ...process.env, ...env },
     stdio: ['ignore', 'pipe', stderr],
   });
   const url = new Promise<string>((resolve, reject) => {

@@ -18,6 +18,15 @@ export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist/main.js');
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
 
+/**
+ * Environment the server runs with (`npm start` sets the same; test/unit/readme.test.ts checks).
+ * glibc gives each thread that allocates its own malloc arena (up to eight a core): node's worker threads
+ * (V8's compiler and garbage collector, libuv's pool) each kept one, with its freed memory, for the life
+ * of the process. Two arenas hold the same work in less memory (docs/performance.md has the figures).
+ * glibc reads it only when the process starts.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+
 export async function buildServer(): Promise<void> {
   await build({
     entryPoints: [join(PROJECT_ROOT, 'src/main.ts')],

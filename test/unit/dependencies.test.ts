@@ -130,6 +130,19 @@ it('only the files docs/upgrading.md lists reach into library internals', () => 
   expect(reaching.filter((file) => !listed.has(file))).toEqual([]);
 });
 
+it('every patch applied on install is listed in docs/upgrading.md, with the reason its header gives', () => {
+  const root = new URL('../../', import.meta.url);
+  const page = readFileSync(new URL('docs/upgrading.md', root), 'utf8');
+  const patches = readdirSync(new URL('patches/', root)).filter((name) => name.endsWith('.patch'));
+  expect(patches.length).toBeGreaterThan(0);
+  for (const name of patches) {
+    expect(page, name).toContain(`\`patches/${name}\``);
+    // patch-package keeps any text before the first diff; ours says what the patch changes and why.
+    const header = readFileSync(new URL(`patches/${name}`, root), 'utf8').split('diff --git')[0];
+    expect(header.trim().length, name).toBeGreaterThan(200);
+  }
+});
+
 it('every installed package runs on the Node the project declares, and every override that holds one back is explained', () => {
   const root = new URL('../../', import.meta.url);
   const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {

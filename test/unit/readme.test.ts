@@ -2,16 +2,17 @@
 // npm script it names exists.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from '../../src/build/server.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/build/server.ts';
 import { RESOURCES, SCOPE_PRESETS } from '../../src/core/scopes.ts';
 
 const root = new URL('../../', import.meta.url);
 const readme = readFileSync(new URL('README.md', root), 'utf8');
 
 describe('README', () => {
-  it('starts the server (`npm start`) with the node flags the benchmarks measured it with', () => {
+  it('starts the server (`npm start`) with the node flags and environment the benchmarks measured it with', () => {
     const start = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts.start as string;
     for (const flag of SERVER_NODE_FLAGS) expect(start).toContain(` ${flag} `);
+    for (const [name, value] of Object.entries(SERVER_ENV)) expect(start).toContain(` ${name}=${value} `);
   });
 
   it('links only to files that exist (the v1 contract ships in docs/), and so do the pages of docs/', () => {

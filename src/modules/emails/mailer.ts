@@ -3,7 +3,7 @@
 // offers the mail to the SMTP server (nodemailer), and records the outcome in a write of its own. As
 // with webhooks, at-least-once: an instance killed after the server took a mail but before recording
 // it sends it again when the lease runs out.
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { organizationInfo, type Tenant } from '../../core/tenant.ts';
 import { backgroundLoop } from '../../events/loop.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
@@ -20,17 +20,22 @@ export const mailer: ModuleWorker = {
     const { smtpUrl } = deps.config.mail;
     if (!smtpUrl) return undefined;
     const url = new URL(smtpUrl);
-    // Timeouts well inside the lease, so a hung server never outlives an instance's claim on a mail.
-    const transport = createTransport({
-      host: url.hostname,
-      port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-      secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
-    return backgroundLoop('mailer', () => sendDueEmails(deps, transport), deps.config.mail.pollMs, deps.logger);
+    // nodemailer is imported by the first pass, so an instance without mail never loads it.
+    let transport: Promise<Transporter> | undefined;
+    const transportOnce = () =>
+      (transport ??= import('nodemailer').then(({ createTransport }) =>
+        // Timeouts well inside the lease, so a hung server never outlives an instance's claim on a mail.
+        createTransport({
+          host: url.hostname,
+          port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+          secure: url.protocol === 'smtps:',
+          auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }),
+      ));
+    return backgroundLoop('mailer', async () => sendDueEmails(deps, await transportOnce()), deps.config.mail.pollMs, deps.logger);
   },
 };
 
