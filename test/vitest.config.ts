@@ -54,6 +54,9 @@ export default defineConfig({
     // Timeouts only catch a hang: two files side by side on PostgreSQL take twice as long as one alone.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for a state that must come (a page live, a row shown), and its one-second default
+    // made those waits a speed test on a loaded machine. Promised latencies set their own timeout.
+    expect: { poll: { timeout: 15_000 } },
     env: { NODE_ENV: 'test' },
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...SLOW, ...MOCKING], isolate: false } },

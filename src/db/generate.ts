@@ -21,9 +21,10 @@ function prismaGenerate(schemaPath: string) {
 
 /**
  * The generated client imports its query compiler's WebAssembly as a module exporting it as base64 text,
- * and the module's source and that string both stay in the heap for the life of the process (8.8 MB, of a
- * ~75 MB heap at rest). Read the same file's text instead and decode it: nothing of it is kept once the
- * module is compiled. Throws when a Prisma upgrade changed the generated code, so `npm install` says so.
+ * and the module's source and that string both stay in the heap for the life of the process (a large share
+ * of the heap at rest: docs/performance.md). Read the same file's text instead and decode it: nothing of it
+ * is kept once the module is compiled. Throws when a Prisma upgrade changed the generated code, so
+ * `npm install` says so.
  */
 function compilerWasmReadOnce(provider: 'sqlite' | 'postgresql') {
   const file = join(PROJECT_ROOT, `src/db/generated/${provider}/internal/class.ts`);
