@@ -70,6 +70,18 @@ const quoted = (name: string) => `"${name}"`;
 const MAIN = 't0';
 const column = (alias: string, name: string) => `${alias}.${quoted(name)}`;
 
+/** Where a bound value sits in a level's `where` (keys and list positions), to bind the next arguments of the same shape. */
+type Path = (string | number)[];
+
+/** A statement's bound values, and where each came from in the `where` it was planned from. */
+interface Params {
+  values: unknown[];
+  paths: Path[];
+}
+
+/** Upper-case words: the only filter values written into SQL (an enum's). */
+const UPPER_WORD = /^[A-Z][A-Z0-9_]*$/;
+
 /** A filter value to bind (as the database's adapter binds it, when read); objects are Prisma's to interpret. */
 function bindValue(value: unknown): unknown {
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) return unsupported('object value');
@@ -91,13 +103,14 @@ const enumValues = new Map(
  * from parameters. Only a value of the enum's own is written into SQL (upper-case identifiers, so no
  * quoting can break out); anything else goes to Prisma, which refuses it.
  */
-function valueSql(field: Field, value: unknown, params: unknown[]): string {
+function valueSql(field: Field, value: unknown, params: Params, path: Path): string {
   if (field.kind === 'enum') {
-    if (typeof value !== 'string' || !enumValues.get(field.type)?.has(value) || !/^[A-Z][A-Z0-9_]*$/.test(value))
+    if (typeof value !== 'string' || !enumValues.get(field.type)?.has(value) || !UPPER_WORD.test(value))
       return unsupported(`value of ${field.name}`);
     return `'${value}'`;
   }
-  params.push(bindValue(value));
+  params.values.push(bindValue(value));
+  params.paths.push(path);
   return '?';
 }
 
@@ -162,7 +175,7 @@ function rowMaker(model: Model, fields: string[], offset = 0): (values: unknown[
 const RANGE: Record<string, string> = { lt: '<', lte: '<=', gt: '>', gte: '>=' };
 
 /** `where` as SQL over `model`'s columns; only scalar equality, `in`, ranges, `not: value` and AND. */
-function whereSql(model: Model, where: unknown, params: unknown[]): string[] {
+function whereSql(model: Model, where: unknown, params: Params, at: Path = []): string[] {
   if (where === undefined) return [];
   const columnOf = (name: string) => column(MAIN, name);
   if (!where || typeof where !== 'object' || Array.isArray(where)) return unsupported('where');
@@ -170,7 +183,8 @@ function whereSql(model: Model, where: unknown, params: unknown[]): string[] {
   for (const [key, condition] of Object.entries(where)) {
     if (condition === undefined) continue;
     if (key === 'AND') {
-      for (const part of Array.isArray(condition) ? condition : [condition]) clauses.push(...whereSql(model, part, params));
+      if (Array.isArray(condition)) condition.forEach((part, i) => clauses.push(...whereSql(model, part, params, [...at, key, i])));
+      else clauses.push(...whereSql(model, condition, params, [...at, key]));
       continue;
     }
     const field = model.fields.get(key);
@@ -179,21 +193,22 @@ function whereSql(model: Model, where: unknown, params: unknown[]): string[] {
     if (condition === null) {
       clauses.push(`${column} IS NULL`);
     } else if (typeof condition !== 'object' || condition instanceof Date) {
-      clauses.push(`${column} = ${valueSql(field, condition, params)}`);
+      clauses.push(`${column} = ${valueSql(field, condition, params, [...at, key])}`);
     } else {
       for (const [operator, operand] of Object.entries(condition)) {
         if (operand === undefined) continue;
+        const path = [...at, key, operator];
         if (operator === 'equals' && operand !== null) {
-          clauses.push(`${column} = ${valueSql(field, operand, params)}`);
+          clauses.push(`${column} = ${valueSql(field, operand, params, path)}`);
         } else if (operator === 'in' && Array.isArray(operand)) {
-          const values = operand.filter((v) => v !== null);
-          if (values.length === 0) clauses.push('1 = 0');
-          else clauses.push(`${column} IN (${values.map((v) => valueSql(field, v, params)).join(',')})`);
+          const values: string[] = [];
+          operand.forEach((v, i) => v !== null && values.push(valueSql(field, v, params, [...path, i])));
+          clauses.push(values.length === 0 ? '1 = 0' : `${column} IN (${values.join(',')})`);
         } else if (operator in RANGE && operand !== null) {
-          clauses.push(`${column} ${RANGE[operator]} ${valueSql(field, operand, params)}`);
+          clauses.push(`${column} ${RANGE[operator]} ${valueSql(field, operand, params, path)}`);
         } else if (operator === 'not' && operand !== null && (typeof operand !== 'object' || operand instanceof Date)) {
           // Prisma's `not: value` keeps rows whose column is NULL out, as SQL's <> does.
-          clauses.push(`${column} <> ${valueSql(field, operand, params)}`);
+          clauses.push(`${column} <> ${valueSql(field, operand, params, path)}`);
         } else return unsupported(`where ${key}.${operator}`);
       }
     }
@@ -278,9 +293,10 @@ interface Plan {
   /** `SELECT <columns, then each join's> FROM <table> t0 LEFT JOIN …`, and where each join's values sit. */
   select: string;
   joined: JoinRead[];
-  /** The `where` as SQL conditions and their values; the ORDER BY clause. */
+  /** The `where` as SQL conditions, their values and where in the `where` each value was; the ORDER BY clause. */
   conditions: string[];
   params: unknown[];
+  paramPaths: Path[];
   order: string;
   take?: number;
   skip?: number;
@@ -372,9 +388,9 @@ function planOf(model: Model, args: Args, nested: boolean, dialect: Dialect): Pl
   const skip = args.skip as number | undefined;
   if (take !== undefined && (!Number.isInteger(take) || take < 0)) unsupported('take');
   if (skip !== undefined && (!Number.isInteger(skip) || skip < 0)) unsupported('skip');
-  const params: unknown[] = [];
+  const params: Params = { values: [], paths: [] };
   const conditions = pinnedToPrimaryKey(model, args.where, whereSql(model, args.where, params), dialect);
-  if (params.length > KEYS_PER_STATEMENT) unsupported('too many values'); // SQLite binds at most 32,766
+  if (params.values.length > KEYS_PER_STATEMENT) unsupported('too many values'); // SQLite binds at most 32,766
   return {
     model,
     makeRow: rowMaker(model, [...output]),
@@ -382,7 +398,8 @@ function planOf(model: Model, args: Args, nested: boolean, dialect: Dialect): Pl
     joins,
     ...selectOf(model, columns, joins),
     conditions,
-    params,
+    params: params.values,
+    paramPaths: params.paths,
     order: orderSql(model, args.orderBy),
     take,
     skip,
@@ -517,7 +534,7 @@ async function attach(dialect: Dialect, relation: RelationPlan, parents: Row[], 
  * committed, not one snapshot.
  */
 export function compiledFindMany<T = Row>(db: Database, model: string, args: Args): Promise<T[]> | undefined {
-  const planned = plan(db, model, (target, dialect) => planOf(target, args, false, dialect));
+  const planned = plan(db, model, 'findMany', args, (target, dialect) => planOf(target, args, false, dialect), boundPlan);
   return planned && read(planned.dialect, planned.plan).then((result) => result.rows as T[]);
 }
 
@@ -529,29 +546,144 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
 export function compiledFindUnique<T = Row>(db: Database, model: string, args: Args): Promise<T | null> | undefined {
   const where = args.where as Record<string, unknown> | undefined;
   if (typeof where?.id !== 'string' || models.get(model)?.rowKey !== 'id') return undefined;
-  const planned = plan(db, model, (target, dialect) => planOf(target, { ...args, orderBy: { id: 'asc' }, take: 1 }, false, dialect));
+  const one = { ...args, orderBy: { id: 'asc' }, take: 1 };
+  const planned = plan(db, model, 'findMany', one, (target, dialect) => planOf(target, one, false, dialect), boundPlan);
   return planned && read(planned.dialect, planned.plan).then((result) => (result.rows[0] as T | undefined) ?? null);
 }
 
 /**
+ * The arguments' shape as text: everything planning decides by, and none of the values it only binds.
+ * That is their structure (keys in order, list lengths), each value's kind, and every value outside a
+ * `where` (fields named, sort directions), with those inside it that decide or are written into the SQL:
+ * booleans and null, and upper-case words (an enum's values); of a number, whether it is a count (take,
+ * skip). Undefined for a value no text stands for (an instance of a class other than Date): such
+ * arguments are planned afresh.
+ */
+function shapeOf(value: unknown, inWhere = false): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return !inWhere || UPPER_WORD.test(value) ? JSON.stringify(value) : 's';
+    case 'number':
+      return Number.isInteger(value) && value >= 0 ? 'i' : 'n';
+    case 'bigint':
+      return 'b';
+    case 'boolean':
+      return value ? 'T' : 'F';
+    case 'undefined':
+      return 'u';
+    case 'object': {
+      if (value === null) return 'N';
+      if (value instanceof Date) return 'D';
+      let text: string;
+      if (Array.isArray(value)) {
+        // Runs of items of one shape as the shape and its count: a list of 1,000 ids is a short key.
+        text = '[';
+        let run = 0;
+        let last: string | undefined;
+        for (const item of value) {
+          const shape = shapeOf(item, inWhere);
+          if (shape === undefined) return undefined;
+          if (shape === last) run++;
+          else {
+            if (run) text += `${last}*${run},`;
+            [last, run] = [shape, 1];
+          }
+        }
+        return `${text}${run ? `${last}*${run}` : ''}]`;
+      }
+      const prototype = Object.getPrototypeOf(value);
+      if (prototype !== Object.prototype && prototype !== null) return undefined;
+      text = '{';
+      for (const key in value) {
+        const shape = shapeOf((value as Record<string, unknown>)[key], inWhere || key === 'where');
+        if (shape === undefined) return undefined;
+        text += `${WORD.test(key) ? key : JSON.stringify(key)}:${shape},`;
+      }
+      return `${text}}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+const WORD = /^\w+$/;
+
+/** The value at `path` in `where`. */
+function valueAt(where: unknown, path: Path): unknown {
+  let value = where;
+  for (const step of path) value = (value as Record<string | number, unknown>)[step];
+  return value;
+}
+
+/** `plan` (made from arguments of the same shape as `args`) with the values of `args` bound, its relations' too. */
+function boundPlan(plan: Plan, args: Args): Plan {
+  const selection = (args.select ?? args.include) as Record<string, unknown> | undefined;
+  return {
+    ...plan,
+    params: plan.paramPaths.map((path) => valueAt(args.where, path)),
+    take: args.take as number | undefined,
+    skip: args.skip as number | undefined,
+    relations: plan.relations.map((relation) => {
+      const child = selection![relation.field];
+      return { ...relation, plan: boundPlan(relation.plan, child === true ? {} : (child as Args)) };
+    }),
+  };
+}
+
+type Planned = { plan: unknown } | { refused: string };
+
+/**
+ * Plans (and refusals) by the shape of their arguments, per database: a request's reads repeat a few
+ * shapes with other values (an id, an organization), and planning one afresh cost about as much as
+ * SQLite's read of a single invoice. Bounded, oldest dropped first.
+ */
+const planCaches = new WeakMap<Dialect, Map<string, Planned>>();
+const PLAN_CACHE_SIZE = 2_000;
+/** Longer shapes (arguments of unusual variety) are planned afresh rather than kept. */
+const MAX_SHAPE = 4_096;
+
+/**
  * `make`'s plan for `model` on this database, or undefined when the database cannot run compiled reads or
  * `make` refuses the arguments (counted, and told to the fallback listener): the caller then asks Prisma.
- * Refusals come here, before any statement runs.
+ * Refusals come here, before any statement runs. A plan made before from arguments of the same shape is
+ * reused, with these arguments' values bound by `bind`.
  */
-function plan<P>(db: Database, model: string, make: (target: Model, dialect: Dialect) => P): { plan: P; dialect: Dialect } | undefined {
+function plan<P>(
+  db: Database,
+  model: string,
+  kind: string,
+  args: Args,
+  make: (target: Model, dialect: Dialect) => P,
+  bind: (plan: P, args: Args) => P,
+): { plan: P; dialect: Dialect } | undefined {
   const target = models.get(model);
   const dialect = target && dialectOf(db);
   if (!target || !dialect) return undefined;
-  try {
-    const planned = make(target, dialect);
-    compiledReadCounts.compiled++;
-    return { plan: planned, dialect };
-  } catch (error) {
-    if (!(error instanceof Unsupported)) throw error;
+  let cache = planCaches.get(dialect);
+  if (!cache) planCaches.set(dialect, (cache = new Map()));
+  const shape = shapeOf(args);
+  const key = shape === undefined || shape.length > MAX_SHAPE ? undefined : `${kind} ${model} ${shape}`;
+  let planned = key === undefined ? undefined : cache.get(key);
+  if (!planned) {
+    compiledReadCounts.planned++;
+    try {
+      planned = { plan: make(target, dialect) };
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      planned = { refused: error.message };
+    }
+    if (key !== undefined) {
+      if (cache.size >= PLAN_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(key, planned);
+    }
+  } else if ('plan' in planned) planned = { plan: bind(planned.plan as P, args) };
+  if ('refused' in planned) {
     compiledReadCounts.fallbacks++;
-    db.onCompiledReadFallback?.(model, error.message);
+    db.onCompiledReadFallback?.(model, planned.refused);
     return undefined;
   }
+  compiledReadCounts.compiled++;
+  return { plan: planned.plan as P, dialect };
 }
 
 const GROUP_KEYS = new Set(['by', 'where', '_sum']);
@@ -571,26 +703,33 @@ function sumOf(type: string, value: unknown): unknown {
  * order, as Prisma's do.
  */
 export function compiledGroupBy<T = Row>(db: Database, model: string, args: Args): Promise<T[]> | undefined {
-  const planned = plan(db, model, (target) => {
-    for (const key of Object.keys(args)) if (!GROUP_KEYS.has(key) && args[key] !== undefined) unsupported(key);
-    const field = (name: unknown) =>
-      (typeof name === 'string' ? target.fields.get(name) : undefined) ?? unsupported(`field ${String(name)}`);
-    const by = (Array.isArray(args.by) ? args.by : [args.by]).map(field);
-    if (by.length === 0 || by.some((f) => f.kind === 'object' || (f.kind !== 'enum' && !CONVERTIBLE.has(f.type)))) unsupported('by');
-    const sum = (args._sum ?? {}) as Record<string, unknown>;
-    if (typeof sum !== 'object' || Object.values(sum).some((v) => v !== true && v !== false && v !== undefined)) unsupported('_sum');
-    const sums = Object.entries(sum)
-      .filter(([, v]) => v === true)
-      .map(([name]) => field(name));
-    if (sums.length === 0 || sums.some((f) => f.kind !== 'scalar' || !SUMMABLE.has(f.type))) unsupported('_sum');
-    const params: unknown[] = [];
-    const conditions = whereSql(target, args.where, params);
-    if (params.length > KEYS_PER_STATEMENT) unsupported('too many values');
-    const keys = by.map((f) => column(MAIN, f.name)).join(', ');
-    let sql = `SELECT ${keys}, ${sums.map((f) => `SUM(${column(MAIN, f.name)})`).join(', ')} FROM ${quoted(target.name)} ${MAIN}`;
-    if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
-    return { sql: `${sql} GROUP BY ${keys}`, params, by, sums };
-  });
+  const planned = plan(
+    db,
+    model,
+    'groupBy',
+    args,
+    (target) => {
+      for (const key of Object.keys(args)) if (!GROUP_KEYS.has(key) && args[key] !== undefined) unsupported(key);
+      const field = (name: unknown) =>
+        (typeof name === 'string' ? target.fields.get(name) : undefined) ?? unsupported(`field ${String(name)}`);
+      const by = (Array.isArray(args.by) ? args.by : [args.by]).map(field);
+      if (by.length === 0 || by.some((f) => f.kind === 'object' || (f.kind !== 'enum' && !CONVERTIBLE.has(f.type)))) unsupported('by');
+      const sum = (args._sum ?? {}) as Record<string, unknown>;
+      if (typeof sum !== 'object' || Object.values(sum).some((v) => v !== true && v !== false && v !== undefined)) unsupported('_sum');
+      const sums = Object.entries(sum)
+        .filter(([, v]) => v === true)
+        .map(([name]) => field(name));
+      if (sums.length === 0 || sums.some((f) => f.kind !== 'scalar' || !SUMMABLE.has(f.type))) unsupported('_sum');
+      const params: Params = { values: [], paths: [] };
+      const conditions = whereSql(target, args.where, params);
+      if (params.values.length > KEYS_PER_STATEMENT) unsupported('too many values');
+      const keys = by.map((f) => column(MAIN, f.name)).join(', ');
+      let sql = `SELECT ${keys}, ${sums.map((f) => `SUM(${column(MAIN, f.name)})`).join(', ')} FROM ${quoted(target.name)} ${MAIN}`;
+      if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
+      return { sql: `${sql} GROUP BY ${keys}`, params: params.values, paramPaths: params.paths, by, sums };
+    },
+    (planned, args) => ({ ...planned, params: planned.paramPaths.map((path) => valueAt(args.where, path)) }),
+  );
   if (!planned) return undefined;
   const { sql, params, by, sums } = planned.plan;
   return Promise.resolve(planned.dialect.execute(sql, params)).then((rows) =>
@@ -603,8 +742,11 @@ export function compiledGroupBy<T = Row>(db: Database, model: string, args: Args
   );
 }
 
-/** Reads the compiled reader answered and those it left to Prisma, since the process started (for logs and metrics). */
-export const compiledReadCounts = { compiled: 0, fallbacks: 0 };
+/**
+ * Reads the compiled reader answered and those it left to Prisma, and the plans it made for them (the
+ * rest reused a plan of the same shape), since the process started.
+ */
+export const compiledReadCounts = { compiled: 0, fallbacks: 0, planned: 0 };
 
 /** A `Prisma.sql` statement (its text in both dialects and its values), not a tagged template's strings. */
 const isSqlStatement = (query: unknown) =>

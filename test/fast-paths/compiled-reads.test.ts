@@ -291,6 +291,47 @@ describe('compiled reads', () => {
     }
   });
 
+  it("plans each shape of arguments once and binds each read's own values: ids, organizations, amounts, enum values, directions", async () => {
+    const invoices = samples.get('Invoice')!;
+    const pick = (organizationId: string) => invoices.filter((i) => i.organizationId === organizationId);
+    const [a, b] = tenants.map((x) => pick(x.organizationId));
+    const read = (organizationId: string, id: string, amount: bigint) => ({
+      where: { organizationId, id },
+      select: { id: true, number: true, lines: { where: { amount: { gte: amount } }, orderBy: [{ amount: 'desc' }, { id: 'asc' }] } },
+      orderBy: [{ id: 'asc' }],
+    });
+    const shapes = [
+      // The same shape with other values: one plan for all three.
+      [read(a[0].organizationId as string, a[0].id as string, 0n), read(b[3].organizationId as string, b[3].id as string, 1500n)],
+      [read(a[0].organizationId as string, b[3].id as string, 0n)], // another organization's id: nothing
+      // Values written into the SQL or deciding it make shapes of their own.
+      [{ where: { organizationId: a[0].organizationId, status: 'OPEN' }, orderBy: [{ issueDate: 'asc' }, { id: 'asc' }] }],
+      [{ where: { organizationId: a[0].organizationId, status: 'VOID' }, orderBy: [{ issueDate: 'asc' }, { id: 'asc' }] }],
+      [{ where: { organizationId: b[0].organizationId, status: 'VOID' }, orderBy: [{ issueDate: 'desc' }, { id: 'asc' }], take: 2 }],
+      [{ where: { organizationId: b[0].organizationId, status: 'OPEN' }, orderBy: [{ issueDate: 'desc' }, { id: 'asc' }], take: 1 }],
+    ];
+    const planned = compiledReadCounts.planned;
+    const answers: unknown[] = [];
+    for (const group of shapes)
+      for (const args of group) {
+        const answer = compiledFindMany(t.db, 'Invoice', args);
+        expect(
+          answer,
+          JSON.stringify(args, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+        ).toBeDefined();
+        const rows = await answer;
+        expect(rows).toEqual(await delegate('Invoice').findMany(args));
+        answers.push(rows);
+      }
+    // Every read answered its own arguments (no answer carried over from the plan's first arguments)...
+    expect(new Set(answers.map((rows) => JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : v)))).size).toBe(7);
+    // ...and the shapes seen before this test (the generated reads above) planned nothing new but these.
+    expect(compiledReadCounts.planned - planned).toBeLessThanOrEqual(5);
+    const again = compiledReadCounts.planned;
+    for (const group of shapes) for (const args of group) await compiledFindMany(t.db, 'Invoice', args);
+    expect(compiledReadCounts.planned, 'a shape read before is not planned again').toBe(again);
+  });
+
   it(
     'leaves to Prisma what it does not do: cursors, text search, OR, relation filters, counts, lists without an order, huge lists of ' +
       'values',
