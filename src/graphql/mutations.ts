@@ -1,7 +1,7 @@
 // The shapes every mutation shares: an `input` (and an `id` for a record), an optional `idempotencyKey`,
 // the write run through the request's unit of work, and the record returned with whatever the client
 // selected, loaded once after commit (not at all when the selection needs nothing beyond the row written).
-import { type GraphQLResolveInfo, Kind } from 'graphql';
+import { type GraphQLResolveInfo, type GraphQLSchema, Kind } from 'graphql';
 import type { Change } from '../core/representations.ts';
 import type { Scope } from '../core/scopes.ts';
 import type { WriteScope } from '../core/tenant.ts';
@@ -65,7 +65,7 @@ export interface CreateMutationOptions<Input, Prepared = undefined> {
    * Work that must not hold the write's transaction open (a network lookup), run before it opens; its
    * result goes to `run`, which decides inside the transaction what it means.
    */
-  prepare?: (input: Input, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<Prepared>;
+  prepare?: (input: Input, ctx: GraphQLContext, schema: GraphQLSchema) => Promise<Prepared>;
   /** The write, on the unit of work's scope; the request context for the settings a rule may depend on. */
   run: (scope: WriteScope, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
   /** Scopes it needs beside its model's write scope (what else it writes or reads). */
@@ -92,6 +92,18 @@ export function keepReceipt(root: unknown, outcome: WriteOutcome) {
 }
 
 /**
+ * A mutation's write without GraphQL around it: its arguments as GraphQL coerces them, the request's
+ * context, and the schema (a write that checks a query of its input against it).
+ */
+export type DirectWrite = (args: Record<string, unknown>, ctx: GraphQLContext, schema: GraphQLSchema) => Promise<WriteOutcome>;
+
+/**
+ * Each writing mutation's write, by its name. A REST route whose document is that mutation selecting
+ * only the id calls it straight (http/rest.ts): the answer is the representation, not GraphQL's data.
+ */
+export const directWrites = new Map<string, DirectWrite>();
+
+/**
  * A mutation field that writes through the request's unit of work and answers with the written record
  * in the client's selection (its outcome also goes to the root value's receipts, when there are any);
  * every mutation takes an optional `idempotencyKey`.
@@ -101,9 +113,10 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(
   model: string,
   description: string,
   args: (t: any) => Record<string, unknown>,
-  write: (args: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => Promise<WriteOutcome>,
+  write: (args: Args, ctx: GraphQLContext, schema: GraphQLSchema) => Promise<WriteOutcome>,
   alsoRequires: Scope[] = [],
 ) {
+  directWrites.set(name, write as DirectWrite);
   // As in lists.ts: the model is a run-time name, so Pothos' field builder is untyped here; the
   // arguments and the write are typed by the callers.
   builder.mutationField(name, (t: any) =>
@@ -114,7 +127,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(
       description,
       args: { ...args(t), idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }) },
       resolve: async (query: object, root: unknown, given: Args, ctx: GraphQLContext, info: GraphQLResolveInfo) => {
-        const outcome = await write(given, ctx, info);
+        const outcome = await write(given, ctx, info.schema);
         keepReceipt(root, outcome);
         return resultFor(ctx, model, query, outcome, info);
       },
@@ -128,8 +141,8 @@ export function createMutation<Input, Prepared = undefined>(options: CreateMutat
     options.model,
     options.description,
     (t) => ({ input: t.arg({ type: options.input, required: true }) }),
-    async ({ input, idempotencyKey }, ctx, info) => {
-      const prepared = (await options.prepare?.(input, ctx, info)) as Prepared;
+    async ({ input, idempotencyKey }, ctx, schema) => {
+      const prepared = (await options.prepare?.(input, ctx, schema)) as Prepared;
       return ctx.write({ operation: options.name, idempotencyKey, input }, (scope) => options.run(scope, input, ctx, prepared));
     },
     options.alsoRequires,
@@ -239,13 +252,17 @@ export function deleteMutation(options: DeleteMutationOptions) {
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
       },
       resolve: async (root, args, ctx) => {
-        const id = String(args.id);
-        const outcome = await ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id } }, (scope) =>
-          options.run(scope, id, ctx),
-        );
+        const outcome = await write(args, ctx);
         keepReceipt(root, outcome);
         return { id: outcome.id };
       },
     }),
   );
+  const write = (args: { id: string | number; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
+    const id = String(args.id);
+    return ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id } }, (scope) =>
+      options.run(scope, id, ctx),
+    );
+  };
+  directWrites.set(options.name, write as unknown as DirectWrite);
 }

@@ -8,6 +8,9 @@ import {
   type ExecutionResult,
   getNullableType,
   getOperationAST,
+  getVariableValues,
+  Kind,
+  type OperationDefinitionNode,
   isEnumType,
   isInputObjectType,
   isListType,
@@ -32,7 +35,7 @@ import { badTextIn, textProblem } from '../lib/text.ts';
 import { enumValuesNamedIn, summarizeGraphQLErrors } from '../graphql/errors.ts';
 import type { RequestContext } from '../core/request-context.ts';
 import type { WriteOutcome } from '../core/unit-of-work.ts';
-import { writeReceipts } from '../graphql/mutations.ts';
+import { type DirectWrite, directWrites, writeReceipts } from '../graphql/mutations.ts';
 import { requiredScopes } from '../graphql/scopes.ts';
 import { observeOperation } from '../graphql/telemetry.ts';
 import type { Metrics } from '../lib/metrics.ts';
@@ -160,6 +163,16 @@ export interface CompiledRoute extends Omit<RestRoute, 'responses' | 'toVariable
   pattern: RegExp;
   paramNames: string[];
   parsed: DocumentNode;
+  /** What the document writes, when it can be written without running it (`directWriteOf`). */
+  directWrite?: DirectWriteRoute;
+}
+
+/** A route's document as a direct write: the mutation's write, and which variable gives each argument. */
+interface DirectWriteRoute {
+  write: DirectWrite;
+  operation: OperationDefinitionNode;
+  field: string;
+  args: [argument: string, variable: string][];
 }
 
 export interface RestRouter {
@@ -183,10 +196,31 @@ export class RestGraphQLError extends Error {
 
 export interface RestRouterOptions {
   /**
-   * Routes with a `read` answer through it (FAST_PATHS), each counted in `metrics` as GraphQL's operations
-   * are; absent, every route runs its document.
+   * Routes with a `read` answer through it, and routes whose document is a mutation selecting only the id
+   * call its write (FAST_PATHS), each counted in `metrics` as GraphQL's operations are; absent, every route
+   * runs its document.
    */
   directReads?: { metrics: Metrics };
+}
+
+/**
+ * The document as a direct write, when it is one mutation field of a known write, selecting only `id`,
+ * whose every argument is a variable: REST then has nothing to read from GraphQL's answer (the body is the
+ * written record's representation), and runs the write with the variables coerced as GraphQL would.
+ */
+function directWriteOf(schema: GraphQLSchema, document: DocumentNode): DirectWriteRoute | undefined {
+  const operation = getOperationAST(document);
+  const [field, ...others] = operation?.operation === 'mutation' ? operation.selectionSet.selections : [];
+  if (!operation || !field || others.length || field.kind !== Kind.FIELD || field.alias || field.directives?.length) return undefined;
+  const type = schema.getMutationType()?.getFields()[field.name.value]?.type;
+  const write = type && !isListType(getNullableType(type)) ? directWrites.get(field.name.value) : undefined;
+  const [selected, ...more] = field.selectionSet?.selections ?? [];
+  const selectsId = selected?.kind === Kind.FIELD && selected.name.value === 'id' && !selected.alias && !more.length;
+  const args = (field.arguments ?? []).map((a) =>
+    a.value.kind === Kind.VARIABLE ? ([a.name.value, a.value.name.value] as [string, string]) : undefined,
+  );
+  if (!write || !selectsId || args.some((a) => a === undefined)) return undefined;
+  return { write, operation, field: field.name.value, args: args as [string, string][] };
 }
 
 export function createRestRouter(
@@ -232,6 +266,7 @@ export function createRestRouter(
       bodyInputType: bodyInputType as GraphQLInputType | undefined,
       filterParsers,
       scopes: requiredScopes(schema, parsed),
+      directWrite: directWriteOf(schema, parsed),
     };
   });
 
@@ -279,6 +314,10 @@ export function createRestRouter(
       }
       if (route.filterParsers) req = { ...req, list: listVariables(req.query, route.filterParsers) };
       if (route.read && directReads) return readDirectly(route, route.read, req, context, directReads.metrics);
+      if (route.directWrite && directReads) {
+        const written = await writeDirectly(route, route.directWrite, req, context, directReads.metrics);
+        if (written) return written;
+      }
       const receipts = writeReceipts();
       const { result, contextValue } = await run(route, req, context, receipts);
       if ('errors' in result && result.errors?.length) throw new RestGraphQLError(result.errors);
@@ -299,6 +338,35 @@ export function createRestRouter(
       const result = await observed.run(() => read(req, context));
       ok = true;
       return result;
+    } finally {
+      observed.done(ok);
+    }
+  }
+
+  /**
+   * The route's write called straight, observed as its operation; undefined when GraphQL would refuse the
+   * variables before running anything (a wrong type, text it refuses), so that the document answers that
+   * as it always does. Errors of the write itself are the service's own (AppError), answered as GraphQL's
+   * would be.
+   */
+  async function writeDirectly(
+    route: CompiledRoute,
+    direct: DirectWriteRoute,
+    req: RestRequest,
+    context: RequestContext,
+    metrics: Metrics,
+  ): Promise<RestResult | undefined> {
+    const variables = route.toVariables(req);
+    const { coerced, errors } = getVariableValues(schema, direct.operation.variableDefinitions ?? [], variables);
+    if (errors?.length || !coerced || badTextIn(variables).length) return undefined;
+    const args: Record<string, unknown> = {};
+    for (const [argument, variable] of direct.args) if (variable in coerced) args[argument] = coerced[variable];
+    const observed = observeOperation(metrics, direct.operation.name?.value ?? direct.field, 'mutation', context);
+    let ok = false;
+    try {
+      const outcome = await observed.run(() => direct.write(args, context, schema));
+      ok = true;
+      return await route.toResult({ [direct.field]: { id: outcome.id } }, req, context, outcome);
     } finally {
       observed.done(ok);
     }

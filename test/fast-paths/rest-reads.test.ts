@@ -3,53 +3,25 @@
 // server process with FAST_PATHS=false over the same database, for a record, another organization's
 // record, an id of another type and a missing id; and the direct read runs the representation's
 // statements alone.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../../src/registry.ts';
-import { createTestApp, http, type Started, startMailServer, startServerProcess, type TestApp, type TestMailServer } from '../helpers.ts';
-import { routeExamples, type RouteExamples } from '../rest/route-examples.ts';
+import { http, type Started, type TestApp } from '../helpers.ts';
+import type { RouteExamples } from '../rest/route-examples.ts';
+import { startBothPaths } from './both-paths.ts';
 
+let both: Awaited<ReturnType<typeof startBothPaths>>;
 let t: TestApp;
 let key: string;
 let otherKey: string;
 let general: Started;
-let receiver: Server;
 let examples: RouteExamples;
-let mail: TestMailServer;
-const accounts: Record<string, string> = {};
 const direct = restRoutes.filter((route) => route.read);
 
 beforeAll(async () => {
-  mail = await startMailServer(); // the email examples queue mail
-  t = await createTestApp({ rateLimit: { points: 100_000, authFailures: 100_000 }, mail: mail.settings() });
-  ({ key } = await t.tenant('Direct Co'));
-  ({ key: otherKey } = await t.tenant('Other Co'));
-  for (const a of (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data) accounts[a.code] = a.id;
-  receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  const created = async (path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') => {
-    const response = await http(t.url, path, { method, key, body });
-    expect([200, 201, 202], JSON.stringify(response.body)).toContain(response.status);
-    return response.body.id as string;
-  };
-  examples = routeExamples({ created, db: t.db, accounts, hookUrl });
-  general = await startServerProcess({
-    DATABASE_URL: t.databaseUrl,
-    DATA_DIR: t.dataDir,
-    FAST_PATHS: 'false',
-    SEED_DEMO: 'false',
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
-  });
-});
-afterAll(async () => {
-  general?.child.kill('SIGTERM');
-  await general?.exited;
-  receiver.close();
-  await t.close();
-  await mail.close();
-});
+  both = await startBothPaths('Direct Co');
+  ({ t, key, otherKey, general, examples } = both);
+}, 60_000);
+afterAll(() => both?.close());
 
 /** Status and body, without what differs per request (the request id in a problem). */
 const answer = async (base: string, path: string, withKey = key) => {

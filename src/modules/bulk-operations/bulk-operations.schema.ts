@@ -89,9 +89,9 @@ createMutation({
   description:
     'Queues an export: the query runs over every record of its list in the background, as this key (needing what the query reads); ' +
     'the file (JSONL, one record a line) is linked from the operation once it completes (bulk_operation.finished).',
-  prepare: async (input, ctx, info) => {
-    const query = exportQuery(info.schema, input.query);
-    const missing = requiredScopes(info.schema, query.document).find((scope) => !allows(ctx.apiKey.scopes, scope));
+  prepare: async (input, ctx, schema) => {
+    const query = exportQuery(schema, input.query);
+    const missing = requiredScopes(schema, query.document).find((scope) => !allows(ctx.apiKey.scopes, scope));
     if (missing) throw insufficientScope(missing, `This API key lacks ${missing}, which the export's query reads`);
   },
   run: (scope, input, ctx) => queueExport(scope, ctx.apiKey.id, input.query),
