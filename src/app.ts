@@ -238,7 +238,7 @@ export function createApp({
         'totalCount edges { node { code name type } } }\n}\n',
     },
   });
-  const rest = createRestRouter(restRoutes, schema, yoga, config.fastPaths ? { directReads: { metrics } } : {});
+  const rest = createRestRouter(restRoutes, schema, yoga, config.fastPaths ? { fastPaths: { metrics } } : {});
   const { runOne } = createBatchRunner(rest, logger);
   const api: WorkerApi = {
     key: (apiKeyId) => loadApiKey(db, apiKeyId, clock()),

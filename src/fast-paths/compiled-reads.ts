@@ -430,6 +430,12 @@ interface Dialect {
    * cost more the more rows the books held. PostgreSQL's planner picks the key by itself.
    */
   byPrimaryKey: boolean;
+  /**
+   * Plans (and refusals) by the shape of their arguments (`shapeOf`): a request's reads repeat a few shapes
+   * with other values (an id, an organization), and planning one afresh cost about as much as SQLite's read
+   * of a single invoice. Bounded, oldest dropped first.
+   */
+  plans: Map<string, Planned>;
 }
 
 const dialects = new WeakMap<Database, Dialect>();
@@ -452,6 +458,7 @@ function dialectOf(db: Database): Dialect | undefined {
       noLimit: null,
       joinToOne: true,
       byPrimaryKey: false,
+      plans: new Map(),
     };
   } else {
     dialect = {
@@ -465,6 +472,7 @@ function dialectOf(db: Database): Dialect | undefined {
       noLimit: -1,
       joinToOne: false,
       byPrimaryKey: true,
+      plans: new Map(),
     };
   }
   dialects.set(db, dialect);
@@ -632,12 +640,7 @@ function boundPlan(plan: Plan, args: Args): Plan {
 
 type Planned = { plan: unknown } | { refused: string };
 
-/**
- * Plans (and refusals) by the shape of their arguments, per database: a request's reads repeat a few
- * shapes with other values (an id, an organization), and planning one afresh cost about as much as
- * SQLite's read of a single invoice. Bounded, oldest dropped first.
- */
-const planCaches = new WeakMap<Dialect, Map<string, Planned>>();
+/** How many plans a database keeps (`Dialect.plans`). */
 const PLAN_CACHE_SIZE = 2_000;
 /** Longer shapes (arguments of unusual variety) are planned afresh rather than kept. */
 const MAX_SHAPE = 4_096;
@@ -659,8 +662,7 @@ function plan<P>(
   const target = models.get(model);
   const dialect = target && dialectOf(db);
   if (!target || !dialect) return undefined;
-  let cache = planCaches.get(dialect);
-  if (!cache) planCaches.set(dialect, (cache = new Map()));
+  const cache = dialect.plans;
   const shape = shapeOf(args);
   const key = shape === undefined || shape.length > MAX_SHAPE ? undefined : `${kind} ${model} ${shape}`;
   let planned = key === undefined ? undefined : cache.get(key);

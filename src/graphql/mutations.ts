@@ -251,18 +251,17 @@ export function deleteMutation(options: DeleteMutationOptions) {
         id: t.arg.id({ required: true, description: `The ${options.label} id.` }),
         idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
       },
-      resolve: async (root, args, ctx) => {
-        const outcome = await write(args, ctx);
+      resolve: async (root, args, ctx, info) => {
+        const outcome = await write(args, ctx, info.schema);
         keepReceipt(root, outcome);
         return { id: outcome.id };
       },
     }),
   );
-  const write = (args: { id: string | number; idempotencyKey?: string | null }, ctx: GraphQLContext) => {
+  const write: DirectWrite = (args, ctx) => {
     const id = String(args.id);
-    return ctx.write({ operation: options.name, idempotencyKey: args.idempotencyKey, input: { id } }, (scope) =>
-      options.run(scope, id, ctx),
-    );
+    const idempotencyKey = args.idempotencyKey as string | null | undefined;
+    return ctx.write({ operation: options.name, idempotencyKey, input: { id } }, (scope) => options.run(scope, id, ctx));
   };
-  directWrites.set(options.name, write as unknown as DirectWrite);
+  directWrites.set(options.name, write);
 }

@@ -200,7 +200,7 @@ export interface RestRouterOptions {
    * call its write (FAST_PATHS), each counted in `metrics` as GraphQL's operations are; absent, every route
    * runs its document.
    */
-  directReads?: { metrics: Metrics };
+  fastPaths?: { metrics: Metrics };
 }
 
 /**
@@ -227,7 +227,7 @@ export function createRestRouter(
   routes: RestRoute[],
   schema: GraphQLSchema,
   yoga: Yoga,
-  { directReads }: RestRouterOptions = {},
+  { fastPaths }: RestRouterOptions = {},
 ): RestRouter {
   const compiled: CompiledRoute[] = routes.map((route) => {
     const parsed = parse(route.document);
@@ -313,9 +313,12 @@ export function createRestRouter(
         }
       }
       if (route.filterParsers) req = { ...req, list: listVariables(req.query, route.filterParsers) };
-      if (route.read && directReads) return readDirectly(route, route.read, req, context, directReads.metrics);
-      if (route.directWrite && directReads) {
-        const written = await writeDirectly(route, route.directWrite, req, context, directReads.metrics);
+      if (route.read && fastPaths) {
+        const read = route.read;
+        return asOperation(fastPaths.metrics, route.operationId, 'query', context, () => read(req, context));
+      }
+      if (route.directWrite && fastPaths) {
+        const written = await writeDirectly(route, route.directWrite, req, context, fastPaths.metrics);
         if (written) return written;
       }
       const receipts = writeReceipts();
@@ -325,17 +328,12 @@ export function createRestRouter(
     },
   };
 
-  async function readDirectly(
-    route: CompiledRoute,
-    read: NonNullable<RestRoute['read']>,
-    req: RestRequest,
-    context: RequestContext,
-    metrics: Metrics,
-  ): Promise<RestResult> {
-    const observed = observeOperation(metrics, route.operationId, 'query', context);
+  /** `work`, observed (metrics, a span) as the GraphQL operation it stands for. */
+  async function asOperation<T>(metrics: Metrics, name: string, type: string, context: RequestContext, work: () => Promise<T>) {
+    const observed = observeOperation(metrics, name, type, context);
     let ok = false;
     try {
-      const result = await observed.run(() => read(req, context));
+      const result = await observed.run(work);
       ok = true;
       return result;
     } finally {
@@ -361,15 +359,10 @@ export function createRestRouter(
     if (errors?.length || !coerced || badTextIn(variables).length) return undefined;
     const args: Record<string, unknown> = {};
     for (const [argument, variable] of direct.args) if (variable in coerced) args[argument] = coerced[variable];
-    const observed = observeOperation(metrics, direct.operation.name?.value ?? direct.field, 'mutation', context);
-    let ok = false;
-    try {
-      const outcome = await observed.run(() => direct.write(args, context, schema));
-      ok = true;
-      return await route.toResult({ [direct.field]: { id: outcome.id } }, req, context, outcome);
-    } finally {
-      observed.done(ok);
-    }
+    return asOperation(metrics, direct.operation.name?.value ?? direct.field, 'mutation', context, async () => {
+      const outcome = await direct.write(args, context, schema);
+      return route.toResult({ [direct.field]: { id: outcome.id } }, req, context, outcome);
+    });
   }
 
   async function run(route: CompiledRoute, req: RestRequest, context: RequestContext, rootValue?: unknown) {
