@@ -48,7 +48,7 @@ export function freshDatabase(): TestDatabase {
     url.searchParams.set('application_name', `acct-${schema}`);
     databaseUrl = url.toString();
   }
-  const db = openDatabase(databaseUrl, dataDir, { onQuery: (q) => queries.push(q) });
+  const db = openDatabase(databaseUrl, dataDir, { onQuery: (q) => queries.push(q), guardTransactions: true });
   return {
     db,
     databaseUrl,

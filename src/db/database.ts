@@ -1,5 +1,6 @@
 // Opens the database the configuration names: embedded SQLite by default, PostgreSQL for a
 // postgresql:// URL. Both go through Prisma driver adapters (Prisma 7 has no native engine here).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
@@ -60,6 +61,11 @@ export interface OpenOptions {
   sqliteFastPaths?: boolean;
   /** Told of each read the compiled reader left to Prisma, and why (src/fast-paths/compiled-reads.ts). */
   onCompiledReadFallback?: (model: string, reason: string) => void;
+  /**
+   * SQLite, for tests: fail any statement that runs outside a transaction while one is open on the
+   * connection (`guardTransactions` says why).
+   */
+  guardTransactions?: boolean;
 }
 
 export function sqliteFileFromUrl(url: string | undefined, dataDir: string): string {
@@ -113,12 +119,15 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
   const file = sqliteFileFromUrl(url, dataDir);
   mkdirSync(dirname(file), { recursive: true });
   const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
+  const guard = options.guardTransactions ? new TransactionGuard() : undefined;
   const adapterFactory = withUnicodeLike(
     new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }),
     connection,
     options.sqliteFastPaths ?? true,
+    guard,
   );
   const prisma = new SqliteClient({ adapter: adapterFactory, log });
+  guard?.watch(prisma);
   if (options.onQuery) onQueryEvents(prisma, options.onQuery);
   return {
     prisma,
@@ -143,6 +152,7 @@ function withUnicodeLike(
   factory: PrismaBetterSqlite3,
   connection: { statement?: (sql: string) => BetterSqlite3.Statement },
   fastPaths: boolean,
+  guard?: TransactionGuard,
 ): PrismaBetterSqlite3 {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
@@ -155,9 +165,44 @@ function withUnicodeLike(
     );
     // Without the fast paths nothing reaches the connection: no statement cache, no direct reads.
     if (fastPaths) connection.statement = cachePreparedStatements(client);
+    if (guard) guard.guard(adapter, client, connection);
     return adapter;
   };
   return factory;
+}
+
+/**
+ * The SQLite adapter runs one transaction at a time (a mutex) but sends statements outside a transaction
+ * straight to the same connection, where they would read, or join, an open transaction's uncommitted work.
+ * Nothing does so today because no transaction waits on I/O between its statements, so none is open when
+ * another request's code runs. Tests turn this on to keep it so: such a statement throws. The mark of a
+ * transaction's own statements is the async context of `$transaction` (Prisma's implicit transactions, for
+ * nested writes, run theirs through the transaction's connection object, which is not watched).
+ */
+class TransactionGuard {
+  readonly #inside = new AsyncLocalStorage<true>();
+
+  watch(prisma: SqliteClient): void {
+    const transaction = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
+    (prisma as { $transaction: unknown }).$transaction = (...args: unknown[]) => this.#inside.run(true, () => transaction(...args));
+  }
+
+  guard(
+    adapter: { queryRaw: (...args: never[]) => unknown; executeRaw: (...args: never[]) => unknown },
+    client: BetterSqlite3.Database,
+    connection: { statement?: (sql: string) => BetterSqlite3.Statement },
+  ): void {
+    const check = (sql: string) => {
+      if (client.inTransaction && !this.#inside.getStore())
+        throw new Error(`a statement ran on SQLite's connection while another's transaction was open: ${sql.slice(0, 200)}`);
+    };
+    for (const method of ['queryRaw', 'executeRaw'] as const) {
+      const run = adapter[method].bind(adapter) as (query: { sql: string }) => unknown;
+      (adapter as Record<string, unknown>)[method] = (query: { sql: string }) => (check(query.sql), run(query));
+    }
+    const statement = connection.statement;
+    if (statement) connection.statement = (sql) => (check(sql), statement(sql));
+  }
 }
 
 /** How many distinct SQL texts keep their prepared statement (Prisma's statements are parameterized, so few). */

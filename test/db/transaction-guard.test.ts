@@ -1,0 +1,118 @@
+// On SQLite the adapter orders transactions but sends any statement outside one straight to the same
+// connection, where it would read (or join) an open transaction's uncommitted work. The service stays safe
+// because no transaction waits on I/O between its statements; every test app's database guards that
+// (openDatabase's guardTransactions). These prove the guard catches a breach, and that reads and writes
+// of every kind at once, with webhooks relaying, never make one.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, freshDatabase, gql, http, type TestApp, type TestDatabase, usingPostgres } from '../helpers.ts';
+import { migrate } from '../../src/db/migrate.ts';
+
+describe.skipIf(usingPostgres)('a transaction that waits lets no other statement onto its connection', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = freshDatabase();
+    await migrate(database.db);
+  });
+  afterAll(() => database.drop());
+
+  // Another request's work, started when the transaction is open but from outside its async context, as a
+  // request's would be (a promise's reactions run in the context that registered them).
+  const whileOpen = <T>(work: () => Promise<T> | T) => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const outcome = opened.then(work).catch((error: Error) => error.message);
+    return { open, outcome };
+  };
+
+  it('a read outside while a transaction awaits a timer fails loudly, and the transaction still commits', async () => {
+    const { prisma } = database.db;
+    const outsideRead = whileOpen(() => prisma.organization.findMany().then(() => 'read'));
+    await prisma.$transaction(async (tx) => {
+      await tx.organization.create({ data: { id: 'org_guard', name: 'Guarded' } });
+      outsideRead.open();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    expect(await outsideRead.outcome).toMatch(/while another's transaction was open/);
+    expect(await prisma.organization.count({ where: { id: 'org_guard' } })).toBe(1);
+  });
+
+  it('a direct statement (the fast paths) outside an open transaction fails the same way', async () => {
+    const { prisma } = database.db;
+    const direct = whileOpen(() => (database.db.sqliteStatement!('SELECT 1'), 'ran'));
+    await prisma.$transaction(async (tx) => {
+      await tx.organization.count();
+      direct.open();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    expect(await direct.outcome).toMatch(/while another's transaction was open/);
+    // Inside its own transaction, and with none open, direct statements run.
+    await prisma.$transaction(async () => expect(database.db.sqliteStatement!('SELECT 1')?.get()).toEqual({ 1: 1n }));
+    expect(database.db.sqliteStatement!('SELECT 2 AS two')?.get()).toEqual({ two: 2n });
+  });
+});
+
+describe('writes, reads and webhook deliveries all at once', () => {
+  let t: TestApp;
+  let key: string;
+  const receiver = createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimit: { points: 100_000, authFailures: 100_000 } });
+    ({ key } = await t.tenant('Busy Co'));
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    expect((await http(t.url, '/api/v1/webhooks', { key, body: { url: hookUrl, eventTypes: ['*'] } })).status).toBe(201);
+  });
+  afterAll(async () => {
+    receiver.close();
+    await t.close();
+  });
+
+  it('every request answers without a server error and the books balance', async () => {
+    const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[];
+    const [cash, sales] = ['1000', '4000'].map((code) => accounts.find((a) => a.code === code)!.id);
+    const customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Steady buyer' } })).body.id;
+    const statuses: number[] = [];
+    const writer = async (n: number) => {
+      for (let i = 0; i < 15; i++) {
+        const entry = await http(t.url, '/api/v1/journal-entries', {
+          key,
+          body: {
+            date: '2026-03-02',
+            description: `Entry ${n}.${i}`,
+            lines: [
+              { accountId: cash, debit: 5 },
+              { accountId: sales, credit: 5 },
+            ],
+          },
+        });
+        const invoice = await http(t.url, '/api/v1/invoices', {
+          key,
+          body: { customerId, lines: [{ description: 'Item', unitPrice: 12 }] },
+        });
+        const payment = await http(t.url, `/api/v1/invoices/${invoice.body.id}/payments`, { key, body: { amount: 12 } });
+        statuses.push(entry.status, invoice.status, payment.status);
+      }
+    };
+    const reader = async () => {
+      for (let i = 0; i < 20; i++) {
+        const lists = await Promise.all([
+          http(t.url, '/api/v1/invoices?limit=5', { key }),
+          http(t.url, '/api/v1/journal-entries?limit=5', { key }),
+          gql(
+            t.url,
+            key,
+            '{ invoices(first: 5) { edges { node { id total customer { name } } } } trialBalance { totalDebit totalCredit } }',
+          ),
+        ]);
+        statuses.push(...lists.map((r) => r.status));
+        expect(lists[2].body.errors, JSON.stringify(lists[2].body.errors)).toBeUndefined();
+      }
+    };
+    await Promise.all([writer(1), writer(2), reader(), reader()]);
+    expect(statuses.filter((s) => s >= 300)).toEqual([]);
+    const balance = await gql(t.url, key, '{ trialBalance { totalDebit totalCredit } }');
+    expect(balance.body.data.trialBalance.totalDebit).toBe(balance.body.data.trialBalance.totalCredit);
+  });
+});
