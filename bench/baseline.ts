@@ -9,7 +9,7 @@
 // it does not do: parse GraphQL (it knows the bench's queries by a `kind` variable), log requests, check
 // scopes or cost, keep idempotency keys. It knows only the benchmark's requests.
 //   node baseline.js <sqlite file | postgresql://…?schema=name>  -> prints "listening on http://127.0.0.1:<port>"
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
@@ -68,6 +68,35 @@ const SQL = {
   insertEvent:
     'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES ' +
     "(?, ?, 'journal_entry.created', 'journal_entry', ?, ?, ?, ?)",
+  // POST /api/v1/invoices: the rows the service writes for an invoice of lines without products or tax (the triggers keep the
+  // list count, monthly totals and aging sums for both).
+  lockForInvoice:
+    'UPDATE "Organization" SET "nextEntryNumber" = "nextEntryNumber" + 1, "nextInvoiceNumber" = "nextInvoiceNumber" + 1 WHERE "id" = ? ' +
+    'RETURNING "nextEntryNumber" - 1 AS "entryNumber", "nextInvoiceNumber" - 1 AS "invoiceNumber", "lockDate", "baseCurrency", ' +
+    '"defaultPaymentTermsDays"',
+  invoiceCustomer: 'SELECT "id", "active", "paymentTermsDays" FROM "Customer" WHERE "id" = ? AND "organizationId" = ?',
+  salesAccounts:
+    'SELECT "id", "systemRole" FROM "Account" WHERE "organizationId" = ? AND "systemRole" IN (\'accounts_receivable\', \'sales\')',
+  insertSourcedEntry:
+    'INSERT INTO "JournalEntry" ("id", "organizationId", "number", "date", "description", "reference", "sourceType", "sourceId", ' +
+    '"totalAmount", "currency", "createdAt") VALUES (?, ?, ?, ?, ?, ?, \'invoice\', ?, ?, ?, ?)',
+  insertPartyLine:
+    'INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date", "customerId") ' +
+    'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  insertInvoice:
+    'INSERT INTO "Invoice" ("id", "organizationId", "number", "customerId", "status", "issueDate", "dueDate", "currency", "memo", ' +
+    '"reference", "subtotal", "discountTotal", "taxTotal", "total", "amountPaid", "journalEntryId", "createdAt", "updatedAt", ' +
+    '"amountCredited", "amountWrittenOff", "publicToken") VALUES (?, ?, ?, ?, \'OPEN\', ?, ?, ?, ?, ?, ?, 0, 0, ?, 0, ?, ?, ?, 0, 0, ?)',
+  insertInvoiceLine:
+    'INSERT INTO "InvoiceLine" ("id", "organizationId", "invoiceId", "lineNo", "accountId", "description", "quantityMilli", ' +
+    '"unitPrice", "discountPpm", "amount", "taxAmount") VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)',
+  addCustomerBalance: 'UPDATE "Customer" SET "balance" = "balance" + ? WHERE "id" = ?',
+  insertAgingStep:
+    'INSERT INTO "AgingStep" ("documentId", "date", "organizationId", "side", "partyId", "currency", "dueDate", "home", "amount") ' +
+    "VALUES (?, ?, ?, 'receivables', ?, ?, ?, ?, ?)",
+  insertTypedEvent:
+    'INSERT INTO "Event" ("id", "organizationId", "type", "resourceType", "resourceId", "payload", "createdAt", "relayedAt") VALUES ' +
+    '(?, ?, ?, ?, ?, ?, ?, ?)',
 };
 type Statement = keyof typeof SQL;
 
@@ -424,6 +453,187 @@ const postEntry = (organizationId: string, body: any) =>
     return object;
   });
 
+/** A quantity in thousandths from its JSON number (the bench sends at most three decimals). */
+const toMilli = (value: unknown) => {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || Math.round(value * 1000) !== value * 1000)
+    throw new Error('quantity');
+  return BigInt(Math.round(value * 1000));
+};
+const addDays = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** POST /api/v1/invoices (lines with a description, quantity and unit price): checks as the service does, then one transaction. */
+const postInvoice = (organizationId: string, body: any) =>
+  store.transaction(async (tx) => {
+    if (typeof body.customerId !== 'string' || !Array.isArray(body.lines) || body.lines.length === 0) throw new Error('invoice');
+    const issueDate = typeof body.issueDate === 'string' ? body.issueDate : today();
+    const planned = body.lines.map((l: any, i: number) => {
+      if (typeof l.description !== 'string' || !l.description) throw new Error('description');
+      const quantityMilli = toMilli(l.quantity ?? 1);
+      const unitPrice = toMinor(l.unitPrice);
+      return { lineNo: i + 1, description: l.description, quantityMilli, unitPrice, amount: (quantityMilli * unitPrice + 500n) / 1000n };
+    });
+    const total = planned.reduce((t: bigint, l: any) => t + l.amount, 0n);
+    const [organization] = (await tx.all('lockForInvoice', organizationId)) as {
+      entryNumber: bigint;
+      invoiceNumber: bigint;
+      lockDate: string | null;
+      baseCurrency: string;
+      defaultPaymentTermsDays: unknown;
+    }[];
+    if (organization.lockDate && issueDate <= organization.lockDate) throw new Error('locked');
+    const [customer] = await tx.all('invoiceCustomer', body.customerId, organizationId);
+    if (!customer?.active) throw new Error('customer');
+    const roles = new Map((await tx.all('salesAccounts', organizationId)).map((a) => [a.systemRole, a.id as string]));
+    const [receivable, sales] = [roles.get('accounts_receivable')!, roles.get('sales')!];
+    const dueDate = addDays(issueDate, Number(customer.paymentTermsDays ?? organization.defaultPaymentTermsDays));
+    const number = `INV-${String(organization.invoiceNumber).padStart(4, '0')}`;
+    const [id, entryId] = [newId('Invoice'), newId('JournalEntry')];
+    const createdAt = new Date().toISOString();
+    const currency = organization.baseCurrency;
+    await tx.run(
+      'insertSourcedEntry',
+      entryId,
+      organizationId,
+      organization.entryNumber,
+      issueDate,
+      `Invoice ${number}`,
+      number,
+      id,
+      total,
+      currency,
+      createdAt,
+    );
+    const entryLines = [
+      { id: newId('JournalLine'), lineNo: 1, accountId: receivable, debit: total, credit: 0n },
+      { id: newId('JournalLine'), lineNo: 2, accountId: sales, debit: 0n, credit: total },
+    ];
+    for (const l of entryLines) {
+      await tx.run('insertPartyLine', l.id, organizationId, entryId, l.lineNo, l.accountId, l.debit, l.credit, issueDate, customer.id);
+      await tx.run('addDailyTotal', organizationId, l.accountId, issueDate, l.debit, l.credit);
+    }
+    const publicToken = randomBytes(16).toString('hex');
+    await tx.run(
+      'insertInvoice',
+      id,
+      organizationId,
+      number,
+      customer.id,
+      issueDate,
+      dueDate,
+      currency,
+      body.memo ?? null,
+      body.reference ?? null,
+      total,
+      total,
+      entryId,
+      createdAt,
+      createdAt,
+      publicToken,
+    );
+    const lines = planned.map((l: any) => ({
+      ...l,
+      id: newId('InvoiceLine'),
+      productId: null,
+      accountId: sales,
+      discountPpm: 0,
+      taxRatePpm: null,
+      taxRateId: null,
+      taxAmount: 0n,
+    }));
+    for (const l of lines)
+      await tx.run(
+        'insertInvoiceLine',
+        l.id,
+        organizationId,
+        id,
+        l.lineNo,
+        l.accountId,
+        l.description,
+        l.quantityMilli,
+        l.unitPrice,
+        l.amount,
+      );
+    await tx.run('addCustomerBalance', total, customer.id);
+    await tx.run('insertAgingStep', id, issueDate, organizationId, customer.id, currency, dueDate, total, total);
+    const invoice = renderInvoice(
+      {
+        id,
+        number,
+        status: 'OPEN',
+        customerId: customer.id,
+        issueDate,
+        dueDate,
+        currency,
+        memo: body.memo ?? null,
+        reference: body.reference ?? null,
+        subtotal: total,
+        discountTotal: 0n,
+        taxTotal: 0n,
+        total,
+        amountPaid: 0n,
+        amountCredited: 0n,
+        amountWrittenOff: 0n,
+        journalEntryId: entryId,
+        voidedAt: null,
+        settledOn: null,
+        createdAt,
+        updatedAt: createdAt,
+        publicToken,
+        sentAt: null,
+        sentTo: null,
+      },
+      lines,
+    );
+    const entry = {
+      id: entryId,
+      number: Number(organization.entryNumber),
+      date: issueDate,
+      description: `Invoice ${number}`,
+      reference: number,
+      status: 'posted',
+      sourceType: 'invoice',
+      sourceId: id,
+      totalAmount: money(total),
+      currency,
+      reversalOfId: null,
+      reversedById: null,
+      lines: entryLines.map((l) => ({
+        id: l.id,
+        lineNo: l.lineNo,
+        accountId: l.accountId,
+        debit: money(l.debit),
+        credit: money(l.credit),
+        description: null,
+        customerId: customer.id,
+        vendorId: null,
+      })),
+      createdAt,
+    };
+    await tx.run(
+      'insertTypedEvent',
+      newId('Event'),
+      organizationId,
+      'invoice.created',
+      'invoice',
+      id,
+      JSON.stringify({ object: invoice }),
+      createdAt,
+      createdAt,
+    );
+    await tx.run(
+      'insertTypedEvent',
+      newId('Event'),
+      organizationId,
+      'journal_entry.created',
+      'journal_entry',
+      entryId,
+      JSON.stringify({ object: entry }),
+      createdAt,
+      createdAt,
+    );
+    return invoice;
+  });
+
 const send = (res: ServerResponse, status: number, body: unknown) => {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
@@ -448,6 +658,8 @@ const server = createServer(async (req, res) => {
       const invoice = await getInvoice(organizationId, invoiceId);
       return invoice ? send(res, 200, invoice) : send(res, 404, { code: 'NOT_FOUND' });
     }
+    if (req.method === 'POST' && url.pathname === '/api/v1/invoices')
+      return send(res, 201, await postInvoice(organizationId, JSON.parse(await readBody(req))));
     if (req.method === 'POST' && url.pathname === '/api/v1/journal-entries')
       return send(res, 201, await postEntry(organizationId, JSON.parse(await readBody(req))));
     if (req.method === 'POST' && url.pathname === '/graphql') {
