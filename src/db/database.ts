@@ -38,6 +38,11 @@ export interface Database {
    */
   sqliteStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
   /**
+   * SQLite: undefined when a statement from the caller's context may run on the connection now; else a
+   * promise to wait on before asking again (a transaction of another's is open: `ConnectionGate`).
+   */
+  sqliteBusy?: () => Promise<void> | undefined;
+  /**
    * PostgreSQL: the connection pool Prisma's adapter queries through, shared so reads outside a
    * transaction (the API key check, the compiled reader) run at the driver's cost on the same
    * connections. Undefined on SQLite.
@@ -62,8 +67,8 @@ export interface OpenOptions {
   /** Told of each read the compiled reader left to Prisma, and why (src/fast-paths/compiled-reads.ts). */
   onCompiledReadFallback?: (model: string, reason: string) => void;
   /**
-   * SQLite, for tests: fail any statement that runs outside a transaction while one is open on the
-   * connection (`guardTransactions` says why).
+   * SQLite, for tests: a statement that still reaches the connection from outside while a transaction is
+   * open throws (`ConnectionGate` says why such statements otherwise wait).
    */
   guardTransactions?: boolean;
 }
@@ -119,15 +124,15 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
   const file = sqliteFileFromUrl(url, dataDir);
   mkdirSync(dirname(file), { recursive: true });
   const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
-  const guard = options.guardTransactions ? new TransactionGuard() : undefined;
+  const gate = new ConnectionGate(options.guardTransactions ?? false);
   const adapterFactory = withUnicodeLike(
     new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }),
     connection,
     options.sqliteFastPaths ?? true,
-    guard,
+    gate,
   );
   const prisma = new SqliteClient({ adapter: adapterFactory, log });
-  guard?.watch(prisma);
+  gate.watch(prisma);
   if (options.onQuery) onQueryEvents(prisma, options.onQuery);
   return {
     prisma,
@@ -136,6 +141,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     direct: { kind: 'sqlite', file },
     adapterFactory,
     sqliteStatement: (sql) => connection.statement?.(sql),
+    sqliteBusy: () => gate.busy(),
     onQuery: options.onQuery,
     onCompiledReadFallback: options.onCompiledReadFallback,
     close: () => prisma.$disconnect(),
@@ -152,7 +158,7 @@ function withUnicodeLike(
   factory: PrismaBetterSqlite3,
   connection: { statement?: (sql: string) => BetterSqlite3.Statement },
   fastPaths: boolean,
-  guard?: TransactionGuard,
+  gate: ConnectionGate,
 ): PrismaBetterSqlite3 {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
@@ -165,43 +171,91 @@ function withUnicodeLike(
     );
     // Without the fast paths nothing reaches the connection: no statement cache, no direct reads.
     if (fastPaths) connection.statement = cachePreparedStatements(client);
-    if (guard) guard.guard(adapter, client, connection);
+    gate.attach(adapter, client, connection);
     return adapter;
   };
   return factory;
 }
 
 /**
- * The SQLite adapter runs one transaction at a time (a mutex) but sends statements outside a transaction
- * straight to the same connection, where they would read, or join, an open transaction's uncommitted work.
- * Nothing does so today because no transaction waits on I/O between its statements, so none is open when
- * another request's code runs. Tests turn this on to keep it so: such a statement throws. The mark of a
- * transaction's own statements is the async context of `$transaction` (Prisma's implicit transactions, for
- * nested writes, run theirs through the transaction's connection object, which is not watched).
+ * The SQLite adapter runs one transaction at a time (a mutex) but sends a statement outside a transaction
+ * straight to the same connection, where it would read, or join, whatever transaction is open. Two chains of
+ * promises interleave whenever both are queued in one turn of the event loop: a request reading its answer
+ * right after its own write committed, while the next write (queued on the mutex) had just begun, or a
+ * background pass woken by the commit, read the other's uncommitted work. So a statement from outside any
+ * transaction waits here until none is open; a transaction's own (in `$transaction`'s async context) goes
+ * straight through. In `strict` mode (tests) one that reaches the connection anyway throws.
  */
-class TransactionGuard {
+class ConnectionGate {
   readonly #inside = new AsyncLocalStorage<true>();
+  #client: BetterSqlite3.Database | undefined;
+  #waiters: (() => void)[] = [];
+
+  constructor(readonly strict: boolean) {}
 
   watch(prisma: SqliteClient): void {
     const transaction = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
     (prisma as { $transaction: unknown }).$transaction = (...args: unknown[]) => this.#inside.run(true, () => transaction(...args));
   }
 
-  guard(
-    adapter: { queryRaw: (...args: never[]) => unknown; executeRaw: (...args: never[]) => unknown },
+  /** Undefined when a statement from this context may run now; else a promise to wait on, then ask again. */
+  busy(): Promise<void> | undefined {
+    if (!this.#blocked()) return undefined;
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  #blocked(): boolean {
+    return (this.#client?.inTransaction ?? false) && !this.#inside.getStore();
+  }
+
+  attach(
+    adapter: {
+      queryRaw: (...args: never[]) => unknown;
+      executeRaw: (...args: never[]) => unknown;
+      startTransaction: (...args: never[]) => unknown;
+    },
     client: BetterSqlite3.Database,
     connection: { statement?: (sql: string) => BetterSqlite3.Statement },
   ): void {
-    const check = (sql: string) => {
-      if (client.inTransaction && !this.#inside.getStore())
-        throw new Error(`a statement ran on SQLite's connection while another's transaction was open: ${sql.slice(0, 200)}`);
-    };
+    this.#client = client;
     for (const method of ['queryRaw', 'executeRaw'] as const) {
-      const run = adapter[method].bind(adapter) as (query: { sql: string }) => unknown;
-      (adapter as Record<string, unknown>)[method] = (query: { sql: string }) => (check(query.sql), run(query));
+      const run = adapter[method].bind(adapter) as (query: { sql: string }) => Promise<unknown>;
+      // The adapter runs the statement before its first await, so nothing can begin between the check and it.
+      (adapter as Record<string, unknown>)[method] = async (query: { sql: string }) => {
+        for (let wait = this.busy(); wait; wait = this.busy()) await wait;
+        return run(query);
+      };
     }
+    const start = adapter.startTransaction.bind(adapter) as (level?: string) => Promise<Record<string, () => Promise<void>>>;
+    (adapter as Record<string, unknown>).startTransaction = async (level?: string) => {
+      const transaction = await start(level);
+      // Prisma has run COMMIT (or ROLLBACK) when it calls these, which then release the mutex. The waiting
+      // statements resume first, so a stream of writes queued on the mutex cannot starve them; and again
+      // after, should one have found the transaction still open.
+      for (const end of ['commit', 'rollback']) {
+        const close = transaction[end].bind(transaction);
+        transaction[end] = () => {
+          this.#closed();
+          return close().finally(() => this.#closed());
+        };
+      }
+      return transaction;
+    };
     const statement = connection.statement;
-    if (statement) connection.statement = (sql) => (check(sql), statement(sql));
+    if (statement && this.strict)
+      connection.statement = (sql) => {
+        // The data version does not count the connection's own changes; `SELECT 1` only asks whether it is open.
+        if (this.#blocked() && !/^(PRAGMA data_version|SELECT 1)$/.test(sql))
+          throw new Error(`a statement ran on SQLite's connection while another's transaction was open: ${sql.slice(0, 200)}`);
+        return statement(sql);
+      };
+  }
+
+  /** A transaction ended: every statement waiting asks again. */
+  #closed(): void {
+    const waiting = this.#waiters;
+    this.#waiters = [];
+    for (const resume of waiting) resume();
   }
 }
 

@@ -461,13 +461,17 @@ function dialectOf(db: Database): Dialect | undefined {
       plans: new Map(),
     };
   } else {
+    const execute = (sql: string, params: unknown[]): unknown[][] | Promise<unknown[][]> => {
+      // Another's transaction is open: reading now would see its uncommitted rows (ConnectionGate).
+      const busy = db.sqliteBusy?.();
+      if (busy) return busy.then(() => execute(sql, params));
+      db.onQuery?.(sql);
+      return db.sqliteStatement!(sql)!
+        .raw(true)
+        .all(...params.map(sqliteValue)) as unknown[][];
+    };
     dialect = {
-      execute: (sql, params) => {
-        db.onQuery?.(sql);
-        return db.sqliteStatement!(sql)!
-          .raw(true)
-          .all(...params.map(sqliteValue)) as unknown[][];
-      },
+      execute,
       keysIn: (name, keys) => ({ clause: `${column(MAIN, name)} IN (${'?,'.repeat(keys.length - 1)}?)`, params: keys }),
       noLimit: -1,
       joinToOne: false,

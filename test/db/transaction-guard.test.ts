@@ -1,14 +1,16 @@
 // On SQLite the adapter orders transactions but sends any statement outside one straight to the same
-// connection, where it would read (or join) an open transaction's uncommitted work. The service stays safe
-// because no transaction waits on I/O between its statements; every test app's database guards that
-// (openDatabase's guardTransactions). These prove the guard catches a breach, and that reads and writes
-// of every kind at once, with webhooks relaying, never make one.
+// connection, where it would read (or join) an open transaction's uncommitted work; two chains of promises
+// queued in one turn of the event loop interleave, so a request's read could land between another's BEGIN
+// and COMMIT. Such statements wait until no transaction is open (openDatabase's ConnectionGate), and every
+// test app's database is strict: one that reaches the connection anyway throws. These prove a read from
+// outside never sees a transaction's work before it commits (nor ever, when it rolls back), that a direct
+// statement from outside is refused, and that reads and writes of every kind at once, with webhooks
+// relaying, never trip the gate.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshDatabase, gql, http, type TestApp, type TestDatabase, usingPostgres } from '../helpers.ts';
 import { migrate } from '../../src/db/migrate.ts';
-
+import { createTestApp, freshDatabase, gql, http, type TestApp, type TestDatabase, usingPostgres } from '../helpers.ts';
 describe.skipIf(usingPostgres)('a transaction that waits lets no other statement onto its connection', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -26,21 +28,38 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     return { open, outcome };
   };
 
-  it('a read outside while a transaction awaits a timer fails loudly, and the transaction still commits', async () => {
+  it('a read from outside waits for an open transaction: it never sees rows that are then rolled back', async () => {
     const { prisma } = database.db;
-    const outsideRead = whileOpen(() => prisma.organization.findMany().then(() => 'read'));
+    const outsideRead = whileOpen(() => prisma.organization.findMany({ where: { id: 'org_dirty' } }).then((rows) => rows.length));
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.organization.create({ data: { id: 'org_dirty', name: 'Never committed' } });
+        outsideRead.open();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await outsideRead.outcome).toBe(0);
+  });
+
+  it('a read from outside sees a committed transaction whole, after its commit', async () => {
+    const { prisma } = database.db;
+    let committed = false;
+    const outsideRead = whileOpen(() =>
+      prisma.organization.findMany({ where: { id: 'org_guard' } }).then((rows) => [rows.length, committed]),
+    );
     await prisma.$transaction(async (tx) => {
       await tx.organization.create({ data: { id: 'org_guard', name: 'Guarded' } });
       outsideRead.open();
       await new Promise((resolve) => setTimeout(resolve, 30));
     });
-    expect(await outsideRead.outcome).toMatch(/while another's transaction was open/);
-    expect(await prisma.organization.count({ where: { id: 'org_guard' } })).toBe(1);
+    committed = true;
+    expect(await outsideRead.outcome).toEqual([1, true]);
   });
 
-  it('a direct statement (the fast paths) outside an open transaction fails the same way', async () => {
+  it('a direct statement (the fast paths) fetched from outside an open transaction is refused', async () => {
     const { prisma } = database.db;
-    const direct = whileOpen(() => (database.db.sqliteStatement!('SELECT 1'), 'ran'));
+    const direct = whileOpen(() => (database.db.sqliteStatement!('SELECT 2 AS two'), 'ran'));
     await prisma.$transaction(async (tx) => {
       await tx.organization.count();
       direct.open();
