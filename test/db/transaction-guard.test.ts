@@ -57,6 +57,24 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     expect(await outsideRead.outcome).toEqual([1, true]);
   });
 
+  it('a read from outside is not starved by writes queued on each other: it runs at the first gap', async () => {
+    const { prisma } = database.db;
+    const order: string[] = [];
+    const read = whileOpen(() => prisma.organization.count().then(() => order.push('read')));
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      prisma.$transaction(async (tx) => {
+        await tx.organization.create({ data: { id: `org_queued_${i}`, name: `Queued ${i}` } });
+        if (order.length === 0) read.open();
+        await new Promise((resolve) => setTimeout(resolve, 2)); // open across a turn of the event loop
+        order.push('write');
+      }),
+    );
+    await Promise.all(writes);
+    await read.outcome;
+    // Starved, it would have waited for all twenty: it runs once the first write commits.
+    expect(order.indexOf('read')).toBe(1);
+  });
+
   it('a direct statement (the fast paths) fetched from outside an open transaction is refused', async () => {
     const { prisma } = database.db;
     const direct = whileOpen(() => (database.db.sqliteStatement!('SELECT 2 AS two'), 'ran'));
