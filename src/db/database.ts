@@ -182,9 +182,14 @@ function withUnicodeLike(
  * straight to the same connection, where it would read, or join, whatever transaction is open. Two chains of
  * promises interleave whenever both are queued in one turn of the event loop: a request reading its answer
  * right after its own write committed, while the next write (queued on the mutex) had just begun, or a
- * background pass woken by the commit, read the other's uncommitted work. So a statement from outside any
- * transaction waits here until none is open; a transaction's own (in `$transaction`'s async context) goes
- * straight through. In `strict` mode (tests) one that reaches the connection anyway throws.
+ * background pass woken by the commit, read the other's uncommitted work. So a statement from outside a
+ * transaction waits here until none is open. A transaction's own statements go through its own connection
+ * object (Prisma's) or the unit of work's direct statements, neither of which is gated.
+ *
+ * `strict` (tests) also throws where code is wrong: a direct statement fetched from outside while a
+ * transaction is open (a fast path that skipped the wait), and a statement through the database's client
+ * from inside a transaction's callback (it would wait for its own transaction). Knowing "inside" takes an
+ * AsyncLocalStorage around `$transaction`, which puts a hook on every promise: tests only.
  */
 class ConnectionGate {
   readonly #inside = new AsyncLocalStorage<true>();
@@ -194,18 +199,15 @@ class ConnectionGate {
   constructor(readonly strict: boolean) {}
 
   watch(prisma: SqliteClient): void {
+    if (!this.strict) return;
     const transaction = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
     (prisma as { $transaction: unknown }).$transaction = (...args: unknown[]) => this.#inside.run(true, () => transaction(...args));
   }
 
-  /** Undefined when a statement from this context may run now; else a promise to wait on, then ask again. */
+  /** Undefined when a statement from outside a transaction may run now; else a promise to wait on, then ask again. */
   busy(): Promise<void> | undefined {
-    if (!this.#blocked()) return undefined;
+    if (!this.#client?.inTransaction) return undefined;
     return new Promise((resolve) => this.#waiters.push(resolve));
-  }
-
-  #blocked(): boolean {
-    return (this.#client?.inTransaction ?? false) && !this.#inside.getStore();
   }
 
   attach(
@@ -221,10 +223,15 @@ class ConnectionGate {
     for (const method of ['queryRaw', 'executeRaw'] as const) {
       const run = adapter[method].bind(adapter) as (query: { sql: string }) => Promise<unknown>;
       // The adapter runs the statement before its first await, so nothing can begin between the check and it.
-      (adapter as Record<string, unknown>)[method] = async (query: { sql: string }) => {
-        for (let wait = this.busy(); wait; wait = this.busy()) await wait;
-        return run(query);
+      const gated = (query: { sql: string }): Promise<unknown> => {
+        if (this.strict && client.inTransaction && this.#inside.getStore())
+          throw new Error(
+            `a statement through the database's client ran inside a transaction; use the transaction's: ${query.sql.slice(0, 200)}`,
+          );
+        const wait = this.busy();
+        return wait ? wait.then(() => gated(query)) : run(query);
       };
+      (adapter as Record<string, unknown>)[method] = gated;
     }
     const start = adapter.startTransaction.bind(adapter) as (level?: string) => Promise<Record<string, () => Promise<void>>>;
     (adapter as Record<string, unknown>).startTransaction = async (level?: string) => {
@@ -245,7 +252,7 @@ class ConnectionGate {
     if (statement && this.strict)
       connection.statement = (sql) => {
         // The data version does not count the connection's own changes; `SELECT 1` only asks whether it is open.
-        if (this.#blocked() && !/^(PRAGMA data_version|SELECT 1)$/.test(sql))
+        if (client.inTransaction && !this.#inside.getStore() && !/^(PRAGMA data_version|SELECT 1)$/.test(sql))
           throw new Error(`a statement ran on SQLite's connection while another's transaction was open: ${sql.slice(0, 200)}`);
         return statement(sql);
       };

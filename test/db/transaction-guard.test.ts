@@ -75,6 +75,11 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     expect(order.indexOf('read')).toBe(1);
   });
 
+  it("in tests, a statement through the database's client inside a transaction's callback is refused, not left to wait for itself", async () => {
+    const { prisma } = database.db;
+    await expect(prisma.$transaction(async () => prisma.organization.count())).rejects.toThrow(/use the transaction's/);
+  });
+
   it('a direct statement (the fast paths) fetched from outside an open transaction is refused', async () => {
     const { prisma } = database.db;
     const direct = whileOpen(() => (database.db.sqliteStatement!('SELECT 2 AS two'), 'ran'));
