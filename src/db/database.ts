@@ -38,8 +38,8 @@ export interface Database {
    */
   sqliteStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
   /**
-   * SQLite: undefined when a statement from the caller's context may run on the connection now; else a
-   * promise to wait on before asking again (a transaction of another's is open: `ConnectionGate`).
+   * SQLite: undefined when a statement from outside a transaction may run on the connection now; else a
+   * promise to wait on before asking again (a transaction is open: `ConnectionGate`).
    */
   sqliteBusy?: () => Promise<void> | undefined;
   /**
@@ -67,8 +67,8 @@ export interface OpenOptions {
   /** Told of each read the compiled reader left to Prisma, and why (src/fast-paths/compiled-reads.ts). */
   onCompiledReadFallback?: (model: string, reason: string) => void;
   /**
-   * SQLite, for tests: a statement that still reaches the connection from outside while a transaction is
-   * open throws (`ConnectionGate` says why such statements otherwise wait).
+   * SQLite, for tests: the gate made strict, so code that would read another's transaction or wait for its
+   * own throws instead (`ConnectionGate`).
    */
   guardTransactions?: boolean;
 }
