@@ -10,7 +10,7 @@ import { insertRows } from '../../src/db/insert.ts';
 import { hashSecret, verifyApiKey } from '../../src/core/api-keys.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { STANDARD_CHART } from '../../src/modules/accounts/standard-chart.ts';
-import { rebuildPendingAging } from '../../src/modules/documents/index.ts';
+import { keptSumsDrift, rebuildPendingAging } from '../../src/modules/documents/index.ts';
 import { freshDatabase, type TestDatabase, usingPostgres } from '../helpers.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -453,6 +453,49 @@ describe('migrations', () => {
     expect(await t.db.prisma.agingRebuild.findMany()).toEqual([{ organizationId: older.id }]);
     await rebuildPendingAging(t.db);
     expect(await t.db.prisma.agingRebuild.findMany()).toEqual([]);
+  });
+
+  it("give the kept aging of an older version each party's running balances and list its parties (running_aging)", async () => {
+    const t = database();
+    await migrateBefore(t, '20261129030614_running_aging');
+    const { id } = await olderOrganization(t, 'Running Co');
+    // Steps as the older version's triggers summed them: two parties, due dates out of order, one netting to zero.
+    const steps = [
+      ['d1', '2026-01-05', 'cus_a', 'USD', '2026-02-04', 500],
+      ['d2', '2026-01-10', 'cus_a', 'USD', '2026-01-10', 80],
+      ['d3', '2026-02-01', 'cus_a', 'EUR', '2026-03-01', 110],
+      ['d4', '2026-02-10', 'cus_b', 'USD', '2026-03-12', 300],
+      ['d5', '2026-02-11', 'cus_b', 'USD', '2026-03-12', -300],
+      ['d6', '2026-02-12', 'cus_b', 'USD', '2026-04-01', 40],
+    ] as const;
+    await t.db.prisma.$executeRawUnsafe(
+      `INSERT INTO "AgingStep" ("documentId", "date", "organizationId", "side", "partyId", "currency", "dueDate", "home", "amount") VALUES ${steps
+        .map(
+          ([doc, date, party, currency, due, home]) =>
+            `('${doc}', '${date}', '${id}', 'receivables', '${party}', '${currency}', '${due}', ${home}, ${home})`,
+        )
+        .join(', ')}`,
+    );
+    await migrate(t.db);
+    expect(await keptSumsDrift(t.db.prisma, id)).toEqual([]);
+    const running = await t.db.prisma.agingBalance.findMany({
+      where: { organizationId: id },
+      select: { partyId: true, currency: true, dueDate: true, runningHome: true },
+      orderBy: [{ partyId: 'asc' }, { currency: 'asc' }, { dueDate: 'asc' }],
+    });
+    expect(running).toEqual([
+      { partyId: 'cus_a', currency: 'EUR', dueDate: '2026-03-01', runningHome: 110n },
+      { partyId: 'cus_a', currency: 'USD', dueDate: '2026-01-10', runningHome: 80n },
+      { partyId: 'cus_a', currency: 'USD', dueDate: '2026-02-04', runningHome: 580n },
+      { partyId: 'cus_b', currency: 'USD', dueDate: '2026-04-01', runningHome: 40n },
+    ]);
+    expect(await t.db.prisma.agingParty.count({ where: { organizationId: id } })).toBe(3);
+    // And the triggers keep them from there.
+    await t.db.prisma.$executeRawUnsafe(
+      `INSERT INTO "AgingStep" ("documentId", "date", "organizationId", "side", "partyId", "currency", "dueDate", "home", "amount") ` +
+        `VALUES ('d7', '2026-03-01', '${id}', 'receivables', 'cus_a', 'USD', '2026-01-20', 7, 7)`,
+    );
+    expect(await keptSumsDrift(t.db.prisma, id)).toEqual([]);
   });
 
   it('roll a failing migration back completely and refuse to go on', async () => {

@@ -5,12 +5,21 @@
 // every date something happened, the kept sums give each party's buckets exactly as the documents do,
 // in home currency and in each document currency. An organization whose documents predate kept aging
 // reads the documents until its steps are derived, then reads the same figures from the sums.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../src/db/generated/sqlite/client.ts';
+import { insertStatement } from '../../src/db/insert.ts';
+import { bigintOf } from '../../src/db/sql.ts';
 import { organizationInfo } from '../../src/core/tenant.ts';
 import { addDays } from '../../src/lib/dates.ts';
-import { agingDrift, rebuildPendingAging } from '../../src/modules/documents/index.ts';
-import { agedPayables, agedReceivables, agingStatement } from '../../src/modules/reports/reports.service.ts';
+import {
+  AGING_STEP_COLUMNS,
+  type AgingStepRow,
+  agingDrift,
+  keptSumsDrift,
+  rebuildPendingAging,
+} from '../../src/modules/documents/index.ts';
+import { AGING_BUCKETS, agedPayables, agedReceivables, agingBucket, agingStatement } from '../../src/modules/reports/reports.service.ts';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -166,5 +175,74 @@ describe('kept aging', () => {
     expect(await agingDrift(t.db.prisma, organizationId)).toEqual([]);
     expect(await t.db.prisma.agingBalance.count({ where: { organizationId } })).toBeGreaterThan(0);
     expect(await figures(), 'read from the sums once derived').toEqual(before);
+  });
+
+  it("keeps each party's running balances, and reads its buckets from them, however steps come and go (property)", async () => {
+    const { organizationId: org } = await t.tenant('Steps Co');
+    const DAYS = ['2026-01-01', '2026-01-20', '2026-02-05', '2026-03-01', '2026-03-30', '2026-05-15', '2026-07-01'];
+    const step = fc.record({
+      side: fc.constantFrom('receivables', 'payables'),
+      partyId: fc.constantFrom('p1', 'p2', 'p3'),
+      currency: fc.constantFrom('USD', 'EUR'),
+      date: fc.constantFrom(...DAYS),
+      dueDate: fc.constantFrom(...DAYS),
+      home: fc.integer({ min: -400, max: 400 }),
+      amount: fc.integer({ min: -400, max: 400 }),
+      removed: fc.boolean(),
+    });
+    /** The report's rows in the same words whatever the database answers: party, then each bucket. */
+    const normalized = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => `${r.partyId} ${AGING_BUCKETS.map((b) => bigintOf(r[b])).join(' ')}`).sort();
+    // What the report must say, from the steps in hand: as at a date, the steps dated by then, by bucket.
+    const expected = (steps: AgingStepRow[], asOf: string, side: string, currency?: string) => {
+      const parties = new Map<string, Record<string, bigint>>();
+      for (const s of steps)
+        if (s.side === side && s.date <= asOf && (!currency || s.currency === currency)) {
+          const buckets = parties.get(s.partyId) ?? Object.fromEntries(AGING_BUCKETS.map((b) => [b, 0n]));
+          buckets[agingBucket(s.dueDate, asOf).bucket] += currency ? s.amount : s.home;
+          parties.set(s.partyId, buckets);
+        }
+      return [...parties]
+        .filter(([, b]) => Object.values(b).reduce((x, y) => x + y, 0n) !== 0n)
+        .map(([party, b]) => `${party} ${AGING_BUCKETS.map((k) => b[k]).join(' ')}`)
+        .sort();
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 24 }), fc.integer({ min: 1, max: 6 }), async (drawn, batch) => {
+        const steps = drawn.map((s, i): AgingStepRow & { removed: boolean } => ({
+          documentId: `doc_${i}`,
+          organizationId: org,
+          ...s,
+          home: BigInt(s.home),
+          amount: BigInt(s.amount),
+        }));
+        // Each run on its own (a failed one, being shrunk, leaves its steps behind).
+        await t.db.prisma.$executeRaw(Prisma.sql`DELETE FROM "AgingStep" WHERE "organizationId" = ${org}`);
+        // Written in batches (each row its triggers, in order), then some replaced as a write replaces them.
+        for (let i = 0; i < steps.length; i += batch)
+          await t.db.prisma.$executeRaw(insertStatement('AgingStep', AGING_STEP_COLUMNS, steps.slice(i, i + batch)));
+        for (const s of steps.filter((s) => s.removed))
+          await t.db.prisma.$executeRaw(Prisma.sql`DELETE FROM "AgingStep" WHERE "documentId" = ${s.documentId} AND "date" = ${s.date}`);
+        const standing = steps.filter((s) => !s.removed);
+        expect(await keptSumsDrift(t.db.prisma, org)).toEqual([]);
+        for (const asOf of ['2025-12-31', '2026-02-05', '2026-03-15', '2026-06-01', '2026-12-31'])
+          for (const side of ['receivables', 'payables'] as const)
+            for (const currency of [undefined, 'EUR']) {
+              const rows = (await t.db.prisma.$queryRaw(agingStatement(org, asOf, side, currency))) as Record<string, unknown>[];
+              expect(normalized(rows), `${side} as at ${asOf} in ${currency ?? 'home currency'}`).toEqual(
+                expected(standing, asOf, side, currency),
+              );
+            }
+        // Every step gone, every sum and party with it.
+        await t.db.prisma.$executeRaw(Prisma.sql`DELETE FROM "AgingStep" WHERE "organizationId" = ${org}`);
+        const left = await Promise.all([
+          t.db.prisma.agingBalance.count({ where: { organizationId: org } }),
+          t.db.prisma.agingParty.count({ where: { organizationId: org } }),
+          t.db.prisma.agingDay.count({ where: { organizationId: org } }),
+        ]);
+        expect(left).toEqual([0, 0, 0]);
+      }),
+      { numRuns: 40 },
+    );
   });
 });

@@ -7,8 +7,9 @@
 //
 // Each write that changes a document or what settles it derives the document's steps again and replaces
 // its rows in AgingStep; database triggers sum the steps per party, currency and due date
-// (AgingBalance) and per date (AgingDay). An aged report today reads the balances; as at a past date, the
-// balances less the days after it. Both follow the parties and due dates owed, not the documents.
+// (AgingBalance, with each party's running balance through each due date, and AgingParty, the parties
+// with one) and per date (AgingDay). An aged report today reads each party's running balances at the
+// buckets' edges; as at a past date, those less the days after it. Neither reads a document.
 import type { Database } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { insertStatement } from '../../db/insert.ts';
@@ -287,18 +288,26 @@ export async function rebuildPendingAging(db: Database, logger?: Logger) {
  * stored against those derived afresh, and each sum against its steps. For tests and an operator's check.
  */
 export async function agingDrift(sql: RawSql, organizationId: string): Promise<string[]> {
-  const text = (rows: Record<string, unknown>[], key: readonly string[]) =>
-    rows
-      .map((r) => key.map((k) => String(r[k])).join('|'))
-      .sort()
-      .join('\n');
   const drift: string[] = [];
   const derived = await derivedAgingSteps(sql, organizationId);
   const stored: Record<string, unknown>[] = await sql.$queryRaw(
     Prisma.sql`SELECT * FROM "AgingStep" WHERE "organizationId" = ${organizationId}`,
   );
-  if (text(derived, AGING_STEP_COLUMNS) !== text(stored, AGING_STEP_COLUMNS))
-    drift.push(`steps differ:\nstored\n${text(stored, AGING_STEP_COLUMNS)}\nderived\n${text(derived, AGING_STEP_COLUMNS)}`);
+  if (keyText(derived, AGING_STEP_COLUMNS) !== keyText(stored, AGING_STEP_COLUMNS))
+    drift.push(`steps differ:\nstored\n${keyText(stored, AGING_STEP_COLUMNS)}\nderived\n${keyText(derived, AGING_STEP_COLUMNS)}`);
+  return [...drift, ...(await keptSumsDrift(sql, organizationId))];
+}
+
+const keyText = (rows: Record<string, unknown>[], key: readonly string[]) =>
+  rows
+    .map((r) => key.map((k) => String(r[k])).join('|'))
+    .sort()
+    .join('\n');
+
+/** What differs between an organization's kept sums (balances, running balances, parties, days) and its stored steps. */
+export async function keptSumsDrift(sql: RawSql, organizationId: string): Promise<string[]> {
+  const text = keyText;
+  const drift: string[] = [];
   for (const [table, key] of [
     ['AgingBalance', ['side', 'partyId', 'currency', 'dueDate']],
     ['AgingDay', ['side', 'date', 'partyId', 'currency', 'dueDate']],
@@ -312,5 +321,24 @@ export async function agingDrift(sql: RawSql, organizationId: string): Promise<s
       WHERE "organizationId" = ${organizationId} GROUP BY ${columns} HAVING SUM("home") <> 0 OR SUM("amount") <> 0`);
     if (text(kept, [...key, 'home', 'amount']) !== text(summed, [...key, 'home', 'amount'])) drift.push(`${table} differs from its steps`);
   }
+  // The running balances and the parties listed, against the balances themselves.
+  const party = ['side', 'partyId', 'currency'] as const;
+  const running: Record<string, unknown>[] = await sql.$queryRaw(Prisma.sql`
+    SELECT "side", "partyId", "currency", "dueDate", "runningHome", "runningAmount",
+      SUM("home") OVER "party" AS "home", SUM("amount") OVER "party" AS "amount"
+    FROM "AgingBalance" WHERE "organizationId" = ${organizationId}
+    WINDOW "party" AS (PARTITION BY "side", "partyId", "currency" ORDER BY "dueDate")`);
+  for (const r of running)
+    if (big(r.runningHome) !== big(r.home) || big(r.runningAmount) !== big(r.amount))
+      drift.push(`AgingBalance running balance of ${party.map((k) => r[k]).join('|')} on ${r.dueDate} differs from its rows`);
+  const partyColumns = [...party, 'home', 'amount', 'earliestDue', 'latestDue'] as const;
+  const listed: Record<string, unknown>[] = await sql.$queryRaw(
+    Prisma.sql`SELECT ${Prisma.raw(partyColumns.map((c) => `"${c}"`).join(', '))} FROM "AgingParty" WHERE "organizationId" = ${organizationId}`,
+  );
+  const owing: Record<string, unknown>[] = await sql.$queryRaw(Prisma.sql`
+    SELECT "side", "partyId", "currency", SUM("home") AS "home", SUM("amount") AS "amount", MIN("dueDate") AS "earliestDue",
+      MAX("dueDate") AS "latestDue"
+    FROM "AgingBalance" WHERE "organizationId" = ${organizationId} GROUP BY "side", "partyId", "currency"`);
+  if (text(listed, partyColumns) !== text(owing, partyColumns)) drift.push('AgingParty differs from the parties with a balance');
   return drift;
 }

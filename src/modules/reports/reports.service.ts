@@ -430,25 +430,42 @@ export function agingStatement(
       ${partyId ? Prisma.sql`WHERE o."partyId" = ${partyId}` : Prisma.empty}
       GROUP BY o."partyId"
       HAVING SUM(o."due") <> 0`;
-  // Each half summed per party in its key's order (no sort, no intermediate rows), then the two together.
-  const perParty = ({ table, sign, after }: { table: string; sign: string; after?: string }) => {
-    const value = Prisma.raw(`${sign}"${currency ? 'amount' : 'home'}"`);
-    return Prisma.sql`SELECT "partyId", ${bucketSums(asOf, value, Prisma.raw('"dueDate"'))}, SUM(${value}) AS "total"
-      FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${organizationId} AND "side" = ${side}
-      ${after ? Prisma.sql`AND "date" > ${after}` : Prisma.empty}${currency ? Prisma.sql` AND "currency" = ${currency}` : Prisma.empty}
-      ${partyId ? Prisma.sql`AND "partyId" = ${partyId}` : Prisma.empty}
-      GROUP BY "partyId"`;
-  };
+  // Each party's total and what of it was due before each bucket's edge (so a bucket is the difference
+  // of two edges). From the balances: the party's kept total, and its running balance at each edge that
+  // falls after its earliest due date and not after its latest (before it, nothing; after, the total),
+  // the latest due date before the edge, one key lookup. So it reads at most five rows a party and
+  // currency however many due dates it owes. As at a past date, less the days after it.
+  const column = currency ? 'amount' : 'home';
+  const edges = [asOf, ...agingEdges(asOf)];
+  const running = Prisma.raw(`"running${column === 'home' ? 'Home' : 'Amount'}"`);
+  const total = Prisma.raw(`p."${column}"`);
+  const before = (edge: string) => Prisma.sql`CASE WHEN p."earliestDue" >= ${edge} THEN 0 WHEN p."latestDue" < ${edge} THEN ${total}
+      ELSE (SELECT b.${running} FROM "AgingBalance" b WHERE b."organizationId" = p."organizationId" AND b."side" = p."side"
+        AND b."partyId" = p."partyId" AND b."currency" = p."currency" AND b."dueDate" < ${edge} ORDER BY b."dueDate" DESC LIMIT 1) END`;
+  const filters = Prisma.sql`${currency ? Prisma.sql` AND "currency" = ${currency}` : Prisma.empty}${partyId ? Prisma.sql` AND "partyId" = ${partyId}` : Prisma.empty}`;
+  const balances = Prisma.sql`SELECT p."partyId", ${total} AS "total",
+      ${Prisma.join(edges.map((edge, i) => Prisma.sql`${before(edge)} AS ${Prisma.raw(`"before${i}"`)}`))}
+    FROM "AgingParty" p WHERE p."organizationId" = ${organizationId} AND p."side" = ${side}${filters}`;
+  const value = Prisma.raw(`-"${column}"`);
+  const daysAfter = Prisma.sql`SELECT "partyId", SUM(${value}) AS "total",
+      ${Prisma.join(edges.map((edge, i) => Prisma.sql`SUM(CASE WHEN "dueDate" < ${edge} THEN ${value} ELSE 0 END) AS ${Prisma.raw(`"before${i}"`)}`))}
+    FROM "AgingDay" WHERE "organizationId" = ${organizationId} AND "side" = ${side} AND "date" > ${asOf}${filters}
+    GROUP BY "partyId"`;
   return Prisma.sql`
-    SELECT k."partyId", ${Prisma.raw(AGING_BUCKETS.map((b) => `SUM(k."${b}") AS "${b}"`).join(', '))}
-    FROM (${perParty({ table: 'AgingBalance', sign: '' })} UNION ALL ${perParty({ table: 'AgingDay', sign: '-', after: asOf })}) k
+    SELECT k."partyId", SUM(k."total") - SUM(k."before0") AS "current", SUM(k."before0") - SUM(k."before1") AS "days1to30",
+      SUM(k."before1") - SUM(k."before2") AS "days31to60", SUM(k."before2") - SUM(k."before3") AS "days61to90",
+      SUM(k."before3") AS "over90"
+    FROM (${balances} UNION ALL ${daysAfter}) k
     GROUP BY k."partyId"
     HAVING SUM(k."total") <> 0`;
 }
 
+/** The due dates before which an amount is over 30, 60 and 90 days overdue as at the end of `asOf`. */
+const agingEdges = (asOf: string) => [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)] as const;
+
 /** The aged buckets of amounts `due` on `dueDate` as at the end of `asOf`, summed: current = not yet due; then 1–30 … over 90 days. */
 function bucketSums(asOf: string, due: Prisma.Sql, dueDate: Prisma.Sql) {
-  const [d30, d60, d90] = [addDays(asOf, -30), addDays(asOf, -60), addDays(asOf, -90)];
+  const [d30, d60, d90] = agingEdges(asOf);
   return Prisma.sql`
       SUM(CASE WHEN ${dueDate} >= ${asOf} THEN ${due} ELSE 0 END) AS "current",
       SUM(CASE WHEN ${dueDate} < ${asOf} AND ${dueDate} >= ${d30} THEN ${due} ELSE 0 END) AS "days1to30",
