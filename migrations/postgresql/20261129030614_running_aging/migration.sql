@@ -83,22 +83,34 @@ END;
 $$;
 
 -- The running balances of the parties a statement's steps touched, summed again once the statement's row
--- triggers have run (they fire first), and written where they changed. Once a statement, not once a step:
+-- triggers have run (they fire first), from each party's earliest due date the statement changed (the
+-- running balance before it stands), and written where they changed. Once a statement, not once a step:
 -- a statement of many steps of one party (a rebuild, an import) would otherwise rewrite its later due
 -- dates once per step, each a new row version PostgreSQL keeps until the transaction ends.
 CREATE FUNCTION "aging_running"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  g RECORD;
 BEGIN
-  UPDATE "AgingBalance" b SET "runningHome" = r."runningHome", "runningAmount" = r."runningAmount"
-  FROM (
-    SELECT a."organizationId", a."side", a."partyId", a."currency", a."dueDate",
-      SUM(a."home") OVER "party" AS "runningHome", SUM(a."amount") OVER "party" AS "runningAmount"
-    FROM "AgingBalance" a
-    WHERE (a."organizationId", a."side", a."partyId", a."currency") IN (SELECT "organizationId", "side", "partyId", "currency" FROM "changed")
-    WINDOW "party" AS (PARTITION BY a."organizationId", a."side", a."partyId", a."currency" ORDER BY a."dueDate")
-  ) r
-  WHERE b."organizationId" = r."organizationId" AND b."side" = r."side" AND b."partyId" = r."partyId"
-    AND b."currency" = r."currency" AND b."dueDate" = r."dueDate"
-    AND (b."runningHome" <> r."runningHome" OR b."runningAmount" <> r."runningAmount");
+  FOR g IN SELECT "organizationId", "side", "partyId", "currency", MIN("dueDate") AS "from" FROM "changed"
+    GROUP BY "organizationId", "side", "partyId", "currency"
+  LOOP
+    UPDATE "AgingBalance" b SET "runningHome" = r."runningHome", "runningAmount" = r."runningAmount"
+    FROM (
+      SELECT a."dueDate", s."home" + SUM(a."home") OVER "upward" AS "runningHome", s."amount" + SUM(a."amount") OVER "upward" AS "runningAmount"
+      FROM "AgingBalance" a, (
+        SELECT COALESCE(MAX(x."runningHome"), 0) AS "home", COALESCE(MAX(x."runningAmount"), 0) AS "amount" FROM (
+          SELECT "runningHome", "runningAmount" FROM "AgingBalance" WHERE "organizationId" = g."organizationId" AND "side" = g."side"
+            AND "partyId" = g."partyId" AND "currency" = g."currency" AND "dueDate" < g."from" ORDER BY "dueDate" DESC LIMIT 1
+        ) x
+      ) s
+      WHERE a."organizationId" = g."organizationId" AND a."side" = g."side" AND a."partyId" = g."partyId"
+        AND a."currency" = g."currency" AND a."dueDate" >= g."from"
+      WINDOW "upward" AS (ORDER BY a."dueDate")
+    ) r
+    WHERE b."organizationId" = g."organizationId" AND b."side" = g."side" AND b."partyId" = g."partyId"
+      AND b."currency" = g."currency" AND b."dueDate" = r."dueDate"
+      AND (b."runningHome" <> r."runningHome" OR b."runningAmount" <> r."runningAmount");
+  END LOOP;
   RETURN NULL;
 END;
 $$;
