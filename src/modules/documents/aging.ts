@@ -252,7 +252,15 @@ const REBUILD_BATCH = 500;
 /** Replaces an organization's aging steps with those derived from its documents (the triggers rebuild the sums). */
 export async function rebuildAging(sql: RawSql, organizationId: string) {
   await sql.$executeRaw(Prisma.sql`DELETE FROM "AgingStep" WHERE "organizationId" = ${organizationId}`);
-  const rows = await derivedAgingSteps(sql, organizationId);
+  // Each party's steps in due-date order: a step adds to the running balance of every later due date its
+  // party owes, so written in this order none is there yet (years of history would otherwise move each
+  // open due date once per step before it).
+  const key = (r: AgingStepRow) => [r.side, r.partyId, r.currency, r.dueDate] as const;
+  const rows = (await derivedAgingSteps(sql, organizationId)).sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+    return 0;
+  });
   for (let i = 0; i < rows.length; i += REBUILD_BATCH)
     await sql.$executeRaw(insertStatement('AgingStep', AGING_STEP_COLUMNS, rows.slice(i, i + REBUILD_BATCH)));
 }
