@@ -255,12 +255,8 @@ export async function rebuildAging(sql: RawSql, organizationId: string) {
   // Each party's steps in due-date order: a step adds to the running balance of every later due date its
   // party owes, so written in this order none is there yet (years of history would otherwise move each
   // open due date once per step before it).
-  const key = (r: AgingStepRow) => [r.side, r.partyId, r.currency, r.dueDate] as const;
-  const rows = (await derivedAgingSteps(sql, organizationId)).sort((a, b) => {
-    const [x, y] = [key(a), key(b)];
-    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
-    return 0;
-  });
+  const order = (r: AgingStepRow) => `${r.side}\u0000${r.partyId}\u0000${r.currency}\u0000${r.dueDate}`;
+  const rows = (await derivedAgingSteps(sql, organizationId)).sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   for (let i = 0; i < rows.length; i += REBUILD_BATCH)
     await sql.$executeRaw(insertStatement('AgingStep', AGING_STEP_COLUMNS, rows.slice(i, i + REBUILD_BATCH)));
 }
@@ -314,7 +310,6 @@ const keyText = (rows: Record<string, unknown>[], key: readonly string[]) =>
 
 /** What differs between an organization's kept sums (balances, running balances, parties, days) and its stored steps. */
 export async function keptSumsDrift(sql: RawSql, organizationId: string): Promise<string[]> {
-  const text = keyText;
   const drift: string[] = [];
   for (const [table, key] of [
     ['AgingBalance', ['side', 'partyId', 'currency', 'dueDate']],
@@ -327,7 +322,8 @@ export async function keptSumsDrift(sql: RawSql, organizationId: string): Promis
     const summed: Record<string, unknown>[] = await sql.$queryRaw(Prisma.sql`
       SELECT ${columns}, SUM("home") AS "home", SUM("amount") AS "amount" FROM "AgingStep"
       WHERE "organizationId" = ${organizationId} GROUP BY ${columns} HAVING SUM("home") <> 0 OR SUM("amount") <> 0`);
-    if (text(kept, [...key, 'home', 'amount']) !== text(summed, [...key, 'home', 'amount'])) drift.push(`${table} differs from its steps`);
+    if (keyText(kept, [...key, 'home', 'amount']) !== keyText(summed, [...key, 'home', 'amount']))
+      drift.push(`${table} differs from its steps`);
   }
   // The running balances and the parties listed, against the balances themselves.
   const party = ['side', 'partyId', 'currency'] as const;
@@ -347,6 +343,6 @@ export async function keptSumsDrift(sql: RawSql, organizationId: string): Promis
     SELECT "side", "partyId", "currency", SUM("home") AS "home", SUM("amount") AS "amount", MIN("dueDate") AS "earliestDue",
       MAX("dueDate") AS "latestDue"
     FROM "AgingBalance" WHERE "organizationId" = ${organizationId} GROUP BY "side", "partyId", "currency"`);
-  if (text(listed, partyColumns) !== text(owing, partyColumns)) drift.push('AgingParty differs from the parties with a balance');
+  if (keyText(listed, partyColumns) !== keyText(owing, partyColumns)) drift.push('AgingParty differs from the parties with a balance');
   return drift;
 }
