@@ -8,15 +8,15 @@ import { PROJECT_ROOT } from '../db/schema-text.ts';
 export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist/main.js');
 
 /**
- * Node flags the server runs with (`npm start` passes the same; test/unit/readme.test.ts checks).
- * A young generation of 64 MB semi-spaces instead of V8's 16: under load ten requests' objects (rows,
- * GraphQL results) outlive a smaller nursery, are promoted, and fill the old generation, which is then
- * collected in full. 32 MB still left frequent full collections on PostgreSQL's nested page, each
- * pausing the server; 64 MB made them rare and the tail latency lower, for a higher peak RSS
- * (docs/performance.md has the figures).
- * Flags V8 reads only when the process starts, so they cannot be set from inside it (lib/v8-settings.ts).
+ * Node flags the server runs with (`npm start` passes the same; test/unit/readme.test.ts checks): none.
+ * V8's own young generation (16 MB semi-spaces) keeps the peak RSS under load within the memory target,
+ * where 64 MB semi-spaces went well past it; what the larger one bought (fewer full collections, a tighter
+ * p99 on PostgreSQL's nested page) an operator can buy back with `NODE_OPTIONS=--max-semi-space-size=64`
+ * (docs/configuration.md; docs/performance.md has the figures). A flag given here would override
+ * NODE_OPTIONS, so none is.
+ * Flags V8 reads only when the process starts go here or in NODE_OPTIONS (lib/v8-settings.ts sets the rest).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+export const SERVER_NODE_FLAGS: string[] = [];
 
 /**
  * Environment the server runs with (`npm start` sets the same; test/unit/readme.test.ts checks).
