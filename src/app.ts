@@ -126,6 +126,7 @@ export function createApp({
     metrics,
     beforeCommit,
     clock,
+    directTransactions: config.fastPaths,
     relay: { relayInTransaction: (...a) => relay.relayInTransaction(...a), committed: (...a) => relay.committed(...a) },
   });
   const dispatcher = createDispatcher({

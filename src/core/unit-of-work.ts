@@ -110,6 +110,11 @@ export interface UnitOfWorkOptions {
   clock?: () => Date;
   /** How many times a transaction that lost a conflict (deadlock, serialization, busy file) is run. */
   maxAttempts?: number;
+  /**
+   * SQLite: writes that need no Prisma client run in a transaction begun on the connection directly
+   * (`Database.sqliteTransaction`), default; false runs every write in Prisma's (`FAST_PATHS=false`).
+   */
+  directTransactions?: boolean;
   /** Test seam: runs inside the transaction after everything is written, just before commit. */
   beforeCommit?: (scope: WriteScope) => void | Promise<void>;
   /**
@@ -164,6 +169,25 @@ class Replay {
   constructor(readonly outcome: WriteOutcome<never>) {}
 }
 
+/** A write begun on SQLite's direct transaction reached for Prisma's client: it is run again in Prisma's. */
+class NeedsPrisma extends Error {}
+
+/**
+ * The transaction client of a write begun on SQLite's direct transaction (`Database.sqliteTransaction`):
+ * there is none, and any use of it stops the attempt (before anything of it runs) so that it is made again
+ * in Prisma's own transaction.
+ */
+const WITHOUT_PRISMA = new Proxy({} as Tx, {
+  get(_, key) {
+    // Asked by `await` and by inspection, not a use.
+    if (key === 'then' || typeof key === 'symbol') return undefined;
+    throw new NeedsPrisma(`Prisma's transaction client (${String(key)})`);
+  },
+});
+
+/** How long a write waits for the database's transaction lock before it fails as a conflict (and is retried). */
+const TRANSACTION_MAX_WAIT_MS = 10_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each numbering sequence of an organization, and the Organization column holding its next number. */
@@ -173,6 +197,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   const { db, representations } = options;
   const clock = options.clock ?? (() => new Date());
   const maxAttempts = options.maxAttempts ?? 6;
+  const directTransaction = options.directTransactions === false ? undefined : db.sqliteTransaction;
 
   /** Locks and reads the organization row: the first statement of every write. */
   async function lockOrganization(sql: RawSql, organizationId: string) {
@@ -215,6 +240,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   }
 
   const sessions = new AsyncLocalStorage<Session>();
+  /** Operations (and keyed operations) whose work uses Prisma's transaction client: they begin in Prisma's. */
+  const needsPrisma = new Set<string>();
 
   async function attempt<Row>(
     organizationId: string,
@@ -347,8 +374,20 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // Inside an all-or-nothing batch the write joins its transaction (the organization row is locked
     // again, a no-op, and its sequences read as the batch's earlier writes left them).
     if (session) return inTransaction(session.tx);
-    // SQLite runs one transaction at a time per process: a request may queue behind others.
-    return db.prisma.$transaction(inTransaction, { maxWait: 10_000, timeout: 20_000 });
+    // SQLite runs one transaction at a time per process: a request may queue behind others. A write whose
+    // work runs on the direct statements alone (a journal entry, a contact) skips Prisma's interactive
+    // transaction; one that reaches for Prisma's client is rolled back, made again in Prisma's, and its
+    // operation remembered as needing it.
+    const kind = request.idempotencyKey ? `${request.operation} keyed` : request.operation;
+    if (directTransaction && !needsPrisma.has(kind)) {
+      try {
+        return await directTransaction(() => inTransaction(WITHOUT_PRISMA), TRANSACTION_MAX_WAIT_MS);
+      } catch (error) {
+        if (!(error instanceof NeedsPrisma)) throw error;
+        needsPrisma.add(kind);
+      }
+    }
+    return db.prisma.$transaction(inTransaction, { maxWait: TRANSACTION_MAX_WAIT_MS, timeout: 20_000 });
   }
 
   return {

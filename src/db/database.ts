@@ -11,6 +11,7 @@ import pg from 'pg';
 import { unicodeLike } from '../lib/search.ts';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
+import { asConflict } from './sql.ts';
 
 /**
  * The two generated clients have the same models and the same API; services use this one type and
@@ -42,6 +43,15 @@ export interface Database {
    * promise to wait on before asking again (a transaction is open: `ConnectionGate`).
    */
   sqliteBusy?: () => Promise<void> | undefined;
+  /**
+   * SQLite: runs `work` in a transaction begun straight on the connection, holding the adapter's
+   * transaction lock as Prisma's own do, and commits it (or rolls it back if `work` throws), without
+   * Prisma's interactive transaction: its client work cost a posting about as much as all its own
+   * statements. Only for work that runs every statement through the unit of work's direct ones
+   * (`transactionSql`): Prisma's client would wait for this very transaction (`ConnectionGate`).
+   * Waits at most `maxWaitMs` for the lock, then fails as a conflict a retry may win.
+   */
+  sqliteTransaction?: <T>(work: () => Promise<T>, maxWaitMs: number) => Promise<T>;
   /**
    * PostgreSQL: the connection pool Prisma's adapter queries through, shared so reads outside a
    * transaction (the API key check, the compiled reader) run at the driver's cost on the same
@@ -125,13 +135,11 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
   mkdirSync(dirname(file), { recursive: true });
   const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
   const gate = new ConnectionGate(options.guardTransactions ?? false);
-  const adapterFactory = withUnicodeLike(
-    new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }),
-    connection,
-    options.sqliteFastPaths ?? true,
-    gate,
-  );
-  const prisma = new SqliteClient({ adapter: adapterFactory, log });
+  const fastPaths = options.sqliteFastPaths ?? true;
+  const clientAdapter = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }), connection, fastPaths, gate);
+  const prisma = new SqliteClient({ adapter: clientAdapter, log });
+  // The schema engine's connections are its own: the gate and the direct statements watch the client's.
+  const adapterFactory = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   gate.watch(prisma);
   if (options.onQuery) onQueryEvents(prisma, options.onQuery);
   return {
@@ -142,6 +150,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     adapterFactory,
     sqliteStatement: (sql) => connection.statement?.(sql),
     sqliteBusy: () => gate.busy(),
+    ...(fastPaths ? { sqliteTransaction: (work, maxWaitMs) => gate.transaction(work, maxWaitMs) } : {}),
     onQuery: options.onQuery,
     onCompiledReadFallback: options.onCompiledReadFallback,
     close: () => prisma.$disconnect(),
@@ -193,12 +202,16 @@ function withUnicodeLike(
  */
 class ConnectionGate {
   readonly #inside = new AsyncLocalStorage<true>();
+  #prisma: SqliteClient | undefined;
   #client: BetterSqlite3.Database | undefined;
+  #statement: ((sql: string) => BetterSqlite3.Statement) | undefined;
+  #startTransaction: ((level?: string) => Promise<Record<string, () => Promise<void>>>) | undefined;
   #waiters: (() => void)[] = [];
 
   constructor(readonly strict: boolean) {}
 
   watch(prisma: SqliteClient): void {
+    this.#prisma = prisma;
     if (!this.strict) return;
     const transaction = prisma.$transaction.bind(prisma) as (...args: unknown[]) => Promise<unknown>;
     (prisma as { $transaction: unknown }).$transaction = (...args: unknown[]) => this.#inside.run(true, () => transaction(...args));
@@ -220,6 +233,7 @@ class ConnectionGate {
     connection: { statement?: (sql: string) => BetterSqlite3.Statement },
   ): void {
     this.#client = client;
+    this.#statement = connection.statement;
     for (const method of ['queryRaw', 'executeRaw'] as const) {
       const run = adapter[method].bind(adapter) as (query: { sql: string }) => Promise<unknown>;
       // The adapter runs the statement before its first await, so nothing can begin between the check and it.
@@ -234,7 +248,7 @@ class ConnectionGate {
       (adapter as Record<string, unknown>)[method] = gated;
     }
     const start = adapter.startTransaction.bind(adapter) as (level?: string) => Promise<Record<string, () => Promise<void>>>;
-    (adapter as Record<string, unknown>).startTransaction = async (level?: string) => {
+    (adapter as Record<string, unknown>).startTransaction = this.#startTransaction = async (level?: string) => {
       const transaction = await start(level);
       // Prisma has run COMMIT (or ROLLBACK) when it calls these, which then release the mutex. The waiting
       // statements resume first, so a stream of writes queued on the mutex cannot starve them; and again
@@ -256,6 +270,41 @@ class ConnectionGate {
           throw new Error(`a statement ran on SQLite's connection while another's transaction was open: ${sql.slice(0, 200)}`);
         return statement(sql);
       };
+  }
+
+  /**
+   * `Database.sqliteTransaction`: the adapter's own start (its lock, then BEGIN) and its end (the lock
+   * released, waiting statements woken), with the work's statements and COMMIT or ROLLBACK run directly.
+   */
+  async transaction<T>(work: () => Promise<T>, maxWaitMs: number): Promise<T> {
+    if (!this.#client) await this.#prisma?.$connect(); // Prisma connects on its first statement
+    const client = this.#client;
+    const statement = this.#statement;
+    const start = this.#startTransaction;
+    if (!client || !statement || !start) throw new Error('SQLite runs without its fast paths: no direct transactions');
+    const starting = start();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Given up on: when the lock comes, it is handed straight back.
+        void starting.then((transaction) => {
+          if (client.inTransaction) statement('ROLLBACK').run();
+          return transaction.rollback();
+        });
+        reject(Object.assign(new Error('Unable to start a transaction in the given time'), { code: 'P2028' }));
+      }, maxWaitMs);
+    });
+    const transaction = await Promise.race([starting, late]).finally(() => clearTimeout(timer));
+    try {
+      const result = await (this.strict ? this.#inside.run(true, work) : work());
+      statement('COMMIT').run();
+      return result;
+    } catch (error) {
+      if (client.inTransaction) statement('ROLLBACK').run();
+      throw asConflict(error);
+    } finally {
+      await transaction.commit(); // the adapter's commit runs no statement: it releases the lock
+    }
   }
 
   /** A transaction ended: every statement waiting asks again. */

@@ -113,7 +113,7 @@ export async function pgQuery(pool: pg.Pool, sql: string, values: unknown[], row
 }
 
 /** A busy database is a conflict the unit of work retries, as it does when Prisma reports one. */
-function asConflict(error: unknown): unknown {
+export function asConflict(error: unknown): unknown {
   const code = (error as { code?: string } | undefined)?.code;
   return code?.startsWith('SQLITE_BUSY')
     ? Object.assign(new Error((error as Error).message), { cause: { kind: 'TransactionWriteConflict' } })

@@ -20,6 +20,11 @@ beforeAll(async () => {
   accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));
   customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Counted Ltd' } })).body.id;
   vendorId = (await http(t.url, '/api/v1/vendors', { key, body: { name: 'Counted Supplies' } })).body.id;
+  // On SQLite the first write of an operation whose work uses Prisma's client begins outside Prisma's
+  // transaction, stops at that use and is made again in Prisma's (the unit of work remembers): once a
+  // process, not a request's statements.
+  await http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } });
+  await http(t.url, '/api/v1/bills', { key, body: billOf(invoice) });
 });
 afterAll(() => t.close());
 
@@ -45,6 +50,12 @@ const invoice = {
   issueDate: '2026-05-01',
   lines: [1, 2, 3].map((n) => ({ description: `Line ${n}`, unitPrice: 10 * n, quantity: n })),
 };
+
+const billOf = (document: typeof invoice) => ({
+  vendorId,
+  issueDate: document.issueDate,
+  lines: document.lines.map((l) => ({ ...l, accountId: accounts['6000'] })),
+});
 
 describe('SQL statements per request', () => {
   // The key check, the organization lock, the account check, the entry, its lines, the accounts' daily
@@ -76,11 +87,26 @@ describe('SQL statements per request', () => {
 
   // A bill posts the mirror of an invoice: no more statements for it.
   it("POST /api/v1/bills with three lines: at most an invoice's 14", async () => {
-    const body = { vendorId, issueDate: '2026-05-01', lines: invoice.lines.map((l) => ({ ...l, accountId: accounts['6000'] })) };
-    const { response, statements } = await counted(() => http(t.url, '/api/v1/bills', { key, body }));
+    const { response, statements } = await counted(() => http(t.url, '/api/v1/bills', { key, body: billOf(invoice) }));
     expect(response.status).toBe(201);
     console.log(`POST /api/v1/bills (3 lines): ${statements.length} statements\n  ${statements.join('\n  ')}`);
     expect(statements.length).toBeLessThanOrEqual(usingPostgres ? 12 : 14);
+  });
+
+  // Prisma logs the COMMIT of a transaction of its own. On SQLite a write whose work needs no Prisma client
+  // (a journal entry) is begun and committed on the connection directly; an invoice's work uses Prisma's.
+  it("a journal entry's transaction is Prisma's on PostgreSQL only; an invoice's on both", async () => {
+    const commits = (statements: string[]) => statements.filter((s) => /^\s*COMMIT/i.test(s)).length;
+    const all = async (request: () => Promise<unknown>) => {
+      const from = t.queries.length;
+      await request();
+      return t.queries.slice(from);
+    };
+    const entryStatements = await all(() => http(t.url, '/api/v1/journal-entries', { key, body: entry(3) }));
+    expect(commits(entryStatements)).toBe(usingPostgres ? 1 : 0);
+    expect(entryStatements.some((s) => /INSERT INTO "JournalEntry"/.test(s))).toBe(true);
+    const invoiceStatements = await all(() => http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } }));
+    expect(commits(invoiceStatements)).toBe(1);
   });
 
   it('an idempotent replay: at most 3, and nothing written', async () => {

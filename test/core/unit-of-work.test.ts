@@ -76,6 +76,40 @@ describe('a failure between the change and the commit', () => {
     const ok = await http(t.url, '/api/v1/invoices', { key, body });
     expect(ok.body.number).toBe(`INV-${String(before.numbers.nextInvoiceNumber).padStart(4, '0')}`);
   });
+
+  // On SQLite a journal entry (no Prisma client in its work) is written in a transaction begun on the
+  // connection itself, and a customer with a line on it too: undone as completely.
+  it('undoes a journal entry completely (entry, lines, daily totals, event, its number), and numbers the next one without a gap', async () => {
+    const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[];
+    const [cash, sales] = ['1000', '4000'].map((code) => accounts.find((a) => a.code === code)!.id);
+    const customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Ledger customer' } })).body.id;
+    const state = async () => ({
+      entries: await t.db.prisma.journalEntry.count({ where: { organizationId } }),
+      journalLines: await t.db.prisma.journalLine.count({ where: { organizationId } }),
+      dailyTotals: await t.db.prisma.accountDailyTotal.findMany({
+        where: { organizationId },
+        orderBy: [{ accountId: 'asc' }, { date: 'asc' }],
+      }),
+      events: await t.db.prisma.event.count({ where: { organizationId } }),
+      nextEntryNumber: (await t.db.prisma.organization.findUniqueOrThrow({ where: { id: organizationId } })).nextEntryNumber,
+    });
+    const body = {
+      date: '2026-05-02',
+      description: 'Cash sale',
+      lines: [
+        { accountId: cash, debit: 30, customerId },
+        { accountId: sales, credit: 30 },
+      ],
+    };
+    const before = await state();
+    failNextCommit = true;
+    expectProblem(await http(t.url, '/api/v1/journal-entries', { key, body }), 500, 'INTERNAL');
+    expect(await state()).toEqual(before);
+    const ok = await http(t.url, '/api/v1/journal-entries', { key, body });
+    expect(ok.status).toBe(201);
+    expect(ok.body.number).toBe(before.nextEntryNumber);
+    expect((await state()).entries).toBe(before.entries + 1);
+  });
 });
 
 describe('replays', () => {

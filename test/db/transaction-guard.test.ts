@@ -11,6 +11,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.ts';
 import { createTestApp, freshDatabase, gql, http, type TestApp, type TestDatabase, usingPostgres } from '../helpers.ts';
+// Another request's work, started when the transaction is open but from outside its async context, as a
+// request's would be (a promise's reactions run in the context that registered them).
+const whileOpen = <T>(work: () => Promise<T> | T) => {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const outcome = opened.then(work).catch((error: Error) => error.message);
+  return { open, outcome };
+};
+
 describe.skipIf(usingPostgres)('a transaction that waits lets no other statement onto its connection', () => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -18,15 +27,6 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     await migrate(database.db);
   });
   afterAll(() => database.drop());
-
-  // Another request's work, started when the transaction is open but from outside its async context, as a
-  // request's would be (a promise's reactions run in the context that registered them).
-  const whileOpen = <T>(work: () => Promise<T> | T) => {
-    let open!: () => void;
-    const opened = new Promise<void>((resolve) => (open = resolve));
-    const outcome = opened.then(work).catch((error: Error) => error.message);
-    return { open, outcome };
-  };
 
   it('a read from outside waits for an open transaction: it never sees rows that are then rolled back', async () => {
     const { prisma } = database.db;
@@ -92,6 +92,91 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     // Inside its own transaction, and with none open, direct statements run.
     await prisma.$transaction(async () => expect(database.db.sqliteStatement!('SELECT 1')?.get()).toEqual({ 1: 1n }));
     expect(database.db.sqliteStatement!('SELECT 2 AS two')?.get()).toEqual({ two: 2n });
+  });
+});
+
+// A write that needs no Prisma client runs in a transaction begun on the connection itself
+// (`Database.sqliteTransaction`): it must order with Prisma's own transactions and keep outside reads out
+// exactly as they do.
+describe.skipIf(usingPostgres)('a direct transaction (begun on the connection, not through Prisma)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = freshDatabase();
+    await migrate(database.db);
+  });
+  afterAll(() => database.drop());
+
+  const insert = (id: string) =>
+    database.db.sqliteStatement!('INSERT INTO "Organization" ("id", "name", "updatedAt") VALUES (?, ?, ?)')!.run(
+      id,
+      `Direct ${id}`,
+      new Date().toISOString(),
+    );
+  const names = (prefix: string) =>
+    database.db.prisma.organization
+      .findMany({ where: { id: { startsWith: prefix } }, orderBy: { id: 'asc' } })
+      .then((rows) => rows.map((r) => r.id));
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('commits its statements whole; rolled back, leaves nothing, and an outside read never sees them meanwhile', async () => {
+    const run = database.db.sqliteTransaction!;
+    const outsideRead = whileOpen(() => names('dx_rolled'));
+    await expect(
+      run(async () => {
+        insert('dx_rolled_1');
+        outsideRead.open();
+        await pause(30);
+        insert('dx_rolled_2');
+        throw new Error('changed my mind');
+      }, 1_000),
+    ).rejects.toThrow('changed my mind');
+    expect(await outsideRead.outcome).toEqual([]);
+    expect(await names('dx_rolled')).toEqual([]);
+    expect(await run(async () => (insert('dx_kept_1'), insert('dx_kept_2'), 'done'), 1_000)).toBe('done');
+    expect(await names('dx_kept')).toEqual(['dx_kept_1', 'dx_kept_2']);
+    expect(database.db.sqliteStatement!('SELECT 1')!.get()).toEqual({ 1: 1n }); // no transaction left open
+  });
+
+  it("takes turns with Prisma's transactions: neither begins while the other is open", async () => {
+    const order: string[] = [];
+    const direct = database.db.sqliteTransaction!(async () => {
+      order.push('direct begins');
+      insert('dx_turn_direct');
+      await pause(30);
+      order.push('direct ends');
+    }, 1_000);
+    const prismas = database.db.prisma.$transaction(async (tx) => {
+      order.push('prisma begins');
+      await tx.organization.create({ data: { id: 'dx_turn_prisma', name: 'Prisma turn' } });
+      await pause(30);
+      order.push('prisma ends');
+    });
+    const direct2 = database.db.sqliteTransaction!(async () => {
+      order.push('direct 2 begins');
+      insert('dx_turn_direct2');
+      order.push('direct 2 ends');
+    }, 1_000);
+    await Promise.all([direct, prismas, direct2]);
+    // Each ends before the next begins (the order among them is the lock's queue).
+    expect(order).toHaveLength(6);
+    for (let i = 0; i < order.length; i += 2) expect([order[i], order[i + 1]]).toEqual([order[i], order[i].replace('begins', 'ends')]);
+    expect(new Set(order).size).toBe(6);
+    expect(await names('dx_turn')).toEqual(['dx_turn_direct', 'dx_turn_direct2', 'dx_turn_prisma']);
+  });
+
+  it('gives up waiting for the lock after its limit as a conflict a retry can win, and hands the lock back when it comes', async () => {
+    const run = database.db.sqliteTransaction!;
+    const long = run(async () => {
+      insert('dx_long');
+      await pause(150);
+    }, 1_000);
+    const impatient = run(async () => insert('dx_impatient'), 20);
+    await expect(impatient).rejects.toMatchObject({ code: 'P2028', message: expect.stringMatching(/Unable to start a transaction/) });
+    await long;
+    // The abandoned turn came and went: the next transaction begins at once and commits.
+    await run(async () => insert('dx_after'), 1_000);
+    expect(await names('dx_')).toEqual(expect.arrayContaining(['dx_after', 'dx_long']));
+    expect(await names('dx_impatient')).toEqual([]);
   });
 });
 

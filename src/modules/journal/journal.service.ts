@@ -177,6 +177,15 @@ async function accountsOf(
   return rows.map((row) => ({ id: row.id, active: Boolean(row.active), systemRole: row.systemRole, currency: row.currency }));
 }
 
+/** Which of `ids` are the organization's customers (or vendors); raw, as `accountsOf`. */
+async function idsOf(tenant: Tenant, table: 'Customer' | 'Vendor', ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await rawSqlOf(tenant).$queryRaw<{ id: string }[]>(
+    Prisma.sql`SELECT "id" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${tenant.organizationId} AND "id" IN (${Prisma.join(ids)})`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Every account is an active account of the organization; customers and vendors are its own. */
 async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
   const ids = (key: 'accountId' | 'customerId' | 'vendorId') => [...new Set(lines.map((l) => l[key]).filter((v): v is string => !!v))];
@@ -184,12 +193,8 @@ async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
   const vendorIds = ids('vendorId');
   const [accounts, customers, vendors] = await Promise.all([
     accountsOf(tenant, ids('accountId')),
-    customerIds.length
-      ? tenant.prisma.customer.findMany({ where: { organizationId: tenant.organizationId, id: { in: customerIds } }, select: { id: true } })
-      : [],
-    vendorIds.length
-      ? tenant.prisma.vendor.findMany({ where: { organizationId: tenant.organizationId, id: { in: vendorIds } }, select: { id: true } })
-      : [],
+    idsOf(tenant, 'Customer', customerIds),
+    idsOf(tenant, 'Vendor', vendorIds),
   ]);
   const active = new Map(accounts.map((a) => [a.id, a.active]));
   const role = new Map(accounts.map((a) => [a.id, a.systemRole]));
@@ -207,9 +212,9 @@ async function checkReferences(tenant: Tenant, lines: PostingLine[]) {
       const code = currency.get(line.accountId);
       errors.push({ path: `lines.${i}.accountId`, message: `is a ${code} account: only payments in ${code} post to it` });
     }
-    if (line.customerId && !customers.some((c) => c.id === line.customerId))
+    if (line.customerId && !customers.has(line.customerId))
       errors.push({ path: `lines.${i}.customerId`, message: `no customer with id "${line.customerId}"` });
-    if (line.vendorId && !vendors.some((v) => v.id === line.vendorId))
+    if (line.vendorId && !vendors.has(line.vendorId))
       errors.push({ path: `lines.${i}.vendorId`, message: `no vendor with id "${line.vendorId}"` });
   });
   if (errors.length) throw validationError(errors);
