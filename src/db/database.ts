@@ -287,10 +287,13 @@ class ConnectionGate {
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         // Given up on: when the lock comes, it is handed straight back.
-        void starting.then((transaction) => {
-          if (client.inTransaction) statement('ROLLBACK').run();
-          return transaction.rollback();
-        });
+        starting.then(
+          (transaction) => {
+            if (client.inTransaction) statement('ROLLBACK').run();
+            return transaction.rollback();
+          },
+          () => {}, // it never began: nothing to hand back
+        );
         reject(Object.assign(new Error('Unable to start a transaction in the given time'), { code: 'P2028' }));
       }, maxWaitMs);
     });
