@@ -299,6 +299,13 @@ class ConnectionGate {
     });
     const transaction = await Promise.race([starting, late]).finally(() => clearTimeout(timer));
     try {
+      // The adapter's BEGIN is deferred, and between it and the work's first write a statement allowed
+      // while a transaction is open (another request's `PRAGMA data_version`) may have fixed the
+      // transaction's snapshot; had another process written since, that first write would fail at once
+      // (SQLITE_BUSY_SNAPSHOT). Begun again as IMMEDIATE, back to back, it holds the write lock from the
+      // start (waiting out another process's write like any statement) and sees the latest commit.
+      statement('ROLLBACK').run();
+      statement('BEGIN IMMEDIATE').run();
       const result = await (this.strict ? this.#inside.run(true, work) : work());
       statement('COMMIT').run();
       return result;

@@ -9,6 +9,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { migrate } from '../../src/db/migrate.ts';
 import { createTestApp, freshDatabase, gql, http, type TestApp, type TestDatabase, usingPostgres } from '../helpers.ts';
 // Another request's work, started when the transaction is open but from outside its async context, as a
@@ -162,6 +163,24 @@ describe.skipIf(usingPostgres)('a direct transaction (begun on the connection, n
     for (let i = 0; i < order.length; i += 2) expect([order[i], order[i + 1]]).toEqual([order[i], order[i].replace('begins', 'ends')]);
     expect(new Set(order).size).toBe(6);
     expect(await names('dx_turn')).toEqual(['dx_turn_direct', 'dx_turn_direct2', 'dx_turn_prisma']);
+  });
+
+  it("holds SQLite's write lock from its start: another process's write waits for its commit, then goes through", async () => {
+    const other = new Database(database.db.direct.kind === 'sqlite' ? database.db.direct.file : '', { timeout: 0 });
+    try {
+      const write = (id: string) =>
+        other.prepare('INSERT INTO "Organization" ("id", "name", "updatedAt") VALUES (?, ?, ?)').run(id, id, new Date().toISOString());
+      await database.db.sqliteTransaction!(async () => {
+        // Nothing written yet: a deferred transaction would hold no lock, and this write would land first.
+        expect(() => write('dx_other_inside')).toThrow(/database is locked/);
+        insert('dx_lock_holder');
+      }, 1_000);
+      write('dx_other_after');
+      expect(await names('dx_')).toEqual(expect.arrayContaining(['dx_lock_holder', 'dx_other_after']));
+      expect(await names('dx_other_inside')).toEqual([]);
+    } finally {
+      other.close();
+    }
   });
 
   it('gives up waiting for the lock after its limit as a conflict a retry can win, and hands the lock back when it comes', async () => {
