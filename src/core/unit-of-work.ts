@@ -395,7 +395,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       const committed: Session['committed'] = [];
       try {
         const result = await db.prisma.$transaction((tx) => sessions.run({ organizationId, tx, committed }, () => work(tx)), {
-          maxWait: 10_000,
+          maxWait: TRANSACTION_MAX_WAIT_MS,
           timeout: 60_000,
         });
         for (const { logged, deliveries } of committed) void options.relay?.committed(logged, deliveries);

@@ -21,13 +21,23 @@ const whileOpen = <T>(work: () => Promise<T> | T) => {
   return { open, outcome };
 };
 
-describe.skipIf(usingPostgres)('a transaction that waits lets no other statement onto its connection', () => {
+/** A migrated database of its own for the enclosing describe (its `db` once the describe's tests run). */
+function migratedDatabase(): { readonly db: TestDatabase['db'] } {
   let database: TestDatabase;
   beforeAll(async () => {
     database = freshDatabase();
     await migrate(database.db);
   });
   afterAll(() => database.drop());
+  return {
+    get db() {
+      return database.db;
+    },
+  };
+}
+
+describe.skipIf(usingPostgres)('a transaction that waits lets no other statement onto its connection', () => {
+  const database = migratedDatabase();
 
   it('a read from outside waits for an open transaction: it never sees rows that are then rolled back', async () => {
     const { prisma } = database.db;
@@ -100,19 +110,10 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
 // (`Database.sqliteTransaction`): it must order with Prisma's own transactions and keep outside reads out
 // exactly as they do.
 describe.skipIf(usingPostgres)('a direct transaction (begun on the connection, not through Prisma)', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = freshDatabase();
-    await migrate(database.db);
-  });
-  afterAll(() => database.drop());
+  const database = migratedDatabase();
 
-  const insert = (id: string) =>
-    database.db.sqliteStatement!('INSERT INTO "Organization" ("id", "name", "updatedAt") VALUES (?, ?, ?)')!.run(
-      id,
-      `Direct ${id}`,
-      new Date().toISOString(),
-    );
+  const INSERT_ORGANIZATION = 'INSERT INTO "Organization" ("id", "name", "updatedAt") VALUES (?, ?, ?)';
+  const insert = (id: string) => database.db.sqliteStatement!(INSERT_ORGANIZATION)!.run(id, `Direct ${id}`, new Date().toISOString());
   const names = (prefix: string) =>
     database.db.prisma.organization
       .findMany({ where: { id: { startsWith: prefix } }, orderBy: { id: 'asc' } })
@@ -168,8 +169,7 @@ describe.skipIf(usingPostgres)('a direct transaction (begun on the connection, n
   it("holds SQLite's write lock from its start: another process's write waits for its commit, then goes through", async () => {
     const other = new Database(database.db.direct.kind === 'sqlite' ? database.db.direct.file : '', { timeout: 0 });
     try {
-      const write = (id: string) =>
-        other.prepare('INSERT INTO "Organization" ("id", "name", "updatedAt") VALUES (?, ?, ?)').run(id, id, new Date().toISOString());
+      const write = (id: string) => other.prepare(INSERT_ORGANIZATION).run(id, id, new Date().toISOString());
       await database.db.sqliteTransaction!(async () => {
         // Nothing written yet: a deferred transaction would hold no lock, and this write would land first.
         expect(() => write('dx_other_inside')).toThrow(/database is locked/);
