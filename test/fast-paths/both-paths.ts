@@ -31,6 +31,11 @@ export async function startBothPaths(organization: string) {
     WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
     SMTP_URL: mail.url,
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // As the test app's: no background pass of its own, so a bulk operation, a mail or a recurring
+    // occurrence does not move on between the two servers' answers.
+    BULK_POLL_MS: '3600000',
+    MAIL_POLL_MS: '3600000',
+    RECURRING_POLL_MS: '3600000',
   });
   return {
     t,
