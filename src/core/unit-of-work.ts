@@ -21,7 +21,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
-import { insertStatement } from '../db/insert.ts';
+import { insertRows, insertStatement } from '../db/insert.ts';
+import { modelRows } from '../db/model-rows.ts';
 import { type RawSql, transactionSql, writeAll } from '../db/sql.ts';
 import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
@@ -54,6 +55,29 @@ const EVENT_COLUMNS = [
 ] as const;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** A stored idempotency key: read, written and deleted raw in the write's transaction, as its events are. */
+type IdempotencyRecord = {
+  id: string;
+  organizationId: string;
+  key: string;
+  operation: string;
+  requestHash: string;
+  response: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+};
+const IDEMPOTENCY_COLUMNS = [
+  'id',
+  'organizationId',
+  'key',
+  'operation',
+  'requestHash',
+  'response',
+  'createdAt',
+  'expiresAt',
+] as const satisfies readonly (keyof IdempotencyRecord)[];
+const IDEMPOTENCY = modelRows<IdempotencyRecord>('IdempotencyKey', IDEMPOTENCY_COLUMNS);
 
 /** Who made a change, as its events record it: an API key (by id, prefix and name), or the service itself. */
 export type Actor = { type: 'api_key'; id: string; prefix: string; name: string } | { type: 'system' };
@@ -240,7 +264,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   }
 
   const sessions = new AsyncLocalStorage<Session>();
-  /** Operations (and keyed operations) whose work uses Prisma's transaction client: they begin in Prisma's. */
+  /** Operations whose work uses Prisma's transaction client: they begin in Prisma's. */
   const needsPrisma = new Set<string>();
 
   async function attempt<Row>(
@@ -257,7 +281,12 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       const { organization, sequences } = await lockOrganization(sql, organizationId);
       const key = request.idempotencyKey;
       if (key) {
-        const existing = await tx.idempotencyKey.findUnique({ where: { organizationId_key: { organizationId, key } } });
+        const [existing] = await sql
+          .$queryRaw<IdempotencyRecord[]>(
+            Prisma.sql`SELECT ${Prisma.raw(IDEMPOTENCY.columns)} FROM "IdempotencyKey" WHERE "organizationId" = ${organizationId}
+            AND "key" = ${key}`,
+          )
+          .then((records) => records.map(IDEMPOTENCY.row));
         if (existing && existing.expiresAt > now) {
           if (existing.operation !== request.operation || existing.requestHash !== requestHash) {
             throw new AppError(
@@ -270,7 +299,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
           const stored = JSON.parse(existing.response ?? 'null') as { type: string; id: string; object: PublicObject } | null;
           if (stored) throw new Replay({ ...stored, operation: request.operation, replayed: true });
         }
-        if (existing) await tx.idempotencyKey.delete({ where: { id: existing.id } }); // expired, or left by an older version
+        // Expired, or left by an older version.
+        if (existing) await sql.$executeRaw(Prisma.sql`DELETE FROM "IdempotencyKey" WHERE "id" = ${existing.id}`);
       }
 
       const numbers = { ...sequences };
@@ -355,18 +385,17 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
         replayed: false,
       };
       if (key) {
-        await tx.idempotencyKey.create({
-          data: {
-            id: newId('IdempotencyKey'),
-            organizationId,
-            key,
-            operation: request.operation,
-            requestHash: requestHash!,
-            response: JSON.stringify({ type: outcome.type, id: outcome.id, object: outcome.object }),
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-          },
-        });
+        const record: IdempotencyRecord = {
+          id: newId('IdempotencyKey'),
+          organizationId,
+          key,
+          operation: request.operation,
+          requestHash: requestHash!,
+          response: JSON.stringify({ type: outcome.type, id: outcome.id, object: outcome.object }),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        };
+        await insertRows(sql, 'IdempotencyKey', IDEMPOTENCY_COLUMNS, [record]);
       }
       await options.beforeCommit?.(scope);
       return { outcome, logged, deliveries };
@@ -375,16 +404,15 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // again, a no-op, and its sequences read as the batch's earlier writes left them).
     if (session) return inTransaction(session.tx);
     // SQLite runs one transaction at a time per process: a request may queue behind others. A write whose
-    // work runs on the direct statements alone (a journal entry, a contact) skips Prisma's interactive
+    // work runs on raw statements alone (a journal entry, a contact, an invoice or a bill) skips Prisma's interactive
     // transaction; one that reaches for Prisma's client is rolled back, made again in Prisma's, and its
     // operation remembered as needing it.
-    const kind = request.idempotencyKey ? `${request.operation} keyed` : request.operation;
-    if (directTransaction && !needsPrisma.has(kind)) {
+    if (directTransaction && !needsPrisma.has(request.operation)) {
       try {
         return await directTransaction(() => inTransaction(WITHOUT_PRISMA), TRANSACTION_MAX_WAIT_MS);
       } catch (error) {
         if (!(error instanceof NeedsPrisma)) throw error;
-        needsPrisma.add(kind);
+        needsPrisma.add(request.operation);
       }
     }
     return db.prisma.$transaction(inTransaction, { maxWait: TRANSACTION_MAX_WAIT_MS, timeout: 20_000 });

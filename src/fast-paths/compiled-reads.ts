@@ -15,6 +15,7 @@
 import { type Database, delegateOf, type Prisma } from '../db/database.ts';
 import * as enums from '../db/generated/sqlite/enums.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
+import { CONVERTIBLE, conversion, convert } from '../db/model-rows.ts';
 import { pgQuery, pgValue, readSql, sqliteValue } from '../db/sql.ts';
 
 type Args = Record<string, unknown>;
@@ -39,9 +40,6 @@ interface Model {
   /** The unique `id` column a row is named by (Event's too, whose @id is `seq`). */
   rowKey: string | undefined;
 }
-
-/** Scalar types this reader converts as Prisma does; a model selecting any other is left to Prisma. */
-const CONVERTIBLE = new Set(['String', 'Int', 'BigInt', 'Boolean', 'DateTime', 'Float']);
 
 const models: Map<string, Model> = (() => {
   const datamodel = getDatamodel().datamodel.models as unknown as Record<string, { fields: Field[] }>;
@@ -112,44 +110,6 @@ function valueSql(field: Field, value: unknown, params: Params, path: Path): str
   params.values.push(bindValue(value));
   params.paths.push(path);
   return '?';
-}
-
-/** A stored value as Prisma's client hands it out for a field of `type`. */
-function convert(type: string, value: unknown): unknown {
-  if (value === null || value === undefined) return null;
-  switch (type) {
-    case 'Int':
-    case 'Float':
-      return Number(value);
-    case 'BigInt':
-      return BigInt(value as bigint);
-    case 'Boolean':
-      return value === 1n || value === 1 || value === true;
-    case 'DateTime':
-      if (value instanceof Date) return value;
-      if (typeof value === 'bigint' || typeof value === 'number') return new Date(Number(value));
-      // Stored as ISO 8601 with an offset by Prisma's writes (and insertRows); SQLite's own
-      // CURRENT_TIMESTAMP text has none and is UTC, as PostgreSQL's `timestamp` text (read as text, below).
-      return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value as string) ? (value as string) : `${(value as string).replace(' ', 'T')}Z`);
-    default:
-      return value; // String, enums
-  }
-}
-
-/** The JavaScript expression converting `value` (stored) as `convert` does for `field`. */
-function conversion(field: Field, value: string): string {
-  if (field.kind === 'enum') return `(${value} ?? null)`;
-  switch (field.type) {
-    case 'Int':
-    case 'Float':
-      return `(${value} == null ? null : Number(${value}))`;
-    case 'BigInt':
-      return `(${value} == null ? null : BigInt(${value}))`;
-    case 'String':
-      return `(${value} ?? null)`;
-    default:
-      return `convert(${JSON.stringify(field.type)}, ${value})`; // Boolean, DateTime
-  }
 }
 
 const rowMakers = new Map<string, (values: unknown[]) => Row>();

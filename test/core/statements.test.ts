@@ -20,11 +20,6 @@ beforeAll(async () => {
   accounts = Object.fromEntries(list.body.data.map((a: any) => [a.code, a.id]));
   customerId = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Counted Ltd' } })).body.id;
   vendorId = (await http(t.url, '/api/v1/vendors', { key, body: { name: 'Counted Supplies' } })).body.id;
-  // On SQLite the first write of an operation whose work uses Prisma's client begins outside Prisma's
-  // transaction, stops at that use and is made again in Prisma's (the unit of work remembers): once a
-  // process, not a request's statements.
-  await http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } });
-  await http(t.url, '/api/v1/bills', { key, body: billOf(invoice) });
 });
 afterAll(() => t.close());
 
@@ -94,8 +89,9 @@ describe('SQL statements per request', () => {
   });
 
   // Prisma logs the COMMIT of a transaction of its own. On SQLite a write whose work needs no Prisma client
-  // (a journal entry) is begun and committed on the connection directly; an invoice's work uses Prisma's.
-  it("a journal entry's transaction is Prisma's on PostgreSQL only; an invoice's on both", async () => {
+  // (a journal entry, an invoice or a bill, with or without an idempotency key) is begun and committed on
+  // the connection directly.
+  it("a journal entry's, an invoice's and a bill's transaction is Prisma's on PostgreSQL only", async () => {
     const commits = (statements: string[]) => statements.filter((s) => /^\s*COMMIT/i.test(s)).length;
     const all = async (request: () => Promise<unknown>) => {
       const from = t.queries.length;
@@ -105,8 +101,19 @@ describe('SQL statements per request', () => {
     const entryStatements = await all(() => http(t.url, '/api/v1/journal-entries', { key, body: entry(3) }));
     expect(commits(entryStatements)).toBe(usingPostgres ? 1 : 0);
     expect(entryStatements.some((s) => /INSERT INTO "JournalEntry"/.test(s))).toBe(true);
-    const invoiceStatements = await all(() => http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } }));
-    expect(commits(invoiceStatements)).toBe(1);
+    for (const [path, body] of [
+      ['/api/v1/invoices', { ...invoice, customerId }],
+      ['/api/v1/bills', billOf(invoice)],
+    ] as const) {
+      for (const request of [
+        { key, body },
+        { key, body, headers: { 'idempotency-key': `direct${path.replaceAll('/', '-')}` } },
+      ]) {
+        const statements = await all(() => http(t.url, path, request));
+        expect(statements.some((s) => /INSERT INTO "(Invoice|Bill)"/.test(s))).toBe(true);
+        expect(commits(statements)).toBe(usingPostgres ? 1 : 0);
+      }
+    }
   });
 
   it('an idempotent replay: at most 3, and nothing written', async () => {

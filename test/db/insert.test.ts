@@ -1,7 +1,8 @@
 // insertRows (and writeAll of an insert returning columns): one raw multi-row INSERT (no per-call query plan), read back by Prisma
 // exactly as written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { insertReturningStatement, insertRows } from '../../src/db/insert.ts';
+import { insertReturningStatement, insertRows, insertStatement } from '../../src/db/insert.ts';
+import { modelRows } from '../../src/db/model-rows.ts';
 import { transactionSql, writeAll } from '../../src/db/sql.ts';
 import { Prisma } from '../../src/db/generated/sqlite/client.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -257,4 +258,43 @@ it('refuses a name that is not a plain identifier, writing nothing', async () =>
   const before = await t.db.prisma.journalLine.count();
   await expect(insertRows(t.db.prisma, 'JournalLine"; DROP TABLE "Event', ['id'], [{ id: 'x' }])).rejects.toThrow(/not a plain identifier/);
   expect(await t.db.prisma.journalLine.count()).toBe(before);
+});
+
+it("modelRows: a raw SELECT's and a raw INSERT … RETURNING's records made into the rows Prisma's client answers", async () => {
+  // Every converted type: text, null, Int, BigInt beyond 2^53, Boolean, DateTime, an enum, a database default.
+  const customer = await t.db.prisma.customer.create({
+    data: { id: newId('Customer'), organizationId, name: 'Rows Ltd', paymentTermsDays: 14, balance: 2n ** 60n, active: false },
+  });
+  const account = await t.db.prisma.account.findFirstOrThrow({ where: { organizationId, systemRole: 'sales' } });
+  const read = async (sql: { $queryRaw<T>(query: Prisma.Sql): Promise<T> }) => {
+    const customers = modelRows('Customer');
+    const accounts = modelRows('Account', ['id', 'type', 'active', 'systemRole']);
+    const [customerRecord] = await sql.$queryRaw<Record<string, unknown>[]>(
+      Prisma.sql`SELECT ${Prisma.raw(customers.columns)} FROM "Customer" WHERE "id" = ${customer.id}`,
+    );
+    const [accountRecord] = await sql.$queryRaw<Record<string, unknown>[]>(
+      Prisma.sql`SELECT ${Prisma.raw(accounts.columns)} FROM "Account" WHERE "id" = ${account.id}`,
+    );
+    return { customer: customers.row(customerRecord!), account: accounts.row(accountRecord!) };
+  };
+  const expected = { customer, account: { id: account.id, type: account.type, active: account.active, systemRole: 'sales' } };
+  expect(await read(t.db.prisma)).toEqual(expected);
+  const { inserted, inTransaction } = await t.db.prisma.$transaction(async (tx) => {
+    const sql = transactionSql(t.db, tx);
+    const vendors = modelRows('Vendor');
+    const id = newId('Vendor');
+    const now = new Date('2026-11-29T08:09:10.123Z');
+    // Columns left out (balance, active, the nullable ones) take the database's defaults.
+    const [record] = await sql.$queryRaw<Record<string, unknown>[]>(
+      Prisma.sql`${insertStatement(
+        'Vendor',
+        ['id', 'organizationId', 'name', 'createdAt', 'updatedAt'],
+        [{ id, organizationId, name: 'Rows Supplies', createdAt: now, updatedAt: now }],
+      )} RETURNING ${Prisma.raw(vendors.columns)}`,
+    );
+    return { inserted: { row: vendors.row(record!), id }, inTransaction: await read(sql) };
+  });
+  expect(inTransaction).toEqual(expected);
+  expect(inserted.row).toEqual(await t.db.prisma.vendor.findUniqueOrThrow({ where: { id: inserted.id } }));
+  expect(inserted.row).toMatchObject({ balance: 0n, active: true, email: null });
 });

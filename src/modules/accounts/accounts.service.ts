@@ -1,7 +1,9 @@
 // The chart of accounts: reading rules. Knows nothing of GraphQL or HTTP.
 import type { PrismaTypes } from '../../db/database.ts';
 import { change } from '../../core/representations.ts';
-import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import { rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { modelRows } from '../../db/model-rows.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { ACCOUNT, accountRepresentation } from './accounts.public.ts';
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
@@ -205,17 +207,31 @@ function systemAccountIds<Role extends string>(accounts: { id: string; systemRol
 }
 
 const refIds = (refs: AccountRef[]) => [...new Set(refs.map((r) => r.id).filter((id): id is string => !!id))];
-const CHECKED_COLUMNS = { id: true, type: true, subtype: true, active: true, systemRole: true, currency: true } as const;
+const CHECKED_FIELDS = ['id', 'type', 'subtype', 'active', 'systemRole', 'currency'] as const;
+
+/**
+ * The organization's accounts of `ids` and of the system `roles`, with what the checks read, in one raw
+ * statement (a write's own reads run inside its transaction: src/db/model-rows.ts says why raw).
+ */
+async function checkedAccounts(tenant: Tenant, ids: string[], roles: string[]): Promise<CheckedAccount[]> {
+  const named = [
+    ...(ids.length ? [Prisma.sql`"id" IN (${Prisma.join(ids)})`] : []),
+    ...(roles.length ? [Prisma.sql`"systemRole" IN (${Prisma.join(roles)})`] : []),
+  ];
+  if (named.length === 0) return [];
+  const { columns, row } = modelRows<CheckedAccount>('Account', CHECKED_FIELDS);
+  const records = await rawSqlOf(tenant).$queryRaw<Record<string, unknown>[]>(
+    Prisma.sql`SELECT ${Prisma.raw(columns)} FROM "Account" WHERE "organizationId" = ${tenant.organizationId}
+      AND (${Prisma.join(named, ' OR ')})`,
+  );
+  return records.map(row);
+}
 
 /** Checks, in one query, that each id names an active account of the organization of an allowed type. */
 export async function checkAccountRefs(tenant: Tenant, check: Checker, refs: AccountRef[]) {
   const ids = refIds(refs);
   if (ids.length === 0) return;
-  judgeAccountRefs(
-    check,
-    refs,
-    await tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId, id: { in: ids } }, select: CHECKED_COLUMNS }),
-  );
+  judgeAccountRefs(check, refs, await checkedAccounts(tenant, ids, []));
 }
 
 /** checkAccountRefs and systemAccounts in one query, for a document that needs both. */
@@ -225,23 +241,14 @@ export async function checkAccountRefsWithSystem<Role extends string>(
   refs: AccountRef[],
   roles: Role[],
 ): Promise<Record<Role, string>> {
-  const accounts = await tenant.prisma.account.findMany({
-    where: { organizationId: tenant.organizationId, OR: [{ id: { in: refIds(refs) } }, { systemRole: { in: roles } }] },
-    select: CHECKED_COLUMNS,
-  });
+  const accounts = await checkedAccounts(tenant, refIds(refs), roles);
   judgeAccountRefs(check, refs, accounts);
   return systemAccountIds(accounts, roles);
 }
 
 /** The ids of the organization's system accounts for the given roles, in one query. */
 export async function systemAccounts<Role extends string>(tenant: Tenant, roles: Role[]): Promise<Record<Role, string>> {
-  return systemAccountIds(
-    await tenant.prisma.account.findMany({
-      where: { organizationId: tenant.organizationId, systemRole: { in: roles } },
-      select: { id: true, systemRole: true },
-    }),
-    roles,
-  );
+  return systemAccountIds(await checkedAccounts(tenant, [], roles), roles);
 }
 
 /**

@@ -5,10 +5,11 @@
 // `.finalized`, `.payment_recorded`, `.paid` and `.voided`. Posted documents are never edited; these
 // actions replace editing.
 import { insertRows, insertStatement } from '../../db/insert.ts';
+import { modelRows } from '../../db/model-rows.ts';
 import { writeAll } from '../../db/sql.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
-import type { SequenceName, Tenant, WriteScope } from '../../core/tenant.ts';
+import { rawSqlOf, type SequenceName, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { type IdType, newId, newPublicToken } from '../../lib/ids.ts';
@@ -296,13 +297,16 @@ export function checkPartyAndLineCount<Line>(
   return { partyId, inputLines };
 }
 
-/** Reads the party a document names (null: none of the organization's). */
-export const readParty = <Party>(tenant: Tenant, type: { party: PartyNames }, partyId: string | null | undefined) =>
-  partyId
-    ? (delegate(tenant, type.party.model).findFirst({
-        where: { id: partyId, organizationId: tenant.organizationId },
-      }) as Promise<Party | null>)
-    : null;
+/** Reads the party a document names (null: none of the organization's); its whole row, raw (src/db/model-rows.ts). */
+export async function readParty<Party>(tenant: Tenant, type: { party: PartyNames }, partyId: string | null | undefined) {
+  if (!partyId) return null;
+  const { columns, row } = modelRows<Party>(type.party.table);
+  const [found] = await rawSqlOf(tenant).$queryRaw<Record<string, unknown>[]>(
+    Prisma.sql`SELECT ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${type.party.table}"`)}
+      WHERE "id" = ${partyId} AND "organizationId" = ${tenant.organizationId}`,
+  );
+  return found ? row(found) : null;
+}
 
 /** Checks a document's lines by its side's rule, their prices in `currency` (default home). */
 export function checkSideLines(tenant: Tenant, check: Checker, type: { side: Side }, inputLines: LineInput[], currency?: string) {
@@ -450,28 +454,32 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(
     journalEntryId = posted.entry.id;
     events.push(posted.event);
   }
-  const written = (await delegate(scope, type.model).create({
-    data: {
-      id,
-      organizationId: scope.organizationId,
-      number,
-      [type.party.key]: checked.partyId,
-      status: draft ? 'DRAFT' : 'OPEN',
-      issueDate: checked.issueDate,
-      dueDate: checked.dueDate,
-      currency,
-      memo: checked.memo ?? null,
-      reference: checked.reference ?? null,
-      ...checked.totals,
-      journalEntryId,
-      exchangeRate,
-      homeTotal,
-      createdAt: scope.now,
-      updatedAt: scope.now,
-      ...(type.publicLink && !draft ? { publicToken: newPublicToken() } : {}),
-      ...links,
-    },
-  })) as Omit<Row, 'lines'>;
+  const document: Record<string, unknown> = {
+    id,
+    organizationId: scope.organizationId,
+    number,
+    [type.party.key]: checked.partyId,
+    status: draft ? 'DRAFT' : 'OPEN',
+    issueDate: checked.issueDate,
+    dueDate: checked.dueDate,
+    currency,
+    memo: checked.memo ?? null,
+    reference: checked.reference ?? null,
+    ...checked.totals,
+    journalEntryId,
+    exchangeRate,
+    homeTotal,
+    createdAt: scope.now,
+    updatedAt: scope.now,
+    ...(type.publicLink && !draft ? { publicToken: newPublicToken() } : {}),
+    ...links,
+  };
+  // Raw, returning the row as Prisma's `create` would (its defaults filled in by the database).
+  const { columns, row: asRow } = modelRows<Omit<Row, 'lines'>>(type.typename);
+  const [record] = await scope.sql.$queryRaw<Record<string, unknown>[]>(
+    Prisma.sql`${insertStatement(type.typename, Object.keys(document), [document])} RETURNING ${Prisma.raw(columns)}`,
+  );
+  const written = asRow(record!);
   // The lines, and a posted document's party balance and aging: one round trip on PostgreSQL.
   await writeAll(scope.sql, [
     ...(lines.length ? [insertStatement(type.lineTable, lineColumns(type.parentKey), lines)] : []),
