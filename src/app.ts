@@ -152,7 +152,9 @@ export function createApp({
     config.apiKeyCacheMs > 0
       ? keyVerifier(db, bus, config.apiKeyCacheMs, { writtenElsewhere: db.provider === 'sqlite' ? sqliteWrittenElsewhere(db) : undefined })
       : undefined;
-  const checkKey = keys ? (token: string) => keys.check(token) : (token: string) => checkApiKey(db, token);
+  const checkKey = keys
+    ? (token: string, digest: string) => keys.check(token, undefined, digest)
+    : (token: string) => checkApiKey(db, token);
   // Each read the compiled reader does not understand goes to Prisma: counted, and visible at LOG_LEVEL=debug.
   const toldBefore = db.onCompiledReadFallback;
   db.onCompiledReadFallback = (model, reason) => {

@@ -2,14 +2,13 @@
 // turn their credentials into the same object here: the verified key, its organization, the rate
 // limit verdict, a logger, and the write path (the unit of work) bound to the organization. Resolvers
 // and REST routes receive it as their GraphQL context.
-import { createHash } from 'node:crypto';
 import { readingClient } from '../fast-paths/compiled-reads.ts';
 import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
-import type { AuthenticatedKey, KeyRefusal } from './api-keys.ts';
+import { type AuthenticatedKey, type KeyRefusal, tokenDigest } from './api-keys.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import type { Change } from './representations.ts';
 import type { OrganizationInfo, Tx, WriteScope } from './tenant.ts';
@@ -93,8 +92,8 @@ export interface Caller {
 
 export interface RequestContextDeps {
   db: Database;
-  /** The key and organization for a bearer token, or why it is refused (core/api-keys.ts). */
-  checkKey: (token: string) => Promise<AuthenticatedKey | KeyRefusal>;
+  /** The key and organization for a bearer token (and its `tokenDigest`), or why it is refused (core/api-keys.ts). */
+  checkKey: (token: string, digest: string) => Promise<AuthenticatedKey | KeyRefusal>;
   limiter: RateLimiter;
   /** Counts requests without a valid key, per client address. */
   authFailures: RateLimiter;
@@ -123,15 +122,14 @@ const NO_ORGANIZATION: OrganizationInfo = {
   badDebtTaxRelief: 'NONE',
 };
 
-/** Digests of keys this instance verified lately: they pass an address that is refused for failures. */
+/** Digests (`tokenDigest`) of keys this instance verified lately: they pass an address that is refused for failures. */
 function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
   const seen = new Map<string, number>();
-  const digest = (token: string) => createHash('sha256').update(token).digest('base64');
   return {
-    has: (token: string) => (seen.get(digest(token)) ?? 0) > Date.now(),
-    add(token: string) {
+    has: (digest: string) => (seen.get(digest) ?? 0) > Date.now(),
+    add(digest: string) {
       if (seen.size >= max) seen.delete(seen.keys().next().value!);
-      seen.set(digest(token), Date.now() + ttlMs);
+      seen.set(digest, Date.now() + ttlMs);
     },
   };
 }
@@ -214,16 +212,17 @@ export function requestContexts({
     const match = BEARER.exec(header);
     if (!match) return refuse(address, 'The Authorization header must be "Bearer <key>"');
     const token = match[1];
-    if (!verified.has(token)) {
+    const digest = tokenDigest(token);
+    if (!verified.has(digest)) {
       // An address over its failure quota learns nothing more, right or wrong, until the window passes.
       const failures = await authFailures.peek(address);
       if (failures && !failures.allowed) throw addressRefused(failures);
     }
-    const apiKey = await checkKey(token);
+    const apiKey = await checkKey(token, digest);
     if (apiKey === 'expired')
       return refuse(address, 'The API key has expired; create a new one in the settings area (or roll a key before it expires)');
     if (apiKey === 'invalid') return refuse(address, 'The API key is invalid or has been revoked');
-    verified.add(token);
+    verified.add(digest);
     const rateLimit = await limiter.consume(apiKey.id);
     if (!rateLimit.allowed) {
       metrics?.rateLimited('key');
