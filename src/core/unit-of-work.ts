@@ -404,7 +404,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // again, a no-op, and its sequences read as the batch's earlier writes left them).
     if (session) return inTransaction(session.tx);
     // SQLite runs one transaction at a time per process: a request may queue behind others. A write whose
-    // work runs on raw statements alone (a journal entry, a contact, an invoice or a bill) skips Prisma's interactive
+    // work runs on raw statements alone (a journal entry, a contact, an invoice, a bill, a payment) skips Prisma's interactive
     // transaction; one that reaches for Prisma's client is rolled back, made again in Prisma's, and its
     // operation remembered as needing it.
     if (directTransaction && !needsPrisma.has(request.operation)) {

@@ -9,7 +9,7 @@ import { Prisma } from './generated/sqlite/client.ts';
 import type { RawSql } from './sql.ts'; // a Prisma client or transaction, or a transaction's direct statements
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const quoted = (name: string) => {
+export const quoted = (name: string) => {
   if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${name}`);
   return `"${name}"`;
 };

@@ -4,6 +4,8 @@
 // inside its transaction with `modelRows`, where Prisma's model operations would cost several times
 // the statement (src/db/insert.ts says why) and, on SQLite, Prisma's interactive transaction besides.
 import { getDatamodel } from './generated/pothos-types.ts';
+import { Prisma } from './generated/sqlite/client.ts';
+import { quoted } from './insert.ts';
 
 type Row = Record<string, unknown>;
 
@@ -89,4 +91,15 @@ export function modelRows<T = Row>(model: string, fields?: readonly string[]): {
     makers.set(key, made);
   }
   return made as { columns: string; row: (record: Row) => T };
+}
+
+/**
+ * `UPDATE … RETURNING` of one row of `model` by id, setting `data`'s defined columns (plain values, as a
+ * Prisma `update`'s `data` without operators), answering the whole row as Prisma's `update` would.
+ */
+export function updateReturning(model: string, id: string, data: Record<string, unknown>): Prisma.Sql {
+  const sets = Object.entries(data)
+    .filter(([, value]) => value !== undefined)
+    .map(([column, value]) => Prisma.sql`${Prisma.raw(quoted(column))} = ${value}`);
+  return Prisma.sql`UPDATE ${Prisma.raw(quoted(model))} SET ${Prisma.join(sets)} WHERE "id" = ${id} RETURNING ${Prisma.raw(modelRows(model).columns)}`;
 }

@@ -89,9 +89,9 @@ describe('SQL statements per request', () => {
   });
 
   // Prisma logs the COMMIT of a transaction of its own. On SQLite a write whose work needs no Prisma client
-  // (a journal entry, an invoice or a bill, with or without an idempotency key) is begun and committed on
+  // (a journal entry, an invoice or a bill, with or without an idempotency key, a payment) is begun and committed on
   // the connection directly.
-  it("a journal entry's, an invoice's and a bill's transaction is Prisma's on PostgreSQL only", async () => {
+  it("a journal entry's, an invoice's, a bill's and a payment's transaction is Prisma's on PostgreSQL only", async () => {
     const commits = (statements: string[]) => statements.filter((s) => /^\s*COMMIT/i.test(s)).length;
     const all = async (request: () => Promise<unknown>) => {
       const from = t.queries.length;
@@ -101,19 +101,30 @@ describe('SQL statements per request', () => {
     const entryStatements = await all(() => http(t.url, '/api/v1/journal-entries', { key, body: entry(3) }));
     expect(commits(entryStatements)).toBe(usingPostgres ? 1 : 0);
     expect(entryStatements.some((s) => /INSERT INTO "JournalEntry"/.test(s))).toBe(true);
+    // A bill with the vendor's invoice number: its duplicate check runs inside the write too.
     for (const [path, body] of [
-      ['/api/v1/invoices', { ...invoice, customerId }],
-      ['/api/v1/bills', billOf(invoice)],
+      ['/api/v1/invoices', (_n: number) => ({ ...invoice, customerId })],
+      ['/api/v1/bills', (n: number) => ({ ...billOf(invoice), reference: `VINV-${n}` })],
     ] as const) {
       for (const request of [
-        { key, body },
-        { key, body, headers: { 'idempotency-key': `direct${path.replaceAll('/', '-')}` } },
+        { key, body: body(1) },
+        { key, body: body(2), headers: { 'idempotency-key': `direct${path.replaceAll('/', '-')}` } },
       ]) {
         const statements = await all(() => http(t.url, path, request));
         expect(statements.some((s) => /INSERT INTO "(Invoice|Bill)"/.test(s))).toBe(true);
         expect(commits(statements)).toBe(usingPostgres ? 1 : 0);
       }
     }
+    // Paying an invoice in part, then in full (which reads its settlements for the date it was settled on).
+    const paid = (await http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } })).body;
+    for (const amount of [40, paid.total - 40]) {
+      const statements = await all(async () => {
+        const response = await http(t.url, `/api/v1/invoices/${paid.id}/payments`, { key, body: { amount, date: '2026-05-20' } });
+        expect(response.status, JSON.stringify(response.body)).toBe(201);
+      });
+      expect(commits(statements)).toBe(usingPostgres ? 1 : 0);
+    }
+    expect((await http(t.url, `/api/v1/invoices/${paid.id}`, { key })).body).toMatchObject({ status: 'paid', amountDue: 0 });
   });
 
   it('an idempotent replay: at most 3, and nothing written', async () => {

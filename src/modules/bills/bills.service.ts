@@ -1,7 +1,8 @@
 // Bills: what vendors invoice us, an owed document of the purchase side (documents/owed.ts runs its
 // life). Posting one debits each line's expense or asset account and the recoverable tax of each rate,
 // and credits payables; a payment debits payables and credits the bank; voiding posts the reversal.
-import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import { rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
 import {
   createOwedDocument,
   finalizeOwedDocument,
@@ -37,16 +38,11 @@ export const BILL_TYPE = defineOwedDocument({
 
 /** A vendor's invoice is entered once (QuickBooks warns, Xero refuses): its number may not be on another live bill of the vendor. */
 async function uniqueVendorReference(tenant: Tenant, vendorId: string, reference: string, exceptId?: string) {
-  const same = await tenant.prisma.bill.findFirst({
-    where: {
-      organizationId: tenant.organizationId,
-      vendorId,
-      reference,
-      status: { not: 'VOID' },
-      ...(exceptId ? { id: { not: exceptId } } : {}),
-    },
-    select: { number: true },
-  });
+  // Raw, as the rest of a bill's reads inside its write (src/db/model-rows.ts says why).
+  const [same] = await rawSqlOf(tenant).$queryRaw<{ number: string }[]>(
+    Prisma.sql`SELECT "number" FROM "Bill" WHERE "organizationId" = ${tenant.organizationId} AND "vendorId" = ${vendorId}
+      AND "reference" = ${reference} AND "status" <> 'VOID'${exceptId ? Prisma.sql` AND "id" <> ${exceptId}` : Prisma.empty} LIMIT 1`,
+  );
   return same
     ? `the vendor's invoice "${reference}" is already entered as bill ${same.number}; void that bill first to enter it again`
     : undefined;

@@ -4,8 +4,8 @@
 // receivables or payables, moves the party's kept balance, and raises `<resource>.created`,
 // `.finalized`, `.payment_recorded`, `.paid` and `.voided`. Posted documents are never edited; these
 // actions replace editing.
-import { insertRows, insertStatement } from '../../db/insert.ts';
-import { modelRows } from '../../db/model-rows.ts';
+import { insertRows, insertStatement, quoted } from '../../db/insert.ts';
+import { modelRows, updateReturning } from '../../db/model-rows.ts';
 import { writeAll } from '../../db/sql.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
@@ -241,6 +241,21 @@ interface Delegate {
 }
 export const delegate = (tenant: Tenant, model: string) => (tenant.prisma as unknown as Record<string, Delegate>)[model]!;
 
+/** A delegate's model (and table): `creditNoteAllocation` → `CreditNoteAllocation`. */
+const tableOf = (model: string) => `${model.charAt(0).toUpperCase()}${model.slice(1)}`;
+
+/**
+ * Inserts `row` (its defined columns) into `model`'s table and answers the whole row as Prisma's `create`
+ * would, the database's defaults filled in: raw (src/db/model-rows.ts).
+ */
+async function insertReturning<Row = Record<string, unknown>>(scope: WriteScope, model: string, row: Record<string, unknown>) {
+  const { columns, row: asRow } = modelRows<Row>(model);
+  const [record] = await scope.sql.$queryRaw<Record<string, unknown>[]>(
+    Prisma.sql`${insertStatement(model, Object.keys(row), [row])} RETURNING ${Prisma.raw(columns)}`,
+  );
+  return asRow(record!);
+}
+
 /** The event of `type` an action raises: `invoice` + `paid` → `invoice.paid` (the catalogue lists each). */
 const eventOf = (
   type: { resource: string },
@@ -474,12 +489,7 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(
     ...(type.publicLink && !draft ? { publicToken: newPublicToken() } : {}),
     ...links,
   };
-  // Raw, returning the row as Prisma's `create` would (its defaults filled in by the database).
-  const { columns, row: asRow } = modelRows<Omit<Row, 'lines'>>(type.typename);
-  const [record] = await scope.sql.$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`${insertStatement(type.typename, Object.keys(document), [document])} RETURNING ${Prisma.raw(columns)}`,
-  );
-  const written = asRow(record!);
+  const written = await insertReturning<Omit<Row, 'lines'>>(scope, type.typename, document);
   // The lines, and a posted document's party balance and aging: one round trip on PostgreSQL.
   await writeAll(scope.sql, [
     ...(lines.length ? [insertStatement(type.lineTable, lineColumns(type.parentKey), lines)] : []),
@@ -501,8 +511,13 @@ export async function loadOwedDocument<Row extends OwedDocumentRow>(tenant: Tena
   return row;
 }
 
-const updateRow = async <Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string, data: object) =>
-  (await delegate(scope, type.model).update({ where: { id }, data })) as Omit<Row, 'lines'>;
+/** Sets `data`'s columns of the document and answers its row (raw: src/db/model-rows.ts). */
+const updateRow = async <Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string, data: object) => {
+  const [record] = await scope.sql.$queryRaw<Record<string, unknown>[]>(
+    updateReturning(type.typename, id, data as Record<string, unknown>),
+  );
+  return modelRows<Omit<Row, 'lines'>>(type.typename).row(record!);
+};
 
 /** Turns a draft into an open document and posts it; its tax posts to its rates' accounts as they are now. */
 export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string) {
@@ -570,11 +585,11 @@ export async function latestSettlement(scope: WriteScope, type: OwedDocumentType
   const dates = await Promise.all(
     [...type.settledBy, ...credits].map(async ({ model, voidable }) => {
       // A row's void date is never before its date: the latest of both is the later of the two maxima.
-      const { _max } = (await delegate(scope, model).aggregate({
-        where: { [type.parentKey]: id },
-        _max: { date: true, ...(voidable ? { voidDate: true } : {}) },
-      })) as { _max: { date: string | null; voidDate?: string | null } };
-      return [_max.date, _max.voidDate];
+      const [latest] = await scope.sql.$queryRaw<{ date: string | null; voidDate: string | null }[]>(
+        Prisma.sql`SELECT max("date") AS "date", ${voidable ? Prisma.sql`max("voidDate")` : Prisma.sql`NULL`} AS "voidDate"
+          FROM ${Prisma.raw(quoted(tableOf(model)))} WHERE ${Prisma.raw(quoted(type.parentKey))} = ${id}`,
+      );
+      return [latest?.date ?? null, latest?.voidDate ?? null];
     }),
   );
   return latestOf(dates.flat());
@@ -664,21 +679,20 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
   });
   const row = { ...written, lines: document.lines } as Row;
   await movePartyBalance(scope, type.party.table, partyId, -amount);
-  const payment = (await delegate(scope, type.payment.model).create({
-    data: {
-      id: paymentId,
-      organizationId: scope.organizationId,
-      [type.parentKey]: document.id,
-      amount: applied,
-      date,
-      [accountKey]: cashAccountId,
-      method,
-      reference,
-      journalEntryId: posted.entry.id,
-      createdAt: scope.now,
-      ...(exchange ? { currency, exchangeRate: exchange.rate, homeAmount: exchange.homeAmount, homeSettled: exchange.homeSettled } : {}),
-    },
-  })) as Record<string, unknown>;
+  const paymentRow: Record<string, unknown> = {
+    id: paymentId,
+    organizationId: scope.organizationId,
+    [type.parentKey]: document.id,
+    amount: applied,
+    date,
+    [accountKey]: cashAccountId,
+    method,
+    reference,
+    journalEntryId: posted.entry.id,
+    createdAt: scope.now,
+    ...(exchange ? { currency, exchangeRate: exchange.rate, homeAmount: exchange.homeAmount, homeSettled: exchange.homeSettled } : {}),
+  };
+  const payment = await insertReturning(scope, type.payment.typename, paymentRow);
   await keepAging(scope, owedAgingSource(type), [document.id]);
   const documentRef = { type: type.resource, id: document.id, row };
   const events: EventDraft[] = [{ type: eventOf(type, 'payment_recorded'), resource: documentRef }];
@@ -702,11 +716,22 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
 }
 
 /** Reads one document of `type` of the organization with its lines in order (null: none). */
-const findOwedDocument = async <Row extends OwedDocumentRow>(tenant: Tenant, type: OwedDocumentType, id: string) =>
-  (await delegate(tenant, type.model).findFirst({
-    where: { id, organizationId: tenant.organizationId },
-    include: { lines: { orderBy: type.linesInOrder } },
-  })) as Row | null;
+async function findOwedDocument<Row extends OwedDocumentRow>(tenant: Tenant, type: OwedDocumentType, id: string): Promise<Row | null> {
+  // Raw (src/db/model-rows.ts), so a write that reads the document it settles stays on its direct transaction.
+  const sql = rawSqlOf(tenant);
+  const documents = modelRows<Omit<Row, 'lines'>>(type.typename);
+  const [record] = await sql.$queryRaw<Record<string, unknown>[]>(
+    Prisma.sql`SELECT ${Prisma.raw(documents.columns)} FROM ${Prisma.raw(quoted(type.typename))}
+      WHERE "id" = ${id} AND "organizationId" = ${tenant.organizationId}`,
+  );
+  if (!record) return null;
+  const lines = modelRows(type.lineTable);
+  const lineRecords = await sql.$queryRaw<Record<string, unknown>[]>(
+    Prisma.sql`SELECT ${Prisma.raw(lines.columns)} FROM ${Prisma.raw(quoted(type.lineTable))}
+      WHERE ${Prisma.raw(quoted(type.parentKey))} = ${id} ORDER BY "lineNo"`,
+  );
+  return { ...documents.row(record), lines: lineRecords.map(lines.row) } as unknown as Row;
+}
 
 /** The currency a bank or cash account holds. */
 export async function cashAccountCurrency(scope: WriteScope, accountId: string) {
