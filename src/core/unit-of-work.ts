@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 import { insertRows, insertStatement } from '../db/insert.ts';
-import { modelRows } from '../db/model-rows.ts';
+import { selectModelRows } from '../db/model-rows.ts';
 import { type RawSql, transactionSql, writeAll } from '../db/sql.ts';
 import type { LoggedEvent } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
@@ -77,7 +77,6 @@ const IDEMPOTENCY_COLUMNS = [
   'createdAt',
   'expiresAt',
 ] as const satisfies readonly (keyof IdempotencyRecord)[];
-const IDEMPOTENCY = modelRows<IdempotencyRecord>('IdempotencyKey', IDEMPOTENCY_COLUMNS);
 
 /** Who made a change, as its events record it: an API key (by id, prefix and name), or the service itself. */
 export type Actor = { type: 'api_key'; id: string; prefix: string; name: string } | { type: 'system' };
@@ -281,12 +280,12 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       const { organization, sequences } = await lockOrganization(sql, organizationId);
       const key = request.idempotencyKey;
       if (key) {
-        const [existing] = await sql
-          .$queryRaw<IdempotencyRecord[]>(
-            Prisma.sql`SELECT ${Prisma.raw(IDEMPOTENCY.columns)} FROM "IdempotencyKey" WHERE "organizationId" = ${organizationId}
-            AND "key" = ${key}`,
-          )
-          .then((records) => records.map(IDEMPOTENCY.row));
+        const [existing] = await selectModelRows<IdempotencyRecord>(
+          sql,
+          'IdempotencyKey',
+          Prisma.sql`"organizationId" = ${organizationId} AND "key" = ${key}`,
+          { fields: IDEMPOTENCY_COLUMNS },
+        );
         if (existing && existing.expiresAt > now) {
           if (existing.operation !== request.operation || existing.requestHash !== requestHash) {
             throw new AppError(

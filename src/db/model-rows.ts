@@ -5,7 +5,8 @@
 // the statement (src/db/insert.ts says why) and, on SQLite, Prisma's interactive transaction besides.
 import { getDatamodel } from './generated/pothos-types.ts';
 import { Prisma } from './generated/sqlite/client.ts';
-import { quoted } from './insert.ts';
+import { insertStatement, quoted } from './insert.ts';
+import type { RawSql } from './sql.ts';
 
 type Row = Record<string, unknown>;
 
@@ -85,7 +86,7 @@ export function modelRows<T = Row>(model: string, fields?: readonly string[]): {
       return `${JSON.stringify(name)}: ${conversion(field, `r[${JSON.stringify(name)}]`)}`;
     });
     made = {
-      columns: names.map((name) => `"${name}"`).join(', '),
+      columns: names.map(quoted).join(', '),
       row: new Function('convert', `return (r) => ({\n${body.join(',\n')}\n});`)(convert) as (record: Row) => Row,
     };
     makers.set(key, made);
@@ -93,13 +94,43 @@ export function modelRows<T = Row>(model: string, fields?: readonly string[]): {
   return made as { columns: string; row: (record: Row) => T };
 }
 
+type Reads = Pick<RawSql, '$queryRaw'>;
+
+/** The rows of `model` matching `where` (SQL), as Prisma's `findMany` answers them; `orderBy` a column, ascending. */
+export async function selectModelRows<T = Row>(
+  sql: Reads,
+  model: string,
+  where: Prisma.Sql,
+  { fields, orderBy }: { fields?: readonly string[]; orderBy?: string } = {},
+): Promise<T[]> {
+  const { columns, row } = modelRows<T>(model, fields);
+  const order = orderBy ? Prisma.raw(` ORDER BY ${quoted(orderBy)}`) : Prisma.empty;
+  const records = await sql.$queryRaw<Row[]>(
+    Prisma.sql`SELECT ${Prisma.raw(columns)} FROM ${Prisma.raw(quoted(model))} WHERE ${where}${order}`,
+  );
+  return records.map(row);
+}
+
+/** Inserts `data`'s columns as one row of `model` and answers the whole row, database defaults filled in, as Prisma's `create` would. */
+export async function insertModelRow<T = Row>(sql: Reads, model: string, data: Row): Promise<T> {
+  const { columns, row } = modelRows<T>(model);
+  const [record] = await sql.$queryRaw<Row[]>(
+    Prisma.sql`${insertStatement(model, Object.keys(data), [data])} RETURNING ${Prisma.raw(columns)}`,
+  );
+  return row(record!);
+}
+
 /**
- * `UPDATE … RETURNING` of one row of `model` by id, setting `data`'s defined columns (plain values, as a
- * Prisma `update`'s `data` without operators), answering the whole row as Prisma's `update` would.
+ * Sets `data`'s defined columns (plain values, as a Prisma `update`'s `data` without operators) of the row
+ * of `model` with `id`, and answers the whole row as Prisma's `update` would.
  */
-export function updateReturning(model: string, id: string, data: Record<string, unknown>): Prisma.Sql {
+export async function updateModelRow<T = Row>(sql: Reads, model: string, id: string, data: Row): Promise<T> {
+  const { columns, row } = modelRows<T>(model);
   const sets = Object.entries(data)
     .filter(([, value]) => value !== undefined)
     .map(([column, value]) => Prisma.sql`${Prisma.raw(quoted(column))} = ${value}`);
-  return Prisma.sql`UPDATE ${Prisma.raw(quoted(model))} SET ${Prisma.join(sets)} WHERE "id" = ${id} RETURNING ${Prisma.raw(modelRows(model).columns)}`;
+  const [record] = await sql.$queryRaw<Row[]>(
+    Prisma.sql`UPDATE ${Prisma.raw(quoted(model))} SET ${Prisma.join(sets)} WHERE "id" = ${id} RETURNING ${Prisma.raw(columns)}`,
+  );
+  return row(record!);
 }

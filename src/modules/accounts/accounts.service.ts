@@ -3,7 +3,7 @@ import type { PrismaTypes } from '../../db/database.ts';
 import { change } from '../../core/representations.ts';
 import { rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { modelRows } from '../../db/model-rows.ts';
+import { selectModelRows } from '../../db/model-rows.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { ACCOUNT, accountRepresentation } from './accounts.public.ts';
 import type { AccountType } from '../../db/generated/sqlite/enums.ts';
@@ -219,12 +219,12 @@ async function checkedAccounts(tenant: Tenant, ids: string[], roles: string[]): 
     ...(roles.length ? [Prisma.sql`"systemRole" IN (${Prisma.join(roles)})`] : []),
   ];
   if (named.length === 0) return [];
-  const { columns, row } = modelRows<CheckedAccount>('Account', CHECKED_FIELDS);
-  const records = await rawSqlOf(tenant).$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`SELECT ${Prisma.raw(columns)} FROM "Account" WHERE "organizationId" = ${tenant.organizationId}
-      AND (${Prisma.join(named, ' OR ')})`,
+  return selectModelRows<CheckedAccount>(
+    rawSqlOf(tenant),
+    'Account',
+    Prisma.sql`"organizationId" = ${tenant.organizationId} AND (${Prisma.join(named, ' OR ')})`,
+    { fields: CHECKED_FIELDS },
   );
-  return records.map(row);
 }
 
 /** Checks, in one query, that each id names an active account of the organization of an allowed type. */

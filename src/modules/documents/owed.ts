@@ -5,7 +5,7 @@
 // `.finalized`, `.payment_recorded`, `.paid` and `.voided`. Posted documents are never edited; these
 // actions replace editing.
 import { insertRows, insertStatement, quoted } from '../../db/insert.ts';
-import { modelRows, updateReturning } from '../../db/model-rows.ts';
+import { insertModelRow, selectModelRows, updateModelRow } from '../../db/model-rows.ts';
 import { writeAll } from '../../db/sql.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
@@ -244,18 +244,6 @@ export const delegate = (tenant: Tenant, model: string) => (tenant.prisma as unk
 /** A delegate's model (and table): `creditNoteAllocation` → `CreditNoteAllocation`. */
 const tableOf = (model: string) => `${model.charAt(0).toUpperCase()}${model.slice(1)}`;
 
-/**
- * Inserts `row` (its defined columns) into `model`'s table and answers the whole row as Prisma's `create`
- * would, the database's defaults filled in: raw (src/db/model-rows.ts).
- */
-async function insertReturning<Row = Record<string, unknown>>(scope: WriteScope, model: string, row: Record<string, unknown>) {
-  const { columns, row: asRow } = modelRows<Row>(model);
-  const [record] = await scope.sql.$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`${insertStatement(model, Object.keys(row), [row])} RETURNING ${Prisma.raw(columns)}`,
-  );
-  return asRow(record!);
-}
-
 /** The event of `type` an action raises: `invoice` + `paid` → `invoice.paid` (the catalogue lists each). */
 const eventOf = (
   type: { resource: string },
@@ -315,12 +303,12 @@ export function checkPartyAndLineCount<Line>(
 /** Reads the party a document names (null: none of the organization's); its whole row, raw (src/db/model-rows.ts). */
 export async function readParty<Party>(tenant: Tenant, type: { party: PartyNames }, partyId: string | null | undefined) {
   if (!partyId) return null;
-  const { columns, row } = modelRows<Party>(type.party.table);
-  const [found] = await rawSqlOf(tenant).$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`SELECT ${Prisma.raw(columns)} FROM ${Prisma.raw(`"${type.party.table}"`)}
-      WHERE "id" = ${partyId} AND "organizationId" = ${tenant.organizationId}`,
+  const [found] = await selectModelRows<Party>(
+    rawSqlOf(tenant),
+    type.party.table,
+    Prisma.sql`"id" = ${partyId} AND "organizationId" = ${tenant.organizationId}`,
   );
-  return found ? row(found) : null;
+  return found ?? null;
 }
 
 /** Checks a document's lines by its side's rule, their prices in `currency` (default home). */
@@ -489,7 +477,7 @@ export async function createOwedDocument<Row extends OwedDocumentRow>(
     ...(type.publicLink && !draft ? { publicToken: newPublicToken() } : {}),
     ...links,
   };
-  const written = await insertReturning<Omit<Row, 'lines'>>(scope, type.typename, document);
+  const written = await insertModelRow<Omit<Row, 'lines'>>(scope.sql, type.typename, document);
   // The lines, and a posted document's party balance and aging: one round trip on PostgreSQL.
   await writeAll(scope.sql, [
     ...(lines.length ? [insertStatement(type.lineTable, lineColumns(type.parentKey), lines)] : []),
@@ -512,12 +500,8 @@ export async function loadOwedDocument<Row extends OwedDocumentRow>(tenant: Tena
 }
 
 /** Sets `data`'s columns of the document and answers its row (raw: src/db/model-rows.ts). */
-const updateRow = async <Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string, data: object) => {
-  const [record] = await scope.sql.$queryRaw<Record<string, unknown>[]>(
-    updateReturning(type.typename, id, data as Record<string, unknown>),
-  );
-  return modelRows<Omit<Row, 'lines'>>(type.typename).row(record!);
-};
+const updateRow = <Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string, data: object) =>
+  updateModelRow<Omit<Row, 'lines'>>(scope.sql, type.typename, id, data as Record<string, unknown>);
 
 /** Turns a draft into an open document and posts it; its tax posts to its rates' accounts as they are now. */
 export async function finalizeOwedDocument<Row extends OwedDocumentRow>(scope: WriteScope, type: OwedDocumentType, id: string) {
@@ -692,7 +676,7 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
     createdAt: scope.now,
     ...(exchange ? { currency, exchangeRate: exchange.rate, homeAmount: exchange.homeAmount, homeSettled: exchange.homeSettled } : {}),
   };
-  const payment = await insertReturning(scope, type.payment.typename, paymentRow);
+  const payment = await insertModelRow(scope.sql, type.payment.typename, paymentRow);
   await keepAging(scope, owedAgingSource(type), [document.id]);
   const documentRef = { type: type.resource, id: document.id, row };
   const events: EventDraft[] = [{ type: eventOf(type, 'payment_recorded'), resource: documentRef }];
@@ -719,18 +703,16 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
 async function findOwedDocument<Row extends OwedDocumentRow>(tenant: Tenant, type: OwedDocumentType, id: string): Promise<Row | null> {
   // Raw (src/db/model-rows.ts), so a write that reads the document it settles stays on its direct transaction.
   const sql = rawSqlOf(tenant);
-  const documents = modelRows<Omit<Row, 'lines'>>(type.typename);
-  const [record] = await sql.$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`SELECT ${Prisma.raw(documents.columns)} FROM ${Prisma.raw(quoted(type.typename))}
-      WHERE "id" = ${id} AND "organizationId" = ${tenant.organizationId}`,
+  const [document] = await selectModelRows<Omit<Row, 'lines'>>(
+    sql,
+    type.typename,
+    Prisma.sql`"id" = ${id} AND "organizationId" = ${tenant.organizationId}`,
   );
-  if (!record) return null;
-  const lines = modelRows(type.lineTable);
-  const lineRecords = await sql.$queryRaw<Record<string, unknown>[]>(
-    Prisma.sql`SELECT ${Prisma.raw(lines.columns)} FROM ${Prisma.raw(quoted(type.lineTable))}
-      WHERE ${Prisma.raw(quoted(type.parentKey))} = ${id} ORDER BY "lineNo"`,
-  );
-  return { ...documents.row(record), lines: lineRecords.map(lines.row) } as unknown as Row;
+  if (!document) return null;
+  const lines = await selectModelRows(sql, type.lineTable, Prisma.sql`${Prisma.raw(quoted(type.parentKey))} = ${id}`, {
+    orderBy: 'lineNo',
+  });
+  return { ...document, lines } as unknown as Row;
 }
 
 /** The currency a bank or cash account holds. */
