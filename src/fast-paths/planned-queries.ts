@@ -1,4 +1,4 @@
-// Queries over the lists, executed from a plan made once per document.
+// Queries over the lists and the reports, executed from a plan made once per document.
 //
 // A page of 25 invoices with their customers, lines and products is about a thousand fields. graphql-js
 // (and graphql-tools' executor, which Yoga runs) resolves each one through the same general machinery:
@@ -12,6 +12,10 @@
 // runs as always (with a real resolve info, so plugin-prisma plans the nested selection and the
 // compiled reader reads it), then the plan builds the answer from the rows it returned, calling each
 // field's own resolver (money, quantities, enums' serialization) with no wrapper around it.
+//
+// A report is planned the same way: its resolver computes its rows, and the plan completes them (a trial
+// balance's rows and accounts). Its records' relations were not loaded with it, so a relation below a
+// report is the executor's.
 //
 // Everything else is left to the executor: another root field, a field with arguments below the root,
 // an interface or union, a directive, an introspection field. And at run time, anything the plan cannot
@@ -57,8 +61,13 @@ import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { ownColumns } from './column-fields.ts';
 
-/** Field extensions that mark a root field as planned: its resolver loads its selection with plugin-prisma. */
-export const PLANNED_LIST = { plannedList: true } as const;
+/**
+ * Field extensions that mark a root field as planned. Its resolver runs as always, with a real resolve info, and the
+ * plan completes what it returns: a list loads its selection with plugin-prisma, so the relations below are in its
+ * rows; a report computes its rows, and a relation below it is the executor's (plugin-prisma loads it row by row).
+ */
+export const PLANNED_LIST = { plannedRoot: 'list' } as const;
+export const PLANNED_REPORT = { plannedRoot: 'report' } as const;
 
 /** Thrown to abandon a plan at run time: the executor answers instead. */
 const ABANDON = Symbol('abandon the plan');
@@ -100,7 +109,7 @@ interface PothosExtensions {
   pothosPrismaRelationField?: { name: string };
   pothosPrismaFallback?: unknown;
   pothosOptions?: { onNull?: unknown };
-  plannedList?: boolean;
+  plannedRoot?: 'list' | 'report';
 }
 
 /** Extensions a field may carry and still be resolved by calling its resolver with a resolve info of the plan's. */
@@ -176,6 +185,9 @@ function staticInfo(
 }
 
 class Planner {
+  /** Whether the root being planned loaded the relations of its selection into its rows. */
+  relationsLoaded = false;
+
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly plan: Pick<Plan, 'operation' | 'fragments'>,
@@ -231,6 +243,7 @@ class Planner {
     if (relation) {
       // The relation as the list's query loaded it into the row; a relation with its own resolver or
       // null handler, or asked twice (two aliases: two selections, one property), is the executor's.
+      if (!this.relationsLoaded) return undefined;
       if (extensions.pothosPrismaFallback || extensions.pothosOptions?.onNull || relationsSeen.has(relation.name)) return undefined;
       relationsSeen.add(relation.name);
       const property = relation.name;
@@ -274,7 +287,9 @@ function makePlan(schema: GraphQLSchema, document: DocumentNode, operationName: 
   const roots: RootPlan[] = [];
   for (const [key, nodes] of collected) {
     const field = queryType.getFields()[nodes[0].name.value];
-    if (!field || !(field.extensions as PothosExtensions).plannedList) return undefined;
+    const kind = field && (field.extensions as PothosExtensions).plannedRoot;
+    if (!kind) return undefined;
+    planner.relationsLoaded = kind === 'list';
     const completion = planner.completion(field.type, nodes);
     if (!completion) return undefined;
     roots.push({ key, field, nodes, completion });

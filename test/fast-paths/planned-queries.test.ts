@@ -1,4 +1,4 @@
-// Queries over the lists answered from a plan (src/graphql/planned-queries.ts) answer exactly what the
+// Queries over the lists and the reports answered from a plan (src/fast-paths/planned-queries.ts) answer exactly what the
 // GraphQL executor answers: the same data, nulls, errors and extensions, byte for byte. Each query is
 // sent twice to the same server, as it is (planned) and with `@include(if: true)` on its root field,
 // which the planner leaves to the executor; the counter of planned queries says which path each took.
@@ -12,6 +12,8 @@ import { routeExamples } from '../rest/route-examples.ts';
 let t: TestApp;
 let key: string;
 let mail: TestMailServer;
+/** Ids the reports' arguments name: a customer, a vendor, an account with lines. */
+const reportIds: Record<string, string> = {};
 
 beforeAll(async () => {
   mail = await startMailServer();
@@ -30,6 +32,9 @@ beforeAll(async () => {
   for (const example of Object.values(examples)) await example.path();
   // And invoices worth nesting: product lines and plain lines, paid, part-paid and void.
   const customer = await created('/api/v1/customers', { name: 'Nested Ltd', email: 'nested@example.com' });
+  reportIds.customerId = customer;
+  reportIds.vendorId = (await http(t.url, '/api/v1/vendors?limit=1', { key })).body.data[0].id;
+  reportIds.accountId = accounts['1200'];
   const product = await created('/api/v1/products', { name: 'Widget', unitPrice: 12.5 });
   for (let i = 0; i < 6; i++) {
     const invoice = await created('/api/v1/invoices', {
@@ -73,7 +78,12 @@ async function bothWays(query: string, variables: Record<string, unknown> = {}) 
   };
 }
 
-const listRoots = Object.values(schema.getQueryType()!.getFields()).filter((f) => (f.extensions as { plannedList?: boolean }).plannedList);
+const roots = Object.values(schema.getQueryType()!.getFields());
+const plannedAs = (kind: string) => roots.filter((f) => (f.extensions as { plannedRoot?: string }).plannedRoot === kind);
+/** The planned lists: connections and pages. */
+const listRoots = plannedAs('list');
+/** The planned reports. */
+const reportRoots = plannedAs('report');
 
 /** What one generated query has drawn so far: its fragments, and how many aliases it holds (the server takes at most 15). */
 interface Drawn {
@@ -146,6 +156,35 @@ function listQuery(random: () => number): string {
   );
 }
 
+/** A query over one report, its arguments filled, with a drawn selection. */
+function reportQuery(root: GraphQLField<unknown, unknown>, random: () => number): string {
+  const drawn: Drawn = { fragments: [], aliases: 0 };
+  const values: Record<string, () => string | undefined> = {
+    asOf: () => '"2026-12-31"',
+    from: () => '"2026-01-01"',
+    to: () => '"2026-12-31"',
+    customerId: () => `"${reportIds.customerId}"`,
+    vendorId: () => `"${reportIds.vendorId}"`,
+    accountId: () => `"${reportIds.accountId}"`,
+    page: () => (random() < 0.5 ? String(1 + Math.floor(random() * 2)) : undefined),
+    limit: () => (random() < 0.5 ? String(1 + Math.floor(random() * 4)) : undefined),
+    comparePriorYear: () => (random() < 0.5 ? 'true' : undefined),
+    period: () => (random() < 0.5 ? 'QUARTER' : undefined),
+    currency: () => undefined,
+  };
+  const args = root.args
+    .map((arg) => {
+      const value = values[arg.name];
+      if (!value) throw new Error(`no value for ${root.name}(${arg.name}): add one to the test`);
+      const text = value();
+      return text === undefined ? '' : `${arg.name}: ${text}`;
+    })
+    .filter(Boolean);
+  const type = getNamedType(root.type) as GraphQLObjectType;
+  const body = `${root.name}${args.length ? `(${args.join(', ')})` : ''} @@ { ${selection(type, 0, random, drawn)} }`;
+  return `{ ${body} } ${drawn.fragments.join(' ')}`;
+}
+
 const seeded = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
 describe('queries over the lists, from a plan', () => {
@@ -178,6 +217,37 @@ describe('queries over the lists, from a plan', () => {
     );
     // Most selections are plannable (the rest name a field the planner leaves to the executor).
     expect(seen.planned).toBeGreaterThan(seen.other);
+  }, 120_000);
+
+  it("answer the benchmark's trial balance from the plan, as the executor answers it", async () => {
+    const { planned, executed, outcome } = await bothWays(
+      'query($asOf: Date!) { trialBalance(asOf: $asOf) @@ { totalDebit totalCredit rows { account { code name } debit credit } } }',
+      { asOf: '2026-12-31' },
+    );
+    expect(outcome).toBe('planned');
+    expect(planned.body.data.trialBalance.rows.length).toBeGreaterThan(3);
+    expect(JSON.stringify(planned.body)).toBe(JSON.stringify(executed.body));
+  });
+
+  it('answer every report, for generated selections, exactly as the executor does', async () => {
+    expect(reportRoots.map((root) => root.name)).toContain('agedReceivables');
+    for (const root of reportRoots) {
+      const seen = { planned: 0, other: 0 };
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 30 }), async (seed) => {
+          const query = reportQuery(root, seeded(seed));
+          const { planned, executed, outcome } = await bothWays(query);
+          expect(planned.status, query).toBe(200);
+          expect(planned.body.errors, query).toBeUndefined();
+          expect(JSON.stringify(planned.body), query).toBe(JSON.stringify(executed.body));
+          // A report runs again when its plan is abandoned: a plan must hold for every valid query it takes.
+          expect(outcome, `a valid report query is never abandoned: ${query}`).not.toBe('abandoned');
+          seen[outcome === 'planned' ? 'planned' : 'other']++;
+        }),
+        { numRuns: 12 },
+      );
+      expect(seen.planned, `${root.name}: some selections planned`).toBeGreaterThan(0);
+    }
   }, 120_000);
 
   it('leave an error to the executor, which answers it as always', async () => {

@@ -1,5 +1,6 @@
 import type { ArgBuilder, ObjectFieldBuilder } from '@pothos/core';
 import { requires } from '../../graphql/scopes.ts';
+import { PLANNED_REPORT } from '../../fast-paths/planned-queries.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import { money, moneyIn } from '../../graphql/money.ts';
 import { pageArgs, pageType } from '../../graphql/pages.ts';
@@ -31,6 +32,9 @@ import { VendorPrepaymentRef } from '../vendor-prepayments/vendor-prepayments.sc
 import type { GraphQLContext } from '../../graphql/context.ts';
 import type { PrismaTypes } from '../../db/database.ts';
 import { formatPercent } from '../../lib/money.ts';
+
+/** A report's root field: read with the reports scope, and planned (fast-paths/planned-queries.ts). */
+const REPORT = { ...requires('reports:read'), ...PLANNED_REPORT };
 
 type TB = Awaited<ReturnType<typeof trialBalance>>;
 type Section = Awaited<ReturnType<typeof balanceSheet>>['assets'];
@@ -605,7 +609,7 @@ const agingArgs = (t: { arg: ArgBuilder<BuilderTypes> }) => ({
 builder.queryFields((t) => ({
   profitAndLossColumns: t.field({
     type: ProfitAndLossColumns,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: 'Profit and loss in columns by month or quarter over a range (at most 24), optionally beside the year before.',
     args: {
       from: t.arg({ type: 'Date', required: true }),
@@ -617,7 +621,7 @@ builder.queryFields((t) => ({
   }),
   customerStatement: t.field({
     type: PartyStatement,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: "A customer's statement for a period: opening balance, every invoice, payment, credit and write-off, closing balance.",
     args: {
       customerId: t.arg.id({ required: true }),
@@ -628,7 +632,7 @@ builder.queryFields((t) => ({
   }),
   vendorStatement: t.field({
     type: PartyStatement,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: "A vendor's statement for a period: opening balance, every bill, payment, credit and refund, closing balance.",
     args: {
       vendorId: t.arg.id({ required: true }),
@@ -639,56 +643,56 @@ builder.queryFields((t) => ({
   }),
   taxSummary: t.field({
     type: TaxSummary,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: 'Tax collected on invoices and paid on bills over a period, per tax rate.',
     args: { from: t.arg({ type: 'Date', required: true }), to: t.arg({ type: 'Date', required: true }) },
     resolve: (_p, args, ctx) => taxSummary(ctx, args.from, args.to),
   }),
   trialBalance: t.field({
     type: TrialBalance,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: 'Trial balance as of a date (today when omitted).',
     args: { asOf: t.arg({ type: 'Date' }) },
     resolve: (_p, args, ctx) => trialBalance(ctx, args.asOf ?? undefined),
   }),
   balanceSheet: t.field({
     type: BalanceSheet,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: 'Balance sheet as of a date (today when omitted).',
     args: { asOf: t.arg({ type: 'Date' }) },
     resolve: (_p, args, ctx) => balanceSheet(ctx, args.asOf ?? undefined),
   }),
   profitAndLoss: t.field({
     type: ProfitAndLoss,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: 'Profit and loss over a period.',
     args: { from: t.arg({ type: 'Date', required: true }), to: t.arg({ type: 'Date', required: true }) },
     resolve: (_p, args, ctx) => profitAndLoss(ctx, args.from, args.to),
   }),
   generalLedgerAllAccounts: t.field({
     type: GeneralLedgerAllAccounts,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: "Every account's ledger over a period at once, its lines paginated.",
     args: { from: t.arg({ type: 'Date' }), to: t.arg({ type: 'Date' }), ...pageArgs(t) },
     resolve: (_p, args, ctx) => generalLedgerAllAccounts(ctx, { from: args.from, to: args.to }, pageWindow(args.page, args.limit)),
   }),
   generalLedger: t.field({
     type: GeneralLedger,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: "One account's ledger over a period, paginated.",
     args: { accountId: t.arg.id({ required: true }), from: t.arg({ type: 'Date' }), to: t.arg({ type: 'Date' }), ...pageArgs(t) },
     resolve: (_p, args, ctx) => generalLedger(ctx, args.accountId, { from: args.from, to: args.to }, pageWindow(args.page, args.limit)),
   }),
   agedPayables: t.field({
     type: AgedPayables,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: 'Aged payables as of a date (today when omitted).',
     args: agingArgs(t),
     resolve: (_p, args, ctx) => agedPayables(ctx, args.asOf ?? undefined, args.currency),
   }),
   agedReceivables: t.field({
     type: AgedReceivables,
-    extensions: requires('reports:read'),
+    extensions: REPORT,
     description: 'Aged receivables as of a date (today when omitted).',
     args: agingArgs(t),
     resolve: (_p, args, ctx) => agedReceivables(ctx, args.asOf ?? undefined, args.currency),
