@@ -35,6 +35,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import autocannon from 'autocannon';
 import { type PlannedInvoice, writeInvoices } from './bulk-seed.ts';
+import { comparedBuilds } from './processes.ts';
 import { cpuMs, postgresCpuMs, start } from './processes.ts';
 import { steadyLoad } from './steady-load.ts';
 import pg from 'pg';
@@ -61,19 +62,7 @@ const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const PEERS = (process.env.BENCH_PEERS ?? '').split(/[\s,]+/).filter(Boolean);
 for (const peer of PEERS) if (peer !== 'postgraphile') throw new Error(`BENCH_PEERS knows postgraphile only, got "${peer}"`);
-const COMPARE = (process.env.BENCH_COMPARE ?? '')
-  .split(/\s+/)
-  .filter(Boolean)
-  .map((spec) => {
-    const [build, ...settings] = spec.split(';');
-    const [name, bundle] = build.split('=');
-    if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js[;VAR=value…] items, got "${spec}"`);
-    return {
-      name,
-      bundle,
-      env: Object.fromEntries(settings.map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)])),
-    };
-  });
+const COMPARE = comparedBuilds();
 
 // --- 1. Seed.
 const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));

@@ -46,6 +46,28 @@ export function start(
   };
 }
 
+/**
+ * The other builds a bench starts beside this one (BENCH_COMPARE="<name>=<built main.js>[;VAR=value…] …"): e.g.
+ * dist/main.js of another commit's worktree, or this build with another setting.
+ */
+export function comparedBuilds() {
+  return (process.env.BENCH_COMPARE ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((spec) => {
+      const [build, ...settings] = spec.split(';');
+      const [name, bundle] = build.split('=');
+      if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js[;VAR=value…] items, got "${spec}"`);
+      return {
+        name,
+        bundle,
+        env: Object.fromEntries(
+          settings.map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)]),
+        ),
+      };
+    });
+}
+
 /** CPU time (user + system) a process has used, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
 export function cpuMs(pid: number) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

@@ -176,3 +176,12 @@ export function readSql(db: Database): Pick<RawSql, '$queryRaw'> {
   const sql = transactionSql(db, db.prisma);
   return { $queryRaw: <T>(query: Prisma.Sql) => sql.$queryRaw<T>(query) };
 }
+
+/**
+ * Whether `query` (a SELECT … LIMIT 1) finds a row: a background pass's look before it opens a transaction.
+ * At rest nearly every pass finds nothing, and this plain read leaves next to no garbage, where a pass through
+ * Prisma's transaction left enough that the heap grew until the next full collection (docs/performance.md).
+ */
+export async function anyRow(db: Database, query: Prisma.Sql): Promise<boolean> {
+  return (await readSql(db).$queryRaw<unknown[]>(query)).length > 0;
+}

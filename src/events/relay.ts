@@ -17,7 +17,7 @@
 import type { Tx } from '../core/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
-import type { RawSql } from '../db/sql.ts';
+import { anyRow, type RawSql } from '../db/sql.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
@@ -118,6 +118,7 @@ export function createRelay({
 
   /** One batch of the sweep: claimed, committed, then published. True when there may be more. */
   async function pass(): Promise<boolean> {
+    if (!(await anyRow(db, Prisma.sql`SELECT 1 FROM "Event" WHERE "relayedAt" IS NULL LIMIT 1`))) return false;
     const { events, deliveries } = await claimBatch();
     if (events.length === 0) return false;
     await committed(events, deliveries);

@@ -12,6 +12,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import type { Database } from '../db/database.ts';
+import { Prisma } from '../db/generated/sqlite/client.ts';
+import { anyRow } from '../db/sql.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
@@ -262,6 +264,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   /** Claims what is due and sends it, subscriptions side by side, each one's deliveries in order. */
   async function pass(): Promise<boolean> {
+    const now = new Date();
+    const due = Prisma.sql`SELECT 1 FROM "WebhookDelivery" WHERE "status" = 'PENDING' AND "nextAttemptAt" <= ${now}
+      AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now}) LIMIT 1`;
+    if (!(await anyRow(db, due))) return false;
     const groups = await claim();
     await Promise.all(
       [...groups.values()].map(async (ids) => {

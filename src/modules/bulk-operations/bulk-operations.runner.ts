@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GraphQLError } from 'graphql';
 import { backgroundLoop } from '../../events/loop.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { readSql } from '../../db/sql.ts';
 import type { RequestContext } from '../../core/request-context.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
 import type { BulkOperationRow } from './bulk-operations.public.ts';
@@ -62,7 +64,10 @@ export async function runNext(deps: WorkerDeps, stopping: () => boolean = () => 
   const { db, clock, config } = deps;
   const now = clock();
   const free = { status: { in: [...UNFINISHED] }, OR: [{ leasedUntil: null }, { leasedUntil: { lt: now } }] };
-  const candidates = await db.prisma.bulkOperation.findMany({ where: free, orderBy: { createdAt: 'asc' }, take: 5, select: { id: true } });
+  // The same condition as a plain read: it runs every poll on every instance, and nearly always finds nothing.
+  const candidates = await readSql(db).$queryRaw<{ id: string }[]>(Prisma.sql`
+    SELECT "id" FROM "BulkOperation" WHERE "status" IN (${Prisma.join([...UNFINISHED])})
+      AND ("leasedUntil" IS NULL OR "leasedUntil" < ${now}) ORDER BY "createdAt" LIMIT 5`);
   for (const { id } of candidates) {
     const leaseToken = randomUUID();
     const [{ count }] = await db.prisma.$transaction([

@@ -5,6 +5,8 @@
 // it sends it again when the lease runs out.
 import type { Transporter } from 'nodemailer';
 import { organizationInfo, type Tenant } from '../../core/tenant.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { anyRow } from '../../db/sql.ts';
 import { backgroundLoop } from '../../events/loop.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
 import { letterheadOf, renderPdf } from '../documents/index.ts';
@@ -48,6 +50,9 @@ async function tenantOf(deps: WorkerDeps, organizationId: string): Promise<Tenan
 export async function sendDueEmails(deps: WorkerDeps, transport: Transporter): Promise<boolean> {
   const { db, clock, config } = deps;
   const now = clock();
+  const anyDue = Prisma.sql`SELECT 1 FROM "DocumentEmail" WHERE "status" = 'QUEUED' AND "nextAttemptAt" <= ${now}
+    AND ("leasedUntil" IS NULL OR "leasedUntil" < ${now}) LIMIT 1`;
+  if (!(await anyRow(db, anyDue))) return false;
   const due = await db.prisma.documentEmail.findMany({
     where: { status: 'QUEUED', nextAttemptAt: { lte: now }, OR: [{ leasedUntil: null }, { leasedUntil: { lt: now } }] },
     orderBy: [{ nextAttemptAt: 'asc' }, { id: 'asc' }],
