@@ -22,6 +22,12 @@ export interface Representation<Row = any, Out extends PublicObject = PublicObje
    * (src/fast-paths/compiled-reads.ts leaves unordered lists to Prisma).
    */
   load(db: Prisma | Tx, organizationId: string, ids: string[]): Promise<Row[]>;
+  /**
+   * What `load` reads with each row (its Prisma `include` or `select`; `{}` for the row alone), when it
+   * reads the resource's own model: a REST list then reads its page's rows with it at once, rather than
+   * the page's ids and then the rows (http/rest-resource.ts).
+   */
+  query?: object;
   /** The resource as the public sees it: exactly what `GET /api/v1/<resource>/{id}` answers. */
   render(row: Row, organization: OrganizationInfo): Out;
 }

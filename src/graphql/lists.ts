@@ -8,7 +8,7 @@ import { isWholeOrganization, keptCount } from '../db/list-counts.ts';
 import { readScopeOf, requires } from './scopes.ts';
 import { AppError, validationError } from '../lib/errors.ts';
 import { idKindNamedBy, notAnIdOf } from '../lib/ids.ts';
-import { findPage, pageWindow } from '../lib/pagination.ts';
+import { findPage, type PageResult, pageWindow } from '../lib/pagination.ts';
 import type { InputObjectRef, ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes } from './builder.ts';
 import type { GraphQLContext } from './context.ts';
@@ -97,6 +97,24 @@ interface ListArgs<Filter> {
   orderBy?: OrderArgument | null;
 }
 
+/** A page list's arguments, as GraphQL coerces them. */
+export type PageArgs = ListArgs<unknown> & { page?: number | null; limit?: number | null };
+
+/** A page list's page (`invoicesPage`), read with `query` (a Prisma include or select) for its rows. */
+export type PageReader = (ctx: GraphQLContext, args: PageArgs, query: object) => Promise<PageResult<unknown>>;
+
+const pageReaders = new Map<string, PageReader>();
+
+/**
+ * The page list field's own read, for REST's lists (http/rest-resource.ts): the same filter, order, window
+ * and total as the field, with the rows a representation renders, so a REST list reads its page once.
+ */
+export function pageReaderOf(field: string): PageReader {
+  const reader = pageReaders.get(field);
+  if (!reader) throw new Error(`no page list ${field}`);
+  return reader;
+}
+
 type OrderArgument = { field: string; direction?: string | null };
 
 /**
@@ -145,24 +163,17 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       extensions,
       description: `${capitalize(options.description)} of your organization by page number; the shape of the REST v1 lists.`,
       args: { ...pageArgs(t), filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
-      resolve: (
-        _parent: unknown,
-        args: ListArgs<Filter> & { page?: number | null; limit?: number | null },
-        ctx: GraphQLContext,
-        info: GraphQLResolveInfo,
-      ) => {
-        const filtered = where(ctx, args.filter);
-        return findPage(
-          delegate(ctx.prisma),
-          filtered,
-          options.order.toOrderBy(args.orderBy),
-          pageWindow(args.page, args.limit),
-          asksOnlyForIds(info) ? { select: { id: true } } : queryFromInfo({ context: ctx, info, path: ['data'] }),
-          () => totalOf(ctx, filtered),
-        );
-      },
+      resolve: (_parent: unknown, args: PageArgs, ctx: GraphQLContext, info: GraphQLResolveInfo) =>
+        readPage(ctx, args, asksOnlyForIds(info) ? { select: { id: true } } : queryFromInfo({ context: ctx, info, path: ['data'] })),
     }),
   }));
+  function readPage(ctx: GraphQLContext, args: PageArgs, query: object) {
+    const filtered = where(ctx, args.filter as Filter | null | undefined);
+    return findPage(delegate(ctx.prisma), filtered, options.order.toOrderBy(args.orderBy), pageWindow(args.page, args.limit), query, () =>
+      totalOf(ctx, filtered),
+    );
+  }
+  pageReaders.set(`${options.plural}Page`, readPage);
 }
 
 /**

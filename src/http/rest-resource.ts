@@ -12,6 +12,7 @@ import { notFound } from '../lib/errors.ts';
 import { idType } from '../lib/ids.ts';
 import { pageSchema, S, type Schema } from '../lib/json-schema.ts';
 import type { RestRequest, RestResult, RestRoute } from './rest.ts';
+import { pageReaderOf } from '../graphql/lists.ts';
 
 /**
  * A resource's routes, named by the schema's conventions: for `typename` Customer and `plural`
@@ -95,6 +96,19 @@ export async function listResult(page: IdPage, context: RequestContext, represen
   };
 }
 
+/**
+ * A list's page read once, its rows with what the representation renders (`Representation.query`), where
+ * the document reads the page's ids and `listResult` then loads the rows by id: the same page, filter and
+ * total (the page list field's own read, graphql/lists.ts), in one statement fewer and no GraphQL execution.
+ */
+function listReader(field: string, representation: Representation): NonNullable<RestRoute['readCoerced']> {
+  return async (variables, context) => {
+    const page = await pageReaderOf(field)(context, variables, representation.query!);
+    const data = page.data.map((row) => representation.render(row, context.organization));
+    return { status: 200, body: { data, total: page.total, page: page.page, limit: page.limit, pages: page.pages } };
+  };
+}
+
 export function resourceRoutes(r: ResourceDescription): RestRoute[] {
   const listOperation = `list${capitalize(r.plural)}`;
   const filterType = `${r.typename}Filter`;
@@ -111,6 +125,7 @@ export function resourceRoutes(r: ResourceDescription): RestRoute[] {
       responses: { 200: pageSchema(r.representation.schema) },
       toVariables: (req) => ({ ...req.list }),
       toResult: (data, _req, context) => listResult(data[`${r.plural}Page`] as IdPage, context, r.representation),
+      ...(r.representation.query ? { readCoerced: listReader(`${r.plural}Page`, r.representation) } : {}),
     },
   ];
   if (r.retrieve) {

@@ -138,6 +138,12 @@ export interface RestRoute {
    * `toResult`, which the fast-paths-off suite holds it to.
    */
   read?(req: RestRequest, context: RequestContext): Promise<RestResult>;
+  /**
+   * As `read`, for a read that needs the document's variables as GraphQL coerces them (a list's filter,
+   * page and size): given them, it answers as the document and `toResult` would. A variable GraphQL
+   * refuses leaves the request to the document, which answers that as always.
+   */
+  readCoerced?(variables: Record<string, unknown>, context: RequestContext): Promise<RestResult>;
   /** The response, from the GraphQL data, the request context and, for a write, what it committed. */
   toResult?(
     data: GraphQLData,
@@ -165,6 +171,8 @@ export interface CompiledRoute extends Omit<RestRoute, 'responses' | 'toVariable
   parsed: DocumentNode;
   /** What the document writes, when it can be written without running it (`directWriteOf`). */
   directWrite?: DirectWriteRoute;
+  /** The document's operation, whose variable definitions coerce the variables of `readCoerced`. */
+  operation?: OperationDefinitionNode;
 }
 
 /** A route's document as a direct write: the mutation's write, and which variable gives each argument. */
@@ -267,6 +275,7 @@ export function createRestRouter(
       filterParsers,
       scopes: requiredScopes(schema, parsed),
       directWrite: directWriteOf(schema, parsed),
+      operation: getOperationAST(parsed) ?? undefined,
     };
   });
 
@@ -317,6 +326,11 @@ export function createRestRouter(
         const read = route.read;
         return asOperation(fastPaths.metrics, route.operationId, 'query', context, () => read(req, context));
       }
+      if (route.readCoerced && fastPaths) {
+        const readCoerced = route.readCoerced;
+        const variables = coercedVariables(route, req);
+        if (variables) return asOperation(fastPaths.metrics, route.operationId, 'query', context, () => readCoerced(variables, context));
+      }
       if (route.directWrite && fastPaths) {
         const written = await writeDirectly(route, route.directWrite, req, context, fastPaths.metrics);
         if (written) return written;
@@ -341,6 +355,13 @@ export function createRestRouter(
     }
   }
 
+  /** The route's variables as GraphQL coerces them for its document; undefined when it would refuse them. */
+  function coercedVariables(route: CompiledRoute, req: RestRequest): Record<string, unknown> | undefined {
+    const variables = route.toVariables(req);
+    const { coerced, errors } = getVariableValues(schema, route.operation?.variableDefinitions ?? [], variables);
+    return errors?.length || !coerced || badTextIn(variables).length ? undefined : coerced;
+  }
+
   /**
    * The route's write called straight, observed as its operation; undefined when GraphQL would refuse the
    * variables before running anything (a wrong type, text it refuses), so that the document answers that
@@ -354,9 +375,8 @@ export function createRestRouter(
     context: RequestContext,
     metrics: Metrics,
   ): Promise<RestResult | undefined> {
-    const variables = route.toVariables(req);
-    const { coerced, errors } = getVariableValues(schema, direct.operation.variableDefinitions ?? [], variables);
-    if (errors?.length || !coerced || badTextIn(variables).length) return undefined;
+    const coerced = coercedVariables(route, req);
+    if (!coerced) return undefined;
     const args: Record<string, unknown> = {};
     for (const [argument, variable] of direct.args) if (variable in coerced) args[argument] = coerced[variable];
     return asOperation(metrics, direct.operation.name?.value ?? direct.field, 'mutation', context, async () => {

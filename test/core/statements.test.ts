@@ -164,16 +164,14 @@ describe('SQL statements per request', () => {
     expect(create.statements.length).toBeLessThanOrEqual(17);
   });
 
-  it('GET /api/v1/invoices reads each invoice row once: the page query selects ids only, the rendering reads the rows', async () => {
+  it('GET /api/v1/invoices reads each invoice row once: the page with the columns its rendering needs', async () => {
     const list = await counted(() => http(t.url, '/api/v1/invoices?limit=25', { key }));
     expect(list.response.status).toBe(200);
     const invoiceReads = list.statements.filter((s) => /FROM [`"]?(\w+[`"]?\.)?[`"]?Invoice[`"]? /.test(s) && !/COUNT\(/.test(s));
-    expect(invoiceReads).toHaveLength(2);
-    // The page: ids in order, nothing else.
-    // (The column may be qualified by the table or by an alias.)
-    expect(invoiceReads[0]).toMatch(
-      /^SELECT ([`"]?\w+[`"]?\.)*[`"]?id[`"]? FROM ([`"]?\w+[`"]?\.)?[`"]?Invoice[`"]?( (AS )?[`"]?\w+[`"]?)? WHERE/,
-    );
+    expect(invoiceReads).toHaveLength(1);
+    // Not the page's ids and then its rows: the rows, in the page's order, at once.
+    expect(invoiceReads[0]).toMatch(/[`"]number[`"]/);
+    expect(invoiceReads[0]).toMatch(/ORDER BY/);
     // A page that asks for more than ids still gets its rows (GraphQL).
     const page = await counted(() => gql(t.url, key, '{ invoicesPage(limit: 5) { data { id number } } }'));
     expect(page.response.body.data.invoicesPage.data[0].number).toMatch(/^INV-/);

@@ -1,10 +1,12 @@
-// REST reads that skip their stored document (RestRoute.read: a retrieve through the representation)
-// answer exactly as the document does: every such route is called on this app (fast paths on) and on a
-// server process with FAST_PATHS=false over the same database, for a record, another organization's
-// record, an id of another type and a missing id; and the direct read runs the representation's
-// statements alone.
+// REST reads that skip their stored document (RestRoute.read: a retrieve through the representation;
+// RestRoute.readCoerced: a list's page read with its rows at once) answer exactly as the document does:
+// every such route is called on this app (fast paths on) and on a server process with FAST_PATHS=false
+// over the same database, for a record, another organization's record, an id of another type and a
+// missing id, and for lists every filter, pages, sizes and refused parameters; and the direct reads run
+// the representation's statements alone.
+import { getNamedType, type GraphQLInputObjectType, isEnumType, isScalarType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restRoutes } from '../../src/registry.ts';
+import { restRoutes, schema } from '../../src/registry.ts';
 import { http, type Started, type TestApp } from '../helpers.ts';
 import type { RouteExamples } from '../rest/route-examples.ts';
 import { startBothPaths } from './both-paths.ts';
@@ -16,6 +18,7 @@ let otherKey: string;
 let general: Started;
 let examples: RouteExamples;
 const direct = restRoutes.filter((route) => route.read);
+const lists = restRoutes.filter((route) => route.readCoerced);
 
 beforeAll(async () => {
   both = await startBothPaths('Direct Co');
@@ -64,5 +67,62 @@ describe('REST reads without their document', () => {
     const statements = t.queries.slice(from).filter((q) => !/^\s*(PRAGMA|BEGIN|COMMIT)/i.test(q));
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/FROM "Customer"/);
+  });
+});
+
+/** A value for a list's filter parameter, by its GraphQL type: valid, or (`bad`) one REST refuses. */
+function filterValue(filterType: string, name: string, ids: Record<string, string>, bad = false): string {
+  const field = (schema.getType(filterType) as GraphQLInputObjectType).getFields()[name];
+  const type = getNamedType(field.type);
+  if (isEnumType(type)) return bad ? 'nonsense' : type.getValues()[0].name.toLowerCase();
+  if (name.endsWith('Id')) return bad ? '5' : (ids[name] ?? 'cus_01m8ezacm6cc68sberz79g5pyn');
+  if (isScalarType(type) && type.name === 'Date') return bad ? '2026-02-30' : '2026-01-01';
+  if (isScalarType(type) && type.name === 'Boolean') return bad ? 'maybe' : 'true';
+  if (isScalarType(type) && (type.name === 'Int' || type.name === 'Money')) return bad ? 'many' : '1';
+  return bad ? 'a\u0000b' : 'Co';
+}
+
+describe('REST lists read once', () => {
+  it('are the lists whose representation says what it reads with a row', () => {
+    expect(lists.map((route) => route.operationId)).toEqual(
+      expect.arrayContaining(['listInvoices', 'listBills', 'listCustomers', 'listVendors']),
+    );
+    expect(lists.every((route) => route.method === 'GET' && route.filter)).toBe(true);
+  });
+
+  it('answer as the document does: pages, sizes, every filter, refused parameters', async () => {
+    // Records of each listed kind (each example's path makes the records it names).
+    for (const operation of ['getInvoice', 'getBill']) await examples[operation]!.path();
+    const customerId = (await http(t.url, '/api/v1/customers?limit=1', { key })).body.data[0].id;
+    const vendorId = (await http(t.url, '/api/v1/vendors?limit=1', { key })).body.data[0].id;
+    const ids = { customerId, vendorId };
+    for (const route of lists) {
+      const { type, names } = route.filter!;
+      const probes = ['', '?page=2&limit=1', '?limit=100', '?page=1000', '?limit=0', '?page=0&limit=500', '?unknown=1'];
+      for (const name of names) {
+        probes.push(`?${name}=${encodeURIComponent(filterValue(type, name, ids))}`);
+        probes.push(`?${name}=${encodeURIComponent(filterValue(type, name, ids, true))}&limit=2`);
+      }
+      for (const probe of probes) {
+        const path = `${route.path}${probe}`;
+        const [fast, slow] = [await answer(t.url, path), await answer(general.url, path)];
+        expect(fast, path).toEqual(slow);
+        expect(JSON.stringify(fast.body), path).toBe(JSON.stringify(slow.body)); // the same order of keys too
+      }
+      const whole = await answer(t.url, route.path);
+      expect(whole.status, route.path).toBe(200);
+      expect(whole.body.data.length, route.path).toBeGreaterThan(0);
+    }
+  });
+
+  it('read the page with its rows, and the kept count', async () => {
+    await http(t.url, '/api/v1/invoices?limit=5', { key });
+    const from = t.queries.length;
+    const response = await http(t.url, '/api/v1/invoices?limit=5', { key });
+    expect(response.status).toBe(200);
+    const statements = t.queries.slice(from).filter((q) => !/^\s*(PRAGMA|BEGIN|COMMIT)/i.test(q));
+    // The page of invoices, their lines, the kept count: the page is not read twice (ids, then rows).
+    expect(statements, statements.join('\n')).toHaveLength(3);
+    expect(statements.filter((q) => /FROM "Invoice"/.test(q))).toHaveLength(1);
   });
 });

@@ -48,15 +48,14 @@ const BILL_SCHEMA = S.objectWithOptional(
   },
 );
 
+const BILL_QUERY = { include: { lines: { orderBy: BILL_LINES_IN_ORDER } } };
+
 export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEMA>> = {
   type: BILL,
   schema: BILL_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.bill.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { lines: { orderBy: BILL_LINES_IN_ORDER } },
-      orderBy: { id: 'asc' },
-    }),
+    db.bill.findMany({ where: { organizationId, id: { in: ids } }, ...BILL_QUERY, orderBy: { id: 'asc' } }),
+  query: BILL_QUERY,
   // One object literal, as the invoice's (invoices.public.ts says why).
   render(b, organization) {
     const decimals = currencyDecimals(b.currency);

@@ -102,6 +102,7 @@ export const customerRepresentation: Representation<ContactRow, Infer<typeof CUS
   type: 'customer',
   schema: CUSTOMER_SCHEMA,
   load: (db, organizationId, ids) => db.customer.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (c, organization) => renderContact(c, organization),
 };
 
@@ -109,5 +110,6 @@ export const vendorRepresentation: Representation<ContactRow, Infer<typeof VENDO
   type: 'vendor',
   schema: VENDOR_SCHEMA,
   load: (db, organizationId, ids) => db.vendor.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (c, organization) => renderContact(c, organization),
 };

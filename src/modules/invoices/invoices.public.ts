@@ -59,15 +59,14 @@ const INVOICE_SCHEMA = S.objectWithOptional(
   },
 );
 
+const INVOICE_QUERY = { include: { lines: { orderBy: LINES_IN_ORDER } } };
+
 export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVOICE_SCHEMA>> = {
   type: INVOICE,
   schema: INVOICE_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.invoice.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { lines: { orderBy: LINES_IN_ORDER } },
-      orderBy: { id: 'asc' },
-    }),
+    db.invoice.findMany({ where: { organizationId, id: { in: ids } }, ...INVOICE_QUERY, orderBy: { id: 'asc' } }),
+  query: INVOICE_QUERY,
   // One object literal, not spreads of the shared parts: a page renders many invoices, and an object
   // built by spreading is copied property by property and serializes slower (docs/performance.md).
   render(i, organization) {
