@@ -36,19 +36,23 @@ describe('a server at rest', () => {
   it('looks for work with one plain read a pass, and opens no transaction', async () => {
     // Settle what the setup left (the failed delivery's attempt is due later, not now).
     await t.app.dispatcher.drain();
+    // The relay's and the dispatcher's own timers keep polling meanwhile; nothing else touches the bulk
+    // operations or the mail, so those two are counted exactly.
     const passes = [
-      ['relay', () => t.app.relay.drain()],
-      ['webhook dispatcher', () => t.app.dispatcher.drain()],
-      ['bulk runner', () => t.app.workers['bulk-operations']!.drain()],
-      ['mailer', () => t.app.workers.mailer!.drain()],
+      ['relay', () => t.app.relay.drain(), 'Event', false],
+      ['webhook dispatcher', () => t.app.dispatcher.drain(), 'WebhookDelivery', false],
+      ['bulk runner', () => t.app.workers['bulk-operations']!.drain(), 'BulkOperation', true],
+      ['mailer', () => t.app.workers.mailer!.drain(), 'DocumentEmail', true],
     ] as const;
-    for (const [name, pass] of passes) {
+    for (const [name, pass, table, exact] of passes) {
       await pass(); // the bulk runner's housekeeping (expired files), at most once a minute
       const statements = await statementsOf(async () => {
         for (let i = 0; i < 3; i++) await pass();
       });
-      expect(statements.length, `${name}: ${statements.join('\n')}`).toBe(3);
       for (const statement of statements) expect(statement, name).toMatch(/^\s*SELECT\b[\s\S]*\bLIMIT\b/);
+      const own = statements.filter((statement) => statement.includes(`"${table}"`));
+      if (exact) expect(own.length, `${name}: ${statements.join('\n')}`).toBe(3);
+      else expect(own.length, `${name}: ${statements.join('\n')}`).toBeGreaterThanOrEqual(3);
     }
   });
 
@@ -57,8 +61,11 @@ describe('a server at rest', () => {
     const last = await t.db.prisma.event.findFirstOrThrow({ orderBy: { seq: 'desc' } });
     const { seq: _seq, ...copy } = last;
     const id = newId('Event');
-    await t.db.prisma.event.create({ data: { ...copy, id, createdAt: new Date(), relayedAt: null } });
-    const statements = await statementsOf(() => t.app.relay.drain());
+    // Its timer or this drain relays it, whichever comes first.
+    const statements = await statementsOf(async () => {
+      await t.db.prisma.event.create({ data: { ...copy, id, createdAt: new Date(), relayedAt: null } });
+      await t.app.relay.drain();
+    });
     expect(statements.some((s) => /UPDATE "Event"/.test(s))).toBe(true);
     expect((await t.db.prisma.event.findUniqueOrThrow({ where: { id } })).relayedAt).not.toBeNull();
   });

@@ -6,6 +6,7 @@
 // the representation's statements alone.
 import { getNamedType, type GraphQLInputObjectType, isEnumType, isScalarType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANY_ID, ID_PREFIX, idKindNamedBy } from '../../src/lib/ids.ts';
 import { restRoutes, schema } from '../../src/registry.ts';
 import { http, type Started, type TestApp } from '../helpers.ts';
 import type { RouteExamples } from '../rest/route-examples.ts';
@@ -25,6 +26,23 @@ beforeAll(async () => {
   ({ t, key, otherKey, general, examples } = both);
 }, 60_000);
 afterAll(() => both?.close());
+
+/**
+ * The statements `request` runs for its read, with the background passes (relay, webhook dispatcher) paused
+ * meanwhile (their polls are statements too, and would land in the count now and then), and without the key's
+ * own (looked up again when its memory lapses, its last use stored once a minute).
+ */
+async function statementsOf(request: () => Promise<unknown>): Promise<string[]> {
+  await Promise.all([t.app.relay.stop(), t.app.dispatcher.stop()]);
+  try {
+    const from = t.queries.length;
+    await request();
+    return t.queries.slice(from).filter((q) => !/^\s*(PRAGMA|BEGIN|COMMIT)/i.test(q) && !/"ApiKey"/.test(q));
+  } finally {
+    t.app.relay.start();
+    t.app.dispatcher.start();
+  }
+}
 
 /** Status and body, without what differs per request (the request id in a problem). */
 const answer = async (base: string, path: string, withKey = key) => {
@@ -62,9 +80,9 @@ describe('REST reads without their document', () => {
   it("run the representation's statements alone", async () => {
     const customer = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Counted' } })).body.id;
     await http(t.url, `/api/v1/customers/${customer}`, { key });
-    const from = t.queries.length;
-    expect((await http(t.url, `/api/v1/customers/${customer}`, { key })).status).toBe(200);
-    const statements = t.queries.slice(from).filter((q) => !/^\s*(PRAGMA|BEGIN|COMMIT)/i.test(q));
+    const statements = await statementsOf(async () =>
+      expect((await http(t.url, `/api/v1/customers/${customer}`, { key })).status).toBe(200),
+    );
     expect(statements).toHaveLength(1);
     expect(statements[0]).toMatch(/FROM "Customer"/);
   });
@@ -75,7 +93,13 @@ function filterValue(filterType: string, name: string, ids: Record<string, strin
   const field = (schema.getType(filterType) as GraphQLInputObjectType).getFields()[name];
   const type = getNamedType(field.type);
   if (isEnumType(type)) return bad ? 'nonsense' : type.getValues()[0].name.toLowerCase();
-  if (name.endsWith('Id')) return bad ? '5' : (ids[name] ?? 'cus_01m8ezacm6cc68sberz79g5pyn');
+  if (name.endsWith('Id')) {
+    if (bad) return '5';
+    // A record of the kind named where the test has one, else an id of that kind that matches nothing.
+    const kind = idKindNamedBy(name);
+    return ids[name] ?? `${kind && kind !== ANY_ID ? ID_PREFIX[kind] : 'inv'}_01m8ezacm6cc68sberz79g5pyn`;
+  }
+  if (isScalarType(type) && type.name === 'DateTime') return bad ? 'yesterday' : '2026-01-01T00:00:00Z';
   if (isScalarType(type) && type.name === 'Date') return bad ? '2026-02-30' : '2026-01-01';
   if (isScalarType(type) && type.name === 'Boolean') return bad ? 'maybe' : 'true';
   if (isScalarType(type) && (type.name === 'Int' || type.name === 'Money')) return bad ? 'many' : '1';
@@ -85,14 +109,21 @@ function filterValue(filterType: string, name: string, ids: Record<string, strin
 describe('REST lists read once', () => {
   it('are the lists whose representation says what it reads with a row', () => {
     expect(lists.map((route) => route.operationId)).toEqual(
-      expect.arrayContaining(['listInvoices', 'listBills', 'listCustomers', 'listVendors']),
+      expect.arrayContaining(['listInvoices', 'listBills', 'listCustomers', 'listVendors', 'listJournalEntries', 'listBankTransactions']),
     );
     expect(lists.every((route) => route.method === 'GET' && route.filter)).toBe(true);
   });
 
   it('answer as the document does: pages, sizes, every filter, refused parameters', async () => {
     // Records of each listed kind (each example's path makes the records it names).
-    for (const operation of ['getInvoice', 'getBill']) await examples[operation]!.path();
+    const seeded = new Set<string>();
+    for (const route of lists) {
+      const retrieve = restRoutes.find((r) => r.method === 'GET' && r.path === `${route.path}/:id`);
+      if (!retrieve || !examples[retrieve.operationId]) continue;
+      await examples[retrieve.operationId]!.path();
+      seeded.add(route.path);
+    }
+    expect(seeded.size).toBeGreaterThan(lists.length / 2);
     const customerId = (await http(t.url, '/api/v1/customers?limit=1', { key })).body.data[0].id;
     const vendorId = (await http(t.url, '/api/v1/vendors?limit=1', { key })).body.data[0].id;
     const ids = { customerId, vendorId };
@@ -111,16 +142,13 @@ describe('REST lists read once', () => {
       }
       const whole = await answer(t.url, route.path);
       expect(whole.status, route.path).toBe(200);
-      expect(whole.body.data.length, route.path).toBeGreaterThan(0);
+      if (seeded.has(route.path)) expect(whole.body.data.length, route.path).toBeGreaterThan(0);
     }
   });
 
   it('read the page with its rows, and the kept count', async () => {
     await http(t.url, '/api/v1/invoices?limit=5', { key });
-    const from = t.queries.length;
-    const response = await http(t.url, '/api/v1/invoices?limit=5', { key });
-    expect(response.status).toBe(200);
-    const statements = t.queries.slice(from).filter((q) => !/^\s*(PRAGMA|BEGIN|COMMIT)/i.test(q));
+    const statements = await statementsOf(async () => expect((await http(t.url, '/api/v1/invoices?limit=5', { key })).status).toBe(200));
     // The page of invoices, their lines, the kept count: the page is not read twice (ids, then rows).
     expect(statements, statements.join('\n')).toHaveLength(3);
     expect(statements.filter((q) => /FROM "Invoice"/.test(q))).toHaveLength(1);

@@ -48,15 +48,16 @@ export function keyStatus(key: { revokedAt: Date | null; expiresAt: Date | null 
   return key.expiresAt && key.expiresAt <= now ? 'expired' : 'active';
 }
 
+const API_KEY_QUERY = {
+  include: { createdBy: { select: { id: true, prefix: true, name: true } } },
+} satisfies PrismaTypes.ApiKeyFindManyArgs;
+
 export const apiKeyRepresentation: Representation<ApiKeyRow, Infer<typeof API_KEY_SCHEMA>> = {
   type: API_KEY,
   schema: API_KEY_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.apiKey.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { createdBy: { select: { id: true, prefix: true, name: true } } },
-      orderBy: { id: 'asc' },
-    }),
+    db.apiKey.findMany({ where: { organizationId, id: { in: ids } }, ...API_KEY_QUERY, orderBy: { id: 'asc' } }),
+  query: API_KEY_QUERY,
   render: (k) => ({
     id: k.id,
     name: k.name,

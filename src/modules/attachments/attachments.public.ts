@@ -36,11 +36,14 @@ const ATTACHMENT_SCHEMA = S.object(
   'A file attached to a record.',
 );
 
+const ATTACHMENT_QUERY = { select: ATTACHMENT_COLUMNS } satisfies PrismaTypes.AttachmentFindManyArgs;
+
 export const attachmentRepresentation: Representation<AttachmentRow, Infer<typeof ATTACHMENT_SCHEMA>> = {
   type: ATTACHMENT,
   schema: ATTACHMENT_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.attachment.findMany({ where: { organizationId, id: { in: ids } }, select: ATTACHMENT_COLUMNS, orderBy: { id: 'asc' } }),
+    db.attachment.findMany({ where: { organizationId, id: { in: ids } }, ...ATTACHMENT_QUERY, orderBy: { id: 'asc' } }),
+  query: ATTACHMENT_QUERY,
   render: (a) => ({
     id: a.id,
     recordType: a.recordType,

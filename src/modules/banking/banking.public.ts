@@ -42,11 +42,14 @@ const BANK_ACCOUNT_SCHEMA = S.object(
   'A bank, cash or credit card account as its bank sees it.',
 );
 
+const BANK_ACCOUNT_QUERY = { include: { account: true } } satisfies PrismaTypes.BankAccountFindManyArgs;
+
 export const bankAccountRepresentation: Representation<BankAccountRow, Infer<typeof BANK_ACCOUNT_SCHEMA>> = {
   type: BANK_ACCOUNT,
   schema: BANK_ACCOUNT_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.bankAccount.findMany({ where: { organizationId, id: { in: ids } }, include: { account: true }, orderBy: { id: 'asc' } }),
+    db.bankAccount.findMany({ where: { organizationId, id: { in: ids } }, ...BANK_ACCOUNT_QUERY, orderBy: { id: 'asc' } }),
+  query: BANK_ACCOUNT_QUERY,
   render: (b) => ({
     id: b.id,
     accountId: b.accountId,
@@ -86,15 +89,14 @@ const BANK_STATEMENT_SCHEMA = S.object(
   'A statement file imported from the bank.',
 );
 
+const BANK_STATEMENT_QUERY = { include: { bankAccount: { select: { currency: true } } } } satisfies PrismaTypes.BankStatementFindManyArgs;
+
 export const bankStatementRepresentation: Representation<BankStatementRow, Infer<typeof BANK_STATEMENT_SCHEMA>> = {
   type: BANK_STATEMENT,
   schema: BANK_STATEMENT_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.bankStatement.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { bankAccount: { select: { currency: true } } },
-      orderBy: { id: 'asc' },
-    }),
+    db.bankStatement.findMany({ where: { organizationId, id: { in: ids } }, ...BANK_STATEMENT_QUERY, orderBy: { id: 'asc' } }),
+  query: BANK_STATEMENT_QUERY,
   render: (s) => ({
     id: s.id,
     bankAccountId: s.bankAccountId,
@@ -142,15 +144,16 @@ const BANK_TRANSACTION_SCHEMA = S.object(
   'A line of a bank statement: unmatched, matched to recorded transactions, or excluded.',
 );
 
+const BANK_TRANSACTION_QUERY = {
+  include: { bankAccount: { select: { currency: true } }, matches: { orderBy: { id: 'asc' } } },
+} satisfies PrismaTypes.BankTransactionFindManyArgs;
+
 export const bankTransactionRepresentation: Representation<BankTransactionRow, Infer<typeof BANK_TRANSACTION_SCHEMA>> = {
   type: BANK_TRANSACTION,
   schema: BANK_TRANSACTION_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.bankTransaction.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { bankAccount: { select: { currency: true } }, matches: { orderBy: { id: 'asc' } } },
-      orderBy: { id: 'asc' },
-    }),
+    db.bankTransaction.findMany({ where: { organizationId, id: { in: ids } }, ...BANK_TRANSACTION_QUERY, orderBy: { id: 'asc' } }),
+  query: BANK_TRANSACTION_QUERY,
   render: (t) => ({
     id: t.id,
     bankAccountId: t.bankAccountId,
@@ -192,15 +195,16 @@ const BANK_RECONCILIATION_SCHEMA = S.object(
   'A bank account reconciled to a statement.',
 );
 
+const BANK_RECONCILIATION_QUERY = {
+  include: { bankAccount: { select: { currency: true } } },
+} satisfies PrismaTypes.BankReconciliationFindManyArgs;
+
 export const bankReconciliationRepresentation: Representation<BankReconciliationRow, Infer<typeof BANK_RECONCILIATION_SCHEMA>> = {
   type: BANK_RECONCILIATION,
   schema: BANK_RECONCILIATION_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.bankReconciliation.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { bankAccount: { select: { currency: true } } },
-      orderBy: { id: 'asc' },
-    }),
+    db.bankReconciliation.findMany({ where: { organizationId, id: { in: ids } }, ...BANK_RECONCILIATION_QUERY, orderBy: { id: 'asc' } }),
+  query: BANK_RECONCILIATION_QUERY,
   render: (r) => ({
     id: r.id,
     bankAccountId: r.bankAccountId,

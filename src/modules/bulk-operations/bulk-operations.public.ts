@@ -47,6 +47,7 @@ export const bulkOperationRepresentation: Representation<BulkOperationRow, Infer
   type: BULK_OPERATION,
   schema: BULK_OPERATION_SCHEMA,
   load: (db, organizationId, ids) => db.bulkOperation.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (o) => ({
     id: o.id,
     type: o.type.toLowerCase(),

@@ -41,6 +41,7 @@ export const emailRepresentation: Representation<EmailRow, Infer<typeof EMAIL_SC
   type: EMAIL,
   schema: EMAIL_SCHEMA,
   load: (db, organizationId, ids) => db.documentEmail.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (e) => ({
     id: e.id,
     documentType: e.documentType,

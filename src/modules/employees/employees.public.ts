@@ -31,6 +31,7 @@ export const employeeRepresentation: Representation<PrismaTypes.EmployeeGetPaylo
   type: EMPLOYEE,
   schema: EMPLOYEE_SCHEMA,
   load: (db, organizationId, ids) => db.employee.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (e, organization) => ({
     id: e.id,
     employeeNumber: e.employeeNumber,

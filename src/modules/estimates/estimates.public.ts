@@ -45,15 +45,16 @@ const ESTIMATE_SCHEMA = S.object(
   'An estimate (quote): a sale offered to a customer, posting nothing; accepted, it converts into a draft invoice.',
 );
 
+const ESTIMATE_QUERY = {
+  include: { lines: { orderBy: [{ estimateId: 'asc' }, { lineNo: 'asc' }] } },
+} satisfies PrismaTypes.EstimateFindManyArgs;
+
 export const estimateRepresentation: Representation<EstimateRow, Infer<typeof ESTIMATE_SCHEMA>> = {
   type: ESTIMATE,
   schema: ESTIMATE_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.estimate.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { lines: { orderBy: [{ estimateId: 'asc' }, { lineNo: 'asc' }] } },
-      orderBy: { id: 'asc' },
-    }),
+    db.estimate.findMany({ where: { organizationId, id: { in: ids } }, ...ESTIMATE_QUERY, orderBy: { id: 'asc' } }),
+  query: ESTIMATE_QUERY,
   render(e) {
     const decimals = currencyDecimals(e.currency);
     const money = (minor: bigint) => moneyNumber(minor, decimals);

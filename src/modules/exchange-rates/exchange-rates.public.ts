@@ -22,6 +22,7 @@ export const exchangeRateRepresentation: Representation<PrismaTypes.ExchangeRate
   type: EXCHANGE_RATE,
   schema: EXCHANGE_RATE_SCHEMA,
   load: (db, organizationId, ids) => db.exchangeRate.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (r) => ({
     id: r.id,
     currency: r.currency,

@@ -59,15 +59,16 @@ const ENTRY_SCHEMA = S.object(
   'A posted journal entry; total debit equals total credit.',
 );
 
+const JOURNAL_ENTRY_QUERY = {
+  include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } },
+} satisfies PrismaTypes.JournalEntryFindManyArgs;
+
 export const journalEntryRepresentation: Representation<JournalEntryRow, Infer<typeof ENTRY_SCHEMA>> = {
   type: JOURNAL_ENTRY,
   schema: ENTRY_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.journalEntry.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { lines: { orderBy: { lineNo: 'asc' } }, reversedBy: { select: { id: true } } },
-      orderBy: { id: 'asc' },
-    }),
+    db.journalEntry.findMany({ where: { organizationId, id: { in: ids } }, ...JOURNAL_ENTRY_QUERY, orderBy: { id: 'asc' } }),
+  query: JOURNAL_ENTRY_QUERY,
   render(e, organization) {
     const decimals = decimalsOf({ organization });
     return {

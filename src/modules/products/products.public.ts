@@ -27,6 +27,7 @@ export const productRepresentation: Representation<PrismaTypes.ProductGetPayload
   type: PRODUCT,
   schema: PRODUCT_SCHEMA,
   load: (db, organizationId, ids) => db.product.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (p, organization) => ({
     id: p.id,
     name: p.name,

@@ -48,15 +48,16 @@ const PURCHASE_ORDER_SCHEMA = S.object(
   'A purchase order: goods or services ordered from a vendor, posting nothing; received and billed in parts.',
 );
 
+const PURCHASE_ORDER_QUERY = {
+  include: { lines: { orderBy: [{ purchaseOrderId: 'asc' }, { lineNo: 'asc' }] } },
+} satisfies PrismaTypes.PurchaseOrderFindManyArgs;
+
 export const purchaseOrderRepresentation: Representation<PurchaseOrderRow, Infer<typeof PURCHASE_ORDER_SCHEMA>> = {
   type: PURCHASE_ORDER,
   schema: PURCHASE_ORDER_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.purchaseOrder.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { lines: { orderBy: [{ purchaseOrderId: 'asc' }, { lineNo: 'asc' }] } },
-      orderBy: { id: 'asc' },
-    }),
+    db.purchaseOrder.findMany({ where: { organizationId, id: { in: ids } }, ...PURCHASE_ORDER_QUERY, orderBy: { id: 'asc' } }),
+  query: PURCHASE_ORDER_QUERY,
   render(p) {
     const decimals = currencyDecimals(p.currency);
     const money = (minor: bigint) => moneyNumber(minor, decimals);

@@ -56,6 +56,7 @@ export const recurringScheduleRepresentation: Representation<RecurringScheduleRo
   type: RECURRING_SCHEDULE,
   schema: RECURRING_SCHEDULE_SCHEMA,
   load: (db, organizationId, ids) => db.recurringSchedule.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (r) => ({
     id: r.id,
     name: r.name,

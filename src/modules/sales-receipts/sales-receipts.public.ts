@@ -52,15 +52,14 @@ const SALES_RECEIPT_SCHEMA = S.objectWithOptional(
   foreignDocumentSchema,
 );
 
+const SALES_RECEIPT_QUERY = { include: { lines: { orderBy: RECEIPT_LINES_IN_ORDER } } } satisfies PrismaTypes.SalesReceiptFindManyArgs;
+
 export const salesReceiptRepresentation: Representation<SalesReceiptRow, Infer<typeof SALES_RECEIPT_SCHEMA>> = {
   type: SALES_RECEIPT,
   schema: SALES_RECEIPT_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.salesReceipt.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: { lines: { orderBy: RECEIPT_LINES_IN_ORDER } },
-      orderBy: { id: 'asc' },
-    }),
+    db.salesReceipt.findMany({ where: { organizationId, id: { in: ids } }, ...SALES_RECEIPT_QUERY, orderBy: { id: 'asc' } }),
+  query: SALES_RECEIPT_QUERY,
   render(r, organization) {
     const decimals = currencyDecimals(r.currency);
     const money = (minor: bigint) => moneyNumber(minor, decimals);

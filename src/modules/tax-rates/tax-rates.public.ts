@@ -27,6 +27,7 @@ export const taxRateRepresentation: Representation<PrismaTypes.TaxRateGetPayload
   type: TAX_RATE,
   schema: TAX_RATE_SCHEMA,
   load: (db, organizationId, ids) => db.taxRate.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (r) => ({
     id: r.id,
     name: r.name,

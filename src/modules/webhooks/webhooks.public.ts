@@ -36,6 +36,7 @@ export const webhookSubscriptionRepresentation: Representation<
   schema: SUBSCRIPTION_SCHEMA,
   load: (db, organizationId, ids) =>
     db.webhookSubscription.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  query: {},
   render: (w) => ({
     id: w.id,
     url: w.url,
