@@ -113,18 +113,19 @@ const BILL_PAYMENT_SCHEMA = S.objectWithOptional(
   foreignPaymentSchema,
 );
 
+const BILL_PAYMENT_QUERY = {
+  include: {
+    bill: { select: { status: true, total: true, amountPaid: true, amountCredited: true } },
+    excessCredit: { select: { id: true, total: true } },
+  },
+} satisfies PrismaTypes.BillPaymentFindManyArgs;
+
 export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typeof BILL_PAYMENT_SCHEMA>> = {
   type: BILL_PAYMENT,
   schema: BILL_PAYMENT_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.billPayment.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: {
-        bill: { select: { status: true, total: true, amountPaid: true, amountCredited: true } },
-        excessCredit: { select: { id: true, total: true } },
-      },
-      orderBy: { id: 'asc' },
-    }),
+    db.billPayment.findMany({ where: { organizationId, id: { in: ids } }, ...BILL_PAYMENT_QUERY, orderBy: { id: 'asc' } }),
+  query: BILL_PAYMENT_QUERY,
   render(p, organization) {
     const decimals = currencyDecimals(p.currency ?? organization.baseCurrency);
     const body = {

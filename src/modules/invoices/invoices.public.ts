@@ -129,18 +129,19 @@ const PAYMENT_SCHEMA = S.objectWithOptional(
   foreignPaymentSchema,
 );
 
+const PAYMENT_QUERY = {
+  include: {
+    invoice: { select: { status: true, total: true, amountPaid: true, amountCredited: true, amountWrittenOff: true } },
+    excessCredit: { select: { id: true, total: true } },
+  },
+} satisfies PrismaTypes.PaymentFindManyArgs;
+
 export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYMENT_SCHEMA>> = {
   type: PAYMENT,
   schema: PAYMENT_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.payment.findMany({
-      where: { organizationId, id: { in: ids } },
-      include: {
-        invoice: { select: { status: true, total: true, amountPaid: true, amountCredited: true, amountWrittenOff: true } },
-        excessCredit: { select: { id: true, total: true } },
-      },
-      orderBy: { id: 'asc' },
-    }),
+    db.payment.findMany({ where: { organizationId, id: { in: ids } }, ...PAYMENT_QUERY, orderBy: { id: 'asc' } }),
+  query: PAYMENT_QUERY,
   render(p, organization) {
     const decimals = currencyDecimals(p.currency ?? organization.baseCurrency);
     const body = {
