@@ -320,6 +320,7 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
     type: type.resource,
     schema,
     load: loadCredits<Row>(type),
+    query: { include: type.include },
     // One object literal (hot: a page renders many), in the schema's order.
     render(c, organization) {
       const decimals = currencyDecimals(c.currency);
@@ -423,6 +424,7 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
     type: type.resource,
     schema,
     load: loadCredits<Row>(type),
+    query: { include: type.include },
     render(c, organization) {
       const decimals = currencyDecimals(c.currency);
       const money = (minor: bigint) => moneyNumber(minor, decimals);
