@@ -41,6 +41,8 @@ export async function freshServer(name: string, organizationName: string, env: R
   const base = await server.url;
   return {
     db,
+    /** The database URL the server was started with. */
+    url,
     dir,
     /** The SQLite file (unused on PostgreSQL). */
     file,

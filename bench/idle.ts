@@ -1,9 +1,8 @@
 // Memory at rest: the built server started as `npm start` starts it, on a database that already holds an
 // organization's books (200 invoices written through the API by a first start; this is the second, as after a
-// deploy), sampled from /proc while it serves nothing. Its
-// background passes (outbox relay, bulk, mail and recurring runners) keep running, and the garbage they
-// leave between collections is part of what an operator sees, so the report gives the whole range over
-// the run, not one reading.
+// deploy), sampled from /proc while it serves nothing. Its background passes (outbox relay, webhook dispatcher,
+// bulk, mail and recurring runners) keep running, and the garbage they leave between collections is part of what
+// an operator sees, so the report gives the whole range over the run, not one reading.
 //
 // BENCH_COMPARE="<name>=<built main.js>[;VAR=value…] …" starts those builds too, at the same time, each on its
 // own copy of the file: builds idle side by side see the same machine. BENCH_IDLE_SECONDS (180) and
@@ -45,11 +44,12 @@ for (let i = 0; i < 200; i++)
     lines: [{ description: `Service ${i}`, unitPrice: 10 + (i % 50), quantity: 1 + (i % 3) }],
   });
 await first.server.stop(); // the books written; what follows is a restart on them
-if (COMPARE.length && first.file === undefined) throw new Error('BENCH_COMPARE runs on SQLite only');
-const url = first.db.provider === 'sqlite' ? `file:${first.file}` : undefined;
+// Other builds run on copies of the SQLite file; PostgreSQL's schema is not copied.
+const sqlite = first.db.provider === 'sqlite';
+if (COMPARE.length && !sqlite) throw new Error('BENCH_COMPARE runs on SQLite only');
 
 const servers = [
-  { name: 'this build', bundle: SERVER_BUNDLE, url: url ?? process.env.DATABASE_URL!, env: {} },
+  { name: 'this build', bundle: SERVER_BUNDLE, url: first.url, env: {} },
   ...COMPARE.map(({ name, bundle, env }) => {
     const copy = join(first.dir, `${name}.db`);
     copyFileSync(first.file, copy);
