@@ -102,4 +102,29 @@ describe('balances from kept months and days', () => {
       { numRuns: 40 },
     );
   });
+
+  it('asked again for the same dates, count what was posted since, each organization its own', async () => {
+    // The statement of a report's dates is kept between requests; the sums it reads are not.
+    const [a, b] = [await f.tenant('Again Co'), await f.tenant('Other Co')];
+    const post = async (t: typeof a, date: string, amount: string) =>
+      f.run(t, createJournalEntry, {
+        date,
+        description: 'Sale',
+        lines: [
+          { accountId: await f.accountId(t, '1000'), debit: amount },
+          { accountId: await f.accountId(t, '4000'), credit: amount },
+        ],
+      });
+    await post(a, '2025-03-10', '100');
+    await post(b, '2025-03-10', '7');
+    const totals = async (t: typeof a) => {
+      const [tb, pl] = await Promise.all([trialBalance(t, '2025-06-15'), profitAndLoss(t, '2025-01-01', '2025-06-15')]);
+      return [tb.totalDebit, pl.netIncome];
+    };
+    expect(await totals(a)).toEqual([10_000n, 10_000n]);
+    await post(a, '2025-06-15', '50');
+    await post(a, '2025-06-16', '1000'); // after the date: not counted
+    expect(await totals(a)).toEqual([15_000n, 15_000n]);
+    expect(await totals(b)).toEqual([700n, 700n]);
+  });
 });
