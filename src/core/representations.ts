@@ -28,6 +28,11 @@ export interface Representation<Row = any, Out extends PublicObject = PublicObje
    * the page's ids and then the rows (http/rest-resource.ts).
    */
   query?: object;
+  /**
+   * What the rows read with `query` still lack before `render` that no `include` reads (an account's
+   * balance, from the kept totals): `load` ends with it, and a REST list calls it on its page's rows.
+   */
+  complete?(db: Prisma | Tx, organizationId: string, rows: any[]): Promise<Row[]>;
   /** The resource as the public sees it: exactly what `GET /api/v1/<resource>/{id}` answers. */
   render(row: Row, organization: OrganizationInfo): Out;
 }

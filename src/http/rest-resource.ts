@@ -104,7 +104,8 @@ export async function listResult(page: IdPage, context: RequestContext, represen
 function listReader(field: string, representation: Representation): NonNullable<RestRoute['readCoerced']> {
   return async (variables, context) => {
     const page = await pageReaderOf(field)(context, variables, representation.query!);
-    const data = page.data.map((row) => representation.render(row, context.organization));
+    const rows = representation.complete ? await representation.complete(context.prisma, context.organizationId, page.data) : page.data;
+    const data = rows.map((row) => representation.render(row, context.organization));
     return { status: 200, body: { data, total: page.total, page: page.page, limit: page.limit, pages: page.pages } };
   };
 }

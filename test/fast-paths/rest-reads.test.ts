@@ -153,4 +153,12 @@ describe('REST lists read once', () => {
     expect(statements, statements.join('\n')).toHaveLength(3);
     expect(statements.filter((q) => /FROM "Invoice"/.test(q))).toHaveLength(1);
   });
+
+  it("complete a page's rows with what no include reads: accounts with their balances", async () => {
+    await http(t.url, '/api/v1/accounts?limit=5', { key });
+    const statements = await statementsOf(async () => expect((await http(t.url, '/api/v1/accounts?limit=5', { key })).status).toBe(200));
+    // The page of accounts, their balances from the kept totals, the kept count.
+    expect(statements, statements.join('\n')).toHaveLength(3);
+    expect(statements.filter((q) => /FROM "Account"/.test(q))).toHaveLength(1);
+  });
 });

@@ -1,11 +1,11 @@
 // An account as the public sees it: the REST v1 body, and `data.object` of account.* events.
-import type { PrismaTypes } from '../../db/database.ts';
+import type { Prisma, PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
-import { decimalsOf } from '../../core/tenant.ts';
+import { decimalsOf, type Tx } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { accountBalances } from '../reports/reports.service.ts';
+import { balancesOf } from '../reports/reports.service.ts';
 
 export const ACCOUNT = 'account';
 
@@ -36,16 +36,19 @@ const ACCOUNT_SCHEMA = S.objectWithOptional(
   'An account of the chart of accounts; balance on its normal side.',
 );
 
+/** Accounts' rows with their balances (kept totals) added. */
+async function withBalances(db: Prisma | Tx, organizationId: string, rows: PrismaTypes.AccountGetPayload<object>[]): Promise<AccountRow[]> {
+  const balances = await balancesOf({ prisma: db, organizationId }, rows);
+  return rows.map((row) => ({ ...row, balance: balances.get(row.id) ?? 0n }));
+}
+
 export const accountRepresentation: Representation<AccountRow, Infer<typeof ACCOUNT_SCHEMA>> = {
   type: ACCOUNT,
   schema: ACCOUNT_SCHEMA,
-  async load(db, organizationId, ids) {
-    const [rows, balances] = await Promise.all([
-      db.account.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
-      accountBalances({ prisma: db, organizationId }, ids),
-    ]);
-    return rows.map((row) => ({ ...row, balance: balances.get(row.id) ?? 0n }));
-  },
+  load: async (db, organizationId, ids) =>
+    withBalances(db, organizationId, await db.account.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } })),
+  query: {},
+  complete: withBalances,
   render: (a, organization) => {
     const body = {
       id: a.id,

@@ -141,13 +141,21 @@ export async function accountBalances(
   accountIds: string[],
   asOf?: string,
 ): Promise<Map<string, bigint>> {
-  const [sums, accounts] = await Promise.all([
-    sumsByAccount(tenant, { accountIds, to: asOf }),
-    tenant.prisma.account.findMany({
-      where: { organizationId: tenant.organizationId, id: { in: accountIds } },
-      select: { id: true, type: true },
-    }),
-  ]);
+  const accounts = await tenant.prisma.account.findMany({
+    where: { organizationId: tenant.organizationId, id: { in: accountIds } },
+    select: { id: true, type: true },
+  });
+  return balancesOf(tenant, accounts, asOf);
+}
+
+/** Balance of each of `accounts` (rows already read, with their type) on its normal side, optionally up to a date. */
+export async function balancesOf(
+  tenant: Pick<Tenant, 'prisma' | 'organizationId'>,
+  accounts: { id: string; type: AccountType }[],
+  asOf?: string,
+): Promise<Map<string, bigint>> {
+  if (accounts.length === 0) return new Map();
+  const sums = await sumsByAccount(tenant, { accountIds: accounts.map((a) => a.id), to: asOf });
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   return new Map(sums.map((s) => [s.accountId, normal(typeOf.get(s.accountId)!, s.debit - s.credit)]));
 }
