@@ -18,20 +18,53 @@ import type { Metrics } from '../lib/metrics.ts';
 interface PrismaKnownError {
   name: 'PrismaClientKnownRequestError';
   code?: string;
-  meta?: { target?: string[] | string; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } };
+  meta?: {
+    target?: string[] | string;
+    driverAdapterError?: { cause?: { kind?: string; table?: string; constraint?: { fields?: string[]; index?: string } } };
+  };
+}
+
+/**
+ * The columns of the unique constraint a driver adapter reports broken: named (SQLite), or its index's name,
+ * which Prisma makes `<Model>_<column>_…_key` (PostgreSQL; columns here are camelCase, never with `_`).
+ */
+function constraintColumns(cause: NonNullable<NonNullable<PrismaKnownError['meta']>['driverAdapterError']>['cause']): string[] {
+  if (cause?.constraint?.fields) return cause.constraint.fields;
+  const index = cause?.constraint?.index;
+  const named = index && cause?.table ? new RegExp(`^${cause.table}_(.+)_(key|pkey)$`).exec(index) : null;
+  return named ? named[1].split('_') : [];
+}
+
+/** A unique value taken: the columns of the constraint, but the organization (every one is per organization). */
+function alreadyTaken(columns: string[]): AppError {
+  const fields = columns.filter((f) => f !== 'organizationId');
+  return new AppError(
+    'CONFLICT',
+    `A record with the same ${fields.join(', ') || 'unique value'} already exists`,
+    fields.map((path) => ({ path, message: 'is already taken' })),
+  );
+}
+
+/**
+ * A unique constraint broken by a raw statement on SQLite's connection (src/db/sql.ts), which better-sqlite3
+ * reports as `SQLITE_CONSTRAINT_UNIQUE` with the columns in its message: "UNIQUE constraint failed: Invoice.organizationId, Invoice.number".
+ */
+function sqliteUniqueViolation(error: object): AppError | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return undefined;
+  const columns = /constraint failed: (.+)$/.exec((error as Error).message ?? '')?.[1].split(',') ?? [];
+  return alreadyTaken(columns.map((c) => c.trim().split('.').pop()!));
 }
 
 function prismaToAppError(error: PrismaKnownError): AppError | undefined {
   // P2002 unique constraint, P2025 record not found, P2003 foreign key: input problems, not crashes.
   if (error.code === 'P2002') {
     const target = error.meta?.target ?? error.meta?.driverAdapterError?.cause?.constraint?.fields;
-    const fields = (Array.isArray(target) ? target : target ? [target] : []).filter((f) => f !== 'organizationId');
-    return new AppError(
-      'CONFLICT',
-      `A record with the same ${fields.join(', ') || 'unique value'} already exists`,
-      fields.map((path) => ({ path, message: 'is already taken' })),
-    );
+    return alreadyTaken(Array.isArray(target) ? target : target ? [target] : []);
   }
+  // P2010: a raw statement failed; through a driver adapter a unique value taken says so in its cause.
+  if (error.code === 'P2010' && error.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation')
+    return alreadyTaken(constraintColumns(error.meta.driverAdapterError.cause));
   if (error.code === 'P2025') return new AppError('NOT_FOUND', 'The record does not exist');
   if (error.code === 'P2003') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
   return undefined;
@@ -48,6 +81,7 @@ export function toAppError(error: unknown): AppError | undefined {
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'PrismaClientKnownRequestError')
     return prismaToAppError(error as PrismaKnownError);
+  if (error && typeof error === 'object') return sqliteUniqueViolation(error);
   return undefined;
 }
 

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { change } from '../../src/core/representations.ts';
 import { createUnitOfWork } from '../../src/core/unit-of-work.ts';
+import { Prisma } from '../../src/db/generated/sqlite/client.ts';
+import { toAppError } from '../../src/graphql/errors.ts';
 import { customers } from '../../src/modules/contacts/contacts.service.ts';
 import { representations } from '../../src/registry.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
@@ -170,5 +172,36 @@ describe('conflicts the database reports', () => {
       unitOfWork.write(organizationId, { operation: 'y', input: {} }, async () => (attempts++, change('customer', { id: 'x' }))),
     ).rejects.toThrow();
     expect(attempts).toBe(1);
+  });
+});
+
+describe('a unique value a raw statement finds taken', () => {
+  // Raw inserts (src/db/model-rows.ts) run on SQLite's connection directly and on PostgreSQL through Prisma's
+  // transaction: the drivers report a taken value each their own way, and both are the client's conflict.
+  const insertTakenCode = (sql: { $executeRaw(query: ReturnType<typeof Prisma.sql>): Promise<number> }, id: string) =>
+    sql.$executeRaw(
+      Prisma.sql`INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "active", "system", "createdAt", "updatedAt")
+        VALUES (${id}, ${organizationId}, '1000', 'Second cash', 'ASSET', true, false, ${new Date()}, ${new Date()})`,
+    );
+
+  it('is a conflict naming the field, and nothing of the write stays', async () => {
+    const unitOfWork = createUnitOfWork({ db: t.db, representations });
+    for (const through of ['direct', 'prisma'] as const) {
+      const before = await counts();
+      const error = await unitOfWork
+        .write(organizationId, { operation: `taken-${through}`, input: {} }, async (scope) => {
+          const created = await customers.create(scope, { name: `Before the clash ${through}` });
+          await insertTakenCode(through === 'direct' ? scope.sql : scope.prisma, `acct_taken${through}`);
+          return created;
+        })
+        .then(
+          () => undefined,
+          (e) => e,
+        );
+      const appError = toAppError(error);
+      expect(appError, `${through}: ${error}`).toMatchObject({ code: 'CONFLICT', status: 409 });
+      expect(appError!.fieldErrors, through).toEqual([{ path: 'code', message: 'is already taken' }]);
+      expect(await counts(), through).toEqual(before);
+    }
   });
 });
