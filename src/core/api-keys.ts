@@ -8,6 +8,7 @@ import { Prisma } from '../db/generated/sqlite/client.ts';
 import { readSql } from '../db/sql.ts';
 import { parseScopes, type Scope } from './scopes.ts';
 import { organizationInfo, type OrganizationInfo } from './tenant.ts';
+import { setBounded } from '../lib/bounded-map.ts';
 
 export const API_KEY_PATTERN = /^ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/;
 
@@ -181,8 +182,7 @@ export function keyVerifier(
       }
       const checked = await checkApiKey(db, token, now);
       if (typeof checked === 'string') return checked;
-      if (remembered.size >= max) remembered.delete(remembered.keys().next().value!);
-      remembered.set(digest, { key: checked, until: Math.min(at + ttlMs, checked.validUntil) });
+      setBounded(remembered, digest, { key: checked, until: Math.min(at + ttlMs, checked.validUntil) }, max);
       return checked;
     },
     close: () => unsubscribe.forEach((stop) => stop()),

@@ -13,6 +13,7 @@ import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import type { Change } from './representations.ts';
 import type { OrganizationInfo, Tx, WriteScope } from './tenant.ts';
 import type { Actor, UnitOfWork, WriteOutcome, WriteRequest } from './unit-of-work.ts';
+import { setBounded } from '../lib/bounded-map.ts';
 
 export interface RequestContext {
   requestId: string;
@@ -128,8 +129,7 @@ function recentlyVerified(ttlMs = 10 * 60_000, max = 10_000) {
   return {
     has: (digest: string) => (seen.get(digest) ?? 0) > Date.now(),
     add(digest: string) {
-      if (seen.size >= max) seen.delete(seen.keys().next().value!);
-      seen.set(digest, Date.now() + ttlMs);
+      setBounded(seen, digest, Date.now() + ttlMs, max);
     },
   };
 }

@@ -12,6 +12,7 @@ import { unicodeLike } from '../lib/search.ts';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
 import { asConflict } from './sql.ts';
+import { setBounded } from '../lib/bounded-map.ts';
 
 /**
  * The two generated clients have the same models and the same API; services use this one type and
@@ -344,8 +345,7 @@ function cachePreparedStatements(client: BetterSqlite3.Database): (sql: string) 
     let entry = cache.get(sql);
     if (!entry) {
       entry = { statement: prepare(sql) };
-      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(sql, entry);
+      setBounded(cache, sql, entry, STATEMENT_CACHE_SIZE);
     }
     return entry;
   };

@@ -17,6 +17,7 @@ import * as enums from '../db/generated/sqlite/enums.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
 import { CONVERTIBLE, conversion, convert } from '../db/model-rows.ts';
 import { pgQuery, pgValue, readSql, sqliteValue } from '../db/sql.ts';
+import { setBounded } from '../lib/bounded-map.ts';
 
 type Args = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -638,10 +639,7 @@ function plan<P>(
       if (!(error instanceof Unsupported)) throw error;
       planned = { refused: error.message };
     }
-    if (key !== undefined) {
-      if (cache.size >= PLAN_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      cache.set(key, planned);
-    }
+    if (key !== undefined) setBounded(cache, key, planned, PLAN_CACHE_SIZE);
   } else if ('plan' in planned) planned = { plan: bind(planned.plan as P, args) };
   if ('refused' in planned) {
     compiledReadCounts.fallbacks++;

@@ -15,23 +15,26 @@ import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 
 /** What Prisma's known request errors carry; the adapter puts a unique constraint's columns under driverAdapterError. */
+interface DriverAdapterCause {
+  kind?: string;
+  table?: string;
+  constraint?: { fields?: string[]; index?: string };
+}
+
 interface PrismaKnownError {
   name: 'PrismaClientKnownRequestError';
   code?: string;
-  meta?: {
-    target?: string[] | string;
-    driverAdapterError?: { cause?: { kind?: string; table?: string; constraint?: { fields?: string[]; index?: string } } };
-  };
+  meta?: { target?: string[] | string; driverAdapterError?: { cause?: DriverAdapterCause } };
 }
 
 /**
  * The columns of the unique constraint a driver adapter reports broken: named (SQLite), or its index's name,
  * which Prisma makes `<Model>_<column>_…_key` (PostgreSQL; columns here are camelCase, never with `_`).
  */
-function constraintColumns(cause: NonNullable<NonNullable<PrismaKnownError['meta']>['driverAdapterError']>['cause']): string[] {
-  if (cause?.constraint?.fields) return cause.constraint.fields;
-  const index = cause?.constraint?.index;
-  const named = index && cause?.table ? new RegExp(`^${cause.table}_(.+)_(key|pkey)$`).exec(index) : null;
+function constraintColumns(cause: DriverAdapterCause): string[] {
+  if (cause.constraint?.fields) return cause.constraint.fields;
+  const index = cause.constraint?.index;
+  const named = index && cause.table ? new RegExp(`^${cause.table}_(.+)_key$`).exec(index) : null;
   return named ? named[1].split('_') : [];
 }
 

@@ -11,6 +11,7 @@ import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { bigintOf } from '../../db/sql.ts';
 import { agingPending, creditDocumentTypes } from '../documents/index.ts';
+import { setBounded } from '../../lib/bounded-map.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
 export const DEBIT_NORMAL: readonly AccountType[] = ['ASSET', 'EXPENSE'];
@@ -111,8 +112,7 @@ function chartSumsStatement(organizationId: string, ranges: DateRange[]): Prisma
   const key = `${organizationId}${ranges.map((r) => `|${r.from ?? ''}..${r.to ?? ''}`).join('')}`;
   if (chartSumsStatements.has(key)) return chartSumsStatements.get(key);
   const statement = periodSumsStatement(organizationId, ranges);
-  if (chartSumsStatements.size >= CHART_SUMS_STATEMENTS_KEPT) chartSumsStatements.delete(chartSumsStatements.keys().next().value!);
-  chartSumsStatements.set(key, statement);
+  setBounded(chartSumsStatements, key, statement, CHART_SUMS_STATEMENTS_KEPT);
   return statement;
 }
 
