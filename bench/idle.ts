@@ -4,7 +4,7 @@
 // bulk, mail and recurring runners) keep running, and the garbage they leave between collections is part of what
 // an operator sees, so the report gives the whole range over the run, not one reading.
 //
-// BENCH_COMPARE="<name>=<built main.js>[;VAR=value…] …" starts those builds too, at the same time, each on its
+// BENCH_COMPARE="<name>=<built main.js>[;VAR=value…][;--v8-flag…] …" starts those builds too, at the same time, each on its
 // own copy of the file: builds idle side by side see the same machine. BENCH_IDLE_SECONDS (180) and
 // BENCH_IDLE_EVERY (5) set the run and the sampling.
 import { copyFileSync, readFileSync } from 'node:fs';
@@ -49,13 +49,16 @@ const sqlite = first.db.provider === 'sqlite';
 if (COMPARE.length && !sqlite) throw new Error('BENCH_COMPARE runs on SQLite only');
 
 const servers = [
-  { name: 'this build', bundle: SERVER_BUNDLE, url: first.url, env: {} },
-  ...COMPARE.map(({ name, bundle, env }) => {
+  { name: 'this build', bundle: SERVER_BUNDLE, url: first.url, env: {}, nodeFlags: [] as string[] },
+  ...COMPARE.map(({ name, bundle, env, nodeFlags }) => {
     const copy = join(first.dir, `${name}.db`);
     copyFileSync(first.file, copy);
-    return { name, bundle, url: `file:${copy}`, env };
+    return { name, bundle, url: `file:${copy}`, env, nodeFlags };
   }),
-].map((s) => ({ ...s, process: start(s.bundle, [], { ...benchServerEnv(s.url, first.dir), ...s.env }, SERVER_NODE_FLAGS) }));
+].map((s) => ({
+  ...s,
+  process: start(s.bundle, [], { ...benchServerEnv(s.url, first.dir), ...s.env }, [...SERVER_NODE_FLAGS, ...s.nodeFlags]),
+}));
 await Promise.all(servers.map((s) => s.process.url));
 
 const samples = new Map(servers.map((s) => [s.name, [] as { at: number; rss: number; anonymous: number }[]]));

@@ -58,12 +58,13 @@ export function comparedBuilds() {
       const [build, ...settings] = spec.split(';');
       const [name, bundle] = build.split('=');
       if (!name || !bundle) throw new Error(`BENCH_COMPARE takes name=path/to/main.js[;VAR=value…] items, got "${spec}"`);
+      // A setting that starts with -- is a flag for node (a V8 flag NODE_OPTIONS would refuse), the rest environment.
+      const env = settings.filter((setting) => !setting.startsWith('--'));
       return {
         name,
         bundle,
-        env: Object.fromEntries(
-          settings.map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)]),
-        ),
+        nodeFlags: settings.filter((setting) => setting.startsWith('--')),
+        env: Object.fromEntries(env.map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)])),
       };
     });
 }

@@ -1,5 +1,5 @@
 // `npm start`: configuration from the environment, then boot, then wait for SIGTERM/SIGINT.
-import { limitHeapGrowth } from './lib/v8-settings.ts'; // first: V8 flags before anything compiles
+import { limitHeapGrowth, returnIdleYoungGeneration } from './lib/v8-settings.ts'; // first: V8 flags before anything compiles
 import { ConfigError, loadConfig } from './config.ts';
 import { boot } from './boot.ts';
 import { MigrationError } from './db/migrate.ts';
@@ -41,6 +41,7 @@ try {
       `Try: curl -H "Authorization: Bearer ${demoKey}" ${url}/api/v1/accounts`,
     );
   }
+  returnIdleYoungGeneration();
   // One write, so a reader never sees the address without the key that goes with it.
   process.stdout.write(`${lines.join('\n')}\n`);
   const shutdown = (signal: string) => {
