@@ -220,7 +220,17 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   const { db, representations } = options;
   const clock = options.clock ?? (() => new Date());
   const maxAttempts = options.maxAttempts ?? 6;
-  const directTransaction = options.directTransactions === false ? undefined : db.sqliteTransaction;
+  /**
+   * A transaction begun without Prisma's (SQLite: on the adapter's connection; PostgreSQL: on a connection
+   * of the shared pool), its work given the raw SQL that runs in it.
+   */
+  const directTransaction = ((): (<T>(work: (sql: RawSql) => Promise<T>) => Promise<T>) | undefined => {
+    if (options.directTransactions === false) return undefined;
+    const { sqliteTransaction, pgTransaction } = db;
+    if (sqliteTransaction) return (work) => sqliteTransaction(() => work(transactionSql(db, WITHOUT_PRISMA)), TRANSACTION_MAX_WAIT_MS);
+    if (pgTransaction) return (work) => pgTransaction(work, TRANSACTION_MAX_WAIT_MS);
+    return undefined;
+  })();
 
   /** Locks and reads the organization row: the first statement of every write. */
   async function lockOrganization(sql: RawSql, organizationId: string) {
@@ -274,9 +284,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   ) {
     const session = sessions.getStore();
     if (session && session.organizationId !== organizationId) throw new Error('a write for another organization inside a batch');
-    const inTransaction = async (tx: Tx) => {
+    const inTransaction = async (tx: Tx, sql: RawSql = transactionSql(db, tx)) => {
       const now = clock();
-      const sql = transactionSql(db, tx);
       const { organization, sequences } = await lockOrganization(sql, organizationId);
       const key = request.idempotencyKey;
       if (key) {
@@ -402,13 +411,14 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // Inside an all-or-nothing batch the write joins its transaction (the organization row is locked
     // again, a no-op, and its sequences read as the batch's earlier writes left them).
     if (session) return inTransaction(session.tx);
-    // SQLite runs one transaction at a time per process: a request may queue behind others. A write whose
-    // work runs on raw statements alone (a journal entry, a contact, an invoice, a bill, a payment) skips Prisma's interactive
-    // transaction; one that reaches for Prisma's client is rolled back, made again in Prisma's, and its
-    // operation remembered as needing it.
+    // A write whose work runs on raw statements alone (a journal entry, a contact, an invoice, a bill, a
+    // payment) skips Prisma's interactive transaction (on SQLite, one at a time per process: a request may
+    // queue behind others; on PostgreSQL, the organization's lock held for the whole of it); one that
+    // reaches for Prisma's client is rolled back, made again in Prisma's, and its operation remembered as
+    // needing it.
     if (directTransaction && !needsPrisma.has(request.operation)) {
       try {
-        return await directTransaction(() => inTransaction(WITHOUT_PRISMA), TRANSACTION_MAX_WAIT_MS);
+        return await directTransaction((sql) => inTransaction(WITHOUT_PRISMA, sql));
       } catch (error) {
         if (!(error instanceof NeedsPrisma)) throw error;
         needsPrisma.add(request.operation);

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { unicodeLike } from '../lib/search.ts';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
-import { asConflict } from './sql.ts';
+import { asConflict, pgTransaction, type RawSql } from './sql.ts';
 import { setBounded } from '../lib/bounded-map.ts';
 
 /**
@@ -53,6 +53,12 @@ export interface Database {
    * Waits at most `maxWaitMs` for the lock, then fails as a conflict a retry may win.
    */
   sqliteTransaction?: <T>(work: () => Promise<T>, maxWaitMs: number) => Promise<T>;
+  /**
+   * PostgreSQL: runs `work` in a transaction on a connection of the shared pool, without Prisma's
+   * interactive transaction, its statements the raw SQL `work` is given (src/db/sql.ts `pgTransaction`).
+   * Only for work that runs every statement through that SQL.
+   */
+  pgTransaction?: <T>(work: (sql: RawSql) => Promise<T>, maxWaitMs: number) => Promise<T>;
   /**
    * PostgreSQL: the connection pool Prisma's adapter queries through, shared so reads outside a
    * transaction (the API key check, the compiled reader) run at the driver's cost on the same
@@ -124,6 +130,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
       direct: { kind: 'postgresql', connectionString, schema },
       adapterFactory,
       pgPool,
+      pgTransaction: (work, maxWaitMs) => pgTransaction(pgPool, work, maxWaitMs, options.onQuery),
       onQuery: options.onQuery,
       onCompiledReadFallback: options.onCompiledReadFallback,
       close: async () => {

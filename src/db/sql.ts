@@ -7,8 +7,9 @@
 // a statement run directly on that connection, while the unit of work holds the transaction, is part
 // of it, exactly as if it went through the transaction client. So inside a transaction this runs the
 // statement on the connection's cached prepared statement, binding values as the adapter does. On
-// PostgreSQL the transaction is a pooled connection only Prisma can reach, and raw statements go
-// through it, several writes as one statement where they can (`writeAll`).
+// PostgreSQL a write's transaction is a connection of the pool Prisma's adapter shares, checked out
+// and begun here (`pgTransaction`), its statements named prepared statements on it; several writes are
+// one statement where they can (`writeAll`).
 import pg from 'pg';
 import type { Database } from './database.ts';
 import { Prisma } from './generated/sqlite/client.ts';
@@ -91,7 +92,16 @@ const numberedTexts = new Map<string, string>();
  * `array`: rows as arrays, timestamps as text (the compiled reader converts them); `object`: rows as
  * Prisma's `$queryRaw` answers them.
  */
-export async function pgQuery(pool: pg.Pool, sql: string, values: unknown[], rowMode: 'array' | 'object'): Promise<unknown[]> {
+export async function pgQuery(
+  pool: pg.Pool | pg.PoolClient,
+  sql: string,
+  values: unknown[],
+  rowMode: 'array' | 'object',
+): Promise<unknown[]> {
+  return (await pgRun(pool, sql, values, rowMode)).rows;
+}
+
+async function pgRun(pool: pg.Pool | pg.PoolClient, sql: string, values: unknown[], rowMode: 'array' | 'object'): Promise<pg.QueryResult> {
   let text = numberedTexts.get(sql);
   if (text === undefined) {
     let n = 0;
@@ -103,21 +113,82 @@ export async function pgQuery(pool: pg.Pool, sql: string, values: unknown[], row
     name = `s${statementNames.size + 1}`;
     statementNames.set(text, name);
   }
-  const result = await pool.query({
+  return pool.query({
     name,
     text,
     values,
     ...(rowMode === 'array' ? { rowMode: 'array', types: timestampAsText } : { types: asPrismaRaw }),
   });
-  return result.rows;
 }
+
+/**
+ * PostgreSQL's conflicts a fresh attempt can win: a serialization failure, a deadlock, and a statement
+ * cancelled at the transaction's statement timeout (`pgTransaction`; a wait for the organization's lock).
+ */
+const PG_CONFLICT_SQLSTATE = new Set(['40001', '40P01', '57014']);
 
 /** A busy database is a conflict the unit of work retries, as it does when Prisma reports one. */
 export function asConflict(error: unknown): unknown {
   const code = (error as { code?: string } | undefined)?.code;
-  return code?.startsWith('SQLITE_BUSY')
+  return code?.startsWith('SQLITE_BUSY') || (code && PG_CONFLICT_SQLSTATE.has(code))
     ? Object.assign(new Error((error as Error).message), { cause: { kind: 'TransactionWriteConflict' } })
     : error;
+}
+
+/** How long one statement of a write may run on PostgreSQL (a wait for the organization's lock included). */
+const PG_STATEMENT_TIMEOUT_MS = 20_000;
+
+/**
+ * PostgreSQL: runs `work` in a transaction on a connection of `pool` (the pool Prisma's adapter queries
+ * through), its statements given to `work` as raw SQL on that connection, and commits it (or rolls it back
+ * if `work` throws): what `Database.sqliteTransaction` is on SQLite. Through Prisma's interactive
+ * transaction each statement also cost the client's work and its bookkeeping, while the organization's
+ * lock was held. Waits at most `maxWaitMs` for a connection, then fails as a conflict a retry may win;
+ * each statement runs at most PG_STATEMENT_TIMEOUT_MS (Prisma's transaction gave the whole 20 s).
+ */
+export async function pgTransaction<T>(
+  pool: pg.Pool,
+  work: (sql: RawSql) => Promise<T>,
+  maxWaitMs: number,
+  onQuery?: (query: string) => void,
+): Promise<T> {
+  const connecting = pool.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // Given up on: the connection, when it comes, goes straight back.
+      connecting.then(
+        (client) => client.release(),
+        () => {},
+      );
+      reject(Object.assign(new Error('Unable to start a transaction in the given time'), { code: 'P2028' }));
+    }, maxWaitMs);
+  });
+  const client = await Promise.race([connecting, late]).finally(() => clearTimeout(timer));
+  const run = async (query: Prisma.Sql, rowMode: 'object') => {
+    onQuery?.(query.text);
+    return pgRun(client, query.text, query.values.map(pgValue), rowMode);
+  };
+  const sql: RawSql = {
+    $queryRaw: async <R>(query: Prisma.Sql) => (await run(query, 'object')).rows as R,
+    $executeRaw: async (query: Prisma.Sql) => (await run(query, 'object')).rowCount ?? 0,
+    $queryAll: async <R>(queries: Prisma.Sql[]) => (await run(togetherStatement(queries), 'object')).rows as R[],
+  };
+  let broken: Error | undefined;
+  try {
+    // One round trip: a simple query may hold several statements.
+    await client.query(`BEGIN; SET LOCAL statement_timeout = ${PG_STATEMENT_TIMEOUT_MS}`);
+    const result = await work(sql);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackFailed: Error) => {
+      broken = rollbackFailed; // the connection is not fit to go back to the pool
+    });
+    throw asConflict(error);
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

@@ -59,6 +59,19 @@ function sqliteUniqueViolation(error: object): AppError | undefined {
   return alreadyTaken(columns.map((c) => c.trim().split('.').pop()!));
 }
 
+/**
+ * A constraint broken by a raw statement on a PostgreSQL connection of the unit of work's own
+ * (src/db/sql.ts `pgTransaction`), as node-postgres reports it: the SQLSTATE, the table and the
+ * constraint's (index's) name.
+ */
+function pgConstraintViolation(error: object): AppError | undefined {
+  const { code, table, constraint } = error as { code?: unknown; table?: unknown; constraint?: unknown };
+  if (code === '23505' && typeof constraint === 'string')
+    return alreadyTaken(constraintColumns({ table: typeof table === 'string' ? table : undefined, constraint: { index: constraint } }));
+  if (code === '23503') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
+  return undefined;
+}
+
 function prismaToAppError(error: PrismaKnownError): AppError | undefined {
   // P2002 unique constraint, P2025 record not found, P2003 foreign key: input problems, not crashes.
   if (error.code === 'P2002') {
@@ -84,7 +97,7 @@ export function toAppError(error: unknown): AppError | undefined {
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'PrismaClientKnownRequestError')
     return prismaToAppError(error as PrismaKnownError);
-  if (error && typeof error === 'object') return sqliteUniqueViolation(error);
+  if (error && typeof error === 'object') return sqliteUniqueViolation(error) ?? pgConstraintViolation(error);
   return undefined;
 }
 

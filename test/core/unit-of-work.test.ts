@@ -175,9 +175,40 @@ describe('conflicts the database reports', () => {
   });
 });
 
+describe('a write whose work runs raw statements alone', () => {
+  it("runs without Prisma's transaction, and with it once the work reaches for Prisma's client", async () => {
+    const unitOfWork = createUnitOfWork({ db: t.db, representations });
+    const begunWithPrisma: boolean[] = [];
+    const usesPrisma = (scope: { prisma: object }) => {
+      try {
+        return Boolean(Reflect.get(scope.prisma, 'customer'));
+      } catch {
+        return false; // no transaction client: the direct transaction's
+      }
+    };
+    const outcome = await unitOfWork.write(organizationId, { operation: 'rawOnly', input: {} }, async (scope) => {
+      begunWithPrisma.push(usesPrisma(scope));
+      return customers.create(scope, { name: 'Raw statements only' });
+    });
+    expect(begunWithPrisma).toEqual([false]);
+    expect(await t.db.prisma.customer.count({ where: { id: outcome.id } })).toBe(1);
+    // Work that uses Prisma's client is made again in Prisma's transaction, and begins there from then on.
+    const attempts: boolean[] = [];
+    for (const name of ['Through Prisma', 'Through Prisma again']) {
+      await unitOfWork.write(organizationId, { operation: 'withPrisma', input: {} }, async (scope) => {
+        attempts.push(usesPrisma(scope));
+        await scope.prisma.customer.count({ where: { organizationId } });
+        return customers.create(scope, { name });
+      });
+    }
+    expect(attempts).toEqual([false, true, true]);
+  });
+});
+
 describe('a unique value a raw statement finds taken', () => {
-  // Raw inserts (src/db/model-rows.ts) run on SQLite's connection directly and on PostgreSQL through Prisma's
-  // transaction: the drivers report a taken value each their own way, and both are the client's conflict.
+  // Raw inserts (src/db/model-rows.ts) run on the unit of work's own transaction (SQLite's connection, a
+  // connection of PostgreSQL's pool), or, once the work reaches for Prisma's client, through Prisma's
+  // transaction: each driver reports a taken value its own way, and every one is the client's conflict.
   const insertTakenCode = (sql: { $executeRaw(query: ReturnType<typeof Prisma.sql>): Promise<number> }, id: string) =>
     sql.$executeRaw(
       Prisma.sql`INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "active", "system", "createdAt", "updatedAt")

@@ -11,6 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrate } from '../../src/db/migrate.ts';
+import { Prisma } from '../../src/db/generated/sqlite/client.ts';
+import { isTransientConflict } from '../../src/core/unit-of-work.ts';
+import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
 import { createTestApp, freshDatabase, gql, http, type TestApp, type TestDatabase, usingPostgres } from '../helpers.ts';
 // Another request's work, started when the transaction is open but from outside its async context, as a
 // request's would be (a promise's reactions run in the context that registered them).
@@ -196,6 +199,95 @@ describe.skipIf(usingPostgres)('a direct transaction (begun on the connection, n
     await run(async () => insert('dx_after'), 1_000);
     expect(await names('dx_')).toEqual(expect.arrayContaining(['dx_after', 'dx_long']));
     expect(await names('dx_impatient')).toEqual([]);
+  });
+});
+
+// On PostgreSQL a write that needs no Prisma client runs in a transaction on a connection of the pool Prisma's
+// adapter shares (`Database.pgTransaction`), its statements straight on that connection.
+describe.skipIf(!usingPostgres)("a direct transaction on PostgreSQL (a pooled connection, not Prisma's transaction)", () => {
+  const database = migratedDatabase();
+  const insert = (id: string) =>
+    Prisma.sql`INSERT INTO "Organization" ("id", "name", "updatedAt") VALUES (${id}, ${`Direct ${id}`}, ${new Date()})`;
+  const names = async (prefix: string) =>
+    (
+      await database.db.pgPool!.query<{ id: string }>('SELECT "id" FROM "Organization" WHERE "id" LIKE $1 ORDER BY "id"', [`${prefix}%`])
+    ).rows.map((r) => r.id);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('commits its statements whole; rolled back, leaves nothing, and an outside read never sees them meanwhile', async () => {
+    const run = database.db.pgTransaction!;
+    let seenMeanwhile: string[] | undefined;
+    await expect(
+      run(async (sql) => {
+        await sql.$executeRaw(insert('px_rolled_1'));
+        seenMeanwhile = await names('px_rolled');
+        await sql.$executeRaw(insert('px_rolled_2'));
+        throw new Error('changed my mind');
+      }, 1_000),
+    ).rejects.toThrow('changed my mind');
+    expect(seenMeanwhile).toEqual([]);
+    expect(await names('px_rolled')).toEqual([]);
+    const inserted = await run(async (sql) => {
+      await sql.$executeRaw(insert('px_kept_1'));
+      return sql.$queryRaw<{ id: string; updatedAt: Date }[]>(Prisma.sql`${insert('px_kept_2')} RETURNING "id", "updatedAt"`);
+    }, 1_000);
+    // Rows as Prisma's $queryRaw answers them: a timestamp as a Date.
+    expect(inserted).toEqual([{ id: 'px_kept_2', updatedAt: expect.any(Date) }]);
+    expect(await names('px_kept')).toEqual(['px_kept_1', 'px_kept_2']);
+    expect(database.db.pgPool!.waitingCount).toBe(0);
+  });
+
+  it('gives up waiting for a connection after its limit as a conflict a retry can win, and the pool keeps every connection', async () => {
+    const pool = database.db.pgPool!;
+    // Every connection of the pool taken (its bound is ten), as by ten long writes.
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    const impatient = database.db.pgTransaction!((sql) => sql.$executeRaw(insert('px_impatient')), 50);
+    await expect(impatient).rejects.toMatchObject({ code: 'P2028' });
+    expect(isTransientConflict(await impatient.catch((error) => error))).toBe(true);
+    for (const client of held) client.release();
+    // The connection that came too late went back: the next transaction gets one at once and commits.
+    await database.db.pgTransaction!((sql) => sql.$executeRaw(insert('px_after')), 1_000);
+    expect(await names('px_')).toEqual(expect.arrayContaining(['px_after']));
+    expect(await names('px_impatient')).toEqual([]);
+    expect(pool.totalCount).toBeLessThanOrEqual(pool.options.max);
+  });
+
+  it('loses a deadlock as a conflict a retry can win, rolled back whole, while the other commits', async () => {
+    await database.db.pgTransaction!(async (sql) => {
+      await sql.$executeRaw(insert('px_lock_a'));
+      await sql.$executeRaw(insert('px_lock_b'));
+    }, 1_000);
+    const lock = (id: string) => Prisma.sql`UPDATE "Organization" SET "name" = "name" || '.' WHERE "id" = ${id}`;
+    const crossing = (first: string, second: string, mark: string) =>
+      database.db.pgTransaction!(async (sql) => {
+        await sql.$executeRaw(lock(first));
+        await pause(100); // both hold their first row before either asks for its second
+        await sql.$executeRaw(lock(second));
+        await sql.$executeRaw(insert(mark));
+      }, 1_000);
+    const outcomes = await Promise.allSettled([
+      crossing('px_lock_a', 'px_lock_b', 'px_won_1'),
+      crossing('px_lock_b', 'px_lock_a', 'px_won_2'),
+    ]);
+    const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(lost).toHaveLength(1);
+    expect(lost[0].reason.message).toMatch(/deadlock/);
+    expect(isTransientConflict(lost[0].reason)).toBe(true);
+    expect(await names('px_won')).toHaveLength(1);
+  });
+
+  it('a connection ended under it (a failover) fails as the database unavailable, and the pool goes on without it', async () => {
+    const run = database.db.pgTransaction!;
+    const failed = await run(async (sql) => {
+      await sql.$executeRaw(insert('px_cut'));
+      const [{ pid }] = await sql.$queryRaw<{ pid: number }[]>(Prisma.sql`SELECT pg_backend_pid() AS "pid"`);
+      await database.db.pgPool!.query('SELECT pg_terminate_backend($1)', [pid]);
+      await sql.$executeRaw(insert('px_cut_2'));
+    }, 1_000).catch((error) => error);
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    expect(await names('px_cut')).toEqual([]);
+    await run((sql) => sql.$executeRaw(insert('px_after_cut')), 1_000);
+    expect(await names('px_after_cut')).toEqual(['px_after_cut']);
   });
 });
 
