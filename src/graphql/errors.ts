@@ -48,12 +48,17 @@ function alreadyTaken(columns: string[]): AppError {
   );
 }
 
+/** A foreign key broken: a record the write names is gone (services check the ids they are given first). */
+const referenceMissing = () => new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
+
 /**
- * A unique constraint broken by a raw statement on SQLite's connection (src/db/sql.ts), which better-sqlite3
- * reports as `SQLITE_CONSTRAINT_UNIQUE` with the columns in its message: "UNIQUE constraint failed: Invoice.organizationId, Invoice.number".
+ * A constraint broken by a raw statement on SQLite's connection (src/db/sql.ts), which better-sqlite3 reports
+ * as `SQLITE_CONSTRAINT_UNIQUE` with the columns in its message ("UNIQUE constraint failed: Invoice.organizationId,
+ * Invoice.number"), or as `SQLITE_CONSTRAINT_FOREIGNKEY`.
  */
-function sqliteUniqueViolation(error: object): AppError | undefined {
+function sqliteConstraintViolation(error: object): AppError | undefined {
   const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return referenceMissing();
   if (code !== 'SQLITE_CONSTRAINT_UNIQUE' && code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') return undefined;
   const columns = /constraint failed: (.+)$/.exec((error as Error).message ?? '')?.[1].split(',') ?? [];
   return alreadyTaken(columns.map((c) => c.trim().split('.').pop()!));
@@ -68,7 +73,7 @@ function pgConstraintViolation(error: object): AppError | undefined {
   const { code, table, constraint } = error as { code?: unknown; table?: unknown; constraint?: unknown };
   if (code === '23505' && typeof constraint === 'string')
     return alreadyTaken(constraintColumns({ table: typeof table === 'string' ? table : undefined, constraint: { index: constraint } }));
-  if (code === '23503') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
+  if (code === '23503') return referenceMissing();
   return undefined;
 }
 
@@ -81,8 +86,9 @@ function prismaToAppError(error: PrismaKnownError): AppError | undefined {
   // P2010: a raw statement failed; through a driver adapter a unique value taken says so in its cause.
   if (error.code === 'P2010' && error.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation')
     return alreadyTaken(constraintColumns(error.meta.driverAdapterError.cause));
+  if (error.code === 'P2010' && error.meta?.driverAdapterError?.cause?.kind === 'ForeignKeyConstraintViolation') return referenceMissing();
   if (error.code === 'P2025') return new AppError('NOT_FOUND', 'The record does not exist');
-  if (error.code === 'P2003') return new AppError('VALIDATION_FAILED', 'A referenced record does not exist');
+  if (error.code === 'P2003') return referenceMissing();
   return undefined;
 }
 
@@ -97,7 +103,7 @@ export function toAppError(error: unknown): AppError | undefined {
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error && typeof error === 'object' && (error as { name?: unknown }).name === 'PrismaClientKnownRequestError')
     return prismaToAppError(error as PrismaKnownError);
-  if (error && typeof error === 'object') return sqliteUniqueViolation(error) ?? pgConstraintViolation(error);
+  if (error && typeof error === 'object') return sqliteConstraintViolation(error) ?? pgConstraintViolation(error);
   return undefined;
 }
 

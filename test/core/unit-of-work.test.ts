@@ -236,3 +236,32 @@ describe('a unique value a raw statement finds taken', () => {
     }
   });
 });
+
+describe('a reference a raw statement finds missing', () => {
+  // Services check the ids they are given before writing; a record gone in between breaks a foreign key,
+  // which each driver reports its own way: the client's error, never INTERNAL.
+  const insertOrphanLine = (sql: { $executeRaw(query: ReturnType<typeof Prisma.sql>): Promise<number> }, id: string) =>
+    sql.$executeRaw(
+      Prisma.sql`INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date")
+        VALUES (${id}, ${organizationId}, 'je_gone', 1, 'acct_gone', 100, 0, '2026-05-01')`,
+    );
+
+  it('is a validation error, and nothing of the write stays', async () => {
+    const unitOfWork = createUnitOfWork({ db: t.db, representations });
+    for (const through of ['direct', 'prisma'] as const) {
+      const before = await counts();
+      const error = await unitOfWork
+        .write(organizationId, { operation: `orphan-${through}`, input: {} }, async (scope) => {
+          const created = await customers.create(scope, { name: `Before the orphan ${through}` });
+          await insertOrphanLine(through === 'direct' ? scope.sql : scope.prisma, `jl_orphan${through}`);
+          return created;
+        })
+        .then(
+          () => undefined,
+          (e) => e,
+        );
+      expect(toAppError(error), `${through}: ${error}`).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+      expect(await counts(), through).toEqual(before);
+    }
+  });
+});
