@@ -165,14 +165,14 @@ export async function pgTransaction<T>(
     }, maxWaitMs);
   });
   const client = await Promise.race([connecting, late]).finally(() => clearTimeout(timer));
-  const run = async (query: Prisma.Sql, rowMode: 'object') => {
+  const run = (query: Prisma.Sql) => {
     onQuery?.(query.text);
-    return pgRun(client, query.text, query.values.map(pgValue), rowMode);
+    return pgRun(client, query.text, query.values.map(pgValue), 'object');
   };
   const sql: RawSql = {
-    $queryRaw: async <R>(query: Prisma.Sql) => (await run(query, 'object')).rows as R,
-    $executeRaw: async (query: Prisma.Sql) => (await run(query, 'object')).rowCount ?? 0,
-    $queryAll: async <R>(queries: Prisma.Sql[]) => (await run(togetherStatement(queries), 'object')).rows as R[],
+    $queryRaw: async <R>(query: Prisma.Sql) => (await run(query)).rows as R,
+    $executeRaw: async (query: Prisma.Sql) => (await run(query)).rowCount ?? 0,
+    $queryAll: async <R>(queries: Prisma.Sql[]) => (await run(togetherStatement(queries))).rows as R[],
   };
   let broken: Error | undefined;
   try {
