@@ -101,12 +101,13 @@ export async function selectModelRows<T = Row>(
   sql: Reads,
   model: string,
   where: Prisma.Sql,
-  { fields, orderBy }: { fields?: readonly string[]; orderBy?: string } = {},
+  { fields, orderBy, descending, limit }: { fields?: readonly string[]; orderBy?: string; descending?: boolean; limit?: number } = {},
 ): Promise<T[]> {
   const { columns, row } = modelRows<T>(model, fields);
-  const order = orderBy ? Prisma.raw(` ORDER BY ${quoted(orderBy)}`) : Prisma.empty;
+  const order = orderBy ? Prisma.raw(` ORDER BY ${quoted(orderBy)}${descending ? ' DESC' : ''}`) : Prisma.empty;
+  const first = limit === undefined ? Prisma.empty : Prisma.raw(` LIMIT ${Math.trunc(limit)}`);
   const records = await sql.$queryRaw<Row[]>(
-    Prisma.sql`SELECT ${Prisma.raw(columns)} FROM ${Prisma.raw(quoted(model))} WHERE ${where}${order}`,
+    Prisma.sql`SELECT ${Prisma.raw(columns)} FROM ${Prisma.raw(quoted(model))} WHERE ${where}${order}${first}`,
   );
   return records.map(row);
 }

@@ -127,6 +127,35 @@ describe('SQL statements per request', () => {
     expect((await http(t.url, `/api/v1/invoices/${paid.id}`, { key })).body).toMatchObject({ status: 'paid', amountDue: 0 });
   });
 
+  // A till's sale and its refund, and an invoice in a foreign currency (its rate read on its date).
+  it("a sales receipt's, a refund's and a foreign-currency invoice's transaction is never Prisma's", async () => {
+    const commits = async (path: string, body: unknown) => {
+      const from = t.queries.length;
+      const response = await http(t.url, path, { key, body });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return { body: response.body, commits: t.queries.slice(from).filter((s) => /^\s*COMMIT/i.test(s)).length };
+    };
+    const sale = await commits('/api/v1/sales-receipts', {
+      customerId,
+      date: '2026-05-02',
+      lines: [{ description: 'Kettle', unitPrice: 40 }],
+    });
+    expect(sale.commits).toBe(0);
+    const refund = await commits('/api/v1/sales-receipts', {
+      kind: 'refund',
+      refundOfId: sale.body.id,
+      date: '2026-05-03',
+      lines: [{ description: 'Kettle returned', unitPrice: 15 }],
+    });
+    expect(refund).toMatchObject({ commits: 0, body: { kind: 'refund', refundOfId: sale.body.id, customerId, total: 15 } });
+    expect((await http(t.url, '/api/v1/exchange-rates', { key, body: { currency: 'EUR', date: '2026-05-01', rate: '1.10' } })).status).toBe(
+      201,
+    );
+    const euroCustomer = (await http(t.url, '/api/v1/customers', { key, body: { name: 'Counted GmbH', currency: 'EUR' } })).body.id;
+    const euros = await commits('/api/v1/invoices', { ...invoice, customerId: euroCustomer, issueDate: '2026-05-04' });
+    expect(euros).toMatchObject({ commits: 0, body: { currency: 'EUR', exchangeRate: '1.1', total: 140, homeTotal: 154 } });
+  });
+
   it('an idempotent replay: at most 3, and nothing written', async () => {
     const headers = { 'idempotency-key': 'count-replay' };
     const first = await http(t.url, '/api/v1/journal-entries', { key, body: entry(2), headers });

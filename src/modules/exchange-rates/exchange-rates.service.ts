@@ -3,7 +3,9 @@
 // earlier one (as both do); a currency with no rate on or before the date is refused, naming both.
 import type { PrismaTypes } from '../../db/database.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
-import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import { rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { selectModelRows } from '../../db/model-rows.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
@@ -75,10 +77,13 @@ export function exchangeRateWhere(organizationId: string, filter: ExchangeRateFi
 /** The rate in force for `currency` on `date`: its own, else the latest earlier one; refused when there is none. */
 export async function rateOn(tenant: Tenant, currency: string, date: string, path = 'date') {
   const code = currency.trim().toUpperCase();
-  const found = await tenant.prisma.exchangeRate.findFirst({
-    where: { organizationId: tenant.organizationId, currency: code, date: { lte: date } },
-    orderBy: { date: 'desc' },
-  });
+  // Raw, so a write converting a document's amounts stays off Prisma's transaction (core/unit-of-work.ts).
+  const [found] = await selectModelRows<PrismaTypes.ExchangeRateGetPayload<object>>(
+    rawSqlOf(tenant),
+    'ExchangeRate',
+    Prisma.sql`"organizationId" = ${tenant.organizationId} AND "currency" = ${code} AND "date" <= ${date}`,
+    { orderBy: 'date', descending: true, limit: 1 },
+  );
   if (!found)
     throw new AppError(
       'VALIDATION_FAILED',

@@ -6,7 +6,9 @@ import type { PrismaTypes } from '../../db/database.ts';
 import { insertRows } from '../../db/insert.ts';
 import type { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { change } from '../../core/representations.ts';
-import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import { rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { insertModelRow, selectModelRows } from '../../db/model-rows.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -29,6 +31,8 @@ import {
   lineColumns,
   lineRows,
   nextDocumentNumber,
+  partyNames,
+  readParty,
   voidPosting,
 } from '../documents/index.ts';
 import { RECEIPT_LINES_IN_ORDER, SALES_RECEIPT, type SalesReceiptRow } from './sales-receipts.public.ts';
@@ -65,7 +69,27 @@ export const salesReceiptWhere = (organizationId: string, filter: SalesReceiptFi
   ) as PrismaTypes.SalesReceiptWhereInput;
 
 const PREFIX: Record<ReceiptKind, string> = { SALE: 'SR', REFUND: 'RR' };
+const CUSTOMER = partyNames('customer');
 const RECEIPT_LINE_COLUMNS = lineColumns('receiptId');
+
+/** A sale a refund names (null: none of the organization's), with the totals of its refunds that stand. */
+async function refundedSale(tenant: Tenant, id: string) {
+  const sql = rawSqlOf(tenant);
+  const [[sale], refunds] = await Promise.all([
+    selectModelRows<PrismaTypes.SalesReceiptGetPayload<object>>(
+      sql,
+      'SalesReceipt',
+      Prisma.sql`"id" = ${id} AND "organizationId" = ${tenant.organizationId}`,
+    ),
+    selectModelRows<{ total: bigint }>(
+      sql,
+      'SalesReceipt',
+      Prisma.sql`"refundOfId" = ${id} AND "organizationId" = ${tenant.organizationId} AND "status" = 'POSTED'`,
+      { fields: ['total'] },
+    ),
+  ]);
+  return sale ? { ...sale, refunds } : null;
+}
 
 /** Checks the input and computes every line; reads only. */
 async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date) {
@@ -80,14 +104,10 @@ async function checkReceipt(tenant: Tenant, input: SalesReceiptInput, now: Date)
   if (inputLines.length > 200) check.fail('lines', 'a receipt may have at most 200 lines');
   if (input.refundOfId && kind !== 'REFUND') check.fail('refundOfId', 'only a refund names the sale it refunds');
   // The customer and the sale refunded first: the receipt is in their currency, and its prices in it.
+  // Raw reads, so the write stays off Prisma's transaction (core/unit-of-work.ts).
   const [customer, original] = await Promise.all([
-    input.customerId ? tenant.prisma.customer.findFirst({ where: { id: input.customerId, organizationId: tenant.organizationId } }) : null,
-    input.refundOfId && kind === 'REFUND'
-      ? tenant.prisma.salesReceipt.findFirst({
-          where: { id: input.refundOfId, organizationId: tenant.organizationId },
-          include: { refunds: { where: { status: 'POSTED' }, select: { total: true } } },
-        })
-      : null,
+    readParty<PrismaTypes.CustomerGetPayload<object>>(tenant, { party: CUSTOMER }, input.customerId),
+    input.refundOfId && kind === 'REFUND' ? refundedSale(tenant, input.refundOfId) : null,
   ]);
   const currency = receiptCurrency(tenant, check, input, customer, original);
   const exchangeRate = currency ? checkDocumentCurrency(check, tenant, currency, { exchangeRate: input.exchangeRate }) : undefined;
@@ -188,27 +208,25 @@ export async function createSalesReceipt(scope: WriteScope, input: SalesReceiptI
       { givesBack: checked.kind === 'REFUND' },
     ),
   });
-  const written = await scope.prisma.salesReceipt.create({
-    data: {
-      id,
-      organizationId: scope.organizationId,
-      number,
-      kind: checked.kind,
-      customerId: checked.customerId,
-      date: checked.date,
-      depositAccountId: checked.depositAccountId,
-      paymentMethod: checked.paymentMethod,
-      reference: checked.reference,
-      memo: checked.memo,
-      currency: checked.currency,
-      exchangeRate: rate,
-      homeTotal,
-      ...checked.totals,
-      refundOfId: checked.refundOfId,
-      journalEntryId: posted.entry.id,
-      createdAt: scope.now,
-      updatedAt: scope.now,
-    },
+  const written = await insertModelRow<PrismaTypes.SalesReceiptGetPayload<object>>(scope.sql, 'SalesReceipt', {
+    id,
+    organizationId: scope.organizationId,
+    number,
+    kind: checked.kind,
+    customerId: checked.customerId,
+    date: checked.date,
+    depositAccountId: checked.depositAccountId,
+    paymentMethod: checked.paymentMethod,
+    reference: checked.reference,
+    memo: checked.memo,
+    currency: checked.currency,
+    exchangeRate: rate,
+    homeTotal,
+    ...checked.totals,
+    refundOfId: checked.refundOfId,
+    journalEntryId: posted.entry.id,
+    createdAt: scope.now,
+    updatedAt: scope.now,
   });
   await insertRows(scope.sql, 'SalesReceiptLine', RECEIPT_LINE_COLUMNS, lines);
   const receipt: SalesReceiptRow = { ...written, lines };
