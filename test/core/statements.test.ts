@@ -156,6 +156,22 @@ describe('SQL statements per request', () => {
     expect(euros).toMatchObject({ commits: 0, body: { currency: 'EUR', exchangeRate: '1.1', total: 140, homeTotal: 154 } });
   });
 
+  // A shop syncing its customers: an update, and a change of currency its documents refuse.
+  it("a contact update's transaction is never Prisma's", async () => {
+    const update = async (body: unknown) => {
+      const from = t.queries.length;
+      const response = await http(t.url, `/api/v1/customers/${customerId}`, { key, method: 'PATCH', body });
+      return { response, commits: t.queries.slice(from).filter((s) => /^\s*COMMIT/i.test(s)).length };
+    };
+    expect((await http(t.url, '/api/v1/invoices', { key, body: { ...invoice, customerId } })).status).toBe(201);
+    const phone = await update({ phone: '+44 20 7946 0001' });
+    expect(phone).toMatchObject({ commits: 0, response: { status: 200, body: { id: customerId, phone: '+44 20 7946 0001' } } });
+    const currency = await update({ currency: 'EUR' });
+    expect(currency.commits).toBe(0);
+    expect(currency.response.status).toBe(400);
+    expect(currency.response.body.errors).toEqual([{ path: 'currency', message: expect.stringMatching(/has documents/) }]);
+  });
+
   it('an idempotent replay: at most 3, and nothing written', async () => {
     const headers = { 'idempotency-key': 'count-replay' };
     const first = await http(t.url, '/api/v1/journal-entries', { key, body: entry(2), headers });

@@ -1,7 +1,9 @@
 // What customers and vendors share: contact details and an address, validated the same way.
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
-import { modelDelegate, type PrismaTypes } from '../../db/database.ts';
+import type { PrismaTypes } from '../../db/database.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { selectModelRows, updateModelRow } from '../../db/model-rows.ts';
 import { insertRows } from '../../db/insert.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
@@ -9,7 +11,6 @@ import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
-import { customerRepresentation, vendorRepresentation } from './contacts.public.ts';
 
 export interface AddressInput {
   line1?: string | null;
@@ -109,8 +110,6 @@ export interface ContactFilter {
  * both, parameterized by the model.
  */
 export function contactService(kind: 'customer' | 'vendor') {
-  const representation = kind === 'customer' ? customerRepresentation : vendorRepresentation;
-  const delegate = (scope: WriteScope) => modelDelegate<ContactRow>(scope.prisma, kind);
   const idType = kind === 'customer' ? 'Customer' : 'Vendor';
 
   return {
@@ -165,7 +164,12 @@ export function contactService(kind: 'customer' | 'vendor') {
       if (input.active === null) check.fail('active', 'must be true or false');
       check.done();
       if (input.active !== undefined && input.active !== null) columns.active = input.active;
-      const [before] = await representation.load(scope.prisma, scope.organizationId, [id]);
+      // Raw reads and update (src/db/model-rows.ts), so the write stays off Prisma's transaction.
+      const [before] = await selectModelRows<PrismaTypes.CustomerGetPayload<object>>(
+        scope.sql,
+        idType,
+        Prisma.sql`"id" = ${id} AND "organizationId" = ${scope.organizationId}`,
+      );
       if (!before) throw notFound(kind, id);
       const changed = changedColumns(before, columns);
       if (Object.keys(changed).length === 0) return change(kind, before);
@@ -177,7 +181,10 @@ export function contactService(kind: 'customer' | 'vendor') {
             message: `the ${kind} has documents in ${before.currency ?? scope.organization.baseCurrency}; its currency cannot change`,
           },
         ]);
-      const after = await delegate(scope).update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
+      const after = await updateModelRow<PrismaTypes.CustomerGetPayload<object>>(scope.sql, idType, id, {
+        ...changed,
+        updatedAt: scope.now,
+      });
       return change(kind, after, [{ type: `${kind}.updated`, resource: { type: kind, id, row: after }, before }]);
     },
   };
@@ -185,14 +192,14 @@ export function contactService(kind: 'customer' | 'vendor') {
 
 /** Whether any document names the contact: a posting, or a draft. */
 async function hasDocuments(scope: WriteScope, kind: 'customer' | 'vendor', id: string) {
-  const named = { organizationId: scope.organizationId, [`${kind}Id`]: id };
+  const named = (table: string) =>
+    Prisma.sql`SELECT 1 AS "found" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${scope.organizationId}
+      AND ${Prisma.raw(`"${kind}Id"`)} = ${id} LIMIT 1`;
   const [line, draft] = await Promise.all([
-    scope.prisma.journalLine.findFirst({ where: named, select: { id: true } }),
-    kind === 'customer'
-      ? scope.prisma.invoice.findFirst({ where: named, select: { id: true } })
-      : scope.prisma.bill.findFirst({ where: named, select: { id: true } }),
+    scope.sql.$queryRaw<unknown[]>(named('JournalLine')),
+    scope.sql.$queryRaw<unknown[]>(named(kind === 'customer' ? 'Invoice' : 'Bill')),
   ]);
-  return line !== null || draft !== null;
+  return line.length > 0 || draft.length > 0;
 }
 
 /** Customers: who the organization sells to and invoices. */
