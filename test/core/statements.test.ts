@@ -156,6 +156,25 @@ describe('SQL statements per request', () => {
     expect(euros).toMatchObject({ commits: 0, body: { currency: 'EUR', exchangeRate: '1.1', total: 140, homeTotal: 154 } });
   });
 
+  // A shop syncing its catalog: a product, its update, and a SKU another product has.
+  it("a product's creation and update are never Prisma's", async () => {
+    const write = async (path: string, body: unknown, method?: string) => {
+      const from = t.queries.length;
+      const response = await http(t.url, path, { key, body, ...(method ? { method } : {}) });
+      return { response, commits: t.queries.slice(from).filter((s) => /^\s*COMMIT/i.test(s)).length };
+    };
+    const mug = await write('/api/v1/products', { name: 'Mug', sku: 'MUG-1', unitPrice: 8, incomeAccountId: accounts['4000'] });
+    expect(mug).toMatchObject({ commits: 0, response: { status: 201, body: { name: 'Mug', sku: 'MUG-1', unitPrice: 8, active: true } } });
+    const id = mug.response.body.id;
+    const renamed = await write(`/api/v1/products/${id}`, { name: 'Tall mug', unitPrice: 9.5 }, 'PATCH');
+    expect(renamed).toMatchObject({ commits: 0, response: { status: 200, body: { id, name: 'Tall mug', sku: 'MUG-1', unitPrice: 9.5 } } });
+    // Its own SKU again is no clash; another product's is.
+    expect((await write(`/api/v1/products/${id}`, { sku: 'MUG-1' }, 'PATCH')).response.status).toBe(200);
+    const cup = await write('/api/v1/products', { name: 'Cup', sku: 'MUG-1' });
+    expect(cup.response.status).toBe(400);
+    expect(cup.response.body.errors).toEqual([{ path: 'sku', message: `SKU "MUG-1" is already used by ${id}` }]);
+  });
+
   // A shop syncing its customers: an update, and a change of currency its documents refuse.
   it("a contact update's transaction is never Prisma's", async () => {
     const update = async (body: unknown) => {

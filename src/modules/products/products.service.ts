@@ -3,7 +3,9 @@ import type { PrismaTypes } from '../../db/database.ts';
 import type { ProductType } from '../../db/generated/sqlite/enums.ts';
 import { checkAccountRefs } from '../accounts/accounts.service.ts';
 import { change } from '../../core/representations.ts';
-import { decimalsOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { decimalsOf, rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { insertModelRow, selectModelRows, updateModelRow } from '../../db/model-rows.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -11,6 +13,8 @@ import { Checker } from '../../lib/validate.ts';
 import { equalsGiven } from '../../lib/filters.ts';
 import { type SearchProvider, textMatch } from '../../lib/search.ts';
 import { PRODUCT } from './products.public.ts';
+
+type ProductRow = PrismaTypes.ProductGetPayload<object>;
 
 export interface ProductFilter {
   search?: string | null;
@@ -65,10 +69,12 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
     { path: 'expenseAccountId', id: input.expenseAccountId, types: ['EXPENSE'] },
   ]);
   if (typeof columns.sku === 'string') {
-    const clash = await tenant.prisma.product.findFirst({
-      where: { organizationId: tenant.organizationId, sku: columns.sku, NOT: existingId ? { id: existingId } : undefined },
-      select: { id: true },
-    });
+    const [clash] = await selectModelRows<{ id: string }>(
+      rawSqlOf(tenant),
+      'Product',
+      Prisma.sql`"organizationId" = ${tenant.organizationId} AND "sku" = ${columns.sku}${existingId ? Prisma.sql` AND "id" <> ${existingId}` : Prisma.empty}`,
+      { fields: ['id'], limit: 1 },
+    );
     if (clash) check.fail('sku', `SKU "${columns.sku}" is already used by ${clash.id}`);
   }
   check.done();
@@ -78,23 +84,26 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
 
 export async function createProduct(scope: WriteScope, input: ProductInput) {
   const columns = await productColumns(scope, input, true);
-  const product = await scope.prisma.product.create({
-    data: {
-      id: newId('Product'),
-      organizationId: scope.organizationId,
-      ...(columns as { name: string }),
-      createdAt: scope.now,
-      updatedAt: scope.now,
-    },
+  // Raw reads and writes (src/db/model-rows.ts), so a catalog sync stays off Prisma's transaction.
+  const product = await insertModelRow<ProductRow>(scope.sql, 'Product', {
+    id: newId('Product'),
+    organizationId: scope.organizationId,
+    ...columns,
+    createdAt: scope.now,
+    updatedAt: scope.now,
   });
   return change(PRODUCT, product, [{ type: 'product.created', resource: { type: PRODUCT, id: product.id, row: product } }]);
 }
 
 export async function updateProduct(scope: WriteScope, id: string, input: ProductInput) {
-  const before = await scope.prisma.product.findFirst({ where: { id, organizationId: scope.organizationId } });
+  const [before] = await selectModelRows<ProductRow>(
+    scope.sql,
+    'Product',
+    Prisma.sql`"id" = ${id} AND "organizationId" = ${scope.organizationId}`,
+  );
   if (!before) throw notFound('product', id);
   const changed = changedColumns(before, await productColumns(scope, input, false, id));
   if (Object.keys(changed).length === 0) return change(PRODUCT, before);
-  const product = await scope.prisma.product.update({ where: { id }, data: { ...changed, updatedAt: scope.now } });
+  const product = await updateModelRow<ProductRow>(scope.sql, 'Product', id, { ...changed, updatedAt: scope.now });
   return change(PRODUCT, product, [{ type: 'product.updated', resource: { type: PRODUCT, id, row: product }, before }]);
 }
