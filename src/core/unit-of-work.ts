@@ -411,8 +411,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // Inside an all-or-nothing batch the write joins its transaction (the organization row is locked
     // again, a no-op, and its sequences read as the batch's earlier writes left them).
     if (session) return inTransaction(session.tx);
-    // A write whose work runs on raw statements alone (a journal entry, a contact, an invoice, a bill, a
-    // payment) skips Prisma's interactive transaction (on SQLite, one at a time per process: a request may
+    // A write whose work runs on raw statements alone (a journal entry, a contact, a product, an invoice, a
+    // bill, a sales receipt, a payment) skips Prisma's interactive transaction (on SQLite, one at a time per process: a request may
     // queue behind others; on PostgreSQL, the organization's lock held for the whole of it); one that
     // reaches for Prisma's client is rolled back, made again in Prisma's, and its operation remembered as
     // needing it.
