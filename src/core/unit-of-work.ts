@@ -129,7 +129,7 @@ export interface UnitOfWorkOptions {
   db: Database;
   representations: Representations;
   logger?: Logger;
-  metrics?: Pick<Metrics, 'writeConflict'>;
+  metrics?: Pick<Metrics, 'writeConflict' | 'fastPathFallback'>;
   clock?: () => Date;
   /** How many times a transaction that lost a conflict (deadlock, serialization, busy file) is run. */
   maxAttempts?: number;
@@ -422,6 +422,9 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       } catch (error) {
         if (!(error instanceof NeedsPrisma)) throw error;
         needsPrisma.add(request.operation);
+        // Once per operation and process: which writes still take Prisma's transaction, and what made them.
+        options.metrics?.fastPathFallback('direct_transaction', request.operation);
+        options.logger?.debug("write left to Prisma's transaction", { operation: request.operation, reason: error.message });
       }
     }
     return db.prisma.$transaction(inTransaction, { maxWait: TRANSACTION_MAX_WAIT_MS, timeout: 20_000 });

@@ -13,7 +13,7 @@ const MAX_OPERATION_NAMES = 500;
 export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
 
 /** The fast paths (src/fast-paths/), as the fallback counter names them. */
-export type FastPath = 'direct_query' | 'planned_query' | 'compiled_read';
+export type FastPath = 'direct_query' | 'planned_query' | 'compiled_read' | 'direct_transaction';
 
 /** Why a live subscription was ended with `resumeAfter` (graphql/live-delivery.ts). */
 export type SubscriptionEnding = 'backlog' | 'unresponsive' | 'undeliverable' | 'log_unreadable';

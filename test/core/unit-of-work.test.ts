@@ -177,7 +177,12 @@ describe('conflicts the database reports', () => {
 
 describe('a write whose work runs raw statements alone', () => {
   it("runs without Prisma's transaction, and with it once the work reaches for Prisma's client", async () => {
-    const unitOfWork = createUnitOfWork({ db: t.db, representations });
+    const fallbacks: string[][] = [];
+    const unitOfWork = createUnitOfWork({
+      db: t.db,
+      representations,
+      metrics: { writeConflict: () => {}, fastPathFallback: (path, reason) => fallbacks.push([path, reason]) },
+    });
     const begunWithPrisma: boolean[] = [];
     const usesPrisma = (scope: { prisma: object }) => {
       try {
@@ -202,6 +207,8 @@ describe('a write whose work runs raw statements alone', () => {
       });
     }
     expect(attempts).toEqual([false, true, true]);
+    // Counted once, by operation: what an operator reads to see which writes still take the slower path.
+    expect(fallbacks).toEqual([['direct_transaction', 'withPrisma']]);
   });
 });
 
