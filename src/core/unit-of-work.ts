@@ -412,10 +412,10 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
     // again, a no-op, and its sequences read as the batch's earlier writes left them).
     if (session) return inTransaction(session.tx);
     // A write whose work runs on raw statements alone (a journal entry, a contact, a product, an invoice, a
-    // bill, a sales receipt, a payment) skips Prisma's interactive transaction (on SQLite, one at a time per process: a request may
-    // queue behind others; on PostgreSQL, the organization's lock held for the whole of it); one that
-    // reaches for Prisma's client is rolled back, made again in Prisma's, and its operation remembered as
-    // needing it.
+    // bill, a sales receipt, a payment) skips Prisma's interactive transaction (on SQLite, one at a time per
+    // process: a request may queue behind others; on PostgreSQL, the organization's lock held for the whole
+    // of it); one that reaches for Prisma's client is rolled back, made again in Prisma's, and its operation
+    // remembered as needing it.
     if (directTransaction && !needsPrisma.has(request.operation)) {
       try {
         return await directTransaction((sql) => inTransaction(WITHOUT_PRISMA, sql));

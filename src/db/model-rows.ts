@@ -112,6 +112,17 @@ export async function selectModelRows<T = Row>(
   return records.map(row);
 }
 
+/** The row of `model` with `id` if it is the organization's (undefined otherwise), as Prisma's `findFirst` would answer it. */
+export async function selectOrganizationRow<T = Row>(
+  sql: Reads,
+  model: string,
+  organizationId: string,
+  id: string,
+): Promise<T | undefined> {
+  const [found] = await selectModelRows<T>(sql, model, Prisma.sql`"id" = ${id} AND "organizationId" = ${organizationId}`);
+  return found;
+}
+
 /** Inserts `data`'s columns as one row of `model` and answers the whole row, database defaults filled in, as Prisma's `create` would. */
 export async function insertModelRow<T = Row>(sql: Reads, model: string, data: Row): Promise<T> {
   const { columns, row } = modelRows<T>(model);

@@ -212,34 +212,48 @@ describe('a write whose work runs raw statements alone', () => {
   });
 });
 
+type Raw = { $executeRaw(query: ReturnType<typeof Prisma.sql>): Promise<number> };
+
+/**
+ * Runs a write that creates a customer, then breaks a constraint with `breaking`, once with the unit of work's
+ * own raw SQL (`direct`) and once through Prisma's client (`prisma`, which sends it to Prisma's transaction):
+ * per path, the error, as the client is answered, and the counts before and after.
+ */
+async function brokenWrites(name: string, breaking: (sql: Raw, suffix: string) => Promise<unknown>) {
+  const unitOfWork = createUnitOfWork({ db: t.db, representations });
+  const outcomes = [];
+  for (const through of ['direct', 'prisma'] as const) {
+    const before = await counts();
+    const error = await unitOfWork
+      .write(organizationId, { operation: `${name}-${through}`, input: {} }, async (scope) => {
+        const created = await customers.create(scope, { name: `Before the ${name} ${through}` });
+        await breaking(through === 'direct' ? scope.sql : scope.prisma, through);
+        return created;
+      })
+      .then(
+        () => undefined,
+        (e) => e,
+      );
+    outcomes.push({ through, error, appError: toAppError(error), before, after: await counts() });
+  }
+  return outcomes;
+}
+
 describe('a unique value a raw statement finds taken', () => {
   // Raw inserts (src/db/model-rows.ts) run on the unit of work's own transaction (SQLite's connection, a
   // connection of PostgreSQL's pool), or, once the work reaches for Prisma's client, through Prisma's
   // transaction: each driver reports a taken value its own way, and every one is the client's conflict.
-  const insertTakenCode = (sql: { $executeRaw(query: ReturnType<typeof Prisma.sql>): Promise<number> }, id: string) =>
+  const insertTakenCode = (sql: Raw, suffix: string) =>
     sql.$executeRaw(
       Prisma.sql`INSERT INTO "Account" ("id", "organizationId", "code", "name", "type", "active", "system", "createdAt", "updatedAt")
-        VALUES (${id}, ${organizationId}, '1000', 'Second cash', 'ASSET', true, false, ${new Date()}, ${new Date()})`,
+        VALUES (${`acct_taken${suffix}`}, ${organizationId}, '1000', 'Second cash', 'ASSET', true, false, ${new Date()}, ${new Date()})`,
     );
 
   it('is a conflict naming the field, and nothing of the write stays', async () => {
-    const unitOfWork = createUnitOfWork({ db: t.db, representations });
-    for (const through of ['direct', 'prisma'] as const) {
-      const before = await counts();
-      const error = await unitOfWork
-        .write(organizationId, { operation: `taken-${through}`, input: {} }, async (scope) => {
-          const created = await customers.create(scope, { name: `Before the clash ${through}` });
-          await insertTakenCode(through === 'direct' ? scope.sql : scope.prisma, `acct_taken${through}`);
-          return created;
-        })
-        .then(
-          () => undefined,
-          (e) => e,
-        );
-      const appError = toAppError(error);
+    for (const { through, error, appError, before, after } of await brokenWrites('clash', insertTakenCode)) {
       expect(appError, `${through}: ${error}`).toMatchObject({ code: 'CONFLICT', status: 409 });
       expect(appError!.fieldErrors, through).toEqual([{ path: 'code', message: 'is already taken' }]);
-      expect(await counts(), through).toEqual(before);
+      expect(after, through).toEqual(before);
     }
   });
 });
@@ -247,28 +261,16 @@ describe('a unique value a raw statement finds taken', () => {
 describe('a reference a raw statement finds missing', () => {
   // Services check the ids they are given before writing; a record gone in between breaks a foreign key,
   // which each driver reports its own way: the client's error, never INTERNAL.
-  const insertOrphanLine = (sql: { $executeRaw(query: ReturnType<typeof Prisma.sql>): Promise<number> }, id: string) =>
+  const insertOrphanLine = (sql: Raw, suffix: string) =>
     sql.$executeRaw(
       Prisma.sql`INSERT INTO "JournalLine" ("id", "organizationId", "entryId", "lineNo", "accountId", "debit", "credit", "date")
-        VALUES (${id}, ${organizationId}, 'je_gone', 1, 'acct_gone', 100, 0, '2026-05-01')`,
+        VALUES (${`jl_orphan${suffix}`}, ${organizationId}, 'je_gone', 1, 'acct_gone', 100, 0, '2026-05-01')`,
     );
 
   it('is a validation error, and nothing of the write stays', async () => {
-    const unitOfWork = createUnitOfWork({ db: t.db, representations });
-    for (const through of ['direct', 'prisma'] as const) {
-      const before = await counts();
-      const error = await unitOfWork
-        .write(organizationId, { operation: `orphan-${through}`, input: {} }, async (scope) => {
-          const created = await customers.create(scope, { name: `Before the orphan ${through}` });
-          await insertOrphanLine(through === 'direct' ? scope.sql : scope.prisma, `jl_orphan${through}`);
-          return created;
-        })
-        .then(
-          () => undefined,
-          (e) => e,
-        );
-      expect(toAppError(error), `${through}: ${error}`).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
-      expect(await counts(), through).toEqual(before);
+    for (const { through, error, appError, before, after } of await brokenWrites('orphan', insertOrphanLine)) {
+      expect(appError, `${through}: ${error}`).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
+      expect(after, through).toEqual(before);
     }
   });
 });

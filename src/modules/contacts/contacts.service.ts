@@ -3,7 +3,8 @@ import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
 import type { PrismaTypes } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { selectModelRows, updateModelRow } from '../../db/model-rows.ts';
+import { selectModelRows, selectOrganizationRow, updateModelRow } from '../../db/model-rows.ts';
+import { quoted } from '../../db/insert.ts';
 import { insertRows } from '../../db/insert.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
@@ -165,11 +166,7 @@ export function contactService(kind: 'customer' | 'vendor') {
       check.done();
       if (input.active !== undefined && input.active !== null) columns.active = input.active;
       // Raw reads and update (src/db/model-rows.ts), so the write stays off Prisma's transaction.
-      const [before] = await selectModelRows<PrismaTypes.CustomerGetPayload<object>>(
-        scope.sql,
-        idType,
-        Prisma.sql`"id" = ${id} AND "organizationId" = ${scope.organizationId}`,
-      );
+      const before = await selectOrganizationRow<PrismaTypes.CustomerGetPayload<object>>(scope.sql, idType, scope.organizationId, id);
       if (!before) throw notFound(kind, id);
       const changed = changedColumns(before, columns);
       if (Object.keys(changed).length === 0) return change(kind, before);
@@ -192,13 +189,17 @@ export function contactService(kind: 'customer' | 'vendor') {
 
 /** Whether any document names the contact: a posting, or a draft. */
 async function hasDocuments(scope: WriteScope, kind: 'customer' | 'vendor', id: string) {
-  const named = (table: string) =>
-    Prisma.sql`SELECT 1 AS "found" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${scope.organizationId}
-      AND ${Prisma.raw(`"${kind}Id"`)} = ${id} LIMIT 1`;
-  const [line, draft] = await Promise.all([
-    scope.sql.$queryRaw<unknown[]>(named('JournalLine')),
-    scope.sql.$queryRaw<unknown[]>(named(kind === 'customer' ? 'Invoice' : 'Bill')),
-  ]);
+  const named = (model: string) =>
+    selectModelRows(
+      scope.sql,
+      model,
+      Prisma.sql`"organizationId" = ${scope.organizationId} AND ${Prisma.raw(quoted(`${kind}Id`))} = ${id}`,
+      {
+        fields: ['id'],
+        limit: 1,
+      },
+    );
+  const [line, draft] = await Promise.all([named('JournalLine'), named(kind === 'customer' ? 'Invoice' : 'Bill')]);
   return line.length > 0 || draft.length > 0;
 }
 

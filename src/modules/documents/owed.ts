@@ -5,7 +5,7 @@
 // `.finalized`, `.payment_recorded`, `.paid` and `.voided`. Posted documents are never edited; these
 // actions replace editing.
 import { insertRows, insertStatement, quoted } from '../../db/insert.ts';
-import { insertModelRow, selectModelRows, updateModelRow } from '../../db/model-rows.ts';
+import { insertModelRow, selectModelRows, selectOrganizationRow, updateModelRow } from '../../db/model-rows.ts';
 import { writeAll } from '../../db/sql.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
@@ -303,12 +303,7 @@ export function checkPartyAndLineCount<Line>(
 /** Reads the party a document names (null: none of the organization's); its whole row, raw (src/db/model-rows.ts). */
 export async function readParty<Party>(tenant: Tenant, type: { party: PartyNames }, partyId: string | null | undefined) {
   if (!partyId) return null;
-  const [found] = await selectModelRows<Party>(
-    rawSqlOf(tenant),
-    type.party.table,
-    Prisma.sql`"id" = ${partyId} AND "organizationId" = ${tenant.organizationId}`,
-  );
-  return found ?? null;
+  return (await selectOrganizationRow<Party>(rawSqlOf(tenant), type.party.table, tenant.organizationId, partyId)) ?? null;
 }
 
 /** Checks a document's lines by its side's rule, their prices in `currency` (default home). */
@@ -703,11 +698,7 @@ export async function recordOwedPayment<Row extends OwedDocumentRow, Payment ext
 async function findOwedDocument<Row extends OwedDocumentRow>(tenant: Tenant, type: OwedDocumentType, id: string): Promise<Row | null> {
   // Raw (src/db/model-rows.ts), so a write that reads the document it settles stays on its direct transaction.
   const sql = rawSqlOf(tenant);
-  const [document] = await selectModelRows<Omit<Row, 'lines'>>(
-    sql,
-    type.typename,
-    Prisma.sql`"id" = ${id} AND "organizationId" = ${tenant.organizationId}`,
-  );
+  const document = await selectOrganizationRow<Omit<Row, 'lines'>>(sql, type.typename, tenant.organizationId, id);
   if (!document) return null;
   const lines = await selectModelRows(sql, type.lineTable, Prisma.sql`${Prisma.raw(quoted(type.parentKey))} = ${id}`, {
     orderBy: 'lineNo',

@@ -5,7 +5,7 @@ import { checkAccountRefs } from '../accounts/accounts.service.ts';
 import { change } from '../../core/representations.ts';
 import { decimalsOf, rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { insertModelRow, selectModelRows, updateModelRow } from '../../db/model-rows.ts';
+import { insertModelRow, selectModelRows, selectOrganizationRow, updateModelRow } from '../../db/model-rows.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -96,11 +96,7 @@ export async function createProduct(scope: WriteScope, input: ProductInput) {
 }
 
 export async function updateProduct(scope: WriteScope, id: string, input: ProductInput) {
-  const [before] = await selectModelRows<ProductRow>(
-    scope.sql,
-    'Product',
-    Prisma.sql`"id" = ${id} AND "organizationId" = ${scope.organizationId}`,
-  );
+  const before = await selectOrganizationRow<ProductRow>(scope.sql, 'Product', scope.organizationId, id);
   if (!before) throw notFound('product', id);
   const changed = changedColumns(before, await productColumns(scope, input, false, id));
   if (Object.keys(changed).length === 0) return change(PRODUCT, before);

@@ -7,7 +7,7 @@ import { insertRows } from '../../db/insert.ts';
 import type { ReceiptKind, ReceiptStatus } from '../../db/generated/sqlite/enums.ts';
 import { change } from '../../core/representations.ts';
 import { rawSqlOf, type Tenant, type WriteScope } from '../../core/tenant.ts';
-import { insertModelRow, selectModelRows } from '../../db/model-rows.ts';
+import { insertModelRow, selectModelRows, selectOrganizationRow } from '../../db/model-rows.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
@@ -75,12 +75,8 @@ const RECEIPT_LINE_COLUMNS = lineColumns('receiptId');
 /** A sale a refund names (null: none of the organization's), with the totals of its refunds that stand. */
 async function refundedSale(tenant: Tenant, id: string) {
   const sql = rawSqlOf(tenant);
-  const [[sale], refunds] = await Promise.all([
-    selectModelRows<PrismaTypes.SalesReceiptGetPayload<object>>(
-      sql,
-      'SalesReceipt',
-      Prisma.sql`"id" = ${id} AND "organizationId" = ${tenant.organizationId}`,
-    ),
+  const [sale, refunds] = await Promise.all([
+    selectOrganizationRow<PrismaTypes.SalesReceiptGetPayload<object>>(sql, 'SalesReceipt', tenant.organizationId, id),
     selectModelRows<{ total: bigint }>(
       sql,
       'SalesReceipt',
