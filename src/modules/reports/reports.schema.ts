@@ -1,6 +1,7 @@
 import type { ArgBuilder, ObjectFieldBuilder } from '@pothos/core';
 import { requires } from '../../graphql/scopes.ts';
 import { PLANNED_REPORT } from '../../fast-paths/planned-queries.ts';
+import { selectedColumns } from '../../graphql/selected-columns.ts';
 import { builder, type BuilderTypes } from '../../graphql/builder.ts';
 import { money, moneyIn } from '../../graphql/money.ts';
 import { pageArgs, pageType } from '../../graphql/pages.ts';
@@ -653,21 +654,25 @@ builder.queryFields((t) => ({
     extensions: REPORT,
     description: 'Trial balance as of a date (today when omitted).',
     args: { asOf: t.arg({ type: 'Date' }) },
-    resolve: (_p, args, ctx) => trialBalance(ctx, args.asOf ?? undefined),
+    resolve: (_p, args, ctx, info) => trialBalance(ctx, args.asOf ?? undefined, { accountColumns: selectedColumns(info, 'rows.account') }),
   }),
   balanceSheet: t.field({
     type: BalanceSheet,
     extensions: REPORT,
     description: 'Balance sheet as of a date (today when omitted).',
     args: { asOf: t.arg({ type: 'Date' }) },
-    resolve: (_p, args, ctx) => balanceSheet(ctx, args.asOf ?? undefined),
+    resolve: (_p, args, ctx, info) =>
+      balanceSheet(ctx, args.asOf ?? undefined, {
+        accountColumns: selectedColumns(info, 'assets.rows.account', 'liabilities.rows.account', 'equity.rows.account'),
+      }),
   }),
   profitAndLoss: t.field({
     type: ProfitAndLoss,
     extensions: REPORT,
     description: 'Profit and loss over a period.',
     args: { from: t.arg({ type: 'Date', required: true }), to: t.arg({ type: 'Date', required: true }) },
-    resolve: (_p, args, ctx) => profitAndLoss(ctx, args.from, args.to),
+    resolve: (_p, args, ctx, info) =>
+      profitAndLoss(ctx, args.from, args.to, { accountColumns: selectedColumns(info, 'income.rows.account', 'expenses.rows.account') }),
   }),
   generalLedgerAllAccounts: t.field({
     type: GeneralLedgerAllAccounts,

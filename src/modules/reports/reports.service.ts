@@ -169,11 +169,27 @@ function normalBalancesOf(sums: AccountSums[], accounts: { id: string; type: Acc
 
 const normal = (type: AccountType, net: bigint) => (DEBIT_NORMAL.includes(type) ? net : -net);
 
-async function accountsOf(tenant: Pick<Tenant, 'prisma' | 'organizationId'>) {
-  return tenant.prisma.account.findMany({ where: { organizationId: tenant.organizationId }, orderBy: [{ code: 'asc' }] });
+type Account = Awaited<ReturnType<Tenant['prisma']['account']['findUniqueOrThrow']>>;
+
+/** The columns a report reads of every account whatever it shows: to sum, order and find the retained earnings account. */
+const REPORTED_ACCOUNT = { id: true, code: true, type: true, systemRole: true } as const;
+
+/**
+ * The organization's chart by code. With `columns` (what the report's caller will read of each account,
+ * ReportOptions) the rows hold those and REPORTED_ACCOUNT's only, typed as whole rows for the report's sake.
+ */
+async function accountsOf(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, columns?: readonly string[]): Promise<Account[]> {
+  const where = { organizationId: tenant.organizationId };
+  if (!columns) return tenant.prisma.account.findMany({ where, orderBy: [{ code: 'asc' }] });
+  const select = { ...Object.fromEntries(columns.map((column) => [column, true])), ...REPORTED_ACCOUNT };
+  return (await tenant.prisma.account.findMany({ where, orderBy: [{ code: 'asc' }], select })) as Account[];
 }
 
-type Account = Awaited<ReturnType<typeof accountsOf>>[number];
+/** What a caller tells a report of how it will read it. */
+export interface ReportOptions {
+  /** The only columns of its accounts the caller reads (undefined: any). */
+  accountColumns?: readonly string[];
+}
 
 const PROFIT_AND_LOSS: readonly AccountType[] = ['INCOME', 'EXPENSE'];
 
@@ -183,12 +199,12 @@ const PROFIT_AND_LOSS: readonly AccountType[] = ['INCOME', 'EXPENSE'];
  * `asOf`, but an income or expense account's only from the start of the fiscal year, and the result of
  * the closed years (their income − expenses) apart, as `retainedEarnings`.
  */
-async function closedBooks(tenant: Tenant, asOf: string) {
+async function closedBooks(tenant: Tenant, asOf: string, accountColumns?: readonly string[]) {
   const yearStart = fiscalYearStart(asOf, tenant.organization.fiscalYearEnd);
   // The closed years and this one, apart: together no more rows than the whole history up to asOf.
   const [[closed, current], accounts] = await Promise.all([
     sumsByAccountPer(tenant, [{ to: addDays(yearStart, -1) }, { from: yearStart, to: asOf }]),
-    accountsOf(tenant),
+    accountsOf(tenant, accountColumns),
   ]);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   const net = new Map<string, bigint>();
@@ -201,8 +217,8 @@ async function closedBooks(tenant: Tenant, asOf: string) {
   return { yearStart, accounts, net, retainedEarnings };
 }
 
-export async function trialBalance(tenant: Tenant, asOf = today()) {
-  const { accounts, net, retainedEarnings } = await closedBooks(tenant, asOf);
+export async function trialBalance(tenant: Tenant, asOf = today(), options: ReportOptions = {}) {
+  const { accounts, net, retainedEarnings } = await closedBooks(tenant, asOf, options.accountColumns);
   // The closed years' result sits in the retained earnings account, as if closed into it.
   const retained = accounts.find((a) => a.systemRole === 'retained_earnings');
   if (retained) net.set(retained.id, (net.get(retained.id) ?? 0n) - retainedEarnings);
@@ -225,8 +241,8 @@ function section(accounts: Account[], balances: Map<string, bigint>, type: Accou
   return { rows, total: rows.reduce((t, r) => t + r.amount, 0n) };
 }
 
-async function normalBalances(tenant: Tenant, range: { from?: string; to?: string }) {
-  const [sums, accounts] = await Promise.all([sumsByAccount(tenant, range), accountsOf(tenant)]);
+async function normalBalances(tenant: Tenant, range: { from?: string; to?: string }, accountColumns?: readonly string[]) {
+  const [sums, accounts] = await Promise.all([sumsByAccount(tenant, range), accountsOf(tenant, accountColumns)]);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   return { accounts, balances: new Map(sums.map((s) => [s.accountId, normal(typeOf.get(s.accountId)!, s.debit - s.credit)])) };
 }
@@ -235,8 +251,8 @@ async function normalBalances(tenant: Tenant, range: { from?: string; to?: strin
  * Assets = liabilities + equity + retained earnings (the result of every closed fiscal year) + current
  * earnings (this fiscal year's income − expenses, up to `asOf`).
  */
-export async function balanceSheet(tenant: Tenant, asOf = today()) {
-  const { yearStart, accounts, net, retainedEarnings } = await closedBooks(tenant, asOf);
+export async function balanceSheet(tenant: Tenant, asOf = today(), options: ReportOptions = {}) {
+  const { yearStart, accounts, net, retainedEarnings } = await closedBooks(tenant, asOf, options.accountColumns);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   const balances = new Map([...net].map(([id, n]) => [id, normal(typeOf.get(id)!, n)]));
   const assets = section(accounts, balances, 'ASSET');
@@ -255,9 +271,9 @@ export async function balanceSheet(tenant: Tenant, asOf = today()) {
   };
 }
 
-export async function profitAndLoss(tenant: Tenant, from: string, to: string) {
+export async function profitAndLoss(tenant: Tenant, from: string, to: string, options: ReportOptions = {}) {
   if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
-  const { accounts, balances } = await normalBalances(tenant, { from, to });
+  const { accounts, balances } = await normalBalances(tenant, { from, to }, options.accountColumns);
   const income = section(accounts, balances, 'INCOME');
   const expenses = section(accounts, balances, 'EXPENSE');
   return { from, to, income, expenses, netIncome: income.total - expenses.total };

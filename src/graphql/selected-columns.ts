@@ -1,0 +1,121 @@
+// Which columns of a model a query's selection reads below a field, so a report can read those and not
+// every column of every row it shows (a trial balance's accounts: their dates cost more to read and
+// convert than the rest of the row). Only a selection of plain column fields is narrowed: fields that
+// expose a column (`t.exposeString('code')`), fields whose `select` is columns of their own row
+// (`select: { currency: true }`), a node's id and `__typename`. Anything else below the path (a relation,
+// a computed field, an argument, a directive, a fragment on another type) reads every column, as before:
+// its resolver may need any of them. plugin-prisma's queryFromInfo answers this only for types in
+// select mode, and the account type is not one.
+import {
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+  getNamedType,
+  isObjectType,
+  Kind,
+  type SelectionSetNode,
+} from 'graphql';
+import { ownColumns } from '../fast-paths/column-fields.ts';
+
+/** What a path's selection reads, by the field's first node: a document's nodes are the same objects each time Yoga's cache returns it. */
+const known = new WeakMap<FieldNode, Map<string, readonly string[] | null>>();
+
+/**
+ * The columns the selections at `paths` below the resolving field read (dotted field names, e.g.
+ * 'rows.account'), when each is nothing but plain column fields of a Prisma object type; undefined when
+ * any may need more (read every column then).
+ */
+export function selectedColumns(info: GraphQLResolveInfo, ...paths: string[]): readonly string[] | undefined {
+  const first = info.fieldNodes[0];
+  if (!first) return undefined;
+  const key = paths.join(' ');
+  let byPath = known.get(first);
+  if (byPath?.has(key)) return byPath.get(key) ?? undefined;
+  let found: string[] | null = [];
+  for (const path of paths) {
+    const read = columnsAt(info, path.split('.'));
+    if (!read) {
+      found = null;
+      break;
+    }
+    found.push(...read);
+  }
+  if (found) found = [...new Set(found)];
+  if (!byPath) known.set(first, (byPath = new Map()));
+  byPath.set(key, found);
+  return found ?? undefined;
+}
+
+function columnsAt(info: GraphQLResolveInfo, path: readonly string[]): string[] | undefined {
+  let type = getNamedType(info.returnType);
+  let nodes: readonly FieldNode[] | undefined = info.fieldNodes;
+  for (const name of path) {
+    if (!isObjectType(type)) return undefined;
+    const field = type.getFields()[name];
+    nodes =
+      field &&
+      fieldsNamed(
+        info,
+        nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
+        type,
+        name,
+      );
+    if (!field || !nodes) return undefined;
+    type = getNamedType(field.type);
+  }
+  if (!isObjectType(type) || !(type.extensions as { pothosPrismaModel?: unknown }).pothosPrismaModel) return undefined;
+  const selections = plainFields(
+    info,
+    nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
+    type,
+  );
+  if (!selections) return undefined;
+  const columns = new Set<string>();
+  for (const node of selections) {
+    if (node.name.value === '__typename') continue;
+    const read = columnsOf(type, type.getFields()[node.name.value]);
+    if (!read || node.arguments?.length) return undefined;
+    for (const column of read) columns.add(column);
+  }
+  return [...columns];
+}
+
+/** The fields of `selectionSets` named `name`; undefined when any is behind a directive or the selections hold what this does not follow. */
+function fieldsNamed(
+  info: GraphQLResolveInfo,
+  selectionSets: SelectionSetNode[],
+  type: GraphQLObjectType,
+  name: string,
+): FieldNode[] | undefined {
+  const fields = plainFields(info, selectionSets, type);
+  return fields?.filter((field) => field.name.value === name);
+}
+
+/** Every field selected by `selectionSets` on `type`, through fragments on that type; undefined at a directive or another type's fragment. */
+function plainFields(info: GraphQLResolveInfo, selectionSets: SelectionSetNode[], type: GraphQLObjectType): FieldNode[] | undefined {
+  const fields: FieldNode[] = [];
+  const visit = (selectionSet: SelectionSetNode): boolean => {
+    for (const selection of selectionSet.selections) {
+      if (selection.directives?.length) return false;
+      if (selection.kind === Kind.FIELD) fields.push(selection);
+      else {
+        const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
+        if (!fragment || (fragment.typeCondition && fragment.typeCondition.name.value !== type.name)) return false;
+        if (fragment.directives?.length || !visit(fragment.selectionSet)) return false;
+      }
+    }
+    return true;
+  };
+  return selectionSets.every(visit) ? fields : undefined;
+}
+
+/** The columns a field of a Prisma object type reads from its own row, or undefined when it is not such a field. */
+function columnsOf(type: GraphQLObjectType, field: GraphQLField<unknown, unknown> | undefined): string[] | undefined {
+  if (!field || field.args.length) return undefined;
+  const extensions = field.extensions as { pothosExposedField?: unknown; pothosPrismaSelect?: unknown };
+  if (typeof extensions.pothosExposedField === 'string') return [extensions.pothosExposedField];
+  // Every node type here is a tenant node (graphql/builder.ts tenantNode), whose id is its `id` column.
+  if (field.name === 'id' && (type.extensions as { pothosOptions?: { id?: unknown } }).pothosOptions?.id) return ['id'];
+  return ownColumns(extensions.pothosPrismaSelect);
+}
