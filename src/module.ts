@@ -25,7 +25,7 @@ import type { Yoga } from './graphql/context.ts';
 export interface PublicPage {
   /** Matches the whole path; its groups go to `answer`, which may stream a large body. */
   pattern: RegExp;
-  /** Names the page in the request log and metrics (never the path, which holds the secret). */
+  /** Names the page in the request log and metrics (never the path, which holds the secret); never under /api/ or /graphql. */
   route: string;
   answer(
     db: Prisma,

@@ -12,6 +12,7 @@ import { isAsyncIterable, processRegularResult } from 'graphql-yoga';
 import { BEARER, type CreateRequestContext, type HttpExchange } from '../core/request-context.ts';
 import { contextOnExchange, type Yoga, type YogaServerContext } from '../graphql/context.ts';
 import { withUnavailableStatus } from '../graphql/errors.ts';
+import { setBounded } from '../lib/bounded-map.ts';
 
 /** The media types Yoga answers a single result in; it picks one from Accept. */
 export type ResultMediaType = 'application/json' | 'application/graphql-response+json';
@@ -53,6 +54,17 @@ export function directQueryParams(body: Buffer): DirectQuery | undefined {
  * matches decides, and a wildcard matches application/json last, so it wins.
  */
 export function resultMediaType(accept: string | undefined): ResultMediaType | undefined {
+  // A client sends the same Accept on every request: each one's answer is kept (a few clients, a few values).
+  if (mediaTypes.has(accept)) return mediaTypes.get(accept) ?? undefined;
+  const answer = mediaTypeFor(accept);
+  setBounded(mediaTypes, accept, answer ?? null, MEDIA_TYPES_KEPT);
+  return answer;
+}
+
+const mediaTypes = new Map<string | undefined, ResultMediaType | null>();
+const MEDIA_TYPES_KEPT = 100;
+
+function mediaTypeFor(accept: string | undefined): ResultMediaType | undefined {
   for (const entry of (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
     const [mediaType = '', ...params] = entry.split(';');
     if ((params.find((param) => param.includes('charset=')) ?? 'charset=utf-8') !== 'charset=utf-8') continue;

@@ -27,10 +27,12 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   valueFromAST,
+  visit,
   type GraphQLCompositeType,
 } from 'graphql';
 import { isAsyncIterable, type Plugin } from 'graphql-yoga';
 import { DEFAULT_PAGE_LIMIT } from '../lib/pagination.ts';
+import { setBounded } from '../lib/bounded-map.ts';
 
 export const MAX_QUERY_COST = 5000;
 /** How many items a list without a page size is assumed to hold. */
@@ -112,17 +114,57 @@ function pageSize(field: GraphQLField<unknown, unknown>, args: Record<string, un
   return undefined;
 }
 
+/** The arguments whose values make a cost (pageSize reads them); any other argument changes nothing of it. */
+const SIZE_ARGUMENTS = new Set(['first', 'last', 'limit', 'ids']);
+/** How many costs of one document are kept (one per operation and page sizes asked). */
+const COSTS_KEPT_PER_DOCUMENT = 64;
+
+/** The variables a document's page sizes read: its cost changes with these only. */
+function sizeVariables(document: DocumentNode): string[] {
+  const names = new Set<string>();
+  visit(document, {
+    Argument(node) {
+      if (!SIZE_ARGUMENTS.has(node.name.value)) return false;
+      visit(node.value, { Variable: (variable) => void names.add(variable.name.value) });
+      return false;
+    },
+  });
+  return [...names];
+}
+
+/**
+ * estimateCost, kept per parsed document (Yoga hands back the same one for the same text) and the values of the
+ * variables its page sizes read: a client sends the same operation over and over.
+ */
+function costMemo(schema: GraphQLSchema) {
+  const known = new WeakMap<DocumentNode, { variables: string[]; costs: Map<string, number> }>();
+  return (document: DocumentNode, variables: Record<string, unknown>, operationName?: string | null): number => {
+    let entry = known.get(document);
+    if (!entry) known.set(document, (entry = { variables: sizeVariables(document), costs: new Map() }));
+    const key = entry.variables.length
+      ? `${operationName ?? ''}\u0000${JSON.stringify(entry.variables.map((name) => variables[name] ?? null))}`
+      : (operationName ?? '');
+    const kept = entry.costs.get(key);
+    if (kept !== undefined) return kept;
+    const cost = estimateCost(schema, document, variables, operationName);
+    setBounded(entry.costs, key, cost, COSTS_KEPT_PER_DOCUMENT);
+    return cost;
+  };
+}
+
 /** The envelop plugin: refuses an operation over the maximum, and reports the cost on every result. */
 export function useQueryCost(maximum = MAX_QUERY_COST) {
+  const costs = new WeakMap<GraphQLSchema, ReturnType<typeof costMemo>>();
   const measure = (args: {
     schema: GraphQLSchema;
     document: DocumentNode;
     variableValues?: Record<string, unknown> | null;
     operationName?: string | null;
-  }): QueryCost => ({
-    requestedQueryCost: estimateCost(args.schema, args.document, args.variableValues ?? {}, args.operationName),
-    maximumAvailable: maximum,
-  });
+  }): QueryCost => {
+    let cost = costs.get(args.schema);
+    if (!cost) costs.set(args.schema, (cost = costMemo(args.schema)));
+    return { requestedQueryCost: cost(args.document, args.variableValues ?? {}, args.operationName), maximumAvailable: maximum };
+  };
   const withCost = (result: ExecutionResult, cost: QueryCost): ExecutionResult => ({
     ...result,
     extensions: { ...result.extensions, cost },

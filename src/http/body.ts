@@ -3,20 +3,51 @@ import type { IncomingMessage } from 'node:http';
 import { AppError, validationError } from '../lib/errors.ts';
 import { badTextIn, UNPAIRED_SURROGATE } from '../lib/text.ts';
 
-/** Reads the whole body, refusing (413) as soon as it passes maxBytes rather than buffering it all. */
-export async function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+/**
+ * Reads the whole body, refusing (413) as soon as it passes maxBytes rather than buffering it all; the
+ * connection is then dropped, as the stream's async iterator dropped it. Read from the stream's events:
+ * an async iterator per request was a measurable share of a small request's CPU.
+ */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new AppError('PAYLOAD_TOO_LARGE', `The request body is ${declared} bytes; the limit is ${maxBytes}`);
+    return Promise.reject(new AppError('PAYLOAD_TOO_LARGE', `The request body is ${declared} bytes; the limit is ${maxBytes}`));
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+  const closedEarly = () =>
+    Object.assign(new Error('The request was closed before its body ended'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  if (req.destroyed) return Promise.reject(closedEarly());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      done();
+      req.destroy();
+      reject(new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than the limit of ${maxBytes} bytes`));
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    // Closed before its end: the client went away mid-body.
+    const onClose = () => onError(closedEarly());
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /**

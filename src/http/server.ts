@@ -52,6 +52,9 @@ export interface HandlerDeps {
   publicPages?: PublicPage[];
 }
 
+/** The URL a request is logged under until its own target has parsed. */
+const ROOT_URL = new URL('http://localhost/');
+
 /** A request id the client may choose: a safe shape, and never a secret (it is logged and echoed). */
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -69,6 +72,10 @@ interface Observed extends Pick<HttpExchange, 'caller' | 'operation'> {
 export function createRequestHandler(deps: HandlerDeps) {
   const { db, yoga, rest, createContext, logger, metrics, maxBodyBytes } = deps;
   const cors = corsPolicy(deps.corsOrigins);
+  // The API's paths are looked up without the public pages (publicPageAt).
+  for (const page of deps.publicPages ?? [])
+    if (page.route.startsWith('/api/') || page.route.startsWith('/graphql'))
+      throw new Error(`public page ${page.route} is on the API's paths`);
   // The API description is public, like a published reference; everything else needs a key.
   const openApiText = JSON.stringify(deps.openApi);
   const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
@@ -199,6 +206,15 @@ export function createRequestHandler(deps: HandlerDeps) {
 
   const { runBatch } = createBatchRunner(rest, logger);
 
+  /** The public page at `path` (none is under /api/), with its pattern's match. */
+  function publicPageAt(path: string): { p: PublicPage; m: RegExpExecArray } | undefined {
+    for (const p of deps.publicPages ?? []) {
+      const m = p.pattern.exec(path);
+      if (m) return { p, m };
+    }
+    return undefined;
+  }
+
   /** POST /api/v1/batch: its operations through the same routes (http/batch.ts). */
   async function handleBatch(req: IncomingMessage, res: ServerResponse, context: RequestContext, headers: Record<string, string>) {
     if (req.method !== 'POST')
@@ -237,7 +253,7 @@ export function createRequestHandler(deps: HandlerDeps) {
     setSecurityHeaders(res);
     const started = performance.now();
     const observed: Observed = { route: 'unmatched' };
-    let url = new URL('http://localhost/');
+    let url = ROOT_URL;
     const headers: Record<string, string> = {};
     try {
       if (cors.handle(req, res)) return void (observed.route = 'preflight');
@@ -270,7 +286,7 @@ export function createRequestHandler(deps: HandlerDeps) {
         observed.route = '/graphql';
         return await handleGraphQL(req, res, url, requestId, observed);
       }
-      const page = (deps.publicPages ?? []).map((p) => ({ p, m: p.pattern.exec(url.pathname) })).find(({ m }) => m);
+      const page = url.pathname.startsWith('/api/') ? undefined : publicPageAt(url.pathname);
       if (page && (req.method === 'GET' || req.method === 'HEAD')) {
         observed.route = page.p.route;
         const answer = await page.p.answer(db.prisma, page.m!);

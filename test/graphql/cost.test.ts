@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateCost, LIST_ESTIMATE, MAX_QUERY_COST } from '../../src/graphql/cost.ts';
 import { schema } from '../../src/registry.ts';
 import { createTestApp, gql, http, type TestApp } from '../helpers.ts';
+import { DEFAULT_PAGE_LIMIT } from '../../src/lib/pagination.ts';
 
 let t: TestApp;
 let key: string;
@@ -77,6 +78,21 @@ describe('on the wire', () => {
     const ids = Array.from({ length: 28_000 }, (_, i) => `inv_${String(i).padStart(26, '0')}`);
     const r = await gql(t.url, key, 'query($ids: [ID!]!) { nodes(ids: $ids) { ... on Invoice { customer { name } } } }', { ids });
     expect(r.body.errors[0].extensions.cost.requestedQueryCost).toBe(2 + 28_000);
+  });
+
+  it('the same operation sent again costs what its page sizes ask each time', async () => {
+    // Costs are kept per document: a kept one must never answer for other page sizes or another operation.
+    const query =
+      'query Page($n: Int, $asOf: Date) { customers(first: $n) { edges { node { id } } } trialBalance(asOf: $asOf) { totalDebit } } ' +
+      'query Other { customers(first: 3) { edges { node { id } } } }';
+    const costOf = async (variables: Record<string, unknown>, operationName = 'Page') =>
+      (await http(t.url, '/graphql', { key, body: { query, variables, operationName } })).body.extensions.cost.requestedQueryCost;
+    expect(await costOf({ n: 10, asOf: '2026-01-01' })).toBe(23);
+    expect(await costOf({ n: 10, asOf: '2026-02-01' })).toBe(23);
+    expect(await costOf({ n: 40, asOf: '2026-01-01' })).toBe(83);
+    expect(await costOf({})).toBe(2 + DEFAULT_PAGE_LIMIT * 2 + 1);
+    expect(await costOf({}, 'Other')).toBe(8);
+    expect(await costOf({ n: 10 })).toBe(23);
   });
 
   it('REST reads stay well inside the maximum at their largest page', async () => {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.ts';
 import { createLogger } from '../../src/lib/logger.ts';
@@ -109,6 +110,26 @@ describe('errors on REST', () => {
   it('answer an oversized body with 413', async () => {
     const response = await http(t.url, '/api/v1/accounts', { key, body: { code: '9000', name: 'x'.repeat(5000), type: 'asset' } });
     expectProblem(response, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuse a body sent in chunks once it passes the limit, and write nothing', async () => {
+    // No Content-Length to refuse it by: the reading stops at the limit and the connection is dropped.
+    const before = await accountCount();
+    const body = JSON.stringify({ code: '9001', name: 'x'.repeat(8000), type: 'asset' });
+    const outcome = await new Promise<string>((resolve) => {
+      const request = httpRequest(`${t.url}/api/v1/accounts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      });
+      request.on('response', (response) => resolve(String(response.statusCode)));
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      for (let at = 0; at < body.length; at += 1000) request.write(body.slice(at, at + 1000));
+      request.end();
+    });
+    expect(['413', 'ECONNRESET', 'EPIPE']).toContain(outcome);
+    expect(await accountCount()).toBe(before);
+    // The server goes on answering.
+    expect((await http(t.url, '/api/v1/accounts?limit=1', { key })).status).toBe(200);
   });
 
   it('name every bad, unknown and missing field at once, with 400, and write nothing', async () => {
