@@ -35,8 +35,19 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-export function today(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+/** The UTC day last asked for without a date, and its bounds: rendering a document asks once per document. */
+let kept = { from: 0, until: 0, day: '' };
+
+/** The UTC calendar date of `now` (the clock's, when not given). */
+export function today(now?: Date): string {
+  if (now) return now.toISOString().slice(0, 10);
+  const at = Date.now();
+  if (at < kept.from || at >= kept.until) {
+    const from = Math.floor(at / DAY_MS) * DAY_MS;
+    kept = { from, until: from + DAY_MS, day: new Date(at).toISOString().slice(0, 10) };
+  }
+  return kept.day;
 }
 
 /** A fiscal year end as MM-DD: a day every year has (so not 02-29; a year ending with February ends 02-28). */

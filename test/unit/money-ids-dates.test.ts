@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { addDays, isCalendarDate } from '../../src/lib/dates.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addDays, isCalendarDate, today } from '../../src/lib/dates.ts';
 import { ANY_ID, idKindNamedBy, idPattern, idType, newId, notAnIdOf } from '../../src/lib/ids.ts';
 import { currencyDecimals, formatMoney, parseMoney } from '../../src/lib/money.ts';
 import { formatQuantity, parseQuantity } from '../../src/modules/documents/arithmetic.ts';
@@ -135,5 +135,19 @@ describe('aging: days overdue as the documentation states them', () => {
     expect(readFileSync(new URL('../../docs/graphql.md', import.meta.url), 'utf8')).toMatch(
       /days overdue = `asOf` − due date, and 0 for a document not yet due/,
     );
+  });
+});
+
+describe('today', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("is the clock's UTC date, across midnight and when the clock is set back", () => {
+    vi.useFakeTimers();
+    for (const moment of ['2026-03-31T23:59:59.999Z', '2026-04-01T00:00:00.000Z', '2026-03-31T12:00:00.000Z', '2031-12-31T23:00:00.000Z']) {
+      vi.setSystemTime(new Date(moment));
+      expect(today(), moment).toBe(moment.slice(0, 10));
+      expect(today(), `${moment} again`).toBe(moment.slice(0, 10));
+    }
+    expect(today(new Date('2020-02-29T10:00:00Z'))).toBe('2020-02-29');
   });
 });
