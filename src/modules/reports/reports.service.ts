@@ -181,9 +181,14 @@ const REPORTED_ACCOUNT = { id: true, code: true, type: true, systemRole: true } 
 async function accountsOf(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, columns?: readonly string[]): Promise<Account[]> {
   const where = { organizationId: tenant.organizationId };
   if (!columns) return tenant.prisma.account.findMany({ where, orderBy: [{ code: 'asc' }] });
-  const select = { ...Object.fromEntries(columns.map((column) => [column, true])), ...REPORTED_ACCOUNT };
+  let select = accountSelects.get(columns);
+  if (!select)
+    accountSelects.set(columns, (select = { ...Object.fromEntries(columns.map((column) => [column, true])), ...REPORTED_ACCOUNT }));
   return (await tenant.prisma.account.findMany({ where, orderBy: [{ code: 'asc' }], select })) as Account[];
 }
+
+/** The select of each column list a caller passed: a query's list is the same array each time (selectedColumns keeps it). */
+const accountSelects = new WeakMap<readonly string[], Prisma.AccountSelect>();
 
 /** What a caller tells a report of how it will read it. */
 export interface ReportOptions {
