@@ -30,9 +30,13 @@ export const isAcceptedMoment = (date: Date) => date.getTime() >= EARLIEST_MOMEN
 /** The later of two calendar dates (YYYY-MM-DD compares as text). */
 export const laterDate = (a: string, b: string) => (a < b ? b : a);
 
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/** The calendar date `days` after `date` (YYYY-MM-DD, the API's years; before when negative). */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  // Read from the Date's own fields: formatting a whole ISO moment and cutting it made this a report's hottest helper.
+  const moved = new Date(Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10) + days));
+  return `${moved.getUTCFullYear()}-${twoDigits(moved.getUTCMonth() + 1)}-${twoDigits(moved.getUTCDate())}`;
 }
 
 const DAY_MS = 86_400_000;

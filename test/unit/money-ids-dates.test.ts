@@ -123,6 +123,25 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2026-1-01')).toBe(false);
     expect(addDays('2026-01-31', 30)).toBe('2026-03-02');
   });
+
+  it('move by days across months, leap years and centuries, as the calendar does', () => {
+    const day = 86_400_000;
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('9990-12-31T00:00:00Z'), noInvalidDate: true }),
+        fc.integer({ min: -3000, max: 3000 }),
+        (moment, days) => {
+          const date = moment.toISOString().slice(0, 10);
+          const expected = new Date(Date.parse(`${date}T00:00:00Z`) + days * day).toISOString().slice(0, 10);
+          expect(addDays(date, days)).toBe(expected);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2100-02-28', 1)).toBe('2100-03-01');
+    expect(addDays('1900-01-01', -1)).toBe('1899-12-31');
+  });
 });
 
 describe('aging: days overdue as the documentation states them', () => {
