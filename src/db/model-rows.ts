@@ -66,8 +66,13 @@ const makers = new Map<string, { columns: string; row: (record: Row) => Row }>()
  * model and field list: generated code with the conversions inlined, as the compiled reader's rows are.
  * Field names come from Prisma's datamodel, never from a request.
  */
-export function modelRows<T = Row>(model: string, fields?: readonly string[]): { columns: string; row: (record: Row) => T } {
-  const key = `${model}:${fields?.join(',') ?? '*'}`;
+export function modelRows<T = Row>(
+  model: string,
+  fields?: readonly string[],
+  /** The table's alias in the statement, to qualify the columns with (a join). */
+  alias?: string,
+): { columns: string; row: (record: Row) => T } {
+  const key = `${model}:${fields?.join(',') ?? '*'}:${alias ?? ''}`;
   let made = makers.get(key);
   if (!made) {
     fieldsByModel ??= new Map(
@@ -86,7 +91,7 @@ export function modelRows<T = Row>(model: string, fields?: readonly string[]): {
       return `${JSON.stringify(name)}: ${conversion(field, `r[${JSON.stringify(name)}]`)}`;
     });
     made = {
-      columns: names.map(quoted).join(', '),
+      columns: names.map((name) => (alias ? `${alias}.${quoted(name)}` : quoted(name))).join(', '),
       row: new Function('convert', `return (r) => ({\n${body.join(',\n')}\n});`)(convert) as (record: Row) => Row,
     };
     makers.set(key, made);

@@ -78,6 +78,16 @@ describe('reports read the account columns their query shows', () => {
     expect((await run(reports.trialBalance('code'))).data.trialBalance.rows.length).toBeGreaterThan(1);
   });
 
+  it('reads the chart and its sums in one statement', async () => {
+    for (const query of Object.values(reports)) {
+      const from = t.queries.length;
+      await run(query('code name'));
+      const statements = t.queries.slice(from).filter((q) => /"Account"|Account(Monthly|Daily)Total/.test(q));
+      expect(statements, query('code name')).toHaveLength(1);
+      expect(statements[0]).toMatch(/FROM "Account" a LEFT JOIN/);
+    }
+  });
+
   it('narrows through fragments and aliases on the account type', async () => {
     const { data, reads } = await run(
       '{ trialBalance(asOf: "2026-12-31") { rows { account { ...A number: code ... on Account { name } } } } } fragment A on Account { id }',

@@ -10,6 +10,7 @@ import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { bigintOf } from '../../db/sql.ts';
+import { modelRows } from '../../db/model-rows.ts';
 import { agingPending, creditDocumentTypes } from '../documents/index.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 
@@ -190,6 +191,36 @@ async function accountsOf(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, col
 /** The select of each column list a caller passed: a query's list is the same array each time (selectedColumns keeps it). */
 const accountSelects = new WeakMap<readonly string[], Prisma.AccountSelect>();
 
+/**
+ * The organization's chart by code (as accountsOf reads it) and each account's sums over each of
+ * `ranges` (as sumsByAccountPer reads them), in one statement: the chart joined to its sums. On
+ * PostgreSQL a round trip less for every report over the chart; on SQLite no dearer than the two.
+ */
+async function chartWithSums(
+  tenant: Pick<Tenant, 'prisma' | 'organizationId'>,
+  ranges: DateRange[],
+  accountColumns?: readonly string[],
+): Promise<{ accounts: Account[]; sums: AccountSums[][] }> {
+  const sums = ranges.map((): AccountSums[] => []);
+  const sumsStatement = chartSumsStatement(tenant.organizationId, ranges);
+  if (!sumsStatement) return { accounts: await accountsOf(tenant, accountColumns), sums };
+  const fields = accountColumns && [...new Set([...accountColumns, ...Object.keys(REPORTED_ACCOUNT)])];
+  const { columns, row } = modelRows<Account>('Account', fields, 'a');
+  const records: Record<string, unknown>[] = await tenant.prisma.$queryRaw(
+    Prisma.sql`SELECT ${Prisma.raw(columns)}, s."part" AS "sumsPart", s."debit" AS "sumsDebit", s."credit" AS "sumsCredit"
+      FROM "Account" a LEFT JOIN (${sumsStatement}) s ON s."accountId" = a."id"
+      WHERE a."organizationId" = ${tenant.organizationId} ORDER BY a."code", s."part"`,
+  );
+  const accounts: Account[] = [];
+  for (const record of records) {
+    const id = record.id as string;
+    if (accounts.at(-1)?.id !== id) accounts.push(row(record));
+    if (record.sumsPart !== null && record.sumsPart !== undefined)
+      sums[Number(record.sumsPart)].push({ accountId: id, debit: minor(record.sumsDebit), credit: minor(record.sumsCredit) });
+  }
+  return { accounts, sums };
+}
+
 /** What a caller tells a report of how it will read it. */
 export interface ReportOptions {
   /** The only columns of its accounts the caller reads (undefined: any). */
@@ -207,10 +238,10 @@ const PROFIT_AND_LOSS: readonly AccountType[] = ['INCOME', 'EXPENSE'];
 async function closedBooks(tenant: Tenant, asOf: string, accountColumns?: readonly string[]) {
   const yearStart = fiscalYearStart(asOf, tenant.organization.fiscalYearEnd);
   // The closed years and this one, apart: together no more rows than the whole history up to asOf.
-  const [[closed, current], accounts] = await Promise.all([
-    sumsByAccountPer(tenant, [{ to: addDays(yearStart, -1) }, { from: yearStart, to: asOf }]),
-    accountsOf(tenant, accountColumns),
-  ]);
+  const {
+    accounts,
+    sums: [closed, current],
+  } = await chartWithSums(tenant, [{ to: addDays(yearStart, -1) }, { from: yearStart, to: asOf }], accountColumns);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   const net = new Map<string, bigint>();
   let retainedEarnings = 0n;
@@ -247,7 +278,10 @@ function section(accounts: Account[], balances: Map<string, bigint>, type: Accou
 }
 
 async function normalBalances(tenant: Tenant, range: { from?: string; to?: string }, accountColumns?: readonly string[]) {
-  const [sums, accounts] = await Promise.all([sumsByAccount(tenant, range), accountsOf(tenant, accountColumns)]);
+  const {
+    accounts,
+    sums: [sums],
+  } = await chartWithSums(tenant, [range], accountColumns);
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   return { accounts, balances: new Map(sums.map((s) => [s.accountId, normal(typeOf.get(s.accountId)!, s.debit - s.credit)])) };
 }
