@@ -117,24 +117,16 @@ function chartSumsStatement(organizationId: string, ranges: DateRange[]): Prisma
   return statement;
 }
 
-/** Each account's sums over each of `ranges`, from one statement (periodSumsStatement). */
-async function sumsByAccountPer(
+/** Some accounts' sums over a range, from one statement (periodSumsStatement); the whole chart's are chartWithSums'. */
+async function sumsByAccount(
   tenant: Pick<Tenant, 'prisma' | 'organizationId'>,
-  ranges: DateRange[],
-  accountIds?: string[],
-): Promise<AccountSums[][]> {
-  const per = ranges.map((): AccountSums[] => []);
-  const statement = accountIds
-    ? periodSumsStatement(tenant.organizationId, ranges, accountIds)
-    : chartSumsStatement(tenant.organizationId, ranges);
-  if (!statement) return per;
-  const sums: { part: unknown; accountId: string; debit: unknown; credit: unknown }[] = await tenant.prisma.$queryRaw(statement);
-  for (const row of sums) per[Number(row.part)].push({ accountId: row.accountId, debit: minor(row.debit), credit: minor(row.credit) });
-  return per;
+  where: DateRange & { accountIds: string[] },
+): Promise<AccountSums[]> {
+  const statement = periodSumsStatement(tenant.organizationId, [where], where.accountIds);
+  if (!statement) return [];
+  const sums: { accountId: string; debit: unknown; credit: unknown }[] = await tenant.prisma.$queryRaw(statement);
+  return sums.map((row) => ({ accountId: row.accountId, debit: minor(row.debit), credit: minor(row.credit) }));
 }
-
-const sumsByAccount = async (tenant: Pick<Tenant, 'prisma' | 'organizationId'>, where: DateRange & { accountIds?: string[] }) =>
-  (await sumsByAccountPer(tenant, [where], where.accountIds))[0];
 
 /** Balance of each account on its normal side, from all posted lines (optionally up to a date). */
 export async function accountBalances(
@@ -193,8 +185,8 @@ const accountSelects = new WeakMap<readonly string[], Prisma.AccountSelect>();
 
 /**
  * The organization's chart by code (as accountsOf reads it) and each account's sums over each of
- * `ranges` (as sumsByAccountPer reads them), in one statement: the chart joined to its sums. On
- * PostgreSQL a round trip less for every report over the chart; on SQLite no dearer than the two.
+ * `ranges` (periodSumsStatement, kept by chartSumsStatement), in one statement: the chart joined to its
+ * sums. On PostgreSQL a round trip less for every report over the chart; on SQLite no dearer than two.
  */
 async function chartWithSums(
   tenant: Pick<Tenant, 'prisma' | 'organizationId'>,
@@ -341,7 +333,7 @@ async function yearClosings(tenant: Tenant, from: string | undefined, to: string
     years.push({ from: fiscalYearStart(addDays(start, -1), fiscalYearEnd), to: addDays(start, -1), closedOn: start });
   }
   if (!years.length) return [];
-  const [sums, accounts] = await Promise.all([sumsByAccountPer(tenant, years), accountsOf(tenant)]);
+  const { accounts, sums } = await chartWithSums(tenant, years);
   const profitAndLoss = new Set(accounts.filter((a) => PROFIT_AND_LOSS.includes(a.type)).map((a) => a.id));
   return years.map((year, i) => ({
     date: year.closedOn,
@@ -976,7 +968,7 @@ export async function profitAndLossColumns(
     { ...p, label: label(p.from), priorYear: false },
     ...(comparePriorYear ? [{ from: yearEarlier(p.from), to: yearEarlier(p.to), label: label(yearEarlier(p.from)), priorYear: true }] : []),
   ]);
-  const [accounts, sums] = await Promise.all([accountsOf(tenant), sumsByAccountPer(tenant, columns)]);
+  const { accounts, sums } = await chartWithSums(tenant, columns);
   const amounts = sums.map((column) => new Map(column.map((s) => [s.accountId, s.debit - s.credit])));
   const sectionOf = (type: 'INCOME' | 'EXPENSE') => {
     const rows = accounts
@@ -1002,10 +994,10 @@ export async function generalLedgerAllAccounts(tenant: Tenant, range: { from?: s
     throw validationError([{ path: 'to', message: `must not be before from (${range.from})` }]);
   const to = range.to ?? undefined;
   const from = range.from ?? undefined;
-  const [accounts, [within, before = []]] = await Promise.all([
-    accountsOf(tenant),
-    sumsByAccountPer(tenant, from ? [{ from, to }, { to: addDays(from, -1) }] : [{ to }]),
-  ]);
+  const {
+    accounts,
+    sums: [within, before = []],
+  } = await chartWithSums(tenant, from ? [{ from, to }, { to: addDays(from, -1) }] : [{ to }]);
   const retained = accounts.find((a) => a.systemRole === 'retained_earnings');
   const [closings, closedBefore] = retained
     ? await Promise.all([
