@@ -18,7 +18,11 @@ import {
 } from 'graphql';
 import { ownColumns } from '../fast-paths/column-fields.ts';
 
-/** What a path's selection reads, by the field's first node: a document's nodes are the same objects each time Yoga's cache returns it. */
+/**
+ * What a path's selection reads, by the field's node: a document's nodes are the same objects each time Yoga's cache
+ * returns it. Kept only for a field met once in its operation: which of several occurrences are merged may depend on
+ * the variables (`@include(if: $x)` on one of them).
+ */
 const known = new WeakMap<FieldNode, Map<string, readonly string[] | null>>();
 
 /**
@@ -30,7 +34,8 @@ export function selectedColumns(info: GraphQLResolveInfo, ...paths: string[]): r
   const first = info.fieldNodes[0];
   if (!first) return undefined;
   const key = paths.join(' ');
-  let byPath = known.get(first);
+  const keep = info.fieldNodes.length === 1;
+  let byPath = keep ? known.get(first) : undefined;
   if (byPath?.has(key)) return byPath.get(key) ?? undefined;
   let found: string[] | null = [];
   for (const path of paths) {
@@ -42,8 +47,10 @@ export function selectedColumns(info: GraphQLResolveInfo, ...paths: string[]): r
     found.push(...read);
   }
   if (found) found = [...new Set(found)];
-  if (!byPath) known.set(first, (byPath = new Map()));
-  byPath.set(key, found);
+  if (keep) {
+    if (!byPath) known.set(first, (byPath = new Map()));
+    byPath.set(key, found);
+  }
   return found ?? undefined;
 }
 

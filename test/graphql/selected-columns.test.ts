@@ -97,6 +97,19 @@ describe('reports read the account columns their query shows', () => {
     expect(data.trialBalance.rows[0].account).toEqual({ id: expect.stringMatching(/^acct_/), number: '1000', name: expect.any(String) });
   });
 
+  it('reads what every occurrence of the report asks, whichever the variables include', async () => {
+    const query =
+      'query($more: Boolean!) { trialBalance(asOf: "2026-12-31") { rows { account { code } } } ' +
+      '... @include(if: $more) { trialBalance(asOf: "2026-12-31") { rows { account { createdAt } } } } }';
+    for (const more of [false, true, false, true]) {
+      const response = await http(t.url, '/graphql', { key, body: { query, variables: { more } } });
+      expect(response.body.errors, JSON.stringify(response.body.errors)).toBeUndefined();
+      const account = response.body.data.trialBalance.rows[0].account;
+      expect(Object.keys(account).sort()).toEqual(more ? ['code', 'createdAt'] : ['code']);
+      if (more) expect(account.createdAt).toMatch(/^\d{4}-/);
+    }
+  });
+
   it('reads every column for a selection it does not follow', async () => {
     for (const account of [
       'code @include(if: true)', // a directive: its condition may change per request
