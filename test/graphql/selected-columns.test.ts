@@ -78,6 +78,21 @@ describe('reports read the account columns their query shows', () => {
     expect((await run(reports.trialBalance('code'))).data.trialBalance.rows.length).toBeGreaterThan(1);
   });
 
+  it("shows each account as the accounts list shows it (the report's rows are read by its own statement)", async () => {
+    const fields = plainFields.join(' ');
+    const list = await gql(t.url, key, `{ accounts(first: 100) { edges { node { ${fields} } } } }`);
+    const byId = new Map(list.body.data.accounts.edges.map((e: { node: { id: string } }) => [e.node.id, e.node]));
+    for (const [report, query] of Object.entries(reports)) {
+      const { data } = await run(query(fields));
+      const accounts = JSON.stringify(data).match(/"account":\{[^{}]*\}/g) ?? [];
+      expect(accounts.length, report).toBeGreaterThan(0);
+      for (const text of accounts) {
+        const account = JSON.parse(text.slice('"account":'.length));
+        expect(account, report).toEqual(byId.get(account.id));
+      }
+    }
+  });
+
   it('reads the chart and its sums in one statement', async () => {
     for (const query of Object.values(reports)) {
       const from = t.queries.length;
