@@ -134,7 +134,7 @@ const NO_ARGUMENTS = Object.freeze({});
  * The fields a selection set names for `type`, by response key, with every node of each (fragments flattened); undefined if any needs
  * the executor.
  */
-function collectFields(
+export function collectFields(
   type: GraphQLObjectType,
   selectionSets: readonly SelectionSetNode[],
   fragments: Record<string, FragmentDefinitionNode>,

@@ -6,17 +6,9 @@
 // a computed field, an argument, a directive, a fragment on another type) reads every column, as before:
 // its resolver may need any of them. plugin-prisma's queryFromInfo answers this only for types in
 // select mode, and the account type is not one.
-import {
-  type FieldNode,
-  type GraphQLField,
-  type GraphQLObjectType,
-  type GraphQLResolveInfo,
-  getNamedType,
-  isObjectType,
-  Kind,
-  type SelectionSetNode,
-} from 'graphql';
+import { type FieldNode, type GraphQLField, type GraphQLObjectType, type GraphQLResolveInfo, getNamedType, isObjectType } from 'graphql';
 import { ownColumns } from '../fast-paths/column-fields.ts';
+import { collectFields } from '../fast-paths/planned-queries.ts';
 
 /**
  * What a path's selection reads, by the field's node: a document's nodes are the same objects each time Yoga's cache
@@ -56,27 +48,17 @@ export function selectedColumns(info: GraphQLResolveInfo, ...paths: string[]): r
 
 function columnsAt(info: GraphQLResolveInfo, path: readonly string[]): string[] | undefined {
   let type = getNamedType(info.returnType);
-  let nodes: readonly FieldNode[] | undefined = info.fieldNodes;
+  let nodes: readonly FieldNode[] = info.fieldNodes;
   for (const name of path) {
     if (!isObjectType(type)) return undefined;
     const field = type.getFields()[name];
-    nodes =
-      field &&
-      fieldsNamed(
-        info,
-        nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
-        type,
-        name,
-      );
-    if (!field || !nodes) return undefined;
+    const selected = field && fieldsBelow(info, nodes, type);
+    if (!selected) return undefined;
+    nodes = selected.filter((node) => node.name.value === name);
     type = getNamedType(field.type);
   }
   if (!isObjectType(type) || !(type.extensions as { pothosPrismaModel?: unknown }).pothosPrismaModel) return undefined;
-  const selections = plainFields(
-    info,
-    nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
-    type,
-  );
+  const selections = fieldsBelow(info, nodes, type);
   if (!selections) return undefined;
   const columns = new Set<string>();
   for (const node of selections) {
@@ -88,33 +70,11 @@ function columnsAt(info: GraphQLResolveInfo, path: readonly string[]): string[] 
   return [...columns];
 }
 
-/** The fields of `selectionSets` named `name`; undefined when any is behind a directive or the selections hold what this does not follow. */
-function fieldsNamed(
-  info: GraphQLResolveInfo,
-  selectionSets: SelectionSetNode[],
-  type: GraphQLObjectType,
-  name: string,
-): FieldNode[] | undefined {
-  const fields = plainFields(info, selectionSets, type);
-  return fields?.filter((field) => field.name.value === name);
-}
-
-/** Every field selected by `selectionSets` on `type`, through fragments on that type; undefined at a directive or another type's fragment. */
-function plainFields(info: GraphQLResolveInfo, selectionSets: SelectionSetNode[], type: GraphQLObjectType): FieldNode[] | undefined {
-  const fields: FieldNode[] = [];
-  const visit = (selectionSet: SelectionSetNode): boolean => {
-    for (const selection of selectionSet.selections) {
-      if (selection.directives?.length) return false;
-      if (selection.kind === Kind.FIELD) fields.push(selection);
-      else {
-        const fragment = selection.kind === Kind.INLINE_FRAGMENT ? selection : info.fragments[selection.name.value];
-        if (!fragment || (fragment.typeCondition && fragment.typeCondition.name.value !== type.name)) return false;
-        if (fragment.directives?.length || !visit(fragment.selectionSet)) return false;
-      }
-    }
-    return true;
-  };
-  return selectionSets.every(visit) ? fields : undefined;
+/** Every field the nodes select on `type`, through fragments on that type (as a plan collects them); undefined at a directive or another type's fragment. */
+function fieldsBelow(info: GraphQLResolveInfo, nodes: readonly FieldNode[], type: GraphQLObjectType): FieldNode[] | undefined {
+  const selectionSets = nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
+  const collected = collectFields(type, selectionSets, info.fragments);
+  return collected && [...collected.values()].flat();
 }
 
 /** The columns a field of a Prisma object type reads from its own row, or undefined when it is not such a field. */

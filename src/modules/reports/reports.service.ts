@@ -165,28 +165,14 @@ const normal = (type: AccountType, net: bigint) => (DEBIT_NORMAL.includes(type) 
 type Account = Awaited<ReturnType<Tenant['prisma']['account']['findUniqueOrThrow']>>;
 
 /** The columns a report reads of every account whatever it shows: to sum, order and find the retained earnings account. */
-const REPORTED_ACCOUNT = { id: true, code: true, type: true, systemRole: true } as const;
+const REPORTED_ACCOUNT = ['id', 'code', 'type', 'systemRole'];
 
 /**
- * The organization's chart by code. With `columns` (what the report's caller will read of each account,
- * ReportOptions) the rows hold those and REPORTED_ACCOUNT's only, typed as whole rows for the report's sake.
- */
-async function accountsOf(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, columns?: readonly string[]): Promise<Account[]> {
-  const where = { organizationId: tenant.organizationId };
-  if (!columns) return tenant.prisma.account.findMany({ where, orderBy: [{ code: 'asc' }] });
-  let select = accountSelects.get(columns);
-  if (!select)
-    accountSelects.set(columns, (select = { ...Object.fromEntries(columns.map((column) => [column, true])), ...REPORTED_ACCOUNT }));
-  return (await tenant.prisma.account.findMany({ where, orderBy: [{ code: 'asc' }], select })) as Account[];
-}
-
-/** The select of each column list a caller passed: a query's list is the same array each time (selectedColumns keeps it). */
-const accountSelects = new WeakMap<readonly string[], Prisma.AccountSelect>();
-
-/**
- * The organization's chart by code (as accountsOf reads it) and each account's sums over each of
- * `ranges` (periodSumsStatement, kept by chartSumsStatement), in one statement: the chart joined to its
- * sums. On PostgreSQL a round trip less for every report over the chart; on SQLite no dearer than two.
+ * The organization's chart by code and each account's sums over each of `ranges` (periodSumsStatement,
+ * kept by chartSumsStatement), in one statement: the chart joined to its sums. On PostgreSQL a round trip
+ * less for every report over the chart; on SQLite no dearer than two. With `accountColumns` (what the
+ * report's caller will read of each account, ReportOptions) the rows hold those and REPORTED_ACCOUNT's
+ * only, typed as whole rows for the report's sake.
  */
 async function chartWithSums(
   tenant: Pick<Tenant, 'prisma' | 'organizationId'>,
@@ -195,13 +181,15 @@ async function chartWithSums(
 ): Promise<{ accounts: Account[]; sums: AccountSums[][] }> {
   const sums = ranges.map((): AccountSums[] => []);
   const sumsStatement = chartSumsStatement(tenant.organizationId, ranges);
-  if (!sumsStatement) return { accounts: await accountsOf(tenant, accountColumns), sums };
-  const fields = accountColumns && [...new Set([...accountColumns, ...Object.keys(REPORTED_ACCOUNT)])];
+  const fields = accountColumns && [...new Set([...accountColumns, ...REPORTED_ACCOUNT])];
   const { columns, row } = modelRows<Account>('Account', fields, 'a');
+  const withSums = sumsStatement
+    ? Prisma.sql`, s."part" AS "sumsPart", s."debit" AS "sumsDebit", s."credit" AS "sumsCredit"
+      FROM "Account" a LEFT JOIN (${sumsStatement}) s ON s."accountId" = a."id"`
+    : Prisma.sql` FROM "Account" a`;
   const records: Record<string, unknown>[] = await tenant.prisma.$queryRaw(
-    Prisma.sql`SELECT ${Prisma.raw(columns)}, s."part" AS "sumsPart", s."debit" AS "sumsDebit", s."credit" AS "sumsCredit"
-      FROM "Account" a LEFT JOIN (${sumsStatement}) s ON s."accountId" = a."id"
-      WHERE a."organizationId" = ${tenant.organizationId} ORDER BY a."code", s."part"`,
+    Prisma.sql`SELECT ${Prisma.raw(columns)}${withSums}
+      WHERE a."organizationId" = ${tenant.organizationId} ORDER BY a."code"${Prisma.raw(sumsStatement ? ', s."part"' : '')}`,
   );
   const accounts: Account[] = [];
   for (const record of records) {
