@@ -194,17 +194,18 @@ function pinnedToPrimaryKey(model: Model, where: unknown, conditions: string[], 
   return conditions.map((condition) => (condition.startsWith(`${keyColumn} `) ? condition : `+${condition}`));
 }
 
-function orderSql(model: Model, orderBy: unknown): string {
-  if (orderBy === undefined) return '';
-  const terms = (Array.isArray(orderBy) ? orderBy : [orderBy]).flatMap((term) => {
+function orderOf(model: Model, orderBy: unknown): Pick<Plan, 'order' | 'orderTerms'> {
+  if (orderBy === undefined) return { order: '', orderTerms: [] };
+  const orderTerms = (Array.isArray(orderBy) ? orderBy : [orderBy]).flatMap((term) => {
     if (!term || typeof term !== 'object') return unsupported('orderBy');
     return Object.entries(term).map(([key, direction]) => {
       const field = model.fields.get(key);
       if (!field || field.kind === 'object' || (direction !== 'asc' && direction !== 'desc')) return unsupported(`orderBy ${key}`);
-      return `${column(MAIN, key)} ${direction === 'asc' ? 'ASC' : 'DESC'}`;
+      return { column: key, direction: direction === 'asc' ? ('ASC' as const) : ('DESC' as const) };
     });
   });
-  return terms.length ? ` ORDER BY ${terms.join(', ')}` : '';
+  const order = orderTerms.map((term) => `${column(MAIN, term.column)} ${term.direction}`).join(', ');
+  return { order: order ? ` ORDER BY ${order}` : '', orderTerms };
 }
 
 /** A relation selected below a level, and how its rows attach to their parents. */
@@ -248,6 +249,8 @@ interface Plan {
   model: Model;
   /** Makes the caller's row (its fields are the first columns read) from the values read (`rowMaker`). */
   makeRow: (values: unknown[]) => Row;
+  /** The fields the caller asked for: its rows' (`makeRow`). */
+  output: string[];
   /** Columns read of the model: output, then the keys relations need that the caller did not ask for. */
   columns: string[];
   joins: Join[];
@@ -259,9 +262,26 @@ interface Plan {
   params: unknown[];
   paramPaths: Path[];
   order: string;
+  /** The ORDER BY's columns of this model, in order (`order` is their SQL). */
+  orderTerms: { column: string; direction: 'ASC' | 'DESC' }[];
   take?: number;
   skip?: number;
   relations: RelationPlan[];
+  /** The row and its one list of children in a single statement (`Dialect.oneStatementForOne`), when this plan reads at most one row. */
+  withChildren?: WithChildren;
+}
+
+/**
+ * A read of one row by its key and the children of its one to-many relation as one statement: the row,
+ * then its children, each in a branch of a UNION ALL whose other branch's columns are NULL. The children's
+ * branch joins them to the row under the row's own conditions, so no child of a row the caller may not
+ * read is ever read. `part` (the first column) is 0 for the row and 1 for a child.
+ */
+interface WithChildren {
+  /** The statement without its values: the row's conditions' values twice, then the children's. */
+  sql: string;
+  makeParent: (values: unknown[]) => Row;
+  makeChild: (values: unknown[]) => Row;
 }
 
 /** The SELECT of `model`'s `columns` and `joins`, and where each join's values sit in a row. */
@@ -352,19 +372,67 @@ function planOf(model: Model, args: Args, nested: boolean, dialect: Dialect): Pl
   const params: Params = { values: [], paths: [] };
   const conditions = pinnedToPrimaryKey(model, args.where, whereSql(model, args.where, params), dialect);
   if (params.values.length > KEYS_PER_STATEMENT) unsupported('too many values'); // SQLite binds at most 32,766
-  return {
+  const plan: Plan = {
     model,
     makeRow: rowMaker(model, [...output]),
+    output: [...output],
     columns,
     joins,
     ...selectOf(model, columns, joins),
     conditions,
     params: params.values,
     paramPaths: params.paths,
-    order: orderSql(model, args.orderBy),
+    ...orderOf(model, args.orderBy),
     take,
     skip,
     relations: relations.map((r) => relationPlan(r.name, r.child, columns.indexOf(r.parentKey), r.childKey, r.many)),
+  };
+  if (!nested && dialect.oneStatementForOne && readsAtMostOne(model, args.where)) plan.withChildren = withChildren(plan);
+  return plan;
+}
+
+/** True when `where` names one row by its key (`id: "…"`, `id: { equals: "…" }` or `id: { in: ["…"] }`), beside other conditions. */
+function readsAtMostOne(model: Model, where: unknown): boolean {
+  if (!model.rowKey || !where || typeof where !== 'object') return false;
+  const key = (where as Record<string, unknown>)[model.rowKey];
+  if (typeof key === 'string') return true;
+  if (!key || typeof key !== 'object') return false;
+  const { equals, in: among, ...rest } = key as { equals?: unknown; in?: unknown };
+  if (Object.keys(rest).length) return false;
+  return typeof equals === 'string' ? among === undefined : Array.isArray(among) && among.length === 1 && typeof among[0] === 'string';
+}
+
+/** Names `t0."column"` of the row as `p0."column"`, for the children's branch, where `t0` is the child. */
+const asParent = (sql: string) => sql.replaceAll(`${MAIN}."`, 'p0."');
+
+/**
+ * `plan`'s one-statement form (WithChildren), or undefined unless the row has exactly one relation, a list
+ * of children with no relations or joins of their own, and no joins itself.
+ */
+function withChildren(plan: Plan): WithChildren | undefined {
+  if (plan.joins.length || plan.relations.length !== 1) return undefined;
+  const [relation] = plan.relations;
+  const child = relation.plan;
+  if (!relation.many || child.relations.length || child.joins.length) return undefined;
+  // The children's order, by position in the statement's columns: a UNION orders by its own columns.
+  const ordered = child.orderTerms.map((term) => term.column).filter((name) => !child.columns.includes(name));
+  const childColumns = [...child.columns, ...ordered];
+  const parentAt = 1;
+  const childAt = parentAt + plan.columns.length;
+  const nulls = (n: number) => Array.from({ length: n }, () => 'NULL');
+  const parentBranch =
+    `SELECT 0, ${plan.columns.map((name) => column(MAIN, name)).join(', ')}, ${nulls(childColumns.length).join(', ')} ` +
+    `FROM ${quoted(plan.model.name)} ${MAIN}${plan.conditions.length ? ` WHERE ${plan.conditions.join(' AND ')}` : ''}`;
+  const joined = `${column(MAIN, relation.childKey)} = ${asParent(column(MAIN, plan.columns[relation.parentKey]))}`;
+  const childBranch =
+    `SELECT 1, ${nulls(plan.columns.length).join(', ')}, ${childColumns.map((name) => column(MAIN, name)).join(', ')} ` +
+    `FROM ${quoted(plan.model.name)} p0 JOIN ${quoted(child.model.name)} ${MAIN} ON ${joined}` +
+    ` WHERE ${[...plan.conditions.map(asParent), ...child.conditions].join(' AND ')}`;
+  const order = child.orderTerms.map((term) => `${childAt + childColumns.indexOf(term.column) + 1} ${term.direction}`);
+  return {
+    sql: `${parentBranch} UNION ALL ${childBranch} ORDER BY 1${order.map((term) => `, ${term}`).join('')}`,
+    makeParent: rowMaker(plan.model, plan.output, parentAt),
+    makeChild: rowMaker(child.model, child.output, childAt),
   };
 }
 
@@ -391,6 +459,13 @@ interface Dialect {
    * cost more the more rows the books held. PostgreSQL's planner picks the key by itself.
    */
   byPrimaryKey: boolean;
+  /**
+   * PostgreSQL: a row read by its key and its one list of children (an invoice and its lines) are one
+   * statement (WithChildren), not two round trips, each of which costs the server more socket and
+   * protocol work than the database's part of it. SQLite has no round trip, and one statement there cost
+   * the same as two.
+   */
+  oneStatementForOne: boolean;
   /**
    * Plans (and refusals) by the shape of their arguments (`shapeOf`): a request's reads repeat a few shapes
    * with other values (an id, an organization), and planning one afresh cost about as much as SQLite's read
@@ -419,6 +494,7 @@ function dialectOf(db: Database): Dialect | undefined {
       noLimit: null,
       joinToOne: true,
       byPrimaryKey: false,
+      oneStatementForOne: true,
       plans: new Map(),
     };
   } else {
@@ -437,6 +513,7 @@ function dialectOf(db: Database): Dialect | undefined {
       noLimit: -1,
       joinToOne: false,
       byPrimaryKey: true,
+      oneStatementForOne: false,
       plans: new Map(),
     };
   }
@@ -454,6 +531,7 @@ async function read(
   plan: Plan,
   keyFilter?: { column: string; values: unknown[] },
 ): Promise<{ rows: Row[]; values: unknown[][] }> {
+  if (plan.withChildren && !keyFilter && plan.take !== 0 && !plan.skip) return readWithChildren(dialect, plan, plan.withChildren);
   let params = plan.params;
   let clauses = plan.conditions;
   if (keyFilter) {
@@ -478,6 +556,18 @@ async function read(
   // Siblings (an invoice's customer and its lines) are independent: on PostgreSQL they run at once.
   await Promise.all(plan.relations.map((relation) => attach(dialect, relation, rows, values)));
   return { rows, values };
+}
+
+/** The row `plan` reads (at most one) with its children attached, read as one statement (WithChildren). */
+async function readWithChildren(dialect: Dialect, plan: Plan, one: WithChildren): Promise<{ rows: Row[]; values: unknown[][] }> {
+  const [relation] = plan.relations;
+  const values = await dialect.execute(one.sql, [...plan.params, ...plan.params, ...relation.plan.params]);
+  if (values.length === 0 || values[0][0] !== 0) return { rows: [], values: [] };
+  const row = one.makeParent(values[0]);
+  const children: Row[] = new Array(values.length - 1);
+  for (let r = 1; r < values.length; r++) children[r - 1] = one.makeChild(values[r]);
+  row[relation.field] = children;
+  return { rows: [row], values: [values[0].slice(1)] };
 }
 
 async function attach(dialect: Dialect, relation: RelationPlan, parents: Row[], parentValues: unknown[][]) {

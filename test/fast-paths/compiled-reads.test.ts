@@ -234,6 +234,39 @@ describe('compiled reads', () => {
     expect(compiled).toBeGreaterThan(80);
   });
 
+  it('read a row by id and its one list of children in one statement on PostgreSQL (two on SQLite), as Prisma answers', async () => {
+    const invoices = samples.get('Invoice')!.filter((invoice) => invoice.organizationId === tenants[0].organizationId);
+    const lines = samples.get('InvoiceLine')!;
+    const withLines = invoices.find((invoice) => lines.filter((line) => line.invoiceId === invoice.id).length > 1)!;
+    expect(withLines).toBeDefined();
+    const selections = [
+      { include: { lines: { orderBy: [{ lineNo: 'desc' }] } } },
+      { select: { number: true, lines: { select: { amount: true }, orderBy: [{ amount: 'asc' }, { id: 'desc' }] } } },
+      { select: { id: true, lines: { where: { lineNo: { gt: 1 } }, orderBy: { lineNo: 'asc' } } } },
+    ];
+    const reads = [
+      ...selections.map((selection) => ({ ...selection, where: { id: withLines.id, organizationId: tenants[0].organizationId } })),
+      ...selections.map((selection) => ({
+        ...selection,
+        where: { organizationId: tenants[0].organizationId, id: { in: [withLines.id] } },
+      })),
+      // Another organization's invoice: nothing, and none of its lines.
+      { ...selections[0], where: { id: withLines.id, organizationId: tenants[1].organizationId } },
+    ];
+    for (const args of reads) {
+      const expected = await t.db.prisma.invoice.findMany({ ...args, orderBy: { id: 'asc' } } as any);
+      const from = t.queries.length;
+      const answer = await compiledFindMany(t.db, 'Invoice', { ...args, orderBy: { id: 'asc' } });
+      const statements = t.queries.slice(from);
+      expect(answer, JSON.stringify(args)).toEqual(expected);
+      expect(statements, JSON.stringify(args)).toHaveLength(usingPostgres ? 1 : expected.length ? 2 : 1);
+      // The lines' branch reads only lines of an invoice that meets the invoice's own conditions (its organization).
+      if (usingPostgres)
+        expect(statements[0]).toMatch(/UNION ALL SELECT 1, .* JOIN "InvoiceLine" t0 ON .* WHERE .*p0\."organizationId" = \?/);
+    }
+    expect(((await compiledFindUnique(t.db, 'Invoice', reads[0])) as { lines: unknown[] }).lines.length).toBeGreaterThan(1);
+  });
+
   it('answer generated groupBy arguments (by, where, _sum) exactly as Prisma does', async () => {
     const GROUPED = ['JournalLine', 'InvoiceLine', 'Invoice', 'Payment', 'AccountDailyTotal', 'AccountMonthlyTotal'];
     const rowsOf = new Map<string, Record<string, unknown>[]>();
