@@ -215,6 +215,7 @@ class Planner {
     const plans: FieldPlan[] = [];
     const relationsSeen = new Set<string>();
     for (const [key, nodes] of collected) {
+      if (!plainKey(key)) return undefined;
       const name = nodes[0].name.value;
       if (name === '__typename') {
         plans.push({ key, resolve: () => type.name, completion: { kind: 'leaf', nonNull: true, type: GraphQLString } });
@@ -273,6 +274,12 @@ class Planner {
   }
 }
 
+/**
+ * False for a response key an answer's plain object cannot hold as its own property: assigning `__proto__`
+ * sets the object's prototype instead (the executor builds its answers without one).
+ */
+const plainKey = (key: string) => key !== '__proto__';
+
 /** The plan for an operation, or undefined when any of it is the executor's. */
 function makePlan(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): Plan | undefined {
   const operation = getOperationAST(document, operationName);
@@ -286,6 +293,7 @@ function makePlan(schema: GraphQLSchema, document: DocumentNode, operationName: 
   if (!collected) return undefined;
   const roots: RootPlan[] = [];
   for (const [key, nodes] of collected) {
+    if (!plainKey(key)) return undefined;
     const field = queryType.getFields()[nodes[0].name.value];
     const kind = field && (field.extensions as PothosExtensions).plannedRoot;
     if (!kind) return undefined;

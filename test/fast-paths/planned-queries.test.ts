@@ -275,6 +275,19 @@ describe('queries over the lists, from a plan', () => {
     }
   });
 
+  it('answer a field aliased __proto__ as the executor does: a key of the answer, not its prototype', async () => {
+    for (const query of [
+      '{ invoices(first: 2) @@ { edges { node { __proto__: number id } } } }',
+      '{ invoices(first: 1) @@ { __proto__: edges { node { number } } } }',
+      '{ trialBalance(asOf: "2026-12-31") @@ { rows { __proto__: account { code } } } }',
+    ]) {
+      const { planned, executed } = await bothWays(query);
+      expect(planned.body.errors, query).toBeUndefined();
+      expect(planned.body, query).toEqual(executed.body);
+      expect(JSON.stringify(planned.body), query).toContain('"__proto__":');
+    }
+  });
+
   it('leave every query to the executor with GRAPHQL_PLANNED_QUERIES=false', async () => {
     const off = await createTestApp({ graphqlPlannedQueries: false });
     try {
