@@ -84,6 +84,22 @@ describe('a query planned from a selection is reused', () => {
     }
   });
 
+  it("plans a mutation's answer afresh every time (its variables are its input)", async () => {
+    const plans = vi.spyOn(Plan, 'fromInfo');
+    try {
+      const mutation = 'mutation($name: String!) { createCustomer(input: { name: $name }) { id name } }';
+      for (const name of ['Fresh One', 'Fresh One']) {
+        plans.mockClear();
+        const response = await gql(t.url, key, mutation, { name });
+        expect(response.body.errors, JSON.stringify(response.body.errors)).toBeUndefined();
+        expect(response.body.data.createCustomer.name).toBe(name);
+        expect(plans).toHaveBeenCalled();
+      }
+    } finally {
+      plans.mockRestore();
+    }
+  });
+
   it('keeps a plan per variable set: a relation included by a variable is read only when it is', async () => {
     const query = 'query($lines: Boolean!) { invoices(first: 3) { edges { node { number lines @include(if: $lines) { amount } } } } }';
     for (const lines of [true, false, true, false]) {
