@@ -143,5 +143,7 @@ export const eventRepresentation: Representation<PrismaTypes.EventGetPayload<obj
   type: EVENT,
   schema: EVENT_SCHEMA,
   load: (db, organizationId, ids) => db.event.findMany({ where: { organizationId, id: { in: ids } }, orderBy: { id: 'asc' } }),
+  // The row alone: the REST list reads its page's rows at once (narrowed to the key's readable resources, as the list is).
+  query: {},
   render: (event) => eventBody(event),
 };
