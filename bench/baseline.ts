@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { pgSessionOptions } from '../src/db/pg-session.ts';
 import { newId } from '../src/lib/ids.ts';
 import { formatMoney, formatPercent, moneyNumber } from '../src/lib/money.ts';
 import { formatQuantity } from '../src/modules/documents/arithmetic.ts';
@@ -161,7 +162,7 @@ function postgresStore(url: string): Store {
           ? (v: string) => new Date(`${v.replace(' ', 'T')}Z`)
           : pg.types.getTypeParser(oid, format),
   };
-  const pool = new pg.Pool({ connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10, types });
+  const pool = new pg.Pool({ connectionString: parsed.toString(), options: pgSessionOptions(schema), max: 10, types });
   const texts = Object.fromEntries(
     Object.entries(SQL)
       .filter(([name]) => name !== 'dataVersion')

@@ -18,6 +18,7 @@ export interface Booted {
 export async function boot(config: Config, logger: Logger): Promise<Booted> {
   const db = openDatabase(config.databaseUrl, config.dataDir, {
     sqliteFastPaths: config.sqliteFastPaths,
+    pgRandomPageCost: config.pgRandomPageCost,
   });
   try {
     const applied = await migrate(db, { log: (line) => logger.info(line) });

@@ -6,6 +6,11 @@ export interface Config {
   /** Unset: an embedded SQLite file under dataDir. `postgresql://…` switches to PostgreSQL. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * PostgreSQL: the planner's `random_page_cost` for the service's sessions; undefined: the service's default
+   * (db/database.ts `DEFAULT_PG_RANDOM_PAGE_COST`); null: the database's own.
+   */
+  pgRandomPageCost: number | null | undefined;
   /** Set: rate limits and live events are shared through Redis. */
   redisUrl: string | undefined;
   /** Namespace of this deployment's keys and channels in Redis (several deployments may share one). */
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     databaseUrl,
     dataDir: env.DATA_DIR || 'data',
+    pgRandomPageCost: pageCost(env, 'PG_RANDOM_PAGE_COST'),
     redisUrl,
     redisKeyPrefix: redisKeyPrefix(env),
     rateLimit: {
@@ -213,6 +219,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 0, 36_500),
     webhooks: webhookSettings(env),
   };
+}
+
+/** A positive cost (PostgreSQL's planner units), or `server` for the database's own setting. */
+function pageCost(env: NodeJS.ProcessEnv, name: string): number | null | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'server') return null;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw) || !(value > 0) || value > 1000)
+    throw new ConfigError(`${name} must be a number above 0 and at most 1000, or "server" for the database's own setting; got "${raw}"`);
+  return value;
 }
 
 /** 1 min, 5 min, 30 min, 2 h, 6 h, 12 h: about a day of retries. */

@@ -89,6 +89,12 @@ describe('npm start', () => {
     expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'half' })).toThrow(/HEAP_GROWING_PERCENT must be a whole number/);
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: '5000' })).toThrow(/HEAP_GROWING_PERCENT must be between 0 and 1000/);
+    // PostgreSQL's page cost (db/pg-session.ts): the service's default, a number, or the database's own.
+    expect(loadConfig({}).pgRandomPageCost).toBeUndefined();
+    expect(loadConfig({ PG_RANDOM_PAGE_COST: '2' }).pgRandomPageCost).toBe(2);
+    expect(loadConfig({ PG_RANDOM_PAGE_COST: 'server' }).pgRandomPageCost).toBeNull();
+    for (const bad of ['fast', '0', '-1', '1e3', '; DROP'])
+      expect(() => loadConfig({ PG_RANDOM_PAGE_COST: bad })).toThrow(/PG_RANDOM_PAGE_COST must be a number above 0/);
     const failure = await start({ PORT: 'eighty' }).catch((e) => e);
     expect(failure.code).toBe(2);
     expect(failure.stderr).toMatch(/configuration error: PORT must be a whole number/);

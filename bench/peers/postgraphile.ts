@@ -1,10 +1,11 @@
 // PostGraphile 5 (the amber preset) over the bench's PostgreSQL schema, as a peer the service is measured
 // beside (BENCH_PEERS=postgraphile in bench/http.ts): the best generic GraphQL facade compiles each
 // operation into one SQL statement. Plain, as its documentation sets it up: no API key check, no rate
-// limit, no cost limit; every table of the schema exposed.
+// limit, no cost limit; every table of the schema exposed. Its sessions have the service's settings.
 //   node dist/peer-postgraphile.js <postgresql://…?schema=name>
 // Prints "listening on http://127.0.0.1:<port>" as the service does.
 import { createServer } from 'node:http';
+import { pgSessionOptions } from '../../src/db/pg-session.ts';
 
 // PostGraphile needs Promise.withResolvers (Node 22); this machine runs Node 20.
 const withResolvers = <T>() => {
@@ -29,7 +30,9 @@ const { grafserv } = await import('postgraphile/grafserv/node');
 
 const pgl = postgraphile({
   extends: [PostGraphileAmberPreset],
-  pgServices: [makePgService({ connectionString: url.toString(), schemas: [schema], poolConfig: { max: 10 } })],
+  pgServices: [
+    makePgService({ connectionString: url.toString(), schemas: [schema], poolConfig: { max: 10, options: pgSessionOptions(schema) } }),
+  ],
   grafserv: { graphqlPath: '/graphql', graphiql: false },
   grafast: { explain: false },
 });

@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { pgSessionOptions } from './pg-session.ts';
 import { unicodeLike } from '../lib/search.ts';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
@@ -73,6 +74,11 @@ export interface Database {
 }
 
 export interface OpenOptions {
+  /**
+   * PostgreSQL: the planner's cost of a page read out of order for this service's sessions
+   * (PG_RANDOM_PAGE_COST); null leaves the database's own; undefined: DEFAULT_PG_RANDOM_PAGE_COST.
+   */
+  pgRandomPageCost?: number | null;
   /** Logs every query Prisma sends; tests count them. */
   onQuery?: (query: string) => void;
   /**
@@ -103,7 +109,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid PostgreSQL schema name "${schema}"`);
     parsed.searchParams.delete('schema');
     // search_path makes the schema engine and raw SQL use the same schema as the client.
-    const poolConfig = { connectionString: parsed.toString(), options: `-c search_path="${schema}"`, max: 10 };
+    const poolConfig = { connectionString: parsed.toString(), options: pgSessionOptions(schema, options.pgRandomPageCost), max: 10 };
     const pgPool = new pg.Pool(poolConfig);
     // An idle connection the server ended (a restart, a failover, pg_terminate_backend) is an 'error' on
     // the pool, which drops it and connects anew at the next query. Prisma's adapter listens only while

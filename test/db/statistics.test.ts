@@ -1,9 +1,10 @@
 // SQLite plans with table statistics (PRAGMA optimize at start and hourly): without them it reads every
 // invoice of an organization through an organization index to find a page of invoices by primary key;
 // with sampled ones uncorrected it takes a large organization for a small one.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planInvoices, writeInvoices } from '../../bench/bulk-seed.ts';
-import { optimizeDatabase } from '../../src/db/database.ts';
+import { type Database, openDatabase, optimizeDatabase } from '../../src/db/database.ts';
+import { DEFAULT_PG_RANDOM_PAGE_COST } from '../../src/db/pg-session.ts';
 import { createTestApp, http, type TestApp, usingPostgres } from '../helpers.ts';
 
 let t: TestApp;
@@ -76,3 +77,60 @@ it.skipIf(usingPostgres)(
     expect(plan, 'not a walk of every invoice in issue-date order').toMatch(/Invoice_organizationId_status_issueDate_id_idx/);
   },
 );
+
+describe.runIf(usingPostgres)("PostgreSQL's page cost (PG_RANDOM_PAGE_COST, db/pg-session.ts)", () => {
+  it("reads a page's lines through their invoices' index on a small organization's table", async () => {
+    // Two hundred invoices of a few lines: the size most organizations are, on a database of their own.
+    const tenant = await t.tenant('Small Books Co');
+    const customerIds = [(await http(t.url, '/api/v1/customers', { key: tenant.key, body: { name: 'Buyer' } })).body.id as string];
+    const productIds = [
+      (await http(t.url, '/api/v1/products', { key: tenant.key, body: { name: 'Widget', unitPrice: 5 } })).body.id as string,
+    ];
+    await writeInvoices(t.db, tenant.organizationId, planInvoices(200, { customerIds, productIds, endDate: '2026-11-20', perDay: 5 }));
+    await t.db.prisma.$executeRawUnsafe('ANALYZE "Invoice", "InvoiceLine"');
+    t.queries.length = 0;
+    const page = await http(t.url, '/graphql', {
+      key: tenant.key,
+      body: { query: '{ invoices(first: 25) { edges { node { number lines { description } } } } }' },
+    });
+    expect(page.body.errors).toBeUndefined();
+    const linesRead = t.queries.find((q) => q.includes('FROM "InvoiceLine"') && q.includes('= ANY('));
+    expect(linesRead, "the lines are read by their invoices' keys").toBeDefined();
+    const keys = page.body.data.invoices.edges.length;
+    expect(keys).toBe(25);
+    const ids = (
+      await t.db.prisma.invoice.findMany({ where: { organizationId: tenant.organizationId }, take: 25, select: { id: true } })
+    ).map((r) => r.id);
+    let n = 0;
+    const sql = linesRead!.replace(/\?/g, () => `$${++n}`);
+    // The plan a prepared statement settles on: generic, the keys a parameter.
+    const planWith = (pageCost?: number) =>
+      t.db.prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe('SET LOCAL plan_cache_mode = force_generic_plan');
+        if (pageCost !== undefined) await tx.$executeRawUnsafe(`SET LOCAL random_page_cost = ${pageCost}`);
+        const rows: { 'QUERY PLAN': string }[] = await tx.$queryRawUnsafe(`EXPLAIN ${sql}`, ids);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    expect(await planWith()).toMatch(/Index (Only )?Scan using "InvoiceLine_invoiceId/);
+    // PostgreSQL's default prices the index out: every line compared with every key.
+    expect(await planWith(4)).toMatch(/Seq Scan on "InvoiceLine"/);
+  });
+
+  it('is the service default on every session, and PG_RANDOM_PAGE_COST=server leaves the database its own', async () => {
+    const setting = async (db: Database) =>
+      ((await db.prisma.$queryRawUnsafe('SHOW random_page_cost')) as { random_page_cost: string }[])[0];
+    expect(await setting(t.db)).toEqual({ random_page_cost: String(DEFAULT_PG_RANDOM_PAGE_COST) });
+    const own = openDatabase(t.databaseUrl, t.dataDir, { pgRandomPageCost: null });
+    const chosen = openDatabase(t.databaseUrl, t.dataDir, { pgRandomPageCost: 2.5 });
+    try {
+      const [{ boot_val }] = (await own.prisma.$queryRawUnsafe(
+        "SELECT COALESCE(reset_val, boot_val) AS boot_val FROM pg_settings WHERE name = 'random_page_cost'",
+      )) as { boot_val: string }[];
+      expect(await setting(own)).toEqual({ random_page_cost: boot_val });
+      expect(await setting(chosen)).toEqual({ random_page_cost: '2.5' });
+    } finally {
+      await own.close();
+      await chosen.close();
+    }
+  });
+});
