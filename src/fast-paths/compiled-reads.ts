@@ -269,6 +269,11 @@ interface Plan {
   relations: RelationPlan[];
   /** The row and its one list of children in a single statement (`Dialect.oneStatementForOne`), when this plan reads at most one row. */
   withChildren?: WithChildren;
+  /**
+   * Its statements' texts made so far (`read`), by the number of keys read (0: none) and whether a window
+   * is bound (negative). Shared by the plan's bound copies; a plan with another SELECT gets its own.
+   */
+  texts: Map<number, string>;
 }
 
 /**
@@ -301,12 +306,14 @@ function selectOf(model: Model, columns: string[], joins: Join[]): Pick<Plan, 's
 /** A relation whose child plan also reads the child's key column, to match rows by. */
 function relationPlan(field: string, child: Plan, parentKey: number, childKey: string, many: boolean): RelationPlan {
   const columns = child.columns.includes(childKey) ? child.columns : [...child.columns, childKey];
-  const plan = columns === child.columns ? child : { ...child, columns, ...selectOf(child.model, columns, child.joins) };
+  const plan = columns === child.columns ? child : { ...child, columns, ...selectOf(child.model, columns, child.joins), texts: new Map() };
   return { field, plan, parentKey, childKey, childKeyAt: plan.columns.indexOf(childKey), many };
 }
 
 /** Most values one statement binds (SQLite allows 32,766): a relation's keys are read in slices of this. */
 const KEYS_PER_STATEMENT = 10_000;
+/** Texts a plan keeps (`Plan.texts`; on SQLite each number of keys is a text of its own), oldest dropped first. */
+const TEXTS_KEPT = 16;
 
 const TOP_KEYS = new Set(['select', 'include', 'where', 'orderBy', 'take', 'skip']);
 const NESTED_KEYS = new Set(['select', 'include', 'where', 'orderBy']);
@@ -386,6 +393,7 @@ function planOf(model: Model, args: Args, nested: boolean, dialect: Dialect): Pl
     take,
     skip,
     relations: relations.map((r) => relationPlan(r.name, r.child, columns.indexOf(r.parentKey), r.childKey, r.many)),
+    texts: new Map(),
   };
   if (!nested && dialect.oneStatementForOne && readsAtMostOne(model, args.where)) plan.withChildren = withChildren(plan);
   return plan;
@@ -442,8 +450,11 @@ type Execute = (sql: string, params: unknown[]) => unknown[][] | Promise<unknown
 /** How a database runs the reader's statements, and how it matches a relation's keys. */
 interface Dialect {
   execute: Execute;
-  /** The condition "the column `name` is one of `keys`" (a relation's keys), and its values. */
-  keysIn(name: string, keys: unknown[]): { clause: string; params: unknown[] };
+  /** The condition "the column `name` is one of `count` keys" (a relation's keys), and the values it binds for `keys`. */
+  keysIn(name: string, count: number): string;
+  keyParams(keys: unknown[]): unknown[];
+  /** Whether the condition's text depends on how many keys it matches (a placeholder each). */
+  keyCountInText: boolean;
   /** LIMIT/OFFSET values for a window with no `take`. */
   noLimit: unknown;
   /**
@@ -490,7 +501,9 @@ function dialectOf(db: Database): Dialect | undefined {
         return (await pgQuery(pool, sql, params.map(pgValue), 'array')) as unknown[][];
       },
       // One array parameter: the same statement text (prepared once per connection) for any number of keys.
-      keysIn: (name, keys) => ({ clause: `${column(MAIN, name)} = ANY(?)`, params: [keys] }),
+      keysIn: (name) => `${column(MAIN, name)} = ANY(?)`,
+      keyParams: (keys) => [keys],
+      keyCountInText: false,
       noLimit: null,
       joinToOne: true,
       byPrimaryKey: false,
@@ -509,7 +522,9 @@ function dialectOf(db: Database): Dialect | undefined {
     };
     dialect = {
       execute,
-      keysIn: (name, keys) => ({ clause: `${column(MAIN, name)} IN (${'?,'.repeat(keys.length - 1)}?)`, params: keys }),
+      keysIn: (name, count) => `${column(MAIN, name)} IN (${'?,'.repeat(count - 1)}?)`,
+      keyParams: (keys) => keys,
+      keyCountInText: true,
       noLimit: -1,
       joinToOne: false,
       byPrimaryKey: true,
@@ -532,19 +547,21 @@ async function read(
   keyFilter?: { column: string; values: unknown[] },
 ): Promise<{ rows: Row[]; values: unknown[][] }> {
   if (plan.withChildren && !keyFilter && plan.take !== 0 && !plan.skip) return readWithChildren(dialect, plan, plan.withChildren);
-  let params = plan.params;
-  let clauses = plan.conditions;
-  if (keyFilter) {
-    const keys = dialect.keysIn(keyFilter.column, keyFilter.values);
-    clauses = [...clauses, keys.clause];
-    params = [...params, ...keys.params];
-  }
-  let sql = plan.select;
-  if (clauses.length) sql += ` WHERE ${clauses.join(' AND ')}`;
-  sql += plan.order;
-  if (plan.take !== undefined || plan.skip) {
-    sql += ' LIMIT ? OFFSET ?';
-    params = [...params, plan.take ?? dialect.noLimit, plan.skip ?? 0];
+  const windowed = plan.take !== undefined || !!plan.skip;
+  const keyCount = !keyFilter ? 0 : dialect.keyCountInText ? keyFilter.values.length : 1;
+  let params = keyFilter ? [...plan.params, ...dialect.keyParams(keyFilter.values)] : plan.params;
+  if (windowed) params = [...params, plan.take ?? dialect.noLimit, plan.skip ?? 0];
+  // The same text object every time: SQLite's statement cache and pg's statement names look it up by
+  // its hash, which a string built afresh computes again over the whole text.
+  const textKey = windowed ? -1 - keyCount : keyCount;
+  let sql = plan.texts.get(textKey);
+  if (sql === undefined) {
+    const clauses = keyFilter ? [...plan.conditions, dialect.keysIn(keyFilter.column, keyFilter.values.length)] : plan.conditions;
+    sql = plan.select;
+    if (clauses.length) sql += ` WHERE ${clauses.join(' AND ')}`;
+    sql += plan.order;
+    if (windowed) sql += ' LIMIT ? OFFSET ?';
+    setBounded(plan.texts, textKey, sql, TEXTS_KEPT);
   }
   const values = await dialect.execute(sql, params);
   const rows: Row[] = new Array(values.length);

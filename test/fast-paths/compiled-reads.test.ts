@@ -365,6 +365,27 @@ describe('compiled reads', () => {
     expect(compiledReadCounts.planned, 'a shape read before is not planned again').toBe(again);
   });
 
+  it("keeps a statement's text per number of keys and window: one shape read with each answers as Prisma does", async () => {
+    const organizationId = tenants[0].organizationId;
+    const ids = samples
+      .get('Invoice')!
+      .filter((i) => i.organizationId === organizationId)
+      .map((i) => i.id as string);
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    const withLines = (some: string[], window: { take?: number; skip?: number } = {}) => ({
+      where: { organizationId, id: { in: some } },
+      select: { id: true, lines: { select: { id: true, amount: true }, orderBy: [{ id: 'asc' }] } },
+      orderBy: [{ id: 'asc' }],
+      ...window,
+    });
+    // One shape, its lines read for 1, 3, 1 and 4 invoices' keys, with and without a window: each its own text.
+    for (const some of [ids.slice(0, 1), ids.slice(0, 3), ids.slice(1, 2), ids.slice(0, 4)])
+      for (const window of [undefined, { take: 2 }, { skip: 1 }]) {
+        const args = withLines(some, window);
+        expect(await compiledFindMany(t.db, 'Invoice', args), JSON.stringify(args)).toEqual(await delegate('Invoice').findMany(args));
+      }
+  });
+
   it(
     'leaves to Prisma what it does not do: cursors, text search, OR, relation filters, counts, lists without an order, huge lists of ' +
       'values',
