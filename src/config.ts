@@ -8,7 +8,7 @@ export interface Config {
   dataDir: string;
   /**
    * PostgreSQL: the planner's `random_page_cost` for the service's sessions; undefined: the service's default
-   * (db/database.ts `DEFAULT_PG_RANDOM_PAGE_COST`); null: the database's own.
+   * (db/pg-session.ts `DEFAULT_PG_RANDOM_PAGE_COST`); null: the database's own.
    */
   pgRandomPageCost: number | null | undefined;
   /** Set: rate limits and live events are shared through Redis. */
