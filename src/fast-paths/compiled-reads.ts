@@ -548,12 +548,13 @@ async function read(
 ): Promise<{ rows: Row[]; values: unknown[][] }> {
   if (plan.withChildren && !keyFilter && plan.take !== 0 && !plan.skip) return readWithChildren(dialect, plan, plan.withChildren);
   const windowed = plan.take !== undefined || !!plan.skip;
-  const keyCount = !keyFilter ? 0 : dialect.keyCountInText ? keyFilter.values.length : 1;
+  // What of the keys the text depends on: none read (0), their number (SQLite), or only that there are some.
+  const keysInText = !keyFilter ? 0 : dialect.keyCountInText ? keyFilter.values.length : 1;
   let params = keyFilter ? [...plan.params, ...dialect.keyParams(keyFilter.values)] : plan.params;
   if (windowed) params = [...params, plan.take ?? dialect.noLimit, plan.skip ?? 0];
   // The same text object every time: SQLite's statement cache and pg's statement names look it up by
   // its hash, which a string built afresh computes again over the whole text.
-  const textKey = windowed ? -1 - keyCount : keyCount;
+  const textKey = windowed ? -1 - keysInText : keysInText;
   let sql = plan.texts.get(textKey);
   if (sql === undefined) {
     const clauses = keyFilter ? [...plan.conditions, dialect.keysIn(keyFilter.column, keyFilter.values.length)] : plan.conditions;

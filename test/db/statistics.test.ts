@@ -27,6 +27,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A customer and a product of the key's organization, written through the API, for bench/bulk-seed.ts to invoice. */
+async function buyerAndWidget(key: string) {
+  const customer = await http(t.url, '/api/v1/customers', { key, body: { name: 'Big Buyer' } });
+  const product = await http(t.url, '/api/v1/products', { key, body: { name: 'Widget', unitPrice: 5 } });
+  return { customerIds: [customer.body.id as string], productIds: [product.body.id as string] };
+}
+
 it.skipIf(usingPostgres)('finds invoices by id through the primary key once the statistics are current (SQLite)', async () => {
   const ids = (await t.db.prisma.invoice.findMany({ select: { id: true }, take: 5 })).map((r) => r.id);
   const plan = async () =>
@@ -51,11 +58,11 @@ it.skipIf(usingPostgres)(
   async () => {
     // One organization with thousands of invoices, most paid, the open ones the newest (bench/bulk-seed.ts).
     const tenant = await t.tenant('Large Co');
-    const customerIds = [(await http(t.url, '/api/v1/customers', { key: tenant.key, body: { name: 'Big Buyer' } })).body.id as string];
-    const productIds = [
-      (await http(t.url, '/api/v1/products', { key: tenant.key, body: { name: 'Widget', unitPrice: 5 } })).body.id as string,
-    ];
-    await writeInvoices(t.db, tenant.organizationId, planInvoices(30_000, { customerIds, productIds, endDate: '2026-11-20', perDay: 100 }));
+    await writeInvoices(
+      t.db,
+      tenant.organizationId,
+      planInvoices(30_000, { ...(await buyerAndWidget(tenant.key)), endDate: '2026-11-20', perDay: 100 }),
+    );
     await t.db.prisma.$executeRawUnsafe('DROP TABLE IF EXISTS sqlite_stat1');
     await optimizeDatabase(t.db);
     const [{ stat }] = await t.db.prisma.$queryRawUnsafe<{ stat: string }[]>(
@@ -82,11 +89,11 @@ describe.runIf(usingPostgres)("PostgreSQL's page cost (PG_RANDOM_PAGE_COST, db/p
   it("reads a page's lines through their invoices' index on a small organization's table", async () => {
     // Two hundred invoices of a few lines: the size most organizations are, on a database of their own.
     const tenant = await t.tenant('Small Books Co');
-    const customerIds = [(await http(t.url, '/api/v1/customers', { key: tenant.key, body: { name: 'Buyer' } })).body.id as string];
-    const productIds = [
-      (await http(t.url, '/api/v1/products', { key: tenant.key, body: { name: 'Widget', unitPrice: 5 } })).body.id as string,
-    ];
-    await writeInvoices(t.db, tenant.organizationId, planInvoices(200, { customerIds, productIds, endDate: '2026-11-20', perDay: 5 }));
+    await writeInvoices(
+      t.db,
+      tenant.organizationId,
+      planInvoices(200, { ...(await buyerAndWidget(tenant.key)), endDate: '2026-11-20', perDay: 5 }),
+    );
     await t.db.prisma.$executeRawUnsafe('ANALYZE "Invoice", "InvoiceLine"');
     t.queries.length = 0;
     const page = await http(t.url, '/graphql', {
@@ -96,8 +103,7 @@ describe.runIf(usingPostgres)("PostgreSQL's page cost (PG_RANDOM_PAGE_COST, db/p
     expect(page.body.errors).toBeUndefined();
     const linesRead = t.queries.find((q) => q.includes('FROM "InvoiceLine"') && q.includes('= ANY('));
     expect(linesRead, "the lines are read by their invoices' keys").toBeDefined();
-    const keys = page.body.data.invoices.edges.length;
-    expect(keys).toBe(25);
+    expect(page.body.data.invoices.edges).toHaveLength(25);
     const ids = (
       await t.db.prisma.invoice.findMany({ where: { organizationId: tenant.organizationId }, take: 25, select: { id: true } })
     ).map((r) => r.id);
