@@ -1,5 +1,5 @@
 // `npm run bench`: the service against a hand-written baseline (bench/baseline.ts), in one run, on one
-// machine, over loopback HTTP, on the same database.
+// machine, over loopback HTTP, on the same data (SQLite: each server its own copy of the seeded file).
 //   1. Seeds a realistic data set: one organization, 200 customers and 50 products through the service's
 //      write path, then BENCH_INVOICES invoices (default 10,000) of 1–10 lines each, with their postings,
 //      in bulk (bench/bulk-seed.ts: the write path's rows, many to a statement; a million take minutes).
@@ -30,7 +30,7 @@
 // The peers are a package of their own (bench/peers/package.json, installed here on first use): PostGraphile declares
 // Node 22, and the project's own install stays free of engine warnings on the Node it declares.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -173,12 +173,20 @@ const serviceEnv = {
 };
 const logTo = (name: string) => openSync(join(dir, `${name}.log`), 'a');
 const service = start(SERVER_BUNDLE, [], serviceEnv, serviceFlags, logTo('service'));
+// On SQLite every server writes its own copy of the seeded file: one server's log and its checkpoints
+// (the service copies its log back in a thread) must not land on another's writes or take the machine in
+// another's run. The comparisons below write the same bodies to each, so the copies stay alike.
+const copyFor = (name: string) => {
+  if (postgresUrl) return databaseUrl;
+  copyFileSync(join(dir, 'bench.db'), join(dir, `${name}.db`));
+  return `file:${join(dir, `${name}.db`)}`;
+};
 const compared = COMPARE.map(({ name, bundle, env, nodeFlags }) => ({
   name,
-  server: start(bundle, [], { ...serviceEnv, ...env }, [...serviceFlags, ...nodeFlags], logTo(name)),
+  server: start(bundle, [], { ...serviceEnv, DATABASE_URL: copyFor(name), ...env }, [...serviceFlags, ...nodeFlags], logTo(name)),
 }));
 // The same node/V8 flags for every server measured: a ratio must not be a heap setting.
-const baseline = start(baselineBundle, [postgresUrl ? databaseUrl : join(dir, 'bench.db')], {}, [
+const baseline = start(baselineBundle, [copyFor('baseline').replace(/^file:/, '')], {}, [
   ...SERVER_NODE_FLAGS,
   ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-name=baseline.cpuprofile'] : []),
 ]);
@@ -341,8 +349,11 @@ for (const w of workloads.filter((w) => w.path === '/graphql')) {
   w.body = graphql(w.name.includes('nested') ? NESTED : TRIAL_BALANCE, { ...variables, cost });
 }
 for (const w of workloads) {
+  // One body for every server: each writes the same rows (the SQLite copies stay alike).
+  const body = w.body?.();
+  const a = await once(urls.service, w, body);
   for (const [i, url] of comparedUrls.entries()) {
-    const [a, b] = [await once(urls.service, w, w.body?.()), await once(url, w, w.body?.())];
+    const b = await once(url, w, body);
     if (w.compare === 'exact' && !isDeepStrictEqual(a.json, b.json))
       console.error(`${w.name}: ${compared[i].name} answers differently from this build (measured anyway)`);
   }
@@ -359,7 +370,7 @@ for (const w of workloads) {
       }
     }
   }
-  const [a, b] = [await once(urls.service, w, w.body?.()), await once(urls.baseline, w, w.body?.())];
+  const b = await once(urls.baseline, w, body);
   const same =
     a.status === b.status && (w.compare === 'exact' ? isDeepStrictEqual(a.json, b.json) : isDeepStrictEqual(shape(a.json), shape(b.json)));
   if (!same) {

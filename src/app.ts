@@ -6,6 +6,7 @@ import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operation
 import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
+import { type Checkpointer, startCheckpointer } from './db/checkpoint.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
 import { checkApiKey, keyVerifier, loadApiKey, sqliteWrittenElsewhere } from './core/api-keys.ts';
 import type { WorkerApi } from './module.ts';
@@ -85,6 +86,8 @@ export interface App {
   /** Live events and key announcements between instances; exposed for tests (announcing as the apikey CLI does). */
   bus: EventBus;
   metrics: Metrics;
+  /** SQLite's background checkpoints, once listening (undefined on PostgreSQL or with SQLITE_CHECKPOINTS=inline). */
+  checkpointer(): Promise<Checkpointer | undefined>;
   listen(port?: number, host?: string): Promise<AddressInfo>;
   /** Where the metrics listener is, once listening (METRICS_PORT set). */
   metricsAddress(): AddressInfo | undefined;
@@ -270,6 +273,7 @@ export function createApp({
   });
 
   let optimizer: ReturnType<typeof setInterval> | undefined;
+  let checkpointer: Promise<Checkpointer | undefined> | undefined;
   let inFlight = 0;
   let drained: (() => void) | undefined;
   const server = createServer((req, res) => {
@@ -310,6 +314,7 @@ export function createApp({
     dispatcher,
     workers,
     metrics,
+    checkpointer: async () => checkpointer,
     metricsAddress: () => (metricsListener?.listening ? (metricsListener.address() as AddressInfo) : undefined),
     async listen(port = config.port, host = config.host) {
       await keyNotices?.ready;
@@ -318,6 +323,16 @@ export function createApp({
           metricsListener.once('error', reject);
           metricsListener.listen(config.metricsPort, config.metricsHost, () => resolve());
         });
+      }
+      if (config.sqliteBackgroundCheckpoints && !checkpointer) {
+        checkpointer = startCheckpointer(db, {
+          onError: (error) => logger.warn('copying the write-ahead log back failed', { error }),
+        }).catch((error) => {
+          logger.warn('background checkpoints did not start: SQLite copies its write-ahead log back inside writes', { error });
+          return undefined;
+        });
+        const started = await checkpointer;
+        if (started) metrics.watchWriteAheadLog(() => started.last);
       }
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -350,6 +365,7 @@ export function createApp({
         await stopped;
         if (metricsListener?.listening) await new Promise<void>((resolve) => metricsListener.close(() => resolve()));
         clearInterval(optimizer);
+        await (await checkpointer)?.stop();
         shedder.stop();
         await relay.stop();
         await dispatcher.stop();

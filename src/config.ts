@@ -59,6 +59,8 @@ export interface Config {
    */
   fastPaths: boolean;
   sqliteFastPaths: boolean;
+  /** SQLite: the write-ahead log copied back by a worker thread (src/db/checkpoint.ts), not inside a request's COMMIT. */
+  sqliteBackgroundCheckpoints: boolean;
   /** Browser origins allowed to call the API (CORS); empty: none, `*`: any. */
   corsOrigins: string[];
   /** Answer GraphQL introspection (and suggest field names in errors). */
@@ -205,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     busOutagePollMs: integer(env, 'EVENT_BUS_OUTAGE_POLL_MS', 1_000, 50, 60_000),
     fastPaths,
     sqliteFastPaths: fastPaths && oneOf(env, 'SQLITE_FAST_PATHS', ['true', 'false'] as const, 'true') === 'true',
+    sqliteBackgroundCheckpoints: oneOf(env, 'SQLITE_CHECKPOINTS', ['background', 'inline'] as const, 'background') === 'background',
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     graphqlIntrospection: oneOf(env, 'GRAPHQL_INTROSPECTION', ['true', 'false'] as const, 'true') === 'true',
     graphqlPlannedQueries: fastPaths && oneOf(env, 'GRAPHQL_PLANNED_QUERIES', ['true', 'false'] as const, 'true') === 'true',

@@ -95,6 +95,10 @@ describe('npm start', () => {
     expect(loadConfig({ PG_RANDOM_PAGE_COST: 'server' }).pgRandomPageCost).toBeNull();
     for (const bad of ['fast', '0', '-1', '1e3', '; DROP'])
       expect(() => loadConfig({ PG_RANDOM_PAGE_COST: bad })).toThrow(/PG_RANDOM_PAGE_COST must be a number above 0/);
+    // SQLite's checkpoints (db/checkpoint.ts): off the event loop unless told.
+    expect(loadConfig({}).sqliteBackgroundCheckpoints).toBe(true);
+    expect(loadConfig({ SQLITE_CHECKPOINTS: 'inline' }).sqliteBackgroundCheckpoints).toBe(false);
+    expect(() => loadConfig({ SQLITE_CHECKPOINTS: 'worker' })).toThrow(/SQLITE_CHECKPOINTS must be one of background, inline/);
     const failure = await start({ PORT: 'eighty' }).catch((e) => e);
     expect(failure.code).toBe(2);
     expect(failure.stderr).toMatch(/configuration error: PORT must be a whole number/);

@@ -48,6 +48,8 @@ export interface Metrics {
   relayed(lagSeconds: number): void;
   /** Reads the open WebSocket connections and subscriptions when scraped. */
   watchSockets(read: () => { connections: number; subscriptions: number }): void;
+  /** Reads SQLite's write-ahead log at the background checkpoints' last pass when scraped (pages written, pages copied back). */
+  watchWriteAheadLog(read: () => { log: number; checkpointed: number } | undefined): void;
   /** Process memory, CPU, event-loop delay and the like (prom-client's defaults); started by the listener. */
   collectProcessMetrics(): void;
 }
@@ -188,6 +190,19 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
       this.set(sockets().subscriptions);
     },
   });
+  let writeAheadLog: () => { log: number; checkpointed: number } | undefined = () => undefined;
+  new Gauge({
+    name: `${prefix}sqlite_wal_pages`,
+    help: "SQLite's write-ahead log at the background checkpoints' last pass, in pages: written, and copied back into the database file",
+    labelNames: ['state'],
+    registers,
+    collect() {
+      const log = writeAheadLog();
+      if (!log) return;
+      this.set({ state: 'written' }, log.log);
+      this.set({ state: 'copied' }, log.checkpointed);
+    },
+  });
   let collecting = false;
   // Operation names are the client's choice: past this many distinct ones, the rest share one label,
   // so a client cannot grow the registry without bound.
@@ -246,6 +261,9 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
     relayed: (lagSeconds) => relayLag.observe(lagSeconds),
     watchSockets(read) {
       sockets = read;
+    },
+    watchWriteAheadLog(read) {
+      writeAheadLog = read;
     },
     collectProcessMetrics() {
       if (collecting) return;
