@@ -4,7 +4,8 @@
 //   1. Rate limits: instances limited to RATE_LIMIT requests a minute per key; two keys each send 1.5×
 //      that through the balancer: exactly the limit passes per key, whichever instance answers.
 //   2. Throughput (instances restarted with a limit nobody reaches): the REST invoice list and the
-//      nested GraphQL page at full load (autocannon, CONNECTIONS) with one instance in rotation, then two.
+//      nested GraphQL page at full load (autocannon, CONNECTIONS) with one instance in rotation, then two,
+//      with the instances' and PostgreSQL's CPU a request and each instance's peak RSS.
 //   3. An instance dies: writers post journal entries (each with its Idempotency-Key, retried with the
 //      same key when a request fails), readers read the list, SUBSCRIBERS graphql-ws clients follow the
 //      organization's events and a webhook receiver takes every journal_entry.created; after KILL_AT s
@@ -24,7 +25,7 @@ import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { type PlannedInvoice, writeInvoices } from './bulk-seed.ts';
-import { start } from './processes.ts';
+import { cpuMs, postgresCpuMs, start } from './processes.ts';
 import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../src/build/server.ts';
 import { createUnitOfWork } from '../src/core/unit-of-work.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -203,7 +204,12 @@ const workloads = [
   { name: 'REST GET /api/v1/invoices?limit=25', method: 'GET' as const, path: '/api/v1/invoices?limit=25' },
   { name: 'GraphQL nested invoices (first 25)', method: 'POST' as const, path: '/graphql', body: JSON.stringify({ query: NESTED }) },
 ];
+/** A run at full load through the balancer, with the instances' CPU and PostgreSQL's a request and each instance's peak RSS. */
 async function load(w: (typeof workloads)[number]) {
+  const running = [instances.a!, instances.b!];
+  for (const instance of running) instance.resetPeakRss();
+  const cpuBefore = running.map((instance) => cpuMs(instance.child.pid!));
+  const databaseCpuBefore = postgresCpuMs();
   const result = await autocannon({
     url: `${url}${w.path}`,
     method: w.method,
@@ -212,7 +218,15 @@ async function load(w: (typeof workloads)[number]) {
     connections: CONNECTIONS,
     duration: SECONDS,
   });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const requests = Math.max(1, result.requests.total);
+  const instancesCpu = running.reduce((sum, instance, i) => sum + cpuMs(instance.child.pid!) - cpuBefore[i], 0);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpu: `${(instancesCpu / requests).toFixed(2)} / ${((postgresCpuMs() - databaseCpuBefore) / requests).toFixed(2)}`,
+    peakRss: running.map((instance) => instance.peakRssMb().toFixed(0)).join(' / '),
+  };
 }
 for (const w of workloads) await load({ ...w }); // warm both instances
 const throughput: string[][] = [];
@@ -230,6 +244,8 @@ for (const w of workloads) {
     two.rps.toFixed(0),
     `${two.p99}`,
     (two.rps / one.rps).toFixed(2),
+    `${one.cpu}; ${two.cpu}`,
+    `${one.peakRss}; ${two.peakRss}`,
     String(one.errors + two.errors),
   ]);
   console.error(`${w.name}: one instance ${one.rps.toFixed(0)} req/s, two ${two.rps.toFixed(0)} req/s`);
@@ -407,7 +423,8 @@ console.log('| key | passed | refused (429) | other |\n|---|---|---|---|');
 for (const [name, r] of Object.entries(limits)) console.log(`| ${name} | ${r.passed} | ${r.limited} | ${r.other} |`);
 console.log(`\nThroughput (${CONNECTIONS} connections, ${SECONDS} s per run, 2,000 invoices):\n`);
 console.log(
-  '| workload | one instance req/s | p99 ms | two instances req/s | p99 ms | two / one | errors |\n|---|---|---|---|---|---|---|',
+  '| workload | one instance req/s | p99 ms | two instances req/s | p99 ms | two / one | CPU ms/request, instances / PostgreSQL: one; two | ' +
+    'peak RSS MB, a / b: one; two | errors |\n|---|---|---|---|---|---|---|---|---|',
 );
 for (const row of throughput) console.log(`| ${row.join(' | ')} |`);
 console.log(
