@@ -58,18 +58,36 @@ export interface CheckpointerOptions {
   onError?: (message: string) => void;
 }
 
+// Passes come every `everyMs` while the log grows; while it does not, at most every `everyMs * 8`
+// (an idle server wakes a few times a second, and a burst waits at most that long for its first pass).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
+const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+let lastLog = -1;
+let delay = workerData.everyMs;
 const pass = (requested) => {
-  try { parentPort.postMessage({ result: db.pragma('wal_checkpoint(PASSIVE)')[0], requested }); }
-  catch (error) { parentPort.postMessage({ error: String((error && error.message) || error), requested }); }
+  try {
+    const result = checkpoint.get();
+    parentPort.postMessage({ result, requested });
+    return result;
+  } catch (error) {
+    parentPort.postMessage({ error: String((error && error.message) || error), requested });
+  }
 };
-const timer = setInterval(() => pass(false), workerData.everyMs);
+let timer;
+const loop = () => {
+  const result = pass(false);
+  const quiet = result !== undefined && result.log === lastLog && result.checkpointed === result.log;
+  lastLog = result === undefined ? -1 : result.log;
+  delay = quiet ? Math.min(delay * 2, workerData.everyMs * 8) : workerData.everyMs;
+  timer = setTimeout(loop, delay);
+};
+timer = setTimeout(loop, delay);
 parentPort.on('message', (message) => {
-  if (message === 'pass') return pass(true);
-  clearInterval(timer);
+  if (message === 'pass') return void pass(true);
+  clearTimeout(timer);
   pass(false);
   db.close();
   parentPort.close();
