@@ -50,7 +50,7 @@ export interface Checkpointer {
 }
 
 export interface CheckpointerOptions {
-  /** How often the worker copies the log back. */
+  /** How often the worker copies the log back while it grows (up to eight times less often while it does not). */
   everyMs?: number;
   restartPages?: number;
   /** The serving connection's own threshold while the worker runs, a safety net (default twice `restartPages`). */
