@@ -177,6 +177,9 @@ export async function startCheckpointer(db: Database, options: CheckpointerOptio
     },
     async stop() {
       stopping = true;
+      // Referenced again while it finishes: an unreferenced worker lets the process exit in the middle of a
+      // shutdown that waits for it (and skip what comes after, such as flushing traces).
+      worker.ref();
       if (!stopped) worker.postMessage('stop');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       await worker.terminate();

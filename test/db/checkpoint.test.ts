@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESTART_PAGES, startCheckpointer } from '../../src/db/checkpoint.ts';
-import { createTestApp, http, type TestApp, usingPostgres } from '../helpers.ts';
+import { createTestApp, freshDatabase, http, startServerProcess, type TestApp, usingPostgres } from '../helpers.ts';
 
 async function until<T>(read: () => T, done: (value: T) => boolean, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -125,4 +125,30 @@ describe.skipIf(usingPostgres)('a stream of writes on SQLite', () => {
     // Stopped, the serving connection checkpoints at SQLite's own threshold again.
     expect(await pragma(t, 'wal_autocheckpoint')).toBe(1000);
   });
+});
+
+describe.skipIf(usingPostgres)('the server as npm start runs it, on SQLite', () => {
+  it('stops its worker and closes the database cleanly when stopped, leaving no log behind', async () => {
+    const database = freshDatabase();
+    try {
+      const file = database.databaseUrl!.replace(/^file:/, '');
+      const server = await startServerProcess({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'true' });
+      const key = /^\s+(ak_\S+)$/m.exec(server.stdout())![1];
+      expect((await http(server.url, '/api/v1/customers', { key, body: { name: 'Last Ltd' } })).status).toBe(201);
+      expect(existsSync(`${file}-wal`)).toBe(true);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      // The whole shutdown ran, the worker's end included: the last connection closed, and SQLite copied
+      // the log back and removed it.
+      expect(existsSync(`${file}-wal`)).toBe(false);
+      const db = new Database(file, { readonly: true });
+      try {
+        expect(db.prepare('SELECT name FROM "Customer"').all()).toEqual([{ name: 'Last Ltd' }]);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 30_000);
 });
