@@ -4,18 +4,9 @@ import { copyFileSync, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RESTART_PAGES, startCheckpointer } from '../../src/db/checkpoint.ts';
 import { createTestApp, freshDatabase, http, startServerProcess, type TestApp, usingPostgres } from '../helpers.ts';
-
-async function until<T>(read: () => T, done: (value: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** Invoices written by `concurrency` clients, each sending its next as soon as its last is answered. */
 async function customerWithInvoices(t: TestApp, key: string, invoices: number, concurrency: number) {
@@ -36,7 +27,7 @@ async function customerWithInvoices(t: TestApp, key: string, invoices: number, c
   expect(statuses).toEqual(statuses.map(() => 201));
 }
 
-const sqliteFile = (t: TestApp) => (t.db.direct.kind === 'sqlite' ? t.db.direct.file : '');
+const sqliteFile = ({ db }: Pick<TestApp, 'db'>) => (db.direct.kind === 'sqlite' ? db.direct.file : '');
 
 const pragma = async (t: TestApp, name: string) =>
   Number(Object.values(((await t.db.prisma.$queryRawUnsafe(`PRAGMA ${name}`)) as Record<string, bigint>[])[0])[0]);
@@ -69,9 +60,12 @@ describe.skipIf(usingPostgres)('on SQLite', () => {
 
     await customerWithInvoices(t, key, 12, 4);
     const passes = checkpointer.passes;
-    const last = await until(
-      () => checkpointer.last,
-      (result) => checkpointer.passes > passes + 1 && !!result && result.log > 0 && result.checkpointed === result.log,
+    const last = await vi.waitUntil(
+      () => {
+        const result = checkpointer.last;
+        return checkpointer.passes > passes + 1 && result && result.log > 0 && result.checkpointed === result.log ? result : undefined;
+      },
+      { timeout: 10_000, interval: 20 },
     );
     expect(last).toMatchObject({ busy: 0 });
     expect(last!.checkpointed).toBe(last!.log);
@@ -131,7 +125,7 @@ describe.skipIf(usingPostgres)('the server as npm start runs it, on SQLite', () 
   it('stops its worker and closes the database cleanly when stopped, leaving no log behind', async () => {
     const database = freshDatabase();
     try {
-      const file = database.databaseUrl!.replace(/^file:/, '');
+      const file = sqliteFile(database);
       const server = await startServerProcess({ DATABASE_URL: database.databaseUrl, DATA_DIR: database.dataDir, SEED_DEMO: 'true' });
       const key = /^\s+(ak_\S+)$/m.exec(server.stdout())![1];
       expect((await http(server.url, '/api/v1/customers', { key, body: { name: 'Last Ltd' } })).status).toBe(201);
