@@ -296,9 +296,12 @@ function selectOf(model: Model, columns: string[], joins: Join[]): Pick<Plan, 's
   const joined = joins.map((join, i) => {
     const alias = `t${i + 1}`;
     const offset = read.length;
-    read.push(...join.fields.map((name) => column(alias, name)), column(alias, join.model.id!));
+    read.push(...join.fields.map((name) => column(alias, name)));
+    // The related row's id tells "no row" from a row: read once, among its fields when asked for.
+    let idAt = offset + join.fields.indexOf(join.model.id!);
+    if (idAt < offset) idAt = read.push(column(alias, join.model.id!)) - 1;
     from += ` LEFT JOIN ${quoted(join.model.name)} ${alias} ON ${column(alias, join.model.id!)} = ${column(MAIN, join.parentKey)}`;
-    return { field: join.field, makeRow: rowMaker(join.model, join.fields, offset), idAt: offset + join.fields.length };
+    return { field: join.field, makeRow: rowMaker(join.model, join.fields, offset), idAt };
   });
   return { select: `SELECT ${read.join(', ')} FROM ${from}`, joined };
 }
@@ -367,9 +370,9 @@ function planOf(model: Model, args: Args, nested: boolean, dialect: Dialect): Pl
   }
   for (const name of output)
     if (!CONVERTIBLE.has(model.fields.get(name)!.type) && model.fields.get(name)!.kind !== 'enum') unsupported(`type of ${name}`);
+  // The keys the relations match rows by; a join's key is compared in its ON clause, never read.
   const columns = [...output];
   for (const relation of relations) if (!columns.includes(relation.parentKey)) columns.push(relation.parentKey);
-  for (const join of joins) if (!columns.includes(join.parentKey)) columns.push(join.parentKey);
   // Without an order Prisma's rows come in whatever order the database's plan gives, which another statement need not.
   if (!nested && args.orderBy === undefined) unsupported('no orderBy');
   const take = args.take as number | undefined;

@@ -420,6 +420,28 @@ describe('compiled reads', () => {
     expect(told).toEqual([['Invoice', 'where OR']]);
   });
 
+  it('reads a joined row (PostgreSQL) without its key on the referring row and with its id once', async () => {
+    const organizationId = tenants[0].organizationId;
+    const args = {
+      where: { organizationId },
+      orderBy: [{ id: 'asc' as const }],
+      select: {
+        id: true,
+        customer: { select: { id: true, name: true } },
+        lines: { orderBy: [{ lineNo: 'asc' as const }], select: { description: true, product: { select: { name: true } } } },
+      },
+    };
+    const from = t.queries.length;
+    const rows = await compiledFindMany(t.db, 'Invoice', args);
+    expect(rows).toEqual(await t.db.prisma.invoice.findMany(args));
+    expect((rows as any[]).some((r) => r.lines.some((l: any) => l.product === null))).toBe(true);
+    if (!usingPostgres) return; // SQLite reads a to-one relation in a statement of its own
+    const [invoices, lines] = t.queries.slice(from);
+    expect(invoices).toMatch(/^SELECT t0\."id", t1\."id", t1\."name" FROM "Invoice" t0 LEFT JOIN "Customer" t1 /);
+    // The product's id is not asked for: read once, after its name, to tell a line without a product.
+    expect(lines).toMatch(/^SELECT t0\."description", t0\."invoiceId", t1\."name", t1\."id" FROM "InvoiceLine" t0 LEFT JOIN "Product" t1 /);
+  });
+
   it('serves the nested invoice page of GraphQL and the REST list with the answers Prisma gave (same bytes)', async () => {
     const { key } = tenants[0];
     const nested =
