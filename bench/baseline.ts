@@ -1,15 +1,16 @@
 // The hand-written baseline `npm run bench` measures the service against: node:http and the service's
 // driver (better-sqlite3, or pg on PostgreSQL), prepared SQL, no framework, no ORM, no GraphQL engine. It
-// answers the benchmark's requests with the same JSON the service gives (the bench checks that before it
-// measures), after the same kind of API-key check (prefix lookup, SHA-256 compare, lastUsedAt refreshed
-// once a minute) and a per-key request counter. It takes the service's two legitimate shortcuts, so the
-// ratio measures the service's overhead rather than a shortcut the baseline lacks: a verified key is
-// remembered (by the token's SHA-256, for API_KEY_CACHE_MS, 5 s by default, forgotten on SQLite when
-// another connection wrote, as the service does) and a list's `total` is the kept count (ListCount). What
-// it does not do: parse GraphQL (it knows the bench's queries by a `kind` variable), log requests, check
-// scopes or cost, keep idempotency keys. It knows only the benchmark's requests.
+// answers the benchmark's requests with the same JSON and the same headers the service gives (request id,
+// security headers, the key's quota; the bench checks both before it measures), after the same kind of
+// API-key check (prefix lookup, SHA-256 compare, lastUsedAt refreshed once a minute) and a per-key rate
+// limit. It takes the service's two legitimate shortcuts, so the ratio measures the service's overhead
+// rather than a shortcut the baseline lacks: a verified key is remembered (by the token's SHA-256, for
+// API_KEY_CACHE_MS, 5 s by default, forgotten on SQLite when another connection wrote, as the service
+// does) and a list's `total` is the kept count (ListCount). What it does not do: parse GraphQL (it knows
+// the bench's queries by a `kind` variable), log requests, check scopes or cost, keep idempotency keys.
+// It knows only the benchmark's requests.
 //   node baseline.js <sqlite file | postgresql://…?schema=name>  -> prints "listening on http://127.0.0.1:<port>"
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
@@ -203,7 +204,36 @@ function postgresStore(url: string): Store {
 const target = process.argv[2]!;
 const store = /^postgres(ql)?:\/\//.test(target) ? postgresStore(target) : sqliteStore(target);
 
-const counts = new Map<string, number>();
+/**
+ * Requests a key may make a minute (the service's RATE_LIMIT_PER_MINUTE; the bench sets both alike), counted
+ * in fixed windows per key as the service's limiter does, and reported in the same headers.
+ */
+const RATE_LIMIT = Number(process.env.RATE_LIMIT_PER_MINUTE ?? 100);
+const WINDOW_MS = 60_000;
+const windows = new Map<string, { count: number; resetsAt: number }>();
+
+/** The answer's headers besides its body's: the request id, the service's security headers and the key's quota. */
+function responseHeaders(keyId: string, now: number): Record<string, string> | undefined {
+  let window = windows.get(keyId);
+  if (!window || window.resetsAt <= now) windows.set(keyId, (window = { count: 0, resetsAt: now + WINDOW_MS }));
+  window.count++;
+  const remaining = Math.max(0, RATE_LIMIT - window.count);
+  const reset = String(Math.ceil((window.resetsAt - now) / 1000));
+  return window.count > RATE_LIMIT
+    ? undefined
+    : {
+        'x-request-id': randomUUID(),
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'DENY',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-ratelimit-limit': String(RATE_LIMIT),
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset': reset,
+        'ratelimit-policy': `${RATE_LIMIT};w=60`,
+        ratelimit: `limit=${RATE_LIMIT}, remaining=${remaining}, reset=${reset}`,
+      };
+}
 
 /** Rows grouped by their invoice (Map.groupBy needs Node 21). */
 function byInvoiceId(rows: any[]): Map<string, any[]> {
@@ -220,15 +250,14 @@ function byInvoiceId(rows: any[]): Map<string, any[]> {
 const KEY_MEMORY_MS = Number(process.env.API_KEY_CACHE_MS ?? 5_000);
 const remembered = new Map<string, { id: string; organizationId: string; lastUsedAt: number; until: number }>();
 
-async function authenticate(req: IncomingMessage): Promise<string | undefined> {
+async function authenticate(req: IncomingMessage): Promise<{ organizationId: string; keyId: string } | undefined> {
   const token = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : '';
   if (store.writtenElsewhere?.()) remembered.clear();
   const digest = createHash('sha256').update(token).digest('base64');
   const now = Date.now();
   const known = remembered.get(digest);
   if (known && known.until > now && now - known.lastUsedAt <= 60_000) {
-    counts.set(known.id, (counts.get(known.id) ?? 0) + 1);
-    return known.organizationId;
+    return { organizationId: known.organizationId, keyId: known.id };
   }
   const match = /^ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/.exec(token);
   if (!match) return undefined;
@@ -249,8 +278,7 @@ async function authenticate(req: IncomingMessage): Promise<string | undefined> {
     lastUsedAt = now;
   }
   if (KEY_MEMORY_MS > 0) remembered.set(digest, { id: key.id, organizationId: key.organizationId, lastUsedAt, until: now + KEY_MEMORY_MS });
-  counts.set(key.id, (counts.get(key.id) ?? 0) + 1);
-  return key.organizationId;
+  return { organizationId: key.organizationId, keyId: key.id };
 }
 
 /**
@@ -635,9 +663,11 @@ const postInvoice = (organizationId: string, body: any) =>
     return invoice;
   });
 
-const send = (res: ServerResponse, status: number, body: unknown) => {
+const sendJson = (res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>) => {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+  res
+    .writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) })
+    .end(text);
 };
 
 const readBody = (req: IncomingMessage) =>
@@ -649,28 +679,35 @@ const readBody = (req: IncomingMessage) =>
   });
 
 const server = createServer(async (req, res) => {
+  let headers: Record<string, string> | undefined;
+  const send = (status: number, body: unknown) => sendJson(res, status, body, headers);
   try {
-    const organizationId = await authenticate(req);
-    if (!organizationId) return send(res, 401, { code: 'UNAUTHENTICATED' });
+    const caller = await authenticate(req);
+    if (!caller) return send(401, { code: 'UNAUTHENTICATED' });
+    const { organizationId } = caller;
+    headers = responseHeaders(caller.keyId, Date.now());
+    if (!headers) return send(429, { code: 'RATE_LIMITED' });
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'GET' && url.pathname === '/api/v1/invoices') return send(res, 200, await listInvoices(organizationId, url));
+    if (req.method === 'GET' && url.pathname === '/api/v1/invoices') return send(200, await listInvoices(organizationId, url));
     const invoiceId = /^\/api\/v1\/invoices\/(inv_[0-9a-z]+)$/.exec(url.pathname)?.[1];
     if (req.method === 'GET' && invoiceId) {
       const invoice = await getInvoice(organizationId, invoiceId);
-      return invoice ? send(res, 200, invoice) : send(res, 404, { code: 'NOT_FOUND' });
+      return invoice ? send(200, invoice) : send(404, { code: 'NOT_FOUND' });
     }
-    if (req.method === 'POST' && url.pathname === '/api/v1/invoices')
-      return send(res, 201, await postInvoice(organizationId, JSON.parse(await readBody(req))));
-    if (req.method === 'POST' && url.pathname === '/api/v1/journal-entries')
-      return send(res, 201, await postEntry(organizationId, JSON.parse(await readBody(req))));
+    if (req.method === 'POST' && (url.pathname === '/api/v1/invoices' || url.pathname === '/api/v1/journal-entries')) {
+      const post = url.pathname === '/api/v1/invoices' ? postInvoice : postEntry;
+      const created = await post(organizationId, JSON.parse(await readBody(req)));
+      headers.location = `${url.pathname}/${created.id}`;
+      return send(201, created);
+    }
     if (req.method === 'POST' && url.pathname === '/graphql') {
       const { variables } = JSON.parse(await readBody(req));
-      if (variables.kind === 'nested') return send(res, 200, await nestedInvoices(organizationId, variables.first, variables.cost));
-      if (variables.kind === 'trialBalance') return send(res, 200, await trialBalance(organizationId, variables.asOf, variables.cost));
+      if (variables.kind === 'nested') return send(200, await nestedInvoices(organizationId, variables.first, variables.cost));
+      if (variables.kind === 'trialBalance') return send(200, await trialBalance(organizationId, variables.asOf, variables.cost));
     }
-    send(res, 404, { code: 'NOT_FOUND' });
+    send(404, { code: 'NOT_FOUND' });
   } catch (error) {
-    send(res, 400, { code: 'VALIDATION_FAILED', message: (error as Error).message });
+    send(400, { code: 'VALIDATION_FAILED', message: (error as Error).message });
   }
 });
 server.listen(0, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${(server.address() as AddressInfo).port}`));

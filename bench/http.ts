@@ -186,10 +186,12 @@ const compared = COMPARE.map(({ name, bundle, env, nodeFlags }) => ({
   server: start(bundle, [], { ...serviceEnv, DATABASE_URL: copyFor(name), ...env }, [...serviceFlags, ...nodeFlags], logTo(name)),
 }));
 // The same node/V8 flags for every server measured: a ratio must not be a heap setting.
-const baseline = start(baselineBundle, [copyFor('baseline').replace(/^file:/, '')], {}, [
-  ...SERVER_NODE_FLAGS,
-  ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-name=baseline.cpuprofile'] : []),
-]);
+const baseline = start(
+  baselineBundle,
+  [copyFor('baseline').replace(/^file:/, '')],
+  { RATE_LIMIT_PER_MINUTE: serviceEnv.RATE_LIMIT_PER_MINUTE },
+  [...SERVER_NODE_FLAGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, '--cpu-prof-name=baseline.cpuprofile'] : [])],
+);
 const peersDir = join(PROJECT_ROOT, 'bench/peers');
 // Bundled beside the peers' own node_modules, which its imports resolve from.
 const peerBundle = join(peersDir, 'dist/postgraphile.js');
@@ -332,7 +334,7 @@ const peerPage = (json: any) =>
   }));
 async function once(base: string, w: Workload, body?: string) {
   const response = await fetch(`${base}${w.path}`, { method: w.method, headers, body });
-  return { status: response.status, json: await response.json() };
+  return { status: response.status, json: await response.json(), headerNames: [...response.headers.keys()].sort().join(', ') };
 }
 const shape = (value: unknown): unknown =>
   Array.isArray(value)
@@ -382,6 +384,12 @@ for (const w of workloads) {
       `${w.name}: the two answers differ (status ${a.status} / ${b.status}; from character ${at})\nservice:  ` +
         `…${x.slice(from, at + 400)}\nbaseline: …${y.slice(from, at + 400)}`,
     );
+    await dropBenchSchema();
+    process.exit(1);
+  }
+  // The same headers too (their values differ: request ids, the quota left): writing them is work.
+  if (a.headerNames !== b.headerNames) {
+    console.error(`${w.name}: the two answers' headers differ\nservice:  ${a.headerNames}\nbaseline: ${b.headerNames}`);
     await dropBenchSchema();
     process.exit(1);
   }
