@@ -68,10 +68,14 @@ export function pgValue(value: unknown): unknown {
 
 const TIMESTAMP_OID = 1114;
 const INT8_OID = 20;
-/** `timestamp` (Prisma's DateTime: UTC without a zone) as its text, for the caller to read as UTC; pg's default reads it as local time. */
-const timestampAsText: pg.CustomTypesConfig = {
+const asText = (text: string) => text;
+/**
+ * `timestamp` (Prisma's DateTime: UTC without a zone) as its text, for the caller to read as UTC; pg's default reads it as local time.
+ * `bigint` as its text too, which pg's own parser also answers, after testing it against a pattern: the caller converts it once.
+ */
+const timestampsAndBigintsAsText: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP_OID ? (text: string) => text : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+    oid === TIMESTAMP_OID || oid === INT8_OID ? asText : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 /** As Prisma's `$queryRaw` answers: DateTime as a Date (UTC), 64-bit integers as bigint. */
 const asPrismaRaw: pg.CustomTypesConfig = {
@@ -117,7 +121,7 @@ async function pgRun(pool: pg.Pool | pg.PoolClient, sql: string, values: unknown
     name,
     text,
     values,
-    ...(rowMode === 'array' ? { rowMode: 'array', types: timestampAsText } : { types: asPrismaRaw }),
+    ...(rowMode === 'array' ? { rowMode: 'array', types: timestampsAndBigintsAsText } : { types: asPrismaRaw }),
   });
 }
 
