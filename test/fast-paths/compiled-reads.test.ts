@@ -257,7 +257,8 @@ describe('compiled reads', () => {
       const expected = await t.db.prisma.invoice.findMany({ ...args, orderBy: { id: 'asc' } } as any);
       const from = t.queries.length;
       const answer = await compiledFindMany(t.db, 'Invoice', { ...args, orderBy: { id: 'asc' } });
-      const statements = t.queries.slice(from);
+      // The reader's statements only: the app's event relay runs its own on a timer.
+      const statements = t.queries.slice(from).filter((q) => q.includes('"Invoice'));
       expect(answer, JSON.stringify(args)).toEqual(expected);
       expect(statements, JSON.stringify(args)).toHaveLength(usingPostgres ? 1 : expected.length ? 2 : 1);
       // The lines' branch reads only lines of an invoice that meets the invoice's own conditions (its organization).
@@ -433,10 +434,11 @@ describe('compiled reads', () => {
     };
     const from = t.queries.length;
     const rows = await compiledFindMany(t.db, 'Invoice', args);
+    // The reader's statements only: the app's event relay runs its own on a timer.
+    const [invoices, lines] = t.queries.slice(from).filter((q) => q.includes('"Invoice'));
     expect(rows).toEqual(await t.db.prisma.invoice.findMany(args));
     expect((rows as any[]).some((r) => r.lines.some((l: any) => l.product === null))).toBe(true);
     if (!usingPostgres) return; // SQLite reads a to-one relation in a statement of its own
-    const [invoices, lines] = t.queries.slice(from);
     expect(invoices).toMatch(/^SELECT t0\."id", t1\."id", t1\."name" FROM "Invoice" t0 LEFT JOIN "Customer" t1 /);
     // The product's id is not asked for: read once, after its name, to tell a line without a product.
     expect(lines).toMatch(/^SELECT t0\."description", t0\."invoiceId", t1\."name", t1\."id" FROM "InvoiceLine" t0 LEFT JOIN "Product" t1 /);
