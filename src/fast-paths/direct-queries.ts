@@ -7,7 +7,7 @@
 // query of this kind (GET, a persisted-operation id, extensions, a batch, a mutation or subscription, a
 // document that does not parse or validate, an Accept that asks for a stream) is left to Yoga, and each
 // such fallback is told to `onFallback` with its reason (counted and logged at debug by the caller).
-import { type ExecutionResult, getOperationAST } from 'graphql';
+import { type DocumentNode, type ExecutionResult, getOperationAST } from 'graphql';
 import { isAsyncIterable, processRegularResult } from 'graphql-yoga';
 import { BEARER, type CreateRequestContext, type HttpExchange } from '../core/request-context.ts';
 import { contextOnExchange, type Yoga, type YogaServerContext } from '../graphql/context.ts';
@@ -64,6 +64,17 @@ export function resultMediaType(accept: string | undefined): ResultMediaType | u
 const mediaTypes = new Map<string | undefined, ResultMediaType | null>();
 const MEDIA_TYPES_KEPT = 100;
 
+/**
+ * Each server's documents that parsed and validated, by their text. A client sends the same few queries
+ * again and again, and whether one parses and validates depends on its text alone (the schema and the
+ * rules, the plugins' included, are the server's). Yoga keeps parsed documents and their validation
+ * too, but reaching its caches ran every plugin's parse and validate hooks and joined the validation
+ * rules' names into a key, on every request. The document kept is the one first parsed, so the plugins'
+ * caches by document keep finding it.
+ */
+const validDocuments = new WeakMap<Yoga, Map<string, DocumentNode>>();
+const VALID_DOCUMENTS_KEPT = 1_000;
+
 function mediaTypeFor(accept: string | undefined): ResultMediaType | undefined {
   for (const entry of (accept || '*/*').replace(/\s/g, '').toLowerCase().split(',')) {
     const [mediaType = '', ...params] = entry.split(';');
@@ -100,13 +111,19 @@ export async function directQuery(
   const mediaType = resultMediaType(request.accept);
   if (!mediaType) return toYoga('accept asks for another media type');
   const enveloped = yoga.getEnveloped(serverContext);
-  let document;
-  try {
-    document = enveloped.parse(params.query);
-    // Validation may throw as well as report (the depth and alias limits throw).
-    if (enveloped.validate(enveloped.schema, document).length) return toYoga('document does not validate');
-  } catch (error) {
-    return toYoga('document refused', error);
+  let valid = validDocuments.get(yoga);
+  if (!valid) validDocuments.set(yoga, (valid = new Map()));
+  let document: DocumentNode | undefined = valid.get(params.query);
+  if (!document) {
+    try {
+      const parsed: DocumentNode = enveloped.parse(params.query);
+      // Validation may throw as well as report (the depth and alias limits throw).
+      if (enveloped.validate(enveloped.schema, parsed).length) return toYoga('document does not validate');
+      document = parsed;
+    } catch (error) {
+      return toYoga('document refused', error);
+    }
+    setBounded(valid, params.query, document, VALID_DOCUMENTS_KEPT);
   }
   if (getOperationAST(document, params.operationName)?.operation !== 'query') return toYoga('not a query');
   try {

@@ -165,6 +165,28 @@ describe('a query sent as plain JSON', () => {
     expect(first - (await remaining())).toBe(1);
   });
 
+  it('keeps what validated on one server to that server: another with other rules validates it again', async () => {
+    const introspect = { query: '{ __schema { queryType { name } } }' };
+    const open = { authorization: `Bearer ${key}` };
+    // Valid here (introspection on), twice: the second from what the first validated.
+    for (let i = 0; i < 2; i++) expect((await ask(introspect, open)).body).toMatch(/"queryType":\{"name":"Query"\}/);
+    const closed = await createTestApp({ graphqlIntrospection: false });
+    try {
+      const own = { authorization: `Bearer ${(await closed.tenant()).key}` };
+      const response = await fetch(`${closed.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...own },
+        body: JSON.stringify(introspect),
+      });
+      // Refused at validation (an answer of errors, no data), not answered from what the other server validated.
+      const answer = await response.json();
+      expect(answer.data).toBeUndefined();
+      expect(answer.errors[0].message).toMatch(/introspection/i);
+    } finally {
+      await closed.close();
+    }
+  });
+
   it('writes one request log line naming the operation and the caller', async () => {
     const logged = await createTestApp({ logLevel: 'info' } as never);
     try {
