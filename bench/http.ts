@@ -20,7 +20,8 @@
 // BENCH_ROUNDS=<n> (default 2) alternates n full-load runs of baseline and service and reports the best of each.
 // BENCH_COMPARE="<name>=<built main.js> …" also starts those builds (e.g. dist/main.js of another commit's worktree) on
 // the same database, takes them into the alternating full-load runs, and prints every run of each: to measure a lever
-// against the build without it, interleaved, rather than against a run from another hour. `<name>=<main.js>;VAR=value;…`
+// against the build without it, interleaved, rather than against a run from another hour; and the median, over the
+// rounds, of this build's CPU a request over each other's in the same round (pairs share the minutes' machine speed). `<name>=<main.js>;VAR=value;…`
 // starts that one with other settings (e.g. `quiet=dist/main.js;LOG_LEVEL=warn;METRICS_PORT=` for what logging costs), and
 // a setting that starts with -- is a node/V8 flag of that one.
 // The service runs as in production: LOG_LEVEL=info (its log goes to a file in the run's directory) and METRICS_PORT on.
@@ -464,9 +465,11 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   ]);
   let base: Awaited<ReturnType<typeof load>> | undefined;
   let full: Awaited<ReturnType<typeof load>> | undefined;
+  const baseRuns: Awaited<ReturnType<typeof load>>[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const b = await load(urls.baseline, w, baseline.child.pid!);
     const f = await load(urls.service, w, service.child.pid!);
+    baseRuns.push(b);
     runs.get('this build')!.push(f);
     for (const [i, c] of compared.entries()) runs.get(c.name)!.push(await load(comparedUrls[i], w, c.server.child.pid!));
     for (const p of racing)
@@ -478,7 +481,15 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   if (compared.length || racing.length) {
     const databaseCpu = (list: Awaited<ReturnType<typeof load>>[]) =>
       postgresUrl ? [list.map((r) => r.databaseCpuPerRequest!.toFixed(2)).join(', ')] : [];
-    comparison.push([w.name, 'baseline', '', base.cpuPerRequest.toFixed(2), ...databaseCpu([base]), `${base.p99}`, '1']);
+    // This build's CPU a request over another server's, round by round (both ran in the same minutes), the
+    // median of the rounds: steadier than best runs when the machine's speed swings within a run.
+    const thisBuild = runs.get('this build')!;
+    const paired = (list: Awaited<ReturnType<typeof load>>[]) => {
+      const ratios = list.map((r, i) => thisBuild[i].cpuPerRequest / r.cpuPerRequest).sort((a, b) => a - b);
+      const middle = ratios.length >> 1;
+      return (ratios.length % 2 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2).toFixed(3);
+    };
+    comparison.push([w.name, 'baseline', '', base.cpuPerRequest.toFixed(2), ...databaseCpu([base]), `${base.p99}`, '1', paired(baseRuns)]);
     for (const [name, list] of runs) {
       const best = list.reduce((a, b) => (b.rps > a.rps ? b : a));
       comparison.push([
@@ -489,6 +500,7 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
         ...databaseCpu(list),
         `${best.p99}`,
         (best.rps / base.rps).toFixed(3),
+        paired(list),
       ]);
     }
   }
@@ -559,6 +571,7 @@ if (comparison.length) {
         ...(postgresUrl ? ['PostgreSQL CPU ms/request'] : []),
         'p99 ms (best run)',
         'best ratio',
+        "this build's CPU a request over its, median of the rounds",
       ],
       ...comparison,
     ]
