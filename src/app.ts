@@ -171,7 +171,6 @@ export function createApp({
     checkKey,
     limiter: rateLimiter,
     authFailures,
-    logger,
     metrics,
     unitOfWork,
     bus,

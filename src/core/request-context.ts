@@ -1,12 +1,11 @@
 // One request context for every surface: REST, GraphQL over HTTP and graphql-ws all
 // turn their credentials into the same object here: the verified key, its organization, the rate
-// limit verdict, a logger, and the write path (the unit of work) bound to the organization. Resolvers
+// limit verdict, and the write path (the unit of work) bound to the organization. Resolvers
 // and REST routes receive it as their GraphQL context.
 import { readingClient } from '../fast-paths/compiled-reads.ts';
 import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
-import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { type AuthenticatedKey, type KeyRefusal, tokenDigest } from './api-keys.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
@@ -25,7 +24,6 @@ export interface RequestContext {
   organizationId: string;
   organization: OrganizationInfo;
   rateLimit: RateDecision;
-  logger: Logger;
   /** Settings the rules of some writes depend on. */
   settings: RequestSettings;
   /** Committed events of this organization as they are relayed (GraphQL subscriptions). */
@@ -98,7 +96,6 @@ export interface RequestContextDeps {
   limiter: RateLimiter;
   /** Counts requests without a valid key, per client address. */
   authFailures: RateLimiter;
-  logger: Logger;
   unitOfWork: UnitOfWork;
   bus: EventBus;
   settings: RequestSettings;
@@ -151,7 +148,6 @@ export function requestContexts({
   checkKey,
   limiter,
   authFailures,
-  logger,
   unitOfWork,
   bus,
   settings,
@@ -192,7 +188,6 @@ export function requestContexts({
     organizationId: '',
     organization: NO_ORGANIZATION,
     rateLimit,
-    logger: logger.child({ requestId }),
     liveEvents: bus,
     settings,
     write: () => Promise.reject(new AppError('UNAUTHENTICATED', 'Send your API key as Authorization: Bearer <key>')),
@@ -241,7 +236,6 @@ export function requestContexts({
       organizationId: apiKey.organizationId,
       organization: apiKey.organization,
       rateLimit,
-      logger: logger.child({ requestId }),
       liveEvents: bus,
       settings,
       write: (request, work) => unitOfWork.write(apiKey.organizationId, { ...request, actor }, work),
