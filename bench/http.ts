@@ -21,9 +21,9 @@
 // BENCH_COMPARE="<name>=<built main.js> …" also starts those builds (e.g. dist/main.js of another commit's worktree) on
 // the same database, takes them into the alternating full-load runs, and prints every run of each: to measure a lever
 // against the build without it, interleaved, rather than against a run from another hour; and the median, over the
-// rounds, of this build's CPU a request over each other's in the same round (pairs share the minutes' machine speed). `<name>=<main.js>;VAR=value;…`
-// starts that one with other settings (e.g. `quiet=dist/main.js;LOG_LEVEL=warn;METRICS_PORT=` for what logging costs), and
-// a setting that starts with -- is a node/V8 flag of that one.
+// rounds, of this build's CPU a request over each other's in the same round (pairs share the minutes' machine speed).
+// `<name>=<main.js>;VAR=value;…` starts that one with other settings (e.g. `quiet=dist/main.js;LOG_LEVEL=warn;METRICS_PORT=`
+// for what logging costs), and a setting that starts with -- is a node/V8 flag of that one.
 // The service runs as in production: LOG_LEVEL=info (its log goes to a file in the run's directory) and METRICS_PORT on.
 // BENCH_KEEP_DIR=1 keeps that directory (the service's request log: each request's durationMs, to find a tail's cause).
 // BENCH_PEERS=postgraphile (PostgreSQL only) also starts PostGraphile 5 on the same schema (bench/peers/postgraphile.ts)
