@@ -24,6 +24,7 @@ import { representations } from '../src/registry.ts';
 import { type PlannedInvoice, writeInvoices } from './bulk-seed.ts';
 import { benchServerEnv } from './fresh-server.ts';
 import { cpuMs, start } from './processes.ts';
+import { median } from './stats.ts';
 
 const SIZES = (process.env.BENCH_AGING_SIZES ?? '10000,100000').split(',').map(Number);
 const DAYS = Number(process.env.BENCH_AGING_DAYS ?? 90);
@@ -33,8 +34,6 @@ const CUSTOMERS = 1_000;
 const postgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '') ? process.env.DATABASE_URL!.replace(/\?.*$/, '') : undefined;
 const TODAY = today();
 const DATES = { today: TODAY, '30 days ago': addDays(TODAY, -30) };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function timed(run: () => Promise<unknown>) {
   for (let i = 0; i < WARM_UP; i++) await run();

@@ -29,6 +29,7 @@ import { createOrganization } from '../src/modules/organizations/organizations.s
 import { representations } from '../src/registry.ts';
 import { benchServerEnv } from './fresh-server.ts';
 import { cpuMs, start } from './processes.ts';
+import { median } from './stats.ts';
 
 const SIZES = (process.env.BENCH_BANKING_SIZES ?? '1000,100000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_BANKING_REQUESTS ?? 40);
@@ -186,8 +187,6 @@ async function floor(db: Database, s: { bankId: string; bankAccountId: string; l
     ),
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 await buildServer();
 const results = new Map<string, Map<number, { ms: number; cpu?: number }>>();

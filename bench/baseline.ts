@@ -213,26 +213,28 @@ const WINDOW_MS = 60_000;
 const windows = new Map<string, { count: number; resetsAt: number }>();
 
 /** The answer's headers besides its body's: the request id, the service's security headers and the key's quota. */
-function responseHeaders(keyId: string, now: number): Record<string, string> | undefined {
+function responseHeaders(keyId: string, now: number): { allowed: boolean; headers: Record<string, string> } {
   let window = windows.get(keyId);
   if (!window || window.resetsAt <= now) windows.set(keyId, (window = { count: 0, resetsAt: now + WINDOW_MS }));
   window.count++;
   const remaining = Math.max(0, RATE_LIMIT - window.count);
   const reset = String(Math.ceil((window.resetsAt - now) / 1000));
-  return window.count > RATE_LIMIT
-    ? undefined
-    : {
-        'x-request-id': randomUUID(),
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'no-referrer',
-        'x-frame-options': 'DENY',
-        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-        'x-ratelimit-limit': String(RATE_LIMIT),
-        'x-ratelimit-remaining': String(remaining),
-        'x-ratelimit-reset': reset,
-        'ratelimit-policy': `${RATE_LIMIT};w=60`,
-        ratelimit: `limit=${RATE_LIMIT}, remaining=${remaining}, reset=${reset}`,
-      };
+  const allowed = window.count <= RATE_LIMIT;
+  const headers: Record<string, string> = {
+    'x-request-id': randomUUID(),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-ratelimit-limit': String(RATE_LIMIT),
+    'x-ratelimit-remaining': String(remaining),
+    'x-ratelimit-reset': reset,
+    'ratelimit-policy': `${RATE_LIMIT};w=60`,
+    ratelimit: `limit=${RATE_LIMIT}, remaining=${remaining}, reset=${reset}`,
+  };
+  // A refused request is told when to come back, as the service tells it.
+  if (!allowed) headers['retry-after'] = reset;
+  return { allowed, headers };
 }
 
 /** Rows grouped by their invoice (Map.groupBy needs Node 21). */
@@ -685,8 +687,9 @@ const server = createServer(async (req, res) => {
     const caller = await authenticate(req);
     if (!caller) return send(401, { code: 'UNAUTHENTICATED' });
     const { organizationId } = caller;
-    headers = responseHeaders(caller.keyId, Date.now());
-    if (!headers) return send(429, { code: 'RATE_LIMITED' });
+    const quota = responseHeaders(caller.keyId, Date.now());
+    headers = quota.headers;
+    if (!quota.allowed) return send(429, { code: 'RATE_LIMITED' });
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/api/v1/invoices') return send(200, await listInvoices(organizationId, url));
     const invoiceId = /^\/api\/v1\/invoices\/(inv_[0-9a-z]+)$/.exec(url.pathname)?.[1];

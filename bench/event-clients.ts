@@ -11,6 +11,7 @@
 //   { close: true }                            -> exits
 import { randomBytes } from 'node:crypto';
 import { connect as tcp, type Socket } from 'node:net';
+import { percentile } from './stats.ts';
 
 interface Subscriber {
   socket: Socket;
@@ -129,9 +130,6 @@ function connect(url: string, key: string, query: string, timesLatency: boolean)
     socket.on('error', () => {});
   });
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 process.on('message', async (message: any) => {
   if (message.connect) {

@@ -27,6 +27,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { PROJECT_ROOT } from '../src/db/schema-text.ts';
 import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
+import { percentile } from './stats.ts';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const KEYS = Number(process.env.BENCH_KEYS ?? 24);
@@ -41,8 +42,6 @@ const postgresBase = process.env.BENCH_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 // --- The books: one organization, its keys, a customer.
 const dir = mkdtempSync(join(tmpdir(), 'bench-events-'));

@@ -52,6 +52,7 @@ import { customers } from '../src/modules/contacts/contacts.service.ts';
 import { createOrganization } from '../src/modules/organizations/organizations.service.ts';
 import { createProduct } from '../src/modules/products/products.service.ts';
 import { representations } from '../src/registry.ts';
+import { median } from './stats.ts';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -484,11 +485,8 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
     // This build's CPU a request over another server's, round by round (both ran in the same minutes), the
     // median of the rounds: steadier than best runs when the machine's speed swings within a run.
     const thisBuild = runs.get('this build')!;
-    const paired = (list: Awaited<ReturnType<typeof load>>[]) => {
-      const ratios = list.map((r, i) => thisBuild[i].cpuPerRequest / r.cpuPerRequest).sort((a, b) => a - b);
-      const middle = ratios.length >> 1;
-      return (ratios.length % 2 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2).toFixed(3);
-    };
+    const paired = (list: Awaited<ReturnType<typeof load>>[]) =>
+      median(list.map((r, i) => thisBuild[i].cpuPerRequest / r.cpuPerRequest)).toFixed(3);
     comparison.push([w.name, 'baseline', '', base.cpuPerRequest.toFixed(2), ...databaseCpu([base]), `${base.p99}`, '1', paired(baseRuns)]);
     for (const [name, list] of runs) {
       const best = list.reduce((a, b) => (b.rps > a.rps ? b : a));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../src/build/server.ts';
 import { benchServerEnv, fetchRetrying, freshServer } from './fresh-server.ts';
 import { comparedBuilds, start } from './processes.ts';
+import { median } from './stats.ts';
 
 const SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 180);
 const EVERY = Number(process.env.BENCH_IDLE_EVERY ?? 5);
@@ -71,7 +72,6 @@ await first.db.prisma.$disconnect();
 await first.dispose();
 
 const round = (n: number) => Math.round(n);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 console.log(`Idle RSS after a second start (${first.db.provider}, 200 invoices, no request), every ${EVERY} s for ${SECONDS} s, MB:\n`);
 console.log('| server | at 15 s | at 60 s | at 120 s | at the end | min–max | median | anonymous, median |');
 console.log('|---|---|---|---|---|---|---|---|');

@@ -35,6 +35,7 @@ import { planInvoices, writeInvoices } from './bulk-seed.ts';
 import { writeAttachments, writeBulkOperations, writeExchangeRates, writeStatementLines } from './resources-seed.ts';
 import { benchServerEnv } from './fresh-server.ts';
 import { cpuMs, start } from './processes.ts';
+import { median } from './stats.ts';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 40);
@@ -287,8 +288,6 @@ async function reuse(db: Database) {
   return { key: (await createApiKey(db.prisma, organization.id, 'bench again')).plaintext, seconds: 0, seeded: await describe(db) };
 }
 const KEPT = (process.env.BENCH_SCALE_KEPT ?? '').split(',').filter(Boolean);
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 await buildServer();
 const results = new Map<string, Map<number, { ms: number; cpu: number }>>();

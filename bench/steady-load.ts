@@ -7,6 +7,7 @@
 // sees full load in bursts, with all connections restarting together each second; its "70 %" latencies
 // were full-load queueing (p99 at 70 % came out at or above the p99 at full load).
 import { Agent, request } from 'node:http';
+import { percentile } from './stats.ts';
 
 export interface SteadyLoadOptions {
   url: string;
@@ -27,9 +28,6 @@ export interface SteadyLoadResult {
   p99: number;
   errors: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 export async function steadyLoad({ url, method, headers, body, rate, seconds, connections }: SteadyLoadOptions): Promise<SteadyLoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
