@@ -169,9 +169,19 @@ export async function pgTransaction<T>(
     }, maxWaitMs);
   });
   const client = await Promise.race([connecting, late]).finally(() => clearTimeout(timer));
+  // One statement at a time on the connection, in the order asked: `work` may start several at once
+  // (checks under Promise.all), and leaving pg to queue a query behind another on the same client is
+  // deprecated (pg 9 removes it). `settled` never rejects: a failed statement fails its own caller, and
+  // the commit (PostgreSQL would answer a COMMIT after a failed statement by rolling back, silently).
+  let settled: Promise<unknown> = Promise.resolve();
+  let failed: unknown;
   const run = (query: Prisma.Sql) => {
-    onQuery?.(query.text);
-    return pgRun(client, query.text, query.values.map(pgValue), 'object');
+    const ran = settled.then(() => {
+      onQuery?.(query.text);
+      return pgRun(client, query.text, query.values.map(pgValue), 'object');
+    });
+    settled = ran.catch((error) => (failed ??= error));
+    return ran;
   };
   const sql: RawSql = {
     $queryRaw: async <R>(query: Prisma.Sql) => (await run(query)).rows as R,
@@ -183,9 +193,13 @@ export async function pgTransaction<T>(
     // One round trip: a simple query may hold several statements.
     await client.query(`BEGIN; SET LOCAL statement_timeout = ${PG_STATEMENT_TIMEOUT_MS}`);
     const result = await work(sql);
+    await settled;
+    if (failed) throw failed;
     await client.query('COMMIT');
     return result;
   } catch (error) {
+    // A statement `work` started beside the one that failed may still be running.
+    await settled;
     await client.query('ROLLBACK').catch((rollbackFailed: Error) => {
       broken = rollbackFailed; // the connection is not fit to go back to the pool
     });

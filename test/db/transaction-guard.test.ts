@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import type pg from 'pg';
 import { migrate } from '../../src/db/migrate.ts';
 import { Prisma } from '../../src/db/generated/sqlite/client.ts';
 import { isTransientConflict } from '../../src/core/unit-of-work.ts';
@@ -235,6 +236,69 @@ describe.skipIf(!usingPostgres)("a direct transaction on PostgreSQL (a pooled co
     expect(inserted).toEqual([{ id: 'px_kept_2', updatedAt: expect.any(Date) }]);
     expect(await names('px_kept')).toEqual(['px_kept_1', 'px_kept_2']);
     expect(database.db.pgPool!.waitingCount).toBe(0);
+  });
+
+  it('runs statements started at once one after another on its connection, in the order asked; one failing rolls back all', async () => {
+    // A write's checks may run under Promise.all: on one connection they must not be left to pg's own queue
+    // (deprecated, gone in pg 9), nor may a rollback be sent while a sibling statement still runs.
+    const pool = database.db.pgPool!;
+    // The most statements ever running at once on one connection (each connection watched once).
+    let most = 0;
+    const watched = new Map<pg.PoolClient, pg.PoolClient['query']>();
+    const watch = (client: pg.PoolClient) => {
+      if (watched.has(client)) return;
+      const query = client.query;
+      watched.set(client, query);
+      let inFlight = 0;
+      client.query = ((...args: Parameters<pg.PoolClient['query']>) => {
+        most = Math.max(most, ++inFlight);
+        const settled = (query as (...a: unknown[]) => Promise<unknown> | undefined).apply(client, args);
+        if (settled)
+          settled.then(
+            () => inFlight--,
+            () => inFlight--,
+          );
+        else inFlight--; // a callback's query (pg's own): not one of the transaction's
+        return settled;
+      }) as pg.PoolClient['query'];
+    };
+    pool.on('acquire', watch);
+    try {
+      const answers = await database.db.pgTransaction!(
+        (sql) =>
+          Promise.all([
+            sql.$queryRaw<{ n: string }[]>(Prisma.sql`SELECT 'first' AS "n" FROM pg_sleep(0.05)`),
+            sql.$queryRaw<{ n: string }[]>(Prisma.sql`SELECT 'second' AS "n"`),
+            sql.$executeRaw(insert('px_together')),
+          ]),
+        1_000,
+      );
+      expect(answers).toEqual([[{ n: 'first' }], [{ n: 'second' }], 1]);
+      expect(await names('px_together')).toEqual(['px_together']);
+      const failed = await database.db.pgTransaction!(
+        (sql) =>
+          Promise.all([
+            sql.$executeRaw(insert('px_apart_1')),
+            sql.$executeRaw(insert('px_together')), // taken: fails
+            sql.$queryRaw(Prisma.sql`SELECT 1 FROM pg_sleep(0.05)`),
+          ]),
+        1_000,
+      ).catch((error: Error) => error);
+      expect(failed).toBeInstanceOf(Error);
+      expect(await names('px_apart')).toEqual([]);
+      // A statement whose failure `work` swallowed still stops the commit: nothing of it is kept.
+      const swallowed = await database.db.pgTransaction!(async (sql) => {
+        await sql.$executeRaw(insert('px_swallowed'));
+        await sql.$executeRaw(insert('px_together')).catch(() => {});
+      }, 1_000).catch((error: Error) => error);
+      expect(swallowed).toBeInstanceOf(Error);
+      expect(await names('px_swallowed')).toEqual([]);
+      expect(most).toBe(1);
+      expect(pool.waitingCount).toBe(0);
+    } finally {
+      pool.off('acquire', watch);
+      for (const [client, query] of watched) client.query = query;
+    }
   });
 
   it('gives up waiting for a connection after its limit as a conflict a retry can win, and the pool keeps every connection', async () => {
