@@ -467,14 +467,21 @@ for (const w of workloads.filter((w) => !ONLY || w.name.includes(ONLY))) {
   let base: Awaited<ReturnType<typeof load>> | undefined;
   let full: Awaited<ReturnType<typeof load>> | undefined;
   const baseRuns: Awaited<ReturnType<typeof load>>[] = [];
+  // Every server's run of a round, in an order that turns by one each round: the machine's speed drifts
+  // within a round too, and a fixed order gave the server always run second a bias of its own (a build
+  // compared with a copy of itself read well off 1).
+  const turns: (() => Promise<void>)[] = [
+    async () => void baseRuns.push(await load(urls.baseline, w, baseline.child.pid!)),
+    async () => void runs.get('this build')!.push(await load(urls.service, w, service.child.pid!)),
+    ...compared.map((c, i) => async () => void runs.get(c.name)!.push(await load(comparedUrls[i], w, c.server.child.pid!))),
+    ...racing.map(
+      (p) => async () =>
+        void runs.get(p.name)!.push(await load(peerUrls[peers.indexOf(p)], { ...w, body: peerNestedBody }, p.server.child.pid!)),
+    ),
+  ];
   for (let round = 0; round < ROUNDS; round++) {
-    const b = await load(urls.baseline, w, baseline.child.pid!);
-    const f = await load(urls.service, w, service.child.pid!);
-    baseRuns.push(b);
-    runs.get('this build')!.push(f);
-    for (const [i, c] of compared.entries()) runs.get(c.name)!.push(await load(comparedUrls[i], w, c.server.child.pid!));
-    for (const p of racing)
-      runs.get(p.name)!.push(await load(peerUrls[peers.indexOf(p)], { ...w, body: peerNestedBody }, p.server.child.pid!));
+    for (let t = 0; t < turns.length; t++) await turns[(round + t) % turns.length]();
+    const [b, f] = [baseRuns[round], runs.get('this build')![round]];
     if (!base || b.rps > base.rps) base = b;
     if (!full || f.rps > full.rps) full = f;
   }

@@ -41,6 +41,7 @@ import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { createRequestHandler } from './http/server.ts';
 import { answerClientError } from './http/respond.ts';
+import { ApiResponse } from './http/headers.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { metricsServer } from './http/metrics.ts';
@@ -275,7 +276,7 @@ export function createApp({
   let checkpointer: Promise<Checkpointer | undefined> | undefined;
   let inFlight = 0;
   let drained: (() => void) | undefined;
-  const server = createServer((req, res) => {
+  const server = createServer({ ServerResponse: ApiResponse }, (req, res) => {
     inFlight++;
     res.on('close', () => {
       inFlight--;

@@ -238,7 +238,7 @@ export function requestContexts({
       rateLimit,
       liveEvents: bus,
       settings,
-      write: (request, work) => unitOfWork.write(apiKey.organizationId, { ...request, actor }, work),
+      write: (request, work) => unitOfWork.write(apiKey.organizationId, Object.assign({}, request, { actor }), work),
       async spendRateLimit(points) {
         if (points <= 0) return;
         const decision = await limiter.consume(apiKey.id, points);

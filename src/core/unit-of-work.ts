@@ -371,7 +371,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
             Prisma.sql`${insertStatement(
               'Event',
               EVENT_COLUMNS,
-              events.map((e) => ({ ...e, relayedAt })),
+              events.map((e) => Object.assign({}, e, { relayedAt })),
             )} RETURNING "id", "seq", (SELECT max("seq") FROM "Event" AS "earlier"
                  WHERE "earlier"."organizationId" = ${organizationId}
                     AND "earlier"."id" NOT IN (${Prisma.join(events.map((e) => e.id))})) AS "previousSeq"`,
@@ -381,7 +381,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
       const inserted = await writeAll<{ id: string; seq: unknown; previousSeq: unknown }>(sql, [...sequenceUpdate, ...eventInsert]);
       const seqs = new Map(inserted.map((e) => [e.id, Number(e.seq)]));
       const before = Math.max(0, ...inserted.map((e) => Number(e.previousSeq ?? 0)));
-      const logged: LoggedEvent[] = events.map((e) => ({ ...e, seq: seqs.get(e.id)! })).sort((a, b) => a.seq - b.seq);
+      const logged: LoggedEvent[] = events.map((e) => Object.assign({}, e, { seq: seqs.get(e.id)! })).sort((a, b) => a.seq - b.seq);
       logged.forEach((event, i) => (event.previousSeq = i > 0 ? logged[i - 1].seq : before));
       const deliveries = options.relay && logged.length ? await options.relay.relayInTransaction(sql, logged, now) : 0;
       const outcome: WriteOutcome<Row> = {

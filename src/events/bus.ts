@@ -214,7 +214,7 @@ export function redisBus({ url, logger, prefix = 'accounting', log, pollMs = OUT
           const since = state.firstSubscribed.get(organizationId) ?? state.since;
           const page = await log.read(organizationId, cursor === undefined ? { since } : { afterSeq: cursor }, LOG_PAGE);
           // A page of the log is complete after its cursor: each event's predecessor is the one before it.
-          page.forEach((event, i) => fanOut.deliver({ ...event, previousSeq: i > 0 ? page[i - 1].seq : cursor }));
+          page.forEach((event, i) => fanOut.deliver(Object.assign({}, event, { previousSeq: i > 0 ? page[i - 1].seq : cursor })));
           if (page.length) state.cursors.set(organizationId, page[page.length - 1].seq);
           else if (cursor === undefined) break;
           if (page.length < LOG_PAGE) break;
@@ -252,7 +252,7 @@ export function redisBus({ url, logger, prefix = 'accounting', log, pollMs = OUT
     const message = JSON.parse(text) as Message;
     if ('revokedKey' in message) fanOut.revoked(message.revokedKey);
     else if ('keysChanged' in message) fanOut.keysChanged(message.keysChanged);
-    else fanOut.deliver({ ...message.event, createdAt: new Date(message.event.createdAt) });
+    else fanOut.deliver(Object.assign({}, message.event, { createdAt: new Date(message.event.createdAt) }));
   });
 
   /** Publishes on the channel; false when Redis did not take it. */

@@ -79,7 +79,9 @@ export function createRelay({
       seq: number | bigint;
       createdAt: Date | string | number;
     })[];
-    return rows.map((row) => ({ ...row, seq: Number(row.seq), createdAt: new Date(row.createdAt) })).sort((a, b) => a.seq - b.seq);
+    return rows
+      .map((row) => Object.assign({}, row, { seq: Number(row.seq), createdAt: new Date(row.createdAt) }))
+      .sort((a, b) => a.seq - b.seq);
   }
 
   async function claimBatch(): Promise<{ events: LoggedEvent[]; deliveries: number }> {
@@ -125,5 +127,5 @@ export function createRelay({
     return events.length === batchSize;
   }
 
-  return { ...backgroundLoop('relay', pass, intervalMs, logger), relayInTransaction: recordDeliveries, committed };
+  return Object.assign(backgroundLoop('relay', pass, intervalMs, logger), { relayInTransaction: recordDeliveries, committed });
 }

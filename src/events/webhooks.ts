@@ -68,7 +68,7 @@ export function post(
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: Object.assign({}, headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
         lookup: guardedLookup(settings.allowPrivateTargets) as never,
         timeout: settings.timeoutMs,
       },

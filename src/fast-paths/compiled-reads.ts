@@ -309,7 +309,10 @@ function selectOf(model: Model, columns: string[], joins: Join[]): Pick<Plan, 's
 /** A relation whose child plan also reads the child's key column, to match rows by. */
 function relationPlan(field: string, child: Plan, parentKey: number, childKey: string, many: boolean): RelationPlan {
   const columns = child.columns.includes(childKey) ? child.columns : [...child.columns, childKey];
-  const plan = columns === child.columns ? child : { ...child, columns, ...selectOf(child.model, columns, child.joins), texts: new Map() };
+  const plan =
+    columns === child.columns
+      ? child
+      : Object.assign({}, child, { columns }, selectOf(child.model, columns, child.joins), { texts: new Map() });
   return { field, plan, parentKey, childKey, childKeyAt: plan.columns.indexOf(childKey), many };
 }
 
@@ -630,7 +633,7 @@ export function compiledFindMany<T = Row>(db: Database, model: string, args: Arg
 export function compiledFindUnique<T = Row>(db: Database, model: string, args: Args): Promise<T | null> | undefined {
   const where = args.where as Record<string, unknown> | undefined;
   if (typeof where?.id !== 'string' || models.get(model)?.rowKey !== 'id') return undefined;
-  const one = { ...args, orderBy: { id: 'asc' }, take: 1 };
+  const one = Object.assign({}, args, { orderBy: { id: 'asc' }, take: 1 });
   const planned = plan(db, model, 'findMany', one, (target, dialect) => planOf(target, one, false, dialect), boundPlan);
   return planned && read(planned.dialect, planned.plan).then((result) => (result.rows[0] as T | undefined) ?? null);
 }
@@ -702,16 +705,15 @@ function valueAt(where: unknown, path: Path): unknown {
 /** `plan` (made from arguments of the same shape as `args`) with the values of `args` bound, its relations' too. */
 function boundPlan(plan: Plan, args: Args): Plan {
   const selection = (args.select ?? args.include) as Record<string, unknown> | undefined;
-  return {
-    ...plan,
+  return Object.assign({}, plan, {
     params: plan.paramPaths.map((path) => valueAt(args.where, path)),
     take: args.take as number | undefined,
     skip: args.skip as number | undefined,
     relations: plan.relations.map((relation) => {
       const child = selection![relation.field];
-      return { ...relation, plan: boundPlan(relation.plan, child === true ? {} : (child as Args)) };
+      return Object.assign({}, relation, { plan: boundPlan(relation.plan, child === true ? {} : (child as Args)) });
     }),
-  };
+  });
 }
 
 type Planned = { plan: unknown } | { refused: string };
@@ -803,7 +805,7 @@ export function compiledGroupBy<T = Row>(db: Database, model: string, args: Args
       if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
       return { sql: `${sql} GROUP BY ${keys}`, params: params.values, paramPaths: params.paths, by, sums };
     },
-    (planned, args) => ({ ...planned, params: planned.paramPaths.map((path) => valueAt(args.where, path)) }),
+    (planned, args) => Object.assign({}, planned, { params: planned.paramPaths.map((path) => valueAt(args.where, path)) }),
   );
   if (!planned) return undefined;
   const { sql, params, by, sums } = planned.plan;

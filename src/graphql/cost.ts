@@ -165,10 +165,9 @@ export function useQueryCost(maximum = MAX_QUERY_COST) {
     if (!cost) costs.set(args.schema, (cost = costMemo(args.schema)));
     return { requestedQueryCost: cost(args.document, args.variableValues ?? {}, args.operationName), maximumAvailable: maximum };
   };
-  const withCost = (result: ExecutionResult, cost: QueryCost): ExecutionResult => ({
-    ...result,
-    extensions: { ...result.extensions, cost },
-  });
+  // Assigned, not spread (`{ ...result, … }`): every query's answer passes here (docs/architecture.md).
+  const withCost = (result: ExecutionResult, cost: QueryCost): ExecutionResult =>
+    Object.assign({}, result, { extensions: Object.assign({}, result.extensions, { cost }) });
   /** Refuses an operation over the maximum; returns its cost otherwise. */
   const admit = (args: ExecutionArgs, setResultAndStopExecution: (result: ExecutionResult) => void): QueryCost | undefined => {
     const cost = measure(args);

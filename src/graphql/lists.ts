@@ -156,7 +156,9 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
       args: { filter: t.arg({ type: options.filterInput }), orderBy: t.arg({ type: options.order.input }) },
       totalCount: (_parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) => totalOf(ctx, where(ctx, args.filter)),
       resolve: (query: object, _parent: unknown, args: ListArgs<Filter>, ctx: GraphQLContext) =>
-        delegate(ctx.prisma).findMany({ ...query, where: where(ctx, args.filter), orderBy: options.order.toOrderBy(args.orderBy) }),
+        delegate(ctx.prisma).findMany(
+          Object.assign({}, query, { where: where(ctx, args.filter), orderBy: options.order.toOrderBy(args.orderBy) }),
+        ),
     }),
     [`${options.plural}Page`]: t.field({
       type: Page,

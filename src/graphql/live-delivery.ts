@@ -171,7 +171,7 @@ export function liveDelivery({ bus, logger, maskError, metrics }: LiveDeliveryOp
 
   /** An event executed for a group, as the payload bytes every member gets. */
   async function render(args: ExecutionArgs, event: LoggedEvent): Promise<Buffer> {
-    const result = (await execute({ ...args, rootValue: event })) as ExecutionResult;
+    const result = (await execute(Object.assign({}, args, { rootValue: event }))) as ExecutionResult;
     const errors = result.errors?.map((error) => maskError(error, 'Unexpected error.') as GraphQLError);
     return Buffer.from(JSON.stringify(errors ? { ...result, errors } : result));
   }

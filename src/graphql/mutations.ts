@@ -41,7 +41,7 @@ async function resultFor(ctx: GraphQLContext, model: string, query: object, outc
   if (selectsOnlyId(info)) return outcome.row ?? { id: outcome.id };
   if (!outcome.replayed && outcome.row && Object.keys(query).length === 0) return outcome.row;
   try {
-    return await modelDelegate(ctx.prisma, model).findUniqueOrThrow({ ...query, where: { id: outcome.id } });
+    return await modelDelegate(ctx.prisma, model).findUniqueOrThrow(Object.assign({}, query, { where: { id: outcome.id } }));
   } catch (error) {
     // The write committed but its answer could not be read (the database went away in between): the
     // error still says what was written, so the client does not write it again.

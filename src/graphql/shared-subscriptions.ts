@@ -27,11 +27,11 @@ function documentKey(args: ExecutionArgs): string {
 }
 
 function executeShared(payload: unknown, key: string, args: ExecutionArgs): Promise<ExecutionResult> {
-  if (!payload || typeof payload !== 'object') return Promise.resolve(execute({ ...args, rootValue: payload }));
+  if (!payload || typeof payload !== 'object') return Promise.resolve(execute(Object.assign({}, args, { rootValue: payload })));
   let results = shared.get(payload);
   if (!results) shared.set(payload, (results = new Map()));
   let result = results.get(key);
-  if (!result) results.set(key, (result = Promise.resolve(execute({ ...args, rootValue: payload }))));
+  if (!result) results.set(key, (result = Promise.resolve(execute(Object.assign({}, args, { rootValue: payload })))));
   return result;
 }
 

@@ -44,7 +44,8 @@ export function sendJson(
   contentType = 'application/json; charset=utf-8',
 ) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(text) });
+  // Not `{ ...headers, … }`: Node 20's V8 builds a literal that starts with a spread several times slower.
+  res.writeHead(status, Object.assign({}, headers, { 'content-type': contentType, 'content-length': Buffer.byteLength(text) }));
   res.end(text);
 }
 

@@ -72,7 +72,7 @@ export function idempotencyKeyOf(req: RestRequest): string | undefined {
  */
 export function writeResult(status: number, write: WriteOutcome | undefined, headers: Record<string, string> = {}): RestResult {
   if (!write) throw new Error('a write route ran without a write');
-  return { status, body: write.object, headers: { ...headers, ...(write.replayed ? { 'idempotent-replayed': 'true' } : {}) } };
+  return { status, body: write.object, headers: write.replayed ? Object.assign({}, headers, { 'idempotent-replayed': 'true' }) : headers };
 }
 
 /** A list page: the page figures GraphQL computed, the items rendered by the representation. */

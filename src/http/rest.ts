@@ -262,8 +262,7 @@ export function createRestRouter(
     const toResult = route.toResult ?? (shape && ((data: GraphQLData) => ({ status: 200, body: shape.toRest(data[route.result!]) })));
     if (!responses || !toVariables || !toResult)
       throw new Error(`${where}: give responses, toVariables and toResult, or variables and result`);
-    return {
-      ...route,
+    return Object.assign({}, route, {
       responses,
       toVariables,
       toResult,
@@ -276,7 +275,7 @@ export function createRestRouter(
       scopes: requiredScopes(schema, parsed),
       directWrite: directWriteOf(schema, parsed),
       operation: getOperationAST(parsed) ?? undefined,
-    };
+    });
   });
 
   return {
@@ -311,7 +310,9 @@ export function createRestRouter(
         if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))
           throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');
         if (route.bodyInputType) {
-          req = { ...req, body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>, req) : req.body };
+          req = Object.assign({}, req, {
+            body: route.bodyToInput ? route.bodyToInput(req.body as Record<string, unknown>, req) : req.body,
+          });
           const problems = bodyProblems(req.body, route.bodyInputType, schema);
           if (problems.length) throw validationError([...problems, ...(await ruleProblems(route, req, problems, context))]);
         } else {
@@ -321,7 +322,7 @@ export function createRestRouter(
             throw validationError(fields.map((path) => ({ path, message: 'is not a known field (this action takes no body)' })));
         }
       }
-      if (route.filterParsers) req = { ...req, list: listVariables(req.query, route.filterParsers) };
+      if (route.filterParsers) req = Object.assign({}, req, { list: listVariables(req.query, route.filterParsers) });
       if (route.read && fastPaths) {
         const read = route.read;
         return asOperation(fastPaths.metrics, route.operationId, 'query', context, () => read(req, context));
@@ -408,18 +409,17 @@ export function createRestRouter(
   ): Promise<FieldError[]> {
     const body = withoutProblems(req.body, route.bodyInputType!, problems);
     if (!body || bodyProblems(body, route.bodyInputType!, schema).length) return [];
-    const tried: RequestContext = {
-      ...context,
+    const tried: RequestContext = Object.assign({}, context, {
       // Never replayed (nothing is answered from it) and never committed: the work runs, then rolls back.
-      write: (request, work) =>
-        context.write({ ...request, idempotencyKey: undefined }, async (scope) => {
+      write: ((request, work) =>
+        context.write(Object.assign({}, request, { idempotencyKey: undefined }), async (scope) => {
           await work(scope);
           throw new AppError('VALIDATION_FAILED', 'nothing more is wrong');
-        }),
-    };
+        })) satisfies RequestContext['write'],
+    });
     let found: FieldError[];
     try {
-      const { result } = await run(route, { ...req, body }, tried);
+      const { result } = await run(route, Object.assign({}, req, { body }), tried);
       found = (result.errors ?? [])
         .filter((error) => error.extensions?.code === 'VALIDATION_FAILED')
         .flatMap((error) => (error.extensions?.errors as FieldError[] | undefined) ?? []);

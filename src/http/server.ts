@@ -24,7 +24,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { endSpan, incomingContext, inSpan, SpanKind, tracer, tracing } from '../lib/tracing.ts';
 import type { Span } from '@opentelemetry/api';
 import { DOCS_HTML } from './openapi.ts';
-import { allowDashboard, allowPageScripts, corsPolicy, PUBLIC_PAGE_CSP, setSecurityHeaders } from './headers.ts';
+import { allowDashboard, allowPageScripts, corsPolicy, PUBLIC_PAGE_CSP, setStandardHeaders } from './headers.ts';
 import type { PublicPage } from '../module.ts';
 import { dashboardFiles } from './dashboard.ts';
 import { assertJsonContentType, assertParsesAsJson, assertUtf8, mediaType, parseRequestBody, readBody } from './body.ts';
@@ -145,16 +145,20 @@ export function createRequestHandler(deps: HandlerDeps) {
         direct?.serverContext ?? { exchange },
       ),
     };
-    if (exchange.rateLimit) for (const [name, value] of Object.entries(rateLimitHeaders(exchange.rateLimit))) res.setHeader(name, value);
+    const limits = exchange.rateLimit ? rateLimitHeaders(exchange.rateLimit) : undefined;
     if ('body' in answer) {
       res
-        .writeHead(answer.status, {
-          'content-type': `${answer.mediaType}; charset=utf-8`,
-          'content-length': Buffer.byteLength(answer.body),
-        })
+        .writeHead(
+          answer.status,
+          Object.assign(limits ?? {}, {
+            'content-type': `${answer.mediaType}; charset=utf-8`,
+            'content-length': Buffer.byteLength(answer.body),
+          }),
+        )
         .end(answer.body);
       return;
     }
+    for (const name in limits) res.setHeader(name, limits[name]);
     // whatwg-node's own writer: a single result (a string body) is written as it is, a stream (SSE,
     // multipart) piped; iterating `response.body` turned even a string into a stream per request.
     await sendNodeResponse(answer.response, res, req, false);
@@ -171,10 +175,11 @@ export function createRequestHandler(deps: HandlerDeps) {
     if (!found) return sendProblem(res, problem('NOT_FOUND', `No endpoint ${req.method} ${url.pathname}`, context.requestId), headers);
     if ('methodMismatch' in found) {
       const allowed = found.methodMismatch.flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
-      return sendProblem(res, problem('METHOD_NOT_ALLOWED', `${url.pathname} accepts ${allowed.join(', ')}`, context.requestId), {
-        ...headers,
-        allow: allowed.join(', '),
-      });
+      return sendProblem(
+        res,
+        problem('METHOD_NOT_ALLOWED', `${url.pathname} accepts ${allowed.join(', ')}`, context.requestId),
+        Object.assign(headers, { allow: allowed.join(', ') }),
+      );
     }
     rest.admit(found.route, context);
     checkParameters(found.params, url.searchParams);
@@ -193,15 +198,13 @@ export function createRequestHandler(deps: HandlerDeps) {
     }
     const result = await rest.execute(found.route, { params: found.params, query: url.searchParams, body, headers: req.headers }, context);
     if (found.route.produces && Buffer.isBuffer(result.body)) {
-      res.writeHead(result.status, {
-        ...headers,
-        'content-type': found.route.produces,
-        ...result.headers,
-        'content-length': result.body.length,
-      });
+      res.writeHead(
+        result.status,
+        Object.assign({}, headers, { 'content-type': found.route.produces }, result.headers, { 'content-length': result.body.length }),
+      );
       return void res.end(result.body);
     }
-    sendJson(res, result.status, result.body, { ...headers, ...result.headers });
+    sendJson(res, result.status, result.body, Object.assign({}, headers, result.headers));
   }
 
   const { runBatch } = createBatchRunner(rest, logger);
@@ -218,10 +221,11 @@ export function createRequestHandler(deps: HandlerDeps) {
   /** POST /api/v1/batch: its operations through the same routes (http/batch.ts). */
   async function handleBatch(req: IncomingMessage, res: ServerResponse, context: RequestContext, headers: Record<string, string>) {
     if (req.method !== 'POST')
-      return sendProblem(res, problem('METHOD_NOT_ALLOWED', `${BATCH_PATH} accepts POST`, context.requestId), {
-        ...headers,
-        allow: 'POST',
-      });
+      return sendProblem(
+        res,
+        problem('METHOD_NOT_ALLOWED', `${BATCH_PATH} accepts POST`, context.requestId),
+        Object.assign(headers, { allow: 'POST' }),
+      );
     const bytes = await readBody(req, maxBodyBytes);
     const result = await runBatch(bytes.length === 0 ? {} : parseRequestBody(bytes, req.headers['content-type']), context);
     Object.assign(headers, rateLimitHeaders(context.rateLimit));
@@ -249,8 +253,7 @@ export function createRequestHandler(deps: HandlerDeps) {
   async function answer(req: IncomingMessage, res: ServerResponse, span?: Span): Promise<void> {
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) && !containsSecret(incoming) ? incoming : randomUUID();
-    res.setHeader('x-request-id', requestId);
-    setSecurityHeaders(res);
+    setStandardHeaders(res, requestId);
     const started = performance.now();
     const observed: Observed = { route: 'unmatched' };
     let url = ROOT_URL;
@@ -344,18 +347,20 @@ export function createRequestHandler(deps: HandlerDeps) {
       if (error instanceof RestGraphQLError) {
         const summary = summarizeGraphQLErrors(error.errors);
         if (summary.code === 'INTERNAL') logger.error('REST request failed', { requestId, errors: error.errors.map((e) => e.message) });
-        return sendProblem(res, problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details), {
-          ...headers,
-          ...errorHeaders(summary.code, summary.details),
-        });
+        return sendProblem(
+          res,
+          problem(summary.code, summary.message, requestId, summary.fieldErrors, summary.details),
+          Object.assign(headers, errorHeaders(summary.code, summary.details)),
+        );
       }
       const appError = toAppError(error);
       if (appError?.code === 'SERVICE_UNAVAILABLE' && isDatabaseUnavailable(error)) metrics.databaseUnavailable();
       if (appError) {
-        return sendProblem(res, problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details), {
-          ...headers,
-          ...errorHeaders(appError.code, appError.details),
-        });
+        return sendProblem(
+          res,
+          problem(appError.code, appError.message, requestId, appError.fieldErrors, appError.details),
+          Object.assign(headers, errorHeaders(appError.code, appError.details)),
+        );
       }
       logger.error('unexpected error', { requestId, method: req.method, path: url.pathname, error });
       return sendProblem(

@@ -63,7 +63,7 @@ export async function findPage<Row>(
   total: () => Promise<number> = () => delegate.count({ where }),
 ): Promise<PageResult<Row>> {
   if (window.skip === 0) {
-    const [rows, count] = await Promise.all([delegate.findMany({ ...query, where, orderBy, take: window.limit }), total()]);
+    const [rows, count] = await Promise.all([delegate.findMany(Object.assign({}, query, { where, orderBy, take: window.limit })), total()]);
     return pageResult(rows, count, window);
   }
   const count = await total();
@@ -85,11 +85,14 @@ async function readWindow<Row>(
   const fromEnd = reversed && count - end < window.skip;
   const [order, skip] = fromEnd ? [reversed, count - end] : [orderBy, window.skip];
   const inOrder = (rows: Row[]) => (fromEnd ? rows.reverse() : rows);
-  if (skip < DEEP_OFFSET || isIdsOnly(query)) return inOrder(await delegate.findMany({ ...query, where, orderBy: order, skip, take }));
+  if (skip < DEEP_OFFSET || isIdsOnly(query))
+    return inOrder(await delegate.findMany(Object.assign({}, query, { where, orderBy: order, skip, take })));
   // Deep in a long list: walk the order's index for the ids alone (an index-only scan, no row is read
   // for the rows skipped), then read just the page's rows.
   const ids = (await delegate.findMany({ where, orderBy: order, skip, take, select: { id: true } })) as { id: string }[];
-  const rows = (await delegate.findMany({ ...withId(query), where: { id: { in: ids.map((r) => r.id) } } })) as (Row & { id: string })[];
+  const rows = (await delegate.findMany(Object.assign({}, withId(query), { where: { id: { in: ids.map((r) => r.id) } } }))) as (Row & {
+    id: string;
+  })[];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const page = ids.map((r) => byId.get(r.id)).filter((row): row is Row & { id: string } => row !== undefined);
   return inOrder(selectsId(query) ? page : page.map(({ id: _id, ...row }) => row as Row));
@@ -112,4 +115,4 @@ const selectsId = (query: { select?: Record<string, unknown> }) => !query.select
 
 /** A query that also selects `id` (to put rows back in the order of their ids; dropped again if not asked for). */
 const withId = (query: { select?: Record<string, unknown> }) =>
-  selectsId(query) ? query : { ...query, select: { ...query.select, id: true } };
+  selectsId(query) ? query : Object.assign({}, query, { select: Object.assign({}, query.select, { id: true }) });

@@ -37,6 +37,53 @@ describe('security headers', () => {
     }
   });
 
+  it('each standard header is sent once, whoever writes the answer, and a page keeps its own policy', async () => {
+    const requestId = 'headers-once-1';
+    const answers = {
+      restRead: await http(closed.url, '/api/v1/accounts', { key, headers: { 'x-request-id': requestId } }),
+      restCreate: await http(closed.url, '/api/v1/customers', {
+        key,
+        body: { name: 'Headers Once' },
+        headers: { 'x-request-id': requestId },
+      }),
+      problem: await http(closed.url, '/api/v1/customers', { key, body: { name: 7 }, headers: { 'x-request-id': requestId } }),
+      graphqlDirect: await http(closed.url, '/graphql', {
+        key,
+        body: { query: '{ viewer { organization { name } } }' },
+        headers: { 'x-request-id': requestId },
+      }),
+      // A GET query is answered by Yoga's own response writer.
+      graphqlYoga: await http(closed.url, `/graphql?query=${encodeURIComponent('{ viewer { organization { name } } }')}`, {
+        key,
+        headers: { 'x-request-id': requestId, accept: 'application/json' },
+      }),
+      preflight: await http(closed.url, '/api/v1/customers', {
+        method: 'OPTIONS',
+        headers: { 'x-request-id': requestId, origin: 'https://a.example', 'access-control-request-method': 'POST' },
+      }),
+      head: await http(closed.url, '/api/v1/accounts', { method: 'HEAD', key, headers: { 'x-request-id': requestId } }),
+    };
+    for (const [name, { status, headers }] of Object.entries(answers)) {
+      expect(status, name).toBeLessThan(500);
+      // fetch joins a header sent twice with ", ": one value each means one header each.
+      expect(headers.get('x-request-id'), name).toBe(requestId);
+      expect(headers.get('x-content-type-options'), name).toBe('nosniff');
+      expect(headers.get('referrer-policy'), name).toBe('no-referrer');
+      expect(headers.get('x-frame-options'), name).toBe('DENY');
+      expect(headers.get('content-security-policy'), name).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+    for (const name of ['restRead', 'restCreate', 'problem', 'graphqlDirect', 'graphqlYoga', 'head'] as const)
+      expect(answers[name].headers.get('x-ratelimit-limit'), name).toMatch(/^\d+$/);
+    expect(answers.restCreate.status).toBe(201);
+    expect(answers.restCreate.headers.get('location')).toMatch(/^\/api\/v1\/customers\/./);
+    expect(answers.problem.status).toBe(400);
+    expect(answers.graphqlYoga.body.data.viewer.organization.name).toBeTruthy();
+    const docs = await fetch(`${closed.url}/api/v1/docs`);
+    await docs.arrayBuffer();
+    expect(docs.headers.get('content-security-policy')).not.toContain("default-src 'none'");
+    expect(docs.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('the GraphiQL and Swagger UI pages may run their own scripts, from this origin only', async () => {
     for (const response of [
       await fetch(`${closed.url}/graphql`, { headers: { accept: 'text/html' } }),

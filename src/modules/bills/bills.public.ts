@@ -89,7 +89,7 @@ export const billRepresentation: Representation<BillRow, Infer<typeof BILL_SCHEM
       recurringScheduleId: b.recurringScheduleId ?? undefined,
     };
     const foreign = foreignDocumentBody(b, organization.baseCurrency);
-    return foreign ? { ...body, ...foreign } : body;
+    return foreign ? Object.assign(body, foreign) : body;
   },
 };
 
@@ -146,6 +146,6 @@ export const billPaymentRepresentation: Representation<BillPaymentRow, Infer<typ
       voidJournalEntryId: p.voidJournalEntryId,
     };
     const foreign = foreignPaymentBody(p, 'purchase', organization.baseCurrency);
-    return foreign ? { ...body, ...foreign } : body;
+    return foreign ? Object.assign(body, foreign) : body;
   },
 };

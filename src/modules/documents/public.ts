@@ -350,7 +350,7 @@ export function creditDocumentRepresentation<Row extends CreditDocumentRendered>
         updatedAt: c.updatedAt.toISOString(),
       };
       const foreign = foreignDocumentBody(c, organization.baseCurrency);
-      return foreign ? { ...body, ...foreign } : body;
+      return foreign ? Object.assign(body, foreign) : body;
     },
   };
 }
@@ -454,7 +454,7 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
         updatedAt: c.updatedAt.toISOString(),
       };
       const foreign = foreignDocumentBody(c, organization.baseCurrency);
-      return foreign ? { ...body, ...foreign } : body;
+      return foreign ? Object.assign(body, foreign) : body;
     },
   };
 }

@@ -105,7 +105,7 @@ export const invoiceRepresentation: Representation<InvoiceRow, Infer<typeof INVO
       estimateId: i.estimateId ?? undefined,
     };
     const foreign = foreignDocumentBody(i, organization.baseCurrency);
-    return foreign ? { ...body, ...foreign } : body;
+    return foreign ? Object.assign(body, foreign) : body;
   },
 };
 
@@ -162,6 +162,6 @@ export const paymentRepresentation: Representation<PaymentRow, Infer<typeof PAYM
       voidJournalEntryId: p.voidJournalEntryId,
     };
     const foreign = foreignPaymentBody(p, 'sale', organization.baseCurrency);
-    return foreign ? { ...body, ...foreign } : body;
+    return foreign ? Object.assign(body, foreign) : body;
   },
 };

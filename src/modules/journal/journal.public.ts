@@ -96,7 +96,7 @@ export const journalEntryRepresentation: Representation<JournalEntryRow, Infer<t
           vendorId: l.vendorId,
         };
         return l.currency && l.foreignAmount != null
-          ? { ...line, currency: l.currency, foreignAmount: moneyNumber(l.foreignAmount, currencyDecimals(l.currency)) }
+          ? Object.assign(line, { currency: l.currency, foreignAmount: moneyNumber(l.foreignAmount, currencyDecimals(l.currency)) })
           : line;
       }),
       createdAt: e.createdAt.toISOString(),

@@ -339,7 +339,7 @@ export async function writePosting(scope: WriteScope, posting: Posting): Promise
     insertStatement('JournalLine', JOURNAL_LINE_COLUMNS, lines),
     totalsStatement('AccountDailyTotal', DAILY_TOTAL_KEY, ['debit', 'credit'], dailyTotals(scope.organizationId, posting.date, lines)),
   ]);
-  const entry: JournalEntryRow = { ...written, lines, reversedBy: null };
+  const entry: JournalEntryRow = Object.assign({}, written, { lines, reversedBy: null });
   return { entry, event: { type: 'journal_entry.created', resource: { type: JOURNAL_ENTRY, id, row: entry } } };
 }
 

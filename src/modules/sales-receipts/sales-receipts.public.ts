@@ -89,6 +89,6 @@ export const salesReceiptRepresentation: Representation<SalesReceiptRow, Infer<t
       updatedAt: r.updatedAt.toISOString(),
     };
     const foreign = foreignDocumentBody(r, organization.baseCurrency);
-    return foreign ? { ...body, ...foreign } : body;
+    return foreign ? Object.assign(body, foreign) : body;
   },
 };
