@@ -263,7 +263,13 @@ export function readSql(db: Database): Pick<RawSql, '$queryRaw'> {
     };
   }
   const sql = transactionSql(db, db.prisma);
-  return { $queryRaw: <T>(query: Prisma.Sql) => sql.$queryRaw<T>(query) };
+  // Another's transaction is open on the one connection: reading now would see its uncommitted rows
+  // (ConnectionGate), so the read waits for it to end, as the compiled reader's do.
+  const read = <T>(query: Prisma.Sql): Promise<T> => {
+    const busy = db.sqliteBusy?.();
+    return busy ? busy.then(() => read<T>(query)) : sql.$queryRaw<T>(query);
+  };
+  return { $queryRaw: read };
 }
 
 /**

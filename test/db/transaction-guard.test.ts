@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { migrate } from '../../src/db/migrate.ts';
+import { readSql } from '../../src/db/sql.ts';
 import { Prisma } from '../../src/db/generated/sqlite/client.ts';
 import { isTransientConflict } from '../../src/core/unit-of-work.ts';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.ts';
@@ -49,6 +50,25 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     await expect(
       prisma.$transaction(async (tx) => {
         await tx.organization.create({ data: { id: 'org_dirty', name: 'Never committed' } });
+        outsideRead.open();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await outsideRead.outcome).toBe(0);
+  });
+
+  it("a raw read from outside (the key check, the reports' sums) waits for an open transaction: it never sees rows then rolled back", async () => {
+    const { prisma } = database.db;
+    const count = Prisma.sql`SELECT count(*) AS n FROM "Organization" WHERE "id" = ${'org_raw_dirty'}`;
+    const outsideRead = whileOpen(() =>
+      readSql(database.db)
+        .$queryRaw<{ n: bigint | number }[]>(count)
+        .then(([row]) => Number(row.n)),
+    );
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await tx.organization.create({ data: { id: 'org_raw_dirty', name: 'Never committed' } });
         outsideRead.open();
         await new Promise((resolve) => setTimeout(resolve, 30));
         throw new Error('changed my mind');

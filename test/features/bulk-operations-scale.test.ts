@@ -47,7 +47,9 @@ it(`imports ${INVOICES.toLocaleString('en-US')} invoices from one file, each onc
   const { id } = await upload.json();
   await drain();
   const done = (await get(`/api/v1/bulk-operations/${id}`)).body;
-  expect(done).toMatchObject({ status: 'completed', totalCount: INVOICES, objectCount: INVOICES, errorCount: 0 });
+  // On failure, what the server logged as an error says why (an unexpected error's cause is only logged).
+  const errors = () => t.logs.filter((line) => /"level":"(error|warn)"/.test(line)).join('\n');
+  expect(done, errors()).toMatchObject({ status: 'completed', totalCount: INVOICES, objectCount: INVOICES, errorCount: 0 });
   const results = await linesOf(done.url);
   expect(results).toHaveLength(INVOICES);
   expect(results.map((r) => r.line)).toEqual(Array.from({ length: INVOICES }, (_, i) => i + 1));

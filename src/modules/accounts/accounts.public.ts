@@ -39,7 +39,7 @@ const ACCOUNT_SCHEMA = S.objectWithOptional(
 /** Accounts' rows with their balances (kept totals) added. */
 async function withBalances(db: Prisma | Tx, organizationId: string, rows: PrismaTypes.AccountGetPayload<object>[]): Promise<AccountRow[]> {
   const balances = await balancesOf({ prisma: db, organizationId }, rows);
-  return rows.map((row) => ({ ...row, balance: balances.get(row.id) ?? 0n }));
+  return rows.map((row) => Object.assign({}, row, { balance: balances.get(row.id) ?? 0n }));
 }
 
 export const accountRepresentation: Representation<AccountRow, Infer<typeof ACCOUNT_SCHEMA>> = {
@@ -65,6 +65,6 @@ export const accountRepresentation: Representation<AccountRow, Infer<typeof ACCO
       createdAt: a.createdAt.toISOString(),
       updatedAt: a.updatedAt.toISOString(),
     };
-    return a.currency ? { ...body, currency: a.currency } : body;
+    return a.currency ? Object.assign(body, { currency: a.currency }) : body;
   },
 };

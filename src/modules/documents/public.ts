@@ -125,7 +125,7 @@ export function renderLines(lines: DocumentLineRow[], money: (minor: bigint) => 
       };
       if (!home || !l.currency) return line;
       const inHome = (minor: bigint | null) => (minor === null ? null : home(minor));
-      return { ...line, homeAmount: inHome(l.homeAmount), homeTaxAmount: inHome(l.homeTaxAmount) };
+      return Object.assign(line, { homeAmount: inHome(l.homeAmount), homeTaxAmount: inHome(l.homeTaxAmount) });
     });
 }
 
@@ -247,7 +247,7 @@ const renderCreditUses = (
   allocations: c.allocations.map((a) => {
     const use = { id: a.id, [appliedKey]: a[appliedKey], amount: money(a.amount), date: a.date, voidDate: a.voidDate };
     const foreign = foreignUse(a, home, side, 'homeApplied');
-    return foreign ? { ...use, ...foreign } : use;
+    return foreign ? Object.assign(use, foreign) : use;
   }),
   refunds: c.refunds.map((r) => {
     const use = {
@@ -259,7 +259,7 @@ const renderCreditUses = (
       voidDate: r.voidDate,
     };
     const foreign = foreignUse(r, home, side === 'sale' ? 'purchase' : 'sale', 'homeAmount');
-    return foreign ? { ...use, ...foreign } : use;
+    return foreign ? Object.assign(use, foreign) : use;
   }),
 });
 
