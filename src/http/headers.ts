@@ -39,8 +39,8 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /**
  * A response that writes the headers every answer carries (its request id, the security headers) with its
  * status line, in the same object as the answer's own. Once one header is set with `setHeader`, Node
- * merges every header of the response one by one through `setHeader` again, which costs a small JSON
- * answer about a tenth of its CPU: so the common headers wait here for `writeHead` (which `end` and
+ * merges every header of the response one by one through `setHeader` again, a measurable share of a small
+ * answer's CPU (docs/performance.md): so the common headers wait here for `writeHead` (which `end` and
  * `write` call too). A header the handler set itself or passes to `writeHead` wins over them.
  */
 export class ApiResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
