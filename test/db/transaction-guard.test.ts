@@ -44,37 +44,35 @@ function migratedDatabase(): { readonly db: TestDatabase['db'] } {
 describe.skipIf(usingPostgres)('a transaction that waits lets no other statement onto its connection', () => {
   const database = migratedDatabase();
 
-  it('a read from outside waits for an open transaction: it never sees rows that are then rolled back', async () => {
-    const { prisma } = database.db;
-    const outsideRead = whileOpen(() => prisma.organization.findMany({ where: { id: 'org_dirty' } }).then((rows) => rows.length));
+  /**
+   * What `read` finds of organization `id` when it starts while a transaction that created it is open, which
+   * then rolls back.
+   */
+  async function readDuringRolledBackCreate(id: string, read: () => Promise<number>) {
+    const outsideRead = whileOpen(read);
     await expect(
-      prisma.$transaction(async (tx) => {
-        await tx.organization.create({ data: { id: 'org_dirty', name: 'Never committed' } });
+      database.db.prisma.$transaction(async (tx) => {
+        await tx.organization.create({ data: { id, name: 'Never committed' } });
         outsideRead.open();
         await new Promise((resolve) => setTimeout(resolve, 30));
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect(await outsideRead.outcome).toBe(0);
+    return outsideRead.outcome;
+  }
+
+  it('a read from outside waits for an open transaction: it never sees rows that are then rolled back', async () => {
+    const read = () => database.db.prisma.organization.findMany({ where: { id: 'org_dirty' } }).then((rows) => rows.length);
+    expect(await readDuringRolledBackCreate('org_dirty', read)).toBe(0);
   });
 
   it("a raw read from outside (the key check, the reports' sums) waits for an open transaction: it never sees rows then rolled back", async () => {
-    const { prisma } = database.db;
     const count = Prisma.sql`SELECT count(*) AS n FROM "Organization" WHERE "id" = ${'org_raw_dirty'}`;
-    const outsideRead = whileOpen(() =>
+    const read = () =>
       readSql(database.db)
         .$queryRaw<{ n: bigint | number }[]>(count)
-        .then(([row]) => Number(row.n)),
-    );
-    await expect(
-      prisma.$transaction(async (tx) => {
-        await tx.organization.create({ data: { id: 'org_raw_dirty', name: 'Never committed' } });
-        outsideRead.open();
-        await new Promise((resolve) => setTimeout(resolve, 30));
-        throw new Error('changed my mind');
-      }),
-    ).rejects.toThrow('changed my mind');
-    expect(await outsideRead.outcome).toBe(0);
+        .then(([row]) => Number(row.n));
+    expect(await readDuringRolledBackCreate('org_raw_dirty', read)).toBe(0);
   });
 
   it('a read from outside sees a committed transaction whole, after its commit', async () => {
