@@ -1,7 +1,7 @@
 // Bearer API keys: `ak_<prefix>_<secret>`. The prefix is stored in clear for lookup; the secret only as
 // its SHA-256. Verification is one statement (the key joined with its organization); `keyVerifier`
 // remembers what it verified for a few seconds where changes can be announced to every instance.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
@@ -14,8 +14,11 @@ export const API_KEY_PATTERN = /^ak_([0-9a-z]{12})_([0-9A-Za-z]{32})$/;
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest();
 
-/** What a token is remembered by (never the token in clear): its SHA-256, computed once a request. */
-export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('base64');
+/**
+ * What a token is remembered by (never the token in clear): its SHA-256, computed once a request (by
+ * the one-shot `hash`, which makes no Hash object as `createHash` does).
+ */
+export const tokenDigest = (token: string) => hash('sha256', token, 'base64');
 
 export interface AuthenticatedKey {
   id: string;

@@ -386,7 +386,7 @@ export function createRequestHandler(deps: HandlerDeps) {
         });
         if (caller) span.setAttributes({ 'api_key.prefix': caller.keyPrefix, 'organization.id': caller.organizationId });
       }
-      (status >= 500 ? logger.warn : logger.info)('request', {
+      const line = {
         requestId,
         method,
         route: observed.route,
@@ -395,7 +395,9 @@ export function createRequestHandler(deps: HandlerDeps) {
         status,
         durationMs: Math.round(seconds * 10_000) / 10,
         ...(caller ? { keyPrefix: caller.keyPrefix, organizationId: caller.organizationId } : {}),
-      });
+      };
+      if (status >= 500) logger.warn('request', line);
+      else logger.request(line);
     }
   }
 }

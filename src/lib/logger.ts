@@ -1,6 +1,11 @@
 // One JSON line per log record on stderr (pino): what a log shipper wants, readable enough by a person.
 // The rest of the code sees a small interface with the message first, so it does not depend on pino's
 // argument order.
+//
+// The request log is a line per request, the only high-volume one: its lines gather in a 4 KB buffer that
+// the main thread writes when full, within a second, or at exit (pino's `minLength` with `sync`), where an
+// asynchronous write of a line or two at a time handed each to libuv's thread pool and woke a thread
+// for it (docs/performance.md, levers table). Every other line is written at once.
 import { hostname } from 'node:os';
 import { pino, stdSerializers, stdTimeFunctions, type Logger as Pino } from 'pino';
 
@@ -11,6 +16,11 @@ export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;
+  /**
+   * One answered request's line in the request log (`info`, message "request"): it may wait up to a
+   * second in the buffer with the next ones. A failed request's line is a `warn`, written at once.
+   */
+  request(fields: Record<string, unknown>): void;
   /** The same logger with fields added to every record (e.g. the request id). */
   child(fields: Record<string, unknown>): Logger;
   /** Whether records of this level are written (to skip building fields nobody reads). */
@@ -29,15 +39,44 @@ export const containsSecret = (text: string) => text.search(SECRETS) >= 0;
 export const redactSecrets = (text: string) =>
   text.replace(SECRETS, (_match, keyPrefix: string | undefined) => `${keyPrefix ?? 'whsec_'}[redacted]`);
 
-function wrap(log: Pino): Logger {
+/** How long a request log line may wait in the buffer, and how much gathers before it is written. */
+const REQUEST_LOG_FLUSH_MS = 1_000;
+const REQUEST_LOG_BUFFER_BYTES = 4_096;
+
+function wrap(log: Pino, flush: () => void): Logger {
   return {
-    debug: (message, fields) => (fields ? log.debug(fields, message) : log.debug(message)),
-    info: (message, fields) => (fields ? log.info(fields, message) : log.info(message)),
-    warn: (message, fields) => (fields ? log.warn(fields, message) : log.warn(message)),
-    error: (message, fields) => (fields ? log.error(fields, message) : log.error(message)),
-    child: (fields) => wrap(log.child(fields)),
+    debug: (message, fields) => (fields ? log.debug(fields, message) : log.debug(message), log.isLevelEnabled('debug') && flush()),
+    info: (message, fields) => (fields ? log.info(fields, message) : log.info(message), log.isLevelEnabled('info') && flush()),
+    warn: (message, fields) => (fields ? log.warn(fields, message) : log.warn(message), log.isLevelEnabled('warn') && flush()),
+    error: (message, fields) => (fields ? log.error(fields, message) : log.error(message), log.isLevelEnabled('error') && flush()),
+    request: (fields) => log.info(fields, 'request'),
+    child: (fields) => wrap(log.child(fields), flush),
     isLevelEnabled: (level) => log.isLevelEnabled(level),
   };
+}
+
+const open = (destination: object) => !(destination as { destroyed?: boolean }).destroyed;
+
+/** Standard error, one buffer for every logger of the process, so lines keep their order. */
+let stderr: ReturnType<typeof pino.destination> | undefined;
+function stderrDestination() {
+  if (stderr) return stderr;
+  const destination = pino.destination({ dest: 2, sync: true, minLength: REQUEST_LOG_BUFFER_BYTES, periodicFlush: REQUEST_LOG_FLUSH_MS });
+  // pino flushes a synchronous destination at exit only when told to.
+  process.once('exit', () => {
+    if (open(destination)) destination.flushSync();
+  });
+  stderr = destination;
+  return destination;
+}
+
+/** Writes what the buffer holds; logging never throws (a closed stderr is pino's to ignore). */
+function flushStderr() {
+  try {
+    if (stderr && open(stderr)) stderr.flush();
+  } catch {
+    // nothing to be done about a standard error that cannot be written
+  }
 }
 
 /**
@@ -47,7 +86,9 @@ function wrap(log: Pino): Logger {
 export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
   const destination = write
     ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) }
-    : pino.destination({ dest: 2, sync: false });
+    : level === 'silent'
+      ? { write: () => {} }
+      : stderrDestination();
   return wrap(
     pino(
       {
@@ -63,5 +104,6 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
       },
       destination,
     ),
+    write ? () => {} : flushStderr,
   );
 }
