@@ -62,10 +62,10 @@ let stderr: ReturnType<typeof pino.destination> | undefined;
 function stderrDestination() {
   if (stderr) return stderr;
   const destination = pino.destination({ dest: 2, sync: true, minLength: REQUEST_LOG_BUFFER_BYTES, periodicFlush: REQUEST_LOG_FLUSH_MS });
-  // pino flushes a synchronous destination at exit only when told to.
-  process.once('exit', () => {
-    if (open(destination)) destination.flushSync();
-  });
+  // pino flushes a synchronous destination at exit only when told to. `flush` writes synchronously here
+  // and reports a failed write as pino expects (a closed pipe is ignored), where `flushSync` would retry
+  // it for good and keep the process from exiting.
+  process.once('exit', flushStderr);
   stderr = destination;
   return destination;
 }
