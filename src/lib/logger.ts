@@ -44,11 +44,18 @@ const REQUEST_LOG_FLUSH_MS = 1_000;
 const REQUEST_LOG_BUFFER_BYTES = 4_096;
 
 function wrap(log: Pino, flush: () => void): Logger {
+  // A line written at once: it takes the buffered request lines with it.
+  const at = (level: 'debug' | 'info' | 'warn' | 'error') => (message: string, fields?: Record<string, unknown>) => {
+    if (!log.isLevelEnabled(level)) return;
+    if (fields) log[level](fields, message);
+    else log[level](message);
+    flush();
+  };
   return {
-    debug: (message, fields) => (fields ? log.debug(fields, message) : log.debug(message), log.isLevelEnabled('debug') && flush()),
-    info: (message, fields) => (fields ? log.info(fields, message) : log.info(message), log.isLevelEnabled('info') && flush()),
-    warn: (message, fields) => (fields ? log.warn(fields, message) : log.warn(message), log.isLevelEnabled('warn') && flush()),
-    error: (message, fields) => (fields ? log.error(fields, message) : log.error(message), log.isLevelEnabled('error') && flush()),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
     request: (fields) => log.info(fields, 'request'),
     child: (fields) => wrap(log.child(fields), flush),
     isLevelEnabled: (level) => log.isLevelEnabled(level),

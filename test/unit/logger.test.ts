@@ -15,15 +15,17 @@ function logFrom(body: string, enough: (lines: Record<string, unknown>[]) => boo
   const script = `import(${JSON.stringify(LOGGER)}).then(({ createLogger }) => { const log = createLogger('info'); ${body} });`;
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
   let text = '';
+  // Whole lines only: a chunk may end inside one.
   const parsed = () =>
     text
       .split('\n')
+      .slice(0, -1)
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
   return new Promise<Record<string, unknown>[]>((resolve) => {
     const stop = () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       clearTimeout(timer);
-      child.kill('SIGKILL');
       resolve(parsed());
     };
     const timer = setTimeout(stop, 20_000);
@@ -31,7 +33,8 @@ function logFrom(body: string, enough: (lines: Record<string, unknown>[]) => boo
       text += chunk;
       if (enough(parsed())) stop();
     });
-    child.on('exit', stop);
+    // 'close', not 'exit': the pipe's last data may come after the process has exited.
+    child.on('close', stop);
   });
 }
 
