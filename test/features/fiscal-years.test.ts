@@ -81,6 +81,33 @@ describe('fiscal years ending 31 December (the default)', () => {
     expect(trialBalance.totalDebit).toBe(trialBalance.totalCredit);
   });
 
+  it("show the retained earnings account with the closed years' result when nothing was posted to it", async () => {
+    const { key: ownKey } = await t.tenant('Never Closed Co');
+    const chart = (await http(t.url, '/api/v1/accounts?limit=100', { key: ownKey })).body.data;
+    const id = (code: string) => chart.find((a: { code: string }) => a.code === code).id;
+    for (const [date, amount] of [
+      ['2025-05-01', 300],
+      ['2026-03-01', 100],
+    ] as const)
+      await http(t.url, '/api/v1/journal-entries', {
+        key: ownKey,
+        body: {
+          date,
+          description: 'Sale',
+          lines: [
+            { accountId: id('1010'), debit: amount, credit: 0 },
+            { accountId: id('4000'), debit: 0, credit: amount },
+          ],
+        },
+      });
+    const response = await gql(t.url, ownKey, '{ trialBalance(asOf: "2026-06-30") { rows { account { code } debit credit } } }');
+    expect(response.body.data.trialBalance.rows).toEqual([
+      { account: { code: '1010' }, debit: '400.00', credit: '0.00' },
+      { account: { code: '3200' }, debit: '0.00', credit: '300.00' },
+      { account: { code: '4000' }, debit: '0.00', credit: '100.00' },
+    ]);
+  });
+
   it('leave the profit and loss a sum of its days, across a year end too', async () => {
     const net = async (from: string, to: string) =>
       (await gql(t.url, key, `{ profitAndLoss(from: "${from}", to: "${to}") { netIncome } }`)).body.data.profitAndLoss.netIncome;

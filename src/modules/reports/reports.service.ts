@@ -166,6 +166,17 @@ type Account = Awaited<ReturnType<Tenant['prisma']['account']['findUniqueOrThrow
 
 /** The columns a report reads of every account whatever it shows: to sum, order and find the retained earnings account. */
 const REPORTED_ACCOUNT = ['id', 'code', 'type', 'systemRole'];
+/** A summed chart's condition (Chart): the account has a sum, or is the retained earnings account. */
+const RETAINED = Prisma.raw(` AND a."systemRole" = 'retained_earnings'`);
+const SUMMED_OR_RETAINED = Prisma.raw(` AND (s."accountId" IS NOT NULL OR a."systemRole" = 'retained_earnings')`);
+
+/**
+ * Which accounts of the chart a report reads: all of them, or only those with a sum in one of its ranges
+ * and the retained earnings account (a report that lists balances, and folds the closed years' result
+ * into that account). Reading every account made a row of each, most of them empty: the trial balance's
+ * statement on SQLite cost half again as much with them (docs/performance.md).
+ */
+type Chart = 'whole' | 'summed';
 
 /**
  * The organization's chart by code and each account's sums over each of `ranges` (periodSumsStatement,
@@ -178,6 +189,7 @@ async function chartWithSums(
   tenant: Pick<Tenant, 'prisma' | 'organizationId'>,
   ranges: DateRange[],
   accountColumns?: readonly string[],
+  chart: Chart = 'whole',
 ): Promise<{ accounts: Account[]; sums: AccountSums[][] }> {
   const sums = ranges.map((): AccountSums[] => []);
   const sumsStatement = chartSumsStatement(tenant.organizationId, ranges);
@@ -187,9 +199,10 @@ async function chartWithSums(
     ? Prisma.sql`, s."part" AS "sumsPart", s."debit" AS "sumsDebit", s."credit" AS "sumsCredit"
       FROM "Account" a LEFT JOIN (${sumsStatement}) s ON s."accountId" = a."id"`
     : Prisma.sql` FROM "Account" a`;
+  const summed = sumsStatement ? SUMMED_OR_RETAINED : RETAINED;
   const records: Record<string, unknown>[] = await tenant.prisma.$queryRaw(
     Prisma.sql`SELECT ${Prisma.raw(columns)}${withSums}
-      WHERE a."organizationId" = ${tenant.organizationId} ORDER BY a."code"${Prisma.raw(sumsStatement ? ', s."part"' : '')}`,
+      WHERE a."organizationId" = ${tenant.organizationId}${chart === 'summed' ? summed : Prisma.empty} ORDER BY a."code"${Prisma.raw(sumsStatement ? ', s."part"' : '')}`,
   );
   const accounts: Account[] = [];
   for (const record of records) {
@@ -221,7 +234,7 @@ async function closedBooks(tenant: Tenant, asOf: string, accountColumns?: readon
   const {
     accounts,
     sums: [closed, current],
-  } = await chartWithSums(tenant, [{ to: addDays(yearStart, -1) }, { from: yearStart, to: asOf }], accountColumns);
+  } = await chartWithSums(tenant, [{ to: addDays(yearStart, -1) }, { from: yearStart, to: asOf }], accountColumns, 'summed');
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   const net = new Map<string, bigint>();
   let retainedEarnings = 0n;
@@ -261,7 +274,7 @@ async function normalBalances(tenant: Tenant, range: { from?: string; to?: strin
   const {
     accounts,
     sums: [sums],
-  } = await chartWithSums(tenant, [range], accountColumns);
+  } = await chartWithSums(tenant, [range], accountColumns, 'summed');
   const typeOf = new Map(accounts.map((a) => [a.id, a.type]));
   return { accounts, balances: new Map(sums.map((s) => [s.accountId, normal(typeOf.get(s.accountId)!, s.debit - s.credit)])) };
 }
