@@ -125,11 +125,19 @@ function sqliteStore(file: string): Store {
   const prepared = Object.fromEntries(
     Object.entries(SQL).map(([name, text]) => [name, name === 'dataVersion' ? db.prepare(text).pluck() : db.prepare(text)]),
   ) as Record<Statement, Database.Statement>;
+  // Read once a turn of the event loop, as the service reads it (sqliteWrittenElsewhere in src/core/api-keys.ts).
+  let readThisTurn = false;
+  const turnEnded = () => {
+    readThisTurn = false;
+  };
   const store: Store = {
     writtenElsewhere: () => {
+      if (readThisTurn) return false;
       const version = prepared.dataVersion.get();
       const changed = version !== seenVersion;
       seenVersion = version;
+      readThisTurn = true;
+      setImmediate(turnEnded).unref();
       return changed;
     },
     all: async (statement, ...params) => prepared[statement].all(...params),

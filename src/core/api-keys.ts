@@ -196,16 +196,28 @@ export function keyVerifier(
  * Whether another connection committed to the SQLite file since the last call (SQLite's `data_version`,
  * which this connection's own commits leave alone), or true when that cannot be read (the fast paths
  * off): the apikey CLI revoking a key beside a running server is such a commit.
+ *
+ * Read once a turn of the event loop, false for the rest of it: every request whose key is checked in a
+ * turn was received before the turn began, so another process's commit during the turn is concurrent
+ * with those requests, and a request sent after it is read in a later turn. Under load a turn serves
+ * several requests, and the statement cost each of them about what their own read of an invoice did.
  */
 export function sqliteWrittenElsewhere(db: Database): () => boolean {
   let seen: unknown;
+  let readThisTurn = false;
+  const turnEnded = () => {
+    readThisTurn = false;
+  };
   return () => {
+    if (readThisTurn) return false;
     const statement = db.sqliteStatement?.('PRAGMA data_version');
     if (!statement) return true;
     db.onQuery?.('PRAGMA data_version');
     const [version] = statement.raw(true).get() as [unknown];
     const changed = version !== seen;
     seen = version;
+    readThisTurn = true;
+    setImmediate(turnEnded).unref();
     return changed;
   };
 }

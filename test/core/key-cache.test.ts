@@ -88,13 +88,36 @@ it.runIf(!usingPostgres)('forgets every key when another connection wrote to the
   expect(await lookups(() => keys.check(tokens.b))).toBe(0);
   await database.db.prisma.organization.update({ where: { id: ids.otherOrganization }, data: { name: 'Other Co, renamed' } });
   expect(await lookups(() => keys.check(tokens.b))).toBe(0);
-  // The CLI's revocation, on a connection of its own.
+  // The CLI's revocation, on a connection of its own, before the turn of the event loop the next request is read in.
   const cli = new Database(database.db.description);
   cli.prepare('UPDATE "ApiKey" SET "revokedAt" = ? WHERE "name" = ? AND "organizationId" = ?').run(Date.now(), 'b', ids.organization);
   cli.close();
+  await nextTurn();
   expect(await lookups(() => keys.check(tokens.b))).toBeGreaterThan(0);
   expect(await keys.check(tokens.b)).toBe('invalid');
   keys.close();
+});
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+// A turn of the event loop serves requests all received before it began: data_version is read once a
+// turn, and a commit elsewhere during the turn (concurrent with those requests) is seen from the next.
+it.runIf(!usingPostgres)("reads SQLite's data_version once a turn of the event loop, and sees another's commit the next", async () => {
+  const writtenElsewhere = sqliteWrittenElsewhere(database.db);
+  const reads = () => database.queries.filter((q) => q === 'PRAGMA data_version').length;
+  writtenElsewhere();
+  await nextTurn();
+  const before = reads();
+  expect([writtenElsewhere(), writtenElsewhere(), writtenElsewhere()]).toEqual([false, false, false]);
+  expect(reads() - before).toBe(1);
+  const cli = new Database(database.db.description);
+  cli.prepare('UPDATE "Organization" SET "name" = ? WHERE "id" = ?').run('Other Co, renamed elsewhere', ids.otherOrganization);
+  cli.close();
+  expect(writtenElsewhere()).toBe(false);
+  await nextTurn();
+  expect(writtenElsewhere()).toBe(true);
+  expect(writtenElsewhere()).toBe(false);
+  expect(reads() - before).toBe(2);
 });
 
 // PostgreSQL: each instance hears key announcements on a connection of its own (LISTEN/NOTIFY). One the
