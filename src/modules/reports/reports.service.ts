@@ -173,8 +173,8 @@ const SUMMED_OR_RETAINED = Prisma.raw(` AND (s."accountId" IS NOT NULL OR a."sys
 /**
  * Which accounts of the chart a report reads: all of them, or only those with a sum in one of its ranges
  * and the retained earnings account (a report that lists balances, and folds the closed years' result
- * into that account). Reading every account made a row of each, most of them empty: the trial balance's
- * statement on SQLite cost half again as much with them (docs/performance.md).
+ * into that account). Reading every account made a row of each, most of them empty, on every request
+ * (docs/performance.md, levers table).
  */
 type Chart = 'whole' | 'summed';
 
@@ -199,10 +199,10 @@ async function chartWithSums(
     ? Prisma.sql`, s."part" AS "sumsPart", s."debit" AS "sumsDebit", s."credit" AS "sumsCredit"
       FROM "Account" a LEFT JOIN (${sumsStatement}) s ON s."accountId" = a."id"`
     : Prisma.sql` FROM "Account" a`;
-  const summed = sumsStatement ? SUMMED_OR_RETAINED : RETAINED;
+  const only = chart === 'whole' ? Prisma.empty : sumsStatement ? SUMMED_OR_RETAINED : RETAINED;
   const records: Record<string, unknown>[] = await tenant.prisma.$queryRaw(
     Prisma.sql`SELECT ${Prisma.raw(columns)}${withSums}
-      WHERE a."organizationId" = ${tenant.organizationId}${chart === 'summed' ? summed : Prisma.empty} ORDER BY a."code"${Prisma.raw(sumsStatement ? ', s."part"' : '')}`,
+      WHERE a."organizationId" = ${tenant.organizationId}${only} ORDER BY a."code"${Prisma.raw(sumsStatement ? ', s."part"' : '')}`,
   );
   const accounts: Account[] = [];
   for (const record of records) {
