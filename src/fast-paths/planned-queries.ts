@@ -81,10 +81,17 @@ type Completion =
   | { kind: 'object'; nonNull: boolean; fields: FieldPlan[] }
   | { kind: 'list'; nonNull: boolean; item: Completion };
 
+/** How a field's value is had from its parent (a row, a connection, an edge); the value may be a promise. */
+type Resolution =
+  | { kind: 'typename'; name: string }
+  /** A relation the list's query loaded into the row, under this property. */
+  | { kind: 'loaded'; property: string }
+  /** The field's own resolver, called when the parent holds every one of `columns` (none: always). */
+  | { kind: 'resolver'; resolve: GraphQLFieldResolver<unknown, unknown>; info: GraphQLResolveInfo; columns: readonly string[] };
+
 interface FieldPlan {
   key: string;
-  /** The field's value for one parent (a row, a connection, an edge): may be a promise. */
-  resolve: (parent: Record<string, unknown>, context: unknown) => unknown;
+  resolution: Resolution;
   completion: Completion;
 }
 
@@ -218,27 +225,28 @@ class Planner {
       if (!plainKey(key)) return undefined;
       const name = nodes[0].name.value;
       if (name === '__typename') {
-        plans.push({ key, resolve: () => type.name, completion: { kind: 'leaf', nonNull: true, type: GraphQLString } });
+        const completion = { kind: 'leaf', nonNull: true, type: GraphQLString } as const;
+        plans.push({ key, resolution: { kind: 'typename', name: type.name }, completion });
         continue;
       }
       const field = type.getFields()[name];
       if (!field || field.args.length > 0) return undefined;
-      const resolve = this.resolver(type, field, nodes, key, relationsSeen);
-      const completion = resolve && this.completion(field.type, nodes);
-      if (!resolve || !completion) return undefined;
-      plans.push({ key, resolve, completion });
+      const resolution = this.resolution(type, field, nodes, key, relationsSeen);
+      const completion = resolution && this.completion(field.type, nodes);
+      if (!resolution || !completion) return undefined;
+      plans.push({ key, resolution, completion });
     }
     return plans;
   }
 
   /** How a field below the root is resolved from its parent, if it is a column, a loaded relation or a plain property. */
-  resolver(
+  resolution(
     type: GraphQLObjectType,
     field: GraphQLField<unknown, unknown>,
     nodes: FieldNode[],
     key: string,
     relationsSeen: Set<string>,
-  ): FieldPlan['resolve'] | undefined {
+  ): Resolution | undefined {
     const extensions = field.extensions as PothosExtensions;
     const relation = extensions.pothosPrismaRelationField;
     if (relation) {
@@ -247,11 +255,7 @@ class Planner {
       if (!this.relationsLoaded) return undefined;
       if (extensions.pothosPrismaFallback || extensions.pothosOptions?.onNull || relationsSeen.has(relation.name)) return undefined;
       relationsSeen.add(relation.name);
-      const property = relation.name;
-      return (row) => {
-        const value = row[property];
-        return value === undefined ? abandon() : value;
-      };
+      return { kind: 'loaded', property: relation.name };
     }
     const info = staticInfo(this.schema, this.plan, type, field, nodes, key);
     if (extensions.pothosPrismaSelect) {
@@ -259,18 +263,13 @@ class Planner {
       // answered, as fast-paths/column-fields.ts answers it, by its own resolver from a row that holds them.
       const columns = ownColumns(extensions.pothosPrismaSelect);
       if (!columns) return undefined;
-      const own = extensions.pothosOriginalResolve ?? defaultFieldResolver;
-      return (row, context) => {
-        for (const column of columns) if (row[column] === undefined) abandon();
-        return own(row, NO_ARGUMENTS, context, info);
-      };
+      return { kind: 'resolver', resolve: extensions.pothosOriginalResolve ?? defaultFieldResolver, info, columns };
     }
     // Any other field: its resolver as built, when nothing but Pothos' own bookkeeping is recorded on it
     // (no plugin that keys its work on the response path wraps it; plugin-prisma leaves a field that
     // selects nothing, such as an exposed column of a type that loads every column, unwrapped).
     if (!Object.keys(extensions).every((name) => PLAIN_EXTENSIONS.has(name))) return undefined;
-    const resolve = field.resolve ?? defaultFieldResolver;
-    return (parent, context) => resolve(parent, NO_ARGUMENTS, context, info);
+    return { kind: 'resolver', resolve: field.resolve ?? defaultFieldResolver, info, columns: [] };
   }
 }
 
@@ -300,7 +299,7 @@ function makePlan(schema: GraphQLSchema, document: DocumentNode, operationName: 
     planner.relationsLoaded = kind === 'list';
     const completion = planner.completion(field.type, nodes);
     if (!completion) return undefined;
-    roots.push({ key, field, nodes, complete: completer(completion) });
+    roots.push({ key, field, nodes, complete: compileCompletion(completion) });
   }
   return { operation, fragments, roots };
 }
@@ -308,62 +307,79 @@ function makePlan(schema: GraphQLSchema, document: DocumentNode, operationName: 
 /** Completes a value as its plan says, pushing each promise met onto `pending` (settled later, in place). */
 type Completer = (value: unknown, context: unknown, pending: Promise<void>[]) => unknown;
 
-/** `completion` as a function, made once per plan: each step of the walk decided when the plan was made. */
-function completer(completion: Completion): Completer {
-  const complete = completerOfValue(completion);
-  return completion.nonNull
-    ? (value, context, pending) => (value === null || value === undefined ? abandon() : complete(value, context, pending))
-    : (value, context, pending) => (value === null || value === undefined ? null : complete(value, context, pending));
-}
-
-/** How a value that is not null completes. */
-function completerOfValue(completion: Completion): Completer {
-  switch (completion.kind) {
-    case 'leaf': {
-      const { type } = completion;
-      return (value) => {
-        const serialized = type.serialize(value);
-        return serialized === undefined || serialized === null ? abandon() : serialized;
-      };
-    }
-    case 'list': {
-      const item = completer(completion.item);
-      return (value, context, pending) => {
-        if (!Array.isArray(value)) return abandon();
-        const items = new Array(value.length);
-        for (let i = 0; i < value.length; i++) items[i] = item(value[i], context, pending);
-        return items;
-      };
-    }
-    case 'object':
-      return objectCompleter(completion.fields);
-  }
-}
-
 /**
- * An object's fields resolved and completed by code generated for them, which builds the answer's object
- * as one literal of fixed shape: V8 builds (and serializes) that faster than an object grown key by key,
- * and a page builds a few hundred. The code holds no value of the request: the response keys (names the
- * GraphQL parser checked; never `__proto__`, see `plainKey`) are written as JSON string literals, the
- * fields' resolvers and completers are passed in.
+ * `completion` as code generated once per plan: a function for each object and list and for each field's
+ * value, so that every call in it (a field's resolver, a scalar's `serialize`, the next level's function)
+ * always meets the same function and V8 can inline it, where one closure shared by every field met all of
+ * them. Each object of the answer is one literal of fixed shape, which V8 builds (and serializes) faster
+ * than an object grown key by key; a page builds a few hundred. The code holds no value of the request:
+ * response keys and property names (checked by the GraphQL parser and the schema; never `__proto__`, see
+ * `plainKey`) are written as JSON string literals, and the resolvers, resolve infos and types are passed in.
  */
-function objectCompleter(fields: FieldPlan[]): Completer {
-  const resolvers = fields.map((field) => field.resolve);
-  const completers = fields.map((field) => completer(field.completion));
-  const body = [
-    "if (typeof s !== 'object' || isThenable(s)) return abandon();",
-    ...fields.map((_, i) => `const v${i} = r[${i}](s, c);`),
-    `const o = { ${fields.map((field, i) => `${JSON.stringify(field.key)}: isThenable(v${i}) ? null : k[${i}](v${i}, c, p)`).join(', ')} };`,
+function compileCompletion(completion: Completion): Completer {
+  const constants: unknown[] = [];
+  const declarations: string[] = [];
+  const constant = (value: unknown) => `k${constants.push(value) - 1}`;
+  const declare = (params: string, body: string[]) => {
+    const name = `f${declarations.length}`;
+    declarations.push(`function ${name}(${params}) {\n${body.join('\n')}\n}`);
+    return name;
+  };
+  /** The function that completes a value of `completion`: `(v, c, p)`. */
+  const valueFunction = (completion: Completion): string => {
+    const ifNull = completion.nonNull ? 'return abandon();' : 'return null;';
+    const body = [`if (v === null || v === undefined) ${ifNull}`];
+    switch (completion.kind) {
+      case 'leaf':
+        body.push(`const x = ${constant(completion.type)}.serialize(v);`, 'return x === null || x === undefined ? abandon() : x;');
+        break;
+      case 'list': {
+        const item = valueFunction(completion.item);
+        body.push(
+          'if (!Array.isArray(v)) return abandon();',
+          'const n = v.length;',
+          'const items = new Array(n);',
+          `for (let i = 0; i < n; i++) items[i] = ${item}(v[i], c, p);`,
+          'return items;',
+        );
+        break;
+      }
+      case 'object':
+        body.push(`return ${objectFunction(completion.fields)}(v, c, p);`);
+    }
+    return declare('v, c, p', body);
+  };
+  /** The function that builds an object's answer from its parent `s`. */
+  const objectFunction = (fields: FieldPlan[]): string => {
+    const complete = fields.map((field) => valueFunction(field.completion));
+    const body = ["if (typeof s !== 'object' || isThenable(s)) return abandon();"];
+    fields.forEach(({ resolution }, i) => {
+      if (resolution.kind === 'typename') body.push(`const v${i} = ${JSON.stringify(resolution.name)};`);
+      else if (resolution.kind === 'loaded')
+        body.push(`const v${i} = s[${JSON.stringify(resolution.property)}];`, `if (v${i} === undefined) return abandon();`);
+      else {
+        if (resolution.columns.length)
+          body.push(
+            `if (${resolution.columns.map((column) => `s[${JSON.stringify(column)}] === undefined`).join(' || ')}) return abandon();`,
+          );
+        body.push(`const v${i} = ${constant(resolution.resolve)}(s, NO_ARGUMENTS, c, ${constant(resolution.info)});`);
+      }
+    });
+    const entries = fields.map(({ key }, i) => `${JSON.stringify(key)}: isThenable(v${i}) ? null : ${complete[i]}(v${i}, c, p)`);
+    body.push(`const o = { ${entries.join(', ')} };`);
     // A promise's place in the answer's order is kept (null above), filled when it settles.
-    ...fields.map((field, i) => `if (isThenable(v${i})) later(o, ${JSON.stringify(field.key)}, k[${i}], v${i}, c, p);`),
-    'return o;',
-  ].join('\n');
-  return new Function('r', 'k', 'isThenable', 'abandon', 'later', `return (s, c, p) => {\n${body}\n};`)(
-    resolvers,
-    completers,
+    fields.forEach(({ key }, i) => body.push(`if (isThenable(v${i})) later(o, ${JSON.stringify(key)}, ${complete[i]}, v${i}, c, p);`));
+    body.push('return o;');
+    return declare('s, c, p', body);
+  };
+  const root = valueFunction(completion);
+  const names = constants.map((_, i) => `k${i}`);
+  return new Function('isThenable', 'abandon', 'later', 'NO_ARGUMENTS', ...names, `${declarations.join('\n')}\nreturn ${root};`)(
     isThenable,
     abandon,
     later,
+    NO_ARGUMENTS,
+    ...constants,
   ) as Completer;
 }
 
