@@ -820,6 +820,35 @@ export function compiledGroupBy<T = Row>(db: Database, model: string, args: Args
 }
 
 /**
+ * `count` with only a `where` the reader does (as findMany's), as one `SELECT COUNT(*)`; anything else
+ * (a selection of fields, a window, a cursor), or a database that cannot run it, undefined (Prisma
+ * answers). A filtered list's `total` on every request (an unfiltered one reads the kept count): Prisma's
+ * count read the matching rows' ids through a subquery, a lookup in the table for each row that an index
+ * on the filter's columns would have counted alone, and cost its client's work on top.
+ */
+export function compiledCount(db: Database, model: string, args: Args = {}): Promise<number> | undefined {
+  const planned = plan(
+    db,
+    model,
+    'count',
+    args,
+    (target) => {
+      for (const key of Object.keys(args)) if (key !== 'where' && args[key] !== undefined) unsupported(key);
+      const params: Params = { values: [], paths: [] };
+      const conditions = whereSql(target, args.where, params);
+      if (params.values.length > KEYS_PER_STATEMENT) unsupported('too many values');
+      let sql = `SELECT COUNT(*) FROM ${quoted(target.name)} ${MAIN}`;
+      if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
+      return { sql, params: params.values, paramPaths: params.paths };
+    },
+    (planned, args) => Object.assign({}, planned, { params: planned.paramPaths.map((path) => valueAt(args.where, path)) }),
+  );
+  if (!planned) return undefined;
+  // PostgreSQL's count is a bigint, which the driver hands over as text.
+  return Promise.resolve(planned.dialect.execute(planned.plan.sql, planned.plan.params)).then((rows) => Number(rows[0][0]));
+}
+
+/**
  * Reads the compiled reader answered and those it left to Prisma, and the plans it made for them (the
  * rest reused a plan of the same shape), since the process started.
  */
@@ -840,7 +869,7 @@ const readingClients = new WeakMap<object, Prisma>();
 
 /**
  * `db.prisma` for a request's reads (RequestContext.prisma): each model's `findMany`, `findUnique` (by
- * id) and `groupBy` go through the compiled reader first, and `$queryRaw` with a `Prisma.sql` statement (the reports'
+ * id), `groupBy` and `count` go through the compiled reader first, and `$queryRaw` with a `Prisma.sql` statement (the reports'
  * aggregates) runs at the driver's cost (db/sql.ts `readSql`, cheaper than Prisma's on SQLite);
  * everything else is the client's own (called on the client itself: Prisma's methods use
  * private fields a proxy cannot reach). Not for writes or transactions: those take the unit of work's
@@ -872,6 +901,7 @@ export function readingClient(db: Database): Prisma {
           findUnique(args: Args): Promise<unknown>;
           findUniqueOrThrow(args: Args): Promise<unknown>;
           groupBy(args: Args): Promise<unknown[]>;
+          count(args?: Args): Promise<number>;
         };
         const compiled: Record<string, unknown> = {
           findMany: (args: Args = {}) => compiledFindMany(db, model, args) ?? real.findMany(args),
@@ -880,6 +910,7 @@ export function readingClient(db: Database): Prisma {
           findUniqueOrThrow: (args: Args) =>
             compiledFindUnique(db, model, args)?.then((row) => row ?? real.findUniqueOrThrow(args)) ?? real.findUniqueOrThrow(args),
           groupBy: (args: Args) => compiledGroupBy(db, model, args) ?? real.groupBy(args),
+          count: (args: Args = {}) => compiledCount(db, model, args) ?? real.count(args),
         };
         delegate = new Proxy(real, {
           get: (target, key) => (typeof key === 'string' && Object.hasOwn(compiled, key) ? compiled[key] : own(target, key)),
