@@ -5,7 +5,8 @@
 // open at any date is the last two months' business, however long the history), a bank statement line for each
 // payment, and as many exchange rates, attachments and bulk operations as invoices (bench/resources-seed.ts). Then the built server
 // starts as a user runs it and each request is sent one at a time (after a warm-up): the median latency
-// and the server's CPU per request, per size, and the growth from the smallest size to the largest.
+// and the server's CPU per request, per size, and the growth from the smallest size to the largest; and the server's
+// peak RSS over each size's requests.
 // With DATABASE_URL=postgresql://… the databases are PostgreSQL schemas of this run (dropped after).
 // BENCH_SCALE_REQUESTS (default 40) requests are timed per line. BENCH_SCALE_KEEP=1 keeps each database
 // (and prints where) to look into a plan afterwards; BENCH_SCALE_KEPT=<url>,<url>… measures such kept
@@ -291,6 +292,8 @@ const KEPT = (process.env.BENCH_SCALE_KEPT ?? '').split(',').filter(Boolean);
 
 await buildServer();
 const results = new Map<string, Map<number, { ms: number; cpu: number }>>();
+/** The server's peak RSS over each size's requests, MB. */
+const peakRss = new Map<number, number>();
 /** 503s answered per request line, over every size (retried after their Retry-After). */
 const shed = new Map<string, number>();
 const seedTimes: string[] = [];
@@ -360,6 +363,7 @@ for (let n = 0; n < SIZES.length; n++) {
     const row = results.get(probe.name) ?? results.set(probe.name, new Map()).get(probe.name)!;
     row.set(size, { ms: median(times), cpu });
   }
+  peakRss.set(size, server.peakRssMb());
   await server.stop();
   if (process.env.BENCH_SCALE_KEEP || KEPT.length) {
     console.error(`kept the ${size}-invoice database: ${url}`);
@@ -382,6 +386,10 @@ for (const [name, bySize] of results) {
   const cells = SIZES.map((s) => `${bySize.get(s)!.ms.toFixed(2)} (${bySize.get(s)!.cpu.toFixed(2)})`);
   console.log(`| ${name} | ${cells.join(' | ')} | ×${(bySize.get(last)!.ms / bySize.get(first)!.ms).toFixed(2)} |`);
 }
+const rss = SIZES.map((s) => peakRss.get(s)!);
+console.log(
+  `| the server's peak RSS, MB | ${rss.map((mb) => mb.toFixed(0)).join(' | ')} | ×${(rss[rss.length - 1] / rss[0]).toFixed(2)} |`,
+);
 console.log(
   `\n${postgres || KEPT[0]?.startsWith('postgres') ? 'PostgreSQL' : 'SQLite'}; median of ${REQUESTS} requests one at a time after ` +
     `${WARM_UP} to warm up; ${KEPT.length ? 'databases kept from an earlier run' : `seeded ${seedTimes.join(', ')}`}`,
