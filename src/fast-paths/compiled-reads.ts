@@ -763,6 +763,21 @@ function plan<P>(
   return { plan: planned.plan as P, dialect };
 }
 
+/**
+ * A statement over one table filtered by `where` alone (an aggregate: groupBy, count): its ` WHERE …` text (empty
+ * without conditions), its values, and where each value came from, to bind the next arguments of the same shape.
+ */
+function whereOnly(target: Model, where: unknown): { where: string; params: unknown[]; paramPaths: Path[] } {
+  const params: Params = { values: [], paths: [] };
+  const conditions = whereSql(target, where, params);
+  if (params.values.length > KEYS_PER_STATEMENT) unsupported('too many values');
+  return { where: conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '', params: params.values, paramPaths: params.paths };
+}
+
+/** A `whereOnly` plan with the values of `args.where` bound. */
+const boundWhere = <P extends { paramPaths: Path[] }>(planned: P, args: Args): P =>
+  Object.assign({}, planned, { params: planned.paramPaths.map((path) => valueAt(args.where, path)) });
+
 const GROUP_KEYS = new Set(['by', 'where', '_sum']);
 const SUMMABLE = new Set(['Int', 'BigInt', 'Float']);
 
@@ -797,15 +812,18 @@ export function compiledGroupBy<T = Row>(db: Database, model: string, args: Args
         .filter(([, v]) => v === true)
         .map(([name]) => field(name));
       if (sums.length === 0 || sums.some((f) => f.kind !== 'scalar' || !SUMMABLE.has(f.type))) unsupported('_sum');
-      const params: Params = { values: [], paths: [] };
-      const conditions = whereSql(target, args.where, params);
-      if (params.values.length > KEYS_PER_STATEMENT) unsupported('too many values');
+      const { where, params, paramPaths } = whereOnly(target, args.where);
       const keys = by.map((f) => column(MAIN, f.name)).join(', ');
-      let sql = `SELECT ${keys}, ${sums.map((f) => `SUM(${column(MAIN, f.name)})`).join(', ')} FROM ${quoted(target.name)} ${MAIN}`;
-      if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
-      return { sql: `${sql} GROUP BY ${keys}`, params: params.values, paramPaths: params.paths, by, sums };
+      const summed = sums.map((f) => `SUM(${column(MAIN, f.name)})`).join(', ');
+      return {
+        sql: `SELECT ${keys}, ${summed} FROM ${quoted(target.name)} ${MAIN}${where} GROUP BY ${keys}`,
+        params,
+        paramPaths,
+        by,
+        sums,
+      };
     },
-    (planned, args) => Object.assign({}, planned, { params: planned.paramPaths.map((path) => valueAt(args.where, path)) }),
+    boundWhere,
   );
   if (!planned) return undefined;
   const { sql, params, by, sums } = planned.plan;
@@ -834,14 +852,10 @@ export function compiledCount(db: Database, model: string, args: Args = {}): Pro
     args,
     (target) => {
       for (const key of Object.keys(args)) if (key !== 'where' && args[key] !== undefined) unsupported(key);
-      const params: Params = { values: [], paths: [] };
-      const conditions = whereSql(target, args.where, params);
-      if (params.values.length > KEYS_PER_STATEMENT) unsupported('too many values');
-      let sql = `SELECT COUNT(*) FROM ${quoted(target.name)} ${MAIN}`;
-      if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
-      return { sql, params: params.values, paramPaths: params.paths };
+      const { where, params, paramPaths } = whereOnly(target, args.where);
+      return { sql: `SELECT COUNT(*) FROM ${quoted(target.name)} ${MAIN}${where}`, params, paramPaths };
     },
-    (planned, args) => Object.assign({}, planned, { params: planned.paramPaths.map((path) => valueAt(args.where, path)) }),
+    boundWhere,
   );
   if (!planned) return undefined;
   // PostgreSQL's count is a bigint, which the driver hands over as text.
