@@ -187,6 +187,19 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
   const creationOf = async (subscriptionId: string) =>
     (await db.prisma.event.findFirstOrThrow({ where: { resourceId: subscriptionId, type: 'webhook_subscription.created' } })).id;
   let redelivered: string | undefined;
+  /**
+   * The creation event of a subscription, once its first delivery was attempted: what one redelivers, and so
+   * the answer shows that attempt whichever instant the dispatcher got to it.
+   */
+  const deliveredCreationOf = async (subscriptionId: string) => {
+    const eventId = await creationOf(subscriptionId);
+    for (let waited = 0; waited < 20_000; waited += 20) {
+      const attempted = await db.prisma.webhookDeliveryAttempt.count({ where: { delivery: { subscriptionId, eventId } } });
+      if (attempted > 0) return eventId;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the delivery of ${eventId} to ${subscriptionId} was never attempted`);
+  };
   const apiKey = () => created('/api/v1/api-keys', { name: `Key ${Math.random()}`, scopes: ['api_keys:read'] });
   /** An event any events:read key may read (one about the organization itself). */
   let paymentTerms = 30;
@@ -703,7 +716,7 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     rotateWebhookSecret: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/rotate-secret` },
     redeliverWebhookEvent: {
       path: async () => `/api/v1/webhooks/subscriptions/${(redelivered = await webhook())}/redeliver`,
-      body: async () => ({ eventId: await creationOf(redelivered ?? (await webhook())) }),
+      body: async () => ({ eventId: await deliveredCreationOf(redelivered ?? (await webhook())) }),
     },
     listWebhookDeliveries: { path: async () => `/api/v1/webhooks/subscriptions/${await webhook()}/deliveries` },
     listEvents: { path: async () => `/api/v1/events?type=customer.created&from=2026-01-01T00:00:00Z` },
