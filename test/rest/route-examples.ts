@@ -1,5 +1,6 @@
 // How to call every REST operation successfully: fresh records for path ids, a valid body, a query.
 // Shared by the OpenAPI conformance test and the scope test, so both cover every route the same way.
+import { vi } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { storeImportFile } from '../../src/modules/bulk-operations/bulk-operations.files.ts';
 
@@ -193,12 +194,11 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
    */
   const deliveredCreationOf = async (subscriptionId: string) => {
     const eventId = await creationOf(subscriptionId);
-    for (let waited = 0; waited < 20_000; waited += 20) {
-      const attempted = await db.prisma.webhookDeliveryAttempt.count({ where: { delivery: { subscriptionId, eventId } } });
-      if (attempted > 0) return eventId;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`the delivery of ${eventId} to ${subscriptionId} was never attempted`);
+    await vi.waitUntil(() => db.prisma.webhookDeliveryAttempt.count({ where: { delivery: { subscriptionId, eventId } } }), {
+      timeout: 20_000,
+      interval: 20,
+    });
+    return eventId;
   };
   const apiKey = () => created('/api/v1/api-keys', { name: `Key ${Math.random()}`, scopes: ['api_keys:read'] });
   /** An event any events:read key may read (one about the organization itself). */
