@@ -114,10 +114,17 @@ export const builder = new SchemaBuilder<{
   this: { field: (options: object) => unknown; builder: { configStore: { getTypeConfig: (ref: unknown) => { name: string } } } },
   { resolve, ...options }: { resolve: (...args: unknown[]) => unknown },
 ) {
+  // A field answers ids of one type (or of the few a Node interface's field meets): each type's name is looked up once.
+  const typeNames = new Map<unknown, string>();
+  const typeName = (type: unknown) => {
+    let name = typeNames.get(type);
+    if (name === undefined) typeNames.set(type, (name = this.builder.configStore.getTypeConfig(type).name));
+    return name;
+  };
   const encode = (result: unknown, context: GraphQLContext) => {
     if (!result || typeof result !== 'object') return result;
     const item = result as { type: unknown; id: unknown };
-    return builder.options.relay!.encodeGlobalID!(this.builder.configStore.getTypeConfig(item.type).name, String(item.id), context);
+    return builder.options.relay!.encodeGlobalID!(typeName(item.type), String(item.id), context);
   };
   return this.field({
     ...options,
