@@ -58,6 +58,10 @@ describe('cursor connections', () => {
     const first = (await ok(page, { first: 2 })).customers;
     expect(first.totalCount).toBe(5);
     expect(first.edges.map((e: any) => e.node.name)).toEqual(['Bravo', 'Charlie']);
+    // Each edge's own cursor (formatted when asked for) is the one pageInfo gives, and a page resumes after it.
+    expect(first.edges.map((e: any) => e.cursor)).toEqual([first.pageInfo.startCursor, first.pageInfo.endCursor]);
+    const afterFirstEdge = (await ok(page, { first: 2, after: first.edges[0].cursor })).customers;
+    expect(afterFirstEdge.edges.map((e: any) => e.node.name)).toEqual(['Charlie', 'Delta']);
     const names: string[] = [];
     let after: string | undefined;
     for (;;) {
