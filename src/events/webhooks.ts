@@ -48,20 +48,36 @@ export interface AttemptResult {
   body?: string;
   error?: string;
   durationMs: number;
+  /** The sender stopped (shutting down) before an answer: not an attempt the receiver should be charged with. */
+  aborted?: boolean;
 }
 
 const BODY_KEPT = 1024;
 
-/** One POST, never following redirects, connecting only to addresses the target rule allows. */
+/**
+ * One POST, never following redirects, connecting only to addresses the target rule allows. The timeout is a
+ * deadline for the whole exchange (connect, headers and body), not an idle timeout: a receiver that trickles
+ * its answer a byte at a time holds a sender no longer than one that never answers. Only the first
+ * BODY_KEPT bytes of the answer are read; the status decides, so the rest is not waited for.
+ */
 export function post(
   url: string,
   headers: Record<string, string>,
   body: string,
   settings: Pick<WebhookSettings, 'timeoutMs' | 'allowPrivateTargets'>,
+  signal?: AbortSignal,
 ): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: Omit<AttemptResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      req.destroy();
+      resolve({ ...result, durationMs: elapsed() });
+    };
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(
@@ -70,20 +86,21 @@ export function post(
         method: 'POST',
         headers: Object.assign({}, headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
         lookup: guardedLookup(settings.allowPrivateTargets) as never,
-        timeout: settings.timeoutMs,
       },
       (res) => {
         let kept = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
-          if (kept.length < BODY_KEPT) kept += chunk.slice(0, BODY_KEPT - kept.length);
+          kept += chunk.slice(0, BODY_KEPT - kept.length);
+          if (kept.length >= BODY_KEPT) finish({ status: res.statusCode, body: kept });
         });
-        res.on('end', () => resolve({ status: res.statusCode, body: kept, durationMs: elapsed() }));
-        res.on('error', (error) => resolve({ status: res.statusCode, body: kept, error: error.message, durationMs: elapsed() }));
+        res.on('end', () => finish({ status: res.statusCode, body: kept }));
+        res.on('error', (error) => finish({ status: res.statusCode, body: kept, error: error.message }));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${settings.timeoutMs} ms`)));
-    req.on('error', (error) => resolve({ error: error.message, durationMs: elapsed() }));
+    const deadline = setTimeout(() => finish({ error: `no complete answer within ${settings.timeoutMs} ms` }), settings.timeoutMs);
+    req.on('error', (error) => finish({ error: error.message }));
+    signal?.addEventListener('abort', () => finish({ error: 'aborted', aborted: true }), { once: true });
     req.end(body);
   });
 }
@@ -97,8 +114,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db, logger, retryScheduleMs } = options;
   const leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
 
+  const concurrency = options.concurrency ?? 8;
+  // Fair shares: one organization's subscriptions take at most this many of the sending slots, so its slow
+  // receivers cannot keep every other organization's deliveries waiting.
+  const perOrganization = Math.max(1, Math.ceil(concurrency / 4));
+  // A subscription's claimed deliveries go out one after another under one lease; each send ends by the
+  // deadline, so a claim of this many ends before its lease runs out and no other instance resends it.
+  const perClaim = Math.max(1, Math.floor(leaseMs / options.timeoutMs) - 1);
+  /** Aborted when the dispatcher stops: a send under way is given up rather than waited for to its deadline. */
+  let stopping = new AbortController();
+  /** Subscriptions being sent to by this instance, with their organization. */
+  const inFlight = new Map<string, { organizationId: string; done: Promise<void> }>();
+
   /** Leases the due deliveries of subscriptions with nothing in flight; returns them grouped by subscription. */
-  async function claim(): Promise<Map<string, string[]>> {
+  async function claim(slots: number): Promise<Map<string, { organizationId: string; ids: string[] }>> {
     return db.prisma.$transaction(
       async (tx) => {
         const now = new Date();
@@ -110,13 +139,26 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         const unrelayed = await tx.event.groupBy({ by: ['organizationId'], where: { relayedAt: null }, _min: { seq: true } });
         const watermark = new Map(unrelayed.map((u) => [u.organizationId, u._min.seq ?? Infinity]));
         const candidates = await tx.webhookDelivery.findMany({
-          where: { status: 'PENDING', nextAttemptAt: { lte: now }, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+          where: {
+            status: 'PENDING',
+            nextAttemptAt: { lte: now },
+            OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }],
+            ...(inFlight.size ? { subscriptionId: { notIn: [...inFlight.keys()] } } : {}),
+          },
           orderBy: { eventSeq: 'asc' },
           take: 200,
           select: { id: true, subscriptionId: true, organizationId: true, eventSeq: true },
         });
         const due = candidates.filter((d) => d.eventSeq < (watermark.get(d.organizationId) ?? Infinity));
-        let subscriptionIds = [...new Set(due.map((d) => d.subscriptionId))].slice(0, options.concurrency ?? 8);
+        const taken = new Map<string, number>();
+        for (const f of inFlight.values()) taken.set(f.organizationId, (taken.get(f.organizationId) ?? 0) + 1);
+        let subscriptionIds: string[] = [];
+        for (const d of due) {
+          if (subscriptionIds.length >= slots) break;
+          if (subscriptionIds.includes(d.subscriptionId) || (taken.get(d.organizationId) ?? 0) >= perOrganization) continue;
+          subscriptionIds.push(d.subscriptionId);
+          taken.set(d.organizationId, (taken.get(d.organizationId) ?? 0) + 1);
+        }
         if (subscriptionIds.length === 0) return new Map();
         if (db.provider === 'postgresql') {
           const locked = (await tx.$queryRawUnsafe(
@@ -130,14 +172,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           select: { subscriptionId: true },
         });
         const free = new Set(subscriptionIds.filter((id) => !busy.some((b) => b.subscriptionId === id)));
-        const claimed = due.filter((d) => free.has(d.subscriptionId));
-        if (claimed.length === 0) return new Map();
+        const groups = new Map<string, { organizationId: string; ids: string[] }>();
+        for (const d of due) {
+          if (!free.has(d.subscriptionId)) continue;
+          const group = groups.get(d.subscriptionId) ?? { organizationId: d.organizationId, ids: [] };
+          if (group.ids.length < perClaim) group.ids.push(d.id);
+          groups.set(d.subscriptionId, group);
+        }
+        if (groups.size === 0) return groups;
         await tx.webhookDelivery.updateMany({
-          where: { id: { in: claimed.map((d) => d.id) } },
+          where: { id: { in: [...groups.values()].flatMap((g) => g.ids) } },
           data: { leaseUntil: new Date(now.getTime() + leaseMs) },
         });
-        const groups = new Map<string, string[]>();
-        for (const d of claimed) groups.set(d.subscriptionId, [...(groups.get(d.subscriptionId) ?? []), d.id]);
         return groups;
       },
       { maxWait: 10_000, timeout: 20_000 },
@@ -177,7 +223,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           },
           body,
           options,
+          stopping.signal,
         );
+    if (result.aborted) {
+      // Shutting down mid-send: the delivery is handed back at once rather than when its lease runs out.
+      await db.prisma.webhookDelivery.update({ where: { id: deliveryId }, data: { leaseUntil: null } });
+      return;
+    }
     const succeeded = result.status !== undefined && result.status >= 200 && result.status < 300;
     const attempts = delivery.attempts + 1;
     const retryIn = retryScheduleMs[attempts - 1];
@@ -262,20 +314,62 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   }
 
-  /** Claims what is due and sends it, subscriptions side by side, each one's deliveries in order. */
+  /**
+   * Claims what is due for the free sending slots and starts each subscription's deliveries without waiting
+   * for them: a slow receiver holds its own slot only, and a finished one wakes the loop for more.
+   */
   async function pass(): Promise<boolean> {
+    const slots = concurrency - inFlight.size;
+    if (slots <= 0) return false;
     const now = new Date();
     const due = Prisma.sql`SELECT 1 FROM "WebhookDelivery" WHERE "status" = 'PENDING' AND "nextAttemptAt" <= ${now}
       AND ("leaseUntil" IS NULL OR "leaseUntil" < ${now}) LIMIT 1`;
     if (!(await anyRow(db, due))) return false;
-    const groups = await claim();
-    await Promise.all(
-      [...groups.values()].map(async (ids) => {
-        for (const id of ids) await deliver(id).catch((error) => logger.warn('webhook delivery failed to run', { deliveryId: id, error }));
-      }),
-    );
-    return groups.size > 0;
+    const groups = await claim(slots);
+    for (const [subscriptionId, { organizationId, ids }] of groups) {
+      const done = (async () => {
+        for (const [i, id] of ids.entries()) {
+          if (stopping.signal.aborted) {
+            // Stopping: what this claim has not sent yet is handed back for the next start or instance.
+            await db.prisma.webhookDelivery.updateMany({ where: { id: { in: ids.slice(i) } }, data: { leaseUntil: null } });
+            break;
+          }
+          await deliver(id).catch((error) => logger.warn('webhook delivery failed to run', { deliveryId: id, error }));
+        }
+      })()
+        .catch((error) => logger.warn('webhook deliveries could not be handed back', { subscriptionId, error }))
+        .finally(() => {
+          inFlight.delete(subscriptionId);
+          loop.wake();
+        });
+      inFlight.set(subscriptionId, { organizationId, done });
+    }
+    return groups.size > 0 && inFlight.size < concurrency;
   }
 
-  return backgroundLoop('webhook dispatch', pass, options.intervalMs ?? 500, logger);
+  const loop = backgroundLoop('webhook dispatch', pass, options.intervalMs ?? 500, logger);
+  /** Every delivery started, finished. */
+  const settle = async () => {
+    while (inFlight.size) await Promise.all([...inFlight.values()].map((f) => f.done));
+  };
+  return {
+    wake: loop.wake,
+    start() {
+      stopping = new AbortController();
+      loop.start();
+    },
+    async drain() {
+      for (;;) {
+        await loop.drain();
+        if (!inFlight.size) return;
+        await settle();
+      }
+    },
+    async stop() {
+      const pass = loop.stop();
+      stopping.abort();
+      await pass;
+      await settle();
+    },
+  };
 }
