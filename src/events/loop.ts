@@ -1,6 +1,7 @@
 // A background pass that runs at most once at a time: on a timer, and at once when woken. A wake
 // during a pass asks for one more pass after it, so nothing woken for is left waiting for the timer.
 // (The relay and the webhook dispatcher both run this way.)
+import { AsyncResource } from 'node:async_hooks';
 import type { Logger } from '../lib/logger.ts';
 
 export interface BackgroundLoop {
@@ -17,13 +18,16 @@ export function backgroundLoop(name: string, pass: () => Promise<boolean>, inter
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  // Passes run in the context the loop was made in, not the waker's: a wake from inside a write's
+  // transaction (the relay's) must not make the pass, or the work it starts, look like part of it.
+  const detached = AsyncResource.bind((run: () => Promise<void>) => run());
 
   function drain(): Promise<void> {
     if (running) {
       again = true;
       return running;
     }
-    running = (async () => {
+    running = detached(async () => {
       try {
         do {
           again = false;
@@ -35,7 +39,7 @@ export function backgroundLoop(name: string, pass: () => Promise<boolean>, inter
       } finally {
         running = undefined;
       }
-    })();
+    });
     return running;
   }
 

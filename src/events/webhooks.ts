@@ -149,7 +149,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           take: 200,
           select: { id: true, subscriptionId: true, organizationId: true, eventSeq: true },
         });
-        const due = candidates.filter((d) => d.eventSeq < (watermark.get(d.organizationId) ?? Infinity));
+        let due = candidates.filter((d) => d.eventSeq < (watermark.get(d.organizationId) ?? Infinity));
+        if (due.length === 0) return new Map();
+        // Subscriptions with a delivery leased (by another instance, or a claim not yet handed back) wait for it.
+        const busy = await tx.webhookDelivery.findMany({
+          where: { subscriptionId: { in: [...new Set(due.map((d) => d.subscriptionId))] }, status: 'PENDING', leaseUntil: { gte: now } },
+          select: { subscriptionId: true },
+          distinct: ['subscriptionId'],
+        });
+        const busyIds = new Set(busy.map((b) => b.subscriptionId));
+        due = due.filter((d) => !busyIds.has(d.subscriptionId));
+        // The free slots go to the subscriptions with the oldest due events, no organization past its share.
         const taken = new Map<string, number>();
         for (const f of inFlight.values()) taken.set(f.organizationId, (taken.get(f.organizationId) ?? 0) + 1);
         let subscriptionIds: string[] = [];
@@ -167,11 +177,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           )) as { id: string }[];
           subscriptionIds = locked.map((s) => s.id);
         }
-        const busy = await tx.webhookDelivery.findMany({
-          where: { subscriptionId: { in: subscriptionIds }, status: 'PENDING', leaseUntil: { gte: now } },
-          select: { subscriptionId: true },
-        });
-        const free = new Set(subscriptionIds.filter((id) => !busy.some((b) => b.subscriptionId === id)));
+        const free = new Set(subscriptionIds);
         const groups = new Map<string, { organizationId: string; ids: string[] }>();
         for (const d of due) {
           if (!free.has(d.subscriptionId)) continue;
@@ -191,7 +197,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   async function deliver(deliveryId: string) {
-    const delivery = await db.prisma.webhookDelivery.findUniqueOrThrow({
+    // findFirst, not findUnique: Prisma batches a tick's findUniques and runs the batch in the first caller's
+    // context, which may be a write's transaction while this send runs beside it.
+    const delivery = await db.prisma.webhookDelivery.findFirstOrThrow({
       where: { id: deliveryId },
       include: { event: true, subscription: true },
     });
