@@ -45,6 +45,8 @@ export interface GraphQLWsOptions {
   recheckMs: number;
   /** How often each socket is pinged; a socket that has not answered the previous ping is ended. */
   keepAliveMs: number;
+  /** Largest message a client may send, as HTTP caps a body: a larger frame closes the socket (1009) before it is held. */
+  maxMessageBytes: number;
   metrics?: Pick<Metrics, 'subscriptionEnded'>;
 }
 
@@ -113,9 +115,10 @@ export function attachGraphQLWs({
   maxSubscriptionsPerKey,
   recheckMs,
   keepAliveMs,
+  maxMessageBytes,
   metrics,
 }: GraphQLWsOptions) {
-  const wss = new WebSocketServer({ server, path: '/graphql' });
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: maxMessageBytes });
   const connections = new Map<Extra, Connection>();
   const openByKey = new Map<string, number>();
   const delivery = liveDelivery({ bus, logger, maskError, metrics });

@@ -13,6 +13,12 @@ export function forbiddenAddress(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return 'is not an IP address';
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291) reaches the IPv4 address on many stacks, yet
+  // ipaddr.js calls all of ::/96 unicast: judged as the IPv4 address it carries.
+  else if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) {
+    const parts = (parsed as ipaddr.IPv6).parts;
+    parsed = new ipaddr.IPv4([parts[6]! >> 8, parts[6]! & 0xff, parts[7]! >> 8, parts[7]! & 0xff]);
+  }
   const range = parsed.range();
   return range === 'unicast'
     ? undefined

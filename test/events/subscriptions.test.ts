@@ -278,6 +278,15 @@ describe('resuming while writes go on', () => {
 });
 
 describe('hostile input over graphql-ws', () => {
+  it('closes a socket whose frame is larger than an HTTP body may be (1009), before it says who it is', async () => {
+    const socket = new WebSocket(wsUrl(), 'graphql-transport-ws');
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.on('error', () => {}); // the server hangs up mid-frame
+    socket.send(Buffer.alloc(8 * 1024 * 1024, 'x'));
+    expect(await closed).toBe(1009);
+  });
+
   it(
     'refuses variables nested past the limit (up to 100,000 levels) with ' + 'VALIDATION_FAILED and its path; the socket stays usable',
     async () => {

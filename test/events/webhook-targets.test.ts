@@ -72,6 +72,14 @@ describe('webhook targets', () => {
     ]);
   });
 
+  it('refuse IPv4-compatible IPv6 spellings of loopback as the IPv4 address they carry', async () => {
+    for (const url of ['http://[::127.0.0.1]/hook', 'http://[::7f00:1]/hook']) {
+      const refused = await http(t.url, '/api/v1/webhooks', { key, body: { url, eventTypes: ['*'] } });
+      expectProblem(refused, 400, 'VALIDATION_FAILED');
+      expect(refused.body.errors).toEqual([{ path: 'url', message: expect.stringMatching(/^resolves to a loopback address/) }]);
+    }
+  });
+
   it("are judged again when a subscription's url changes, with the same refusal", async () => {
     lookups.answer(); // no need to hold this lookup (and, run alone, nothing else would answer it)
     // A subscription stored as an earlier configuration allowed it (loopback); nothing is dispatched here.
