@@ -21,6 +21,7 @@ import type { BackgroundLoop } from './events/loop.ts';
 import { createRetention } from './events/retention.ts';
 import { eventLog } from './events/stream.ts';
 import { withPostgresKeyNotices } from './events/key-notices.ts';
+import { openHeavyWork } from './core/heavy-work.ts';
 import { createDispatcher, type Dispatcher } from './events/webhooks.ts';
 import { useQueryCost } from './graphql/cost.ts';
 import { useScopes } from './graphql/scopes.ts';
@@ -111,6 +112,7 @@ export function createApp({
     redisUrl: config.redisUrl,
     onRedisError: config.rateLimit.onRedisError,
   };
+  const releaseHeavyWork = openHeavyWork(config.heavyWork);
   const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
   const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
   const eventBus =
@@ -301,6 +303,7 @@ export function createApp({
     maxSubscriptionsPerKey: config.maxSubscriptionsPerKey,
     recheckMs: config.socketRecheckMs,
     keepAliveMs: config.socketKeepAliveMs,
+    maxMessageBytes: config.maxBodyBytes,
     metrics,
   });
   metrics.watchSockets(sockets.stats);
@@ -370,6 +373,7 @@ export function createApp({
         await relay.stop();
         await dispatcher.stop();
         for (const worker of Object.values(workers)) await worker.stop();
+        await releaseHeavyWork();
         keys?.close();
         await bus.close();
         await rateLimiter.close();

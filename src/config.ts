@@ -1,4 +1,5 @@
 // Reads the environment once, with an error a person can act on for every bad value.
+import { DEFAULT_HEAVY_WORK, type HeavyWorkSettings } from './core/heavy-work.ts';
 
 export interface Config {
   port: number;
@@ -105,6 +106,8 @@ export interface Config {
    * its row kept as the audit trail (type, resource, time, actor) — never while a webhook delivery waits for it.
    */
   eventRetentionDays: number;
+  /** The worker threads that draw PDFs and read statement files (src/core/heavy-work.ts). */
+  heavyWork: HeavyWorkSettings;
   webhooks: {
     /** A delivery not answered 2xx within this is retried. */
     timeoutMs: number;
@@ -221,6 +224,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 0, 36_500),
     webhooks: webhookSettings(env),
+    heavyWork: {
+      threads: integer(env, 'HEAVY_WORK_THREADS', DEFAULT_HEAVY_WORK.threads, 1, 64),
+      perOrganization: integer(env, 'HEAVY_WORK_PER_ORGANIZATION', DEFAULT_HEAVY_WORK.perOrganization, 1, 1000),
+      timeoutMs: integer(env, 'HEAVY_WORK_TIMEOUT_MS', DEFAULT_HEAVY_WORK.timeoutMs, 100, 3_600_000),
+      memoryMb: integer(env, 'HEAVY_WORK_MEMORY_MB', DEFAULT_HEAVY_WORK.memoryMb, 32, 65_536),
+    },
   };
 }
 

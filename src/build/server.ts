@@ -2,7 +2,7 @@
 // so `npm start` runs plain JavaScript: no TypeScript transform at start-up or in memory (tsx costs
 // memory and a slower start). Tests start child servers from the same build.
 import { build } from 'esbuild';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../db/schema-text.ts';
 
 export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist/main.js');
@@ -29,8 +29,9 @@ export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
 
 export async function buildServer(): Promise<void> {
   await build({
-    entryPoints: [join(PROJECT_ROOT, 'src/main.ts')],
-    outfile: SERVER_BUNDLE,
+    // The server, and the heavy-work pool's threads (src/core/heavy-work.ts finds dist/heavy-tasks.js beside it).
+    entryPoints: { main: join(PROJECT_ROOT, 'src/main.ts'), 'heavy-tasks': join(PROJECT_ROOT, 'src/heavy/tasks.ts') },
+    outdir: dirname(SERVER_BUNDLE),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -3,6 +3,7 @@
 // bank's name, the last digits of its number, an opening balance on a date (posted against Opening
 // Balance Equity when the account is new), and the lines of the statements imported into it.
 import type { PrismaTypes } from '../../db/database.ts';
+import { HeavyTaskFailed, runHeavyTask } from '../../core/heavy-work.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
@@ -30,11 +31,8 @@ import {
   fileHash,
   MAX_STATEMENT_LINES,
   type ParsedStatement,
-  readCamt053,
-  readCsv,
-  readOfx,
+  type readStatementFile,
   STATEMENT_FORMATS,
-  type StatementFormat,
 } from './statement-files.ts';
 
 export interface BankAccountInput {
@@ -316,9 +314,14 @@ function checkCsvLayout(check: Checker, given: CsvLayoutInput): CsvLayout | unde
   return layout as CsvLayout;
 }
 
-function readStatement(format: StatementFormat, file: string, layout: CsvLayout | undefined, decimals: number): ParsedStatement {
-  if (format === 'csv') return readCsv(file, layout!, decimals);
-  return format === 'ofx' ? readOfx(file, decimals) : readCamt053(file, decimals);
+/** Reads a statement file in the heavy-work pool: a large or hostile file costs this organization's share, not the server. */
+async function readStatement(scope: WriteScope, input: Parameters<typeof readStatementFile>[0]): Promise<ParsedStatement> {
+  try {
+    return await runHeavyTask<ParsedStatement>('readStatementFile', input, { organizationId: scope.organizationId });
+  } catch (error) {
+    if (!(error instanceof HeavyTaskFailed)) throw error;
+    throw validationError([{ path: 'file', message: `cannot be read: the reader ${error.reason} on it` }]);
+  }
 }
 
 /**
@@ -347,7 +350,7 @@ export async function importStatement(scope: WriteScope, bankAccountId: string, 
   } else if (input.csv) check.fail('csv', 'is only for a CSV file');
   check.done();
   const file = input.file!;
-  const parsed = readStatement(format!, file, layout, currencyDecimals(bank.currency));
+  const parsed = await readStatement(scope, { format: format!, text: file, layout, decimals: currencyDecimals(bank.currency) });
   if (parsed.currency && parsed.currency !== bank.currency)
     throw validationError([{ path: 'file', message: `the statement is in ${parsed.currency}; the bank account is in ${bank.currency}` }]);
   if (parsed.lines.length > MAX_STATEMENT_LINES)

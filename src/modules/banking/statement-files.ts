@@ -109,14 +109,40 @@ export function bankDate(text: string, format: CsvDateFormat): string | undefine
   return isAcceptedDate(date) ? date : undefined;
 }
 
-const lineOf = (text: string, index: number) => {
+/**
+ * The line number of each match of `tag` in the text, in order (OFX and CAMT parsers keep none): one pass,
+ * counting the newlines between one match and the next, so a file of any length costs its length once.
+ */
+function tagLines(text: string, tag: RegExp): number[] {
+  const lines: number[] = [];
   let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-};
+  let counted = 0;
+  for (const m of text.matchAll(tag)) {
+    for (let i = text.indexOf('\n', counted); i !== -1 && i < m.index; i = text.indexOf('\n', i + 1)) line++;
+    counted = m.index;
+    lines.push(line);
+  }
+  return lines;
+}
 
-/** The line number of each match of `tag` in the text, in order (OFX and CAMT parsers keep none). */
-const tagLines = (text: string, tag: RegExp) => [...text.matchAll(tag)].map((m) => lineOf(text, m.index ?? 0));
+/** Deepest nesting a statement's XML needs (CAMT.053 reaches about 12; OFX about 8). */
+const MAX_XML_DEPTH = 64;
+
+/**
+ * Refuses what no bank file needs and a parser should never be handed: a document type declaration
+ * (entities, external references) and nesting past MAX_XML_DEPTH. One linear pass over the tags, before
+ * any parser runs, so a hostile file is turned away fast.
+ */
+export function refuseHostileXml(text: string): void {
+  if (/<!DOCTYPE|<!ENTITY/i.test(text))
+    throw refuse('the file declares a document type or entities (<!DOCTYPE>, <!ENTITY>); bank statements need neither, so it is not read');
+  let depth = 0;
+  for (const m of text.matchAll(/<(\/?)([A-Za-z_][^\s/<>]*)[^<>]*?(\/?)>/g)) {
+    if (m[1]) depth--;
+    else if (!m[3] && ++depth > MAX_XML_DEPTH)
+      throw refuse(`the XML nests deeper than ${MAX_XML_DEPTH} elements; no bank statement does, so it is not read`);
+  }
+}
 
 const clean = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 
@@ -237,6 +263,7 @@ export function readOfx(text: string, decimals: number): ParsedStatement {
   let parsed: Record<string, any>;
   try {
     const xml = ofxToXml(text);
+    refuseHostileXml(xml);
     if (XMLValidator.validate(xml) !== true) throw new Error('tags do not nest');
     parsed = ofxParser.parse(xml) as Record<string, any>;
   } catch (error) {
@@ -306,6 +333,7 @@ const camtParty = (tx: any, credit: boolean) => {
 };
 
 export function readCamt053(text: string, decimals: number): ParsedStatement {
+  refuseHostileXml(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw refuse(`the XML cannot be read at line ${valid.err.line}: ${valid.err.msg}`);
   const statements = (camtParser.parse(text)?.Document?.BkToCstmrStmt?.Stmt ?? []) as any[];
@@ -391,6 +419,12 @@ export function readCamt053(text: string, decimals: number): ParsedStatement {
   faults.done();
   if (currencies.size > 1) throw refuse(`the file mixes currencies (${[...currencies].join(', ')}): import one account at a time`);
   return { lines, currency: [...currencies][0] ?? null, closingBalance: closing?.balance ?? null, closingDate: closing?.date ?? null };
+}
+
+/** A statement file read as its format says (the heavy-work pool's task: src/heavy/tasks.ts). */
+export function readStatementFile(input: { format: StatementFormat; text: string; layout?: CsvLayout; decimals: number }): ParsedStatement {
+  if (input.format === 'csv') return readCsv(input.text, input.layout!, input.decimals);
+  return input.format === 'ofx' ? readOfx(input.text, input.decimals) : readCamt053(input.text, input.decimals);
 }
 
 /**

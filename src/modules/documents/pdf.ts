@@ -1,251 +1,36 @@
-// The PDF a document is sent as: the organization's letterhead (logo, name, address, tax id, email), who
-// it is for, its lines, its tax per rate, its totals and what is due, in the document's currency and the
-// organization's locale. Drawn with pdfkit in the service (no browser); its standard fonts hold Western
-// European text (WinAnsi), which is what they are given.
+// A document's PDF: what it shows (its letterhead and view, read here) and the drawing, handed to the
+// heavy-work pool (src/core/heavy-work.ts) so that a large document, a burst of them or a bad image costs
+// the organization that asked, never the thread answering everyone else.
+import { HeavyTaskFailed, runHeavyTask } from '../../core/heavy-work.ts';
 import type { Tenant } from '../../core/tenant.ts';
-import { currencyDecimals, formatMoney, formatPercent } from '../../lib/money.ts';
-import { formatQuantity } from './arithmetic.ts';
-import type { DocumentLineRow } from './public.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Letterhead, PdfView } from './pdf-drawing.ts';
 
-/** The organization as its documents show it. */
-export interface Letterhead {
-  name: string;
-  address: string | null;
-  taxId: string | null;
-  email: string | null;
-  locale: string | null;
-  logo: string | null;
-}
+export {
+  type Addressee,
+  addressLines,
+  type Letterhead,
+  localFormats,
+  type PdfView,
+  taxesByRate,
+} from './pdf-drawing.ts';
 
-/** A party as a document addresses it. */
-export interface Addressee {
-  name: string;
-  email?: string | null;
-  taxNumber?: string | null;
-  addressLine1?: string | null;
-  addressLine2?: string | null;
-  city?: string | null;
-  region?: string | null;
-  postalCode?: string | null;
-  country?: string | null;
-}
-
-/** What a document's PDF shows, in the document's words. */
-export interface PdfView {
-  /** `Invoice`, `Credit note`, `Sales receipt`, `Statement`… */
-  title: string;
-  number: string | null;
-  /** A stamp across it: VOID, PAID. */
-  stamp?: string | null;
-  currency: string;
-  /** Label and date (YYYY-MM-DD), in order: Issue date, Due date… */
-  dates: [string, string][];
-  /** `Bill to`, `Credit to`… and who. */
-  party: { label: string; who: Addressee } | null;
-  lines: (Pick<DocumentLineRow, 'description' | 'quantityMilli' | 'unitPrice' | 'amount' | 'taxAmount' | 'taxRatePpm'> & {
-    taxName?: string | null;
-  })[];
-  /** Label and amount (minor units of the currency), in order; the last one is shown strongest. */
-  totals: [string, bigint][];
-  notes?: string | null;
-  /** A statement's rows instead of lines: date, what, amount, running balance. */
-  rows?: { date: string; what: string; amount: bigint; balance: bigint }[];
-}
-
-/** Intl output uses narrow and no-break spaces WinAnsi fonts lack: plain spaces read the same. */
-const plain = (text: string) => text.replace(/[\u202f\u2009]/g, ' ').replace(/\u2212/g, '-');
-
-/** Money and dates as the organization's locale writes them, exactly (the amount is formatted from its decimal text). */
-export function localFormats(locale: string | null, currency: string) {
-  const tag = locale ?? 'en-US';
-  const decimals = currencyDecimals(currency);
-  const money = new Intl.NumberFormat(tag, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
-  const number = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 });
-  const dates = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' });
-  const percent = new Intl.NumberFormat(tag, { style: 'unit', unit: 'percent', maximumFractionDigits: 4 });
-  return {
-    percent: (ppm: number) => plain(percent.format(formatPercent(ppm) as unknown as number)),
-    money: (minor: bigint) => plain(money.format(formatMoney(minor, decimals) as unknown as number)),
-    quantity: (milli: bigint) => plain(number.format(formatQuantity(milli) as unknown as number)),
-    date: (iso: string) => plain(dates.format(new Date(`${iso}T00:00:00Z`))),
-  };
-}
-
-/** The lines of an address, as a letter shows them. */
-export const addressLines = (who: Addressee) =>
-  [
-    who.addressLine1,
-    who.addressLine2,
-    [who.postalCode, who.city].filter(Boolean).join(' '),
-    [who.region, who.country].filter(Boolean).join(', '),
-  ].filter((line): line is string => !!line?.trim());
-
-/** Tax per rate: each rate's name (or percentage) and what the lines charge at it, in first-seen order. */
-export function taxesByRate(lines: PdfView['lines'], percent: (ppm: number) => string) {
-  const byRate = new Map<string, bigint>();
-  for (const line of lines) {
-    if (line.taxAmount === 0n) continue;
-    const label = `${line.taxName ?? 'Tax'}${line.taxRatePpm === null ? '' : ` ${percent(line.taxRatePpm)}`}`;
-    byRate.set(label, (byRate.get(label) ?? 0n) + line.taxAmount);
+/**
+ * Renders a document's PDF (A4) off the request thread; resolves with its bytes. A letterhead whose logo
+ * stopped the drawing (one stored before logos were checked on upload) is drawn again without it rather
+ * than failing the document. `whenBusy`: a request is refused (429) past its organization's share of the
+ * pool; a background sender waits.
+ */
+export async function renderPdf(letterhead: Letterhead, view: PdfView, whenBusy: 'refuse' | 'wait' = 'refuse'): Promise<Buffer> {
+  const options = { organizationId: letterhead.organizationId, whenBusy };
+  const draw = async (lh: Letterhead) => Buffer.from(await runHeavyTask<Uint8Array>('drawPdf', { letterhead: lh, view }, options));
+  try {
+    return await draw(letterhead);
+  } catch (error) {
+    if (!(error instanceof HeavyTaskFailed)) throw error;
+    if (letterhead.logo && error.reason === 'crashed') return draw({ ...letterhead, logo: null });
+    throw new AppError('INTERNAL', `The PDF could not be drawn (${error.reason}). Try again; if it persists, contact support.`);
   }
-  return [...byRate];
-}
-
-const MARGIN = 50;
-const WIDTH = 595.28 - 2 * MARGIN; // A4
-
-/** Renders a document's PDF (A4); resolves with its bytes. */
-export async function renderPdf(letterhead: Letterhead, view: PdfView): Promise<Buffer> {
-  // Loaded on the first PDF, not at start: pdfkit and its font engine are megabytes of heap an instance
-  // that never renders one need not hold.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: `${view.title} ${view.number ?? ''}`.trim(), Author: letterhead.name },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const f = localFormats(letterhead.locale, view.currency);
-  const top = doc.y;
-
-  // The letterhead, left; the document's title, number and dates, right.
-  let left = top;
-  if (letterhead.logo) {
-    try {
-      doc.image(Buffer.from(letterhead.logo, 'base64'), MARGIN, top, { fit: [140, 60] });
-      left = top + 66;
-    } catch {
-      // A logo pdfkit cannot read is left out rather than failing the document.
-    }
-  }
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(12)
-    .text(letterhead.name, MARGIN, left, { width: WIDTH / 2 });
-  doc.font('Helvetica').fontSize(9);
-  for (const line of (letterhead.address ?? '').split('\n').filter((l) => l.trim())) doc.text(line, { width: WIDTH / 2 });
-  if (letterhead.email) doc.text(letterhead.email, { width: WIDTH / 2 });
-  if (letterhead.taxId) doc.text(`Tax ID: ${letterhead.taxId}`, { width: WIDTH / 2 });
-  const leftBottom = doc.y;
-
-  const right = MARGIN + WIDTH / 2;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(view.title.toUpperCase(), right, top, { width: WIDTH / 2, align: 'right' });
-  doc.font('Helvetica').fontSize(10);
-  if (view.number) doc.text(view.number, right, doc.y, { width: WIDTH / 2, align: 'right' });
-  for (const [label, date] of view.dates) doc.text(`${label}: ${f.date(date)}`, right, doc.y, { width: WIDTH / 2, align: 'right' });
-  if (view.stamp)
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(14)
-      .text(view.stamp, right, doc.y + 6, { width: WIDTH / 2, align: 'right' });
-  doc.y = Math.max(leftBottom, doc.y) + 20;
-
-  if (view.party) {
-    const who = view.party.who;
-    doc.font('Helvetica-Bold').fontSize(9).text(view.party.label.toUpperCase(), MARGIN, doc.y);
-    doc.font('Helvetica').fontSize(10).text(who.name);
-    for (const line of addressLines(who)) doc.text(line);
-    if (who.email) doc.text(who.email);
-    if (who.taxNumber) doc.text(`Tax ID: ${who.taxNumber}`);
-    doc.moveDown();
-  }
-
-  const columns = [
-    { title: 'Description', x: MARGIN, width: WIDTH * 0.46, align: 'left' as const },
-    { title: 'Qty', x: MARGIN + WIDTH * 0.46, width: WIDTH * 0.1, align: 'right' as const },
-    { title: 'Unit price', x: MARGIN + WIDTH * 0.56, width: WIDTH * 0.16, align: 'right' as const },
-    { title: 'Tax', x: MARGIN + WIDTH * 0.72, width: WIDTH * 0.1, align: 'right' as const },
-    { title: 'Amount', x: MARGIN + WIDTH * 0.82, width: WIDTH * 0.18, align: 'right' as const },
-  ];
-  const row = (cells: string[], bold = false) => {
-    if (doc.y > 760) doc.addPage();
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    let bottom = y;
-    cells.forEach((cell, i) => {
-      const c = columns[i]!;
-      doc.text(cell, c.x, y, { width: c.width - 4, align: c.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.y = bottom + 4;
-  };
-  const rule = () => {
-    doc
-      .moveTo(MARGIN, doc.y)
-      .lineTo(MARGIN + WIDTH, doc.y)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
-    doc.y += 4;
-  };
-
-  if (view.rows) {
-    columns.splice(
-      1,
-      4,
-      { title: 'Amount', x: MARGIN + WIDTH * 0.6, width: WIDTH * 0.2, align: 'right' },
-      { title: 'Balance', x: MARGIN + WIDTH * 0.8, width: WIDTH * 0.2, align: 'right' },
-    );
-    columns[0] = { title: 'Date and document', x: MARGIN, width: WIDTH * 0.6, align: 'left' };
-    row(
-      columns.map((c) => c.title),
-      true,
-    );
-    rule();
-    for (const r of view.rows) row([`${f.date(r.date)}  ${r.what}`, f.money(r.amount), f.money(r.balance)]);
-  } else {
-    row(
-      columns.map((c) => c.title),
-      true,
-    );
-    rule();
-    for (const line of view.lines)
-      row([
-        line.description,
-        f.quantity(line.quantityMilli),
-        f.money(line.unitPrice),
-        line.taxRatePpm === null ? '' : f.percent(line.taxRatePpm),
-        f.money(line.amount),
-      ]);
-  }
-  rule();
-
-  // The totals, right-aligned under the amounts; the tax shown per rate when the rates make it up.
-  const byRate = taxesByRate(view.lines, f.percent);
-  const taxTotal = view.totals.find(([label]) => label === 'Tax')?.[1];
-  const perRate = byRate.length > 0 && byRate.reduce((sum, [, amount]) => sum + amount, 0n) === taxTotal;
-  const totals = view.totals.flatMap(([label, amount], i): [string, string, boolean][] =>
-    label === 'Tax' && perRate
-      ? byRate.map(([rate, tax]): [string, string, boolean] => [rate, f.money(tax), false])
-      : [[label, f.money(amount), i === view.totals.length - 1]],
-  );
-  for (const [label, amount, strong] of totals) {
-    if (doc.y > 780) doc.addPage();
-    const y = doc.y;
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 9);
-    doc.text(label, MARGIN + WIDTH * 0.45, y, { width: WIDTH * 0.35, align: 'right' });
-    doc.text(amount, MARGIN + WIDTH * 0.8, y, { width: WIDTH * 0.2, align: 'right' });
-    doc.y += 2;
-  }
-  if (view.notes) {
-    doc.moveDown();
-    doc.font('Helvetica').fontSize(9).text(view.notes, MARGIN, doc.y, { width: WIDTH });
-  }
-  doc.end();
-  return done;
 }
 
 /** A document's own totals as its PDF and page show them: subtotal, discount, tax, total (lines of 0 are left out when shown). */
@@ -265,7 +50,7 @@ export async function letterheadOf(tenant: DocumentReader): Promise<Letterhead> 
     where: { id: tenant.organizationId },
     select: { name: true, address: true, taxId: true, email: true, locale: true, logo: true },
   });
-  return o;
+  return { organizationId: tenant.organizationId, ...o };
 }
 
 /** What every sent document's view shares, read from its row: its party and the names of its lines' tax rates. */

@@ -83,7 +83,7 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
     const parameters = email.parameters ? (JSON.parse(email.parameters) as Record<string, string>) : null;
     const document = await mailableOf(email.documentType).read(tenant, email.documentId, parameters);
     const letterhead = await letterheadOf(tenant);
-    const pdf = await renderPdf(letterhead, document.pdf);
+    const pdf = await renderPdf(letterhead, document.pdf, 'wait');
     const link = document.publicPath ? `${deps.config.mail.publicUrl}${document.publicPath}` : null;
     const text = [
       email.message,

@@ -3,7 +3,7 @@ import { BadDebtTaxRelief } from '../../db/generated/sqlite/enums.ts';
 import { builder, describedEnum } from '../../graphql/builder.ts';
 import { requires } from '../../graphql/scopes.ts';
 import { IDEMPOTENCY_KEY_DESCRIPTION, keepReceipt, MUTATION_FIELD_NULLABLE } from '../../graphql/mutations.ts';
-import { type OrganizationSettings, updateOrganization } from './organizations.service.ts';
+import { logoFault, type OrganizationSettings, updateOrganization } from './organizations.service.ts';
 
 const BadDebtTaxReliefEnum = describedEnum('BadDebtTaxRelief', BadDebtTaxRelief, 'How the tax charged on a bad debt is reclaimed.', {
   NONE: 'A write-off leaves the tax as charged: Dr the bad-debt account with the whole amount.',
@@ -139,10 +139,12 @@ builder.mutationField('updateOrganization', (t) =>
       idempotencyKey: t.arg.string({ description: IDEMPOTENCY_KEY_DESCRIPTION }),
     },
     resolve: async (query, root, { input, idempotencyKey }, ctx) => {
+      // Drawn off the request thread before the write, so a bad logo is refused with the other fields.
+      const logoProblem = await logoFault(ctx.organizationId, input.logo);
       keepReceipt(
         root,
         await ctx.write({ operation: 'updateOrganization', idempotencyKey, input }, (scope) =>
-          updateOrganization(scope, input as OrganizationSettings),
+          updateOrganization(scope, input as OrganizationSettings, logoProblem),
         ),
       );
       return ctx.prisma.organization.findUniqueOrThrow({ ...query, where: { id: ctx.organizationId } });

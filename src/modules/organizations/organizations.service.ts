@@ -1,4 +1,5 @@
 // Organizations are tenants. Creating one also creates its standard chart of accounts, in one transaction.
+import { HeavyTaskFailed, runHeavyTask } from '../../core/heavy-work.ts';
 import type { Prisma } from '../../db/database.ts';
 import type { BadDebtTaxRelief } from '../../db/generated/sqlite/enums.ts';
 import { change } from '../../core/representations.ts';
@@ -72,16 +73,40 @@ export interface OrganizationSettings {
 /** Largest logo kept (decoded): a letterhead's, not a photograph's. */
 export const MAX_LOGO_BYTES = 256 * 1024;
 
-/** A logo as given (base64, or a data: URL of one), checked to be a PNG or JPEG; stored as base64. */
-function checkLogo(check: Checker, value: string | null | undefined): string | null | undefined {
-  if (value === undefined || value === null) return value;
+/** A logo's bytes as given (base64, or a data: URL of one); empty when it is neither. */
+function logoBytes(value: string): Buffer {
   const base64 = value.trim().replace(/^data:image\/(png|jpeg);base64,/, '');
-  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? Buffer.from(base64, 'base64') : Buffer.alloc(0);
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(base64) ? Buffer.from(base64, 'base64') : Buffer.alloc(0);
+}
+
+/** A logo as given, checked to be a PNG or JPEG that can be drawn (`fault`: what drawing it met); stored as base64. */
+function checkLogo(check: Checker, value: string | null | undefined, fault: string | null): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  const bytes = logoBytes(value);
   const png = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   const jpeg = bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
   if (!png && !jpeg) check.fail('logo', 'must be a PNG or JPEG image, as base64 or a data: URL');
   else if (bytes.length > MAX_LOGO_BYTES) check.fail('logo', `must be at most ${MAX_LOGO_BYTES / 1024} KB`);
+  else if (fault) check.fail('logo', `cannot be drawn: the image is damaged or incomplete (${fault})`);
   return bytes.toString('base64');
+}
+
+/**
+ * Draws a logo to the end of its decoding in the heavy-work pool, before the settings are written: null
+ * when it draws (or is not an image of a size worth drawing; checkLogo says why), else what stopped it.
+ */
+export async function logoFault(organizationId: string, value: string | null | undefined): Promise<string | null> {
+  if (typeof value !== 'string') return null;
+  const bytes = logoBytes(value);
+  if (bytes.length === 0 || bytes.length > MAX_LOGO_BYTES) return null;
+  try {
+    await runHeavyTask('drawLogo', { base64: bytes.toString('base64') }, { organizationId });
+    return null;
+  } catch (error) {
+    if (error instanceof HeavyTaskFailed)
+      return error.reason === 'crashed' ? error.message.replace(/^drawLogo crashed: /, '') : error.reason;
+    throw error;
+  }
 }
 
 /** A BCP 47 locale Node's ICU formats numbers and dates in (`de-DE`, `en-GB`, `fr-CH`). */
@@ -119,7 +144,7 @@ async function assertYearEndLeavesLockedReports(scope: WriteScope, lockDate: str
 }
 
 /** Changes settings. `lockDate: null` unlocks; moving the lock date never touches posted entries. */
-export async function updateOrganization(scope: WriteScope, input: OrganizationSettings) {
+export async function updateOrganization(scope: WriteScope, input: OrganizationSettings, logoProblem: string | null = null) {
   const check = new Checker();
   const name = check.text('name', input.name, { max: 200, required: input.name !== undefined });
   const lockDate = check.date('lockDate', input.lockDate);
@@ -134,7 +159,7 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
   const taxId = check.text('taxId', input.taxId, { max: 50 });
   const email = check.email('email', input.email);
   const locale = checkLocale(check, input.locale);
-  const logo = checkLogo(check, input.logo);
+  const logo = checkLogo(check, input.logo, logoProblem);
   check.done();
   const before = await scope.prisma.organization.findUniqueOrThrow({ where: { id: scope.organizationId } });
   const changed = changedColumns(before, {

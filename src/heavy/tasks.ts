@@ -1,0 +1,28 @@
+// The tasks the heavy-work pool's threads run (src/core/heavy-work.ts), by name: the one list of what
+// leaves the request thread. Each answers its value, or the AppError it refused its input with (an error
+// class does not cross a thread whole); anything else it throws ends the task, and the pool says so.
+import type { TaskOutcome } from '../core/heavy-work.ts';
+import { AppError } from '../lib/errors.ts';
+import { readStatementFile } from '../modules/banking/statement-files.ts';
+import { drawLogo, drawPdf } from '../modules/documents/pdf-drawing.ts';
+
+const TASKS = {
+  drawPdf: ({
+    letterhead,
+    view,
+  }: Parameters<typeof drawPdf>[0] extends infer L ? { letterhead: L; view: Parameters<typeof drawPdf>[1] } : never) =>
+    drawPdf(letterhead, view),
+  drawLogo: ({ base64 }: { base64: string }) => drawLogo(base64),
+  readStatementFile: (input: Parameters<typeof readStatementFile>[0]) => readStatementFile(input),
+} satisfies Record<string, (input: never) => unknown>;
+
+export type HeavyTaskName = keyof typeof TASKS;
+
+export default async function run({ task, input }: { task: HeavyTaskName; input: never }): Promise<TaskOutcome<unknown>> {
+  try {
+    return { ok: true, value: await TASKS[task](input) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false, error: { code: error.code, message: error.message, fieldErrors: error.fieldErrors, details: error.details } };
+  }
+}

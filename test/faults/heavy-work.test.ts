@@ -1,0 +1,146 @@
+// Heavy work leaves the request thread and its faults stay in their task: a logo that cannot be drawn is
+// refused when it is uploaded (it used to end the process at the next PDF), one stored before that check
+// no longer stops its documents, hostile XML is turned away before any parser sees it, a crashed or
+// overrunning task ends with a clear error while the pool keeps serving, and an organization has only
+// its share of the pool.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HeavyTaskFailed, openHeavyWork, runHeavyTask } from '../../src/core/heavy-work.ts';
+import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
+
+/** A PNG signature and IHDR chunk with no image data after them: pdfkit's decoder fails in a zlib callback. */
+const TRUNCATED_PNG = 'iVBORw0KGgoAAAANSUhEUn////9/////CAYAAAAAAAAAAAAAAElFTkQAAAAA';
+/** A 40×20 PNG. */
+const GOOD_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJElEQVR4nGNQSDgwIIhh1OJRi0ctHrV41OJRi0ctHrV45FgMALpP6C5orM3QAAAAAElFTkSuQmCC';
+
+let t: TestApp;
+let key: string;
+let organizationId: string;
+const call = (path: string, body?: unknown, method?: string) => http(t.url, path, { key, body, method });
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 } });
+  ({ key, organizationId } = await t.tenant('Heavy Work Ltd'));
+});
+afterAll(() => t.close());
+
+describe('a logo', () => {
+  it('that cannot be drawn is refused on upload, with the other bad fields, and nothing is changed', async () => {
+    const refused = await call('/api/v1/organization', { logo: TRUNCATED_PNG, locale: 'xx-notalocale-123' }, 'PATCH');
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body.errors.map((e: { path: string }) => e.path)).toEqual(['locale', 'logo']);
+    expect(refused.body.errors[1].message).toMatch(/^cannot be drawn: the image is damaged or incomplete/);
+    expect((await call('/api/v1/organization')).body.hasLogo).toBeUndefined();
+    // The service is still here, and a logo that draws is kept.
+    const kept = await call('/api/v1/organization', { logo: GOOD_PNG }, 'PATCH');
+    expect(kept.status).toBe(200);
+    expect(kept.body.hasLogo).toBe(true);
+  });
+
+  it('stored before logos were checked does not stop its documents: they are drawn without it', async () => {
+    await t.db.prisma.organization.update({ where: { id: organizationId }, data: { logo: TRUNCATED_PNG } });
+    const customer = (await call('/api/v1/customers', { name: 'Logo Reader' })).body;
+    const invoice = (
+      await call('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-11-02', lines: [{ description: 'Work', unitPrice: 10 }] })
+    ).body;
+    for (let i = 0; i < 3; i++) {
+      const pdf = await fetch(`${t.url}/api/v1/invoices/${invoice.id}/pdf`, { headers: { authorization: `Bearer ${key}` } });
+      expect(pdf.status).toBe(200);
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    }
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+    await t.db.prisma.organization.update({ where: { id: organizationId }, data: { logo: null } });
+  });
+});
+
+describe('a statement file', () => {
+  let bankId: string;
+  beforeAll(async () => {
+    bankId = (await call('/api/v1/bank-accounts', { name: 'Hostile Bank', kind: 'bank', openingDate: '2026-01-01' })).body.id;
+  });
+  const camt = (entries: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
+<GrpHdr><MsgId>M</MsgId><CreDtTm>2026-12-01T06:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>S</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>USD</Ccy></Acct>
+${entries}
+</Stmt></BkToCstmrStmt></Document>`;
+  const entry = (ref: string, amount: string) =>
+    `<Ntry><NtryRef>${ref}</NtryRef><Amt Ccy="USD">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>` +
+    `<BookgDt><Dt>2026-11-12</Dt></BookgDt><AddtlNtryInf>Payment ${ref}</AddtlNtryInf></Ntry>`;
+  const importing = (format: string, file: string) => call(`/api/v1/bank-accounts/${bankId}/statements`, { format, file });
+
+  it('declaring entities is refused as such (400), nothing read', async () => {
+    const xxe = camt(entry('E1', '1.00')).replace(
+      '<Document',
+      '<!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<Document',
+    );
+    const refused = await importing('camt053', xxe);
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body.errors).toEqual([{ path: 'file', message: expect.stringMatching(/declares a document type or entities/) }]);
+  });
+
+  it('nested past what any statement needs is refused (400), in CAMT and in OFX', async () => {
+    const deep = camt(`${'<AddtlInf>'.repeat(20_000)}x${'</AddtlInf>'.repeat(20_000)}`);
+    const refused = await importing('camt053', deep);
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body.errors[0].message).toMatch(/nests deeper than 64 elements/);
+    const ofx = `OFXHEADER:100\n\n<OFX>${'<AGG>\n'.repeat(50_000)}`;
+    expectProblem(await importing('ofx', ofx), 400, 'VALIDATION_FAILED');
+    expect((await call(`/api/v1/bank-transactions?bankAccountId=${bankId}`)).body.data).toEqual([]);
+  });
+
+  it('names the true line of a bad entry among thousands separated by blank lines', async () => {
+    const entries = Array.from({ length: 3000 }, (_, i) => entry(`E${i}`, i === 2500 ? '1O.00' : '1.00')).join('\n\n\n');
+    const refused = await importing('camt053', camt(entries));
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    // Four lines before the entries, then each entry on its own line with two blank lines after it.
+    expect(refused.body.errors[0].message).toMatch(/^line 7505, /);
+  });
+});
+
+describe('the heavy-work pool', () => {
+  it('ends a task whose library crashes with a clear error, and serves the next one', async () => {
+    const failed = await runHeavyTask('drawLogo', { base64: TRUNCATED_PNG }, { organizationId: 'org_crash' }).catch((e) => e);
+    expect(failed).toBeInstanceOf(HeavyTaskFailed);
+    expect(failed).toMatchObject({ task: 'drawLogo', reason: 'crashed' });
+    expect(await runHeavyTask('drawLogo', { base64: GOOD_PNG }, { organizationId: 'org_crash' })).toBeNull();
+  });
+
+  it("gives an organization its share: past it a request is refused (429), a job waits, another organization's runs", async () => {
+    const release = openHeavyWork({ perOrganization: 1 });
+    try {
+      const first = runHeavyTask('drawLogo', { base64: GOOD_PNG }, { organizationId: 'org_busy' });
+      const refused = await runHeavyTask('drawLogo', { base64: GOOD_PNG }, { organizationId: 'org_busy' }).catch((e) => e);
+      expect(refused).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 1 } });
+      const waited = runHeavyTask('drawLogo', { base64: GOOD_PNG }, { organizationId: 'org_busy', whenBusy: 'wait' });
+      const other = runHeavyTask('drawLogo', { base64: GOOD_PNG }, { organizationId: 'org_quiet' });
+      expect(await Promise.all([first, waited, other])).toEqual([null, null, null]);
+    } finally {
+      await release();
+    }
+  });
+
+  it('ends a task that runs past its time, and says so', async () => {
+    const release = openHeavyWork({ timeoutMs: 100 });
+    try {
+      const lines = Array.from({ length: 20_000 }, (_, i) => ({
+        description: `Line ${i}`,
+        quantityMilli: 1000n,
+        unitPrice: 100n,
+        amount: 100n,
+        taxAmount: 0n,
+        taxRatePpm: null,
+      }));
+      const letterhead = { organizationId: 'org_slow', name: 'Slow', address: null, taxId: null, email: null, locale: null, logo: null };
+      const view = { title: 'Invoice', number: 'INV-1', currency: 'USD', dates: [], party: null, lines, totals: [['Total', 2_000_000n]] };
+      const failed = await runHeavyTask('drawPdf', { letterhead, view }, { organizationId: 'org_slow' }).catch((e) => e);
+      expect(failed).toMatchObject({ task: 'drawPdf', reason: 'timed out' });
+    } finally {
+      await release();
+    }
+  });
+});
