@@ -327,14 +327,36 @@ async function yearClosings(tenant: Tenant, from: string | undefined, to: string
     from ??
     (await tenant.prisma.journalLine.findFirst({ where: { organizationId: tenant.organizationId }, orderBy: { date: 'asc' } }))?.date;
   if (!first) return [];
+  // Only the years the books have lines in close anything: a range reaching centuries before or after
+  // them costs no more than the books' own span.
+  const [earliest, latest] = await Promise.all(
+    (['asc', 'desc'] as const).map(async (order) =>
+      from === undefined && order === 'asc'
+        ? first
+        : (
+            await tenant.prisma.journalLine.findFirst({
+              where: { organizationId: tenant.organizationId },
+              orderBy: { date: order },
+              select: { date: true },
+            })
+          )?.date,
+    ),
+  );
+  if (!earliest || !latest) return [];
   const years: { from: string; to: string; closedOn: string }[] = [];
   let start = fiscalYearStart(first, fiscalYearEnd);
   if (start < first || from === undefined) start = nextYearStart(start, fiscalYearEnd);
-  for (; start <= to; start = nextYearStart(start, fiscalYearEnd)) {
+  const firstClosing = nextYearStart(fiscalYearStart(earliest, fiscalYearEnd), fiscalYearEnd);
+  if (start < firstClosing) start = firstClosing;
+  for (; start <= to && fiscalYearStart(addDays(start, -1), fiscalYearEnd) <= latest; start = nextYearStart(start, fiscalYearEnd)) {
     years.push({ from: fiscalYearStart(addDays(start, -1), fiscalYearEnd), to: addDays(start, -1), closedOn: start });
   }
   if (!years.length) return [];
-  const { accounts, sums } = await chartWithSums(tenant, years);
+  // A statement sums at most a century of years: SQLite caps a compound SELECT at 500 terms.
+  const parts = [];
+  for (let i = 0; i < years.length; i += 100) parts.push(await chartWithSums(tenant, years.slice(i, i + 100)));
+  const accounts = parts[0]!.accounts;
+  const sums = parts.flatMap((p) => p.sums);
   const profitAndLoss = new Set(accounts.filter((a) => PROFIT_AND_LOSS.includes(a.type)).map((a) => a.id));
   return years.map((year, i) => ({
     date: year.closedOn,
