@@ -32,6 +32,29 @@ import { type Problem, problem, sendJson, sendProblem } from './respond.ts';
 import { BATCH_PATH, createBatchRunner } from './batch.ts';
 import { checkParameters, RestGraphQLError, summarizeGraphQLErrors, type RestRouter } from './rest.ts';
 
+/** How much of a refused body's remainder is read and dropped before the refusal is sent. */
+const UNREAD_BODY_DISCARDED = 8 * 1024 * 1024;
+
+/** Reads and drops what is left of a request's body, up to `limit` bytes; resolves at its end, or past the limit. */
+function discardBody(req: IncomingMessage, limit: number): Promise<void> {
+  return new Promise((resolve) => {
+    let seen = 0;
+    const stop = () => {
+      req.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) stop();
+    };
+    req.on('data', onData);
+    req.once('end', stop);
+    req.once('close', stop);
+    req.once('error', stop);
+    req.resume();
+  });
+}
+
 export interface HandlerDeps {
   db: Database;
   yoga: Yoga;
@@ -185,7 +208,9 @@ export function createRequestHandler(deps: HandlerDeps) {
     checkParameters(found.params, url.searchParams);
     let body: unknown;
     const rawBody = found.route.rawBody?.accepts.test(mediaType(req.headers['content-type'])) ? found.route.rawBody : undefined;
-    if (rawBody?.store) body = await rawBody.store(req, url.searchParams, context);
+    // The stream is not destroyed when the store stops reading (a line past its limit): the refusal is
+    // answered on the same connection, which handleRequest then closes.
+    if (rawBody?.store) body = await rawBody.store(req.iterator({ destroyOnReturn: false }), url.searchParams, context);
     else if (found.route.method !== 'GET') {
       const bytes = await readBody(req, found.route.maxBodyBytes ?? maxBodyBytes);
       // No body at all is an empty object (what openapi-fetch and curl -X POST send for an action).
@@ -333,7 +358,7 @@ export function createRequestHandler(deps: HandlerDeps) {
     } catch (error) {
       // The client hung up before its request was read (a closed tab, a load tool stopping): nobody is
       // left to answer, and it is not the server's fault.
-      if (req.socket.destroyed) {
+      if (!req.socket || req.socket.destroyed) {
         logger.debug('client closed the request before it was answered', { requestId, method: req.method, path: url.pathname });
         res.destroy();
         return;
@@ -342,6 +367,12 @@ export function createRequestHandler(deps: HandlerDeps) {
         logger.error('error after the response started', { requestId, error });
         res.destroy();
         return;
+      }
+      // A body refused before its end (a file's line past its limit): the rest is read and dropped, up to a
+      // bound, so the client is reading when the refusal comes; the connection is not kept.
+      if (req.readableDidRead && !req.complete) {
+        headers.connection = 'close';
+        await discardBody(req, UNREAD_BODY_DISCARDED);
       }
       if (error instanceof RateLimitedError) Object.assign(headers, rateLimitHeaders(error.decision));
       if (error instanceof RestGraphQLError) {

@@ -113,7 +113,10 @@ export async function cancelBulkOperation(scope: WriteScope, id: string) {
   if (before.status === 'CANCELING') return change(BULK_OPERATION, before);
   if (before.status !== 'CREATED' && before.status !== 'RUNNING')
     throw new AppError('INVALID_STATE', `Bulk operation ${id} is ${before.status.toLowerCase()}; only a queued or running one is canceled`);
-  if (before.status === 'RUNNING') {
+  // A queued operation a runner has already claimed may be creating its first lines: it stops at its
+  // checkpoint, as a running one does, so what it created is counted and listed in its file.
+  const claimed = before.leaseToken !== null && before.leasedUntil !== null && before.leasedUntil > scope.now;
+  if (before.status === 'RUNNING' || claimed) {
     const row = await scope.prisma.bulkOperation.update({ where: { id }, data: { status: 'CANCELING', updatedAt: scope.now } });
     return change(BULK_OPERATION, row);
   }
