@@ -28,10 +28,11 @@ export interface Logger {
 }
 
 /**
- * Secrets a client may put where logs reach (a key sent as X-Request-Id or in a URL path, a webhook
- * secret in an error): an API key keeps its prefix, which names it without unlocking it.
+ * Secrets a client may put where logs reach (a key sent as X-Request-Id or in a URL path, with or
+ * without its `ak_`; a webhook secret in an error): an API key keeps its prefix, which names it without
+ * unlocking it.
  */
-const SECRETS = /\b(ak_[0-9a-z]{12}_)[0-9A-Za-z]{8,}|\bwhsec_[A-Za-z0-9+/=]{8,}/g;
+const SECRETS = /\b(ak_[0-9a-z]{12}_|[0-9a-z]{12}_(?=[0-9A-Za-z]{32}\b))[0-9A-Za-z]{8,}|\bwhsec_[A-Za-z0-9+/=]{8,}/g;
 
 export const containsSecret = (text: string) => text.search(SECRETS) >= 0;
 

@@ -110,6 +110,10 @@ describe('operating the server', () => {
     expect(misplaced.status).toBe(401);
     expect(misplaced.headers.get('x-request-id')).not.toBe(key);
     expect(misplaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // The same without its `ak_`, as a client that split the key on its first underscore would send it.
+    const bare = key.slice('ak_'.length);
+    const stripped = await http(server.url, '/healthz', { headers: { 'x-request-id': bare } });
+    expect(stripped.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const longest = 'r'.repeat(128);
     expect((await http(server.url, '/healthz', { headers: { 'x-request-id': longest } })).headers.get('x-request-id')).toBe(longest);
     expect((await http(server.url, '/healthz', { headers: { 'x-request-id': `${longest}r` } })).headers.get('x-request-id')).not.toBe(
