@@ -193,6 +193,28 @@ it('a recurring invoice that sends is mailed to its customer once made', async (
   expect(invoice).toMatchObject({ issueDate: '2026-11-01', recurringScheduleId: schedule.body.id, sentTo: ['retainer@client.test'] });
 });
 
+it('a recurring invoice catching up mails only its latest occurrence, not a backlog', async () => {
+  const customer = (await post('/api/v1/customers', { name: 'Backlog Client', email: 'backlog@client.test' })).body;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const schedule = await post('/api/v1/recurring-schedules', {
+    invoice: { customerId: customer.id, lines: [{ description: 'Weekly service', unitPrice: 100 }] },
+    frequency: 'week',
+    startDate: day(-21),
+    documentStatus: 'posted',
+    send: true,
+  });
+  expect(schedule.status).toBe(201);
+  await t.app.workers.recurring!.drain();
+  await sendAll();
+  const invoices = (await get(`/api/v1/invoices?customerId=${customer.id}&limit=10`)).body.data as {
+    issueDate: string;
+    sentTo?: string[];
+  }[];
+  expect(invoices.map((i) => i.issueDate).sort()).toEqual([day(-21), day(-14), day(-7), day(0)]);
+  expect(invoices.filter((i) => i.sentTo).map((i) => i.issueDate)).toEqual([day(0)]);
+  expect(mail.received.filter((m) => m.to?.text === 'backlog@client.test')).toHaveLength(1);
+});
+
 it('a server with no mail configured refuses to send, saying why', async () => {
   const bare = await createTestApp();
   try {

@@ -67,6 +67,18 @@ describe('when occurrences fall', () => {
 describe('a monthly invoice from 31 January', () => {
   let schedule: { id: string; nextDate: string; status: string };
 
+  it('refuses a start more than a year back: one request cannot make years of documents', async () => {
+    const refused = await post('/api/v1/recurring-schedules', {
+      invoice: { customerId: customer.id, lines: [{ description: 'Daily', unitPrice: 1 }] },
+      frequency: 'day',
+      startDate: '1900-01-01',
+    });
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body.errors).toEqual([
+      { path: 'startDate', message: 'must be on or after 2024-03-31: a schedule catches up at most 366 days of past occurrences' },
+    ]);
+  });
+
   it('refuses a schedule on the 31st without an end-of-month rule, naming every bad field at once', async () => {
     const refused = await post('/api/v1/recurring-schedules', {
       invoice: { customerId: customer.id, lines: [{ description: 'Retainer', unitPrice: -5 }] },

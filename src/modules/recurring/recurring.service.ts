@@ -6,7 +6,7 @@
 import type { PrismaTypes } from '../../db/database.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
-import { today } from '../../lib/dates.ts';
+import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
@@ -112,6 +112,9 @@ function checkSend(check: Checker, documentType: string, documentStatus: string,
   else if (documentStatus !== 'POSTED') check.fail('send', 'sends posted invoices only: set documentStatus to POSTED');
 }
 
+/** How far back a new schedule's start may be: what it catches up at once. */
+export const MAX_CATCH_UP_DAYS = 366;
+
 export async function createRecurringSchedule(scope: WriteScope, input: RecurringScheduleInput) {
   const check = new Checker();
   const name = check.text('name', input.name, { max: 200 });
@@ -119,6 +122,11 @@ export async function createRecurringSchedule(scope: WriteScope, input: Recurrin
   if (given.length !== 1) check.fail('invoice', 'give exactly one template: invoice (customerId, lines) or bill (vendorId, lines)');
   const documentType = given[0];
   const rule = checkScheduleRule(check, input);
+  // A schedule catches up what fell due before it was made: a year of it at most, so one request cannot
+  // make thousands of documents (older ones are entered as documents of their own).
+  const earliest = addDays(today(scope.now), -MAX_CATCH_UP_DAYS);
+  if (rule && rule.startDate < earliest)
+    check.fail('startDate', `must be on or after ${earliest}: a schedule catches up at most ${MAX_CATCH_UP_DAYS} days of past occurrences`);
   const documentStatus = checkDocumentStatus(check, input.documentStatus);
   const send = input.send === true;
   if (documentType) checkSend(check, documentType, documentStatus, send);
@@ -282,7 +290,10 @@ export async function runOccurrence(scope: WriteScope, id: string, date: string,
     },
   });
   const events: EventDraft[] = [...made.events, { type: 'recurring_schedule.ran', resource: { type: RECURRING_SCHEDULE, id, row } }];
-  if (s.send && !draft) events.push(...(await send(scope, s.documentType, made.result.id)));
+  // Catching up, only the latest due occurrence is mailed: the customer is not sent a backlog of
+  // overdue invoices at once (the others are made, and can be sent from their own page).
+  const latestDue = !next || next.date > today(scope.now);
+  if (s.send && !draft && latestDue) events.push(...(await send(scope, s.documentType, made.result.id)));
   if (!next) events.push({ type: 'recurring_schedule.finished', resource: { type: RECURRING_SCHEDULE, id, row } });
   return change(RECURRING_SCHEDULE, row, events);
 }

@@ -38,6 +38,9 @@ export async function runDueSchedules({ db, unitOfWork, clock, logger, metrics }
       );
       made++;
       metrics.recurringOccurrence('made');
+      // Each occurrence is a write of its own; requests waiting meanwhile go first, so a long catch-up
+      // shares the database instead of holding it.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     } catch (error) {
       if (error instanceof OccurrenceTaken) continue;
       if (!(error instanceof AppError) || error.status >= 500) throw error; // the database: the next pass tries again
