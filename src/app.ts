@@ -115,6 +115,7 @@ export function createApp({
   const releaseHeavyWork = openHeavyWork(config.heavyWork);
   const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
   const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
+  const publicPageLimiter = rateLimiterFor({ ...limits, points: config.rateLimit.publicPages }, `${config.redisKeyPrefix}:public-pages`);
   const eventBus =
     givenBus ??
     (config.redisUrl
@@ -271,6 +272,7 @@ export function createApp({
     maxBodyBytes: config.maxBodyBytes,
     corsOrigins: config.corsOrigins,
     publicPages,
+    publicPageLimiter,
     openApi: openApiDocument(rest.routes, schema, API_VERSION, resourceSchemas),
   });
 
@@ -378,6 +380,7 @@ export function createApp({
         await bus.close();
         await rateLimiter.close();
         await authFailures.close();
+        await publicPageLimiter.close();
         await db.close();
       })();
       return closing;

@@ -21,6 +21,11 @@ export interface Config {
     durationSeconds: number;
     /** Requests without a valid key one client address may make per window before it is refused. */
     authFailures: number;
+    /**
+     * Points a minute for the public pages (a customer's invoice page and its PDF), per client address and
+     * per page's token alike: a page costs 1, a PDF PUBLIC_PDF_COST (PUBLIC_PAGES_PER_MINUTE).
+     */
+    publicPages: number;
     /** What the limits do while Redis cannot answer. */
     onRedisError: 'open' | 'memory' | 'closed';
   };
@@ -192,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       points: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
       durationSeconds: 60,
       authFailures: integer(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
+      publicPages: integer(env, 'PUBLIC_PAGES_PER_MINUTE', 60, 1, 1_000_000),
       onRedisError: oneOf(env, 'RATE_LIMIT_ON_REDIS_ERROR', ['open', 'memory', 'closed'] as const, 'memory'),
     },
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1_000_000, 1024, 100_000_000),

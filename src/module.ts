@@ -27,6 +27,8 @@ export interface PublicPage {
   pattern: RegExp;
   /** Names the page in the request log and metrics (never the path, which holds the secret); never under /api/ or /graphql. */
   route: string;
+  /** What one request spends of the public pages' quota (default 1): more for what is costly to make, a PDF. */
+  cost?: number;
   answer(
     db: Prisma,
     match: RegExpExecArray,

@@ -3,7 +3,7 @@
 // node:http: nothing here needs a framework.
 import type { Yoga } from '../graphql/context.ts';
 import { directQuery } from '../fast-paths/direct-queries.ts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { readFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { rateLimitHeaders } from '../core/rate-limit.ts';
 import { type CreateRequestContext, type HttpExchange, RateLimitedError, type RequestContext } from '../core/request-context.ts';
 import { toAppError } from '../graphql/errors.ts';
 import { loadGraphiQL, wantsGraphiQL } from '../graphql/graphiql.ts';
+import type { RateLimiter } from '../core/rate-limit.ts';
 import { AppError, errorHeaders } from '../lib/errors.ts';
 import { SHED_FOR_MS } from './load-shedding.ts';
 import { containsSecret, type Logger, redactSecrets } from '../lib/logger.ts';
@@ -73,6 +74,8 @@ export interface HandlerDeps {
   overloaded?: () => boolean;
   /** Pages anyone opens without a key, found by a secret in the path (src/module.ts). */
   publicPages?: PublicPage[];
+  /** The public pages' quota, spent per client address and per page (a hash of its path, which holds its secret). */
+  publicPageLimiter?: RateLimiter;
 }
 
 /** The URL a request is logged under until its own target has parsed. */
@@ -243,6 +246,25 @@ export function createRequestHandler(deps: HandlerDeps) {
     return undefined;
   }
 
+  /**
+   * A public page spends its cost from its client address's quota and from the page's own (a link passed
+   * around, or fetched by many addresses, is held to the same): past either, 429 with Retry-After.
+   */
+  async function admitPublicPage(page: PublicPage, path: string, address: string) {
+    const limiter = deps.publicPageLimiter;
+    if (!limiter) return;
+    const cost = page.cost ?? 1;
+    for (const decision of await Promise.all([
+      limiter.consume(`address:${address}`, cost),
+      limiter.consume(`page:${createHash('sha256').update(path).digest('base64url')}`, cost),
+    ])) {
+      if (!decision.allowed)
+        throw new AppError('RATE_LIMITED', `Too many requests for public pages; retry in ${decision.resetSeconds} s`, [], {
+          retryAfterSeconds: decision.resetSeconds,
+        });
+    }
+  }
+
   /** POST /api/v1/batch: its operations through the same routes (http/batch.ts). */
   async function handleBatch(req: IncomingMessage, res: ServerResponse, context: RequestContext, headers: Record<string, string>) {
     if (req.method !== 'POST')
@@ -317,6 +339,7 @@ export function createRequestHandler(deps: HandlerDeps) {
       const page = url.pathname.startsWith('/api/') ? undefined : publicPageAt(url.pathname);
       if (page && (req.method === 'GET' || req.method === 'HEAD')) {
         observed.route = page.p.route;
+        await admitPublicPage(page.p, url.pathname, req.socket.remoteAddress ?? 'unknown');
         const answer = await page.p.answer(db.prisma, page.m!);
         // A page of its own: no scripts, its own styles, images inline; never framed, never cached by others.
         res.setHeader('content-security-policy', PUBLIC_PAGE_CSP);

@@ -212,7 +212,7 @@ it('a recurring invoice catching up mails only its latest occurrence, not a back
   }[];
   expect(invoices.map((i) => i.issueDate).sort()).toEqual([day(-21), day(-14), day(-7), day(0)]);
   expect(invoices.filter((i) => i.sentTo).map((i) => i.issueDate)).toEqual([day(0)]);
-  expect(mail.received.filter((m) => m.to?.text === 'backlog@client.test')).toHaveLength(1);
+  expect(mail.received.filter((m) => (m.to as { text?: string } | undefined)?.text === 'backlog@client.test')).toHaveLength(1);
 });
 
 it('a server with no mail configured refuses to send, saying why', async () => {

@@ -102,3 +102,30 @@ describe("an invoice's public page", () => {
     expect(Object.keys(updated.data.previousAttributes)).toContain('hostedUrl');
   });
 });
+
+describe('the public pages without a key', () => {
+  let limited: TestApp;
+  let limitedKey: string;
+  beforeAll(async () => {
+    limited = await createTestApp({ rateLimit: { publicPages: 25 } });
+    ({ key: limitedKey } = await limited.tenant('Popular Co'));
+  });
+  afterAll(() => limited.close());
+
+  it('have a quota per address and per link, a PDF costing ten pages: past it 429, the API unaffected', async () => {
+    const customer = (await http(limited.url, '/api/v1/customers', { key: limitedKey, body: { name: 'Many Readers' } })).body;
+    const posted = (
+      await http(limited.url, '/api/v1/invoices', {
+        key: limitedKey,
+        body: { customerId: customer.id, lines: [{ description: 'Work', unitPrice: 10 }] },
+      })
+    ).body;
+    for (let i = 0; i < 5; i++) expect((await fetch(`${limited.url}${posted.hostedUrl}`)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await fetch(`${limited.url}${posted.hostedUrl}/pdf`)).status).toBe(200);
+    const refused = await fetch(`${limited.url}${posted.hostedUrl}/pdf`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await http(limited.url, `/api/v1/invoices/${posted.id}`, { key: limitedKey })).status).toBe(200);
+  });
+});

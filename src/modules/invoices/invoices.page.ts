@@ -111,5 +111,6 @@ async function invoicePagePdf(db: Prisma, token: string) {
 
 export const invoicePages: PublicPage[] = [
   { pattern: /^\/i\/([A-Za-z0-9_-]{1,64})$/, route: '/i/:token', answer: (db, m) => invoicePage(db, m[1]!) },
-  { pattern: /^\/i\/([A-Za-z0-9_-]{1,64})\/pdf$/, route: '/i/:token/pdf', answer: (db, m) => invoicePagePdf(db, m[1]!) },
+  // A PDF is drawn (in the heavy-work pool) for each request: it costs a page ten.
+  { pattern: /^\/i\/([A-Za-z0-9_-]{1,64})\/pdf$/, route: '/i/:token/pdf', cost: 10, answer: (db, m) => invoicePagePdf(db, m[1]!) },
 ];
