@@ -182,6 +182,7 @@ export function createApp({
       allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets,
       subscriptionBacklog: config.subscriptionBacklog,
       mailConfigured: config.mail.smtpUrl !== undefined,
+      mailPerHour: config.mail.perHour,
     },
   });
   const createContext = contexts.create;

@@ -92,6 +92,8 @@ export interface Config {
     leaseMs: number;
     /** How often the mailer looks for mail due (MAIL_POLL_MS). */
     pollMs: number;
+    /** Emails one organization may queue an hour through the API (MAIL_PER_HOUR). */
+    perHour: number;
   };
   /** How often the recurring runner looks for occurrences due (RECURRING_POLL_MS). */
   recurringPollMs: number;
@@ -269,6 +271,7 @@ function mailSettings(env: NodeJS.ProcessEnv): Config['mail'] {
     retryScheduleMs: schedule(env, 'MAIL_RETRY_SCHEDULE_MS', DEFAULT_MAIL_RETRY_SCHEDULE_MS),
     leaseMs: integer(env, 'MAIL_LEASE_MS', 120_000, 200, 3_600_000),
     pollMs: integer(env, 'MAIL_POLL_MS', 5_000, 100, 3_600_000),
+    perHour: integer(env, 'MAIL_PER_HOUR', 100, 1, 1_000_000),
   };
 }
 

@@ -241,3 +241,22 @@ it('a server with no mail configured refuses to send, saying why', async () => {
     await bare.close();
   }
 });
+
+it('an organization queues at most MAIL_PER_HOUR emails an hour: past it 429 with Retry-After, nothing queued', async () => {
+  const capped = await createTestApp({ mail: { ...mail.settings(), perHour: 2 } });
+  try {
+    const { key: k } = await capped.tenant('Chatty Co');
+    const c = (await http(capped.url, '/api/v1/customers', { key: k, body: { name: 'C', email: 'c@chatty.test' } })).body;
+    const i = (
+      await http(capped.url, '/api/v1/invoices', { key: k, body: { customerId: c.id, lines: [{ description: 'x', unitPrice: 1 }] } })
+    ).body;
+    for (let n = 0; n < 2; n++) expect((await http(capped.url, `/api/v1/invoices/${i.id}/send`, { key: k, body: {} })).status).toBe(202);
+    const refused = await http(capped.url, `/api/v1/invoices/${i.id}/send`, { key: k, body: { to: ['else@where.test'] } });
+    expectProblem(refused, 429, 'RATE_LIMITED');
+    expect(refused.body.detail).toMatch(/2 emails in the last hour/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect((await http(capped.url, '/api/v1/emails', { key: k })).body.total).toBe(2);
+  } finally {
+    await capped.close();
+  }
+});

@@ -6,6 +6,7 @@ import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, recordMutation } from '../../graphql/mutations.ts';
 import {
   type EmailFilter,
+  assertMailQuota,
   emailWhere,
   mailNotConfigured,
   queueDocumentEmail,
@@ -13,9 +14,10 @@ import {
   type SendDocumentInput,
 } from './emails.service.ts';
 
-/** Sending needs a mail server (checked before the write opens). */
-function assertMailConfigured(ctx: GraphQLContext) {
+/** Sending needs a mail server, and the organization's hourly quota not spent (checked before the write opens). */
+async function assertMayMail(ctx: GraphQLContext) {
   if (!ctx.settings.mailConfigured) throw mailNotConfigured();
+  await assertMailQuota(ctx, ctx.settings.mailPerHour, new Date());
 }
 
 const EmailStatus = builder.enumType('EmailStatus', {
@@ -82,7 +84,7 @@ for (const [name, type, label, readScope] of [
       `Emails the ${label} to its customer with its PDF attached${type === 'invoice' ? ' and the link to its public page' : ''}; ` +
       'answers the queued email (status queued; sent once the mail server takes it, retried until then).',
     alsoRequires: [readScope],
-    prepare: async (_input, ctx) => assertMailConfigured(ctx),
+    prepare: (_input, ctx) => assertMayMail(ctx),
     run: (scope, id, input) => queueDocumentEmail(scope, type, id, input),
   });
 }
@@ -103,7 +105,7 @@ createMutation({
   input: SendCustomerStatementInput,
   description: "Emails a customer's statement for a period as a PDF; answers the queued email.",
   alsoRequires: ['reports:read'],
-  prepare: async (_input, ctx) => assertMailConfigured(ctx),
+  prepare: (_input, ctx) => assertMayMail(ctx),
   run: (scope, input) =>
     queueDocumentEmail(scope, 'customer_statement', null, input.mail ?? {}, {
       customerId: String(input.customerId),

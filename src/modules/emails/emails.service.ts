@@ -69,6 +69,28 @@ function checkAddresses(check: Checker, path: string, list: string[] | null | un
   return out;
 }
 
+/**
+ * An organization's emails an hour: the server mails from its own domain, so one key must not make it a
+ * relay (checked before the write opens; emails a recurring schedule queues are not counted against it).
+ */
+export async function assertMailQuota(tenant: Pick<Tenant, 'prisma' | 'organizationId'>, perHour: number, now: Date) {
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const recent = await tenant.prisma.documentEmail.findMany({
+    where: { organizationId: tenant.organizationId, createdAt: { gt: hourAgo } },
+    select: { createdAt: true },
+    orderBy: { createdAt: 'desc' },
+    take: perHour,
+  });
+  if (recent.length < perHour) return;
+  const frees = recent.at(-1)!.createdAt.getTime() + 3_600_000;
+  throw new AppError(
+    'RATE_LIMITED',
+    `This organization has queued ${perHour} emails in the last hour, the most it may (MAIL_PER_HOUR); retry later`,
+    [],
+    { retryAfterSeconds: Math.max(1, Math.ceil((frees - now.getTime()) / 1000)) },
+  );
+}
+
 /** Thrown when no mail server is configured: nothing could ever send the mail, so none is queued. */
 export const mailNotConfigured = () =>
   new AppError('SERVICE_UNAVAILABLE', 'This server sends no email: no mail server is configured (SMTP_URL)');
