@@ -183,6 +183,7 @@ export function createApp({
       subscriptionBacklog: config.subscriptionBacklog,
       mailConfigured: config.mail.smtpUrl !== undefined,
       mailPerHour: config.mail.perHour,
+      attachmentQuotaBytes: config.attachmentQuotaMb * 1_048_576,
     },
   });
   const createContext = contexts.create;

@@ -43,6 +43,8 @@ export interface RequestSettings {
   allowPrivateWebhookTargets: boolean;
   /** Whether a mail server is configured (documents may be sent by email). */
   mailConfigured: boolean;
+  /** Bytes of attachments one organization may keep (ATTACHMENT_QUOTA_MB). */
+  attachmentQuotaBytes: number;
   /** Emails an organization may queue an hour through the API (MAIL_PER_HOUR). */
   mailPerHour: number;
   /** Live events a subscription may have waiting for its client before it is ended (events/stream.ts). */

@@ -162,3 +162,31 @@ describe('a file on a bill', () => {
     expect([...attachments.eventsAlsoRead.attachment].sort()).toEqual(attachableResources().sort());
   });
 });
+
+describe("an organization's storage quota", () => {
+  it('refuses a file that does not fit (413 naming the quota), keeping what is stored; deleting makes room', async () => {
+    const small = await createTestApp({ attachmentQuotaMb: 1 });
+    try {
+      const { key: k } = await small.tenant('Full Disk Co');
+      const customer = (await http(small.url, '/api/v1/customers', { key: k, body: { name: 'Papers' } })).body;
+      const file = (name: string) => ({
+        recordId: customer.id,
+        filename: name,
+        contentBase64: Buffer.from(`${'x'.repeat(600 * 1024)}\n`).toString('base64'),
+      });
+      const first = await http(small.url, '/api/v1/attachments', { key: k, body: file('one.txt') });
+      expect(first.status).toBe(201);
+      const refused = await http(small.url, '/api/v1/attachments', { key: k, body: file('two.txt') });
+      expect(refused.status).toBe(413);
+      expect(refused.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      expect(refused.body.errors).toEqual([
+        { path: 'contentBase64', message: "does not fit in the organization's storage quota of 1.0 MB" },
+      ]);
+      expect((await http(small.url, `/api/v1/attachments?recordId=${customer.id}`, { key: k })).body.data).toHaveLength(1);
+      expect((await http(small.url, `/api/v1/attachments/${first.body.id}`, { key: k, method: 'DELETE' })).status).toBe(200);
+      expect((await http(small.url, '/api/v1/attachments', { key: k, body: file('two.txt') })).status).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -76,7 +76,7 @@ createMutation({
     assertMayReach(ctx, input.recordId, 'write');
     return readFile(input);
   },
-  run: (scope, input, _ctx, file) => createAttachment(scope, input, file),
+  run: (scope, input, ctx, file) => createAttachment(scope, input, file, ctx.settings.attachmentQuotaBytes),
 });
 
 deleteMutation({

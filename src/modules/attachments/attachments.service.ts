@@ -93,8 +93,11 @@ const cleanName = (name: string) =>
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim();
 
-/** Attaches a read file to a record of the organization; at most 10 per record. */
-export async function createAttachment(scope: WriteScope, input: AttachmentInput, file: ReadFile) {
+/**
+ * Attaches a read file to a record of the organization; at most 10 per record, and its files together
+ * within the organization's storage quota (ATTACHMENT_QUOTA_MB), so one tenant cannot fill the disk all share.
+ */
+export async function createAttachment(scope: WriteScope, input: AttachmentInput, file: ReadFile, quotaBytes = Infinity) {
   const check = new Checker();
   const target = attachableOf(input.recordId);
   const filename = cleanName(input.filename ?? '');
@@ -113,6 +116,16 @@ export async function createAttachment(scope: WriteScope, input: AttachmentInput
     throw new AppError('INVALID_STATE', `${input.recordId} has ${attached} files already, the most a record may have`, [
       { path: 'recordId', message: `has ${MAX_ATTACHMENTS_PER_RECORD} attachments already` },
     ]);
+  const stored = (await scope.prisma.attachment.aggregate({ where: { organizationId: scope.organizationId }, _sum: { size: true } }))._sum
+    .size;
+  const used = Number(stored ?? 0);
+  if (used + file.content.length > quotaBytes)
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `This organization's files take ${megabytes(used)} of its ${megabytes(quotaBytes)}; this one (${megabytes(file.content.length)}) ` +
+        'does not fit: delete files it no longer needs',
+      [{ path: 'contentBase64', message: `does not fit in the organization's storage quota of ${megabytes(quotaBytes)}` }],
+    );
   const written = await scope.prisma.attachment.create({
     data: {
       id: newId('Attachment'),
@@ -130,6 +143,8 @@ export async function createAttachment(scope: WriteScope, input: AttachmentInput
   });
   return change(ATTACHMENT, written, [{ type: 'attachment.created', resource: { type: ATTACHMENT, id: written.id, row: written } }]);
 }
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 export async function loadAttachment(tenant: Tenant, id: string): Promise<AttachmentRow> {
   const row = await tenant.prisma.attachment.findFirst({
