@@ -2,10 +2,10 @@
 // The rest of the code sees a small interface with the message first, so it does not depend on pino's
 // argument order.
 //
-// The request log is a line per request, the only high-volume one: its lines gather in a 4 KB buffer that
-// the main thread writes when full, within a second, or at exit (pino's `minLength` with `sync`), where an
-// asynchronous write of a line or two at a time handed each to libuv's thread pool and woke a thread
-// for it (docs/performance.md, levers table). Every other line is written at once.
+// The request log is a line per request, the only high-volume one: its lines gather in a 4 KB buffer that is
+// written when full, within a second, or at exit (pino's `minLength`), rather than a line or two at a time,
+// each write handed to libuv's thread pool (docs/performance.md, levers table). Every other line is
+// written at once.
 import { hostname } from 'node:os';
 import { pino, stdSerializers, stdTimeFunctions, type Logger as Pino } from 'pino';
 
@@ -65,23 +65,49 @@ function wrap(log: Pino, flush: () => void): Logger {
 
 const open = (destination: object) => !(destination as { destroyed?: boolean }).destroyed;
 
-/** Standard error, one buffer for every logger of the process, so lines keep their order. */
+/** Most bytes of log lines held while standard error cannot take them; past it lines are dropped, and counted. */
+const LOG_BUFFER_LIMIT_BYTES = 4 * 1024 * 1024;
+let droppedLines = 0;
+let exiting = false;
+
+/** Log lines dropped because standard error stopped taking them (a reader that stopped reading). */
+export const droppedLogLines = () => droppedLines;
+
+/**
+ * Standard error, one buffer for every logger of the process, so lines keep their order. Written
+ * asynchronously: a reader that stops reading (a full pipe) must not stop the server, as a synchronous
+ * write waiting on the pipe would. While the pipe is full, lines gather up to LOG_BUFFER_LIMIT_BYTES; past
+ * it they are dropped and counted (the `accounting_log_lines_dropped_total` metric).
+ */
 let stderr: ReturnType<typeof pino.destination> | undefined;
 function stderrDestination() {
   if (stderr) return stderr;
-  const destination = pino.destination({ dest: 2, sync: true, minLength: REQUEST_LOG_BUFFER_BYTES, periodicFlush: REQUEST_LOG_FLUSH_MS });
-  // pino flushes a synchronous destination at exit only when told to. `flush` writes synchronously here
-  // and reports a failed write as pino expects (a closed pipe is ignored), where `flushSync` would retry
-  // it for good and keep the process from exiting.
-  process.once('exit', flushStderr);
+  const destination = pino.destination({
+    dest: 2,
+    sync: false,
+    minLength: REQUEST_LOG_BUFFER_BYTES,
+    maxLength: LOG_BUFFER_LIMIT_BYTES,
+    periodicFlush: REQUEST_LOG_FLUSH_MS,
+    // A full non-blocking pipe is tried again later, except at exit, when what cannot be written is let go.
+    retryEAGAIN: () => !exiting,
+  });
+  destination.on('drop', () => droppedLines++);
+  // A closed pipe (the reader is gone): nothing more can be written, and logging never throws.
+  destination.on('error', () => {});
+  process.once('exit', () => {
+    exiting = true;
+    flushStderr(true);
+  });
   stderr = destination;
   return destination;
 }
 
-/** Writes what the buffer holds; logging never throws (a closed stderr is pino's to ignore). */
-function flushStderr() {
+/** Writes what the buffer holds (at exit, synchronously); logging never throws. */
+function flushStderr(now = false) {
   try {
-    if (stderr && open(stderr)) stderr.flush();
+    if (!stderr || !open(stderr)) return;
+    if (now) stderr.flushSync();
+    else stderr.flush();
   } catch {
     // nothing to be done about a standard error that cannot be written
   }
@@ -112,6 +138,6 @@ export function createLogger(level: LogLevel, write?: (line: string) => void): L
       },
       destination,
     ),
-    write ? () => {} : flushStderr,
+    write ? () => {} : () => flushStderr(),
   );
 }

@@ -1,6 +1,7 @@
 // Prometheus metrics (prom-client), one registry per app. Every part of the server counts into the
 // same object; the registry is served only when METRICS_PORT is set (http/metrics.ts), and counting
 // costs a few hundred nanoseconds a request either way.
+import { droppedLogLines } from './logger.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Latency buckets in seconds: a 1 ms read to a 10 s webhook timeout. */
@@ -201,6 +202,15 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
       if (!log) return;
       this.set({ state: 'written' }, log.log);
       this.set({ state: 'copied' }, log.checkpointed);
+    },
+  });
+  new Counter({
+    name: `${prefix}log_lines_dropped_total`,
+    help: 'Log lines dropped because standard error stopped taking them (its reader stopped reading) and the buffer was full',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(droppedLogLines());
     },
   });
   let collecting = false;
