@@ -177,7 +177,14 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           )) as { id: string }[];
           subscriptionIds = locked.map((s) => s.id);
         }
-        const free = new Set(subscriptionIds);
+        // Again under the lock: another instance may have leased one of them since the first look, and
+        // committed (PostgreSQL's next statement sees it).
+        const leasedSince = await tx.webhookDelivery.findMany({
+          where: { subscriptionId: { in: subscriptionIds }, status: 'PENDING', leaseUntil: { gte: now } },
+          select: { subscriptionId: true },
+          distinct: ['subscriptionId'],
+        });
+        const free = new Set(subscriptionIds.filter((id) => !leasedSince.some((b) => b.subscriptionId === id)));
         const groups = new Map<string, { organizationId: string; ids: string[] }>();
         for (const d of due) {
           if (!free.has(d.subscriptionId)) continue;
