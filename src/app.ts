@@ -29,7 +29,7 @@ import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts'
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
 import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './graphql/ws.ts';
-import { loadShedder } from './http/load-shedding.ts';
+import { loadShedder, organizationShares } from './http/load-shedding.ts';
 import { type Yoga, type YogaServerContext, yogaContextFactory } from './graphql/context.ts';
 import {
   createMaskError,
@@ -169,7 +169,11 @@ export function createApp({
     metrics.fastPathFallback('compiled_read', model);
     logger.debug('compiled read left to Prisma', { model, reason });
   };
+  const shedder = loadShedder(config.shedLoadLagMs);
+  // While the server is behind, the organizations causing it are shed; the others are served.
+  const shares = organizationShares();
   const contexts = requestContexts({
+    shed: (organizationId) => shedder.overloaded() && shares.heavy(organizationId),
     compiledReads: config.fastPaths,
     db,
     checkKey,
@@ -261,9 +265,9 @@ export function createApp({
     const loop = worker.create({ db, unitOfWork, logger, clock, config, metrics, api });
     if (loop) workers[worker.name] = loop;
   }
-  const shedder = loadShedder(config.shedLoadLagMs);
   const handler = createRequestHandler({
     overloaded: shedder.overloaded,
+    recordCost: shares.record,
     directQueries: config.fastPaths,
     db,
     yoga,

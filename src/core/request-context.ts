@@ -106,6 +106,8 @@ export interface RequestContextDeps {
   metrics?: Metrics;
   /** Reads through the compiled reader (src/fast-paths/compiled-reads.ts); false: Prisma's client alone (FAST_PATHS=false). */
   compiledReads?: boolean;
+  /** True while the server is behind and this organization is among those causing it (http/load-shedding.ts). */
+  shed?: (organizationId: string) => boolean;
 }
 
 export type CreateRequestContext = (credentials: Credentials, requestId: string) => Promise<RequestContext>;
@@ -157,6 +159,7 @@ export function requestContexts({
   settings,
   metrics,
   compiledReads = true,
+  shed,
 }: RequestContextDeps): RequestContexts {
   const verified = recentlyVerified();
   const reads = compiledReads ? readingClient(db) : db.prisma;
@@ -222,6 +225,10 @@ export function requestContexts({
       return refuse(address, 'The API key has expired; create a new one in the settings area (or roll a key before it expires)');
     if (apiKey === 'invalid') return refuse(address, 'The API key is invalid or has been revoked');
     verified.add(digest);
+    if (shed?.(apiKey.organizationId))
+      throw new AppError('SERVICE_UNAVAILABLE', 'The server is too busy to take this request now; retry in a second', [], {
+        retryAfterSeconds: 1,
+      });
     const rateLimit = await limiter.consume(apiKey.id);
     if (!rateLimit.allowed) {
       metrics?.rateLimited('key');

@@ -72,6 +72,8 @@ export interface HandlerDeps {
   directQueries?: boolean;
   /** True while the event loop is too far behind to take API requests (http/load-shedding.ts). */
   overloaded?: () => boolean;
+  /** Counts a finished request against its organization's recent share (http/load-shedding.ts). */
+  recordCost?: (organizationId: string, seconds: number) => void;
   /** Pages anyone opens without a key, found by a secret in the path (src/module.ts). */
   publicPages?: PublicPage[];
   /** The public pages' quota, spent per client address and per page (a hash of its path, which holds its secret). */
@@ -327,7 +329,9 @@ export function createRequestHandler(deps: HandlerDeps) {
         res.writeHead(200, { 'content-type': publicDoc.type, 'cache-control': 'public, max-age=300' }).end(publicDoc.body);
         return;
       }
-      if ((url.pathname === '/graphql' || url.pathname.startsWith('/api/')) && deps.overloaded?.()) {
+      // Behind, a request with no key is shed here; one with a key once its organization is known (the
+      // request context sheds only the organizations causing the load).
+      if ((url.pathname === '/graphql' || url.pathname.startsWith('/api/')) && !req.headers.authorization && deps.overloaded?.()) {
         throw new AppError('SERVICE_UNAVAILABLE', 'The server is too busy to take this request now; retry in a second', [], {
           retryAfterSeconds: SHED_FOR_MS / 1000,
         });
@@ -428,6 +432,7 @@ export function createRequestHandler(deps: HandlerDeps) {
       const status = res.statusCode;
       metrics.request(method, observed.route, status, seconds);
       const caller = observed.caller ?? observed.exchange?.caller;
+      if (caller?.organizationId) deps.recordCost?.(caller.organizationId, seconds);
       const operation = observed.operation ?? observed.exchange?.operation;
       if (span) {
         span.updateName(`${method} ${observed.route}`);

@@ -52,3 +52,18 @@ it('after the loop lagged past SHED_LOAD_LAG_MS, answers 503 + Retry-After on RE
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   expect((await createWhenServed('After')).status).toBe(201);
 });
+
+it('sheds the organization that causes the load, and serves a quiet one meanwhile', async () => {
+  const { key: quietKey } = await t.tenant('Quiet Co');
+  expect((await createWhenServed('Busy before')).status).toBe(201);
+  // Busy Co has been making requests; Quiet Co has made none.
+  for (let i = 0; i < 20; i++) expect((await http(t.url, '/api/v1/customers?limit=1', { key })).status).toBe(200);
+  block(400);
+  const [busy, quiet] = await Promise.all([
+    http(t.url, '/api/v1/customers', { key, body: { name: 'Busy during' } }),
+    http(t.url, '/api/v1/customers', { key: quietKey, body: { name: 'Quiet during' } }),
+  ]);
+  expect(busy.status).toBe(503);
+  expect(busy.headers.get('retry-after')).toBe('1');
+  expect(quiet.status).toBe(201);
+});
