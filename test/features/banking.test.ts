@@ -283,6 +283,21 @@ describe('the files banks give', () => {
     expect(noLayout.body.errors).toEqual([{ path: 'format', message: 'must be one of csv, ofx, camt053 (qfx is read as ofx)' }]);
   });
 
+  it('imports a statement of the most lines a file may have (10,000, past 1 MB): the REST body limit holds it', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Busy Till', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const many = Array.from({ length: 10_000 }, (_, i) => ({
+      date: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}`,
+      amount: `${1 + (i % 900)}.${String(i % 100).padStart(2, '0')}`,
+      fitid: `TILL${i}`,
+      name: `SALE ${i % 37}`,
+    }));
+    const file = ofx(many, '0.00');
+    expect(Buffer.byteLength(JSON.stringify({ format: 'ofx', file }))).toBeGreaterThan(1_000_000);
+    const imported = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file });
+    expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(201);
+    expect(imported.body).toMatchObject({ lineCount: 10_000, newCount: 10_000, skippedCount: 0 });
+  });
+
   it('reads OFX 2 (XML, every tag closed, entities) and refuses a tag name built to stall a parser, at once', async () => {
     const a = (await post('/api/v1/bank-accounts', { name: 'XML Bank', kind: 'bank', openingDate: '2026-10-01' })).body;
     const xml = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>

@@ -19,6 +19,8 @@ const transactionAction = (action: string, summary: string, inputType?: string):
     schema: bankTransactionRepresentation.schema,
   });
 
+/** The largest statement import body: the file's text in JSON, up to 10,000 lines. */
+const STATEMENT_BODY_BYTES = 8 * 1024 * 1024;
 export const bankingRoutes: RestRoute[] = [
   ...resourceRoutes({
     path: '/api/v1/bank-accounts',
@@ -32,16 +34,20 @@ export const bankingRoutes: RestRoute[] = [
     create: { summary: 'Add a bank account (a new ledger account with its opening balance posted, or an existing one)' },
     update: { summary: "Change a bank account's bank name or number" },
   }),
-  actionRoute({
-    path: '/api/v1/bank-accounts/:id/statements',
-    mutation: 'importBankStatement',
-    summary: 'Import a statement file (CSV, OFX/QFX or CAMT.053); lines already imported are skipped',
-    inputType: 'ImportBankStatementInput',
-    inputRequired: true,
-    status: 201,
-    schema: bankStatementRepresentation.schema,
-    location: (id) => `/api/v1/bank-statements/${id}`,
-  }),
+  {
+    ...actionRoute({
+      path: '/api/v1/bank-accounts/:id/statements',
+      mutation: 'importBankStatement',
+      summary: 'Import a statement file (CSV, OFX/QFX or CAMT.053); lines already imported are skipped',
+      inputType: 'ImportBankStatementInput',
+      inputRequired: true,
+      status: 201,
+      schema: bankStatementRepresentation.schema,
+      location: (id) => `/api/v1/bank-statements/${id}`,
+    }),
+    // A file of the most lines a statement may have (10,000) fits: CAMT writes some 600 bytes a line.
+    maxBodyBytes: STATEMENT_BODY_BYTES,
+  },
   actionRoute({
     path: '/api/v1/bank-accounts/:id/reconciliations',
     mutation: 'reconcileBankAccount',
