@@ -75,9 +75,11 @@ export function post(
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      signal?.removeEventListener('abort', aborted);
       req.destroy();
       resolve({ ...result, durationMs: elapsed() });
     };
+    const aborted = () => finish({ error: 'aborted', aborted: true });
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(
@@ -100,7 +102,7 @@ export function post(
     );
     const deadline = setTimeout(() => finish({ error: `no complete answer within ${settings.timeoutMs} ms` }), settings.timeoutMs);
     req.on('error', (error) => finish({ error: error.message }));
-    signal?.addEventListener('abort', () => finish({ error: 'aborted', aborted: true }), { once: true });
+    signal?.addEventListener('abort', aborted, { once: true });
     req.end(body);
   });
 }

@@ -3,7 +3,9 @@
 // only as far as the first kilobyte, and a tenant's slow receivers take at most its share of the sending slots.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { post } from '../../src/events/webhooks.ts';
 import { createTestApp, http, type TestApp } from '../helpers.ts';
 
 interface Receiver {
@@ -137,5 +139,17 @@ describe('a receiver that never finishes its answer', () => {
     expect(attempt!.responseBody).toBe('x'.repeat(1024));
     // The sender hung up: the receiver stopped well short of what it would have sent.
     expect(endless.written).toBeLessThan(64 * 1024 * 1024);
+  });
+});
+
+describe('a send', () => {
+  it("leaves nothing on the dispatcher's stop signal once it is answered: sends do not pile listeners up", async () => {
+    const quick = await make('short');
+    const stopping = new AbortController();
+    for (let i = 0; i < 20; i++) {
+      const result = await post(quick.url, {}, '{}', { timeoutMs: 5_000, allowPrivateTargets: true }, stopping.signal);
+      expect(result.status).toBe(200);
+    }
+    expect(getEventListeners(stopping.signal, 'abort')).toHaveLength(0);
   });
 });
