@@ -268,6 +268,17 @@ export function attachGraphQLWs({
     wss,
     0, // the keep-alive above
   );
+  // graphql-ws takes any socket error for its own fault (console.error, close 1011). A client's bad frame,
+  // one past maxMessageBytes above all, is the client's: ws has already closed the socket with the code
+  // that says why (1009, 1002), so it is logged at debug; anything else is logged as the error it is.
+  wss.on('connection', (socket) => {
+    socket.removeAllListeners('error');
+    socket.on('error', (error: Error & { code?: string }) => {
+      if (error.code?.startsWith('WS_ERR_')) return logger.debug('a client sent a WebSocket frame it may not', { code: error.code });
+      logger.error('WebSocket socket error', { error });
+      socket.close(CloseCode.InternalServerError, 'Internal server error');
+    });
+  });
 
   return {
     /** Open connections and subscriptions on this instance (for the metrics). */
