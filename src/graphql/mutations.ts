@@ -161,8 +161,8 @@ export interface RecordMutationOptions<Input, Prepared = undefined> {
   /** The input argument's description, when neither "the changes" nor "when and why" says it. */
   inputDescription?: string;
   description: string;
-  /** As `CreateMutationOptions.prepare`: run before the write's transaction opens. */
-  prepare?: (input: Input, ctx: GraphQLContext) => Promise<Prepared>;
+  /** As `CreateMutationOptions.prepare`: run before the write's transaction opens (with the record's id). */
+  prepare?: (input: Input, ctx: GraphQLContext, id: string) => Promise<Prepared>;
   /** Returns the record to answer with (the updated record, the reversal entry, the voided invoice…). */
   run: (scope: WriteScope, id: string, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
   /** Scopes it needs beside its model's write scope (what else it writes or reads). */
@@ -192,7 +192,7 @@ export function recordMutation<Input, Prepared = undefined>(options: RecordMutat
     }),
     async ({ id, input: given, idempotencyKey }, ctx) => {
       const input = (given ?? {}) as Input;
-      const prepared = (await options.prepare?.(input, ctx)) as Prepared;
+      const prepared = (await options.prepare?.(input, ctx, id)) as Prepared;
       return ctx.write({ operation: options.name, idempotencyKey, input: { id, input } }, (scope) =>
         options.run(scope, id, input, ctx, prepared),
       );

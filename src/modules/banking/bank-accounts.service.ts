@@ -33,6 +33,7 @@ import {
   type ParsedStatement,
   type readStatementFile,
   STATEMENT_FORMATS,
+  type StatementFormat,
 } from './statement-files.ts';
 
 export interface BankAccountInput {
@@ -315,22 +316,31 @@ function checkCsvLayout(check: Checker, given: CsvLayoutInput): CsvLayout | unde
 }
 
 /** Reads a statement file in the heavy-work pool: a large or hostile file costs this organization's share, not the server. */
-async function readStatement(scope: WriteScope, input: Parameters<typeof readStatementFile>[0]): Promise<ParsedStatement> {
+async function readStatement(
+  tenant: Pick<Tenant, 'organizationId'>,
+  input: Parameters<typeof readStatementFile>[0],
+): Promise<ParsedStatement> {
   try {
-    return await runHeavyTask<ParsedStatement>('readStatementFile', input, { organizationId: scope.organizationId });
+    return await runHeavyTask<ParsedStatement>('readStatementFile', input, { organizationId: tenant.organizationId });
   } catch (error) {
     if (!(error instanceof HeavyTaskFailed)) throw error;
     throw validationError([{ path: 'file', message: `cannot be read: the reader ${error.reason} on it` }]);
   }
 }
 
+/** A statement file checked and read, ready to import: what `readStatementUpload` answers. */
+export interface StatementUpload {
+  format: StatementFormat;
+  layout: CsvLayout | undefined;
+  filename: string | null | undefined;
+  parsed: ParsedStatement;
+}
+
 /**
- * Imports a statement file into a bank account: every line read and checked first (a bad line refuses
- * the file, naming the line and field), then each line the account does not have yet kept, and each it
- * has (the same bank id, or the same fingerprint) skipped. A CSV's layout is remembered for the account's
- * next CSV; a stated closing balance becomes the account's statement balance when it is the latest.
+ * Checks an upload's fields and reads its file (in the heavy-work pool), writing nothing: done before the
+ * import's write opens, so the file's reading holds no transaction (on SQLite, no other organization's write).
  */
-export async function importStatement(scope: WriteScope, bankAccountId: string, input: ImportStatementInput) {
+export async function readStatementUpload(tenant: Tenant, bankAccountId: string, input: ImportStatementInput): Promise<StatementUpload> {
   const check = new Checker();
   const formatText = check
     .text('format', input.format, { required: true, max: 10 })
@@ -340,7 +350,7 @@ export async function importStatement(scope: WriteScope, bankAccountId: string, 
   if (formatText && !format) check.fail('format', `must be one of ${STATEMENT_FORMATS.join(', ')} (qfx is read as ofx)`);
   if (typeof input.file !== 'string' || !input.file.trim()) check.fail('file', "is required: the file's text");
   const filename = check.text('filename', input.filename, { max: 255 });
-  const bank = await loadBankAccount(scope, bankAccountId);
+  const bank = await loadBankAccount(tenant, bankAccountId);
   let layout: CsvLayout | undefined;
   if (format === 'csv') {
     const remembered = bank.csvFormat ? (JSON.parse(bank.csvFormat) as CsvLayoutInput) : null;
@@ -349,12 +359,25 @@ export async function importStatement(scope: WriteScope, bankAccountId: string, 
     else check.fail('csv', "is required for this account's first CSV: name its columns (dateColumn, amountColumn…) and formats");
   } else if (input.csv) check.fail('csv', 'is only for a CSV file');
   check.done();
-  const file = input.file!;
-  const parsed = await readStatement(scope, { format: format!, text: file, layout, decimals: currencyDecimals(bank.currency) });
+  const parsed = await readStatement(tenant, { format: format!, text: input.file!, layout, decimals: currencyDecimals(bank.currency) });
   if (parsed.currency && parsed.currency !== bank.currency)
     throw validationError([{ path: 'file', message: `the statement is in ${parsed.currency}; the bank account is in ${bank.currency}` }]);
   if (parsed.lines.length > MAX_STATEMENT_LINES)
     throw validationError([{ path: 'file', message: `has ${parsed.lines.length} lines; import at most ${MAX_STATEMENT_LINES} at once` }]);
+  return { format: format!, layout, filename, parsed };
+}
+
+/**
+ * Imports a statement file into a bank account: every line read and checked first (a bad line refuses
+ * the file, naming the line and field), then each line the account does not have yet kept, and each it
+ * has (the same bank id, or the same fingerprint) skipped. A CSV's layout is remembered for the account's
+ * next CSV; a stated closing balance becomes the account's statement balance when it is the latest.
+ * `upload`: the file as readStatementUpload read it before the write (else it is read here).
+ */
+export async function importStatement(scope: WriteScope, bankAccountId: string, input: ImportStatementInput, upload?: StatementUpload) {
+  const { format, layout, filename, parsed } = upload ?? (await readStatementUpload(scope, bankAccountId, input));
+  const bank = await loadBankAccount(scope, bankAccountId);
+  const file = input.file!;
   const keys = dedupeKeys(parsed.lines);
   const known = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {

@@ -14,6 +14,7 @@ import {
   bankStatementWhere,
   createBankAccount,
   importStatement,
+  readStatementUpload,
   updateBankAccount,
 } from './bank-accounts.service.ts';
 import { BANK_ACCOUNT_KINDS, type BANK_TRANSACTION_STATUSES, type RECONCILIATION_STATUSES } from './banking.public.ts';
@@ -490,7 +491,9 @@ recordMutation({
   description:
     'Imports a statement file into a bank account: lines it already has (the same bank id, or the same fingerprint) are skipped; ' +
     'a file with a bad line is refused whole, naming the line and field. Answers the statement with its counts.',
-  run: (scope, id, input) => importStatement(scope, id, input),
+  // The file is checked and read before the write opens: its reading holds no transaction.
+  prepare: (input, ctx, id) => readStatementUpload(ctx, id, input),
+  run: (scope, id, input, _ctx, upload) => importStatement(scope, id, input, upload),
 });
 
 const MatchTargetInput = builder.inputType('BankMatchTargetInput', {
