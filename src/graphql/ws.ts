@@ -16,7 +16,7 @@ import { type DocumentNode, type ExecutionArgs, GraphQLError, Kind } from 'graph
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { verifyApiKey } from '../core/api-keys.ts';
+import { checkApiKey } from '../core/api-keys.ts';
 import { BEARER, type CreateRequestContext, type RequestContext } from '../core/request-context.ts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
@@ -157,6 +157,7 @@ export function attachGraphQLWs({
   // distinct key and period, however many connections present it (revocations made while Redis was away,
   // or by a tool that could not reach it).
   const REVOKED = 'The API key has been revoked';
+  const EXPIRED = 'The API key has expired';
   const stopListening = bus.onRevocation((apiKeyId) => {
     for (const connection of connections.values())
       if (connection.context.apiKey.id === apiKeyId) connection.extra.socket.close(CloseCode.Unauthorized, REVOKED);
@@ -165,9 +166,11 @@ export function attachGraphQLWs({
     const byToken = new Map<string, Connection[]>();
     for (const connection of connections.values()) byToken.set(connection.token, [...(byToken.get(connection.token) ?? []), connection]);
     for (const [token, holders] of byToken) {
-      void verifyApiKey(db, token).then(
+      void checkApiKey(db, token).then(
         (still) => {
-          if (!still) for (const connection of holders) connection.extra.socket.close(CloseCode.Unauthorized, REVOKED);
+          if (typeof still !== 'string') return;
+          const why = still === 'expired' ? EXPIRED : REVOKED;
+          for (const connection of holders) connection.extra.socket.close(CloseCode.Unauthorized, why);
         },
         () => {}, // the database is unreachable: keep the connections, look again next time
       );

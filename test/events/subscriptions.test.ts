@@ -5,7 +5,7 @@ import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, http, rawSubscriber, type TestApp, untilOpenSubscriptions } from '../helpers.ts';
-import { revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
+import { createApiKey, revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { inProcessBus, type LoggedEvent } from '../../src/events/bus.ts';
 
 let t: TestApp;
@@ -395,6 +395,17 @@ describe('authentication over graphql-ws', () => {
     while (!closedWith && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 50));
     expect(closedWith?.code).toBe(4401);
     expect(closedWith?.reason).toMatch(/revoked/);
+    s.stop();
+  });
+
+  it('closes a connection whose key expires, saying it expired (not that it was revoked)', async () => {
+    const { organizationId } = await t.tenant('Expiring Live Co');
+    const { plaintext } = await createApiKey(t.db.prisma, organizationId, 'short-lived', { expiresAt: new Date(Date.now() + 1_500) });
+    let closedWith: { code: number; reason: string } | undefined;
+    const client = connect(plaintext, (event) => (closedWith = event));
+    const s = collect(client, EVENTS);
+    await vi.waitUntil(() => closedWith, { timeout: 30_000, interval: 50 });
+    expect(closedWith).toEqual(expect.objectContaining({ code: 4401, reason: 'The API key has expired' }));
     s.stop();
   });
 });
