@@ -61,6 +61,16 @@ const register = async (url: string, eventTypes: string[]) => {
 };
 
 describe('webhook delivery', () => {
+  it('keeps and shows a url as it is parsed: the address deliveries really go to', async () => {
+    const r = await http(t.url, '/api/v1/webhooks', { key, body: { url: 'HTTP://127.0.0.1:9\\@127.0.0.2/hook', eventTypes: ['*'] } });
+    expect(r.status).toBe(201);
+    expect(r.body.url).toBe('http://127.0.0.1:9/@127.0.0.2/hook');
+    expect((await t.db.prisma.webhookSubscription.findUniqueOrThrow({ where: { id: r.body.id } })).url).toBe(
+      'http://127.0.0.1:9/@127.0.0.2/hook',
+    );
+    await http(t.url, `/api/v1/webhooks/subscriptions/${r.body.id}/disable`, { key, body: {} });
+  });
+
   it('POSTs { id, type, createdAt, data } signed so standardwebhooks verifies it, data.object as GET shows it', async () => {
     const hook = await receiver();
     receivers.push(hook);

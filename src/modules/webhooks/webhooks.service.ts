@@ -87,7 +87,7 @@ export async function judgeWebhookTarget(url: string | null | undefined, policy:
 /** Checks the subscription fields given; absent fields stay absent (for updates). */
 function subscriptionColumns(input: WebhookInput, target: TargetVerdict, creating: boolean) {
   const check = new Checker();
-  const url = check.text('url', input.url, { required: creating || input.url !== undefined, max: 2000 });
+  let url = check.text('url', input.url, { required: creating || input.url !== undefined, max: 2000 });
   if (url) {
     let parsed: URL | undefined;
     try {
@@ -96,6 +96,8 @@ function subscriptionColumns(input: WebhookInput, target: TargetVerdict, creatin
       check.fail('url', 'must be an absolute http:// or https:// URL');
     }
     if (parsed && target.refusal) check.fail('url', target.refusal);
+    // Kept and shown as it is parsed, the address deliveries go to (`http://a\@b/` is host a, path /@b/).
+    if (parsed) url = parsed.href;
   }
   let eventTypes: string | undefined;
   if (creating || input.eventTypes !== undefined) {
