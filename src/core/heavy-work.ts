@@ -3,7 +3,8 @@
 // costs its own organization time, not every organization's. Each task has a time and a memory limit; a
 // library that throws from a callback or runs out of memory ends its worker and so its task, with a
 // clear error, never the process. An organization has at most a few tasks in the pool at once (one
-// instance's count): past them a request is refused with 429, a background job waits its turn.
+// instance's count); more wait for its share, a few deep, and past them a request is refused with 429 (a
+// background job waits its turn).
 //
 // The worker runs src/heavy/tasks.ts (the composition's list of tasks); this file knows tasks only by name.
 import { availableParallelism } from 'node:os';
@@ -100,6 +101,9 @@ function poolOf(): Piscina {
   return pool;
 }
 
+/** Tasks of one organization that may wait for its share, a request's, before more are refused. */
+const waitingPerShare = 4;
+
 async function takeShare(options: HeavyTaskOptions) {
   const { organizationId } = options;
   for (;;) {
@@ -108,15 +112,18 @@ async function takeShare(options: HeavyTaskOptions) {
       running.set(organizationId, now + 1);
       return;
     }
-    if (options.whenBusy !== 'wait')
+    const queue = waiting.get(organizationId) ?? [];
+    // A request waits behind its own organization's tasks, a few deep (they hold no thread meanwhile);
+    // past that it is refused, while a background job always waits its turn.
+    if (options.whenBusy !== 'wait' && queue.length >= settings.perOrganization * waitingPerShare)
       throw new AppError(
         'RATE_LIMITED',
-        `This organization already has ${settings.perOrganization} heavy operations (PDFs, statement files) under way; ` +
-          'retry when one has finished.',
+        `This organization already has ${settings.perOrganization} heavy operations (PDFs, statement files) under way and ` +
+          `${queue.length} waiting; retry when one has finished.`,
         [],
         { retryAfterSeconds: 1 },
       );
-    await new Promise<void>((resolve) => waiting.set(organizationId, [...(waiting.get(organizationId) ?? []), resolve]));
+    await new Promise<void>((resolve) => waiting.set(organizationId, [...queue, resolve]));
   }
 }
 
