@@ -8,6 +8,7 @@
 // an instance acts only on its own.
 import pg from 'pg';
 import type { Database } from '../db/database.ts';
+import { Prisma } from '../db/generated/sqlite/client.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { EventBus } from './bus.ts';
 
@@ -15,9 +16,20 @@ import type { EventBus } from './bus.ts';
 export const CHANNEL = 'accounting_api_keys';
 const RECONNECT_MS = 1000;
 
-type Notice = { kind: 'revoked'; apiKeyId: string } | { kind: 'keys_changed'; organizationId: string };
+export type KeyNotice = { kind: 'revoked'; apiKeyId: string } | { kind: 'keys_changed'; organizationId: string };
+type Notice = KeyNotice;
 
 const payloadOf = (schema: string, notice: Notice) => JSON.stringify({ schema, ...notice });
+
+/**
+ * The statement that announces `notice` from inside a write's own transaction: PostgreSQL delivers it to
+ * every listener when the transaction commits, so every instance hears of a revoked key as it is
+ * revoked, before the revoking request's answer leaves, with or without Redis. Undefined off PostgreSQL.
+ */
+export function keyNoticeStatement(db: Database, notice: KeyNotice): Prisma.Sql | undefined {
+  if (db.direct.kind !== 'postgresql') return undefined;
+  return Prisma.sql`SELECT pg_notify(${CHANNEL}, ${payloadOf(db.direct.schema, notice)})`;
+}
 
 /** Tells every instance on this PostgreSQL database that a key was revoked (the apikey CLI's announcement). */
 export async function notifyRevocation(db: Database, apiKeyId: string): Promise<void> {

@@ -21,6 +21,7 @@ import { anyRow, type RawSql } from '../db/sql.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
+import { type KeyNotice, keyNoticeStatement } from './key-notices.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 
 /** Events after which what an instance remembers of an organization's verified keys is stale (core/api-keys.ts). */
@@ -90,10 +91,29 @@ export function createRelay({
         const now = new Date();
         const events = await claim(tx, now);
         if (events.length === 0) return { events, deliveries: 0 };
-        return { events, deliveries: await recordDeliveries(tx, events, now) };
+        return { events, deliveries: await relayInTransaction(tx, events, now) };
       },
       { maxWait: 10_000, timeout: 20_000 },
     );
+  }
+
+  /**
+   * In the events' own transaction: their webhook deliveries, and on PostgreSQL the key changes among them
+   * announced by NOTIFY, which PostgreSQL delivers at commit (the same announcements follow on the bus).
+   */
+  async function relayInTransaction(sql: RawSql, events: LoggedEvent[], now: Date) {
+    const deliveries = await recordDeliveries(sql, events, now);
+    const notices: KeyNotice[] = [
+      ...events.filter((e) => e.type === 'api_key.revoked').map((e): KeyNotice => ({ kind: 'revoked', apiKeyId: e.resourceId })),
+      ...[...new Set(events.filter(changesKeys).map((e) => e.organizationId))].map(
+        (organizationId): KeyNotice => ({ kind: 'keys_changed', organizationId }),
+      ),
+    ];
+    for (const notice of notices) {
+      const statement = keyNoticeStatement(db, notice);
+      if (statement) await sql.$executeRaw(statement);
+    }
+    return deliveries;
   }
 
   /** Called only after the events' transaction committed: nothing is published that could still roll back. */
@@ -127,5 +147,5 @@ export function createRelay({
     return events.length === batchSize;
   }
 
-  return Object.assign(backgroundLoop('relay', pass, intervalMs, logger), { relayInTransaction: recordDeliveries, committed });
+  return Object.assign(backgroundLoop('relay', pass, intervalMs, logger), { relayInTransaction, committed });
 }
