@@ -8,6 +8,7 @@
 // and is in it, and every later one comes live.
 import type { Prisma } from '../db/database.ts';
 import { AppError } from '../lib/errors.ts';
+import { echo } from '../lib/text.ts';
 import type { EventBus, EventLog, LoggedEvent } from './bus.ts';
 
 const PAGE = 100;
@@ -178,7 +179,9 @@ export async function positionAfter(
     select: { seq: true, prunedAt: true },
   });
   if (!anchor)
-    throw new AppError('NOT_FOUND', `No event with id "${eventId}"`, [{ path: 'after', message: 'is not an event of your organization' }]);
+    throw new AppError('NOT_FOUND', `No event with id ${echo(eventId)}`, [
+      { path: 'after', message: 'is not an event of your organization' },
+    ]);
   // What followed a pruned event may be pruned too: a gap the client must be told of, not skip over.
   if (anchor.prunedAt)
     throw new AppError('VALIDATION_FAILED', `Event ${eventId} is older than the events kept whole; read the current state instead`, [

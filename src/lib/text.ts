@@ -65,3 +65,12 @@ export function badTextIn(value: unknown, maxDepth = MAX_JSON_DEPTH): FieldError
   }
   return found;
 }
+
+/**
+ * A value a client sent, as an error message quotes it: in double quotes, and cut to `max` characters (a
+ * refusal need not send half a megabyte back, nor a log keep it).
+ */
+export const echo = (value: unknown, max = 100) => {
+  const text = String(value);
+  return text.length <= max ? `"${text}"` : `"${text.slice(0, max)}…" (${text.length} characters)`;
+};

@@ -132,6 +132,11 @@ describe('subscription { events }', () => {
     const bad = collect(connect(key), EVENTS, { types: ['invoice.nope'] });
     await bad.until(() => bad.error !== undefined);
     expect((bad.error as any[])[0].extensions.code).toBe('VALIDATION_FAILED');
+    // A huge value is quoted cut short, not sent back whole.
+    const huge = collect(connect(key), EVENTS, { types: ['x'.repeat(500_000)] });
+    await huge.until(() => huge.error !== undefined);
+    expect((huge.error as any[])[0].message).toBe(`types.0: "${'x'.repeat(100)}…" (500000 characters) is not an event type`);
+    expect(JSON.stringify(huge.error).length).toBeLessThan(2_000);
     const theirEvent = await t.db.prisma.event.findFirstOrThrow({ where: { type: 'customer.created', payload: { contains: 'Theirs' } } });
     const foreign = collect(connect(key), EVENTS, { after: theirEvent.id });
     await foreign.until(() => foreign.error !== undefined);

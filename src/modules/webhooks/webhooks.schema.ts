@@ -6,6 +6,7 @@ import { eventStream, positionAfter } from '../../events/stream.ts';
 import { builder, tenantNode } from '../../graphql/builder.ts';
 import { type EventActor, isEventType } from '../../events/catalogue.ts';
 import { validationError } from '../../lib/errors.ts';
+import { echo } from '../../lib/text.ts';
 import type { WriteScope } from '../../core/tenant.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, updateMutation } from '../../graphql/mutations.ts';
@@ -196,7 +197,8 @@ builder.subscriptionField('events', (t) =>
     subscribe: async (_root, args, ctx) => {
       const types = args.types ?? undefined;
       const bad = (types ?? []).map((type, i) => ({ type, i })).filter(({ type }) => !isEventType(type));
-      if (bad.length) throw validationError(bad.map(({ type, i }) => ({ path: `types.${i}`, message: `"${type}" is not an event type` })));
+      if (bad.length)
+        throw validationError(bad.map(({ type, i }) => ({ path: `types.${i}`, message: `${echo(type)} is not an event type` })));
       const readableTypes = readableEventResources(ctx.apiKey.scopes);
       const afterSeq = await positionAfter(ctx.prisma, ctx.organizationId, args.after, readableTypes);
       const readable = readableTypes && ((resourceType: string) => readableTypes.includes(resourceType));

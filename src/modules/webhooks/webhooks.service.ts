@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids.ts';
 import { Checker } from '../../lib/validate.ts';
 import { refusedTarget } from '../../lib/targets.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { echo } from '../../lib/text.ts';
 import { changedColumns } from '../../lib/columns.ts';
 import { change } from '../../core/representations.ts';
 import type { WriteScope } from '../../core/tenant.ts';
@@ -46,7 +47,7 @@ export interface EventFilter {
 export function eventWhere(organizationId: string, filter: EventFilter = {}, readable?: string[]): PrismaTypes.EventWhereInput {
   if (filter.type && !isEventType(filter.type))
     throw validationError([
-      { path: 'type', message: `"${filter.type}" is not an event type (the list: GET /api/v1/webhooks or webhookEventTypes)` },
+      { path: 'type', message: `${echo(filter.type)} is not an event type (the list: GET /api/v1/webhooks or webhookEventTypes)` },
     ]);
   const resourceTypes = filter.resourceType ? (readable && !readable.includes(filter.resourceType) ? [] : [filter.resourceType]) : readable;
   return {
@@ -105,7 +106,7 @@ function subscriptionColumns(input: WebhookInput, target: TargetVerdict, creatin
     if (types.length === 0) check.fail('eventTypes', 'list at least one event type, or "*" for all');
     types.forEach((type, i) => {
       if (type !== '*' && !isEventType(type))
-        check.fail(`eventTypes.${i}`, `"${type}" is not an event type; GET /api/v1/webhooks lists them`);
+        check.fail(`eventTypes.${i}`, `${echo(type)} is not an event type; GET /api/v1/webhooks lists them`);
     });
     eventTypes = [...new Set(types)].join(',');
   }
