@@ -312,6 +312,7 @@ export function createApp({
     recheckMs: config.socketRecheckMs,
     keepAliveMs: config.socketKeepAliveMs,
     maxMessageBytes: config.maxBodyBytes,
+    maxUnidentifiedPerAddress: config.maxUnidentifiedSocketsPerAddress,
     metrics,
   });
   metrics.watchSockets(sockets.stats);

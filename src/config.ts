@@ -113,6 +113,11 @@ export interface Config {
    * its row kept as the audit trail (type, resource, time, actor) — never while a webhook delivery waits for it.
    */
   eventRetentionDays: number;
+  /**
+   * graphql-ws sockets one client address may have open before their key is accepted
+   * (MAX_UNIDENTIFIED_SOCKETS_PER_ADDRESS); behind a proxy every client shares its address: raise it there.
+   */
+  maxUnidentifiedSocketsPerAddress: number;
   /** Megabytes of attachments one organization may keep (ATTACHMENT_QUOTA_MB). */
   attachmentQuotaMb: number;
   /** The worker threads that draw PDFs and read statement files (src/core/heavy-work.ts). */
@@ -235,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventRetentionDays: integer(env, 'EVENT_RETENTION_DAYS', 30, 0, 36_500),
     webhooks: webhookSettings(env),
     attachmentQuotaMb: integer(env, 'ATTACHMENT_QUOTA_MB', 1024, 1, 10_000_000),
+    maxUnidentifiedSocketsPerAddress: integer(env, 'MAX_UNIDENTIFIED_SOCKETS_PER_ADDRESS', 64, 1, 1_000_000),
     heavyWork: {
       threads: integer(env, 'HEAVY_WORK_THREADS', DEFAULT_HEAVY_WORK.threads, 1, 64),
       perOrganization: integer(env, 'HEAVY_WORK_PER_ORGANIZATION', DEFAULT_HEAVY_WORK.perOrganization, 1, 1000),

@@ -47,10 +47,14 @@ export interface GraphQLWsOptions {
   keepAliveMs: number;
   /** Largest message a client may send, as HTTP caps a body: a larger frame closes the socket (1009) before it is held. */
   maxMessageBytes: number;
+  /** Sockets one address may have open before their key is accepted; past it they are closed at once (4429). */
+  maxUnidentifiedPerAddress: number;
   metrics?: Pick<Metrics, 'subscriptionEnded'>;
 }
 
 /** What graphql-ws's ws adapter hands every hook about a connection. */
+const TOO_MANY_STRANGERS = 'Too many connections from this address are waiting to say who they are; send connection_init';
+
 interface Extra extends Record<PropertyKey, unknown> {
   socket: import('ws').WebSocket;
   request: IncomingMessage;
@@ -116,6 +120,7 @@ export function attachGraphQLWs({
   recheckMs,
   keepAliveMs,
   maxMessageBytes,
+  maxUnidentifiedPerAddress,
   metrics,
 }: GraphQLWsOptions) {
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: maxMessageBytes });
@@ -201,6 +206,7 @@ export function attachGraphQLWs({
             alive: true,
           };
           connections.set(ctx.extra, connection);
+          strangers.get(ctx.extra.socket)?.();
           ctx.extra.socket.on('pong', () => (connection.alive = true));
           return true;
         } catch (error) {
@@ -271,6 +277,29 @@ export function attachGraphQLWs({
     wss,
     0, // the keep-alive above
   );
+  // A stranger's sockets: until a socket's key is accepted it is a stranger's, and each may hold a frame
+  // of up to maxMessageBytes while graphql-ws waits (3 s) for its connection_init. One address may have
+  // maxUnidentifiedPerAddress such sockets at once; more are closed at once (4429).
+  const unidentified = new Map<string, number>();
+  /** Each stranger's socket's way out of its address's count: once its key is accepted, or it closes. */
+  const strangers = new WeakMap<object, () => void>();
+  wss.on('connection', (socket, request: IncomingMessage) => {
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const count = (unidentified.get(address) ?? 0) + 1;
+    unidentified.set(address, count);
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      const left = (unidentified.get(address) ?? 1) - 1;
+      if (left > 0) unidentified.set(address, left);
+      else unidentified.delete(address);
+    };
+    socket.once('close', uncount);
+    strangers.set(socket, uncount);
+    if (count > maxUnidentifiedPerAddress) socket.close(4429, TOO_MANY_STRANGERS);
+  });
+
   // graphql-ws takes any socket error for its own fault (console.error, close 1011). A client's bad frame,
   // one past maxMessageBytes above all, is the client's: ws has already closed the socket with the code
   // that says why (1009, 1002), so it is logged at debug; anything else is logged as the error it is.

@@ -14,7 +14,12 @@ let otherKey: string;
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { points: 100_000, durationSeconds: 60 }, maxSubscriptionsPerKey: 3, socketRecheckMs: 200 });
+  t = await createTestApp({
+    rateLimit: { points: 100_000, durationSeconds: 60 },
+    maxSubscriptionsPerKey: 3,
+    socketRecheckMs: 200,
+    maxUnidentifiedSocketsPerAddress: 16,
+  });
   ({ key } = await t.tenant('Live Co'));
   ({ key: otherKey } = await t.tenant('Other Live Co'));
 });
@@ -283,6 +288,29 @@ describe('resuming while writes go on', () => {
 });
 
 describe('hostile input over graphql-ws', () => {
+  it('lets one address hold MAX_UNIDENTIFIED_SOCKETS_PER_ADDRESS (16 here) sockets that have not said who they are; more are closed (4429)', async () => {
+    const sockets = Array.from({ length: 20 }, () => new WebSocket(wsUrl(), 'graphql-transport-ws'));
+    const codes = await Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise<number>((resolve) => {
+            socket.on('error', () => {});
+            socket.once('close', (code) => resolve(code));
+          }),
+      ),
+    );
+    // Four past the sixteen are turned away; the sixteen wait for connection_init until graphql-ws gives up (4408).
+    expect(codes.filter((code) => code === 4429)).toHaveLength(4);
+    expect(codes.filter((code) => code === 4408)).toHaveLength(16);
+    // Once they are gone, the address connects again.
+    const socket = new WebSocket(wsUrl(), 'graphql-transport-ws');
+    const acked = new Promise<string>((resolve) => socket.on('message', (data) => resolve(JSON.parse(String(data)).type)));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
+    expect(await acked).toBe('connection_ack');
+    socket.close();
+  });
+
   it('closes a socket whose frame is larger than an HTTP body may be (1009), before it says who it is', async () => {
     const socket = new WebSocket(wsUrl(), 'graphql-transport-ws');
     await new Promise((resolve) => socket.once('open', resolve));
