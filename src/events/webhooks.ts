@@ -11,6 +11,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
+import type { Tx } from '../core/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 import { anyRow } from '../db/sql.ts';
@@ -128,6 +129,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /** Subscriptions being sent to by this instance, with their organization. */
   const inFlight = new Map<string, { organizationId: string; done: Promise<void> }>();
 
+  /** Which of `subscriptionIds` have a delivery under a lease now (being sent, here or by another instance). */
+  async function leased(tx: Tx, subscriptionIds: string[], now: Date): Promise<Set<string>> {
+    const rows = await tx.webhookDelivery.findMany({
+      where: { subscriptionId: { in: subscriptionIds }, status: 'PENDING', leaseUntil: { gte: now } },
+      select: { subscriptionId: true },
+      distinct: ['subscriptionId'],
+    });
+    return new Set(rows.map((r) => r.subscriptionId));
+  }
+
   /** Leases the due deliveries of subscriptions with nothing in flight; returns them grouped by subscription. */
   async function claim(slots: number): Promise<Map<string, { organizationId: string; ids: string[] }>> {
     return db.prisma.$transaction(
@@ -154,13 +165,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         let due = candidates.filter((d) => d.eventSeq < (watermark.get(d.organizationId) ?? Infinity));
         if (due.length === 0) return new Map();
         // Subscriptions with a delivery leased (by another instance, or a claim not yet handed back) wait for it.
-        const busy = await tx.webhookDelivery.findMany({
-          where: { subscriptionId: { in: [...new Set(due.map((d) => d.subscriptionId))] }, status: 'PENDING', leaseUntil: { gte: now } },
-          select: { subscriptionId: true },
-          distinct: ['subscriptionId'],
-        });
-        const busyIds = new Set(busy.map((b) => b.subscriptionId));
-        due = due.filter((d) => !busyIds.has(d.subscriptionId));
+        const busy = await leased(tx, [...new Set(due.map((d) => d.subscriptionId))], now);
+        due = due.filter((d) => !busy.has(d.subscriptionId));
         // The free slots go to the subscriptions with the oldest due events, no organization past its share.
         const taken = new Map<string, number>();
         for (const f of inFlight.values()) taken.set(f.organizationId, (taken.get(f.organizationId) ?? 0) + 1);
@@ -181,12 +187,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         }
         // Again under the lock: another instance may have leased one of them since the first look, and
         // committed (PostgreSQL's next statement sees it).
-        const leasedSince = await tx.webhookDelivery.findMany({
-          where: { subscriptionId: { in: subscriptionIds }, status: 'PENDING', leaseUntil: { gte: now } },
-          select: { subscriptionId: true },
-          distinct: ['subscriptionId'],
-        });
-        const free = new Set(subscriptionIds.filter((id) => !leasedSince.some((b) => b.subscriptionId === id)));
+        const leasedSince = await leased(tx, subscriptionIds, now);
+        const free = new Set(subscriptionIds.filter((id) => !leasedSince.has(id)));
         const groups = new Map<string, { organizationId: string; ids: string[] }>();
         for (const d of due) {
           if (!free.has(d.subscriptionId)) continue;
