@@ -36,7 +36,7 @@ import {
   useCatalogueCodesForRequestErrors,
   useNoIntrospection,
   useTextInputGuard,
-  useUnavailableStatus,
+  useHttpStatusRules,
 } from './graphql/errors.ts';
 import { createRestRouter } from './http/rest.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -234,7 +234,7 @@ export function createApp({
       ...(config.graphqlPlannedQueries ? [usePlannedQueries(metrics, logger)] : []), // before telemetry, whose span wraps the execution
       useOperationTelemetry(metrics),
       useCatalogueCodesForRequestErrors(schema),
-      useUnavailableStatus(),
+      useHttpStatusRules(),
       useTextInputGuard(),
       useSubscriptionsOverWebSocketOnly(), // before the hooks that start or share a subscription
       useIssuedCursorsOnly(),

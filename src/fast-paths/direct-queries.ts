@@ -11,7 +11,7 @@ import { type DocumentNode, type ExecutionResult, getOperationAST } from 'graphq
 import { isAsyncIterable, processRegularResult } from 'graphql-yoga';
 import { BEARER, type CreateRequestContext, type HttpExchange } from '../core/request-context.ts';
 import { contextOnExchange, type Yoga, type YogaServerContext } from '../graphql/context.ts';
-import { withUnavailableStatus } from '../graphql/errors.ts';
+import { withHttpStatus } from '../graphql/errors.ts';
 import { setBounded } from '../lib/bounded-map.ts';
 
 /** The media types Yoga answers a single result in; it picks one from Accept. */
@@ -153,7 +153,7 @@ export async function directQuery(
   }
   return {
     answer: {
-      response: await processRegularResult(isAsyncIterable(result) ? result : withUnavailableStatus(result), yoga.fetchAPI, mediaType),
+      response: await processRegularResult(isAsyncIterable(result) ? result : withHttpStatus(result), yoga.fetchAPI, mediaType),
     },
     serverContext,
   };

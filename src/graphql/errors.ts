@@ -233,12 +233,12 @@ export function useCatalogueCodesForRequestErrors(schema: GraphQLSchema) {
 /**
  * Every string an operation carries (literals in the document, variable values) must be acceptable
  * text, and variables nest at most MAX_JSON_DEPTH levels (lib/text.ts), on every transport: HTTP,
- * WebSocket, and the REST layer's stored documents. Refused before anything runs: 400 over HTTP.
+ * WebSocket, and the REST layer's stored documents. Refused before anything runs (a request error, useHttpStatusRules).
  */
 export function useTextInputGuard() {
   const refusal = (fieldErrors: FieldError[]) =>
     new GraphQLError(validationError(fieldErrors).message, {
-      extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors, http: { status: 400 } },
+      extensions: { code: 'VALIDATION_FAILED', status: 400, errors: fieldErrors },
     });
   const checkVariables = ({
     args,
@@ -273,34 +273,50 @@ export function useNoIntrospection() {
 }
 
 /**
- * An answer that is nothing but "the service cannot answer right now" (no root field has data, and an
- * error says SERVICE_UNAVAILABLE) is HTTP 503 with Retry-After, as REST answers it, so a client or a
- * load balancer sees it without reading the body. An answer that carries data (a mutation that
- * committed before another one failed) stays 200: its body reports what was written.
+ * The HTTP status of a GraphQL answer, one rule for every way a request can fail (docs/graphql.md):
+ * - A request error (the document did not parse, failed validation or a limit, or its variables did not
+ *   coerce; nothing ran, so the answer has no `data`) is 400 for a client that accepts
+ *   `application/graphql-response+json` and 200 for one that asked for `application/json`, as the
+ *   GraphQL-over-HTTP spec says (Yoga's `http.spec` mark does the choosing).
+ * - "The service cannot answer right now" with nothing else answered is 503 with Retry-After, as REST
+ *   answers it, so a client or a load balancer sees it without reading the body. An answer that carries
+ *   data (a mutation that committed before another one failed) stays 200: its body reports what was written.
+ * - Refusals of the request itself (no key 401, rate limit 429) carry their own status on both media types.
  */
-export function useUnavailableStatus() {
+export function useHttpStatusRules() {
   return {
     onResultProcess({ result, setResult }: { result: unknown; setResult: (result: ExecutionResult) => void }) {
       if (!result || typeof result !== 'object' || Array.isArray(result) || Symbol.asyncIterator in result) return;
-      const marked = withUnavailableStatus(result as ExecutionResult);
+      const marked = withHttpStatus(result as ExecutionResult);
       if (marked !== result) setResult(marked);
     },
   };
 }
 
-/**
- * The result with its SERVICE_UNAVAILABLE error marked 503 when nothing else was answered (useUnavailableStatus), else the result
- * itself.
- */
-export function withUnavailableStatus(result: ExecutionResult): ExecutionResult {
+/** The result with its errors marked for the HTTP status useHttpStatusRules describes, or the result itself. */
+export function withHttpStatus(result: ExecutionResult): ExecutionResult {
   const { errors, data } = result as { errors?: readonly GraphQLError[]; data?: Record<string, unknown> | null };
-  const unavailable = errors?.find((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');
+  if (!errors?.length) return result;
+  if (!('data' in result) && errors.every((e) => e.extensions?.code === 'VALIDATION_FAILED')) {
+    const spec = (e: GraphQLError) => {
+      const http = e.extensions?.http as { status?: number; spec?: boolean } | undefined;
+      // A status on an error that points at no place in the document is Yoga's (or the front door's) refusal of
+      // the HTTP request itself (a batch, a body without a query): 4xx whatever the client accepts.
+      if ((http?.status && !e.locations?.length) || (http?.status === 400 && http.spec)) return e;
+      return withExtensions(e, { ...e.extensions, http: { status: 400, spec: true } });
+    };
+    const marked = errors.map(spec);
+    return marked.every((e, i) => e === errors[i]) ? result : { ...result, errors: marked };
+  }
+  const unavailable = errors.find((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE');
   if (!unavailable || (data && Object.values(data).some((value) => value !== null && value !== undefined))) return result;
   const { http: _http, ...extensions } = unavailable.extensions ?? {};
-  const marked = new GraphQLError(unavailable.message, {
-    nodes: unavailable.nodes,
-    path: unavailable.path,
-    extensions: { ...extensions, http: { status: 503, headers: errorHeaders('SERVICE_UNAVAILABLE', extensions) } },
+  const marked = withExtensions(unavailable, {
+    ...extensions,
+    http: { status: 503, headers: errorHeaders('SERVICE_UNAVAILABLE', extensions) },
   });
-  return { ...result, errors: errors!.map((e) => (e === unavailable ? marked : e)) };
+  return { ...result, errors: errors.map((e) => (e === unavailable ? marked : e)) };
 }
+
+const withExtensions = (error: GraphQLError, extensions: Record<string, unknown>) =>
+  new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, extensions });

@@ -86,7 +86,7 @@ describe('dates outside the range the API takes', () => {
       const events = await gql(t.url, key, 'query($from: DateTime) { events(first: 1, filter: { from: $from }) { totalCount } }', {
         from: moment,
       });
-      expect(events.status).toBe(400);
+      expect(events.body).not.toHaveProperty('data'); // refused before it ran
       expect(events.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     }
   });

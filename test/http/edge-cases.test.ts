@@ -81,6 +81,63 @@ describe('query limits', () => {
     expect(a.body.errors[0].extensions.code).toBe('VALIDATION_FAILED');
     expect(a.body.errors[0].message).toMatch(/alias/i);
   });
+
+  it('counts aliases inside fragments, however the document spreads them', async () => {
+    const ten = (p: string) => Array.from({ length: 10 }, (_, i) => `${p}${i}: viewer { organization { name } }`).join(' ');
+    const spread = `query { ...A ...B } fragment A on Query { ${ten('a')} } fragment B on Query { ${ten('b')} }`;
+    const inline = `query { ... on Query { ${ten('a')} } ... on Query { ${ten('b')} } }`;
+    const nested = `query { ...A } fragment A on Query { ${ten('a')} ...B } fragment B on Query { ${ten('b')} }`;
+    for (const query of [spread, inline, nested]) {
+      const r = await gql(t.url, key, query);
+      expect(r.body.errors?.[0]?.message, query).toBe('Aliases limit of 15 exceeded, found 20.');
+      expect(r.body).not.toHaveProperty('data');
+    }
+  });
+});
+
+describe('the HTTP status of a GraphQL request error', () => {
+  // One rule, the GraphQL-over-HTTP spec's: nothing ran → 400 to a client that accepts
+  // application/graphql-response+json, 200 to one that asked for application/json (docs/graphql.md).
+  const refused: Record<string, [string, Record<string, unknown>?]> = {
+    syntax: ['{ customers(first: '],
+    'unknown field': ['{ nope }'],
+    depth: [
+      '{ customers(first: 1) { edges { node { invoices(first: 1) { edges { node { customer { invoices(first: 1) { edges { node { ' +
+        'customer { invoices(first: 1) { edges { node { id } } } } } } } } } } } } } } }',
+    ],
+    aliases: [`{ ${Array.from({ length: 16 }, (_, i) => `a${i}: viewer { organization { name } }`).join(' ')} }`],
+    tokens: [`{ ${'viewer { organization { name } } '.repeat(1200)} }`],
+    cost: ['{ customers(first: 100) { edges { node { invoices(first: 100) { edges { node { id lines { id } } } } } } } }'],
+    'variable of the wrong type': ['query($n: Int!) { customers(first: $n) { totalCount } }', { n: 'x' }],
+    'variable missing': ['query($n: Int!) { customers(first: $n) { totalCount } }', {}],
+    'text a string may not hold': ['query($q: String) { customers(first: 1, filter: { search: $q }) { totalCount } }', { q: 'a\u0000b' }],
+  };
+  for (const [accept, status] of [
+    ['application/graphql-response+json', 400],
+    ['application/json', 200],
+    ['application/graphql-response+json, application/json;q=0.9', 400],
+  ] as const) {
+    it(`is ${status} for every kind of refusal when the client accepts ${accept}`, async () => {
+      for (const [kind, [query, variables]] of Object.entries(refused)) {
+        const r = await http(t.url, '/graphql', { key, body: { query, variables: variables ?? {} }, headers: { accept } });
+        expect({ kind, status: r.status, code: r.body.errors?.[0]?.extensions?.code }).toEqual({ kind, status, code: 'VALIDATION_FAILED' });
+        expect(r.body, kind).not.toHaveProperty('data');
+      }
+    });
+  }
+
+  it('a request that is not GraphQL at all, a missing key and a field error keep their own statuses', async () => {
+    for (const accept of ['application/json', 'application/graphql-response+json']) {
+      expect((await http(t.url, '/graphql', { key, body: { variables: {} }, headers: { accept } })).status).toBe(400);
+      expect((await http(t.url, '/graphql', { body: { query: '{ viewer { organization { name } } }' }, headers: { accept } })).status).toBe(
+        401,
+      );
+      const query = '{ generalLedger(accountId: "acc_missing") { openingBalance } }';
+      const missing = await http(t.url, '/graphql', { key, body: { query }, headers: { accept } });
+      expect(missing.status).toBe(200); // it ran: data with a null field and its error
+      expect(missing.body).toHaveProperty('data');
+    }
+  });
 });
 
 it('a client that hangs up in the middle of its body is not logged as a server error', async () => {

@@ -73,7 +73,9 @@ describe('deeply nested JSON', () => {
       const rawBody =
         `{"query":"mutation($input: CreateCustomerInput!) { createCustomer(input: $input) { id } ` +
         `}","variables":{"input":{"name":"x","notes":${nested(depth, 'array')}}}}`;
-      const response = await http(t.url, '/graphql', { key, rawBody, headers: { 'content-type': 'application/json' } });
+      // A request error: 400 to a client that accepts the GraphQL response type (docs/graphql.md, HTTP status).
+      const headers = { 'content-type': 'application/json', accept: 'application/graphql-response+json' };
+      const response = await http(t.url, '/graphql', { key, rawBody, headers });
       expect(response.status).toBe(400);
       expect(response.body.errors[0].extensions).toMatchObject({
         code: 'VALIDATION_FAILED',
