@@ -125,7 +125,7 @@ function sqliteStore(file: string): Store {
   const prepared = Object.fromEntries(
     Object.entries(SQL).map(([name, text]) => [name, name === 'dataVersion' ? db.prepare(text).pluck() : db.prepare(text)]),
   ) as Record<Statement, Database.Statement>;
-  // Read once a turn of the event loop, as the service reads it (sqliteWrittenElsewhere in src/core/api-keys.ts).
+  // Read once a turn of the event loop, as the service reads it (sqliteDataVersion in src/core/api-keys.ts).
   let readThisTurn = false;
   const turnEnded = () => {
     readThisTurn = false;

@@ -8,7 +8,7 @@ import { createYoga } from 'graphql-yoga';
 import type { Config } from './config.ts';
 import { type Checkpointer, startCheckpointer } from './db/checkpoint.ts';
 import { type Database, OPTIMIZE_EVERY_MS, optimizeDatabase } from './db/database.ts';
-import { checkApiKey, keyVerifier, loadApiKey, sqliteWrittenElsewhere } from './core/api-keys.ts';
+import { checkApiKey, keyVerifier, loadApiKey, pgKeyEpoch, sqliteDataVersion } from './core/api-keys.ts';
 import type { WorkerApi } from './module.ts';
 import { createBatchRunner } from './http/batch.ts';
 import { SERVICE_SCOPES } from './core/scopes.ts';
@@ -152,12 +152,13 @@ export function createApp({
   };
   const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
   // Verified keys are remembered briefly, and forgotten on every instance when a key or its organization
-  // changes; on SQLite also whenever another process (the apikey CLI) wrote to the file. A lookup is a
+  // changes: at once through the key epoch the database moves in the change's commit (on SQLite whenever
+  // another process, such as the apikey CLI, wrote to the file), then through the bus. A lookup is a
   // round trip a request on PostgreSQL, and on SQLite a statement, the secret's hash and the scopes'
   // parsing (remembered: measurably cheaper for the lightest requests, docs/performance.md).
   const keys =
     config.apiKeyCacheMs > 0
-      ? keyVerifier(db, bus, config.apiKeyCacheMs, { writtenElsewhere: db.provider === 'sqlite' ? sqliteWrittenElsewhere(db) : undefined })
+      ? keyVerifier(db, bus, config.apiKeyCacheMs, { epoch: db.provider === 'sqlite' ? sqliteDataVersion(db) : pgKeyEpoch(db) })
       : undefined;
   const checkKey = keys
     ? (token: string, digest: string) => keys.check(token, undefined, digest)

@@ -152,22 +152,29 @@ export async function verifyApiKey(db: Database, token: string, now = new Date()
 /**
  * `checkApiKey` that remembers each token it verified for up to `ttlMs` (never past the token's own end),
  * and forgets an organization's tokens the moment the bus says its keys or settings changed (a key
- * revoked or rolled, the lock date moved: relay.ts announces it, on every instance through Redis) and a
- * key's when it is revoked from outside (the apikey CLI). `ttlMs` is the net for an announcement Redis
- * lost (an outage), or for a revocation by the apikey CLI on a deployment without Redis: a change reaches
- * an instance that missed it within that. With `writtenElsewhere` (SQLite: whether another connection,
- * such as the apikey CLI beside the server, committed anything since it was last asked), everything is
- * forgotten whenever it says so, so a change from outside takes effect at the next request. Tokens are
- * remembered by their SHA-256, never in clear.
+ * revoked or rolled, the lock date moved: relay.ts announces it, on every instance through Redis and
+ * PostgreSQL's NOTIFY) and a key's when it is revoked from outside (the apikey CLI).
+ *
+ * Announcements arrive a little after the change commits, so they alone leave a moment in which another
+ * instance still accepts a revoked key. `epoch` closes it: a number the database changes in the same
+ * commit as any such change (SQLite's `data_version`, PostgreSQL's KeyEpoch row), read at most once a turn
+ * of the event loop (sqliteDataVersion, pgKeyEpoch). When it moved, everything remembered is forgotten,
+ * so the first request sent after a revocation's answer is checked against the database. `ttlMs` is the
+ * net for anything else. Tokens are remembered by their SHA-256, never in clear.
  */
 export function keyVerifier(
   db: Database,
   bus: Pick<EventBus, 'onKeysChanged' | 'onRevocation'>,
   ttlMs: number,
-  { max = 10_000, writtenElsewhere }: { max?: number; writtenElsewhere?: () => boolean } = {},
+  { max = 10_000, epoch }: { max?: number; epoch?: () => number | Promise<number> } = {},
 ) {
   const remembered = new Map<string, { key: CheckedKey; until: number }>();
+  // Raised whenever something is forgotten: a lookup that began before is not remembered (it may have
+  // read the key as it was before the change).
+  let generation = 0;
+  let seenEpoch: number | undefined;
   const forget = (matches: (key: CheckedKey) => boolean) => {
+    generation++;
     for (const [digest, entry] of remembered) if (matches(entry.key)) remembered.delete(digest);
   };
   const unsubscribe = [
@@ -176,16 +183,23 @@ export function keyVerifier(
   ];
   return {
     async check(token: string, now = new Date(), digest = tokenDigest(token)): Promise<AuthenticatedKey | KeyRefusal> {
-      if (writtenElsewhere?.()) remembered.clear();
+      if (epoch) {
+        const value = await epoch();
+        if (value !== seenEpoch) {
+          seenEpoch = value;
+          forget(() => true);
+        }
+      }
       const entry = remembered.get(digest);
       const at = now.getTime();
       if (entry && entry.until > at) {
         if (at - entry.key.lastUsedAt <= LAST_USED_RESOLUTION_MS) return entry.key;
         remembered.delete(digest); // looked up again below, which stores lastUsedAt
       }
+      const began = generation;
       const checked = await checkApiKey(db, token, now);
       if (typeof checked === 'string') return checked;
-      setBounded(remembered, digest, { key: checked, until: Math.min(at + ttlMs, checked.validUntil) }, max);
+      if (generation === began) setBounded(remembered, digest, { key: checked, until: Math.min(at + ttlMs, checked.validUntil) }, max);
       return checked;
     },
     close: () => unsubscribe.forEach((stop) => stop()),
@@ -193,31 +207,59 @@ export function keyVerifier(
 }
 
 /**
- * Whether another connection committed to the SQLite file since the last call (SQLite's `data_version`,
- * which this connection's own commits leave alone), or true when that cannot be read (the fast paths
- * off): the apikey CLI revoking a key beside a running server is such a commit.
- *
- * Read once a turn of the event loop, false for the rest of it: every request whose key is checked in a
- * turn was received before the turn began, so another process's commit during the turn is concurrent
- * with those requests, and a request sent after it is read in a later turn. Under load a turn serves
- * several requests, and the statement cost each of them about what their own read of an invoice did.
+ * A value read at most once a turn of the event loop, the same for the rest of it: every request whose
+ * key is checked in a turn was received before the turn began, so a commit elsewhere during the turn is
+ * concurrent with those requests, and a request sent after it is checked in a later turn. Under load a
+ * turn serves several requests, which share the one read.
  */
-export function sqliteWrittenElsewhere(db: Database): () => boolean {
-  let seen: unknown;
+function oncePerTurn<T>(read: () => T): () => T {
+  let value: T;
   let readThisTurn = false;
   const turnEnded = () => {
     readThisTurn = false;
   };
   return () => {
-    if (readThisTurn) return false;
-    const statement = db.sqliteStatement?.('PRAGMA data_version');
-    if (!statement) return true;
-    db.onQuery?.('PRAGMA data_version');
-    const [version] = statement.raw(true).get() as [unknown];
-    const changed = version !== seen;
-    seen = version;
+    if (readThisTurn) return value;
+    value = read();
     readThisTurn = true;
     setImmediate(turnEnded).unref();
-    return changed;
+    return value;
   };
+}
+
+/**
+ * The key epoch on SQLite: `data_version`, which moves whenever another connection commits to the file
+ * (the apikey CLI revoking a key beside a running server; the server's own writes forget through the bus
+ * before they answer). When it cannot be read (the fast paths off), a new value every turn.
+ */
+export function sqliteDataVersion(db: Database): () => number {
+  let unknown = 0;
+  return oncePerTurn(() => {
+    const statement = db.sqliteStatement?.('PRAGMA data_version');
+    if (!statement) return --unknown;
+    db.onQuery?.('PRAGMA data_version');
+    const [version] = statement.raw(true).get() as [number | bigint];
+    return Number(version);
+  });
+}
+
+/** The statement that raises the key epoch, in the transaction of the change it announces (PostgreSQL). */
+export const RAISE_KEY_EPOCH = 'UPDATE "KeyEpoch" SET "value" = "value" + 1 WHERE "id" = 1';
+
+/**
+ * The key epoch on PostgreSQL: the KeyEpoch row, which every change to a key or its organization's settings
+ * raises in its own transaction (RAISE_KEY_EPOCH), so it moves on every instance the moment the change
+ * commits, with or without Redis. When it cannot be read (the database away), a new value: nothing
+ * remembered is trusted, and the key's own lookup says what is wrong.
+ */
+export function pgKeyEpoch(db: Database): () => Promise<number> {
+  let unknown = 0;
+  const pool = db.pgPool;
+  if (!pool) throw new Error('the PostgreSQL key epoch needs a PostgreSQL database');
+  return oncePerTurn(() =>
+    pool.query<{ value: number }>('SELECT "value" FROM "KeyEpoch" WHERE "id" = 1').then(
+      (result) => result.rows[0]?.value ?? 0,
+      () => --unknown,
+    ),
+  );
 }

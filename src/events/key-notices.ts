@@ -7,6 +7,7 @@
 // NOTIFY reaches every listener of the database, whatever its schema: the payload names the schema, and
 // an instance acts only on its own.
 import pg from 'pg';
+import { RAISE_KEY_EPOCH } from '../core/api-keys.ts';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -31,9 +32,13 @@ export function keyNoticeStatement(db: Database, notice: KeyNotice): Prisma.Sql 
   return Prisma.sql`SELECT pg_notify(${CHANNEL}, ${payloadOf(db.direct.schema, notice)})`;
 }
 
-/** Tells every instance on this PostgreSQL database that a key was revoked (the apikey CLI's announcement). */
+/**
+ * Tells every instance on this PostgreSQL database that a key was revoked (the apikey CLI's announcement):
+ * the key epoch raised, which the instances read before trusting a key they remember, and the notice.
+ */
 export async function notifyRevocation(db: Database, apiKeyId: string): Promise<void> {
   if (db.direct.kind !== 'postgresql') return;
+  await db.prisma.$executeRawUnsafe(RAISE_KEY_EPOCH);
   await db.prisma.$executeRawUnsafe('SELECT pg_notify($1, $2)', CHANNEL, payloadOf(db.direct.schema, { kind: 'revoked', apiKeyId }));
 }
 

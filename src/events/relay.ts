@@ -17,6 +17,7 @@
 import type { Tx } from '../core/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { Prisma } from '../db/generated/sqlite/client.ts';
+import { RAISE_KEY_EPOCH } from '../core/api-keys.ts';
 import { anyRow, type RawSql } from '../db/sql.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
@@ -113,6 +114,8 @@ export function createRelay({
       const statement = keyNoticeStatement(db, notice);
       if (statement) await sql.$executeRaw(statement);
     }
+    // What every instance reads before trusting a key it remembers: moved by this commit, not by a notice that follows it.
+    if (notices.length && db.direct.kind === 'postgresql') await sql.$executeRaw(Prisma.raw(RAISE_KEY_EPOCH));
     return deliveries;
   }
 

@@ -3,7 +3,7 @@
 // changed or the key was revoked.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { keyVerifier, sqliteWrittenElsewhere } from '../../src/core/api-keys.ts';
+import { keyVerifier, pgKeyEpoch, RAISE_KEY_EPOCH, sqliteDataVersion } from '../../src/core/api-keys.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { inProcessBus } from '../../src/events/bus.ts';
 import { CHANNEL, withPostgresKeyNotices } from '../../src/events/key-notices.ts';
@@ -78,7 +78,7 @@ it('never answers a key past its own expiry, however long it may be remembered',
 // server forgets what it remembered at its next check (SQLite's data_version), and its own writes,
 // which the bus announces, do not make it forget everything.
 it.runIf(!usingPostgres)('forgets every key when another connection wrote to the SQLite file, and not for its own writes', async () => {
-  const keys = keyVerifier(database.db, bus, 60 * 60_000, { writtenElsewhere: sqliteWrittenElsewhere(database.db) });
+  const keys = keyVerifier(database.db, bus, 60 * 60_000, { epoch: sqliteDataVersion(database.db) });
   const lookups = async (work: () => Promise<unknown>) => {
     const before = database.queries.length;
     await work();
@@ -103,21 +103,53 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 // A turn of the event loop serves requests all received before it began: data_version is read once a
 // turn, and a commit elsewhere during the turn (concurrent with those requests) is seen from the next.
 it.runIf(!usingPostgres)("reads SQLite's data_version once a turn of the event loop, and sees another's commit the next", async () => {
-  const writtenElsewhere = sqliteWrittenElsewhere(database.db);
+  const version = sqliteDataVersion(database.db);
   const reads = () => database.queries.filter((q) => q === 'PRAGMA data_version').length;
-  writtenElsewhere();
   await nextTurn();
   const before = reads();
-  expect([writtenElsewhere(), writtenElsewhere(), writtenElsewhere()]).toEqual([false, false, false]);
+  const first = version();
+  expect([version(), version()]).toEqual([first, first]);
   expect(reads() - before).toBe(1);
   const cli = new Database(database.db.description);
   cli.prepare('UPDATE "Organization" SET "name" = ? WHERE "id" = ?').run('Other Co, renamed elsewhere', ids.otherOrganization);
   cli.close();
-  expect(writtenElsewhere()).toBe(false);
+  expect(version()).toBe(first);
   await nextTurn();
-  expect(writtenElsewhere()).toBe(true);
-  expect(writtenElsewhere()).toBe(false);
+  const next = version();
+  expect(next).not.toBe(first);
+  expect(version()).toBe(next);
   expect(reads() - before).toBe(2);
+});
+
+// PostgreSQL: a revocation on one instance commits with a raised key epoch; another instance reads the
+// epoch once a turn before trusting a key it remembers, so the first request after the commit is refused,
+// whatever became of the announcements (none here: a bus of its own that hears nothing).
+it.runIf(usingPostgres)('refuses a remembered key from the first turn after its revocation committed, unannounced', async () => {
+  const deaf = inProcessBus();
+  const keys = keyVerifier(database.db, deaf, 60 * 60_000, { epoch: pgKeyEpoch(database.db) });
+  const token = (await createApiKey(database.db.prisma, ids.organization, 'revoked elsewhere')).plaintext;
+  expect(await keys.check(token)).toMatchObject({ name: 'revoked elsewhere' });
+  await nextTurn();
+  expect(await keys.check(token)).toMatchObject({ name: 'revoked elsewhere' }); // remembered
+  // Another instance's revocation: the key and the epoch in one transaction, and nothing announced here.
+  await database.db.prisma.$transaction([
+    database.db.prisma.apiKey.updateMany({ where: { name: 'revoked elsewhere' }, data: { revokedAt: new Date() } }),
+    database.db.prisma.$executeRawUnsafe(RAISE_KEY_EPOCH),
+  ]);
+  await nextTurn();
+  expect(await keys.check(token)).toBe('invalid');
+  keys.close();
+});
+
+it.runIf(usingPostgres)("reads the PostgreSQL key epoch once a turn, the turn's checks sharing the read", async () => {
+  const epoch = pgKeyEpoch(database.db);
+  await nextTurn();
+  const read = epoch();
+  expect(epoch()).toBe(read); // one read, shared
+  const first = await read;
+  await database.db.prisma.$executeRawUnsafe(RAISE_KEY_EPOCH);
+  await nextTurn();
+  expect(await epoch()).toBe(first + 1);
 });
 
 // PostgreSQL: each instance hears key announcements on a connection of its own (LISTEN/NOTIFY). One the
