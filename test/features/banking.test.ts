@@ -30,7 +30,7 @@ NEWFILEUID:NONE
 <OFX>
 <SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20261130120000<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>
 <BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
-<STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>121000248<ACCTID>987654321<ACCTTYPE>CHECKING</BANKACCTFROM>
+<STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>121000248<ACCTID>9876541234<ACCTTYPE>CHECKING</BANKACCTFROM>
 <BANKTRANLIST><DTSTART>20261101<DTEND>20261130
 ${lines
   .map(
@@ -384,6 +384,71 @@ describe('the files banks give', () => {
       file: camt.replaceAll('Ccy="USD"', 'Ccy="EUR"').replace('<Ccy>USD</Ccy>', '<Ccy>EUR</Ccy>'),
     });
     expect(euros.body.errors).toEqual([{ path: 'file', message: 'the statement is in EUR; the bank account is in USD' }]);
+  });
+});
+
+describe('a file for another account', () => {
+  const statement = (trnuid: string, account: string, fitid: string, amount: string) =>
+    `<STMTTRNRS><TRNUID>${trnuid}</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><STMTRS><CURDEF>USD</CURDEF>
+<BANKACCTFROM><BANKID>121000248</BANKID><ACCTID>${account}</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+<BANKTRANLIST><STMTTRN><TRNTYPE>OTHER</TRNTYPE><DTPOSTED>20261105</DTPOSTED><TRNAMT>${amount}</TRNAMT><FITID>${fitid}</FITID>
+<NAME>Line ${fitid}</NAME></STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS>`;
+  const file = (statements: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX><BANKMSGSRSV1>${statements}</BANKMSGSRSV1></OFX>`;
+  const card = `<?xml version="1.0" encoding="UTF-8"?>
+<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+<OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><TRNUID>9</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><CCSTMTRS>
+<CURDEF>USD</CURDEF><CCACCTFROM><ACCTID>XXXXXXXXXXXX4242</ACCTID></CCACCTFROM><BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT</TRNTYPE>
+<DTPOSTED>20261105</DTPOSTED><TRNAMT>-9.99</TRNAMT><FITID>CC1</FITID><NAME>Streaming</NAME></STMTTRN></BANKTRANLIST></CCSTMTRS>
+</CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>`;
+  // An organization of its own: the accounts made here take no codes the other tests expect.
+  let own: string;
+  beforeAll(async () => {
+    own = (await t.tenant('Many Accounts Ltd')).key;
+  });
+  const post = (path: string, body?: unknown) => http(t.url, path, { key: own, body: body ?? {} });
+  const lines = async (id: string) =>
+    (await http(t.url, `/api/v1/bank-transactions?bankAccountId=${id}`, { key: own })).body.data.map(
+      (l: { reference: string }) => l.reference,
+    );
+
+  it("is refused when the file names another account number, or is a card's statement for a bank account; nothing is imported", async () => {
+    const checking = (
+      await post('/api/v1/bank-accounts', { name: 'Checking 7890', kind: 'bank', openingDate: '2026-10-01', accountNumber: '12-3456-7890' })
+    ).body;
+    const other = await post(`/api/v1/bank-accounts/${checking.id}/statements`, {
+      format: 'ofx',
+      file: file(statement('1', '5555000011', 'X1', '-1.00')),
+    });
+    expectProblem(other, 400, 'VALIDATION_FAILED');
+    expect(other.body.errors).toEqual([
+      { path: 'file', message: "the file is the statement of account ••••0011; this bank account's number ends in 7890" },
+    ]);
+    const cardIntoBank = await post(`/api/v1/bank-accounts/${checking.id}/statements`, { format: 'ofx', file: card });
+    expect(cardIntoBank.body.errors[0].message).toMatch(/^the file is a credit card statement \(CCSTMTRS\); this is a bank account/);
+    expect(await lines(checking.id)).toEqual([]);
+    const visa = (await post('/api/v1/bank-accounts', { name: 'Visa', kind: 'credit_card', openingDate: '2026-10-01' })).body;
+    expect((await post(`/api/v1/bank-accounts/${visa.id}/statements`, { format: 'ofx', file: card })).status).toBe(201);
+    expect(await lines(visa.id)).toEqual(['CC1']);
+  });
+
+  it("reads from a file of several accounts the statement of the bank account's number, once it has one", async () => {
+    const both = file(statement('1', '1234567890', 'M1', '-1.00') + statement('2', '5555000011', 'M2', '-2.00'));
+    const savings = (await post('/api/v1/bank-accounts', { name: 'Savings', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const refused = await post(`/api/v1/bank-accounts/${savings.id}/statements`, { format: 'ofx', file: both });
+    expect(refused.body.errors[0].message).toMatch(
+      /^the file holds statements for 2 accounts \(••••7890, ••••0011\): give this bank account/,
+    );
+    const patched = await http(t.url, `/api/v1/bank-accounts/${savings.id}`, {
+      key: own,
+      method: 'PATCH',
+      body: { accountNumber: '5555 0000 11' },
+    });
+    expect(patched.status).toBe(200);
+    const imported = await post(`/api/v1/bank-accounts/${savings.id}/statements`, { format: 'ofx', file: both });
+    expect(imported.body).toMatchObject({ lineCount: 1, newCount: 1 });
+    expect(await lines(savings.id)).toEqual(['M2']);
   });
 });
 

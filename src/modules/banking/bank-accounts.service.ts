@@ -29,6 +29,7 @@ import {
   type CsvLayout,
   dedupeKeys,
   fileHash,
+  lastFourOf,
   MAX_STATEMENT_LINES,
   type ParsedStatement,
   type readStatementFile,
@@ -87,9 +88,8 @@ export async function loadBankAccount(tenant: Tenant, id: string, path?: string)
 function lastFour(check: Checker, value: string | null | undefined) {
   const text = check.text('accountNumber', value, { max: 64 });
   if (!text) return text;
-  const digits = text.replace(/[^0-9A-Za-z]/g, '');
-  if (digits.length < 4) check.fail('accountNumber', 'must have at least four digits');
-  return digits.slice(-4);
+  if (text.replace(/[^0-9A-Za-z]/g, '').length < 4) check.fail('accountNumber', 'must have at least four digits');
+  return lastFourOf(text);
 }
 
 /**
@@ -328,6 +328,28 @@ async function readStatement(
   }
 }
 
+/**
+ * Why a file read for `bank` is another account's statement, if it is: in another currency, a credit
+ * card's statement for a bank account (or the reverse), or stating an account number whose last four
+ * digits are not the bank account's.
+ */
+function statementForAnotherAccount(
+  parsed: ParsedStatement,
+  bank: { kind: string; currency: string; accountNumberLast4: string | null },
+): string | undefined {
+  if (parsed.currency && parsed.currency !== bank.currency)
+    return `the statement is in ${parsed.currency}; the bank account is in ${bank.currency}`;
+  const { creditCard, number } = parsed.account;
+  if (creditCard === true && bank.kind !== 'credit_card')
+    return `the file is a credit card statement (CCSTMTRS); this is a ${bank.kind} account: import it into a credit card account`;
+  if (creditCard === false && bank.kind === 'credit_card')
+    return "the file is a bank account's statement (STMTRS); this is a credit card account";
+  const fileLast4 = number ? lastFourOf(number) : '';
+  if (bank.accountNumberLast4 && fileLast4.length === 4 && fileLast4 !== bank.accountNumberLast4.toUpperCase())
+    return `the file is the statement of account ••••${fileLast4}; this bank account's number ends in ${bank.accountNumberLast4}`;
+  return undefined;
+}
+
 /** A statement file checked and read, ready to import: what `readStatementUpload` answers. */
 export interface StatementUpload {
   format: StatementFormat;
@@ -359,9 +381,15 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
     else check.fail('csv', "is required for this account's first CSV: name its columns (dateColumn, amountColumn…) and formats");
   } else if (input.csv) check.fail('csv', 'is only for a CSV file');
   check.done();
-  const parsed = await readStatement(tenant, { format: format!, text: input.file!, layout, decimals: currencyDecimals(bank.currency) });
-  if (parsed.currency && parsed.currency !== bank.currency)
-    throw validationError([{ path: 'file', message: `the statement is in ${parsed.currency}; the bank account is in ${bank.currency}` }]);
+  const parsed = await readStatement(tenant, {
+    format: format!,
+    text: input.file!,
+    layout,
+    decimals: currencyDecimals(bank.currency),
+    accountLast4: bank.accountNumberLast4,
+  });
+  const wrongAccount = statementForAnotherAccount(parsed, bank);
+  if (wrongAccount) throw validationError([{ path: 'file', message: wrongAccount }]);
   if (parsed.lines.length > MAX_STATEMENT_LINES)
     throw validationError([{ path: 'file', message: `has ${parsed.lines.length} lines; import at most ${MAX_STATEMENT_LINES} at once` }]);
   return { format: format!, layout, filename, parsed };

@@ -1,14 +1,16 @@
 // Reading the files banks give: CSV (laid out as the upload says), OFX/QFX (SGML 1.x without closing
-// tags, or XML 2.x) and ISO 20022 CAMT.053. Each becomes the same list of lines (date, amount in minor
-// units of the account's currency, money in > 0, description, counterparty, the bank's own id), plus the
-// closing balance when the file states one. A file with any bad line is refused whole, every bad line
-// named (its line number in the file, and the field), so nothing is half imported.
+// tags, or XML 2.x) and ISO 20022 CAMT.053 (and its siblings .052 and .054, which carry the same
+// entries). Each becomes the same list of lines (date, amount in minor units of the account's currency,
+// money in > 0, description, counterparty, the bank's own id), plus the closing balance when the file
+// states one and the account the file says it is for. A file with any bad line is refused whole, every
+// bad line named (its line number in the file, and the field), so nothing is half imported; and every
+// transaction the file holds is read or the file is refused: nothing is dropped without a word.
 import { createHash } from 'node:crypto';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isAcceptedDate } from '../../lib/dates.ts';
 import { AppError, type FieldError, validationError } from '../../lib/errors.ts';
-import { isFieldError, parseMoney } from '../../lib/money.ts';
+import { formatMoney, isFieldError, parseMoney } from '../../lib/money.ts';
 
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt053'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -32,6 +34,43 @@ export interface ParsedStatement {
   currency: string | null;
   closingBalance: bigint | null;
   closingDate: string | null;
+  /**
+   * The account the file says it is for: its number or IBAN as written (OFX ACCTID, CAMT IBAN or other
+   * id), and whether it is a credit card's statement (OFX CCSTMTRS); null where the format does not say.
+   */
+  account: { number: string | null; creditCard: boolean | null };
+}
+
+/** What picks one account's statement from a file that holds several: the bank account's last four digits. */
+export interface StatementTarget {
+  accountLast4?: string | null;
+}
+
+/** The last four characters of an account number or IBAN as people write it (spaces, dashes dropped), as a bank account keeps them. */
+export const lastFourOf = (number: string) =>
+  number
+    .replace(/[^0-9A-Za-z]/g, '')
+    .slice(-4)
+    .toUpperCase();
+const masked = (number: string) => `••••${lastFourOf(number) || number}`;
+
+/**
+ * The one statement of `statements` (in file order, each with the account it names) the import is for:
+ * the only one, the one whose account ends in the target's four digits, or a refusal naming the accounts.
+ * Statements of the same account (a file of daily statements) are all taken.
+ */
+function oneAccount<T extends { number: string | null }>(statements: T[], target: StatementTarget): T[] {
+  const accounts = [...new Set(statements.map((s) => s.number ?? ''))];
+  if (accounts.length <= 1) return statements;
+  const wanted = target.accountLast4 ? accounts.filter((a) => a && lastFourOf(a) === target.accountLast4!.toUpperCase()) : [];
+  if (wanted.length === 1) return statements.filter((s) => (s.number ?? '') === wanted[0]);
+  const listed = accounts.map((a) => (a ? masked(a) : 'one without a number')).join(', ');
+  if (!target.accountLast4)
+    throw refuse(
+      `the file holds statements for ${accounts.length} accounts (${listed}): give this bank account its account number ` +
+        '(accountNumber) and the statement for it is read from the file',
+    );
+  throw refuse(`the file holds statements for ${listed}, none (or more than one) for this bank account (••••${target.accountLast4})`);
 }
 
 export const CSV_DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY', 'DD-MM-YYYY', 'YYYY/MM/DD', 'YYYYMMDD'] as const;
@@ -123,6 +162,44 @@ function tagLines(text: string, tag: RegExp): number[] {
     lines.push(line);
   }
   return lines;
+}
+
+/**
+ * The text with its XML comments taken out (each replaced by its newlines, so line numbers stay) and its
+ * CDATA sections written as escaped text: what OFX's own reading (ofxToXml) and the line numbering need,
+ * since a comment is not data (`<!-- <STMTTRN>… -->` is no transaction) and CDATA is. One pass with
+ * indexOf: linear whatever the file holds. An unclosed comment or CDATA section refuses the file.
+ */
+export function withoutCommentsAndCdata(text: string): string {
+  if (!text.includes('<!--') && !text.includes('<![CDATA[')) return text;
+  const out: string[] = [];
+  let at = 0;
+  for (;;) {
+    const comment = text.indexOf('<!--', at);
+    const cdata = text.indexOf('<![CDATA[', at);
+    const next = comment < 0 ? cdata : cdata < 0 ? comment : Math.min(comment, cdata);
+    if (next < 0) break;
+    out.push(text.slice(at, next));
+    if (next === comment) {
+      const end = text.indexOf('-->', next + 4);
+      if (end < 0) throw refuse('an XML comment (<!--) is never closed (-->)');
+      out.push(text.slice(next, end).replace(/[^\n]/g, ''));
+      at = end + 3;
+    } else {
+      const end = text.indexOf(']]>', next + 9);
+      if (end < 0) throw refuse('a CDATA section (<![CDATA[) is never closed (]]>)');
+      out.push(
+        text
+          .slice(next + 9, end)
+          .replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;')
+          .replace(/>/g, '&gt;'),
+      );
+      at = end + 3;
+    }
+  }
+  out.push(text.slice(at));
+  return out.join('');
 }
 
 /** Deepest nesting a statement's XML needs (CAMT.053 reaches about 12; OFX about 8). */
@@ -217,7 +294,7 @@ export function readCsv(text: string, layout: CsvLayout, decimals: number): Pars
       });
   });
   faults.done();
-  return { lines, currency: null, closingBalance: null, closingDate: null };
+  return { lines, currency: null, closingBalance: null, closingDate: null, account: { number: null, creditCard: null } };
 }
 
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
@@ -257,12 +334,24 @@ export function ofxToXml(text: string): string {
   return out.join('');
 }
 
-const ofxParser = new XMLParser({ parseTagValue: false, isArray: (name) => ['STMTTRN', 'STMTTRNRS', 'CCSTMTTRNRS'].includes(name) });
+const ofxParser = new XMLParser({
+  parseTagValue: false,
+  isArray: (name) => ['STMTTRN', 'STMTTRNRS', 'CCSTMTTRNRS', 'BANKTRANLIST'].includes(name),
+});
 
-export function readOfx(text: string, decimals: number): ParsedStatement {
+/** An OFX STATUS aggregate that is not success (CODE 0): `code 2000 (ERROR): message`. */
+const ofxFailure = (status: any) => {
+  const code = clean(status?.CODE);
+  if (!code || code === '0') return undefined;
+  const message = clean(status?.MESSAGE);
+  return `code ${code}${clean(status?.SEVERITY) ? ` (${clean(status.SEVERITY)})` : ''}${message ? `: ${message}` : ''}`;
+};
+
+export function readOfx(text: string, decimals: number, target: StatementTarget = {}): ParsedStatement {
   let parsed: Record<string, any>;
+  const plain = withoutCommentsAndCdata(text);
   try {
-    const xml = ofxToXml(text);
+    const xml = ofxToXml(plain);
     refuseHostileXml(xml);
     if (XMLValidator.validate(xml) !== true) throw new Error('tags do not nest');
     parsed = ofxParser.parse(xml) as Record<string, any>;
@@ -271,46 +360,83 @@ export function readOfx(text: string, decimals: number): ParsedStatement {
     throw refuse('the OFX file cannot be read: it has no <OFX> body or its tags do not nest');
   }
   const ofx = parsed.OFX ?? {};
-  const statements = [
-    ...asList(ofx.BANKMSGSRSV1?.STMTTRNRS).map((r: any) => r?.STMTRS),
-    ...asList(ofx.CREDITCARDMSGSRSV1?.CCSTMTTRNRS).map((r: any) => r?.CCSTMTRS),
-  ].filter(Boolean);
-  if (statements.length === 0) throw refuse('the OFX file holds no bank or credit card statement (STMTRS or CCSTMTRS)');
-  if (statements.length > 1) throw refuse(`the OFX file holds ${statements.length} account statements: import one account at a time`);
-  const statement = statements[0];
+  const signOn = ofxFailure(ofx.SIGNONMSGSRSV1?.SONRS?.STATUS);
+  if (signOn) throw refuse(`the bank refused the sign-on (${signOn}): the file holds its error, not a statement`);
+  const responses = [
+    ...asList(ofx.BANKMSGSRSV1?.STMTTRNRS).map((r: any) => ({ r, statement: r?.STMTRS, from: r?.STMTRS?.BANKACCTFROM, creditCard: false })),
+    ...asList(ofx.CREDITCARDMSGSRSV1?.CCSTMTTRNRS).map((r: any) => ({
+      r,
+      statement: r?.CCSTMTRS,
+      from: r?.CCSTMTRS?.CCACCTFROM,
+      creditCard: true,
+    })),
+  ];
+  const failed = responses.map(({ r, statement }) => (statement ? undefined : ofxFailure(r?.STATUS))).find(Boolean);
+  if (failed) throw refuse(`the bank answered with an error instead of a statement (${failed})`);
+  const statements = responses
+    .filter((s) => s.statement)
+    .map((s) => ({
+      ...s,
+      number: clean(s.from?.ACCTID) || null,
+      transactions: asList(s.statement.BANKTRANLIST).flatMap((l: any) => asList(l?.STMTTRN)),
+    }));
+  if (statements.length === 0) {
+    if (ofx.INVSTMTMSGSRSV1)
+      throw refuse('the OFX file holds an investment statement (INVSTMTRS); only bank and credit card statements are read');
+    throw refuse('the OFX file holds no bank or credit card statement (STMTRS or CCSTMTRS)');
+  }
+  // Every <STMTTRN> in the file is one of a statement's transactions, or the file is refused: none is
+  // dropped because it sits somewhere this reader does not look.
+  const where = tagLines(plain, /<STMTTRN>/gi);
+  const read = statements.reduce((n, s) => n + s.transactions.length, 0);
+  if (where.length !== read)
+    throw refuse(
+      `the file has ${where.length} transactions (<STMTTRN>), of which ${read} are in a statement's BANKTRANLIST; it is not read`,
+    );
+  const chosen = oneAccount(statements, target);
   const faults = new FileFaults();
-  const where = tagLines(text, /<STMTTRN>/gi);
   const lines: StatementLine[] = [];
-  asList(statement.BANKTRANLIST?.STMTTRN).forEach((t: any, i: number) => {
-    const fileLine = where[i] ?? 0;
-    const date = ofxDate(t.DTPOSTED);
-    if (!date) faults.add(fileLine, 'DTPOSTED', `"${clean(t.DTPOSTED)}" is not a date as YYYYMMDD`);
-    // OFX amounts are signed with a point; some banks write a decimal comma.
-    const raw = clean(t.TRNAMT);
-    const amount = bankAmount(raw, decimals, /,\d{1,3}$/.test(raw) && !raw.includes('.') ? ',' : '.');
-    if (typeof amount === 'string') faults.add(fileLine, 'TRNAMT', amount);
-    const name = clean(t.NAME) || clean(t.PAYEE?.NAME);
-    const memo = clean(t.MEMO);
-    if (!name && !memo) faults.add(fileLine, 'NAME', 'the transaction has neither NAME nor MEMO');
-    if (date && typeof amount === 'bigint')
-      lines.push({
-        date,
-        amount,
-        description: memo || name,
-        counterparty: name || null,
-        reference: clean(t.FITID) || null,
-        fileLine,
-      });
-  });
+  let index = 0;
+  for (const s of statements) {
+    const taken = chosen.includes(s);
+    for (const t of s.transactions) {
+      const fileLine = where[index++] ?? 0;
+      if (!taken) continue;
+      const date = ofxDate(t.DTPOSTED);
+      if (!date) faults.add(fileLine, 'DTPOSTED', `"${clean(t.DTPOSTED)}" is not a date as YYYYMMDD`);
+      // OFX amounts are signed with a point; some banks write a decimal comma.
+      const raw = clean(t.TRNAMT);
+      const amount = bankAmount(raw, decimals, /,\d{1,3}$/.test(raw) && !raw.includes('.') ? ',' : '.');
+      if (typeof amount === 'string') faults.add(fileLine, 'TRNAMT', amount);
+      const name = clean(t.NAME) || clean(t.PAYEE?.NAME);
+      const memo = clean(t.MEMO);
+      if (!name && !memo) faults.add(fileLine, 'NAME', 'the transaction has neither NAME nor MEMO');
+      if (date && typeof amount === 'bigint')
+        lines.push({ date, amount, description: memo || name, counterparty: name || null, reference: clean(t.FITID) || null, fileLine });
+    }
+  }
   faults.done();
-  const balance = statement.LEDGERBAL;
-  const closing = balance ? bankAmount(clean(balance.BALAMT), decimals, '.') : null;
-  if (typeof closing === 'string') throw refuse(`LEDGERBAL, BALAMT: ${closing}`);
+  // The statements of one account: the latest balance stated (a file of daily statements states one each).
+  let closing: bigint | null = null;
+  let closingDate: string | null = null;
+  for (const { statement } of chosen) {
+    const balance = statement.LEDGERBAL;
+    const text = clean(balance?.BALAMT);
+    if (!text) continue; // no balance stated (an empty BALAMT included): the lines stand without one
+    const amount = bankAmount(text, decimals, '.');
+    if (typeof amount === 'string') throw refuse(`LEDGERBAL, BALAMT: ${amount}`);
+    const date = ofxDate(balance.DTASOF) ?? null;
+    if (closingDate === null || (date !== null && date >= closingDate)) [closing, closingDate] = [amount, date];
+  }
+  const currencies = [...new Set(chosen.map((s) => clean(s.statement.CURDEF).toUpperCase()).filter(Boolean))];
+  if (currencies.length > 1)
+    throw refuse(`the file's statements for this account are in ${currencies.join(', ')}: import one currency at a time`);
   return {
     lines,
-    currency: clean(statement.CURDEF).toUpperCase() || null,
+    currency: currencies[0] ?? null,
     closingBalance: closing,
-    closingDate: balance ? (ofxDate(balance.DTASOF) ?? null) : null,
+    closingDate,
+    account: { number: chosen[0]!.number, creditCard: chosen[0]!.creditCard },
   };
 }
 
@@ -319,7 +445,7 @@ const camtParser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   parseTagValue: false,
-  isArray: (name) => ['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd'].includes(name),
+  isArray: (name) => ['Stmt', 'Rpt', 'Ntfctn', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd'].includes(name),
 });
 
 /** A CAMT amount element `<Amt Ccy="EUR">12.50</Amt>`: its text and currency. */
@@ -331,20 +457,50 @@ const camtParty = (tx: any, credit: boolean) => {
   const party = credit ? parties.Dbtr : parties.Cdtr;
   return clean(party?.Nm) || clean(party?.Pty?.Nm) || null;
 };
+/**
+ * A transaction's own amount in a batch: `Amt` from version .03 on; in .02 `AmtDtls/TxAmt/Amt` (the amount
+ * in the account's currency; `InstdAmt` is what was instructed, perhaps in another currency, and is not it).
+ */
+const camtTxAmount = (tx: any) => tx?.Amt ?? tx?.AmtDtls?.TxAmt?.Amt;
+/** The bank's or the payer's reference of a transaction; "NOTPROVIDED" is the standard's placeholder for none. */
+const camtTxReference = (tx: any) =>
+  [tx?.Refs?.AcctSvcrRef, tx?.Refs?.EndToEndId, tx?.Refs?.TxId].map(clean).find((r) => r && r !== 'NOTPROVIDED') ?? null;
 
-export function readCamt053(text: string, decimals: number): ParsedStatement {
+/**
+ * The statements of an ISO 20022 bank-to-customer file: a statement (camt.053, `Stmt`), an account report
+ * (camt.052, `Rpt`) or a debit/credit notification (camt.054, `Ntfctn`). All three carry the same entries.
+ */
+function camtStatements(document: any): any[] {
+  return document?.BkToCstmrStmt?.Stmt ?? document?.BkToCstmrAcctRpt?.Rpt ?? document?.BkToCstmrDbtCdtNtfctn?.Ntfctn ?? [];
+}
+
+export function readCamt053(text: string, decimals: number, target: StatementTarget = {}): ParsedStatement {
   refuseHostileXml(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw refuse(`the XML cannot be read at line ${valid.err.line}: ${valid.err.msg}`);
-  const statements = (camtParser.parse(text)?.Document?.BkToCstmrStmt?.Stmt ?? []) as any[];
-  if (statements.length === 0) throw refuse('the file is not a CAMT.053 statement: no Document/BkToCstmrStmt/Stmt');
+  const statements = camtStatements(camtParser.parse(text)?.Document).map((statement: any) => ({
+    statement,
+    number: clean(statement?.Acct?.Id?.IBAN) || clean(statement?.Acct?.Id?.Othr?.Id) || null,
+  }));
+  if (statements.length === 0)
+    throw refuse(
+      'the file is not a CAMT statement, report or notification: no Document/BkToCstmrStmt/Stmt (nor camt.052 Rpt, camt.054 Ntfctn)',
+    );
+  const chosen = oneAccount(statements, target);
   const faults = new FileFaults();
-  const where = tagLines(text, /<(?:\w+:)?Ntry>/g);
+  // Entries' lines in the file, comments left out (a commented-out entry is not one).
+  const where = tagLines(withoutCommentsAndCdata(text), /<(?:\w+:)?Ntry>/g);
   const lines: StatementLine[] = [];
   const currencies = new Set<string>();
+  const amountOf = (amount: bigint) => formatMoney(amount, decimals);
   let entryIndex = 0;
   let closing: { balance: bigint; date: string | null } | null = null;
-  for (const statement of statements) {
+  for (const { statement } of statements) {
+    const taken = chosen.some((c) => c.statement === statement);
+    if (!taken) {
+      entryIndex += (statement.Ntry ?? []).length;
+      continue;
+    }
     const accountCurrency = clean(statement.Acct?.Ccy);
     if (accountCurrency) currencies.add(accountCurrency.toUpperCase());
     for (const entry of statement.Ntry ?? []) {
@@ -368,10 +524,14 @@ export function readCamt053(text: string, decimals: number): ParsedStatement {
       const remittance = (tx: any) => (tx?.RmtInf?.Ustrd ?? []).map(clean).filter(Boolean).join(' ');
       const describe = (tx: any) => remittance(tx) || clean(entry.AddtlNtryInf) || clean(tx?.AddtlTxInf);
       const sign = credit ? 1n : -1n;
-      if (details.length > 1 && details.every((tx: any) => tx?.Amt !== undefined)) {
+      if (details.length > 1 && details.every((tx: any) => camtTxAmount(tx) !== undefined)) {
         // A batch booking: one entry of several transactions, each its own line (so each payment can be
         // matched); they must add up to the entry.
-        const parts = details.map((tx: any) => bankAmount(camtAmount(tx.Amt).text, decimals, '.'));
+        const parts = details.map((tx: any) => {
+          const amount = camtAmount(camtTxAmount(tx));
+          if (amount.currency) currencies.add(amount.currency.toUpperCase());
+          return bankAmount(amount.text, decimals, '.');
+        });
         const bad = parts.findIndex((p: unknown) => typeof p === 'string');
         if (bad >= 0) {
           faults.add(fileLine, `TxDtls ${bad + 1} Amt`, parts[bad] as string);
@@ -379,18 +539,17 @@ export function readCamt053(text: string, decimals: number): ParsedStatement {
         }
         const sum = (parts as bigint[]).reduce((a, b) => a + b, 0n);
         if (sum !== entryAmount) {
-          faults.add(fileLine, 'TxDtls', `the batch's transactions add up to ${sum}, not the entry's ${entryAmount} (minor units)`);
+          faults.add(fileLine, 'TxDtls', `the batch's transactions add up to ${amountOf(sum)}, not the entry's ${amountOf(entryAmount)}`);
           continue;
         }
         details.forEach((tx: any, i: number) => {
-          const txRef = clean(tx?.Refs?.AcctSvcrRef) || clean(tx?.Refs?.EndToEndId);
           if (date)
             lines.push({
               date,
               amount: sign * (parts[i] as bigint),
               description: describe(tx) || camtParty(tx, credit) || 'Batch transaction',
               counterparty: camtParty(tx, credit),
-              reference: entryRef ? `${entryRef}/${i + 1}` : txRef || null,
+              reference: entryRef ? `${entryRef}/${i + 1}` : camtTxReference(tx),
               fileLine,
             });
         });
@@ -405,26 +564,42 @@ export function readCamt053(text: string, decimals: number): ParsedStatement {
           amount: sign * entryAmount,
           description,
           counterparty: camtParty(tx, credit),
-          reference: entryRef,
+          reference: entryRef ?? camtTxReference(tx),
           fileLine,
         });
     }
+    for (const balance of statement.Bal ?? []) {
+      const currency = camtAmount(balance?.Amt).currency;
+      if (currency) currencies.add(currency.toUpperCase());
+    }
+    // The closing balance (a statement's CLBD); of several statements for the account, the latest.
     const closingBalance = (statement.Bal ?? []).find((b: any) => clean(b?.Tp?.CdOrPrtry?.Cd) === 'CLBD');
-    if (closingBalance) {
+    if (closingBalance && clean(camtAmount(closingBalance.Amt).text)) {
       const amount = bankAmount(camtAmount(closingBalance.Amt).text, decimals, '.');
       if (typeof amount === 'string') throw refuse(`Bal CLBD, Amt: ${amount}`);
-      closing = { balance: clean(closingBalance.CdtDbtInd) === 'DBIT' ? -amount : amount, date: camtDate(closingBalance.Dt) ?? null };
+      const date = camtDate(closingBalance.Dt) ?? null;
+      if (!closing || closing.date === null || (date !== null && date >= closing.date))
+        closing = { balance: clean(closingBalance.CdtDbtInd) === 'DBIT' ? -amount : amount, date };
     }
   }
   faults.done();
   if (currencies.size > 1) throw refuse(`the file mixes currencies (${[...currencies].join(', ')}): import one account at a time`);
-  return { lines, currency: [...currencies][0] ?? null, closingBalance: closing?.balance ?? null, closingDate: closing?.date ?? null };
+  return {
+    lines,
+    currency: [...currencies][0] ?? null,
+    closingBalance: closing?.balance ?? null,
+    closingDate: closing?.date ?? null,
+    account: { number: chosen[0]!.number, creditCard: null },
+  };
 }
 
 /** A statement file read as its format says (the heavy-work pool's task: src/heavy/tasks.ts). */
-export function readStatementFile(input: { format: StatementFormat; text: string; layout?: CsvLayout; decimals: number }): ParsedStatement {
+export function readStatementFile(
+  input: { format: StatementFormat; text: string; layout?: CsvLayout; decimals: number } & StatementTarget,
+): ParsedStatement {
   if (input.format === 'csv') return readCsv(input.text, input.layout!, input.decimals);
-  return input.format === 'ofx' ? readOfx(input.text, input.decimals) : readCamt053(input.text, input.decimals);
+  const target = { accountLast4: input.accountLast4 };
+  return input.format === 'ofx' ? readOfx(input.text, input.decimals, target) : readCamt053(input.text, input.decimals, target);
 }
 
 /**
