@@ -123,6 +123,54 @@ describe('retained earnings in the general ledger', () => {
 });
 
 describe('the general ledger of every account', () => {
+  // Income and expense accounts are closed into retained earnings at each fiscal year's end: at a year's
+  // first day they open at zero, and every account's closing balance is the trial balance's at `to`.
+  it("opens income and expenses at zero at a fiscal year's start and ties to the trial balance at every date", async () => {
+    type Summary = { account: { code: string; type: string }; openingBalance: number; closingBalance: number };
+    const debitNormal = (type: string) => type === 'asset' || type === 'expense';
+    for (const from of ['2025-02-01', '2026-01-01', '2026-02-15']) {
+      for (const to of ['2025-12-31', '2026-01-01', '2026-03-31', '2026-12-31']) {
+        if (to < from) continue;
+        const ledger = (await http(t.url, `/api/v1/reports/general-ledger-all-accounts?from=${from}&to=${to}&limit=100`, { key })).body;
+        const trial = (await http(t.url, `/api/v1/reports/trial-balance?asOf=${to}`, { key })).body;
+        const closing = Object.fromEntries(ledger.accounts.map((a: Summary) => [a.account.code, a.closingBalance]));
+        const expected = Object.fromEntries(
+          trial.rows.map((r: { account: { code: string; type: string }; debit: number; credit: number }) => [
+            r.account.code,
+            Number((debitNormal(r.account.type) ? r.debit - r.credit : r.credit - r.debit).toFixed(2)),
+          ]),
+        );
+        for (const code of Object.keys(closing)) expected[code] ??= 0;
+        expect(closing, `${from} to ${to}`).toEqual(expected);
+        // Debits and credits of the closing balances balance, as the trial balance's do.
+        const net = ledger.accounts.reduce(
+          (t: number, a: Summary) => t + (debitNormal(a.account.type) ? a.closingBalance : -a.closingBalance),
+          0,
+        );
+        expect(Number(net.toFixed(2)), `${from} to ${to}`).toBe(0);
+      }
+    }
+    const fromYearStart = (await http(t.url, '/api/v1/reports/general-ledger-all-accounts?from=2026-01-01&to=2026-12-31', { key })).body;
+    const opening = (code: string) => fromYearStart.accounts.find((a: Summary) => a.account.code === code)?.openingBalance;
+    expect([opening('4000'), opening('6100')]).toEqual([0, 0]); // not 2025's 210 and 80
+    // Mid-year, they open with the year to date.
+    const midYear = (await http(t.url, '/api/v1/reports/general-ledger-all-accounts?from=2026-02-15&to=2026-12-31', { key })).body;
+    expect(midYear.accounts.find((a: Summary) => a.account.code === '4000').openingBalance).toBe(420);
+    // Over a year's end, a running balance starts again from zero on the new year's first line.
+    const across = (await http(t.url, '/api/v1/reports/general-ledger-all-accounts?from=2025-01-01&to=2026-12-31&limit=100', { key })).body;
+    const sales = across.lines.data
+      .filter((l: { line: { account: { code: string } } }) => l.line.account.code === '4000')
+      .map((l: { line: { date: string }; balance: number }) => [l.line.date, l.balance]);
+    expect(sales).toEqual([
+      ['2025-01-20', 100],
+      ['2025-02-20', 210],
+      ['2026-01-10', 200],
+      ['2026-02-10', 420],
+      ['2026-03-31', 660],
+      ['2026-07-01', 960],
+    ]);
+  });
+
   it("pages through every account's lines, each running balance and total as the account's own ledger gives it", async () => {
     const range = 'from=2025-02-01&to=2026-12-31';
     const lines: { line: { id: string; account: { id: string } }; balance: number }[] = [];

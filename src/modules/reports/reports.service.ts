@@ -367,6 +367,35 @@ async function yearClosings(tenant: Tenant, from: string | undefined, to: string
 }
 
 /**
+ * Where an account's opening balance at `from` comes from: every line before it, or for an income or
+ * expense account (`resets`) only those of from's fiscal year, since each year's result was closed into
+ * retained earnings (yearClosings): at a fiscal year's first day they open at zero.
+ */
+const openingRange = (from: string, resets: boolean, yearOf: (date: string) => string): DateRange =>
+  resets
+    ? yearOf(from) < from
+      ? { from: yearOf(from), to: addDays(from, -1) }
+      : { from, to: addDays(from, -1) }
+    : { to: addDays(from, -1) };
+
+/**
+ * What an account's closing balance sums: its lines in the range (added to its opening), or for an
+ * income or expense account its lines of the closing date's fiscal year, whole (`to`, else today).
+ */
+const closingRange = (range: { from?: string | null; to?: string | null }, resets: boolean, yearOf: (date: string) => string): DateRange =>
+  resets ? { from: yearOf(range.to ?? today()), to: range.to ?? undefined } : { from: range.from ?? undefined, to: range.to ?? undefined };
+
+/** An account's lines from `date` on and before `line` (by date, then id): what a page's first line's running balance adds up. */
+function linesBefore(organizationId: string, line: { accountId: string; date: string; id: string }, date: { gte?: string }) {
+  return {
+    organizationId,
+    accountId: line.accountId,
+    ...(date.gte ? { date: { gte: date.gte } } : {}),
+    OR: [{ date: { lt: line.date } }, { date: line.date, id: { lt: line.id } }],
+  };
+}
+
+/**
  * An account's lines in a date range with running balances, one page at a time. The retained-earnings
  * account's ledger also counts each fiscal year's closing (yearClosings), so it ties to the trial balance.
  */
@@ -386,11 +415,10 @@ export async function generalLedger(
     ...(range.from || range.to ? { date: { ...(range.from ? { gte: range.from } : {}), ...(range.to ? { lte: range.to } : {}) } } : {}),
   };
   const orderBy = [{ date: 'asc' as const }, { id: 'asc' as const }];
-  const [opening, beforePage, lines, total, closing] = await Promise.all([
-    range.from ? sumsByAccount(tenant, { accountIds: [accountId], to: addDays(range.from, -1) }) : [],
-    window.skip > 0
-      ? tenant.prisma.journalLine.aggregate({ where: inRange, orderBy, take: window.skip, _sum: { debit: true, credit: true } })
-      : null,
+  const resets = PROFIT_AND_LOSS.includes(account.type);
+  const yearOf = (date: string) => fiscalYearStart(date, tenant.organization.fiscalYearEnd);
+  const [opening, lines, total, closing] = await Promise.all([
+    range.from ? sumsByAccount(tenant, { accountIds: [accountId], ...openingRange(range.from, resets, yearOf) }) : [],
     tenant.prisma.journalLine.findMany({
       where: inRange,
       orderBy,
@@ -399,11 +427,21 @@ export async function generalLedger(
       include: { entry: { select: { id: true, number: true, description: true } } },
     }),
     tenant.prisma.journalLine.count({ where: inRange }),
-    sumsByAccount(tenant, { accountIds: [accountId], from: range.from ?? undefined, to: range.to ?? undefined }),
+    sumsByAccount(tenant, { accountIds: [accountId], ...closingRange(range, resets, yearOf) }),
   ]);
   const net = (agg: { _sum: { debit: bigint | null; credit: bigint | null } } | null) =>
     normal(account.type, (agg?._sum.debit ?? 0n) - (agg?._sum.credit ?? 0n));
   const netOf = (sums: AccountSums[]) => normal(account.type, (sums[0]?.debit ?? 0n) - (sums[0]?.credit ?? 0n));
+  // What the range's lines on earlier pages add before this page's first line (an income or expense
+  // account: only those of the first line's fiscal year, and before the range, that year's opening).
+  const first = lines[0];
+  const beforePage =
+    first && (window.skip > 0 || resets)
+      ? await tenant.prisma.journalLine.aggregate({
+          where: linesBefore(tenant.organizationId, first, resets ? { gte: yearOf(first.date) } : { gte: range.from ?? undefined }),
+          _sum: { debit: true, credit: true },
+        })
+      : null;
   // Retained earnings also holds each closed year's result: the years closed before `from` open it, the
   // years closed within the range are its closings (a closing comes first on its day).
   const retained = account.systemRole === 'retained_earnings';
@@ -411,8 +449,10 @@ export async function generalLedger(
   const closedBefore = retained && range.from ? (await closedBooks(tenant, addDays(range.from, -1))).retainedEarnings : 0n;
   const closedBy = (date: string) => closings.filter((c) => c.date <= date).reduce((t, c) => t + c.netIncome, 0n);
   const openingBalance = netOf(opening) + closedBefore;
-  let running = openingBalance + net(beforePage);
+  let running = (resets ? 0n : openingBalance) + net(beforePage);
+  let year = first ? yearOf(first.date) : '';
   const rows = lines.map((line) => {
+    if (resets && yearOf(line.date) !== year) [running, year] = [0n, yearOf(line.date)]; // a new fiscal year opens at zero
     running += normal(account.type, line.debit - line.credit);
     return { line, balance: running + closedBy(line.date) };
   });
@@ -421,7 +461,7 @@ export async function generalLedger(
     from: range.from ?? null,
     to: range.to ?? null,
     openingBalance,
-    closingBalance: openingBalance + netOf(closing) + closings.reduce((t, c) => t + c.netIncome, 0n),
+    closingBalance: (resets ? 0n : openingBalance) + netOf(closing) + closings.reduce((t, c) => t + c.netIncome, 0n),
     yearClosings: closings,
     lines: pageResult(rows, total, window),
   };
@@ -1017,10 +1057,17 @@ export async function generalLedgerAllAccounts(tenant: Tenant, range: { from?: s
     throw validationError([{ path: 'to', message: `must not be before from (${range.from})` }]);
   const to = range.to ?? undefined;
   const from = range.from ?? undefined;
+  const yearOf = (date: string) => fiscalYearStart(date, tenant.organization.fiscalYearEnd);
+  // Income and expense accounts open each fiscal year at zero and close with their year to date
+  // (openingRange, closingRange); the others open with everything before the range.
   const {
     accounts,
-    sums: [within, before = []],
-  } = await chartWithSums(tenant, from ? [{ from, to }, { to: addDays(from, -1) }] : [{ to }]);
+    sums: [within, yearToDate, before = [], yearBefore = []],
+  } = await chartWithSums(tenant, [
+    { from, to },
+    closingRange(range, true, yearOf),
+    ...(from ? [openingRange(from, false, yearOf), openingRange(from, true, yearOf)] : []),
+  ]);
   const retained = accounts.find((a) => a.systemRole === 'retained_earnings');
   const [closings, closedBefore] = retained
     ? await Promise.all([
@@ -1036,9 +1083,11 @@ export async function generalLedgerAllAccounts(tenant: Tenant, range: { from?: s
   const summaries = accounts
     .map((account) => {
       const extra = account.id === retained?.id;
+      const moved = within.some((s) => s.accountId === account.id) || (extra && closings.length > 0);
+      if (PROFIT_AND_LOSS.includes(account.type))
+        return { account, openingBalance: netIn(yearBefore, account), closingBalance: netIn(yearToDate, account), moved };
       const openingBalance = netIn(before, account) + (extra ? closedBefore : 0n);
       const activity = netIn(within, account) + (extra ? closings.reduce((t, c) => t + c.netIncome, 0n) : 0n);
-      const moved = within.some((s) => s.accountId === account.id) || (extra && closings.length > 0);
       return { account, openingBalance, closingBalance: openingBalance + activity, moved };
     })
     .filter((s) => s.openingBalance !== 0n || s.moved)
@@ -1056,29 +1105,32 @@ export async function generalLedgerAllAccounts(tenant: Tenant, range: { from?: s
     }),
     tenant.prisma.journalLine.count({ where: inRange }),
   ]);
-  // Lines come grouped by account: only the page's first account has lines of the range on earlier pages.
+  // Lines come grouped by account: only the page's first account has lines of the range on earlier pages
+  // (an income or expense account: those of its first line's fiscal year, and that year's opening).
   const first = lines[0];
+  const firstResets = first ? PROFIT_AND_LOSS.includes(first.account.type) : false;
   const earlier = first
     ? await tenant.prisma.journalLine.aggregate({
-        where: {
-          organizationId: tenant.organizationId,
-          accountId: first.accountId,
-          AND: [dates, { OR: [{ date: { lt: first.date } }, { date: first.date, id: { lt: first.id } }] }],
-        },
+        where: linesBefore(tenant.organizationId, first, firstResets ? { gte: yearOf(first.date) } : { gte: from }),
         _sum: { debit: true, credit: true },
       })
     : null;
   const openingOf = new Map(summaries.map((s) => [s.account.id, s.openingBalance]));
-  const running = new Map<string, bigint>();
+  const running = new Map<string, { balance: bigint; year: string }>();
   const rows = lines.map((line, i) => {
     const type = line.account.type;
-    let balance = running.get(line.accountId);
-    if (balance === undefined) {
-      balance = openingOf.get(line.accountId) ?? 0n;
-      if (i === 0 && earlier) balance += normal(type, (earlier._sum.debit ?? 0n) - (earlier._sum.credit ?? 0n));
+    const resets = PROFIT_AND_LOSS.includes(type);
+    let state = running.get(line.accountId);
+    if (!state) {
+      // The range's opening, except for an income or expense account whose first line here is in a later fiscal year.
+      const opening = resets && from && yearOf(line.date) !== yearOf(from) ? 0n : (openingOf.get(line.accountId) ?? 0n);
+      state = { balance: i === 0 && firstResets ? 0n : opening, year: yearOf(line.date) };
+      if (i === 0 && earlier) state.balance += normal(type, (earlier._sum.debit ?? 0n) - (earlier._sum.credit ?? 0n));
     }
-    balance += normal(type, line.debit - line.credit);
-    running.set(line.accountId, balance);
+    if (resets && yearOf(line.date) !== state.year) state = { balance: 0n, year: yearOf(line.date) }; // a new fiscal year opens at zero
+    state.balance += normal(type, line.debit - line.credit);
+    running.set(line.accountId, state);
+    const balance = state.balance;
     return { line, balance: balance + (line.accountId === retained?.id ? closedBy(line.date) : 0n) };
   });
   return { from: from ?? null, to: to ?? null, accounts: summaries, lines: pageResult(rows, total, window) };
