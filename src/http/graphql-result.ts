@@ -52,8 +52,10 @@ function shapeOf(type: GraphQLOutputType, selections: SelectionSetNode | undefin
     schema = { type: 'array', items: item.schema };
     convert = (value) => (value as unknown[]).map(item.convert);
   } else if (isEnumType(bare)) {
-    schema = { type: 'string', enum: bare.getValues().map((v) => v.name.toLowerCase()) };
-    convert = (value) => (value as string).toLowerCase();
+    // A value's REST spelling: its name in lower case, or the one it declares (`extensions.rest`).
+    const spelling = new Map(bare.getValues().map((v) => [v.name, (v.extensions?.rest as string | undefined) ?? v.name.toLowerCase()]));
+    schema = { type: 'string', enum: [...spelling.values()] };
+    convert = (value) => spelling.get(value as string) ?? (value as string).toLowerCase();
   } else if (isScalarType(bare)) {
     const scalar = SCALARS[bare.name];
     if (!scalar) throw new Error(`${where}: no REST spelling for the GraphQL scalar ${bare.name}`);

@@ -16,12 +16,22 @@ async function call(method: string, path: string, body?: unknown, withKey = key)
   return response;
 }
 
-/** A GraphQL result in REST's spelling: decimal strings of amounts as numbers, enum values in lower case. */
+/** An aging bucket over REST: the name of the rows' field its amount is in (one name per bucket). */
+const BUCKET_SPELLING: Record<string, string> = {
+  CURRENT: 'current',
+  DAYS_1_TO_30: 'days1to30',
+  DAYS_31_TO_60: 'days31to60',
+  DAYS_61_TO_90: 'days61to90',
+  OVER_90: 'over90',
+};
+
+/** A GraphQL result in REST's spelling: decimal strings of amounts as numbers, enum values in lower case, buckets as their fields. */
 function restSpelling(value: unknown, key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => restSpelling(item));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, item]) => [k, restSpelling(item, k)]));
   if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) && !['code', 'number', 'name'].includes(key)) return Number(value);
-  if (typeof value === 'string' && ['type', 'bucket'].includes(key)) return value.toLowerCase();
+  if (typeof value === 'string' && key === 'bucket') return BUCKET_SPELLING[value];
+  if (typeof value === 'string' && key === 'type') return value.toLowerCase();
   return value;
 }
 
@@ -116,7 +126,7 @@ describe('REST reports', () => {
     });
     const receivables = (await call('GET', '/api/v1/reports/aged-receivables?asOf=2026-05-15')).body;
     expect(receivables.totals).toMatchObject({ days31to60: 310.31, total: 310.31 });
-    expect(receivables.invoices[0]).toMatchObject({ daysOverdue: 45, bucket: 'days_31_to_60', outstanding: 310.31 });
+    expect(receivables.invoices[0]).toMatchObject({ daysOverdue: 45, bucket: 'days31to60', outstanding: 310.31 });
     const payables = (await call('GET', '/api/v1/reports/aged-payables?asOf=2026-05-15')).body;
     expect(payables.totals).toMatchObject({ over90: 0, days61to90: 48, total: 48 });
     const tax = (await call('GET', '/api/v1/reports/tax-summary?from=2026-01-01&to=2026-12-31')).body;
@@ -141,6 +151,12 @@ describe('REST reports', () => {
       lines: { total: 2, page: 2, limit: 1, pages: 2 },
     });
     expect(page.body.lines.data[0]).toMatchObject({ balance: 310.31, line: { date: '2026-03-15', debit: 0, credit: 50.05 } });
+    // Each line names what posted it (here a payment on the invoice), so a bookkeeper needs no request per line.
+    const { entry } = page.body.lines.data[0].line;
+    expect(entry).toMatchObject({ number: expect.any(Number), sourceType: 'payment', sourceId: expect.stringMatching(/^pay_/) });
+    expect(typeof entry.description).toBe('string');
+    const all = (await call('GET', '/api/v1/reports/general-ledger-all-accounts?limit=1')).body;
+    expect(Object.keys(all.lines.data[0].line.entry).sort()).toEqual(['description', 'id', 'number', 'reference', 'sourceId', 'sourceType']);
     const other = await t.tenant('Other Co');
     const theirs = (await http(t.url, '/api/v1/accounts?limit=1', { key: other.key })).body.data[0].id;
     expectProblem(await call('GET', `/api/v1/reports/general-ledger?accountId=${theirs}`), 404, 'NOT_FOUND');

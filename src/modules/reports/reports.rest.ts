@@ -9,6 +9,8 @@ import { partyStatement } from './reports.service.ts';
 const ACCOUNT = 'account { id code name type }';
 const SECTION = `{ rows { ${ACCOUNT} amount } total }`;
 const BUCKETS = 'current days1to30 days31to60 days61to90 over90 total';
+/** A ledger line's entry: its number and what posted it (sourceType, sourceId: the invoice, the payment…), as GraphQL gives them. */
+const LEDGER_ENTRY = 'id number description reference sourceType sourceId';
 const AGED = 'issueDate dueDate daysOverdue bucket outstanding';
 
 interface ReportDescription {
@@ -67,8 +69,8 @@ export const reportRoutes: RestRoute[] = [
     field: 'generalLedger',
     summary: "One account's ledger over a period (or all of it), a page of lines with the running balance",
     args: '$accountId: ID!, $from: Date, $to: Date, $page: Int, $limit: Int',
-    selection: `${ACCOUNT} from to openingBalance closingBalance lines { data { balance line { id entry { id } date description
-      debit credit } } total page limit pages } yearClosings { date fiscalYearStart fiscalYearEnd netIncome }`,
+    selection: `${ACCOUNT} from to openingBalance closingBalance lines { data { balance line { id entry { ${LEDGER_ENTRY} } date
+      description debit credit } } total page limit pages } yearClosings { date fiscalYearStart fiscalYearEnd netIncome }`,
   }),
   reportRoute({
     name: 'aged-receivables',
@@ -126,7 +128,7 @@ export const reportRoutes: RestRoute[] = [
     summary: "Every account's ledger over a period at once: each account's balances, and a page of all lines with running balances",
     args: '$from: Date, $to: Date, $page: Int, $limit: Int',
     selection: `from to accounts { ${ACCOUNT} openingBalance closingBalance } lines { data { balance line { id account { id code }
-      entry { id } date description debit credit } } total page limit pages }`,
+      entry { ${LEDGER_ENTRY} } date description debit credit } } total page limit pages }`,
   }),
 ];
 

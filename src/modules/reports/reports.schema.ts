@@ -260,10 +260,11 @@ const AgingBucketEnum = builder.enumType('AgingBucket', {
   description: 'How overdue an amount was at the end of asOf: days overdue = asOf − due date.',
   values: {
     CURRENT: { value: 'current', description: 'Not yet due: due on or after asOf.' },
-    DAYS_1_TO_30: { value: 'days1to30', description: '1 to 30 days past due.' },
-    DAYS_31_TO_60: { value: 'days31to60', description: '31 to 60 days past due.' },
-    DAYS_61_TO_90: { value: 'days61to90', description: '61 to 90 days past due.' },
-    OVER_90: { value: 'over90', description: 'More than 90 days past due.' },
+    // Over REST each is spelled as the rows' field of its amount (`days1to30`), not `days_1_to_30`.
+    DAYS_1_TO_30: { value: 'days1to30', description: '1 to 30 days past due.', extensions: { rest: 'days1to30' } },
+    DAYS_31_TO_60: { value: 'days31to60', description: '31 to 60 days past due.', extensions: { rest: 'days31to60' } },
+    DAYS_61_TO_90: { value: 'days61to90', description: '61 to 90 days past due.', extensions: { rest: 'days61to90' } },
+    OVER_90: { value: 'over90', description: 'More than 90 days past due.', extensions: { rest: 'over90' } },
   } as const,
 });
 

@@ -366,6 +366,9 @@ async function yearClosings(tenant: Tenant, from: string | undefined, to: string
   }));
 }
 
+/** What a ledger line tells of its entry: which one, and what posted it (the invoice, the payment…). */
+const LEDGER_ENTRY = { id: true, number: true, description: true, reference: true, sourceType: true, sourceId: true } as const;
+
 /**
  * Where an account's opening balance at `from` comes from: every line before it, or for an income or
  * expense account (`resets`) only those of from's fiscal year, since each year's result was closed into
@@ -424,7 +427,7 @@ export async function generalLedger(
       orderBy,
       skip: window.skip,
       take: window.limit,
-      include: { entry: { select: { id: true, number: true, description: true } } },
+      include: { entry: { select: LEDGER_ENTRY } },
     }),
     tenant.prisma.journalLine.count({ where: inRange }),
     sumsByAccount(tenant, { accountIds: [accountId], ...closingRange(range, resets, yearOf) }),
@@ -1101,7 +1104,7 @@ export async function generalLedgerAllAccounts(tenant: Tenant, range: { from?: s
       orderBy,
       skip: window.skip,
       take: window.limit,
-      include: { account: true, entry: { select: { id: true, number: true, description: true } } },
+      include: { account: true, entry: { select: LEDGER_ENTRY } },
     }),
     tenant.prisma.journalLine.count({ where: inRange }),
   ]);
