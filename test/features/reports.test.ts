@@ -156,7 +156,14 @@ describe('REST reports', () => {
     expect(entry).toMatchObject({ number: expect.any(Number), sourceType: 'payment', sourceId: expect.stringMatching(/^pay_/) });
     expect(typeof entry.description).toBe('string');
     const all = (await call('GET', '/api/v1/reports/general-ledger-all-accounts?limit=1')).body;
-    expect(Object.keys(all.lines.data[0].line.entry).sort()).toEqual(['description', 'id', 'number', 'reference', 'sourceId', 'sourceType']);
+    expect(Object.keys(all.lines.data[0].line.entry).sort()).toEqual([
+      'description',
+      'id',
+      'number',
+      'reference',
+      'sourceId',
+      'sourceType',
+    ]);
     const other = await t.tenant('Other Co');
     const theirs = (await http(t.url, '/api/v1/accounts?limit=1', { key: other.key })).body.data[0].id;
     expectProblem(await call('GET', `/api/v1/reports/general-ledger?accountId=${theirs}`), 404, 'NOT_FOUND');
