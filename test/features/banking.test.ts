@@ -181,11 +181,12 @@ describe('a month of the bank, reconciled', () => {
     await post(`/api/v1/invoices/${later.id}/payments`, { amount: 40, date: '2026-11-28', depositAccountId: bank.accountId });
     const report = (await get(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-30`)).body;
     expect(report).toMatchObject({
-      // It starts where the last reconciliation ended, as QuickBooks' report does.
-      openingBalance: 2535,
-      openingDate: '2026-11-30',
-      clearedDeposits: 0,
-      clearedPayments: 0,
+      // At the statement date just reconciled it describes that statement's period: from the reconciliation
+      // before (here none: the account's opening), with the lines it cleared.
+      openingBalance: 1000,
+      openingDate: '2026-10-31',
+      clearedDeposits: 1550,
+      clearedPayments: -15,
       clearedBalance: 2535,
       statementBalance: 2535,
       depositsInTransit: 40,
@@ -195,6 +196,9 @@ describe('a month of the bank, reconciled', () => {
       lastReconciliationId: done.body.id,
     });
     expect(report.outstanding).toMatchObject([{ type: 'payment', amount: 40, date: '2026-11-28' }]);
+    // After it, it starts where the last reconciliation ended, as QuickBooks' report does.
+    const after = (await get(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-12-01`)).body;
+    expect(after).toMatchObject({ openingBalance: 2535, openingDate: '2026-11-30', clearedDeposits: 0, clearedBalance: 2535 });
     // Before the statement date nothing was reconciled: the report then runs from the opening balance.
     const before = (await get(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-06`)).body;
     expect(before).toMatchObject({ openingBalance: 1000, clearedDeposits: 1550, clearedBalance: 2550, lastReconciliationId: null });
@@ -202,10 +206,11 @@ describe('a month of the bank, reconciled', () => {
     expect(cleared.body.data.node.clearedBalance).toBe('2535.00');
     expect((await get(`/api/v1/accounts/${bank.accountId}`)).body.balance).toBe(2575);
 
-    // Undone, the payment can be voided again; the line matched to it then blocks the next reconciliation.
+    // Undone, the payment can be voided again; voided within the statement's period with no line for its
+    // void (a correction, not the bank returning it), the line matched to it then blocks the next reconciliation.
     const undone = await post(`/api/v1/bank-reconciliations/${done.body.id}/undo`);
     expect(undone.body).toMatchObject({ status: 'undone' });
-    expect((await post(`/api/v1/payments/${payment.id}/void`, {})).status).toBe(200);
+    expect((await post(`/api/v1/payments/${payment.id}/void`, { date: '2026-11-20' })).status).toBe(200);
     const stale = await post(`/api/v1/bank-accounts/${bank.id}/reconciliations`, { statementDate: '2026-11-30', closingBalance: 2535 });
     expectProblem(stale, 400, 'INVALID_STATE');
     expect(stale.body.detail).toContain(lines[0]!.id);
@@ -384,6 +389,73 @@ describe('the files banks give', () => {
       file: camt.replaceAll('Ccy="USD"', 'Ccy="EUR"').replace('<Ccy>USD</Ccy>', '<Ccy>EUR</Ccy>'),
     });
     expect(euros.body.errors).toEqual([{ path: 'file', message: 'the statement is in EUR; the bank account is in USD' }]);
+  });
+});
+
+describe('a bounced cheque', () => {
+  it('matches the deposit to the voided payment and the returned item to its void, and never offers the reopened invoice', async () => {
+    const { key: own } = await t.tenant('Bounced Cheques Ltd');
+    const call = (path: string, body?: unknown) => http(t.url, path, { key: own, ...(body === undefined ? {} : { body }) });
+    const bank = (await call('/api/v1/bank-accounts', { name: 'Cheques', kind: 'bank', openingDate: '2026-10-31' })).body;
+    const customer = (await call('/api/v1/customers', { name: 'Shaky Buyer' })).body;
+    const invoice = (
+      await call('/api/v1/invoices', {
+        customerId: customer.id,
+        issueDate: '2026-11-01',
+        lines: [{ description: 'Goods', unitPrice: 500 }],
+      })
+    ).body;
+    const payment = (
+      await call(`/api/v1/invoices/${invoice.id}/payments`, { amount: 500, date: '2026-11-05', depositAccountId: bank.accountId })
+    ).body;
+    // The bank returns the cheque a week later; the bookkeeper voids the payment on that day.
+    expect((await call(`/api/v1/payments/${payment.id}/void`, { date: '2026-11-12', reason: 'bounced' })).status).toBe(200);
+    expect((await call(`/api/v1/invoices/${invoice.id}`)).body.amountDue).toBe(500);
+    const file = ofx(
+      [
+        { date: '2026-11-06', amount: '500.00', fitid: 'BC1', name: 'SHAKY BUYER', memo: 'CHEQUE DEPOSIT' },
+        { date: '2026-11-12', amount: '-500.00', fitid: 'BC2', name: 'RETURNED ITEM', memo: 'CHEQUE RETURNED UNPAID' },
+      ],
+      '0.00',
+    );
+    expect((await call(`/api/v1/bank-accounts/${bank.id}/statements`, { format: 'ofx', file })).body).toMatchObject({ newCount: 2 });
+    const [deposit, returned] = (await call(`/api/v1/bank-transactions?bankAccountId=${bank.id}`)).body.data;
+
+    // The deposit is the payment (voided since), not a new payment of the invoice it paid.
+    const forDeposit = (await call(`/api/v1/bank-transactions/${deposit.id}/suggestions`)).body.data;
+    expect(forDeposit.map((s: { type: string; id: string }) => [s.type, s.id])).toEqual([['payment', payment.id]]);
+    expect(forDeposit[0].reasons).toContain('voided on 2026-11-12: the deposit that came back');
+    expect((await call(`/api/v1/bank-transactions/${deposit.id}/match`, { matches: [{ id: payment.id }] })).status).toBe(200);
+    // Matched, its void is outstanding until the returned item is matched to it.
+    const midway = (await call(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-30`)).body;
+    expect(midway.outstanding).toMatchObject([{ type: 'payment_void', amount: -500, date: '2026-11-12' }]);
+    const forReturned = (await call(`/api/v1/bank-transactions/${returned.id}/suggestions`)).body.data;
+    expect(forReturned.map((s: { type: string }) => s.type)).toEqual(['payment_void']);
+    const matched = await call(`/api/v1/bank-transactions/${returned.id}/match`, { matches: [{ id: forReturned[0].id }] });
+    expect(matched.status).toBe(200);
+    expect(matched.body.matches[0].journalEntryId).toBe(midway.outstanding[0].journalEntryId);
+    // The month reconciles: in and out again, nothing outstanding, the invoice still owed.
+    const done = await call(`/api/v1/bank-accounts/${bank.id}/reconciliations`, { statementDate: '2026-11-30', closingBalance: 0 });
+    expect(done.status).toBe(201);
+    expect(done.body).toMatchObject({ clearedDeposits: 500, clearedPayments: -500, transactionCount: 2 });
+    expect((await call(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-30`)).body.outstanding).toEqual([]);
+    expect((await call(`/api/v1/invoices/${invoice.id}`)).body).toMatchObject({ status: 'open', amountDue: 500 });
+  });
+
+  it('a payment voided as a mistake, with nothing on the bank, is neither suggested nor outstanding', async () => {
+    const { key: own } = await t.tenant('Careful Corrections Ltd');
+    const call = (path: string, body?: unknown) => http(t.url, path, { key: own, ...(body === undefined ? {} : { body }) });
+    const bank = (await call('/api/v1/bank-accounts', { name: 'Main', kind: 'bank', openingDate: '2026-10-31' })).body;
+    const customer = (await call('/api/v1/customers', { name: 'Buyer' })).body;
+    const invoice = (
+      await call('/api/v1/invoices', { customerId: customer.id, issueDate: '2026-11-01', lines: [{ description: 'Goods', unitPrice: 70 }] })
+    ).body;
+    const wrong = (
+      await call(`/api/v1/invoices/${invoice.id}/payments`, { amount: 70, date: '2026-11-05', depositAccountId: bank.accountId })
+    ).body;
+    await call(`/api/v1/payments/${wrong.id}/void`, { date: '2026-11-05', reason: 'recorded twice' });
+    const report = (await call(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-30`)).body;
+    expect([report.outstanding, report.bookBalance]).toEqual([[], 0]);
   });
 });
 

@@ -370,8 +370,15 @@ const BankReconciliationReportRef = builder.objectRef<Report>('BankReconciliatio
     return {
       asOf: t.field({ type: 'Date', description: 'The date.', resolve: (r) => r.asOf }),
       currency: t.exposeString('currency', { description: 'ISO 4217.' }),
-      openingBalance: amount('openingBalance', 'The opening balance.'),
-      openingDate: t.field({ type: 'Date', description: 'The opening date.', resolve: (r) => r.openingDate }),
+      openingBalance: amount(
+        'openingBalance',
+        "Where the period starts: the closing balance of the last reconciliation before the date, or the account's opening balance.",
+      ),
+      openingDate: t.field({
+        type: 'Date',
+        description: "That reconciliation's statement date, or the account's opening date.",
+        resolve: (r) => r.openingDate,
+      }),
       clearedDeposits: amount('clearedDeposits', 'Matched money in up to the date.'),
       clearedPayments: amount('clearedPayments', 'Matched money out up to the date.'),
       clearedBalance: amount('clearedBalance', 'Opening balance plus what cleared.'),

@@ -81,30 +81,84 @@ export async function inChunks<T>(ids: string[], read: (chunk: string[]) => Prom
 }
 
 /** The ids among `entries` that no longer stand: a manual entry reversed, a document's posting whose void was posted. */
-export async function voidedEntryIds(tenant: Tenant, entries: { id: string; sourceType: string; sourceId: string | null }[]) {
-  if (entries.length === 0) return new Set<string>();
-  const organizationId = tenant.organizationId;
-  const [reversed, voids] = await Promise.all([
-    inChunks(
+/**
+ * The void pairs among `entries`: an entry that a `…_void` entry undoes (a voided payment) and that void
+ * entry, each mapped to the other (its id and date). On the bank a bounced cheque is such a pair: the
+ * deposit, then the returned item, both real money through the account.
+ */
+export async function voidPartners(tenant: Tenant, entries: { id: string; sourceType: string; sourceId: string | null }[]) {
+  const partners = new Map<string, { id: string; date: string }>();
+  const sourceIds = [...new Set(entries.filter((e) => e.sourceId).map((e) => e.sourceId!))];
+  if (sourceIds.length === 0) return partners;
+  const related = await inChunks(sourceIds, (ids) =>
+    tenant.prisma.journalEntry.findMany({
+      where: { organizationId: tenant.organizationId, sourceId: { in: ids } },
+      select: { id: true, sourceType: true, sourceId: true, date: true },
+    }),
+  );
+  const bySource = new Map<string, typeof related>();
+  for (const r of related) bySource.set(r.sourceId!, [...(bySource.get(r.sourceId!) ?? []), r]);
+  for (const e of entries) {
+    const undoes = e.sourceType.endsWith('_void');
+    const partner = (bySource.get(e.sourceId ?? '') ?? []).find((r) => r.id !== e.id && r.sourceType.endsWith('_void') !== undoes);
+    if (partner) partners.set(e.id, { id: partner.id, date: partner.date });
+  }
+  return partners;
+}
+
+/** The entries among `ids` that a reversal entry cancels (a journal entry reversed: never money through the bank). */
+async function reversedEntryIds(tenant: Tenant, ids: string[]) {
+  const reversed = await inChunks(ids, (chunk) =>
+    tenant.prisma.journalEntry.findMany({
+      where: { organizationId: tenant.organizationId, reversalOfId: { in: chunk } },
+      select: { reversalOfId: true },
+    }),
+  );
+  return new Set(reversed.map((r) => r.reversalOfId!));
+}
+
+/** Which of `ids` a line of the bank account matches. */
+async function matchedEntryIds(tenant: Tenant, bank: BankAccountRow, ids: string[]) {
+  const matched = await inChunks(ids, (chunk) =>
+    tenant.prisma.bankMatch.findMany({
+      where: { bankAccountId: bank.id, journalEntryId: { in: chunk } },
+      select: { journalEntryId: true },
+    }),
+  );
+  return new Set(matched.map((m) => m.journalEntryId));
+}
+
+/**
+ * Which of `candidates` stand as bank movements still to be matched: not matched yet, not reversed, and
+ * not half of a void pair whose other half no line matches either (a payment recorded by mistake and
+ * voided moved nothing; once the bank shows one half, as a bounced cheque's deposit, the other is due
+ * too). An entry before the account's opening date counts as cleared. With `pairs: 'all'`, unmatched
+ * pairs stand as well (suggestions: the line may be either half), each with its partner.
+ */
+export async function standingMovements<C extends { journalEntryId: string; sourceType: string; sourceId: string | null }>(
+  tenant: Tenant,
+  bank: BankAccountRow,
+  candidates: C[],
+  pairs: 'matched' | 'all' = 'matched',
+): Promise<(C & { voidPartner?: { id: string; date: string; matched: boolean } })[]> {
+  if (candidates.length === 0) return [];
+  const entries = candidates.map((c) => ({ id: c.journalEntryId, sourceType: c.sourceType, sourceId: c.sourceId }));
+  const [reversed, partners] = await Promise.all([
+    reversedEntryIds(
+      tenant,
       entries.map((e) => e.id),
-      (ids) =>
-        tenant.prisma.journalEntry.findMany({ where: { organizationId, reversalOfId: { in: ids } }, select: { reversalOfId: true } }),
     ),
-    inChunks(
-      entries.filter((e) => e.sourceId).map((e) => e.sourceId!),
-      (ids) =>
-        tenant.prisma.journalEntry.findMany({
-          where: { organizationId, sourceId: { in: ids }, sourceType: { endsWith: '_void' } },
-          select: { sourceId: true, sourceType: true },
-        }),
-    ),
+    voidPartners(tenant, entries),
   ]);
-  // Ids are unique across types, so a void naming the same source voids the entry whatever its own type.
-  const voided = new Set(voids.map((v) => v.sourceId));
-  return new Set([
-    ...reversed.map((r) => r.reversalOfId!),
-    ...entries.filter((e) => e.sourceId && voided.has(e.sourceId)).map((e) => e.id),
-  ]);
+  const matched = await matchedEntryIds(tenant, bank, [...entries.map((e) => e.id), ...[...partners.values()].map((p) => p.id)]);
+  return candidates.flatMap((c) => {
+    if (matched.has(c.journalEntryId) || reversed.has(c.journalEntryId)) return [];
+    const partner = partners.get(c.journalEntryId);
+    if (!partner) return [c];
+    const partnerMatched = matched.has(partner.id) || partner.date < bank.openingDate;
+    if (!partnerMatched && pairs === 'matched') return [];
+    return [{ ...c, voidPartner: { ...partner, matched: partnerMatched } }];
+  });
 }
 
 /** A recorded transaction as matching sees it: its entry, what made it, and its net amount on the account. */
@@ -122,7 +176,14 @@ export interface BankCandidate {
  * The account's standing bank movements dated `from`..`to` that no statement line of it matches yet
  * (and, when `amount` is given, of that net amount).
  */
-export async function unmatchedCandidates(tenant: Tenant, bank: BankAccountRow, from: string, to: string, amount?: bigint) {
+export async function unmatchedCandidates(
+  tenant: Tenant,
+  bank: BankAccountRow,
+  from: string,
+  to: string,
+  amount?: bigint,
+  pairs: 'matched' | 'all' = 'matched',
+) {
   const foreign = bank.currency !== homeCurrency(tenant);
   const onAccount = { organizationId: tenant.organizationId, accountId: bank.accountId, date: { gte: from, lte: to } };
   // Given an amount, only entries with a bank line of that size on its side can net to it (an entry
@@ -155,7 +216,7 @@ export async function unmatchedCandidates(tenant: Tenant, bank: BankAccountRow, 
   });
   const byEntry = new Map<string, { entry: (typeof lines)[number]['entry']; lines: EntryLine[] }>();
   for (const line of lines) {
-    if (NOT_BANK_MOVEMENTS.has(line.entry.sourceType) || line.entry.sourceType.endsWith('_void')) continue;
+    if (NOT_BANK_MOVEMENTS.has(line.entry.sourceType)) continue;
     if (line.entry.date < bank.openingDate || line.entryId === bank.openingEntryId) continue;
     const group = byEntry.get(line.entryId) ?? { entry: line.entry, lines: [] };
     group.lines.push(line);
@@ -172,23 +233,7 @@ export async function unmatchedCandidates(tenant: Tenant, bank: BankAccountRow, 
       amount: netOnAccount(entryLines, foreign),
     }))
     .filter((c) => c.amount !== 0n && (amount === undefined || c.amount === amount));
-  if (candidates.length === 0) return [];
-  const [matched, voided] = await Promise.all([
-    inChunks(
-      candidates.map((c) => c.journalEntryId),
-      (ids) =>
-        tenant.prisma.bankMatch.findMany({
-          where: { bankAccountId: bank.id, journalEntryId: { in: ids } },
-          select: { journalEntryId: true },
-        }),
-    ),
-    voidedEntryIds(
-      tenant,
-      candidates.map((c) => ({ id: c.journalEntryId, sourceType: c.sourceType, sourceId: c.sourceId })),
-    ),
-  ]);
-  const taken = new Set(matched.map((m) => m.journalEntryId));
-  return candidates.filter((c) => !taken.has(c.journalEntryId) && !voided.has(c.journalEntryId));
+  return standingMovements(tenant, bank, candidates, pairs);
 }
 
 export interface BankSuggestion {
@@ -239,7 +284,8 @@ export async function suggestMatches(
   const decimals = currencyDecimals(bank.currency);
   const suggestions: BankSuggestion[] = [];
   const window = [addDays(line.date, -MATCH_WINDOW_DAYS), addDays(line.date, MATCH_WINDOW_DAYS)] as const;
-  for (const c of await unmatchedCandidates(tenant, bank, window[0], window[1], line.amount)) {
+  const candidates = await unmatchedCandidates(tenant, bank, window[0], window[1], line.amount, 'all');
+  for (const c of candidates) {
     const apart = days(c.date, line.date);
     const reasons = ['same amount', apart === 0 ? 'same date' : `dated ${apart} day${apart === 1 ? '' : 's'} apart`];
     let score = 50 + 20 - 2 * apart;
@@ -247,10 +293,20 @@ export async function suggestMatches(
       score += 40;
       reasons.push(`its reference ${c.reference} is in the bank's text`);
     }
+    // Half of a void pair no line matches yet: the bank shows it only if the money came and went back.
+    if (c.voidPartner && !c.voidPartner.matched) {
+      score -= 20;
+      reasons.push(
+        c.sourceType.endsWith('_void')
+          ? 'it undoes a voided payment: the item the bank returned'
+          : `voided on ${c.voidPartner.date}: the deposit that came back`,
+      );
+    }
     const own = c.sourceType === 'manual' || c.sourceType.startsWith('bank_');
     suggestions.push({
       type: own ? 'journal_entry' : c.sourceType,
-      id: own || !c.sourceId ? c.journalEntryId : c.sourceId,
+      // A void is matched by its entry's id: its source's id names the voided record's own posting.
+      id: own || !c.sourceId || c.sourceType.endsWith('_void') ? c.journalEntryId : c.sourceId,
       journalEntryId: c.journalEntryId,
       date: c.date,
       amount: c.amount,
@@ -272,7 +328,27 @@ export async function suggestMatches(
         take: 5,
       })) as { id: string }[])
     : [];
-  const open = { organizationId: tenant.organizationId, status: { in: ['OPEN', 'PARTIALLY_PAID'] }, currency: bank.currency };
+  // A document whose voided payment is this line's own candidate was reopened by that void: the line is
+  // that payment (a bounced one), not a new one, and matching the document would pay it twice.
+  const voidedPayments = candidates.filter(
+    (c) => c.voidPartner && c.sourceType === type.payment.sourceType && c.sourceId && !c.sourceType.endsWith('_void'),
+  );
+  const reopened = new Set(
+    voidedPayments.length
+      ? (
+          (await delegate(tenant, type.payment.model).findMany({
+            where: { organizationId: tenant.organizationId, id: { in: voidedPayments.map((c) => c.sourceId!) } },
+            select: { [type.parentKey]: true },
+          })) as Record<string, string>[]
+        ).map((p) => p[type.parentKey]!)
+      : [],
+  );
+  const open = {
+    organizationId: tenant.organizationId,
+    status: { in: ['OPEN', 'PARTIALLY_PAID'] },
+    currency: bank.currency,
+    ...(reopened.size ? { id: { notIn: [...reopened] } } : {}),
+  };
   const documents = (await delegate(tenant, type.model).findMany({
     where: {
       ...open,
@@ -335,8 +411,8 @@ async function entryOf(scope: WriteScope, bank: BankAccountRow, id: string) {
   return scope.prisma.journalEntry.findFirst({
     where: {
       organizationId: scope.organizationId,
-      OR: [{ id }, { sourceId: id }],
-      NOT: { sourceType: { endsWith: '_void' } },
+      // By a record's id, its own posting (a payment's, not its void's); a void entry by the entry's id.
+      OR: [{ id }, { sourceId: id, NOT: { sourceType: { endsWith: '_void' } } }],
       lines: { some: { accountId: bank.accountId } },
     },
     select: { id: true, sourceType: true, sourceId: true, lines: { where: { accountId: bank.accountId } } },
@@ -415,8 +491,10 @@ export async function matchBankTransaction(scope: WriteScope, id: string, input:
       throw validationError([
         { path: target.path, message: `${target.id} is a ${entry.sourceType.replace(/_/g, ' ')}, not money through the bank` },
       ]);
-    const voided = await voidedEntryIds(scope, [entry]);
-    if (voided.size) throw validationError([{ path: target.path, message: `${target.id} was voided` }]);
+    // A voided payment may be matched (a bounced cheque's deposit: the money came), as may its void (the returned
+    // item); an entry a reversal cancels never moved money.
+    if ((await reversedEntryIds(scope, [entry.id])).size)
+      throw validationError([{ path: target.path, message: `${target.id} was reversed: it moved no money` }]);
     const taken = await scope.prisma.bankMatch.findFirst({ where: { bankAccountId: bank.id, journalEntryId: entry.id } });
     if (taken) throw validationError([{ path: target.path, message: `${target.id} is matched already, to ${taken.bankTransactionId}` }]);
     entries.push({ journalEntryId: entry.id, amount: netOnAccount(entry.lines, bank.currency !== homeCurrency(scope)) });

@@ -5,14 +5,14 @@
 // the latest reconciliation of an account can be undone, so the chain of balances always holds.
 import { change } from '../../core/representations.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
-import { today } from '../../lib/dates.ts';
+import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { loadBankAccount } from './bank-accounts.service.ts';
 import { BANK_RECONCILIATION, type BankAccountRow } from './banking.public.ts';
-import { netOnAccount, unmatchedCandidates, voidedEntryIds } from './matching.service.ts';
+import { netOnAccount, unmatchedCandidates, voidPartners } from './matching.service.ts';
 
 const INCLUDE_ROW = { bankAccount: { select: { currency: true } } };
 
@@ -29,10 +29,12 @@ const lastReconciliation = (tenant: Tenant, bank: BankAccountRow, asOf?: string)
  * later one). It reads the lines since the last reconciliation only, so it costs the same however long
  * the account's history; answers the parts too (money in and out, the unreconciled lines' ids).
  */
-export async function clearedBalance(tenant: Tenant, bank: BankAccountRow, asOf: string) {
-  const last = await lastReconciliation(tenant, bank, asOf);
+export async function clearedBalance(tenant: Tenant, bank: BankAccountRow, asOf: string, { describing = false } = {}) {
+  // `describing` a date: from the reconciliation before it, so a month just reconciled shows its own lines.
+  const cut = describing ? addDays(asOf, -1) : asOf;
+  const last = await lastReconciliation(tenant, bank, cut);
   const later = await tenant.prisma.bankReconciliation.findMany({
-    where: { bankAccountId: bank.id, status: 'COMPLETED', statementDate: { gt: asOf } },
+    where: { bankAccountId: bank.id, status: 'COMPLETED', statementDate: { gt: cut } },
     select: { id: true },
   });
   // Two reads, each on its own index: the lines no reconciliation holds (by account, unreconciled, date:
@@ -89,15 +91,40 @@ export async function reconcileBankAccount(scope: WriteScope, bankAccountId: str
   });
   const entries = await scope.prisma.journalEntry.findMany({
     where: { id: { in: matches.map((m) => m.journalEntryId) } },
-    select: { id: true, sourceType: true, sourceId: true },
+    select: { id: true, sourceType: true, sourceId: true, reversedBy: { select: { id: true } } },
   });
-  const voided = await voidedEntryIds(scope, entries);
-  const stale = matches.filter((m) => voided.has(m.journalEntryId));
+  // Stale: a line matched to an entry since reversed, or to a payment voided by the statement date whose
+  // void no line matches (not the bank returning it, as a bounced cheque's returned item would show, but
+  // a correction: the line is some other payment's).
+  const partners = await voidPartners(
+    scope,
+    entries.filter((e) => !e.sourceType.endsWith('_void')),
+  );
+  const dueVoids = [...partners.values()].filter((p) => p.date <= statementDate!);
+  const voidsMatched = new Set(
+    dueVoids.length
+      ? (
+          await scope.prisma.bankMatch.findMany({
+            where: { bankAccountId: bank.id, journalEntryId: { in: dueVoids.map((p) => p.id) } },
+            select: { journalEntryId: true },
+          })
+        ).map((m) => m.journalEntryId)
+      : [],
+  );
+  const staleEntries = new Set(
+    entries
+      .filter((e) => {
+        const partner = partners.get(e.id);
+        return e.reversedBy !== null || (partner && partner.date <= statementDate! && !voidsMatched.has(partner.id));
+      })
+      .map((e) => e.id),
+  );
+  const stale = matches.filter((m) => staleEntries.has(m.journalEntryId));
   if (stale.length)
     throw new AppError(
       'INVALID_STATE',
       `${stale.map((m) => m.bankTransactionId).join(', ')} ${stale.length === 1 ? 'is' : 'are'} matched to a transaction since ` +
-        'voided: unmatch and match again first',
+        'voided: match the returned item to its void (a bounced payment), or unmatch and match again',
     );
   const balance = cleared.balance;
   if (balance !== closing) {
@@ -171,7 +198,9 @@ export interface OutstandingItem {
 }
 
 /**
- * A bank account's reconciliation as at a date: where it starts (the opening balance), the matched money
+ * A bank account's reconciliation as at a date: where it starts (the balance the reconciliation before the
+ * date ended at, or the account's opening balance: so at a reconciled statement's date it describes that
+ * statement's period), the matched money
  * in and out up to the date, the cleared balance they come to, the statement's balance when one was
  * imported for that date, and what the books hold that no statement line has matched yet (deposits in
  * transit, outstanding payments); the book balance is the cleared balance and those.
@@ -181,7 +210,16 @@ export async function reconciliationReport(tenant: Tenant, bankAccountId: string
   const asOf = check.date('asOf', input.asOf) ?? today();
   check.done();
   const bank = await loadBankAccount(tenant, bankAccountId);
-  const cleared = await clearedBalance(tenant, bank, asOf);
+  const [cleared, latest, statement] = await Promise.all([
+    clearedBalance(tenant, bank, asOf, { describing: true }),
+    lastReconciliation(tenant, bank, asOf),
+    // What the bank said at that date: the latest statement imported that states a balance up to it.
+    tenant.prisma.bankStatement.findFirst({
+      where: { bankAccountId: bank.id, closingBalance: { not: null }, closingDate: { lte: asOf } },
+      orderBy: [{ closingDate: 'desc' }, { createdAt: 'desc' }],
+      select: { closingBalance: true, closingDate: true },
+    }),
+  ]);
   const unmatchedLines = await tenant.prisma.bankTransaction.findMany({
     where: { bankAccountId: bank.id, status: 'UNMATCHED', date: { lte: asOf } },
     select: { amount: true },
@@ -217,16 +255,16 @@ export async function reconciliationReport(tenant: Tenant, bankAccountId: string
     clearedDeposits: cleared.deposits,
     clearedPayments: cleared.payments,
     clearedBalance: cleared.balance,
-    statementBalance: bank.statementDate && bank.statementDate <= asOf ? bank.statementBalance : null,
-    statementDate: bank.statementDate && bank.statementDate <= asOf ? bank.statementDate : null,
+    statementBalance: statement?.closingBalance ?? null,
+    statementDate: statement?.closingDate ?? null,
     unmatchedStatementLines: unmatchedLines.length,
     unmatchedStatementAmount: unmatched,
     depositsInTransit: inTransit,
     outstandingPayments,
     bookBalance: cleared.balance + inTransit + outstandingPayments,
     outstanding,
-    lastReconciliationId: cleared.last?.id ?? null,
-    lastReconciledDate: cleared.last?.statementDate ?? null,
+    lastReconciliationId: latest?.id ?? null,
+    lastReconciledDate: latest?.statementDate ?? null,
   };
 }
 
@@ -242,11 +280,12 @@ async function unmatchedCandidatesOf(tenant: Tenant, bank: BankAccountRow, asOf:
       description: true,
       reference: true,
       lines: { where: { accountId: bank.accountId } },
+      reversedBy: { select: { id: true } },
     },
   });
-  const voided = await voidedEntryIds(tenant, entries);
+  // Matched to a later line, each moved money then (a voided payment's too: the bank shows it), unless a reversal cancels it.
   return entries
-    .filter((e) => !voided.has(e.id))
+    .filter((e) => e.reversedBy === null)
     .map((e) => ({
       journalEntryId: e.id,
       sourceType: e.sourceType,
