@@ -589,8 +589,24 @@ describe('transfers, tenants and scopes', () => {
     const file = ofx([{ date: '2026-10-14', amount: '-42.50', fitid: 'E1', name: 'PAPER MILL', memo: `Bill ${bill.number}` }], '-42.50');
     await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file });
     const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${a.id}`)).body.data;
+    // A bill of the same amount dated after the line cannot be what it paid: not suggested, and matching it
+    // says why on the id the request named (not on the payment's date, which the request does not set).
+    const later = (
+      await post('/api/v1/bills', {
+        vendorId: vendor.id,
+        issueDate: '2026-10-20',
+        lines: [{ description: 'Paper, later', unitPrice: 42.5, accountId: code['6000'] }],
+      })
+    ).body;
     const suggestions = (await get(`/api/v1/bank-transactions/${line.id}/suggestions`)).body.data;
+    expect(suggestions.map((s: { id: string }) => s.id)).toEqual([bill.id]);
     expect(suggestions[0]).toMatchObject({ type: 'bill', id: bill.id, amount: -42.5 });
+    const tooLate = await post(`/api/v1/bank-transactions/${line.id}/match`, { matches: [{ id: later.id }] });
+    expectProblem(tooLate, 400, 'VALIDATION_FAILED');
+    expect(tooLate.body.errors).toEqual([
+      { path: 'matches.0.id', message: `${later.id} is dated after the line (2026-10-14): a payment cannot come before its bill` },
+    ]);
+    expect((await get(`/api/v1/bills/${later.id}`)).body.amountPaid).toBe(0);
     expectProblem(
       await post(`/api/v1/bank-transactions/${line.id}/match`, {
         matches: [

@@ -347,6 +347,8 @@ export async function suggestMatches(
     organizationId: tenant.organizationId,
     status: { in: ['OPEN', 'PARTIALLY_PAID'] },
     currency: bank.currency,
+    // Only what can be accepted: matching records a payment on the line's date, never before the document's.
+    issueDate: { lte: line.date },
     ...(reopened.size ? { id: { notIn: [...reopened] } } : {}),
   };
   const documents = (await delegate(tenant, type.model).findMany({
@@ -468,6 +470,14 @@ export async function matchBankTransaction(scope: WriteScope, id: string, input:
         reference: line.reference?.slice(0, 100) ?? undefined,
         method: 'bank_transfer',
       } as never).catch((error: unknown) => {
+        // The payment is dated the line's date, which the request does not set: a document dated later is the match's fault.
+        if (error instanceof AppError && error.fieldErrors.some((f) => f.path === 'date'))
+          throw validationError([
+            {
+              path: `${target.path}.id`,
+              message: `${target.id} is dated after the line (${line.date}): a payment cannot come before its ${target.documentType}`,
+            },
+          ]);
         // The payment's refusals name its own fields; here they are this match's.
         if (error instanceof AppError && error.fieldErrors.length)
           throw new AppError(
