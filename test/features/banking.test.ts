@@ -273,6 +273,44 @@ describe('the files banks give', () => {
     expect(next.body).toMatchObject({ lineCount: 6, newCount: 1, skippedCount: 5 });
   });
 
+  it("reads a card's CSV without a header, with its balance and currency; refuses another currency and a layout that cannot be", async () => {
+    // An organization of its own: a card account here takes no code the other tests expect.
+    const own = (await t.tenant('Travel Card Co')).key;
+    const post = (path: string, body?: unknown) => http(t.url, path, { key: own, body: body ?? {} });
+    const get = (path: string) => http(t.url, path, { key: own });
+    const card = (await post('/api/v1/bank-accounts', { name: 'Travel Card', kind: 'credit_card', openingDate: '2026-10-31' })).body;
+    const file = '02/11/26,AIRLINE,350.00,USD,-350.00\n05/11/26,PAYMENT THANK YOU,-500.00,USD,150.00\nTOTAL,,,,150.00\n';
+    const layout = {
+      hasHeader: false,
+      dateColumn: '1',
+      descriptionColumn: '2',
+      amountColumn: '3',
+      currencyColumn: '4',
+      balanceColumn: '5',
+      dateFormat: 'DD/MM/YY',
+      invertSign: true,
+      footerLines: 1,
+    };
+    const imported = await post(`/api/v1/bank-accounts/${card.id}/statements`, { format: 'csv', file, csv: layout });
+    expect(imported.status).toBe(201);
+    expect(imported.body).toMatchObject({ lineCount: 2, newCount: 2, closingBalance: 150, closingDate: '2026-11-05' });
+    const got = (await get(`/api/v1/bank-transactions?bankAccountId=${card.id}`)).body.data;
+    expect(got.map((l: { amount: number }) => l.amount)).toEqual([-350, 500]);
+    // A euro file for a dollar account is not stored as dollars.
+    const euros = await post(`/api/v1/bank-accounts/${card.id}/statements`, { format: 'csv', file: file.replaceAll('USD', 'EUR') });
+    expect(euros.body.errors).toEqual([{ path: 'file', message: 'the statement is in EUR; the bank account is in USD' }]);
+    const wrong = await post(`/api/v1/bank-accounts/${card.id}/statements`, {
+      format: 'csv',
+      file,
+      csv: { ...layout, dateColumn: 'Date', directionColumn: '6', amountColumn: '3', debitColumn: '3', creditColumn: '4' },
+    });
+    expectProblem(wrong, 400, 'VALIDATION_FAILED');
+    expect(wrong.body.errors).toEqual([
+      { path: 'csv.amountColumn', message: 'name either the amount column, or both the debit and the credit columns' },
+      { path: 'csv.dateColumn', message: 'without a header, name the column by its number (1 is the first)' },
+    ]);
+  });
+
   it('refuses a malformed file whole, naming each bad line and field', async () => {
     const bad = `${csv}\r\n31.11.2026;X;Y;1,00;;\r\n06.11.2026;X;Z;abc;;\r\n07.11.2026;X;Z;1,00;2,00;`;
     const refused = await post(`/api/v1/bank-accounts/${bank.id}/statements`, { format: 'csv', file: bad });
@@ -280,7 +318,10 @@ describe('the files banks give', () => {
     expect(refused.body.errors).toEqual([
       { path: 'file', message: 'line 8, date: "31.11.2026" is not a date as DD.MM.YYYY' },
       { path: 'file', message: 'line 9, debit: "abc" is not an amount (decimal separator ",")' },
-      { path: 'file', message: 'line 10, amount: exactly one of the debit and credit columns must be filled' },
+      {
+        path: 'file',
+        message: 'line 10, amount: exactly one of the debit and credit columns must hold an amount (the other empty or zero)',
+      },
     ]);
     const list = (await get(`/api/v1/bank-transactions?bankAccountId=${bank.id}`)).body;
     expect(list.total).toBe(5);

@@ -3,10 +3,25 @@
 // codes, CDATA and comments being XML's) and ISO 20022's camt.052/.053/.054 message definitions.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.ts';
-import { readStatementFile, type StatementTarget, withoutCommentsAndCdata } from '../../src/modules/banking/statement-files.ts';
+import {
+  type CsvLayout,
+  readStatementFile,
+  type StatementTarget,
+  withoutCommentsAndCdata,
+} from '../../src/modules/banking/statement-files.ts';
 
 const ofx = (text: string, target: StatementTarget = {}) => readStatementFile({ format: 'ofx', text, decimals: 2, ...target });
 const camt = (text: string, target: StatementTarget = {}) => readStatementFile({ format: 'camt053', text, decimals: 2, ...target });
+const BASE: CsvLayout = {
+  dateColumn: 'Date',
+  descriptionColumn: 'Description',
+  dateFormat: 'YYYY-MM-DD',
+  decimalSeparator: '.',
+  delimiter: ',',
+  skipLines: 0,
+};
+const csv = (text: string, layout: Partial<CsvLayout>) =>
+  readStatementFile({ format: 'csv', text, decimals: 2, layout: { ...BASE, ...layout } });
 
 /** The refusal's messages, or a failure when the file was read. */
 function refusal(read: () => unknown): string[] {
@@ -270,5 +285,87 @@ describe('comments and CDATA', () => {
     expect(withoutCommentsAndCdata(text)).toBe('a\n\nb&lt;&amp;&gt;c');
     // Many openings never closed: refused at the first, without rescanning the rest for each.
     expect(() => withoutCommentsAndCdata('<![CDATA['.repeat(100_000))).toThrow(AppError);
+  });
+});
+
+// The layouts of eleven common bank exports, each written here as its bank's help pages describe it.
+describe('CSV as banks write it', () => {
+  it('an indicator column says which way an unsigned amount went', () => {
+    const file = 'Date,Description,Amount,Type\n2026-11-02,Salary,2500.00,CR\n2026-11-03,Rent,1200.00,DR\n2026-11-04,Refund,-5.00,credit\n';
+    expect(lines(csv(file, { amountColumn: 'Amount', directionColumn: 'Type' })).map((l) => l[1])).toEqual([2500, -1200, 5]);
+    // German exports: S (Soll, out) and H (Haben, in).
+    const german = 'Datum;Text;Betrag;S/H\n02.11.2026;Gehalt;2.500,00;H\n03.11.2026;Miete;1.200,00;S\n';
+    const read = csv(german, {
+      dateColumn: 'Datum',
+      descriptionColumn: 'Text',
+      amountColumn: 'Betrag',
+      directionColumn: 'S/H',
+      dateFormat: 'DD.MM.YYYY',
+      decimalSeparator: ',',
+      delimiter: ';',
+    });
+    expect(lines(read).map((l) => l[1])).toEqual([2500, -1200]);
+    expect(refusal(() => csv(file.replace(',CR', ',XX'), { amountColumn: 'Amount', directionColumn: 'Type' }))[0]).toMatch(
+      /^line 2, direction: "XX" says neither money in \(CR, C, CREDIT/,
+    );
+  });
+
+  it('0.00 in the unused debit or credit column is empty; both filled is refused', () => {
+    const file = 'Date,Description,Debit,Credit\n2026-11-02,Coffee,3.50,0.00\n2026-11-03,Refund,0.00,3.50\n2026-11-04,Odd,1.00,1.00\n';
+    const layout = { debitColumn: 'Debit', creditColumn: 'Credit' };
+    expect(refusal(() => csv(file, layout))).toEqual([
+      'line 4, amount: exactly one of the debit and credit columns must hold an amount (the other empty or zero)',
+    ]);
+    expect(lines(csv(file.split('\n').slice(0, 3).join('\n'), layout)).map((l) => l[1])).toEqual([-3.5, 3.5]);
+  });
+
+  it('two-digit years, as POSIX reads them', () => {
+    const file = 'Date,Description,Amount\n02/11/26,Now,1.00\n31/12/99,Long ago,2.00\n';
+    expect(lines(csv(file, { amountColumn: 'Amount', dateFormat: 'DD/MM/YY' })).map((l) => l[0])).toEqual(['2026-11-02', '1999-12-31']);
+    expect(lines(csv('Date,Description,Amount\n11/02/26,x,1\n', { amountColumn: 'Amount', dateFormat: 'MM/DD/YY' }))[0]![0]).toBe(
+      '2026-11-02',
+    );
+  });
+
+  it('lines of totals after the transactions are left out when the layout says so, and refused when it does not', () => {
+    const file = 'Date,Description,Amount\n2026-11-02,Coffee,-3.50\n2026-11-03,Tea,-2.50\nBalance at start of period,,100.00\n';
+    expect(refusal(() => csv(file, { amountColumn: 'Amount' }))[0]).toMatch(/^line 4, date: "Balance at start of period" is not a date/);
+    expect(lines(csv(file, { amountColumn: 'Amount', footerLines: 1 })).map((l) => l[2])).toEqual(['Coffee', 'Tea']);
+  });
+
+  it('a file without a header names its columns by number', () => {
+    const file = '"02/11/2026","-42.50","CARD PURCHASE GROCER"\n"03/11/2026","1000.00","TRANSFER IN"\n';
+    const read = csv(file, { hasHeader: false, dateColumn: '1', amountColumn: '2', descriptionColumn: '3', dateFormat: 'DD/MM/YYYY' });
+    expect(lines(read)).toEqual([
+      ['2026-11-02', -42.5, 'CARD PURCHASE GROCER', null],
+      ['2026-11-03', 1000, 'TRANSFER IN', null],
+    ]);
+    expect(read.lines[0]!.fileLine).toBe(1);
+  });
+
+  it("a card's file that writes purchases positive is read with its signs turned", () => {
+    const file = 'Date,Description,Amount\n2026-11-02,Airline,350.00\n2026-11-05,Payment received,-500.00\n';
+    expect(lines(csv(file, { amountColumn: 'Amount', invertSign: true })).map((l) => l[1])).toEqual([-350, 500]);
+  });
+
+  it("a balance column gives the statement's closing balance, newest row first or last", () => {
+    const oldestFirst = 'Date,Description,Amount,Balance\n2026-11-02,A,-10.00,90.00\n2026-11-03,B,-5.00,85.00\n2026-11-03,C,20.00,105.00\n';
+    expect(csv(oldestFirst, { amountColumn: 'Amount', balanceColumn: 'Balance' })).toMatchObject({
+      closingBalance: 10500n,
+      closingDate: '2026-11-03',
+    });
+    const newestFirst = 'Date,Description,Amount,Balance\n2026-11-03,C,20.00,105.00\n2026-11-03,B,-5.00,85.00\n2026-11-02,A,-10.00,90.00\n';
+    expect(csv(newestFirst, { amountColumn: 'Amount', balanceColumn: 'Balance' })).toMatchObject({
+      closingBalance: 10500n,
+      closingDate: '2026-11-03',
+    });
+  });
+
+  it("a currency column names the file's currency, and a file of two is refused", () => {
+    const file = 'Date,Description,Amount,Currency\n2026-11-02,Hotel,-1525.00,EUR\n2026-11-03,Taxi,-30.00,eur\n';
+    expect(csv(file, { amountColumn: 'Amount', currencyColumn: 'Currency' }).currency).toBe('EUR');
+    expect(refusal(() => csv(file.replace('eur', 'USD'), { amountColumn: 'Amount', currencyColumn: 'Currency' }))).toEqual([
+      'the file mixes currencies (EUR, USD): import one account at a time',
+    ]);
   });
 });

@@ -271,16 +271,35 @@ const LINE_COLUMNS = [
 export interface CsvLayoutInput {
   dateColumn?: string | null;
   amountColumn?: string | null;
+  directionColumn?: string | null;
   debitColumn?: string | null;
   creditColumn?: string | null;
   descriptionColumn?: string | null;
   counterpartyColumn?: string | null;
   referenceColumn?: string | null;
+  balanceColumn?: string | null;
+  currencyColumn?: string | null;
   dateFormat?: string | null;
   decimalSeparator?: string | null;
   delimiter?: string | null;
   skipLines?: number | null;
+  footerLines?: number | null;
+  hasHeader?: boolean | null;
+  invertSign?: boolean | null;
 }
+
+const CSV_COLUMNS = [
+  'dateColumn',
+  'amountColumn',
+  'directionColumn',
+  'debitColumn',
+  'creditColumn',
+  'descriptionColumn',
+  'counterpartyColumn',
+  'referenceColumn',
+  'balanceColumn',
+  'currencyColumn',
+] as const;
 
 export interface ImportStatementInput {
   format?: string | null;
@@ -296,22 +315,35 @@ function checkCsvLayout(check: Checker, given: CsvLayoutInput): CsvLayout | unde
   const layout = {
     dateColumn: column('dateColumn', true),
     amountColumn: column('amountColumn'),
+    directionColumn: column('directionColumn'),
     debitColumn: column('debitColumn'),
     creditColumn: column('creditColumn'),
     descriptionColumn: column('descriptionColumn', true),
     counterpartyColumn: column('counterpartyColumn'),
     referenceColumn: column('referenceColumn'),
+    balanceColumn: column('balanceColumn'),
+    currencyColumn: column('currencyColumn'),
     dateFormat: (given.dateFormat ?? 'YYYY-MM-DD') as CsvLayout['dateFormat'],
     decimalSeparator: (given.decimalSeparator ?? '.') as CsvLayout['decimalSeparator'],
     delimiter: given.delimiter ?? ',',
     skipLines: given.skipLines ?? 0,
+    footerLines: given.footerLines ?? 0,
+    hasHeader: given.hasHeader ?? true,
+    invertSign: given.invertSign ?? false,
   };
   if (!layout.amountColumn === !(layout.debitColumn && layout.creditColumn))
     check.fail('csv.amountColumn', 'name either the amount column, or both the debit and the credit columns');
+  if (layout.directionColumn && !layout.amountColumn)
+    check.fail('csv.directionColumn', 'goes with amountColumn: the amount whose direction it gives');
   if (!CSV_DATE_FORMATS.includes(layout.dateFormat)) check.fail('csv.dateFormat', `must be one of ${CSV_DATE_FORMATS.join(', ')}`);
   if (layout.decimalSeparator !== '.' && layout.decimalSeparator !== ',') check.fail('csv.decimalSeparator', 'must be "." or ","');
   if (![',', ';', '\t', '|'].includes(layout.delimiter)) check.fail('csv.delimiter', 'must be ",", ";", "|" or a tab');
   check.integer('csv.skipLines', layout.skipLines, 0, 100);
+  check.integer('csv.footerLines', layout.footerLines, 0, 100);
+  if (!layout.hasHeader)
+    for (const field of CSV_COLUMNS)
+      if (layout[field] && !/^[1-9]\d{0,2}$/.test(layout[field]!))
+        check.fail(`csv.${field}`, 'without a header, name the column by its number (1 is the first)');
   return layout as CsvLayout;
 }
 

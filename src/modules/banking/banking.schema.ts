@@ -30,7 +30,7 @@ import {
 } from './matching.service.ts';
 import { clearedBalance, reconcileBankAccount, reconciliationReport, undoReconciliation } from './reconciliation.service.ts';
 import { today } from '../../lib/dates.ts';
-import { CSV_DATE_FORMATS, STATEMENT_FORMATS } from './statement-files.ts';
+import { CSV_DATE_FORMATS, CSV_DIRECTIONS, STATEMENT_FORMATS } from './statement-files.ts';
 
 const IN_ACCOUNT_CURRENCY = "In the bank account's currency";
 
@@ -466,17 +466,27 @@ updateMutation({
 const CsvLayoutInput = builder.inputType('BankCsvLayoutInput', {
   description: "How a bank's CSV is laid out; remembered for the account's next CSV import.",
   fields: (t) => ({
-    dateColumn: t.string({ required: true, description: 'The header of the date column.' }),
+    dateColumn: t.string({ required: true, description: 'The header of the date column (without a header, its number: 1 is the first).' }),
     amountColumn: t.string({ description: 'The header of a signed amount column (or give debitColumn and creditColumn).' }),
-    debitColumn: t.string({ description: 'The header of the money-out column.' }),
+    directionColumn: t.string({
+      description: `With amountColumn: the column saying which way the money went (${CSV_DIRECTIONS.in.join('/')} in, ${CSV_DIRECTIONS.out.join('/')} out).`,
+    }),
+    debitColumn: t.string({ description: 'The header of the money-out column (the other empty or zero on each row).' }),
     creditColumn: t.string({ description: 'The header of the money-in column.' }),
     descriptionColumn: t.string({ required: true, description: 'The header of the description column.' }),
     counterpartyColumn: t.string({ description: 'The header of the payee or payer column.' }),
     referenceColumn: t.string({ description: "The header of the bank's own transaction id column." }),
+    balanceColumn: t.string({
+      description: "The header of the running balance column: the latest row's is the statement's closing balance.",
+    }),
+    currencyColumn: t.string({ description: "The header of a currency column: every row's must be the account's." }),
     dateFormat: t.string({ description: `One of ${CSV_DATE_FORMATS.join(', ')}; default YYYY-MM-DD.` }),
     decimalSeparator: t.string({ description: '"." (default) or ","; the other is read as a thousands separator.' }),
     delimiter: t.string({ description: '",", ";", "|" or a tab; default ",".' }),
     skipLines: t.int({ description: 'Lines of preamble before the header; default 0.' }),
+    footerLines: t.int({ description: 'Lines after the last transaction that are not transactions (totals, a balance line); default 0.' }),
+    hasHeader: t.boolean({ description: 'Whether the first line (after skipLines) names the columns; default true.' }),
+    invertSign: t.boolean({ description: "The file writes money out as positive (a credit card's purchases); default false." }),
   }),
 });
 

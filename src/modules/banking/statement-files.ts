@@ -73,28 +73,56 @@ function oneAccount<T extends { number: string | null }>(statements: T[], target
   throw refuse(`the file holds statements for ${listed}, none (or more than one) for this bank account (••••${target.accountLast4})`);
 }
 
-export const CSV_DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY', 'DD-MM-YYYY', 'YYYY/MM/DD', 'YYYYMMDD'] as const;
+export const CSV_DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'DD.MM.YYYY',
+  'DD-MM-YYYY',
+  'YYYY/MM/DD',
+  'YYYYMMDD',
+  'DD/MM/YY',
+  'MM/DD/YY',
+  'DD.MM.YY',
+  'DD-MM-YY',
+] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
 /**
- * How a bank's CSV is laid out, given with the upload and remembered per bank account: which header
- * names the date, the amount (or a debit and a credit column), the description, and optionally the
- * counterparty and the bank's reference; the date format; the decimal separator; the delimiter; how many
- * lines of preamble come before the header.
+ * How a bank's CSV is laid out, given with the upload and remembered per bank account: which column
+ * holds the date, the amount (signed; or unsigned with a column saying which way; or a debit and a credit
+ * column), the description, and optionally the counterparty, the bank's reference, the running balance
+ * and the currency; the date format; the decimal separator; the delimiter; the lines of preamble before
+ * the header and of totals after the last row; whether there is a header at all (without one, columns
+ * are named by number, 1 the first); and whether the signs are a card's (purchases positive).
  */
 export interface CsvLayout {
   dateColumn: string;
   amountColumn?: string | null;
+  /** With amountColumn: the column saying whether money came in or went out (CSV_DIRECTIONS). */
+  directionColumn?: string | null;
   debitColumn?: string | null;
   creditColumn?: string | null;
   descriptionColumn: string;
   counterpartyColumn?: string | null;
   referenceColumn?: string | null;
+  balanceColumn?: string | null;
+  currencyColumn?: string | null;
   dateFormat: CsvDateFormat;
   decimalSeparator: '.' | ',';
   delimiter: string;
   skipLines: number;
+  footerLines?: number;
+  hasHeader?: boolean;
+  /** The file writes money out as positive (a credit card's purchases): every amount's sign is turned. */
+  invertSign?: boolean;
 }
+
+/** What banks write in a debit/credit indicator column, read without regard to case. */
+export const CSV_DIRECTIONS = {
+  in: ['CR', 'C', 'CREDIT', 'CRDT', 'H', 'HABEN', 'IN', 'DEPOSIT', '+'],
+  out: ['DR', 'D', 'DEBIT', 'DBIT', 'S', 'SOLL', 'OUT', 'WITHDRAWAL', '-'],
+} as const;
 
 /** Collects the faults of a file, each naming its line and field; throws them all at once. */
 class FileFaults {
@@ -141,10 +169,16 @@ export function bankDate(text: string, format: CsvDateFormat): string | undefine
     'DD-MM-YYYY': /^(?<d>\d{1,2})-(?<m>\d{1,2})-(?<y>\d{4})$/,
     'YYYY/MM/DD': /^(?<y>\d{4})\/(?<m>\d{1,2})\/(?<d>\d{1,2})$/,
     YYYYMMDD: /^(?<y>\d{4})(?<m>\d{2})(?<d>\d{2})/,
+    'DD/MM/YY': /^(?<d>\d{1,2})\/(?<m>\d{1,2})\/(?<y>\d{2})$/,
+    'MM/DD/YY': /^(?<m>\d{1,2})\/(?<d>\d{1,2})\/(?<y>\d{2})$/,
+    'DD.MM.YY': /^(?<d>\d{1,2})\.(?<m>\d{1,2})\.(?<y>\d{2})$/,
+    'DD-MM-YY': /^(?<d>\d{1,2})-(?<m>\d{1,2})-(?<y>\d{2})$/,
   }[format];
   const g = pattern.exec(t)?.groups;
   if (!g) return undefined;
-  const date = `${g.y}-${g.m!.padStart(2, '0')}-${g.d!.padStart(2, '0')}`;
+  // Two-digit years as POSIX reads them (strptime %y): 69 and before are this century, 70 on the last.
+  const year = g.y!.length === 2 ? `${Number(g.y) < 70 ? '20' : '19'}${g.y}` : g.y;
+  const date = `${year}-${g.m!.padStart(2, '0')}-${g.d!.padStart(2, '0')}`;
   return isAcceptedDate(date) ? date : undefined;
 }
 
@@ -239,50 +273,90 @@ export function readCsv(text: string, layout: CsvLayout, decimals: number): Pars
     const line = (error as { lines?: number }).lines;
     throw refuse(`the CSV cannot be read${line ? ` at line ${line}` : ''}: a quote is not closed or a row is malformed`);
   }
-  const [header, ...rows] = records;
+  const hasHeader = layout.hasHeader !== false;
+  // Totals or a closing line after the last transaction ("Balance at start of period"): not transactions.
+  if (layout.footerLines) records = records.slice(0, Math.max(0, records.length - layout.footerLines));
+  const header = hasHeader ? records[0] : Array.from({ length: Math.max(0, ...records.map((r) => r.length)) }, (_, i) => String(i + 1));
+  const rows = hasHeader ? records.slice(1) : records;
   if (!header) throw refuse('the CSV has no header line');
   const names = header.map((h) => h.trim().toLowerCase());
   const column = (name: string | null | undefined, what: string) => {
     if (!name) return -1;
     const index = names.indexOf(name.trim().toLowerCase());
     if (index < 0)
-      faults.add(layout.skipLines + 1, what, `no column "${name}" in the header (it has ${header.map((h) => `"${h}"`).join(', ')})`);
+      faults.add(
+        layout.skipLines + 1,
+        what,
+        hasHeader
+          ? `no column "${name}" in the header (it has ${header.map((h) => `"${h}"`).join(', ')})`
+          : `no column ${name}: the rows have ${header.length}`,
+      );
     return index;
   };
   const at = {
     date: column(layout.dateColumn, 'date'),
     amount: column(layout.amountColumn, 'amount'),
+    direction: column(layout.directionColumn, 'direction'),
     debit: column(layout.debitColumn, 'debit'),
     credit: column(layout.creditColumn, 'credit'),
     description: column(layout.descriptionColumn, 'description'),
     counterparty: column(layout.counterpartyColumn, 'counterparty'),
     reference: column(layout.referenceColumn, 'reference'),
+    balance: column(layout.balanceColumn, 'balance'),
+    currency: column(layout.currencyColumn, 'currency'),
   };
   faults.done();
+  const amountOf = (text: string, field: string, line: number) => {
+    const parsed = bankAmount(text, decimals, layout.decimalSeparator);
+    if (typeof parsed === 'string') faults.add(line, field, parsed);
+    return typeof parsed === 'string' ? undefined : parsed;
+  };
+  const magnitude = (amount: bigint) => (amount < 0n ? -amount : amount);
   const lines: StatementLine[] = [];
+  const balances: (bigint | undefined)[] = [];
+  const currencies = new Set<string>();
   rows.forEach((row, i) => {
     // Line numbers as a person counts them in the file: the preamble, the header, then this row.
-    const fileLine = layout.skipLines + 2 + i;
+    const fileLine = layout.skipLines + (hasHeader ? 2 : 1) + i;
     const cell = (index: number) => (index >= 0 ? (row[index] ?? '').trim() : '');
     const date = bankDate(cell(at.date), layout.dateFormat);
     if (!date) faults.add(fileLine, 'date', `"${cell(at.date)}" is not a date as ${layout.dateFormat}`);
     let amount: bigint | undefined;
     if (at.amount >= 0) {
-      const parsed = bankAmount(cell(at.amount), decimals, layout.decimalSeparator);
-      if (typeof parsed === 'string') faults.add(fileLine, 'amount', parsed);
-      else amount = parsed;
+      amount = amountOf(cell(at.amount), 'amount', fileLine);
+      if (amount !== undefined && at.direction >= 0) {
+        // The amount's sign is the direction column's to say (banks write it unsigned beside DR/CR).
+        const way = cell(at.direction).toUpperCase();
+        const into = (CSV_DIRECTIONS.in as readonly string[]).includes(way);
+        if (!into && !(CSV_DIRECTIONS.out as readonly string[]).includes(way)) {
+          faults.add(
+            fileLine,
+            'direction',
+            `"${cell(at.direction)}" says neither money in (${CSV_DIRECTIONS.in.join(', ')}) nor out (${CSV_DIRECTIONS.out.join(', ')})`,
+          );
+          amount = undefined;
+        } else amount = into ? magnitude(amount) : -magnitude(amount);
+      }
     } else {
-      // A debit and a credit column: money out in one, in the other; one of them is filled.
-      const [debit, credit] = [cell(at.debit), cell(at.credit)];
-      if (!debit === !credit) faults.add(fileLine, 'amount', 'exactly one of the debit and credit columns must be filled');
-      else {
-        const parsed = bankAmount(debit || credit, decimals, layout.decimalSeparator);
-        if (typeof parsed === 'string') faults.add(fileLine, debit ? 'debit' : 'credit', parsed);
-        else amount = debit ? -(parsed < 0n ? -parsed : parsed) : parsed < 0n ? -parsed : parsed;
+      // A debit and a credit column: money out in one, in the other; the unused one empty or zero.
+      const [debitText, creditText] = [cell(at.debit), cell(at.credit)];
+      const debit = debitText ? amountOf(debitText, 'debit', fileLine) : 0n;
+      const credit = creditText ? amountOf(creditText, 'credit', fileLine) : 0n;
+      if (debit !== undefined && credit !== undefined) {
+        if ((debit !== 0n) === (credit !== 0n))
+          faults.add(fileLine, 'amount', 'exactly one of the debit and credit columns must hold an amount (the other empty or zero)');
+        else amount = debit !== 0n ? -magnitude(debit) : magnitude(credit);
       }
     }
+    if (amount !== undefined && layout.invertSign) amount = -amount;
     const description = cell(at.description);
     if (!description && !cell(at.counterparty)) faults.add(fileLine, 'description', 'is empty');
+    if (at.currency >= 0) {
+      const currency = cell(at.currency).toUpperCase();
+      if (!/^[A-Z]{3}$/.test(currency)) faults.add(fileLine, 'currency', `"${cell(at.currency)}" is not a currency code (ISO 4217)`);
+      else currencies.add(currency);
+    }
+    balances.push(at.balance >= 0 && cell(at.balance) ? amountOf(cell(at.balance), 'balance', fileLine) : undefined);
     if (date && amount !== undefined)
       lines.push({
         date,
@@ -294,7 +368,29 @@ export function readCsv(text: string, layout: CsvLayout, decimals: number): Pars
       });
   });
   faults.done();
-  return { lines, currency: null, closingBalance: null, closingDate: null, account: { number: null, creditCard: null } };
+  if (currencies.size > 1) throw refuse(`the file mixes currencies (${[...currencies].join(', ')}): import one account at a time`);
+  const closing = at.balance >= 0 ? csvClosingBalance(lines, balances) : null;
+  return {
+    lines,
+    currency: [...currencies][0] ?? null,
+    closingBalance: closing?.balance ?? null,
+    closingDate: closing?.date ?? null,
+    account: { number: null, creditCard: null },
+  };
+}
+
+/**
+ * The balance after a CSV's last transaction: the running balance on its latest row. Banks list newest
+ * first or oldest first; of the rows of the latest day, the last in time is the first of a file that
+ * begins with its newest row, else the last.
+ */
+function csvClosingBalance(lines: StatementLine[], balances: (bigint | undefined)[]) {
+  if (lines.length === 0) return null;
+  const newestFirst = lines[0]!.date > lines.at(-1)!.date;
+  const latest = lines.reduce((d, l) => (l.date > d ? l.date : d), lines[0]!.date);
+  const order = newestFirst ? balances.map((_, i) => i) : balances.map((_, i) => balances.length - 1 - i);
+  const at = order.find((i) => lines[i]?.date === latest && balances[i] !== undefined);
+  return at === undefined ? null : { balance: balances[at]!, date: latest };
 }
 
 const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
