@@ -3,7 +3,7 @@
 // class does not cross a thread whole); anything else it throws ends the task, and the pool says so.
 import type { TaskOutcome } from '../core/heavy-work.ts';
 import { AppError } from '../lib/errors.ts';
-import { readStatementFile } from '../modules/banking/statement-files.ts';
+import { readStatementFile } from '../modules/banking/statement-reader.ts';
 import { drawLogo, drawPdf } from '../modules/documents/pdf-drawing.ts';
 
 const TASKS = {

@@ -326,7 +326,9 @@ describe('the files banks give', () => {
     const list = (await get(`/api/v1/bank-transactions?bankAccountId=${bank.id}`)).body;
     expect(list.total).toBe(5);
     const noLayout = await post(`/api/v1/bank-accounts/${bank.id}/statements`, { format: 'pdf', file: 'x' });
-    expect(noLayout.body.errors).toEqual([{ path: 'format', message: 'must be one of csv, ofx, camt053 (qfx is read as ofx)' }]);
+    expect(noLayout.body.errors).toEqual([
+      { path: 'format', message: 'must be one of csv, ofx, camt053, mt940 (qfx is read as ofx, sta as mt940)' },
+    ]);
   });
 
   it('imports a statement of the most lines a file may have (10,000, past 1 MB): the REST body limit holds it', async () => {
@@ -361,6 +363,31 @@ describe('the files banks give', () => {
     const hostile = `OFXHEADER:100\n<OFX><${'A'.repeat(5000)}!<BANKMSGSRSV1>`;
     const refused = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file: hostile });
     expectProblem(refused, 400, 'VALIDATION_FAILED');
+  });
+
+  it('reads MT940 (a .sta file), in the worker that reads statements', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'SWIFT Bank', kind: 'bank', openingDate: '2026-10-31' })).body;
+    const file = [
+      ':20:STMT-2026-11',
+      ':25:12345678/0001234567',
+      ':28C:00011/001',
+      ':60F:C261031USD0,00',
+      ':61:2611021102C1250,00NTRFINV-0042//BANK-77',
+      ':86:Payment INV-0042 ACME CO',
+      ':62F:C261130USD1250,00',
+      '-',
+    ].join('\r\n');
+    const imported = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'sta', file, filename: 'nov.sta' });
+    expect(imported.status).toBe(201);
+    expect(imported.body).toMatchObject({ format: 'mt940', lineCount: 1, closingBalance: 1250, closingDate: '2026-11-30' });
+    const [line] = (await get(`/api/v1/bank-transactions?bankAccountId=${a.id}`)).body.data;
+    expect(line).toMatchObject({ date: '2026-11-02', amount: 1250, description: 'Payment INV-0042 ACME CO', reference: 'BANK-77' });
+    const broken = await post(`/api/v1/bank-accounts/${a.id}/statements`, {
+      format: 'mt940',
+      file: file.replace(':25:12345678/0001234567\r\n', ''),
+    });
+    expectProblem(broken, 400, 'VALIDATION_FAILED');
+    expect(broken.body.errors[0].message).toBe('the MT940 file cannot be read: Mandatory tag 25 is missing in group 1');
   });
 
   it('reads CAMT.053: booked entries only, a batch booking split into its transactions, the closing balance', async () => {

@@ -3,15 +3,13 @@
 // codes, CDATA and comments being XML's) and ISO 20022's camt.052/.053/.054 message definitions.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.ts';
-import {
-  type CsvLayout,
-  readStatementFile,
-  type StatementTarget,
-  withoutCommentsAndCdata,
-} from '../../src/modules/banking/statement-files.ts';
+import { type CsvLayout, type StatementTarget, withoutCommentsAndCdata } from '../../src/modules/banking/statement-files.ts';
+import { readStatementFile } from '../../src/modules/banking/statement-reader.ts';
 
 const ofx = (text: string, target: StatementTarget = {}) => readStatementFile({ format: 'ofx', text, decimals: 2, ...target });
 const camt = (text: string, target: StatementTarget = {}) => readStatementFile({ format: 'camt053', text, decimals: 2, ...target });
+const mt940 = (text: string, target: StatementTarget = {}, decimals = 2) =>
+  readStatementFile({ format: 'mt940', text, decimals, ...target });
 const BASE: CsvLayout = {
   dateColumn: 'Date',
   descriptionColumn: 'Description',
@@ -367,5 +365,80 @@ describe('CSV as banks write it', () => {
     expect(refusal(() => csv(file.replace('eur', 'USD'), { amountColumn: 'Amount', currencyColumn: 'Currency' }))).toEqual([
       'the file mixes currencies (EUR, USD): import one account at a time',
     ]);
+  });
+});
+
+// MT940 as SWIFT's message reference lays it out (:20: :25: :28C: :60F: :61: :86: :62F:), with the
+// German banks' structured :86: (?00 posting text, ?20–?29 purpose, ?32–?33 name).
+describe('MT940', () => {
+  const statement = (account: string, opening: string, body: string, closing: string) =>
+    [':20:STMT-2026-11', `:25:${account}`, ':28C:00011/001', `:60F:${opening}`, body, `:62F:${closing}`, '-'].join('\r\n');
+  const november = statement(
+    'DE89370400440532013000',
+    'C261031EUR1000,00',
+    [
+      ':61:2611021102D123,45NTRFNONREF//BANK-1',
+      ':86:166?00SEPA-UEBERWEISUNG?20Strom November?21Kunde 4711?32Stadtwerke Musterst',
+      '?33adt',
+      ':61:2611051105C2000,NMSCR-17//BANK-2',
+      ':86:Invoice R-17 paid by Kunde A',
+    ].join('\r\n'),
+    'C261130EUR2876,55',
+  );
+
+  it('reads each line exactly, with its purpose, party and reference, and the closing balance', () => {
+    const parsed = mt940(november);
+    expect(lines(parsed)).toEqual([
+      ['2026-11-02', -123.45, 'Strom NovemberKunde 4711', 'BANK-1'],
+      ['2026-11-05', 2000, 'Invoice R-17 paid by Kunde A', 'BANK-2'],
+    ]);
+    expect(parsed.lines[0]!.counterparty).toBe('Stadtwerke Musterstadt');
+    expect(parsed.lines.map((l) => l.fileLine)).toEqual([5, 8]);
+    expect(parsed).toMatchObject({ currency: 'EUR', closingBalance: 287655n, closingDate: '2026-11-30' });
+    expect(parsed.account.number).toBe('DE89370400440532013000');
+  });
+
+  it('reads three-decimal amounts to the last digit, a reversal the other way, and a booking date past the year end', () => {
+    const dinars = statement(
+      'KW81CBKU0000000000001234560101',
+      'C261130KWD0,000',
+      ':61:261201C1,234NTRFNONREF\r\n:86:Transfer',
+      'C261231KWD1,234',
+    );
+    expect(mt940(dinars, {}, 3).lines[0]!.amount).toBe(1234n); // not 1.23
+    const reversed = statement(
+      'DE89370400440532013000',
+      'C261231EUR100,00',
+      [':61:2612310102RD10,00NTRFNONREF', ':86:Returned direct debit', ':61:261231RC5,00NTRFNONREF', ':86:Credit taken back'].join('\r\n'),
+      'C261231EUR105,00',
+    );
+    expect(lines(mt940(reversed))).toEqual([
+      ['2027-01-02', 10, 'Returned direct debit', null],
+      ['2026-12-31', -5, 'Credit taken back', null],
+    ]);
+  });
+
+  it('a file of two accounts: refused without the account, read for the one named', () => {
+    const other = statement(
+      'DE02120300000000202051',
+      'C261031EUR0,00',
+      ':61:261110C50,00NTRFNONREF\r\n:86:Other account',
+      'C261130EUR50,00',
+    );
+    const both = `${november}\r\n${other}`;
+    expect(refusal(() => mt940(both))[0]).toMatch(/^the file holds statements for 2 accounts \(••••3000, ••••2051\)/);
+    const read = mt940(both, { accountLast4: '2051' });
+    expect(lines(read)).toEqual([['2026-11-10', 50, 'Other account', null]]);
+    expect(read.lines[0]!.fileLine).toBe(both.split('\r\n').indexOf(':61:261110C50,00NTRFNONREF') + 1);
+  });
+
+  it('refuses a file that is not whole or does not add up, saying what', () => {
+    expect(refusal(() => mt940(november.replace(':62F:C261130EUR2876,55\r\n', '')))).toEqual([
+      'the MT940 file cannot be read: Mandatory tag 62 is missing in group 1',
+    ]);
+    expect(refusal(() => mt940(november.replace('C261130EUR2876,55', 'C261130EUR2876,56')))[0]).toMatch(
+      /^the MT940 file cannot be read: Sum of lines \(1876\.55\) != turnover/,
+    );
+    expect(refusal(() => mt940('not a statement'))[0]).toMatch(/^the (MT940 file cannot be read|file holds no MT940 statement)/);
   });
 });

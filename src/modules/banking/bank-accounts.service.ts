@@ -32,10 +32,10 @@ import {
   lastFourOf,
   MAX_STATEMENT_LINES,
   type ParsedStatement,
-  type readStatementFile,
   STATEMENT_FORMATS,
   type StatementFormat,
 } from './statement-files.ts';
+import type { readStatementFile } from './statement-reader.ts';
 
 export interface BankAccountInput {
   accountId?: string | null;
@@ -382,6 +382,9 @@ function statementForAnotherAccount(
   return undefined;
 }
 
+/** Other names of the formats: Quicken's OFX, and the file extension MT940 statements come with. */
+const FORMAT_ALIASES: Record<string, StatementFormat> = { qfx: 'ofx', sta: 'mt940' };
+
 /** A statement file checked and read, ready to import: what `readStatementUpload` answers. */
 export interface StatementUpload {
   format: StatementFormat;
@@ -400,8 +403,8 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
     .text('format', input.format, { required: true, max: 10 })
     ?.toLowerCase()
     .replace(/[^a-z0-9]/g, '');
-  const format = STATEMENT_FORMATS.find((f) => f === (formatText === 'qfx' ? 'ofx' : formatText));
-  if (formatText && !format) check.fail('format', `must be one of ${STATEMENT_FORMATS.join(', ')} (qfx is read as ofx)`);
+  const format = STATEMENT_FORMATS.find((f) => f === (FORMAT_ALIASES[formatText ?? ''] ?? formatText));
+  if (formatText && !format) check.fail('format', `must be one of ${STATEMENT_FORMATS.join(', ')} (qfx is read as ofx, sta as mt940)`);
   if (typeof input.file !== 'string' || !input.file.trim()) check.fail('file', "is required: the file's text");
   const filename = check.text('filename', input.filename, { max: 255 });
   const bank = await loadBankAccount(tenant, bankAccountId);

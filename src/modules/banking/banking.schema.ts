@@ -499,7 +499,7 @@ recordMutation({
   input: builder.inputType('ImportBankStatementInput', {
     description: 'A statement file from the bank.',
     fields: (t) => ({
-      format: t.string({ required: true, description: `${STATEMENT_FORMATS.join(', ')} (qfx is read as ofx).` }),
+      format: t.string({ required: true, description: `${STATEMENT_FORMATS.join(', ')} (qfx is read as ofx, sta as mt940).` }),
       file: t.string({ required: true, description: "The file's text." }),
       filename: t.string({ description: 'Its name, kept with the statement.' }),
       csv: t.field({ type: CsvLayoutInput, description: "A CSV's layout; the account's last one when omitted." }),
