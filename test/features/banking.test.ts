@@ -5,6 +5,7 @@
 // the statement's, and what it reconciled locked until it is undone. Then the other files banks give
 // (CSV with a debit and a credit column and decimal commas, CAMT.053 with a batch booking), transfers
 // matched on both statements, and the walls between tenants and scopes.
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
@@ -388,6 +389,34 @@ describe('the files banks give', () => {
     });
     expectProblem(broken, 400, 'VALIDATION_FAILED');
     expect(broken.body.errors[0].message).toBe('the MT940 file cannot be read: Mandatory tag 25 is missing in group 1');
+  });
+
+  it('reads a zip archive of statement files sent in base64, and refuses a body that is not base64', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Zipped Bank', kind: 'bank', openingDate: '2026-10-31' })).body;
+    const day = (n: string, amount: string, closing: string) =>
+      [
+        `:20:D${n}`,
+        ':25:12345678/0001234567',
+        ':28C:1/1',
+        `:60F:C2611${n}USD0,00`,
+        `:61:2611${n}C${amount}NTRFNONREF//D-${n}`,
+        `:86:Day ${n}`,
+        `:62F:C2611${n}USD${closing}`,
+        '-',
+      ].join('\r\n');
+    const archive = Buffer.from(zipSync({ '02.sta': strToU8(day('02', '10,00', '10,00')), '03.sta': strToU8(day('03', '5,00', '5,00')) }));
+    const imported = await post(`/api/v1/bank-accounts/${a.id}/statements`, {
+      format: 'mt940',
+      encoding: 'base64',
+      file: archive.toString('base64'),
+      filename: 'november.zip',
+    });
+    expect(imported.status).toBe(201);
+    expect(imported.body).toMatchObject({ lineCount: 2, newCount: 2, closingDate: '2026-11-03', closingBalance: 5 });
+    const refused = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'mt940', encoding: 'base64', file: 'not base64!' });
+    expect(refused.body.errors).toEqual([{ path: 'file', message: 'is not base64 (encoding says it is)' }]);
+    const unknown = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'mt940', encoding: 'latin1', file: 'x' });
+    expect(unknown.body.errors).toEqual([{ path: 'encoding', message: 'must be text or base64' }]);
   });
 
   it('reads CAMT.053: booked entries only, a batch booking split into its transactions, the closing balance', async () => {

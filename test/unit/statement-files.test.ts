@@ -1,10 +1,11 @@
 // Statement files as banks write them, read line for line or refused with the reason: nothing dropped
 // without a word. The fixtures are written here from the OFX 2.2 specification (message sets, STATUS
 // codes, CDATA and comments being XML's) and ISO 20022's camt.052/.053/.054 message definitions.
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.ts';
 import { type CsvLayout, type StatementTarget, withoutCommentsAndCdata } from '../../src/modules/banking/statement-files.ts';
-import { readStatementFile } from '../../src/modules/banking/statement-reader.ts';
+import { MAX_ARCHIVE_FILES, readStatementFile } from '../../src/modules/banking/statement-reader.ts';
 
 const ofx = (text: string, target: StatementTarget = {}) => readStatementFile({ format: 'ofx', text, decimals: 2, ...target });
 const camt = (text: string, target: StatementTarget = {}) => readStatementFile({ format: 'camt053', text, decimals: 2, ...target });
@@ -440,5 +441,70 @@ describe('MT940', () => {
       /^the MT940 file cannot be read: Sum of lines \(1876\.55\) != turnover/,
     );
     expect(refusal(() => mt940('not a statement'))[0]).toMatch(/^the (MT940 file cannot be read|file holds no MT940 statement)/);
+  });
+});
+
+// What comes as bytes (encoding base64): a zip archive of a month of daily files, or a file in Windows-1252.
+describe('archives and encodings', () => {
+  const daily = (iban: string, day: string, amount: string, closing: string) =>
+    camtFile(
+      '053.001.08',
+      `<BkToCstmrStmt><GrpHdr><MsgId>D${day}</MsgId><CreDtTm>2026-11-${day}T20:00:00</CreDtTm></GrpHdr>
+${camtStatement(iban, camtEntry(amount, 'CRDT', `2026-11-${day}`, `<AcctSvcrRef>R-${day}</AcctSvcrRef><AddtlNtryInf>Day ${day}</AddtlNtryInf>`), { closing, date: `2026-11-${day}` })}</BkToCstmrStmt>`,
+    );
+  const zip = (files: Record<string, string | Uint8Array>) =>
+    Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([n, c]) => [n, typeof c === 'string' ? strToU8(c) : c])))).toString(
+      'base64',
+    );
+  const archive = (text: string, target: StatementTarget = {}) =>
+    readStatementFile({ format: 'camt053', text, base64: true, decimals: 2, ...target });
+  const MAIN = 'DE89370400440532013000';
+  const OTHER = 'DE02120300000000202051';
+
+  it('reads every file of a zip archive of daily statements, the closing balance the latest', () => {
+    const month = zip({
+      'nov/2026-11-03.xml': daily(MAIN, '03', '5.00', '115.00'),
+      'nov/2026-11-02.xml': daily(MAIN, '02', '10.00', '110.00'),
+      '__MACOSX/nov/._2026-11-02.xml': 'metadata',
+    });
+    const parsed = archive(month);
+    expect(lines(parsed).map((l) => l[2])).toEqual(['Day 02', 'Day 03']);
+    expect([parsed.closingBalance, parsed.closingDate]).toEqual([11500n, '2026-11-03']);
+  });
+
+  it("an archive of two accounts' files is read for the account named; a bad file is named", () => {
+    const mixed = zip({ 'a.xml': daily(MAIN, '02', '10.00', '110.00'), 'b.xml': daily(OTHER, '02', '99.00', '999.00') });
+    expect(refusal(() => archive(mixed))[0]).toMatch(/^the file holds statements for 2 accounts/);
+    expect(lines(archive(mixed, { accountLast4: '2051' })).map((l) => l[1])).toEqual([99]);
+    const broken = zip({ 'a.xml': daily(MAIN, '02', '10.00', '110.00'), 'b.xml': daily(MAIN, '03', '5O.00', '115.00') });
+    expect(refusal(() => archive(broken))).toEqual([expect.stringMatching(/^b\.xml: line \d+, Amt: "5O\.00" is not an amount/)]);
+  });
+
+  it('refuses what is not an archive, and one too large unpacked or of too many files, before reading it', () => {
+    expect(refusal(() => archive(Buffer.from('PK\x03\x04not really a zip').toString('base64')))[0]).toMatch(
+      /^the zip archive cannot be read/,
+    );
+    const many = zip(Object.fromEntries(Array.from({ length: MAX_ARCHIVE_FILES + 1 }, (_, i) => [`f${i}.xml`, 'x'])));
+    expect(refusal(() => archive(many))).toEqual([`the archive holds more than ${MAX_ARCHIVE_FILES} files; send fewer at once`]);
+    // 65 MB of zeros, packed into a few kilobytes.
+    const bomb = zip({ 'zeros.xml': new Uint8Array(65 * 1_048_576) });
+    expect(bomb.length).toBeLessThan(1_000_000);
+    expect(refusal(() => archive(bomb))).toEqual(["the archive's files come to more than 64 MB unpacked; send fewer at once"]);
+  });
+
+  it('a file in Windows-1252 (as many banks write MT940) is read as such', () => {
+    const text = [
+      ':20:X',
+      ':25:DE89370400440532013000',
+      ':28C:1/1',
+      ':60F:C261031EUR0,00',
+      ':61:261102C1,00NTRFNONREF',
+      ':86:Müller & Söhne',
+      ':62F:C261130EUR1,00',
+      '-',
+    ].join('\r\n');
+    const bytes = Buffer.from(new Uint8Array([...text].map((c) => ({ ü: 0xfc, ö: 0xf6 })[c] ?? c.charCodeAt(0))));
+    const parsed = readStatementFile({ format: 'mt940', text: bytes.toString('base64'), base64: true, decimals: 2 });
+    expect(parsed.lines[0]!.description).toBe('Müller & Söhne');
   });
 });

@@ -304,6 +304,8 @@ const CSV_COLUMNS = [
 export interface ImportStatementInput {
   format?: string | null;
   file?: string | null;
+  /** `text` (default), or `base64`: the file's bytes (a zip archive of statement files, or text in another encoding). */
+  encoding?: string | null;
   filename?: string | null;
   csv?: CsvLayoutInput | null;
 }
@@ -406,6 +408,10 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
   const format = STATEMENT_FORMATS.find((f) => f === (FORMAT_ALIASES[formatText ?? ''] ?? formatText));
   if (formatText && !format) check.fail('format', `must be one of ${STATEMENT_FORMATS.join(', ')} (qfx is read as ofx, sta as mt940)`);
   if (typeof input.file !== 'string' || !input.file.trim()) check.fail('file', "is required: the file's text");
+  const encoding = check.text('encoding', input.encoding, { max: 10 }) ?? 'text';
+  if (encoding !== 'text' && encoding !== 'base64') check.fail('encoding', 'must be text or base64');
+  else if (encoding === 'base64' && typeof input.file === 'string' && !/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(input.file))
+    check.fail('file', 'is not base64 (encoding says it is)');
   const filename = check.text('filename', input.filename, { max: 255 });
   const bank = await loadBankAccount(tenant, bankAccountId);
   let layout: CsvLayout | undefined;
@@ -419,6 +425,7 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
   const parsed = await readStatement(tenant, {
     format: format!,
     text: input.file!,
+    base64: encoding === 'base64',
     layout,
     decimals: currencyDecimals(bank.currency),
     accountLast4: bank.accountNumberLast4,

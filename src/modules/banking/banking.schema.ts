@@ -500,7 +500,12 @@ recordMutation({
     description: 'A statement file from the bank.',
     fields: (t) => ({
       format: t.string({ required: true, description: `${STATEMENT_FORMATS.join(', ')} (qfx is read as ofx, sta as mt940).` }),
-      file: t.string({ required: true, description: "The file's text." }),
+      file: t.string({ required: true, description: "The file's text (with encoding base64, its bytes in base64)." }),
+      encoding: t.string({
+        description:
+          'text (default), or base64: the bytes of a zip archive of statement files of the format (a month of daily CAMT or MT940 ' +
+          'files), or of a file in another encoding than UTF-8 (read as Windows-1252 then).',
+      }),
       filename: t.string({ description: 'Its name, kept with the statement.' }),
       csv: t.field({ type: CsvLayoutInput, description: "A CSV's layout; the account's last one when omitted." }),
     }),
