@@ -4,9 +4,11 @@
 // A reference client of the public GraphQL API, like the dashboard and the settings page.
 import { ApiError, request } from './api.ts';
 import {
+  ReconcileCreateBankAccountDocument,
   ReconcileExcludeDocument,
   ReconcileExplainDocument,
   ReconcileFinishDocument,
+  ReconcileImportDocument,
   ReconcileLinesDocument,
   type ReconcileLinesQuery,
   ReconcileMatchDocument,
@@ -153,6 +155,64 @@ function chooseBank() {
   void attempt(loadLines);
 }
 
+/** A statement file's format by its name, as the server names formats (the select can say otherwise). */
+function formatOf(name: string): string | null {
+  const extension = name.toLowerCase().split('.').at(-1) ?? '';
+  return (
+    ({ ofx: 'ofx', qfx: 'ofx', xml: 'camt053', sta: 'mt940', '940': 'mt940', csv: 'csv' } as Record<string, string>)[extension] ?? null
+  );
+}
+
+/**
+ * Imports a dropped or chosen file into the selected account: UTF-8 text as it is; anything else (a zip of
+ * statement files, a file in another encoding) as base64 bytes, which the server unpacks or decodes.
+ */
+async function importFile(file: File) {
+  const bank = currentBank();
+  if (!bank) return showNotice('Add or choose a bank account first.');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const zip = file.name.toLowerCase().endsWith('.zip');
+  const format = $<HTMLSelectElement>('statement-format').value || formatOf(zip ? file.name.slice(0, -4) : file.name);
+  if (!format) return showNotice(`Choose the format of ${file.name}: its name does not say.`);
+  let text: string | null = null;
+  if (!zip) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      text = null;
+    }
+  }
+  let binary = '';
+  if (text === null) for (const byte of bytes) binary += String.fromCharCode(byte);
+  const done = await request(key!, ReconcileImportDocument, {
+    id: bank.id,
+    format,
+    file: text ?? btoa(binary),
+    filename: file.name,
+    encoding: text === null ? 'base64' : 'text',
+  });
+  const statement = done.importBankStatement!;
+  showNotice(
+    `Imported ${file.name}: ${statement.lineCount} line${statement.lineCount === 1 ? '' : 's'}, ${statement.newCount} new, ` +
+      `${statement.skippedCount} already here` +
+      (statement.closingBalance ? `; closing balance ${statement.closingBalance} on ${statement.closingDate}.` : '.'),
+  );
+  if (statement.closingBalance && statement.closingDate) {
+    dateInput.value = statement.closingDate;
+    balanceInput.value = statement.closingBalance;
+  }
+  await loadLines();
+}
+
+function listBanks(selected?: string) {
+  bankSelect.replaceChildren(
+    ...start!.bankAccountsPage.data.map((b) =>
+      element('option', `${b.account.code} ${b.account.name}${b.bankName ? ` (${b.bankName})` : ''}`, { value: b.id }),
+    ),
+  );
+  if (selected) bankSelect.value = selected;
+}
+
 async function open(candidate: string) {
   key = candidate;
   try {
@@ -173,12 +233,9 @@ async function open(candidate: string) {
   $('sign-in').hidden = true;
   $('reconcile').hidden = false;
   $('forget-key').hidden = false;
-  bankSelect.replaceChildren(
-    ...start.bankAccountsPage.data.map((b) =>
-      element('option', `${b.account.code} ${b.account.name}${b.bankName ? ` (${b.bankName})` : ''}`, { value: b.id }),
-    ),
-  );
-  if (!start.bankAccountsPage.data.length) showNotice('This organization has no bank accounts yet.');
+  listBanks();
+  $<HTMLDetailsElement>('new-account').open = !start.bankAccountsPage.data.length;
+  if (!start.bankAccountsPage.data.length) showNotice('This organization has no bank accounts yet: add one below.');
   chooseBank();
 }
 
@@ -210,4 +267,41 @@ $('finish').addEventListener('click', () =>
     await loadLines();
   }),
 );
+$('bank-account-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  void attempt(async () => {
+    const value = (id: string) => $<HTMLInputElement>(id).value.trim();
+    const created = await request(key!, ReconcileCreateBankAccountDocument, {
+      input: {
+        name: value('new-name'),
+        kind: $<HTMLSelectElement>('new-kind').value,
+        openingDate: value('new-opening-date'),
+        openingBalance: value('new-opening-balance').replace(',', '.') || '0',
+        accountNumber: value('new-number') || null,
+      },
+    });
+    start = await request(key!, ReconcileStartDocument, {});
+    listBanks(created.createBankAccount!.id);
+    $<HTMLDetailsElement>('new-account').open = false;
+    chooseBank(); // clears the notice as it starts loading: the one below stays
+    showNotice(`Added ${value('new-name')}. Drop its statement file above.`);
+  });
+});
+const drop = $('drop');
+drop.addEventListener('dragover', (event) => {
+  event.preventDefault();
+  drop.classList.add('over');
+});
+drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+drop.addEventListener('drop', (event) => {
+  event.preventDefault();
+  drop.classList.remove('over');
+  const file = event.dataTransfer?.files[0];
+  if (file) void attempt(() => importFile(file));
+});
+$<HTMLInputElement>('statement-file').addEventListener('change', (event) => {
+  const input = event.target as HTMLInputElement;
+  const file = input.files?.[0];
+  if (file) void attempt(() => importFile(file).finally(() => (input.value = '')));
+});
 keyForm(KEY_STORAGE, (candidate) => void open(candidate));

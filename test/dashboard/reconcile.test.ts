@@ -4,6 +4,7 @@
 // watches the difference to the statement balance fall to nothing before finishing the reconciliation.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tuneDatabase } from '../../src/db/database.ts';
@@ -133,6 +134,65 @@ describe.skipIf(!haveBrowser)('the reconcile page in a real browser', () => {
     ]);
     const invoices = (await http(server.url, '/api/v1/invoices?status=paid', { key })).body.data;
     expect(invoices).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds a bank account and imports its files, dropped or chosen, with the counts shown', async () => {
+    const organization = await createOrganization(database.db.prisma, { name: 'New Books Co' });
+    const newKey = (await createApiKey(database.db.prisma, organization.id, 'Bookkeeper')).plaintext;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
+    context.setDefaultTimeout(20_000);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(`${server.url}/dashboard/reconcile`);
+    await page.locator('#api-key').fill(newKey);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#notice').innerText()).toBe('This organization has no bank accounts yet: add one below.');
+    expect(await page.locator('#new-account').getAttribute('open')).not.toBeNull();
+    await page.locator('#new-name').fill('Main Checking');
+    await page.locator('#new-opening-date').fill('2026-10-31');
+    await page.locator('#new-opening-balance').fill('1000');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => page.locator('#notice').innerText()).toBe('Added Main Checking. Drop its statement file above.');
+    expect(await page.locator('#bank-account option:checked').innerText()).toContain('Main Checking');
+
+    // Dropped on the page, as a file from the desktop.
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'nov.ofx', { type: 'application/x-ofx' }));
+      return transfer;
+    }, OFX);
+    await page.dispatchEvent('#drop', 'drop', { dataTransfer: dropped });
+    await expect
+      .poll(() => page.locator('#notice').innerText())
+      .toBe('Imported nov.ofx: 3 lines, 3 new, 0 already here; closing balance 2535.00 on 2026-11-30.');
+    await expect.poll(() => page.locator('#lines tbody tr').count()).toBe(3);
+    expect(await page.locator('#statement-balance').inputValue()).toBe('2535.00');
+
+    // Chosen: a zip of a bank's MT940 files, sent as bytes.
+    const sta = [
+      ':20:D1',
+      ':25:0001234567',
+      ':28C:1/1',
+      ':60F:C261130USD0,00',
+      ':61:261201D20,00NTRFNONREF//W-1',
+      ':86:Wire fee',
+      ':62F:D261201USD20,00',
+      '-',
+    ].join('\r\n');
+    const zip = Buffer.from(zipSync({ 'dec/01.sta': strToU8(sta) }));
+    await page.setInputFiles('#statement-file', { name: 'december.zip', mimeType: 'application/zip', buffer: zip });
+    // Its name does not say what is inside: the page asks, then the format chosen reads it.
+    await expect.poll(() => page.locator('#notice').innerText()).toBe('Choose the format of december.zip: its name does not say.');
+    await page.locator('#statement-format').selectOption('mt940');
+    await page.setInputFiles('#statement-file', { name: 'december.zip', mimeType: 'application/zip', buffer: zip });
+    await expect
+      .poll(() => page.locator('#notice').innerText())
+      .toBe('Imported december.zip: 1 line, 1 new, 0 already here; closing balance -20.00 on 2026-12-01.');
+    await expect.poll(() => page.locator('#lines tbody tr').count()).toBe(4);
+    await page.screenshot({ path: join(ARTIFACTS, 'reconcile-import-1280.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -53,6 +53,28 @@ export type CreateApiKeyInput = {
   scopes: Array<string>;
 };
 
+/** A new bank account: a new ledger account (name and kind), or an existing bank, cash or credit card account (accountId). */
+export type CreateBankAccountInput = {
+  /** An existing bank, cash or credit card account of the chart; nothing is posted for it. */
+  accountId?: string | null | undefined;
+  /** The account number or IBAN; only its last four digits are kept. */
+  accountNumber?: string | null | undefined;
+  /** The bank's name. */
+  bankName?: string | null | undefined;
+  /** Its code; the next free one of its kind when omitted. */
+  code?: string | null | undefined;
+  /** ISO 4217; the home currency when omitted (a credit card is in the home currency). */
+  currency?: string | null | undefined;
+  /** bank, cash, credit_card (without accountId). */
+  kind?: string | null | undefined;
+  /** The new ledger account’s name (without accountId). */
+  name?: string | null | undefined;
+  /** Its balance on the opening date (a card owing is negative); posted for a new account. */
+  openingBalance?: string | null | undefined;
+  /** The date of the opening balance; today when omitted. */
+  openingDate?: string | null | undefined;
+};
+
 /** Narrows the event log (a key sees only events about resources it may read). */
 export type EventFilter = {
   /** Only changes made by this API key (`key_…`). */
@@ -232,6 +254,24 @@ export type ReconcileFinishMutationVariables = Exact<{
 
 
 export type ReconcileFinishMutation = { reconcileBankAccount: { id: string, statementDate: string, closingBalance: string, transactionCount: number } | null };
+
+export type ReconcileCreateBankAccountMutationVariables = Exact<{
+  input: CreateBankAccountInput;
+}>;
+
+
+export type ReconcileCreateBankAccountMutation = { createBankAccount: { id: string } | null };
+
+export type ReconcileImportMutationVariables = Exact<{
+  id: string;
+  format: string;
+  file: string;
+  filename?: string | null | undefined;
+  encoding?: string | null | undefined;
+}>;
+
+
+export type ReconcileImportMutation = { importBankStatement: { id: string, lineCount: number, newCount: number, skippedCount: number, closingBalance: string | null, closingDate: string | null } | null };
 
 export type SettingsCatalogueQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -866,6 +906,28 @@ export const ReconcileFinishDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReconcileFinishMutation, ReconcileFinishMutationVariables>;
+export const ReconcileCreateBankAccountDocument = new TypedDocumentString(`
+    mutation ReconcileCreateBankAccount($input: CreateBankAccountInput!) {
+  createBankAccount(input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ReconcileCreateBankAccountMutation, ReconcileCreateBankAccountMutationVariables>;
+export const ReconcileImportDocument = new TypedDocumentString(`
+    mutation ReconcileImport($id: ID!, $format: String!, $file: String!, $filename: String, $encoding: String) {
+  importBankStatement(
+    id: $id
+    input: {format: $format, file: $file, filename: $filename, encoding: $encoding}
+  ) {
+    id
+    lineCount
+    newCount
+    skippedCount
+    closingBalance
+    closingDate
+  }
+}
+    `) as unknown as TypedDocumentString<ReconcileImportMutation, ReconcileImportMutationVariables>;
 export const SettingsCatalogueDocument = new TypedDocumentString(`
     query SettingsCatalogue {
   viewer {

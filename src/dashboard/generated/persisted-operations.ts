@@ -25,7 +25,9 @@ export const persistedOperationIds: Readonly<Record<string, string>> = {
   "ReconcileMatch": "3a6c9810860037c65e6d010746e43a4d9127371d57adb182f35610f3670621d3",
   "ReconcileExplain": "e33a5088377cedaa7e07b42299a5fb7c0cd525a15c128e278b15fc8a1d766188",
   "ReconcileExclude": "9caa007923f5ee17cd13b256da3d635b22ea6e35b544eb2e5049cdf75c2557f3",
-  "ReconcileFinish": "319de20c27d862b6824540f2c5d296dc5da0319db24663b01d389fc7259f1753"
+  "ReconcileFinish": "319de20c27d862b6824540f2c5d296dc5da0319db24663b01d389fc7259f1753",
+  "ReconcileCreateBankAccount": "85e806127e0bc46e75cdd582da9aecb7fc4c9a5f6e65883094f272536a23c1dd",
+  "ReconcileImport": "9b83956b6c91713bea12f1b484e5058315d008ef5e25217eda8a67eee163bfc9"
 };
 
 /** The document the server runs for each id. */
@@ -53,5 +55,7 @@ export const persistedDocuments: Readonly<Record<string, string>> = {
   "3a6c9810860037c65e6d010746e43a4d9127371d57adb182f35610f3670621d3": "mutation ReconcileMatch($id: ID!, $targetId: ID!) {\n  matchBankTransaction(id: $id, input: {matches: [{id: $targetId}]}) {\n    id\n    status\n  }\n}",
   "e33a5088377cedaa7e07b42299a5fb7c0cd525a15c128e278b15fc8a1d766188": "mutation ReconcileExplain($id: ID!, $accountId: ID!) {\n  explainBankTransaction(id: $id, input: {accountId: $accountId}) {\n    id\n    status\n  }\n}",
   "9caa007923f5ee17cd13b256da3d635b22ea6e35b544eb2e5049cdf75c2557f3": "mutation ReconcileExclude($id: ID!) {\n  excludeBankTransaction(id: $id) {\n    id\n    status\n  }\n}",
-  "319de20c27d862b6824540f2c5d296dc5da0319db24663b01d389fc7259f1753": "mutation ReconcileFinish($id: ID!, $statementDate: Date!, $closingBalance: Money!) {\n  reconcileBankAccount(\n    id: $id\n    input: {statementDate: $statementDate, closingBalance: $closingBalance}\n  ) {\n    id\n    statementDate\n    closingBalance\n    transactionCount\n  }\n}"
+  "319de20c27d862b6824540f2c5d296dc5da0319db24663b01d389fc7259f1753": "mutation ReconcileFinish($id: ID!, $statementDate: Date!, $closingBalance: Money!) {\n  reconcileBankAccount(\n    id: $id\n    input: {statementDate: $statementDate, closingBalance: $closingBalance}\n  ) {\n    id\n    statementDate\n    closingBalance\n    transactionCount\n  }\n}",
+  "85e806127e0bc46e75cdd582da9aecb7fc4c9a5f6e65883094f272536a23c1dd": "mutation ReconcileCreateBankAccount($input: CreateBankAccountInput!) {\n  createBankAccount(input: $input) {\n    id\n  }\n}",
+  "9b83956b6c91713bea12f1b484e5058315d008ef5e25217eda8a67eee163bfc9": "mutation ReconcileImport($id: ID!, $format: String!, $file: String!, $filename: String, $encoding: String) {\n  importBankStatement(\n    id: $id\n    input: {format: $format, file: $file, filename: $filename, encoding: $encoding}\n  ) {\n    id\n    lineCount\n    newCount\n    skippedCount\n    closingBalance\n    closingDate\n  }\n}"
 };
