@@ -274,6 +274,43 @@ describe('the files banks give', () => {
     expect(next.body).toMatchObject({ lineCount: 6, newCount: 1, skippedCount: 5 });
   });
 
+  it('saves a layout under a name for every account to use, and lists what is saved', async () => {
+    const own = (await t.tenant('Named Layouts Co')).key;
+    const call = (path: string, body?: unknown) => http(t.url, path, { key: own, ...(body === undefined ? {} : { body }) });
+    const [a, b] = await Promise.all(
+      ['Giro', 'Tagesgeld'].map(
+        async (name) => (await call('/api/v1/bank-accounts', { name, kind: 'bank', openingDate: '2026-10-31' })).body,
+      ),
+    );
+    const named = { ...layout, name: 'Musterbank export' };
+    expect((await call(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'csv', file: csv, csv: named })).status).toBe(201);
+    // Another account of the same bank: the layout by its name alone.
+    const second = await call(`/api/v1/bank-accounts/${b.id}/statements`, { format: 'csv', file: csv, csv: { name: 'Musterbank export' } });
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ lineCount: 5, newCount: 4 });
+    const unknown = await call(`/api/v1/bank-accounts/${b.id}/statements`, { format: 'csv', file: csv, csv: { name: 'Other bank' } });
+    expectProblem(unknown, 400, 'VALIDATION_FAILED');
+    expect(unknown.body.errors).toEqual([{ path: 'csv.name', message: 'no layout is saved as "Other bank" (saved: "Musterbank export")' }]);
+    const saved = (await call('/api/v1/bank-csv-layouts')).body;
+    expect(saved.data).toMatchObject([
+      {
+        name: 'Musterbank export',
+        dateColumn: 'Buchungstag',
+        debitColumn: 'Soll',
+        creditColumn: 'Haben',
+        decimalSeparator: ',',
+        skipLines: 1,
+        hasHeader: true,
+      },
+    ]);
+    // Saved again under the same name, it is replaced; GraphQL lists the same.
+    await call(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'csv', file: csv, csv: { ...named, counterpartyColumn: null } });
+    const listed = await gql(t.url, own, '{ bankCsvLayouts { data { name counterpartyColumn } } }');
+    expect(listed.body.data.bankCsvLayouts.data).toEqual([{ name: 'Musterbank export', counterpartyColumn: null }]);
+    // Another organization sees none of them.
+    expect((await http(t.url, '/api/v1/bank-csv-layouts', { key })).body.data).toEqual([]);
+  });
+
   it("reads a card's CSV without a header, with its balance and currency; refuses another currency and a layout that cannot be", async () => {
     // An organization of its own: a card account here takes no code the other tests expect.
     const own = (await t.tenant('Travel Card Co')).key;

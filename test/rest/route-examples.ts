@@ -639,6 +639,17 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       path: async () => `/api/v1/bank-accounts/${await bankAccount()}/statements`,
       body: () => ({ ...statementCsv(-4.5), filename: 'march.csv' }),
     },
+    getBankCsvLayouts: {
+      path: async () => {
+        // A layout saved under a name by an import that gives one.
+        const named = statementCsv(-2.25, '2026-03-03', 'Card fee');
+        await created(`/api/v1/bank-accounts/${await bankAccount()}/statements`, {
+          ...named,
+          csv: { ...named.csv, name: 'First Bank export' },
+        });
+        return '/api/v1/bank-csv-layouts';
+      },
+    },
     reconcileBankAccount: {
       path: async () => `/api/v1/bank-accounts/${await bankAccount()}/reconciliations`,
       body: () => ({ statementDate: '2026-01-31', closingBalance: 100 }),

@@ -36,6 +36,7 @@ import {
   type StatementFormat,
 } from './statement-files.ts';
 import type { readStatementFile } from './statement-reader.ts';
+import { csvLayouts, namedCsvLayout, saveCsvLayout } from './csv-layouts.ts';
 
 export interface BankAccountInput {
   accountId?: string | null;
@@ -269,6 +270,7 @@ const LINE_COLUMNS = [
 ] as const satisfies readonly (keyof PrismaTypes.BankTransactionGetPayload<object>)[];
 
 export interface CsvLayoutInput {
+  name?: string | null;
   dateColumn?: string | null;
   amountColumn?: string | null;
   directionColumn?: string | null;
@@ -315,6 +317,7 @@ function checkCsvLayout(check: Checker, given: CsvLayoutInput): CsvLayout | unde
   const column = (field: keyof CsvLayoutInput, required = false) =>
     check.text(`csv.${field}`, given[field] as string, { required, max: 100 });
   const layout = {
+    name: check.text('csv.name', given.name, { max: 100 }) ?? null,
     dateColumn: column('dateColumn', true),
     amountColumn: column('amountColumn'),
     directionColumn: column('directionColumn'),
@@ -393,6 +396,8 @@ export interface StatementUpload {
   layout: CsvLayout | undefined;
   filename: string | null | undefined;
   parsed: ParsedStatement;
+  /** The name the upload's layout is to be saved under for the organization's accounts. */
+  saveAs?: string;
 }
 
 /**
@@ -415,11 +420,27 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
   const filename = check.text('filename', input.filename, { max: 255 });
   const bank = await loadBankAccount(tenant, bankAccountId);
   let layout: CsvLayout | undefined;
+  let saveAs: string | undefined;
   if (format === 'csv') {
     const remembered = bank.csvFormat ? (JSON.parse(bank.csvFormat) as CsvLayoutInput) : null;
-    if (input.csv) layout = checkCsvLayout(check, input.csv);
-    else if (remembered) layout = remembered as CsvLayout;
-    else check.fail('csv', "is required for this account's first CSV: name its columns (dateColumn, amountColumn…) and formats");
+    // `csv: { name }` alone: a layout saved under that name; a layout with a name: used, and saved as it.
+    const onlyName = input.csv && Object.entries(input.csv).every(([k, v]) => k === 'name' || v === undefined || v === null);
+    if (input.csv && !onlyName) {
+      layout = checkCsvLayout(check, input.csv);
+      saveAs = layout?.name ?? undefined;
+    } else if (input.csv?.name) {
+      const name = check.text('csv.name', input.csv.name, { max: 100 });
+      layout = name ? await namedCsvLayout(tenant, name) : undefined;
+      if (name && !layout) {
+        const saved = (await csvLayouts(tenant)).map((l) => `"${l.name}"`);
+        check.fail('csv.name', `no layout is saved as "${name}" (${saved.length ? `saved: ${saved.join(', ')}` : 'none is saved yet'})`);
+      }
+    } else if (remembered) layout = remembered as CsvLayout;
+    else
+      check.fail(
+        'csv',
+        "is required for this account's first CSV: name its columns (dateColumn, amountColumn…) and formats, or a saved layout (name)",
+      );
   } else if (input.csv) check.fail('csv', 'is only for a CSV file');
   check.done();
   const parsed = await readStatement(tenant, {
@@ -434,7 +455,7 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
   if (wrongAccount) throw validationError([{ path: 'file', message: wrongAccount }]);
   if (parsed.lines.length > MAX_STATEMENT_LINES)
     throw validationError([{ path: 'file', message: `has ${parsed.lines.length} lines; import at most ${MAX_STATEMENT_LINES} at once` }]);
-  return { format: format!, layout, filename, parsed };
+  return { format: format!, layout, filename, parsed, saveAs };
 }
 
 /**
@@ -445,7 +466,8 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
  * `upload`: the file as readStatementUpload read it before the write (else it is read here).
  */
 export async function importStatement(scope: WriteScope, bankAccountId: string, input: ImportStatementInput, upload?: StatementUpload) {
-  const { format, layout, filename, parsed } = upload ?? (await readStatementUpload(scope, bankAccountId, input));
+  const { format, layout, filename, parsed, saveAs } = upload ?? (await readStatementUpload(scope, bankAccountId, input));
+  if (saveAs && layout) await saveCsvLayout(scope, saveAs, layout);
   const bank = await loadBankAccount(scope, bankAccountId);
   const file = input.file!;
   const keys = dedupeKeys(parsed.lines);

@@ -38,7 +38,7 @@ export const bankingRoutes: RestRoute[] = [
     ...actionRoute({
       path: '/api/v1/bank-accounts/:id/statements',
       mutation: 'importBankStatement',
-      summary: 'Import a statement file (CSV, OFX/QFX or CAMT.053); lines already imported are skipped',
+      summary: 'Import a statement file (CSV, OFX/QFX, CAMT or MT940, or a zip of them); lines already imported are skipped',
       inputType: 'ImportBankStatementInput',
       inputRequired: true,
       status: 201,
@@ -72,6 +72,17 @@ export const bankingRoutes: RestRoute[] = [
       clearedDeposits clearedPayments clearedBalance statementBalance statementDate unmatchedStatementLines
       unmatchedStatementAmount depositsInTransit outstandingPayments bookBalance
       outstanding { journalEntryId type sourceId date description amount } lastReconciliationId } }`,
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/bank-csv-layouts',
+    operationId: 'getBankCsvLayouts',
+    summary: "The organization's saved CSV layouts, by name: an import uses one with csv: { name }",
+    variables: [],
+    result: 'bankCsvLayouts',
+    document: `query getBankCsvLayouts { bankCsvLayouts { data { name dateColumn amountColumn directionColumn debitColumn
+      creditColumn descriptionColumn counterpartyColumn referenceColumn balanceColumn currencyColumn dateFormat decimalSeparator
+      delimiter skipLines footerLines hasHeader invertSign updatedAt } } }`,
   },
   ...resourceRoutes({
     path: '/api/v1/bank-statements',

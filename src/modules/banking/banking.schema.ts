@@ -466,14 +466,19 @@ updateMutation({
 const CsvLayoutInput = builder.inputType('BankCsvLayoutInput', {
   description: "How a bank's CSV is laid out; remembered for the account's next CSV import.",
   fields: (t) => ({
-    dateColumn: t.string({ required: true, description: 'The header of the date column (without a header, its number: 1 is the first).' }),
+    name: t.string({
+      description: 'Saves the layout under this name for every bank account (replacing one of that name); alone, uses the one saved so.',
+    }),
+    dateColumn: t.string({
+      description: 'The header of the date column (without a header, its number: 1 is the first); required unless name alone.',
+    }),
     amountColumn: t.string({ description: 'The header of a signed amount column (or give debitColumn and creditColumn).' }),
     directionColumn: t.string({
       description: `With amountColumn: the column saying which way the money went (${CSV_DIRECTIONS.in.join('/')} in, ${CSV_DIRECTIONS.out.join('/')} out).`,
     }),
     debitColumn: t.string({ description: 'The header of the money-out column (the other empty or zero on each row).' }),
     creditColumn: t.string({ description: 'The header of the money-in column.' }),
-    descriptionColumn: t.string({ required: true, description: 'The header of the description column.' }),
+    descriptionColumn: t.string({ description: 'The header of the description column; required unless name alone.' }),
     counterpartyColumn: t.string({ description: 'The header of the payee or payer column.' }),
     referenceColumn: t.string({ description: "The header of the bank's own transaction id column." }),
     balanceColumn: t.string({

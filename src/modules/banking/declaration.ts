@@ -10,7 +10,14 @@ export default declareModule(
       bank_transaction: 'banking',
       bank_reconciliation: 'banking',
     },
-    ids: { BankAccount: 'ba', BankStatement: 'bst', BankTransaction: 'btx', BankMatch: 'bmt', BankReconciliation: 'brec' },
+    ids: {
+      BankAccount: 'ba',
+      BankCsvLayout: 'bcl',
+      BankStatement: 'bst',
+      BankTransaction: 'btx',
+      BankMatch: 'bmt',
+      BankReconciliation: 'brec',
+    },
     resources: {
       banking: 'Bank accounts, imported statements and their lines, matching and reconciliation',
     },
@@ -22,6 +29,8 @@ export default declareModule(
       BankMatch: 'banking',
       BankMatchSuggestion: 'banking',
       BankReconciliationReport: 'banking',
+      BankCsvLayout: 'banking',
+      BankCsvLayouts: 'banking',
     },
     nodes: ['BankAccount', 'BankStatement', 'BankTransaction', 'BankReconciliation'],
     events: {

@@ -96,6 +96,8 @@ export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
  * are named by number, 1 the first); and whether the signs are a card's (purchases positive).
  */
 export interface CsvLayout {
+  /** The name it is saved under for the organization's accounts (csv-layouts.ts), if any. */
+  name?: string | null;
   dateColumn: string;
   amountColumn?: string | null;
   /** With amountColumn: the column saying whether money came in or went out (CSV_DIRECTIONS). */
