@@ -11,6 +11,7 @@ import {
   type ParsedStatement,
   refuse,
   type StatementLine,
+  statementRead,
 } from './statement-files.ts';
 
 export function readCsv(text: string, layout: CsvLayout, decimals: number): ParsedStatement {
@@ -124,15 +125,8 @@ export function readCsv(text: string, layout: CsvLayout, decimals: number): Pars
       });
   });
   faults.done();
-  if (currencies.size > 1) throw refuse(`the file mixes currencies (${[...currencies].join(', ')}): import one account at a time`);
   const closing = at.balance >= 0 ? csvClosingBalance(lines, balances) : null;
-  return {
-    lines,
-    currency: [...currencies][0] ?? null,
-    closingBalance: closing?.balance ?? null,
-    closingDate: closing?.date ?? null,
-    account: { number: null, creditCard: null },
-  };
+  return statementRead(lines, currencies, closing, { number: null, creditCard: null });
 }
 
 /**

@@ -125,6 +125,23 @@ export const CSV_DIRECTIONS = {
   out: ['DR', 'D', 'DEBIT', 'DBIT', 'S', 'SOLL', 'OUT', 'WITHDRAWAL', '-'],
 } as const;
 
+/** What a reader answers: its lines in at most one currency (else the file is refused), the closing balance, the account. */
+export function statementRead(
+  lines: StatementLine[],
+  currencies: Set<string>,
+  closing: { balance: bigint; date: string | null } | null,
+  account: ParsedStatement['account'],
+): ParsedStatement {
+  if (currencies.size > 1) throw refuse(`the file mixes currencies (${[...currencies].join(', ')}): import one account at a time`);
+  return {
+    lines,
+    currency: [...currencies][0] ?? null,
+    closingBalance: closing?.balance ?? null,
+    closingDate: closing?.date ?? null,
+    account,
+  };
+}
+
 /** Collects the faults of a file, each naming its line and field; throws them all at once. */
 export class FileFaults {
   readonly faults: FieldError[] = [];
@@ -544,14 +561,7 @@ export function readCamt053(text: string, decimals: number, target: StatementTar
     }
   }
   faults.done();
-  if (currencies.size > 1) throw refuse(`the file mixes currencies (${[...currencies].join(', ')}): import one account at a time`);
-  return {
-    lines,
-    currency: [...currencies][0] ?? null,
-    closingBalance: closing?.balance ?? null,
-    closingDate: closing?.date ?? null,
-    account: { number: chosen[0]!.number, creditCard: null },
-  };
+  return statementRead(lines, currencies, closing, { number: chosen[0]!.number, creditCard: null });
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type ParsedStatement,
   refuse,
   type StatementLine,
+  statementRead,
   type StatementTarget,
   tagLines,
 } from './statement-files.ts';
@@ -120,12 +121,5 @@ export function readMt940(text: string, decimals: number, target: StatementTarge
     }
   }
   faults.done();
-  if (currencies.size > 1) throw refuse(`the file mixes currencies (${[...currencies].join(', ')}): import one account at a time`);
-  return {
-    lines,
-    currency: [...currencies][0] ?? null,
-    closingBalance: closing?.balance ?? null,
-    closingDate: closing?.date ?? null,
-    account: { number: chosen[0]!.number, creditCard: null },
-  };
+  return statementRead(lines, currencies, closing, { number: chosen[0]!.number, creditCard: null });
 }
