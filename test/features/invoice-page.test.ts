@@ -41,6 +41,12 @@ describe("an invoice's public page", () => {
   });
 
   it('opens without a key: the invoice, what is due, and its PDF; nothing is cached by others', async () => {
+    const organization = await http(t.url, '/api/v1/organization', {
+      key,
+      method: 'PATCH',
+      body: { address: 'Bahnhofstrasse 1\n8001 Zürich & <Co>', email: 'accounts@seller.test' },
+    });
+    expect(organization.status).toBe(200);
     const page = await open(invoice.hostedUrl!);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -53,6 +59,10 @@ describe("an invoice's public page", () => {
     expect(html).toMatch(/Overdue: \$360\.00 was due on Nov 15, 2026/);
     // Text the organization typed is text, never markup.
     expect(html).toContain('Pat &lt;script&gt;alert(1)&lt;/script&gt; Buyer');
+    // The organization's address as it typed it, HTML-escaped (not URL-encoded), and its email to write to.
+    expect(html).toContain('Bahnhofstrasse 1<br>8001 Zürich &amp; &lt;Co&gt;');
+    expect(html).not.toContain('%20');
+    expect(html).toContain('accounts@seller.test');
     expect(html).not.toContain('<script>');
     const pdf = await open(`${invoice.hostedUrl}/pdf`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -78,12 +78,13 @@ async function invoicePage(db: Prisma, token: string) {
   const address = (letterhead.address ?? '')
     .split('\n')
     .filter((l) => l.trim())
-    .map(escape)
+    .map(escapeHtml)
     .join('<br>');
   const body = `<!doctype html><html lang="${escapeHtml(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>Invoice ${escapeHtml(invoice.number)} from ${escapeHtml(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
 <header><div>${logo}<div><strong>${escapeHtml(letterhead.name)}</strong></div><div class="muted">${address}</div>
+${letterhead.email ? `<div class="muted">${escapeHtml(letterhead.email)}</div>` : ''}
 ${letterhead.taxId ? `<div class="muted">Tax ID: ${escapeHtml(letterhead.taxId)}</div>` : ''}</div>
 <div><h1>Invoice ${escapeHtml(invoice.number)}</h1>
 <div class="muted">Issued ${f.date(invoice.issueDate)} to ${escapeHtml(invoice.customer.name)}</div>
