@@ -87,12 +87,19 @@ export const addressLines = (who: Addressee) =>
     [who.region, who.country].filter(Boolean).join(', '),
   ].filter((line): line is string => !!line?.trim());
 
+/** Whether a tax rate's name already says its percentage ("VAT 8.1%", "MwSt. 8,1 %"): it is not said twice. */
+function namesItsRate(name: string, ppm: number): boolean {
+  const [whole, fraction] = formatPercent(ppm).split('.');
+  return new RegExp(`(^|[^0-9])${whole}${fraction ? `[.,]${fraction}` : ''}\\s?%`).test(name);
+}
+
 /** Tax per rate: each rate's name (or percentage) and what the lines charge at it, in first-seen order. */
 export function taxesByRate(lines: PdfView['lines'], percent: (ppm: number) => string) {
   const byRate = new Map<string, bigint>();
   for (const line of lines) {
     if (line.taxAmount === 0n) continue;
-    const label = `${line.taxName ?? 'Tax'}${line.taxRatePpm === null ? '' : ` ${percent(line.taxRatePpm)}`}`;
+    const name = line.taxName ?? 'Tax';
+    const label = line.taxRatePpm === null || namesItsRate(name, line.taxRatePpm) ? name : `${name} ${percent(line.taxRatePpm)}`;
     byRate.set(label, (byRate.get(label) ?? 0n) + line.taxAmount);
   }
   return [...byRate];
