@@ -4,7 +4,7 @@ import { taxesByRate } from '../../src/modules/documents/pdf-drawing.ts';
 
 const line = (taxName: string | null, taxRatePpm: number | null, taxAmount: bigint) => ({
   description: 'x',
-  quantityMilli: 1000,
+  quantityMilli: 1000n,
   unitPrice: 100n,
   amount: 100n,
   taxAmount,
