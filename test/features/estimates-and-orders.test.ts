@@ -99,6 +99,12 @@ describe('an estimate', () => {
     const sent = (await get(`/api/v1/estimates/${estimate.id}`)).body;
     expect(sent.status).toBe('sent');
     expect(sent.sentAt).not.toBeNull();
+    // To whom, over REST and GraphQL, as an invoice says it.
+    const to = mail.received.at(-1)!.to;
+    const address = (Array.isArray(to) ? to[0] : to)!.value[0]!.address;
+    expect(sent.sentTo).toEqual([address]);
+    const viaGraphql = await gql(t.url, key, `{ node(id: "${estimate.id}") { ... on Estimate { sentTo } } }`);
+    expect(viaGraphql.body.data.node.sentTo).toEqual([address]);
     const edited = await http(t.url, `/api/v1/estimates/${estimate.id}`, { key, method: 'PATCH', body: { memo: 'Prices hold 60 days' } });
     expect(edited.body).toMatchObject({ memo: 'Prices hold 60 days', status: 'sent', total: 1360 });
   });

@@ -39,6 +39,7 @@ const ESTIMATE_SCHEMA = S.object(
     acceptedAt: S.nullable(S.dateTime),
     declinedAt: S.nullable(S.dateTime),
     sentAt: { ...S.nullable(S.dateTime), description: 'When it was last sent to the customer.' },
+    sentTo: { ...S.nullable(S.array(S.string)), description: 'Who the last email of it went to (null: never emailed).' },
     createdAt: S.dateTime,
     updatedAt: S.dateTime,
   },
@@ -78,6 +79,7 @@ export const estimateRepresentation: Representation<EstimateRow, Infer<typeof ES
       acceptedAt: e.acceptedAt?.toISOString() ?? null,
       declinedAt: e.declinedAt?.toISOString() ?? null,
       sentAt: e.sentAt?.toISOString() ?? null,
+      sentTo: e.sentTo ? e.sentTo.split(',') : null,
       createdAt: e.createdAt.toISOString(),
       updatedAt: e.updatedAt.toISOString(),
     };

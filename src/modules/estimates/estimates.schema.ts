@@ -66,6 +66,12 @@ export const EstimateRef = builder.prismaNode('Estimate', {
     acceptedAt: t.expose('acceptedAt', { type: 'DateTime', nullable: true, description: 'When it was accepted.' }),
     declinedAt: t.expose('declinedAt', { type: 'DateTime', nullable: true, description: 'When it was declined.' }),
     sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'When it was last sent.' }),
+    sentTo: t.stringList({
+      nullable: true,
+      description: 'Who the last email of it went to (null: never emailed).',
+      select: { sentTo: true },
+      resolve: (e) => e.sentTo?.split(',') ?? null,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
   }),
