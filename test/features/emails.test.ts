@@ -15,6 +15,7 @@ import {
   type TestApp,
   type TestMailServer,
 } from '../helpers.ts';
+import { mailHtml } from '../../src/modules/emails/mailer.ts';
 
 let mail: TestMailServer;
 
@@ -65,8 +66,13 @@ describe('sending an invoice', () => {
       expect(message.replyTo).toBeUndefined(); // the organization has no email yet
       expect(message.subject).toBe(`Invoice ${invoice.number} from Mailing Co`);
       expect(message.text).toContain('Thank you for your business.');
-      expect(message.text).toContain('Amount due: 360.00 USD, due on 2026-11-30.');
+      // Amounts and dates as the PDF writes them (the organization's locale, en-US by default).
+      expect(message.text).toContain('Amount due: $360.00, due on Nov 30, 2026.');
       expect(message.text).toContain(`View it online: ${t.config.mail.publicUrl}${invoice.hostedUrl}`);
+      // An HTML part beside the text: the same words, and the page as a link.
+      expect(message.html).toContain('<p style="margin:0 0 16px">Thank you for your business.</p>');
+      expect(message.html).toContain('Amount due: $360.00, due on Nov 30, 2026.');
+      expect(message.html).toContain(`href="${t.config.mail.publicUrl}${invoice.hostedUrl}"`);
       const [attachment] = message.attachments;
       expect(attachment).toMatchObject({ filename: `${invoice.number}.pdf`, contentType: 'application/pdf' });
       const text = pdfText(attachment!.content);
@@ -156,6 +162,8 @@ describe('sending an invoice', () => {
     await sendAll();
     const message = mail.received.at(-1)!;
     expect(message.subject).toBe('Statement 2026-11-01 to 2026-11-30 from Mailing Co');
+    // It says what is owed at the period's end, as the statement's last line does.
+    expect(message.text).toMatch(/(Balance owed on Nov 30, 2026: \$[\d,]+\.\d\d|Nothing is owed on Nov 30, 2026)\./);
     expect(pdfText(message.attachments[0]!.content)).toMatch(/STATEMENT|Statement/);
     expect((await get(`/api/v1/emails/${queued.body.id}`)).body).toMatchObject({
       status: 'sent',
@@ -260,4 +268,13 @@ it('an organization queues at most MAIL_PER_HOUR emails an hour: past it 429 wit
   } finally {
     await capped.close();
   }
+});
+
+it("a message the sender typed is text in the mail's HTML, never markup", () => {
+  const html = mailHtml(['<b>Hi</b> & "welcome"', 'Line one\nLine two'], 'https://books.test/i/abc?x=1&y=<2>', 'Invoice <INV-1>');
+  expect(html).toContain('&lt;b&gt;Hi&lt;/b&gt; &amp; &quot;welcome&quot;');
+  expect(html).toContain('Line one<br>Line two');
+  expect(html).toContain('href="https://books.test/i/abc?x=1&amp;y=&lt;2&gt;"');
+  expect(html).toContain('View Invoice &lt;INV-1&gt; online');
+  expect(html).not.toContain('<b>');
 });

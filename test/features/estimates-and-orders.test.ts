@@ -95,7 +95,7 @@ describe('an estimate', () => {
     await t.app.workers.mailer!.drain();
     expect(mail.received.at(-1)!.subject).toBe('Estimate EST-0001 from Quotes & Orders Co');
     expect(mail.received.at(-1)!.attachments[0]!.filename).toBe('EST-0001.pdf');
-    expect(mail.received.at(-1)!.text).toContain('Total: 1360.00 USD, valid until 2026-12-31.');
+    expect(mail.received.at(-1)!.text).toContain('Total: $1,360.00, valid until Dec 31, 2026.');
     const sent = (await get(`/api/v1/estimates/${estimate.id}`)).body;
     expect(sent.status).toBe('sent');
     expect(sent.sentAt).not.toBeNull();

@@ -1,6 +1,5 @@
 // A credit note sent by email (modules/emails runs the sending), with its PDF; `credit_note.sent` once taken.
 import { AppError, notFound } from '../../lib/errors.ts';
-import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { defineMailable } from '../emails/emails.service.ts';
 import { creditNotePdf } from './credit-notes.rest.ts';
 
@@ -12,7 +11,7 @@ export const creditNoteMail = defineMailable({
     if (c.status === 'VOID') throw new AppError('INVALID_STATE', `Credit note ${c.number} is void: there is nothing to send`);
     return { customerId: c.customerId };
   },
-  async read(tenant, id) {
+  async read(tenant, id, _parameters, format) {
     const c = await tenant.prisma.creditNote.findFirstOrThrow({ where: { id: id!, organizationId: tenant.organizationId } });
     return {
       customerId: c.customerId,
@@ -20,7 +19,7 @@ export const creditNoteMail = defineMailable({
       filename: c.number,
       pdf: await creditNotePdf(tenant, c.id),
       publicPath: null,
-      summary: `Credit: ${formatMoney(c.total, currencyDecimals(c.currency))} ${c.currency}.`,
+      summary: `Credit: ${format.money(c.total, c.currency)}.`,
     };
   },
   recordSent: async (_scope, id) => [{ type: 'credit_note.sent', resource: { type: 'credit_note', id } }],

@@ -7,6 +7,7 @@ import { change, type EventDraft } from '../../core/representations.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import type { PdfView } from '../documents/index.ts';
 import { EMAIL, type EmailRow, type MailableType } from './emails.public.ts';
@@ -25,12 +26,24 @@ export interface MailDocument {
   summary: string | null;
 }
 
+/** Amounts and dates as the organization's locale writes them, as on its PDFs (documents' localFormats). */
+export interface MailFormat {
+  money(minor: bigint, currency: string): string;
+  date(iso: string): string;
+}
+
+/** Amounts as decimals with the currency's code, dates as ISO dates. */
+const PLAIN_FORMAT: MailFormat = {
+  money: (minor, currency) => `${formatMoney(minor, currencyDecimals(currency))} ${currency}`,
+  date: (iso) => iso,
+};
+
 /** A document type that can be sent by email. */
 export interface Mailable {
   type: MailableType;
   /** Checks it may be sent now (a draft or void invoice may not) and answers its customer; throws the refusal. */
   check(tenant: Tenant, documentId: string | null, parameters: Record<string, string> | null): Promise<{ customerId: string }>;
-  read(tenant: Tenant, documentId: string | null, parameters: Record<string, string> | null): Promise<MailDocument>;
+  read(tenant: Tenant, documentId: string | null, parameters: Record<string, string> | null, format: MailFormat): Promise<MailDocument>;
   /** Records on the document that it was sent, and answers its event (`invoice.sent`). */
   recordSent?(scope: WriteScope, documentId: string, to: string): Promise<EventDraft[]>;
 }
@@ -120,7 +133,8 @@ export async function queueDocumentEmail(
     else check.fail('to', `customer ${customerId} has no email address: give one in to, or set the customer's email`);
   }
   check.done();
-  const document = await mailable.read(scope, documentId, parameters);
+  // Read for its title (the subject); the mailer writes its amounts in the organization's locale when it sends.
+  const document = await mailable.read(scope, documentId, parameters, PLAIN_FORMAT);
   const row = await scope.prisma.documentEmail.create({
     data: {
       id: newId('DocumentEmail'),

@@ -10,6 +10,7 @@ import { anyRow } from '../../db/sql.ts';
 import { backgroundLoop } from '../../events/loop.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
 import { letterheadOf, renderPdf } from '../documents/index.ts';
+import { localFormats } from '../documents/pdf-drawing.ts';
 import type { EmailRow } from './emails.public.ts';
 import { mailableOf, recordEmailOutcome, type SendOutcome } from './emails.service.ts';
 
@@ -81,18 +82,19 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
   try {
     const tenant = await tenantOf(deps, email.organizationId);
     const parameters = email.parameters ? (JSON.parse(email.parameters) as Record<string, string>) : null;
-    const document = await mailableOf(email.documentType).read(tenant, email.documentId, parameters);
     const letterhead = await letterheadOf(tenant);
+    const format = {
+      money: (minor: bigint, currency: string) => localFormats(letterhead.locale, currency).money(minor),
+      date: (iso: string) => localFormats(letterhead.locale, 'USD').date(iso),
+    };
+    const document = await mailableOf(email.documentType).read(tenant, email.documentId, parameters, format);
     const pdf = await renderPdf(letterhead, document.pdf, 'wait');
     const link = document.publicPath ? `${deps.config.mail.publicUrl}${document.publicPath}` : null;
-    const text = [
-      email.message,
-      `${document.title} from ${tenant.organization.name} is attached.`,
-      document.summary,
-      link ? `View it online: ${link}` : null,
-    ]
-      .filter(Boolean)
-      .join('\n\n');
+    const paragraphs = [email.message, `${document.title} from ${tenant.organization.name} is attached.`, document.summary].filter(
+      (p): p is string => !!p,
+    );
+    const text = [...paragraphs, link ? `View it online: ${link}` : null].filter(Boolean).join('\n\n');
+    const html = mailHtml(paragraphs, link, document.title);
     const info = await transport.sendMail({
       from: deps.config.mail.from,
       // Sent from the server's address; a customer's reply reaches the organization (its email, when it has one).
@@ -101,6 +103,7 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
       cc: email.cc ? email.cc.split(',') : undefined,
       subject: email.subject,
       text,
+      html,
       attachments: [{ filename: `${document.filename}.pdf`, content: pdf, contentType: 'application/pdf' }],
     });
     return { sent: true, messageId: info.messageId };
@@ -110,4 +113,23 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
     const permanent = typeof e.responseCode === 'number' && e.responseCode >= 500;
     return { sent: false, error: e.message ?? String(error), permanent };
   }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The mail's HTML part, beside its text: the same paragraphs (the sender's message, what is attached, what is
+ * due), every character the organization or the sender typed escaped, and the public page as a button.
+ */
+export function mailHtml(paragraphs: string[], link: string | null, title: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+  const button = link
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#1f5fbf;color:#fff;padding:10px 18px;` +
+      `border-radius:6px;text-decoration:none;display:inline-block">View ${escapeHtml(title)} online</a></p>`
+    : '';
+  return (
+    '<!doctype html><html><head><meta charset="utf-8"></head>' +
+    `<body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1d2733">${body}${button}</body></html>`
+  );
 }

@@ -1,7 +1,6 @@
 // An estimate sent by email (modules/emails runs the sending), with its PDF; once the mail server takes
 // it, a draft becomes sent (`estimate.sent`).
 import { AppError, notFound } from '../../lib/errors.ts';
-import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { defineMailable } from '../emails/emails.service.ts';
 import { estimatePdf } from './estimates.rest.ts';
 
@@ -14,7 +13,7 @@ export const estimateMail = defineMailable({
       throw new AppError('INVALID_STATE', `Estimate ${e.number} is ${e.status.toLowerCase()}: there is nothing to offer`);
     return { customerId: e.customerId };
   },
-  async read(tenant, id) {
+  async read(tenant, id, _parameters, format) {
     const e = await tenant.prisma.estimate.findFirstOrThrow({ where: { id: id!, organizationId: tenant.organizationId } });
     return {
       customerId: e.customerId,
@@ -22,9 +21,7 @@ export const estimateMail = defineMailable({
       filename: e.number,
       pdf: await estimatePdf(tenant, e.id),
       publicPath: null,
-      summary:
-        `Total: ${formatMoney(e.total, currencyDecimals(e.currency))} ${e.currency}` +
-        (e.expiryDate ? `, valid until ${e.expiryDate}.` : '.'),
+      summary: `Total: ${format.money(e.total, e.currency)}` + (e.expiryDate ? `, valid until ${format.date(e.expiryDate)}.` : '.'),
     };
   },
   async recordSent(scope, id, to) {

@@ -2,7 +2,6 @@
 // PDF, the link to its public page and what is due; once the mail server takes it, recorded on the
 // invoice (sentAt, sentTo) with `invoice.sent`.
 import { AppError, notFound } from '../../lib/errors.ts';
-import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { amountDueOf } from '../documents/index.ts';
 import { defineMailable } from '../emails/emails.service.ts';
 import { invoicePdf } from './invoices.rest.ts';
@@ -16,7 +15,7 @@ export const invoiceMail = defineMailable({
     if (i.status === 'VOID') throw new AppError('INVALID_STATE', `Invoice ${i.number} is void: there is nothing to send`);
     return { customerId: i.customerId };
   },
-  async read(tenant, id) {
+  async read(tenant, id, _parameters, format) {
     const i = await tenant.prisma.invoice.findFirstOrThrow({ where: { id: id!, organizationId: tenant.organizationId } });
     const due = amountDueOf(i);
     return {
@@ -25,10 +24,7 @@ export const invoiceMail = defineMailable({
       filename: i.number,
       pdf: await invoicePdf(tenant, i.id),
       publicPath: i.publicToken ? `/i/${i.publicToken}` : null,
-      summary:
-        due > 0n
-          ? `Amount due: ${formatMoney(due, currencyDecimals(i.currency))} ${i.currency}, due on ${i.dueDate}.`
-          : 'This invoice is paid.',
+      summary: due > 0n ? `Amount due: ${format.money(due, i.currency)}, due on ${format.date(i.dueDate)}.` : 'This invoice is paid.',
     };
   },
   async recordSent(scope, id, to) {

@@ -20,15 +20,23 @@ export const statementMail = defineMailable({
     if (!customer) throw validationError([{ path: 'customerId', message: `no customer with id "${customerId}"` }]);
     return { customerId };
   },
-  async read(tenant: Tenant, _id, parameters) {
+  async read(tenant: Tenant, _id, parameters, format) {
     const { customerId, from, to } = statementPeriod(parameters);
+    const pdf = await statementPdfView(tenant, 'customer', customerId, from, to);
+    const closing = pdf.totals.find(([label]) => label === 'Closing balance')?.[1] ?? 0n;
     return {
       customerId,
       title: `Statement ${from} to ${to}`,
       filename: `statement-${from}-${to}`,
-      pdf: await statementPdfView(tenant, 'customer', customerId, from, to),
+      pdf,
       publicPath: null,
-      summary: null,
+      // What the customer owes at the period's end (a credit to them, when negative), as the statement's last line.
+      summary:
+        closing > 0n
+          ? `Balance owed on ${format.date(to)}: ${format.money(closing, pdf.currency)}.`
+          : closing < 0n
+            ? `Credit in your favour on ${format.date(to)}: ${format.money(-closing, pdf.currency)}.`
+            : `Nothing is owed on ${format.date(to)}.`,
     };
   },
 });
