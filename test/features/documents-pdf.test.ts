@@ -38,7 +38,14 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
   it('an invoice: letterhead, customer, lines, tax per rate, totals, payments and what is due, in the locale', async () => {
     const settings = await post(
       '/api/v1/organization',
-      { address: 'Hauptstraße 1\n10115 Berlin', taxId: 'DE123456789', email: 'billing@letterhead.example', locale: 'de-DE', logo: LOGO },
+      {
+        address: 'Hauptstraße 1\n10115 Berlin',
+        taxId: 'DE123456789',
+        email: 'billing@letterhead.example',
+        locale: 'de-DE',
+        logo: LOGO,
+        paymentDetails: 'IBAN DE89 3704 0044 0532 0130 00\nBIC COBADEFFXXX',
+      },
       'PATCH',
     );
     expect(settings.status).toBe(200);
@@ -81,6 +88,11 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
       '500 Market Street',
       '94105 San Francisco',
       'Thank you for your business.',
+      // Something is still owed: how to pay, quoting its number.
+      'How to pay',
+      'IBAN DE89 3704 0044 0532 0130 00',
+      'BIC COBADEFFXXX',
+      `Reference: ${invoice.number}`,
     ])
       expect(
         lines.some((l) => l.includes(expected)),

@@ -55,6 +55,12 @@ describe('sending an invoice', () => {
   it.skipIf(!havePdfText)(
     'delivers it to the customer with the PDF attached and the link to its page, and records it on the invoice',
     async () => {
+      const details = await http(t.url, '/api/v1/organization', {
+        key,
+        method: 'PATCH',
+        body: { paymentDetails: 'Account 123456789\nRouting 021000021' },
+      });
+      expect(details.body.paymentDetails).toBe('Account 123456789\nRouting 021000021');
       const queued = await post(`/api/v1/invoices/${invoice.id}/send`, { message: 'Thank you for your business.' });
       expect(queued.status).toBe(202);
       expect(queued.headers.get('location')).toBe(`/api/v1/emails/${queued.body.id}`);
@@ -68,6 +74,7 @@ describe('sending an invoice', () => {
       expect(message.text).toContain('Thank you for your business.');
       // Amounts and dates as the PDF writes them (the organization's locale, en-US by default).
       expect(message.text).toContain('Amount due: $360.00, due on Nov 30, 2026.');
+      expect(message.text).toContain(`How to pay:\nAccount 123456789\nRouting 021000021\nReference: ${invoice.number}`);
       expect(message.text).toContain(`View it online: ${t.config.mail.publicUrl}${invoice.hostedUrl}`);
       // An HTML part beside the text: the same words, and the page as a link.
       expect(message.html).toContain('<p style="margin:0 0 16px">Thank you for your business.</p>');

@@ -44,7 +44,11 @@ describe("an invoice's public page", () => {
     const organization = await http(t.url, '/api/v1/organization', {
       key,
       method: 'PATCH',
-      body: { address: 'Bahnhofstrasse 1\n8001 Zürich & <Co>', email: 'accounts@seller.test' },
+      body: {
+        address: 'Bahnhofstrasse 1\n8001 Zürich & <Co>',
+        email: 'accounts@seller.test',
+        paymentDetails: 'IBAN CH93 0076 2011 6238 5295 7\nBIC UBSWCHZH80A',
+      },
     });
     expect(organization.status).toBe(200);
     const page = await open(invoice.hostedUrl!);
@@ -63,6 +67,9 @@ describe("an invoice's public page", () => {
     expect(html).toContain('Bahnhofstrasse 1<br>8001 Zürich &amp; &lt;Co&gt;');
     expect(html).not.toContain('%20');
     expect(html).toContain('accounts@seller.test');
+    // While it is owed: how to pay, quoting its number.
+    expect(html).toContain('<h2 id="pay">How to pay</h2><p>IBAN CH93 0076 2011 6238 5295 7<br>BIC UBSWCHZH80A</p>');
+    expect(html).toContain(`Reference: <strong>${invoice.number}</strong>`);
     expect(html).not.toContain('<script>');
     const pdf = await open(`${invoice.hostedUrl}/pdf`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -73,7 +80,9 @@ describe("an invoice's public page", () => {
     ).toBe('%PDF-');
     // Paid, it says so.
     await post(`/api/v1/invoices/${invoice.id}/payments`, { amount: 360, date: '2026-11-20' });
-    expect(await (await open(invoice.hostedUrl!)).text()).toContain('Paid on Nov 20, 2026');
+    const paid = await (await open(invoice.hostedUrl!)).text();
+    expect(paid).toContain('Paid on Nov 20, 2026');
+    expect(paid).not.toContain('How to pay');
   });
 
   it('a rotated link replaces the old one, a revoked one finds nothing, and a void invoice says so', async () => {

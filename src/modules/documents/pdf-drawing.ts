@@ -17,6 +17,8 @@ export interface Letterhead {
   email: string | null;
   locale: string | null;
   logo: string | null;
+  /** How to pay it (bank details, as lines), on documents that ask to be paid. */
+  paymentDetails?: string | null;
 }
 
 /** A party as a document addresses it. */
@@ -50,6 +52,8 @@ export interface PdfView {
   /** Label and amount (minor units of the currency), in order; the last one is shown strongest. */
   totals: [string, bigint][];
   notes?: string | null;
+  /** The reference a payer quotes (an open invoice's number): with the letterhead's payment details, a "How to pay" block. */
+  paymentReference?: string | null;
   /** A statement's rows instead of lines: date, what, amount, running balance. */
   rows?: { date: string; what: string; amount: bigint; balance: bigint }[];
 }
@@ -248,6 +252,12 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   if (view.notes) {
     doc.moveDown();
     doc.font('Helvetica').fontSize(9).text(view.notes, MARGIN, doc.y, { width: WIDTH });
+  }
+  if (letterhead.paymentDetails && view.paymentReference) {
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(9).text('How to pay', MARGIN, doc.y, { width: WIDTH });
+    doc.font('Helvetica').fontSize(9).text(letterhead.paymentDetails, MARGIN, doc.y, { width: WIDTH });
+    doc.text(`Reference: ${view.paymentReference}`, MARGIN, doc.y, { width: WIDTH });
   }
   doc.end();
   return done;

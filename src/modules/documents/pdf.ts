@@ -48,7 +48,7 @@ export type DocumentReader = Pick<Tenant, 'prisma' | 'organizationId'>;
 export async function letterheadOf(tenant: DocumentReader): Promise<Letterhead> {
   const o = await tenant.prisma.organization.findUniqueOrThrow({
     where: { id: tenant.organizationId },
-    select: { name: true, address: true, taxId: true, email: true, locale: true, logo: true },
+    select: { name: true, address: true, taxId: true, email: true, locale: true, logo: true, paymentDetails: true },
   });
   return { organizationId: tenant.organizationId, ...o };
 }
@@ -67,6 +67,7 @@ export async function documentPdfView(
     lines: (PdfView['lines'][number] & { taxRateId: string | null; lineNo: number })[];
     totals: [string, bigint][];
     notes?: string | null;
+    paymentReference?: string | null;
   },
 ): Promise<PdfView> {
   const rateIds = [...new Set(d.lines.map((l) => l.taxRateId).filter((id): id is string => !!id))];
@@ -89,5 +90,6 @@ export async function documentPdfView(
     lines: [...d.lines].sort((a, b) => a.lineNo - b.lineNo).map((l) => ({ ...l, taxName: l.taxRateId ? rateName.get(l.taxRateId) : null })),
     totals: d.totals.filter(([label, amount], i) => amount !== 0n || i === d.totals.length - 1 || label === 'Total'),
     notes: d.notes,
+    paymentReference: d.paymentReference ?? null,
   };
 }

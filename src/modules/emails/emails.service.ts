@@ -24,6 +24,8 @@ export interface MailDocument {
   publicPath: string | null;
   /** A sentence under the message: what is due and when. */
   summary: string | null;
+  /** The reference a payer quotes (an open invoice's number): the mail then says how to pay, from the letterhead. */
+  paymentReference?: string | null;
 }
 
 /** Amounts and dates as the organization's locale writes them, as on its PDFs (documents' localFormats). */

@@ -90,9 +90,16 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
     const document = await mailableOf(email.documentType).read(tenant, email.documentId, parameters, format);
     const pdf = await renderPdf(letterhead, document.pdf, 'wait');
     const link = document.publicPath ? `${deps.config.mail.publicUrl}${document.publicPath}` : null;
-    const paragraphs = [email.message, `${document.title} from ${tenant.organization.name} is attached.`, document.summary].filter(
-      (p): p is string => !!p,
-    );
+    const howToPay =
+      letterhead.paymentDetails && document.paymentReference
+        ? `How to pay:\n${letterhead.paymentDetails}\nReference: ${document.paymentReference}`
+        : null;
+    const paragraphs = [
+      email.message,
+      `${document.title} from ${tenant.organization.name} is attached.`,
+      document.summary,
+      howToPay,
+    ].filter((p): p is string => !!p);
     const text = [...paragraphs, link ? `View it online: ${link}` : null].filter(Boolean).join('\n\n');
     const html = mailHtml(paragraphs, link, document.title);
     const info = await transport.sendMail({

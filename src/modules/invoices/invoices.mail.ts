@@ -24,6 +24,7 @@ export const invoiceMail = defineMailable({
       filename: i.number,
       pdf: await invoicePdf(tenant, i.id),
       publicPath: i.publicToken ? `/i/${i.publicToken}` : null,
+      paymentReference: due > 0n ? i.number : null,
       summary: due > 0n ? `Amount due: ${format.money(due, i.currency)}, due on ${format.date(i.dueDate)}.` : 'This invoice is paid.',
     };
   },

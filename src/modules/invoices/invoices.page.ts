@@ -11,6 +11,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#1d2433;background:#f4f5f7;margin:0}
+.pay{margin-top:1.5rem;padding:.75rem 1rem;background:#f7f9fc;border:1px solid #dde1e7;border-radius:8px}.pay h2{font-size:1.05rem;margin:0 0 .4rem}
 main{max-width:760px;margin:2rem auto;background:#fff;border:1px solid #dde1e7;border-radius:10px;padding:2rem}
 header{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}h1{margin:0;font-size:1.6rem}
 .status{display:inline-block;padding:.2rem .6rem;border-radius:999px;font-weight:600;background:#e8eefc;color:#1d4fbf}
@@ -80,6 +81,14 @@ async function invoicePage(db: Prisma, token: string) {
     .filter((l) => l.trim())
     .map(escapeHtml)
     .join('<br>');
+  // While something is owed: how to pay, quoting the invoice's number.
+  const howToPay =
+    letterhead.paymentDetails && invoice.status !== 'VOID' && invoice.status !== 'DRAFT' && due > 0n
+      ? `<section class="pay" aria-labelledby="pay"><h2 id="pay">How to pay</h2><p>${letterhead.paymentDetails
+          .split('\n')
+          .map(escapeHtml)
+          .join('<br>')}</p><p>Reference: <strong>${escapeHtml(invoice.number)}</strong></p></section>`
+      : '';
   const body = `<!doctype html><html lang="${escapeHtml(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>Invoice ${escapeHtml(invoice.number)} from ${escapeHtml(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
@@ -92,6 +101,7 @@ ${letterhead.taxId ? `<div class="muted">Tax ID: ${escapeHtml(letterhead.taxId)}
 <table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
 <tbody>${lines}${totalRows}${dueRow}</tbody></table>
 ${invoice.memo ? `<p class="muted">${escapeHtml(invoice.memo)}</p>` : ''}
+${howToPay}
 <a class="button" href="${escapeHtml(token)}/pdf" download="${escapeHtml(invoice.number)}.pdf">Download PDF</a>
 </main></body></html>`;
   return { status: 200, type: 'text/html; charset=utf-8', body };

@@ -106,5 +106,7 @@ export async function invoicePdf(tenant: DocumentReader, id: string) {
       ['Amount due', i.status === 'VOID' ? 0n : due],
     ],
     notes: [i.reference ? `Reference: ${i.reference}` : null, i.memo].filter(Boolean).join('\n') || null,
+    // While something is owed: how to pay, quoting its number.
+    paymentReference: i.status !== 'VOID' && i.status !== 'DRAFT' && due > 0n ? i.number : null,
   });
 }

@@ -24,6 +24,10 @@ const ORGANIZATION_SCHEMA = S.objectWithOptional(
   {
     address: { ...S.string, description: 'Its postal address, as lines, on the documents it sends (only when set).' },
     taxId: { ...S.string, description: 'Its tax id (VAT, GST, EIN number) on its documents (only when set).' },
+    paymentDetails: {
+      ...S.string,
+      description: "How to pay it (bank details, as lines), on its invoices with the invoice's number to quote (only when set).",
+    },
     email: { ...S.string, description: 'Its email address on its documents (only when set).' },
     locale: { ...S.string, description: 'The BCP 47 locale its documents write numbers and dates in (only when set; else en-US).' },
     hasLogo: { ...S.boolean, description: 'Present (true) when it has a logo for its documents.' },
@@ -48,6 +52,7 @@ export const organizationRepresentation: Representation<PrismaTypes.Organization
     updatedAt: o.updatedAt.toISOString(),
     ...(o.address ? { address: o.address } : {}),
     ...(o.taxId ? { taxId: o.taxId } : {}),
+    ...(o.paymentDetails ? { paymentDetails: o.paymentDetails } : {}),
     ...(o.email ? { email: o.email } : {}),
     ...(o.locale ? { locale: o.locale } : {}),
     ...(o.logo ? { hasLogo: true } : {}),

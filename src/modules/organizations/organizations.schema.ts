@@ -35,6 +35,10 @@ const OrganizationRef = builder.prismaObject('Organization', {
     }),
     address: t.exposeString('address', { nullable: true, description: 'Its postal address, as lines, on the documents it sends.' }),
     taxId: t.exposeString('taxId', { nullable: true, description: 'Its tax id (VAT, GST, EIN number) on its documents.' }),
+    paymentDetails: t.exposeString('paymentDetails', {
+      nullable: true,
+      description: "How to pay it (bank details, as lines), on its invoices' PDFs, pages and emails with the invoice's number to quote.",
+    }),
     email: t.exposeString('email', { nullable: true, description: 'Its email address on its documents.' }),
     locale: t.string({
       description: 'The BCP 47 locale its documents write numbers and dates in (default en-US).',
@@ -121,6 +125,11 @@ const UpdateOrganizationInput = builder.inputType('UpdateOrganizationInput', {
       description: 'Its postal address on its documents, lines separated by newlines (at most 500 characters); null clears.',
     }),
     taxId: t.string({ description: 'Its tax id on its documents; null clears.' }),
+    paymentDetails: t.string({
+      description:
+        'How to pay it: bank details (IBAN and BIC, or account and routing number), lines separated by newlines (at most 500 ' +
+        "characters), on its invoices with the invoice's number as the reference; null clears.",
+    }),
     email: t.string({ description: 'Its email address on its documents; null clears.' }),
     locale: t.string({ description: 'The BCP 47 locale its documents write numbers and dates in (e.g. de-DE); null: en-US.' }),
     logo: t.string({ description: 'Its logo, a PNG or JPEG of at most 256 KB, as base64 or a data: URL; null removes it.' }),

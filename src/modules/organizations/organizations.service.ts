@@ -68,6 +68,7 @@ export interface OrganizationSettings {
   email?: string | null;
   locale?: string | null;
   logo?: string | null;
+  paymentDetails?: string | null;
 }
 
 /** Largest logo kept (decoded): a letterhead's, not a photograph's. */
@@ -157,6 +158,7 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
   if (input.badDebtTaxRelief === null) check.fail('badDebtTaxRelief', 'must not be null');
   const address = check.text('address', input.address, { max: 500 });
   const taxId = check.text('taxId', input.taxId, { max: 50 });
+  const paymentDetails = check.text('paymentDetails', input.paymentDetails, { max: 500 });
   const email = check.email('email', input.email);
   const locale = checkLocale(check, input.locale);
   const logo = checkLogo(check, input.logo, logoProblem);
@@ -171,6 +173,7 @@ export async function updateOrganization(scope: WriteScope, input: OrganizationS
     // Given as null (or empty), a document setting is cleared.
     ...(input.address !== undefined ? { address: address ?? null } : {}),
     ...(input.taxId !== undefined ? { taxId: taxId ?? null } : {}),
+    ...(input.paymentDetails !== undefined ? { paymentDetails: paymentDetails ?? null } : {}),
     ...(input.email !== undefined ? { email: email ?? null } : {}),
     ...(input.locale !== undefined ? { locale: locale ?? null } : {}),
     ...(input.logo !== undefined ? { logo: logo ?? null } : {}),
