@@ -133,6 +133,38 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
     expect(text).not.toMatch(/Discount|Credited|Written off|^\s*Tax\s+[-\d]/m);
   });
 
+  it('a discounted line shows its amount before the discount and the discount under it: the lines add up to the subtotal', async () => {
+    const customer = (await post('/api/v1/customers', { name: 'Discount Buyer' })).body;
+    const discounted = (
+      await post('/api/v1/invoices', {
+        customerId: customer.id,
+        issueDate: '2026-11-02',
+        lines: [
+          { description: 'Widgets', quantity: 3, unitPrice: 99.99, discountPercent: 10 },
+          { description: 'Delivery', unitPrice: 20 },
+        ],
+      })
+    ).body;
+    expect(discounted).toMatchObject({ subtotal: 319.97, discountTotal: 30, total: 289.97 });
+    const { text } = await pdfTextAt(`/api/v1/invoices/${discounted.id}/pdf`);
+    const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
+    for (const expected of [
+      /^Widgets 3 99,99 \$ 299,97 \$$/,
+      /^Discount 10 %: -30,00 \$$/,
+      /^Delivery 1 20,00 \$ 20,00 \$$/,
+      /^Subtotal 319,97 \$$/,
+    ])
+      expect(
+        lines.some((l) => expected.test(l)),
+        `${expected} in\n${text}`,
+      ).toBe(true);
+    // And on its page: the same amounts, the discount under its line.
+    // (The locale's no-break spaces read as spaces here.)
+    const page = (await (await fetch(`${t.url}${discounted.hostedUrl}`)).text()).replace(/\u00a0/g, ' ');
+    expect(page).toContain('Widgets<div class="muted">Discount 10 %: -30,00 $</div>');
+    expect(page).toContain('<td class="n">299,97 $</td>');
+  });
+
   it('a paid invoice says so; a credit note and a sales receipt have their own titles and totals', async () => {
     const customer = (await post('/api/v1/customers', { name: 'Paying Customer' })).body;
     const paid = (await post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: 'Widget', unitPrice: 10 }] })).body;

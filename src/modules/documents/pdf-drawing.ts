@@ -4,7 +4,7 @@
 // European text (WinAnsi), which is what they are given. This runs in the heavy-work pool's threads
 // (src/core/heavy-work.ts), never on the request thread: pdf.ts hands it the view.
 import { currencyDecimals, formatMoney, formatPercent } from '../../lib/money.ts';
-import { formatQuantity } from './arithmetic.ts';
+import { formatQuantity, lineFigures } from './arithmetic.ts';
 import type { DocumentLineRow } from './public.ts';
 
 /** The organization as its documents show it. */
@@ -48,6 +48,7 @@ export interface PdfView {
   party: { label: string; who: Addressee } | null;
   lines: (Pick<DocumentLineRow, 'description' | 'quantityMilli' | 'unitPrice' | 'amount' | 'taxAmount' | 'taxRatePpm'> & {
     taxName?: string | null;
+    discountPpm?: number;
   })[];
   /** Label and amount (minor units of the currency), in order; the last one is shown strongest. */
   totals: [string, bigint][];
@@ -90,6 +91,21 @@ export const addressLines = (who: Addressee) =>
     [who.postalCode, who.city].filter(Boolean).join(' '),
     [who.region, who.country].filter(Boolean).join(', '),
   ].filter((line): line is string => !!line?.trim());
+
+/**
+ * A line as a document shows it: its amount before its discount (quantity × unit price), so the lines add
+ * up to the subtotal, and a discounted line's discount under its description, which the totals' Discount
+ * row sums.
+ */
+export function shownLine(
+  line: { description: string; quantityMilli: bigint; unitPrice: bigint; amount: bigint; discountPpm?: number },
+  f: Pick<ReturnType<typeof localFormats>, 'money' | 'percent'>,
+) {
+  if (!line.discountPpm) return { description: line.description, amount: f.money(line.amount), discount: null };
+  const { gross, discount } = lineFigures(line.quantityMilli, line.unitPrice, line.discountPpm, null);
+  const note = `Discount ${f.percent(line.discountPpm)}: ${f.money(-discount)}`;
+  return { description: `${line.description}\n${note}`, amount: f.money(gross), discount: note };
+}
 
 /** Whether a tax rate's name already says its percentage ("VAT 8.1%", "MwSt. 8,1 %"): it is not said twice. */
 function namesItsRate(name: string, ppm: number): boolean {
@@ -221,14 +237,16 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
       true,
     );
     rule();
-    for (const line of view.lines)
+    for (const line of view.lines) {
+      const shown = shownLine(line, f);
       row([
-        line.description,
+        shown.description,
         f.quantity(line.quantityMilli),
         f.money(line.unitPrice),
         line.taxRatePpm === null ? '' : f.percent(line.taxRatePpm),
-        f.money(line.amount),
+        shown.amount,
       ]);
+    }
   }
   rule();
 

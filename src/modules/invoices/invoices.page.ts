@@ -5,6 +5,7 @@
 import type { Prisma } from '../../db/database.ts';
 import type { PublicPage } from '../../module.ts';
 import { amountDueOf, documentTotals, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
+import { shownLine } from '../documents/pdf-drawing.ts';
 import { invoicePdf } from './invoices.rest.ts';
 
 const escapeHtml = (text: string) =>
@@ -53,11 +54,15 @@ async function invoicePage(db: Prisma, token: string) {
           : ['open', `${f.money(due)} due on ${f.date(invoice.dueDate)}`];
   const lines = [...invoice.lines]
     .sort((a, b) => a.lineNo - b.lineNo)
-    .map(
-      (l) =>
-        `<tr><td>${escapeHtml(l.description)}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
-        `<td class="n">${f.money(l.unitPrice)}</td><td class="n">${f.money(l.amount)}</td></tr>`,
-    )
+    .map((l) => {
+      // Before its discount, so the lines add up to the subtotal; the discount under its description.
+      const shown = shownLine(l, f);
+      const note = shown.discount ? `<div class="muted">${escapeHtml(shown.discount)}</div>` : '';
+      return (
+        `<tr><td>${escapeHtml(l.description)}${note}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
+        `<td class="n">${f.money(l.unitPrice)}</td><td class="n">${shown.amount}</td></tr>`
+      );
+    })
     .join('');
   const totals: [string, bigint][] = [
     ...documentTotals(invoice),
