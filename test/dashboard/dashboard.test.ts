@@ -386,6 +386,8 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
       );
       expect(shown).toBeLessThan(LIVE_WITHIN_MS);
       expect(await text(page, 'payables-overdue')).toBe('$75.00');
+      // The card says what it counts: owed as of today (a bill dated later counts from its date).
+      expect(await page.locator('#payables-overdue').locator('xpath=..').innerText()).toContain('as of today');
       expect(await page.locator('#payables-aging-chart').getAttribute('aria-label')).toContain('1–30 days $75.00');
 
       expect((await http(base, `/api/v1/bills/${bill.body.id}/payments`, { key, body: { amount: 25 } })).status).toBe(201);
