@@ -12,7 +12,8 @@ import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { loadBankAccount } from './bank-accounts.service.ts';
 import { BANK_RECONCILIATION, type BankAccountRow } from './banking.public.ts';
-import { netOnAccount, unmatchedCandidates, voidPartners } from './matching.service.ts';
+import { netOnAccount, unmatchedCandidates } from './matching.service.ts';
+import { voidPartners } from './void-pairs.ts';
 
 const INCLUDE_ROW = { bankAccount: { select: { currency: true } } };
 
