@@ -74,3 +74,8 @@ export const echo = (value: unknown, max = 100) => {
   const text = String(value);
   return text.length <= max ? `"${text}"` : `"${text.slice(0, max)}…" (${text.length} characters)`;
 };
+
+const MARKUP: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text as HTML or XML writes it: the five characters markup gives meaning to, escaped (pages, emails, statement files). */
+export const escapeMarkup = (text: string) => text.replace(/[&<>"']/g, (c) => MARKUP[c]!);

@@ -10,6 +10,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isAcceptedDate } from '../../lib/dates.ts';
 import { AppError, type FieldError, validationError } from '../../lib/errors.ts';
 import { formatMoney, isFieldError, parseMoney } from '../../lib/money.ts';
+import { escapeMarkup } from '../../lib/text.ts';
 
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt053', 'mt940'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -240,13 +241,7 @@ export function withoutCommentsAndCdata(text: string): string {
     } else {
       const end = text.indexOf(']]>', next + 9);
       if (end < 0) throw refuse('a CDATA section (<![CDATA[) is never closed (]]>)');
-      out.push(
-        text
-          .slice(next + 9, end)
-          .replace(/&/g, '&amp;')
-          .replace(/</g, '&lt;')
-          .replace(/>/g, '&gt;'),
-      );
+      out.push(escapeMarkup(text.slice(next + 9, end)));
       at = end + 3;
     }
   }

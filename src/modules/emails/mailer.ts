@@ -11,6 +11,7 @@ import { backgroundLoop } from '../../events/loop.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
 import { letterheadOf, renderPdf } from '../documents/index.ts';
 import { localFormats } from '../documents/pdf-drawing.ts';
+import { escapeMarkup } from '../../lib/text.ts';
 import type { EmailRow } from './emails.public.ts';
 import { mailableOf, recordEmailOutcome, type SendOutcome } from './emails.service.ts';
 
@@ -83,9 +84,11 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
     const tenant = await tenantOf(deps, email.organizationId);
     const parameters = email.parameters ? (JSON.parse(email.parameters) as Record<string, string>) : null;
     const letterhead = await letterheadOf(tenant);
+    // Dates read the same whatever the currency: one formatter for them.
+    const dates = localFormats(letterhead.locale, 'USD');
     const format = {
       money: (minor: bigint, currency: string) => localFormats(letterhead.locale, currency).money(minor),
-      date: (iso: string) => localFormats(letterhead.locale, 'USD').date(iso),
+      date: dates.date,
     };
     const document = await mailableOf(email.documentType).read(tenant, email.documentId, parameters, format);
     const pdf = await renderPdf(letterhead, document.pdf, 'wait');
@@ -122,18 +125,15 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /**
  * The mail's HTML part, beside its text: the same paragraphs (the sender's message, what is attached, what is
  * due), every character the organization or the sender typed escaped, and the public page as a button.
  */
 export function mailHtml(paragraphs: string[], link: string | null, title: string): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('');
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeMarkup(p).replace(/\n/g, '<br>')}</p>`).join('');
   const button = link
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#1f5fbf;color:#fff;padding:10px 18px;` +
-      `border-radius:6px;text-decoration:none;display:inline-block">View ${escapeHtml(title)} online</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeMarkup(link)}" style="background:#1f5fbf;color:#fff;padding:10px 18px;` +
+      `border-radius:6px;text-decoration:none;display:inline-block">View ${escapeMarkup(title)} online</a></p>`
     : '';
   return (
     '<!doctype html><html><head><meta charset="utf-8"></head>' +

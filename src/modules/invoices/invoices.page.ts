@@ -6,10 +6,8 @@ import type { Prisma } from '../../db/database.ts';
 import type { PublicPage } from '../../module.ts';
 import { amountDueOf, documentTotals, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
 import { shownLine } from '../documents/pdf-drawing.ts';
+import { escapeMarkup } from '../../lib/text.ts';
 import { invoicePdf } from './invoices.rest.ts';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#1d2433;background:#f4f5f7;margin:0}
 .pay{margin-top:1.5rem;padding:.75rem 1rem;background:#f7f9fc;border:1px solid #dde1e7;border-radius:8px}.pay h2{font-size:1.05rem;margin:0 0 .4rem}
@@ -57,9 +55,9 @@ async function invoicePage(db: Prisma, token: string) {
     .map((l) => {
       // Before its discount, so the lines add up to the subtotal; the discount under its description.
       const shown = shownLine(l, f);
-      const note = shown.discount ? `<div class="muted">${escapeHtml(shown.discount)}</div>` : '';
+      const note = shown.discount ? `<div class="muted">${escapeMarkup(shown.discount)}</div>` : '';
       return (
-        `<tr><td>${escapeHtml(l.description)}${note}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
+        `<tr><td>${escapeMarkup(l.description)}${note}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
         `<td class="n">${f.money(l.unitPrice)}</td><td class="n">${shown.amount}</td></tr>`
       );
     })
@@ -79,35 +77,35 @@ async function invoicePage(db: Prisma, token: string) {
       ? ''
       : `<tr class="totals due"><td colspan="3" class="n">Amount due</td><td class="n">${f.money(due)}</td></tr>`;
   const logo = letterhead.logo
-    ? `<img alt="${escapeHtml(letterhead.name)}" src="data:image/${logoType(letterhead.logo)};base64,${letterhead.logo}">`
+    ? `<img alt="${escapeMarkup(letterhead.name)}" src="data:image/${logoType(letterhead.logo)};base64,${letterhead.logo}">`
     : '';
   const address = (letterhead.address ?? '')
     .split('\n')
     .filter((l) => l.trim())
-    .map(escapeHtml)
+    .map(escapeMarkup)
     .join('<br>');
   // While something is owed: how to pay, quoting the invoice's number.
   const howToPay =
     letterhead.paymentDetails && invoice.status !== 'VOID' && invoice.status !== 'DRAFT' && due > 0n
       ? `<section class="pay" aria-labelledby="pay"><h2 id="pay">How to pay</h2><p>${letterhead.paymentDetails
           .split('\n')
-          .map(escapeHtml)
-          .join('<br>')}</p><p>Reference: <strong>${escapeHtml(invoice.number)}</strong></p></section>`
+          .map(escapeMarkup)
+          .join('<br>')}</p><p>Reference: <strong>${escapeMarkup(invoice.number)}</strong></p></section>`
       : '';
-  const body = `<!doctype html><html lang="${escapeHtml(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
+  const body = `<!doctype html><html lang="${escapeMarkup(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>Invoice ${escapeHtml(invoice.number)} from ${escapeHtml(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
-<header><div>${logo}<div><strong>${escapeHtml(letterhead.name)}</strong></div><div class="muted">${address}</div>
-${letterhead.email ? `<div class="muted">${escapeHtml(letterhead.email)}</div>` : ''}
-${letterhead.taxId ? `<div class="muted">Tax ID: ${escapeHtml(letterhead.taxId)}</div>` : ''}</div>
-<div><h1>Invoice ${escapeHtml(invoice.number)}</h1>
-<div class="muted">Issued ${f.date(invoice.issueDate)} to ${escapeHtml(invoice.customer.name)}</div>
-<p><span class="status ${status[0]}" id="status">${escapeHtml(status[1]!)}</span></p></div></header>
+<title>Invoice ${escapeMarkup(invoice.number)} from ${escapeMarkup(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
+<header><div>${logo}<div><strong>${escapeMarkup(letterhead.name)}</strong></div><div class="muted">${address}</div>
+${letterhead.email ? `<div class="muted">${escapeMarkup(letterhead.email)}</div>` : ''}
+${letterhead.taxId ? `<div class="muted">Tax ID: ${escapeMarkup(letterhead.taxId)}</div>` : ''}</div>
+<div><h1>Invoice ${escapeMarkup(invoice.number)}</h1>
+<div class="muted">Issued ${f.date(invoice.issueDate)} to ${escapeMarkup(invoice.customer.name)}</div>
+<p><span class="status ${status[0]}" id="status">${escapeMarkup(status[1]!)}</span></p></div></header>
 <table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
 <tbody>${lines}${totalRows}${dueRow}</tbody></table>
-${invoice.memo ? `<p class="muted">${escapeHtml(invoice.memo)}</p>` : ''}
+${invoice.memo ? `<p class="muted">${escapeMarkup(invoice.memo)}</p>` : ''}
 ${howToPay}
-<a class="button" href="${escapeHtml(token)}/pdf" download="${escapeHtml(invoice.number)}.pdf">Download PDF</a>
+<a class="button" href="${escapeMarkup(token)}/pdf" download="${escapeMarkup(invoice.number)}.pdf">Download PDF</a>
 </main></body></html>`;
   return { status: 200, type: 'text/html; charset=utf-8', body };
 }
