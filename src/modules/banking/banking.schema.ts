@@ -28,11 +28,12 @@ import {
   suggestMatches,
   unmatchBankTransaction,
 } from './matching.service.ts';
-import { clearedBalance, reconcileBankAccount, reconciliationReport, undoReconciliation } from './reconciliation.service.ts';
+import { clearedBalance, reconcileBankAccount, undoReconciliation } from './reconciliation.service.ts';
 import { today } from '../../lib/dates.ts';
-import { CSV_DATE_FORMATS, CSV_DIRECTIONS, STATEMENT_FORMATS } from './statement-files.ts';
+import { CsvLayoutInput } from './csv-layouts.schema.ts';
+import { STATEMENT_FORMATS } from './statement-files.ts';
 
-const IN_ACCOUNT_CURRENCY = "In the bank account's currency";
+export const IN_ACCOUNT_CURRENCY = "In the bank account's currency";
 
 /** The scope resource of each document type a line may pay. */
 const DOCUMENT_SCOPES: Record<string, 'invoices' | 'bills'> = { invoice: 'invoices', bill: 'bills' };
@@ -334,92 +335,6 @@ listFields<{ bankAccountId?: string | number | null }>({
   }),
 });
 
-type Report = Awaited<ReturnType<typeof reconciliationReport>>;
-
-const OutstandingItemRef = builder.objectRef<Report['outstanding'][number] & { currency: string }>('BankOutstandingItem').implement({
-  description:
-    'A transaction in the books that no statement line up to the date has matched: a deposit in transit or an outstanding payment.',
-  fields: (t) => ({
-    journalEntryId: t.exposeID('journalEntryId', { description: 'Its journal entry.' }),
-    type: t.exposeString('sourceType', { description: 'What made it (payment, bill_payment, manual…).' }),
-    sourceId: t.exposeID('sourceId', { nullable: true, description: 'The payment, receipt or document that made it.' }),
-    date: t.expose('date', { type: 'Date', description: 'Its date in the books.' }),
-    description: t.exposeString('description', { description: 'Its description.' }),
-    amount: t.field({
-      type: 'Money',
-      description: 'Money in above 0, out below 0.',
-      resolve: (o, _a, ctx) => moneyIn(ctx, o.currency, o.amount),
-    }),
-  }),
-});
-
-const BankReconciliationReportRef = builder.objectRef<Report>('BankReconciliationReport').implement({
-  description:
-    "A bank account's reconciliation as at a date: opening balance, cleared money in and out, the cleared balance, the " +
-    'statement balance, and what the books hold that no statement line has matched (deposits in transit, outstanding payments).',
-  fields: (t) => {
-    const amount = (
-      field: keyof Report & `${string}${'Balance' | 'Deposits' | 'Payments' | 'InTransit' | 'Amount'}`,
-      description: string,
-    ) =>
-      t.field({
-        type: 'Money',
-        description: `${description} ${IN_ACCOUNT_CURRENCY}.`,
-        resolve: (r, _a, ctx) => moneyIn(ctx, r.currency, r[field] as bigint),
-      });
-    return {
-      asOf: t.field({ type: 'Date', description: 'The date.', resolve: (r) => r.asOf }),
-      currency: t.exposeString('currency', { description: 'ISO 4217.' }),
-      openingBalance: amount(
-        'openingBalance',
-        "Where the period starts: the closing balance of the last reconciliation before the date, or the account's opening balance.",
-      ),
-      openingDate: t.field({
-        type: 'Date',
-        description: "That reconciliation's statement date, or the account's opening date.",
-        resolve: (r) => r.openingDate,
-      }),
-      clearedDeposits: amount('clearedDeposits', 'Matched money in up to the date.'),
-      clearedPayments: amount('clearedPayments', 'Matched money out up to the date.'),
-      clearedBalance: amount('clearedBalance', 'Opening balance plus what cleared.'),
-      statementBalance: t.field({
-        type: 'Money',
-        nullable: true,
-        description: `The latest imported statement balance on or before the date. ${IN_ACCOUNT_CURRENCY}.`,
-        resolve: (r, _a, ctx) => (r.statementBalance === null ? null : moneyIn(ctx, r.currency, r.statementBalance)),
-      }),
-      statementDate: t.field({ type: 'Date', nullable: true, description: 'Its date.', resolve: (r) => r.statementDate }),
-      unmatchedStatementLines: t.exposeInt('unmatchedStatementLines', { description: 'Statement lines up to the date not yet matched.' }),
-      unmatchedStatementAmount: amount('unmatchedStatementAmount', 'Their sum.'),
-      depositsInTransit: amount('depositsInTransit', 'Money in recorded in the books and not yet on a statement.'),
-      outstandingPayments: amount('outstandingPayments', 'Money out recorded in the books and not yet on a statement.'),
-      bookBalance: amount('bookBalance', 'The cleared balance plus what is outstanding: the account in the books.'),
-      outstanding: t.field({
-        type: [OutstandingItemRef],
-        description: 'The outstanding transactions, by date.',
-        resolve: (r) => r.outstanding.map((o) => ({ ...o, currency: r.currency })),
-      }),
-      lastReconciliationId: t.exposeID('lastReconciliationId', {
-        nullable: true,
-        description: 'The latest reconciliation up to the date.',
-      }),
-    };
-  },
-});
-
-builder.queryField('bankReconciliationReport', (t) =>
-  t.field({
-    type: BankReconciliationReportRef,
-    extensions: requires('banking:read'),
-    description: "A bank account's reconciliation report as at a date (today when omitted).",
-    args: {
-      bankAccountId: t.arg.id({ required: true, description: 'The bank account.' }),
-      asOf: t.arg({ type: 'Date', description: 'The date.' }),
-    },
-    resolve: (_p, args, ctx) => reconciliationReport(ctx, String(args.bankAccountId), { asOf: args.asOf }),
-  }),
-);
-
 const CreateBankAccountInput = builder.inputType('CreateBankAccountInput', {
   description: 'A new bank account: a new ledger account (name and kind), or an existing bank, cash or credit card account (accountId).',
   fields: (t) => ({
@@ -461,38 +376,6 @@ updateMutation({
   }),
   description: "Changes a bank account's bank name or number.",
   run: (scope, id, input) => updateBankAccount(scope, id, input),
-});
-
-const CsvLayoutInput = builder.inputType('BankCsvLayoutInput', {
-  description: "How a bank's CSV is laid out; remembered for the account's next CSV import.",
-  fields: (t) => ({
-    name: t.string({
-      description: 'Saves the layout under this name for every bank account (replacing one of that name); alone, uses the one saved so.',
-    }),
-    dateColumn: t.string({
-      description: 'The header of the date column (without a header, its number: 1 is the first); required unless name alone.',
-    }),
-    amountColumn: t.string({ description: 'The header of a signed amount column (or give debitColumn and creditColumn).' }),
-    directionColumn: t.string({
-      description: `With amountColumn: the column saying which way the money went (${CSV_DIRECTIONS.in.join('/')} in, ${CSV_DIRECTIONS.out.join('/')} out).`,
-    }),
-    debitColumn: t.string({ description: 'The header of the money-out column (the other empty or zero on each row).' }),
-    creditColumn: t.string({ description: 'The header of the money-in column.' }),
-    descriptionColumn: t.string({ description: 'The header of the description column; required unless name alone.' }),
-    counterpartyColumn: t.string({ description: 'The header of the payee or payer column.' }),
-    referenceColumn: t.string({ description: "The header of the bank's own transaction id column." }),
-    balanceColumn: t.string({
-      description: "The header of the running balance column: the latest row's is the statement's closing balance.",
-    }),
-    currencyColumn: t.string({ description: "The header of a currency column: every row's must be the account's." }),
-    dateFormat: t.string({ description: `One of ${CSV_DATE_FORMATS.join(', ')}; default YYYY-MM-DD.` }),
-    decimalSeparator: t.string({ description: '"." (default) or ","; the other is read as a thousands separator.' }),
-    delimiter: t.string({ description: '",", ";", "|" or a tab; default ",".' }),
-    skipLines: t.int({ description: 'Lines of preamble before the header; default 0.' }),
-    footerLines: t.int({ description: 'Lines after the last transaction that are not transactions (totals, a balance line); default 0.' }),
-    hasHeader: t.boolean({ description: 'Whether the first line (after skipLines) names the columns; default true.' }),
-    invertSign: t.boolean({ description: "The file writes money out as positive (a credit card's purchases); default false." }),
-  }),
 });
 
 recordMutation({

@@ -1,6 +1,7 @@
 // The banking module as the app sees it: its routes and public representations (src/module.ts).
 import './banking.schema.ts';
 import './csv-layouts.schema.ts';
+import './reconciliation.schema.ts';
 import { defineModule } from '../../module.ts';
 import { bankingRoutes } from './banking.rest.ts';
 import {
