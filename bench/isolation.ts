@@ -20,6 +20,8 @@ import { percentile } from './stats.ts';
 
 const RATE = Number(process.env.BENCH_ISOLATION_RATE ?? 20);
 const ALONE_MS = Number(process.env.BENCH_ISOLATION_ALONE_MS ?? 10_000);
+/** Only the phases whose names contain this text (B alone is always measured): one phase at a time while profiling. */
+const ONLY = process.env.BENCH_ISOLATION_ONLY?.toLowerCase();
 
 const env = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: '1',
@@ -92,6 +94,7 @@ async function steadyB(until: Promise<unknown>) {
 const rows: string[][] = [];
 let aloneP99 = 0;
 async function phase(name: string, work: () => Promise<string>) {
+  if (ONLY && name !== 'B alone' && !name.toLowerCase().includes(ONLY)) return;
   const started = performance.now();
   const a = work();
   const b = await steadyB(a.catch(() => {}));

@@ -3,10 +3,21 @@
 // every row of the organization, a cost that grew with the books.
 import type { Prisma } from './database.ts';
 
-/** True when a list's `where` is the organization alone: no filter narrows it, so the kept count is its total. */
+/**
+ * The status of rows a write has staged and not yet committed (a statement's lines while its import runs):
+ * no reader sees them, and the kept counts leave them out until the write counts them.
+ */
+export const STAGED = 'STAGED';
+/** `status: UNSTAGED` in a list's `where`: every row but staged ones, which the kept count also leaves out. */
+export const UNSTAGED: { readonly not: typeof STAGED } = Object.freeze({ not: STAGED });
+
+/**
+ * True when a list's `where` is the organization alone (leaving out staged rows, as the kept count does):
+ * no filter narrows it, so the kept count is its total.
+ */
 export function isWholeOrganization(where: object): where is { organizationId: string } {
-  const keys = Object.keys(where);
-  return keys.length === 1 && keys[0] === 'organizationId' && typeof (where as { organizationId: unknown }).organizationId === 'string';
+  const { organizationId, status, ...rest } = where as { organizationId?: unknown; status?: unknown };
+  return typeof organizationId === 'string' && Object.keys(rest).length === 0 && (status === undefined || status === UNSTAGED);
 }
 
 /**

@@ -280,3 +280,23 @@ export function readSql(db: Database): Pick<RawSql, '$queryRaw'> {
 export async function anyRow(db: Database, query: Prisma.Sql): Promise<boolean> {
   return (await readSql(db).$queryRaw<unknown[]>(query)).length > 0;
 }
+
+/** A direct SQLite transaction has no Prisma client: its statements are the raw ones `work` is given. */
+const NO_CLIENT = new Proxy({} as RawSql, {
+  get(_, key) {
+    if (key === 'then' || typeof key === 'symbol') return undefined;
+    throw new Error(`a short transaction's statements are the raw ones it is given, not a client's (${String(key)})`);
+  },
+});
+
+/**
+ * A transaction of raw statements outside the unit of work (no organization lock, no events): a piece
+ * of a long write that stages rows no reader sees, then commits them in its unit of work. On SQLite it
+ * queues for the one connection as the unit of work's do (`Database.sqliteTransaction`), so writes of
+ * other organizations take turns with it rather than wait for the whole long write.
+ */
+export function shortTransaction<T>(db: Database, work: (sql: RawSql) => Promise<T>, maxWaitMs = 10_000): Promise<T> {
+  if (db.sqliteTransaction) return db.sqliteTransaction(() => work(transactionSql(db, NO_CLIENT)), maxWaitMs);
+  if (db.pgTransaction) return db.pgTransaction(work, maxWaitMs);
+  return db.prisma.$transaction((tx) => work(transactionSql(db, tx as unknown as RawSql)), { maxWait: maxWaitMs });
+}

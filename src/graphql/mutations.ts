@@ -165,6 +165,11 @@ export interface RecordMutationOptions<Input, Prepared = undefined> {
   prepare?: (input: Input, ctx: GraphQLContext, id: string) => Promise<Prepared>;
   /** Returns the record to answer with (the updated record, the reversal entry, the voided invoice…). */
   run: (scope: WriteScope, id: string, input: Input, ctx: GraphQLContext, prepared: Prepared) => Promise<Change<unknown>>;
+  /**
+   * After the write, whether it committed, failed or was answered from an earlier request with the same
+   * idempotency key: lets go of what `prepare` set aside and the write did not take (staged rows).
+   */
+  release?: (ctx: GraphQLContext, prepared: Prepared) => Promise<void>;
   /** Scopes it needs beside its model's write scope (what else it writes or reads). */
   alsoRequires?: Scope[];
 }
@@ -193,9 +198,15 @@ export function recordMutation<Input, Prepared = undefined>(options: RecordMutat
     async ({ id, input: given, idempotencyKey }, ctx) => {
       const input = (given ?? {}) as Input;
       const prepared = (await options.prepare?.(input, ctx, id)) as Prepared;
-      return ctx.write({ operation: options.name, idempotencyKey, input: { id, input } }, (scope) =>
-        options.run(scope, id, input, ctx, prepared),
-      );
+      try {
+        return await ctx.write({ operation: options.name, idempotencyKey, input: { id, input } }, (scope) =>
+          options.run(scope, id, input, ctx, prepared),
+        );
+      } finally {
+        // A release that fails (the database gone) must not hide the write's own answer; what it leaves is
+        // for its owner to clear later (staged statement lines: the account's next import, once abandoned).
+        await options.release?.(ctx, prepared).catch(() => undefined);
+      }
     },
     options.alsoRequires,
   );

@@ -7,7 +7,10 @@
 // matched on both statements, and the walls between tenants and scopes.
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tenant } from '../../src/core/tenant.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
+import type { ParsedStatement } from '../../src/modules/banking/statement-files.ts';
+import { dropStaged, stageStatement } from '../../src/modules/banking/statement-staging.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
@@ -48,6 +51,32 @@ ${l.memo ? `<MEMO>${l.memo}\n` : ''}</STMTTRN>`,
 <LEDGERBAL><BALAMT>${balance}<DTASOF>20261130</LEDGERBAL>
 </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
 `;
+
+/** The organization as a service sees it outside a request (staging needs only its database and id). */
+const tenantOf = () => ({ prisma: t.db.prisma, organizationId }) as unknown as Tenant;
+const bankRow = (id: string) => t.db.prisma.bankAccount.findUniqueOrThrow({ where: { id }, include: { account: true } });
+/** OFX lines as the statement reader answers them (amounts in cents). */
+const parsedOfx = (
+  lines: { date: string; amount: string; fitid: string; name: string }[],
+  closing?: [bigint, string],
+): ParsedStatement => ({
+  lines: lines.map((l, i) => ({
+    date: l.date,
+    amount: BigInt(Math.round(Number(l.amount) * 100)),
+    description: l.name,
+    counterparty: null,
+    reference: l.fitid,
+    fileLine: i + 1,
+  })),
+  closingBalance: closing?.[0] ?? null,
+  closingDate: closing?.[1] ?? null,
+  currency: 'USD',
+  account: { number: null, creditCard: null },
+});
+async function stagedRows(bankAccountId: string) {
+  const where = { bankAccountId, status: 'STAGED' };
+  return { statements: await t.db.prisma.bankStatement.count({ where }), lines: await t.db.prisma.bankTransaction.count({ where }) };
+}
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { points: 100_000 } });
@@ -945,6 +974,65 @@ describe('kinds of account', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
     expect((await get(`/api/v1/bank-statements?bankAccountId=${a.id}`)).body.total).toBe(1);
+    // The retry read and staged the file again before it was answered from the first: nothing of that is left.
+    expect(await stagedRows(a.id)).toEqual({ statements: 0, lines: 0 });
+  });
+
+  it('an import under way is seen by nobody, and a second import into the account is told to wait its turn', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Staging', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const lines = Array.from({ length: 600 }, (_, i) => ({ date: '2026-10-06', amount: `${i + 1}.00`, fitid: `S${i}`, name: `LINE ${i}` }));
+    const file = ofx(lines, '180300.00');
+    const before = (await get('/api/v1/bank-transactions?limit=1')).body.total;
+    const staged = await stageStatement(
+      t.db,
+      tenantOf(),
+      await bankRow(a.id),
+      { format: 'ofx', filename: null, text: file, parsed: parsedOfx(lines, [18030000n, '2026-11-30']) },
+      new Date(),
+    );
+    expect(await stagedRows(a.id)).toEqual({ statements: 1, lines: 600 });
+    // Not listed, not counted (the kept count and a filtered count alike), not found by id, no statement balance.
+    expect((await get(`/api/v1/bank-transactions?bankAccountId=${a.id}`)).body).toMatchObject({ total: 0, data: [] });
+    expect((await get('/api/v1/bank-transactions?limit=1')).body.total).toBe(before);
+    expect((await get(`/api/v1/bank-statements?bankAccountId=${a.id}`)).body.total).toBe(0);
+    const [one] = await t.db.prisma.bankTransaction.findMany({ where: { statementId: staged.statementId }, take: 1 });
+    expectProblem(await get(`/api/v1/bank-transactions/${one!.id}`), 404, 'NOT_FOUND');
+    const gqlLines = await gql(t.url, key, `{ bankTransactionsPage(filter: { bankAccountId: "${a.id}" }) { total } }`);
+    expect(gqlLines.body.data.bankTransactionsPage.total).toBe(0);
+    expect((await get(`/api/v1/bank-accounts/${a.id}/reconciliation-report?asOf=2026-11-30`)).body.statementBalance).toBeNull();
+
+    const second = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file });
+    expectProblem(second, 409, 'CONFLICT');
+    expect(second.headers.get('retry-after')).toBe('2');
+    expect(await stagedRows(a.id)).toEqual({ statements: 1, lines: 600 });
+
+    await dropStaged(t.db, staged.statementId);
+    expect(await stagedRows(a.id)).toEqual({ statements: 0, lines: 0 });
+    const imported = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file });
+    expect(imported.status).toBe(201);
+    expect(imported.body).toMatchObject({ lineCount: 600, newCount: 600, skippedCount: 0 });
+    expect((await get(`/api/v1/bank-transactions?bankAccountId=${a.id}&limit=1`)).body.total).toBe(600);
+    expect((await get('/api/v1/bank-transactions?limit=1')).body.total).toBe(before + 600);
+    expect((await get(`/api/v1/bank-accounts/${a.id}/reconciliation-report?asOf=2026-11-30`)).body.statementBalance).toBe(180300);
+  });
+
+  it("an import abandoned mid-way (its process ended) is dropped by the account's next import", async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Abandoned', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const lines = [{ date: '2026-10-07', amount: '5.00', fitid: 'AB1', name: 'ONE' }];
+    const file = ofx(lines, '5.00');
+    const longAgo = new Date(Date.now() - 60 * 60_000);
+    await stageStatement(
+      t.db,
+      tenantOf(),
+      await bankRow(a.id),
+      { format: 'ofx', filename: null, text: file, parsed: parsedOfx(lines) },
+      longAgo,
+    );
+    const imported = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file });
+    expect(imported.status).toBe(201);
+    // Its lines were not taken for lines already imported: they are new, and what was staged is gone.
+    expect(imported.body).toMatchObject({ newCount: 1, skippedCount: 0 });
+    expect(await stagedRows(a.id)).toEqual({ statements: 0, lines: 0 });
   });
 
   it('the same file sent twice at once is imported once', async () => {

@@ -2,14 +2,14 @@
 // (an asset of subtype bank or cash, or a liability of subtype credit_card) seen as its bank sees it: the
 // bank's name, the last digits of its number, an opening balance on a date (posted against Opening
 // Balance Equity when the account is new), and the lines of the statements imported into it.
-import type { PrismaTypes } from '../../db/database.ts';
+import type { Database, PrismaTypes } from '../../db/database.ts';
 import { HeavyTaskFailed, runHeavyTask } from '../../core/heavy-work.ts';
 import { change, type EventDraft } from '../../core/representations.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { today } from '../../lib/dates.ts';
 import { notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { insertRows } from '../../db/insert.ts';
+import { UNSTAGED } from '../../db/list-counts.ts';
 import { currencyDecimals } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { ACCOUNT } from '../accounts/accounts.public.ts';
@@ -27,8 +27,6 @@ import {
 import {
   CSV_DATE_FORMATS,
   type CsvLayout,
-  dedupeKeys,
-  fileHash,
   lastFourOf,
   MAX_STATEMENT_LINES,
   type ParsedStatement,
@@ -37,6 +35,7 @@ import {
 } from './statement-files.ts';
 import type { readStatementFile } from './statement-reader.ts';
 import { csvLayouts, namedCsvLayout, saveCsvLayout } from './csv-layouts.ts';
+import { commitStaged, type StagedStatement, stageStatement } from './statement-staging.ts';
 
 export interface BankAccountInput {
   accountId?: string | null;
@@ -253,22 +252,6 @@ export async function updateBankAccount(scope: WriteScope, id: string, input: { 
   return change(BANK_ACCOUNT, row, [{ type: 'bank_account.updated', resource: { type: BANK_ACCOUNT, id, row }, before }]);
 }
 
-const LINE_COLUMNS = [
-  'id',
-  'organizationId',
-  'bankAccountId',
-  'statementId',
-  'date',
-  'amount',
-  'description',
-  'counterparty',
-  'reference',
-  'dedupeKey',
-  'status',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof PrismaTypes.BankTransactionGetPayload<object>)[];
-
 export interface CsvLayoutInput {
   name?: string | null;
   dateColumn?: string | null;
@@ -458,72 +441,39 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
   return { format: format!, layout, filename, parsed, saveAs };
 }
 
+/** A statement file read and its new lines staged: what the import's unit of work commits. */
+export interface PreparedStatement extends StatementUpload {
+  staged: StagedStatement;
+}
+
+/**
+ * Before the import's unit of work: reads the file (readStatementUpload) and stages the statement and the
+ * lines the account does not have yet (statement-staging.ts), in short transactions of their own.
+ */
+export async function prepareStatementImport(
+  db: Database,
+  tenant: Tenant,
+  bankAccountId: string,
+  input: ImportStatementInput,
+): Promise<PreparedStatement> {
+  const upload = await readStatementUpload(tenant, bankAccountId, input);
+  const bank = await loadBankAccount(tenant, bankAccountId);
+  const file = { format: upload.format, filename: upload.filename, text: input.file!, parsed: upload.parsed };
+  return { ...upload, staged: await stageStatement(db, tenant, bank, file, new Date()) };
+}
+
 /**
  * Imports a statement file into a bank account: every line read and checked first (a bad line refuses
  * the file, naming the line and field), then each line the account does not have yet kept, and each it
  * has (the same bank id, or the same fingerprint) skipped. A CSV's layout is remembered for the account's
  * next CSV; a stated closing balance becomes the account's statement balance when it is the latest.
- * `upload`: the file as readStatementUpload read it before the write (else it is read here).
+ * `prepared`: the file as prepareStatementImport read and staged it before the unit of work.
  */
-export async function importStatement(scope: WriteScope, bankAccountId: string, input: ImportStatementInput, upload?: StatementUpload) {
-  const { format, layout, filename, parsed, saveAs } = upload ?? (await readStatementUpload(scope, bankAccountId, input));
+export async function importStatement(scope: WriteScope, bankAccountId: string, input: ImportStatementInput, prepared: PreparedStatement) {
+  const { format, layout, saveAs, staged } = prepared;
   if (saveAs && layout) await saveCsvLayout(scope, saveAs, layout);
   const bank = await loadBankAccount(scope, bankAccountId);
-  const file = input.file!;
-  const keys = dedupeKeys(parsed.lines);
-  const known = new Set<string>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const found = await scope.prisma.bankTransaction.findMany({
-      where: { bankAccountId: bank.id, dedupeKey: { in: keys.slice(i, i + 500) } },
-      select: { dedupeKey: true },
-    });
-    for (const f of found) known.add(f.dedupeKey);
-  }
-  const statementId = newId('BankStatement');
-  const fresh = parsed.lines.flatMap((line, i) => {
-    if (known.has(keys[i]!)) return [];
-    known.add(keys[i]!); // the same bank id twice in one file is one line
-    return [
-      {
-        id: newId('BankTransaction'),
-        organizationId: scope.organizationId,
-        bankAccountId: bank.id,
-        statementId,
-        date: line.date,
-        amount: line.amount,
-        description: line.description.slice(0, 500),
-        counterparty: line.counterparty?.slice(0, 200) ?? null,
-        reference: line.reference?.slice(0, 200) ?? null,
-        dedupeKey: keys[i]!,
-        status: 'UNMATCHED',
-        createdAt: scope.now,
-        updatedAt: scope.now,
-      },
-    ];
-  });
-  const dates = parsed.lines.map((l) => l.date).sort();
-  const statement = await scope.prisma.bankStatement.create({
-    data: {
-      id: statementId,
-      organizationId: scope.organizationId,
-      bankAccountId: bank.id,
-      format: format!,
-      filename: filename ?? null,
-      fileHash: fileHash(file),
-      lineCount: parsed.lines.length,
-      newCount: fresh.length,
-      skippedCount: parsed.lines.length - fresh.length,
-      startDate: dates[0] ?? null,
-      endDate: dates.at(-1) ?? null,
-      closingBalance: parsed.closingBalance,
-      closingDate: parsed.closingBalance === null ? null : (parsed.closingDate ?? dates.at(-1) ?? null),
-      createdAt: scope.now,
-    },
-    include: { bankAccount: { select: { currency: true } } },
-  });
-  // Raw INSERTs of a thousand rows each (src/db/insert.ts says why not createMany): a file of ten
-  // thousand lines must not hold the event loop while its rows are planned.
-  for (let i = 0; i < fresh.length; i += 1000) await insertRows(scope.sql, 'BankTransaction', LINE_COLUMNS, fresh.slice(i, i + 1000));
+  const statement = await commitStaged(scope, staged);
   const events: EventDraft[] = [{ type: 'bank_statement.imported', resource: { type: BANK_STATEMENT, id: statement.id, row: statement } }];
   const newer = statement.closingBalance !== null && (!bank.statementDate || (statement.closingDate ?? '') >= bank.statementDate);
   const csvFormat = format === 'csv' && input.csv ? JSON.stringify(layout) : bank.csvFormat;
@@ -543,5 +493,6 @@ export async function importStatement(scope: WriteScope, bankAccountId: string, 
 }
 
 export function bankStatementWhere(organizationId: string, filter: { bankAccountId?: string | null } = {}) {
-  return { organizationId, ...(filter.bankAccountId ? { bankAccountId: filter.bankAccountId } : {}) };
+  // A statement is STAGED while its import runs: never listed.
+  return { organizationId, status: UNSTAGED, ...(filter.bankAccountId ? { bankAccountId: filter.bankAccountId } : {}) };
 }

@@ -1,6 +1,7 @@
 // Bank accounts, statements, statement lines and reconciliations as the public sees them: the REST v1
 // bodies, and `data.object` of bank_*.* events. Amounts are in the bank account's own currency.
 import type { PrismaTypes } from '../../db/database.ts';
+import { UNSTAGED } from '../../db/list-counts.ts';
 import type { Representation } from '../../core/representations.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { currencyDecimals, moneyNumber } from '../../lib/money.ts';
@@ -95,7 +96,11 @@ export const bankStatementRepresentation: Representation<BankStatementRow, Infer
   type: BANK_STATEMENT,
   schema: BANK_STATEMENT_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.bankStatement.findMany({ where: { organizationId, id: { in: ids } }, ...BANK_STATEMENT_QUERY, orderBy: { id: 'asc' } }),
+    db.bankStatement.findMany({
+      where: { organizationId, id: { in: ids }, status: UNSTAGED },
+      ...BANK_STATEMENT_QUERY,
+      orderBy: { id: 'asc' },
+    }),
   query: BANK_STATEMENT_QUERY,
   render: (s) => ({
     id: s.id,
@@ -152,7 +157,11 @@ export const bankTransactionRepresentation: Representation<BankTransactionRow, I
   type: BANK_TRANSACTION,
   schema: BANK_TRANSACTION_SCHEMA,
   load: (db, organizationId, ids) =>
-    db.bankTransaction.findMany({ where: { organizationId, id: { in: ids } }, ...BANK_TRANSACTION_QUERY, orderBy: { id: 'asc' } }),
+    db.bankTransaction.findMany({
+      where: { organizationId, id: { in: ids }, status: UNSTAGED },
+      ...BANK_TRANSACTION_QUERY,
+      orderBy: { id: 'asc' },
+    }),
   query: BANK_TRANSACTION_QUERY,
   render: (t) => ({
     id: t.id,

@@ -14,7 +14,7 @@ import {
   bankStatementWhere,
   createBankAccount,
   importStatement,
-  readStatementUpload,
+  prepareStatementImport,
   updateBankAccount,
 } from './bank-accounts.service.ts';
 import { BANK_ACCOUNT_KINDS, type BANK_TRANSACTION_STATUSES, type RECONCILIATION_STATUSES } from './banking.public.ts';
@@ -32,6 +32,7 @@ import { clearedBalance, reconcileBankAccount, undoReconciliation } from './reco
 import { today } from '../../lib/dates.ts';
 import { CsvLayoutInput } from './csv-layouts.schema.ts';
 import { STATEMENT_FORMATS } from './statement-files.ts';
+import { dropStaged } from './statement-staging.ts';
 
 export const IN_ACCOUNT_CURRENCY = "In the bank account's currency";
 
@@ -401,9 +402,10 @@ recordMutation({
   description:
     'Imports a statement file into a bank account: lines it already has (the same bank id, or the same fingerprint) are skipped; ' +
     'a file with a bad line is refused whole, naming the line and field. Answers the statement with its counts.',
-  // The file is checked and read before the write opens: its reading holds no transaction.
-  prepare: (input, ctx, id) => readStatementUpload(ctx, id, input),
-  run: (scope, id, input, _ctx, upload) => importStatement(scope, id, input, upload),
+  // The file is read and its lines staged before the write opens: the write only shows them.
+  prepare: (input, ctx, id) => prepareStatementImport(ctx.db, ctx, id, input),
+  run: (scope, id, input, _ctx, prepared) => importStatement(scope, id, input, prepared),
+  release: (ctx, prepared) => dropStaged(ctx.db, prepared.staged.statementId),
 });
 
 const MatchTargetInput = builder.inputType('BankMatchTargetInput', {

@@ -10,6 +10,7 @@ import { addDays } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { idType, newId } from '../../lib/ids.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
+import { UNSTAGED } from '../../db/list-counts.ts';
 import { Checker } from '../../lib/validate.ts';
 import {
   amountDueOf,
@@ -38,7 +39,10 @@ const NOT_BANK_MOVEMENTS = new Set(['bank_opening_balance', 'revaluation', 'reva
 const INCLUDE_ROW = { bankAccount: { select: { currency: true } }, matches: { orderBy: { id: 'asc' as const } } };
 
 export async function loadBankTransaction(tenant: Tenant, id: string): Promise<BankTransactionRow> {
-  const row = await tenant.prisma.bankTransaction.findFirst({ where: { id, organizationId: tenant.organizationId }, include: INCLUDE_ROW });
+  const row = await tenant.prisma.bankTransaction.findFirst({
+    where: { id, organizationId: tenant.organizationId, status: UNSTAGED },
+    include: INCLUDE_ROW,
+  });
   if (!row) throw notFound('bank transaction', id);
   return row;
 }
@@ -54,7 +58,8 @@ export function bankTransactionWhere(organizationId: string, filter: BankTransac
   return {
     organizationId,
     ...(filter.bankAccountId ? { bankAccountId: filter.bankAccountId } : {}),
-    ...(filter.status ? { status: filter.status.trim().toUpperCase() } : {}),
+    // A statement's lines are STAGED while its import runs: never listed.
+    status: filter.status ? filter.status.trim().toUpperCase() : UNSTAGED,
     ...(filter.from || filter.to
       ? { date: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } }
       : {}),

@@ -9,6 +9,7 @@ import { addDays, today } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
+import { UNSTAGED } from '../../db/list-counts.ts';
 import { Checker } from '../../lib/validate.ts';
 import { loadBankAccount } from './bank-accounts.service.ts';
 import { BANK_RECONCILIATION, type BankAccountRow } from './banking.public.ts';
@@ -216,7 +217,7 @@ export async function reconciliationReport(tenant: Tenant, bankAccountId: string
     lastReconciliation(tenant, bank, asOf),
     // What the bank said at that date: the latest statement imported that states a balance up to it.
     tenant.prisma.bankStatement.findFirst({
-      where: { bankAccountId: bank.id, closingBalance: { not: null }, closingDate: { lte: asOf } },
+      where: { bankAccountId: bank.id, closingBalance: { not: null }, closingDate: { lte: asOf }, status: UNSTAGED },
       orderBy: [{ closingDate: 'desc' }, { createdAt: 'desc' }],
       select: { closingBalance: true, closingDate: true },
     }),

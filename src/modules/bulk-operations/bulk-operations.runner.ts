@@ -17,6 +17,7 @@ import { UNFINISHED } from './bulk-operations.public.ts';
 import { resultLink } from './bulk-operations.files.ts';
 import { exportPageSize, exportQuery, type ExportQuery, PAGE_INFO_ALIAS } from './bulk-operations.query.ts';
 import { checkpoint, LeaseLost, type Step } from './bulk-operations.service.ts';
+import { letRequestsIn } from '../../lib/turns.ts';
 
 /** Records an export asks for a step at least (a client's largest page) and at most. */
 export const EXPORT_PAGE = 100;
@@ -133,12 +134,6 @@ export async function pruneFiles(deps: Pick<WorkerDeps, 'db' | 'clock' | 'config
     await db.prisma.$transaction([db.prisma.bulkFileChunk.deleteMany({ where: { fileId } })]);
   }
 }
-
-/**
- * Lets requests in. On SQLite every statement runs synchronously and its promise settles at once, so a
- * job's steps would otherwise run back to back in microtasks and hold the event loop for the whole slice.
- */
-const letRequestsIn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A step's work, from where the last checkpoint left off: what it adds to the result file and where the next one starts. */
 type StepWork = (cursor: string | null, done: number) => Promise<Step>;

@@ -8,6 +8,7 @@ import { today } from '../../lib/dates.ts';
 import { backgroundLoop } from '../../events/loop.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
 import { OccurrenceTaken, recordOccurrenceFailure, runOccurrence, type SendDocument } from './recurring.service.ts';
+import { letRequestsIn } from '../../lib/turns.ts';
 
 /** Schedules read per pass. */
 const BATCH = 100;
@@ -40,7 +41,7 @@ export async function runDueSchedules({ db, unitOfWork, clock, logger, metrics }
       metrics.recurringOccurrence('made');
       // Each occurrence is a write of its own; requests waiting meanwhile go first, so a long catch-up
       // shares the database instead of holding it.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await letRequestsIn();
     } catch (error) {
       if (error instanceof OccurrenceTaken) continue;
       if (!(error instanceof AppError) || error.status >= 500) throw error; // the database: the next pass tries again

@@ -1,0 +1,208 @@
+// A statement's import in two steps. Before the import's unit of work, its statement and new lines are
+// written STAGED, a few hundred rows a transaction: no reader sees a staged row and the kept list counts
+// leave them out. The unit of work then makes them visible with one UPDATE and counts them. So no
+// transaction of an import is long: on SQLite, whose one writer every organization shares, another
+// organization's write waits for a chunk at most, not for the whole file; on PostgreSQL a large file
+// never nears the unit of work's transaction timeout. All or nothing still: an import that fails, or is
+// answered from an earlier request with its idempotency key, drops what it staged (`dropStaged`).
+import type { Database, PrismaTypes } from '../../db/database.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { addToTotals, insertRows } from '../../db/insert.ts';
+import { STAGED } from '../../db/list-counts.ts';
+import { shortTransaction } from '../../db/sql.ts';
+import type { Tenant, WriteScope } from '../../core/tenant.ts';
+import { AppError } from '../../lib/errors.ts';
+import { letRequestsIn } from '../../lib/turns.ts';
+import { newId } from '../../lib/ids.ts';
+import type { BankAccountRow, BankStatementRow } from './banking.public.ts';
+import { dedupeKeys, fileHash, type ParsedStatement } from './statement-files.ts';
+
+/** Lines a staging transaction writes: on SQLite a few milliseconds of the shared writer. */
+const STAGE_CHUNK = 250;
+/** A staged import older than this was abandoned (its process ended mid-way): the next import of the account drops it. */
+const ABANDONED_AFTER_MS = 5 * 60_000;
+
+const LINE_COLUMNS = [
+  'id',
+  'organizationId',
+  'bankAccountId',
+  'statementId',
+  'date',
+  'amount',
+  'description',
+  'counterparty',
+  'reference',
+  'dedupeKey',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof PrismaTypes.BankTransactionGetPayload<object>)[];
+
+const STATEMENT_COLUMNS = [
+  'id',
+  'organizationId',
+  'bankAccountId',
+  'format',
+  'filename',
+  'fileHash',
+  'lineCount',
+  'newCount',
+  'skippedCount',
+  'startDate',
+  'endDate',
+  'closingBalance',
+  'closingDate',
+  'createdAt',
+  'status',
+] as const satisfies readonly (keyof PrismaTypes.BankStatementGetPayload<object>)[];
+
+/** A statement whose lines are written and wait for the import's unit of work to show them. */
+export interface StagedStatement {
+  statementId: string;
+  /** Lines staged: the file's lines the account did not have. */
+  newCount: number;
+}
+
+/** What a statement import writes of a file read for a bank account. */
+export interface StatementFile {
+  format: string;
+  filename: string | null | undefined;
+  /** The file as received, for its fingerprint. */
+  text: string;
+  parsed: ParsedStatement;
+}
+
+const anotherImport = () =>
+  new AppError(
+    'CONFLICT',
+    'Another statement is being imported into this bank account; import this file again when it has finished: ' +
+      'lines already imported are skipped.',
+    [{ path: 'id', message: 'has a statement import under way' }],
+    { retryAfterSeconds: 2 },
+  );
+
+/** True for a unique index broken by another import's lines written meanwhile (better-sqlite3's code, or PostgreSQL's SQLSTATE). */
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+};
+
+/**
+ * Writes the statement and the lines the account does not have yet, STAGED, in short transactions of
+ * their own. Refused (409) while another import into the account is under way; one abandoned long ago
+ * is dropped first.
+ */
+export async function stageStatement(
+  db: Database,
+  tenant: Tenant,
+  bank: BankAccountRow,
+  file: StatementFile,
+  now: Date,
+): Promise<StagedStatement> {
+  const under = await tenant.prisma.bankStatement.findMany({
+    where: { bankAccountId: bank.id, status: STAGED },
+    select: { id: true, createdAt: true },
+  });
+  for (const staged of under) {
+    if (now.getTime() - staged.createdAt.getTime() < ABANDONED_AFTER_MS) throw anotherImport();
+    await dropStaged(db, staged.id);
+  }
+  const { parsed } = file;
+  const keys = dedupeKeys(parsed.lines);
+  const known = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const found = await tenant.prisma.bankTransaction.findMany({
+      where: { bankAccountId: bank.id, dedupeKey: { in: keys.slice(i, i + 500) } },
+      select: { dedupeKey: true },
+    });
+    for (const f of found) known.add(f.dedupeKey);
+    await letRequestsIn();
+  }
+  // The same bank id twice in one file is one line.
+  const fresh = parsed.lines.flatMap((line, i) => (known.has(keys[i]!) ? [] : (known.add(keys[i]!), [i])));
+  const dates = parsed.lines.map((l) => l.date).sort();
+  const statementId = newId('BankStatement');
+  const statement = {
+    id: statementId,
+    organizationId: tenant.organizationId,
+    bankAccountId: bank.id,
+    format: file.format,
+    filename: file.filename ?? null,
+    fileHash: fileHash(file.text),
+    lineCount: parsed.lines.length,
+    newCount: fresh.length,
+    skippedCount: parsed.lines.length - fresh.length,
+    startDate: dates[0] ?? null,
+    endDate: dates.at(-1) ?? null,
+    closingBalance: parsed.closingBalance,
+    closingDate: parsed.closingBalance === null ? null : (parsed.closingDate ?? dates.at(-1) ?? null),
+    createdAt: now,
+    status: STAGED,
+  };
+  await shortTransaction(db, (sql) => insertRows(sql, 'BankStatement', STATEMENT_COLUMNS, [statement]));
+  try {
+    for (let start = 0; start < fresh.length; start += STAGE_CHUNK) {
+      const rows = fresh.slice(start, start + STAGE_CHUNK).map((i) => {
+        const line = parsed.lines[i]!;
+        return {
+          id: newId('BankTransaction'),
+          organizationId: tenant.organizationId,
+          bankAccountId: bank.id,
+          statementId,
+          date: line.date,
+          amount: line.amount,
+          description: line.description.slice(0, 500),
+          counterparty: line.counterparty?.slice(0, 200) ?? null,
+          reference: line.reference?.slice(0, 200) ?? null,
+          dedupeKey: keys[i]!,
+          status: STAGED,
+          createdAt: now,
+          updatedAt: now,
+        };
+      });
+      await shortTransaction(db, (sql) => insertRows(sql, 'BankTransaction', LINE_COLUMNS, rows));
+      await letRequestsIn();
+    }
+  } catch (error) {
+    await dropStaged(db, statementId);
+    throw isUniqueViolation(error) ? anotherImport() : error;
+  }
+  return { statementId, newCount: fresh.length };
+}
+
+/**
+ * In the import's unit of work: shows the staged statement and its lines, and counts them. Refused if
+ * they are gone (dropped as abandoned by a later import while this one waited far too long).
+ */
+export async function commitStaged(scope: WriteScope, staged: StagedStatement): Promise<BankStatementRow> {
+  const shown = await scope.sql.$executeRaw(
+    Prisma.sql`UPDATE "BankTransaction" SET "status" = 'UNMATCHED' WHERE "statementId" = ${staged.statementId} AND "status" = ${STAGED}`,
+  );
+  const statement = await scope.sql.$executeRaw(
+    Prisma.sql`UPDATE "BankStatement" SET "status" = 'IMPORTED' WHERE "id" = ${staged.statementId} AND "status" = ${STAGED}`,
+  );
+  if (shown !== staged.newCount || statement !== 1)
+    throw new AppError('CONFLICT', 'The import was interrupted before it finished; import the file again.');
+  await addToTotals(
+    scope.sql,
+    'ListCount',
+    ['organizationId', 'model'],
+    ['count'],
+    [
+      { organizationId: scope.organizationId, model: 'BankStatement', count: 1 },
+      ...(shown ? [{ organizationId: scope.organizationId, model: 'BankTransaction', count: shown }] : []),
+    ],
+  );
+  return scope.prisma.bankStatement.findUniqueOrThrow({
+    where: { id: staged.statementId },
+    include: { bankAccount: { select: { currency: true } } },
+  });
+}
+
+/** Drops what an import staged and did not commit (nothing once it committed), in a transaction of its own. */
+export async function dropStaged(db: Database, statementId: string): Promise<void> {
+  await shortTransaction(db, async (sql) => {
+    await sql.$executeRaw(Prisma.sql`DELETE FROM "BankTransaction" WHERE "statementId" = ${statementId} AND "status" = ${STAGED}`);
+    await sql.$executeRaw(Prisma.sql`DELETE FROM "BankStatement" WHERE "id" = ${statementId} AND "status" = ${STAGED}`);
+  });
+}
