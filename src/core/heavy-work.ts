@@ -29,6 +29,9 @@ export const DEFAULT_HEAVY_WORK: HeavyWorkSettings = {
   memoryMb: 256,
 };
 
+/** The nice value of a pool thread (src/heavy/tasks.ts): when the cores are all busy, the request thread's turns come first. */
+export const HEAVY_THREAD_NICE = 10;
+
 /** What a task answers across the thread boundary: its value, or the AppError it refused with. */
 export type TaskOutcome<T> =
   | { ok: true; value: T }
@@ -104,6 +107,24 @@ function poolOf(): Piscina {
 /** Tasks of one organization that may wait for its share, a request's, before more are refused. */
 const waitingPerShare = 4;
 
+const shareTaken = (waitingNow: number) =>
+  new AppError(
+    'RATE_LIMITED',
+    `This organization already has ${settings.perOrganization} heavy operations (PDFs, statement files) under way and ` +
+      `${waitingNow} waiting; retry when one has finished.`,
+    [],
+    { retryAfterSeconds: 1 },
+  );
+
+/**
+ * Refuses (429) a request whose organization's share is taken, waiting places included: called before
+ * the request reads what its task needs, so a burst a share cannot take costs the service little.
+ */
+export function refuseWhenShareTaken(organizationId: string): void {
+  const queued = waiting.get(organizationId)?.length ?? 0;
+  if (queued >= settings.perOrganization * waitingPerShare) throw shareTaken(queued);
+}
+
 async function takeShare(options: HeavyTaskOptions) {
   const { organizationId } = options;
   for (;;) {
@@ -115,14 +136,7 @@ async function takeShare(options: HeavyTaskOptions) {
     const queue = waiting.get(organizationId) ?? [];
     // A request waits behind its own organization's tasks, a few deep (they hold no thread meanwhile);
     // past that it is refused, while a background job always waits its turn.
-    if (options.whenBusy !== 'wait' && queue.length >= settings.perOrganization * waitingPerShare)
-      throw new AppError(
-        'RATE_LIMITED',
-        `This organization already has ${settings.perOrganization} heavy operations (PDFs, statement files) under way and ` +
-          `${queue.length} waiting; retry when one has finished.`,
-        [],
-        { retryAfterSeconds: 1 },
-      );
+    if (options.whenBusy !== 'wait' && queue.length >= settings.perOrganization * waitingPerShare) throw shareTaken(queue.length);
     await new Promise<void>((resolve) => waiting.set(organizationId, [...queue, resolve]));
   }
 }

@@ -1,7 +1,9 @@
 // The tasks the heavy-work pool's threads run (src/core/heavy-work.ts), by name: the one list of what
 // leaves the request thread. Each answers its value, or the AppError it refused its input with (an error
 // class does not cross a thread whole); anything else it throws ends the task, and the pool says so.
-import type { TaskOutcome } from '../core/heavy-work.ts';
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { HEAVY_THREAD_NICE, type TaskOutcome } from '../core/heavy-work.ts';
 import { AppError } from '../lib/errors.ts';
 import { readStatementFile } from '../modules/banking/statement-reader.ts';
 import { drawLogo, drawPdf } from '../modules/documents/pdf-drawing.ts';
@@ -17,6 +19,12 @@ const TASKS = {
 } satisfies Record<string, (input: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof TASKS;
+
+// Linux keeps a nice value per thread: setpriority on this thread's id lowers this thread alone (no
+// privilege needed to lower). Elsewhere (no /proc/thread-self) the pool runs at the process's priority.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), HEAVY_THREAD_NICE);
+} catch {}
 
 export default async function run({ task, input }: { task: HeavyTaskName; input: never }): Promise<TaskOutcome<unknown>> {
   try {

@@ -3,8 +3,9 @@
 // no longer stops its documents, hostile XML is turned away before any parser sees it, a crashed or
 // overrunning task ends with a clear error while the pool keeps serving, and an organization has only
 // its share of the pool.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HeavyTaskFailed, openHeavyWork, runHeavyTask } from '../../src/core/heavy-work.ts';
+import { HEAVY_THREAD_NICE, HeavyTaskFailed, openHeavyWork, refuseWhenShareTaken, runHeavyTask } from '../../src/core/heavy-work.ts';
 import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
 
 /** A PNG signature and IHDR chunk with no image data after them: pdfkit's decoder fails in a zlib callback. */
@@ -110,6 +111,15 @@ describe('the heavy-work pool', () => {
     expect(await runHeavyTask('drawLogo', { base64: GOOD_PNG }, { organizationId: 'org_crash' })).toBeNull();
   });
 
+  it.runIf(existsSync('/proc/thread-self'))('runs its threads at a lower priority than the thread that answers requests', async () => {
+    await runHeavyTask('drawLogo', { base64: GOOD_PNG }, { organizationId: 'org_nice' });
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the command in parentheses).
+    const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const threads = readdirSync('/proc/self/task').map(nice);
+    expect(nice(String(process.pid))).toBe(0);
+    expect(threads).toContain(HEAVY_THREAD_NICE);
+  });
+
   it("gives an organization its share: more wait a few deep, past them 429, a job always waits, another organization's runs", async () => {
     const release = openHeavyWork({ perOrganization: 1 });
     try {
@@ -119,9 +129,13 @@ describe('the heavy-work pool', () => {
       const admitted = Array.from({ length: 5 }, () => task('org_busy'));
       const refused = await task('org_busy').catch((e) => e);
       expect(refused).toMatchObject({ code: 'RATE_LIMITED', details: { retryAfterSeconds: 1 } });
+      // A request can be told so before it reads what its task would need (a PDF's document).
+      expect(() => refuseWhenShareTaken('org_busy')).toThrow(/already has 1 heavy operations/);
+      expect(() => refuseWhenShareTaken('org_quiet')).not.toThrow();
       const job = task('org_busy', 'wait');
       const other = task('org_quiet');
       expect(await Promise.all([...admitted, job, other])).toEqual(Array(7).fill(null));
+      expect(() => refuseWhenShareTaken('org_busy')).not.toThrow();
     } finally {
       await release();
     }

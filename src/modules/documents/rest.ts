@@ -6,6 +6,7 @@ import { actionRoute, idempotencyKeyOf, type NodeHit, resourceRoutes, writeResul
 import { notFound, validationError } from '../../lib/errors.ts';
 import { idType } from '../../lib/ids.ts';
 import { type DocumentReader, letterheadOf, type PdfView, renderPdf } from './pdf.ts';
+import { refuseWhenShareTaken } from '../../core/heavy-work.ts';
 import { type Schema, replaceProperty, withoutFields } from '../../lib/json-schema.ts';
 import type { CreditDocumentType } from './credits.ts';
 import type { OwedDocumentType } from './owed.ts';
@@ -217,6 +218,7 @@ export function pdfRoute(r: {
     toResult: async (data, req, context) => {
       const node = data.node as NodeHit;
       if (node?.__typename !== r.typename) throw notFound(r.label, req.params.id);
+      refuseWhenShareTaken(context.organizationId);
       const view = await r.view(context, node.id);
       const bytes = await renderPdf(await letterheadOf(context), view);
       return { status: 200, body: bytes, headers: { 'content-disposition': `inline; filename="${view.number ?? node.id}.pdf"` } };

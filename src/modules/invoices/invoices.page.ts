@@ -4,6 +4,7 @@
 // an unknown, rotated or revoked secret finds nothing. Plain HTML from the server: no script runs.
 import type { Prisma } from '../../db/database.ts';
 import type { PublicPage } from '../../module.ts';
+import { refuseWhenShareTaken } from '../../core/heavy-work.ts';
 import { amountDueOf, documentTotals, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
 import { shownLine } from '../documents/pdf-drawing.ts';
 import { escapeMarkup } from '../../lib/text.ts';
@@ -113,6 +114,7 @@ ${howToPay}
 async function invoicePagePdf(db: Prisma, token: string) {
   const invoice = await findByToken(db, token);
   if (!invoice) return notFound;
+  refuseWhenShareTaken(invoice.organizationId);
   const tenant = { prisma: db, organizationId: invoice.organizationId };
   const body = await renderPdf(await letterheadOf(tenant), await invoicePdf(tenant, invoice.id));
   return {
