@@ -4,20 +4,19 @@
 import type { Prisma } from './database.ts';
 
 /**
- * The status of rows a write has staged and not yet committed (a statement's lines while its import runs):
- * no reader sees them, and the kept counts leave them out until the write counts them.
+ * In a `where` of a model with a `staged` column: every row but those a write has staged and not yet
+ * committed (a statement and its lines while its import runs). No reader sees staged rows, and the kept
+ * counts leave them out until the write counts them.
  */
-export const STAGED = 'STAGED';
-/** `status: UNSTAGED` in a list's `where`: every row but staged ones, which the kept count also leaves out. */
-export const UNSTAGED: { readonly not: typeof STAGED } = Object.freeze({ not: STAGED });
+export const UNSTAGED = { staged: false } as const;
 
 /**
  * True when a list's `where` is the organization alone (leaving out staged rows, as the kept count does):
  * no filter narrows it, so the kept count is its total.
  */
 export function isWholeOrganization(where: object): where is { organizationId: string } {
-  const { organizationId, status, ...rest } = where as { organizationId?: unknown; status?: unknown };
-  return typeof organizationId === 'string' && Object.keys(rest).length === 0 && (status === undefined || status === UNSTAGED);
+  const { organizationId, staged, ...rest } = where as { organizationId?: unknown; staged?: unknown };
+  return typeof organizationId === 'string' && Object.keys(rest).length === 0 && (staged === undefined || staged === false);
 }
 
 /**

@@ -74,7 +74,7 @@ const parsedOfx = (
   account: { number: null, creditCard: null },
 });
 async function stagedRows(bankAccountId: string) {
-  const where = { bankAccountId, status: 'STAGED' };
+  const where = { bankAccountId, staged: true };
   return { statements: await t.db.prisma.bankStatement.count({ where }), lines: await t.db.prisma.bankTransaction.count({ where }) };
 }
 

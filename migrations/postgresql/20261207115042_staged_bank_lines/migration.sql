@@ -1,6 +1,7 @@
--- A statement's lines are written in short transactions while STAGED, then made visible at once
+-- A statement's lines are written in short transactions while staged, then shown at once
 -- (src/modules/banking/statement-staging.ts); no reader sees them and the kept counts leave them out.
-ALTER TABLE "BankStatement" ADD COLUMN "status" TEXT NOT NULL DEFAULT 'IMPORTED';
+ALTER TABLE "BankStatement" ADD COLUMN "staged" BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE "BankTransaction" ADD COLUMN "staged" BOOLEAN NOT NULL DEFAULT false;
 
 CREATE INDEX "BankTransaction_statementId_idx" ON "BankTransaction"("statementId");
 
@@ -9,11 +10,11 @@ CREATE INDEX "BankTransaction_statementId_idx" ON "BankTransaction"("statementId
 CREATE FUNCTION "list_count_change_unstaged"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    IF NEW."status" <> 'STAGED' THEN
+    IF NOT NEW."staged" THEN
       INSERT INTO "ListCount" ("organizationId", "model", "count") VALUES (NEW."organizationId", TG_TABLE_NAME, 1)
       ON CONFLICT ("organizationId", "model") DO UPDATE SET "count" = "ListCount"."count" + 1;
     END IF;
-  ELSIF OLD."status" <> 'STAGED' THEN
+  ELSIF NOT OLD."staged" THEN
     UPDATE "ListCount" SET "count" = "count" - 1 WHERE "organizationId" = OLD."organizationId" AND "model" = TG_TABLE_NAME;
   END IF;
   RETURN NULL;

@@ -493,6 +493,6 @@ export async function importStatement(scope: WriteScope, bankAccountId: string, 
 }
 
 export function bankStatementWhere(organizationId: string, filter: { bankAccountId?: string | null } = {}) {
-  // A statement is STAGED while its import runs: never listed.
-  return { organizationId, status: UNSTAGED, ...(filter.bankAccountId ? { bankAccountId: filter.bankAccountId } : {}) };
+  // A statement is staged while its import runs: never listed.
+  return { organizationId, ...UNSTAGED, ...(filter.bankAccountId ? { bankAccountId: filter.bankAccountId } : {}) };
 }

@@ -97,7 +97,7 @@ export const bankStatementRepresentation: Representation<BankStatementRow, Infer
   schema: BANK_STATEMENT_SCHEMA,
   load: (db, organizationId, ids) =>
     db.bankStatement.findMany({
-      where: { organizationId, id: { in: ids }, status: UNSTAGED },
+      where: { organizationId, id: { in: ids }, ...UNSTAGED },
       ...BANK_STATEMENT_QUERY,
       orderBy: { id: 'asc' },
     }),
@@ -158,7 +158,7 @@ export const bankTransactionRepresentation: Representation<BankTransactionRow, I
   schema: BANK_TRANSACTION_SCHEMA,
   load: (db, organizationId, ids) =>
     db.bankTransaction.findMany({
-      where: { organizationId, id: { in: ids }, status: UNSTAGED },
+      where: { organizationId, id: { in: ids }, ...UNSTAGED },
       ...BANK_TRANSACTION_QUERY,
       orderBy: { id: 'asc' },
     }),

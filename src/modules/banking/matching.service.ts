@@ -40,7 +40,7 @@ const INCLUDE_ROW = { bankAccount: { select: { currency: true } }, matches: { or
 
 export async function loadBankTransaction(tenant: Tenant, id: string): Promise<BankTransactionRow> {
   const row = await tenant.prisma.bankTransaction.findFirst({
-    where: { id, organizationId: tenant.organizationId, status: UNSTAGED },
+    where: { id, organizationId: tenant.organizationId, ...UNSTAGED },
     include: INCLUDE_ROW,
   });
   if (!row) throw notFound('bank transaction', id);
@@ -58,8 +58,9 @@ export function bankTransactionWhere(organizationId: string, filter: BankTransac
   return {
     organizationId,
     ...(filter.bankAccountId ? { bankAccountId: filter.bankAccountId } : {}),
-    // A statement's lines are STAGED while its import runs: never listed.
-    status: filter.status ? filter.status.trim().toUpperCase() : UNSTAGED,
+    // A statement's lines are staged while its import runs: never listed.
+    ...UNSTAGED,
+    ...(filter.status ? { status: filter.status.trim().toUpperCase() } : {}),
     ...(filter.from || filter.to
       ? { date: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } }
       : {}),

@@ -217,13 +217,13 @@ export async function reconciliationReport(tenant: Tenant, bankAccountId: string
     lastReconciliation(tenant, bank, asOf),
     // What the bank said at that date: the latest statement imported that states a balance up to it.
     tenant.prisma.bankStatement.findFirst({
-      where: { bankAccountId: bank.id, closingBalance: { not: null }, closingDate: { lte: asOf }, status: UNSTAGED },
+      where: { bankAccountId: bank.id, closingBalance: { not: null }, closingDate: { lte: asOf }, ...UNSTAGED },
       orderBy: [{ closingDate: 'desc' }, { createdAt: 'desc' }],
       select: { closingBalance: true, closingDate: true },
     }),
   ]);
   const unmatchedLines = await tenant.prisma.bankTransaction.findMany({
-    where: { bankAccountId: bank.id, status: 'UNMATCHED', date: { lte: asOf } },
+    where: { bankAccountId: bank.id, status: 'UNMATCHED', date: { lte: asOf }, ...UNSTAGED },
     select: { amount: true },
   });
   const unmatched = unmatchedLines.reduce((sum, l) => sum + l.amount, 0n);

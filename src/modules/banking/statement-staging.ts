@@ -1,6 +1,7 @@
 // A statement's import in two steps. Before the import's unit of work, its statement and new lines are
-// written STAGED, a few hundred rows a transaction: no reader sees a staged row and the kept list counts
-// leave them out. The unit of work then makes them visible with one UPDATE and counts them. So no
+// written staged, a few hundred rows a transaction: no reader sees a staged row and the kept list counts
+// leave them out. The unit of work then shows them with one UPDATE of a column no index holds (so it
+// rewrites rows, not index entries) and counts them. So no
 // transaction of an import is long: on SQLite, whose one writer every organization shares, another
 // organization's write waits for a chunk at most, not for the whole file; on PostgreSQL a large file
 // never nears the unit of work's transaction timeout. All or nothing still: an import that fails, or is
@@ -8,7 +9,6 @@
 import type { Database, PrismaTypes } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { addToTotals, insertRows } from '../../db/insert.ts';
-import { STAGED } from '../../db/list-counts.ts';
 import { shortTransaction } from '../../db/sql.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -34,6 +34,7 @@ const LINE_COLUMNS = [
   'reference',
   'dedupeKey',
   'status',
+  'staged',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof PrismaTypes.BankTransactionGetPayload<object>)[];
@@ -53,7 +54,7 @@ const STATEMENT_COLUMNS = [
   'closingBalance',
   'closingDate',
   'createdAt',
-  'status',
+  'staged',
 ] as const satisfies readonly (keyof PrismaTypes.BankStatementGetPayload<object>)[];
 
 /** A statement whose lines are written and wait for the import's unit of work to show them. */
@@ -88,7 +89,7 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /**
- * Writes the statement and the lines the account does not have yet, STAGED, in short transactions of
+ * Writes the statement and the lines the account does not have yet, staged, in short transactions of
  * their own. Refused (409) while another import into the account is under way; one abandoned long ago
  * is dropped first.
  */
@@ -100,7 +101,7 @@ export async function stageStatement(
   now: Date,
 ): Promise<StagedStatement> {
   const under = await tenant.prisma.bankStatement.findMany({
-    where: { bankAccountId: bank.id, status: STAGED },
+    where: { bankAccountId: bank.id, staged: true },
     select: { id: true, createdAt: true },
   });
   for (const staged of under) {
@@ -137,7 +138,7 @@ export async function stageStatement(
     closingBalance: parsed.closingBalance,
     closingDate: parsed.closingBalance === null ? null : (parsed.closingDate ?? dates.at(-1) ?? null),
     createdAt: now,
-    status: STAGED,
+    staged: true,
   };
   await shortTransaction(db, (sql) => insertRows(sql, 'BankStatement', STATEMENT_COLUMNS, [statement]));
   try {
@@ -155,7 +156,8 @@ export async function stageStatement(
           counterparty: line.counterparty?.slice(0, 200) ?? null,
           reference: line.reference?.slice(0, 200) ?? null,
           dedupeKey: keys[i]!,
-          status: STAGED,
+          status: 'UNMATCHED',
+          staged: true,
           createdAt: now,
           updatedAt: now,
         };
@@ -176,10 +178,10 @@ export async function stageStatement(
  */
 export async function commitStaged(scope: WriteScope, staged: StagedStatement): Promise<BankStatementRow> {
   const shown = await scope.sql.$executeRaw(
-    Prisma.sql`UPDATE "BankTransaction" SET "status" = 'UNMATCHED' WHERE "statementId" = ${staged.statementId} AND "status" = ${STAGED}`,
+    Prisma.sql`UPDATE "BankTransaction" SET "staged" = ${false} WHERE "statementId" = ${staged.statementId} AND "staged"`,
   );
   const statement = await scope.sql.$executeRaw(
-    Prisma.sql`UPDATE "BankStatement" SET "status" = 'IMPORTED' WHERE "id" = ${staged.statementId} AND "status" = ${STAGED}`,
+    Prisma.sql`UPDATE "BankStatement" SET "staged" = ${false} WHERE "id" = ${staged.statementId} AND "staged"`,
   );
   if (shown !== staged.newCount || statement !== 1)
     throw new AppError('CONFLICT', 'The import was interrupted before it finished; import the file again.');
@@ -202,7 +204,7 @@ export async function commitStaged(scope: WriteScope, staged: StagedStatement): 
 /** Drops what an import staged and did not commit (nothing once it committed), in a transaction of its own. */
 export async function dropStaged(db: Database, statementId: string): Promise<void> {
   await shortTransaction(db, async (sql) => {
-    await sql.$executeRaw(Prisma.sql`DELETE FROM "BankTransaction" WHERE "statementId" = ${statementId} AND "status" = ${STAGED}`);
-    await sql.$executeRaw(Prisma.sql`DELETE FROM "BankStatement" WHERE "id" = ${statementId} AND "status" = ${STAGED}`);
+    await sql.$executeRaw(Prisma.sql`DELETE FROM "BankTransaction" WHERE "statementId" = ${statementId} AND "staged"`);
+    await sql.$executeRaw(Prisma.sql`DELETE FROM "BankStatement" WHERE "id" = ${statementId} AND "staged"`);
   });
 }
