@@ -1,16 +1,18 @@
 // `npm run bench:isolation`: what one organization's worst legal work does to another's. Organization B
 // makes steady light requests (a list, a single GET, a small write, one at a time, BENCH_ISOLATION_RATE a
-// second) while organization A does, one phase after another, the heaviest things the API lets it: a
-// 10,000-line OFX import, a 1 MB OFX with blank lines between its transactions, a year of daily invoices
-// caught up by six recurring schedules, 16 clients fetching a 50-line invoice's PDF, a 3,000-line bulk
-// import cancelled mid-way, deep XML, a webhook receiver that trickles its answer, and sockets flooding
+// second) while organization A does, one phase after another, the heaviest things the API lets it:
+// 10,000-line OFX imports, a 100,000-line one zipped, a 1 MB OFX with blank lines between its
+// transactions, a year of daily invoices caught up by six recurring schedules, 16 clients fetching a
+// 50-line invoice's PDF, a 20,000-line bulk import cancelled mid-way, deep XML, a webhook receiver that trickles its answer, and sockets flooding
 // frames before they say who they are. Each phase prints B's p50 / p99 and errors against B alone, what
 // A's requests answered, and the heavy work's own throughput where it has one. Targets (the isolation
 // issue): B's p99 at most 3x alone and under 250 ms, no error for B, the server never restarts, every one
 // of A's requests finished or refused with a 4xx. With DATABASE_URL=postgresql://… on PostgreSQL.
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { strToU8, zipSync } from 'fflate';
 import WebSocket from 'ws';
 import { addDays, today } from '../src/lib/dates.ts';
 import { createApiKey } from '../src/modules/api-keys/api-keys.service.ts';
@@ -130,6 +132,12 @@ async function repeatFor<T>(ms: number, once: () => Promise<T>) {
   return answered;
 }
 
+/** The server process's peak resident memory so far, in MB (Linux: VmHWM). */
+const peakRss = () => {
+  const status = readFileSync(`/proc/${bench.server.child.pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+};
+
 const statuses = (list: number[]) => {
   const counts = new Map<number, number>();
   for (const s of list) counts.set(s, (counts.get(s) ?? 0) + 1);
@@ -162,6 +170,17 @@ await phase('A: 10,000-line OFX imports, 8 s', async () => {
     return r.status;
   });
   return `${statuses(answered)}; ${(took.reduce((x, y) => x + y, 0) / took.length / 1000).toFixed(2)} s an import`;
+});
+
+await phase('A: a 100,000-line OFX, zipped, once', async () => {
+  const bank = await bankA('Year of Lines');
+  const file = Buffer.from(zipSync({ 'year.ofx': strToU8(ofx(100_000, '\n')) })).toString('base64');
+  const rssBefore = peakRss();
+  const started = performance.now();
+  const r = await call(keyA, `/api/v1/bank-accounts/${bank}/statements`, { format: 'ofx', file, encoding: 'base64' });
+  const took = (performance.now() - started) / 1000;
+  const lines = r.status === 201 ? `${r.body.newCount} lines` : JSON.stringify(r.body).slice(0, 200);
+  return `${r.status}, ${lines} in ${took.toFixed(1)} s (${(file.length / 1e6).toFixed(1)} MB body); server peak RSS ${rssBefore} -> ${peakRss()} MB`;
 });
 
 await phase('A: 1 MB OFX with blank lines, 8 s', async () => {

@@ -5,7 +5,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { HEAVY_THREAD_NICE, type TaskOutcome } from '../core/heavy-work.ts';
 import { AppError } from '../lib/errors.ts';
-import { readStatementFile } from '../modules/banking/statement-reader.ts';
+import { readStatementPacked } from '../modules/banking/statement-packing.ts';
 import { drawLogo, drawPdf } from '../modules/documents/pdf-drawing.ts';
 
 const TASKS = {
@@ -15,7 +15,7 @@ const TASKS = {
   }: Parameters<typeof drawPdf>[0] extends infer L ? { letterhead: L; view: Parameters<typeof drawPdf>[1] } : never) =>
     drawPdf(letterhead, view),
   drawLogo: ({ base64 }: { base64: string }) => drawLogo(base64),
-  readStatementFile: (input: Parameters<typeof readStatementFile>[0]) => readStatementFile(input),
+  readStatement: (input: Parameters<typeof readStatementPacked>[0]) => readStatementPacked(input),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof TASKS;

@@ -4,6 +4,7 @@
 // overrunning task ends with a clear error while the pool keeps serving, and an organization has only
 // its share of the pool.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEAVY_THREAD_NICE, HeavyTaskFailed, openHeavyWork, refuseWhenShareTaken, runHeavyTask } from '../../src/core/heavy-work.ts';
 import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
@@ -100,6 +101,29 @@ ${entries}
     expectProblem(refused, 400, 'VALIDATION_FAILED');
     // Four lines before the entries, then each entry on its own line with two blank lines after it.
     expect(refused.body.errors[0].message).toMatch(/^line 7505, /);
+  });
+
+  it('imports a year of a busy account (100,000 lines, zipped) whole, and refuses a file of more, naming its count', async () => {
+    const ofx = (lines: number) =>
+      `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD<BANKTRANLIST>\n${Array.from(
+        { length: lines },
+        (_, i) =>
+          `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>2026${String(1 + (i % 12)).padStart(2, '0')}15<TRNAMT>${(1 + (i % 997) / 100).toFixed(2)}<FITID>Y${i}<NAME>Payer ${i % 50}</STMTTRN>`,
+      ).join('\n')}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
+    const zipped = (lines: number) => Buffer.from(zipSync({ 'year.ofx': strToU8(ofx(lines)) })).toString('base64');
+    const year = (await call('/api/v1/bank-accounts', { name: 'Busy Year', kind: 'bank', openingDate: '2025-12-01' })).body.id;
+    const file = zipped(100_000);
+    expect(file.length).toBeLessThan(8 * 1024 * 1024);
+    const imported = await call(`/api/v1/bank-accounts/${year}/statements`, { format: 'ofx', file, encoding: 'base64' });
+    expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(201);
+    expect(imported.body).toMatchObject({ lineCount: 100_000, newCount: 100_000, startDate: '2026-01-15', endDate: '2026-12-15' });
+    expect((await call(`/api/v1/bank-transactions?bankAccountId=${year}&limit=1`)).body.total).toBe(100_000);
+
+    const other = (await call('/api/v1/bank-accounts', { name: 'Too Busy', kind: 'bank', openingDate: '2025-12-01' })).body.id;
+    const refused = await call(`/api/v1/bank-accounts/${other}/statements`, { format: 'ofx', file: zipped(100_001), encoding: 'base64' });
+    expectProblem(refused, 400, 'VALIDATION_FAILED');
+    expect(refused.body.errors).toEqual([{ path: 'file', message: 'has 100001 lines; import at most 100000 at once' }]);
+    expect((await call(`/api/v1/bank-statements?bankAccountId=${other}`)).body.total).toBe(0);
   });
 });
 

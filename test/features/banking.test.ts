@@ -9,7 +9,8 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../../src/core/tenant.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
-import type { ParsedStatement } from '../../src/modules/banking/statement-files.ts';
+import { dedupeKeys } from '../../src/modules/banking/statement-files.ts';
+import { packLines, type ReadStatement } from '../../src/modules/banking/statement-packing.ts';
 import { dropStaged, stageStatement } from '../../src/modules/banking/statement-staging.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
@@ -56,23 +57,24 @@ ${l.memo ? `<MEMO>${l.memo}\n` : ''}</STMTTRN>`,
 const tenantOf = () => ({ prisma: t.db.prisma, organizationId }) as unknown as Tenant;
 const bankRow = (id: string) => t.db.prisma.bankAccount.findUniqueOrThrow({ where: { id }, include: { account: true } });
 /** OFX lines as the statement reader answers them (amounts in cents). */
-const parsedOfx = (
-  lines: { date: string; amount: string; fitid: string; name: string }[],
-  closing?: [bigint, string],
-): ParsedStatement => ({
-  lines: lines.map((l, i) => ({
+function parsedOfx(lines: { date: string; amount: string; fitid: string; name: string }[], closing?: [bigint, string]): ReadStatement {
+  const read = lines.map((l, i) => ({
     date: l.date,
     amount: BigInt(Math.round(Number(l.amount) * 100)),
     description: l.name,
     counterparty: null,
     reference: l.fitid,
     fileLine: i + 1,
-  })),
-  closingBalance: closing?.[0] ?? null,
-  closingDate: closing?.[1] ?? null,
-  currency: 'USD',
-  account: { number: null, creditCard: null },
-});
+  }));
+  return {
+    lines: packLines(read, dedupeKeys(read)),
+    fileHash: 'f'.repeat(64),
+    closingBalance: closing?.[0] ?? null,
+    closingDate: closing?.[1] ?? null,
+    currency: 'USD',
+    account: { number: null, creditCard: null },
+  };
+}
 async function stagedRows(bankAccountId: string) {
   const where = { bankAccountId, staged: true };
   return { statements: await t.db.prisma.bankStatement.count({ where }), lines: await t.db.prisma.bankTransaction.count({ where }) };
@@ -987,7 +989,7 @@ describe('kinds of account', () => {
       t.db,
       tenantOf(),
       await bankRow(a.id),
-      { format: 'ofx', filename: null, text: file, parsed: parsedOfx(lines, [18030000n, '2026-11-30']) },
+      { format: 'ofx', filename: null, parsed: parsedOfx(lines, [18030000n, '2026-11-30']) },
       new Date(),
     );
     expect(await stagedRows(a.id)).toEqual({ statements: 1, lines: 600 });
@@ -1021,13 +1023,7 @@ describe('kinds of account', () => {
     const lines = [{ date: '2026-10-07', amount: '5.00', fitid: 'AB1', name: 'ONE' }];
     const file = ofx(lines, '5.00');
     const longAgo = new Date(Date.now() - 60 * 60_000);
-    await stageStatement(
-      t.db,
-      tenantOf(),
-      await bankRow(a.id),
-      { format: 'ofx', filename: null, text: file, parsed: parsedOfx(lines) },
-      longAgo,
-    );
+    await stageStatement(t.db, tenantOf(), await bankRow(a.id), { format: 'ofx', filename: null, parsed: parsedOfx(lines) }, longAgo);
     const imported = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file });
     expect(imported.status).toBe(201);
     // Its lines were not taken for lines already imported: they are new, and what was staged is gone.

@@ -33,7 +33,8 @@ import {
   STATEMENT_FORMATS,
   type StatementFormat,
 } from './statement-files.ts';
-import type { readStatementFile } from './statement-reader.ts';
+import type { ReadStatement } from './statement-packing.ts';
+import type { StatementFileInput } from './statement-reader.ts';
 import { csvLayouts, namedCsvLayout, saveCsvLayout } from './csv-layouts.ts';
 import { commitStaged, type StagedStatement, stageStatement } from './statement-staging.ts';
 
@@ -336,12 +337,9 @@ function checkCsvLayout(check: Checker, given: CsvLayoutInput): CsvLayout | unde
 }
 
 /** Reads a statement file in the heavy-work pool: a large or hostile file costs this organization's share, not the server. */
-async function readStatement(
-  tenant: Pick<Tenant, 'organizationId'>,
-  input: Parameters<typeof readStatementFile>[0],
-): Promise<ParsedStatement> {
+async function readStatement(tenant: Pick<Tenant, 'organizationId'>, input: StatementFileInput): Promise<ReadStatement> {
   try {
-    return await runHeavyTask<ParsedStatement>('readStatementFile', input, { organizationId: tenant.organizationId });
+    return await runHeavyTask<ReadStatement>('readStatement', input, { organizationId: tenant.organizationId });
   } catch (error) {
     if (!(error instanceof HeavyTaskFailed)) throw error;
     throw validationError([{ path: 'file', message: `cannot be read: the reader ${error.reason} on it` }]);
@@ -354,7 +352,7 @@ async function readStatement(
  * digits are not the bank account's.
  */
 function statementForAnotherAccount(
-  parsed: ParsedStatement,
+  parsed: Pick<ParsedStatement, 'currency' | 'account'>,
   bank: { kind: string; currency: string; accountNumberLast4: string | null },
 ): string | undefined {
   if (parsed.currency && parsed.currency !== bank.currency)
@@ -378,7 +376,7 @@ export interface StatementUpload {
   format: StatementFormat;
   layout: CsvLayout | undefined;
   filename: string | null | undefined;
-  parsed: ParsedStatement;
+  parsed: ReadStatement;
   /** The name the upload's layout is to be saved under for the organization's accounts. */
   saveAs?: string;
 }
@@ -436,8 +434,8 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
   });
   const wrongAccount = statementForAnotherAccount(parsed, bank);
   if (wrongAccount) throw validationError([{ path: 'file', message: wrongAccount }]);
-  if (parsed.lines.length > MAX_STATEMENT_LINES)
-    throw validationError([{ path: 'file', message: `has ${parsed.lines.length} lines; import at most ${MAX_STATEMENT_LINES} at once` }]);
+  if (parsed.lines.count > MAX_STATEMENT_LINES)
+    throw validationError([{ path: 'file', message: `has ${parsed.lines.count} lines; import at most ${MAX_STATEMENT_LINES} at once` }]);
   return { format: format!, layout, filename, parsed, saveAs };
 }
 
@@ -458,7 +456,7 @@ export async function prepareStatementImport(
 ): Promise<PreparedStatement> {
   const upload = await readStatementUpload(tenant, bankAccountId, input);
   const bank = await loadBankAccount(tenant, bankAccountId);
-  const file = { format: upload.format, filename: upload.filename, text: input.file!, parsed: upload.parsed };
+  const file = { format: upload.format, filename: upload.filename, parsed: upload.parsed };
   return { ...upload, staged: await stageStatement(db, tenant, bank, file, new Date()) };
 }
 

@@ -19,7 +19,7 @@ const transactionAction = (action: string, summary: string, inputType?: string):
     schema: bankTransactionRepresentation.schema,
   });
 
-/** The largest statement import body: the file's text in JSON, up to 10,000 lines. */
+/** The largest statement import body: 10,000 lines of any format as text, 100,000 zipped (base64). */
 const STATEMENT_BODY_BYTES = 8 * 1024 * 1024;
 export const bankingRoutes: RestRoute[] = [
   ...resourceRoutes({
@@ -45,7 +45,7 @@ export const bankingRoutes: RestRoute[] = [
       schema: bankStatementRepresentation.schema,
       location: (id) => `/api/v1/bank-statements/${id}`,
     }),
-    // A file of the most lines a statement may have (10,000) fits: CAMT writes some 600 bytes a line.
+    // 10,000 lines of CAMT (some 600 bytes a line) fit as text; the most a file may hold (100,000) zipped.
     maxBodyBytes: STATEMENT_BODY_BYTES,
   },
   actionRoute({

@@ -16,7 +16,7 @@ export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt053', 'mt940'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** Most lines one file may hold (a year of a busy account); larger histories come in several files. */
-export const MAX_STATEMENT_LINES = 10_000;
+export const MAX_STATEMENT_LINES = 100_000;
 
 export interface StatementLine {
   date: string;

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors.ts';
 import { letRequestsIn } from '../../lib/turns.ts';
 import { newId } from '../../lib/ids.ts';
 import type { BankAccountRow, BankStatementRow } from './banking.public.ts';
-import { dedupeKeys, fileHash, type ParsedStatement } from './statement-files.ts';
+import { type ReadStatement, unpackLines } from './statement-packing.ts';
 
 /** Lines a staging transaction writes: on SQLite a few milliseconds of the shared writer. */
 const STAGE_CHUNK = 250;
@@ -68,9 +68,8 @@ export interface StagedStatement {
 export interface StatementFile {
   format: string;
   filename: string | null | undefined;
-  /** The file as received, for its fingerprint. */
-  text: string;
-  parsed: ParsedStatement;
+  /** The file as read (its lines' keys and its fingerprint with it). */
+  parsed: ReadStatement;
 }
 
 const anotherImport = () =>
@@ -109,7 +108,8 @@ export async function stageStatement(
     await dropStaged(db, staged.id);
   }
   const { parsed } = file;
-  const keys = dedupeKeys(parsed.lines);
+  const lines = unpackLines(parsed.lines);
+  const { keys } = lines;
   const known = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
     const found = await tenant.prisma.bankTransaction.findMany({
@@ -120,8 +120,18 @@ export async function stageStatement(
     await letRequestsIn();
   }
   // The same bank id twice in one file is one line.
-  const fresh = parsed.lines.flatMap((line, i) => (known.has(keys[i]!) ? [] : (known.add(keys[i]!), [i])));
-  const dates = parsed.lines.map((l) => l.date).sort();
+  const fresh: number[] = [];
+  keys.forEach((key, i) => {
+    if (!known.has(key)) fresh.push(i);
+    known.add(key);
+  });
+  // The first and last dates in one pass (ISO dates compare as text): a sort of a large file's dates held the loop.
+  let first: string | null = null;
+  let last: string | null = null;
+  for (const date of lines.dates) {
+    if (first === null || date < first) first = date;
+    if (last === null || date > last) last = date;
+  }
   const statementId = newId('BankStatement');
   const statement = {
     id: statementId,
@@ -129,14 +139,14 @@ export async function stageStatement(
     bankAccountId: bank.id,
     format: file.format,
     filename: file.filename ?? null,
-    fileHash: fileHash(file.text),
-    lineCount: parsed.lines.length,
+    fileHash: parsed.fileHash,
+    lineCount: lines.count,
     newCount: fresh.length,
-    skippedCount: parsed.lines.length - fresh.length,
-    startDate: dates[0] ?? null,
-    endDate: dates.at(-1) ?? null,
+    skippedCount: lines.count - fresh.length,
+    startDate: first,
+    endDate: last,
     closingBalance: parsed.closingBalance,
-    closingDate: parsed.closingBalance === null ? null : (parsed.closingDate ?? dates.at(-1) ?? null),
+    closingDate: parsed.closingBalance === null ? null : (parsed.closingDate ?? last),
     createdAt: now,
     staged: true,
   };
@@ -144,17 +154,16 @@ export async function stageStatement(
   try {
     for (let start = 0; start < fresh.length; start += STAGE_CHUNK) {
       const rows = fresh.slice(start, start + STAGE_CHUNK).map((i) => {
-        const line = parsed.lines[i]!;
         return {
           id: newId('BankTransaction'),
           organizationId: tenant.organizationId,
           bankAccountId: bank.id,
           statementId,
-          date: line.date,
-          amount: line.amount,
-          description: line.description.slice(0, 500),
-          counterparty: line.counterparty?.slice(0, 200) ?? null,
-          reference: line.reference?.slice(0, 200) ?? null,
+          date: lines.dates[i]!,
+          amount: lines.amounts[i]!,
+          description: lines.descriptions[i]!.slice(0, 500),
+          counterparty: lines.counterparties[i]?.slice(0, 200) ?? null,
+          reference: lines.references[i]?.slice(0, 200) ?? null,
           dedupeKey: keys[i]!,
           status: 'UNMATCHED',
           staged: true,
