@@ -300,3 +300,18 @@ export function shortTransaction<T>(db: Database, work: (sql: RawSql) => Promise
   if (db.pgTransaction) return db.pgTransaction(work, maxWaitMs);
   return db.prisma.$transaction((tx) => work(transactionSql(db, tx as unknown as RawSql)), { maxWait: maxWaitMs });
 }
+
+const OFF_THREAD = Symbol('offThread');
+
+/**
+ * Marks a report's read whose rows have no bound (every open document at a date, a party's postings over
+ * years) as `organizationId`'s: on SQLite, whose statements run synchronously on the request thread, the
+ * request's reading client runs it on a read-only connection in the heavy-work pool (src/fast-paths/
+ * compiled-reads.ts), counted against that organization's share; elsewhere it is an ordinary read.
+ */
+export function offThread(query: Prisma.Sql, organizationId: string): Prisma.Sql {
+  return Object.assign(query, { [OFF_THREAD]: organizationId });
+}
+
+/** The organization an off-thread read is charged to, if the query is marked as one. */
+export const offThreadOwner = (query: unknown): string | undefined => (query as { [OFF_THREAD]?: string } | null)?.[OFF_THREAD];

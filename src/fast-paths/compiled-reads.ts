@@ -16,7 +16,9 @@ import { type Database, delegateOf, type Prisma } from '../db/database.ts';
 import * as enums from '../db/generated/sqlite/enums.ts';
 import { getDatamodel } from '../db/generated/pothos-types.ts';
 import { CONVERTIBLE, conversion, convert } from '../db/model-rows.ts';
-import { pgQuery, pgValue, readSql, sqliteValue } from '../db/sql.ts';
+import { offThreadOwner, pgQuery, pgValue, readSql, sqliteValue } from '../db/sql.ts';
+import { HeavyTaskFailed, runHeavyTask } from '../core/heavy-work.ts';
+import { AppError } from '../lib/errors.ts';
 import { setBounded } from '../lib/bounded-map.ts';
 
 type Args = Record<string, unknown>;
@@ -900,10 +902,21 @@ export function readingClient(db: Database): Prisma {
     return typeof value === 'function' ? value.bind(target) : value;
   };
   const raw = readSql(db);
-  const queryRaw = (query: unknown, ...values: unknown[]) =>
-    isSqlStatement(query)
+  const queryRaw = (query: unknown, ...values: unknown[]) => {
+    const owner = offThreadOwner(query);
+    if (owner && db.direct.kind === 'sqlite') {
+      const { sql, values: bound } = query as { sql: string; values: unknown[] };
+      return runHeavyTask('readSqlite', { file: db.direct.file, sql, values: bound.map(sqliteValue) }, { organizationId: owner }).catch(
+        (error) => {
+          if (!(error instanceof HeavyTaskFailed)) throw error;
+          throw new AppError('SERVICE_UNAVAILABLE', `The report could not be read (its read ${error.reason}); retry, or ask for less.`);
+        },
+      );
+    }
+    return isSqlStatement(query)
       ? raw.$queryRaw(query as Parameters<typeof raw.$queryRaw>[0])
       : (own(client, '$queryRaw') as (...args: unknown[]) => Promise<unknown>)(query, ...values);
+  };
   reading = new Proxy(client, {
     get(target, key) {
       if (key === '$queryRaw') return queryRaw;

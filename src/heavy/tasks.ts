@@ -6,6 +6,7 @@ import { setPriority } from 'node:os';
 import { HEAVY_THREAD_NICE, type TaskOutcome } from '../core/heavy-work.ts';
 import { AppError } from '../lib/errors.ts';
 import { readStatementPacked } from '../modules/banking/statement-packing.ts';
+import { readSqlite } from './sqlite-reads.ts';
 import { drawLogo, drawPdf } from '../modules/documents/pdf-drawing.ts';
 
 const TASKS = {
@@ -16,6 +17,7 @@ const TASKS = {
     drawPdf(letterhead, view),
   drawLogo: ({ base64 }: { base64: string }) => drawLogo(base64),
   readStatement: (input: Parameters<typeof readStatementPacked>[0]) => readStatementPacked(input),
+  readSqlite: (input: Parameters<typeof readSqlite>[0]) => readSqlite(input),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof TASKS;

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEAVY_THREAD_NICE, HeavyTaskFailed, openHeavyWork, refuseWhenShareTaken, runHeavyTask } from '../../src/core/heavy-work.ts';
-import { createTestApp, expectProblem, http, type TestApp } from '../helpers.ts';
+import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
 /** A PNG signature and IHDR chunk with no image data after them: pdfkit's decoder fails in a zlib callback. */
 const TRUNCATED_PNG = 'iVBORw0KGgoAAAANSUhEUn////9/////CAYAAAAAAAAAAAAAAElFTkQAAAAA';
@@ -124,6 +124,26 @@ ${entries}
     expectProblem(refused, 400, 'VALIDATION_FAILED');
     expect(refused.body.errors).toEqual([{ path: 'file', message: 'has 100001 lines; import at most 100000 at once' }]);
     expect((await call(`/api/v1/bank-statements?bankAccountId=${other}`)).body.total).toBe(0);
+  });
+});
+
+describe('a report that reads without bound', () => {
+  it('reads every open document off the request thread on SQLite, with the same answer', async () => {
+    const customer = (await call('/api/v1/customers', { name: 'Owing Ltd' })).body;
+    for (const day of ['01', '02', '03'])
+      await call('/api/v1/invoices', {
+        customerId: customer.id,
+        issueDate: `2026-10-${day}`,
+        lines: [{ description: 'Work', unitPrice: 10 }],
+      });
+    const from = t.queries.length;
+    const aged = await gql(t.url, key, '{ agedReceivables(asOf: "2026-12-01") { invoices { number outstanding bucket } } }');
+    expect(aged.body.errors).toBeUndefined();
+    expect(aged.body.data.agedReceivables.invoices).toHaveLength(3);
+    expect(aged.body.data.agedReceivables.invoices.map((i: { outstanding: string }) => i.outstanding)).toEqual(['10.00', '10.00', '10.00']);
+    // The serving connection never ran the read of the open documents: a read-only one in the pool did.
+    const served = t.queries.slice(from).filter((q) => q.includes('o."kind"'));
+    expect(served).toHaveLength(t.db.provider === 'sqlite' ? 0 : 1);
   });
 });
 

@@ -9,7 +9,7 @@ import { Checker } from '../../lib/validate.ts';
 import { type PageWindow, pageResult } from '../../lib/pagination.ts';
 import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { bigintOf } from '../../db/sql.ts';
+import { bigintOf, offThread } from '../../db/sql.ts';
 import { modelRows } from '../../db/model-rows.ts';
 import { agingPending, creditDocumentTypes } from '../documents/index.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
@@ -656,8 +656,12 @@ export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide,
     dueDate: string;
     due: unknown;
   }[] = await tenant.prisma.$queryRaw(
-    Prisma.sql`SELECT o."kind", o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM
-      (${openAt(tenant.organizationId, asOf, side, currency)}) o ORDER BY o."dueDate", o."number"`,
+    // Every open document: off the request thread on SQLite.
+    offThread(
+      Prisma.sql`SELECT o."kind", o."id", o."number", o."partyId", o."issueDate", o."dueDate", o."due" FROM
+        (${openAt(tenant.organizationId, asOf, side, currency)}) o ORDER BY o."dueDate", o."number"`,
+      tenant.organizationId,
+    ),
   );
   return rows
     .map((r) => ({
@@ -843,7 +847,8 @@ export async function taxSummary(tenant: Tenant, from: string, to: string) {
     purchasesTaxable: unknown;
     purchasesTax: unknown;
   };
-  const sums: Sum[] = await tenant.prisma.$queryRaw(taxStatement(tenant.organizationId, from, to));
+  // Every taxed line of the period: off the request thread on SQLite.
+  const sums: Sum[] = await tenant.prisma.$queryRaw(offThread(taxStatement(tenant.organizationId, from, to), tenant.organizationId));
   const rateIds = [...new Set(sums.map((s) => s.taxRateId).filter((id): id is string => !!id))];
   const rates = rateIds.length
     ? await tenant.prisma.taxRate.findMany({ where: { organizationId: tenant.organizationId, id: { in: rateIds } } })
