@@ -92,6 +92,11 @@ export interface RestRoute {
   /** JSON Schema of the success body, by status (for the OpenAPI document; tests check responses against it). */
   responses?: Record<number, Schema>;
   /**
+   * Refuses the request (throws) before anything of it runs: a heavy operation past its organization's
+   * share is told so before the document it would draw is looked up.
+   */
+  admit?: (context: RequestContext) => void;
+  /**
    * The media type of a success body that is not JSON (`application/pdf`): `toResult` then answers its
    * bytes (a Buffer) as the body. Errors are problem+json as everywhere.
    */
@@ -328,6 +333,7 @@ export function createRestRouter(
     },
 
     async execute(route, req, context) {
+      route.admit?.(context);
       if (route.method !== 'GET') {
         if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))
           throw new AppError('VALIDATION_FAILED', 'The body must be a JSON object');

@@ -185,6 +185,42 @@ describe('the heavy-work pool', () => {
     }
   });
 
+  it("refuses a PDF past its organization's share before it looks the document up", async () => {
+    const release = openHeavyWork({ perOrganization: 1 });
+    try {
+      const customer = (await call('/api/v1/customers', { name: 'Burst Reader' })).body;
+      const invoice = (
+        await call('/api/v1/invoices', {
+          customerId: customer.id,
+          issueDate: '2026-11-03',
+          lines: [{ description: 'Work', unitPrice: 10 }],
+        })
+      ).body;
+      const lines = Array.from({ length: 3000 }, (_, i) => ({
+        description: `Line ${i}`,
+        quantityMilli: 1000n,
+        unitPrice: 100n,
+        amount: 100n,
+        taxAmount: 0n,
+        taxRatePpm: null,
+      }));
+      const letterhead = { organizationId, name: 'Heavy', address: null, taxId: null, email: null, locale: null, logo: null };
+      const view = { title: 'Invoice', number: 'INV-1', currency: 'USD', dates: [], party: null, lines, totals: [['Total', 300_000n]] };
+      // One drawing and four waiting: the organization's share, waiting places included, is taken.
+      const busy = Array.from({ length: 5 }, () => runHeavyTask('drawPdf', { letterhead, view }, { organizationId }));
+      const from = t.queries.length;
+      const refused = await fetch(`${t.url}/api/v1/invoices/${invoice.id}/pdf`, { headers: { authorization: `Bearer ${key}` } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(t.queries.slice(from).filter((q) => q.includes('"Invoice"'))).toEqual([]);
+      await Promise.all(busy);
+      const drawn = await fetch(`${t.url}/api/v1/invoices/${invoice.id}/pdf`, { headers: { authorization: `Bearer ${key}` } });
+      expect(drawn.status).toBe(200);
+    } finally {
+      await release();
+    }
+  });
+
   it('ends a task that runs past its time, and says so', async () => {
     const release = openHeavyWork({ timeoutMs: 100 });
     try {

@@ -209,6 +209,8 @@ export function pdfRoute(r: {
     operationId,
     summary: `The ${r.label} as a PDF (its letterhead, lines, tax per rate, totals and what is due)`,
     produces: 'application/pdf',
+    // Past the organization's share of the pool, refused before the document is looked up: a burst costs little.
+    admit: (context) => refuseWhenShareTaken(context.organizationId),
     responses: { 200: { type: 'string', format: 'binary' } },
     document: `query ${operationId}($id: ID!) { node(id: $id) { __typename ... on ${r.typename} { id } } }`,
     toVariables: (req) => {
@@ -218,7 +220,6 @@ export function pdfRoute(r: {
     toResult: async (data, req, context) => {
       const node = data.node as NodeHit;
       if (node?.__typename !== r.typename) throw notFound(r.label, req.params.id);
-      refuseWhenShareTaken(context.organizationId);
       const view = await r.view(context, node.id);
       const bytes = await renderPdf(await letterheadOf(context), view);
       return { status: 200, body: bytes, headers: { 'content-disposition': `inline; filename="${view.number ?? node.id}.pdf"` } };
