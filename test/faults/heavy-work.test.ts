@@ -129,15 +129,18 @@ ${entries}
 
 describe('a report that reads without bound', () => {
   it('reads every open document off the request thread on SQLite, with the same answer', async () => {
-    const customer = (await call('/api/v1/customers', { name: 'Owing Ltd' })).body;
+    // An organization of its own: the other tests' invoices are not in its aging.
+    const owing = await t.tenant('Owing Co');
+    const post = (path: string, body: unknown) => http(t.url, path, { key: owing.key, body });
+    const customer = (await post('/api/v1/customers', { name: 'Owing Ltd' })).body;
     for (const day of ['01', '02', '03'])
-      await call('/api/v1/invoices', {
+      await post('/api/v1/invoices', {
         customerId: customer.id,
         issueDate: `2026-10-${day}`,
         lines: [{ description: 'Work', unitPrice: 10 }],
       });
     const from = t.queries.length;
-    const aged = await gql(t.url, key, '{ agedReceivables(asOf: "2026-12-01") { invoices { number outstanding bucket } } }');
+    const aged = await gql(t.url, owing.key, '{ agedReceivables(asOf: "2026-12-01") { invoices { number outstanding bucket } } }');
     expect(aged.body.errors).toBeUndefined();
     expect(aged.body.data.agedReceivables.invoices).toHaveLength(3);
     expect(aged.body.data.agedReceivables.invoices.map((i: { outstanding: string }) => i.outstanding)).toEqual(['10.00', '10.00', '10.00']);

@@ -19,6 +19,8 @@ import { type ReadStatement, unpackLines } from './statement-packing.ts';
 
 /** Lines a staging transaction writes: on SQLite a few milliseconds of the shared writer. */
 const STAGE_CHUNK = 250;
+/** Staged lines one statement of the import's commit shows. */
+const SHOW_CHUNK = 10_000;
 /** A staged import older than this was abandoned (its process ended mid-way): the next import of the account drops it. */
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
@@ -186,9 +188,18 @@ export async function stageStatement(
  * they are gone (dropped as abandoned by a later import while this one waited far too long).
  */
 export async function commitStaged(scope: WriteScope, staged: StagedStatement): Promise<BankStatementRow> {
-  const shown = await scope.sql.$executeRaw(
-    Prisma.sql`UPDATE "BankTransaction" SET "staged" = ${false} WHERE "statementId" = ${staged.statementId} AND "staged"`,
-  );
+  // A chunk at a time, the loop given back between them: a 100,000-line statement shown in one UPDATE held
+  // the request thread (SQLite runs it synchronously) for a tenth of a second.
+  let shown = 0;
+  for (;;) {
+    const n = await scope.sql.$executeRaw(
+      Prisma.sql`UPDATE "BankTransaction" SET "staged" = ${false} WHERE "id" IN
+        (SELECT "id" FROM "BankTransaction" WHERE "statementId" = ${staged.statementId} AND "staged" LIMIT ${SHOW_CHUNK})`,
+    );
+    shown += n;
+    if (n < SHOW_CHUNK) break;
+    await letRequestsIn();
+  }
   const statement = await scope.sql.$executeRaw(
     Prisma.sql`UPDATE "BankStatement" SET "staged" = ${false} WHERE "id" = ${staged.statementId} AND "staged"`,
   );
