@@ -150,6 +150,29 @@ describe('a report that reads without bound', () => {
   });
 });
 
+/** A drawPdf task's input: an invoice of `count` one-dollar lines, long enough to keep a thread busy a while. */
+function longPdf(organizationId: string, count: number) {
+  const lines = Array.from({ length: count }, (_, i) => ({
+    description: `Line ${i}`,
+    quantityMilli: 1000n,
+    unitPrice: 100n,
+    amount: 100n,
+    taxAmount: 0n,
+    taxRatePpm: null,
+  }));
+  const letterhead = { organizationId, name: 'Heavy', address: null, taxId: null, email: null, locale: null, logo: null };
+  const view = {
+    title: 'Invoice',
+    number: 'INV-1',
+    currency: 'USD',
+    dates: [],
+    party: null,
+    lines,
+    totals: [['Total', BigInt(count * 100)]],
+  };
+  return { letterhead, view };
+}
+
 describe('the heavy-work pool', () => {
   it('ends a task whose library crashes with a clear error, and serves the next one', async () => {
     const failed = await runHeavyTask('drawLogo', { base64: TRUNCATED_PNG }, { organizationId: 'org_crash' }).catch((e) => e);
@@ -199,18 +222,8 @@ describe('the heavy-work pool', () => {
           lines: [{ description: 'Work', unitPrice: 10 }],
         })
       ).body;
-      const lines = Array.from({ length: 3000 }, (_, i) => ({
-        description: `Line ${i}`,
-        quantityMilli: 1000n,
-        unitPrice: 100n,
-        amount: 100n,
-        taxAmount: 0n,
-        taxRatePpm: null,
-      }));
-      const letterhead = { organizationId, name: 'Heavy', address: null, taxId: null, email: null, locale: null, logo: null };
-      const view = { title: 'Invoice', number: 'INV-1', currency: 'USD', dates: [], party: null, lines, totals: [['Total', 300_000n]] };
       // One drawing and four waiting: the organization's share, waiting places included, is taken.
-      const busy = Array.from({ length: 5 }, () => runHeavyTask('drawPdf', { letterhead, view }, { organizationId }));
+      const busy = Array.from({ length: 5 }, () => runHeavyTask('drawPdf', longPdf(organizationId, 3000), { organizationId }));
       const from = t.queries.length;
       const refused = await fetch(`${t.url}/api/v1/invoices/${invoice.id}/pdf`, { headers: { authorization: `Bearer ${key}` } });
       expect(refused.status).toBe(429);
@@ -227,17 +240,7 @@ describe('the heavy-work pool', () => {
   it('ends a task that runs past its time, and says so', async () => {
     const release = openHeavyWork({ timeoutMs: 100 });
     try {
-      const lines = Array.from({ length: 20_000 }, (_, i) => ({
-        description: `Line ${i}`,
-        quantityMilli: 1000n,
-        unitPrice: 100n,
-        amount: 100n,
-        taxAmount: 0n,
-        taxRatePpm: null,
-      }));
-      const letterhead = { organizationId: 'org_slow', name: 'Slow', address: null, taxId: null, email: null, locale: null, logo: null };
-      const view = { title: 'Invoice', number: 'INV-1', currency: 'USD', dates: [], party: null, lines, totals: [['Total', 2_000_000n]] };
-      const failed = await runHeavyTask('drawPdf', { letterhead, view }, { organizationId: 'org_slow' }).catch((e) => e);
+      const failed = await runHeavyTask('drawPdf', longPdf('org_slow', 20_000), { organizationId: 'org_slow' }).catch((e) => e);
       expect(failed).toMatchObject({ task: 'drawPdf', reason: 'timed out' });
     } finally {
       await release();
