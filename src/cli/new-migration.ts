@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { MIGRATIONS_ROOT } from '../db/migrate.ts';
 import { diffDatamodels } from '../db/schema-engine.ts';
 import { postgresSchemaText, schemaFor } from '../db/schema-text.ts';
+import { addColumnsInsteadOfRedefining } from '../db/sqlite-add-columns.ts';
 
 const EMPTY = '-- This is an empty migration.';
 export const SNAPSHOT_PATH = join(MIGRATIONS_ROOT, 'schema.snapshot.prisma');
@@ -21,13 +22,19 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 const pgUrl = process.env.MIGRATION_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const snapshot = existsSync(SNAPSHOT_PATH) ? readFileSync(SNAPSHOT_PATH, 'utf8') : undefined;
 const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
-let wrote = false;
+const diffs = {} as Record<'sqlite' | 'postgresql', string>;
 for (const provider of ['sqlite', 'postgresql'] as const) {
   const target = schemaFor(provider);
   const from = snapshot === undefined ? undefined : provider === 'sqlite' ? snapshot : postgresSchemaText(snapshot);
   // The engine wants a connection of the right provider, though a datamodel diff reads no table.
   const adapter = provider === 'sqlite' ? new PrismaBetterSqlite3({ url: ':memory:' }) : new PrismaPg({ connectionString: pgUrl });
-  const sql = await diffDatamodels(target.path, from, target.text, adapter);
+  diffs[provider] = await diffDatamodels(target.path, from, target.text, adapter);
+}
+// A column added to a table is added in place on SQLite too, as on PostgreSQL (the table keeps its triggers).
+diffs.sqlite = addColumnsInsteadOfRedefining(diffs.sqlite, diffs.postgresql);
+let wrote = false;
+for (const provider of ['sqlite', 'postgresql'] as const) {
+  const sql = diffs[provider];
   if (sql.trim() === EMPTY || sql.trim() === '') continue;
   const dir = join(MIGRATIONS_ROOT, provider, `${stamp}_${name}`);
   mkdirSync(dir, { recursive: true });
