@@ -44,7 +44,7 @@ import { createRequestHandler } from './http/server.ts';
 import { answerClientError } from './http/respond.ts';
 import { ApiResponse } from './http/headers.ts';
 import type { Logger } from './lib/logger.ts';
-import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { metricsServer } from './http/metrics.ts';
 import { useOperationTelemetry } from './graphql/telemetry.ts';
 import { usePlannedQueries } from './fast-paths/planned-queries.ts';

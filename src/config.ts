@@ -37,7 +37,7 @@ export interface Config {
   /** Set: Prometheus metrics at http://metricsHost:metricsPort/metrics (a listener of its own). Unset: not served. */
   metricsPort: number | undefined;
   metricsHost: string;
-  /** OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) set: spans are exported there over OTLP/HTTP (lib/tracing.ts). */
+  /** OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) set: spans are exported there over OTLP/HTTP (ops/tracing.ts). */
   tracing: boolean;
   /** Create the demo organization and print a key when the database has no organization. */
   seedDemo: boolean;
@@ -76,7 +76,7 @@ export interface Config {
    * executor.
    */
   graphqlPlannedQueries: boolean;
-  /** How far V8's heap may grow past what is live before a full collection, in percent; 0: V8 decides (lib/v8-settings.ts). */
+  /** How far V8's heap may grow past what is live before a full collection, in percent; 0: V8 decides (ops/v8-settings.ts). */
   heapGrowingPercent: number;
   /** Documents sent by email (modules/emails): through SMTP_URL; unset, sending is refused. */
   mail: {

@@ -1,10 +1,10 @@
 // `npm start`: configuration from the environment, then boot, then wait for SIGTERM/SIGINT.
-import { limitHeapGrowth, returnIdleYoungGeneration } from './lib/v8-settings.ts'; // first: V8 flags before anything compiles
+import { limitHeapGrowth, returnIdleYoungGeneration } from './ops/v8-settings.ts'; // first: V8 flags before anything compiles
 import { ConfigError, loadConfig } from './config.ts';
 import { boot } from './boot.ts';
 import { MigrationError } from './db/migrate.ts';
 import { createLogger } from './lib/logger.ts';
-import { startTracing } from './lib/tracing.ts';
+import { startTracing } from './ops/tracing.ts';
 import { API_VERSION } from './app.ts';
 
 let config;

@@ -12,7 +12,7 @@ import type { UnitOfWork } from './core/unit-of-work.ts';
 import type { BackgroundLoop } from './events/loop.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Config } from './config.ts';
-import type { Metrics } from './lib/metrics.ts';
+import type { Metrics } from './ops/metrics.ts';
 import type { AuthenticatedKey, KeyRefusal } from './core/api-keys.ts';
 import type { RequestContext } from './core/request-context.ts';
 import type { BatchOperation, BatchResult } from './http/batch.ts';

@@ -84,7 +84,7 @@ describe('npm start', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a whole number/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
-    // The heap's growth policy (lib/v8-settings.ts): 1.5× what is live by default, 0 hands it back to V8.
+    // The heap's growth policy (ops/v8-settings.ts): 1.5× what is live by default, 0 hands it back to V8.
     expect(loadConfig({}).heapGrowingPercent).toBe(50);
     expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
     expect(() => loadConfig({ HEAP_GROWING_PERCENT: 'half' })).toThrow(/HEAP_GROWING_PERCENT must be a whole number/);

@@ -14,7 +14,7 @@ export const SERVER_BUNDLE = join(PROJECT_ROOT, 'dist/main.js');
  * p99 on PostgreSQL's nested page) an operator can buy back with `NODE_OPTIONS=--max-semi-space-size=64`
  * (docs/configuration.md; docs/performance.md has the figures). A flag given here would override
  * NODE_OPTIONS, so none is.
- * Flags V8 reads only when the process starts go here or in NODE_OPTIONS (lib/v8-settings.ts sets the rest).
+ * Flags V8 reads only when the process starts go here or in NODE_OPTIONS (ops/v8-settings.ts sets the rest).
  */
 export const SERVER_NODE_FLAGS: string[] = [];
 

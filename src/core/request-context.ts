@@ -6,7 +6,7 @@ import { readingClient } from '../fast-paths/compiled-reads.ts';
 import type { Database, Prisma } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError } from '../lib/errors.ts';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { type AuthenticatedKey, type KeyRefusal, tokenDigest } from './api-keys.ts';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 import type { Change } from './representations.ts';

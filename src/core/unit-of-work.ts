@@ -29,7 +29,7 @@ import { AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { declared } from '../declarations.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { type Change, type PublicObject, previousAttributes, type Representations, type ResourceRef } from './representations.ts';
 import {
   organizationInfo,

@@ -20,7 +20,7 @@ import { Prisma } from '../db/generated/sqlite/client.ts';
 import { RAISE_KEY_EPOCH } from '../core/api-keys.ts';
 import { anyRow, type RawSql } from '../db/sql.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import type { EventBus, LoggedEvent } from './bus.ts';
 import { type KeyNotice, keyNoticeStatement } from './key-notices.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';

@@ -17,7 +17,7 @@ import { Prisma } from '../db/generated/sqlite/client.ts';
 import { anyRow } from '../db/sql.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { guardedLookup, refusedTarget } from '../lib/targets.ts';
 import { type BackgroundLoop, backgroundLoop } from './loop.ts';
 import { eventBody } from './catalogue.ts';

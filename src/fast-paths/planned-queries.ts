@@ -58,7 +58,7 @@ import {
 import { isThenable } from '@pothos/core';
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from '../lib/logger.ts';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { ownColumns } from './column-fields.ts';
 
 /**

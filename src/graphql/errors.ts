@@ -12,7 +12,7 @@ import { AppError, type ErrorCode, ERROR_CATALOGUE, type FieldError, errorHeader
 import { badTextIn, textProblem } from '../lib/text.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 
 /** What Prisma's known request errors carry; the adapter puts a unique constraint's columns under driverAdapterError. */
 interface DriverAdapterCause {

@@ -22,7 +22,7 @@ import type { EventBus, LoggedEvent } from '../events/bus.ts';
 import { type LiveEventSource, logAfter, resumable } from '../events/stream.ts';
 import type { AppError } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { Metrics, SubscriptionEnding } from '../lib/metrics.ts';
+import type { Metrics, SubscriptionEnding } from '../ops/metrics.ts';
 
 /**
  * How long frames gather before a socket is written: one write carries every event of that time. Short

@@ -4,8 +4,8 @@
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { HttpExchange } from '../core/request-context.ts';
-import type { Metrics } from '../lib/metrics.ts';
-import { endSpan, inSpan, tracer, tracing } from '../lib/tracing.ts';
+import type { Metrics } from '../ops/metrics.ts';
+import { endSpan, inSpan, tracer, tracing } from '../ops/tracing.ts';
 
 /**
  * One operation observed: its name in the request log, a span (with tracing on) active while `run` runs,

@@ -22,7 +22,7 @@ import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/bus.ts';
 import { AppError, type ErrorCode } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import type { Yoga } from './context.ts';
 import { toAppError } from './errors.ts';
 import { liveDelivery } from './live-delivery.ts';

@@ -1,7 +1,7 @@
 // The metrics listener (METRICS_PORT): Prometheus' text format at /metrics, on a port of its own so it
 // is never reachable where the API is published unless an operator puts it there.
 import { createServer, type Server } from 'node:http';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 
 export function metricsServer(metrics: Metrics): Server {
   metrics.collectProcessMetrics();

@@ -38,7 +38,7 @@ import type { WriteOutcome } from '../core/unit-of-work.ts';
 import { type DirectWrite, directWrites, writeReceipts } from '../graphql/mutations.ts';
 import { requiredScopes } from '../graphql/scopes.ts';
 import { observeOperation } from '../graphql/telemetry.ts';
-import type { Metrics } from '../lib/metrics.ts';
+import type { Metrics } from '../ops/metrics.ts';
 import { allows, insufficientScope, type Scope } from '../core/scopes.ts';
 
 export interface RestRequest {

@@ -5,7 +5,7 @@
 import { SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTracing, type Tracing } from '../../src/lib/tracing.ts';
+import { startTracing, type Tracing } from '../../src/ops/tracing.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, freshDatabase, gql, http, startServerProcess, type TestApp } from '../helpers.ts';

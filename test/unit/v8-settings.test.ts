@@ -1,8 +1,8 @@
 // What an idle server keeps: the young generation that start-up or a burst of load grew is given back
-// once the process has been idle for a while (src/lib/v8-settings.ts), as V8's own rule decides.
+// once the process has been idle for a while (src/ops/v8-settings.ts), as V8's own rule decides.
 import { getHeapSpaceStatistics } from 'node:v8';
 import { expect, it } from 'vitest';
-import { returnIdleYoungGeneration } from '../../src/lib/v8-settings.ts';
+import { returnIdleYoungGeneration } from '../../src/ops/v8-settings.ts';
 
 const youngGenerationMb = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_size / 2 ** 20;
 

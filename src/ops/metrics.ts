@@ -1,7 +1,7 @@
 // Prometheus metrics (prom-client), one registry per app. Every part of the server counts into the
 // same object; the registry is served only when METRICS_PORT is set (http/metrics.ts), and counting
 // costs a few hundred nanoseconds a request either way.
-import { droppedLogLines } from './logger.ts';
+import { droppedLogLines } from '../lib/logger.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Latency buckets in seconds: a 1 ms read to a 10 s webhook timeout. */
