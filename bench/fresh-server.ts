@@ -36,7 +36,10 @@ export async function freshServer(name: string, organizationName: string, env: R
   await tuneDatabase(db);
   const organization = await createOrganization(db.prisma, { name: organizationName });
   const key = (await createApiKey(db.prisma, organization.id, 'bench')).plaintext;
-  const server = start(SERVER_BUNDLE, [], { ...benchServerEnv(url, dir), ...env }, SERVER_NODE_FLAGS);
+  // BENCH_SERVER_NODE_FLAGS: more flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it
+  // (written when the bench stops it; NODE_OPTIONS does not take --cpu-prof).
+  const extraFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const server = start(SERVER_BUNDLE, [], { ...benchServerEnv(url, dir), ...env }, [...SERVER_NODE_FLAGS, ...extraFlags]);
   process.once('exit', () => server.child.kill('SIGKILL'));
   const base = await server.url;
   return {
