@@ -1,11 +1,11 @@
 // A statement's import in two steps. Before the import's unit of work, its statement and new lines are
 // written staged, a few hundred rows a transaction: no reader sees a staged row and the kept list counts
-// leave them out. The unit of work then shows them with one UPDATE of a column no index holds (so it
-// rewrites rows, not index entries) and counts them. So no
-// transaction of an import is long: on SQLite, whose one writer every organization shares, another
-// organization's write waits for a chunk at most, not for the whole file; on PostgreSQL a large file
-// never nears the unit of work's transaction timeout. All or nothing still: an import that fails, or is
-// answered from an earlier request with its idempotency key, drops what it staged (`dropStaged`).
+// leave them out. The unit of work then shows them by clearing a column no index holds (so it rewrites
+// rows, not index entries) and counts them. So no transaction of an import is long: on SQLite, whose one
+// writer every organization shares, another organization's write waits for a chunk at most, not for the
+// whole file; on PostgreSQL a large file never nears the unit of work's transaction timeout. All or
+// nothing still: an import that fails, or is answered from an earlier request with its idempotency key,
+// drops what it staged (`dropStaged`).
 import type { Database, PrismaTypes } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { addToTotals, insertRows } from '../../db/insert.ts';
