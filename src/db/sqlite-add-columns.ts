@@ -4,8 +4,15 @@
 // PostgreSQL diff of the same change only adds columns (and indexes) to a table, the SQLite redefinition
 // of that table is rewritten so; any other change keeps its redefinition (and needs its triggers again).
 
-const REDEFINITION =
-  /CREATE TABLE "new_(\w+)" \(\n([\s\S]*?)\n\);\nINSERT INTO "new_\1" \(([^)]*)\) SELECT [^;]*;\nDROP TABLE "\1";\nALTER TABLE "new_\1" RENAME TO "\1";\n((?:CREATE (?:UNIQUE )?INDEX [^\n]*\n)*)/g;
+const REDEFINITION = new RegExp(
+  [
+    String.raw`CREATE TABLE "new_(\w+)" \(\n([\s\S]*?)\n\);\n`,
+    String.raw`INSERT INTO "new_\1" \(([^)]*)\) SELECT [^;]*;\n`,
+    String.raw`DROP TABLE "\1";\nALTER TABLE "new_\1" RENAME TO "\1";\n`,
+    String.raw`((?:CREATE (?:UNIQUE )?INDEX [^\n]*\n)*)`,
+  ].join(''),
+  'g',
+);
 const PRAGMAS_ON = 'PRAGMA defer_foreign_keys=ON;\nPRAGMA foreign_keys=OFF;\n';
 const PRAGMAS_OFF = 'PRAGMA foreign_keys=ON;\nPRAGMA defer_foreign_keys=OFF;\n';
 
@@ -54,7 +61,8 @@ export function addColumnsInsteadOfRedefining(sqlite: string, postgres: string):
     const names = added.map((line) => /^"(\w+)"/.exec(line)![1]!);
     if (names.length !== additions.columns.size || names.some((n) => !additions.columns.has(n)) || !added.every(addable)) return whole;
     const newIndexes = indexLines.split('\n').filter((line) => additions.indexes.has(/INDEX "(\w+)"/.exec(line)?.[1] ?? ''));
-    return `${added.map((definition) => `ALTER TABLE "${table}" ADD COLUMN ${definition};`).join('\n')}\n${newIndexes.map((l) => `${l}\n`).join('')}`;
+    const alters = added.map((definition) => `ALTER TABLE "${table}" ADD COLUMN ${definition};\n`);
+    return [...alters, ...newIndexes.map((line) => `${line}\n`)].join('');
   });
   // A PRAGMA pair around nothing redefined any more goes too.
   while (rewritten.includes(PRAGMAS_ON)) {

@@ -104,12 +104,14 @@ ${entries}
   });
 
   it('imports a year of a busy account (100,000 lines, zipped) whole, and refuses a file of more, naming its count', async () => {
+    const transaction = (i: number) => {
+      const month = String(1 + (i % 12)).padStart(2, '0');
+      const amount = (1 + (i % 997) / 100).toFixed(2);
+      return `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>2026${month}15<TRNAMT>${amount}<FITID>Y${i}<NAME>Payer ${i % 50}</STMTTRN>`;
+    };
     const ofx = (lines: number) =>
-      `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD<BANKTRANLIST>\n${Array.from(
-        { length: lines },
-        (_, i) =>
-          `<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>2026${String(1 + (i % 12)).padStart(2, '0')}15<TRNAMT>${(1 + (i % 997) / 100).toFixed(2)}<FITID>Y${i}<NAME>Payer ${i % 50}</STMTTRN>`,
-      ).join('\n')}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
+      'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STMTRS><CURDEF>USD<BANKTRANLIST>\n' +
+      `${Array.from({ length: lines }, (_, i) => transaction(i)).join('\n')}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
     const zipped = (lines: number) => Buffer.from(zipSync({ 'year.ofx': strToU8(ofx(lines)) })).toString('base64');
     const year = (await call('/api/v1/bank-accounts', { name: 'Busy Year', kind: 'bank', openingDate: '2025-12-01' })).body.id;
     const file = zipped(100_000);

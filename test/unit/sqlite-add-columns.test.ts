@@ -53,7 +53,8 @@ CREATE INDEX "Statement_status_idx" ON "Statement"("status");
   });
 
   it('keeps the redefinition when the change is more than columns added, or a column cannot be added in place', () => {
-    const retyped = `-- AlterTable\nALTER TABLE "Statement" ALTER COLUMN "organizationId" SET DATA TYPE INTEGER,\nADD COLUMN "status" TEXT;\n`;
+    const retyped =
+      '-- AlterTable\nALTER TABLE "Statement" ALTER COLUMN "organizationId" SET DATA TYPE INTEGER,\nADD COLUMN "status" TEXT;\n';
     expect(addColumnsInsteadOfRedefining(REDEFINED, retyped)).toBe(REDEFINED);
     const noDefault = REDEFINED.replace(`"status" TEXT NOT NULL DEFAULT 'IMPORTED'`, `"status" TEXT NOT NULL`);
     expect(addColumnsInsteadOfRedefining(noDefault, POSTGRES_ADDS.replace(` DEFAULT 'IMPORTED'`, ''))).toBe(noDefault);
