@@ -379,6 +379,8 @@ export interface StatementUpload {
   parsed: ReadStatement;
   /** The name the upload's layout is to be saved under for the organization's accounts. */
   saveAs?: string;
+  /** The bank account as read for the checks (the import reads it again under the organization's lock). */
+  bank: BankAccountRow;
 }
 
 /**
@@ -436,7 +438,7 @@ export async function readStatementUpload(tenant: Tenant, bankAccountId: string,
   if (wrongAccount) throw validationError([{ path: 'file', message: wrongAccount }]);
   if (parsed.lines.count > MAX_STATEMENT_LINES)
     throw validationError([{ path: 'file', message: `has ${parsed.lines.count} lines; import at most ${MAX_STATEMENT_LINES} at once` }]);
-  return { format: format!, layout, filename, parsed, saveAs };
+  return { format: format!, layout, filename, parsed, saveAs, bank };
 }
 
 /** A statement file read and its new lines staged: what the import's unit of work commits. */
@@ -455,9 +457,8 @@ export async function prepareStatementImport(
   input: ImportStatementInput,
 ): Promise<PreparedStatement> {
   const upload = await readStatementUpload(tenant, bankAccountId, input);
-  const bank = await loadBankAccount(tenant, bankAccountId);
   const file = { format: upload.format, filename: upload.filename, parsed: upload.parsed };
-  return { ...upload, staged: await stageStatement(db, tenant, bank, file, new Date()) };
+  return { ...upload, staged: await stageStatement(db, tenant, upload.bank, file, new Date()) };
 }
 
 /**

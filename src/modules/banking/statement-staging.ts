@@ -83,10 +83,18 @@ const anotherImport = () =>
     { retryAfterSeconds: 2 },
   );
 
-/** True for a unique index broken by another import's lines written meanwhile (better-sqlite3's code, or PostgreSQL's SQLSTATE). */
+/**
+ * True for a unique index broken by another import's lines written meanwhile: better-sqlite3's code or
+ * PostgreSQL's SQLSTATE (the direct transactions), or Prisma's report of either (its own transaction).
+ */
 const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | undefined;
+  return (
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === '23505' ||
+    e?.code === 'P2002' ||
+    e?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation'
+  );
 };
 
 /**
@@ -221,10 +229,13 @@ export async function commitStaged(scope: WriteScope, staged: StagedStatement): 
   });
 }
 
-/** Drops what an import staged and did not commit (nothing once it committed), in a transaction of its own. */
+/**
+ * Drops what an import staged and did not commit (nothing once it committed): its lines SHOW_CHUNK a
+ * transaction (no reader sees them, so they may go in pieces), then the statement.
+ */
 export async function dropStaged(db: Database, statementId: string): Promise<void> {
-  await shortTransaction(db, async (sql) => {
-    await sql.$executeRaw(Prisma.sql`DELETE FROM "BankTransaction" WHERE "statementId" = ${statementId} AND "staged"`);
-    await sql.$executeRaw(Prisma.sql`DELETE FROM "BankStatement" WHERE "id" = ${statementId} AND "staged"`);
-  });
+  const dropChunk = Prisma.sql`DELETE FROM "BankTransaction" WHERE "id" IN
+    (SELECT "id" FROM "BankTransaction" WHERE "statementId" = ${statementId} AND "staged" LIMIT ${SHOW_CHUNK})`;
+  while ((await shortTransaction(db, (sql) => sql.$executeRaw(dropChunk))) === SHOW_CHUNK) await letRequestsIn();
+  await shortTransaction(db, (sql) => sql.$executeRaw(Prisma.sql`DELETE FROM "BankStatement" WHERE "id" = ${statementId} AND "staged"`));
 }
