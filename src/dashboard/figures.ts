@@ -192,20 +192,10 @@ const VERBS: Record<string, string> = {
   credit_applied: 'credit applied',
 };
 
+// Only the nouns the resource's name does not spell: every other resource, documents a module adds
+// included, is read from its name (`sales_receipt` → "Sales receipt").
 const NOUNS: Record<string, string> = {
-  invoice: 'Invoice',
-  bill: 'Bill',
-  sales_receipt: 'Sales receipt',
-  tax_rate: 'Tax rate',
-  journal_entry: 'Journal entry',
-  customer: 'Customer',
-  vendor: 'Vendor',
-  product: 'Product',
-  employee: 'Employee',
-  account: 'Account',
-  organization: 'Organization',
   webhook_subscription: 'Webhook',
-  credit_note: 'Credit note',
   api_key: 'API key',
 };
 
@@ -215,6 +205,18 @@ const nounOf = (resource: string) => NOUNS[resource] ?? resource.charAt(0).toUpp
 type EventObject = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 const amountOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** A document of any kind (invoice, bill, credit note, receipt, estimate, …) in the feed: by its number and total. */
+function documentParts(object: EventObject, action: string, money: (amount: number) => string) {
+  if (action === 'payment_recorded') {
+    // The object is the document after the payment: what has been paid in all, and what is left.
+    const paid = amountOf(object.amountPaid);
+    const due = amountOf(object.amountDue);
+    const detail = paid !== null && due !== null ? `${money(paid)} paid so far, ${money(due)} still due` : '';
+    return { name: text(object.number), detail, amount: null };
+  }
+  return { name: text(object.number), detail: object.kind === 'refund' ? 'refund' : '', amount: amountOf(object.total) };
+}
 
 /** `money` formats an amount of the event's object (a number in the REST shape) for the detail line. */
 export function feedItem(event: FeedEventFragment, money: (amount: number) => string = String): FeedItem {
@@ -226,24 +228,6 @@ export function feedItem(event: FeedEventFragment, money: (amount: number) => st
   let detail = '';
   let amount: number | null = null;
   switch (resource) {
-    case 'invoice':
-    case 'bill':
-    case 'credit_note':
-      name = text(object.number);
-      if (action === 'payment_recorded') {
-        // The object is the invoice after the payment: what has been paid in all, and what is left.
-        const paid = amountOf(object.amountPaid);
-        const due = amountOf(object.amountDue);
-        if (paid !== null && due !== null) detail = `${money(paid)} paid so far, ${money(due)} still due`;
-      } else {
-        amount = amountOf(object.total);
-      }
-      break;
-    case 'sales_receipt':
-      name = text(object.number);
-      detail = object.kind === 'refund' ? 'refund' : '';
-      amount = amountOf(object.total);
-      break;
     case 'journal_entry':
       name = object.number === undefined ? '' : `#${text(object.number)}`;
       detail = text(object.description);
@@ -256,7 +240,8 @@ export function feedItem(event: FeedEventFragment, money: (amount: number) => st
       name = [text(object.firstName), text(object.lastName)].filter(Boolean).join(' ') || text(object.name);
       break;
     default:
-      name = text(object.name) || text(object.url);
+      if (typeof object.number === 'string') ({ name, detail, amount } = documentParts(object, action, money));
+      else name = text(object.name) || text(object.url);
   }
   return {
     id: event.id,

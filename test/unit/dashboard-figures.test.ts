@@ -169,6 +169,17 @@ describe('the live feed', () => {
     expect(feedItem(event(10, 'credit_note.applied', { number: 'CN-0002', total: 30 })).title).toBe('Credit note CN-0002 applied');
   });
 
+  it('shows a kind of document it was never told of by its number and total', () => {
+    // A module added later (here a debit note) needs no line in the dashboard to read well in the feed.
+    expect(feedItem(event(11, 'debit_note.finalized', { number: 'DN-0001', total: 42.5 }))).toMatchObject({
+      title: 'Debit note DN-0001 finalized',
+      amount: 42.5,
+    });
+    expect(
+      feedItem(event(12, 'debit_note.payment_recorded', { number: 'DN-0001', amountPaid: 10, amountDue: 32.5 }), (n) => `€${n}`),
+    ).toMatchObject({ title: 'Debit note DN-0001 payment recorded', detail: '€10 paid so far, €32.5 still due', amount: null });
+  });
+
   it('words every event type of the catalogue as a person reads it: a capitalized noun, no underscores', () => {
     for (const type of Object.keys(EVENT_TYPES)) {
       const { title } = feedItem(event(1, type, { name: 'X', number: 'N-1' }));

@@ -27,6 +27,8 @@ export const agingSideOf = (side: Side): AgingSide => (side === 'sale' ? 'receiv
 /** Where a kind of document and what settles it are read from, and how it ages. */
 export interface AgingSource {
   side: AgingSide;
+  /** What the aging detail calls its rows: `document` for what is owed, the credit document's resource for a credit. */
+  kind: string;
   table: string;
   partyKey: string;
   /** Its due date's column; a credit is due on its issue date. */
@@ -46,6 +48,7 @@ export function owedAgingSource(type: OwedDocumentType): AgingSource {
   const credits = creditDocumentTypes(type.side).filter((c) => c.appliesTo === type.resource);
   return {
     side: agingSideOf(type.side),
+    kind: 'document',
     table: type.typename,
     partyKey: type.party.key,
     dueDateColumn: 'dueDate',
@@ -62,6 +65,7 @@ export function owedAgingSource(type: OwedDocumentType): AgingSource {
 export function creditAgingSource(type: CreditDocumentType): AgingSource {
   return {
     side: agingSideOf(type.side),
+    kind: type.resource,
     table: type.typename,
     partyKey: type.party.key,
     dueDateColumn: 'issueDate',
@@ -78,6 +82,9 @@ const allSources = () => [
   ...owedDocumentTypes().map(owedAgingSource),
   ...(['sale', 'purchase'] as const).flatMap((side) => creditDocumentTypes(side).map(creditAgingSource)),
 ];
+
+/** Every kind of document that ages on `side`, made from the document declarations (a new kind ages by itself). */
+export const agingSources = (side: AgingSide) => allSources().filter((source) => source.side === side);
 
 interface Settlement {
   date: string;

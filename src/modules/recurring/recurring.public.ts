@@ -5,9 +5,17 @@ import { type Infer, S, type Schema } from '../../lib/json-schema.ts';
 import { FREQUENCIES, SHORT_MONTH_RULES } from './schedule-rule.ts';
 
 export const RECURRING_SCHEDULE = 'recurring_schedule';
-/** What a schedule makes, and as what. */
-export const RECURRING_DOCUMENT_TYPES = ['invoice', 'bill'] as const;
-export type RecurringDocumentType = (typeof RECURRING_DOCUMENT_TYPES)[number];
+/**
+ * What a schedule makes: the one list of the documents that recur, each under the input field that
+ * carries its template, with its party's column and the scope a key needs to set one up. Everything
+ * else in the module is made from it or keyed by it (a new kind that is missed does not compile).
+ */
+export const RECURRING_DOCUMENTS = {
+  invoice: { typename: 'Invoice', party: 'customerId', scope: 'invoices:write', template: 'customerId, lines' },
+  bill: { typename: 'Bill', party: 'vendorId', scope: 'bills:write', template: 'vendorId, lines' },
+} as const;
+export type RecurringDocumentType = keyof typeof RECURRING_DOCUMENTS;
+export const RECURRING_DOCUMENT_TYPES = Object.keys(RECURRING_DOCUMENTS) as RecurringDocumentType[];
 export const RECURRING_DOCUMENT_STATUSES = ['DRAFT', 'POSTED'] as const;
 
 export type RecurringScheduleRow = PrismaTypes.RecurringScheduleGetPayload<object>;
@@ -52,6 +60,10 @@ const RECURRING_SCHEDULE_SCHEMA = S.object(
   'A recurring invoice or bill: a template and the schedule on which it is made.',
 );
 
+/** The schedule's party under `column` when its documents name their party there, else null. */
+const partyOf = (r: RecurringScheduleRow, column: 'customerId' | 'vendorId') =>
+  RECURRING_DOCUMENTS[r.documentType as RecurringDocumentType]?.party === column ? r.partyId : null;
+
 export const recurringScheduleRepresentation: Representation<RecurringScheduleRow, Infer<typeof RECURRING_SCHEDULE_SCHEMA>> = {
   type: RECURRING_SCHEDULE,
   schema: RECURRING_SCHEDULE_SCHEMA,
@@ -61,8 +73,8 @@ export const recurringScheduleRepresentation: Representation<RecurringScheduleRo
     id: r.id,
     name: r.name,
     documentType: r.documentType,
-    customerId: r.documentType === 'invoice' ? r.partyId : null,
-    vendorId: r.documentType === 'bill' ? r.partyId : null,
+    customerId: partyOf(r, 'customerId'),
+    vendorId: partyOf(r, 'vendorId'),
     template: JSON.parse(r.template) as Record<string, unknown>,
     frequency: r.frequency.toLowerCase(),
     interval: r.interval,

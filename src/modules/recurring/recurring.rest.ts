@@ -5,14 +5,14 @@ import { replaceProperty, type Schema } from '../../lib/json-schema.ts';
 import { quantitiesAsText } from '../documents/rest.ts';
 import type { RestRoute } from '../../http/rest.ts';
 import { actionRoute, resourceRoutes } from '../../http/rest-resource.ts';
-import { recurringScheduleRepresentation } from './recurring.public.ts';
+import { RECURRING_DOCUMENT_TYPES, recurringScheduleRepresentation } from './recurring.public.ts';
 
 const ENUMS = ['frequency', 'shortMonths', 'documentStatus'];
 
 /** REST takes the template's quantities as JSON numbers too, and the enums in lower case. */
 function bodyToInput(body: Record<string, unknown>) {
   const out = upperCaseFields(body, ENUMS);
-  for (const field of ['invoice', 'bill']) {
+  for (const field of RECURRING_DOCUMENT_TYPES) {
     const template = out[field];
     if (template && typeof template === 'object' && !Array.isArray(template))
       out[field] = quantitiesAsText(template as Record<string, unknown>);
@@ -20,7 +20,7 @@ function bodyToInput(body: Record<string, unknown>) {
   return out;
 }
 const documentBody = (schema: Schema) =>
-  ['invoice', 'bill'].reduce(
+  RECURRING_DOCUMENT_TYPES.reduce(
     (s, field) => replaceProperty(s, [field, 'lines', '[]', 'quantity'], (q) => ({ ...q, type: ['number', 'string'] })),
     schema,
   );

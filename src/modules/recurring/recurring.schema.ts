@@ -6,7 +6,12 @@ import { listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, deleteMutation, updateMutation } from '../../graphql/mutations.ts';
 import { BillLineInput, InvoiceLineInput } from '../documents/schema.ts';
 import { mailNotConfigured } from '../emails/emails.service.ts';
-import type { RECURRING_DOCUMENT_STATUSES, RecurringDocumentType } from './recurring.public.ts';
+import {
+  type RECURRING_DOCUMENT_STATUSES,
+  RECURRING_DOCUMENT_TYPES,
+  RECURRING_DOCUMENTS,
+  type RecurringDocumentType,
+} from './recurring.public.ts';
 import {
   createRecurringSchedule,
   deleteRecurringSchedule,
@@ -21,21 +26,18 @@ import {
 } from './recurring.service.ts';
 import type { FREQUENCIES, SHORT_MONTH_RULES } from './schedule-rule.ts';
 
-const DOCUMENT_SCOPE = { invoice: 'invoices:write', bill: 'bills:write' } as const;
-
 /** A schedule makes invoices or bills as the service: the key that sets it up must be allowed to make them itself. */
 function assertMayMake(ctx: GraphQLContext, documentType: RecurringDocumentType | undefined) {
-  const scope = documentType && DOCUMENT_SCOPE[documentType];
+  const scope = documentType && RECURRING_DOCUMENTS[documentType].scope;
   if (scope && !allows(ctx.apiKey.scopes, scope))
     throw insufficientScope(scope, `This API key lacks ${scope}, which a schedule making ${documentType}s needs`);
 }
 /** A schedule that sends needs a mail server, or its invoices would wait in the queue for ever. */
-function assertMayMakeAndSend(ctx: GraphQLContext, input: { invoice?: unknown; bill?: unknown; send?: boolean | null }) {
+function assertMayMakeAndSend(ctx: GraphQLContext, input: Partial<Record<RecurringDocumentType, unknown>> & { send?: boolean | null }) {
   assertMayMake(ctx, templateType(input));
   if (input.send && !ctx.settings.mailConfigured) throw mailNotConfigured();
 }
-const templateType = (input: { invoice?: unknown; bill?: unknown }): RecurringDocumentType | undefined =>
-  input.invoice ? 'invoice' : input.bill ? 'bill' : undefined;
+const templateType = (input: Partial<Record<RecurringDocumentType, unknown>>) => RECURRING_DOCUMENT_TYPES.find((type) => input[type]);
 
 const Frequency = builder.enumType('RecurringFrequency', {
   description: 'The unit of a schedule: every `interval` days, weeks, months or years.',
@@ -225,9 +227,7 @@ listFields<RecurringScheduleFilter>({
     }),
 });
 
-builder.prismaObjectField('Invoice', 'recurringScheduleId', (t) =>
-  t.exposeID('recurringScheduleId', { nullable: true, description: 'The recurring schedule that made it, if any.' }),
-);
-builder.prismaObjectField('Bill', 'recurringScheduleId', (t) =>
-  t.exposeID('recurringScheduleId', { nullable: true, description: 'The recurring schedule that made it, if any.' }),
-);
+for (const type of RECURRING_DOCUMENT_TYPES)
+  builder.prismaObjectField(RECURRING_DOCUMENTS[type].typename, 'recurringScheduleId', (t) =>
+    t.exposeID('recurringScheduleId', { nullable: true, description: 'The recurring schedule that made it, if any.' }),
+  );

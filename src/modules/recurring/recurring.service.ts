@@ -13,6 +13,8 @@ import { Checker } from '../../lib/validate.ts';
 import { checkOwedDocumentInput, createOwedDocument, type OwedDocumentInput, owedDocumentType } from '../documents/index.ts';
 import {
   RECURRING_DOCUMENT_STATUSES,
+  RECURRING_DOCUMENT_TYPES,
+  RECURRING_DOCUMENTS,
   RECURRING_SCHEDULE,
   type RecurringDocumentType,
   type RecurringScheduleRow,
@@ -29,10 +31,11 @@ export interface DocumentTemplateInput {
   lines?: OwedDocumentInput['lines'];
 }
 
-export interface RecurringScheduleInput {
+/** A template under the field of each kind a schedule may make (`invoice`, `bill`). */
+type Templates = Partial<Record<RecurringDocumentType, DocumentTemplateInput | null>>;
+
+export interface RecurringScheduleInput extends Templates {
   name?: string | null;
-  invoice?: DocumentTemplateInput | null;
-  bill?: DocumentTemplateInput | null;
   frequency?: string | null;
   interval?: number | null;
   startDate?: string | null;
@@ -45,7 +48,7 @@ export interface RecurringScheduleInput {
 
 export type RecurringScheduleChanges = Pick<
   RecurringScheduleInput,
-  'name' | 'invoice' | 'bill' | 'endDate' | 'count' | 'documentStatus' | 'send'
+  'name' | RecurringDocumentType | 'endDate' | 'count' | 'documentStatus' | 'send'
 >;
 
 export interface RecurringScheduleFilter {
@@ -54,9 +57,6 @@ export interface RecurringScheduleFilter {
   customerId?: string | null;
   vendorId?: string | null;
 }
-
-/** The document types a schedule may make, by the input field that carries the template. */
-const TEMPLATE_FIELDS: RecurringDocumentType[] = ['invoice', 'bill'];
 
 export function recurringScheduleWhere(organizationId: string, filter: RecurringScheduleFilter = {}) {
   const where: PrismaTypes.RecurringScheduleWhereInput = { organizationId };
@@ -118,8 +118,12 @@ export const MAX_CATCH_UP_DAYS = 366;
 export async function createRecurringSchedule(scope: WriteScope, input: RecurringScheduleInput) {
   const check = new Checker();
   const name = check.text('name', input.name, { max: 200 });
-  const given = TEMPLATE_FIELDS.filter((field) => input[field]);
-  if (given.length !== 1) check.fail('invoice', 'give exactly one template: invoice (customerId, lines) or bill (vendorId, lines)');
+  const given = RECURRING_DOCUMENT_TYPES.filter((field) => input[field]);
+  if (given.length !== 1)
+    check.fail(
+      RECURRING_DOCUMENT_TYPES[0],
+      `give exactly one template: ${RECURRING_DOCUMENT_TYPES.map((type) => `${type} (${RECURRING_DOCUMENTS[type].template})`).join(' or ')}`,
+    );
   const documentType = given[0];
   const rule = checkScheduleRule(check, input);
   // A schedule catches up what fell due before it was made: a year of it at most, so one request cannot
@@ -130,8 +134,8 @@ export async function createRecurringSchedule(scope: WriteScope, input: Recurrin
   const documentStatus = checkDocumentStatus(check, input.documentStatus);
   const send = input.send === true;
   if (documentType) checkSend(check, documentType, documentStatus, send);
-  const party = documentType === 'bill' ? 'vendorId' : 'customerId';
-  const template = documentType ? templateOf(input[documentType]!, party) : undefined;
+  const party = documentType && RECURRING_DOCUMENTS[documentType].party;
+  const template = documentType && party ? templateOf(input[documentType]!, party) : undefined;
   if (documentType && template) await checkTemplate(scope, check, documentType, template, rule?.startDate ?? today(scope.now));
   check.done();
   const first = nextOccurrence(rule!, 0, 0);
@@ -140,7 +144,7 @@ export async function createRecurringSchedule(scope: WriteScope, input: Recurrin
       id: newId('RecurringSchedule'),
       organizationId: scope.organizationId,
       documentType: documentType!,
-      partyId: template![party] as string,
+      partyId: template![party!] as string,
       name: name ?? null,
       template: JSON.stringify(template),
       frequency: rule!.frequency,
@@ -181,8 +185,9 @@ export async function updateRecurringSchedule(scope: WriteScope, id: string, inp
   if (before.status === 'FINISHED') throw new AppError('INVALID_STATE', `Recurring schedule ${id} has finished; create a new one`);
   const check = new Checker();
   const documentType = before.documentType as RecurringDocumentType;
-  const other = TEMPLATE_FIELDS.find((field) => field !== documentType)!;
-  if (input[other]) check.fail(other, `this schedule makes ${documentType}s: give its template as ${documentType}`);
+  for (const other of RECURRING_DOCUMENT_TYPES)
+    if (other !== documentType && input[other])
+      check.fail(other, `this schedule makes ${documentType}s: give its template as ${documentType}`);
   const name = input.name === undefined ? before.name : check.text('name', input.name, { max: 200 });
   const documentStatus = input.documentStatus ? checkDocumentStatus(check, input.documentStatus) : before.documentStatus;
   const send = input.send ?? before.send;
@@ -191,7 +196,7 @@ export async function updateRecurringSchedule(scope: WriteScope, id: string, inp
   const count = input.count === undefined ? before.maxOccurrences : (check.integer('count', input.count, 1, 1000) ?? null);
   if (endDate && endDate < before.startDate) check.fail('endDate', `must not be before startDate ${before.startDate}`);
   if (count !== null && count < before.occurrences) check.fail('count', `must be at least the ${before.occurrences} already made`);
-  const party = documentType === 'bill' ? 'vendorId' : 'customerId';
+  const party = RECURRING_DOCUMENTS[documentType].party;
   const template = input[documentType] ? templateOf(input[documentType]!, party) : undefined;
   if (template) await checkTemplate(scope, check, documentType, template, before.nextDate ?? today(scope.now));
   check.done();

@@ -8,12 +8,12 @@ import { pageArgs, pageType } from '../../graphql/pages.ts';
 import { pageWindow } from '../../lib/pagination.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
 import { CustomerRef, VendorRef } from '../contacts/contacts.schema.ts';
+import type { AgingSide } from '../documents/index.ts';
 import { JournalLineRef } from '../journal/journal.schema.ts';
 import {
   agedPayables,
   agedReceivables,
   agingDetail,
-  type AgingSide,
   balanceSheet,
   generalLedger,
   generalLedgerAllAccounts,

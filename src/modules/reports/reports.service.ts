@@ -11,7 +11,7 @@ import type { Tenant } from '../../core/tenant.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { bigintOf, offThread } from '../../db/sql.ts';
 import { modelRows } from '../../db/model-rows.ts';
-import { agingPending, creditDocumentTypes } from '../documents/index.ts';
+import { type AgingSide, agingPending, agingSources, creditDocumentTypes } from '../documents/index.ts';
 import { setBounded } from '../../lib/bounded-map.ts';
 
 /** Debit-normal account types; the others are credit-normal. */
@@ -475,24 +475,6 @@ const minor = bigintOf;
 
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
-/**
- * The documents aged reports read: invoices (less payments and the credit applied to them) and the
- * unapplied credit of the sale side's credit documents (credit notes) for what customers owe us; bills
- * (less payments and credit) and the purchase side's credit (vendor credits) for what we owe vendors.
- */
-export const AGING_SIDES = {
-  receivables: {
-    documents: 'Invoice',
-    payments: 'Payment',
-    writeOffs: 'InvoiceWriteOff',
-    documentKey: 'invoiceId',
-    party: 'customerId',
-    credits: 'sale',
-  },
-  payables: { documents: 'Bill', payments: 'BillPayment', writeOffs: null, documentKey: 'billId', party: 'vendorId', credits: 'purchase' },
-} as const;
-export type AgingSide = keyof typeof AGING_SIDES;
-
 /** The rows of `table` open at the end of `asOf`, in two halves: still open and issued by then, or settled after it. */
 function openRows(
   table: string,
@@ -521,38 +503,22 @@ function openRows(
  * at its rate, as the ledger has it), or, given a `currency`, only the documents in it, in it.
  */
 function openAt(organizationId: string, asOf: string, side: AgingSide, currency?: string): Prisma.Sql {
-  const t = AGING_SIDES[side];
-  const [payments, documentKey, party] = [t.payments, t.documentKey, t.party].map((name) => Prisma.raw(`"${name}"`));
-  const credits = creditDocumentTypes(t.credits);
-  // Credit applied or refunded by then, and not undone by then: in home currency, what each use cleared
-  // (from the document credited, `homeSettled`, or from the credit, `homeApplied`); in a currency, its amount.
-  const usedBy = (table: string, key: string, id: string, home: 'homeSettled' | 'homeApplied') =>
-    Prisma.sql`COALESCE((SELECT SUM(${currency ? Prisma.sql`a."amount"` : Prisma.raw(`COALESCE(a."${home}", a."amount")`)})
-      FROM ${Prisma.raw(`"${table}"`)} a WHERE a.${Prisma.raw(`"${key}"`)} =
-      i.${Prisma.raw(`"${id}"`)} AND a."date" <= ${asOf} AND (a."voidDate" IS NULL OR a."voidDate" > ${asOf})), 0)`;
-  const credited = credits.map((c) => Prisma.sql` - ${usedBy(`${c.typename}Allocation`, c.appliedKey, 'id', 'homeSettled')}`);
-  // A payment or write-off voided by then settled nothing.
-  const standing = Prisma.sql`AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})`;
-  const [total, settled] = currency
-    ? [Prisma.sql`i."total"`, Prisma.sql`p."amount"`]
-    : [Prisma.sql`COALESCE(i."homeTotal", i."total")`, Prisma.sql`COALESCE(p."homeSettled", p."amount")`];
-  const writtenOff = t.writeOffs
-    ? Prisma.sql` - COALESCE((SELECT SUM(${settled}) FROM ${Prisma.raw(`"${t.writeOffs}"`)} p WHERE p.${documentKey} = i."id"
-      AND p."date" <= ${asOf} ${standing}), 0)`
-    : Prisma.empty;
-  const dueThen = Prisma.sql`'document' AS "kind", i."id", i."number", i.${party} AS "partyId", i."issueDate", i."dueDate",
-    ${total}
-      - COALESCE((SELECT SUM(${settled}) FROM ${payments} p WHERE p.${documentKey} = i."id" AND p."date" <= ${asOf} ${standing}), 0)
-      ${credited.length ? Prisma.join(credited, '', '', '') : Prisma.empty}${writtenOff} AS "due"`;
-  const documents = openRows(t.documents, dueThen, organizationId, asOf, `'OPEN', 'PARTIALLY_PAID'`, currency);
-  const unused = credits.map((c) => {
-    const creditThen = Prisma.sql`${Prisma.raw(`'${c.resource}'`)} AS "kind", i."id", i."number",
-      i.${Prisma.raw(`"${c.party.key}"`)} AS "partyId", i."issueDate", i."issueDate" AS "dueDate", -(${total}
-      - ${usedBy(`${c.typename}Allocation`, c.parentKey, 'id', 'homeApplied')}
-      - ${usedBy(`${c.typename}Refund`, c.parentKey, 'id', 'homeSettled')}) AS "due"`;
-    return openRows(c.typename, creditThen, organizationId, asOf, `'OPEN'`, currency);
+  const total = currency ? Prisma.sql`i."total"` : Prisma.sql`COALESCE(i."homeTotal", i."total")`;
+  const halves = agingSources(side).map((source) => {
+    // What settled it by then and was not undone by then (a payment, write-off, credit applied or refund
+    // voided by then settled nothing): in home currency, what each cleared; in a currency, its amount.
+    const settled = source.settledBy.map((by) => {
+      const value = currency ? Prisma.sql`p."amount"` : Prisma.raw(`COALESCE(p."${by.home}", p."amount")`);
+      return Prisma.sql` - COALESCE((SELECT SUM(${value}) FROM ${Prisma.raw(`"${by.table}"`)} p WHERE p.${Prisma.raw(`"${by.key}"`)} = i."id"
+        AND p."date" <= ${asOf} AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})), 0)`;
+    });
+    const due = Prisma.sql`${total}${settled.length ? Prisma.join(settled, '', '', '') : Prisma.empty}`;
+    const columns = Prisma.sql`${Prisma.raw(`'${source.kind}'`)} AS "kind", i."id", i."number", i.${Prisma.raw(`"${source.partyKey}"`)} AS "partyId",
+      i."issueDate", i.${Prisma.raw(`"${source.dueDateColumn}"`)} AS "dueDate", ${source.sign < 0n ? Prisma.sql`-(${due})` : due} AS "due"`;
+    const open = source.open.map((status) => `'${status}'`).join(', ');
+    return openRows(source.table, columns, organizationId, asOf, open, currency);
   });
-  return Prisma.join([documents, ...unused], ' UNION ALL ', '', '');
+  return Prisma.join(halves, ' UNION ALL ', '', '');
 }
 
 /**
@@ -940,7 +906,7 @@ export async function partyStatement(tenant: Tenant, side: AgingSide, partyId: s
   const where = { id: partyId, organizationId: tenant.organizationId };
   const party =
     side === 'receivables' ? await tenant.prisma.customer.findFirst({ where }) : await tenant.prisma.vendor.findFirst({ where });
-  const partyKey = AGING_SIDES[side].party;
+  const partyKey = side === 'receivables' ? 'customerId' : 'vendorId';
   if (!party) throw notFound(side === 'receivables' ? 'customer' : 'vendor', partyId);
   const control = await tenant.prisma.account.findFirstOrThrow({
     where: { organizationId: tenant.organizationId, systemRole: side === 'receivables' ? 'accounts_receivable' : 'accounts_payable' },
