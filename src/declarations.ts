@@ -1,7 +1,7 @@
 // The one list of domain modules, in the order the OpenAPI document lists their routes. A new module
 // adds its declaration here (one line) and nothing elsewhere: the central lists are made from these
-// (src/module.ts says which), and src/registry.ts loads each module from its declaration.
-import type { ModuleDeclaration } from './module.ts';
+// (src/module-declaration.ts says which), and src/registry.ts loads each module's code by its name.
+import type { ModuleDeclaration } from './module-declaration.ts';
 import organizations from './modules/organizations/declaration.ts';
 import accounts from './modules/accounts/declaration.ts';
 import journal from './modules/journal/declaration.ts';

@@ -1,10 +1,9 @@
 // How a domain module declares itself, in two files of its own folder:
-// - declaration.ts: plain data the infrastructure's central lists are made of (its id prefixes, scope
-//   resources, GraphQL types and their scopes, node types, number series, events, journal source types),
-//   and how to load the rest. It imports nothing at run time, so lib/, core/, events/ and graphql/ may
-//   read it (through src/declarations.ts, the one list of modules) without reaching the module.
-// - index.ts (what its `load` answers): its /api/v1 routes and public representations; its GraphQL types
-//   register themselves on the shared builder when index.ts imports its schema file.
+// - declaration.ts: plain data the infrastructure's central lists are made of (src/module-declaration.ts,
+//   a leaf of the import graph).
+// - index.ts, which src/registry.ts loads as `modules/<name>/index.ts`: its default export is the module's
+//   parts below (routes, representations, pages, workers); its GraphQL types register themselves on the
+//   shared builder when index.ts imports its schema file.
 import type { Representation } from './core/representations.ts';
 import type { RestRoute } from './http/rest.ts';
 import type { Database, Prisma } from './db/database.ts';
@@ -86,43 +85,3 @@ export interface DomainModule {
 }
 
 export const defineModule = (module: DomainModule): DomainModule => module;
-
-export interface ModuleDeclaration {
-  name: string;
-  /** The id prefix of each type it stores (`Invoice: 'inv'`); lib/ids.ts. */
-  ids?: Readonly<Record<string, string>>;
-  /** The scope resources it owns (`invoices` → invoices:read, invoices:write), with what each covers; core/scopes.ts. */
-  resources?: Readonly<Record<string, string>>;
-  /** The resource whose read scope guards each of its GraphQL object types (by GraphQL or Prisma name); graphql/scopes.ts. */
-  types?: Readonly<Record<string, string>>;
-  /** The scope resource guarding each public resource type it renders (what its events carry); core/scopes.ts. */
-  representations?: Readonly<Record<string, string>>;
-  /**
-   * Scope resources whose read scopes the events about a resource type need beside its own (an attachment's
-   * event names its record: files may be on any of these); core/scopes.ts.
-   */
-  eventsAlsoRead?: Readonly<Record<string, readonly string[]>>;
-  /** Its types `node(id:)` can return; graphql/builder.ts. */
-  nodes?: readonly string[];
-  /** Its number series: the organization column holding each series' next number; core/unit-of-work.ts. */
-  sequences?: Readonly<Record<string, string>>;
-  /** The events it raises, with the change each reports; events/catalogue.ts. */
-  events?: Readonly<Record<string, string>>;
-  /** The journal source types of the postings it makes; journal.public.ts. */
-  sourceTypes?: readonly string[];
-  /**
-   * Loads the module's parts: its index.ts, whose default export is its DomainModule. Typed loosely on
-   * purpose: the central lists' types are made of declarations, and the module's code uses those types.
-   */
-  load: () => Promise<unknown>;
-}
-
-/**
- * Declares a module: its data, and how to load the rest (`() => import('./index.ts')`). Keeps the data's
- * literal names, so the lists made of declarations stay typed by name; `load` is typed apart, so those
- * types never depend on the module's code (which depends on them).
- */
-export const declareModule = <const Data extends Omit<ModuleDeclaration, 'load'>>(
-  data: Data,
-  load: ModuleDeclaration['load'],
-): Data & Pick<ModuleDeclaration, 'load'> => ({ ...data, load });

@@ -9,9 +9,13 @@ import './graphql/scalars.ts';
 import type { DomainModule, ModuleWorker, PublicPage } from './module.ts';
 import { DECLARATIONS } from './declarations.ts';
 
-/** Every domain module, loaded from its declaration in the order the list gives (the OpenAPI document's). */
+/**
+ * Every domain module's code, `modules/<name>/index.ts`, in the order the list of declarations gives (the
+ * OpenAPI document's). Loaded here, by name, so no declaration imports its module's code (the import
+ * graph stays a tree; esbuild bundles every file the pattern can name).
+ */
 const MODULES: DomainModule[] = [];
-for (const declaration of DECLARATIONS) MODULES.push(((await declaration.load()) as { default: DomainModule }).default);
+for (const { name } of DECLARATIONS) MODULES.push(((await import(`./modules/${name}/index.ts`)) as { default: DomainModule }).default);
 
 /** What the webhook dispatcher (infrastructure) may ask of the webhooks module. */
 export { disableWebhookSubscription, recordWebhookDeliveries } from './modules/webhooks/webhooks.service.ts';

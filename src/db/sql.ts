@@ -10,8 +10,8 @@
 // PostgreSQL a write's transaction is a connection of the pool Prisma's adapter shares, checked out
 // and begun here (`pgTransaction`), its statements named prepared statements on it; several writes are
 // one statement where they can (`writeAll`).
+import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import type { Database } from './database.ts';
 import { Prisma } from './generated/sqlite/client.ts';
 
 /** An integer (a SUM, a BIGINT column) as a raw statement answers it: bigint or number on SQLite, numeric text on PostgreSQL. */
@@ -23,6 +23,21 @@ export interface RawSql {
   $executeRaw(query: Prisma.Sql): Promise<number>;
   /** Writes none of which reads what another writes, as one statement (see `writeAll`); the last one's rows. */
   $queryAll?<T>(queries: Prisma.Sql[]): Promise<T[]>;
+}
+
+/**
+ * What the helpers below use of a database. src/db/database.ts's `Database`, which documents each part,
+ * has them all; declared here so this file needs nothing of that one (which builds on this).
+ */
+export interface SqlDatabase {
+  provider: 'sqlite' | 'postgresql';
+  prisma: RawSql & { $transaction<T>(work: (tx: RawSql) => Promise<T>, options: { maxWait: number }): Promise<T> };
+  sqliteStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
+  sqliteBusy?: () => Promise<void> | undefined;
+  sqliteTransaction?: <T>(work: () => Promise<T>, maxWaitMs: number) => Promise<T>;
+  pgTransaction?: <T>(work: (sql: RawSql) => Promise<T>, maxWaitMs: number) => Promise<T>;
+  pgPool?: pg.Pool;
+  onQuery?: (query: string) => void;
 }
 
 /**
@@ -214,7 +229,7 @@ export async function pgTransaction<T>(
  * SQLite a statement run on the connection outside it would run on its own, or inside another
  * request's transaction.
  */
-export function transactionSql(db: Database, tx: RawSql): RawSql {
+export function transactionSql(db: SqlDatabase, tx: RawSql): RawSql {
   if (db.provider === 'postgresql') {
     return {
       $queryRaw: <T>(query: Prisma.Sql) => tx.$queryRaw<T>(query),
@@ -252,7 +267,7 @@ export function transactionSql(db: Database, tx: RawSql): RawSql {
  * same connection in the same way (the adapter takes no lock for them), so these see what Prisma's would.
  * Reads only: a write goes through the unit of work.
  */
-export function readSql(db: Database): Pick<RawSql, '$queryRaw'> {
+export function readSql(db: SqlDatabase): Pick<RawSql, '$queryRaw'> {
   const pool = db.pgPool;
   if (pool) {
     return {
@@ -277,7 +292,7 @@ export function readSql(db: Database): Pick<RawSql, '$queryRaw'> {
  * At rest nearly every pass finds nothing, and this plain read leaves next to no garbage, where a pass through
  * Prisma's transaction left enough that the heap grew until the next full collection (docs/performance.md).
  */
-export async function anyRow(db: Database, query: Prisma.Sql): Promise<boolean> {
+export async function anyRow(db: SqlDatabase, query: Prisma.Sql): Promise<boolean> {
   return (await readSql(db).$queryRaw<unknown[]>(query)).length > 0;
 }
 
@@ -295,10 +310,10 @@ const NO_CLIENT = new Proxy({} as RawSql, {
  * queues for the one connection as the unit of work's do (`Database.sqliteTransaction`), so writes of
  * other organizations take turns with it rather than wait for the whole long write.
  */
-export function shortTransaction<T>(db: Database, work: (sql: RawSql) => Promise<T>, maxWaitMs = 10_000): Promise<T> {
+export function shortTransaction<T>(db: SqlDatabase, work: (sql: RawSql) => Promise<T>, maxWaitMs = 10_000): Promise<T> {
   if (db.sqliteTransaction) return db.sqliteTransaction(() => work(transactionSql(db, NO_CLIENT)), maxWaitMs);
   if (db.pgTransaction) return db.pgTransaction(work, maxWaitMs);
-  return db.prisma.$transaction((tx) => work(transactionSql(db, tx as unknown as RawSql)), { maxWait: maxWaitMs });
+  return db.prisma.$transaction((tx) => work(transactionSql(db, tx)), { maxWait: maxWaitMs });
 }
 
 const OFF_THREAD = Symbol('offThread');

@@ -12,27 +12,9 @@
 // their periodic key re-check.
 import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger.ts';
-import { type OrderLog, type SeqOrder, seqOrder } from './order.ts';
+import { type LoggedEvent, type OrderLog, type SeqOrder, seqOrder } from './order.ts';
 
-/** An event as the log holds it (the Event row). */
-export interface LoggedEvent {
-  seq: number;
-  id: string;
-  organizationId: string;
-  type: string;
-  resourceType: string;
-  resourceId: string;
-  payload: string;
-  createdAt: Date;
-  /** JSON of the Actor that made the change (core/unit-of-work.ts); null for events older than actors. */
-  actor: string | null;
-  actorKeyId: string | null;
-  /**
-   * The seq of the organization's event before this one (0: none), as the writing transaction saw it
-   * under the organization lock; absent where unknown (events relayed by the sweep, read from the log).
-   */
-  previousSeq?: number;
-}
+export type { LoggedEvent } from './order.ts';
 
 export interface EventBus {
   publish(events: LoggedEvent[]): Promise<void>;

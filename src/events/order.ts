@@ -14,7 +14,26 @@
 // gets its first listener; events arriving before that wait for it, and those at or before it are
 // dropped (a listener replaying with `after` reads the log after `ready` resolves, so it has them).
 import type { Logger } from '../lib/logger.ts';
-import type { LoggedEvent } from './bus.ts';
+
+/** An event as the log holds it (the Event row). */
+export interface LoggedEvent {
+  seq: number;
+  id: string;
+  organizationId: string;
+  type: string;
+  resourceType: string;
+  resourceId: string;
+  payload: string;
+  createdAt: Date;
+  /** JSON of the Actor that made the change (core/unit-of-work.ts); null for events older than actors. */
+  actor: string | null;
+  actorKeyId: string | null;
+  /**
+   * The seq of the organization's event before this one (0: none), as the writing transaction saw it
+   * under the organization lock; absent where unknown (events relayed by the sweep, read from the log).
+   */
+  previousSeq?: number;
+}
 
 /** What the ordering reads of the event log. */
 export interface OrderLog {

@@ -31,12 +31,12 @@ it(
   },
 );
 
-it("a module's declaration is plain data: at run time it imports nothing but src/module.ts", () => {
+it("a module's declaration is plain data: it imports nothing but src/module-declaration.ts, a leaf", () => {
   const declarations = readdirSync(join(SRC, 'modules')).filter((name) => existsSync(join(SRC, 'modules', name, 'declaration.ts')));
   expect(declarations.length).toBeGreaterThan(10);
   const reaching = declarations.flatMap((name) =>
     imports(join('modules', name, 'declaration.ts'))
-      .filter((spec) => spec !== '../../module.ts')
+      .filter((spec) => spec !== '../../module-declaration.ts')
       .map((spec) => `modules/${name}/declaration.ts -> ${spec}`),
   );
   expect(reaching).toEqual([]);
@@ -45,8 +45,11 @@ it("a module's declaration is plain data: at run time it imports nothing but src
   expect(declarations.filter((name) => !list.includes(`'./modules/${name}/declaration.ts'`))).toEqual([]);
   // The list itself reaches the modules' declarations and nothing else of theirs.
   expect(
-    imports('declarations.ts').filter((spec) => spec !== './module.ts' && !/^\.\/modules\/[\w-]+\/declaration\.ts$/.test(spec)),
+    imports('declarations.ts').filter((spec) => spec !== './module-declaration.ts' && !/^\.\/modules\/[\w-]+\/declaration\.ts$/.test(spec)),
   ).toEqual([]);
+  expect(imports('module-declaration.ts')).toEqual([]);
+  // A module's code is `modules/<name>/index.ts`, loaded by src/registry.ts under the declaration's name.
+  for (const name of declarations) expect(readFileSync(join(SRC, 'modules', name, 'declaration.ts'), 'utf8')).toContain(`name: '${name}',`);
 });
 
 /** The modules that are documents: each describes itself to the kernel (src/modules/documents/). */

@@ -5,7 +5,7 @@ import { decimalsOf, type Tx } from '../../core/tenant.ts';
 import { moneyNumber } from '../../lib/money.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
 import { AccountType } from '../../db/generated/sqlite/enums.ts';
-import { balancesOf } from '../reports/reports.service.ts';
+import { balancesOf } from '../reports/balances.ts';
 
 export const ACCOUNT = 'account';
 

@@ -1,20 +1,17 @@
-// The employees module's declaration: what the central lists take from it (src/module.ts).
-import { declareModule } from '../../module.ts';
+// The employees module's declaration: what the central lists take from it (src/module-declaration.ts).
+import { declareModule } from '../../module-declaration.ts';
 
-export default declareModule(
-  {
-    name: 'employees',
-    representations: { employee: 'employees' },
-    ids: { Employee: 'emp' },
-    resources: {
-      employees: 'Employees',
-    },
-    types: { Employee: 'employees' },
-    nodes: ['Employee'],
-    events: {
-      'employee.created': 'An employee was created.',
-      'employee.updated': "An employee's details changed.",
-    },
+export default declareModule({
+  name: 'employees',
+  representations: { employee: 'employees' },
+  ids: { Employee: 'emp' },
+  resources: {
+    employees: 'Employees',
   },
-  () => import('./index.ts'),
-);
+  types: { Employee: 'employees' },
+  nodes: ['Employee'],
+  events: {
+    'employee.created': 'An employee was created.',
+    'employee.updated': "An employee's details changed.",
+  },
+});

@@ -4,7 +4,7 @@ import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.t
 import { money, moneyIn } from '../../graphql/money.ts';
 import { actionMutation, createMutation } from '../../graphql/mutations.ts';
 import { AccountRef } from '../accounts/accounts.schema.ts';
-import { accountBalances } from '../reports/reports.service.ts';
+import { accountBalances } from '../reports/balances.ts';
 import { createJournalEntry, type JournalFilter, journalEntryWhere, reverseJournalEntry } from './journal.service.ts';
 
 export const JournalLineRef = builder.prismaObject('JournalLine', {
