@@ -52,6 +52,46 @@ it("a module's declaration is plain data: it imports nothing but src/module-decl
   for (const name of declarations) expect(readFileSync(join(SRC, 'modules', name, 'declaration.ts'), 'utf8')).toContain(`name: '${name}',`);
 });
 
+/** Every file a file imports (types, re-exports and literal dynamic imports too), as paths under src/. */
+function importedFiles(file: string): string[] {
+  const text = readFileSync(join(SRC, file), 'utf8');
+  const specs = [...imports(file), ...[...text.matchAll(/import\(\s*'([^']+)'\s*\)/g)].map((m) => m[1])];
+  return specs.filter((spec) => spec.startsWith('.')).map((spec) => relative(SRC, join(SRC, file, '..', spec)));
+}
+
+/** The import graph's loops: its strongly connected components of more than one file (Tarjan). */
+function importLoops(all: string[], importsOf: (file: string) => string[] = importedFiles): string[][] {
+  const known = new Set(all);
+  const edges = new Map(all.map((file) => [file, importsOf(file).filter((to) => known.has(to))]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const loops: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const to of edges.get(file)!) {
+      if (!index.has(to)) visit(to);
+      if (stack.includes(to)) low.set(file, Math.min(low.get(file)!, low.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = stack.splice(stack.indexOf(file));
+    if (component.length > 1) loops.push(component.sort());
+  };
+  for (const file of all) if (!index.has(file)) visit(file);
+  return loops;
+}
+
+it('the import graph has no loop: a reader and a tool see the layers as they run', () => {
+  const server = files('').filter((file) => !file.startsWith('dashboard/'));
+  expect(server.length).toBeGreaterThan(200);
+  expect(importLoops(server)).toEqual([]);
+  // The check finds a loop where there is one, however far round it goes.
+  const made: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'], e: [] };
+  expect(importLoops(Object.keys(made), (file) => made[file]!)).toEqual([['a', 'b', 'c']]);
+});
+
 /** The modules that are documents: each describes itself to the kernel (src/modules/documents/). */
 const DOCUMENTS = ['invoices', 'bills', 'credit-notes', 'sales-receipts', 'estimates', 'purchase-orders'];
 

@@ -16,9 +16,8 @@ import { insertStatement } from '../../db/insert.ts';
 import { bigintOf as big, type RawSql } from '../../db/sql.ts';
 import { organizationLockStatement, type WriteScope } from '../../core/tenant.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { type CreditDocumentType, creditDocumentTypes } from './credits.ts';
 import type { Side } from './lines.ts';
-import { type OwedDocumentType, owedDocumentTypes } from './owed.ts';
+import { type CreditDocumentType, type OwedDocumentType, creditDocumentTypes, owedDocumentTypes } from './kinds.ts';
 
 export type AgingSide = 'receivables' | 'payables';
 

@@ -15,20 +15,10 @@ import { Checker } from '../../lib/validate.ts';
 import { invoiceTotals } from './arithmetic.ts';
 import { partyCurrency } from './currency.ts';
 import { type LineInput, lineColumns, lineRows, type Side } from './lines.ts';
-import {
-  articled,
-  checkPartyAndLineCount,
-  checkSideLines,
-  type DraftLineRow,
-  delegate,
-  delegateName,
-  lineInputOf,
-  nextDocumentNumber,
-  type PartyNames,
-  partyNames,
-  readParty,
-} from './owed.ts';
 import { statusWords } from './settlement.ts';
+import { articled, checkPartyAndLineCount, checkSideLines, delegate, nextDocumentNumber, readParty } from './common.ts';
+import { type PartyNames, delegateName, partyNames } from './kinds.ts';
+import { type DraftLineRow, lineInputOf } from './owed-drafts.ts';
 
 export interface OfferDocumentDescription {
   /** How messages name it: `Estimate EST-0001 is declined`. */

@@ -7,9 +7,9 @@ import { builder, type BuilderTypes, describedEnum, tenantNode } from '../../gra
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { money } from '../../graphql/money.ts';
-import { type CreditDocumentFilter, type CreditDocumentType, creditDocumentWhere } from './credits.ts';
-import { owedDocumentType } from './owed.ts';
-import { createPrepayment, type PrepaymentInput } from './prepayments.ts';
+import { type CreditDocumentFilter, creditDocumentWhere } from './credits.ts';
+import { type CreditDocumentType, owedDocumentType } from './kinds.ts';
+import { type PrepaymentInput, createPrepayment } from './prepayments.ts';
 import {
   creditAllocationFields,
   creditApplyInput,

@@ -14,11 +14,11 @@ import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
 import { CASH_ACCOUNT, checkAccountRefs, systemAccounts } from '../accounts/accounts.service.ts';
 import { assertOpenPeriod, writePosting } from '../journal/journal.service.ts';
-import { type CreditDocumentRow, type CreditDocumentType, prepaymentTypeFor } from './credits.ts';
 import { SIDE_ACCOUNTS } from './lines.ts';
-import { creditAgingSource, keepAging } from './aging.ts';
-import { cashAccountCurrency, delegate, movePartyBalance, nextDocumentNumber, type OwedDocumentType, partyRef } from './owed.ts';
 import { checkPaymentFields, type PaymentInput } from './settlement.ts';
+import { creditAgingSource, keepAging } from './aging.ts';
+import { cashAccountCurrency, delegate, movePartyBalance, nextDocumentNumber, partyRef } from './common.ts';
+import { type CreditDocumentRow, type CreditDocumentType, type OwedDocumentType, prepaymentTypeFor } from './kinds.ts';
 
 export interface PrepaymentInput extends PaymentInput {
   customerId?: string | null;

@@ -8,8 +8,7 @@ import { idType } from '../../lib/ids.ts';
 import { type DocumentReader, letterheadOf, type PdfView, renderPdf } from './pdf.ts';
 import { refuseWhenShareTaken } from '../../core/heavy-work.ts';
 import { type Schema, replaceProperty, withoutFields } from '../../lib/json-schema.ts';
-import type { CreditDocumentType } from './credits.ts';
-import type { OwedDocumentType } from './owed.ts';
+import type { CreditDocumentType, OwedDocumentType } from './kinds.ts';
 
 /** REST sends quantities as JSON numbers; the GraphQL inputs of document lines take them as decimal strings. */
 export function quantitiesAsText(body: Record<string, unknown>) {
@@ -37,6 +36,7 @@ export const rateAsNumber = (schema: Schema) => replaceProperty(schema, ['exchan
 
 /** An owed document's body in REST: quantities and its exchange rate as numbers or text. */
 const documentBodyToInput = (body: Record<string, unknown>) => rateAsText(quantitiesAsText(body));
+
 const documentBodySchema = (schema: Schema) => rateAsNumber(quantitiesAsNumbers(schema));
 
 /** What an owed document's routes say beyond its description. */

@@ -13,43 +13,23 @@ import { ID_PREFIX } from '../../lib/ids.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
 import { exchangeGainOf, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './public.ts';
-import {
-  createOwedDocument,
-  finalizeOwedDocument,
-  type OwedDocumentInput,
-  type OwedDocumentType,
-  type OwedPaymentInput,
-  deleteOwedDraft,
-  type OwedDraftChanges,
-  owedDocumentWhere,
-  owedPaymentWhere,
-  type PartyNames,
-  recordOwedPayment,
-  updateOwedDraft,
-  voidOwedDocument,
-  voidOwedPayment,
-} from './owed.ts';
 import type { DocumentFilter } from './lists.ts';
 import { amountDueOf, isOverdue } from './settlement.ts';
+import { type ApplyCreditInput, type UndoCreditInput, applyCreditDocument, undoCreditApplication } from './credit-applications.ts';
+import { type RefundCreditInput, refundCreditDocument, voidCreditRefund } from './credit-refunds.ts';
 import {
-  type ApplyCreditInput,
-  applyCreditDocument,
   type CreditDocumentFilter,
   type CreditDocumentInput,
-  type CreditDocumentType,
   createCreditDocument,
   creditDocumentWhere,
-  type RefundCreditInput,
-  refundCreditDocument,
   remainingCreditOf,
-  type UndoCreditInput,
-  undoCreditApplication,
   voidCreditDocument,
-  voidCreditRefund,
 } from './credits.ts';
+import type { CreditDocumentType, OwedDocumentType, PartyNames } from './kinds.ts';
+import { type OwedDraftChanges, deleteOwedDraft, updateOwedDraft } from './owed-drafts.ts';
+import { type OwedPaymentInput, owedPaymentWhere, recordOwedPayment, voidOwedPayment } from './owed-payments.ts';
+import { type OwedDocumentInput, createOwedDocument, finalizeOwedDocument, owedDocumentWhere, voidOwedDocument } from './owed.ts';
 
-// Invoices, their lines and the other documents' lines are read in select mode: a query reads the
-// columns its fields select and no other (graphql/column-fields.ts answers such a field from the row).
 type LineColumns = {
   id: string;
   lineNo: number;
