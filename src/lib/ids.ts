@@ -9,6 +9,9 @@ export const ID_PREFIX = { ...declared('ids'), Event: 'evt', IdempotencyKey: 'id
 
 export type IdType = keyof typeof ID_PREFIX;
 
+/** An id prefix some type declares (`inv`, `bill`): a prefix no declaration names does not compile. */
+export type IdPrefix = (typeof ID_PREFIX)[IdType];
+
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 
 // Random bytes are drawn from the OS 4 KB at a time (one call per 256 ids, not one per id: a posting

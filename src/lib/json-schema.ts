@@ -1,6 +1,7 @@
 // Small builders for the JSON Schemas of REST shapes (OpenAPI 3.1 uses JSON Schema 2020-12). Each
 // builder also carries, for the compiler only, the TypeScript type of the JSON it describes, so a
 // resource's public representation renders exactly the shape its schema documents (core/representations.ts).
+import type { IdPrefix } from './ids.ts';
 declare const described: unique symbol;
 
 /** A JSON Schema; `T` is the type of the JSON it describes (unknown for hand-written ones). */
@@ -22,7 +23,7 @@ export const S = {
   boolean: { type: 'boolean' } as Schema<boolean>,
   date: { type: 'string', format: 'date' } as Schema<string>,
   dateTime: { type: 'string', format: 'date-time' } as Schema<string>,
-  id: (prefix: string): Schema<string> => ({ type: 'string', pattern: `^${prefix}_[0-9a-z]{26}$` }),
+  id: (prefix: IdPrefix): Schema<string> => ({ type: 'string', pattern: `^${prefix}_[0-9a-z]{26}$` }),
   nullable,
   enum: (values: readonly string[]): Schema<string> => ({ type: 'string', enum: values.map((v) => v.toLowerCase()) }),
   array: <T>(items: Schema<T>): Schema<T[]> => ({ type: 'array', items }),

@@ -168,14 +168,14 @@ owedDocumentMutations(BILL_TYPE, {
   typename: 'Bill',
   createInput,
   updateInput,
-  payment: { mutation: 'recordBillPayment', typename: 'BillPayment', input: paymentInput },
-  descriptions: {
-    create: 'Enters a bill and, unless it is a draft, posts its journal entry.',
-    delete: 'Deletes a draft bill and its lines; a posted bill is voided instead.',
-    update: 'Edits a draft bill: its vendor, dates, memo, reference and lines (the lines given replace its lines).',
-    pay: 'Records a payment of a bill and posts it; the bill becomes PARTIALLY_PAID or PAID.',
-    finalize: 'Posts a draft bill (status OPEN).',
-    void: "Voids a bill that has no payments, posting the reversal of its entry. Void a paid bill's payments first.",
-    voidPayment: "Voids a bill payment, posting the reversal of its entry; the bill's amount due is restored.",
+  payment: { typename: 'BillPayment', input: paymentInput },
+  mutations: {
+    createBill: 'Enters a bill and, unless it is a draft, posts its journal entry.',
+    updateBill: 'Edits a draft bill: its vendor, dates, memo, reference and lines (the lines given replace its lines).',
+    deleteBill: 'Deletes a draft bill and its lines; a posted bill is voided instead.',
+    recordBillPayment: 'Records a payment of a bill and posts it; the bill becomes PARTIALLY_PAID or PAID.',
+    finalizeBill: 'Posts a draft bill (status OPEN).',
+    voidBill: "Voids a bill that has no payments, posting the reversal of its entry. Void a paid bill's payments first.",
+    voidBillPayment: "Voids a bill payment, posting the reversal of its entry; the bill's amount due is restored.",
   },
 });

@@ -4,6 +4,7 @@ import type { Representation } from '../../core/representations.ts';
 import { decimalsOf } from '../../core/tenant.ts';
 import { currencyDecimals, moneyNumber } from '../../lib/money.ts';
 import { type Infer, S } from '../../lib/json-schema.ts';
+import type { IdPrefix } from '../../lib/ids.ts';
 
 /** A contact's postal address as the public sees it: null when no part of it is on file. */
 export function addressOf(row: {
@@ -41,7 +42,7 @@ const ADDRESS = S.nullable({
 });
 
 /** What customers and vendors share, in the order REST shows it. */
-const contactProperties = (prefix: string) => ({
+const contactProperties = (prefix: IdPrefix) => ({
   id: S.id(prefix),
   name: S.string,
   email: S.nullable(S.string),

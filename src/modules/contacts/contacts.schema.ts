@@ -58,13 +58,18 @@ export function contactInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObje
  * Registers a contact type (Customer or Vendor): the node type, its filter, both list fields, and the
  * create/update mutations, all on the shared contact service.
  */
-export function defineContactType(options: {
-  model: 'Customer' | 'Vendor';
+export function defineContactType<Model extends 'Customer' | 'Vendor'>(options: {
+  model: Model;
   plural: string;
   service: ReturnType<typeof contactService>;
   description: string;
+  /** Its mutations by name, with what each does. */
+  mutations: Record<`create${Model}` | `update${Model}`, string>;
 }) {
-  const { model, plural, service } = options;
+  const { plural, service } = options;
+  // As a plain name for the types it names (Pothos reads a generic one as a type to look up).
+  const model: 'Customer' | 'Vendor' = options.model;
+  const says = (name: `create${Model}` | `update${Model}`) => ({ name, description: options.mutations[name] });
   const who = model.toLowerCase();
   // Typed as Customer for both: the two models have the same columns, which one declaration describes.
   const ref = builder.prismaNode(model as 'Customer', {
@@ -139,18 +144,16 @@ export function defineContactType(options: {
     }),
   });
   createMutation({
-    name: `create${model}`,
+    ...says(`create${options.model}`),
     model,
     input: createInput,
-    description: `Creates a ${who}.`,
     run: (scope, input) => service.create(scope, input),
   });
   updateMutation({
-    name: `update${model}`,
+    ...says(`update${options.model}`),
     model,
     label: who,
     input: updateInput,
-    description: `Changes a ${who} of your organization.`,
     run: (scope, id, input) => service.update(scope, id, input),
   });
   return ref;
@@ -161,6 +164,7 @@ export const CustomerRef = defineContactType({
   plural: 'customers',
   service: customers,
   description: 'Someone the organization sells to and invoices. `invoices` and `balance` come with the invoicing module.',
+  mutations: { createCustomer: 'Creates a customer.', updateCustomer: 'Changes a customer of your organization.' },
 });
 
 export const VendorRef = defineContactType({
@@ -168,4 +172,5 @@ export const VendorRef = defineContactType({
   plural: 'vendors',
   service: vendors,
   description: 'Someone the organization buys from.',
+  mutations: { createVendor: 'Creates a vendor.', updateVendor: 'Changes a vendor of your organization.' },
 });

@@ -138,15 +138,19 @@ const RefundCreditNoteInput = builder.inputType('RefundCreditNoteInput', {
 });
 
 creditDocumentMutations(CREDIT_NOTE_TYPE, {
+  typename: 'CreditNote',
   createInput: CreateCreditNoteInput,
   applyInput: ApplyCreditNoteInput,
   refundInput: RefundCreditNoteInput,
   applied: 'invoice',
-  descriptions: {
-    create: 'Issues a credit note and posts it (Dr revenue, Dr tax, Cr receivables).',
-    apply: "Applies a credit note's credit to open invoices of its customer; their amounts due fall.",
-    applyInput: 'The invoices and amounts.',
-    refund: 'Pays credit back to the customer and posts it (Dr receivables, Cr bank).',
-    void: 'Voids a credit note none of whose credit is used, posting the reversal of its entry.',
+  applyInputDescription: 'The invoices and amounts.',
+  mutations: {
+    createCreditNote: 'Issues a credit note and posts it (Dr revenue, Dr tax, Cr receivables).',
+    applyCreditNote: "Applies a credit note's credit to open invoices of its customer; their amounts due fall.",
+    refundCreditNote: 'Pays credit back to the customer and posts it (Dr receivables, Cr bank).',
+    voidCreditNote: 'Voids a credit note none of whose credit is used, posting the reversal of its entry.',
+    unapplyCreditNote:
+      "Undoes an application of the credit note's credit: the invoice owes the amount again, the credit is free again. Nothing is posted.",
+    voidCreditNoteRefund: "Voids a refund of the credit note's credit, posting the reversal of its entry; the credit is free again.",
   },
 });

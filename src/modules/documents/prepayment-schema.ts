@@ -1,6 +1,7 @@
 // The GraphQL of a prepayment (a customer's, a vendor's): its object, its applications and refunds, its
 // list, where it shows on its party, its journal entry, the payment whose excess it holds, and its
 // mutations. One declaration for both sides; each module passes its own words.
+import type { IdPrefix } from '../../lib/ids.ts';
 import { CreditNoteStatus, PrepaymentKind } from '../../db/generated/sqlite/enums.ts';
 import type { ObjectRef } from '@pothos/core';
 import { builder, type BuilderTypes, describedEnum, tenantNode } from '../../graphql/builder.ts';
@@ -14,6 +15,7 @@ import {
   creditAllocationFields,
   creditApplyInput,
   creditDocumentFields,
+  type CreditMutationName,
   creditDocumentMutations,
   creditRefundFields,
   documentVoidFields,
@@ -39,20 +41,26 @@ const PrepaymentKindEnum = describedEnum('PrepaymentKind', PrepaymentKind, 'Wher
 /** Untyped Prisma field builder: Pothos types one per model literal, and these models are named at run time. */
 type AnyBuilder = any;
 
-export interface PrepaymentSchemaTexts {
+export interface PrepaymentSchemaTexts<Type extends string> {
+  /** Its GraphQL type (`CustomerPrepayment`), which its mutations are named after. */
+  typename: Type;
   /** Its id's prefix and its applications' and refunds' (`cpp`, `cppa`, `cppr`). */
-  prefixes: { id: string; allocation: string; refund: string };
+  prefixes: { id: IdPrefix; allocation: IdPrefix; refund: IdPrefix };
   /** What it is, for its object's description. */
   description: string;
   /** Its bank or cash account relation (`depositAccount`), and what it is. */
   account: { relation: string; description: string };
   /** Which way a refund's money goes: its description, and its account's. */
   refund: { description: string; amount: string; paymentAccount: string };
-  mutations: { create: string; apply: string; refund: string; void: string };
+  /** Its mutations by name, with what each does. */
+  mutations: Record<CreditMutationName<Type>, string>;
 }
 
 /** Registers a prepayment type's GraphQL: object, list, party and journal fields, inputs and mutations. */
-export function prepaymentSchema(type: CreditDocumentType, texts: PrepaymentSchemaTexts): ObjectRef<BuilderTypes, object> {
+export function prepaymentSchema<Type extends string>(
+  type: CreditDocumentType,
+  texts: PrepaymentSchemaTexts<Type>,
+): ObjectRef<BuilderTypes, object> {
   const { typename } = type;
   const owed = owedDocumentType(type.appliesTo);
   const label = type.label.toLowerCase();
@@ -194,13 +202,15 @@ export function prepaymentSchema(type: CreditDocumentType, texts: PrepaymentSche
       ...paymentRateInputField(t),
     }),
   });
-  creditDocumentMutations<PrepaymentInput>(type, {
+  creditDocumentMutations<Type, PrepaymentInput>(type, {
+    typename: texts.typename,
     createInput: createInput as never,
     create: (scope, input) => createPrepayment(scope, type, input) as never,
     applyInput: applyInput as never,
     refundInput,
     applied,
-    descriptions: { ...texts.mutations, applyInput: `The ${applied}s and amounts.` },
+    applyInputDescription: `The ${applied}s and amounts.`,
+    mutations: texts.mutations,
   });
   return ref as ObjectRef<BuilderTypes, object>;
 }

@@ -1,6 +1,7 @@
 // Documents as the public sees them, in what they share: the head and body of an owed document
 // (invoice, bill), the lines of every document, and when a document was voided. Each document renders
 // itself as one object literal (hot: a page renders many), which the compiler holds to these schemas.
+import type { IdPrefix } from '../../lib/ids.ts';
 import type { PrismaTypes } from '../../db/database.ts';
 import type { Representation } from '../../core/representations.ts';
 import { CreditNoteStatus, InvoiceStatus } from '../../db/generated/sqlite/enums.ts';
@@ -19,9 +20,9 @@ export const VOID_DATE_DESCRIPTION =
  * vendorId) and the rest after it. One declaration of both documents' schema; each renders itself as
  * one object literal (hot: a page renders many), which the compiler holds to that schema.
  */
-export const documentHead = (prefix: string) => ({ id: S.id(prefix), number: S.string, status: S.enum(Object.values(InvoiceStatus)) });
+export const documentHead = (prefix: IdPrefix) => ({ id: S.id(prefix), number: S.string, status: S.enum(Object.values(InvoiceStatus)) });
 
-export const documentBody = (linePrefix: string, referenceDescription: string) => ({
+export const documentBody = (linePrefix: IdPrefix, referenceDescription: string) => ({
   issueDate: S.date,
   dueDate: S.date,
   currency: S.string,
@@ -55,7 +56,7 @@ export const paymentVoidFields = {
 };
 
 /** What a payment paid beyond its document's amount due, kept as the party's credit (a prepayment `prefix_…`). */
-export const excessCreditSchema = (prefix: string) => ({
+export const excessCreditSchema = (prefix: IdPrefix) => ({
   ...S.nullable(S.object({ id: S.id(prefix), amount: S.number })),
   description:
     "What it paid beyond the amount due, kept as the party's credit when asked (keepExcessAsCredit): the prepayment holding it " +
@@ -67,7 +68,7 @@ export const renderExcessCredit = (excess: { id: string; total: bigint } | null,
   excess ? { id: excess.id, amount: moneyNumber(excess.total, decimals) } : null;
 
 /** The lines of a document (invoice, bill, sales receipt), in order. */
-export const documentLines = (linePrefix: string) =>
+export const documentLines = (linePrefix: IdPrefix) =>
   S.array(
     S.objectWithOptional(
       {
@@ -139,7 +140,7 @@ export interface CreditDocumentTexts {
    * Its id's prefix, its lines', allocations' and refunds' (`cn`, `cnl`, `cna`, `cnr`), and its party's
    * and credited documents' (`cus`, `inv`).
    */
-  prefixes: { id: string; line: string; allocation: string; refund: string; party: string; applied: string };
+  prefixes: { id: IdPrefix; line: IdPrefix; allocation: IdPrefix; refund: IdPrefix; party: IdPrefix; applied: IdPrefix };
   reference: string;
   amountApplied: string;
   amountRefunded: string;
@@ -203,7 +204,7 @@ function foreignUse(
 }
 
 /** Where a credit document's credit went: its applications and refunds, oldest first. */
-function creditUseSchemas(prefixes: CreditDocumentTexts['prefixes'], appliedKey: string) {
+function creditUseSchemas(prefixes: Omit<CreditDocumentTexts['prefixes'], 'line'>, appliedKey: string) {
   return {
     allocations: S.array(
       S.objectWithOptional(
@@ -378,7 +379,7 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
     side: 'sale' | 'purchase';
   },
   texts: Omit<CreditDocumentTexts, 'prefixes'> & {
-    prefixes: Omit<CreditDocumentTexts['prefixes'], 'line'> & { payment: string };
+    prefixes: Omit<CreditDocumentTexts['prefixes'], 'line'> & { payment: IdPrefix };
     account: string;
     total: string;
   },
@@ -411,7 +412,7 @@ export function prepaymentRepresentation<Row extends PrepaymentRendered>(
       amountApplied: { ...S.number, description: texts.amountApplied },
       amountRefunded: { ...S.number, description: texts.amountRefunded },
       remainingCredit: { ...S.number, description: texts.remainingCredit },
-      ...creditUseSchemas({ ...prefixes, line: '' }, appliedKey),
+      ...creditUseSchemas(prefixes, appliedKey),
       journalEntryId: { ...S.id('je'), description: "Its posting (an overpayment's is its payment's)." },
       voidJournalEntryId: { ...S.nullable(S.id('je')), description: 'The reversal posted when it was voided.' },
       ...voidFields,

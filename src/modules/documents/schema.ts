@@ -9,7 +9,7 @@ import { connectionMaxSize, listFields, type OrderColumn, orderInput } from '../
 import { money, moneyIn } from '../../graphql/money.ts';
 import { actionMutation, createMutation, deleteMutation, recordMutation, updateMutation, voidInputType } from '../../graphql/mutations.ts';
 import { readsColumns } from '../../fast-paths/column-fields.ts';
-import { ID_PREFIX } from '../../lib/ids.ts';
+import { ID_PREFIX, type IdPrefix } from '../../lib/ids.ts';
 import { formatPercent } from '../../lib/money.ts';
 import { formatQuantity } from './arithmetic.ts';
 import { exchangeGainOf, VOID_DATE_DESCRIPTION, VOIDED_AT_DESCRIPTION } from './public.ts';
@@ -49,7 +49,7 @@ type LineColumns = {
 /** The fields every document line (invoice, bill, sales receipt, credit note) has over its own columns. */
 export const documentLineFields = (
   t: Pick<ObjectFieldBuilder<BuilderTypes, LineColumns>, 'id' | 'int' | 'string' | 'field'>,
-  idPrefix: string,
+  idPrefix: IdPrefix,
   document: string,
 ) => ({
   id: t.id({ description: `The line id (\`${idPrefix}_…\`).`, resolve: (l) => l.id }),
@@ -268,73 +268,84 @@ export const documentVoidFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>
   }),
 });
 
+/** An owed document's mutations, by name: its own (`createBill`) and its payment's (`recordBillPayment`, `voidBillPayment`). */
+export type OwedMutationName<Type extends string, Payment extends string> =
+  | `create${Type}`
+  | `update${Type}`
+  | `delete${Type}`
+  | `finalize${Type}`
+  | `void${Type}`
+  | `record${Payment}`
+  | `void${Payment}`;
+
 /**
- * An owed document's mutations, run by the kernel: `create<Type>` (posted unless a draft), its payment
- * mutation, `finalize<Type>` and `void<Type>` (with its `Void<Type>Input`). The inputs are the document's
- * own, since their words are; `descriptions` says what each mutation does to it.
+ * An owed document's mutations, run by the kernel: `create<Type>` (posted unless a draft), `update<Type>`
+ * and `delete<Type>` (drafts), `record<Payment>`, `finalize<Type>`, `void<Type>` (with its `Void<Type>Input`)
+ * and `void<Payment>`. The module names each in `mutations`, with what it does (so a search for
+ * `createBill` lands on the line that says so); the inputs are the document's own, since their words are.
  */
-export function owedDocumentMutations<Input extends OwedDocumentInput, Changes extends OwedDraftChanges, Payment extends OwedPaymentInput>(
+export function owedDocumentMutations<
+  Type extends string,
+  PaymentType extends string,
+  Input extends OwedDocumentInput,
+  Changes extends OwedDraftChanges,
+  Payment extends OwedPaymentInput,
+>(
   type: OwedDocumentType,
   m: {
-    typename: string;
+    typename: Type;
     createInput: InputObjectRef<BuilderTypes, Input>;
     updateInput: InputObjectRef<BuilderTypes, Changes>;
-    payment: { mutation: string; typename: string; input: InputObjectRef<BuilderTypes, Payment> };
-    descriptions: { create: string; update: string; delete: string; pay: string; finalize: string; void: string; voidPayment: string };
+    payment: { typename: PaymentType; input: InputObjectRef<BuilderTypes, Payment> };
+    mutations: Record<OwedMutationName<Type, PaymentType>, string>;
   },
 ) {
+  const says = (name: OwedMutationName<Type, PaymentType>) => ({ name, description: m.mutations[name] });
   const label = type.label.toLowerCase();
   createMutation({
-    name: `create${m.typename}`,
+    ...says(`create${m.typename}`),
     model: m.typename,
     input: m.createInput,
-    description: m.descriptions.create,
     run: (scope, input) => createOwedDocument(scope, type, input),
   });
   updateMutation<Changes>({
-    name: `update${m.typename}`,
+    ...says(`update${m.typename}`),
     model: m.typename,
     label: `draft ${label}`,
     input: m.updateInput,
-    description: m.descriptions.update,
     run: (scope, id, input) => updateOwedDraft(scope, type, id, input),
   });
   deleteMutation({
-    name: `delete${m.typename}`,
+    ...says(`delete${m.typename}`),
     model: m.typename,
     label: `draft ${label}`,
-    description: m.descriptions.delete,
     run: (scope, id) => deleteOwedDraft(scope, type, id),
   });
   createMutation({
-    name: m.payment.mutation,
+    ...says(`record${m.payment.typename}`),
     model: m.payment.typename,
     input: m.payment.input,
-    description: m.descriptions.pay,
     run: (scope, input) => recordOwedPayment(scope, type, input),
   });
   actionMutation<Record<string, never>>({
-    name: `finalize${m.typename}`,
+    ...says(`finalize${m.typename}`),
     model: m.typename,
     label: `draft ${label}`,
-    description: m.descriptions.finalize,
     run: (scope, id) => finalizeOwedDocument(scope, type, id),
   });
   actionMutation<{ date?: string | null; reason?: string | null }>({
-    name: `void${m.typename}`,
+    ...says(`void${m.typename}`),
     model: m.typename,
     label,
     input: voidInputType(`Void${m.typename}Input`, label),
-    description: m.descriptions.void,
     run: (scope, id, input) => voidOwedDocument(scope, type, id, input),
   });
   const paymentLabel = type.payment.label.toLowerCase();
   actionMutation<{ date?: string | null; reason?: string | null }>({
-    name: `void${m.payment.typename}`,
+    ...says(`void${m.payment.typename}`),
     model: m.payment.typename,
     label: paymentLabel,
     input: voidInputType(`Void${m.payment.typename}Input`, paymentLabel),
-    description: m.descriptions.voidPayment,
     run: (scope, id, input) => voidOwedPayment(scope, type, id, input),
   });
 }
@@ -486,7 +497,7 @@ export const creditDocumentFields = (
 });
 
 /** A credit's refund: the money paid back and the posting it made; `texts` says which way the money went. */
-export const creditRefundFields = (t: ModelFieldBuilder, idPrefix: string, texts: { amount: string; paymentAccount: string }) => ({
+export const creditRefundFields = (t: ModelFieldBuilder, idPrefix: IdPrefix, texts: { amount: string; paymentAccount: string }) => ({
   id: t.exposeID('id', { description: `The refund id (\`${idPrefix}_…\`).` }),
   amount: t.field({
     type: 'Money',
@@ -502,7 +513,7 @@ export const creditRefundFields = (t: ModelFieldBuilder, idPrefix: string, texts
 });
 
 /** An application of credit: where it went (the document's own field), how much, when, and whether it was undone. */
-export const creditAllocationFields = (t: ModelFieldBuilder, idPrefix: string) => ({
+export const creditAllocationFields = (t: ModelFieldBuilder, idPrefix: IdPrefix) => ({
   id: t.exposeID('id', { description: `The application id (\`${idPrefix}_…\`).` }),
   amount: t.field({
     type: 'Money',
@@ -518,62 +529,73 @@ export const creditAllocationFields = (t: ModelFieldBuilder, idPrefix: string) =
   }),
 });
 
+/** A credit document's mutations, by name (`createCreditNote`, `applyCreditNote`, … `voidCreditNoteRefund`). */
+export type CreditMutationName<Type extends string> =
+  | `create${Type}`
+  | `apply${Type}`
+  | `refund${Type}`
+  | `void${Type}`
+  | `unapply${Type}`
+  | `void${Type}Refund`;
+
 /**
  * A credit document's mutations, run by the kernel: `create<Type>` (posted at once), `apply<Type>`,
- * `refund<Type>` and `void<Type>` (with its `Void<Type>Input`). The inputs are the document's own.
+ * `refund<Type>`, `void<Type>` (with its `Void<Type>Input`), `unapply<Type>` and `void<Type>Refund`. The
+ * module names each in `mutations`, with what it does; the inputs are the document's own.
  */
 export function creditDocumentMutations<
+  Type extends string,
   Input extends object = CreditDocumentInput,
   Application extends ApplyCreditInput = ApplyCreditInput,
 >(
   type: CreditDocumentType,
   m: {
+    typename: Type;
     createInput: InputObjectRef<BuilderTypes, Input>;
     /** How one is created, when not from lines (a prepayment: createPrepayment). */
     create?: (scope: WriteScope, input: Input) => ReturnType<typeof createCreditDocument>;
     applyInput: InputObjectRef<BuilderTypes, Application>;
+    /** What the apply mutation's input argument holds. */
+    applyInputDescription: string;
     refundInput: InputObjectRef<BuilderTypes, RefundCreditInput>;
     /** What an application and a refund are called in the inputs' words (`invoice`: "an application to an invoice"). */
     applied: string;
-    /** What each mutation does; `applyInput` describes the apply mutation's input argument. */
-    descriptions: { create: string; apply: string; applyInput: string; refund: string; void: string };
+    mutations: Record<CreditMutationName<Type>, string>;
   },
 ) {
+  if (m.typename !== type.typename) throw new Error(`${m.typename}'s mutations are declared for ${type.typename}`);
+  const says = (name: CreditMutationName<Type>) => ({ name, description: m.mutations[name] });
   const { typename } = type;
   const label = type.label.toLowerCase();
   createMutation({
-    name: `create${typename}`,
+    ...says(`create${m.typename}`),
     model: typename,
     input: m.createInput,
-    description: m.descriptions.create,
     run: (scope, input) => (m.create ? m.create(scope, input) : createCreditDocument(scope, type, input as CreditDocumentInput)),
   });
   recordMutation<Application>({
-    name: `apply${typename}`,
+    ...says(`apply${m.typename}`),
     model: typename,
     label,
     input: m.applyInput,
     inputRequired: true,
-    inputDescription: m.descriptions.applyInput,
-    description: m.descriptions.apply,
+    inputDescription: m.applyInputDescription,
     run: (scope, id, input) => applyCreditDocument(scope, type, id, input),
   });
   recordMutation<RefundCreditInput>({
-    name: `refund${typename}`,
+    ...says(`refund${m.typename}`),
     model: typename,
     label,
     input: m.refundInput,
     inputRequired: true,
     inputDescription: 'The amount paid back, and how.',
-    description: m.descriptions.refund,
     run: (scope, id, input) => refundCreditDocument(scope, type, id, input),
   });
   actionMutation<{ date?: string | null; reason?: string | null }>({
-    name: `void${typename}`,
+    ...says(`void${m.typename}`),
     model: typename,
     label,
     input: voidInputType(`Void${typename}Input`, label),
-    description: m.descriptions.void,
     run: (scope, id, input) => voidCreditDocument(scope, type, id, input),
   });
   const undoFields = (t: InputFieldBuilder<BuilderTypes, 'InputObject'>) => ({
@@ -584,7 +606,7 @@ export function creditDocumentMutations<
     reason: t.string({ description: 'Why.' }),
   });
   recordMutation<UndoCreditInput & { allocationId?: string | null }>({
-    name: `unapply${typename}`,
+    ...says(`unapply${m.typename}`),
     model: typename,
     label,
     input: builder.inputType(`Unapply${typename}Input`, {
@@ -593,13 +615,10 @@ export function creditDocumentMutations<
     }),
     inputRequired: true,
     inputDescription: 'The application to undo.',
-    description:
-      `Undoes an application of the ${label}'s credit: the ${m.applied} owes the amount again, the credit is free ` +
-      `again. Nothing is posted.`,
     run: (scope, id, input) => undoCreditApplication(scope, type, id, input),
   });
   recordMutation<UndoCreditInput & { refundId?: string | null }>({
-    name: `void${typename}Refund`,
+    ...says(`void${m.typename}Refund`),
     model: typename,
     label,
     input: builder.inputType(`Void${typename}RefundInput`, {
@@ -608,7 +627,6 @@ export function creditDocumentMutations<
     }),
     inputRequired: true,
     inputDescription: 'The refund to void.',
-    description: `Voids a refund of the ${label}'s credit, posting the reversal of its entry; the credit is free again.`,
     run: (scope, id, input) => voidCreditRefund(scope, type, id, input),
   });
 }

@@ -191,14 +191,14 @@ owedDocumentMutations(INVOICE_TYPE, {
   typename: 'Invoice',
   createInput,
   updateInput,
-  payment: { mutation: 'recordPayment', typename: 'Payment', input: paymentInput },
-  descriptions: {
-    create: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
-    delete: 'Deletes a draft invoice and its lines; a posted invoice is voided instead.',
-    update: 'Edits a draft invoice: its customer, dates, memo, reference and lines (the lines given replace its lines).',
-    pay: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
-    finalize: 'Posts a draft invoice (status OPEN).',
-    void: "Voids an invoice that has no payments, posting the reversal of its entry. Void a paid invoice's payments first.",
+  payment: { typename: 'Payment', input: paymentInput },
+  mutations: {
+    createInvoice: 'Creates an invoice and, unless it is a draft, posts its journal entry.',
+    updateInvoice: 'Edits a draft invoice: its customer, dates, memo, reference and lines (the lines given replace its lines).',
+    deleteInvoice: 'Deletes a draft invoice and its lines; a posted invoice is voided instead.',
+    recordPayment: 'Records a payment against an invoice and posts it; the invoice becomes PARTIALLY_PAID or PAID.',
+    finalizeInvoice: 'Posts a draft invoice (status OPEN).',
+    voidInvoice: "Voids an invoice that has no payments, posting the reversal of its entry. Void a paid invoice's payments first.",
     voidPayment:
       "Voids a payment received, posting the reversal of its entry; the invoice's amount due is restored (paid becomes partially " +
       'paid or open).',

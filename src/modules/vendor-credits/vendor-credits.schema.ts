@@ -147,15 +147,19 @@ const RefundVendorCreditInput = builder.inputType('RefundVendorCreditInput', {
 });
 
 creditDocumentMutations(VENDOR_CREDIT_TYPE, {
+  typename: 'VendorCredit',
   createInput: CreateVendorCreditInput,
   applyInput: ApplyVendorCreditInput,
   refundInput: RefundVendorCreditInput,
   applied: 'bill',
-  descriptions: {
-    create: "Enters a vendor's credit and posts it (Dr payables, Cr the lines' accounts and recoverable tax).",
-    apply: 'Applies a vendor credit to open bills of its vendor; their amounts due fall.',
-    applyInput: 'The bills and amounts.',
-    refund: 'Records credit the vendor paid back and posts it (Dr bank, Cr payables).',
-    void: 'Voids a vendor credit none of whose credit is used, posting the reversal of its entry.',
+  applyInputDescription: 'The bills and amounts.',
+  mutations: {
+    createVendorCredit: "Enters a vendor's credit and posts it (Dr payables, Cr the lines' accounts and recoverable tax).",
+    applyVendorCredit: 'Applies a vendor credit to open bills of its vendor; their amounts due fall.',
+    refundVendorCredit: 'Records credit the vendor paid back and posts it (Dr bank, Cr payables).',
+    voidVendorCredit: 'Voids a vendor credit none of whose credit is used, posting the reversal of its entry.',
+    unapplyVendorCredit:
+      "Undoes an application of the vendor credit's credit: the bill owes the amount again, the credit is free again. Nothing is posted.",
+    voidVendorCreditRefund: "Voids a refund of the vendor credit's credit, posting the reversal of its entry; the credit is free again.",
   },
 });
