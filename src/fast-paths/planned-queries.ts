@@ -283,7 +283,7 @@ const plainKey = (key: string) => key !== '__proto__';
 function makePlan(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined): Plan | undefined {
   const operation = getOperationAST(document, operationName);
   const queryType = schema.getQueryType();
-  if (!operation || operation.operation !== 'query' || !queryType) return undefined;
+  if (operation?.operation !== 'query' || !queryType) return undefined;
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions)
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;

@@ -70,7 +70,10 @@ function columnsAt(info: GraphQLResolveInfo, path: readonly string[]): string[] 
   return [...columns];
 }
 
-/** Every field the nodes select on `type`, through fragments on that type (as a plan collects them); undefined at a directive or another type's fragment. */
+/**
+ * Every field the nodes select on `type`, through fragments on that type (as a plan collects them);
+ * undefined at a directive or another type's fragment.
+ */
 function fieldsBelow(info: GraphQLResolveInfo, nodes: readonly FieldNode[], type: GraphQLObjectType): FieldNode[] | undefined {
   const selectionSets = nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
   const collected = collectFields(type, selectionSets, info.fragments);

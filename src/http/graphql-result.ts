@@ -105,8 +105,7 @@ function shapeOf(type: GraphQLOutputType, selections: SelectionSetNode | undefin
 export function resultShape(schema: GraphQLSchema, document: DocumentNode, field: string): ResultShape {
   const operation = getOperationAST(document);
   const root = operation?.selectionSet.selections.find((s) => s.kind === Kind.FIELD && (s.alias?.value ?? s.name.value) === field);
-  if (!operation || operation.operation !== 'query' || root?.kind !== Kind.FIELD)
-    throw new Error(`the document has no query field ${field}`);
+  if (operation?.operation !== 'query' || root?.kind !== Kind.FIELD) throw new Error(`the document has no query field ${field}`);
   const definition = schema.getQueryType()!.getFields()[root.name.value];
   if (!definition) throw new Error(`Query has no field ${root.name.value}`);
   const shape = shapeOf(definition.type, root.selectionSet, field);

@@ -67,7 +67,9 @@ export const CsvLayoutInput = builder.inputType('BankCsvLayoutInput', {
     }),
     amountColumn: t.string({ description: 'The header of a signed amount column (or give debitColumn and creditColumn).' }),
     directionColumn: t.string({
-      description: `With amountColumn: the column saying which way the money went (${CSV_DIRECTIONS.in.join('/')} in, ${CSV_DIRECTIONS.out.join('/')} out).`,
+      description:
+        `With amountColumn: the column saying which way the money went (${CSV_DIRECTIONS.in.join('/')} in, ` +
+        `${CSV_DIRECTIONS.out.join('/')} out).`,
     }),
     debitColumn: t.string({ description: 'The header of the money-out column (the other empty or zero on each row).' }),
     creditColumn: t.string({ description: 'The header of the money-in column.' }),

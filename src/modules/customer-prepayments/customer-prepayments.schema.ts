@@ -23,7 +23,8 @@ export const CustomerPrepaymentRef = prepaymentSchema(CUSTOMER_PREPAYMENT_TYPE, 
     voidCustomerPrepayment:
       'Voids a prepayment none of whose credit is used, posting the reversal of its entry (an overpayment: void its payment).',
     unapplyCustomerPrepayment:
-      "Undoes an application of the customer prepayment's credit: the invoice owes the amount again, the credit is free again. Nothing is posted.",
+      "Undoes an application of the customer prepayment's credit: the invoice owes the amount again, the credit is free again. " +
+      'Nothing is posted.',
     voidCustomerPrepaymentRefund:
       "Voids a refund of the customer prepayment's credit, posting the reversal of its entry; the credit is free again.",
   },

@@ -343,7 +343,8 @@ export async function keptSumsDrift(sql: RawSql, organizationId: string): Promis
       drift.push(`AgingBalance running balance of ${party.map((k) => r[k]).join('|')} on ${r.dueDate} differs from its rows`);
   const partyColumns = [...party, 'home', 'amount', 'earliestDue', 'latestDue'] as const;
   const listed: Record<string, unknown>[] = await sql.$queryRaw(
-    Prisma.sql`SELECT ${Prisma.raw(partyColumns.map((c) => `"${c}"`).join(', '))} FROM "AgingParty" WHERE "organizationId" = ${organizationId}`,
+    Prisma.sql`SELECT ${Prisma.raw(partyColumns.map((c) => `"${c}"`).join(', '))} FROM "AgingParty"
+      WHERE "organizationId" = ${organizationId}`,
   );
   const owing: Record<string, unknown>[] = await sql.$queryRaw(Prisma.sql`
     SELECT "side", "partyId", "currency", SUM("home") AS "home", SUM("amount") AS "amount", MIN("dueDate") AS "earliestDue",

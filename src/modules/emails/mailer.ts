@@ -137,6 +137,7 @@ export function mailHtml(paragraphs: string[], link: string | null, title: strin
     : '';
   return (
     '<!doctype html><html><head><meta charset="utf-8"></head>' +
-    `<body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1d2733">${body}${button}</body></html>`
+    '<body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1d2733">' +
+    `${body}${button}</body></html>`
   );
 }

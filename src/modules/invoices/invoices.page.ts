@@ -11,7 +11,8 @@ import { escapeMarkup } from '../../lib/text.ts';
 import { invoicePdf } from './invoices.rest.ts';
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;color:#1d2433;background:#f4f5f7;margin:0}
-.pay{margin-top:1.5rem;padding:.75rem 1rem;background:#f7f9fc;border:1px solid #dde1e7;border-radius:8px}.pay h2{font-size:1.05rem;margin:0 0 .4rem}
+.pay{margin-top:1.5rem;padding:.75rem 1rem;background:#f7f9fc;border:1px solid #dde1e7;border-radius:8px}
+.pay h2{font-size:1.05rem;margin:0 0 .4rem}
 main{max-width:760px;margin:2rem auto;background:#fff;border:1px solid #dde1e7;border-radius:10px;padding:2rem}
 header{display:flex;justify-content:space-between;gap:1rem;flex-wrap:wrap}h1{margin:0;font-size:1.6rem}
 .status{display:inline-block;padding:.2rem .6rem;border-radius:999px;font-weight:600;background:#e8eefc;color:#1d4fbf}

@@ -180,7 +180,8 @@ const { createInput, updateInput, paymentInput } = owedDocumentInputs(INVOICE_TY
   lineInput: InvoiceLineInput,
   payment: {
     description:
-      'A payment received against an open invoice. More than the amount due is refused unless keepExcessAsCredit keeps the excess as credit.',
+      'A payment received against an open invoice. More than the amount due is refused unless keepExcessAsCredit keeps the ' +
+      'excess as credit.',
     moved: 'received',
     account: 'Asset account the money went into; default the bank account.',
     reference: 'External reference.',

@@ -181,7 +181,8 @@ async function accountsOf(
 async function idsOf(tenant: Tenant, table: 'Customer' | 'Vendor', ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await rawSqlOf(tenant).$queryRaw<{ id: string }[]>(
-    Prisma.sql`SELECT "id" FROM ${Prisma.raw(`"${table}"`)} WHERE "organizationId" = ${tenant.organizationId} AND "id" IN (${Prisma.join(ids)})`,
+    Prisma.sql`SELECT "id" FROM ${Prisma.raw(`"${table}"`)}
+      WHERE "organizationId" = ${tenant.organizationId} AND "id" IN (${Prisma.join(ids)})`,
   );
   return new Set(rows.map((row) => row.id));
 }

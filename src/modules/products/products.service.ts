@@ -72,7 +72,9 @@ async function productColumns(tenant: Tenant, input: ProductInput, creating: boo
     const [clash] = await selectModelRows<{ id: string }>(
       rawSqlOf(tenant),
       'Product',
-      Prisma.sql`"organizationId" = ${tenant.organizationId} AND "sku" = ${columns.sku}${existingId ? Prisma.sql` AND "id" <> ${existingId}` : Prisma.empty}`,
+      Prisma.sql`"organizationId" = ${tenant.organizationId} AND "sku" = ${columns.sku}${
+        existingId ? Prisma.sql` AND "id" <> ${existingId}` : Prisma.empty
+      }`,
       { fields: ['id'], limit: 1 },
     );
     if (clash) check.fail('sku', `SKU "${columns.sku}" is already used by ${clash.id}`);

@@ -122,7 +122,7 @@ export async function createRecurringSchedule(scope: WriteScope, input: Recurrin
   if (given.length !== 1)
     check.fail(
       RECURRING_DOCUMENT_TYPES[0],
-      `give exactly one template: ${RECURRING_DOCUMENT_TYPES.map((type) => `${type} (${RECURRING_DOCUMENTS[type].template})`).join(' or ')}`,
+      `give exactly one template: ${RECURRING_DOCUMENT_TYPES.map((t) => `${t} (${RECURRING_DOCUMENTS[t].template})`).join(' or ')}`,
     );
   const documentType = given[0];
   const rule = checkScheduleRule(check, input);

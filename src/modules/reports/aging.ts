@@ -43,11 +43,13 @@ function openAt(organizationId: string, asOf: string, side: AgingSide, currency?
     // voided by then settled nothing): in home currency, what each cleared; in a currency, its amount.
     const settled = source.settledBy.map((by) => {
       const value = currency ? Prisma.sql`p."amount"` : Prisma.raw(`COALESCE(p."${by.home}", p."amount")`);
-      return Prisma.sql` - COALESCE((SELECT SUM(${value}) FROM ${Prisma.raw(`"${by.table}"`)} p WHERE p.${Prisma.raw(`"${by.key}"`)} = i."id"
+      const [table, key] = [Prisma.raw(`"${by.table}"`), Prisma.raw(`"${by.key}"`)];
+      return Prisma.sql` - COALESCE((SELECT SUM(${value}) FROM ${table} p WHERE p.${key} = i."id"
         AND p."date" <= ${asOf} AND (p."voidDate" IS NULL OR p."voidDate" > ${asOf})), 0)`;
     });
     const due = Prisma.sql`${total}${settled.length ? Prisma.join(settled, '', '', '') : Prisma.empty}`;
-    const columns = Prisma.sql`${Prisma.raw(`'${source.kind}'`)} AS "kind", i."id", i."number", i.${Prisma.raw(`"${source.partyKey}"`)} AS "partyId",
+    const [kind, party] = [Prisma.raw(`'${source.kind}'`), Prisma.raw(`"${source.partyKey}"`)];
+    const columns = Prisma.sql`${kind} AS "kind", i."id", i."number", i.${party} AS "partyId",
       i."issueDate", i.${Prisma.raw(`"${source.dueDateColumn}"`)} AS "dueDate", ${source.sign < 0n ? Prisma.sql`-(${due})` : due} AS "due"`;
     const open = source.open.map((status) => `'${status}'`).join(', ');
     return openRows(source.table, columns, organizationId, asOf, open, currency);
@@ -90,13 +92,16 @@ export function agingStatement(
   const before = (edge: string) => Prisma.sql`CASE WHEN p."earliestDue" >= ${edge} THEN 0 WHEN p."latestDue" < ${edge} THEN ${total}
       ELSE (SELECT b.${running} FROM "AgingBalance" b WHERE b."organizationId" = p."organizationId" AND b."side" = p."side"
         AND b."partyId" = p."partyId" AND b."currency" = p."currency" AND b."dueDate" < ${edge} ORDER BY b."dueDate" DESC LIMIT 1) END`;
-  const filters = Prisma.sql`${currency ? Prisma.sql` AND "currency" = ${currency}` : Prisma.empty}${partyId ? Prisma.sql` AND "partyId" = ${partyId}` : Prisma.empty}`;
+  const inCurrency = currency ? Prisma.sql` AND "currency" = ${currency}` : Prisma.empty;
+  const filters = Prisma.sql`${inCurrency}${partyId ? Prisma.sql` AND "partyId" = ${partyId}` : Prisma.empty}`;
   const balances = Prisma.sql`SELECT p."partyId", ${total} AS "total",
       ${Prisma.join(edges.map((edge, i) => Prisma.sql`${before(edge)} AS ${Prisma.raw(`"before${i}"`)}`))}
     FROM "AgingParty" p WHERE p."organizationId" = ${organizationId} AND p."side" = ${side}${filters}`;
   const value = Prisma.raw(`-"${column}"`);
   const daysAfter = Prisma.sql`SELECT "partyId", SUM(${value}) AS "total",
-      ${Prisma.join(edges.map((edge, i) => Prisma.sql`SUM(CASE WHEN "dueDate" < ${edge} THEN ${value} ELSE 0 END) AS ${Prisma.raw(`"before${i}"`)}`))}
+      ${Prisma.join(
+        edges.map((edge, i) => Prisma.sql`SUM(CASE WHEN "dueDate" < ${edge} THEN ${value} ELSE 0 END) AS ${Prisma.raw(`"before${i}"`)}`),
+      )}
     FROM "AgingDay" WHERE "organizationId" = ${organizationId} AND "side" = ${side} AND "date" > ${asOf}${filters}
     GROUP BY "partyId"`;
   return Prisma.sql`

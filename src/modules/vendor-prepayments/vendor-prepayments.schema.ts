@@ -22,7 +22,8 @@ export const VendorPrepaymentRef = prepaymentSchema(VENDOR_PREPAYMENT_TYPE, {
     voidVendorPrepayment:
       'Voids a prepayment none of whose credit is used, posting the reversal of its entry (an overpayment: void its payment).',
     unapplyVendorPrepayment:
-      "Undoes an application of the vendor prepayment's credit: the bill owes the amount again, the credit is free again. Nothing is posted.",
+      "Undoes an application of the vendor prepayment's credit: the bill owes the amount again, the credit is free again. " +
+      'Nothing is posted.',
     voidVendorPrepaymentRefund:
       "Voids a refund of the vendor prepayment's credit, posting the reversal of its entry; the credit is free again.",
   },
