@@ -28,7 +28,7 @@ import { useScopes } from './graphql/scopes.ts';
 import { useSharedSubscriptionResults } from './graphql/shared-subscriptions.ts';
 import { useIssuedCursorsOnly } from './graphql/cursors.ts';
 import { renderGraphiQL } from './graphql/graphiql.ts';
-import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './graphql/ws.ts';
+import { attachGraphQLWs, useSubscriptionsOverWebSocketOnly } from './http/graphql-ws.ts';
 import { loadShedder, organizationShares } from './http/load-shedding.ts';
 import { type Yoga, type YogaServerContext, yogaContextFactory } from './graphql/context.ts';
 import {

@@ -46,7 +46,7 @@ export function resumable({ lastSentId }: { lastSentId?: string }, why: string):
   );
 }
 
-/** What a live event stream is, for a transport that delivers it itself (graphql/live-delivery.ts). */
+/** What a live event stream is, for a transport that delivers it itself (http/live-delivery.ts). */
 export type LiveEventSource = StreamOptions;
 export const LIVE_SOURCE = Symbol('live event source');
 
@@ -83,7 +83,7 @@ export async function* logAfter({
 /**
  * The stream as an iterator whose `return()` (a client unsubscribing) ends it at once: a bare async
  * generator waiting for the next event would only notice at that event. graphql-ws's sockets do not
- * iterate it: they hand its source (LIVE_SOURCE) to graphql/live-delivery.ts, which delivers a whole
+ * iterate it: they hand its source (LIVE_SOURCE) to http/live-delivery.ts, which delivers a whole
  * organization's subscribers at once; this is the same stream for one subscriber alone.
  */
 export function eventStream(options: StreamOptions): AsyncIterableIterator<LoggedEvent> & { [LIVE_SOURCE]: LiveEventSource } {

@@ -1,5 +1,5 @@
 // Fan-out without repeating work. Over graphql-ws, a live event stream is handed to
-// graphql/live-delivery.ts (deliverLive in the root value), which executes and serializes each event once
+// http/live-delivery.ts (deliverLive in the root value), which executes and serializes each event once
 // per group of like subscribers. Elsewhere (one subscriber iterating alone): when an event reaches the N
 // subscribers of an organization that run the same subscription document with the same variables and
 // scopes, the event is executed into a result once and that result goes to all N (graphql-js would execute it N times). The bus hands
@@ -12,7 +12,7 @@
 import { createSourceEventStream, execute, type ExecutionArgs, type ExecutionResult, locatedError, print } from 'graphql';
 import { type LiveEventSource, liveSourceOf } from '../events/stream.ts';
 
-/** What graphql-ws's sockets put in the root value: delivery of a live event stream by graphql/live-delivery.ts. */
+/** What graphql-ws's sockets put in the root value: delivery of a live event stream by http/live-delivery.ts. */
 export interface LiveDeliveryRoot {
   deliverLive(source: LiveEventSource, args: ExecutionArgs): AsyncIterableIterator<ExecutionResult>;
 }

@@ -16,7 +16,7 @@ export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
 /** The fast paths (src/fast-paths/), as the fallback counter names them. */
 export type FastPath = 'direct_query' | 'planned_query' | 'compiled_read' | 'direct_transaction';
 
-/** Why a live subscription was ended with `resumeAfter` (graphql/live-delivery.ts). */
+/** Why a live subscription was ended with `resumeAfter` (http/live-delivery.ts). */
 export type SubscriptionEnding = 'backlog' | 'unresponsive' | 'undeliverable' | 'log_unreadable';
 
 export interface Metrics {

@@ -1,4 +1,4 @@
-// Live delivery (src/graphql/live-delivery.ts) at its seams, deterministically: a live event that arrives
+// Live delivery (src/http/live-delivery.ts) at its seams, deterministically: a live event that arrives
 // while a replay is still reading the log goes out after the replay, once; the frames it writes by hand
 // are WebSocket frames ws itself reads, whatever the payload's size; like subscribers share one execution.
 import { GraphQLID, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, parse } from 'graphql';
@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import type { LoggedEvent } from '../../src/events/bus.ts';
 import { inProcessBus } from '../../src/events/bus.ts';
 import type { LiveEventSource } from '../../src/events/stream.ts';
-import { liveDelivery } from '../../src/graphql/live-delivery.ts';
+import { liveDelivery } from '../../src/http/live-delivery.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 
 const event = (seq: number, id = `evt_${seq}`): LoggedEvent => ({

@@ -6,7 +6,7 @@
 //   - each started subscription counts against the key's rate limit, and a key holds at most
 //     MAX_SUBSCRIPTIONS_PER_KEY open subscriptions on an instance;
 //   - open connections re-check their key every few seconds, so a revoked key is dropped;
-//   - live events are delivered by graphql/live-delivery.ts, once per group of like subscribers;
+//   - live events are delivered by http/live-delivery.ts, once per group of like subscribers;
 //   - a ping every KEEP_ALIVE_MS: a client that has not answered the previous one is not reading, and
 //     its subscriptions end with where to resume (resumeAfter) before the socket closes with 4408;
 //   - closing the app completes open subscriptions and closes the sockets cleanly.
@@ -23,10 +23,10 @@ import type { EventBus } from '../events/bus.ts';
 import { AppError, type ErrorCode } from '../lib/errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../ops/metrics.ts';
-import type { Yoga } from './context.ts';
-import { toAppError } from './errors.ts';
+import type { Yoga } from '../graphql/context.ts';
+import { toAppError } from '../graphql/errors.ts';
 import { liveDelivery } from './live-delivery.ts';
-import type { LiveDeliveryRoot } from './shared-subscriptions.ts';
+import type { LiveDeliveryRoot } from '../graphql/shared-subscriptions.ts';
 
 /** Execution arguments that carry the enveloped execute and subscribe of the request they were built for. */
 type EnvelopedArgs = ExecutionArgs & { rootValue: Pick<ReturnType<Yoga['getEnveloped']>, 'execute' | 'subscribe'> & LiveDeliveryRoot };
