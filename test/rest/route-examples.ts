@@ -29,6 +29,40 @@ function pairedRecord<T>(make: () => Promise<T>) {
   };
 }
 
+/**
+ * The examples of an owed document's routes (modules/documents/rest.ts `owedDocumentRoutes`), by their
+ * operations: list, create, retrieve, update, delete (drafts), finalize, void, and its payments' record,
+ * list, retrieve and void. A new owed document gives its bodies; the operations follow from its names.
+ */
+function owedDocumentExamples(
+  created: ExampleEnv['created'],
+  o: {
+    path: string;
+    typename: string;
+    payment: { typename: string; path: string };
+    /** Makes one (a draft with `true`) and answers its id. */
+    make: (draft?: boolean) => Promise<string>;
+    create: () => Promise<unknown> | unknown;
+    update: () => unknown;
+  },
+): RouteExamples {
+  const [T, P] = [o.typename, o.payment.typename];
+  const payment = async (body: object = { amount: 20 }) => created(`${o.path}/${await o.make()}/payments`, body);
+  return {
+    [`list${T}s`]: { path: async () => `${o.path}?status=open` },
+    [`create${T}`]: { path: async () => o.path, body: o.create },
+    [`get${T}`]: { path: async () => `${o.path}/${await o.make()}` },
+    [`update${T}`]: { path: async () => `${o.path}/${await o.make(true)}`, body: o.update },
+    [`delete${T}`]: { path: async () => `${o.path}/${await o.make(true)}` },
+    [`finalize${T}`]: { path: async () => `${o.path}/${await o.make(true)}/finalize` },
+    [`void${T}`]: { path: async () => `${o.path}/${await o.make()}/void`, body: () => ({ reason: 'entered twice' }) },
+    [`record${P}`]: { path: async () => `${o.path}/${await o.make()}/payments`, body: () => ({ amount: 50 }) },
+    [`list${P}s`]: { path: async () => `${o.payment.path}?from=2026-01-01&limit=5` },
+    [`get${P}`]: { path: async () => `${o.payment.path}/${await payment({ amount: 20, method: 'card' })}` },
+    [`void${P}`]: { path: async () => `${o.payment.path}/${await payment()}/void`, body: () => ({ reason: 'bounced' }) },
+  };
+}
+
 export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): RouteExamples {
   let revaluations = 0;
   // Each new account a code of its own: two drawn at random from 90 clashed now and then (a 400 instead of a 201).
@@ -450,17 +484,6 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       path: async () => `/api/v1/tax-rates/${await created('/api/v1/tax-rates', { name: `City tax ${Math.random()}`, rate: 2 })}`,
       body: () => ({ name: `City sales tax ${Math.random()}` }),
     },
-    listInvoices: { path: async () => '/api/v1/invoices?status=open' },
-    createInvoice: {
-      path: async () => '/api/v1/invoices',
-      body: async () => ({ customerId: await customer(), lines: [{ description: 'Design', unitPrice: 300, quantity: 2 }] }),
-    },
-    getInvoice: { path: async () => `/api/v1/invoices/${await invoice()}` },
-    updateInvoice: {
-      path: async () => `/api/v1/invoices/${await invoice(true)}`,
-      body: () => ({ memo: 'Thank you', lines: [{ description: 'Design', unitPrice: 150, quantity: 2 }] }),
-    },
-    deleteInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}` },
     writeOffInvoice: {
       path: async () => `/api/v1/invoices/${await invoice()}/write-off`,
       body: () => ({ reason: 'customer went out of business' }),
@@ -473,26 +496,6 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
       },
       body: () => ({ reason: 'the customer paid after all' }),
     },
-    finalizeInvoice: { path: async () => `/api/v1/invoices/${await invoice(true)}/finalize` },
-    voidInvoice: { path: async () => `/api/v1/invoices/${await invoice()}/void`, body: () => ({ reason: 'sent twice' }) },
-    listBills: { path: async () => '/api/v1/bills?status=open' },
-    createBill: {
-      path: async () => '/api/v1/bills',
-      body: async () => ({
-        vendorId: await vendor(),
-        reference: `V-${Math.random()}`,
-        lines: [{ description: 'Rent', unitPrice: 900, accountId: accounts['6100'] }],
-      }),
-    },
-    getBill: { path: async () => `/api/v1/bills/${await bill()}` },
-    updateBill: {
-      path: async () => `/api/v1/bills/${await bill(true)}`,
-      body: () => ({ issueDate: '2026-05-02', reference: `V-${Math.random()}` }),
-    },
-    deleteBill: { path: async () => `/api/v1/bills/${await bill(true)}` },
-    finalizeBill: { path: async () => `/api/v1/bills/${await bill(true)}/finalize` },
-    voidBill: { path: async () => `/api/v1/bills/${await bill()}/void`, body: () => ({ reason: 'entered twice' }) },
-    recordBillPayment: { path: async () => `/api/v1/bills/${await bill()}/payments`, body: () => ({ amount: 60 }) },
     listSalesReceipts: { path: async () => '/api/v1/sales-receipts?kind=sale' },
     createSalesReceipt: {
       path: async () => '/api/v1/sales-receipts',
@@ -687,25 +690,28 @@ export function routeExamples({ created, db, accounts, hookUrl }: ExampleEnv): R
     listBankReconciliations: { path: async () => '/api/v1/bank-reconciliations?limit=5' },
     getBankReconciliation: { path: async () => `/api/v1/bank-reconciliations/${await reconciliation()}` },
     undoBankReconciliation: { path: async () => `/api/v1/bank-reconciliations/${await reconciliation()}/undo` },
+    ...owedDocumentExamples(created, {
+      path: '/api/v1/invoices',
+      typename: 'Invoice',
+      payment: { typename: 'Payment', path: '/api/v1/payments' },
+      make: invoice,
+      create: async () => ({ customerId: await customer(), lines: [{ description: 'Design', unitPrice: 300, quantity: 2 }] }),
+      update: () => ({ memo: 'Thank you', lines: [{ description: 'Design', unitPrice: 150, quantity: 2 }] }),
+    }),
+    ...owedDocumentExamples(created, {
+      path: '/api/v1/bills',
+      typename: 'Bill',
+      payment: { typename: 'BillPayment', path: '/api/v1/bill-payments' },
+      make: bill,
+      create: async () => ({
+        vendorId: await vendor(),
+        reference: `V-${Math.random()}`,
+        lines: [{ description: 'Rent', unitPrice: 900, accountId: accounts['6100'] }],
+      }),
+      update: () => ({ issueDate: '2026-05-02', reference: `V-${Math.random()}` }),
+    }),
     ...prepaid('customer'),
     ...prepaid('vendor'),
-    voidPayment: {
-      path: async () => `/api/v1/payments/${await created(`/api/v1/invoices/${await invoice()}/payments`, { amount: 20 })}/void`,
-      body: () => ({ reason: 'bounced' }),
-    },
-    listBillPayments: { path: async () => `/api/v1/bill-payments?from=2026-01-01&limit=5` },
-    getBillPayment: {
-      path: async () => `/api/v1/bill-payments/${await created(`/api/v1/bills/${await bill()}/payments`, { amount: 20, method: 'check' })}`,
-    },
-    voidBillPayment: {
-      path: async () => `/api/v1/bill-payments/${await created(`/api/v1/bills/${await bill()}/payments`, { amount: 20 })}/void`,
-      body: () => ({ reason: 'paid the wrong bill' }),
-    },
-    recordPayment: { path: async () => `/api/v1/invoices/${await invoice()}/payments`, body: () => ({ amount: 50 }) },
-    listPayments: { path: async () => `/api/v1/payments?from=2026-01-01&limit=5` },
-    getPayment: {
-      path: async () => `/api/v1/payments/${await created(`/api/v1/invoices/${await invoice()}/payments`, { amount: 20, method: 'card' })}`,
-    },
     listEmployees: { path: async () => '/api/v1/employees?status=active' },
     createEmployee: { path: async () => '/api/v1/employees', body: () => ({ firstName: 'Grace', lastName: 'Hopper' }) },
     getEmployee: { path: async () => `/api/v1/employees/${await created('/api/v1/employees', { firstName: 'Alan', lastName: 'Turing' })}` },
