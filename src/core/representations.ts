@@ -8,6 +8,7 @@ import type { OrganizationInfo, Tx } from './tenant.ts';
 
 export type PublicObject = Record<string, unknown>;
 
+// biome-ignore lint/suspicious/noExplicitAny: a list of representations holds every model's row type
 export interface Representation<Row = any, Out extends PublicObject = PublicObject> {
   /** The resource type, as events name it: `invoice`, `journal_entry`. */
   type: string;
@@ -32,6 +33,7 @@ export interface Representation<Row = any, Out extends PublicObject = PublicObje
    * What the rows read with `query` still lack before `render` that no `include` reads (an account's
    * balance, from the kept totals): `load` ends with it, and a REST list calls it on its page's rows.
    */
+  // biome-ignore lint/suspicious/noExplicitAny: rows of any model, as its `load` read them
   complete?(db: Prisma | Tx, organizationId: string, rows: any[]): Promise<Row[]>;
   /** The resource as the public sees it: exactly what `GET /api/v1/<resource>/{id}` answers. */
   render(row: Row, organization: OrganizationInfo): Out;

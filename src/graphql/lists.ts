@@ -144,6 +144,7 @@ export function listFields<Filter>(options: ListFieldsOptions<Filter>) {
   // Pothos types a Prisma field builder per model literal; the model here is a run-time name, so `t` is
   // untyped. What flows through it is typed by the options (filter, order, where) and by ListArgs.
   const extensions = { ...requires(readScopeOf(options.model) ?? null), ...PLANNED_LIST };
+  // biome-ignore lint/suspicious/noExplicitAny: the model is a run-time name, so Pothos cannot type its field builder
   builder.queryFields((t: any) => ({
     [options.plural]: t.prismaConnection({
       type: options.model,

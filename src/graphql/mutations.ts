@@ -112,6 +112,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(
   name: string,
   model: string,
   description: string,
+  // biome-ignore lint/suspicious/noExplicitAny: the model is a run-time name, so Pothos cannot type its field builder
   args: (t: any) => Record<string, unknown>,
   write: (args: Args, ctx: GraphQLContext, schema: GraphQLSchema) => Promise<WriteOutcome>,
   alsoRequires: Scope[] = [],
@@ -119,6 +120,7 @@ function writingMutationField<Args extends { idempotencyKey?: string | null }>(
   directWrites.set(name, write as DirectWrite);
   // As in lists.ts: the model is a run-time name, so Pothos' field builder is untyped here; the
   // arguments and the write are typed by the callers.
+  // biome-ignore lint/suspicious/noExplicitAny: the model is a run-time name (see above)
   builder.mutationField(name, (t: any) =>
     t.prismaField({
       type: model,

@@ -17,6 +17,7 @@ export function pageType<T>(name: string, itemType: ObjectRef<BuilderTypes, T>, 
   });
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any field builder's `arg.int`, whatever its parent type
 export const pageArgs = <T extends { arg: { int: (options: { description: string }) => any } }>(t: T) => ({
   page: t.arg.int({ description: 'Page number, from 1. Default 1.' }) as ReturnType<T['arg']['int']>,
   limit: t.arg.int({ description: `Items per page, 1 to ${MAX_PAGE_LIMIT}. Default ${DEFAULT_PAGE_LIMIT}.` }) as ReturnType<

@@ -307,27 +307,117 @@ export function ofxToXml(text: string): string {
   return out.join('');
 }
 
+/**
+ * The parts of a file's tree the readers use, as fast-xml-parser gives them (text left as text; the tags
+ * each parser lists always arrays). The tree is whatever the bank wrote, so every part is optional, and a
+ * leaf where an aggregate belongs reads as absent (a string has none of these properties).
+ */
+type XmlLeaf = string | undefined;
+
+interface OfxStatus {
+  CODE?: XmlLeaf;
+  SEVERITY?: XmlLeaf;
+  MESSAGE?: XmlLeaf;
+}
+interface OfxTransaction {
+  DTPOSTED?: XmlLeaf;
+  TRNAMT?: XmlLeaf;
+  NAME?: XmlLeaf;
+  PAYEE?: { NAME?: XmlLeaf };
+  MEMO?: XmlLeaf;
+  FITID?: XmlLeaf;
+}
+interface OfxStatement {
+  BANKTRANLIST?: { STMTTRN?: OfxTransaction[] }[];
+  LEDGERBAL?: { BALAMT?: XmlLeaf; DTASOF?: XmlLeaf };
+  CURDEF?: XmlLeaf;
+  BANKACCTFROM?: { ACCTID?: XmlLeaf };
+  CCACCTFROM?: { ACCTID?: XmlLeaf };
+}
+/** A statement response: the statement, or the bank's STATUS saying why there is none. */
+interface OfxResponse {
+  STATUS?: OfxStatus;
+  STMTRS?: OfxStatement;
+  CCSTMTRS?: OfxStatement;
+}
+interface OfxFile {
+  OFX?: {
+    SIGNONMSGSRSV1?: { SONRS?: { STATUS?: OfxStatus } };
+    BANKMSGSRSV1?: { STMTTRNRS?: OfxResponse[] };
+    CREDITCARDMSGSRSV1?: { CCSTMTTRNRS?: OfxResponse[] };
+    INVSTMTMSGSRSV1?: unknown;
+  };
+}
+
+/** A CAMT amount: `<Amt Ccy="EUR">12.50</Amt>` (attributes prefixed `@`), or its bare text. */
+type CamtAmountValue = XmlLeaf | { '#text'?: XmlLeaf; '@Ccy'?: XmlLeaf };
+interface CamtDate {
+  Dt?: XmlLeaf;
+  DtTm?: XmlLeaf;
+}
+interface CamtParty {
+  Nm?: XmlLeaf;
+  Pty?: { Nm?: XmlLeaf };
+}
+interface CamtTransaction {
+  Amt?: CamtAmountValue;
+  AmtDtls?: { TxAmt?: { Amt?: CamtAmountValue } };
+  RltdPties?: { Dbtr?: CamtParty; Cdtr?: CamtParty };
+  Refs?: { AcctSvcrRef?: XmlLeaf; EndToEndId?: XmlLeaf; TxId?: XmlLeaf };
+  RmtInf?: { Ustrd?: XmlLeaf[] };
+  AddtlTxInf?: XmlLeaf;
+}
+interface CamtEntry {
+  Amt?: CamtAmountValue;
+  CdtDbtInd?: XmlLeaf;
+  Sts?: XmlLeaf | { Cd?: XmlLeaf };
+  BookgDt?: CamtDate;
+  ValDt?: CamtDate;
+  AcctSvcrRef?: XmlLeaf;
+  NtryRef?: XmlLeaf;
+  AddtlNtryInf?: XmlLeaf;
+  NtryDtls?: { TxDtls?: CamtTransaction[] }[];
+}
+interface CamtBalance {
+  Tp?: { CdOrPrtry?: { Cd?: XmlLeaf } };
+  Amt?: CamtAmountValue;
+  Dt?: CamtDate;
+  CdtDbtInd?: XmlLeaf;
+}
+/** A statement (camt.053 `Stmt`), an account report (camt.052 `Rpt`) or a notification (camt.054 `Ntfctn`). */
+interface CamtStatement {
+  Acct?: { Id?: { IBAN?: XmlLeaf; Othr?: { Id?: XmlLeaf } }; Ccy?: XmlLeaf };
+  Ntry?: CamtEntry[];
+  Bal?: CamtBalance[];
+}
+interface CamtDocument {
+  BkToCstmrStmt?: { Stmt?: CamtStatement[] };
+  BkToCstmrAcctRpt?: { Rpt?: CamtStatement[] };
+  BkToCstmrDbtCdtNtfctn?: { Ntfctn?: CamtStatement[] };
+}
+
 const ofxParser = new XMLParser({
   parseTagValue: false,
   isArray: (name) => ['STMTTRN', 'STMTTRNRS', 'CCSTMTTRNRS', 'BANKTRANLIST'].includes(name),
 });
 
 /** An OFX STATUS aggregate that is not success (CODE 0): `code 2000 (ERROR): message`. */
-const ofxFailure = (status: any) => {
+const ofxFailure = (status: OfxStatus | undefined) => {
   const code = clean(status?.CODE);
   if (!code || code === '0') return undefined;
   const message = clean(status?.MESSAGE);
-  return `code ${code}${clean(status?.SEVERITY) ? ` (${clean(status.SEVERITY)})` : ''}${message ? `: ${message}` : ''}`;
+  const severity = clean(status?.SEVERITY);
+  return `code ${code}${severity ? ` (${severity})` : ''}${message ? `: ${message}` : ''}`;
 };
 
 export function readOfx(text: string, decimals: number, target: StatementTarget = {}): ParsedStatement {
-  let parsed: Record<string, any>;
+  let parsed: OfxFile;
   const plain = withoutCommentsAndCdata(text);
   try {
     const xml = ofxToXml(plain);
     refuseHostileXml(xml);
     if (XMLValidator.validate(xml) !== true) throw new Error('tags do not nest');
-    parsed = ofxParser.parse(xml) as Record<string, any>;
+    parsed = ofxParser.parse(xml) as OfxFile;
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw refuse('the OFX file cannot be read: it has no <OFX> body or its tags do not nest');
@@ -336,8 +426,8 @@ export function readOfx(text: string, decimals: number, target: StatementTarget 
   const signOn = ofxFailure(ofx.SIGNONMSGSRSV1?.SONRS?.STATUS);
   if (signOn) throw refuse(`the bank refused the sign-on (${signOn}): the file holds its error, not a statement`);
   const responses = [
-    ...asList(ofx.BANKMSGSRSV1?.STMTTRNRS).map((r: any) => ({ r, statement: r?.STMTRS, from: r?.STMTRS?.BANKACCTFROM, creditCard: false })),
-    ...asList(ofx.CREDITCARDMSGSRSV1?.CCSTMTTRNRS).map((r: any) => ({
+    ...asList(ofx.BANKMSGSRSV1?.STMTTRNRS).map((r) => ({ r, statement: r?.STMTRS, from: r?.STMTRS?.BANKACCTFROM, creditCard: false })),
+    ...asList(ofx.CREDITCARDMSGSRSV1?.CCSTMTTRNRS).map((r) => ({
       r,
       statement: r?.CCSTMTRS,
       from: r?.CCSTMTRS?.CCACCTFROM,
@@ -347,11 +437,11 @@ export function readOfx(text: string, decimals: number, target: StatementTarget 
   const failed = responses.map(({ r, statement }) => (statement ? undefined : ofxFailure(r?.STATUS))).find(Boolean);
   if (failed) throw refuse(`the bank answered with an error instead of a statement (${failed})`);
   const statements = responses
-    .filter((s) => s.statement)
+    .filter((s): s is typeof s & { statement: OfxStatement } => !!s.statement)
     .map((s) => ({
       ...s,
       number: clean(s.from?.ACCTID) || null,
-      transactions: asList(s.statement.BANKTRANLIST).flatMap((l: any) => asList(l?.STMTTRN)),
+      transactions: asList(s.statement.BANKTRANLIST).flatMap((l) => asList(l?.STMTTRN)),
     }));
   if (statements.length === 0) {
     if (ofx.INVSTMTMSGSRSV1)
@@ -398,7 +488,7 @@ export function readOfx(text: string, decimals: number, target: StatementTarget 
     if (!text) continue; // no balance stated (an empty BALAMT included): the lines stand without one
     const amount = bankAmount(text, decimals, '.');
     if (typeof amount === 'string') throw refuse(`LEDGERBAL, BALAMT: ${amount}`);
-    const date = ofxDate(balance.DTASOF) ?? null;
+    const date = ofxDate(balance?.DTASOF) ?? null;
     if (closingDate === null || (date !== null && date >= closingDate)) [closing, closingDate] = [amount, date];
   }
   const currencies = [...new Set(chosen.map((s) => clean(s.statement.CURDEF).toUpperCase()).filter(Boolean))];
@@ -422,10 +512,11 @@ const camtParser = new XMLParser({
 });
 
 /** A CAMT amount element `<Amt Ccy="EUR">12.50</Amt>`: its text and currency. */
-const camtAmount = (amt: any) => ({ text: clean(typeof amt === 'object' ? amt?.['#text'] : amt), currency: clean(amt?.['@Ccy']) });
-const camtDate = (d: any) => bankDate(clean(d?.Dt) || clean(d?.DtTm).slice(0, 10), 'YYYY-MM-DD');
+const camtAmount = (amt: CamtAmountValue) =>
+  amt && typeof amt === 'object' ? { text: clean(amt['#text']), currency: clean(amt['@Ccy']) } : { text: clean(amt), currency: '' };
+const camtDate = (d: CamtDate | undefined) => bankDate(clean(d?.Dt) || clean(d?.DtTm).slice(0, 10), 'YYYY-MM-DD');
 /** The other party of a transaction: the debtor of money in, the creditor of money out (CAMT.053 2 and 8 shapes). */
-const camtParty = (tx: any, credit: boolean) => {
+const camtParty = (tx: CamtTransaction | undefined, credit: boolean) => {
   const parties = tx?.RltdPties ?? {};
   const party = credit ? parties.Dbtr : parties.Cdtr;
   return clean(party?.Nm) || clean(party?.Pty?.Nm) || null;
@@ -434,16 +525,16 @@ const camtParty = (tx: any, credit: boolean) => {
  * A transaction's own amount in a batch: `Amt` from version .03 on; in .02 `AmtDtls/TxAmt/Amt` (the amount
  * in the account's currency; `InstdAmt` is what was instructed, perhaps in another currency, and is not it).
  */
-const camtTxAmount = (tx: any) => tx?.Amt ?? tx?.AmtDtls?.TxAmt?.Amt;
+const camtTxAmount = (tx: CamtTransaction | undefined) => tx?.Amt ?? tx?.AmtDtls?.TxAmt?.Amt;
 /** The bank's or the payer's reference of a transaction; "NOTPROVIDED" is the standard's placeholder for none. */
-const camtTxReference = (tx: any) =>
+const camtTxReference = (tx: CamtTransaction | undefined) =>
   [tx?.Refs?.AcctSvcrRef, tx?.Refs?.EndToEndId, tx?.Refs?.TxId].map(clean).find((r) => r && r !== 'NOTPROVIDED') ?? null;
 
 /**
  * The statements of an ISO 20022 bank-to-customer file: a statement (camt.053, `Stmt`), an account report
  * (camt.052, `Rpt`) or a debit/credit notification (camt.054, `Ntfctn`). All three carry the same entries.
  */
-function camtStatements(document: any): any[] {
+function camtStatements(document: CamtDocument | undefined): CamtStatement[] {
   return document?.BkToCstmrStmt?.Stmt ?? document?.BkToCstmrAcctRpt?.Rpt ?? document?.BkToCstmrDbtCdtNtfctn?.Ntfctn ?? [];
 }
 
@@ -451,7 +542,7 @@ export function readCamt053(text: string, decimals: number, target: StatementTar
   refuseHostileXml(text);
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw refuse(`the XML cannot be read at line ${valid.err.line}: ${valid.err.msg}`);
-  const statements = camtStatements(camtParser.parse(text)?.Document).map((statement: any) => ({
+  const statements = camtStatements((camtParser.parse(text) as { Document?: CamtDocument } | undefined)?.Document).map((statement) => ({
     statement,
     number: clean(statement?.Acct?.Id?.IBAN) || clean(statement?.Acct?.Id?.Othr?.Id) || null,
   }));
@@ -479,7 +570,7 @@ export function readCamt053(text: string, decimals: number, target: StatementTar
     for (const entry of statement.Ntry ?? []) {
       const fileLine = where[entryIndex++] ?? 0;
       // Only booked entries are on the statement; pending ones (PDNG, INFO) are not yet money moved.
-      const status = clean(entry.Sts?.Cd) || clean(entry.Sts);
+      const status = entry.Sts && typeof entry.Sts === 'object' ? clean(entry.Sts.Cd) : clean(entry.Sts);
       if (status && status !== 'BOOK') continue;
       const credit = clean(entry.CdtDbtInd) === 'CRDT';
       if (!credit && clean(entry.CdtDbtInd) !== 'DBIT') faults.add(fileLine, 'CdtDbtInd', 'must be CRDT or DBIT');
@@ -493,14 +584,14 @@ export function readCamt053(text: string, decimals: number, target: StatementTar
         continue;
       }
       const entryRef = clean(entry.AcctSvcrRef) || clean(entry.NtryRef) || null;
-      const details = (entry.NtryDtls ?? []).flatMap((d: any) => d?.TxDtls ?? []);
-      const remittance = (tx: any) => (tx?.RmtInf?.Ustrd ?? []).map(clean).filter(Boolean).join(' ');
-      const describe = (tx: any) => remittance(tx) || clean(entry.AddtlNtryInf) || clean(tx?.AddtlTxInf);
+      const details = (entry.NtryDtls ?? []).flatMap((d) => d?.TxDtls ?? []);
+      const remittance = (tx: CamtTransaction | undefined) => (tx?.RmtInf?.Ustrd ?? []).map(clean).filter(Boolean).join(' ');
+      const describe = (tx: CamtTransaction | undefined) => remittance(tx) || clean(entry.AddtlNtryInf) || clean(tx?.AddtlTxInf);
       const sign = credit ? 1n : -1n;
-      if (details.length > 1 && details.every((tx: any) => camtTxAmount(tx) !== undefined)) {
+      if (details.length > 1 && details.every((tx) => camtTxAmount(tx) !== undefined)) {
         // A batch booking: one entry of several transactions, each its own line (so each payment can be
         // matched); they must add up to the entry.
-        const parts = details.map((tx: any) => {
+        const parts = details.map((tx) => {
           const amount = camtAmount(camtTxAmount(tx));
           if (amount.currency) currencies.add(amount.currency.toUpperCase());
           return bankAmount(amount.text, decimals, '.');
@@ -515,7 +606,7 @@ export function readCamt053(text: string, decimals: number, target: StatementTar
           faults.add(fileLine, 'TxDtls', `the batch's transactions add up to ${amountOf(sum)}, not the entry's ${amountOf(entryAmount)}`);
           continue;
         }
-        details.forEach((tx: any, i: number) => {
+        details.forEach((tx, i) => {
           if (date)
             lines.push({
               date,
@@ -546,7 +637,7 @@ export function readCamt053(text: string, decimals: number, target: StatementTar
       if (currency) currencies.add(currency.toUpperCase());
     }
     // The closing balance (a statement's CLBD); of several statements for the account, the latest.
-    const closingBalance = (statement.Bal ?? []).find((b: any) => clean(b?.Tp?.CdOrPrtry?.Cd) === 'CLBD');
+    const closingBalance = (statement.Bal ?? []).find((b) => clean(b?.Tp?.CdOrPrtry?.Cd) === 'CLBD');
     if (closingBalance && clean(camtAmount(closingBalance.Amt).text)) {
       const amount = bankAmount(camtAmount(closingBalance.Amt).text, decimals, '.');
       if (typeof amount === 'string') throw refuse(`Bal CLBD, Amt: ${amount}`);

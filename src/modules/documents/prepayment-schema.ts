@@ -39,6 +39,7 @@ const PrepaymentKindEnum = describedEnum('PrepaymentKind', PrepaymentKind, 'Wher
 });
 
 /** Untyped Prisma field builder: Pothos types one per model literal, and these models are named at run time. */
+// biome-ignore lint/suspicious/noExplicitAny: see the line above
 type AnyBuilder = any;
 
 export interface PrepaymentSchemaTexts<Type extends string> {

@@ -217,6 +217,7 @@ type OwedColumns = {
 
 /** What is paid, due and overdue on an owed document (invoice, bill); `credited` when credit notes apply to it. */
 export const owedDocumentFields = (
+  // biome-ignore lint/suspicious/noExplicitAny: fields shared by models Pothos types one by one
   t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'boolean' | 'field'>,
   texts: { amountPaid: string; amountDue: string; credited?: boolean; writtenOff?: boolean },
 ) => ({
@@ -250,6 +251,7 @@ export const owedDocumentFields = (
  * When a document was voided: the request's moment and the posting's date, which a document keeps in
  * `settledOn` (the date it stopped being owed, a void's date when void) or in its own `voidDate`.
  */
+// biome-ignore lint/suspicious/noExplicitAny: fields shared by models Pothos types one by one
 export const documentVoidFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'field'>, dateColumn: 'settledOn' | 'voidDate') => ({
   voidedAt: t.field({
     type: 'DateTime',
@@ -447,6 +449,7 @@ export const paymentVoidObjectFields = (t: ModelFieldBuilder) => ({
  * types a Prisma object's builder per model, and relations by the model's own names, which one helper
  * over several models cannot name; the resolvers below say which columns they read.
  */
+// biome-ignore lint/suspicious/noExplicitAny: see the comment above
 type ModelFieldBuilder = any;
 
 /**
@@ -703,6 +706,7 @@ export const paymentRateInputField = (t: InputFieldBuilder<BuilderTypes, 'InputO
 type ForeignColumns = { currency: string; exchangeRate: string | null; total: bigint; homeTotal: bigint | null };
 
 /** What a document in a foreign currency adds: the rate it was posted at and its total in home currency. */
+// biome-ignore lint/suspicious/noExplicitAny: fields shared by models Pothos types one by one
 export const foreignDocumentFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'string' | 'field'>) => ({
   exchangeRate: t.string({
     nullable: true,
@@ -729,6 +733,7 @@ type PaymentCurrencyColumns = {
 };
 
 /** A payment's currency and, for a foreign one, its rate, home amount and the exchange difference it posted. */
+// biome-ignore lint/suspicious/noExplicitAny: fields shared by models Pothos types one by one
 export const paymentCurrencyFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'string' | 'field'>, side: 'sale' | 'purchase') => ({
   currency: t.string({
     description: "ISO 4217 currency of its amount: its document's.",
@@ -758,6 +763,7 @@ export const paymentCurrencyFields = (t: Pick<ObjectFieldBuilder<BuilderTypes, a
 });
 
 /** `pdfUrl`: where the document's PDF is (`GET` it with an API key that may read the document). */
+// biome-ignore lint/suspicious/noExplicitAny: fields shared by models Pothos types one by one
 export const pdfUrlField = (t: Pick<ObjectFieldBuilder<BuilderTypes, any>, 'string'>, path: string) => ({
   pdfUrl: t.string({
     description: `The path of its PDF (\`${path}/{id}/pdf\`, application/pdf), fetched with an API key that may read it.`,
