@@ -13,8 +13,8 @@ import type { WorkerApi } from './module.ts';
 import { createBatchRunner } from './http/batch.ts';
 import { SERVICE_SCOPES } from './core/scopes.ts';
 import { rateLimiterFor, type RateLimiter } from './core/rate-limit.ts';
-import { requestContexts, type RequestContext } from './core/request-context.ts';
-import { createUnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
+import { type RequestContext, type RequestContexts, requestContexts } from './core/request-context.ts';
+import { createUnitOfWork, type UnitOfWork, type UnitOfWorkOptions } from './core/unit-of-work.ts';
 import { type EventBus, inProcessBus, redisBus } from './events/bus.ts';
 import { createRelay, type Relay } from './events/relay.ts';
 import type { BackgroundLoop } from './events/loop.ts';
@@ -97,33 +97,44 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createApp({
-  config,
-  db,
-  logger,
-  limiter,
-  beforeCommit,
-  bus: givenBus,
-  metrics = createMetrics(),
-  clock = () => new Date(),
-}: AppOptions): App {
+/** The rate limiters: each key's requests, failed key checks per address, the public pages' quota. */
+function createLimiters(config: Config, given: RateLimiter | undefined) {
   const limits = {
     durationSeconds: config.rateLimit.durationSeconds,
     redisUrl: config.redisUrl,
     onRedisError: config.rateLimit.onRedisError,
   };
-  const releaseHeavyWork = openHeavyWork(config.heavyWork);
-  const rateLimiter = limiter ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`);
-  const authFailures = rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`);
-  const publicPageLimiter = rateLimiterFor({ ...limits, points: config.rateLimit.publicPages }, `${config.redisKeyPrefix}:public-pages`);
+  return {
+    rate: given ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`),
+    authFailures: rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`),
+    publicPages: rateLimiterFor({ ...limits, points: config.rateLimit.publicPages }, `${config.redisKeyPrefix}:public-pages`),
+  };
+}
+
+/** Live events and key announcements between instances: Redis when configured, else in-process. */
+function createEventBus(config: Config, db: Database, logger: Logger, given: EventBus | undefined) {
   const eventBus =
-    givenBus ??
+    given ??
     (config.redisUrl
       ? redisBus({ url: config.redisUrl, logger, prefix: config.redisKeyPrefix, log: eventLog(db.prisma), pollMs: config.busOutagePollMs })
       : inProcessBus(eventLog(db.prisma), logger));
   // On PostgreSQL a revoked or rolled key reaches every instance through the database itself, Redis or not.
   const keyNotices = db.provider === 'postgresql' ? withPostgresKeyNotices(eventBus, db, logger) : undefined;
-  const bus = keyNotices ?? eventBus;
+  return { bus: keyNotices ?? eventBus, keyNotices };
+}
+
+/** The one write path, the outbox's relay and the webhook dispatcher, which writes through the unit of work. */
+function createWritePath(
+  {
+    config,
+    db,
+    logger,
+    metrics,
+    beforeCommit,
+    clock,
+  }: Required<Pick<AppOptions, 'config' | 'db' | 'logger' | 'metrics' | 'clock'>> & Pick<AppOptions, 'beforeCommit'>,
+  bus: EventBus,
+) {
   // Writes hand their events to the relay, which wakes the dispatcher, which writes through the unit of
   // work: the relay is bound late.
   const unitOfWork = createUnitOfWork({
@@ -147,15 +158,19 @@ export function createApp({
       );
     },
   });
-  const workers: Record<string, BackgroundLoop> = {
-    'event-retention': createRetention({ db, logger, clock, retentionDays: config.eventRetentionDays }),
-  };
   const relay = createRelay({ db, bus, logger, metrics, recordDeliveries: recordWebhookDeliveries, onRelayed: () => dispatcher.wake() });
-  // Verified keys are remembered briefly, and forgotten on every instance when a key or its organization
-  // changes: at once through the key epoch the database moves in the change's commit (on SQLite whenever
-  // another process, such as the apikey CLI, wrote to the file), then through the bus. A lookup is a
-  // round trip a request on PostgreSQL, and on SQLite a statement, the secret's hash and the scopes'
-  // parsing (remembered: measurably cheaper for the lightest requests, docs/performance.md).
+  return { unitOfWork, relay, dispatcher };
+}
+
+/**
+ * How a request's key is checked. Verified keys are remembered briefly, and forgotten on every instance
+ * when a key or its organization changes: at once through the key epoch the database moves in the
+ * change's commit (on SQLite whenever another process, such as the apikey CLI, wrote to the file), then
+ * through the bus. A lookup is a round trip a request on PostgreSQL, and on SQLite a statement, the
+ * secret's hash and the scopes' parsing (remembered: measurably cheaper for the lightest requests,
+ * docs/performance.md).
+ */
+function createKeyCheck(config: Config, db: Database, bus: EventBus) {
   const keys =
     config.apiKeyCacheMs > 0
       ? keyVerifier(db, bus, config.apiKeyCacheMs, { epoch: db.provider === 'sqlite' ? sqliteDataVersion(db) : pgKeyEpoch(db) })
@@ -163,37 +178,28 @@ export function createApp({
   const checkKey = keys
     ? (token: string, digest: string) => keys.check(token, undefined, digest)
     : (token: string) => checkApiKey(db, token);
-  // Each read the compiled reader does not understand goes to Prisma: counted, and visible at LOG_LEVEL=debug.
+  return { keys, checkKey };
+}
+
+/** Each read the compiled reader does not understand goes to Prisma: counted, and visible at LOG_LEVEL=debug. */
+function countCompiledReadFallbacks(db: Database, metrics: Metrics, logger: Logger) {
   const toldBefore = db.onCompiledReadFallback;
   db.onCompiledReadFallback = (model, reason) => {
     toldBefore?.(model, reason);
     metrics.fastPathFallback('compiled_read', model);
     logger.debug('compiled read left to Prisma', { model, reason });
   };
-  const shedder = loadShedder(config.shedLoadLagMs);
-  // While the server is behind, the organizations causing it are shed; the others are served.
-  const shares = organizationShares();
-  const contexts = requestContexts({
-    shed: (organizationId) => shedder.overloaded() && shares.heavy(organizationId),
-    compiledReads: config.fastPaths,
-    db,
-    checkKey,
-    limiter: rateLimiter,
-    authFailures,
-    metrics,
-    unitOfWork,
-    bus,
-    settings: {
-      allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets,
-      subscriptionBacklog: config.subscriptionBacklog,
-      mailConfigured: config.mail.smtpUrl !== undefined,
-      mailPerHour: config.mail.perHour,
-      attachmentQuotaBytes: config.attachmentQuotaMb * 1_048_576,
-    },
-  });
-  const createContext = contexts.create;
-  const maskError = createMaskError(logger, schema, metrics);
-  const yoga: Yoga = createYoga<YogaServerContext, RequestContext>({
+}
+
+/** Yoga over the schema, with the plugins every GraphQL request goes through, in their order. */
+function createGraphQLServer(
+  config: Config,
+  createContext: RequestContexts['create'],
+  maskError: ReturnType<typeof createMaskError>,
+  metrics: Metrics,
+  logger: Logger,
+): Yoga {
+  return createYoga<YogaServerContext, RequestContext>({
     schema,
     context: yogaContextFactory(createContext),
     graphqlEndpoint: '/graphql',
@@ -254,18 +260,109 @@ export function createApp({
         'totalCount edges { node { code name type } } }\n}\n',
     },
   });
-  const rest = createRestRouter(restRoutes, schema, yoga, config.fastPaths ? { fastPaths: { metrics } } : {});
-  const { runOne } = createBatchRunner(rest, logger);
-  const api: WorkerApi = {
-    key: (apiKeyId) => loadApiKey(db, apiKeyId, clock()),
-    contextFor: contexts.forKey,
-    rest: (operation, context) => runOne(0, operation, context),
-    graphql: (context) => yoga.getEnveloped(context),
+}
+
+/** The modules' background workers and event retention, each a loop the app starts and stops. */
+function createWorkers(
+  { config, db, logger, metrics, clock }: Required<Pick<AppOptions, 'config' | 'db' | 'logger' | 'metrics' | 'clock'>>,
+  unitOfWork: UnitOfWork,
+  api: WorkerApi,
+) {
+  const workers: Record<string, BackgroundLoop> = {
+    'event-retention': createRetention({ db, logger, clock, retentionDays: config.eventRetentionDays }),
   };
   for (const worker of moduleWorkers) {
     const loop = worker.create({ db, unitOfWork, logger, clock, config, metrics, api });
     if (loop) workers[worker.name] = loop;
   }
+  return workers;
+}
+
+/** node:http's server for the handler, counting requests in flight so a shutdown can wait for them. */
+function createHttpServer(handler: ReturnType<typeof createRequestHandler>, logger: Logger) {
+  const flight = { requests: 0, drained: undefined as (() => void) | undefined };
+  const server = createServer({ ServerResponse: ApiResponse }, (req, res) => {
+    flight.requests++;
+    res.on('close', () => {
+      flight.requests--;
+      if (flight.requests === 0) flight.drained?.();
+    });
+    handler(req, res).catch((error) => {
+      logger.error('request handler crashed', { error });
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerClientError);
+  return { server, flight };
+}
+
+/** What listening and closing act on: the app's running parts, and what starting them made. */
+interface RunningParts {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  metrics: Metrics;
+  server: Server;
+  flight: ReturnType<typeof createHttpServer>['flight'];
+  sockets: ReturnType<typeof attachGraphQLWs>;
+  metricsListener: Server | undefined;
+  keyNotices: ReturnType<typeof createEventBus>['keyNotices'];
+  keys: ReturnType<typeof createKeyCheck>['keys'];
+  relay: Relay;
+  dispatcher: Dispatcher;
+  workers: Record<string, BackgroundLoop>;
+  shedder: ReturnType<typeof loadShedder>;
+  bus: EventBus;
+  limiters: ReturnType<typeof createLimiters>;
+  releaseHeavyWork: () => Promise<void>;
+  optimizer?: ReturnType<typeof setInterval>;
+  checkpointer?: Promise<Checkpointer | undefined>;
+  closing?: Promise<void>;
+}
+
+export function createApp(options: AppOptions): App {
+  const { config, db, logger, metrics = createMetrics(), clock = () => new Date() } = options;
+  const limiters = createLimiters(config, options.limiter);
+  const releaseHeavyWork = openHeavyWork(config.heavyWork);
+  const { bus, keyNotices } = createEventBus(config, db, logger, options.bus);
+  const parts = { config, db, logger, metrics, clock };
+  const { unitOfWork, relay, dispatcher } = createWritePath(Object.assign({ beforeCommit: options.beforeCommit }, parts), bus);
+  const { keys, checkKey } = createKeyCheck(config, db, bus);
+  countCompiledReadFallbacks(db, metrics, logger);
+  const shedder = loadShedder(config.shedLoadLagMs);
+  // While the server is behind, the organizations causing it are shed; the others are served.
+  const shares = organizationShares();
+  const contexts = requestContexts({
+    shed: (organizationId) => shedder.overloaded() && shares.heavy(organizationId),
+    compiledReads: config.fastPaths,
+    db,
+    checkKey,
+    limiter: limiters.rate,
+    authFailures: limiters.authFailures,
+    metrics,
+    unitOfWork,
+    bus,
+    settings: {
+      allowPrivateWebhookTargets: config.webhooks.allowPrivateTargets,
+      subscriptionBacklog: config.subscriptionBacklog,
+      mailConfigured: config.mail.smtpUrl !== undefined,
+      mailPerHour: config.mail.perHour,
+      attachmentQuotaBytes: config.attachmentQuotaMb * 1_048_576,
+    },
+  });
+  const createContext = contexts.create;
+  const maskError = createMaskError(logger, schema, metrics);
+  const yoga = createGraphQLServer(config, createContext, maskError, metrics, logger);
+  const rest = createRestRouter(restRoutes, schema, yoga, config.fastPaths ? { fastPaths: { metrics } } : {});
+  const { runOne } = createBatchRunner(rest, logger);
+  const workers = createWorkers(parts, unitOfWork, {
+    key: (apiKeyId) => loadApiKey(db, apiKeyId, clock()),
+    contextFor: contexts.forKey,
+    rest: (operation, context) => runOne(0, operation, context),
+    graphql: (context) => yoga.getEnveloped(context),
+  });
   const handler = createRequestHandler({
     overloaded: shedder.overloaded,
     recordCost: shares.record,
@@ -279,28 +376,10 @@ export function createApp({
     maxBodyBytes: config.maxBodyBytes,
     corsOrigins: config.corsOrigins,
     publicPages,
-    publicPageLimiter,
+    publicPageLimiter: limiters.publicPages,
     openApi: openApiDocument(rest.routes, schema, API_VERSION, resourceSchemas),
   });
-
-  let optimizer: ReturnType<typeof setInterval> | undefined;
-  let checkpointer: Promise<Checkpointer | undefined> | undefined;
-  let inFlight = 0;
-  let drained: (() => void) | undefined;
-  const server = createServer({ ServerResponse: ApiResponse }, (req, res) => {
-    inFlight++;
-    res.on('close', () => {
-      inFlight--;
-      if (inFlight === 0) drained?.();
-    });
-    handler(req, res).catch((error) => {
-      logger.error('request handler crashed', { error });
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
-    });
-  });
-  server.keepAliveTimeout = 5_000;
-  server.on('clientError', answerClientError);
+  const { server, flight } = createHttpServer(handler, logger);
   const sockets = attachGraphQLWs({
     server,
     yoga,
@@ -318,8 +397,25 @@ export function createApp({
   });
   metrics.watchSockets(sockets.stats);
   const metricsListener = config.metricsPort === undefined ? undefined : metricsServer(metrics);
-
-  let closing: Promise<void> | undefined;
+  const running: RunningParts = {
+    config,
+    db,
+    logger,
+    metrics,
+    server,
+    flight,
+    sockets,
+    metricsListener,
+    keyNotices,
+    keys,
+    relay,
+    dispatcher,
+    workers,
+    shedder,
+    bus,
+    limiters,
+    releaseHeavyWork,
+  };
   return {
     server,
     relay,
@@ -327,71 +423,76 @@ export function createApp({
     dispatcher,
     workers,
     metrics,
-    checkpointer: async () => checkpointer,
+    checkpointer: async () => running.checkpointer,
     metricsAddress: () => (metricsListener?.listening ? (metricsListener.address() as AddressInfo) : undefined),
-    async listen(port = config.port, host = config.host) {
-      await keyNotices?.ready;
-      if (metricsListener) {
-        await new Promise<void>((resolve, reject) => {
-          metricsListener.once('error', reject);
-          metricsListener.listen(config.metricsPort, config.metricsHost, () => resolve());
-        });
-      }
-      if (config.sqliteBackgroundCheckpoints && !checkpointer) {
-        checkpointer = startCheckpointer(db, {
-          onError: (error) => logger.warn('copying the write-ahead log back failed', { error }),
-        }).catch((error) => {
-          logger.warn('background checkpoints did not start: SQLite copies its write-ahead log back inside writes', { error });
-          return undefined;
-        });
-        const started = await checkpointer;
-        if (started) metrics.watchWriteAheadLog(() => started.last);
-      }
-      return new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          relay.start();
-          dispatcher.start();
-          for (const worker of Object.values(workers)) worker.start();
-          shedder.start();
-          optimizer ??= setInterval(
-            () => void optimizeDatabase(db).catch((error) => logger.warn('refreshing table statistics failed', { error })),
-            OPTIMIZE_EVERY_MS,
-          ).unref();
-          resolve(server.address() as AddressInfo);
-        });
-      });
-    },
-    close() {
-      closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Subscriptions complete (clients see `complete`, then a normal close) before the HTTP side drains.
-        await sockets.close();
-        server.closeIdleConnections();
-        if (inFlight > 0) {
-          await Promise.race([
-            new Promise<void>((resolve) => (drained = resolve)),
-            new Promise<void>((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref()),
-          ]);
-        }
-        server.closeAllConnections();
-        await stopped;
-        if (metricsListener?.listening) await new Promise<void>((resolve) => metricsListener.close(() => resolve()));
-        clearInterval(optimizer);
-        await (await checkpointer)?.stop();
-        shedder.stop();
-        await relay.stop();
-        await dispatcher.stop();
-        for (const worker of Object.values(workers)) await worker.stop();
-        await releaseHeavyWork();
-        keys?.close();
-        await bus.close();
-        await rateLimiter.close();
-        await authFailures.close();
-        await publicPageLimiter.close();
-        await db.close();
-      })();
-      return closing;
-    },
+    listen: (port = config.port, host = config.host) => listen(running, port, host),
+    close: () => (running.closing ??= close(running)),
   };
+}
+
+/** Starts the metrics listener, SQLite's background checkpoints, then the server and its loops. */
+async function listen(app: RunningParts, port: number, host: string): Promise<AddressInfo> {
+  const { config, db, logger, metrics, server, metricsListener } = app;
+  await app.keyNotices?.ready;
+  if (metricsListener) {
+    await new Promise<void>((resolve, reject) => {
+      metricsListener.once('error', reject);
+      metricsListener.listen(config.metricsPort, config.metricsHost, () => resolve());
+    });
+  }
+  if (config.sqliteBackgroundCheckpoints && !app.checkpointer) {
+    app.checkpointer = startCheckpointer(db, {
+      onError: (error) => logger.warn('copying the write-ahead log back failed', { error }),
+    }).catch((error) => {
+      logger.warn('background checkpoints did not start: SQLite copies its write-ahead log back inside writes', { error });
+      return undefined;
+    });
+    const started = await app.checkpointer;
+    if (started) metrics.watchWriteAheadLog(() => started.last);
+  }
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      app.relay.start();
+      app.dispatcher.start();
+      for (const worker of Object.values(app.workers)) worker.start();
+      app.shedder.start();
+      app.optimizer ??= setInterval(
+        () => void optimizeDatabase(db).catch((error) => logger.warn('refreshing table statistics failed', { error })),
+        OPTIMIZE_EVERY_MS,
+      ).unref();
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** Stops taking connections, lets requests in flight finish (up to the grace period), then stops every part. */
+async function close(app: RunningParts): Promise<void> {
+  const { server, flight, metricsListener } = app;
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Subscriptions complete (clients see `complete`, then a normal close) before the HTTP side drains.
+  await app.sockets.close();
+  server.closeIdleConnections();
+  if (flight.requests > 0) {
+    await Promise.race([
+      new Promise<void>((resolve) => (flight.drained = resolve)),
+      new Promise<void>((resolve) => setTimeout(resolve, app.config.shutdownGraceMs).unref()),
+    ]);
+  }
+  server.closeAllConnections();
+  await stopped;
+  if (metricsListener?.listening) await new Promise<void>((resolve) => metricsListener.close(() => resolve()));
+  clearInterval(app.optimizer);
+  await (await app.checkpointer)?.stop();
+  app.shedder.stop();
+  await app.relay.stop();
+  await app.dispatcher.stop();
+  for (const worker of Object.values(app.workers)) await worker.stop();
+  await app.releaseHeavyWork();
+  app.keys?.close();
+  await app.bus.close();
+  await app.limiters.rate.close();
+  await app.limiters.authFailures.close();
+  await app.limiters.publicPages.close();
+  await app.db.close();
 }
