@@ -8,13 +8,12 @@ import {
   paymentCurrencyFields,
   postedDocumentFields,
   owedDocumentFields,
-  owedDocumentInputs,
   owedDocumentLists,
-  owedDocumentMutations,
   owedPaymentLists,
   paymentVoidObjectFields,
   BillLineInput,
 } from '../documents/schema.ts';
+import { owedDocumentInputs, owedDocumentMutations } from '../documents/schema-mutations.ts';
 import { BILL_LINES_IN_ORDER } from './bills.public.ts';
 import { BILL_TYPE } from './bills.service.ts';
 

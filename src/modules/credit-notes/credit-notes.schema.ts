@@ -4,17 +4,14 @@ import {
   creditAllocationFields,
   creditDocumentFields,
   creditDocumentLists,
-  creditApplyInput,
-  creditDocumentMutations,
   creditRefundFields,
   documentLineFields,
   documentTotalFields,
   pdfUrlField,
   postedDocumentFields,
   saleLineInputFields,
-  currencyInputFields,
-  paymentRateInputField,
 } from '../documents/schema.ts';
+import { creditApplyInput, creditDocumentMutations, currencyInputFields, paymentRateInputField } from '../documents/schema-mutations.ts';
 import { CREDIT_LINES_IN_ORDER, CREDIT_NOTE_TYPE } from './credit-notes.public.ts';
 
 const CreditNoteStatusEnum = describedEnum(

@@ -11,16 +11,8 @@ import { money } from '../../graphql/money.ts';
 import { type CreditDocumentFilter, creditDocumentWhere } from './credits.ts';
 import { type CreditDocumentType, owedDocumentType } from './kinds.ts';
 import { type PrepaymentInput, createPrepayment } from './prepayments.ts';
-import {
-  creditAllocationFields,
-  creditApplyInput,
-  creditDocumentFields,
-  type CreditMutationName,
-  creditDocumentMutations,
-  creditRefundFields,
-  documentVoidFields,
-  paymentRateInputField,
-} from './schema.ts';
+import { creditAllocationFields, creditDocumentFields, creditRefundFields, documentVoidFields } from './schema.ts';
+import { creditApplyInput, type CreditMutationName, creditDocumentMutations, paymentRateInputField } from './schema-mutations.ts';
 
 const PrepaymentStatusEnum = describedEnum(
   'PrepaymentStatus',

@@ -14,13 +14,12 @@ import {
   paymentCurrencyFields,
   postedDocumentFields,
   owedDocumentFields,
-  owedDocumentInputs,
   owedDocumentLists,
-  owedDocumentMutations,
   owedPaymentLists,
   paymentVoidObjectFields,
   InvoiceLineInput,
 } from '../documents/schema.ts';
+import { owedDocumentInputs, owedDocumentMutations } from '../documents/schema-mutations.ts';
 import { LINES_IN_ORDER } from './invoices.public.ts';
 import { changeInvoicePublicLink, INVOICE_TYPE } from './invoices.service.ts';
 

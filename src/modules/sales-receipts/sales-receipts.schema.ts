@@ -3,7 +3,6 @@ import { builder, describedEnum, tenantNode } from '../../graphql/builder.ts';
 import { connectionMaxSize, listFields, orderInput } from '../../graphql/lists.ts';
 import { actionMutation, createMutation, voidInputType } from '../../graphql/mutations.ts';
 import {
-  currencyInputFields,
   documentLineFields,
   documentTotalFields,
   pdfUrlField,
@@ -11,6 +10,7 @@ import {
   foreignDocumentFields,
   saleLineInputFields,
 } from '../documents/schema.ts';
+import { currencyInputFields } from '../documents/schema-mutations.ts';
 import { RECEIPT_LINES_IN_ORDER } from './sales-receipts.public.ts';
 import { createSalesReceipt, type SalesReceiptFilter, salesReceiptWhere, voidSalesReceipt } from './sales-receipts.service.ts';
 

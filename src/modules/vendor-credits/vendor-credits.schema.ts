@@ -4,16 +4,13 @@ import {
   creditAllocationFields,
   creditDocumentFields,
   creditDocumentLists,
-  creditApplyInput,
-  creditDocumentMutations,
   creditRefundFields,
   documentLineFields,
   documentTotalFields,
   postedDocumentFields,
   purchaseLineInputFields,
-  currencyInputFields,
-  paymentRateInputField,
 } from '../documents/schema.ts';
+import { creditApplyInput, creditDocumentMutations, currencyInputFields, paymentRateInputField } from '../documents/schema-mutations.ts';
 import { VENDOR_CREDIT_LINES_IN_ORDER, VENDOR_CREDIT_TYPE } from './vendor-credits.public.ts';
 import type { VendorCreditInput } from './vendor-credits.service.ts';
 
