@@ -4,15 +4,17 @@
 // money in > 0, description, counterparty, the bank's own id), plus the closing balance when the file
 // states one and the account the file says it is for. A file with any bad line is refused whole, every
 // bad line named (its line number in the file, and the field), so nothing is half imported; and every
-// transaction the file holds is read or the file is refused: nothing is dropped without a word.
+// transaction the file holds is read or the file is refused: nothing is dropped without a word. This
+// file holds what every reader shares (the line, amounts, dates, faults, hostile XML); each format has its
+// own: statement-csv.ts, statement-ofx.ts, statement-camt.ts, statement-mt940.ts.
 import { createHash } from 'node:crypto';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { isAcceptedDate } from '../../lib/dates.ts';
-import { AppError, type FieldError, validationError } from '../../lib/errors.ts';
-import { formatMoney, isFieldError, parseMoney } from '../../lib/money.ts';
+import { type FieldError, validationError } from '../../lib/errors.ts';
+import { isFieldError, parseMoney } from '../../lib/money.ts';
 import { escapeMarkup } from '../../lib/text.ts';
 
 export const STATEMENT_FORMATS = ['csv', 'ofx', 'camt053', 'mt940'] as const;
+
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /** Most lines one file may hold (a year of a busy account); larger histories come in several files. */
@@ -52,6 +54,7 @@ export const lastFourOf = (number: string) =>
     .replace(/[^0-9A-Za-z]/g, '')
     .slice(-4)
     .toUpperCase();
+
 const masked = (number: string) => `••••${lastFourOf(number) || number}`;
 
 /**
@@ -86,6 +89,7 @@ export const CSV_DATE_FORMATS = [
   'DD.MM.YY',
   'DD-MM-YY',
 ] as const;
+
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
 /**
@@ -268,387 +272,16 @@ export function refuseHostileXml(text: string): void {
   }
 }
 
-const clean = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+export const clean = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
 
-const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-
-/** OFX dates: YYYYMMDD, then optionally the time and zone (`20261105120000[-5:EST]`); the date is the bank's. */
-const ofxDate = (value: unknown) => bankDate(clean(value).slice(0, 8), 'YYYYMMDD');
-
-/**
- * OFX 1.x is SGML: a leaf element's closing tag may be left out (`<TRNAMT>-15.00<FITID>…`). This makes
- * it XML in one pass: a tag followed by text is a leaf, closed at once (its closing tag, if the bank wrote
- * one, dropped); a tag followed by a tag opens an aggregate. OFX 2.x (XML already) passes through the
- * same pass unchanged. Written here rather than taken from an OFX parser: the one on npm converts with
- * regular expressions that backtrack exponentially on a long tag name, which a single upload could use
- * to stall the server.
- */
-export function ofxToXml(text: string): string {
-  const start = text.search(/<OFX>/i);
-  if (start < 0) throw refuse('the OFX file has no <OFX> body');
-  const out: string[] = [];
-  const token = /<(\/?)([A-Za-z0-9_.]{1,64})>([^<]*)/g;
-  const xmlText = (value: string) => value.trim().replace(/&(?!(?:amp|lt|gt|quot|apos|#\d+);)/g, '&amp;');
-  const body = text.slice(start);
-  let skipClose: string | null = null;
-  for (let m = token.exec(body); m; m = token.exec(body)) {
-    const [, closing, name, after] = m;
-    if (closing) {
-      if (skipClose === name) skipClose = null;
-      else out.push(`</${name}>`);
-    } else if (after!.trim()) {
-      out.push(`<${name}>${xmlText(after!)}</${name}>`);
-      skipClose = name!;
-    } else {
-      out.push(`<${name}>`);
-      skipClose = null;
-    }
-  }
-  return out.join('');
-}
+export const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 /**
  * The parts of a file's tree the readers use, as fast-xml-parser gives them (text left as text; the tags
  * each parser lists always arrays). The tree is whatever the bank wrote, so every part is optional, and a
  * leaf where an aggregate belongs reads as absent (a string has none of these properties).
  */
-type XmlLeaf = string | undefined;
-
-interface OfxStatus {
-  CODE?: XmlLeaf;
-  SEVERITY?: XmlLeaf;
-  MESSAGE?: XmlLeaf;
-}
-interface OfxTransaction {
-  DTPOSTED?: XmlLeaf;
-  TRNAMT?: XmlLeaf;
-  NAME?: XmlLeaf;
-  PAYEE?: { NAME?: XmlLeaf };
-  MEMO?: XmlLeaf;
-  FITID?: XmlLeaf;
-}
-interface OfxStatement {
-  BANKTRANLIST?: { STMTTRN?: OfxTransaction[] }[];
-  LEDGERBAL?: { BALAMT?: XmlLeaf; DTASOF?: XmlLeaf };
-  CURDEF?: XmlLeaf;
-  BANKACCTFROM?: { ACCTID?: XmlLeaf };
-  CCACCTFROM?: { ACCTID?: XmlLeaf };
-}
-/** A statement response: the statement, or the bank's STATUS saying why there is none. */
-interface OfxResponse {
-  STATUS?: OfxStatus;
-  STMTRS?: OfxStatement;
-  CCSTMTRS?: OfxStatement;
-}
-interface OfxFile {
-  OFX?: {
-    SIGNONMSGSRSV1?: { SONRS?: { STATUS?: OfxStatus } };
-    BANKMSGSRSV1?: { STMTTRNRS?: OfxResponse[] };
-    CREDITCARDMSGSRSV1?: { CCSTMTTRNRS?: OfxResponse[] };
-    INVSTMTMSGSRSV1?: unknown;
-  };
-}
-
-/** A CAMT amount: `<Amt Ccy="EUR">12.50</Amt>` (attributes prefixed `@`), or its bare text. */
-type CamtAmountValue = XmlLeaf | { '#text'?: XmlLeaf; '@Ccy'?: XmlLeaf };
-interface CamtDate {
-  Dt?: XmlLeaf;
-  DtTm?: XmlLeaf;
-}
-interface CamtParty {
-  Nm?: XmlLeaf;
-  Pty?: { Nm?: XmlLeaf };
-}
-interface CamtTransaction {
-  Amt?: CamtAmountValue;
-  AmtDtls?: { TxAmt?: { Amt?: CamtAmountValue } };
-  RltdPties?: { Dbtr?: CamtParty; Cdtr?: CamtParty };
-  Refs?: { AcctSvcrRef?: XmlLeaf; EndToEndId?: XmlLeaf; TxId?: XmlLeaf };
-  RmtInf?: { Ustrd?: XmlLeaf[] };
-  AddtlTxInf?: XmlLeaf;
-}
-interface CamtEntry {
-  Amt?: CamtAmountValue;
-  CdtDbtInd?: XmlLeaf;
-  Sts?: XmlLeaf | { Cd?: XmlLeaf };
-  BookgDt?: CamtDate;
-  ValDt?: CamtDate;
-  AcctSvcrRef?: XmlLeaf;
-  NtryRef?: XmlLeaf;
-  AddtlNtryInf?: XmlLeaf;
-  NtryDtls?: { TxDtls?: CamtTransaction[] }[];
-}
-interface CamtBalance {
-  Tp?: { CdOrPrtry?: { Cd?: XmlLeaf } };
-  Amt?: CamtAmountValue;
-  Dt?: CamtDate;
-  CdtDbtInd?: XmlLeaf;
-}
-/** A statement (camt.053 `Stmt`), an account report (camt.052 `Rpt`) or a notification (camt.054 `Ntfctn`). */
-interface CamtStatement {
-  Acct?: { Id?: { IBAN?: XmlLeaf; Othr?: { Id?: XmlLeaf } }; Ccy?: XmlLeaf };
-  Ntry?: CamtEntry[];
-  Bal?: CamtBalance[];
-}
-interface CamtDocument {
-  BkToCstmrStmt?: { Stmt?: CamtStatement[] };
-  BkToCstmrAcctRpt?: { Rpt?: CamtStatement[] };
-  BkToCstmrDbtCdtNtfctn?: { Ntfctn?: CamtStatement[] };
-}
-
-const ofxParser = new XMLParser({
-  parseTagValue: false,
-  isArray: (name) => ['STMTTRN', 'STMTTRNRS', 'CCSTMTTRNRS', 'BANKTRANLIST'].includes(name),
-});
-
-/** An OFX STATUS aggregate that is not success (CODE 0): `code 2000 (ERROR): message`. */
-const ofxFailure = (status: OfxStatus | undefined) => {
-  const code = clean(status?.CODE);
-  if (!code || code === '0') return undefined;
-  const message = clean(status?.MESSAGE);
-  const severity = clean(status?.SEVERITY);
-  return `code ${code}${severity ? ` (${severity})` : ''}${message ? `: ${message}` : ''}`;
-};
-
-export function readOfx(text: string, decimals: number, target: StatementTarget = {}): ParsedStatement {
-  let parsed: OfxFile;
-  const plain = withoutCommentsAndCdata(text);
-  try {
-    const xml = ofxToXml(plain);
-    refuseHostileXml(xml);
-    if (XMLValidator.validate(xml) !== true) throw new Error('tags do not nest');
-    parsed = ofxParser.parse(xml) as OfxFile;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw refuse('the OFX file cannot be read: it has no <OFX> body or its tags do not nest');
-  }
-  const ofx = parsed.OFX ?? {};
-  const signOn = ofxFailure(ofx.SIGNONMSGSRSV1?.SONRS?.STATUS);
-  if (signOn) throw refuse(`the bank refused the sign-on (${signOn}): the file holds its error, not a statement`);
-  const responses = [
-    ...asList(ofx.BANKMSGSRSV1?.STMTTRNRS).map((r) => ({ r, statement: r?.STMTRS, from: r?.STMTRS?.BANKACCTFROM, creditCard: false })),
-    ...asList(ofx.CREDITCARDMSGSRSV1?.CCSTMTTRNRS).map((r) => ({
-      r,
-      statement: r?.CCSTMTRS,
-      from: r?.CCSTMTRS?.CCACCTFROM,
-      creditCard: true,
-    })),
-  ];
-  const failed = responses.map(({ r, statement }) => (statement ? undefined : ofxFailure(r?.STATUS))).find(Boolean);
-  if (failed) throw refuse(`the bank answered with an error instead of a statement (${failed})`);
-  const statements = responses
-    .filter((s): s is typeof s & { statement: OfxStatement } => !!s.statement)
-    .map((s) => ({
-      ...s,
-      number: clean(s.from?.ACCTID) || null,
-      transactions: asList(s.statement.BANKTRANLIST).flatMap((l) => asList(l?.STMTTRN)),
-    }));
-  if (statements.length === 0) {
-    if (ofx.INVSTMTMSGSRSV1)
-      throw refuse('the OFX file holds an investment statement (INVSTMTRS); only bank and credit card statements are read');
-    throw refuse('the OFX file holds no bank or credit card statement (STMTRS or CCSTMTRS)');
-  }
-  // Every <STMTTRN> in the file is one of a statement's transactions, or the file is refused: none is
-  // dropped because it sits somewhere this reader does not look.
-  const where = tagLines(plain, /<STMTTRN>/gi);
-  const read = statements.reduce((n, s) => n + s.transactions.length, 0);
-  if (where.length !== read)
-    throw refuse(
-      `the file has ${where.length} transactions (<STMTTRN>), of which ${read} are in a statement's BANKTRANLIST; it is not read`,
-    );
-  const chosen = oneAccount(statements, target);
-  const faults = new FileFaults();
-  const lines: StatementLine[] = [];
-  let index = 0;
-  for (const s of statements) {
-    const taken = chosen.includes(s);
-    for (const t of s.transactions) {
-      const fileLine = where[index++] ?? 0;
-      if (!taken) continue;
-      const date = ofxDate(t.DTPOSTED);
-      if (!date) faults.add(fileLine, 'DTPOSTED', `"${clean(t.DTPOSTED)}" is not a date as YYYYMMDD`);
-      // OFX amounts are signed with a point; some banks write a decimal comma.
-      const raw = clean(t.TRNAMT);
-      const amount = bankAmount(raw, decimals, /,\d{1,3}$/.test(raw) && !raw.includes('.') ? ',' : '.');
-      if (typeof amount === 'string') faults.add(fileLine, 'TRNAMT', amount);
-      const name = clean(t.NAME) || clean(t.PAYEE?.NAME);
-      const memo = clean(t.MEMO);
-      if (!name && !memo) faults.add(fileLine, 'NAME', 'the transaction has neither NAME nor MEMO');
-      if (date && typeof amount === 'bigint')
-        lines.push({ date, amount, description: memo || name, counterparty: name || null, reference: clean(t.FITID) || null, fileLine });
-    }
-  }
-  faults.done();
-  // The statements of one account: the latest balance stated (a file of daily statements states one each).
-  let closing: bigint | null = null;
-  let closingDate: string | null = null;
-  for (const { statement } of chosen) {
-    const balance = statement.LEDGERBAL;
-    const text = clean(balance?.BALAMT);
-    if (!text) continue; // no balance stated (an empty BALAMT included): the lines stand without one
-    const amount = bankAmount(text, decimals, '.');
-    if (typeof amount === 'string') throw refuse(`LEDGERBAL, BALAMT: ${amount}`);
-    const date = ofxDate(balance?.DTASOF) ?? null;
-    if (closingDate === null || (date !== null && date >= closingDate)) [closing, closingDate] = [amount, date];
-  }
-  const currencies = [...new Set(chosen.map((s) => clean(s.statement.CURDEF).toUpperCase()).filter(Boolean))];
-  if (currencies.length > 1)
-    throw refuse(`the file's statements for this account are in ${currencies.join(', ')}: import one currency at a time`);
-  return {
-    lines,
-    currency: currencies[0] ?? null,
-    closingBalance: closing,
-    closingDate,
-    account: { number: chosen[0]!.number, creditCard: chosen[0]!.creditCard },
-  };
-}
-
-const camtParser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  isArray: (name) => ['Stmt', 'Rpt', 'Ntfctn', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd'].includes(name),
-});
-
-/** A CAMT amount element `<Amt Ccy="EUR">12.50</Amt>`: its text and currency. */
-const camtAmount = (amt: CamtAmountValue) =>
-  amt && typeof amt === 'object' ? { text: clean(amt['#text']), currency: clean(amt['@Ccy']) } : { text: clean(amt), currency: '' };
-const camtDate = (d: CamtDate | undefined) => bankDate(clean(d?.Dt) || clean(d?.DtTm).slice(0, 10), 'YYYY-MM-DD');
-/** The other party of a transaction: the debtor of money in, the creditor of money out (CAMT.053 2 and 8 shapes). */
-const camtParty = (tx: CamtTransaction | undefined, credit: boolean) => {
-  const parties = tx?.RltdPties ?? {};
-  const party = credit ? parties.Dbtr : parties.Cdtr;
-  return clean(party?.Nm) || clean(party?.Pty?.Nm) || null;
-};
-/**
- * A transaction's own amount in a batch: `Amt` from version .03 on; in .02 `AmtDtls/TxAmt/Amt` (the amount
- * in the account's currency; `InstdAmt` is what was instructed, perhaps in another currency, and is not it).
- */
-const camtTxAmount = (tx: CamtTransaction | undefined) => tx?.Amt ?? tx?.AmtDtls?.TxAmt?.Amt;
-/** The bank's or the payer's reference of a transaction; "NOTPROVIDED" is the standard's placeholder for none. */
-const camtTxReference = (tx: CamtTransaction | undefined) =>
-  [tx?.Refs?.AcctSvcrRef, tx?.Refs?.EndToEndId, tx?.Refs?.TxId].map(clean).find((r) => r && r !== 'NOTPROVIDED') ?? null;
-
-/**
- * The statements of an ISO 20022 bank-to-customer file: a statement (camt.053, `Stmt`), an account report
- * (camt.052, `Rpt`) or a debit/credit notification (camt.054, `Ntfctn`). All three carry the same entries.
- */
-function camtStatements(document: CamtDocument | undefined): CamtStatement[] {
-  return document?.BkToCstmrStmt?.Stmt ?? document?.BkToCstmrAcctRpt?.Rpt ?? document?.BkToCstmrDbtCdtNtfctn?.Ntfctn ?? [];
-}
-
-export function readCamt053(text: string, decimals: number, target: StatementTarget = {}): ParsedStatement {
-  refuseHostileXml(text);
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) throw refuse(`the XML cannot be read at line ${valid.err.line}: ${valid.err.msg}`);
-  const statements = camtStatements((camtParser.parse(text) as { Document?: CamtDocument } | undefined)?.Document).map((statement) => ({
-    statement,
-    number: clean(statement?.Acct?.Id?.IBAN) || clean(statement?.Acct?.Id?.Othr?.Id) || null,
-  }));
-  if (statements.length === 0)
-    throw refuse(
-      'the file is not a CAMT statement, report or notification: no Document/BkToCstmrStmt/Stmt (nor camt.052 Rpt, camt.054 Ntfctn)',
-    );
-  const chosen = oneAccount(statements, target);
-  const faults = new FileFaults();
-  // Entries' lines in the file, comments left out (a commented-out entry is not one).
-  const where = tagLines(withoutCommentsAndCdata(text), /<(?:\w+:)?Ntry>/g);
-  const lines: StatementLine[] = [];
-  const currencies = new Set<string>();
-  const amountOf = (amount: bigint) => formatMoney(amount, decimals);
-  let entryIndex = 0;
-  let closing: { balance: bigint; date: string | null } | null = null;
-  for (const { statement } of statements) {
-    const taken = chosen.some((c) => c.statement === statement);
-    if (!taken) {
-      entryIndex += (statement.Ntry ?? []).length;
-      continue;
-    }
-    const accountCurrency = clean(statement.Acct?.Ccy);
-    if (accountCurrency) currencies.add(accountCurrency.toUpperCase());
-    for (const entry of statement.Ntry ?? []) {
-      const fileLine = where[entryIndex++] ?? 0;
-      // Only booked entries are on the statement; pending ones (PDNG, INFO) are not yet money moved.
-      const status = entry.Sts && typeof entry.Sts === 'object' ? clean(entry.Sts.Cd) : clean(entry.Sts);
-      if (status && status !== 'BOOK') continue;
-      const credit = clean(entry.CdtDbtInd) === 'CRDT';
-      if (!credit && clean(entry.CdtDbtInd) !== 'DBIT') faults.add(fileLine, 'CdtDbtInd', 'must be CRDT or DBIT');
-      const date = camtDate(entry.BookgDt) ?? camtDate(entry.ValDt);
-      if (!date) faults.add(fileLine, 'BookgDt', 'the entry has no booking date as YYYY-MM-DD');
-      const total = camtAmount(entry.Amt);
-      if (total.currency) currencies.add(total.currency.toUpperCase());
-      const entryAmount = bankAmount(total.text, decimals, '.');
-      if (typeof entryAmount === 'string') {
-        faults.add(fileLine, 'Amt', entryAmount);
-        continue;
-      }
-      const entryRef = clean(entry.AcctSvcrRef) || clean(entry.NtryRef) || null;
-      const details = (entry.NtryDtls ?? []).flatMap((d) => d?.TxDtls ?? []);
-      const remittance = (tx: CamtTransaction | undefined) => (tx?.RmtInf?.Ustrd ?? []).map(clean).filter(Boolean).join(' ');
-      const describe = (tx: CamtTransaction | undefined) => remittance(tx) || clean(entry.AddtlNtryInf) || clean(tx?.AddtlTxInf);
-      const sign = credit ? 1n : -1n;
-      if (details.length > 1 && details.every((tx) => camtTxAmount(tx) !== undefined)) {
-        // A batch booking: one entry of several transactions, each its own line (so each payment can be
-        // matched); they must add up to the entry.
-        const parts = details.map((tx) => {
-          const amount = camtAmount(camtTxAmount(tx));
-          if (amount.currency) currencies.add(amount.currency.toUpperCase());
-          return bankAmount(amount.text, decimals, '.');
-        });
-        const bad = parts.findIndex((p: unknown) => typeof p === 'string');
-        if (bad >= 0) {
-          faults.add(fileLine, `TxDtls ${bad + 1} Amt`, parts[bad] as string);
-          continue;
-        }
-        const sum = (parts as bigint[]).reduce((a, b) => a + b, 0n);
-        if (sum !== entryAmount) {
-          faults.add(fileLine, 'TxDtls', `the batch's transactions add up to ${amountOf(sum)}, not the entry's ${amountOf(entryAmount)}`);
-          continue;
-        }
-        details.forEach((tx, i) => {
-          if (date)
-            lines.push({
-              date,
-              amount: sign * (parts[i] as bigint),
-              description: describe(tx) || camtParty(tx, credit) || 'Batch transaction',
-              counterparty: camtParty(tx, credit),
-              reference: entryRef ? `${entryRef}/${i + 1}` : camtTxReference(tx),
-              fileLine,
-            });
-        });
-        continue;
-      }
-      const tx = details[0];
-      const description = describe(tx) || camtParty(tx, credit);
-      if (!description) faults.add(fileLine, 'AddtlNtryInf', 'the entry has no remittance information, additional information or party');
-      if (date && description)
-        lines.push({
-          date,
-          amount: sign * entryAmount,
-          description,
-          counterparty: camtParty(tx, credit),
-          reference: entryRef ?? camtTxReference(tx),
-          fileLine,
-        });
-    }
-    for (const balance of statement.Bal ?? []) {
-      const currency = camtAmount(balance?.Amt).currency;
-      if (currency) currencies.add(currency.toUpperCase());
-    }
-    // The closing balance (a statement's CLBD); of several statements for the account, the latest.
-    const closingBalance = (statement.Bal ?? []).find((b) => clean(b?.Tp?.CdOrPrtry?.Cd) === 'CLBD');
-    if (closingBalance && clean(camtAmount(closingBalance.Amt).text)) {
-      const amount = bankAmount(camtAmount(closingBalance.Amt).text, decimals, '.');
-      if (typeof amount === 'string') throw refuse(`Bal CLBD, Amt: ${amount}`);
-      const date = camtDate(closingBalance.Dt) ?? null;
-      if (!closing || closing.date === null || (date !== null && date >= closing.date))
-        closing = { balance: clean(closingBalance.CdtDbtInd) === 'DBIT' ? -amount : amount, date };
-    }
-  }
-  faults.done();
-  return statementRead(lines, currencies, closing, { number: chosen[0]!.number, creditCard: null });
-}
+export type XmlLeaf = string | undefined;
 
 /**
  * What recognizes a line imported again: the bank's own id when it gives one; otherwise its fingerprint,

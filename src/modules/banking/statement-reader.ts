@@ -4,20 +4,14 @@
 import { unzipSync } from 'fflate';
 import { AppError } from '../../lib/errors.ts';
 import { readCsv } from './statement-csv.ts';
-import {
-  type CsvLayout,
-  oneAccount,
-  type ParsedStatement,
-  readCamt053,
-  readOfx,
-  refuse,
-  type StatementFormat,
-  type StatementTarget,
-} from './statement-files.ts';
 import { readMt940 } from './statement-mt940.ts';
+import { readCamt053 } from './statement-camt.ts';
+import { type CsvLayout, type ParsedStatement, type StatementFormat, type StatementTarget, oneAccount, refuse } from './statement-files.ts';
+import { readOfx } from './statement-ofx.ts';
 
 /** Most files one archive may hold, and most bytes they may come to unpacked. */
 export const MAX_ARCHIVE_FILES = 400;
+
 export const MAX_ARCHIVE_BYTES = 64 * 1_048_576;
 
 export type StatementFileInput = {
