@@ -61,7 +61,7 @@ export const DECLARATIONS = [
 type Declaration = (typeof DECLARATIONS)[number];
 type Intersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
 type Named = 'ids' | 'resources' | 'representations' | 'types' | 'sequences' | 'events' | 'eventsAlsoRead';
-type Listed = 'nodes' | 'sourceTypes';
+type Listed = 'nodes' | 'sourceTypes' | 'lists';
 type ListedItem<List> = List extends readonly (infer Item)[] ? Item : never;
 
 /** What every module declares under `key`, merged into one object (keys in module order), typed by name. */

@@ -8,6 +8,11 @@ export interface ModuleDeclaration {
   name: string;
   /** The id prefix of each type it stores (`Invoice: 'inv'`); lib/ids.ts. */
   ids?: Readonly<Record<string, string>>;
+  /**
+   * The models it lists in pages (`orderInput`): the database keeps each one's count of an organization's
+   * rows (ListCount, by triggers `npm run db:migration` writes for a new table), so a list's total reads a row.
+   */
+  lists?: readonly string[];
   /** The scope resources it owns (`invoices` → invoices:read, invoices:write), with what each covers; core/scopes.ts. */
   resources?: Readonly<Record<string, string>>;
   /** The resource whose read scope guards each of its GraphQL object types (by GraphQL or Prisma name); graphql/scopes.ts. */

@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { declaredList } from '../declarations.ts';
+import { createdTables, listCountTriggers } from '../db/list-counts.ts';
 import { MIGRATIONS_ROOT } from '../db/migrate.ts';
 import { diffDatamodels } from '../db/schema-engine.ts';
 import { postgresSchemaText, schemaFor } from '../db/schema-text.ts';
@@ -32,6 +34,10 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
 }
 // A column added to a table is added in place on SQLite too, as on PostgreSQL (the table keeps its triggers).
 diffs.sqlite = addColumnsInsteadOfRedefining(diffs.sqlite, diffs.postgresql);
+// A new table its module lists in pages (its declaration's `lists`) gets its kept count's triggers.
+for (const provider of ['sqlite', 'postgresql'] as const)
+  for (const table of createdTables(diffs[provider], declaredList('lists')))
+    diffs[provider] = `${diffs[provider].trimEnd()}\n\n${listCountTriggers(table, provider)}`;
 let wrote = false;
 for (const provider of ['sqlite', 'postgresql'] as const) {
   const sql = diffs[provider];

@@ -28,3 +28,28 @@ export async function keptCount(prisma: Prisma, organizationId: string, model: s
   const [row] = await prisma.listCount.findMany({ where: { organizationId, model }, select: { count: true }, orderBy: { model: 'asc' } });
   return row?.count ?? 0;
 }
+
+/**
+ * The triggers that keep a new listed table's count (`npm run db:migration` writes them after its CREATE
+ * TABLE): on PostgreSQL the one function every listed table shares (migration list_counts), on SQLite a
+ * trigger for inserts and one for deletes. A new table has no rows, so no count is seeded.
+ */
+export function listCountTriggers(model: string, provider: 'sqlite' | 'postgresql'): string {
+  const comment = `-- The kept count of ${model}'s rows, as every listed model's (list_counts).\n`;
+  if (provider === 'postgresql')
+    return (
+      `${comment}CREATE TRIGGER "${model}_count" AFTER INSERT OR DELETE ON "${model}" ` +
+      'FOR EACH ROW EXECUTE FUNCTION "list_count_change"();\n'
+    );
+  return (
+    `${comment}CREATE TRIGGER "${model}_count_insert" AFTER INSERT ON "${model}" BEGIN\n` +
+    `  INSERT INTO "ListCount" ("organizationId", "model", "count") VALUES (NEW."organizationId", '${model}', 1)\n` +
+    `  ON CONFLICT ("organizationId", "model") DO UPDATE SET "count" = "count" + 1;\nEND;\n` +
+    `CREATE TRIGGER "${model}_count_delete" AFTER DELETE ON "${model}" BEGIN\n` +
+    `  UPDATE "ListCount" SET "count" = "count" - 1 WHERE "organizationId" = OLD."organizationId" AND "model" = '${model}';\nEND;\n`
+  );
+}
+
+/** The listed tables a migration creates (its CREATE TABLE statements), in the order it creates them. */
+export const createdTables = (migration: string, listed: readonly string[]) =>
+  [...migration.matchAll(/^CREATE TABLE "(\w+)"/gm)].map((m) => m[1]!).filter((table) => listed.includes(table));

@@ -5,6 +5,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { type GraphQLResolveInfo, Kind } from 'graphql';
 import { modelDelegate, type Prisma } from '../db/database.ts';
 import { isWholeOrganization, keptCount } from '../db/list-counts.ts';
+import { declaredList } from '../declarations.ts';
 import { readScopeOf, requires } from './scopes.ts';
 import { AppError, validationError } from '../lib/errors.ts';
 import { idKindNamedBy, notAnIdOf } from '../lib/ids.ts';
@@ -34,7 +35,12 @@ export interface OrderColumn {
 /** Every order a list offers, by model: each needs an index (organizationId, column, id), which test/db/list-plans.test.ts checks. */
 export const LIST_ORDERS: { model: string; columns: OrderColumn[] }[] = [];
 
+/** The models the modules declare they list (their declarations' `lists`): each has its kept count. */
+const DECLARED_LISTS = new Set<string>(declaredList('lists'));
+
 export function orderInput(name: string, fields: Record<string, OrderColumn>, defaultField: string) {
+  // A list's total reads the kept count, which only a declared model has (db:migration writes its triggers).
+  if (!DECLARED_LISTS.has(name)) throw new Error(`${name} is listed in pages, but no module declares it in \`lists\``);
   LIST_ORDERS.push({ model: name, columns: Object.values(fields) });
   const fieldEnum = builder.enumType(`${name}OrderField`, {
     description: `What ${name.toLowerCase()} lists can be sorted by.`,

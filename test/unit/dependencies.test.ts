@@ -122,7 +122,7 @@ it(
           .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)) && !spec.endsWith('/declaration.ts'))
           .map((spec) => `${file} -> ${spec}`),
       );
-    expect(outside.every((line) => line.startsWith('modules/reports/reports.schema.ts -> ') && line.endsWith('.schema.ts'))).toBe(true);
+    expect(outside.every((line) => /^modules\/reports\/[\w-]+\.schema\.ts -> /.test(line) && line.endsWith('.schema.ts'))).toBe(true);
     const elsewhere = ['core', 'http', 'graphql', 'events', 'db', 'lib', 'fast-paths', 'cli', 'build'].flatMap(files).flatMap((file) =>
       imports(file)
         .filter((spec) => DOCUMENTS.some((name) => spec.includes(`/${name}/`)))

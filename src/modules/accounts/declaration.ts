@@ -5,6 +5,7 @@ export default declareModule({
   name: 'accounts',
   representations: { account: 'accounts' },
   ids: { Account: 'acct' },
+  lists: ['Account'],
   resources: {
     accounts: 'The chart of accounts',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'api-keys',
   representations: { api_key: 'api_keys' },
   ids: { ApiKey: 'key' },
+  lists: ['ApiKey'],
   resources: {
     api_keys: 'API keys: list, create, revoke and roll (never the secrets of existing keys)',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'attachments',
   representations: { attachment: 'attachments' },
   ids: { Attachment: 'att' },
+  lists: ['Attachment'],
   resources: {
     attachments:
       'Files attached to documents, journal entries, bank lines, customers and vendors; each also needs read access to ' +

@@ -17,6 +17,7 @@ export default declareModule({
     BankMatch: 'bmt',
     BankReconciliation: 'brec',
   },
+  lists: ['BankAccount', 'BankReconciliation', 'BankStatement', 'BankTransaction'],
   resources: {
     banking: 'Bank accounts, imported statements and their lines, matching and reconciliation',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'bills',
   representations: { bill: 'bills', bill_payment: 'bills' },
   ids: { Bill: 'bill', BillLine: 'bl', BillPayment: 'bpay' },
+  lists: ['Bill', 'BillPayment'],
   resources: {
     bills: 'Bills (what vendors invoice), their lines and payments',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'bulk-operations',
   representations: { bulk_operation: 'bulk_operations' },
   ids: { BulkOperation: 'bop', BulkFile: 'bfl' },
+  lists: ['BulkOperation'],
   resources: {
     bulk_operations: 'Bulk exports and imports run as jobs (each also needs what its query reads, or the write scope of what it imports)',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'contacts',
   representations: { customer: 'customers', vendor: 'vendors' },
   ids: { Customer: 'cus', Vendor: 'ven' },
+  lists: ['Customer', 'Vendor'],
   resources: {
     customers: 'Customers, their balances and addresses',
     vendors: 'Vendors',

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'credit-notes',
   representations: { credit_note: 'invoices' },
   ids: { CreditNote: 'cn', CreditNoteLine: 'cnl', CreditNoteAllocation: 'cna', CreditNoteRefund: 'cnr' },
+  lists: ['CreditNote'],
   types: { CreditNote: 'invoices', CreditNoteLine: 'invoices', CreditNoteAllocation: 'invoices', CreditNoteRefund: 'invoices' },
   nodes: ['CreditNote'],
   sequences: { creditNote: 'nextCreditNoteNumber' },

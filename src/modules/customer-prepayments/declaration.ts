@@ -5,6 +5,7 @@ export default declareModule({
   name: 'customer-prepayments',
   representations: { customer_prepayment: 'invoices' },
   ids: { CustomerPrepayment: 'cpp', CustomerPrepaymentAllocation: 'cppa', CustomerPrepaymentRefund: 'cppr' },
+  lists: ['CustomerPrepayment'],
   types: { CustomerPrepayment: 'invoices', CustomerPrepaymentAllocation: 'invoices', CustomerPrepaymentRefund: 'invoices' },
   nodes: ['CustomerPrepayment'],
   sequences: { customerPrepayment: 'nextCustomerPrepaymentNumber' },

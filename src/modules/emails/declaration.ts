@@ -5,6 +5,7 @@ export default declareModule({
   name: 'emails',
   representations: { email: 'emails' },
   ids: { DocumentEmail: 'em' },
+  lists: ['DocumentEmail'],
   resources: {
     emails:
       'Documents sent by email and the log of what was sent (sending one also needs read access to the document: ' +

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'employees',
   representations: { employee: 'employees' },
   ids: { Employee: 'emp' },
+  lists: ['Employee'],
   resources: {
     employees: 'Employees',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'estimates',
   representations: { estimate: 'estimates' },
   ids: { Estimate: 'est', EstimateLine: 'estl' },
+  lists: ['Estimate'],
   resources: {
     estimates: 'Estimates (quotes) offered to customers; converting one into an invoice also needs invoices:write',
   },

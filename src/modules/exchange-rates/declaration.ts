@@ -5,6 +5,7 @@ export default declareModule({
   name: 'exchange-rates',
   representations: { exchange_rate: 'exchange_rates' },
   ids: { ExchangeRate: 'xr' },
+  lists: ['ExchangeRate'],
   resources: {
     exchange_rates: 'Exchange rates of foreign currencies by date',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'invoices',
   representations: { invoice: 'invoices', payment: 'invoices' },
   ids: { Invoice: 'inv', InvoiceLine: 'il', Payment: 'pay', InvoiceWriteOff: 'wo', InvoiceWriteOffTax: 'wot' },
+  lists: ['Invoice', 'Payment'],
   resources: {
     invoices: 'Invoices, their lines and payments, and credit notes',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'journal',
   representations: { journal_entry: 'journal_entries' },
   ids: { JournalEntry: 'je', JournalLine: 'jl' },
+  lists: ['JournalEntry'],
   resources: {
     journal_entries: 'Journal entries and their lines',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'products',
   representations: { product: 'products' },
   ids: { Product: 'prod' },
+  lists: ['Product'],
   resources: {
     products: 'Products and services',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'purchase-orders',
   representations: { purchase_order: 'purchase_orders' },
   ids: { PurchaseOrder: 'po', PurchaseOrderLine: 'pol' },
+  lists: ['PurchaseOrder'],
   resources: {
     purchase_orders: 'Purchase orders to vendors, what arrived of them; billing one also needs bills:write',
   },

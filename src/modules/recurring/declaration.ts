@@ -5,6 +5,7 @@ export default declareModule({
   name: 'recurring',
   representations: { recurring_schedule: 'recurring' },
   ids: { RecurringSchedule: 'rs' },
+  lists: ['RecurringSchedule'],
   resources: {
     recurring: 'Recurring invoices and bills: their templates and schedules (making one also needs invoices:write or bills:write)',
   },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'sales-receipts',
   representations: { sales_receipt: 'sales_receipts' },
   ids: { SalesReceipt: 'sr', SalesReceiptLine: 'srl' },
+  lists: ['SalesReceipt'],
   resources: {
     sales_receipts: 'Sales receipts (sales paid at once) and refund receipts',
   },

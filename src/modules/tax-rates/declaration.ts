@@ -5,6 +5,7 @@ export default declareModule({
   name: 'tax-rates',
   representations: { tax_rate: 'tax_rates' },
   ids: { TaxRate: 'txr' },
+  lists: ['TaxRate'],
   resources: {
     tax_rates: 'Tax rates and the accounts their tax posts to',
   },

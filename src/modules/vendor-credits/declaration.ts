@@ -5,6 +5,7 @@ export default declareModule({
   name: 'vendor-credits',
   representations: { vendor_credit: 'bills' },
   ids: { VendorCredit: 'vc', VendorCreditLine: 'vcl', VendorCreditAllocation: 'vca', VendorCreditRefund: 'vcr' },
+  lists: ['VendorCredit'],
   types: { VendorCredit: 'bills', VendorCreditLine: 'bills', VendorCreditAllocation: 'bills', VendorCreditRefund: 'bills' },
   nodes: ['VendorCredit'],
   sequences: { vendorCredit: 'nextVendorCreditNumber' },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'vendor-prepayments',
   representations: { vendor_prepayment: 'bills' },
   ids: { VendorPrepayment: 'vpp', VendorPrepaymentAllocation: 'vppa', VendorPrepaymentRefund: 'vppr' },
+  lists: ['VendorPrepayment'],
   types: { VendorPrepayment: 'bills', VendorPrepaymentAllocation: 'bills', VendorPrepaymentRefund: 'bills' },
   nodes: ['VendorPrepayment'],
   sequences: { vendorPrepayment: 'nextVendorPrepaymentNumber' },

@@ -5,6 +5,7 @@ export default declareModule({
   name: 'webhooks',
   representations: { webhook_subscription: 'webhooks' },
   ids: { WebhookSubscription: 'wh', WebhookDelivery: 'whd', WebhookDeliveryAttempt: 'wha' },
+  lists: ['WebhookSubscription', 'WebhookDelivery', 'Event'],
   resources: {
     webhooks: 'Webhook subscriptions, their deliveries and secrets',
     events: 'The event log and live subscriptions (each event only if its resource may be read)',
