@@ -2,6 +2,9 @@
 //   schema.graphql                          the schema, committed; a test fails when it drifts from the code
 //   src/dashboard/generated/graphql.ts      typed documents for the dashboard's operations (operations.graphql),
 //                                           as strings: the browser bundle needs no GraphQL parser
+//   README.md's scope table and docs/scopes.md
+//                                           what each scope covers, and every route and field under the
+//                                           scopes it needs (src/http/scope-reference.ts)
 //   src/dashboard/generated/persisted-operations.ts
 //                                           the dashboard's persisted operations: the SHA-256 id of each
 //                                           operation (the dashboard sends the id instead of the text) and
@@ -10,12 +13,13 @@
 // second copy to keep in sync. (The REST layer's documents are checked against the schema when the
 // router is built: src/http/rest.ts.)
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { generate } from '@graphql-codegen/cli';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { type DefinitionNode, type DocumentNode, type FragmentDefinitionNode, Kind, parse, print, printSchema, visit } from 'graphql';
-import { schema } from './src/registry.ts';
+import { restRoutes, schema } from './src/registry.ts';
+import { scopeReference, scopeTable } from './src/http/scope-reference.ts';
 
 export const schemaSDL = printSchema(schema);
 
@@ -81,7 +85,20 @@ const config: CodegenConfig = {
 
 export default config;
 
+const SCOPE_TABLE = /<!-- scope-table:[^>]*-->\n[\s\S]*?<!-- \/scope-table -->/;
+
+/** README.md with its scope table as the code has it. */
+export function readmeWithScopeTable(readme: string): string {
+  return readme.replace(SCOPE_TABLE, (marked) => `${marked.split('\n')[0]}\n${scopeTable(schema, restRoutes)}\n<!-- /scope-table -->`);
+}
+
+/** docs/scopes.md as the code has it. */
+export const scopesDocument = () => `${scopeReference(schema, restRoutes)}\n`;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await generate(config, true);
-  console.log('wrote schema.graphql, src/dashboard/generated/graphql.ts and persisted-operations.ts');
+  const readme = new URL('README.md', import.meta.url);
+  writeFileSync(readme, readmeWithScopeTable(readFileSync(readme, 'utf8')));
+  writeFileSync(new URL('docs/scopes.md', import.meta.url), scopesDocument());
+  console.log("wrote schema.graphql, the dashboard's generated operations, README.md's scope table and docs/scopes.md");
 }
