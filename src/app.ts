@@ -322,6 +322,7 @@ interface RunningParts {
   closing?: Promise<void>;
 }
 
+// Long on purpose: the composition itself: each part is made by a named function above and handed to the next.
 export function createApp(options: AppOptions): App {
   const { config, db, logger, metrics = createMetrics(), clock = () => new Date() } = options;
   const limiters = createLimiters(config, options.limiter);

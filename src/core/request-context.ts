@@ -149,6 +149,8 @@ export interface RequestContexts {
 
 export const requestContextFactory = (deps: RequestContextDeps): CreateRequestContext => requestContexts(deps).create;
 
+// Long on purpose: one closure over the request context's dependencies: the per-request steps (key, organization,
+// limits, shedding) share them.
 export function requestContexts({
   db,
   checkKey,

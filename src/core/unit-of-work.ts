@@ -216,6 +216,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Each numbering sequence of an organization, and the Organization column holding its next number. */
 const SEQUENCES = Object.entries(declared('sequences')) as [SequenceName, string][];
 
+// Long on purpose: one closure over the write path's options, its relay and its sessions; a write's steps (attempt,
+// inTransaction) are named inside it, in the order the header lists.
 export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   const { db, representations } = options;
   const clock = options.clock ?? (() => new Date());
@@ -276,6 +278,8 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   /** Operations whose work uses Prisma's transaction client: they begin in Prisma's. */
   const needsPrisma = new Set<string>();
 
+  // Long on purpose: a write's one attempt in the header's order (lock, replay, service, render, outbox, record,
+  // commit); split, its lock order would be spread over several functions.
   async function attempt<Row>(
     organizationId: string,
     request: WriteRequest,
@@ -284,6 +288,7 @@ export function createUnitOfWork(options: UnitOfWorkOptions): UnitOfWork {
   ) {
     const session = sessions.getStore();
     if (session && session.organizationId !== organizationId) throw new Error('a write for another organization inside a batch');
+    // Long on purpose: the transaction's body, step by step in the header's order, sharing the attempt's variables.
     const inTransaction = async (tx: Tx, sql: RawSql = transactionSql(db, tx)) => {
       const now = clock();
       const { organization, sequences } = await lockOrganization(sql, organizationId);

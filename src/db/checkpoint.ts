@@ -94,7 +94,11 @@ parentPort.on('message', (message) => {
 });
 `;
 
-/** Starts background checkpoints on a SQLite database file; undefined on PostgreSQL, which needs none. */
+/**
+ * Starts background checkpoints on a SQLite database file; undefined on PostgreSQL, which needs none.
+ * Long on purpose: one closure over the checkpointing thread and its state (last result, stop), set up and
+ * torn down together.
+ */
 export async function startCheckpointer(db: Database, options: CheckpointerOptions = {}): Promise<Checkpointer | undefined> {
   if (db.direct.kind !== 'sqlite') return undefined;
   const restartPages = options.restartPages ?? RESTART_PAGES;

@@ -155,7 +155,11 @@ export interface RedisBusOptions {
   pollMs?: number;
 }
 
-/** Redis pub/sub: one publishing and one subscribed connection per instance, on `<prefix>:events`. */
+/**
+ * Redis pub/sub: one publishing and one subscribed connection per instance, on `<prefix>:events`. Long on purpose:
+ * one closure over the two Redis connections and the outage state they share (the poll that fills gaps while Redis is
+ * down).
+ */
 export function redisBus({ url, logger, prefix = 'accounting', log, pollMs = OUTAGE_POLL_MS }: RedisBusOptions): EventBus {
   const channel = eventChannel(prefix);
   // No offline queue: while Redis is away a publish fails at once and this instance delivers locally,

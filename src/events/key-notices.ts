@@ -46,6 +46,7 @@ export async function notifyRevocation(db: Database, apiKeyId: string): Promise<
  * `bus` whose key announcements also go through PostgreSQL (announced on both; heard from both: a
  * listener may hear one twice, and forgetting a key twice is harmless). `ready` resolves once this
  * instance listens, or after its first failure to (it keeps trying in the background).
+ * Long on purpose: one closure over the LISTEN connection and its reconnecting, which the wrapped bus shares.
  */
 export function withPostgresKeyNotices(bus: EventBus, db: Database, logger: Logger): EventBus & { ready: Promise<void> } {
   if (db.direct.kind !== 'postgresql' || !db.pgPool) throw new Error('PostgreSQL key notices need a PostgreSQL database');

@@ -71,6 +71,8 @@ export interface SeqOrder {
   close(): void;
 }
 
+// Long on purpose: one closure over each organization's frontier and held events, which every arrival and gap read
+// changes.
 export function seqOrder(log: OrderLog, handOn: (event: LoggedEvent) => void, logger: Logger, gapWaitMs = GAP_WAIT_MS): SeqOrder {
   const organizations = new Map<string, OrganizationOrder>();
 

@@ -55,6 +55,8 @@ export interface RelayOptions {
   onRelayed?: () => void;
 }
 
+// Long on purpose: one closure over the relay's position and timer, which relaying in a transaction and after a
+// commit share.
 export function createRelay({
   db,
   bus,

@@ -113,6 +113,8 @@ export function signatures(secrets: string[], msgId: string, timestamp: Date, bo
   return secrets.map((secret) => new Webhook(secret).sign(msgId, timestamp, body)).join(' ');
 }
 
+// Long on purpose: one closure over the dispatcher's state (its wake-up timer, the deliveries in flight, the hosts
+// backing off); each step is a named function inside it.
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { db, logger, retryScheduleMs } = options;
   const leaseMs = options.leaseMs ?? Math.max(60_000, options.timeoutMs * 3);
@@ -207,6 +209,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     );
   }
 
+  // Long on purpose: one delivery from claim to recorded outcome (sign, send with a timeout, record, schedule the
+  // retry or disable), in the order a reader follows it.
   async function deliver(deliveryId: string) {
     // findFirst, not findUnique: Prisma batches a tick's findUniques and runs the batch in the first caller's
     // context, which may be a write's transaction while this send runs beside it.

@@ -83,7 +83,10 @@ function checkBatch(body: unknown): { operations: BatchOperation[]; atomic: bool
   return { operations: operations as BatchOperation[], atomic: atomic === true };
 }
 
-/** Runs batches over the REST route table, and single operations (a bulk import's lines). */
+/**
+ * Runs batches over the REST route table, and single operations (a bulk import's lines). Long on purpose: one closure
+ * over the route table for batches and single operations, which share how an operation is answered.
+ */
 export function createBatchRunner(rest: RestRouter, logger: Logger) {
   /** An error as the operation alone would have been answered (problem+json's body). */
   function answerOf(index: number, error: unknown, requestId: string): BatchResult {

@@ -108,6 +108,8 @@ const refusal = (error: unknown) => {
   return new GraphQLError(appError.message, { extensions: { code: appError.code, status: appError.status, ...appError.details } });
 };
 
+// Long on purpose: one closure over the WebSocket server and its sockets' bookkeeping (per key, per address,
+// rechecks), which graphql-ws's hooks share.
 export function attachGraphQLWs({
   server,
   yoga,

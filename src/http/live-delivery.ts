@@ -153,6 +153,8 @@ function groupKey(source: LiveEventSource, args: ExecutionArgs): string {
   ].join('\u0000');
 }
 
+// Long on purpose: one closure over the groups of like subscribers and their queues, which every step reads and
+// changes.
 export function liveDelivery({ bus, logger, maskError, metrics }: LiveDeliveryOptions) {
   /** Ends a subscription its client can resume, counted by why. */
   const endResumable = (subscriber: Subscriber, reason: SubscriptionEnding, why: string) => {

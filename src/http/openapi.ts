@@ -265,6 +265,8 @@ const withDescription = (schema: Schema, description: string | null | undefined)
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
+// Long on purpose: the OpenAPI document in one pass over the routes, each operation's parts made by the helpers
+// above.
 export function openApiDocument(routes: CompiledRoute[], schema: GraphQLSchema, version: string, resources: Record<string, Schema> = {}) {
   const paths: Record<string, Record<string, unknown>> = {};
   const names = schemaNames(resources);

@@ -110,6 +110,8 @@ function listReader(field: string, representation: Representation): NonNullable<
   };
 }
 
+// Long on purpose: a resource's routes (list, retrieve, create, update, delete) from one description, each route's
+// documents and shapes beside it.
 export function resourceRoutes(r: ResourceDescription): RestRoute[] {
   const listOperation = `list${capitalize(r.plural)}`;
   const filterType = `${r.typename}Filter`;

@@ -49,6 +49,8 @@ function firstSegment(path: string): string | undefined {
   return path.slice(API_V1.length, end === -1 ? undefined : end);
 }
 
+// Long on purpose: compiles every route once at start-up (documents validated, patterns, parsers, scopes) and answers
+// with the router over them.
 export function createRestRouter(
   routes: RestRoute[],
   schema: GraphQLSchema,

@@ -147,6 +147,8 @@ async function postOpeningBalance(scope: WriteScope, bank: { accountId: string; 
  * existing bank, cash or credit card account of the chart (`accountId`). A new account's opening balance
  * is posted against Opening Balance Equity; an existing account's history is already in the ledger, so
  * its opening balance is only where reconciliation starts, and nothing is posted.
+ * Long on purpose: one write: the account's checks (all refusals in one answer), its ledger account, its opening
+ * balance's posting.
  */
 export async function createBankAccount(scope: WriteScope, input: BankAccountInput) {
   const check = new Checker();

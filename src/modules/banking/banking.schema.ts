@@ -18,6 +18,11 @@ import {
   updateBankAccount,
 } from './bank-accounts.service.ts';
 import { BANK_ACCOUNT_KINDS, type BANK_TRANSACTION_STATUSES, type RECONCILIATION_STATUSES } from './banking.public.ts';
+import { clearedBalance, reconcileBankAccount, undoReconciliation } from './reconciliation.service.ts';
+import { today } from '../../lib/dates.ts';
+import { CsvLayoutInput } from './csv-layouts.schema.ts';
+import { STATEMENT_FORMATS } from './statement-files.ts';
+import { dropStaged } from './statement-staging.ts';
 import {
   type BankTransactionFilter,
   bankTransactionWhere,
@@ -25,21 +30,18 @@ import {
   explainBankTransaction,
   matchBankTransaction,
   payableDocumentOf,
-  suggestMatches,
   unmatchBankTransaction,
 } from './matching.service.ts';
-import { clearedBalance, reconcileBankAccount, undoReconciliation } from './reconciliation.service.ts';
-import { today } from '../../lib/dates.ts';
-import { CsvLayoutInput } from './csv-layouts.schema.ts';
-import { STATEMENT_FORMATS } from './statement-files.ts';
-import { dropStaged } from './statement-staging.ts';
+import { suggestMatches } from './suggestions.service.ts';
 
 export const IN_ACCOUNT_CURRENCY = "In the bank account's currency";
 
 /** The scope resource of each document type a line may pay. */
 const DOCUMENT_SCOPES: Record<string, 'invoices' | 'bills'> = { invoice: 'invoices', bill: 'bills' };
+
 /** Suggestions name only documents the key may read. */
 const mayReadDocuments = (ctx: GraphQLContext) => (type: string) => allows(ctx.apiKey.scopes, `${DOCUMENT_SCOPES[type]!}:read`);
+
 /** Matching an invoice or bill records its payment: the key must be allowed to. */
 function assertMayPay(ctx: GraphQLContext, ids: string[]) {
   for (const id of ids) {
@@ -49,6 +51,7 @@ function assertMayPay(ctx: GraphQLContext, ids: string[]) {
       throw insufficientScope(`${resource}:write`, `This API key lacks ${resource}:write, which recording the payment of ${id} needs`);
   }
 }
+
 const currencyOf = { bankAccount: { select: { currency: true } } } as const;
 
 const BankAccountKind = builder.enumType('BankAccountKind', {

@@ -2,26 +2,17 @@
 // entries whose lines on the bank's ledger account sum to it: payments, receipts, refunds, transfers,
 // manual entries), to open invoices or bills (matching one records its payment from the line), or
 // explained into a new entry (a bank fee, interest, a transfer to another bank account). Suggestions
+// (suggestions.service.ts)
 // read only what is near the line (the entries of the account within a few days, documents named in
 // it or of its amount), so they cost the same however long the account's history is.
 import { change, type EventDraft } from '../../core/representations.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
-import { addDays } from '../../lib/dates.ts';
 import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { idType, newId } from '../../lib/ids.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { UNSTAGED } from '../../db/list-counts.ts';
 import { Checker } from '../../lib/validate.ts';
-import {
-  amountDueOf,
-  delegate,
-  homeCurrency,
-  type OwedDocumentRow,
-  owedDocumentType,
-  rateFor,
-  recordOwedPayment,
-  toHome,
-} from '../documents/index.ts';
+import { homeCurrency, owedDocumentType, rateFor, recordOwedPayment, toHome } from '../documents/index.ts';
 import { JOURNAL_ENTRY } from '../journal/journal.public.ts';
 import { mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import { loadBankAccount } from './bank-accounts.service.ts';
@@ -30,8 +21,6 @@ import { reversedEntryIds, standingMovements } from './void-pairs.ts';
 
 /** How far apart (days) a recorded transaction's date and the bank's may be to be suggested. */
 export const MATCH_WINDOW_DAYS = 7;
-/** Suggestions answered for a line, best first. */
-const MAX_SUGGESTIONS = 10;
 
 /** Postings that are not money moving through the bank: never suggested, never matched. */
 const NOT_BANK_MOVEMENTS = new Set(['bank_opening_balance', 'revaluation', 'revaluation_reversal', 'reversal', 'bank_transaction_void']);
@@ -155,164 +144,6 @@ export async function unmatchedCandidates(
   return standingMovements(tenant, bank, candidates, pairs);
 }
 
-export interface BankSuggestion {
-  /** What it is: a recorded transaction's source type (payment, bill_payment, manual…), or invoice / bill. */
-  type: string;
-  /** The id to match with: the document or payment's id, or the journal entry's for entries of their own. */
-  id: string;
-  journalEntryId: string | null;
-  date: string;
-  /** In `currency`, the bank account's. */
-  amount: bigint;
-  currency: string;
-  description: string;
-  score: number;
-  reasons: string[];
-}
-
-const days = (a: string, b: string) => Math.round(Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000);
-/** The words of a line's text that could be a document number or reference (INV-0042, 10042). */
-const tokensOf = (text: string) =>
-  [
-    ...new Set(
-      text
-        .toUpperCase()
-        .split(/[^A-Z0-9-]+/)
-        .filter((t) => t.length >= 3 && /\d/.test(t)),
-    ),
-  ].slice(0, 20);
-
-/**
- * The recorded transactions and open documents a line may be, best first, each with why: the same amount
- * (required of transactions), how near the dates are, a reference or document number the line names,
- * the party the bank names.
- */
-export async function suggestMatches(
-  tenant: Tenant,
-  id: string,
-  /** Whether the caller may read documents of a type (`invoice`, `bill`): those it may not are not suggested. */
-  mayRead: (documentType: string) => boolean = () => true,
-): Promise<BankSuggestion[]> {
-  const line = await loadBankTransaction(tenant, id);
-  if (line.status !== 'UNMATCHED') return [];
-  const bank = await loadBankAccount(tenant, line.bankAccountId);
-  const text = `${line.description} ${line.counterparty ?? ''} ${line.reference ?? ''}`;
-  const upper = text.toUpperCase();
-  const tokens = tokensOf(text);
-  const counterparty = line.counterparty?.trim();
-  const decimals = currencyDecimals(bank.currency);
-  const suggestions: BankSuggestion[] = [];
-  const window = [addDays(line.date, -MATCH_WINDOW_DAYS), addDays(line.date, MATCH_WINDOW_DAYS)] as const;
-  const candidates = await unmatchedCandidates(tenant, bank, window[0], window[1], line.amount, 'all');
-  for (const c of candidates) {
-    const apart = days(c.date, line.date);
-    const reasons = ['same amount', apart === 0 ? 'same date' : `dated ${apart} day${apart === 1 ? '' : 's'} apart`];
-    let score = 50 + 20 - 2 * apart;
-    if (c.reference && upper.includes(c.reference.toUpperCase())) {
-      score += 40;
-      reasons.push(`its reference ${c.reference} is in the bank's text`);
-    }
-    // Half of a void pair no line matches yet: the bank shows it only if the money came and went back.
-    if (c.voidPartner && !c.voidPartner.matched) {
-      score -= 20;
-      reasons.push(
-        c.sourceType.endsWith('_void')
-          ? 'it undoes a voided payment: the item the bank returned'
-          : `voided on ${c.voidPartner.date}: the deposit that came back`,
-      );
-    }
-    const own = c.sourceType === 'manual' || c.sourceType.startsWith('bank_');
-    suggestions.push({
-      type: own ? 'journal_entry' : c.sourceType,
-      // A void is matched by its entry's id: its source's id names the voided record's own posting.
-      id: own || !c.sourceId || c.sourceType.endsWith('_void') ? c.journalEntryId : c.sourceId,
-      journalEntryId: c.journalEntryId,
-      date: c.date,
-      amount: c.amount,
-      currency: bank.currency,
-      description: c.description,
-      score,
-      reasons,
-    });
-  }
-  // Open documents of the line's direction and currency: money in pays invoices, money out pays bills.
-  const type = owedDocumentType(line.amount > 0n ? 'invoice' : 'bill');
-  const magnitude = line.amount < 0n ? -line.amount : line.amount;
-  if (!mayRead(type.resource)) return rank(suggestions);
-  const partyKey = type.party.key as 'customerId' | 'vendorId';
-  const parties = counterparty
-    ? ((await delegate(tenant, type.party.model).findMany({
-        where: { organizationId: tenant.organizationId, name: counterparty },
-        select: { id: true },
-        take: 5,
-      })) as { id: string }[])
-    : [];
-  // A document whose voided payment is this line's own candidate was reopened by that void: the line is
-  // that payment (a bounced one), not a new one, and matching the document would pay it twice.
-  const voidedPayments = candidates.filter(
-    (c) => c.voidPartner && c.sourceType === type.payment.sourceType && c.sourceId && !c.sourceType.endsWith('_void'),
-  );
-  const reopened = new Set(
-    voidedPayments.length
-      ? (
-          (await delegate(tenant, type.payment.model).findMany({
-            where: { organizationId: tenant.organizationId, id: { in: voidedPayments.map((c) => c.sourceId!) } },
-            select: { [type.parentKey]: true },
-          })) as Record<string, string>[]
-        ).map((p) => p[type.parentKey]!)
-      : [],
-  );
-  const open = {
-    organizationId: tenant.organizationId,
-    status: { in: ['OPEN', 'PARTIALLY_PAID'] },
-    currency: bank.currency,
-    // Only what can be accepted: matching records a payment on the line's date, never before the document's.
-    issueDate: { lte: line.date },
-    ...(reopened.size ? { id: { notIn: [...reopened] } } : {}),
-  };
-  const documents = (await delegate(tenant, type.model).findMany({
-    where: {
-      ...open,
-      OR: [
-        ...(tokens.length ? [{ number: { in: tokens } }] : []),
-        { total: magnitude, amountPaid: 0n, amountCredited: 0n, ...(type.writeOff ? { amountWrittenOff: 0n } : {}) },
-        ...(parties.length ? [{ [partyKey]: { in: parties.map((p) => p.id) } }] : []),
-      ],
-    },
-    include: { [type.party.relation]: { select: { name: true } } },
-    orderBy: { dueDate: 'asc' },
-    take: 20,
-  })) as (OwedDocumentRow & { id: string; dueDate: string } & Record<string, { name: string } | undefined>)[];
-  for (const d of documents) {
-    const due = amountDueOf(d);
-    const partyName = d[type.party.relation]?.name;
-    const reasons = [
-      due === magnitude ? 'the amount due is the same' : '',
-      upper.includes(d.number.toUpperCase()) ? `${d.number} is in the bank's text` : '',
-      partyName && (upper.includes(partyName.toUpperCase()) || counterparty?.toUpperCase() === partyName.toUpperCase())
-        ? `the ${type.party.model} ${partyName} is named`
-        : '',
-    ];
-    const score = (reasons[0] ? 50 : 0) + (reasons[1] ? 40 : 0) + (reasons[2] ? 20 : 0);
-    if (!score) continue;
-    suggestions.push({
-      type: type.resource,
-      id: d.id,
-      journalEntryId: null,
-      date: d.dueDate,
-      amount: line.amount > 0n ? due : -due,
-      currency: bank.currency,
-      description: `${type.label} ${d.number}${partyName ? ` to ${partyName}` : ''}, ${formatMoney(due, decimals)} due`,
-      score,
-      reasons: reasons.filter(Boolean),
-    });
-  }
-  return rank(suggestions);
-}
-
-const rank = (suggestions: BankSuggestion[]) =>
-  suggestions.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, MAX_SUGGESTIONS);
-
 export interface MatchInput {
   matches?: { id?: string | null; amount?: string | number | null }[] | null;
 }
@@ -346,6 +177,8 @@ async function entryOf(scope: WriteScope, bank: BankAccountRow, id: string) {
  * a journal entry's) and open invoices or bills (whose payment is then recorded from the line, into the
  * bank account, on the line's date: `amount` says how much of the line each takes when there are several).
  * What they move on the bank's account must add up to the line.
+ * Long on purpose: one write in its lock order: the line, each target checked (all refusals in one answer), the
+ * matches and their postings, the events.
  */
 export async function matchBankTransaction(scope: WriteScope, id: string, input: MatchInput) {
   const line = await loadBankTransaction(scope, id);

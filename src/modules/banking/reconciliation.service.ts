@@ -71,6 +71,8 @@ export interface ReconcileInput {
  * Reconciles a bank account to a statement: refused, saying by how much, unless the opening balance plus
  * the matched lines up to the statement date equals the statement's closing balance, and refused while a
  * line is matched to a transaction since voided. Locks the lines and their journal entries.
+ * Long on purpose: one write in its lock order: the lines and their entries locked, the balance checked, the
+ * reconciliation recorded.
  */
 export async function reconcileBankAccount(scope: WriteScope, bankAccountId: string, input: ReconcileInput) {
   const bank = await loadBankAccount(scope, bankAccountId);

@@ -113,6 +113,8 @@ function camtStatements(document: CamtDocument | undefined): CamtStatement[] {
   return document?.BkToCstmrStmt?.Stmt ?? document?.BkToCstmrAcctRpt?.Rpt ?? document?.BkToCstmrDbtCdtNtfctn?.Ntfctn ?? [];
 }
 
+// Long on purpose: one pass over the statements and their entries (a batch booking split into its transactions),
+// every fault named.
 export function readCamt053(text: string, decimals: number, target: StatementTarget = {}): ParsedStatement {
   refuseHostileXml(text);
   const valid = XMLValidator.validate(text);

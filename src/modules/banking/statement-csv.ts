@@ -14,6 +14,7 @@ import {
   statementRead,
 } from './statement-files.ts';
 
+// Long on purpose: one pass over the rows, every fault of every line named, as the reader promises.
 export function readCsv(text: string, layout: CsvLayout, decimals: number): ParsedStatement {
   const faults = new FileFaults();
   let records: string[][];

@@ -108,6 +108,8 @@ const ofxFailure = (status: OfxStatus | undefined) => {
   return `code ${code}${severity ? ` (${severity})` : ''}${message ? `: ${message}` : ''}`;
 };
 
+// Long on purpose: one pass over the statements and their transactions, every fault named, every <STMTTRN> accounted
+// for.
 export function readOfx(text: string, decimals: number, target: StatementTarget = {}): ParsedStatement {
   let parsed: OfxFile;
   const plain = withoutCommentsAndCdata(text);

@@ -101,6 +101,8 @@ const isUniqueViolation = (error: unknown) => {
  * Writes the statement and the lines the account does not have yet, staged, in short transactions of
  * their own. Refused (409) while another import into the account is under way; one abandoned long ago
  * is dropped first.
+ * Long on purpose: the staging in short transactions, each chunk's step beside the loop that gives requests their
+ * turn.
  */
 export async function stageStatement(
   db: Database,

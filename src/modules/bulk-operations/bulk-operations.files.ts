@@ -58,6 +58,7 @@ const alone = <T>(prisma: Prisma, query: PrismaTypes.PrismaPromise<T>) => prisma
  * Stores an import file as it streams in: every line must be an import line (all faults named, up to
  * 20, and nothing kept). The same file uploaded again (by its SHA-256) answers the file already stored,
  * so a retried upload with the same idempotency key replays its operation.
+ * Long on purpose: the file read once as it arrives: its bounds, its hash, its lines counted, in one pass.
  */
 export async function storeImportFile(
   db: Database,

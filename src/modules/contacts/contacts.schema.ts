@@ -57,6 +57,8 @@ export function contactInputFields(t: InputFieldBuilder<BuilderTypes, 'InputObje
 /**
  * Registers a contact type (Customer or Vendor): the node type, its filter, both list fields, and the
  * create/update mutations, all on the shared contact service.
+ * Long on purpose: one contact type's whole GraphQL (node, filter, lists, mutations) from one description, so
+ * customers and vendors are one declaration.
  */
 export function defineContactType<Model extends 'Customer' | 'Vendor'>(options: {
   model: Model;

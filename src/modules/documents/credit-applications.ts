@@ -47,6 +47,8 @@ async function creditedDocuments(scope: WriteScope, owed: OwedDocumentType, ids:
 /**
  * Applies credit to open documents of the credit's party, each at most its amount due, in all at most
  * the credit remaining. No posting; each document's amount due falls (paid in full when none is left).
+ * Long on purpose: one write in its lock order: checks of every allocation first (all refusals in one answer), then
+ * each document settled, the credit and its aging, the events.
  */
 export async function applyCreditDocument<Row extends CreditDocumentRow>(
   scope: WriteScope,

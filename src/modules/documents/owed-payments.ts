@@ -61,6 +61,8 @@ export type OwedPaymentInput = PaymentInput & { keepExcessAsCredit?: boolean | n
  * out (a purchase: Dr payables, Cr the bank), into or from the account the input names (default the bank).
  * Asked to, it keeps what is paid beyond the amount due as the party's credit (an overpayment, posted in
  * the same entry: the bank moved once); the payment itself pays the amount due.
+ * Long on purpose: one write in its lock order: checks, the exchange difference, the posting, the excess kept as
+ * credit, the document, its aging, the events.
  */
 export async function recordOwedPayment<Row extends OwedDocumentRow, Payment extends { id: string }>(
   scope: WriteScope,

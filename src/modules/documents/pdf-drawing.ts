@@ -128,7 +128,10 @@ export function taxesByRate(lines: PdfView['lines'], percent: (ppm: number) => s
 const MARGIN = 50;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
 
-/** Draws a document's PDF (A4); resolves with its bytes. */
+/**
+ * Draws a document's PDF (A4); resolves with its bytes. Long on purpose: the page drawn top to bottom, each block in
+ * the order it appears on paper.
+ */
 export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Buffer> {
   // Loaded on the first PDF, not at start: pdfkit and its font engine are megabytes of heap an instance
   // that never renders one need not hold.

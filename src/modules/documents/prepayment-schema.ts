@@ -49,7 +49,10 @@ export interface PrepaymentSchemaTexts<Type extends string> {
   mutations: Record<CreditMutationName<Type>, string>;
 }
 
-/** Registers a prepayment type's GraphQL: object, list, party and journal fields, inputs and mutations. */
+/**
+ * Registers a prepayment type's GraphQL: object, list, party and journal fields, inputs and mutations.
+ * Long on purpose: one description makes both sides' whole GraphQL, so they are one declaration.
+ */
 export function prepaymentSchema<Type extends string>(
   type: CreditDocumentType,
   texts: PrepaymentSchemaTexts<Type>,

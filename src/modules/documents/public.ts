@@ -367,6 +367,8 @@ export type PrepaymentRendered = Omit<CreditDocumentRendered, 'subtotal' | 'disc
 /**
  * The public shape of a prepayment (a customer's, a vendor's): the money, its bank or cash account
  * (`depositAccountId` or `paymentAccountId`, the type's `accountKey`), and where its credit went.
+ * Long on purpose: one prepayment's whole public shape and its rendering side by side, so the compiler holds one to
+ * the other.
  */
 export function prepaymentRepresentation<Row extends PrepaymentRendered>(
   type: {

@@ -190,6 +190,7 @@ export type CreditMutationName<Type extends string> =
  * A credit document's mutations, run by the kernel: `create<Type>` (posted at once), `apply<Type>`,
  * `refund<Type>`, `void<Type>` (with its `Void<Type>Input`), `unapply<Type>` and `void<Type>Refund`. The
  * module names each in `mutations`, with what it does; the inputs are the document's own.
+ * Long on purpose: a credit document's six mutations from one description, each beside its input.
  */
 export function creditDocumentMutations<
   Type extends string,

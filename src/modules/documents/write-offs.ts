@@ -38,6 +38,8 @@ function writeOffOf(type: OwedDocumentType) {
  * on `date` (default today, not before the document, not in a locked period). Revenue and tax stay as
  * posted. The document is settled (status paid, `amountWrittenOff`), the party's balance falls; voiding
  * the write-off undoes it.
+ * Long on purpose: one write in its lock order: checks, the tax relieved, the posting, the write-off, the document,
+ * its aging, the events.
  */
 export async function writeOffOwedDocument<Row extends OwedDocumentRow>(
   scope: WriteScope,

@@ -335,6 +335,7 @@ export async function profitAndLossColumns(
  * account with a balance or activity, with its opening and closing balances, and one page of all their
  * lines in the range, by account code, then date, each with its account's running balance. Retained
  * earnings counts each fiscal year's closing, as in its own ledger (generalLedger).
+ * Long on purpose: the report's one read and its running balances per account, kept together so they agree.
  */
 export async function generalLedgerAllAccounts(tenant: Tenant, range: { from?: string | null; to?: string | null }, window: PageWindow) {
   if (range.from && range.to && range.to < range.from)

@@ -89,6 +89,7 @@ export function taxStatement(organizationId: string, from: string, to: string): 
  * percentage, without a rate; their tax went to the sales tax account. Collected tax moved each row's
  * `account` and paid tax its `purchaseAccount` through documents in the period (a manual journal entry
  * to a tax account is not a document and is not in it).
+ * Long on purpose: the summary's rows per rate, in one place with the rule that pairs charged and paid tax.
  */
 export async function taxSummary(tenant: Tenant, from: string, to: string) {
   if (to < from) throw validationError([{ path: 'to', message: `must not be before from (${from})` }]);
