@@ -144,4 +144,7 @@ export const mayReadEvents = (granted: ReadonlySet<Scope>, resourceType: string)
 
 /** The resource whose read scope guards each public resource type, and so the events about it (each module declares its own). */
 const EVENT_RESOURCES: Record<string, Resource> = declared('representations');
+
+/** The scope resource of a public resource type (`invoice` → `invoices`): its read and write scopes guard it. */
+export const scopeResourceOf = (resourceType: string): Resource | undefined => EVENT_RESOURCES[resourceType];
 const EVENTS_ALSO_READ = declared('eventsAlsoRead');

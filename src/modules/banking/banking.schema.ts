@@ -1,6 +1,6 @@
 // GraphQL: bank accounts, statements imported into them, their lines with match suggestions, matching,
 // explaining and excluding lines, reconciliations and the reconciliation report.
-import { allows, insufficientScope } from '../../core/scopes.ts';
+import { allows, insufficientScope, scopeResourceOf } from '../../core/scopes.ts';
 import { builder, tenantNode } from '../../graphql/builder.ts';
 import type { GraphQLContext } from '../../graphql/context.ts';
 import { listFields, orderInput } from '../../graphql/lists.ts';
@@ -37,16 +37,17 @@ import { suggestMatches } from './suggestions.service.ts';
 export const IN_ACCOUNT_CURRENCY = "In the bank account's currency";
 
 /** The scope resource of each document type a line may pay. */
-const DOCUMENT_SCOPES: Record<string, 'invoices' | 'bills'> = { invoice: 'invoices', bill: 'bills' };
-
-/** Suggestions name only documents the key may read. */
-const mayReadDocuments = (ctx: GraphQLContext) => (type: string) => allows(ctx.apiKey.scopes, `${DOCUMENT_SCOPES[type]!}:read`);
+/** Suggestions name only documents the key may read (an invoice: invoices:read). */
+const mayReadDocuments = (ctx: GraphQLContext) => (type: string) => {
+  const resource = scopeResourceOf(type);
+  return resource !== undefined && allows(ctx.apiKey.scopes, `${resource}:read`);
+};
 
 /** Matching an invoice or bill records its payment: the key must be allowed to. */
 function assertMayPay(ctx: GraphQLContext, ids: string[]) {
   for (const id of ids) {
     const document = payableDocumentOf(id);
-    const resource = document && DOCUMENT_SCOPES[document];
+    const resource = document && scopeResourceOf(document);
     if (resource && !allows(ctx.apiKey.scopes, `${resource}:write`))
       throw insufficientScope(`${resource}:write`, `This API key lacks ${resource}:write, which recording the payment of ${id} needs`);
   }

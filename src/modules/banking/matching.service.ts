@@ -12,7 +12,7 @@ import { idType, newId } from '../../lib/ids.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { UNSTAGED } from '../../db/list-counts.ts';
 import { Checker } from '../../lib/validate.ts';
-import { homeCurrency, owedDocumentType, rateFor, recordOwedPayment, toHome } from '../documents/index.ts';
+import { homeCurrency, owedDocumentType, owedDocumentTypes, rateFor, recordOwedPayment, toHome } from '../documents/index.ts';
 import { JOURNAL_ENTRY } from '../journal/journal.public.ts';
 import { mirrorLines, type PostingLine, writePosting } from '../journal/journal.service.ts';
 import { loadBankAccount } from './bank-accounts.service.ts';
@@ -148,10 +148,8 @@ export interface MatchInput {
   matches?: { id?: string | null; amount?: string | number | null }[] | null;
 }
 
-const DOCUMENT_TYPES: Record<string, 'invoice' | 'bill'> = { Invoice: 'invoice', Bill: 'bill' };
-
-/** The open document an id names, when it is one a line may pay (`invoice`, `bill`). */
-export const payableDocumentOf = (id: string) => DOCUMENT_TYPES[idType(id) ?? ''];
+/** The owed document an id names, when it is one a line may pay (`invoice`, `bill`, any owed type a module adds). */
+export const payableDocumentOf = (id: string) => owedDocumentTypes().find((type) => type.idType === idType(id))?.resource;
 
 function assertUnmatched(line: BankTransactionRow) {
   if (line.status !== 'UNMATCHED')

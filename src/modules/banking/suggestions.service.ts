@@ -4,9 +4,9 @@
 import type { Tenant } from '../../core/tenant.ts';
 import { addDays } from '../../lib/dates.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
-import { amountDueOf, delegate, type OwedDocumentRow, owedDocumentType } from '../documents/index.ts';
+import { amountDueOf, delegate, type OwedDocumentRow, owedDocumentTypes, type OwedDocumentType } from '../documents/index.ts';
 import { loadBankAccount } from './bank-accounts.service.ts';
-import { MATCH_WINDOW_DAYS, loadBankTransaction, unmatchedCandidates } from './matching.service.ts';
+import { loadBankTransaction, MATCH_WINDOW_DAYS, unmatchedCandidates } from './matching.service.ts';
 
 /** Suggestions answered for a line, best first. */
 const MAX_SUGGESTIONS = 10;
@@ -42,8 +42,9 @@ const tokensOf = (text: string) =>
 /**
  * The recorded transactions and open documents a line may be, best first, each with why: the same amount
  * (required of transactions), how near the dates are, a reference or document number the line names,
- * the party the bank names.
- * Long on purpose: the suggestions scored in one pass: postings, then open documents, each reason beside its score.
+ * the party the bank names. Every owed document type of the line's direction is looked in: money in pays
+ * what customers owe (invoices, and any sale-side owed document a module adds), money out what we owe.
+ * Long on purpose: the postings' suggestions scored in one pass, each reason beside its score.
  */
 export async function suggestMatches(
   tenant: Tenant,
@@ -93,10 +94,36 @@ export async function suggestMatches(
       reasons,
     });
   }
-  // Open documents of the line's direction and currency: money in pays invoices, money out pays bills.
-  const type = owedDocumentType(line.amount > 0n ? 'invoice' : 'bill');
+  // Open documents of the line's direction and currency, of every owed type of that side.
+  const side = line.amount > 0n ? 'sale' : 'purchase';
+  for (const type of owedDocumentTypes().filter((t) => t.side === side && mayRead(t.resource)))
+    suggestions.push(...(await documentSuggestions(tenant, type, { line, bank, candidates, counterparty, upper, tokens })));
+  return rank(suggestions);
+}
+
+/** What a line's suggestions are read from, for its documents' part. */
+interface LineContext {
+  line: Awaited<ReturnType<typeof loadBankTransaction>>;
+  bank: Awaited<ReturnType<typeof loadBankAccount>>;
+  candidates: Awaited<ReturnType<typeof unmatchedCandidates>>;
+  counterparty: string | undefined;
+  upper: string;
+  tokens: string[];
+}
+
+/**
+ * The open documents of one owed type a line may pay: its amount due, its number in the bank's text, or
+ * its party named; never one a voided payment among the line's candidates reopened (a bounced payment).
+ * Long on purpose: the documents read and scored in one pass, each reason beside its score.
+ */
+async function documentSuggestions(
+  tenant: Tenant,
+  type: OwedDocumentType,
+  { line, bank, candidates, counterparty, upper, tokens }: LineContext,
+): Promise<BankSuggestion[]> {
+  const decimals = currencyDecimals(bank.currency);
+  const suggestions: BankSuggestion[] = [];
   const magnitude = line.amount < 0n ? -line.amount : line.amount;
-  if (!mayRead(type.resource)) return rank(suggestions);
   const partyKey = type.party.key as 'customerId' | 'vendorId';
   const parties = counterparty
     ? ((await delegate(tenant, type.party.model).findMany({
@@ -165,7 +192,7 @@ export async function suggestMatches(
       reasons: reasons.filter(Boolean),
     });
   }
-  return rank(suggestions);
+  return suggestions;
 }
 
 const rank = (suggestions: BankSuggestion[]) =>
