@@ -34,7 +34,9 @@ function onlyAdditions(postgres: string, table: string): { columns: Set<string>;
   const columns = new Set<string>();
   const indexes = new Set<string>();
   for (const statement of statements(postgres)) {
-    if (!statement.includes(`"${table}"`)) continue;
+    // Statements about other tables may name this one (a new table's foreign key to it): they are not changes to it.
+    const subject = /^(?:ALTER TABLE|CREATE TABLE|DROP TABLE|CREATE (?:UNIQUE )?INDEX "\w+" ON) "(\w+)"/.exec(statement)?.[1];
+    if (subject !== undefined ? subject !== table : !statement.includes(`"${table}"`)) continue;
     const alter = new RegExp(`^ALTER TABLE "${table}" (ADD COLUMN\\s+"\\w+"[^,]*(,\\s*ADD COLUMN\\s+"\\w+"[^,]*)*)$`).exec(statement);
     const index = new RegExp(`^CREATE (?:UNIQUE )?INDEX "(\\w+)" ON "${table}"`).exec(statement);
     if (alter) for (const [, name] of alter[1]!.matchAll(/ADD COLUMN\s+"(\w+)"/g)) columns.add(name!);

@@ -59,4 +59,26 @@ CREATE INDEX "Statement_status_idx" ON "Statement"("status");
     const noDefault = REDEFINED.replace(`"status" TEXT NOT NULL DEFAULT 'IMPORTED'`, `"status" TEXT NOT NULL`);
     expect(addColumnsInsteadOfRedefining(noDefault, POSTGRES_ADDS.replace(` DEFAULT 'IMPORTED'`, ''))).toBe(noDefault);
   });
+
+  it("adds it in place beside a new table whose foreign key names the table (a document's number series and its tables)", () => {
+    // A new document adds its tables and its sequence's column on Organization: the new table's foreign key
+    // to Organization is not a change to Organization, whose rebuild would run every ON DELETE referencing it.
+    const newTable = `-- CreateTable
+CREATE TABLE "DebitNote" (
+    "id" TEXT NOT NULL,
+    "organizationId" TEXT NOT NULL,
+    CONSTRAINT "DebitNote_pkey" PRIMARY KEY ("id")
+);
+`;
+    const postgres = `${POSTGRES_ADDS}
+${newTable}
+-- AddForeignKey
+ALTER TABLE "DebitNote" ADD CONSTRAINT "DebitNote_organizationId_fkey" FOREIGN KEY ("organizationId") REFERENCES "Statement"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+`;
+    const sqlite = `${newTable.replace(',\n    CONSTRAINT "DebitNote_pkey" PRIMARY KEY ("id")', ' PRIMARY KEY')}\n${REDEFINED}`;
+    const sql = addColumnsInsteadOfRedefining(sqlite, postgres);
+    expect(sql).not.toContain('new_Statement');
+    expect(sql).toContain(`ALTER TABLE "Statement" ADD COLUMN "status" TEXT NOT NULL DEFAULT 'IMPORTED';`);
+    expect(sql).toContain('CREATE TABLE "DebitNote"');
+  });
 });
