@@ -26,7 +26,7 @@ export const agingSideOf = (side: Side): AgingSide => (side === 'sale' ? 'receiv
 /** Where a kind of document and what settles it are read from, and how it ages. */
 export interface AgingSource {
   side: AgingSide;
-  /** What the aging detail calls its rows: `document` for what is owed, the credit document's resource for a credit. */
+  /** What the aging detail calls its rows: the document's resource (`invoice`, `bill`, `credit_note`). */
   kind: string;
   table: string;
   partyKey: string;
@@ -47,7 +47,7 @@ export function owedAgingSource(type: OwedDocumentType): AgingSource {
   const credits = creditDocumentTypes(type.side).filter((c) => c.appliesTo === type.resource);
   return {
     side: agingSideOf(type.side),
-    kind: 'document',
+    kind: type.resource,
     table: type.typename,
     partyKey: type.party.key,
     dueDateColumn: 'dueDate',

@@ -146,7 +146,8 @@ async function agedDocuments<Row extends { id: string }>(
   ctx: GraphQLContext,
   { asOf, currency }: { asOf: string; currency: string | null },
   side: AgingSide,
-  kind: 'document' | 'credit_note' | 'vendor_credit' | 'customer_prepayment' | 'vendor_prepayment',
+  /** The aging detail's kind of row: the document's resource. */
+  kind: 'invoice' | 'bill' | 'credit_note' | 'vendor_credit' | 'customer_prepayment' | 'vendor_prepayment',
   read: (ids: string[]) => Promise<Row[]>,
 ) {
   const detail = (await agingDetail(ctx, asOf, side, currency ?? undefined)).filter((d) => d.kind === kind);
@@ -186,7 +187,7 @@ const AgedReceivables = builder.objectRef<Aged>('AgedReceivables').implement({
         'Aging detail: every invoice open at the end of asOf, most overdue first; with creditNotes and customerPrepayments they sum to ' +
         'the rows per customer and bucket. Read only when asked for.',
       resolve: (r, _a, ctx) =>
-        agedDocuments(ctx, r, 'receivables', 'document', (ids) =>
+        agedDocuments(ctx, r, 'receivables', 'invoice', (ids) =>
           ctx.prisma.invoice.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),
@@ -224,7 +225,7 @@ const AgedPayables = builder.objectRef<AgedPayables>('AgedPayables').implement({
         'Aging detail: every bill open at the end of asOf, most overdue first; with vendorCredits and vendorPrepayments they sum to the ' +
         'rows per vendor and bucket. Read only when asked for.',
       resolve: (r, _a, ctx) =>
-        agedDocuments(ctx, r, 'payables', 'document', (ids) =>
+        agedDocuments(ctx, r, 'payables', 'bill', (ids) =>
           ctx.prisma.bill.findMany({ where: { organizationId: ctx.organizationId, id: { in: ids } } }),
         ),
     }),

@@ -152,7 +152,7 @@ export function agingBucket(dueDate: string, asOf: string): { daysOverdue: numbe
  */
 export async function agingDetail(tenant: Tenant, asOf: string, side: AgingSide, currency?: string) {
   const rows: {
-    /** `document`, or the resource of the credit document whose unused credit the row is (`credit_note`). */
+    /** The resource of the document the row is (`invoice`, `bill`), or of the credit document whose unused credit it is. */
     kind: string;
     id: string;
     number: string;
