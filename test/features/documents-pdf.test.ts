@@ -80,27 +80,27 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
       'Hauptstraße 1',
       '10115 Berlin',
       'billing@letterhead.example',
-      'Tax ID: DE123456789',
-      'INVOICE',
+      'USt-IdNr.: DE123456789',
+      'RECHNUNG',
       invoice.number,
-      'BILL TO',
+      'RECHNUNG AN',
       'Acme Corporation',
       '500 Market Street',
       '94105 San Francisco',
       'Thank you for your business.',
       // Something is still owed: how to pay, quoting its number.
-      'How to pay',
+      'Zahlungsinformationen',
       'IBAN DE89 3704 0044 0532 0130 00',
       'BIC COBADEFFXXX',
-      `Reference: ${invoice.number}`,
+      `Verwendungszweck: ${invoice.number}`,
     ])
       expect(
         lines.some((l) => l.includes(expected)),
         `${expected} in\n${text}`,
       ).toBe(true);
-    // German dates and numbers: 12,5 × 150,00 $ = 1.875,00 $; tax 8,875 % of it is 166,41 $, shown by its rate.
-    expect(lines.some((l) => /Issue date: 02\.11\.2026/.test(l))).toBe(true);
-    expect(lines.some((l) => /Due date: 02\.12\.2026/.test(l))).toBe(true);
+    // German labels, dates and numbers: 12,5 × 150,00 $ = 1.875,00 $; tax 8,875 % of it is 166,41 $, shown by its rate.
+    expect(lines.some((l) => /Rechnungsdatum: 02\.11\.2026/.test(l))).toBe(true);
+    expect(lines.some((l) => /Fällig am: 02\.12\.2026/.test(l))).toBe(true);
     expect(
       lines.some((l) => /Consulting, November 12,5 150,00 \$ 8,875 % 1\.875,00 \$/.test(l)),
       text,
@@ -114,23 +114,23 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
       text,
     ).toBe(true);
     expect(
-      lines.some((l) => /^Subtotal 2\.115,40 \$$/.test(l)),
+      lines.some((l) => /^Zwischensumme 2\.115,40 \$$/.test(l)),
       text,
     ).toBe(true);
     expect(
-      lines.some((l) => /^Total 2\.281,81 \$$/.test(l)),
+      lines.some((l) => /^Gesamt 2\.281,81 \$$/.test(l)),
       text,
     ).toBe(true);
     expect(
-      lines.some((l) => /^Paid -1\.000,00 \$$/.test(l)),
+      lines.some((l) => /^Bezahlt -1\.000,00 \$$/.test(l)),
       text,
     ).toBe(true);
     expect(
-      lines.some((l) => /^Amount due 1\.281,81 \$$/.test(l)),
+      lines.some((l) => /^Offener Betrag 1\.281,81 \$$/.test(l)),
       text,
     ).toBe(true);
     // What is not there is not shown: no discount, no credit, no write-off.
-    expect(text).not.toMatch(/Discount|Credited|Written off|^\s*Tax\s+[-\d]/m);
+    expect(text).not.toMatch(/Rabatt|Gutgeschrieben|Abgeschrieben|^\s*Steuer\s+[-\d]/m);
   });
 
   it('a discounted line shows its amount before the discount and the discount under it: the lines add up to the subtotal', async () => {
@@ -150,9 +150,9 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
     const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
     for (const expected of [
       /^Widgets 3 99,99 \$ 299,97 \$$/,
-      /^Discount 10 %: -30,00 \$$/,
+      /^Rabatt 10 %: -30,00 \$$/,
       /^Delivery 1 20,00 \$ 20,00 \$$/,
-      /^Subtotal 319,97 \$$/,
+      /^Zwischensumme 319,97 \$$/,
     ])
       expect(
         lines.some((l) => expected.test(l)),
@@ -169,7 +169,7 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
     const customer = (await post('/api/v1/customers', { name: 'Paying Customer' })).body;
     const paid = (await post('/api/v1/invoices', { customerId: customer.id, lines: [{ description: 'Widget', unitPrice: 10 }] })).body;
     await post(`/api/v1/invoices/${paid.id}/payments`, { amount: 10 });
-    expect((await pdfTextAt(`/api/v1/invoices/${paid.id}/pdf`)).text).toMatch(/PAID/);
+    expect((await pdfTextAt(`/api/v1/invoices/${paid.id}/pdf`)).text).toMatch(/BEZAHLT/);
     const credit = (
       await post('/api/v1/credit-notes', {
         customerId: customer.id,
@@ -178,9 +178,9 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
       })
     ).body;
     const creditText = (await pdfTextAt(`/api/v1/credit-notes/${credit.id}/pdf`)).text;
-    for (const expected of ['CREDIT NOTE', credit.number, 'CREDIT TO', 'Paying Customer', 'Returned widget'])
+    for (const expected of ['GUTSCHRIFT', credit.number, 'GUTSCHRIFT AN', 'Paying Customer', 'Returned widget'])
       expect(creditText).toContain(expected);
-    expect(creditText).toMatch(/Credit remaining\s+10,00 \$/);
+    expect(creditText).toMatch(/Verbleibende Gutschrift\s+10,00 \$/);
     const receipt = (
       await post('/api/v1/sales-receipts', {
         date: '2026-11-06',
@@ -189,8 +189,8 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
       })
     ).body;
     const receiptText = (await pdfTextAt(`/api/v1/sales-receipts/${receipt.id}/pdf`)).text;
-    for (const expected of ['SALES RECEIPT', receipt.number, 'Coffee', 'Paid by card']) expect(receiptText).toContain(expected);
-    expect(receiptText).toMatch(/Total paid\s+3,50 \$/);
+    for (const expected of ['QUITTUNG', receipt.number, 'Coffee', 'Paid by card']) expect(receiptText).toContain(expected);
+    expect(receiptText).toMatch(/Bezahlt gesamt\s+3,50 \$/);
   });
 
   it("a customer's statement: every posting with the balance after it, between the opening and closing balances", async () => {
@@ -202,7 +202,7 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
     await post(`/api/v1/invoices/${first.id}/payments`, { amount: 60, date: '2026-11-10' });
     const { text } = await pdfTextAt(`/api/v1/reports/customer-statement/pdf?customerId=${customer.id}&from=2026-11-01&to=2026-11-30`);
     const lines = text.split('\n').map((l) => l.trim().replace(/\s+/g, ' '));
-    expect(lines).toContain('STATEMENT');
+    expect(lines).toContain('KONTOAUSZUG');
     expect(lines).toContain('Statement Customer');
     expect(
       lines.some((l) => /^03\.11\.2026 INV-\d+ .* 40,00 \$ 140,00 \$$/.test(l)),
@@ -212,8 +212,8 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
       lines.some((l) => /^10\.11\.2026 .* -60,00 \$ 80,00 \$$/.test(l)),
       text,
     ).toBe(true);
-    expect(lines).toContain('Opening balance 100,00 $');
-    expect(lines).toContain('Closing balance 80,00 $');
+    expect(lines).toContain('Anfangssaldo 100,00 $');
+    expect(lines).toContain('Endsaldo 80,00 $');
   });
 
   it("a vendor's statement: what we owe them, bill by bill", async () => {
@@ -232,7 +232,7 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
       lines.some((l) => /^04\.11\.2026 BILL-\d+ .* 75,00 \$ 75,00 \$$/.test(l)),
       text,
     ).toBe(true);
-    expect(lines).toContain('Closing balance 75,00 $');
+    expect(lines).toContain('Endsaldo 75,00 $');
   });
 
   it('GraphQL names where each PDF is', async () => {
@@ -260,5 +260,12 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
     const plain = (await pdfTextAt(`/api/v1/invoices/${invoice.id}/pdf`)).text;
     expect(plain).not.toContain('DE123456789');
     expect(plain).toMatch(/Amount due\s+\$1,281\.81/);
+    expect(plain).toContain('INVOICE');
+    // In French the labels are French and the numbers as France writes them.
+    await post('/api/v1/organization', { locale: 'fr-FR' }, 'PATCH');
+    const french = (await pdfTextAt(`/api/v1/invoices/${invoice.id}/pdf`)).text.replace(/\s+/g, ' ');
+    for (const expected of ['FACTURE', 'FACTURER À', "Date d'échéance", 'Sous-total', 'Montant dû 1 281,81 $'])
+      expect(french).toContain(expected);
+    await post('/api/v1/organization', { locale: null }, 'PATCH');
   });
 });

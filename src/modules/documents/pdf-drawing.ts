@@ -4,6 +4,7 @@
 // European text (WinAnsi), which is what they are given. This runs in the heavy-work pool's threads
 // (src/core/heavy-work.ts), never on the request thread: pdf.ts hands it the view.
 import { currencyDecimals, formatMoney, formatPercent } from '../../lib/money.ts';
+import { documentWords } from './pdf-words.ts';
 import { formatQuantity, lineFigures } from './arithmetic.ts';
 import type { DocumentLineRow } from './public.ts';
 
@@ -100,10 +101,12 @@ export const addressLines = (who: Addressee) =>
 export function shownLine(
   line: { description: string; quantityMilli: bigint; unitPrice: bigint; amount: bigint; discountPpm?: number },
   f: Pick<ReturnType<typeof localFormats>, 'money' | 'percent'>,
+  /** The document's words (pdf-words.ts): the discount's label in its language. */
+  words: (english: string) => string = (english) => english,
 ) {
   if (!line.discountPpm) return { description: line.description, amount: f.money(line.amount), discount: null };
   const { gross, discount } = lineFigures(line.quantityMilli, line.unitPrice, line.discountPpm, null);
-  const note = `Discount ${f.percent(line.discountPpm)}: ${f.money(-discount)}`;
+  const note = `${words('Discount')} ${f.percent(line.discountPpm)}: ${f.money(-discount)}`;
   return { description: `${line.description}\n${note}`, amount: f.money(gross), discount: note };
 }
 
@@ -114,11 +117,11 @@ function namesItsRate(name: string, ppm: number): boolean {
 }
 
 /** Tax per rate: each rate's name (or percentage) and what the lines charge at it, in first-seen order. */
-export function taxesByRate(lines: PdfView['lines'], percent: (ppm: number) => string) {
+export function taxesByRate(lines: PdfView['lines'], percent: (ppm: number) => string, words: (english: string) => string = (e) => e) {
   const byRate = new Map<string, bigint>();
   for (const line of lines) {
     if (line.taxAmount === 0n) continue;
-    const name = line.taxName ?? 'Tax';
+    const name = line.taxName ?? words('Tax');
     const label = line.taxRatePpm === null || namesItsRate(name, line.taxRatePpm) ? name : `${name} ${percent(line.taxRatePpm)}`;
     byRate.set(label, (byRate.get(label) ?? 0n) + line.taxAmount);
   }
@@ -148,6 +151,7 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
     doc.on('error', reject);
   });
   const f = localFormats(letterhead.locale, view.currency);
+  const w = documentWords(letterhead.locale);
   const top = doc.y;
 
   // The letterhead, left; the document's title, number and dates, right.
@@ -163,31 +167,31 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   doc.font('Helvetica').fontSize(9);
   for (const line of (letterhead.address ?? '').split('\n').filter((l) => l.trim())) doc.text(line, { width: WIDTH / 2 });
   if (letterhead.email) doc.text(letterhead.email, { width: WIDTH / 2 });
-  if (letterhead.taxId) doc.text(`Tax ID: ${letterhead.taxId}`, { width: WIDTH / 2 });
+  if (letterhead.taxId) doc.text(`${w('Tax ID')}: ${letterhead.taxId}`, { width: WIDTH / 2 });
   const leftBottom = doc.y;
 
   const right = MARGIN + WIDTH / 2;
   doc
     .font('Helvetica-Bold')
     .fontSize(20)
-    .text(view.title.toUpperCase(), right, top, { width: WIDTH / 2, align: 'right' });
+    .text(w(view.title).toUpperCase(), right, top, { width: WIDTH / 2, align: 'right' });
   doc.font('Helvetica').fontSize(10);
   if (view.number) doc.text(view.number, right, doc.y, { width: WIDTH / 2, align: 'right' });
-  for (const [label, date] of view.dates) doc.text(`${label}: ${f.date(date)}`, right, doc.y, { width: WIDTH / 2, align: 'right' });
+  for (const [label, date] of view.dates) doc.text(`${w(label)}: ${f.date(date)}`, right, doc.y, { width: WIDTH / 2, align: 'right' });
   if (view.stamp)
     doc
       .font('Helvetica-Bold')
       .fontSize(14)
-      .text(view.stamp, right, doc.y + 6, { width: WIDTH / 2, align: 'right' });
+      .text(w(view.stamp), right, doc.y + 6, { width: WIDTH / 2, align: 'right' });
   doc.y = Math.max(leftBottom, doc.y) + 20;
 
   if (view.party) {
     const who = view.party.who;
-    doc.font('Helvetica-Bold').fontSize(9).text(view.party.label.toUpperCase(), MARGIN, doc.y);
+    doc.font('Helvetica-Bold').fontSize(9).text(w(view.party.label).toUpperCase(), MARGIN, doc.y);
     doc.font('Helvetica').fontSize(10).text(who.name);
     for (const line of addressLines(who)) doc.text(line);
     if (who.email) doc.text(who.email);
-    if (who.taxNumber) doc.text(`Tax ID: ${who.taxNumber}`);
+    if (who.taxNumber) doc.text(`${w('Tax ID')}: ${who.taxNumber}`);
     doc.moveDown();
   }
 
@@ -229,19 +233,19 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
     );
     columns[0] = { title: 'Date and document', x: MARGIN, width: WIDTH * 0.6, align: 'left' };
     row(
-      columns.map((c) => c.title),
+      columns.map((c) => w(c.title)),
       true,
     );
     rule();
     for (const r of view.rows) row([`${f.date(r.date)}  ${r.what}`, f.money(r.amount), f.money(r.balance)]);
   } else {
     row(
-      columns.map((c) => c.title),
+      columns.map((c) => w(c.title)),
       true,
     );
     rule();
     for (const line of view.lines) {
-      const shown = shownLine(line, f);
+      const shown = shownLine(line, f, w);
       row([
         shown.description,
         f.quantity(line.quantityMilli),
@@ -254,13 +258,13 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   rule();
 
   // The totals, right-aligned under the amounts; the tax shown per rate when the rates make it up.
-  const byRate = taxesByRate(view.lines, f.percent);
+  const byRate = taxesByRate(view.lines, f.percent, w);
   const taxTotal = view.totals.find(([label]) => label === 'Tax')?.[1];
   const perRate = byRate.length > 0 && byRate.reduce((sum, [, amount]) => sum + amount, 0n) === taxTotal;
   const totals = view.totals.flatMap(([label, amount], i): [string, string, boolean][] =>
     label === 'Tax' && perRate
       ? byRate.map(([rate, tax]): [string, string, boolean] => [rate, f.money(tax), false])
-      : [[label, f.money(amount), i === view.totals.length - 1]],
+      : [[w(label), f.money(amount), i === view.totals.length - 1]],
   );
   for (const [label, amount, strong] of totals) {
     if (doc.y > 780) doc.addPage();
@@ -276,9 +280,9 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   }
   if (letterhead.paymentDetails && view.paymentReference) {
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(9).text('How to pay', MARGIN, doc.y, { width: WIDTH });
+    doc.font('Helvetica-Bold').fontSize(9).text(w('How to pay'), MARGIN, doc.y, { width: WIDTH });
     doc.font('Helvetica').fontSize(9).text(letterhead.paymentDetails, MARGIN, doc.y, { width: WIDTH });
-    doc.text(`Reference: ${view.paymentReference}`, MARGIN, doc.y, { width: WIDTH });
+    doc.text(`${w('Reference')}: ${view.paymentReference}`, MARGIN, doc.y, { width: WIDTH });
   }
   doc.end();
   return done;

@@ -1,0 +1,67 @@
+// The words a document's PDF is printed in, by the organization's locale (its language: `de-CH` is German).
+// Every label the views give is English and is looked up here at draw time; one without a translation in
+// a language is printed in English, so a label a module adds is never lost, only untranslated. Hand-kept:
+// these forty words are the whole vocabulary, and a translation library would add a catalogue format for them.
+
+/** The languages a document is printed in besides English. */
+export const DOCUMENT_LANGUAGES = ['de', 'fr', 'es', 'nl'] as const;
+type Language = (typeof DOCUMENT_LANGUAGES)[number];
+
+const WORDS: Record<string, Record<Language, string>> = {
+  Invoice: { de: 'Rechnung', fr: 'Facture', es: 'Factura', nl: 'Factuur' },
+  'Credit note': { de: 'Gutschrift', fr: 'Avoir', es: 'Nota de crédito', nl: 'Creditnota' },
+  Estimate: { de: 'Angebot', fr: 'Devis', es: 'Presupuesto', nl: 'Offerte' },
+  'Purchase order': { de: 'Bestellung', fr: 'Bon de commande', es: 'Orden de compra', nl: 'Inkooporder' },
+  'Sales receipt': { de: 'Quittung', fr: 'Reçu de vente', es: 'Recibo de venta', nl: 'Verkoopbon' },
+  'Refund receipt': { de: 'Erstattungsbeleg', fr: 'Reçu de remboursement', es: 'Recibo de reembolso', nl: 'Terugbetalingsbon' },
+  Statement: { de: 'Kontoauszug', fr: 'Relevé de compte', es: 'Estado de cuenta', nl: 'Rekeningoverzicht' },
+  'Issue date': { de: 'Rechnungsdatum', fr: "Date d'émission", es: 'Fecha de emisión', nl: 'Factuurdatum' },
+  'Due date': { de: 'Fällig am', fr: "Date d'échéance", es: 'Fecha de vencimiento', nl: 'Vervaldatum' },
+  Date: { de: 'Datum', fr: 'Date', es: 'Fecha', nl: 'Datum' },
+  'Valid until': { de: 'Gültig bis', fr: "Valable jusqu'au", es: 'Válido hasta', nl: 'Geldig tot' },
+  'Deliver by': { de: 'Liefern bis', fr: 'Livrer avant le', es: 'Entregar antes de', nl: 'Leveren voor' },
+  From: { de: 'Von', fr: 'Du', es: 'Desde', nl: 'Van' },
+  To: { de: 'Bis', fr: 'Au', es: 'Hasta', nl: 'Tot' },
+  'Bill to': { de: 'Rechnung an', fr: 'Facturer à', es: 'Facturar a', nl: 'Factuur aan' },
+  'Credit to': { de: 'Gutschrift an', fr: 'Avoir pour', es: 'Crédito a', nl: 'Credit aan' },
+  'Estimate for': { de: 'Angebot für', fr: 'Devis pour', es: 'Presupuesto para', nl: 'Offerte voor' },
+  'Order from': { de: 'Bestellt bei', fr: 'Commandé à', es: 'Pedido a', nl: 'Besteld bij' },
+  'Sold to': { de: 'Verkauft an', fr: 'Vendu à', es: 'Vendido a', nl: 'Verkocht aan' },
+  'Refunded to': { de: 'Erstattet an', fr: 'Remboursé à', es: 'Reembolsado a', nl: 'Terugbetaald aan' },
+  Description: { de: 'Beschreibung', fr: 'Description', es: 'Descripción', nl: 'Omschrijving' },
+  Qty: { de: 'Menge', fr: 'Qté', es: 'Cant.', nl: 'Aantal' },
+  'Unit price': { de: 'Einzelpreis', fr: 'Prix unitaire', es: 'Precio unitario', nl: 'Stukprijs' },
+  Tax: { de: 'Steuer', fr: 'Taxe', es: 'Impuesto', nl: 'Belasting' },
+  Amount: { de: 'Betrag', fr: 'Montant', es: 'Importe', nl: 'Bedrag' },
+  Balance: { de: 'Saldo', fr: 'Solde', es: 'Saldo', nl: 'Saldo' },
+  'Date and document': { de: 'Datum und Beleg', fr: 'Date et document', es: 'Fecha y documento', nl: 'Datum en document' },
+  Subtotal: { de: 'Zwischensumme', fr: 'Sous-total', es: 'Subtotal', nl: 'Subtotaal' },
+  Discount: { de: 'Rabatt', fr: 'Remise', es: 'Descuento', nl: 'Korting' },
+  Total: { de: 'Gesamt', fr: 'Total', es: 'Total', nl: 'Totaal' },
+  Paid: { de: 'Bezahlt', fr: 'Payé', es: 'Pagado', nl: 'Betaald' },
+  Credited: { de: 'Gutgeschrieben', fr: 'Crédité', es: 'Acreditado', nl: 'Gecrediteerd' },
+  'Written off': { de: 'Abgeschrieben', fr: 'Passé en perte', es: 'Cancelado como incobrable', nl: 'Afgeschreven' },
+  'Amount due': { de: 'Offener Betrag', fr: 'Montant dû', es: 'Importe adeudado', nl: 'Openstaand bedrag' },
+  'Credit remaining': { de: 'Verbleibende Gutschrift', fr: 'Crédit restant', es: 'Crédito restante', nl: 'Resterend tegoed' },
+  'Total paid': { de: 'Bezahlt gesamt', fr: 'Total payé', es: 'Total pagado', nl: 'Totaal betaald' },
+  'Total refunded': { de: 'Erstattet gesamt', fr: 'Total remboursé', es: 'Total reembolsado', nl: 'Totaal terugbetaald' },
+  'Opening balance': { de: 'Anfangssaldo', fr: "Solde d'ouverture", es: 'Saldo inicial', nl: 'Beginsaldo' },
+  'Closing balance': { de: 'Endsaldo', fr: 'Solde de clôture', es: 'Saldo final', nl: 'Eindsaldo' },
+  'Tax ID': { de: 'USt-IdNr.', fr: 'N° TVA', es: 'NIF', nl: 'Btw-nummer' },
+  'How to pay': { de: 'Zahlungsinformationen', fr: 'Comment payer', es: 'Cómo pagar', nl: 'Betaalinformatie' },
+  Reference: { de: 'Verwendungszweck', fr: 'Référence', es: 'Referencia', nl: 'Kenmerk' },
+  VOID: { de: 'STORNIERT', fr: 'ANNULÉ', es: 'ANULADO', nl: 'GEANNULEERD' },
+  PAID: { de: 'BEZAHLT', fr: 'PAYÉ', es: 'PAGADO', nl: 'BETAALD' },
+  DRAFT: { de: 'ENTWURF', fr: 'BROUILLON', es: 'BORRADOR', nl: 'CONCEPT' },
+  REFUNDED: { de: 'ERSTATTET', fr: 'REMBOURSÉ', es: 'REEMBOLSADO', nl: 'TERUGBETAALD' },
+  CLOSED: { de: 'ABGESCHLOSSEN', fr: 'CLÔTURÉ', es: 'CERRADO', nl: 'GESLOTEN' },
+  DECLINED: { de: 'ABGELEHNT', fr: 'REFUSÉ', es: 'RECHAZADO', nl: 'AFGEWEZEN' },
+  ACCEPTED: { de: 'ANGENOMMEN', fr: 'ACCEPTÉ', es: 'ACEPTADO', nl: 'GEACCEPTEERD' },
+};
+
+/** The translator of a locale (`de-DE`, `fr`, null): English labels in its language, or as they are. */
+export function documentWords(locale: string | null): (english: string) => string {
+  const language = (locale ?? 'en').slice(0, 2).toLowerCase() as Language;
+  if (!(DOCUMENT_LANGUAGES as readonly string[]).includes(language)) return (english) => english;
+  return (english) => WORDS[english]?.[language] ?? english;
+}
