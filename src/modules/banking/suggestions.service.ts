@@ -59,7 +59,6 @@ export async function suggestMatches(
   const upper = text.toUpperCase();
   const tokens = tokensOf(text);
   const counterparty = line.counterparty?.trim();
-  const decimals = currencyDecimals(bank.currency);
   const suggestions: BankSuggestion[] = [];
   const window = [addDays(line.date, -MATCH_WINDOW_DAYS), addDays(line.date, MATCH_WINDOW_DAYS)] as const;
   const candidates = await unmatchedCandidates(tenant, bank, window[0], window[1], line.amount, 'all');
