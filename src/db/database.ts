@@ -12,7 +12,7 @@ import { pgSessionOptions } from './pg-session.ts';
 import { unicodeLike } from '../lib/search.ts';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
-import { asConflict, pgTransaction, type RawSql } from './sql.ts';
+import { asConflict, pgTransaction, type SqlDatabase } from './sql.ts';
 import { setBounded } from '../lib/bounded-map.ts';
 
 /**
@@ -24,7 +24,8 @@ export type { Prisma as PrismaTypes } from './generated/sqlite/client.ts';
 
 export type Provider = 'sqlite' | 'postgresql';
 
-export interface Database {
+/** A database opened for the service: the raw parts src/db/sql.ts uses (SqlDatabase, documented there), and the rest. */
+export interface Database extends SqlDatabase {
   prisma: Prisma;
   provider: Provider;
   /** What the database is, for logs: a file path or a URL without its password. */
@@ -35,39 +36,6 @@ export interface Database {
   direct: { kind: 'sqlite'; file: string } | { kind: 'postgresql'; connectionString: string; schema: string };
   /** For the schema engine (migrations): on PostgreSQL each connection is a pool of its own, ended when the engine lets it go. */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
-  /**
-   * SQLite: the connection's prepared statement for a SQL text (the adapter's own cache), once Prisma has
-   * connected; the unit of work runs its raw statements on it (src/db/sql.ts). Undefined on PostgreSQL.
-   */
-  sqliteStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
-  /**
-   * SQLite: undefined when a statement from outside a transaction may run on the connection now; else a
-   * promise to wait on before asking again (a transaction is open: `ConnectionGate`).
-   */
-  sqliteBusy?: () => Promise<void> | undefined;
-  /**
-   * SQLite: runs `work` in a transaction begun straight on the connection, holding the adapter's
-   * transaction lock as Prisma's own do, and commits it (or rolls it back if `work` throws), without
-   * Prisma's interactive transaction: its client work cost a posting about as much as all its own
-   * statements. Only for work that runs every statement through the unit of work's direct ones
-   * (`transactionSql`): Prisma's client would wait for this very transaction (`ConnectionGate`).
-   * Waits at most `maxWaitMs` for the lock, then fails as a conflict a retry may win.
-   */
-  sqliteTransaction?: <T>(work: () => Promise<T>, maxWaitMs: number) => Promise<T>;
-  /**
-   * PostgreSQL: runs `work` in a transaction on a connection of the shared pool, without Prisma's
-   * interactive transaction, its statements the raw SQL `work` is given (src/db/sql.ts `pgTransaction`).
-   * Only for work that runs every statement through that SQL.
-   */
-  pgTransaction?: <T>(work: (sql: RawSql) => Promise<T>, maxWaitMs: number) => Promise<T>;
-  /**
-   * PostgreSQL: the connection pool Prisma's adapter queries through, shared so reads outside a
-   * transaction (the API key check, the compiled reader) run at the driver's cost on the same
-   * connections. Undefined on SQLite.
-   */
-  pgPool?: pg.Pool;
-  /** Told of every statement run outside Prisma, as Prisma's query log is of its own (tests count both). */
-  onQuery?: (query: string) => void;
   /** Told of each read the compiled reader left to Prisma, and why. */
   onCompiledReadFallback?: (model: string, reason: string) => void;
   close(): Promise<void>;

@@ -26,17 +26,44 @@ export interface RawSql {
 }
 
 /**
- * What the helpers below use of a database. src/db/database.ts's `Database`, which documents each part,
- * has them all; declared here so this file needs nothing of that one (which builds on this).
+ * What the helpers below use of a database; src/db/database.ts's `Database` extends it. Declared here so
+ * this file needs nothing of that one (which builds on this).
  */
 export interface SqlDatabase {
   provider: 'sqlite' | 'postgresql';
   prisma: RawSql & { $transaction<T>(work: (tx: RawSql) => Promise<T>, options: { maxWait: number }): Promise<T> };
+  /**
+   * SQLite: the connection's prepared statement for a SQL text (the adapter's own cache), once Prisma has
+   * connected; the unit of work runs its raw statements on it (below). Undefined on PostgreSQL.
+   */
   sqliteStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
+  /**
+   * SQLite: undefined when a statement from outside a transaction may run on the connection now; else a
+   * promise to wait on before asking again (a transaction is open: `ConnectionGate`).
+   */
   sqliteBusy?: () => Promise<void> | undefined;
+  /**
+   * SQLite: runs `work` in a transaction begun straight on the connection, holding the adapter's
+   * transaction lock as Prisma's own do, and commits it (or rolls it back if `work` throws), without
+   * Prisma's interactive transaction: its client work cost a posting about as much as all its own
+   * statements. Only for work that runs every statement through the unit of work's direct ones
+   * (`transactionSql`): Prisma's client would wait for this very transaction (`ConnectionGate`).
+   * Waits at most `maxWaitMs` for the lock, then fails as a conflict a retry may win.
+   */
   sqliteTransaction?: <T>(work: () => Promise<T>, maxWaitMs: number) => Promise<T>;
+  /**
+   * PostgreSQL: runs `work` in a transaction on a connection of the shared pool, without Prisma's
+   * interactive transaction, its statements the raw SQL `work` is given (`pgTransaction` below).
+   * Only for work that runs every statement through that SQL.
+   */
   pgTransaction?: <T>(work: (sql: RawSql) => Promise<T>, maxWaitMs: number) => Promise<T>;
+  /**
+   * PostgreSQL: the connection pool Prisma's adapter queries through, shared so reads outside a
+   * transaction (the API key check, the compiled reader) run at the driver's cost on the same
+   * connections. Undefined on SQLite.
+   */
   pgPool?: pg.Pool;
+  /** Told of every statement run outside Prisma, as Prisma's query log is of its own (tests count both). */
   onQuery?: (query: string) => void;
 }
 

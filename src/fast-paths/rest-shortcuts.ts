@@ -31,14 +31,17 @@ export function directWriteOf(schema: GraphQLSchema, document: DocumentNode): Di
   return { write, operation, field: field.name.value, args: args as [string, string][] };
 }
 
-/** The route answered by a shortcut, or undefined: the document then runs. */
-export async function shortcut(
+/**
+ * The route answered by a shortcut, or undefined (at once, when the route has none or GraphQL would refuse
+ * its variables): the document then runs.
+ */
+export function shortcut(
   schema: GraphQLSchema,
   route: CompiledRoute,
   req: RestRequest,
   context: RequestContext,
   metrics: Metrics,
-): Promise<RestResult | undefined> {
+): Promise<RestResult> | undefined {
   if (route.read) {
     const read = route.read;
     return asOperation(metrics, route.operationId, 'query', context, () => read(req, context));
@@ -78,14 +81,14 @@ function coercedVariables(schema: GraphQLSchema, route: CompiledRoute, req: Rest
  * as it always does. Errors of the write itself are the service's own (AppError), answered as GraphQL's
  * would be.
  */
-async function writeDirectly(
+function writeDirectly(
   schema: GraphQLSchema,
   route: CompiledRoute,
   direct: DirectWriteRoute,
   req: RestRequest,
   context: RequestContext,
   metrics: Metrics,
-): Promise<RestResult | undefined> {
+): Promise<RestResult> | undefined {
   const coerced = coercedVariables(schema, route, req);
   if (!coerced) return undefined;
   const args: Record<string, unknown> = {};

@@ -157,10 +157,8 @@ export function createRestRouter(
         }
       }
       if (route.filterParsers) req = Object.assign({}, req, { list: listVariables(req.query, route.filterParsers) });
-      if (fastPaths) {
-        const answered = await shortcut(schema, route, req, context, fastPaths.metrics);
-        if (answered) return answered;
-      }
+      const answered = fastPaths && shortcut(schema, route, req, context, fastPaths.metrics);
+      if (answered) return answered;
       const receipts = writeReceipts();
       const { result, contextValue } = await run(schema, yoga, route, req, context, receipts);
       if ('errors' in result && result.errors?.length) throw new RestGraphQLError(result.errors);
