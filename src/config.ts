@@ -1,4 +1,5 @@
 // Reads the environment once, with an error a person can act on for every bad value.
+import { delimiter } from 'node:path';
 import { DEFAULT_HEAVY_WORK, type HeavyWorkSettings } from './core/heavy-work.ts';
 
 export interface Config {
@@ -246,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perOrganization: integer(env, 'HEAVY_WORK_PER_ORGANIZATION', DEFAULT_HEAVY_WORK.perOrganization, 1, 1000),
       timeoutMs: integer(env, 'HEAVY_WORK_TIMEOUT_MS', DEFAULT_HEAVY_WORK.timeoutMs, 100, 3_600_000),
       memoryMb: integer(env, 'HEAVY_WORK_MEMORY_MB', DEFAULT_HEAVY_WORK.memoryMb, 32, 65_536),
+      fonts: (env.PDF_FONTS ?? '').split(delimiter).filter((file) => file.trim()),
     },
   };
 }

@@ -20,6 +20,8 @@ export interface HeavyWorkSettings {
   timeoutMs: number;
   /** Old-generation heap a worker may use, in MB; past it the worker and its task end (HEAVY_WORK_MEMORY_MB). */
   memoryMb: number;
+  /** Font files PDFs may draw text in beyond the packaged ones (PDF_FONTS, separated by the path delimiter). */
+  fonts: string[];
 }
 
 export const DEFAULT_HEAVY_WORK: HeavyWorkSettings = {
@@ -27,7 +29,13 @@ export const DEFAULT_HEAVY_WORK: HeavyWorkSettings = {
   perOrganization: 2,
   timeoutMs: 30_000,
   memoryMb: 256,
+  fonts: [],
 };
+
+/** What every pool thread is started with. */
+export interface HeavyWorkerData {
+  fonts: string[];
+}
 
 /** The nice value of a pool thread (src/heavy/tasks.ts): when the cores are all busy, the request thread's turns come first. */
 export const HEAVY_THREAD_NICE = 10;
@@ -100,6 +108,7 @@ function poolOf(): Piscina {
     // Every organization's share at once, and some: past it the service is saturated (503), not one tenant.
     maxQueue: Math.max(16, settings.threads * 8),
     resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
+    workerData: { fonts: settings.fonts } satisfies HeavyWorkerData,
   });
   return pool;
 }

@@ -3,11 +3,13 @@
 // class does not cross a thread whole); anything else it throws ends the task, and the pool says so.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { HEAVY_THREAD_NICE, type TaskOutcome } from '../core/heavy-work.ts';
+import { workerData } from 'piscina';
+import { HEAVY_THREAD_NICE, type HeavyWorkerData, type TaskOutcome } from '../core/heavy-work.ts';
 import { AppError } from '../lib/errors.ts';
 import { readStatementPacked } from '../modules/banking/statement-packing.ts';
 import { readSqlite } from './sqlite-reads.ts';
 import { drawLogo, drawPdf } from '../modules/documents/pdf-drawing.ts';
+import { useExtraFonts } from '../modules/documents/pdf-fonts.ts';
 
 const TASKS = {
   drawPdf: ({
@@ -27,6 +29,8 @@ export type HeavyTaskName = keyof typeof TASKS;
 try {
   setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), HEAVY_THREAD_NICE);
 } catch {}
+
+useExtraFonts((workerData as HeavyWorkerData | undefined)?.fonts ?? []);
 
 export default async function run({ task, input }: { task: HeavyTaskName; input: never }): Promise<TaskOutcome<unknown>> {
   try {

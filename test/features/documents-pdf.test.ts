@@ -1,12 +1,16 @@
 // The PDFs documents are sent as, read back as text by Poppler's pdftotext (as a customer's mail client
 // or a bookkeeping inbox would): the organization's letterhead, who it is for, every line, tax per rate,
 // the totals and what is due, in the organization's locale; and the walls every read has.
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createTestApp, expectProblem, gql, havePdfText, http, pdfText, type TestApp } from '../helpers.ts';
 
 /** A 40×20 PNG, the smallest logo a letterhead has. */
 const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJElEQVR4nGNQSDgwIIhh1OJRi0ctHrV41OJRi0ctHrV45FgMALpP6C5orM3QAAAAAElFTkSuQmCC';
+
+/** Noto Sans CJK where Debian installs it: Chinese, Japanese and Korean are drawn in it (src/modules/documents/pdf-fonts.ts). */
+const haveCjkFont = existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc');
 
 let t: TestApp;
 let key: string;
@@ -233,6 +237,42 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
       text,
     ).toBe(true);
     expect(lines).toContain('Endsaldo 75,00 $');
+  });
+
+  it('prints names and lines in any script as written: Greek, Cyrillic, Polish, Turkish, Vietnamese, Hebrew, Arabic, CJK', async () => {
+    const other = await t.tenant('Zürich — Ελλάδα Trading');
+    const as = (path: string, body: unknown) => http(t.url, path, { key: other.key, body, method: 'POST' });
+    const customer = (await as('/api/v1/customers', { name: 'שלום עולם בע"מ', address: { line1: 'ул. Тверская 7', city: 'Москва' } })).body;
+    const descriptions = [
+      'شركة السلام للتجارة',
+      'Ελληνικά προϊόντα',
+      'Łódź Żółć Sp. z o.o.',
+      'İstanbul Ağır Sanayi A.Ş.',
+      'Tiếng Việt dịch vụ',
+      ...(haveCjkFont ? ['東京株式会社', '北京贸易有限公司', '서울 상사'] : []),
+    ];
+    const scripts = (
+      await as('/api/v1/invoices', {
+        customerId: customer.id,
+        issueDate: '2026-11-02',
+        lines: descriptions.map((description) => ({ description, unitPrice: 10 })),
+      })
+    ).body;
+    expect(scripts.id, JSON.stringify(scripts)).toBeDefined();
+    const { text } = await pdfTextAt(`/api/v1/invoices/${scripts.id}/pdf`, other.key);
+    // pdftotext marks a right-to-left line with embedding controls: what is between them is the text as written.
+    const read = text.replace(/[\u202a-\u202e]/g, '');
+    for (const written of ['Zürich — Ελλάδα Trading', 'שלום עולם בע"מ', 'ул. Тверская 7', 'Москва', ...descriptions])
+      expect(read, `${written} in\n${text}`).toContain(written);
+    // A document Helvetica holds whole embeds no font (small and quick); this one embeds what it draws.
+    const embedded = async (id: string, as: string) =>
+      (await (await fetch(`${t.url}/api/v1/invoices/${id}/pdf`, { headers: { authorization: `Bearer ${as}` } })).arrayBuffer()).byteLength;
+    const latin = Buffer.from(
+      await (await fetch(`${t.url}/api/v1/invoices/${invoice.id}/pdf`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer(),
+    );
+    expect(latin.toString('latin1')).not.toContain('/FontFile');
+    expect(await embedded(scripts.id, other.key)).toBeGreaterThan(latin.byteLength);
+    if (!haveCjkFont) console.warn('SKIPPED: CJK in PDFs needs Noto Sans CJK (apt-get install -y fonts-noto-cjk; .ci/run installs it)');
   });
 
   it('GraphQL names where each PDF is', async () => {

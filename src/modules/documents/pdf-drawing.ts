@@ -1,12 +1,13 @@
 // Drawing the PDF a document is sent as: the organization's letterhead (logo, name, address, tax id,
 // email), who it is for, its lines, its tax per rate, its totals and what is due, in the document's
-// currency and the organization's locale. Drawn with pdfkit (no browser); its standard fonts hold Western
-// European text (WinAnsi), which is what they are given. This runs in the heavy-work pool's threads
-// (src/core/heavy-work.ts), never on the request thread: pdf.ts hands it the view.
+// currency and the organization's locale. Drawn with pdfkit (no browser); text of any script goes through
+// pdf-text.ts (fonts per character, right-to-left lines reordered). This runs in the heavy-work pool's
+// threads (src/core/heavy-work.ts), never on the request thread: pdf.ts hands it the view.
 import { currencyDecimals, formatMoney, formatPercent } from '../../lib/money.ts';
 import { documentWords } from './pdf-words.ts';
 import { formatQuantity, lineFigures } from './arithmetic.ts';
 import type { DocumentLineRow } from './public.ts';
+import { LINE_HEIGHT as LINE, putText, type TextBox } from './pdf-text.ts';
 
 /** The organization as its documents show it. */
 export interface Letterhead {
@@ -60,7 +61,7 @@ export interface PdfView {
   rows?: { date: string; what: string; amount: bigint; balance: bigint }[];
 }
 
-/** Intl output uses narrow and no-break spaces WinAnsi fonts lack: plain spaces read the same. */
+/** Intl output uses narrow no-break spaces Helvetica lacks: plain spaces read the same and keep figures in it. */
 const plain = (text: string) => text.replace(/[\u202f\u2009]/g, ' ').replace(/\u2212/g, '-');
 
 /** Money and dates as the organization's locale writes them, exactly (the amount is formatted from its decimal text). */
@@ -152,6 +153,7 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   });
   const f = localFormats(letterhead.locale, view.currency);
   const w = documentWords(letterhead.locale);
+  const put = (text: string, box: TextBox) => putText(doc, text, box);
   const top = doc.y;
 
   // The letterhead, left; the document's title, number and dates, right.
@@ -160,39 +162,30 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
     doc.image(Buffer.from(letterhead.logo, 'base64'), MARGIN, top, { fit: [140, 60] });
     left = top + 66;
   }
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(12)
-    .text(letterhead.name, MARGIN, left, { width: WIDTH / 2 });
-  doc.font('Helvetica').fontSize(9);
-  for (const line of (letterhead.address ?? '').split('\n').filter((l) => l.trim())) doc.text(line, { width: WIDTH / 2 });
-  if (letterhead.email) doc.text(letterhead.email, { width: WIDTH / 2 });
-  if (letterhead.taxId) doc.text(`${w('Tax ID')}: ${letterhead.taxId}`, { width: WIDTH / 2 });
+  put(letterhead.name, { x: MARGIN, y: left, width: WIDTH / 2, size: 12, bold: true });
+  const small = { width: WIDTH / 2, size: 9 };
+  for (const line of (letterhead.address ?? '').split('\n').filter((l) => l.trim())) put(line, small);
+  if (letterhead.email) put(letterhead.email, small);
+  if (letterhead.taxId) put(`${w('Tax ID')}: ${letterhead.taxId}`, small);
   const leftBottom = doc.y;
 
   const right = MARGIN + WIDTH / 2;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text(w(view.title).toUpperCase(), right, top, { width: WIDTH / 2, align: 'right' });
-  doc.font('Helvetica').fontSize(10);
-  if (view.number) doc.text(view.number, right, doc.y, { width: WIDTH / 2, align: 'right' });
-  for (const [label, date] of view.dates) doc.text(`${w(label)}: ${f.date(date)}`, right, doc.y, { width: WIDTH / 2, align: 'right' });
-  if (view.stamp)
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(14)
-      .text(w(view.stamp), right, doc.y + 6, { width: WIDTH / 2, align: 'right' });
+  const heading = { x: right, width: WIDTH / 2, align: 'right' as const };
+  put(w(view.title).toUpperCase(), { ...heading, y: top, size: 20, bold: true });
+  if (view.number) put(view.number, { ...heading, size: 10 });
+  for (const [label, date] of view.dates) put(`${w(label)}: ${f.date(date)}`, { ...heading, size: 10 });
+  if (view.stamp) put(w(view.stamp), { ...heading, y: doc.y + 6, size: 14, bold: true });
   doc.y = Math.max(leftBottom, doc.y) + 20;
 
   if (view.party) {
     const who = view.party.who;
-    doc.font('Helvetica-Bold').fontSize(9).text(w(view.party.label).toUpperCase(), MARGIN, doc.y);
-    doc.font('Helvetica').fontSize(10).text(who.name);
-    for (const line of addressLines(who)) doc.text(line);
-    if (who.email) doc.text(who.email);
-    if (who.taxNumber) doc.text(`${w('Tax ID')}: ${who.taxNumber}`);
-    doc.moveDown();
+    put(w(view.party.label).toUpperCase(), { x: MARGIN, width: WIDTH, size: 9, bold: true });
+    const body = { width: WIDTH, size: 10 };
+    put(who.name, body);
+    for (const line of addressLines(who)) put(line, body);
+    if (who.email) put(who.email, body);
+    if (who.taxNumber) put(`${w('Tax ID')}: ${who.taxNumber}`, body);
+    doc.y += LINE * 10;
   }
 
   const columns = [
@@ -205,11 +198,10 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   const row = (cells: string[], bold = false) => {
     if (doc.y > 760) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
     let bottom = y;
     cells.forEach((cell, i) => {
       const c = columns[i]!;
-      doc.text(cell, c.x, y, { width: c.width - 4, align: c.align });
+      put(cell, { x: c.x, y, width: c.width - 4, align: c.align, size: 9, bold });
       bottom = Math.max(bottom, doc.y);
     });
     doc.y = bottom + 4;
@@ -269,20 +261,21 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   for (const [label, amount, strong] of totals) {
     if (doc.y > 780) doc.addPage();
     const y = doc.y;
-    doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 11 : 9);
-    doc.text(label, MARGIN + WIDTH * 0.45, y, { width: WIDTH * 0.35, align: 'right' });
-    doc.text(amount, MARGIN + WIDTH * 0.8, y, { width: WIDTH * 0.2, align: 'right' });
+    const style = { y, size: strong ? 11 : 9, bold: strong, align: 'right' as const };
+    put(label, { ...style, x: MARGIN + WIDTH * 0.45, width: WIDTH * 0.35 });
+    put(amount, { ...style, x: MARGIN + WIDTH * 0.8, width: WIDTH * 0.2 });
     doc.y += 2;
   }
+  const block = { x: MARGIN, width: WIDTH, size: 9 };
   if (view.notes) {
-    doc.moveDown();
-    doc.font('Helvetica').fontSize(9).text(view.notes, MARGIN, doc.y, { width: WIDTH });
+    doc.y += LINE * 9;
+    put(view.notes, block);
   }
   if (letterhead.paymentDetails && view.paymentReference) {
-    doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(9).text(w('How to pay'), MARGIN, doc.y, { width: WIDTH });
-    doc.font('Helvetica').fontSize(9).text(letterhead.paymentDetails, MARGIN, doc.y, { width: WIDTH });
-    doc.text(`${w('Reference')}: ${view.paymentReference}`, MARGIN, doc.y, { width: WIDTH });
+    doc.y += LINE * 9;
+    put(w('How to pay'), { ...block, bold: true });
+    put(letterhead.paymentDetails, block);
+    put(`${w('Reference')}: ${view.paymentReference}`, block);
   }
   doc.end();
   return done;
