@@ -163,6 +163,31 @@ describe('sending an invoice', () => {
     expect((await get('/api/v1/emails')).body.total).toBe(total);
   });
 
+  it.skipIf(!havePdfText)("a statement's email and PDF say what is owed at its end and how overdue, bucket by bucket", async () => {
+    const owing = (await post('/api/v1/customers', { name: 'Aging Buyer', email: 'aging@buyer.example' })).body;
+    for (const [issueDate, dueDate, unitPrice] of [
+      ['2026-08-01', '2026-08-31', 100],
+      ['2026-10-16', '2026-11-15', 50],
+      ['2026-11-15', '2026-12-15', 25],
+    ] as const)
+      expect(
+        (await post('/api/v1/invoices', { customerId: owing.id, issueDate, dueDate, lines: [{ description: 'Goods', unitPrice }] })).status,
+      ).toBe(201);
+    const queued = await post('/api/v1/reports/customer-statement/send', { customerId: owing.id, from: '2026-08-01', to: '2026-11-30' });
+    expect(queued.status).toBe(202);
+    await sendAll();
+    const message = mail.received.at(-1)!;
+    expect(message.text).toContain(
+      'Balance owed on Nov 30, 2026: $175.00.\nNot yet due: $25.00\n1\u201330 days overdue: $50.00\nOver 90 days overdue: $100.00',
+    );
+    expect(message.html).toContain('Not yet due: $25.00<br>1\u201330 days overdue: $50.00<br>Over 90 days overdue: $100.00');
+    // The PDF prints every bucket under the balance, as QuickBooks does: the columns' labels, then their amounts.
+    const text = pdfText(message.attachments[0]!.content).replace(/[ \t]+/g, ' ');
+    expect(text).toMatch(
+      /Not yet due 1\u201330 days overdue 31\u201360 days overdue 61\u201390 days overdue Over 90 days overdue\s*\n\s*\$25\.00 \$50\.00 \$0\.00 \$0\.00 \$100\.00/,
+    );
+  });
+
   it.skipIf(!havePdfText)("sends a customer's statement for a period as a PDF", async () => {
     const queued = await post('/api/v1/reports/customer-statement/send', { customerId: customer.id, from: '2026-11-01', to: '2026-11-30' });
     expect(queued.status).toBe(202);

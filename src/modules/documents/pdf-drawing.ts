@@ -59,6 +59,8 @@ export interface PdfView {
   paymentReference?: string | null;
   /** A statement's rows instead of lines: date, what, amount, running balance. */
   rows?: { date: string; what: string; amount: bigint; balance: bigint }[];
+  /** A statement's aging at its end: label and amount per bucket, drawn as a row of columns under the totals. */
+  aging?: [string, bigint][];
 }
 
 /** Intl output uses narrow no-break spaces Helvetica lacks: plain spaces read the same and keep figures in it. */
@@ -265,6 +267,19 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
     put(label, { ...style, x: MARGIN + WIDTH * 0.45, width: WIDTH * 0.35 });
     put(amount, { ...style, x: MARGIN + WIDTH * 0.8, width: WIDTH * 0.2 });
     doc.y += 2;
+  }
+  if (view.aging) {
+    doc.y += LINE * 9;
+    const width = WIDTH / view.aging.length;
+    const y = doc.y;
+    let amountsY = y;
+    view.aging.forEach(([label], i) => {
+      put(w(label), { x: MARGIN + i * width, y, width: width - 4, size: 8, bold: true, align: 'right' });
+      amountsY = Math.max(amountsY, doc.y);
+    });
+    view.aging.forEach(([, amount], i) =>
+      put(f.money(amount), { x: MARGIN + i * width, y: amountsY, width: width - 4, size: 9, align: 'right' }),
+    );
   }
   const block = { x: MARGIN, width: WIDTH, size: 9 };
   if (view.notes) {

@@ -9,6 +9,15 @@ import { minor } from './balances.ts';
 
 export const AGING_BUCKETS = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
 
+/** How a statement (its PDF and its email) names each bucket. */
+export const AGING_LABELS: Record<(typeof AGING_BUCKETS)[number], string> = {
+  current: 'Not yet due',
+  days1to30: '1\u201330 days overdue',
+  days31to60: '31\u201360 days overdue',
+  days61to90: '61\u201390 days overdue',
+  over90: 'Over 90 days overdue',
+};
+
 /** The rows of `table` open at the end of `asOf`, in two halves: still open and issued by then, or settled after it. */
 function openRows(
   table: string,

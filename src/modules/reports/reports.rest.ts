@@ -4,6 +4,7 @@
 import type { RestRoute } from '../../http/rest.ts';
 import { letterheadOf, type PdfView, renderPdf } from '../documents/pdf.ts';
 import type { Tenant } from '../../core/tenant.ts';
+import { AGING_BUCKETS, AGING_LABELS } from './aging.ts';
 import { partyStatement } from './reports.service.ts';
 
 const ACCOUNT = 'account { id code name type }';
@@ -182,6 +183,8 @@ export async function statementPdfView(tenant: Tenant, party: 'customer' | 'vend
       ['Opening balance', statement.openingBalance],
       ['Closing balance', statement.closingBalance],
     ],
+    // What is owed at the end, by how overdue it is then, as QuickBooks prints under a statement.
+    aging: AGING_BUCKETS.map((bucket) => [AGING_LABELS[bucket], statement.aging[bucket]]),
   };
   return view;
 }

@@ -30,10 +30,16 @@ export const statementMail = defineMailable({
       filename: `statement-${from}-${to}`,
       pdf,
       publicPath: null,
-      // What the customer owes at the period's end (a credit to them, when negative), as the statement's last line.
+      // What the customer owes at the period's end (a credit to them, when negative), as the statement's last line,
+      // and how overdue it is, bucket by bucket (those with something in them).
       summary:
         closing > 0n
-          ? `Balance owed on ${format.date(to)}: ${format.money(closing, pdf.currency)}.`
+          ? [
+              `Balance owed on ${format.date(to)}: ${format.money(closing, pdf.currency)}.`,
+              ...(pdf.aging ?? [])
+                .filter(([, amount]) => amount !== 0n)
+                .map(([label, amount]) => `${label}: ${format.money(amount, pdf.currency)}`),
+            ].join('\n')
           : closing < 0n
             ? `Credit in your favour on ${format.date(to)}: ${format.money(-closing, pdf.currency)}.`
             : `Nothing is owed on ${format.date(to)}.`,
