@@ -63,6 +63,9 @@ describe("an invoice's public page", () => {
     expect(html).toMatch(/Overdue: \$360\.00 was due on Nov 15, 2026/);
     // Text the organization typed is text, never markup.
     expect(html).toContain('Pat &lt;script&gt;alert(1)&lt;/script&gt; Buyer');
+    // Typed names and lines are isolated for the browser's bidi: a Hebrew or Arabic one cannot reorder the sentence around it.
+    expect(html).toContain('to <bdi>Pat &lt;script&gt;alert(1)&lt;/script&gt; Buyer</bdi></div>');
+    expect(html).toContain('<td dir="auto">Design work');
     // The organization's address as it typed it, HTML-escaped (not URL-encoded), and its email to write to.
     expect(html).toContain('Bahnhofstrasse 1<br>8001 Zürich &amp; &lt;Co&gt;');
     expect(html).not.toContain('%20');

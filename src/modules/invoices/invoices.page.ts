@@ -59,7 +59,7 @@ async function invoicePage(db: Prisma, token: string) {
       const shown = shownLine(l, f);
       const note = shown.discount ? `<div class="muted">${escapeMarkup(shown.discount)}</div>` : '';
       return (
-        `<tr><td>${escapeMarkup(l.description)}${note}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
+        `<tr><td dir="auto">${escapeMarkup(l.description)}${note}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
         `<td class="n">${f.money(l.unitPrice)}</td><td class="n">${shown.amount}</td></tr>`
       );
     })
@@ -94,18 +94,19 @@ async function invoicePage(db: Prisma, token: string) {
           .map(escapeMarkup)
           .join('<br>')}</p><p>Reference: <strong>${escapeMarkup(invoice.number)}</strong></p></section>`
       : '';
+  // Names and text a person typed are isolated (bdi, dir=auto): a Hebrew or Arabic name does not reorder the sentence around it.
   const body = `<!doctype html><html lang="${escapeMarkup(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>Invoice ${escapeMarkup(invoice.number)} from ${escapeMarkup(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
-<header><div>${logo}<div><strong>${escapeMarkup(letterhead.name)}</strong></div><div class="muted">${address}</div>
+<header><div>${logo}<div><strong><bdi>${escapeMarkup(letterhead.name)}</bdi></strong></div><div class="muted">${address}</div>
 ${letterhead.email ? `<div class="muted">${escapeMarkup(letterhead.email)}</div>` : ''}
 ${letterhead.taxId ? `<div class="muted">Tax ID: ${escapeMarkup(letterhead.taxId)}</div>` : ''}</div>
 <div><h1>Invoice ${escapeMarkup(invoice.number)}</h1>
-<div class="muted">Issued ${f.date(invoice.issueDate)} to ${escapeMarkup(invoice.customer.name)}</div>
+<div class="muted">Issued ${f.date(invoice.issueDate)} to <bdi>${escapeMarkup(invoice.customer.name)}</bdi></div>
 <p><span class="status ${status[0]}" id="status">${escapeMarkup(status[1]!)}</span></p></div></header>
 <table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
 <tbody>${lines}${totalRows}${dueRow}</tbody></table>
-${invoice.memo ? `<p class="muted">${escapeMarkup(invoice.memo)}</p>` : ''}
+${invoice.memo ? `<p class="muted" dir="auto">${escapeMarkup(invoice.memo)}</p>` : ''}
 ${howToPay}
 <a class="button" href="${escapeMarkup(token)}/pdf" download="${escapeMarkup(invoice.number)}.pdf">Download PDF</a>
 </main></body></html>`;
