@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
     /** The error code the server gave, when it gave one. */
     readonly code?: string,
+    /** What was wrong with each field, when the server named them (VALIDATION_FAILED). */
+    readonly fieldErrors: { path: string; message: string }[] = [],
   ) {
     super(message);
   }
@@ -19,7 +21,7 @@ export class ApiError extends Error {
 
 interface GraphQLResponse<T> {
   data?: T | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
+  errors?: { message: string; extensions?: { code?: string; errors?: { path: string; message: string }[] } }[];
 }
 
 /** The persisted-operation id of a document (`npm run codegen` writes them), by its operation's name. */
@@ -75,6 +77,7 @@ async function post<TResult>(key: string, body: object): Promise<TResult> {
       response.status >= 500 ? 'unavailable' : 'failed',
       undefined,
       first?.extensions?.code,
+      first?.extensions?.errors ?? [],
     );
   }
   return result.data;

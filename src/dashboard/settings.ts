@@ -1,6 +1,7 @@
-// The settings page: the organization's API keys (create by ticking scopes or a preset, shown once;
-// roll; revoke), its webhooks (register, deliveries and every attempt, redeliver, rotate, disable,
-// enable, test) and the event log. A reference client of the public GraphQL API, like the dashboard.
+// The settings page: the organization and its letterhead (organization-settings.ts), its API keys (create
+// by ticking scopes or a preset, shown once; roll; revoke), its webhooks (register, deliveries and every
+// attempt, redeliver, rotate, disable, enable, test) and the event log. A reference client of the public
+// GraphQL API, like the dashboard.
 import { ApiError, request } from './api.ts';
 import {
   ApiKeysDocument,
@@ -20,6 +21,7 @@ import {
   WebhookDeliveriesDocument,
   WebhookSubscriptionsDocument,
 } from './generated/graphql.ts';
+import { closeOrganization, openOrganization } from './organization-settings.ts';
 import { missingScopes, SETTINGS_SCOPES } from './scopes.ts';
 import { keyError, keyForm, keyInput } from './sign-in.ts';
 
@@ -410,7 +412,8 @@ async function open(candidate: string) {
   // Focus moves now, not after the lists load: by then the person may be typing elsewhere on the page.
   $('key-name').focus();
   await attempt(async () => {
-    await Promise.all([loadKeys(), loadWebhooks()]);
+    const mayChangeOrganization = catalogue!.viewer.apiKey.scopes.includes('*');
+    await Promise.all([loadKeys(), loadWebhooks(), openOrganization(candidate, mayChangeOrganization, signOut)]);
     await loadEvents(true);
   });
 }
@@ -423,6 +426,7 @@ function signOut(message = '') {
   $('sign-in').hidden = false;
   $('forget-key').hidden = true;
   $('organization').textContent = '';
+  closeOrganization();
   keyError.textContent = message;
   keyInput.focus();
 }

@@ -21,6 +21,8 @@ if (!haveBrowser)
     `SKIPPED: the settings page's browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run installs it)`,
   );
 const ARTIFACTS = new URL('../../test-artifacts/', import.meta.url).pathname;
+/** A 40×20 PNG: a logo the server can draw. */
+const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJElEQVR4nGNQSDgwIIhh1OJRi0ctHrV41OJRi0ctHrV45FgMALpP6C5orM3QAAAAAElFTkSuQmCC';
 
 describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
   const database = freshDatabase();
@@ -233,6 +235,72 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
     expect(await page.locator('#events tbody tr').allInnerTexts()).toEqual(
       expect.arrayContaining([expect.stringMatching(/api_key\.created[\s\S]*Owner key/)]),
     );
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('edits the organization and its letterhead beside a live preview; a bad value is said under its field, nothing saved', async () => {
+    const { context, page, errors } = await openSettings();
+    await signIn(page, managerKey);
+    await expect.poll(() => page.locator('#org-name').inputValue()).toBe('Settings Trading Co');
+    expect(await page.locator('#organization-read-only').isHidden()).toBe(true);
+    await page.locator('#org-address').fill('Bahnhofstrasse 1\n8001 Zürich');
+    await page.locator('#org-taxId').fill('CHE-123.456.789');
+    await page.locator('#org-locale').fill('de-CH');
+    await page.locator('#org-paymentDetails').fill('IBAN CH93 0076 2011 6238 5295 7\nBIC UBSWCHZH80A');
+    await page.locator('#org-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(LOGO, 'base64') });
+    // The preview follows the form before anything is saved: the letterhead, and dates as the locale writes them.
+    await expect.poll(() => page.locator('#preview-logo').isVisible()).toBe(true);
+    expect(await page.locator('#preview-name').innerText()).toBe('Settings Trading Co');
+    expect(await page.locator('#preview-address').innerText()).toBe('Bahnhofstrasse 1\n8001 Zürich');
+    expect(await page.locator('#preview-taxId').innerText()).toBe('Tax ID: CHE-123.456.789');
+    expect(await page.locator('#preview-date').innerText()).toMatch(/^Issue date: \d{2}\.\d{2}\.\d{4}$/);
+    await page.screenshot({ path: join(ARTIFACTS, 'settings-organization-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('#organization-status').innerText()).toBe('Saved. New documents use these settings.');
+    const organization = () => http(server.url, '/api/v1/organization', { key: managerKey }).then((r) => r.body);
+    expect(await organization()).toMatchObject({
+      address: 'Bahnhofstrasse 1\n8001 Zürich',
+      taxId: 'CHE-123.456.789',
+      locale: 'de-CH',
+      paymentDetails: 'IBAN CH93 0076 2011 6238 5295 7\nBIC UBSWCHZH80A',
+      hasLogo: true,
+    });
+    expect(await page.locator('#preview-logo-kept').isVisible()).toBe(true);
+
+    // Two bad values: each said under its own field in one answer, and nothing is saved.
+    await page.locator('#org-locale').fill('xx-notalocale-123');
+    await page.locator('#org-fiscalYearEnd').fill('13-45');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('#org-locale-error').innerText()).toMatch(/^locale \S/);
+    expect(await page.locator('#org-fiscalYearEnd-error').innerText()).toMatch(/^fiscalYearEnd \S/);
+    expect(await organization()).toMatchObject({ locale: 'de-CH', fiscalYearEnd: '12-31' });
+    // Nothing changed is nothing sent.
+    await page.locator('#org-locale').fill('de-CH');
+    await page.locator('#org-fiscalYearEnd').fill('12-31');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('#organization-status').innerText()).toBe('Nothing to save: no setting changed.');
+    expect(await page.locator('#org-locale-error').innerText()).toBe('');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    // At a phone's width nothing scrolls sideways but the wide tables, inside their own boxes.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'settings-organization-390.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('a key that manages keys but is not full-access sees the organization read-only', async () => {
+    const { plaintext: manager } = await createApiKey(database.db.prisma, organizationId, 'Key manager', {
+      scopes: ['api_keys:write', 'webhooks:write', 'events:read'],
+    });
+    const { context, page, errors } = await openSettings();
+    await signIn(page, manager);
+    await expect.poll(() => page.locator('#org-name').inputValue()).toBe('Settings Trading Co');
+    expect(await page.locator('#organization-read-only').isVisible()).toBe(true);
+    expect(await page.locator('#org-name').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -25,6 +25,13 @@ export type ApiKeyStatus =
   /** Revoked: refused with 401. */
   | 'REVOKED';
 
+/** How the tax charged on a bad debt is reclaimed. */
+export type BadDebtTaxRelief =
+  /** A write-off leaves the tax as charged: Dr the bad-debt account with the whole amount. */
+  | 'NONE'
+  /** A write-off takes back the tax in what it writes off (VAT or GST bad-debt relief): Dr each tax account its share, the rest Dr the bad-debt account; the tax summary takes it off the tax collected in the write-off's period. */
+  | 'ON_WRITE_OFF';
+
 /** What a bank account is. */
 export type BankAccountKind =
   /** A bank account (an asset, subtype bank). */
@@ -118,6 +125,32 @@ export type RegisterWebhookInput = {
 export type RollApiKeyInput = {
   /** Hours the old secret keeps working (0 to 168; default 24). 0 stops it at once. */
   expiresInHours?: number | null | undefined;
+};
+
+/** Organization settings to change; only the fields given change. */
+export type UpdateOrganizationInput = {
+  /** Its postal address on its documents, lines separated by newlines (at most 500 characters); null clears. */
+  address?: string | null | undefined;
+  /** How write-offs from now on treat the tax in what they write off; write-offs made before keep theirs. */
+  badDebtTaxRelief?: BadDebtTaxRelief | null | undefined;
+  /** Default payment terms in days (0–365). */
+  defaultPaymentTermsDays?: number | null | undefined;
+  /** Its email address on its documents; null clears. */
+  email?: string | null | undefined;
+  /** The last day of the fiscal year, MM-DD, e.g. 12-31 or 06-30 (not 02-29). Reports follow it at once, for past dates too: no entry is posted. */
+  fiscalYearEnd?: string | null | undefined;
+  /** The BCP 47 locale its documents write numbers and dates in (e.g. de-DE); null: en-US. */
+  locale?: string | null | undefined;
+  /** Lock the books up to and including this date; null unlocks. */
+  lockDate?: string | null | undefined;
+  /** Its logo, a PNG or JPEG of at most 256 KB, as base64 or a data: URL; null removes it. */
+  logo?: string | null | undefined;
+  /** The organization name. */
+  name?: string | null | undefined;
+  /** How to pay it: bank details (IBAN and BIC, or account and routing number), lines separated by newlines (at most 500 characters), on its invoices with the invoice's number as the reference; null clears. */
+  paymentDetails?: string | null | undefined;
+  /** Its tax id on its documents; null clears. */
+  taxId?: string | null | undefined;
 };
 
 /** Where a delivery stands. */
@@ -368,6 +401,20 @@ export type EventLogQueryVariables = Exact<{
 
 export type EventLogQuery = { events: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, edges: Array<{ node: { id: string, type: string, resourceType: string, resourceId: string, createdAt: string, actor: { type: string, apiKeyId: string | null, name: string | null, prefix: string | null } | null } }> } };
 
+export type OrganizationFieldsFragment = { name: string, address: string | null, email: string | null, taxId: string | null, locale: string, paymentDetails: string | null, hasLogo: boolean, defaultPaymentTermsDays: number, fiscalYearEnd: string, lockDate: string | null };
+
+export type OrganizationSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OrganizationSettingsQuery = { viewer: { organization: { name: string, address: string | null, email: string | null, taxId: string | null, locale: string, paymentDetails: string | null, hasLogo: boolean, defaultPaymentTermsDays: number, fiscalYearEnd: string, lockDate: string | null } } };
+
+export type UpdateOrganizationMutationVariables = Exact<{
+  input: UpdateOrganizationInput;
+}>;
+
+
+export type UpdateOrganizationMutation = { updateOrganization: { name: string, address: string | null, email: string | null, taxId: string | null, locale: string, paymentDetails: string | null, hasLogo: boolean, defaultPaymentTermsDays: number, fiscalYearEnd: string, lockDate: string | null } | null };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -521,6 +568,20 @@ export const FeedEventFragmentDoc = new TypedDocumentString(`
   data
 }
     `, {"fragmentName":"FeedEvent"}) as unknown as TypedDocumentString<FeedEventFragment, unknown>;
+export const OrganizationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OrganizationFields on Organization {
+  name
+  address
+  email
+  taxId
+  locale
+  paymentDetails
+  hasLogo
+  defaultPaymentTermsDays
+  fiscalYearEnd
+  lockDate
+}
+    `, {"fragmentName":"OrganizationFields"}) as unknown as TypedDocumentString<OrganizationFieldsFragment, unknown>;
 export const ViewerDocument = new TypedDocumentString(`
     query Viewer {
   viewer {
@@ -1129,3 +1190,41 @@ export const EventLogDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EventLogQuery, EventLogQueryVariables>;
+export const OrganizationSettingsDocument = new TypedDocumentString(`
+    query OrganizationSettings {
+  viewer {
+    organization {
+      ...OrganizationFields
+    }
+  }
+}
+    fragment OrganizationFields on Organization {
+  name
+  address
+  email
+  taxId
+  locale
+  paymentDetails
+  hasLogo
+  defaultPaymentTermsDays
+  fiscalYearEnd
+  lockDate
+}`) as unknown as TypedDocumentString<OrganizationSettingsQuery, OrganizationSettingsQueryVariables>;
+export const UpdateOrganizationDocument = new TypedDocumentString(`
+    mutation UpdateOrganization($input: UpdateOrganizationInput!) {
+  updateOrganization(input: $input) {
+    ...OrganizationFields
+  }
+}
+    fragment OrganizationFields on Organization {
+  name
+  address
+  email
+  taxId
+  locale
+  paymentDetails
+  hasLogo
+  defaultPaymentTermsDays
+  fiscalYearEnd
+  lockDate
+}`) as unknown as TypedDocumentString<UpdateOrganizationMutation, UpdateOrganizationMutationVariables>;
