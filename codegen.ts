@@ -26,7 +26,12 @@ export const schemaSDL = printSchema(schema);
 const scalars = { Money: 'string', Percent: 'string', Date: 'string', DateTime: 'string', JSON: 'unknown', ID: 'string' };
 
 /** The dashboard's pages' operations: the dashboard itself, its settings page and its reconcile page. */
-const DASHBOARD_OPERATIONS = ['src/dashboard/operations.graphql', 'src/dashboard/settings.graphql', 'src/dashboard/reconcile.graphql'];
+const DASHBOARD_OPERATIONS = [
+  'src/dashboard/operations.graphql',
+  'src/dashboard/panels.graphql',
+  'src/dashboard/settings.graphql',
+  'src/dashboard/reconcile.graphql',
+];
 
 /**
  * Each operation of a document with the fragments it uses, printed, and its SHA-256 (hex): the

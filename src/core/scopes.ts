@@ -28,7 +28,19 @@ export const SCOPE_PRESETS: Record<string, { name: string; description: string; 
   dashboard: {
     name: 'Dashboard',
     description: 'What the dashboard reads',
-    scopes: ['reports:read', 'invoices:read', 'customers:read', 'journal_entries:read', 'accounts:read', 'events:read'],
+    // With what its panels read: bills and estimates due or waiting, emails that failed.
+    scopes: [
+      'reports:read',
+      'invoices:read',
+      'customers:read',
+      'journal_entries:read',
+      'accounts:read',
+      'events:read',
+      'bills:read',
+      'vendors:read',
+      'estimates:read',
+      'emails:read',
+    ],
   },
   hr: { name: 'HR', description: 'An HR system: employees only', scopes: ['employees:write'] },
   point_of_sale: {

@@ -1,5 +1,6 @@
 // The dashboard page: asks for a key, loads the figures, then keeps them current from the live event
 // stream (each event refetches the figures; bursts are coalesced). Talks to the public GraphQL API only.
+import { loadPanels } from './panels.ts';
 import { DASHBOARD_SCOPES, missingScopes } from './scopes.ts';
 import { keyError, keyForm, keyInput } from './sign-in.ts';
 import { ApiError, request, resumableStream, type ResumableStream, type StreamState } from './api.ts';
@@ -26,6 +27,8 @@ const forgetKey = $<HTMLButtonElement>('forget-key');
 let key: string | null = null;
 let stream: ResumableStream | undefined;
 let feed: FeedItem[] = [];
+/** The signed-in key's scopes: which of the panels it may read. */
+let scopes: readonly string[] = [];
 let currency = 'USD';
 let charts: { aging: BarChart; payablesAging: BarChart; revenue: BarChart } | undefined;
 const refresh: { timer?: ReturnType<typeof setTimeout>; running: boolean; again: boolean; startedAt: number } = {
@@ -196,7 +199,7 @@ function scheduleRefresh() {
     refresh.startedAt = Date.now();
     const today = localToday();
     try {
-      const data = await request(key, DashboardFiguresDocument, figuresVariables(today));
+      const [data] = await Promise.all([request(key, DashboardFiguresDocument, figuresVariables(today)), loadPanels(key, scopes, today)]);
       render(summarize(data, today));
       showNotice(null);
     } catch (error) {
@@ -243,6 +246,7 @@ async function open(candidate: string) {
     return;
   }
   key = candidate;
+  scopes = viewer.apiKey.scopes;
   sessionStorage.setItem(KEY_STORAGE, candidate);
   keyInput.value = '';
   signIn.hidden = true;
@@ -256,7 +260,7 @@ async function load() {
   const today = localToday();
   let data;
   try {
-    data = await request(key, DashboardDocument, figuresVariables(today));
+    [data] = await Promise.all([request(key, DashboardDocument, figuresVariables(today)), loadPanels(key, scopes, today)]);
   } catch (error) {
     return handleFailure(error, () => void load());
   }

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persistedOperationIds } from '../../src/dashboard/generated/persisted-operations.ts';
+import { DASHBOARD_SCOPES } from '../../src/dashboard/scopes.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { tuneDatabase } from '../../src/db/database.ts';
 import { createApiKey, revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
-import { freshDatabase, http, type Started, startServerProcess } from '../helpers.ts';
+import { freshDatabase, http, type Started, startMailServer, startServerProcess, type TestMailServer } from '../helpers.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
@@ -31,6 +32,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
   let customerId: string;
   let oldMonth: string;
   let organizationId: string;
+  let mail: TestMailServer;
 
   beforeAll(async () => {
     await migrate(database.db);
@@ -39,7 +41,11 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     organizationId = organization.id;
     key = (await createApiKey(database.db.prisma, organization.id, 'dashboard')).plaintext;
     // Open sockets re-check their key every half second (default 5 s), for the revocation test.
+    mail = await startMailServer();
     env = {
+      // A real mail server that refuses nobody@ for good: the panel of failed emails.
+      SMTP_URL: mail.url,
+      MAIL_POLL_MS: '200',
       DATABASE_URL: database.databaseUrl,
       DATA_DIR: database.dataDir,
       SEED_DEMO: 'false',
@@ -79,6 +85,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     for (const server of servers) server.child.kill('SIGKILL');
+    await mail?.close();
     await database.drop();
   });
 
@@ -189,7 +196,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The tables' key columns fit too: none needs scrolling sideways.
     expect(await page.evaluate(() => [...document.querySelectorAll('.table-scroll')].map((t) => t.scrollWidth - t.clientWidth))).toEqual([
-      0, 0,
+      0, 0, 0, 0, 0,
     ]);
     const [first, second] = await Promise.all(
       ['.cards .card:nth-child(1)', '.cards .card:nth-child(2)'].map((s) => page.locator(s).boundingBox()),
@@ -409,4 +416,58 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
       await context.close();
     },
   );
+  it('shows what needs attention: what falls due in two weeks, estimates awaiting an answer, emails that failed', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const post = async (path: string, body: unknown = {}) => {
+      const response = await http(base, path, { key, body });
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+      return response.body;
+    };
+    const lines = (unitPrice: number) => [{ description: 'Attention', unitPrice }];
+    const soon = await post('/api/v1/invoices', { customerId, issueDate: inDays(0), dueDate: inDays(5), lines: lines(75) });
+    const later = await post('/api/v1/invoices', { customerId, issueDate: inDays(0), dueDate: inDays(40), lines: lines(20) });
+    const vendor = await post('/api/v1/vendors', { name: 'Paper Supplies GmbH' });
+    const expense = (await http(base, '/api/v1/accounts?type=expense&limit=1', { key })).body.data[0];
+    const bill = await post('/api/v1/bills', {
+      vendorId: vendor.id,
+      issueDate: inDays(0),
+      dueDate: inDays(10),
+      lines: [{ description: 'Paper', unitPrice: 30, accountId: expense.id }],
+    });
+    const estimate = await post('/api/v1/estimates', { customerId, lines: lines(500) });
+    await post(`/api/v1/estimates/${estimate.id}/mark-sent`);
+    const queued = await http(base, `/api/v1/invoices/${soon.id}/send`, { key, body: { to: ['nobody@example.com'] } });
+    expect(queued.status).toBe(202);
+
+    const { context, page, errors } = await openPage();
+    await signIn(page, key);
+    await expect.poll(() => text(page, 'due-soon-table')).toMatch(new RegExp(`To collect: invoice ${soon.number}`));
+    // Soonest first: the invoice due in 5 days, then the bill due in 10; the invoice due in 40 days is not there.
+    const due = await text(page, 'due-soon-table');
+    expect(due).toMatch(
+      new RegExp(
+        `invoice ${soon.number}\\s+Ada Lovelace Ltd\\s+\\$75\\.00[\\s\\S]*bill ${bill.number}\\s+Paper Supplies GmbH\\s+\\$30\\.00`,
+      ),
+    );
+    expect(due).not.toContain(later.number);
+    expect(await text(page, 'estimates-table')).toMatch(new RegExp(`${estimate.number}\\s+Ada Lovelace Ltd[\\s\\S]*\\$500\\.00`));
+    // The mail server refuses the address for good: the email fails, its event refreshes the panel.
+    await expect.poll(() => text(page, 'emails-table'), { timeout: 20_000 }).toMatch(/nobody@example\.com[\s\S]*No such mailbox/);
+    await page.screenshot({ path: join(ARTIFACTS, 'dashboard-attention-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A key with the dashboard's own scopes and no more: each panel it cannot read says what it lacks.
+    const narrow = (await createApiKey(database.db.prisma, organizationId, 'Figures only', { scopes: [...DASHBOARD_SCOPES] })).plaintext;
+    const second = await openPage();
+    await signIn(second.page, narrow);
+    await expect.poll(() => text(second.page, 'estimates-lacks')).toBe('This key cannot read this (it lacks estimates:read).');
+    expect(await text(second.page, 'emails-lacks')).toBe('This key cannot read this (it lacks emails:read).');
+    expect(await second.page.locator('#emails-table').isHidden()).toBe(true);
+    // Invoices it may read, bills not: the invoices due soon, and a word on what is left out.
+    await expect.poll(() => text(second.page, 'due-soon-table')).toContain(`To collect: invoice ${soon.number}`);
+    expect(await text(second.page, 'due-soon-table')).not.toContain(bill.number);
+    expect(second.errors).toEqual([]);
+    await second.context.close();
+  }, 60_000);
 });

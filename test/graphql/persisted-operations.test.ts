@@ -20,7 +20,7 @@ const byId = (sha256Hash: string, variables: Record<string, unknown> = {}) =>
 describe('persisted operations', () => {
   it("every id of the dashboard's operations is the SHA-256 of the document the server runs for it", () => {
     // Queries and mutations of the three pages (the subscription goes over graphql-ws as text).
-    const named = ['operations.graphql', 'settings.graphql', 'reconcile.graphql'].flatMap((file) =>
+    const named = ['operations.graphql', 'panels.graphql', 'settings.graphql', 'reconcile.graphql'].flatMap((file) =>
       [
         ...readFileSync(new URL(`../../src/dashboard/${file}`, import.meta.url), 'utf8').matchAll(
           /^(?:query|mutation|subscription) (\w+)/gm,

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { readFileSync } from 'node:fs';
 import { allows, RESOURCES, SCOPE_PRESETS, type Scope } from '../../src/core/scopes.ts';
+import { PANEL_SCOPES } from '../../src/dashboard/panels.ts';
 import { DASHBOARD_SCOPES, RECONCILE_SCOPES } from '../../src/dashboard/scopes.ts';
 import { requiredScopes } from '../../src/graphql/scopes.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
@@ -518,6 +519,30 @@ describe('the presets', () => {
         preset,
       ).toEqual([]);
     }
+  });
+
+  it('each dashboard panel reads with the scope it is shown for, and the dashboard preset holds them all', () => {
+    const operations = parse(readFileSync(new URL('../../src/dashboard/panels.graphql', import.meta.url), 'utf8'));
+    const fragments = operations.definitions.filter((d) => d.kind === 'FragmentDefinition');
+    const byOperation = Object.fromEntries(
+      operations.definitions.flatMap((definition) =>
+        definition.kind === 'OperationDefinition'
+          ? [[definition.name!.value, [...requiredScopes(schema, { ...operations, definitions: [definition, ...fragments] })].sort()]]
+          : [],
+      ),
+    );
+    expect(byOperation).toEqual({
+      InvoicesDueSoon: [...PANEL_SCOPES.invoices].sort(),
+      BillsDueSoon: [...PANEL_SCOPES.bills].sort(),
+      EstimatesAwaiting: [...PANEL_SCOPES.estimates].sort(),
+      FailedEmails: [...PANEL_SCOPES.emails].sort(),
+    });
+    const held = new Set(SCOPE_PRESETS.dashboard.scopes);
+    expect(
+      Object.values(PANEL_SCOPES)
+        .flat()
+        .filter((scope) => !allows(held, scope)),
+    ).toEqual([]);
   });
 
   it("the reconcile page's scopes hold every scope its operations need, and nothing more", () => {

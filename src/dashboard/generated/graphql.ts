@@ -240,6 +240,34 @@ export type LiveEventsSubscriptionVariables = Exact<{
 
 export type LiveEventsSubscription = { events: { id: string, sequence: number, type: string, createdAt: string, data: unknown } };
 
+export type DueSoonInvoiceFragment = { id: string, number: string, dueDate: string, amountDue: string, currency: string, customer: { name: string } };
+
+export type DueSoonBillFragment = { id: string, number: string, dueDate: string, amountDue: string, currency: string, vendor: { name: string } };
+
+export type InvoicesDueSoonQueryVariables = Exact<{
+  before: string;
+}>;
+
+
+export type InvoicesDueSoonQuery = { open: { edges: Array<{ node: { id: string, number: string, dueDate: string, amountDue: string, currency: string, customer: { name: string } } }> }, partlyPaid: { edges: Array<{ node: { id: string, number: string, dueDate: string, amountDue: string, currency: string, customer: { name: string } } }> } };
+
+export type BillsDueSoonQueryVariables = Exact<{
+  before: string;
+}>;
+
+
+export type BillsDueSoonQuery = { open: { edges: Array<{ node: { id: string, number: string, dueDate: string, amountDue: string, currency: string, vendor: { name: string } } }> }, partlyPaid: { edges: Array<{ node: { id: string, number: string, dueDate: string, amountDue: string, currency: string, vendor: { name: string } } }> } };
+
+export type EstimatesAwaitingQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EstimatesAwaitingQuery = { estimates: { edges: Array<{ node: { id: string, number: string, issueDate: string, expiryDate: string | null, isExpired: boolean, total: string, currency: string, customer: { name: string } } }> } };
+
+export type FailedEmailsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FailedEmailsQuery = { documentEmails: { edges: Array<{ node: { id: string, subject: string, to: Array<string>, lastError: string | null, createdAt: string } }> } };
+
 export type ReconcileStartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -568,6 +596,30 @@ export const FeedEventFragmentDoc = new TypedDocumentString(`
   data
 }
     `, {"fragmentName":"FeedEvent"}) as unknown as TypedDocumentString<FeedEventFragment, unknown>;
+export const DueSoonInvoiceFragmentDoc = new TypedDocumentString(`
+    fragment DueSoonInvoice on Invoice {
+  id
+  number
+  dueDate
+  amountDue
+  currency
+  customer {
+    name
+  }
+}
+    `, {"fragmentName":"DueSoonInvoice"}) as unknown as TypedDocumentString<DueSoonInvoiceFragment, unknown>;
+export const DueSoonBillFragmentDoc = new TypedDocumentString(`
+    fragment DueSoonBill on Bill {
+  id
+  number
+  dueDate
+  amountDue
+  currency
+  vendor {
+    name
+  }
+}
+    `, {"fragmentName":"DueSoonBill"}) as unknown as TypedDocumentString<DueSoonBillFragment, unknown>;
 export const OrganizationFieldsFragmentDoc = new TypedDocumentString(`
     fragment OrganizationFields on Organization {
   name
@@ -863,6 +915,119 @@ export const LiveEventsDocument = new TypedDocumentString(`
   createdAt
   data
 }`) as unknown as TypedDocumentString<LiveEventsSubscription, LiveEventsSubscriptionVariables>;
+export const InvoicesDueSoonDocument = new TypedDocumentString(`
+    query InvoicesDueSoon($before: Date!) {
+  open: invoices(
+    first: 10
+    filter: {status: OPEN, overdue: false, dueBefore: $before}
+    orderBy: {field: DUE_DATE, direction: ASC}
+  ) {
+    edges {
+      node {
+        ...DueSoonInvoice
+      }
+    }
+  }
+  partlyPaid: invoices(
+    first: 10
+    filter: {status: PARTIALLY_PAID, overdue: false, dueBefore: $before}
+    orderBy: {field: DUE_DATE, direction: ASC}
+  ) {
+    edges {
+      node {
+        ...DueSoonInvoice
+      }
+    }
+  }
+}
+    fragment DueSoonInvoice on Invoice {
+  id
+  number
+  dueDate
+  amountDue
+  currency
+  customer {
+    name
+  }
+}`) as unknown as TypedDocumentString<InvoicesDueSoonQuery, InvoicesDueSoonQueryVariables>;
+export const BillsDueSoonDocument = new TypedDocumentString(`
+    query BillsDueSoon($before: Date!) {
+  open: bills(
+    first: 10
+    filter: {status: OPEN, overdue: false, dueBefore: $before}
+    orderBy: {field: DUE_DATE, direction: ASC}
+  ) {
+    edges {
+      node {
+        ...DueSoonBill
+      }
+    }
+  }
+  partlyPaid: bills(
+    first: 10
+    filter: {status: PARTIALLY_PAID, overdue: false, dueBefore: $before}
+    orderBy: {field: DUE_DATE, direction: ASC}
+  ) {
+    edges {
+      node {
+        ...DueSoonBill
+      }
+    }
+  }
+}
+    fragment DueSoonBill on Bill {
+  id
+  number
+  dueDate
+  amountDue
+  currency
+  vendor {
+    name
+  }
+}`) as unknown as TypedDocumentString<BillsDueSoonQuery, BillsDueSoonQueryVariables>;
+export const EstimatesAwaitingDocument = new TypedDocumentString(`
+    query EstimatesAwaiting {
+  estimates(
+    first: 8
+    filter: {status: SENT}
+    orderBy: {field: ISSUE_DATE, direction: ASC}
+  ) {
+    edges {
+      node {
+        id
+        number
+        issueDate
+        expiryDate
+        isExpired
+        total
+        currency
+        customer {
+          name
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EstimatesAwaitingQuery, EstimatesAwaitingQueryVariables>;
+export const FailedEmailsDocument = new TypedDocumentString(`
+    query FailedEmails {
+  documentEmails(
+    first: 8
+    filter: {status: FAILED}
+    orderBy: {field: CREATED_AT, direction: DESC}
+  ) {
+    edges {
+      node {
+        id
+        subject
+        to
+        lastError
+        createdAt
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FailedEmailsQuery, FailedEmailsQueryVariables>;
 export const ReconcileStartDocument = new TypedDocumentString(`
     query ReconcileStart {
   viewer {
