@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { persistedOperationIds } from '../../src/dashboard/generated/persisted-operations.ts';
 import { DASHBOARD_SCOPES } from '../../src/dashboard/scopes.ts';
+import { accessibilityViolations } from './accessibility.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { tuneDatabase } from '../../src/db/database.ts';
 import { createApiKey, revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
@@ -184,6 +185,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     expect(layout.invoices).toBeLessThan(layout.lists / 2);
     expect(layout.clipped).toBe(false);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-1280.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -203,6 +205,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     );
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1); // stacked, not side by side
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-390.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -454,6 +457,7 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     // The mail server refuses the address for good: the email fails, its event refreshes the panel.
     await expect.poll(() => text(page, 'emails-table'), { timeout: 20_000 }).toMatch(/nobody@example\.com[\s\S]*No such mailbox/);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-attention-1280.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
 

@@ -10,6 +10,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
 import { freshDatabase, http, type Started, startServerProcess } from '../helpers.ts';
+import { accessibilityViolations } from './accessibility.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
@@ -88,6 +89,7 @@ describe.skipIf(!haveBrowser)("an invoice's public page in a real browser", () =
     ]);
     expect(await page.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
     await page.screenshot({ path: join(ARTIFACTS, 'invoice-page-1024.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download PDF' }).click()]);
     expect(download.suggestedFilename()).toBe(`${number}.pdf`);
     const file = join(ARTIFACTS, `${number}.pdf`);
@@ -103,6 +105,7 @@ describe.skipIf(!haveBrowser)("an invoice's public page in a real browser", () =
     await page.goto(`${server.url}${hostedUrl}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'invoice-page-390.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -12,6 +12,7 @@ import { migrate } from '../../src/db/migrate.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
 import { freshDatabase, http, type Started, startServerProcess } from '../helpers.ts';
+import { accessibilityViolations } from './accessibility.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
@@ -125,6 +126,7 @@ describe.skipIf(!haveBrowser)('the reconcile page in a real browser', () => {
     expect(await page.locator('#finish').isDisabled()).toBe(true);
     await page.locator('#statement-balance').fill('2535.00');
     await page.screenshot({ path: join(ARTIFACTS, 'reconcile-1280.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.locator('#finish').click();
     await expect.poll(() => page.locator('#notice').innerText()).toBe('Reconciled to 2026-11-30: 3 lines, closing balance 2535.00.');
 
@@ -193,6 +195,7 @@ describe.skipIf(!haveBrowser)('the reconcile page in a real browser', () => {
       .toBe('Imported december.zip: 1 line, 1 new, 0 already here; closing balance -20.00 on 2026-12-01.');
     await expect.poll(() => page.locator('#lines tbody tr').count()).toBe(4);
     await page.screenshot({ path: join(ARTIFACTS, 'reconcile-import-1280.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

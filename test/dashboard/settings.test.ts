@@ -13,6 +13,7 @@ import { tuneDatabase } from '../../src/db/database.ts';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createOrganization } from '../../src/modules/organizations/organizations.service.ts';
 import { freshDatabase, http, type Started, startServerProcess } from '../helpers.ts';
+import { accessibilityViolations } from './accessibility.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
@@ -256,6 +257,7 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
     expect(await page.locator('#preview-taxId').innerText()).toBe('Tax ID: CHE-123.456.789');
     expect(await page.locator('#preview-date').innerText()).toMatch(/^Issue date: \d{2}\.\d{2}\.\d{4}$/);
     await page.screenshot({ path: join(ARTIFACTS, 'settings-organization-1280.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.locator('#organization-status').innerText()).toBe('Saved. New documents use these settings.');
     const organization = () => http(server.url, '/api/v1/organization', { key: managerKey }).then((r) => r.body);
@@ -287,6 +289,7 @@ describe.skipIf(!haveBrowser)('the settings page in a real browser', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(ARTIFACTS, 'settings-organization-390.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);
