@@ -104,7 +104,7 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
       howToPay,
     ].filter((p): p is string => !!p);
     const text = [...paragraphs, link ? `View it online: ${link}` : null].filter(Boolean).join('\n\n');
-    const html = mailHtml(paragraphs, link, document.title);
+    const html = mailHtml(paragraphs, link, document.title, letterhead.locale);
     const info = await transport.sendMail({
       from: deps.config.mail.from,
       // Sent from the server's address; a customer's reply reaches the organization (its email, when it has one).
@@ -129,15 +129,18 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
  * The mail's HTML part, beside its text: the same paragraphs (the sender's message, what is attached, what is
  * due), every character the organization or the sender typed escaped, and the public page as a button.
  */
-export function mailHtml(paragraphs: string[], link: string | null, title: string): string {
+export function mailHtml(paragraphs: string[], link: string | null, title: string, locale: string | null = null): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeMarkup(p).replace(/\n/g, '<br>')}</p>`).join('');
   const button = link
     ? `<p style="margin:24px 0"><a href="${escapeMarkup(link)}" style="background:#1f5fbf;color:#fff;padding:10px 18px;` +
       `border-radius:6px;text-decoration:none;display:inline-block">View ${escapeMarkup(title)} online</a></p>`
     : '';
   return (
-    '<!doctype html><html><head><meta charset="utf-8"></head>' +
-    '<body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1d2733">' +
+    // Its language and title: what a screen reader announces before reading it.
+    `<!doctype html><html lang="${escapeMarkup(locale ?? 'en')}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeMarkup(title)}</title></head>` +
+    '<body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;' +
+    'color:#1d2733;overflow-wrap:anywhere">' +
     `${body}${button}</body></html>`
   );
 }
