@@ -43,7 +43,9 @@ describe.skipIf(!haveBrowser)("a document's HTML mail in a browser", () => {
     });
     expect(sent.status).toBe(202);
     await t.app.workers.mailer!.drain();
-    html = String(mail.received.at(-1)!.html);
+    const message = mail.received.at(-1)!;
+    expect(message.subject).toBe('Rechnung INV-0001 von Zürich Ελλάδα Trading AG');
+    html = String(message.html);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -86,9 +88,12 @@ describe.skipIf(!haveBrowser)("a document's HTML mail in a browser", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       const text = await page.locator('body').innerText();
       expect(text).toMatch(/^Dear Pat,\nthank you for your order\./);
-      // Amounts and dates as Swiss German writes them (an apostrophe between thousands).
-      expect(text).toMatch(/Amount due: \$\s3'600\.00, due on 30\.11\.2026\./);
-      expect(text).toContain('IBAN CH93 0076 2011 6238 5295 7');
+      // In the organization's language, amounts and dates as Swiss German writes them (an apostrophe between thousands).
+      expect(text).toContain('Rechnung INV-0001 von Zürich Ελλάδα Trading AG finden Sie im Anhang.');
+      expect(text).toMatch(/Offener Betrag: \$\s3'600\.00, fällig am 30\.11\.2026\./);
+      expect(text).toContain('Zahlungsinformationen:\nIBAN CH93 0076 2011 6238 5295 7\nBIC UBSWCHZH80A\nVerwendungszweck: INV-0001');
+      expect(await page.getByRole('link').innerText()).toBe('Rechnung INV-0001 online ansehen');
+      expect(await page.evaluate(() => [document.documentElement.lang, document.title])).toEqual(['de-CH', 'Rechnung INV-0001']);
       await page.screenshot({ path: join(ARTIFACTS, `invoice-mail-${width}.png`), fullPage: true });
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(errors).toEqual([]);

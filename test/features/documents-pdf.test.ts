@@ -162,10 +162,14 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
         lines.some((l) => expected.test(l)),
         `${expected} in\n${text}`,
       ).toBe(true);
-    // And on its page: the same amounts, the discount under its line.
+    // And on its page: the same amounts, the discount under its line, in the organization's language.
     // (The locale's no-break spaces read as spaces here.)
     const page = (await (await fetch(`${t.url}${discounted.hostedUrl}`)).text()).replace(/\u00a0/g, ' ');
-    expect(page).toContain('Widgets<div class="muted">Discount 10 %: -30,00 $</div>');
+    expect(page).toContain('Widgets<div class="muted">Rabatt 10 %: -30,00 $</div>');
+    for (const german of ['<title>Rechnung ', '<th class="n">Einzelpreis</th>', 'Ausgestellt am 02.11.2026 an <bdi>Discount Buyer</bdi>'])
+      expect(page).toContain(german);
+    expect(page).toMatch(/<td colspan="3" class="n">Offener Betrag<\/td><td class="n">289,97 \$<\/td>/);
+    expect(page).toMatch(/>PDF herunterladen<\/a>/);
     expect(page).toContain('<td class="n">299,97 $</td>');
   });
 

@@ -15,11 +15,11 @@ export const creditNoteMail = defineMailable({
     const c = await tenant.prisma.creditNote.findFirstOrThrow({ where: { id: id!, organizationId: tenant.organizationId } });
     return {
       customerId: c.customerId,
-      title: `Credit note ${c.number}`,
+      title: `${format.say('Credit note')} ${c.number}`,
       filename: c.number,
       pdf: await creditNotePdf(tenant, c.id),
       publicPath: null,
-      summary: `Credit: ${format.money(c.total, c.currency)}.`,
+      summary: format.say('Credit: {amount}.', { amount: format.money(c.total, c.currency) }),
     };
   },
   recordSent: async (_scope, id) => [{ type: 'credit_note.sent', resource: { type: 'credit_note', id } }],

@@ -1,13 +1,15 @@
 // The words a document's PDF is printed in, by the organization's locale (its language: `de-CH` is German).
 // Every label the views give is English and is looked up here at draw time; one without a translation in
-// a language is printed in English, so a label a module adds is never lost, only untranslated. Hand-kept:
-// these forty words are the whole vocabulary, and a translation library would add a catalogue format for them.
+// a language is printed in English, so a label a module adds is never lost, only untranslated. The sentences
+// of the documents' emails are here too, with named blanks. Hand-kept: these few dozen entries are the whole
+// vocabulary, and a translation library would add a catalogue format for them.
 
 /** The languages a document is printed in besides English. */
 export const DOCUMENT_LANGUAGES = ['de', 'fr', 'es', 'nl'] as const;
 type Language = (typeof DOCUMENT_LANGUAGES)[number];
 
-const WORDS: Record<string, Record<Language, string>> = {
+/** Every label and sentence, in English, with its translations (exported for the test that holds them complete). */
+export const WORDS: Record<string, Record<Language, string>> = {
   Invoice: { de: 'Rechnung', fr: 'Facture', es: 'Factura', nl: 'Factuur' },
   'Credit note': { de: 'Gutschrift', fr: 'Avoir', es: 'Nota de crédito', nl: 'Creditnota' },
   Estimate: { de: 'Angebot', fr: 'Devis', es: 'Presupuesto', nl: 'Offerte' },
@@ -72,6 +74,102 @@ const WORDS: Record<string, Record<Language, string>> = {
     es: 'Vencido más de 90 días',
     nl: 'Meer dan 90 dagen te laat',
   },
+  // The sentences a document's email says ({name}: what fills it in).
+  '{title} from {organization} is attached.': {
+    de: '{title} von {organization} finden Sie im Anhang.',
+    fr: '{title} de {organization} est en pièce jointe.',
+    es: 'Adjuntamos {title} de {organization}.',
+    nl: '{title} van {organization} is bijgevoegd.',
+  },
+  '{title} from {organization}': {
+    de: '{title} von {organization}',
+    fr: '{title} de {organization}',
+    es: '{title} de {organization}',
+    nl: '{title} van {organization}',
+  },
+  'Statement {from} to {to}': {
+    de: 'Kontoauszug {from} bis {to}',
+    fr: 'Relevé de compte du {from} au {to}',
+    es: 'Estado de cuenta del {from} al {to}',
+    nl: 'Rekeningoverzicht {from} tot {to}',
+  },
+  'Amount due: {amount}, due on {date}.': {
+    de: 'Offener Betrag: {amount}, fällig am {date}.',
+    fr: 'Montant dû : {amount}, à payer le {date}.',
+    es: 'Importe adeudado: {amount}, vence el {date}.',
+    nl: 'Openstaand bedrag: {amount}, te betalen op {date}.',
+  },
+  'This invoice is paid.': {
+    de: 'Diese Rechnung ist bezahlt.',
+    fr: 'Cette facture est payée.',
+    es: 'Esta factura está pagada.',
+    nl: 'Deze factuur is betaald.',
+  },
+  'Credit: {amount}.': { de: 'Gutschrift: {amount}.', fr: 'Crédit : {amount}.', es: 'Crédito: {amount}.', nl: 'Tegoed: {amount}.' },
+  'Total: {amount}.': { de: 'Gesamt: {amount}.', fr: 'Total : {amount}.', es: 'Total: {amount}.', nl: 'Totaal: {amount}.' },
+  'Total: {amount}, valid until {date}.': {
+    de: 'Gesamt: {amount}, gültig bis {date}.',
+    fr: "Total : {amount}, valable jusqu'au {date}.",
+    es: 'Total: {amount}, válido hasta el {date}.',
+    nl: 'Totaal: {amount}, geldig tot {date}.',
+  },
+  'Balance owed on {date}: {amount}.': {
+    de: 'Offener Saldo am {date}: {amount}.',
+    fr: 'Solde dû au {date} : {amount}.',
+    es: 'Saldo adeudado al {date}: {amount}.',
+    nl: 'Openstaand saldo op {date}: {amount}.',
+  },
+  'Credit in your favour on {date}: {amount}.': {
+    de: 'Guthaben zu Ihren Gunsten am {date}: {amount}.',
+    fr: 'Crédit en votre faveur au {date} : {amount}.',
+    es: 'Saldo a su favor al {date}: {amount}.',
+    nl: 'Tegoed in uw voordeel op {date}: {amount}.',
+  },
+  'Nothing is owed on {date}.': {
+    de: 'Am {date} ist nichts offen.',
+    fr: "Rien n'est dû au {date}.",
+    es: 'No hay nada pendiente al {date}.',
+    nl: 'Op {date} staat niets open.',
+  },
+  'View it online: {link}': {
+    de: 'Online ansehen: {link}',
+    fr: 'Voir en ligne : {link}',
+    es: 'Ver en línea: {link}',
+    nl: 'Online bekijken: {link}',
+  },
+  'View {title} online': {
+    de: '{title} online ansehen',
+    fr: 'Voir {title} en ligne',
+    es: 'Ver {title} en línea',
+    nl: '{title} online bekijken',
+  },
+  // The customer's invoice page.
+  'Void: this invoice was cancelled on {date} and is not owed': {
+    de: 'Storniert: Diese Rechnung wurde am {date} storniert und ist nicht geschuldet',
+    fr: "Annulée : cette facture a été annulée le {date} et n'est pas due",
+    es: 'Anulada: esta factura se anuló el {date} y no se adeuda',
+    nl: 'Geannuleerd: deze factuur is op {date} geannuleerd en is niet verschuldigd',
+  },
+  'Paid on {date}': { de: 'Bezahlt am {date}', fr: 'Payée le {date}', es: 'Pagada el {date}', nl: 'Betaald op {date}' },
+  'Overdue: {amount} was due on {date}': {
+    de: 'Überfällig: {amount} war am {date} fällig',
+    fr: 'En retard : {amount} était dû le {date}',
+    es: 'Vencida: {amount} vencía el {date}',
+    nl: 'Te laat: {amount} moest betaald zijn op {date}',
+  },
+  '{amount} due on {date}': {
+    de: '{amount} fällig am {date}',
+    fr: '{amount} à payer le {date}',
+    es: '{amount} vence el {date}',
+    nl: '{amount} te betalen op {date}',
+  },
+  'Issued {date} to {customer}': {
+    de: 'Ausgestellt am {date} an {customer}',
+    fr: 'Émise le {date} à {customer}',
+    es: 'Emitida el {date} a {customer}',
+    nl: 'Uitgegeven op {date} aan {customer}',
+  },
+  'Download PDF': { de: 'PDF herunterladen', fr: 'Télécharger le PDF', es: 'Descargar PDF', nl: 'PDF downloaden' },
   'Tax ID': { de: 'USt-IdNr.', fr: 'N° TVA', es: 'NIF', nl: 'Btw-nummer' },
   'How to pay': { de: 'Zahlungsinformationen', fr: 'Comment payer', es: 'Cómo pagar', nl: 'Betaalinformatie' },
   Reference: { de: 'Verwendungszweck', fr: 'Référence', es: 'Referencia', nl: 'Kenmerk' },
@@ -83,6 +181,15 @@ const WORDS: Record<string, Record<Language, string>> = {
   DECLINED: { de: 'ABGELEHNT', fr: 'REFUSÉ', es: 'RECHAZADO', nl: 'AFGEWEZEN' },
   ACCEPTED: { de: 'ANGENOMMEN', fr: 'ACCEPTÉ', es: 'ACEPTADO', nl: 'GEACCEPTEERD' },
 };
+
+/**
+ * A sentence in a locale's language with its blanks filled: `say('Amount due: {amount}, due on {date}.',
+ * { amount, date })`. A sentence without a translation is said in English; one without blanks is a label.
+ */
+export function documentSentences(locale: string | null): (english: string, values?: Record<string, string>) => string {
+  const words = documentWords(locale);
+  return (english, values = {}) => words(english).replace(/\{(\w+)\}/g, (blank, name: string) => values[name] ?? blank);
+}
 
 /** The translator of a locale (`de-DE`, `fr`, null): English labels in its language, or as they are. */
 export function documentWords(locale: string | null): (english: string) => string {

@@ -6,6 +6,7 @@ import type { Tenant } from '../../core/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Letterhead, PdfView } from './pdf-drawing.ts';
 
+export { documentSentences } from './pdf-words.ts';
 export {
   type Addressee,
   addressLines,

@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { Checker } from '../../lib/validate.ts';
-import type { PdfView } from '../documents/index.ts';
+import { documentSentences, type PdfView } from '../documents/index.ts';
 import { EMAIL, type EmailRow, type MailableType } from './emails.public.ts';
 
 /** What a mail carries of a document: its customer, its title, its PDF, and its public page if it has one. */
@@ -28,17 +28,20 @@ export interface MailDocument {
   paymentReference?: string | null;
 }
 
-/** Amounts and dates as the organization's locale writes them, as on its PDFs (documents' localFormats). */
+/** Amounts, dates and sentences as the organization's locale writes them, as on its PDFs (documents' localFormats). */
 export interface MailFormat {
   money(minor: bigint, currency: string): string;
   date(iso: string): string;
+  /** A sentence (or a label) in the locale's language, its `{blanks}` filled (documents' pdf-words.ts). */
+  say(english: string, values?: Record<string, string>): string;
 }
 
-/** Amounts as decimals with the currency's code, dates as ISO dates. */
-const PLAIN_FORMAT: MailFormat = {
+/** Amounts as decimals with the currency's code, dates as ISO dates; words in the locale's language. */
+const plainFormat = (locale: string | null): MailFormat => ({
   money: (minor, currency) => `${formatMoney(minor, currencyDecimals(currency))} ${currency}`,
   date: (iso) => iso,
-};
+  say: documentSentences(locale),
+});
 
 /** A document type that can be sent by email. */
 export interface Mailable {
@@ -136,7 +139,10 @@ export async function queueDocumentEmail(
   }
   check.done();
   // Read for its title (the subject); the mailer writes its amounts in the organization's locale when it sends.
-  const document = await mailable.read(scope, documentId, parameters, PLAIN_FORMAT);
+  // The subject in the organization's language (its locale is not in the request's copy of it).
+  const { locale } = await scope.prisma.organization.findUniqueOrThrow({ where: { id: scope.organizationId }, select: { locale: true } });
+  const format = plainFormat(locale);
+  const document = await mailable.read(scope, documentId, parameters, format);
   const row = await scope.prisma.documentEmail.create({
     data: {
       id: newId('DocumentEmail'),
@@ -146,7 +152,7 @@ export async function queueDocumentEmail(
       customerId,
       to: to.join(','),
       cc: cc.length ? cc.join(',') : null,
-      subject: subject ?? `${document.title} from ${scope.organization.name}`,
+      subject: subject ?? format.say('{title} from {organization}', { title: document.title, organization: scope.organization.name }),
       message: message ?? null,
       parameters: parameters ? JSON.stringify(parameters) : null,
       nextAttemptAt: scope.now,

@@ -9,7 +9,7 @@ import { Prisma } from '../../db/generated/sqlite/client.ts';
 import { anyRow } from '../../db/sql.ts';
 import { backgroundLoop } from '../../events/loop.ts';
 import type { ModuleWorker, WorkerDeps } from '../../module.ts';
-import { letterheadOf, renderPdf } from '../documents/index.ts';
+import { documentSentences, letterheadOf, renderPdf } from '../documents/index.ts';
 import { localFormats } from '../documents/pdf-drawing.ts';
 import { escapeMarkup } from '../../lib/text.ts';
 import type { EmailRow } from './emails.public.ts';
@@ -86,24 +86,26 @@ async function offer(deps: WorkerDeps, transport: Transporter, email: EmailRow):
     const letterhead = await letterheadOf(tenant);
     // Dates read the same whatever the currency: one formatter for them.
     const dates = localFormats(letterhead.locale, 'USD');
+    const say = documentSentences(letterhead.locale);
     const format = {
       money: (minor: bigint, currency: string) => localFormats(letterhead.locale, currency).money(minor),
       date: dates.date,
+      say,
     };
     const document = await mailableOf(email.documentType).read(tenant, email.documentId, parameters, format);
     const pdf = await renderPdf(letterhead, document.pdf, 'wait');
     const link = document.publicPath ? `${deps.config.mail.publicUrl}${document.publicPath}` : null;
     const howToPay =
       letterhead.paymentDetails && document.paymentReference
-        ? `How to pay:\n${letterhead.paymentDetails}\nReference: ${document.paymentReference}`
+        ? `${say('How to pay')}:\n${letterhead.paymentDetails}\n${say('Reference')}: ${document.paymentReference}`
         : null;
     const paragraphs = [
       email.message,
-      `${document.title} from ${tenant.organization.name} is attached.`,
+      say('{title} from {organization} is attached.', { title: document.title, organization: tenant.organization.name }),
       document.summary,
       howToPay,
     ].filter((p): p is string => !!p);
-    const text = [...paragraphs, link ? `View it online: ${link}` : null].filter(Boolean).join('\n\n');
+    const text = [...paragraphs, link ? say('View it online: {link}', { link }) : null].filter(Boolean).join('\n\n');
     const html = mailHtml(paragraphs, link, document.title, letterhead.locale);
     const info = await transport.sendMail({
       from: deps.config.mail.from,
@@ -133,7 +135,8 @@ export function mailHtml(paragraphs: string[], link: string | null, title: strin
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeMarkup(p).replace(/\n/g, '<br>')}</p>`).join('');
   const button = link
     ? `<p style="margin:24px 0"><a href="${escapeMarkup(link)}" style="background:#1f5fbf;color:#fff;padding:10px 18px;` +
-      `border-radius:6px;text-decoration:none;display:inline-block">View ${escapeMarkup(title)} online</a></p>`
+      `border-radius:6px;text-decoration:none;display:inline-block">` +
+      `${escapeMarkup(documentSentences(locale)('View {title} online', { title }))}</a></p>`
     : '';
   return (
     // Its language and title: what a screen reader announces before reading it.

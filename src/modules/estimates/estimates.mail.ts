@@ -17,11 +17,13 @@ export const estimateMail = defineMailable({
     const e = await tenant.prisma.estimate.findFirstOrThrow({ where: { id: id!, organizationId: tenant.organizationId } });
     return {
       customerId: e.customerId,
-      title: `Estimate ${e.number}`,
+      title: `${format.say('Estimate')} ${e.number}`,
       filename: e.number,
       pdf: await estimatePdf(tenant, e.id),
       publicPath: null,
-      summary: `Total: ${format.money(e.total, e.currency)}` + (e.expiryDate ? `, valid until ${format.date(e.expiryDate)}.` : '.'),
+      summary: e.expiryDate
+        ? format.say('Total: {amount}, valid until {date}.', { amount: format.money(e.total, e.currency), date: format.date(e.expiryDate) })
+        : format.say('Total: {amount}.', { amount: format.money(e.total, e.currency) }),
     };
   },
   async recordSent(scope, id, to) {

@@ -20,12 +20,15 @@ export const invoiceMail = defineMailable({
     const due = amountDueOf(i);
     return {
       customerId: i.customerId,
-      title: `Invoice ${i.number}`,
+      title: `${format.say('Invoice')} ${i.number}`,
       filename: i.number,
       pdf: await invoicePdf(tenant, i.id),
       publicPath: i.publicToken ? `/i/${i.publicToken}` : null,
       paymentReference: due > 0n ? i.number : null,
-      summary: due > 0n ? `Amount due: ${format.money(due, i.currency)}, due on ${format.date(i.dueDate)}.` : 'This invoice is paid.',
+      summary:
+        due > 0n
+          ? format.say('Amount due: {amount}, due on {date}.', { amount: format.money(due, i.currency), date: format.date(i.dueDate) })
+          : format.say('This invoice is paid.'),
     };
   },
   async recordSent(scope, id, to) {

@@ -5,7 +5,7 @@
 import type { Prisma } from '../../db/database.ts';
 import type { PublicPage } from '../../module.ts';
 import { refuseWhenShareTaken } from '../../core/heavy-work.ts';
-import { amountDueOf, documentTotals, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
+import { amountDueOf, documentSentences, documentTotals, isOverdue, letterheadOf, localFormats, renderPdf } from '../documents/index.ts';
 import { shownLine } from '../documents/pdf-drawing.ts';
 import { escapeMarkup } from '../../lib/text.ts';
 import { invoicePdf } from './invoices.rest.ts';
@@ -36,27 +36,35 @@ async function findByToken(db: Prisma, token: string) {
   return invoice?.status === 'DRAFT' ? null : invoice;
 }
 
-/** The invoice's page: letterhead, status, dates, lines, totals and what is due, in the organization's locale. */
+/**
+ * The invoice's page: letterhead, status, dates, lines, totals and what is due, in the organization's locale.
+ * Long on purpose: the page written top to bottom, each block where it appears.
+ */
 async function invoicePage(db: Prisma, token: string) {
   const invoice = await findByToken(db, token);
   if (!invoice) return notFound;
   const tenant = { prisma: db, organizationId: invoice.organizationId };
   const letterhead = await letterheadOf(tenant);
   const f = localFormats(letterhead.locale, invoice.currency);
+  // Its words in the organization's language (documents' pdf-words.ts), as its PDF and emails.
+  const say = documentSentences(letterhead.locale);
   const due = amountDueOf(invoice);
   const status =
     invoice.status === 'VOID'
-      ? ['void', `Void: this invoice was cancelled on ${f.date(invoice.settledOn ?? invoice.issueDate)} and is not owed`]
+      ? [
+          'void',
+          say('Void: this invoice was cancelled on {date} and is not owed', { date: f.date(invoice.settledOn ?? invoice.issueDate) }),
+        ]
       : invoice.status === 'PAID'
-        ? ['paid', `Paid${invoice.settledOn ? ` on ${f.date(invoice.settledOn)}` : ''}`]
+        ? ['paid', invoice.settledOn ? say('Paid on {date}', { date: f.date(invoice.settledOn) }) : say('Paid')]
         : isOverdue(invoice)
-          ? ['overdue', `Overdue: ${f.money(due)} was due on ${f.date(invoice.dueDate)}`]
-          : ['open', `${f.money(due)} due on ${f.date(invoice.dueDate)}`];
+          ? ['overdue', say('Overdue: {amount} was due on {date}', { amount: f.money(due), date: f.date(invoice.dueDate) })]
+          : ['open', say('{amount} due on {date}', { amount: f.money(due), date: f.date(invoice.dueDate) })];
   const lines = [...invoice.lines]
     .sort((a, b) => a.lineNo - b.lineNo)
     .map((l) => {
       // Before its discount, so the lines add up to the subtotal; the discount under its description.
-      const shown = shownLine(l, f);
+      const shown = shownLine(l, f, say);
       const note = shown.discount ? `<div class="muted">${escapeMarkup(shown.discount)}</div>` : '';
       return (
         `<tr><td dir="auto">${escapeMarkup(l.description)}${note}</td><td class="n">${f.quantity(l.quantityMilli)}</td>` +
@@ -72,12 +80,12 @@ async function invoicePage(db: Prisma, token: string) {
   ];
   const totalRows = totals
     .filter(([label, amount]) => amount !== 0n || label === 'Total')
-    .map(([label, amount]) => `<tr class="totals"><td colspan="3" class="n">${label}</td><td class="n">${f.money(amount)}</td></tr>`)
+    .map(([label, amount]) => `<tr class="totals"><td colspan="3" class="n">${say(label)}</td><td class="n">${f.money(amount)}</td></tr>`)
     .join('');
   const dueRow =
     invoice.status === 'VOID'
       ? ''
-      : `<tr class="totals due"><td colspan="3" class="n">Amount due</td><td class="n">${f.money(due)}</td></tr>`;
+      : `<tr class="totals due"><td colspan="3" class="n">${say('Amount due')}</td><td class="n">${f.money(due)}</td></tr>`;
   const logo = letterhead.logo
     ? `<img alt="${escapeMarkup(letterhead.name)}" src="data:image/${logoType(letterhead.logo)};base64,${letterhead.logo}">`
     : '';
@@ -89,26 +97,33 @@ async function invoicePage(db: Prisma, token: string) {
   // While something is owed: how to pay, quoting the invoice's number.
   const howToPay =
     letterhead.paymentDetails && invoice.status !== 'VOID' && invoice.status !== 'DRAFT' && due > 0n
-      ? `<section class="pay" aria-labelledby="pay"><h2 id="pay">How to pay</h2><p>${letterhead.paymentDetails
+      ? `<section class="pay" aria-labelledby="pay"><h2 id="pay">${say('How to pay')}</h2><p>${letterhead.paymentDetails
           .split('\n')
           .map(escapeMarkup)
-          .join('<br>')}</p><p>Reference: <strong>${escapeMarkup(invoice.number)}</strong></p></section>`
+          .join('<br>')}</p><p>${say('Reference')}: <strong>${escapeMarkup(invoice.number)}</strong></p></section>`
       : '';
+  const title = `${say('Invoice')} ${invoice.number}`;
+  const pageTitle = say('{title} from {organization}', { title, organization: letterhead.name });
+  const issued = say('Issued {date} to {customer}', {
+    date: f.date(invoice.issueDate),
+    customer: `<bdi>${escapeMarkup(invoice.customer.name)}</bdi>`,
+  });
   // Names and text a person typed are isolated (bdi, dir=auto): a Hebrew or Arabic name does not reorder the sentence around it.
   const body = `<!doctype html><html lang="${escapeMarkup(letterhead.locale ?? 'en-US')}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>Invoice ${escapeMarkup(invoice.number)} from ${escapeMarkup(letterhead.name)}</title><style>${STYLE}</style></head><body><main>
+<title>${escapeMarkup(pageTitle)}</title><style>${STYLE}</style></head><body><main>
 <header><div>${logo}<div><strong><bdi>${escapeMarkup(letterhead.name)}</bdi></strong></div><div class="muted">${address}</div>
 ${letterhead.email ? `<div class="muted">${escapeMarkup(letterhead.email)}</div>` : ''}
-${letterhead.taxId ? `<div class="muted">Tax ID: ${escapeMarkup(letterhead.taxId)}</div>` : ''}</div>
-<div><h1>Invoice ${escapeMarkup(invoice.number)}</h1>
-<div class="muted">Issued ${f.date(invoice.issueDate)} to <bdi>${escapeMarkup(invoice.customer.name)}</bdi></div>
+${letterhead.taxId ? `<div class="muted">${say('Tax ID')}: ${escapeMarkup(letterhead.taxId)}</div>` : ''}</div>
+<div><h1>${escapeMarkup(title)}</h1>
+<div class="muted">${issued}</div>
 <p><span class="status ${status[0]}" id="status">${escapeMarkup(status[1]!)}</span></p></div></header>
-<table><thead><tr><th>Description</th><th class="n">Qty</th><th class="n">Unit price</th><th class="n">Amount</th></tr></thead>
+<table><thead><tr><th>${say('Description')}</th><th class="n">${say('Qty')}</th><th class="n">${say('Unit price')}</th>
+<th class="n">${say('Amount')}</th></tr></thead>
 <tbody>${lines}${totalRows}${dueRow}</tbody></table>
 ${invoice.memo ? `<p class="muted" dir="auto">${escapeMarkup(invoice.memo)}</p>` : ''}
 ${howToPay}
-<a class="button" href="${escapeMarkup(token)}/pdf" download="${escapeMarkup(invoice.number)}.pdf">Download PDF</a>
+<a class="button" href="${escapeMarkup(token)}/pdf" download="${escapeMarkup(invoice.number)}.pdf">${say('Download PDF')}</a>
 </main></body></html>`;
   return { status: 200, type: 'text/html; charset=utf-8', body };
 }

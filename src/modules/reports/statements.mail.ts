@@ -26,7 +26,7 @@ export const statementMail = defineMailable({
     const closing = pdf.totals.find(([label]) => label === 'Closing balance')?.[1] ?? 0n;
     return {
       customerId,
-      title: `Statement ${from} to ${to}`,
+      title: format.say('Statement {from} to {to}', { from, to }),
       filename: `statement-${from}-${to}`,
       pdf,
       publicPath: null,
@@ -35,14 +35,17 @@ export const statementMail = defineMailable({
       summary:
         closing > 0n
           ? [
-              `Balance owed on ${format.date(to)}: ${format.money(closing, pdf.currency)}.`,
+              format.say('Balance owed on {date}: {amount}.', { date: format.date(to), amount: format.money(closing, pdf.currency) }),
               ...(pdf.aging ?? [])
                 .filter(([, amount]) => amount !== 0n)
-                .map(([label, amount]) => `${label}: ${format.money(amount, pdf.currency)}`),
+                .map(([label, amount]) => `${format.say(label)}: ${format.money(amount, pdf.currency)}`),
             ].join('\n')
           : closing < 0n
-            ? `Credit in your favour on ${format.date(to)}: ${format.money(-closing, pdf.currency)}.`
-            : `Nothing is owed on ${format.date(to)}.`,
+            ? format.say('Credit in your favour on {date}: {amount}.', {
+                date: format.date(to),
+                amount: format.money(-closing, pdf.currency),
+              })
+            : format.say('Nothing is owed on {date}.', { date: format.date(to) }),
     };
   },
 });
