@@ -216,6 +216,8 @@ describe.skipIf(!haveBrowser)('the dashboard in a real browser', () => {
     await expect.poll(() => text(page, 'key-error')).toContain('This API key was not accepted');
     expect(await page.locator('#dashboard').isHidden()).toBe(true);
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    // The sign-in form with its error, as a screen reader meets it.
+    expect(await accessibilityViolations(page)).toEqual([]);
     // The only console line allowed is the browser's own note of the 401 answer.
     expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
     await context.close();

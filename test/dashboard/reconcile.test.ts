@@ -97,6 +97,12 @@ describe.skipIf(!haveBrowser)('the reconcile page in a real browser', () => {
     await expect.poll(() => page.locator('#difference').innerText()).toBe('1535.00 USD');
     expect(await page.locator('#finish').isDisabled()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'reconcile-lines-1280.png'), fullPage: true });
+    // On a phone: nothing wider than the screen but the lines' table in its own scrolling box, and axe-clean.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'reconcile-lines-390.png'), fullPage: true });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The recorded payment is the transfer's top suggestion, with why.
     const transfer = line(page, 'Transfer');
