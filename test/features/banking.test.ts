@@ -594,6 +594,8 @@ describe('a bounced cheque', () => {
     // Matched, its void is outstanding until the returned item is matched to it.
     const midway = (await call(`/api/v1/bank-accounts/${bank.id}/reconciliation-report?asOf=2026-11-30`)).body;
     expect(midway.outstanding).toMatchObject([{ type: 'payment_void', amount: -500, date: '2026-11-12' }]);
+    // The returned item is the one statement line not matched yet, counted and summed.
+    expect(midway).toMatchObject({ unmatchedStatementLines: 1, unmatchedStatementAmount: -500 });
     const forReturned = (await call(`/api/v1/bank-transactions/${returned.id}/suggestions`)).body.data;
     expect(forReturned.map((s: { type: string }) => s.type)).toEqual(['payment_void']);
     const matched = await call(`/api/v1/bank-transactions/${returned.id}/match`, { matches: [{ id: forReturned[0].id }] });

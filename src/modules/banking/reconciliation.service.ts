@@ -224,11 +224,13 @@ export async function reconciliationReport(tenant: Tenant, bankAccountId: string
       select: { closingBalance: true, closingDate: true },
     }),
   ]);
-  const unmatchedLines = await tenant.prisma.bankTransaction.findMany({
+  // Counted and summed by the database: an account with years of lines never matched sends no rows here.
+  const unmatchedLines = await tenant.prisma.bankTransaction.aggregate({
     where: { bankAccountId: bank.id, status: 'UNMATCHED', date: { lte: asOf }, ...UNSTAGED },
-    select: { amount: true },
+    _count: { _all: true },
+    _sum: { amount: true },
   });
-  const unmatched = unmatchedLines.reduce((sum, l) => sum + l.amount, 0n);
+  const unmatched = BigInt(unmatchedLines._sum.amount ?? 0n);
   // Outstanding: standing bank movements up to the date that no line dated up to it matches.
   const standing = await unmatchedCandidates(tenant, bank, bank.openingDate, asOf);
   const matchedLater = await tenant.prisma.bankMatch.findMany({
@@ -261,7 +263,7 @@ export async function reconciliationReport(tenant: Tenant, bankAccountId: string
     clearedBalance: cleared.balance,
     statementBalance: statement?.closingBalance ?? null,
     statementDate: statement?.closingDate ?? null,
-    unmatchedStatementLines: unmatchedLines.length,
+    unmatchedStatementLines: unmatchedLines._count._all,
     unmatchedStatementAmount: unmatched,
     depositsInTransit: inTransit,
     outstandingPayments,
