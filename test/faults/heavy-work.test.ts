@@ -103,7 +103,7 @@ ${entries}
     expect(refused.body.errors[0].message).toMatch(/^line 7505, /);
   });
 
-  it('imports a year of a busy account (100,000 lines, zipped) whole, and refuses a file of more, naming its count', async () => {
+  it('imports a year of a busy account (100,000 lines, zipped) whole as a job, and refuses a file of more, naming its count', async () => {
     const transaction = (i: number) => {
       const month = String(1 + (i % 12)).padStart(2, '0');
       const amount = (1 + (i % 997) / 100).toFixed(2);
@@ -116,9 +116,32 @@ ${entries}
     const year = (await call('/api/v1/bank-accounts', { name: 'Busy Year', kind: 'bank', openingDate: '2025-12-01' })).body.id;
     const file = zipped(100_000);
     expect(file.length).toBeLessThan(8 * 1024 * 1024);
-    const imported = await call(`/api/v1/bank-accounts/${year}/statements`, { format: 'ofx', file, encoding: 'base64' });
-    expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(201);
-    expect(imported.body).toMatchObject({ lineCount: 100_000, newCount: 100_000, startDate: '2026-01-15', endDate: '2026-12-15' });
+    // As a job: a bulk import of bank statements, each line a statement file and the account it is for; the
+    // request answers 202 at once, and the job's result names the statement (or why a line was refused).
+    const jsonl = [
+      { idempotencyKey: 'year-2026', body: { bankAccountId: year, format: 'ofx', file, encoding: 'base64' } },
+      { body: { format: 'ofx', file: zipped(1), encoding: 'base64' } },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
+    const queued = await fetch(`${t.url}/api/v1/bulk-operations/imports?resource=bank-statements`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/jsonl' },
+      body: jsonl,
+    });
+    expect(queued.status, await queued.clone().text()).toBe(202);
+    const operation = (await queued.json()) as { id: string };
+    await t.app.workers['bulk-operations']!.drain();
+    const done = (await call(`/api/v1/bulk-operations/${operation.id}`)).body;
+    expect(done).toMatchObject({ status: 'completed', objectCount: 2, errorCount: 1 });
+    const results = (await (await fetch(`${t.url}${new URL(done.url).pathname}`)).text())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(results[0]).toMatchObject({ line: 1, idempotencyKey: 'year-2026', status: 201, id: expect.stringMatching(/^bst_/) });
+    expect(results[1]).toMatchObject({ line: 2, status: 400, error: { errors: [{ path: 'bankAccountId' }] } });
+    const imported = (await call(`/api/v1/bank-statements/${results[0].id}`)).body;
+    expect(imported).toMatchObject({ lineCount: 100_000, newCount: 100_000, startDate: '2026-01-15', endDate: '2026-12-15' });
     expect((await call(`/api/v1/bank-transactions?bankAccountId=${year}&limit=1`)).body.total).toBe(100_000);
 
     const other = (await call('/api/v1/bank-accounts', { name: 'Too Busy', kind: 'bank', openingDate: '2025-12-01' })).body.id;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey, revokeApiKeyByPrefix } from '../../src/modules/api-keys/api-keys.service.ts';
 import { resultLink } from '../../src/modules/bulk-operations/bulk-operations.files.ts';
-import { IMPORTABLE } from '../../src/modules/bulk-operations/bulk-operations.service.ts';
+import { IMPORTABLE, importRoute } from '../../src/modules/bulk-operations/bulk-operations.service.ts';
 import { exportPageSize, exportQuery } from '../../src/modules/bulk-operations/bulk-operations.query.ts';
 import { EXPORT_PAGE, LARGEST_EXPORT_PAGE } from '../../src/modules/bulk-operations/bulk-operations.runner.ts';
 import { schema } from '../../src/registry.ts';
@@ -289,7 +289,7 @@ describe('an import', () => {
   it('each importable resource needs the write scope its own create route needs', async () => {
     const openApi = (await get('/api/v1/openapi.json')).body;
     for (const [resource, scope] of Object.entries(IMPORTABLE)) {
-      const create = openApi.paths[`/api/v1/${resource}`]?.post;
+      const create = openApi.paths[importRoute(resource).replace(':id', '{id}')]?.post;
       expect(create, resource).toBeDefined();
       expect(create.security[0].bearerAuth, resource).toContain(scope);
     }

@@ -8,14 +8,15 @@ import type { Database, Prisma, PrismaTypes } from '../../db/database.ts';
 import { AppError, type FieldError, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { PublicPage } from '../../module.ts';
+import { IMPORT_LINE_BYTES } from './bulk-operations.service.ts';
 
 /** A chunk holds at most this many lines, or this many bytes, whichever comes first. */
 export const CHUNK_LINES = 1000;
 const CHUNK_BYTES = 1024 * 1024;
-/** The largest upload: lines, bytes, and bytes a line. */
+/** The largest upload: lines and bytes (a line's, by resource: importLineBytes). */
 export const MAX_FILE_LINES = 1_000_000;
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
-export const MAX_LINE_BYTES = 1024 * 1024;
+
 /** Lines at fault an upload's refusal names (it says how many more there were). */
 const NAMED_FAULTS = 20;
 
@@ -64,6 +65,8 @@ export async function storeImportFile(
   db: Database,
   organizationId: string,
   stream: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  /** The longest line it may hold (bulk-operations.service.ts: importLineBytes). */
+  maxLineBytes = IMPORT_LINE_BYTES,
 ): Promise<StoredFile> {
   const id = newId('BulkFile');
   const hash = createHash('sha256');
@@ -120,8 +123,8 @@ export async function storeImportFile(
       if (start < bytes.length) {
         pending.push(bytes.subarray(start));
         pendingBytes += bytes.length - start;
-        if (pendingBytes > MAX_LINE_BYTES)
-          throw new AppError('PAYLOAD_TOO_LARGE', `Line ${lineCount + 1} is longer than the limit of ${MAX_LINE_BYTES} bytes`);
+        if (pendingBytes > maxLineBytes)
+          throw new AppError('PAYLOAD_TOO_LARGE', `Line ${lineCount + 1} is longer than the limit of ${maxLineBytes} bytes`);
       }
     }
     if (pendingBytes > 0) await take(Buffer.concat(pending));

@@ -6,7 +6,7 @@ import type { RestRoute } from '../../http/rest.ts';
 import { actionRoute, createRoute, resourceRoutes } from '../../http/rest-resource.ts';
 import { bulkOperationRepresentation } from './bulk-operations.public.ts';
 import { storeImportFile } from './bulk-operations.files.ts';
-import { assertImportable, assertMayImport } from './bulk-operations.service.ts';
+import { assertImportable, assertMayImport, importLineBytes } from './bulk-operations.service.ts';
 
 const operationAt = (id: string) => `/api/v1/bulk-operations/${id}`;
 
@@ -46,14 +46,15 @@ export const bulkOperationRoutes: RestRoute[] = [
       accepts: /^application\/(jsonl|x-ndjson|x-jsonlines)$/,
       mediaType: 'application/jsonl',
       description:
-        'The file: one import line a line, {"idempotencyKey": "…", "body": {…}} (at most 1,000,000 lines, 512 MB, 1 MB a line); ' +
+        'The file: one import line a line, {"idempotencyKey": "…", "body": {…}} (at most 1,000,000 lines, 512 MB, 1 MB a line, ' +
+        '12 MB for bank-statements, whose body names its bankAccountId); ' +
         'send ?resource= with it.',
       async store(body, query, context) {
         // Checked before the file is read, so a wrong resource or a missing scope costs no upload.
         const resource = query.get('resource') ?? '';
         assertImportable(resource);
         assertMayImport(context.apiKey.scopes, resource);
-        const file = await storeImportFile(context.db, context.organizationId, body);
+        const file = await storeImportFile(context.db, context.organizationId, body, importLineBytes(resource));
         return { resource, fileId: file.id };
       },
     },

@@ -16,7 +16,7 @@ import type { BulkOperationRow } from './bulk-operations.public.ts';
 import { UNFINISHED } from './bulk-operations.public.ts';
 import { resultLink } from './bulk-operations.files.ts';
 import { exportPageSize, exportQuery, type ExportQuery, PAGE_INFO_ALIAS } from './bulk-operations.query.ts';
-import { checkpoint, LeaseLost, type Step } from './bulk-operations.service.ts';
+import { checkpoint, importTarget, LeaseLost, type Step } from './bulk-operations.service.ts';
 import { letRequestsIn } from '../../lib/turns.ts';
 
 /** Records an export asks for a step at least (a client's largest page) and at most. */
@@ -243,7 +243,6 @@ interface ConnectionPage {
  * uploaded file), each created on its own; a line's failure is its line in the result file.
  */
 function importStep(deps: WorkerDeps, operation: BulkOperationRow, context: RequestContext): StepWork {
-  const path = `/api/v1/${operation.resource}`;
   // The chunk being worked through, read and decoded once (a chunk holds ten steps' lines).
   let current: { seq: number; texts: string[] } | undefined;
   const chunkAt = async (seq: number) => {
@@ -265,7 +264,15 @@ function importStep(deps: WorkerDeps, operation: BulkOperationRow, context: Requ
         lineNumber++;
         const { idempotencyKey, body } = JSON.parse(texts[i]) as { idempotencyKey?: string; body: Record<string, unknown> };
         const key = idempotencyKey ?? `bulk:${operation.id}:${lineNumber}`;
-        const answer = await deps.api.rest({ method: 'POST', path, body, idempotencyKey: key }, context);
+        const target = importTarget(operation.resource!, body);
+        const answer =
+          'error' in target
+            ? {
+                status: 400,
+                idempotentReplayed: false,
+                body: { code: 'VALIDATION_FAILED', detail: 'The line cannot be imported', errors: [target.error] },
+              }
+            : await deps.api.rest({ method: 'POST', path: target.path, body: target.body, idempotencyKey: key }, context);
         if (TRANSIENT.has(answer.status))
           return { lines, objects: lines.length, errors, cursor: `${at.seq}:${at.offset}`, done: false, retryLater: true };
         const ok = answer.status < 400;

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { change, type EventDraft } from '../../core/representations.ts';
 import { allows, insufficientScope, type Scope } from '../../core/scopes.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
-import { AppError, notFound, validationError } from '../../lib/errors.ts';
+import { AppError, type FieldError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { BULK_OPERATION, type BulkOperationRow, UNFINISHED } from './bulk-operations.public.ts';
 
@@ -33,7 +33,43 @@ export const IMPORTABLE: Readonly<Record<string, Scope>> = {
   estimates: 'estimates:write',
   'purchase-orders': 'purchase_orders:write',
   'exchange-rates': 'exchange_rates:write',
+  'bank-statements': 'banking:write',
 };
+
+/** The longest import line of most resources: one record's JSON. */
+export const IMPORT_LINE_BYTES = 1024 * 1024;
+
+/**
+ * Resources whose lines are not created as POST /api/v1/<resource>, or may be longer: a statement file is
+ * imported into the bank account its line's body names (POST /api/v1/bank-accounts/{id}/statements), and
+ * its line holds the file (8 MB as the route takes it, a little more as JSON). A statement too large to
+ * wait for (up to 100,000 lines) is imported so, as a job.
+ */
+const NESTED_IMPORTS: Readonly<Record<string, { parent: string; path: string; lineBytes: number }>> = {
+  'bank-statements': { parent: 'bankAccountId', path: '/api/v1/bank-accounts/:id/statements', lineBytes: 12 * 1024 * 1024 },
+};
+
+/** The REST route an import line of `resource` is created through (`:id`: its parent's id). */
+export const importRoute = (resource: string) => NESTED_IMPORTS[resource]?.path ?? `/api/v1/${resource}`;
+
+/** The longest line an import of `resource` takes. */
+export const importLineBytes = (resource: string) => NESTED_IMPORTS[resource]?.lineBytes ?? IMPORT_LINE_BYTES;
+
+/**
+ * Where an import line of `resource` is created, and the body sent there; or what is wrong with the line
+ * (its parent's id missing), said as the route would.
+ */
+export function importTarget(
+  resource: string,
+  body: Record<string, unknown>,
+): { path: string; body: Record<string, unknown> } | { error: FieldError } {
+  const nested = NESTED_IMPORTS[resource];
+  if (!nested) return { path: `/api/v1/${resource}`, body };
+  const { [nested.parent]: parentId, ...rest } = body;
+  if (typeof parentId !== 'string' || !parentId)
+    return { error: { path: nested.parent, message: `is required: the id of the record each ${resource} line is created in` } };
+  return { path: nested.path.replace(':id', encodeURIComponent(parentId)), body: rest };
+}
 
 const unknownResource = { path: 'resource', message: `must be one of ${Object.keys(IMPORTABLE).join(', ')}` };
 
