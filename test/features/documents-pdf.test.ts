@@ -1,13 +1,32 @@
 // The PDFs documents are sent as, read back as text by Poppler's pdftotext (as a customer's mail client
 // or a bookkeeping inbox would): the organization's letterhead, who it is for, every line, tax per rate,
 // the totals and what is due, in the organization's locale; and the walls every read has.
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { createTestApp, expectProblem, gql, havePdfText, http, pdfText, type TestApp } from '../helpers.ts';
 
 /** A 40×20 PNG, the smallest logo a letterhead has. */
 const LOGO = 'iVBORw0KGgoAAAANSUhEUgAAACgAAAAUCAIAAABwJOjsAAAAJElEQVR4nGNQSDgwIIhh1OJRi0ctHrV41OJRi0ctHrV45FgMALpP6C5orM3QAAAAAElFTkSuQmCC';
+
+/** Each word pdftotext finds on a PDF's pages, with its box (points from the page's left and top). */
+function wordBoxes(pdf: Buffer) {
+  const file = join(mkdtempSync(join(tmpdir(), 'pdf-')), 'boxes.pdf');
+  writeFileSync(file, pdf);
+  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+  return [...html.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)].map((m) => ({
+    xMin: Number(m[1]),
+    xMax: Number(m[2]),
+    text: m[3]!
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>'),
+  }));
+}
 
 /** Noto Sans CJK where Debian installs it: Chinese, Japanese and Korean are drawn in it (src/modules/documents/pdf-fonts.ts). */
 const haveCjkFont = existsSync('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc');
@@ -276,6 +295,18 @@ describe.skipIf(!havePdfText)("a document's PDF", () => {
     );
     expect(latin.toString('latin1')).not.toContain('/FontFile');
     expect(await embedded(scripts.id, other.key)).toBeGreaterThan(latin.byteLength);
+    // A right-to-left line starts at the right of its column, as a browser's dir="auto" sets it; others at the left.
+    const pdf = Buffer.from(
+      await (
+        await fetch(`${t.url}/api/v1/invoices/${scripts.id}/pdf`, { headers: { authorization: `Bearer ${other.key}` } })
+      ).arrayBuffer(),
+    );
+    const words = wordBoxes(pdf);
+    // The description column spans from the margin (50 pt) to 274 pt (46 % of A4 between the margins, less 4).
+    expect(words.find((w) => w.text === 'Ελληνικά')!.xMin).toBeCloseTo(50, 0);
+    const arabicEnd = Math.max(...words.filter((w) => /[\u0600-\u06ff]/.test(w.text)).map((w) => w.xMax));
+    expect(arabicEnd).toBeGreaterThan(270);
+    expect(arabicEnd).toBeLessThanOrEqual(274.5);
     if (!haveCjkFont) console.warn('SKIPPED: CJK in PDFs needs Noto Sans CJK (apt-get install -y fonts-noto-cjk; .ci/run installs it)');
   });
 

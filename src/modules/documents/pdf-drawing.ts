@@ -191,7 +191,7 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   }
 
   const columns = [
-    { title: 'Description', x: MARGIN, width: WIDTH * 0.46, align: 'left' as const },
+    { title: 'Description', x: MARGIN, width: WIDTH * 0.46, align: 'start' as 'left' | 'right' | 'start' },
     { title: 'Qty', x: MARGIN + WIDTH * 0.46, width: WIDTH * 0.1, align: 'right' as const },
     { title: 'Unit price', x: MARGIN + WIDTH * 0.56, width: WIDTH * 0.16, align: 'right' as const },
     { title: 'Tax', x: MARGIN + WIDTH * 0.72, width: WIDTH * 0.1, align: 'right' as const },
@@ -225,7 +225,7 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
       { title: 'Amount', x: MARGIN + WIDTH * 0.6, width: WIDTH * 0.2, align: 'right' },
       { title: 'Balance', x: MARGIN + WIDTH * 0.8, width: WIDTH * 0.2, align: 'right' },
     );
-    columns[0] = { title: 'Date and document', x: MARGIN, width: WIDTH * 0.6, align: 'left' };
+    columns[0] = { title: 'Date and document', x: MARGIN, width: WIDTH * 0.6, align: 'start' };
     row(
       columns.map((c) => w(c.title)),
       true,
@@ -284,7 +284,7 @@ export async function drawPdf(letterhead: Letterhead, view: PdfView): Promise<Bu
   const block = { x: MARGIN, width: WIDTH, size: 9 };
   if (view.notes) {
     doc.y += LINE * 9;
-    put(view.notes, block);
+    put(view.notes, { ...block, align: 'start' });
   }
   if (letterhead.paymentDetails && view.paymentReference) {
     doc.y += LINE * 9;

@@ -14,7 +14,8 @@ export interface TextBox {
   /** Top of the first line; the document's current y when left out. */
   y?: number;
   width: number;
-  align?: 'left' | 'right';
+  /** `start`: where its paragraph's direction begins a line (right for Hebrew or Arabic), as a browser's `dir="auto"`. */
+  align?: 'left' | 'right' | 'start';
   size: number;
   bold?: boolean;
 }
@@ -224,7 +225,8 @@ export function putText(doc: Doc, text: string, box: TextBox): void {
     const direction = MAY_BE_RTL.test(paragraph) ? paragraphDirection(paragraph) : 'ltr';
     for (const line of wrap(doc, paragraph, box.width, box.size, weight)) {
       const runs = runsOf(line, weight, direction);
-      let at = box.align === 'right' ? x + box.width - widthOf(doc, runs, box.size) : x;
+      const right = box.align === 'right' || (box.align === 'start' && direction === 'rtl');
+      let at = right ? x + box.width - widthOf(doc, runs, box.size) : x;
       for (const run of runs) {
         useFace(doc, run.face, box.size);
         doc.text(run.text, at, y + ASCENT * box.size, { lineBreak: false, baseline: 'alphabetic' });
