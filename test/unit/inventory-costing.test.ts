@@ -5,7 +5,13 @@
 // pool's average, and a sale of more than is on hand is refused, naming it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { averageUnitCost, type CostingMethod, replayStock, type StockMovement } from '../../src/modules/inventory/costing.ts';
+import {
+  averageUnitCost,
+  type CostingMethod,
+  costCorrections,
+  replayStock,
+  type StockMovement,
+} from '../../src/modules/inventory/costing.ts';
 
 const DATES = ['2026-01-05', '2026-01-20', '2026-02-03', '2026-02-28', '2026-03-15'];
 
@@ -150,5 +156,37 @@ describe('costing stock', () => {
       { id: 'w', date: '2026-01-07', seq: 9, quantityMilli: 0n, costMinor: -8001n },
     ]);
     expect(tooMuch).toMatchObject({ ok: false, short: { id: 'w', wantedMilli: 0n, onHandMilli: 4000n } });
+  });
+
+  it('a backdated purchase recosts the sales after it: corrections bring each posted cost to the new one, never inside a locked period', () => {
+    fc.assert(
+      fc.property(
+        fc.array(move, { maxLength: 30 }),
+        fc.record({ date: fc.constantFrom(...DATES), quantityMilli: fc.bigInt(1n, 20_000n), costMinor: fc.bigInt(0n, 100_000n) }),
+        fc.constantFrom(...methods),
+        fc.option(fc.constantFrom(...DATES), { nil: null }),
+        (drafts, late, method, lockDate) => {
+          const before = replayStock(method, numbered(drafts));
+          if (!before.ok) return;
+          // The late purchase is recorded last, whatever its date.
+          const after = replayStock(method, [...numbered(drafts), { ...late, id: 'late', seq: drafts.length }]);
+          expect(after.ok).toBe(true);
+          if (!after.ok) return;
+          const posted = new Map(before.movements.filter((m) => m.quantityMilli < 0n).map((m) => [m.id, m.costMinor]));
+          const corrections = costCorrections(posted, after, lockDate);
+          // Posted plus its corrections is the new cost, sale by sale; nothing is dated on or before the lock.
+          for (const m of after.movements.filter((c) => c.quantityMilli < 0n)) {
+            const corrected = corrections.filter((c) => c.movementId === m.id).reduce((sum, c) => sum + c.amountMinor, posted.get(m.id)!);
+            expect(corrected).toBe(m.costMinor);
+          }
+          for (const c of corrections) {
+            if (lockDate !== null) expect(c.date > lockDate).toBe(true);
+            expect(c.movedPastLock).toBe(lockDate !== null && after.movements.find((m) => m.id === c.movementId)!.date <= lockDate);
+          }
+          // Only sales on or after the late purchase's date can change.
+          for (const c of corrections) expect(after.movements.find((m) => m.id === c.movementId)!.date >= late.date).toBe(true);
+        },
+      ),
+    );
   });
 });

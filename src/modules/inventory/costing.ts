@@ -135,3 +135,37 @@ export function replayStock(method: CostingMethod, movements: readonly StockMove
 /** The average cost of a unit on hand (minor units, rounded half up), or null with nothing on hand. */
 export const averageUnitCost = (quantityMilli: bigint, valueMinor: bigint) =>
   quantityMilli > 0n ? divRoundHalfUp(valueMinor * 1000n, quantityMilli) : null;
+
+/** A change to a cost already posted: what a replay moved, and the day it is posted on. */
+export interface CostCorrection {
+  movementId: string;
+  /** The movement's date, or the day after the lock date when the movement lies in a locked period. */
+  date: string;
+  /** New cost less the cost posted (minor units): more cost of goods sold when positive. */
+  amountMinor: bigint;
+  /** True when it could not be dated with its movement because the period is locked. */
+  movedPastLock: boolean;
+}
+
+const dayAfter = (date: string) => {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+};
+
+/**
+ * What a replay changed in the costs already posted (`posted`: each goods-out movement's cost as posted,
+ * by id; one not posted yet counts as 0): a correction for each, dated with its movement, or, when that
+ * day is on or before the lock date, on the day after it, so a locked period never changes.
+ */
+export function costCorrections(posted: ReadonlyMap<string, bigint>, replay: Replay & { ok: true }, lockDate: string | null) {
+  const corrections: CostCorrection[] = [];
+  for (const m of replay.movements) {
+    if (m.quantityMilli >= 0n) continue;
+    const amount = m.costMinor - (posted.get(m.id) ?? 0n);
+    if (amount === 0n) continue;
+    const locked = lockDate !== null && m.date <= lockDate;
+    corrections.push({ movementId: m.id, date: locked ? dayAfter(lockDate) : m.date, amountMinor: amount, movedPastLock: locked });
+  }
+  return corrections;
+}
