@@ -44,29 +44,43 @@ const SYSTEM_CJK: Record<Weight, string[]> = {
 };
 
 /**
- * A font file as a face: read once a thread; the first font of a collection. `wholeLetters`: laid out
- * without glyph composition (ccmp). Noto Sans's splits a letter such as ị into i and a dot below, and pdfkit
- * maps each glyph back to one character, so a reader would copy "i"; text arrives composed (NFC) and the
- * font has every composed letter it covers, so each letter is one glyph and reads back as written.
+ * A font file as a face, read on its first use in a thread (a document in Helvetica alone reads none, and
+ * the CJK collection's 20 MB are held only by threads that drew CJK); the first font of a collection.
+ * A file fontkit cannot read holds nothing: it is passed over rather than failing every PDF.
+ * `wholeLetters`: laid out without glyph composition (ccmp). Noto Sans's splits a letter such as ị into
+ * i and a dot below, and pdfkit maps each glyph back to one character, so a reader would copy "i"; text
+ * arrives composed (NFC) and the font has every composed letter it covers, so each letter is one glyph
+ * and reads back as written.
  */
-function embedded(name: string, file: string, wholeLetters = false): Face | undefined {
-  let font: fontkit.Font;
-  try {
-    const opened = fontkit.create(readFileSync(file));
-    font = 'fonts' in opened ? (opened.fonts[0] as fontkit.Font) : opened;
-  } catch {
-    return undefined; // Not a font fontkit reads: left out of the chain rather than failing every PDF.
-  }
-  const source = wholeLetters
-    ? new Proxy(font, {
-        get: (target, property) =>
-          property === 'layout'
-            ? (text: string, features?: unknown, ...rest: unknown[]) =>
-                (target.layout as (...args: unknown[]) => unknown)(text, features ?? { ccmp: false }, ...rest)
-            : Reflect.get(target, property, target),
-      })
-    : font;
-  return { name, source, has: (cp) => font.hasGlyphForCodePoint(cp) };
+function embedded(name: string, file: string, wholeLetters = false): Face {
+  let loaded: { font: fontkit.Font; source: fontkit.Font } | null | undefined;
+  const load = () => {
+    if (loaded !== undefined) return loaded;
+    try {
+      const opened = fontkit.create(readFileSync(file));
+      const font = 'fonts' in opened ? (opened.fonts[0] as fontkit.Font) : opened;
+      const source = wholeLetters
+        ? new Proxy(font, {
+            get: (target, property) =>
+              property === 'layout'
+                ? (text: string, features?: unknown, ...rest: unknown[]) =>
+                    (target.layout as (...args: unknown[]) => unknown)(text, features ?? { ccmp: false }, ...rest)
+                : Reflect.get(target, property, target),
+          })
+        : font;
+      loaded = { font, source };
+    } catch {
+      loaded = null;
+    }
+    return loaded;
+  };
+  return {
+    name,
+    get source() {
+      return load()?.source;
+    },
+    has: (cp) => load()?.font.hasGlyphForCodePoint(cp) ?? false,
+  };
 }
 
 let extraFiles: readonly string[] = [];
@@ -91,9 +105,8 @@ export function fontChain(weight: Weight): Face[] {
     ];
     chain = [
       standard(weight === 'bold' ? 'Helvetica-Bold' : 'Helvetica'),
-      ...files.flatMap(([name, file, letters]) => embedded(`${name}-${weight}`, file!, letters === 'whole letters') ?? []),
+      ...files.map(([name, file, letters]) => embedded(`${name}-${weight}`, file!, letters === 'whole letters')),
     ];
-
     chains.set(weight, chain);
   }
   return chain;
@@ -114,6 +127,6 @@ export function faceHolding(text: string, weight: Weight): Face | undefined {
 /** The face a cluster (a character and its combining marks) is drawn in: the first that holds all of it. */
 export function faceFor(cluster: string, weight: Weight): Face {
   const chain = fontChain(weight);
-  // Noto Sans draws what no face holds, as its empty box.
-  return faceHolding(cluster, weight) ?? chain[1] ?? chain[0]!;
+  // Noto Sans draws what no face holds, as its empty box (Helvetica, if no font file could be read).
+  return faceHolding(cluster, weight) ?? chain.find((face) => face.source) ?? chain[0]!;
 }

@@ -1,8 +1,8 @@
 // Text on a PDF in any script. pdfkit draws a string in one font and does no bidirectional reordering,
 // so a line here is cut into runs, each in the first font that holds its characters (pdf-fonts.ts), put
 // in visual order by the Unicode Bidirectional Algorithm (bidi-js resolves the levels; the reordering is
-// its rule L2), and wrapped to its box by words before it is reordered, as UAX #9 says. Written here
-// because no library lays out mixed-font, mixed-direction lines for pdfkit.
+// its rule L2), and wrapped to its box by words before it is reordered, as that algorithm says. Written
+// here because no library lays out mixed-font, mixed-direction lines for pdfkit.
 import bidiFactory from 'bidi-js';
 import { type Face, faceFor, faceHolding, standardFaceFor, type Weight } from './pdf-fonts.ts';
 
@@ -135,7 +135,10 @@ function paragraphDirection(paragraph: string): Direction {
   return (bidi.getEmbeddingLevels(paragraph, 'auto').paragraphs[0]?.level ?? 0) % 2 === 1 ? 'rtl' : 'ltr';
 }
 
-/** UAX #9 rule L2: from the highest level down to the lowest odd one, reverse every stretch at that level or above. */
+/**
+ * The bidirectional algorithm's rule L2: from the highest level down to the lowest odd one, reverse every
+ * stretch at that level or above.
+ */
 function reorder(levels: number[]): number[] {
   const order = levels.map((_, i) => i);
   const highest = Math.max(0, ...levels);
@@ -221,7 +224,8 @@ export function putText(doc: Doc, text: string, box: TextBox): void {
   let y = box.y ?? doc.y;
   const weight: Weight = box.bold ? 'bold' : 'regular';
   for (const paragraph of text.normalize('NFC').split(/\r?\n/)) {
-    // A paragraph's direction is its first strong character's (UAX #9 P2), kept on each of its lines.
+    // A paragraph's direction is its first strong character's (the bidirectional algorithm's rule P2), kept
+    // on each of its lines.
     const direction = MAY_BE_RTL.test(paragraph) ? paragraphDirection(paragraph) : 'ltr';
     for (const line of wrap(doc, paragraph, box.width, box.size, weight)) {
       const runs = runsOf(line, weight, direction);
