@@ -35,6 +35,8 @@ export const DEFAULT_HEAVY_WORK: HeavyWorkSettings = {
 /** What every pool thread is started with. */
 export interface HeavyWorkerData {
   fonts: string[];
+  /** The SQLite writer thread (`runSqliteWrite`): runs at the process's priority. */
+  writer?: boolean;
 }
 
 /** The nice value of a pool thread (src/heavy/tasks.ts): when the cores are all busy, the request thread's turns come first. */
@@ -66,6 +68,8 @@ export interface HeavyTaskOptions {
 
 let settings = DEFAULT_HEAVY_WORK;
 let pool: Piscina | undefined;
+let writerPool: Piscina | undefined;
+let writerReady: Promise<unknown> | undefined;
 const running = new Map<string, number>();
 const waiting = new Map<string, (() => void)[]>();
 
@@ -84,9 +88,9 @@ export function openHeavyWork(next: Partial<HeavyWorkSettings> = {}): () => Prom
     released = true;
     users -= 1;
     if (users > 0) return;
-    const closing = pool;
-    pool = undefined;
-    await closing?.destroy();
+    const closing = [pool, writerPool];
+    pool = writerPool = writerReady = undefined;
+    await Promise.all(closing.map((p) => p?.destroy()));
   };
 }
 
@@ -111,6 +115,22 @@ function poolOf(): Piscina {
     workerData: { fonts: settings.fonts } satisfies HeavyWorkerData,
   });
   return pool;
+}
+
+/**
+ * SQLite's writer thread: one thread, its own pool so that a write never queues behind PDFs. Its caller
+ * holds the database's write lock while the write runs (src/db/database.ts), so it never has a queue.
+ * Kept once started: a thread started under the lock held every write for as long as it took to start.
+ */
+function writerPoolOf(): Piscina {
+  writerPool ??= new Piscina({
+    filename: workerFile(),
+    minThreads: 1,
+    maxThreads: 1,
+    resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
+    workerData: { fonts: [], writer: true } satisfies HeavyWorkerData,
+  });
+  return writerPool;
 }
 
 /** Tasks of one organization that may wait for its share, a request's, before more are refused. */
@@ -159,29 +179,57 @@ function giveShare(organizationId: string) {
   next?.();
 }
 
-/** Runs a task in the pool; resolves with its value, throws its AppError, or HeavyTaskFailed. */
+/** Runs a task in a pool; resolves with its value, throws its AppError, or HeavyTaskFailed. */
+async function runIn<T>(on: Piscina, task: string, input: unknown): Promise<T> {
+  let outcome: TaskOutcome<T>;
+  try {
+    outcome = await on.run({ task, input }, { signal: AbortSignal.timeout(settings.timeoutMs) });
+  } catch (error) {
+    const e = error as { name?: string; code?: string; message?: string };
+    if (e.name === 'AbortError' || e.name === 'TimeoutError')
+      throw new HeavyTaskFailed(task, 'timed out', `still running after ${settings.timeoutMs / 1000} s`);
+    if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new HeavyTaskFailed(task, 'out of memory', `past ${settings.memoryMb} MB`);
+    if (e.message === 'Task queue is at limit')
+      throw new AppError('SERVICE_UNAVAILABLE', 'The server is busy with heavy work from many organizations; retry shortly.', [], {
+        retryAfterSeconds: 2,
+      });
+    throw new HeavyTaskFailed(task, 'crashed', e.message ?? String(error));
+  }
+  if (outcome.ok) return outcome.value;
+  throw new AppError(outcome.error.code, outcome.error.message, outcome.error.fieldErrors, outcome.error.details);
+}
+
+/** Runs a task in the pool, counted against the organization's share. */
 export async function runHeavyTask<T>(task: string, input: unknown, options: HeavyTaskOptions): Promise<T> {
   await takeShare(options);
   try {
-    let outcome: TaskOutcome<T>;
-    try {
-      outcome = await poolOf().run({ task, input }, { signal: AbortSignal.timeout(settings.timeoutMs) });
-    } catch (error) {
-      const e = error as { name?: string; code?: string; message?: string };
-      if (e.name === 'AbortError' || e.name === 'TimeoutError')
-        throw new HeavyTaskFailed(task, 'timed out', `still running after ${settings.timeoutMs / 1000} s`);
-      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new HeavyTaskFailed(task, 'out of memory', `past ${settings.memoryMb} MB`);
-      if (e.message === 'Task queue is at limit')
-        throw new AppError('SERVICE_UNAVAILABLE', 'The server is busy with heavy work from many organizations; retry shortly.', [], {
-          retryAfterSeconds: 2,
-        });
-      throw new HeavyTaskFailed(task, 'crashed', e.message ?? String(error));
-    }
-    if (outcome.ok) return outcome.value;
-    throw new AppError(outcome.error.code, outcome.error.message, outcome.error.fieldErrors, outcome.error.details);
+    return await runIn<T>(poolOf(), task, input);
   } finally {
     giveShare(options.organizationId);
   }
+}
+
+/** Starts SQLite's writer thread and opens its connection, if not yet: before its caller takes the write lock. */
+export function readySqliteWriter(file: string): Promise<unknown> {
+  writerReady ??= runIn(writerPoolOf(), 'writeSqlite', { file, statements: [] }).catch((error) => {
+    writerReady = undefined;
+    throw error;
+  });
+  return writerReady;
+}
+
+/**
+ * Runs statements in one transaction on SQLite's writer thread (`writeSqlite`, src/heavy/sqlite-writes.ts);
+ * answers the rows each changed, or throws the database's refusal as better-sqlite3 would (its `code`).
+ * Only under the database's write lock (`Database.sqliteWriteOffThread`).
+ */
+export async function runSqliteWrite(file: string, statements: { sql: string; values: unknown[] }[]): Promise<number[]> {
+  const outcome = await runIn<{ changes: number[] } | { refused: { code: string; message: string } }>(writerPoolOf(), 'writeSqlite', {
+    file,
+    statements,
+  });
+  if ('changes' in outcome) return outcome.changes;
+  throw Object.assign(new Error(outcome.refused.message), { code: outcome.refused.code });
 }
 
 /** Tasks under way per organization on this instance (for tests and metrics). */

@@ -6,13 +6,15 @@ import { dirname, resolve } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import BetterSqlite3Driver from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { pgSessionOptions } from './pg-session.ts';
 import { unicodeLike } from '../lib/search.ts';
 import { PrismaClient as SqliteClient } from './generated/sqlite/client.ts';
 import { PrismaClient as PostgresClient } from './generated/postgresql/client.ts';
-import { asConflict, pgTransaction, type SqlDatabase } from './sql.ts';
+import { asConflict, pgTransaction, type SqlDatabase, sqliteValue } from './sql.ts';
+import { readySqliteWriter, runSqliteWrite } from '../core/heavy-work.ts';
 import { setBounded } from '../lib/bounded-map.ts';
 
 /**
@@ -113,7 +115,11 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
       },
     };
   }
-  const file = sqliteFileFromUrl(url, dataDir);
+  return openSqlite(sqliteFileFromUrl(url, dataDir), options);
+}
+
+function openSqlite(file: string, options: OpenOptions): Database {
+  const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   mkdirSync(dirname(file), { recursive: true });
   const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
   const gate = new ConnectionGate(options.guardTransactions ?? false);
@@ -124,6 +130,7 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
   const adapterFactory = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   gate.watch(prisma);
   if (options.onQuery) onQueryEvents(prisma, options.onQuery);
+  const reader = fastPaths ? readerConnection(file) : undefined;
   return {
     prisma,
     provider: 'sqlite',
@@ -131,11 +138,56 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
     direct: { kind: 'sqlite', file },
     adapterFactory,
     sqliteStatement: (sql) => connection.statement?.(sql),
+    ...(reader ? { sqliteReadStatement: reader.statement } : {}),
     sqliteBusy: () => gate.busy(),
-    ...(fastPaths ? { sqliteTransaction: (work, maxWaitMs) => gate.transaction(work, maxWaitMs) } : {}),
+    ...(fastPaths
+      ? {
+          sqliteTransaction: (work, maxWaitMs) => gate.transaction(work, maxWaitMs),
+          sqliteWriteOffThread: async (statements, maxWaitMs) => {
+            await readySqliteWriter(file);
+            const bound = statements.map((q) => ({ sql: q.sql, values: q.values.map(sqliteValue) }));
+            return gate.offThread(() => runSqliteWrite(file, bound), maxWaitMs);
+          },
+        }
+      : {}),
     onQuery: options.onQuery,
     onCompiledReadFallback: options.onCompiledReadFallback,
-    close: () => prisma.$disconnect(),
+    close: async () => {
+      reader?.close();
+      await prisma.$disconnect();
+    },
+  };
+}
+
+/**
+ * A read-only connection to the file beside the serving one, opened at its first use: the direct reads'
+ * while a transaction is open on the serving connection (`Database.sqliteReadStatement`). As the serving
+ * connection's: integers as BigInt, LIKE folding case; its statements kept as the adapter's are.
+ */
+function readerConnection(file: string) {
+  let client: BetterSqlite3.Database | undefined;
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    statement(sql: string): BetterSqlite3.Statement {
+      if (!client) {
+        client = new BetterSqlite3Driver(file, { readonly: true, fileMustExist: true });
+        client.defaultSafeIntegers(true);
+        client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) =>
+          unicodeLike(pattern as string | null, value as string | null),
+        );
+      }
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = client.prepare(sql);
+        setBounded(statements, sql, statement, STATEMENT_CACHE_SIZE);
+      }
+      return statement;
+    },
+    close() {
+      client?.close();
+      client = undefined;
+      statements.clear();
+    },
   };
 }
 
@@ -259,6 +311,45 @@ class ConnectionGate {
    * released, waiting statements woken), with the work's statements and COMMIT or ROLLBACK run directly.
    */
   async transaction<T>(work: () => Promise<T>, maxWaitMs: number): Promise<T> {
+    const { statement, client, transaction } = await this.#lock(maxWaitMs);
+    try {
+      // The adapter's BEGIN is deferred, and between it and the work's first write a statement allowed
+      // while a transaction is open (another request's `PRAGMA data_version`) may have fixed the
+      // transaction's snapshot; had another process written since, that first write would fail at once
+      // (SQLITE_BUSY_SNAPSHOT). Begun again as IMMEDIATE, back to back, it holds the write lock from the
+      // start (waiting out another process's write like any statement) and sees the latest commit.
+      statement('ROLLBACK').run();
+      statement('BEGIN IMMEDIATE').run();
+      const result = await (this.strict ? this.#inside.run(true, work) : work());
+      statement('COMMIT').run();
+      return result;
+    } catch (error) {
+      if (client.inTransaction) statement('ROLLBACK').run();
+      throw asConflict(error);
+    } finally {
+      await transaction.commit(); // the adapter's commit runs no statement: it releases the lock
+    }
+  }
+
+  /**
+   * `Database.sqliteWriteOffThread`: holds the adapter's transaction lock, so no transaction of this
+   * connection begins, while `work` writes through another connection; this one has no transaction open
+   * meanwhile, so its reads go on (WAL shows them the last commit).
+   */
+  async offThread<T>(work: () => Promise<T>, maxWaitMs: number): Promise<T> {
+    const { statement, transaction } = await this.#lock(maxWaitMs);
+    try {
+      statement('ROLLBACK').run();
+      return await work();
+    } catch (error) {
+      throw asConflict(error);
+    } finally {
+      await transaction.commit();
+    }
+  }
+
+  /** The adapter's start: its lock, then BEGIN. Waits at most `maxWaitMs`, then fails as a conflict a retry may win. */
+  async #lock(maxWaitMs: number) {
     if (!this.#client) await this.#prisma?.$connect(); // Prisma connects on its first statement
     const client = this.#client;
     const statement = this.#statement;
@@ -280,23 +371,7 @@ class ConnectionGate {
       }, maxWaitMs);
     });
     const transaction = await Promise.race([starting, late]).finally(() => clearTimeout(timer));
-    try {
-      // The adapter's BEGIN is deferred, and between it and the work's first write a statement allowed
-      // while a transaction is open (another request's `PRAGMA data_version`) may have fixed the
-      // transaction's snapshot; had another process written since, that first write would fail at once
-      // (SQLITE_BUSY_SNAPSHOT). Begun again as IMMEDIATE, back to back, it holds the write lock from the
-      // start (waiting out another process's write like any statement) and sees the latest commit.
-      statement('ROLLBACK').run();
-      statement('BEGIN IMMEDIATE').run();
-      const result = await (this.strict ? this.#inside.run(true, work) : work());
-      statement('COMMIT').run();
-      return result;
-    } catch (error) {
-      if (client.inTransaction) statement('ROLLBACK').run();
-      throw asConflict(error);
-    } finally {
-      await transaction.commit(); // the adapter's commit runs no statement: it releases the lock
-    }
+    return { client, statement, transaction };
   }
 
   /** A transaction ended: every statement waiting asks again. */

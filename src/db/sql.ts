@@ -43,6 +43,13 @@ export interface SqlDatabase {
    */
   sqliteBusy?: () => Promise<void> | undefined;
   /**
+   * SQLite: the statement for a SQL text on a read-only connection beside the serving one. A direct read
+   * that finds a transaction open on the serving connection (`sqliteBusy`) runs here instead of waiting
+   * for it: it sees the last commit, as a read on PostgreSQL does beside an open transaction. So a long
+   * write (a statement import's commit) holds up no other organization's reads. Reads only.
+   */
+  sqliteReadStatement?: (sql: string) => BetterSqlite3.Statement;
+  /**
    * SQLite: runs `work` in a transaction begun straight on the connection, holding the adapter's
    * transaction lock as Prisma's own do, and commits it (or rolls it back if `work` throws), without
    * Prisma's interactive transaction: its client work cost a posting about as much as all its own
@@ -51,6 +58,14 @@ export interface SqlDatabase {
    * Waits at most `maxWaitMs` for the lock, then fails as a conflict a retry may win.
    */
   sqliteTransaction?: <T>(work: () => Promise<T>, maxWaitMs: number) => Promise<T>;
+  /**
+   * SQLite: runs the statements in one transaction on a connection of a writer thread, not on the
+   * request thread; answers the rows each changed. Holds the adapter's transaction lock meanwhile, so
+   * no other write of this process begins, but opens no transaction on the serving connection, so its
+   * reads go on. For writes no reader sees until a later transaction shows them (a statement import's
+   * staged rows): they commit apart from any unit of work. Waits at most `maxWaitMs` for the lock.
+   */
+  sqliteWriteOffThread?: (statements: Prisma.Sql[], maxWaitMs: number) => Promise<number[]>;
   /**
    * PostgreSQL: runs `work` in a transaction on a connection of the shared pool, without Prisma's
    * interactive transaction, its statements the raw SQL `work` is given (`pgTransaction` below).
@@ -305,11 +320,23 @@ export function readSql(db: SqlDatabase): Pick<RawSql, '$queryRaw'> {
     };
   }
   const sql = transactionSql(db, db.prisma);
-  // Another's transaction is open on the one connection: reading now would see its uncommitted rows
-  // (ConnectionGate), so the read waits for it to end, as the compiled reader's do.
+  // Another's transaction is open on the serving connection: reading there now would see its uncommitted
+  // rows (ConnectionGate), so the read runs on the reader connection, or without one waits for it to end.
   const read = <T>(query: Prisma.Sql): Promise<T> => {
     const busy = db.sqliteBusy?.();
-    return busy ? busy.then(() => read<T>(query)) : sql.$queryRaw<T>(query);
+    if (!busy) return sql.$queryRaw<T>(query);
+    if (!db.sqliteReadStatement) return busy.then(() => read<T>(query));
+    db.onQuery?.(query.sql);
+    try {
+      return Promise.resolve(
+        db
+          .sqliteReadStatement(query.sql)
+          .raw(false)
+          .all(...query.values.map(sqliteValue)) as T,
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
   return { $queryRaw: read };
 }

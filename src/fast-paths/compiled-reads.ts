@@ -68,13 +68,13 @@ function dialectOf(db: Database): Dialect | undefined {
     };
   } else {
     const execute = (sql: string, params: unknown[]): unknown[][] | Promise<unknown[][]> => {
-      // Another's transaction is open: reading now would see its uncommitted rows (ConnectionGate).
+      // Another's transaction is open: reading on its connection now would see its uncommitted rows
+      // (ConnectionGate); the reader connection sees the last commit (`Database.sqliteReadStatement`).
       const busy = db.sqliteBusy?.();
-      if (busy) return busy.then(() => execute(sql, params));
+      if (busy && !db.sqliteReadStatement) return busy.then(() => execute(sql, params));
       db.onQuery?.(sql);
-      return db.sqliteStatement!(sql)!
-        .raw(true)
-        .all(...params.map(sqliteValue)) as unknown[][];
+      const statement = busy ? db.sqliteReadStatement!(sql) : db.sqliteStatement!(sql)!;
+      return statement.raw(true).all(...params.map(sqliteValue)) as unknown[][];
     };
     dialect = {
       execute,

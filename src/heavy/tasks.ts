@@ -8,6 +8,7 @@ import { HEAVY_THREAD_NICE, type HeavyWorkerData, type TaskOutcome } from '../co
 import { AppError } from '../lib/errors.ts';
 import { readStatementPacked } from '../modules/banking/statement-packing.ts';
 import { readSqlite } from './sqlite-reads.ts';
+import { writeSqlite } from './sqlite-writes.ts';
 import { drawLogo, drawPdf } from '../modules/documents/pdf-drawing.ts';
 import { useExtraFonts } from '../modules/documents/pdf-fonts.ts';
 
@@ -20,17 +21,21 @@ const TASKS = {
   drawLogo: ({ base64 }: { base64: string }) => drawLogo(base64),
   readStatement: (input: Parameters<typeof readStatementPacked>[0]) => readStatementPacked(input),
   readSqlite: (input: Parameters<typeof readSqlite>[0]) => readSqlite(input),
+  writeSqlite: (input: Parameters<typeof writeSqlite>[0]) => writeSqlite(input),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type HeavyTaskName = keyof typeof TASKS;
 
+const data = workerData as HeavyWorkerData | undefined;
+
 // Linux keeps a nice value per thread: setpriority on this thread's id lowers this thread alone (no
 // privilege needed to lower). Elsewhere (no /proc/thread-self) the pool runs at the process's priority.
+// The writer thread keeps the process's: it holds SQLite's one write lock while it runs.
 try {
-  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), HEAVY_THREAD_NICE);
+  if (!data?.writer) setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), HEAVY_THREAD_NICE);
 } catch {}
 
-useExtraFonts((workerData as HeavyWorkerData | undefined)?.fonts ?? []);
+useExtraFonts(data?.fonts ?? []);
 
 export default async function run({ task, input }: { task: HeavyTaskName; input: never }): Promise<TaskOutcome<unknown>> {
   try {

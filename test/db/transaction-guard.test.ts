@@ -1,8 +1,9 @@
 // On SQLite the adapter orders transactions but sends any statement outside one straight to the same
 // connection, where it would read (or join) an open transaction's uncommitted work; two chains of promises
 // queued in one turn of the event loop interleave, so a request's read could land between another's BEGIN
-// and COMMIT. Such statements wait until no transaction is open (openDatabase's ConnectionGate), and every
-// test app's database is strict: one that reaches the connection anyway throws. These prove a read from
+// and COMMIT. Such statements wait until no transaction is open (openDatabase's ConnectionGate), or, the
+// direct reads, run on a read-only connection beside it; and every test app's database is strict: one that
+// reaches the connection anyway throws. These prove a read from
 // outside never sees a transaction's work before it commits (nor ever, when it rolls back), that a direct
 // statement from outside is refused, and that reads and writes of every kind at once, with webhooks
 // relaying, never trip the gate.
@@ -66,13 +67,27 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     expect(await readDuringRolledBackCreate('org_dirty', read)).toBe(0);
   });
 
-  it("a raw read from outside (the key check, the reports' sums) waits for an open transaction: it never sees rows then rolled back", async () => {
+  it("a direct read from outside (the key check, the compiled reader) reads the last commit at once, never an open transaction's rows", async () => {
     const count = Prisma.sql`SELECT count(*) AS n FROM "Organization" WHERE "id" = ${'org_raw_dirty'}`;
+    let open = true;
     const read = () =>
       readSql(database.db)
         .$queryRaw<{ n: bigint | number }[]>(count)
-        .then(([row]) => Number(row.n));
-    expect(await readDuringRolledBackCreate('org_raw_dirty', read)).toBe(0);
+        .then(([row]) => ({ found: Number(row.n), whileOpen: open }));
+    // On the reader connection beside the serving one: it does not wait for the transaction to end.
+    const outsideRead = whileOpen(read);
+    await expect(
+      database.db.prisma.$transaction(async (tx) => {
+        await tx.organization.create({ data: { id: 'org_raw_dirty', name: 'Never committed' } });
+        outsideRead.open();
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        open = false;
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await outsideRead.outcome).toEqual({ found: 0, whileOpen: true });
+    await database.db.prisma.organization.create({ data: { id: 'org_raw_dirty', name: 'Committed' } });
+    expect(await read()).toEqual({ found: 1, whileOpen: false });
   });
 
   it('a read from outside sees a committed transaction whole, after its commit', async () => {

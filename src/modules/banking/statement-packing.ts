@@ -50,17 +50,55 @@ export function packLines(lines: StatementLine[], keys: string[]): PackedLines {
   };
 }
 
-/** The lines as the import writes them: each column split once (a few milliseconds for a hundred thousand). */
-export function unpackLines(packed: PackedLines) {
-  const split = (column: string) => (packed.count === 0 ? [] : column.split(SEPARATOR));
-  const orNull = (column: string) => split(column).map((value) => value || null);
-  return {
-    count: packed.count,
-    dates: split(packed.dates),
-    amounts: packed.amounts,
-    descriptions: split(packed.descriptions),
-    counterparties: orNull(packed.counterparties),
-    references: orNull(packed.references),
-    keys: split(packed.keys),
-  };
+/**
+ * A packed column's values in order, one at a time: the import takes them a chunk at a time, where
+ * splitting a hundred thousand lines' columns at once held the request thread for tens of milliseconds.
+ */
+export class PackedColumn {
+  #at = 0;
+  constructor(private readonly text: string) {}
+
+  next(): string {
+    let end = this.text.indexOf(SEPARATOR, this.#at);
+    if (end < 0) end = this.text.length;
+    const value = this.text.slice(this.#at, end);
+    this.#at = end + 1;
+    return value;
+  }
+}
+
+/** One line as the import writes it. */
+export interface UnpackedLine {
+  date: string;
+  amount: bigint;
+  description: string;
+  counterparty: string | null;
+  reference: string | null;
+  key: string;
+}
+
+/** The lines in order, one a call: each field read from its column as it comes (`PackedColumn`). */
+export function lineReader(packed: PackedLines): () => UnpackedLine {
+  const [dates, descriptions, counterparties, references, keys] = [
+    packed.dates,
+    packed.descriptions,
+    packed.counterparties,
+    packed.references,
+    packed.keys,
+  ].map((column) => new PackedColumn(column));
+  let i = 0;
+  return () => ({
+    date: dates!.next(),
+    amount: packed.amounts[i++]!,
+    description: descriptions!.next(),
+    counterparty: counterparties!.next() || null,
+    reference: references!.next() || null,
+    key: keys!.next(),
+  });
+}
+
+/** Every line at once (tests; the import reads them a chunk at a time). */
+export function unpackLines(packed: PackedLines): UnpackedLine[] {
+  const next = lineReader(packed);
+  return Array.from({ length: packed.count }, next);
 }

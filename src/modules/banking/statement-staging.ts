@@ -5,22 +5,28 @@
 // writer every organization shares, another organization's write waits for a chunk at most, not for the
 // whole file; on PostgreSQL a large file never nears the unit of work's transaction timeout. All or
 // nothing still: an import that fails, or is answered from an earlier request with its idempotency key,
-// drops what it staged (`dropStaged`).
+// drops what it staged (`dropStaged`). On SQLite the staging's reads and writes run off the request
+// thread (a heavy-work read, the writer thread): its synchronous statements held the thread that
+// answers every organization for most of an import.
 import type { Database, PrismaTypes } from '../../db/database.ts';
 import { Prisma } from '../../db/generated/sqlite/client.ts';
-import { addToTotals, insertRows } from '../../db/insert.ts';
-import { shortTransaction } from '../../db/sql.ts';
+import { addToTotals, insertStatement } from '../../db/insert.ts';
+import { offThread, shortTransaction } from '../../db/sql.ts';
 import type { Tenant, WriteScope } from '../../core/tenant.ts';
 import { AppError } from '../../lib/errors.ts';
 import { letRequestsIn } from '../../lib/turns.ts';
 import { newId } from '../../lib/ids.ts';
 import type { BankAccountRow, BankStatementRow } from './banking.public.ts';
-import { type ReadStatement, unpackLines } from './statement-packing.ts';
+import { lineReader, PackedColumn, type ReadStatement } from './statement-packing.ts';
 
-/** Lines a staging transaction writes: on SQLite a few milliseconds of the shared writer. */
-const STAGE_CHUNK = 250;
-/** Staged lines one statement of the import's commit shows. */
-const SHOW_CHUNK = 10_000;
+/** Lines a staging transaction writes: on SQLite a few milliseconds of the write lock every organization shares. */
+const STAGE_CHUNK = 100;
+/** Staged lines one statement of the import's commit shows (on SQLite a few milliseconds of the request thread). */
+const SHOW_CHUNK = 1_000;
+/** Keys one read of the lines an account already has asks for. */
+const KNOWN_CHUNK = 2_000;
+/** Lines read between two turns given back while none of them is new. */
+const SCAN_CHUNK = 5_000;
 /** A staged import older than this was abandoned (its process ended mid-way): the next import of the account drops it. */
 const ABANDONED_AFTER_MS = 5 * 60_000;
 
@@ -98,6 +104,28 @@ const isUniqueViolation = (error: unknown) => {
 };
 
 /**
+ * Runs writes of staged rows (no reader sees them) in a short transaction of their own: on SQLite on the
+ * writer thread, elsewhere as any short transaction. Answers the rows each statement changed.
+ */
+function writeStaged(db: Database, statements: Prisma.Sql[]): Promise<number[]> {
+  if (db.sqliteWriteOffThread) return db.sqliteWriteOffThread(statements, 10_000);
+  return shortTransaction(db, async (sql) => {
+    const changed: number[] = [];
+    for (const statement of statements) changed.push(await sql.$executeRaw(statement));
+    return changed;
+  });
+}
+
+/** The keys of `keys` the account's lines already hold: on SQLite read off the request thread, charged to the organization. */
+async function knownKeys(tenant: Tenant, bankAccountId: string, keys: string[]): Promise<Set<string>> {
+  const query = Prisma.sql`SELECT "dedupeKey" FROM "BankTransaction"
+    WHERE "organizationId" = ${tenant.organizationId} AND "bankAccountId" = ${bankAccountId}
+    AND "dedupeKey" IN (${Prisma.join(keys)})`;
+  const found: { dedupeKey: string }[] = await tenant.prisma.$queryRaw(offThread(query, tenant.organizationId));
+  return new Set(found.map((f) => f.dedupeKey));
+}
+
+/**
  * Writes the statement and the lines the account does not have yet, staged, in short transactions of
  * their own. Refused (409) while another import into the account is under way; one abandoned long ago
  * is dropped first.
@@ -120,29 +148,33 @@ export async function stageStatement(
     await dropStaged(db, staged.id);
   }
   const { parsed } = file;
-  const lines = unpackLines(parsed.lines);
-  const { keys } = lines;
-  const known = new Set<string>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const found = await tenant.prisma.bankTransaction.findMany({
-      where: { bankAccountId: bank.id, dedupeKey: { in: keys.slice(i, i + 500) } },
-      select: { dedupeKey: true },
-    });
-    for (const f of found) known.add(f.dedupeKey);
-    await letRequestsIn();
-  }
-  // The same bank id twice in one file is one line.
-  const fresh: number[] = [];
-  keys.forEach((key, i) => {
-    if (!known.has(key)) fresh.push(i);
-    known.add(key);
-  });
-  // The first and last dates in one pass (ISO dates compare as text): a sort of a large file's dates held the loop.
+  const packed = parsed.lines;
+  // First pass, a chunk of keys at a time: the lines the account has (or the file had earlier: the same
+  // bank id twice in one file is one line), and the first and last dates (ISO dates compare as text).
+  const fresh = new Uint8Array(packed.count);
+  let newCount = 0;
   let first: string | null = null;
   let last: string | null = null;
-  for (const date of lines.dates) {
-    if (first === null || date < first) first = date;
-    if (last === null || date > last) last = date;
+  const keys = new PackedColumn(packed.keys);
+  const dates = new PackedColumn(packed.dates);
+  const seen = new Set<string>();
+  for (let start = 0; start < packed.count; start += KNOWN_CHUNK) {
+    const batch: string[] = [];
+    for (let i = start; i < Math.min(start + KNOWN_CHUNK, packed.count); i++) {
+      batch.push(keys.next());
+      const date = dates.next();
+      if (first === null || date < first) first = date;
+      if (last === null || date > last) last = date;
+    }
+    const known = await knownKeys(tenant, bank.id, batch);
+    batch.forEach((key, j) => {
+      if (!known.has(key) && !seen.has(key)) {
+        fresh[start + j] = 1;
+        newCount++;
+      }
+      seen.add(key);
+    });
+    await letRequestsIn();
   }
   const statementId = newId('BankStatement');
   const statement = {
@@ -152,9 +184,9 @@ export async function stageStatement(
     format: file.format,
     filename: file.filename ?? null,
     fileHash: parsed.fileHash,
-    lineCount: lines.count,
-    newCount: fresh.length,
-    skippedCount: lines.count - fresh.length,
+    lineCount: packed.count,
+    newCount,
+    skippedCount: packed.count - newCount,
     startDate: first,
     endDate: last,
     closingBalance: parsed.closingBalance,
@@ -162,35 +194,41 @@ export async function stageStatement(
     createdAt: now,
     staged: true,
   };
-  await shortTransaction(db, (sql) => insertRows(sql, 'BankStatement', STATEMENT_COLUMNS, [statement]));
+  await writeStaged(db, [insertStatement('BankStatement', STATEMENT_COLUMNS, [statement])]);
   try {
-    for (let start = 0; start < fresh.length; start += STAGE_CHUNK) {
-      const rows = fresh.slice(start, start + STAGE_CHUNK).map((i) => {
-        return {
+    const next = lineReader(packed);
+    let rows: PrismaTypes.BankTransactionCreateManyInput[] = [];
+    for (let i = 0; i < packed.count; i++) {
+      const line = next();
+      if (fresh[i]) {
+        rows.push({
           id: newId('BankTransaction'),
           organizationId: tenant.organizationId,
           bankAccountId: bank.id,
           statementId,
-          date: lines.dates[i]!,
-          amount: lines.amounts[i]!,
-          description: lines.descriptions[i]!.slice(0, 500),
-          counterparty: lines.counterparties[i]?.slice(0, 200) ?? null,
-          reference: lines.references[i]?.slice(0, 200) ?? null,
-          dedupeKey: keys[i]!,
+          date: line.date,
+          amount: line.amount,
+          description: line.description.slice(0, 500),
+          counterparty: line.counterparty?.slice(0, 200) ?? null,
+          reference: line.reference?.slice(0, 200) ?? null,
+          dedupeKey: line.key,
           status: 'UNMATCHED',
           staged: true,
           createdAt: now,
           updatedAt: now,
-        };
-      });
-      await shortTransaction(db, (sql) => insertRows(sql, 'BankTransaction', LINE_COLUMNS, rows));
-      await letRequestsIn();
+        });
+      }
+      if (rows.length === STAGE_CHUNK || (i === packed.count - 1 && rows.length > 0)) {
+        await writeStaged(db, [insertStatement('BankTransaction', LINE_COLUMNS, rows)]);
+        rows = [];
+        await letRequestsIn();
+      } else if (i % SCAN_CHUNK === SCAN_CHUNK - 1) await letRequestsIn(); // a long run of lines the account had
     }
   } catch (error) {
     await dropStaged(db, statementId);
     throw isUniqueViolation(error) ? anotherImport() : error;
   }
-  return { statementId, newCount: fresh.length };
+  return { statementId, newCount };
 }
 
 /**
@@ -238,6 +276,6 @@ export async function commitStaged(scope: WriteScope, staged: StagedStatement): 
 export async function dropStaged(db: Database, statementId: string): Promise<void> {
   const dropChunk = Prisma.sql`DELETE FROM "BankTransaction" WHERE "id" IN
     (SELECT "id" FROM "BankTransaction" WHERE "statementId" = ${statementId} AND "staged" LIMIT ${SHOW_CHUNK})`;
-  while ((await shortTransaction(db, (sql) => sql.$executeRaw(dropChunk))) === SHOW_CHUNK) await letRequestsIn();
-  await shortTransaction(db, (sql) => sql.$executeRaw(Prisma.sql`DELETE FROM "BankStatement" WHERE "id" = ${statementId} AND "staged"`));
+  while ((await writeStaged(db, [dropChunk]))[0] === SHOW_CHUNK) await letRequestsIn();
+  await writeStaged(db, [Prisma.sql`DELETE FROM "BankStatement" WHERE "id" = ${statementId} AND "staged"`]);
 }
