@@ -103,6 +103,9 @@ export function closeReason(message: string): string {
   return `${cut}…`;
 }
 
+/** How long a socket that sent a frame it may not has to read the close frame before it is let go. */
+const BAD_FRAME_GRACE_MS = 1_000;
+
 const refusal = (error: unknown) => {
   const appError = toAppError(error) ?? new AppError('INTERNAL', 'Unexpected error');
   return new GraphQLError(appError.message, { extensions: { code: appError.code, status: appError.status, ...appError.details } });
@@ -303,12 +306,19 @@ export function attachGraphQLWs({
   });
 
   // graphql-ws takes any socket error for its own fault (console.error, close 1011). A client's bad frame,
-  // one past maxMessageBytes above all, is the client's: ws has already closed the socket with the code
+  // one past maxMessageBytes above all, is the client's: ws has already sent the close frame with the code
   // that says why (1009, 1002), so it is logged at debug; anything else is logged as the error it is.
-  wss.on('connection', (socket) => {
+  // ws then reads on, dropping the rest of the frame, to hear the client's close: a frame that declared
+  // 8 MB had this thread read and drop 8 MB. The socket stops being read instead (TCP holds the client
+  // back; ws resumes it on the next tick, so this pauses after that) and is let go a moment later.
+  wss.on('connection', (socket, request: IncomingMessage) => {
     socket.removeAllListeners('error');
     socket.on('error', (error: Error & { code?: string }) => {
-      if (error.code?.startsWith('WS_ERR_')) return logger.debug('a client sent a WebSocket frame it may not', { code: error.code });
+      if (error.code?.startsWith('WS_ERR_')) {
+        setImmediate(() => request.socket.pause());
+        setTimeout(() => socket.terminate(), BAD_FRAME_GRACE_MS).unref();
+        return logger.debug('a client sent a WebSocket frame it may not', { code: error.code });
+      }
       logger.error('WebSocket socket error', { error });
       socket.close(CloseCode.InternalServerError, 'Internal server error');
     });

@@ -1,6 +1,7 @@
 // GraphQL subscriptions over graphql-ws, with a real client against the started server: the caller's
 // organization's events as they commit, nothing of another organization, `after` replay with no gap
 // and no duplicate, 4401 for a bad or revoked key, a cap on open subscriptions, clean completion on close.
+import type { Socket } from 'node:net';
 import { type Client, createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -311,7 +312,9 @@ describe('hostile input over graphql-ws', () => {
     socket.close();
   });
 
-  it('closes a socket whose frame is larger than an HTTP body may be (1009), before it says who it is', async () => {
+  it('closes a socket whose frame is larger than an HTTP body may be (1009), before it says who it is, reading no more of it', async () => {
+    let serverSide: Socket | undefined;
+    t.app.server.once('upgrade', (_request, raw: Socket) => (serverSide = raw));
     const socket = new WebSocket(wsUrl(), 'graphql-transport-ws');
     await new Promise((resolve) => socket.once('open', resolve));
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
@@ -319,6 +322,9 @@ describe('hostile input over graphql-ws', () => {
     const complaints = vi.spyOn(console, 'error');
     socket.send(Buffer.alloc(8 * 1024 * 1024, 'x'));
     expect(await closed).toBe(1009);
+    // The server stopped reading the frame once its length was past the limit: it did not read 8 MB to drop them.
+    if (!serverSide!.destroyed) await new Promise((resolve) => serverSide!.once('close', resolve));
+    expect(serverSide!.bytesRead).toBeLessThan(2 * 1024 * 1024);
     // The client's fault, not the server's: nothing said of an internal error.
     expect(complaints).not.toHaveBeenCalled();
     complaints.mockRestore();
