@@ -10,6 +10,8 @@ import { AppError, notFound, validationError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { currencyDecimals, formatMoney } from '../../lib/money.ts';
 import { UNSTAGED } from '../../db/list-counts.ts';
+import { Prisma } from '../../db/generated/sqlite/client.ts';
+import { bigintOf, offThread } from '../../db/sql.ts';
 import { Checker } from '../../lib/validate.ts';
 import { loadBankAccount } from './bank-accounts.service.ts';
 import { BANK_RECONCILIATION, type BankAccountRow } from './banking.public.ts';
@@ -25,27 +27,66 @@ const lastReconciliation = (tenant: Tenant, bank: BankAccountRow, asOf?: string)
     orderBy: [{ statementDate: 'desc' }, { createdAt: 'desc' }],
   });
 
-/**
- * An account's cleared balance as at `asOf`: where the last reconciliation up to then ended (or the
- * opening balance), plus the matched lines up to then that it does not hold (unreconciled, or held by a
- * later one). It reads the lines since the last reconciliation only, so it costs the same however long
- * the account's history; answers the parts too (money in and out, the unreconciled lines' ids).
- */
-export async function clearedBalance(tenant: Tenant, bank: BankAccountRow, asOf: string, { describing = false } = {}) {
-  // `describing` a date: from the reconciliation before it, so a month just reconciled shows its own lines.
-  const cut = describing ? addDays(asOf, -1) : asOf;
+/** The last reconciliation up to `cut`, and the completed ones after it (whose lines were not yet cleared at `cut`). */
+async function reconciledAround(tenant: Tenant, bank: BankAccountRow, cut: string) {
   const last = await lastReconciliation(tenant, bank, cut);
   const later = await tenant.prisma.bankReconciliation.findMany({
     where: { bankAccountId: bank.id, status: 'COMPLETED', statementDate: { gt: cut } },
     select: { id: true },
   });
-  // Two reads, each on its own index: the lines no reconciliation holds (by account, unreconciled, date:
-  // a status condition here would let the planner walk every matched line instead), and those of later ones.
+  return { last, later: later.map((r) => r.id) };
+}
+
+/**
+ * An account's cleared balance as at `asOf`: where the last reconciliation up to then ended (or the
+ * opening balance), plus the matched lines up to then that it does not hold (unreconciled, or held by a
+ * later one). Summed by the database (on SQLite off the request thread): an account never reconciled
+ * may have years of lines. The lines since the last reconciliation only, so it costs the same however
+ * long the account's history.
+ */
+export async function clearedBalance(tenant: Tenant, bank: BankAccountRow, asOf: string, { describing = false } = {}) {
+  // `describing` a date: from the reconciliation before it, so a month just reconciled shows its own lines.
+  const { last, later } = await reconciledAround(tenant, bank, describing ? addDays(asOf, -1) : asOf);
+  // Two sums, each on its own index: the lines no reconciliation holds (by account, unreconciled, date:
+  // a status condition in the WHERE would let the planner walk every matched line instead), and those of
+  // later ones.
+  const mine = Prisma.sql`"organizationId" = ${tenant.organizationId} AND "bankAccountId" = ${bank.id}`;
+  const [unreconciled, ofLater] = await Promise.all([
+    matchedSums(tenant, Prisma.sql`${mine} AND "reconciliationId" IS NULL AND "date" <= ${asOf}`),
+    later.length
+      ? matchedSums(tenant, Prisma.sql`${mine} AND "reconciliationId" IN (${Prisma.join(later)}) AND "date" <= ${asOf}`)
+      : { deposits: 0n, payments: 0n },
+  ]);
+  const deposits = unreconciled.deposits + ofLater.deposits;
+  const payments = unreconciled.payments + ofLater.payments;
+  const opening = last?.closingBalance ?? bank.openingBalance;
+  return { last, opening, deposits, payments, balance: opening + deposits + payments };
+}
+
+/** Money in and out of the matched lines among those `where` selects, summed by the database (on SQLite off the request thread). */
+async function matchedSums(tenant: Tenant, where: Prisma.Sql) {
+  const query = Prisma.sql`SELECT
+      COALESCE(SUM(CASE WHEN "status" = 'MATCHED' AND "amount" > 0 THEN "amount" ELSE 0 END), 0) AS "deposits",
+      COALESCE(SUM(CASE WHEN "status" = 'MATCHED' AND "amount" < 0 THEN "amount" ELSE 0 END), 0) AS "payments"
+    FROM "BankTransaction" WHERE ${where}`;
+  const [row] = await tenant.prisma.$queryRaw<{ deposits: unknown; payments: unknown }[]>(offThread(query, tenant.organizationId));
+  return { deposits: bigintOf(row?.deposits ?? 0), payments: bigintOf(row?.payments ?? 0) };
+}
+
+/**
+ * What a reconciliation at `statementDate` clears: the cleared balance's parts and the unreconciled matched
+ * lines' ids, read in the reconciliation's own transaction (it then marks those lines).
+ */
+async function clearedLines(scope: WriteScope, bank: BankAccountRow, statementDate: string) {
+  const { last, later } = await reconciledAround(scope, bank, statementDate);
   const select = { id: true, amount: true, reconciliationId: true, status: true } as const;
   const [unreconciled, ofLater] = await Promise.all([
-    tenant.prisma.bankTransaction.findMany({ where: { bankAccountId: bank.id, reconciliationId: null, date: { lte: asOf } }, select }),
+    scope.prisma.bankTransaction.findMany({
+      where: { bankAccountId: bank.id, reconciliationId: null, date: { lte: statementDate } },
+      select,
+    }),
     later.length
-      ? tenant.prisma.bankTransaction.findMany({ where: { reconciliationId: { in: later.map((r) => r.id) }, date: { lte: asOf } }, select })
+      ? scope.prisma.bankTransaction.findMany({ where: { reconciliationId: { in: later }, date: { lte: statementDate } }, select })
       : [],
   ]);
   const lines = [...unreconciled, ...ofLater].filter((l) => l.status === 'MATCHED');
@@ -53,7 +94,6 @@ export async function clearedBalance(tenant: Tenant, bank: BankAccountRow, asOf:
   const payments = lines.reduce((sum, l) => (l.amount < 0n ? sum + l.amount : sum), 0n);
   const opening = last?.closingBalance ?? bank.openingBalance;
   return {
-    last,
     opening,
     deposits,
     payments,
@@ -88,7 +128,7 @@ export async function reconcileBankAccount(scope: WriteScope, bankAccountId: str
     throw validationError([
       { path: 'statementDate', message: `must not be before the last reconciliation's statement date ${latest.statementDate}` },
     ]);
-  const cleared = await clearedBalance(scope, bank, statementDate!);
+  const cleared = await clearedLines(scope, bank, statementDate!);
   const matches = await scope.prisma.bankMatch.findMany({
     where: { bankTransactionId: { in: cleared.unreconciled } },
     select: { journalEntryId: true, bankTransactionId: true },
