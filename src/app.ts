@@ -97,7 +97,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-/** The rate limiters: each key's requests, failed key checks per address, the public pages' quota. */
+/** The rate limiters: each key's requests, each organization's (all its keys), failed key checks per address, the public pages' quota. */
 function createLimiters(config: Config, given: RateLimiter | undefined) {
   const limits = {
     durationSeconds: config.rateLimit.durationSeconds,
@@ -106,6 +106,7 @@ function createLimiters(config: Config, given: RateLimiter | undefined) {
   };
   return {
     rate: given ?? rateLimiterFor({ ...limits, points: config.rateLimit.points }, `${config.redisKeyPrefix}:rate`),
+    organizations: rateLimiterFor({ ...limits, points: config.rateLimit.organizationPoints }, `${config.redisKeyPrefix}:organization-rate`),
     authFailures: rateLimiterFor({ ...limits, points: config.rateLimit.authFailures }, `${config.redisKeyPrefix}:auth-failures`),
     publicPages: rateLimiterFor({ ...limits, points: config.rateLimit.publicPages }, `${config.redisKeyPrefix}:public-pages`),
   };
@@ -341,6 +342,7 @@ export function createApp(options: AppOptions): App {
     db,
     checkKey,
     limiter: limiters.rate,
+    organizationLimiter: limiters.organizations,
     authFailures: limiters.authFailures,
     metrics,
     unitOfWork,
@@ -493,6 +495,7 @@ async function close(app: RunningParts): Promise<void> {
   app.keys?.close();
   await app.bus.close();
   await app.limiters.rate.close();
+  await app.limiters.organizations.close();
   await app.limiters.authFailures.close();
   await app.limiters.publicPages.close();
   await app.db.close();

@@ -19,6 +19,11 @@ export interface Config {
   redisKeyPrefix: string;
   rateLimit: {
     points: number;
+    /**
+     * Requests a window one organization's keys may make together (RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE;
+     * default ten keys' worth): more keys do not buy an organization more of the service.
+     */
+    organizationPoints: number;
     durationSeconds: number;
     /** Requests without a valid key one client address may make per window before it is refused. */
     authFailures: number;
@@ -205,6 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: redisKeyPrefix(env),
     rateLimit: {
       points: integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
+      organizationPoints: integer(
+        env,
+        'RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE',
+        10 * integer(env, 'RATE_LIMIT_PER_MINUTE', 100, 1, 1_000_000),
+        1,
+        10_000_000,
+      ),
       durationSeconds: 60,
       authFailures: integer(env, 'AUTH_FAILURES_PER_MINUTE', 30, 1, 1_000_000),
       publicPages: integer(env, 'PUBLIC_PAGES_PER_MINUTE', 60, 1, 1_000_000),

@@ -124,7 +124,12 @@ export async function createTestApp(
     mail: { ...defaults.mail, pollMs: 3_600_000 },
     bulk: { ...defaults.bulk, pollMs: 3_600_000 },
     ...overrides,
-    rateLimit: { ...defaults.rateLimit, ...overrides.rateLimit },
+    rateLimit: {
+      ...defaults.rateLimit,
+      // A test that raises a key's quota raises its organization's with it, as RATE_LIMIT_PER_MINUTE does.
+      organizationPoints: 10 * (overrides.rateLimit?.points ?? defaults.rateLimit.points),
+      ...overrides.rateLimit,
+    },
     webhooks: { ...defaults.webhooks, ...overrides.webhooks },
     databaseUrl: database.databaseUrl,
     dataDir: database.dataDir,

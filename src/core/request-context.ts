@@ -98,6 +98,8 @@ export interface RequestContextDeps {
   /** The key and organization for a bearer token (and its `tokenDigest`), or why it is refused (core/api-keys.ts). */
   checkKey: (token: string, digest: string) => Promise<AuthenticatedKey | KeyRefusal>;
   limiter: RateLimiter;
+  /** Counts each organization's requests, all its keys together. */
+  organizationLimiter?: RateLimiter;
   /** Counts requests without a valid key, per client address. */
   authFailures: RateLimiter;
   unitOfWork: UnitOfWork;
@@ -155,6 +157,7 @@ export function requestContexts({
   db,
   checkKey,
   limiter,
+  organizationLimiter,
   authFailures,
   unitOfWork,
   bus,
@@ -236,7 +239,19 @@ export function requestContexts({
       metrics?.rateLimited('key');
       throw new RateLimitedError(rateLimit);
     }
+    await spendOrganization(apiKey.organizationId, 1);
     return contextOf(apiKey, rateLimit, requestId);
+  }
+
+  /** Spends the organization's share: all its keys together, so more keys do not buy more of the service. */
+  async function spendOrganization(organizationId: string, points: number) {
+    const decision = await organizationLimiter?.consume(organizationId, points);
+    if (!decision || decision.allowed) return;
+    metrics?.rateLimited('organization');
+    throw new RateLimitedError(
+      decision,
+      `This organization's API keys together made more than ${decision.limit} requests this minute; retry in ${decision.resetSeconds} s`,
+    );
   }
 
   function contextOf(apiKey: AuthenticatedKey, rateLimit: RateDecision, requestId: string): RequestContext {
@@ -260,6 +275,7 @@ export function requestContexts({
           metrics?.rateLimited('key');
           throw new RateLimitedError(decision);
         }
+        await spendOrganization(apiKey.organizationId, points);
       },
       atomically: (work) => unitOfWork.atomically(apiKey.organizationId, work),
     };

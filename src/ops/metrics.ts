@@ -31,7 +31,7 @@ export interface Metrics {
   plannedQuery(outcome: 'planned' | 'abandoned'): void;
   /** A request a fast path (src/fast-paths/) left to the general path, and why (a short fixed reason, or a model). */
   fastPathFallback(path: FastPath, reason: string): void;
-  rateLimited(kind: 'key' | 'address'): void;
+  rateLimited(kind: 'key' | 'organization' | 'address'): void;
   /** A write that lost a race and ran again; `gaveUp` when it answered 409. */
   writeConflict(gaveUp: boolean): void;
   databaseUnavailable(): void;
@@ -106,7 +106,7 @@ export function createMetrics(prefix = 'accounting_'): Metrics {
   });
   const rateLimited = new Counter({
     name: `${prefix}rate_limit_refusals_total`,
-    help: 'Requests refused by a rate limit: per key, or per address for requests without a valid key',
+    help: 'Requests refused by a rate limit: per key, per organization (all its keys), or per address for requests without a valid key',
     labelNames: ['kind'],
     registers,
   });

@@ -212,8 +212,14 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     'them', async () => {
     const shared = `faults-revoke-${Date.now()}`;
     // The periodic re-check is 10 minutes here: only the announcement through Redis can close these sockets in time.
-    const a = await instance({ redisKeyPrefix: shared, rateLimit: { ...loadConfig({}).rateLimit, points: 100_000 } });
-    const b = await instance({ redisKeyPrefix: shared, rateLimit: { ...loadConfig({}).rateLimit, points: 100_000 } });
+    const a = await instance({
+      redisKeyPrefix: shared,
+      rateLimit: { ...loadConfig({}).rateLimit, points: 100_000, organizationPoints: 1_000_000 },
+    });
+    const b = await instance({
+      redisKeyPrefix: shared,
+      rateLimit: { ...loadConfig({}).rateLimit, points: 100_000, organizationPoints: 1_000_000 },
+    });
     const { created } = await tenant('Revocation Co');
     const doomed = await created();
     const writer = (await created()).plaintext;

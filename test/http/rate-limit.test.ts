@@ -1,7 +1,9 @@
 // Limits a client can read (headers on every authenticated answer, viewer.rateLimit), a
 // per-address limit on requests without a valid key, and what the limits do while Redis is unreachable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import { rateLimiterFor } from '../../src/core/rate-limit.ts';
+import { createApiKey } from '../../src/modules/api-keys/api-keys.service.ts';
 import { AppError } from '../../src/lib/errors.ts';
 import { createTestApp, expectProblem, gql, http, type TestApp } from '../helpers.ts';
 
@@ -27,6 +29,41 @@ describe('the quota a client can read', () => {
     const resetIn = Date.parse(resetAt) - Date.now();
     expect(resetIn).toBeGreaterThan(0);
     expect(resetIn).toBeLessThanOrEqual(61_000);
+  });
+});
+
+describe("an organization's keys together", () => {
+  it('share its quota: past it every key of the organization is refused (429), another organization is not', async () => {
+    const shared = await createTestApp({ rateLimit: { points: 5, organizationPoints: 8 } });
+    try {
+      const { organizationId, key: first } = await shared.tenant('Many keys');
+      const second = (await createApiKey(shared.db.prisma, organizationId, 'second')).plaintext;
+      const { key: other } = await shared.tenant('Another organization');
+      const get = (k: string) => http(shared.url, '/api/v1/accounts?limit=1', { key: k });
+      for (let i = 0; i < 5; i++) expect((await get(first)).status).toBe(200);
+      // The first key's own quota is spent (a request its key refuses spends none of the organization's); the
+      // second key's is not, but the organization has three left.
+      expectProblem(await get(first), 429, 'RATE_LIMITED');
+      for (let i = 0; i < 3; i++) expect((await get(second)).status).toBe(200);
+      const refused = await get(second);
+      expectProblem(refused, 429, 'RATE_LIMITED');
+      expect(refused.body.detail).toMatch(/^This organization's API keys together made more than 8 requests this minute; retry in \d+ s$/);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.headers.get('ratelimit-policy')).toBe('8;w=60');
+      expect((await get(other)).status).toBe(200);
+      const metrics = await shared.app.metrics.registry.metrics();
+      expect(metrics).toMatch(/rate_limit_refusals_total\{kind="organization"\} 1/);
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it("is ten keys' worth unless set", () => {
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '120' }).rateLimit.organizationPoints).toBe(1200);
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '120', RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE: '500' }).rateLimit.organizationPoints).toBe(
+      500,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_PER_ORGANIZATION_PER_MINUTE/);
   });
 });
 
