@@ -131,6 +131,14 @@ function openSqlite(file: string, options: OpenOptions): Database {
   gate.watch(prisma);
   if (options.onQuery) onQueryEvents(prisma, options.onQuery);
   const reader = fastPaths ? readerConnection(file) : undefined;
+  let readerAdapter: Awaited<ReturnType<PrismaBetterSqlite3['connect']>> | undefined;
+  gate.readBeside(async () => {
+    readerAdapter = await new PrismaBetterSqlite3({ url: `file:${file}`, readonly: true, fileMustExist: true }).connect();
+    const client = (readerAdapter as unknown as { client: BetterSqlite3.Database }).client;
+    foldingLike(client);
+    if (fastPaths) cachePreparedStatements(client);
+    return readerAdapter;
+  });
   return {
     prisma,
     provider: 'sqlite',
@@ -154,6 +162,7 @@ function openSqlite(file: string, options: OpenOptions): Database {
     onCompiledReadFallback: options.onCompiledReadFallback,
     close: async () => {
       reader?.close();
+      await readerAdapter?.dispose();
       await prisma.$disconnect();
     },
   };
@@ -172,9 +181,7 @@ function readerConnection(file: string) {
       if (!client) {
         client = new BetterSqlite3Driver(file, { readonly: true, fileMustExist: true });
         client.defaultSafeIntegers(true);
-        client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) =>
-          unicodeLike(pattern as string | null, value as string | null),
-        );
+        foldingLike(client);
       }
       let statement = statements.get(sql);
       if (!statement) {
@@ -190,6 +197,12 @@ function readerConnection(file: string) {
     },
   };
 }
+
+/** LIKE as `unicodeLike` (lib/search.ts) on a connection: case folded, wildcards escaped as PostgreSQL's ILIKE. */
+const foldingLike = (client: BetterSqlite3.Database) =>
+  client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) =>
+    unicodeLike(pattern as string | null, value as string | null),
+  );
 
 /**
  * Replaces LIKE on each SQLite connection the adapter opens with `unicodeLike` (lib/search.ts), so
@@ -209,9 +222,7 @@ function withUnicodeLike(
     const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
     if (typeof client?.function !== 'function')
       throw new Error('@prisma/adapter-better-sqlite3 no longer exposes its client; update withUnicodeLike');
-    client.function('like', { deterministic: true }, (pattern: unknown, value: unknown) =>
-      unicodeLike(pattern as string | null, value as string | null),
-    );
+    foldingLike(client);
     // Without the fast paths nothing reaches the connection: no statement cache, no direct reads.
     if (fastPaths) connection.statement = cachePreparedStatements(client);
     gate.attach(adapter, client, connection);
@@ -226,8 +237,9 @@ function withUnicodeLike(
  * promises interleave whenever both are queued in one turn of the event loop: a request reading its answer
  * right after its own write committed, while the next write (queued on the mutex) had just begun, or a
  * background pass woken by the commit, read the other's uncommitted work. So a statement from outside a
- * transaction waits here until none is open. A transaction's own statements go through its own connection
- * object (Prisma's) or the unit of work's direct statements, neither of which is gated.
+ * transaction waits here until none is open; a read (a SELECT) runs at once on a read-only connection
+ * beside it instead, and sees the last commit (`readBeside`). A transaction's own statements go through
+ * its own connection object (Prisma's) or the unit of work's direct statements, neither of which is gated.
  *
  * `strict` (tests) also throws where code is wrong: a direct statement fetched from outside while a
  * transaction is open (a fast path that skipped the wait), and a statement through the database's client
@@ -242,7 +254,25 @@ class ConnectionGate {
   #startTransaction: ((level?: string) => Promise<Record<string, () => Promise<void>>>) | undefined;
   #waiters: (() => void)[] = [];
 
+  #reader: (() => Promise<{ queryRaw(query: { sql: string }): Promise<unknown> }>) | undefined;
+
   constructor(readonly strict: boolean) {}
+
+  /**
+   * Prisma's reads from outside a transaction, while one is open, go to a read-only connection `open`
+   * gives (opened at the first such read) instead of waiting for it to end: they see the last commit,
+   * as a read beside an open transaction does on PostgreSQL.
+   */
+  readBeside(open: () => Promise<{ queryRaw(query: { sql: string }): Promise<unknown> }>): void {
+    let opened: ReturnType<typeof open> | undefined;
+    this.#reader = () => {
+      opened ??= open().catch((error) => {
+        opened = undefined;
+        throw error;
+      });
+      return opened;
+    };
+  }
 
   watch(prisma: SqliteClient): void {
     this.#prisma = prisma;
@@ -276,6 +306,9 @@ class ConnectionGate {
           throw new Error(
             `a statement through the database's client ran inside a transaction; use the transaction's: ${query.sql.slice(0, 200)}`,
           );
+        // A read while a transaction is open: on the reader connection, which sees the last commit.
+        if (method === 'queryRaw' && client.inTransaction && this.#reader && READ_ONLY.test(query.sql))
+          return this.#reader().then((reader) => reader.queryRaw(query));
         const wait = this.busy();
         return wait ? wait.then(() => gated(query)) : run(query);
       };
@@ -381,6 +414,9 @@ class ConnectionGate {
     for (const resume of waiting) resume();
   }
 }
+
+/** A statement that only reads: the reader connection takes nothing else (it is read-only, and a write there would fail). */
+const READ_ONLY = /^\s*SELECT\b/i;
 
 /** How many distinct SQL texts keep their prepared statement (Prisma's statements are parameterized, so few). */
 const STATEMENT_CACHE_SIZE = 500;

@@ -1,9 +1,9 @@
 // On SQLite the adapter orders transactions but sends any statement outside one straight to the same
 // connection, where it would read (or join) an open transaction's uncommitted work; two chains of promises
 // queued in one turn of the event loop interleave, so a request's read could land between another's BEGIN
-// and COMMIT. Such statements wait until no transaction is open (openDatabase's ConnectionGate), or, the
-// direct reads, run on a read-only connection beside it; and every test app's database is strict: one that
-// reaches the connection anyway throws. These prove a read from
+// and COMMIT. Such statements wait until no transaction is open (openDatabase's ConnectionGate), or, reads,
+// run on a read-only connection beside it, seeing the last commit; and every test app's database is strict:
+// one that reaches the connection anyway throws. These prove a read from
 // outside never sees a transaction's work before it commits (nor ever, when it rolls back), that a direct
 // statement from outside is refused, and that reads and writes of every kind at once, with webhooks
 // relaying, never trip the gate.
@@ -42,7 +42,7 @@ function migratedDatabase(): { readonly db: TestDatabase['db'] } {
   };
 }
 
-describe.skipIf(usingPostgres)('a transaction that waits lets no other statement onto its connection', () => {
+describe.skipIf(usingPostgres)('an open transaction lets no other statement onto its connection', () => {
   const database = migratedDatabase();
 
   /**
@@ -62,7 +62,7 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     return outsideRead.outcome;
   }
 
-  it('a read from outside waits for an open transaction: it never sees rows that are then rolled back', async () => {
+  it('a read from outside never sees rows of an open transaction that then rolls back', async () => {
     const read = () => database.db.prisma.organization.findMany({ where: { id: 'org_dirty' } }).then((rows) => rows.length);
     expect(await readDuringRolledBackCreate('org_dirty', read)).toBe(0);
   });
@@ -90,7 +90,7 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
     expect(await read()).toEqual({ found: 1, whileOpen: false });
   });
 
-  it('a read from outside sees a committed transaction whole, after its commit', async () => {
+  it('a read from outside sees the last commit at once, never part of an open transaction; after its commit, all of it', async () => {
     const { prisma } = database.db;
     let committed = false;
     const outsideRead = whileOpen(() =>
@@ -102,25 +102,34 @@ describe.skipIf(usingPostgres)('a transaction that waits lets no other statement
       await new Promise((resolve) => setTimeout(resolve, 30));
     });
     committed = true;
-    expect(await outsideRead.outcome).toEqual([1, true]);
+    // On the reader connection beside the serving one: it did not wait for the commit, nor see the row before it.
+    expect(await outsideRead.outcome).toEqual([0, false]);
+    expect(await prisma.organization.count({ where: { id: 'org_guard' } })).toBe(1);
   });
 
-  it('a read from outside is not starved by writes queued on each other: it runs at the first gap', async () => {
+  it('a statement from outside that writes is not starved by writes queued on each other: it runs at the first gap; a read runs at once', async () => {
     const { prisma } = database.db;
     const order: string[] = [];
+    const outside = whileOpen(() =>
+      prisma.$executeRaw`UPDATE "Organization" SET "name" = "name" WHERE "id" = ${'org_none'}`.then(() => order.push('outside write')),
+    );
     const read = whileOpen(() => prisma.organization.count().then(() => order.push('read')));
     const writes = Array.from({ length: 20 }, (_, i) =>
       prisma.$transaction(async (tx) => {
         await tx.organization.create({ data: { id: `org_queued_${i}`, name: `Queued ${i}` } });
-        if (order.length === 0) read.open();
+        if (order.length === 0) {
+          outside.open();
+          read.open();
+        }
         await new Promise((resolve) => setTimeout(resolve, 2)); // open across a turn of the event loop
         order.push('write');
       }),
     );
     await Promise.all(writes);
-    await read.outcome;
-    // Starved, it would have waited for all twenty: it runs once the first write commits.
-    expect(order.indexOf('read')).toBe(1);
+    await Promise.all([outside.outcome, read.outcome]);
+    // The read ran beside the first write; starved, the outside write would have waited for all twenty: it runs
+    // once the first write commits.
+    expect(order.slice(0, 3)).toEqual(['read', 'write', 'outside write']);
   });
 
   it("in tests, a statement through the database's client inside a transaction's callback is refused, not left to wait for itself", async () => {
@@ -403,6 +412,29 @@ describe('writes, reads and webhook deliveries all at once', () => {
     receiver.close();
     await t.close();
   });
+
+  it.skipIf(usingPostgres)(
+    "a list read while another write's transaction is open answers at once, from the last commit (SQLite's reader connection)",
+    async () => {
+      const organizationId = (await http(t.url, '/api/v1/organization', { key })).body.id;
+      let open = true;
+      const list = whileOpen(() =>
+        http(t.url, '/api/v1/customers?search=Uncommitted', { key }).then((r) => ({
+          status: r.status,
+          uncommitted: r.body.data.some((c: { id: string }) => c.id === 'cust_uncommitted_guard'),
+          open,
+        })),
+      );
+      await t.db.prisma.$transaction(async (tx) => {
+        await tx.customer.create({ data: { id: 'cust_uncommitted_guard', organizationId, name: 'Uncommitted buyer' } });
+        list.open();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        open = false;
+      });
+      expect(await list.outcome).toEqual({ status: 200, uncommitted: false, open: true });
+      await t.db.prisma.customer.delete({ where: { id: 'cust_uncommitted_guard' } });
+    },
+  );
 
   it('every request answers without a server error and the books balance', async () => {
     const accounts = (await http(t.url, '/api/v1/accounts?limit=100', { key })).body.data as { id: string; code: string }[];
