@@ -220,15 +220,20 @@ export function readySqliteWriter(file: string): Promise<unknown> {
 
 /**
  * Runs statements in one transaction on SQLite's writer thread (`writeSqlite`, src/heavy/sqlite-writes.ts);
- * answers the rows each changed, or throws the database's refusal as better-sqlite3 would (its `code`).
+ * answers the rows each changed and the last rowid each inserted, or throws the database's refusal as
+ * better-sqlite3 would (its `code`).
  * Only under the database's write lock (`Database.sqliteWriteOffThread`).
  */
-export async function runSqliteWrite(file: string, statements: { sql: string; values: unknown[] }[]): Promise<number[]> {
-  const outcome = await runIn<{ changes: number[] } | { refused: { code: string; message: string } }>(writerPoolOf(), 'writeSqlite', {
-    file,
-    statements,
-  });
-  if ('changes' in outcome) return outcome.changes;
+export async function runSqliteWrite(
+  file: string,
+  statements: { sql: string; values: unknown[] }[],
+): Promise<{ changes: number; lastRowid: number }[]> {
+  const outcome = await runIn<{ written: { changes: number; lastRowid: number }[] } | { refused: { code: string; message: string } }>(
+    writerPoolOf(),
+    'writeSqlite',
+    { file, statements },
+  );
+  if ('written' in outcome) return outcome.written;
   throw Object.assign(new Error(outcome.refused.message), { code: outcome.refused.code });
 }
 

@@ -64,8 +64,9 @@ export interface SqlDatabase {
    * no other write of this process begins, but opens no transaction on the serving connection, so its
    * reads go on. For writes no reader sees until a later transaction shows them (a statement import's
    * staged rows): they commit apart from any unit of work. Waits at most `maxWaitMs` for the lock.
+   * Answers each statement's changed rows and the rowid of the last row it inserted.
    */
-  sqliteWriteOffThread?: (statements: Prisma.Sql[], maxWaitMs: number) => Promise<number[]>;
+  sqliteWriteOffThread?: (statements: Prisma.Sql[], maxWaitMs: number) => Promise<{ changes: number; lastRowid: number }[]>;
   /**
    * PostgreSQL: runs `work` in a transaction on a connection of the shared pool, without Prisma's
    * interactive transaction, its statements the raw SQL `work` is given (`pgTransaction` below).

@@ -29,21 +29,30 @@ function connection(file: string): Database.Database {
   return db;
 }
 
+/** What one statement of a write did: the rows it changed, and the rowid of the last row it inserted. */
+export interface SqliteWritten {
+  changes: number;
+  lastRowid: number;
+}
+
 /**
- * What a write answers: the rows each statement changed, or the database's refusal (a broken unique
- * index, say) with its code, which an error loses on its way across threads.
+ * What a write answers: each statement's outcome, or the database's refusal (a broken unique index, say)
+ * with its code, which an error loses on its way across threads.
  */
-export type SqliteWriteOutcome = { changes: number[] } | { refused: { code: string; message: string } };
+export type SqliteWriteOutcome = { written: SqliteWritten[] } | { refused: { code: string; message: string } };
 
 /** Runs the statements in one transaction, holding the write lock from its start; none opens the connection only. */
 export function writeSqlite({ file, statements }: { file: string; statements: SqliteStatement[] }): SqliteWriteOutcome {
   const db = connection(file);
-  if (statements.length === 0) return { changes: [] };
+  if (statements.length === 0) return { written: [] };
   db.prepare('BEGIN IMMEDIATE').run();
   try {
-    const changes = statements.map(({ sql, values }) => db.prepare(sql).run(...values).changes);
+    const written = statements.map(({ sql, values }) => {
+      const { changes, lastInsertRowid } = db.prepare(sql).run(...values);
+      return { changes, lastRowid: Number(lastInsertRowid) };
+    });
     db.prepare('COMMIT').run();
-    return { changes };
+    return { written };
   } catch (error) {
     if (db.inTransaction) db.prepare('ROLLBACK').run();
     if (!(error instanceof Database.SqliteError)) throw error;

@@ -31,12 +31,14 @@ describe.skipIf(usingPostgres)('a write on the writer thread', () => {
       .findMany({ where: { id: { startsWith: prefix } }, orderBy: { id: 'asc' } })
       .then((rows) => rows.map((r) => r.id));
 
-  it('commits every statement it is given, and answers the rows each changed', async () => {
+  it('commits every statement it is given, and answers the rows each changed and where it inserted', async () => {
     const changed = await database.db.sqliteWriteOffThread!(
       [insert('wt_a'), insert('wt_b'), Prisma.sql`DELETE FROM "Organization" WHERE "id" = ${'wt_a'}`],
       1_000,
     );
-    expect(changed).toEqual([1, 1, 1]);
+    expect(changed.map((c) => c.changes)).toEqual([1, 1, 1]);
+    // The rowid of the last row each inserted: consecutive, as a statement import's commit relies on.
+    expect(changed[1]!.lastRowid).toBe(changed[0]!.lastRowid + 1);
     expect(await ids('wt_')).toEqual(['wt_b']);
   });
 

@@ -1020,6 +1020,19 @@ describe('kinds of account', () => {
     expect((await get(`/api/v1/bank-accounts/${a.id}/reconciliation-report?asOf=2026-11-30`)).body.statementBalance).toBe(180300);
   });
 
+  it('shows a large import a chunk at a time, on SQLite by the rowids its lines were written at', async () => {
+    const a = (await post('/api/v1/bank-accounts', { name: 'Chunked', kind: 'bank', openingDate: '2026-10-01' })).body;
+    const lines = Array.from({ length: 2_500 }, (_, i) => ({ date: '2026-10-08', amount: '1.00', fitid: `C${i}`, name: `LINE ${i}` }));
+    const from = t.queries.length;
+    const imported = await post(`/api/v1/bank-accounts/${a.id}/statements`, { format: 'ofx', file: ofx(lines, '2500.00') });
+    expect(imported.body).toMatchObject({ lineCount: 2_500, newCount: 2_500 });
+    expect((await get(`/api/v1/bank-transactions?bankAccountId=${a.id}&limit=1`)).body.total).toBe(2_500);
+    const shows = t.queries.slice(from).filter((q) => /^UPDATE "BankTransaction" SET "staged"/.test(q));
+    // Three statements of at most 1,000 lines each, none of which walks the lines shown before it.
+    if (t.db.provider === 'sqlite') expect(shows.map((q) => /"rowid" BETWEEN/.test(q))).toEqual([true, true, true]);
+    else expect(shows).toHaveLength(3);
+  });
+
   it("an import abandoned mid-way (its process ended) is dropped by the account's next import", async () => {
     const a = (await post('/api/v1/bank-accounts', { name: 'Abandoned', kind: 'bank', openingDate: '2026-10-01' })).body;
     const lines = [{ date: '2026-10-07', amount: '5.00', fitid: 'AB1', name: 'ONE' }];

@@ -70,6 +70,21 @@ export interface StagedStatement {
   statementId: string;
   /** Lines staged: the file's lines the account did not have. */
   newCount: number;
+  /**
+   * SQLite: the rowids the staged lines were written at, in ranges (a multi-row INSERT takes consecutive
+   * ones), so the commit shows them by range of the table itself.
+   */
+  rowids?: RowidRange[];
+}
+
+/** Rowids from `first` to `last`, both included. */
+type RowidRange = [first: number, last: number];
+
+/** Adds a range to the list, joining it to the last one when they meet. */
+function addRowids(ranges: RowidRange[], first: number, last: number) {
+  const previous = ranges.at(-1);
+  if (previous && previous[1] + 1 === first) previous[1] = last;
+  else ranges.push([first, last]);
 }
 
 /** What a statement import writes of a file read for a bank account. */
@@ -107,11 +122,11 @@ const isUniqueViolation = (error: unknown) => {
  * Runs writes of staged rows (no reader sees them) in a short transaction of their own: on SQLite on the
  * writer thread, elsewhere as any short transaction. Answers the rows each statement changed.
  */
-function writeStaged(db: Database, statements: Prisma.Sql[]): Promise<number[]> {
+function writeStaged(db: Database, statements: Prisma.Sql[]): Promise<{ changes: number; lastRowid?: number }[]> {
   if (db.sqliteWriteOffThread) return db.sqliteWriteOffThread(statements, 10_000);
   return shortTransaction(db, async (sql) => {
-    const changed: number[] = [];
-    for (const statement of statements) changed.push(await sql.$executeRaw(statement));
+    const changed: { changes: number }[] = [];
+    for (const statement of statements) changed.push({ changes: await sql.$executeRaw(statement) });
     return changed;
   });
 }
@@ -195,6 +210,7 @@ export async function stageStatement(
     staged: true,
   };
   await writeStaged(db, [insertStatement('BankStatement', STATEMENT_COLUMNS, [statement])]);
+  const rowids: RowidRange[] = [];
   try {
     const next = lineReader(packed);
     let rows: PrismaTypes.BankTransactionCreateManyInput[] = [];
@@ -219,7 +235,8 @@ export async function stageStatement(
         });
       }
       if (rows.length === STAGE_CHUNK || (i === packed.count - 1 && rows.length > 0)) {
-        await writeStaged(db, [insertStatement('BankTransaction', LINE_COLUMNS, rows)]);
+        const [{ changes, lastRowid }] = await writeStaged(db, [insertStatement('BankTransaction', LINE_COLUMNS, rows)]);
+        if (lastRowid !== undefined) addRowids(rowids, lastRowid - changes + 1, lastRowid);
         rows = [];
         await letRequestsIn();
       } else if (i % SCAN_CHUNK === SCAN_CHUNK - 1) await letRequestsIn(); // a long run of lines the account had
@@ -228,7 +245,7 @@ export async function stageStatement(
     await dropStaged(db, statementId);
     throw isUniqueViolation(error) ? anotherImport() : error;
   }
-  return { statementId, newCount };
+  return { statementId, newCount, ...(rowids.length ? { rowids } : {}) };
 }
 
 /**
@@ -237,9 +254,22 @@ export async function stageStatement(
  */
 export async function commitStaged(scope: WriteScope, staged: StagedStatement): Promise<BankStatementRow> {
   // A chunk at a time, the loop given back between them: a 100,000-line statement shown in one UPDATE held
-  // the request thread (SQLite runs it synchronously) for a tenth of a second.
+  // the request thread (SQLite runs it synchronously) for a tenth of a second. On SQLite by the rowids the
+  // lines were written at: finding the next chunk by the statement's index walks past every line shown
+  // before it, so a 100,000-line statement took a second of the request thread.
   let shown = 0;
-  for (;;) {
+  for (const [from, to] of staged.rowids ?? []) {
+    for (let first = from; first <= to; first += SHOW_CHUNK) {
+      const last = Math.min(first + SHOW_CHUNK - 1, to);
+      shown += await scope.sql.$executeRaw(
+        Prisma.sql`UPDATE "BankTransaction" SET "staged" = ${false}
+          WHERE "rowid" BETWEEN ${first} AND ${last} AND "statementId" = ${staged.statementId} AND "staged"`,
+      );
+      await letRequestsIn();
+    }
+  }
+  // The rest (all of them on PostgreSQL, none on SQLite unless a rowid was not where it was expected).
+  while (shown < staged.newCount) {
     const n = await scope.sql.$executeRaw(
       Prisma.sql`UPDATE "BankTransaction" SET "staged" = ${false} WHERE "id" IN
         (SELECT "id" FROM "BankTransaction" WHERE "statementId" = ${staged.statementId} AND "staged" LIMIT ${SHOW_CHUNK})`,
@@ -276,6 +306,6 @@ export async function commitStaged(scope: WriteScope, staged: StagedStatement): 
 export async function dropStaged(db: Database, statementId: string): Promise<void> {
   const dropChunk = Prisma.sql`DELETE FROM "BankTransaction" WHERE "id" IN
     (SELECT "id" FROM "BankTransaction" WHERE "statementId" = ${statementId} AND "staged" LIMIT ${SHOW_CHUNK})`;
-  while ((await writeStaged(db, [dropChunk]))[0] === SHOW_CHUNK) await letRequestsIn();
+  while ((await writeStaged(db, [dropChunk]))[0]!.changes === SHOW_CHUNK) await letRequestsIn();
   await writeStaged(db, [Prisma.sql`DELETE FROM "BankStatement" WHERE "id" = ${statementId} AND "staged"`]);
 }
