@@ -6,7 +6,6 @@ import { dirname, resolve } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import BetterSqlite3Driver from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { pgSessionOptions } from './pg-session.ts';
@@ -121,24 +120,15 @@ export function openDatabase(url: string | undefined, dataDir: string, options: 
 function openSqlite(file: string, options: OpenOptions): Database {
   const log = options.onQuery ? [{ emit: 'event' as const, level: 'query' as const }] : [];
   mkdirSync(dirname(file), { recursive: true });
-  const connection: { statement?: (sql: string) => BetterSqlite3.Statement } = {};
+  const connection: SqliteConnection = {};
   const gate = new ConnectionGate(options.guardTransactions ?? false);
   const fastPaths = options.sqliteFastPaths ?? true;
-  const clientAdapter = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }), connection, fastPaths, gate);
+  const clientAdapter = withUnicodeLike(new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 }), file, connection, fastPaths, gate);
   const prisma = new SqliteClient({ adapter: clientAdapter, log });
   // The schema engine's connections are its own: the gate and the direct statements watch the client's.
   const adapterFactory = new PrismaBetterSqlite3({ url: `file:${file}`, timeout: 5000 });
   gate.watch(prisma);
   if (options.onQuery) onQueryEvents(prisma, options.onQuery);
-  const reader = fastPaths ? readerConnection(file) : undefined;
-  let readerAdapter: Awaited<ReturnType<PrismaBetterSqlite3['connect']>> | undefined;
-  gate.readBeside(async () => {
-    readerAdapter = await new PrismaBetterSqlite3({ url: `file:${file}`, readonly: true, fileMustExist: true }).connect();
-    const client = (readerAdapter as unknown as { client: BetterSqlite3.Database }).client;
-    foldingLike(client);
-    if (fastPaths) cachePreparedStatements(client);
-    return readerAdapter;
-  });
   return {
     prisma,
     provider: 'sqlite',
@@ -146,7 +136,7 @@ function openSqlite(file: string, options: OpenOptions): Database {
     direct: { kind: 'sqlite', file },
     adapterFactory,
     sqliteStatement: (sql) => connection.statement?.(sql),
-    ...(reader ? { sqliteReadStatement: reader.statement } : {}),
+    sqliteReadStatement: (sql) => connection.readStatement?.(sql),
     sqliteBusy: () => gate.busy(),
     ...(fastPaths
       ? {
@@ -161,39 +151,8 @@ function openSqlite(file: string, options: OpenOptions): Database {
     onQuery: options.onQuery,
     onCompiledReadFallback: options.onCompiledReadFallback,
     close: async () => {
-      reader?.close();
-      await readerAdapter?.dispose();
+      await connection.reader?.dispose();
       await prisma.$disconnect();
-    },
-  };
-}
-
-/**
- * A read-only connection to the file beside the serving one, opened at its first use: the direct reads'
- * while a transaction is open on the serving connection (`Database.sqliteReadStatement`). As the serving
- * connection's: integers as BigInt, LIKE folding case; its statements kept as the adapter's are.
- */
-function readerConnection(file: string) {
-  let client: BetterSqlite3.Database | undefined;
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  return {
-    statement(sql: string): BetterSqlite3.Statement {
-      if (!client) {
-        client = new BetterSqlite3Driver(file, { readonly: true, fileMustExist: true });
-        client.defaultSafeIntegers(true);
-        foldingLike(client);
-      }
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = client.prepare(sql);
-        setBounded(statements, sql, statement, STATEMENT_CACHE_SIZE);
-      }
-      return statement;
-    },
-    close() {
-      client?.close();
-      client = undefined;
-      statements.clear();
     },
   };
 }
@@ -212,23 +171,44 @@ const foldingLike = (client: BetterSqlite3.Database) =>
  */
 function withUnicodeLike(
   factory: PrismaBetterSqlite3,
-  connection: { statement?: (sql: string) => BetterSqlite3.Statement },
+  file: string,
+  connection: SqliteConnection,
   fastPaths: boolean,
   gate: ConnectionGate,
 ): PrismaBetterSqlite3 {
-  const connect = factory.connect.bind(factory);
-  factory.connect = async () => {
-    const adapter = await connect();
-    const client = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
+  const clientOf = (adapter: unknown) => {
+    const client = (adapter as { client?: BetterSqlite3.Database }).client;
     if (typeof client?.function !== 'function')
       throw new Error('@prisma/adapter-better-sqlite3 no longer exposes its client; update withUnicodeLike');
     foldingLike(client);
-    // Without the fast paths nothing reaches the connection: no statement cache, no direct reads.
-    if (fastPaths) connection.statement = cachePreparedStatements(client);
-    gate.attach(adapter, client, connection);
+    return client;
+  };
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = await connect();
+    const client = clientOf(adapter);
+    // A read-only adapter on the same file beside it: the reads from outside a transaction while one is
+    // open here (ConnectionGate), Prisma's and the direct ones alike.
+    const reader = await new PrismaBetterSqlite3({ url: `file:${file}`, readonly: true, fileMustExist: true }).connect();
+    connection.reader = reader;
+    const readerClient = clientOf(reader);
+    // Without the fast paths nothing reaches the connections: no statement cache, no direct reads.
+    if (fastPaths) {
+      connection.statement = cachePreparedStatements(client);
+      connection.readStatement = cachePreparedStatements(readerClient);
+    }
+    gate.attach(adapter, client, connection, reader);
     return adapter;
   };
   return factory;
+}
+
+/** What the direct statements reach of the adapter's connections, once Prisma has connected. */
+interface SqliteConnection {
+  statement?: (sql: string) => BetterSqlite3.Statement;
+  /** The read-only connection beside it. */
+  readStatement?: (sql: string) => BetterSqlite3.Statement;
+  reader?: { dispose(): Promise<void> };
 }
 
 /**
@@ -238,7 +218,7 @@ function withUnicodeLike(
  * right after its own write committed, while the next write (queued on the mutex) had just begun, or a
  * background pass woken by the commit, read the other's uncommitted work. So a statement from outside a
  * transaction waits here until none is open; a read (a SELECT) runs at once on a read-only connection
- * beside it instead, and sees the last commit (`readBeside`). A transaction's own statements go through
+ * beside it instead, and sees the last commit. A transaction's own statements go through
  * its own connection object (Prisma's) or the unit of work's direct statements, neither of which is gated.
  *
  * `strict` (tests) also throws where code is wrong: a direct statement fetched from outside while a
@@ -254,25 +234,9 @@ class ConnectionGate {
   #startTransaction: ((level?: string) => Promise<Record<string, () => Promise<void>>>) | undefined;
   #waiters: (() => void)[] = [];
 
-  #reader: (() => Promise<{ queryRaw(query: { sql: string }): Promise<unknown> }>) | undefined;
+  #reader: { queryRaw(query: { sql: string }): Promise<unknown> } | undefined;
 
   constructor(readonly strict: boolean) {}
-
-  /**
-   * Prisma's reads from outside a transaction, while one is open, go to a read-only connection `open`
-   * gives (opened at the first such read) instead of waiting for it to end: they see the last commit,
-   * as a read beside an open transaction does on PostgreSQL.
-   */
-  readBeside(open: () => Promise<{ queryRaw(query: { sql: string }): Promise<unknown> }>): void {
-    let opened: ReturnType<typeof open> | undefined;
-    this.#reader = () => {
-      opened ??= open().catch((error) => {
-        opened = undefined;
-        throw error;
-      });
-      return opened;
-    };
-  }
 
   watch(prisma: SqliteClient): void {
     this.#prisma = prisma;
@@ -294,9 +258,11 @@ class ConnectionGate {
       startTransaction: (...args: never[]) => unknown;
     },
     client: BetterSqlite3.Database,
-    connection: { statement?: (sql: string) => BetterSqlite3.Statement },
+    connection: SqliteConnection,
+    reader: { queryRaw(query: { sql: string }): Promise<unknown> },
   ): void {
     this.#client = client;
+    this.#reader = reader;
     this.#statement = connection.statement;
     for (const method of ['queryRaw', 'executeRaw'] as const) {
       const run = adapter[method].bind(adapter) as (query: { sql: string }) => Promise<unknown>;
@@ -306,9 +272,9 @@ class ConnectionGate {
           throw new Error(
             `a statement through the database's client ran inside a transaction; use the transaction's: ${query.sql.slice(0, 200)}`,
           );
-        // A read while a transaction is open: on the reader connection, which sees the last commit.
-        if (method === 'queryRaw' && client.inTransaction && this.#reader && READ_ONLY.test(query.sql))
-          return this.#reader().then((reader) => reader.queryRaw(query));
+        // A read while a transaction is open: on the reader connection, which sees the last commit, as a
+        // read beside an open transaction does on PostgreSQL.
+        if (method === 'queryRaw' && client.inTransaction && this.#reader && READ_ONLY.test(query.sql)) return this.#reader.queryRaw(query);
         const wait = this.busy();
         return wait ? wait.then(() => gated(query)) : run(query);
       };

@@ -46,9 +46,10 @@ export interface SqlDatabase {
    * SQLite: the statement for a SQL text on a read-only connection beside the serving one. A direct read
    * that finds a transaction open on the serving connection (`sqliteBusy`) runs here instead of waiting
    * for it: it sees the last commit, as a read on PostgreSQL does beside an open transaction. So a long
-   * write (a statement import's commit) holds up no other organization's reads. Reads only.
+   * write (a statement import's commit) holds up no other organization's reads. Reads only; undefined
+   * without the fast paths.
    */
-  sqliteReadStatement?: (sql: string) => BetterSqlite3.Statement;
+  sqliteReadStatement?: (sql: string) => BetterSqlite3.Statement | undefined;
   /**
    * SQLite: runs `work` in a transaction begun straight on the connection, holding the adapter's
    * transaction lock as Prisma's own do, and commits it (or rolls it back if `work` throws), without
@@ -326,15 +327,11 @@ export function readSql(db: SqlDatabase): Pick<RawSql, '$queryRaw'> {
   const read = <T>(query: Prisma.Sql): Promise<T> => {
     const busy = db.sqliteBusy?.();
     if (!busy) return sql.$queryRaw<T>(query);
-    if (!db.sqliteReadStatement) return busy.then(() => read<T>(query));
+    const statement = db.sqliteReadStatement?.(query.sql);
+    if (!statement) return busy.then(() => read<T>(query));
     db.onQuery?.(query.sql);
     try {
-      return Promise.resolve(
-        db
-          .sqliteReadStatement(query.sql)
-          .raw(false)
-          .all(...query.values.map(sqliteValue)) as T,
-      );
+      return Promise.resolve(statement.raw(false).all(...query.values.map(sqliteValue)) as T);
     } catch (error) {
       return Promise.reject(error);
     }

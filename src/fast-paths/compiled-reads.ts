@@ -71,9 +71,9 @@ function dialectOf(db: Database): Dialect | undefined {
       // Another's transaction is open: reading on its connection now would see its uncommitted rows
       // (ConnectionGate); the reader connection sees the last commit (`Database.sqliteReadStatement`).
       const busy = db.sqliteBusy?.();
-      if (busy && !db.sqliteReadStatement) return busy.then(() => execute(sql, params));
+      const statement = busy ? db.sqliteReadStatement?.(sql) : db.sqliteStatement!(sql);
+      if (!statement) return busy!.then(() => execute(sql, params));
       db.onQuery?.(sql);
-      const statement = busy ? db.sqliteReadStatement!(sql) : db.sqliteStatement!(sql)!;
       return statement.raw(true).all(...params.map(sqliteValue)) as unknown[][];
     };
     dialect = {
